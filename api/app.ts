@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { forumRoutes } from './routes/forum';
+import { profilesRoutes } from './routes/profiles';
+import { racesRoutes } from './routes/races';
+import { userRoutes } from './routes/users';
+import { ServiceError } from './services/errors';
+
+export const JSON_BODY_LIMIT = 100 * 1024;
+export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
+const UPLOAD_PATHS = new Set(['/api/users/profile-picture']);
+
+const tooLarge = (limit: number) => (c: { json: (b: object, s: 413) => Response }) =>
+  c.json({ error: `Request body too large (limit ${Math.round(limit / 1024)} KB)` }, 413);
+
+/** The API (and, when `mount` is given, whatever else the server serves), for one set of deps. */
+export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    const limit = UPLOAD_PATHS.has(c.req.path) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    return bodyLimit({ maxSize: limit, onError: tooLarge(limit) })(c, next);
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Signed-in answers never sit in a shared or disk cache; public GETs may be revalidated.
+    if (!c.res.headers.has('cache-control')) {
+      c.header('Cache-Control', c.req.header('authorization') ? 'no-store' : 'no-cache');
+    }
+  });
+
+  app.route('/api/auth', authRoutes);
+  app.route('/api/users', userRoutes);
+  app.route('/api/admin', adminRoutes);
+  app.route('/api/forum', forumRoutes);
+  app.route('/api/races', racesRoutes);
+  app.route('/api/profiles', profilesRoutes);
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  mount?.(app);
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ServiceError) return c.json({ error: err.message, ...err.extra }, err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json({ error: err.message || 'Bad request' }, status);
+    }
+    if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON in request body' }, 400);
+    console.error(err);
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+  return app;
+}

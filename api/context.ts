@@ -1,0 +1,34 @@
+import type { Database_ } from '../db/client';
+import type { UserRow } from '../db/schema';
+import type { Role } from './contract/roles';
+import type { Env } from './env';
+import type { MailService } from './services/mail';
+import type { RateLimiter } from './services/rate-limit';
+
+/** Everything a request needs, built once at start (or per test) and put on every context. */
+export interface AppDeps {
+  env: Env;
+  database: Database_;
+  mail: MailService;
+  jwtSecret: Uint8Array;
+  rateLimiter: RateLimiter;
+  clock: () => number;
+  /** Where uploaded files live (served at /uploads/). */
+  uploadsDir: string;
+}
+
+/** The caller, read from the database on every request; `role` is the effective role. */
+export interface CurrentUser {
+  row: UserRow;
+  id: number;
+  role: Role;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: CurrentUser;
+    /** Set by optionalAuth when a valid token came with the request. */
+    maybeUser: CurrentUser | null;
+  };
+};

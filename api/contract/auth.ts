@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  EMAIL_EXAMPLE,
+  PASSWORD_MESSAGE,
+  PASSWORD_MIN,
+  PHONE_EXAMPLE,
+  isValidEmail,
+  isValidPhone,
+  looseString,
+} from './common';
+import type { Role } from './roles';
+
+/** The signed-in user as every auth answer carries it (SPEC.md §3), both spellings of the spec kept. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  phone_number: string | null;
+  phoneNumber: string | null;
+  charter_accepted: boolean;
+  charterAccepted: boolean;
+  profile_picture_url: string | null;
+  profilePictureUrl: string | null;
+  bio: string | null;
+  join_date: string | null;
+  expiry_date: string | null;
+  absences: number;
+  suspended_until: number | null;
+}
+
+export interface AuthAnswer {
+  user: SessionUser;
+  token: string;
+}
+
+export const loginSchema = z
+  .object({ email: looseString, password: z.string().optional().default('') })
+  .refine((v) => v.email !== '' && v.password !== '', { error: 'Email and password are required' });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({ email: looseString, password: z.string().optional().default(''), name: looseString, phoneNumber: looseString })
+  .superRefine((v, ctx) => {
+    if (!v.email || !v.password || !v.name || !v.phoneNumber) {
+      ctx.addIssue({ code: 'custom', message: 'All fields are required' });
+    } else if (!isValidEmail(v.email)) {
+      ctx.addIssue({ code: 'custom', message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
+    } else if (!isValidPhone(v.phoneNumber)) {
+      ctx.addIssue({ code: 'custom', message: `Please enter a valid 10-digit phone number (e.g., ${PHONE_EXAMPLE})` });
+    } else if (v.password.length < PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGE });
+    } else if (v.name.length > 100 || v.email.length > 254 || v.password.length > 200) {
+      ctx.addIssue({ code: 'custom', message: 'A field is too long' });
+    }
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z
+  .object({ email: looseString })
+  .refine((v) => v.email !== '', { error: 'Please enter your email address' });
+
+export const resetPasswordSchema = z
+  .object({ token: looseString, newPassword: z.string().optional().default('') })
+  .superRefine((v, ctx) => {
+    if (!v.token) ctx.addIssue({ code: 'custom', message: 'Invalid reset link. Please request a new password reset.' });
+    else if (v.newPassword.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGE });
+    else if (v.newPassword.length > 200) ctx.addIssue({ code: 'custom', message: 'Password is too long' });
+  });
+
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
+export const DUPLICATE_EMAIL_ERROR = 'An account with this email already exists';
+export const LOGIN_FAILED_ERROR = 'Invalid email or password';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Every error answer of the API has this shape (DESIGN.md §2). */
+export interface ApiErrorBody {
+  error: string;
+}
+
+export const EMAIL_EXAMPLE = 'name@example.com';
+export const PHONE_EXAMPLE = '(123) 456-7890';
+export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MESSAGE = 'Password must be at least 6 characters long.';
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Formats up to 10 digits as the user types: (123) 456-7890. Extra digits are dropped. */
+export function formatPhone(value: string): string {
+  const d = phoneDigits(value).slice(0, 10);
+  if (d.length === 0) return '';
+  if (d.length < 4) return `(${d}`;
+  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+export function isValidPhone(value: string): boolean {
+  return phoneDigits(value).length === 10;
+}
+
+/** A whole-object check: the first failing rule's message is the answer (SPEC.md §5 order). */
+export function firstIssue(error: { issues: readonly { message: string }[] }): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}
+
+/** A trimmed string that may be missing in the input (so the object check can say which rule failed). */
+export const looseString = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim());
+
+export const passwordSchema = z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, PASSWORD_MESSAGE).max(200);

@@ -1,0 +1,24 @@
+// Roles and their ranks (SPEC.md §4, §6). Checks are by rank; a missing role counts as public.
+export const ASSIGNABLE_ROLES = ['pending', 'member', 'exec', 'administrator'] as const;
+export const ROLES = ['rejected', 'public', 'pending', 'member', 'exec', 'administrator'] as const;
+export type Role = (typeof ROLES)[number];
+
+const RANK: Record<Role, number> = { rejected: -1, public: 0, pending: 1, member: 2, exec: 3, administrator: 4 };
+
+export function roleRank(role: string | null | undefined): number {
+  return role && role in RANK ? RANK[role as Role] : RANK.public;
+}
+
+/** True when `role` is `min` or higher. */
+export function hasRole(role: string | null | undefined, min: Role): boolean {
+  return roleRank(role) >= RANK[min];
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  rejected: 'Rejected',
+  public: 'Public',
+  pending: 'Pending',
+  member: 'Member',
+  exec: 'Executive',
+  administrator: 'Administrator',
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+// Read and checked once at start (DESIGN.md §7). Everything has an embedded default except secrets.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_PATH: z.string().min(1).default('./data/club.db'),
+  JWT_SECRET: z.string().optional(),
+  APP_URL: z.url().optional(),
+  RESEND_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default('Triathlon Club <no-reply@club.test>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SEED_DEMO: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((v) => v !== '0'),
+  CLUB_TIMEZONE: z.string().default('America/Toronto'),
+  TRUST_PROXY: flag,
+  // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
+    throw new Error('Invalid environment: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}

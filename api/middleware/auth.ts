@@ -1,0 +1,58 @@
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import { hasRole, type Role } from '../contract/roles';
+import type { AppEnv, CurrentUser } from '../context';
+import { verifySessionToken } from '../services/tokens';
+import { clubToday, effectiveRole, findUserById } from '../services/users';
+
+type AuthResult = { user: CurrentUser } | { status: 401 | 403; error: string } | null;
+
+/** Reads the bearer token and the user behind it from the database (roles are never taken on trust). */
+async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
+  const { deps } = c.var;
+  const claims = await verifySessionToken(deps.jwtSecret, m[1]!);
+  const row = claims ? findUserById(deps.database.db, Number(claims.sub)) : undefined;
+  if (!claims || !row || row.tokenVersion !== claims.ver) {
+    return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
+  }
+  if (row.role === 'rejected') return { status: 403, error: 'Your membership application was not approved.' };
+  const role = effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+  return { user: { row, id: row.id, role } };
+}
+
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const result = await authenticate(c);
+  if (!result) return c.json({ error: 'No authentication token found' }, 401);
+  if ('error' in result) return c.json({ error: result.error }, result.status);
+  c.set('user', result.user);
+  await next();
+});
+
+/** Like requireAuth, but a request without a token goes on as a visitor (`maybeUser` null). */
+export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const result = await authenticate(c);
+  if (result && 'error' in result) return c.json({ error: result.error }, result.status);
+  c.set('maybeUser', result ? result.user : null);
+  if (result) c.set('user', result.user);
+  await next();
+});
+
+const ROLE_REFUSALS: Partial<Record<Role, string>> = {
+  member: 'Membership required: an administrator activates your account after your membership payment.',
+  exec: 'Only executives and administrators can do that.',
+  administrator: 'Administrators only.',
+};
+
+/** After requireAuth: the caller's role must be `min` or higher (SPEC.md §6), else 403. */
+export function requireRole(min: Role) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!hasRole(c.var.user.role, min)) {
+      return c.json({ error: ROLE_REFUSALS[min] ?? 'You do not have permission to do that' }, 403);
+    }
+    await next();
+  });
+}

@@ -1,0 +1,16 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppEnv } from '../context';
+
+/** The socket's address; X-Forwarded-For only when TRUST_PROXY says a proxy in front sets it. */
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.var.deps.env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'local'; // app.request() in tests has no socket
+  }
+}

@@ -1,0 +1,36 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// PHC-style string: $scrypt$ln=17,r=8,p=1$<salt b64>$<hash b64>. Parameters travel with the hash, so
+// the cost can be raised later without breaking stored passwords.
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string, logN = 17): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, logN, 8, 1);
+  return `$scrypt$ln=${logN},r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const m = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/.exec(stored);
+  if (!m) return false;
+  const [, ln, r, p, salt, hash] = m;
+  const expected = Buffer.from(hash!, 'base64');
+  const key = await derive(password, Buffer.from(salt!, 'base64'), Number(ln), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check, so an unknown email is not told apart by timing. */
+export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password', logN);
+  await verifyPassword(password, await dummyHash);
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import type { SessionUser } from '../contract/auth';
+import { ROLES, type Role } from '../contract/roles';
+
+export const CHARTER_VERSION = '2026-1';
+
+/** Today's date (YYYY-MM-DD) in the club's time zone. */
+export function clubToday(now: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The role the rules see: a member whose expiry date has passed counts as pending until renewed. */
+export function effectiveRole(row: Pick<UserRow, 'role' | 'expiryDate'>, today: string): Role {
+  const role = (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'public';
+  const expires = row.role === 'member' || row.role === 'exec';
+  if (expires && row.expiryDate && row.expiryDate < today) return 'pending';
+  return role;
+}
+
+export function toSessionUser(row: UserRow, role: Role): SessionUser {
+  const charter = row.charterAcceptedAt !== null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role,
+    phone_number: row.phoneNumber,
+    phoneNumber: row.phoneNumber,
+    charter_accepted: charter,
+    charterAccepted: charter,
+    profile_picture_url: row.profilePictureUrl,
+    profilePictureUrl: row.profilePictureUrl,
+    bio: row.bio,
+    join_date: row.joinDate,
+    expiry_date: row.expiryDate,
+    absences: row.absences,
+    suspended_until: row.suspendedUntil,
+  };
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function acceptCharter(db: Db, userId: number, now: number): void {
+  db.update(users).set({ charterAcceptedAt: now, charterVersion: CHARTER_VERSION }).where(eq(users.id, userId)).run();
+}

@@ -1,0 +1,121 @@
+// Helpers for API and service tests: a fresh in-memory database per call, a clock the test moves,
+// and a mail transport that records (or fails) instead of sending.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { users } from '../db/schema';
+import { createApp } from './app';
+import type { Role } from './contract/roles';
+import { buildDeps } from './deps';
+import { loadEnv } from './env';
+import type { MailTransport } from './services/mail';
+import { hashPassword } from './services/passwords';
+import { signSessionToken } from './services/tokens';
+
+export const TEST_PASSWORD = 'correct-horse';
+let cheapHash: Promise<string> | undefined;
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  transport?: MailTransport | null;
+  /** Start time of the test clock (epoch ms); default 2026-03-02T15:00:00Z, a Monday. */
+  now?: number;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function makeTestApp(options: TestAppOptions = {}) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATABASE_PATH: ':memory:',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!',
+    PASSWORD_HASH_LOG_N: '10',
+    SEED_DEMO: '0',
+    APP_URL: 'http://club.test',
+    ...options.env,
+  });
+  const database = openDatabase(':memory:');
+  runMigrations(database);
+  let now = options.now ?? Date.parse('2026-03-02T15:00:00Z');
+  const logs: string[] = [];
+  const deps = buildDeps(env, database, {
+    clock: () => now,
+    transport: options.transport ?? null,
+    log: (line) => logs.push(line),
+    uploadsDir: mkdtempSync(join(tmpdir(), 'club-uploads-')),
+  });
+  const app = createApp(deps);
+
+  async function call(method: string, path: string, opts: CallOptions = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined;
+    if (opts.body !== undefined) {
+      if (typeof opts.body === 'string' || opts.body instanceof FormData || opts.body instanceof Uint8Array) {
+        body = opts.body as BodyInit;
+      } else {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+
+  let counter = 0;
+  /** Inserts a user straight into the database and returns a valid token for them. */
+  async function createUser(fields: { role?: Role; email?: string; name?: string; charter?: boolean; expiryDate?: string | null } = {}) {
+    counter += 1;
+    cheapHash ??= hashPassword(TEST_PASSWORD, 10);
+    const row = database.db
+      .insert(users)
+      .values({
+        email: fields.email ?? `user${counter}@club.test`,
+        name: fields.name ?? `User ${counter}`,
+        passwordHash: await cheapHash,
+        role: fields.role ?? 'member',
+        phoneNumber: '(555) 123-4567',
+        charterAcceptedAt: fields.charter === false ? null : now,
+        expiryDate: fields.expiryDate === undefined ? '2099-12-31' : fields.expiryDate,
+        joinDate: '2026-01-01',
+      })
+      .returning()
+      .get();
+    const token = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion);
+    return { id: row.id, email: row.email, name: row.name, token };
+  }
+
+  return {
+    app,
+    deps,
+    database,
+    db: database.db,
+    logs,
+    call,
+    createUser,
+    clock: {
+      now: () => now,
+      set: (t: number) => {
+        now = t;
+      },
+      advance: (ms: number) => {
+        now += ms;
+      },
+    },
+  };
+}
+
+export type TestApp = ReturnType<typeof makeTestApp>;

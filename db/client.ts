@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+export interface Database_ {
+  sqlite: Database.Database;
+  db: Db;
+  /**
+   * Runs fn in one `BEGIN IMMEDIATE` transaction (a savepoint when already inside one). fn must be
+   * synchronous: an await inside would let other requests interleave with the open transaction.
+   */
+  tx<T>(fn: () => T): T;
+  close(): void;
+}
+
+/** Opens (and creates) the SQLite file with the pragmas of DESIGN.md §5. ':memory:' works for tests. */
+export function openDatabase(path: string): Database_ {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  return {
+    sqlite,
+    db,
+    tx: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+    close: () => sqlite.close(),
+  };
+}

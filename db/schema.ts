@@ -1,0 +1,237 @@
+// The whole data model. Times are epoch milliseconds (integer); calendar dates are 'YYYY-MM-DD' and
+// clock times 'HH:MM' in the club time zone (DESIGN.md §2), stored as text so they never shift.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    // public | pending | member | exec | administrator | rejected
+    role: text('role').notNull().default('pending'),
+    phoneNumber: text('phone_number'),
+    bio: text('bio'),
+    profilePictureUrl: text('profile_picture_url'),
+    charterAcceptedAt: integer('charter_accepted_at'),
+    charterVersion: text('charter_version'),
+    joinDate: text('join_date'),
+    expiryDate: text('expiry_date'),
+    absences: integer('absences').notNull().default(0),
+    suspendedUntil: integer('suspended_until'),
+    // Bumped on password reset: every token issued before stops working.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)],
+);
+
+export const teamProfiles = sqliteTable('team_profiles', {
+  // swim-coach, run-coach, co-president, ... (SPEC.md §3 Team member profile)
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  image: text('image').notNull().default(''),
+  email: text('email').notNull().default(''),
+  // Display title of the position, e.g. 'Swim Coach'.
+  role: text('role').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Author; null once the author's account is deleted (the post stays).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(), // workout | event
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    workoutType: text('workout_type'),
+    workoutDate: text('workout_date'),
+    workoutTime: text('workout_time'),
+    capacity: integer('capacity'),
+    eventDate: text('event_date'),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [index('posts_type_idx').on(t.type, t.workoutDate, t.eventDate)],
+);
+
+export const workoutSignups = sqliteTable(
+  'workout_signups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signupTime: integer('signup_time').notNull().default(now),
+  },
+  (t) => [uniqueIndex('workout_signups_unique').on(t.postId, t.userId)],
+);
+
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: integer('joined_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('waitlist_unique').on(t.postId, t.userId)],
+);
+
+// One row per workout whose attendance was submitted: the first submission wins, forever.
+export const attendanceSubmissions = sqliteTable('attendance_submissions', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  submittedByName: text('submitted_by_name').notNull(),
+  submittedAt: integer('submitted_at').notNull().default(now),
+});
+
+export const attendanceRecords = sqliteTable(
+  'attendance_records',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    present: integer('present', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+// Why each absence was counted; the unique pair stops one workout counting twice.
+export const absenceLog = sqliteTable(
+  'absence_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(), // late-cancel | no-show
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('absence_unique').on(t.userId, t.postId)],
+);
+
+export const eventRsvps = sqliteTable(
+  'event_rsvps',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(), // going | maybe | not_going
+    rsvpTime: integer('rsvp_time').notNull().default(now),
+  },
+  (t) => [uniqueIndex('event_rsvps_unique').on(t.postId, t.userId)],
+);
+
+export const races = sqliteTable('races', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  date: text('date').notNull(),
+  location: text('location').notNull().default(''),
+  description: text('description').notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const raceSignups = sqliteTable(
+  'race_signups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signupTime: integer('signup_time').notNull().default(now),
+  },
+  (t) => [uniqueIndex('race_signups_unique').on(t.raceId, t.userId)],
+);
+
+export const roleChangeNotifications = sqliteTable('role_change_notifications', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  oldRole: text('old_role').notNull(),
+  newRole: text('new_role').notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+  readAt: integer('read_at'),
+});
+
+// Mail is written here in the same transaction as the change that causes it, then delivered after
+// commit with retries (DESIGN.md §5). With no provider configured this table is the mailbox.
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pending'), // pending | sent | logged | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull().default(0),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    sentAt: integer('sent_at'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('email_outbox_status_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// Idempotency-Key records (DESIGN.md §4): the stored answer is replayed for a repeated key.
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type RaceRow = typeof races.$inferSelect;

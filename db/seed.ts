@@ -1,0 +1,145 @@
+import { count } from 'drizzle-orm';
+import type { Env } from '../api/env';
+import { hashPassword } from '../api/services/passwords';
+import { clubToday } from '../api/services/users';
+import type { Database_ } from './client';
+import { posts, races, teamProfiles, users } from './schema';
+
+export const TEAM_POSITIONS = [
+  { id: 'swim-coach', role: 'Swim Coach' },
+  { id: 'run-coach', role: 'Run Coach' },
+  { id: 'co-president', role: 'Co-President' },
+  { id: 'co-president-2', role: 'Co-President' },
+  { id: 'treasurer', role: 'Treasurer' },
+  { id: 'secretary', role: 'Secretary' },
+  { id: 'social-coordinator', role: 'Social Coordinator' },
+  { id: 'social-media', role: 'Social Media' },
+  { id: 'webmaster', role: 'Webmaster' },
+  { id: 'workout-coordinator', role: 'Workout Coordinator' },
+] as const;
+
+const DEMO_TEAM: Record<string, { name: string; bio: string; email: string }> = {
+  'swim-coach': {
+    name: 'Maya Chen',
+    email: 'swim.coach@club.test',
+    bio: 'Former varsity swimmer and Level 2 certified coach. Maya runs the Tuesday and Thursday swims and loves turning nervous beginners into confident open-water racers.',
+  },
+  'run-coach': {
+    name: 'Daniel Okafor',
+    email: 'run.coach@club.test',
+    bio: 'Marathoner and track nerd who leads the Wednesday tempo runs and the Saturday long run.',
+  },
+  'co-president': { name: 'Priya Sharma', email: '', bio: 'Fourth-year kinesiology student, two-time Ironman 70.3 finisher.' },
+  'co-president-2': { name: 'Lucas Martin', email: '', bio: '' },
+  treasurer: { name: 'Emily Wong', email: '', bio: 'Keeps the books balanced and the bikes serviced.' },
+  secretary: { name: 'Sam Rivera', email: '', bio: '' },
+  'social-coordinator': { name: 'Aisha Patel', email: '', bio: 'Pancake breakfasts after brick sessions are her idea. You are welcome.' },
+  'social-media': { name: 'Noah Kim', email: '', bio: '' },
+  webmaster: { name: 'Olivia Brown', email: '', bio: 'Builds and looks after this site.' },
+  'workout-coordinator': { name: 'Ethan Clarke', email: '', bio: 'Books the pool lanes, the spin room and the track.' },
+};
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@club.test', password: 'admin-demo', name: 'Alex Admin', role: 'administrator' },
+  { email: 'exec@club.test', password: 'exec-demo', name: 'Erin Exec', role: 'exec' },
+  { email: 'member@club.test', password: 'member-demo', name: 'Morgan Member', role: 'member' },
+  { email: 'pending@club.test', password: 'pending-demo', name: 'Pat Pending', role: 'pending' },
+] as const;
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Fills an empty database: the ten team positions always; when there are no users, either the
+ * ADMIN_EMAIL administrator or the demo accounts (printed once) with a little demo content.
+ */
+export async function seed(database: Database_, env: Env, now = Date.now(), log = console.log): Promise<void> {
+  const { db } = database;
+  const demo = env.SEED_DEMO;
+  db.insert(teamProfiles)
+    .values(
+      TEAM_POSITIONS.map((p, i) => ({
+        id: p.id,
+        role: p.role,
+        sortOrder: i,
+        ...(demo ? DEMO_TEAM[p.id] : {}),
+      })),
+    )
+    .onConflictDoNothing()
+    .run();
+
+  const { n } = db.select({ n: count() }).from(users).get()!;
+  if (n > 0) return;
+  const today = clubToday(now, env.CLUB_TIMEZONE);
+  const nextYear = addDays(today, 365);
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const passwordHash = await hashPassword(env.ADMIN_PASSWORD, env.PASSWORD_HASH_LOG_N);
+    db.insert(users)
+      .values({ email: env.ADMIN_EMAIL.toLowerCase(), passwordHash, name: 'Administrator', role: 'administrator', joinDate: today })
+      .run();
+    log(`Created the administrator ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD).`);
+  }
+  if (!demo || env.ADMIN_EMAIL) return;
+
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password, env.PASSWORD_HASH_LOG_N)));
+  database.tx(() => {
+    const ids = DEMO_ACCOUNTS.map(
+      (a, i) =>
+        db
+          .insert(users)
+          .values({
+            email: a.email,
+            passwordHash: hashes[i]!,
+            name: a.name,
+            role: a.role,
+            phoneNumber: `(555) 010-000${i}`,
+            joinDate: today,
+            expiryDate: a.role === 'pending' ? null : nextYear,
+          })
+          .returning({ id: users.id })
+          .get().id,
+    );
+    const execId = ids[1]!;
+    const workouts = [
+      { title: 'Masters swim: threshold 100s', workoutType: 'swim', days: 1, time: '07:00', capacity: 12 },
+      { title: 'Spin class: sweet-spot intervals', workoutType: 'spin', days: 2, time: '18:00', capacity: 3 },
+      { title: 'Tempo run on the track', workoutType: 'run', days: 3, time: '18:15', capacity: null },
+      { title: 'Saturday brick: 40 km ride + 5 km run', workoutType: 'brick', days: 5, time: '08:30', capacity: 10 },
+      { title: 'Easy outdoor ride to the lake', workoutType: 'outdoor-ride', days: 6, time: '09:00', capacity: 15 },
+    ];
+    for (const w of workouts) {
+      db.insert(posts)
+        .values({
+          userId: execId,
+          type: 'workout',
+          title: w.title,
+          workoutType: w.workoutType,
+          workoutDate: addDays(today, w.days),
+          workoutTime: w.time,
+          capacity: w.capacity,
+          content: 'Bring water and a towel. All levels welcome: lanes and groups are split by pace.',
+        })
+        .run();
+    }
+    db.insert(posts)
+      .values([
+        { userId: execId, type: 'event', title: 'Season kick-off social', eventDate: addDays(today, 8), content: 'Pizza, kit orders and the race calendar. Everyone welcome!' },
+        { userId: execId, type: 'event', title: 'Bike maintenance clinic', eventDate: addDays(today, 12), content: 'Learn to fix a flat and tune your gears. Bring your bike.' },
+      ])
+      .run();
+    db.insert(races)
+      .values([
+        { name: 'Spring Sprint Triathlon', date: addDays(today, 30), location: 'Lakeside Park', description: '750 m swim, 20 km bike, 5 km run.', createdBy: execId },
+        { name: 'City Duathlon', date: addDays(today, 55), location: 'Downtown', description: '5 km run, 30 km bike, 5 km run.', createdBy: execId },
+        { name: 'Olympic Distance Championship', date: addDays(today, 120), location: 'Harbour Front', description: 'The club goal race of the season.', createdBy: execId },
+      ])
+      .run();
+  });
+  log('\nDemo accounts (shown once; also listed in README.md):');
+  for (const a of DEMO_ACCOUNTS) log(`  ${a.role.padEnd(13)} ${a.email.padEnd(20)} password: ${a.password}`);
+  log('');
+}

@@ -1,0 +1,41 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from '../lib/session';
+
+export const CLUB_EMAIL = 'triathlon.club@university.test';
+
+export function Footer() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <nav aria-label="Quick links">
+          <h2 className="site-footer__heading">Quick links</h2>
+          <ul>
+            <li><Link to="/">Home</Link></li>
+            <li><Link to="/schedule">Schedule</Link></li>
+            <li><Link to="/join-us">Join Us</Link></li>
+            <li><Link to="/forum">Forum</Link></li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">Contact</h2>
+          <p><a href={`mailto:${CLUB_EMAIL}`}>{CLUB_EMAIL}</a></p>
+          <p className="social">
+            <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
+            <a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a>
+          </p>
+        </div>
+        {user && (
+          <div>
+            <p className="site-footer__welcome">Welcome, {user.name}!</p>
+            <button type="button" className="button button--ghost" onClick={() => navigate('/logout')}>
+              Logout
+            </button>
+          </div>
+        )}
+      </div>
+      <p className="site-footer__legal">© {new Date().getFullYear()} University Triathlon Club</p>
+    </footer>
+  );
+}

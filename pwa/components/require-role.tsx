@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '../../api/contract/roles';
+import { useSession } from '../lib/session';
+
+/** The notice a signed-in user below member sees instead of members' content (SPEC.md §1). */
+export function MembershipNotice() {
+  const { user } = useSession();
+  if (user?.role === 'rejected') {
+    return (
+      <div className="alert alert--warning membership-notice" role="status">
+        <h2>Membership not approved</h2>
+        <p>Your membership application was not approved. Contact the club if you think this is a mistake.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert--warning membership-notice" role="status">
+      <h2>Your membership is pending</h2>
+      <p>
+        Access to the forum, workouts and races needs an active membership. Please email your membership receipt
+        from the athletic centre to the club. Once an administrator activates your account you will get an email:
+        then log out and log in again to see everything.
+      </p>
+      <p>
+        <Link to="/join-us">How to join</Link> · <Link to="/logout">Log out</Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Signed-out visitors go to /login; signed-in users below `min` see the membership notice (or, with
+ * `denied`, whatever the screen wants to show them).
+ */
+export function RequireRole({ min, children, denied }: { min: Role; children: ReactNode; denied?: ReactNode }) {
+  const { user, can } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!can(min)) return <>{denied ?? <MembershipNotice />}</>;
+  return <>{children}</>;
+}

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SessionUser } from '../../../api/contract/auth';
+import { CharterText } from '../../components/charter-text';
+import { Modal } from '../../components/modal';
+import { ErrorMessage } from '../../components/status';
+import { api, errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+
+/** Pixels from the bottom that count as "read to the end" (SPEC.md §9). */
+export const SCROLL_THRESHOLD = 8;
+
+export function isScrolledToEnd(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD;
+}
+
+/**
+ * Mounted for the whole app: every signed-in user who has not accepted the charter sees it, full
+ * screen, and can only leave it by agreeing (SPEC.md §2, §4).
+ */
+export function CharterModal() {
+  const { user, updateUser } = useSession();
+  if (!user || user.charterAccepted) return null;
+  return <CharterDialog onAccepted={updateUser} />;
+}
+
+function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [atEnd, setAtEnd] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+
+  const check = useCallback(() => {
+    if (scrollRef.current && isScrolledToEnd(scrollRef.current)) setAtEnd(true);
+  }, []);
+  useEffect(check, [check]);
+
+  async function agree() {
+    setSaving(true);
+    setError('');
+    try {
+      const { user } = await api<{ user: SessionUser }>('/users/accept-charter', { method: 'POST' });
+      onAccepted(user);
+    } catch (err) {
+      setError(errorMessage(err, 'Could not save your agreement. Please try again.'));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Club Charter"
+      fullScreen
+      footer={
+        <div className="charter-footer">
+          {error && <ErrorMessage>{error}</ErrorMessage>}
+          {!atEnd && (
+            <p className="hint" id="charter-hint">
+              Scroll to the bottom to enable
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!atEnd || saving}
+            aria-describedby={atEnd ? undefined : 'charter-hint'}
+            onClick={agree}
+          >
+            {saving ? 'Saving…' : 'I Agree'}
+          </button>
+        </div>
+      }
+    >
+      <p className="lead">Please read the club charter. Everyone signed in accepts it before continuing.</p>
+      <div
+        ref={scrollRef}
+        className="charter-scroll"
+        data-testid="charter-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Charter text"
+        onScroll={check}
+      >
+        <CharterText />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone } from '../../api/contract/common';
+import { formatTime, ordinal } from './format';
+
+describe('ordinal', () => {
+  it.each([
+    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [13, '13th'], [21, '21st'], [22, '22nd'], [111, '111th'], [101, '101st'],
+  ])('%i → %s', (n, s) => expect(ordinal(n)).toBe(s));
+});
+
+describe('formatPhone', () => {
+  it('formats as typed and caps at 10 digits', () => {
+    expect(formatPhone('1')).toBe('(1');
+    expect(formatPhone('1234')).toBe('(123) 4');
+    expect(formatPhone('1234567')).toBe('(123) 456-7');
+    expect(formatPhone('123456789012')).toBe('(123) 456-7890');
+    expect(formatPhone('')).toBe('');
+  });
+});
+
+describe('formatTime', () => {
+  it('shows 12-hour times', () => {
+    expect(formatTime('18:15')).toBe('6:15 PM');
+    expect(formatTime('00:05')).toBe('12:05 AM');
+    expect(formatTime('12:00')).toBe('12:00 PM');
+  });
+});

@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
+import { hasRole, type Role } from '../../api/contract/roles';
+import { api, ApiError } from './api-client';
+import { clearSession, readToken, readUser, writeSession } from './session-storage';
+
+interface SessionValue {
+  user: SessionUser | null;
+  signedIn: boolean;
+  /** True when the signed-in user's role is `min` or higher. */
+  can: (min: Role) => boolean;
+  signIn: (answer: AuthAnswer) => void;
+  updateUser: (user: SessionUser) => void;
+  signOut: () => Promise<void>;
+  /** Re-reads the user from the server; a refusal logs out, a network failure keeps the stored user. */
+  refresh: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+type SignOutHook = () => Promise<void> | void;
+const signOutHooks = new Set<SignOutHook>();
+
+/** Work to do when a user signs out (wipe their offline data). Returns the unregister function. */
+export function onSignOut(hook: SignOutHook): () => void {
+  signOutHooks.add(hook);
+  return () => signOutHooks.delete(hook);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(() => (readToken() ? readUser() : null));
+
+  const signIn = useCallback((answer: AuthAnswer) => {
+    writeSession(answer.user, answer.token);
+    setUser(answer.user);
+  }, []);
+
+  const updateUser = useCallback((next: SessionUser) => {
+    writeSession(next);
+    setUser(next);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    for (const hook of signOutHooks) {
+      try {
+        await hook();
+      } catch (err) {
+        console.error('sign-out hook failed', err);
+      }
+    }
+    clearSession();
+    setUser(null);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    if (!readToken()) return;
+    try {
+      const { user: fresh } = await api<{ user: SessionUser }>('/auth/profile');
+      updateUser(fresh);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) await signOut();
+    }
+  }, [signOut, updateUser]);
+
+  useEffect(() => {
+    void refresh();
+    // Another tab signed in or out: follow it.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === 'user' || e.key === 'token' || e.key === null) setUser(readToken() ? readUser() : null);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [refresh]);
+
+  const value = useMemo<SessionValue>(
+    () => ({ user, signedIn: !!user, can: (min) => !!user && hasRole(user.role, min), signIn, updateUser, signOut, refresh }),
+    [user, signIn, updateUser, signOut, refresh],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

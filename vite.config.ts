@@ -1,0 +1,63 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_PORT = Number(process.env.PORT ?? 3000);
+
+export default defineConfig({
+  root: 'pwa',
+  publicDir: 'public',
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${API_PORT}`,
+      '/uploads': `http://127.0.0.1:${API_PORT}`,
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png', 'images/*'],
+      manifest: {
+        name: 'University Triathlon Club',
+        short_name: 'Tri Club',
+        description: 'Workouts, events, races and membership for the university triathlon club.',
+        theme_color: '#0b4f8a',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Public reads (team list, race list for visitors) stay readable offline.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              !request.headers.has('authorization') &&
+              (url.pathname === '/api/profiles' || url.pathname === '/api/races'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'public-api', expiration: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'uploads', expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
+        ],
+      },
+    }),
+  ],
+});
