@@ -60,6 +60,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     }
   });
 
+  app.get('/api/health', (c) => c.json({ ok: true }, 200));
   app.route('/api/auth', authRoutes);
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);

@@ -21,7 +21,9 @@ export function Layout() {
   // A 401/403 from a non-auth call ends the session (SPEC.md §4).
   useEffect(() => {
     setUnauthorizedHandler((reason) => {
-      void signOut().then(() => navigate(`/login?reason=${reason}`, { replace: true }));
+      // Leave the guarded page first, so its own redirect to a bare /login cannot win the race.
+      navigate(`/login?reason=${reason}`, { replace: true });
+      void signOut(reason);
     });
     return () => setUnauthorizedHandler(null);
   }, [signOut, navigate]);

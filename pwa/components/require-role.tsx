@@ -34,9 +34,12 @@ export function MembershipNotice() {
  * `denied`, whatever the screen wants to show them).
  */
 export function RequireRole({ min, children, denied }: { min: Role; children: ReactNode; denied?: ReactNode }) {
-  const { user, can } = useSession();
+  const { user, can, endedReason } = useSession();
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) {
+    const to = endedReason ? `/login?reason=${endedReason}` : '/login';
+    return <Navigate to={to} replace state={{ from: location.pathname }} />;
+  }
   if (!can(min)) return <>{denied ?? <MembershipNotice />}</>;
   return <>{children}</>;
 }

@@ -25,6 +25,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler;
 }
 
+/** Ends the session through the registered handler (the layout: sign out, go to /login?reason=…). */
+export function notifyUnauthorized(reason: 'session-expired' | 'forbidden'): boolean {
+  if (!onUnauthorized) return false;
+  onUnauthorized(reason);
+  return true;
+}
+
 // Auth calls and the two role-notification calls never end the session (SPEC.md §7).
 const EXEMPT = [/^\/auth\//, /^\/users\/role-change-notifications/, /^\/users\/mark-role-notification-read/];
 
@@ -69,7 +76,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const payload = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const message = typeof payload.error === 'string' ? payload.error : `Request failed (${res.status})`;
     if ((res.status === 401 || res.status === 403) && !options.keepSessionOnUnauthorized && !EXEMPT.some((r) => r.test(path))) {
-      onUnauthorized?.(res.status === 401 ? 'session-expired' : 'forbidden');
+      notifyUnauthorized(res.status === 401 ? 'session-expired' : 'forbidden');
     }
     throw new ApiError(res.status, message, payload);
   }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
 import { hasRole, type Role } from '../../api/contract/roles';
-import { api, ApiError } from './api-client';
+import { api, ApiError, notifyUnauthorized } from './api-client';
 import { clearSession, readToken, readUser, writeSession } from './session-storage';
 
 interface SessionValue {
@@ -11,10 +11,15 @@ interface SessionValue {
   can: (min: Role) => boolean;
   signIn: (answer: AuthAnswer) => void;
   updateUser: (user: SessionUser) => void;
-  signOut: () => Promise<void>;
+  /** Ends the session; `reason` says why when the server ended it (shown on /login). */
+  signOut: (reason?: SessionEndReason) => Promise<void>;
+  /** Why the last session ended, when the server ended it. */
+  endedReason: SessionEndReason | null;
   /** Re-reads the user from the server; a refusal logs out, a network failure keeps the stored user. */
   refresh: () => Promise<void>;
 }
+
+export type SessionEndReason = 'session-expired' | 'forbidden';
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -29,9 +34,11 @@ export function onSignOut(hook: SignOutHook): () => void {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(() => (readToken() ? readUser() : null));
+  const [endedReason, setEndedReason] = useState<SessionEndReason | null>(null);
 
   const signIn = useCallback((answer: AuthAnswer) => {
     writeSession(answer.user, answer.token);
+    setEndedReason(null);
     setUser(answer.user);
   }, []);
 
@@ -40,7 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(next);
   }, []);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (reason?: SessionEndReason) => {
     for (const hook of signOutHooks) {
       try {
         await hook();
@@ -49,6 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     }
     clearSession();
+    setEndedReason(reason ?? null);
     setUser(null);
   }, []);
 
@@ -58,7 +66,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { user: fresh } = await api<{ user: SessionUser }>('/auth/profile');
       updateUser(fresh);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) await signOut();
+      // A failed profile refresh logs out (SPEC.md §4), with the reason shown on /login.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        const reason = err.status === 401 ? 'session-expired' : 'forbidden';
+        if (!notifyUnauthorized(reason)) await signOut(reason);
+      }
     }
   }, [signOut, updateUser]);
 
@@ -73,8 +85,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo<SessionValue>(
-    () => ({ user, signedIn: !!user, can: (min) => !!user && hasRole(user.role, min), signIn, updateUser, signOut, refresh }),
-    [user, signIn, updateUser, signOut, refresh],
+    () => ({
+      user,
+      signedIn: !!user,
+      can: (min) => !!user && hasRole(user.role, min),
+      signIn,
+      updateUser,
+      signOut,
+      endedReason,
+      refresh,
+    }),
+    [user, signIn, updateUser, signOut, endedReason, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { acceptCharter, openTestDb, uniqueEmail } from './support';
+
+test('sign up, wait for approval, sign in, accept the charter, log out', async ({ page }) => {
+  const email = uniqueEmail('newbie');
+  const password = 'swim-bike-run';
+
+  // Create an account.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create Account' }).first().click();
+  await expect(page.getByText(/approved by an administrator once the club receives confirmation/)).toBeVisible();
+  await page.getByLabel('Full name').fill('Nina Newbie');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('4165550199');
+  await expect(page.getByLabel('Phone')).toHaveValue('(416) 555-0199');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill('swim-bike-ru');
+  await expect(page.getByText('✗ Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(password);
+  await expect(page.getByText('✓ Passwords match')).toBeVisible();
+  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The charter comes first, and Agree stays disabled until the text is read to the end.
+  const dialog = page.getByRole('dialog', { name: 'Club Charter' });
+  await expect(dialog).toBeVisible();
+  const agree = dialog.getByRole('button', { name: 'I Agree' });
+  await expect(agree).toBeDisabled();
+  await expect(dialog.getByText('Scroll to the bottom to enable')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await acceptCharter(page);
+
+  // Pending: the forum shows the membership-receipt notice.
+  await page.goto('/forum');
+  await expect(page.getByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
+  await expect(page.getByText(/log out and log in again/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Races' })).toHaveCount(0);
+
+  // An administrator approves the account (here straight in the database).
+  const db = openTestDb();
+  db.prepare("update users set role = 'member', expiry_date = '2099-12-31' where email = ?").run(email);
+  db.close();
+
+  // Log out, log back in: member links appear and the charter is not asked again.
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog', { name: 'Club Charter' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' })).toBeVisible();
+  await page.goto('/forum');
+  await expect(page.getByRole('heading', { name: 'Your membership is pending' })).toHaveCount(0);
+  const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(stored).toEqual(['token', 'user']);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('wrong password shows the spec message with a Sign Up link; a revoked session goes to login', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('member@club.test');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toContainText('Username or password are incorrect. Please try again.');
+  await page.getByRole('alert').getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+
+  // Signing up with a taken email offers Sign In and Forgot Password.
+  await page.getByLabel('Full name').fill('Someone');
+  await page.getByLabel('Email').fill('member@club.test');
+  await page.getByLabel('Phone').fill('4165550100');
+  await page.getByLabel('Password', { exact: true }).fill('secret12');
+  await page.getByLabel('Confirm password').fill('secret12');
+  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toContainText('An account is already associated with this email.');
+  await page.getByRole('alert').getByRole('button', { name: 'Forgot Password' }).click();
+  const modal = page.getByRole('dialog', { name: 'Reset Password' });
+  await modal.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(modal.getByText('Password reset email sent successfully!')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+
+  // A token that the server no longer accepts ends the session on the next call.
+  const res = await request.post('/api/auth/register', {
+    data: { name: 'Temp', email: 'temp.revoked@club.test', password: 'secret12', phoneNumber: '4165550111' },
+  });
+  const { token, user } = await res.json();
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', u);
+  }, [token, JSON.stringify(user)] as const);
+  const db = openTestDb();
+  db.prepare('delete from users where id = ?').run(user.id);
+  db.close();
+  await page.goto('/forum');
+  await expect(page).toHaveURL(/\/login\?reason=session-expired/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+});
+
+test('reset password page: missing token, mismatch, success', async ({ page, request }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await request.post('/api/auth/forgot-password', { data: { email: 'pending@club.test' } });
+  const db = openTestDb();
+  const mail = db.prepare("select text from email_outbox where \"to\" = 'pending@club.test' order by id desc").get() as { text: string };
+  db.close();
+  const link = new URL(/http\S+reset-password\S+/.exec(mail.text)![0]);
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password', { exact: true }).fill('new-secret');
+  await page.getByLabel('Confirm new password').fill('new-secre');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('Passwords do not match');
+  await page.getByLabel('Confirm new password').fill('new-secret');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();
+  const login = await request.post('/api/auth/login', { data: { email: 'pending@club.test', password: 'new-secret' } });
+  expect(login.status()).toBe(200);
+});

@@ -1,0 +1,66 @@
+import type { AttendanceAnswer, RsvpAnswer, RsvpStatus, SignupAnswer, WaitlistAnswer } from '../../api/contract/forum';
+import { api } from './api-client';
+
+/**
+ * The writes a member can make offline (DESIGN.md §4). Screens send the desired state, never a
+ * toggle, so a replay can never flip it back.
+ */
+export type SyncAction =
+  | { kind: 'workout-signup'; workoutId: number; signedUp: boolean }
+  | { kind: 'waitlist'; workoutId: number; joined: boolean }
+  | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
+  | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
+  | { kind: 'race-signup'; raceId: number; signedUp: boolean };
+
+export interface ActionAnswers {
+  'workout-signup': SignupAnswer;
+  waitlist: WaitlistAnswer;
+  rsvp: RsvpAnswer;
+  attendance: AttendanceAnswer;
+  'race-signup': { signedUp: boolean };
+}
+
+/** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
+export type ActionResult<K extends SyncAction['kind']> = { status: 'done'; answer: ActionAnswers[K] } | { status: 'queued' };
+
+/** The HTTP request for an action. */
+export function requestFor(action: SyncAction): { path: string; method: string; body?: unknown } {
+  switch (action.kind) {
+    case 'workout-signup':
+      return { path: `/forum/workouts/${action.workoutId}/signup`, method: 'POST', body: { signedUp: action.signedUp } };
+    case 'waitlist':
+      return { path: `/forum/workouts/${action.workoutId}/waitlist`, method: action.joined ? 'POST' : 'DELETE' };
+    case 'rsvp':
+      return { path: `/forum/events/${action.eventId}/rsvp`, method: 'POST', body: { status: action.status } };
+    case 'attendance':
+      return { path: `/forum/workouts/${action.workoutId}/attendance`, method: 'POST', body: { attendanceData: action.attendanceData } };
+    case 'race-signup':
+      return { path: `/races/${action.raceId}/signup`, method: action.signedUp ? 'POST' : 'DELETE' };
+  }
+}
+
+/**
+ * Sends an action with its own Idempotency-Key. Throws ApiError when the server refuses it. The offline
+ * work makes this queue the action instead of failing when the network is down (status 'queued'), so
+ * every caller handles both outcomes.
+ */
+export async function performAction<A extends SyncAction>(action: A): Promise<ActionResult<A['kind']>> {
+  const { path, method, body } = requestFor(action);
+  const answer = await api<ActionAnswers[A['kind']]>(path, { method, body, idempotencyKey: crypto.randomUUID() });
+  return { status: 'done', answer };
+}
+
+/** Actions kept on this device and not yet accepted by the server, for the signed-in user. */
+export function usePendingActions(): SyncAction[] {
+  return [];
+}
+
+/** The newest pending action of a kind for one thing (a workout, an event, a race), if any. */
+export function pendingFor<K extends SyncAction['kind']>(
+  pending: SyncAction[],
+  kind: K,
+  id: number,
+): Extract<SyncAction, { kind: K }> | undefined {
+  const idOf = (a: SyncAction) => ('workoutId' in a ? a.workoutId : 'eventId' in a ? a.eventId : a.raceId);
+  return pending.filter((a): a is Extract<SyncAction, { kind: K }> => a.kind === kind && idOf(a) === id).at(-1);
+}
