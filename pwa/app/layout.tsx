@@ -6,6 +6,7 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { UpdateBar } from './update-bar';
 
 /** The frame of every page: navbar, main, footer, the global charter modal. */
 export function Layout() {
@@ -40,6 +41,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <UpdateBar />
       <CharterModal />
     </>
   );

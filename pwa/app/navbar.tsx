@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../lib/session';
+
+// Loaded for signed-in users only: it brings the device database with it.
+const SyncIndicator = lazy(async () => ({ default: (await import('../features/sync/sync-indicator')).SyncIndicator }));
 
 const MORE = [
   { to: '/faq', label: 'FAQ' },
@@ -52,6 +55,11 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Tri Club</span>
         </Link>
+        {user && (
+          <Suspense fallback={null}>
+            <SyncIndicator />
+          </Suspense>
+        )}
         <button
           type="button"
           className="navbar__toggle"

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage }) },
       { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }) },
       { path: '/dashboard', Component: DashboardRedirect },
+      { path: '/sync', lazy: async () => ({ Component: (await import('../features/sync/sync-page')).SyncPage }) },
       { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
       { path: '/logout', lazy: async () => ({ Component: (await import('../features/auth/logout-page')).LogoutPage }) },
       { path: '/reset-password', lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },

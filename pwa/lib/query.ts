@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from './api-client';
+import { readToken, readUser } from './session-storage';
 
 export interface QueryState<T> {
   data: T | undefined;
@@ -20,10 +21,17 @@ export interface QueryOptions {
   refreshMs?: number;
 }
 
+/** Fired by the outbox when queued writes reached the server: screens reload what they show. */
+const SYNCED_EVENT = 'club:synced';
+
+function signedInUserId(): number | undefined {
+  return readToken() ? readUser()?.id : undefined;
+}
+
 /**
- * The one way screens read from the API. `path` null means "not yet" (e.g. not signed in).
- * The offline work stores answers on the device and serves them here when the network is gone,
- * so screens never talk to the cache themselves.
+ * The one way screens read from the API. `path` null means "not yet". For a signed-in user every
+ * answer is also kept on the device (per user) and served from there when the network is gone
+ * (DESIGN.md §4), with `fromCache` and `updatedAt` telling the screen to say so.
  */
 export function useApiQuery<T>(path: string | null, options: QueryOptions = {}): QueryState<T> {
   const [state, setState] = useState<Omit<QueryState<T>, 'reload' | 'setData'>>({
@@ -38,12 +46,23 @@ export function useApiQuery<T>(path: string | null, options: QueryOptions = {}):
   const load = useCallback(async () => {
     if (path === null) return;
     const mine = ++generation.current;
+    const userId = signedInUserId();
     try {
       const data = await api<T>(path);
-      if (mine === generation.current) setState({ data, error: null, loading: false, fromCache: false, updatedAt: Date.now() });
+      const updatedAt = Date.now();
+      if (mine === generation.current) setState({ data, error: null, loading: false, fromCache: false, updatedAt });
+      if (userId !== undefined) void import('./offline-db').then((m) => m.writeCache(userId, path, data, updatedAt));
     } catch (err) {
       if (mine !== generation.current) return;
       const error = err instanceof ApiError ? err : new ApiError(0, 'Something went wrong');
+      if (error.isNetwork && userId !== undefined) {
+        const row = await (await import('./offline-db')).readCache(userId, path);
+        if (mine !== generation.current) return;
+        if (row) {
+          setState({ data: row.data as T, error: null, loading: false, fromCache: true, updatedAt: row.updatedAt });
+          return;
+        }
+      }
       setState((s) => ({ ...s, error, loading: false }));
     }
   }, [path]);
@@ -51,6 +70,13 @@ export function useApiQuery<T>(path: string | null, options: QueryOptions = {}):
   useEffect(() => {
     setState({ data: undefined, error: null, loading: path !== null, fromCache: false, updatedAt: null });
     void load();
+    const again = () => void load();
+    window.addEventListener(SYNCED_EVENT, again);
+    window.addEventListener('online', again);
+    return () => {
+      window.removeEventListener(SYNCED_EVENT, again);
+      window.removeEventListener('online', again);
+    };
   }, [load, path]);
 
   useEffect(() => {

@@ -23,7 +23,8 @@ export type SessionEndReason = 'session-expired' | 'forbidden';
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-type SignOutHook = () => Promise<void> | void;
+/** `reason` is set when the server ended the session (then unsynced work is kept for the next sign-in). */
+type SignOutHook = (reason?: SessionEndReason) => Promise<void> | void;
 const signOutHooks = new Set<SignOutHook>();
 
 /** Work to do when a user signs out (wipe their offline data). Returns the unregister function. */
@@ -50,7 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async (reason?: SessionEndReason) => {
     for (const hook of signOutHooks) {
       try {
-        await hook();
+        await hook(reason);
       } catch (err) {
         console.error('sign-out hook failed', err);
       }

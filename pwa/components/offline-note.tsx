@@ -1,0 +1,17 @@
+import { formatDateTime } from '../lib/format';
+
+/** Says that a screen shows a copy kept on this device, and how old it is. */
+export function OfflineNote({ fromCache, updatedAt }: { fromCache: boolean; updatedAt: number | null }) {
+  if (!fromCache) return null;
+  return (
+    <p className="offline-note" role="status">
+      <span aria-hidden="true">⚡</span> Offline — showing what was saved on this device
+      {updatedAt ? `, last updated ${formatDateTime(updatedAt)}` : ''}.
+    </p>
+  );
+}
+
+/** The marker next to a state that is saved on the device but not yet on the server. */
+export function UnsyncedMark() {
+  return <span className="unsynced-mark">Saved on this device — not yet synced</span>;
+}

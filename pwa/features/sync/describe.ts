@@ -1,0 +1,24 @@
+import type { SyncAction } from '../../lib/actions';
+
+const RSVP_LABELS = { going: 'Going', maybe: 'Maybe', not_going: 'Not Going' } as const;
+
+/** A sentence for an outbox op, and where the thing it is about lives. */
+export function describeAction(action: SyncAction): { text: string; href: string } {
+  switch (action.kind) {
+    case 'workout-signup':
+      return { text: action.signedUp ? 'Sign up for a workout' : 'Cancel a workout signup', href: `/workout/${action.workoutId}` };
+    case 'waitlist':
+      return { text: action.joined ? 'Join a workout waitlist' : 'Leave a workout waitlist', href: `/workout/${action.workoutId}` };
+    case 'rsvp':
+      return { text: action.status ? `RSVP ${RSVP_LABELS[action.status]} to an event` : 'Remove an event RSVP', href: `/event/${action.eventId}` };
+    case 'attendance': {
+      const marks = Object.values(action.attendanceData);
+      return {
+        text: `Submit attendance (${marks.filter(Boolean).length} present of ${marks.length})`,
+        href: `/workout/${action.workoutId}`,
+      };
+    }
+    case 'race-signup':
+      return { text: action.signedUp ? 'Sign up for a race' : 'Cancel a race signup', href: `/race/${action.raceId}` };
+  }
+}

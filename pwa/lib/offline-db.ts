@@ -1,0 +1,81 @@
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { SyncAction } from './actions';
+
+/** A signed-in answer kept for offline reading, per user (DESIGN.md §4). */
+export interface CacheRow {
+  userId: number;
+  path: string;
+  data: unknown;
+  updatedAt: number;
+}
+
+/** A write made on this device and not yet accepted by the server. `id` is its Idempotency-Key. */
+export interface OutboxOp {
+  seq?: number;
+  id: string;
+  userId: number;
+  action: SyncAction;
+  /** `${kind}:${thing id}`: ops of one entity replay in order and may collapse. */
+  entity: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  state: 'pending' | 'attention';
+  error?: string;
+  errorStatus?: number;
+  errorBody?: Record<string, unknown>;
+}
+
+export type OfflineDb = Dexie & {
+  cache: Table<CacheRow, [number, string]>;
+  outbox: EntityTable<OutboxOp, 'seq'>;
+};
+
+let instance: Promise<OfflineDb | null> | null = null;
+
+/**
+ * The device database, or null when IndexedDB cannot be opened (private mode, blocked storage): the
+ * app then works online only and says so.
+ */
+export function openOfflineDb(): Promise<OfflineDb | null> {
+  instance ??= (async () => {
+    try {
+      const db = new Dexie('club-offline') as OfflineDb;
+      db.version(1).stores({
+        cache: '[userId+path], userId',
+        outbox: '++seq, &id, userId, entity',
+      });
+      await db.open();
+      return db;
+    } catch (err) {
+      console.warn('Offline storage unavailable; the app works online only.', err);
+      return null;
+    }
+  })();
+  return instance;
+}
+
+/** For tests: forget the open database so the next call opens a fresh one. */
+export function resetOfflineDbForTests(): void {
+  instance = null;
+}
+
+export async function readCache(userId: number, path: string): Promise<CacheRow | undefined> {
+  const db = await openOfflineDb();
+  return db?.cache.get([userId, path]);
+}
+
+export async function writeCache(userId: number, path: string, data: unknown, updatedAt: number): Promise<void> {
+  const db = await openOfflineDb();
+  await db?.cache.put({ userId, path, data, updatedAt });
+}
+
+/** Removes everything kept for a user: their cached answers and their unsynced writes. */
+export async function wipeUser(userId: number): Promise<void> {
+  const db = await openOfflineDb();
+  if (!db) return;
+  await db.transaction('rw', db.cache, db.outbox, async () => {
+    await db.cache.where('userId').equals(userId).delete();
+    await db.outbox.where('userId').equals(userId).delete();
+  });
+}

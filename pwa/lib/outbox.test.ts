@@ -1,0 +1,197 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { performAction } from './actions';
+import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
+import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, SYNCED_EVENT, suggestedFix } from './outbox';
+import { getOutboxState, setOutboxState } from './outbox-store';
+
+type Reply = { status: number; body?: unknown } | 'network';
+let replies: Reply[];
+let calls: { url: string; method: string; key: string | null; body: unknown }[];
+
+beforeEach(() => {
+  setAutoReplay(false);
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify({ id: 7, name: 'Sam', role: 'member' }));
+  replies = [];
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      calls.push({ url, method: init.method ?? 'GET', key: headers['idempotency-key'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null });
+      const reply = replies.shift() ?? { status: 200, body: { ok: true } };
+      if (reply === 'network') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status });
+    }),
+  );
+  setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
+});
+
+afterEach(async () => {
+  cancelScheduled();
+  await replay();
+  cancelScheduled();
+  (await openOfflineDb())?.close();
+  resetOfflineDbForTests();
+  await Dexie.delete('club-offline');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+async function ops() {
+  await refreshOutboxState();
+  return getOutboxState().ops;
+}
+
+describe('outbox', () => {
+  it('replays in the order the actions were made, each with its own Idempotency-Key', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true }, 'key-aaaaaaaa');
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' }, 'key-bbbbbbbb');
+    await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true }, 'key-cccccccc');
+    await replay();
+    expect(calls.map((c) => [c.method, c.url, c.key])).toEqual([
+      ['POST', '/api/forum/workouts/1/signup', 'key-aaaaaaaa'],
+      ['POST', '/api/forum/events/2/rsvp', 'key-bbbbbbbb'],
+      ['POST', '/api/races/3/signup', 'key-cccccccc'],
+    ]);
+    expect(calls[0]!.body).toEqual({ signedUp: true });
+    expect(await ops()).toEqual([]);
+  });
+
+  it('collapses unsent state changes of one thing to the last intent, but never attendance', async () => {
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'maybe' });
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true });
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: false });
+    await enqueue({ kind: 'attendance', workoutId: 1, attendanceData: { '3': true } });
+    await enqueue({ kind: 'attendance', workoutId: 1, attendanceData: { '3': false } });
+    const queued = (await ops()).map((o) => o.action);
+    expect(queued).toEqual([
+      { kind: 'rsvp', eventId: 2, status: 'maybe' },
+      { kind: 'workout-signup', workoutId: 1, signedUp: false },
+      { kind: 'attendance', workoutId: 1, attendanceData: { '3': true } },
+      { kind: 'attendance', workoutId: 1, attendanceData: { '3': false } },
+    ]);
+  });
+
+  it('keeps ops and backs off on a network error, stopping the pass', async () => {
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
+    await enqueue({ kind: 'rsvp', eventId: 3, status: 'going' });
+    replies = ['network'];
+    const before = Date.now();
+    await replay();
+    expect(calls).toHaveLength(1);
+    const [first, second] = await ops();
+    expect(first!.attempts).toBe(1);
+    expect(first!.nextAttemptAt).toBeGreaterThanOrEqual(before + 1000);
+    expect(second!.attempts).toBe(0);
+    expect(backoffMs(1)).toBe(1000);
+    expect(backoffMs(3)).toBe(4000);
+    expect(backoffMs(20)).toBe(60_000);
+  });
+
+  it('retries 5xx and 429 later, holding back later ops of the same thing but not the others', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true });
+    await enqueue({ kind: 'waitlist', workoutId: 9, joined: true });
+    replies = [{ status: 503, body: { error: 'down' } }, { status: 200, body: { onWaitlist: true, position: 1 } }];
+    await replay();
+    expect(calls.map((c) => c.url)).toEqual(['/api/forum/workouts/1/signup', '/api/forum/workouts/9/waitlist']);
+    const left = await ops();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ state: 'pending', attempts: 1 });
+  });
+
+  it('marks a refused op as needing attention with the server message; one stuck op does not block the rest', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true });
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
+    replies = [{ status: 409, body: { error: 'Sorry, this workout is full! Maximum capacity: 10 people.' } }, { status: 200, body: { status: 'going' } }];
+    await replay();
+    const left = await ops();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ state: 'attention', errorStatus: 409, error: 'Sorry, this workout is full! Maximum capacity: 10 people.' });
+    expect(suggestedFix(left[0]!)?.action).toEqual({ kind: 'waitlist', workoutId: 1, joined: true });
+    // Not replayed again on its own.
+    calls = [];
+    await replay();
+    expect(calls).toHaveLength(0);
+    await retry(left[0]!.seq!);
+    await replay();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('pauses on 401 and keeps the op until the user signs in again', async () => {
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
+    await enqueue({ kind: 'rsvp', eventId: 3, status: 'maybe' });
+    replies = [{ status: 401, body: { error: 'expired' } }];
+    await replay();
+    expect(getOutboxState().paused).toBe(true);
+    expect(await ops()).toHaveLength(2);
+    calls = [];
+    await replay();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('tells screens when queued writes reached the server, and can discard an op', async () => {
+    const seen = vi.fn();
+    window.addEventListener(SYNCED_EVENT, seen);
+    const op = await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true });
+    await enqueue({ kind: 'race-signup', raceId: 4, signedUp: true });
+    await discard(op!.seq!);
+    await replay();
+    expect(calls.map((c) => c.url)).toEqual(['/api/races/4/signup']);
+    expect(seen).toHaveBeenCalled();
+    window.removeEventListener(SYNCED_EVENT, seen);
+  });
+
+  it('keeps each user’s ops apart', async () => {
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
+    localStorage.setItem('user', JSON.stringify({ id: 8, name: 'Other', role: 'member' }));
+    await replay();
+    expect(calls).toHaveLength(0);
+    expect(await ops()).toEqual([]);
+  });
+});
+
+describe('performAction', () => {
+  it('sends at once when online', async () => {
+    replies = [{ status: 200, body: { signedUp: true } }];
+    const result = await performAction({ kind: 'workout-signup', workoutId: 5, signedUp: true });
+    expect(result).toEqual({ status: 'done', answer: { signedUp: true } });
+    expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('queues when the browser is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const result = await performAction({ kind: 'rsvp', eventId: 2, status: 'going' });
+    expect(result).toEqual({ status: 'queued' });
+    expect(calls).toHaveLength(0);
+    expect((await ops()).map((o) => o.action)).toEqual([{ kind: 'rsvp', eventId: 2, status: 'going' }]);
+  });
+
+  it('queues a request that got no answer with the same key, so the replay cannot apply twice', async () => {
+    replies = ['network'];
+    const result = await performAction({ kind: 'attendance', workoutId: 4, attendanceData: { '1': true } });
+    expect(result).toEqual({ status: 'queued' });
+    const [op] = await ops();
+    expect(op!.id).toBe(calls[0]!.key);
+  });
+
+  it('queues behind older unsent ops of the same thing to keep their order', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true });
+    const result = await performAction({ kind: 'workout-signup', workoutId: 1, signedUp: false });
+    expect(result).toEqual({ status: 'queued' });
+    expect(calls).toHaveLength(0);
+    expect((await ops()).map((o) => o.action)).toEqual([{ kind: 'workout-signup', workoutId: 1, signedUp: false }]);
+  });
+
+  it('throws the server refusal when online', async () => {
+    replies = [{ status: 409, body: { error: 'Sorry, this workout is full! Maximum capacity: 2 people.' } }];
+    await expect(performAction({ kind: 'workout-signup', workoutId: 1, signedUp: true })).rejects.toMatchObject({
+      status: 409,
+      message: 'Sorry, this workout is full! Maximum capacity: 2 people.',
+    });
+  });
+});
