@@ -117,9 +117,13 @@ export const rsvpBodySchema = z.object({
 });
 
 export const attendanceBodySchema = z.object({
-  attendanceData: z.record(z.string().regex(/^\d+$/, 'attendanceData keys are user ids'), z.boolean(), {
-    error: 'attendanceData must map user ids to true or false',
-  }),
+  attendanceData: z.record(
+    z.string().regex(/^\d+$/, 'attendanceData keys are user ids'),
+    z.boolean({ error: 'attendanceData must map user ids to true or false' }),
+    {
+      error: 'attendanceData must map user ids to true or false',
+    },
+  ),
 });
 
 // ---------- Answers ----------

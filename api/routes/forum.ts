@@ -1,5 +1,151 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../context';
+import { firstIssue } from '../contract/common';
+import {
+  attendanceBodySchema,
+  createPostSchema,
+  rsvpBodySchema,
+  signupBodySchema,
+  updateEventSchema,
+  updateWorkoutSchema,
+} from '../contract/forum';
+import { requireAuth, requireRole } from '../middleware/auth';
+import { respondOnce } from '../middleware/idempotency';
+import { idParam, jsonBody, requireJsonBody } from '../middleware/validate';
+import { getAttendance, submitAttendance } from '../services/attendance';
+import { ServiceError } from '../services/errors';
+import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
+import { assertCanManagePost, deletePost, listPosts, requirePost } from '../services/posts';
+import {
+  createWorkout,
+  joinWaitlist,
+  leaveWaitlist,
+  listSignups,
+  listWaitlist,
+  setSignup,
+  updateWorkout,
+  workoutDetail,
+} from '../services/workouts';
 
-// Built by a later issue.
-export const forumRoutes = new Hono<AppEnv>();
+const TYPE_ERROR = "type must be 'workout' or 'event'";
+
+/** The route's id, or a 404 with `message` (a malformed id names nothing). */
+function idOr404(c: Context<AppEnv>, message: string): number {
+  const id = idParam(c.req.param('id'));
+  if (id === null) throw new ServiceError(404, message);
+  return id;
+}
+
+/** An optional JSON body: an empty one is `undefined` (the signup toggle); a malformed one is a 400. */
+async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  return text.trim() === '' ? undefined : JSON.parse(text);
+}
+
+function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ServiceError(400, firstIssue(result.error));
+  return result.data;
+}
+
+// Every forum route is for members and above (SPEC.md §6); writes go through respondOnce so an
+// offline replay with the same Idempotency-Key never applies twice (DESIGN.md §4).
+export const forumRoutes = new Hono<AppEnv>()
+  .use('*', requireAuth, requireRole('member'))
+
+  // ---------- Posts ----------
+  .get('/posts', (c) => {
+    const type = c.req.query('type');
+    if (type !== 'workout' && type !== 'event') return c.json({ error: TYPE_ERROR }, 400);
+    return c.json({ posts: listPosts(c.var.deps, c.var.user.id, type) }, 200);
+  })
+  .post('/posts', requireRole('exec'), ...jsonBody(createPostSchema), (c) => {
+    const input = c.req.valid('json');
+    const { deps, user } = c.var;
+    return respondOnce(c, input, () => ({
+      status: 201,
+      body: {
+        post: input.type === 'workout' ? createWorkout(deps, user, input) : createEvent(deps, user, input),
+      },
+    }));
+  })
+  .put('/posts/:id', requireJsonBody, async (c) => {
+    const id = idOr404(c, 'Post not found');
+    const raw = await c.req.json();
+    const { deps, user } = c.var;
+    // Looked up first to pick the schema; the service checks again inside its transaction.
+    const post = requirePost(deps.database.db, id);
+    assertCanManagePost(user, post);
+    if (post.type === 'workout') {
+      const input = parseOr400(updateWorkoutSchema, raw);
+      return respondOnce(c, input, () => ({
+        status: 200,
+        body: { post: updateWorkout(deps, user, id, input) },
+      }));
+    }
+    const input = parseOr400(updateEventSchema, raw);
+    return respondOnce(c, input, () => ({ status: 200, body: { post: updateEvent(deps, user, id, input) } }));
+  })
+  .delete('/posts/:id', (c) => {
+    const id = idOr404(c, 'Post not found');
+    return respondOnce(c, null, () => ({ status: 200, body: deletePost(c.var.deps, c.var.user, id) }));
+  })
+
+  // ---------- Workouts ----------
+  .get('/workouts/:id', (c) => {
+    const id = idOr404(c, 'Workout not found');
+    return c.json(workoutDetail(c.var.deps, c.var.user.id, id), 200);
+  })
+  .get('/workouts/:id/signups', (c) => {
+    const id = idOr404(c, 'Workout not found');
+    return c.json({ signups: listSignups(c.var.deps, id) }, 200);
+  })
+  .get('/workouts/:id/waitlist', (c) => {
+    const id = idOr404(c, 'Workout not found');
+    return c.json({ waitlist: listWaitlist(c.var.deps, id) }, 200);
+  })
+  .post('/workouts/:id/signup', requireJsonBody, async (c) => {
+    const id = idOr404(c, 'Workout not found');
+    const body = parseOr400(signupBodySchema, await optionalJson(c));
+    const { deps, user } = c.var;
+    return respondOnce(c, body ?? null, () => ({
+      status: 200,
+      body: setSignup(deps, user, id, body?.signedUp),
+    }));
+  })
+  .post('/workouts/:id/waitlist', (c) => {
+    const id = idOr404(c, 'Workout not found');
+    return respondOnce(c, null, () => ({ status: 200, body: joinWaitlist(c.var.deps, c.var.user, id) }));
+  })
+  .delete('/workouts/:id/waitlist', (c) => {
+    const id = idOr404(c, 'Workout not found');
+    return respondOnce(c, null, () => ({ status: 200, body: leaveWaitlist(c.var.deps, c.var.user, id) }));
+  })
+  .get('/workouts/:id/attendance', (c) => {
+    const id = idOr404(c, 'Workout not found');
+    return c.json(getAttendance(c.var.deps, id), 200);
+  })
+  .post('/workouts/:id/attendance', requireRole('exec'), ...jsonBody(attendanceBodySchema), (c) => {
+    const id = idOr404(c, 'Workout not found');
+    const { attendanceData } = c.req.valid('json');
+    const { deps, user } = c.var;
+    return respondOnce(c, { attendanceData }, () => ({
+      status: 201,
+      body: submitAttendance(deps, { id: user.id, name: user.row.name }, id, attendanceData),
+    }));
+  })
+
+  // ---------- Events ----------
+  .get('/events/:id', (c) => {
+    const id = idOr404(c, 'Event not found');
+    return c.json(eventDetail(c.var.deps, c.var.user.id, id), 200);
+  })
+  .post('/events/:id/rsvp', ...jsonBody(rsvpBodySchema), (c) => {
+    const id = idOr404(c, 'Event not found');
+    const { status } = c.req.valid('json');
+    return respondOnce(c, { status }, () => ({
+      status: 200,
+      body: setRsvp(c.var.deps, c.var.user, id, status),
+    }));
+  });

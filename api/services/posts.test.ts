@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { posts, users, workoutSignups } from '../../db/schema';
+import type { Role } from '../contract/roles';
+import { makeTestApp } from '../testing';
+import { submitAttendance } from './attendance';
+import { createEvent, setRsvp } from './events';
+import {
+  clubTimeToEpoch,
+  deletePost,
+  describeWorkoutTime,
+  formatClubDateTime,
+  listEventPosts,
+  listWorkoutPosts,
+} from './posts';
+import { createWorkout, joinWaitlist, setSignup } from './workouts';
+
+describe('club time', () => {
+  it('turns a Toronto date and time into the instant, on both sides of a DST change', () => {
+    const tz = 'America/Toronto';
+    expect(clubTimeToEpoch('2026-03-03', '07:00', tz)).toBe(Date.parse('2026-03-03T12:00:00Z'));
+    expect(clubTimeToEpoch('2026-03-09', '07:00', tz)).toBe(Date.parse('2026-03-09T11:00:00Z'));
+    expect(clubTimeToEpoch('2026-03-08', '03:30', tz)).toBe(Date.parse('2026-03-08T07:30:00Z'));
+    expect(clubTimeToEpoch('2026-11-01', '12:00', tz)).toBe(Date.parse('2026-11-01T17:00:00Z'));
+    expect(clubTimeToEpoch('2026-07-01', '23:59', 'UTC')).toBe(Date.parse('2026-07-01T23:59:00Z'));
+  });
+
+  it('formats for people', () => {
+    expect(formatClubDateTime(Date.parse('2026-03-02T15:00:00Z'), 'America/Toronto')).toBe(
+      'Monday, March 2, 2026 at 10:00 AM',
+    );
+    expect(formatClubDateTime(Date.parse('2026-03-02T15:00:00Z'), 'America/Toronto', 'long')).toBe(
+      'March 2, 2026 at 10:00 AM',
+    );
+    expect(describeWorkoutTime('2026-03-04', '18:00')).toBe('Wednesday, March 4, 2026 at 18:00');
+  });
+});
+
+async function setup() {
+  const t = makeTestApp();
+  const execUser = await t.createUser({ role: 'exec', name: 'Erin Exec' });
+  const exec = { id: execUser.id, role: 'exec' as Role };
+  const workout = (date: string, time: string, capacity: number | null = 2) =>
+    createWorkout(t.deps, exec, {
+      type: 'workout',
+      title: `${date} ${time}`,
+      workoutType: 'run',
+      workoutDate: date,
+      workoutTime: time,
+      content: 'Run',
+      capacity,
+    });
+  const member = async (name: string) => ({ ...(await t.createUser({ name })), role: 'member' as Role });
+  return { t, exec, execUser, workout, member };
+}
+
+describe('the workout list', () => {
+  it("carries each workout's counts and the caller's own state", async () => {
+    const { t, workout, member, execUser } = await setup();
+    const full = workout('2026-03-05', '18:00', 1);
+    const open = workout('2026-03-04', '18:00', null);
+    const [a, b, c] = [await member('Ana'), await member('Ben'), await member('Cal')];
+    setSignup(t.deps, a, full.id, true);
+    joinWaitlist(t.deps, b, full.id);
+    t.clock.advance(1);
+    joinWaitlist(t.deps, c, full.id);
+    setSignup(t.deps, c, open.id, true);
+
+    const forC = listWorkoutPosts(t.deps, c.id);
+    expect(forC.map((w) => w.id)).toEqual([open.id, full.id]);
+    expect(forC[0]).toMatchObject({
+      signupCount: 1,
+      waitlistCount: 0,
+      isSignedUp: true,
+      waitlistPosition: null,
+      capacity: null,
+    });
+    expect(forC[1]).toEqual({
+      id: full.id,
+      type: 'workout',
+      user_id: execUser.id,
+      author_name: 'Erin Exec',
+      authorProfilePictureUrl: null,
+      title: '2026-03-05 18:00',
+      workout_type: 'run',
+      workout_date: '2026-03-05',
+      workout_time: '18:00',
+      content: 'Run',
+      capacity: 1,
+      created_at: expect.any(Number),
+      signupCount: 1,
+      waitlistCount: 2,
+      isSignedUp: false,
+      waitlistPosition: 2,
+      attendanceSubmitted: false,
+    });
+    expect(listWorkoutPosts(t.deps, b.id)[1]).toMatchObject({ waitlistPosition: 1, isSignedUp: false });
+    expect(listWorkoutPosts(t.deps, a.id)[1]).toMatchObject({ waitlistPosition: null, isSignedUp: true });
+  });
+
+  it('lists upcoming workouts soonest first, then past ones most recent first', async () => {
+    const { t, workout, exec } = await setup();
+    const ids = [
+      workout('2026-03-05', '07:00').id,
+      workout('2026-03-03', '18:00').id,
+      workout('2026-03-03', '06:00').id,
+      workout('2026-03-04', '12:00').id,
+    ];
+    // Wednesday 10:00 in Toronto: the two Tuesday sessions are over.
+    t.clock.set(Date.parse('2026-03-04T15:00:00Z'));
+    submitAttendance(t.deps, { id: exec.id, name: 'Erin Exec' }, ids[1]!, {});
+    const list = listWorkoutPosts(t.deps, exec.id);
+    expect(list.map((w) => w.id)).toEqual([ids[3], ids[0], ids[1], ids[2]]);
+    expect(list.map((w) => w.attendanceSubmitted)).toEqual([false, false, true, false]);
+  });
+
+  it('names a deleted author as a former member', async () => {
+    const { t, workout, member } = await setup();
+    const author = await member('Gone');
+    const w = workout('2026-03-05', '07:00');
+    t.db.update(posts).set({ userId: author.id }).where(eq(posts.id, w.id)).run();
+    t.db.delete(users).where(eq(users.id, author.id)).run();
+    expect(listWorkoutPosts(t.deps, 1)[0]).toMatchObject({ user_id: null, author_name: 'Former member' });
+  });
+
+  it('reads the whole list in one statement, however many posts', async () => {
+    const { t, workout, exec } = await setup();
+    for (let i = 0; i < 20; i++) workout('2026-03-10', `0${i % 10}:00`);
+    const prepare = t.database.sqlite.prepare.bind(t.database.sqlite);
+    let statements = 0;
+    t.database.sqlite.prepare = ((source: string) => {
+      statements += 1;
+      return prepare(source);
+    }) as typeof t.database.sqlite.prepare;
+    try {
+      expect(listWorkoutPosts(t.deps, exec.id)).toHaveLength(20);
+      expect(listEventPosts(t.deps, exec.id)).toHaveLength(0);
+    } finally {
+      t.database.sqlite.prepare = prepare;
+    }
+    expect(statements).toBe(2);
+  });
+});
+
+describe('the event list', () => {
+  it('carries RSVP counts and myRsvp; upcoming by date, then past', async () => {
+    const { t, exec, member } = await setup();
+    const later = createEvent(t.deps, exec, { title: 'Later', eventDate: '2026-03-20', content: 'x' });
+    const sooner = createEvent(t.deps, exec, { title: 'Sooner', eventDate: '2026-03-03', content: 'x' });
+    const [a, b] = [await member('Ana'), await member('Ben')];
+    setRsvp(t.deps, a, later.id, 'going');
+    setRsvp(t.deps, b, later.id, 'maybe');
+    const forA = listEventPosts(t.deps, a.id);
+    expect(forA.map((e) => e.id)).toEqual([sooner.id, later.id]);
+    expect(forA[1]).toMatchObject({ rsvpCounts: { going: 1, maybe: 1, not_going: 0 }, myRsvp: 'going' });
+    expect(forA[0]).toMatchObject({ rsvpCounts: { going: 0, maybe: 0, not_going: 0 }, myRsvp: null });
+    t.clock.set(Date.parse('2026-03-05T15:00:00Z'));
+    expect(listEventPosts(t.deps, a.id).map((e) => e.id)).toEqual([later.id, sooner.id]);
+  });
+});
+
+describe('deleting a post', () => {
+  it('is for the author, an exec or an administrator, and takes the signups with it', async () => {
+    const { t, workout, member } = await setup();
+    const w = workout('2026-03-05', '07:00');
+    const m = await member('Mo');
+    setSignup(t.deps, m, w.id, true);
+    expect(() => deletePost(t.deps, m, w.id)).toThrow(/Only the author of this workout/);
+    expect(deletePost(t.deps, { id: 999, role: 'administrator' }, w.id)).toEqual({
+      message: 'Workout deleted',
+    });
+    expect(t.db.select().from(workoutSignups).all()).toEqual([]);
+    expect(() => deletePost(t.deps, m, w.id)).toThrow('Post not found');
+  });
+
+  it('lets the author of an event delete it even as a member', async () => {
+    const { t, member } = await setup();
+    const m = await member('Mo');
+    const e = createEvent(t.deps, m, { title: 'Mine', eventDate: '2026-03-09', content: 'x' });
+    expect(deletePost(t.deps, m, e.id)).toEqual({ message: 'Event deleted' });
+  });
+});

@@ -1,0 +1,117 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/session';
+import { LoginPage } from './login-page';
+
+let reply: { status: number; body: unknown };
+const fetchMock = vi.fn(async () => new Response(JSON.stringify(reply.body), { status: reply.status }));
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderLogin(url = '/login') {
+  return render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<p>Home page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
+
+const submit = (name: string) => screen.getAllByRole('button', { name }).at(-1)!;
+
+describe('LoginPage', () => {
+  it('requires email and password before calling the server', async () => {
+    renderLogin();
+    await userEvent.click(submit('Sign In'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the spec message for a wrong password, and its Sign Up link switches mode', async () => {
+    reply = { status: 401, body: { error: 'Invalid email or password' } };
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.co');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-one');
+    await userEvent.click(submit('Sign In'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Username or password are incorrect. Please try again. If you do not have an account, please create one!',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create Account');
+    expect(screen.getByLabelText('Email')).toHaveValue('a@b.co');
+  });
+
+  it('formats the phone as typed, shows the live match indicator and checks the sign-up rules in order', async () => {
+    renderLogin('/login?mode=signup');
+    expect(screen.getByText(/You will get an email when your account is activated/)).toBeInTheDocument();
+    await userEvent.click(submit('Create Account'));
+    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Phone'), '41655501991234');
+    expect(screen.getByLabelText('Phone')).toHaveValue('(416) 555-0199');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret2');
+    expect(screen.getByText('✗ Passwords do not match')).toBeInTheDocument();
+    await userEvent.click(submit('Create Account'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address (e.g., name@example.com)');
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
+    await userEvent.click(submit('Create Account'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Passwords do not match. Please ensure both password fields are identical.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns an "already exists" answer into the spec message with Sign In and Forgot Password', async () => {
+    reply = { status: 409, body: { error: 'An account with this email already exists' } };
+    renderLogin('/login?mode=signup');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
+    await userEvent.type(screen.getByLabelText('Phone'), '4165550199');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.click(submit('Create Account'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An account is already associated with this email.');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot Password' }));
+    expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog').querySelector('input')).toHaveValue('ana@club.test');
+  });
+
+  it('signs in, stores exactly the user and the token, and goes home', async () => {
+    reply = { status: 200, body: { token: 'tok', user: { id: 1, name: 'Ana', role: 'member', charterAccepted: true } } };
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(submit('Sign In'));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(Object.keys(localStorage).sort()).toEqual(['token', 'user']);
+  });
+
+  it('says when the token is missing from the answer', async () => {
+    reply = { status: 200, body: { user: { id: 1 } } };
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(submit('Sign In'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Signup or Login failed - no token received');
+  });
+
+  it('shows why a session ended', () => {
+    renderLogin('/login?reason=session-expired');
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+  });
+});
