@@ -1,5 +1,56 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
+import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../contract/races';
+import { optionalAuth, requireAuth, requireRole } from '../middleware/auth';
+import { respondOnce } from '../middleware/idempotency';
+import { idParam, jsonBody } from '../middleware/validate';
+import * as races from '../services/races';
 
-// Built by a later issue.
-export const racesRoutes = new Hono<AppEnv>();
+const notFound = { error: RACE_NOT_FOUND_ERROR };
+
+// Permissions (SPEC.md §6, DESIGN.md §2): the list is public, Add Race and the detail are member+,
+// edit and delete exec+, signup member+ with its own refusal message (checked in the service).
+export const racesRoutes = new Hono<AppEnv>()
+  .get('/', optionalAuth, (c) => {
+    const { database } = c.var.deps;
+    return c.json({ races: races.listRaces(database.db, c.var.maybeUser) }, 200);
+  })
+  .post('/', requireAuth, requireRole('member'), ...jsonBody(raceInputSchema), (c) => {
+    const input = c.req.valid('json');
+    const { database, clock } = c.var.deps;
+    return respondOnce(c, input, () => ({ status: 201, body: { race: races.createRace(database.db, input, c.var.user, clock()) } }));
+  })
+  .get('/:id', requireAuth, requireRole('member'), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(notFound, 404);
+    return c.json(races.getRaceDetail(c.var.deps.database.db, id, c.var.user), 200);
+  })
+  .put('/:id', requireAuth, requireRole('exec'), ...jsonBody(raceInputSchema), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(notFound, 404);
+    const input = c.req.valid('json');
+    const { database } = c.var.deps;
+    return respondOnce(c, input, () => ({ status: 200, body: { race: races.updateRace(database.db, id, input, c.var.user) } }));
+  })
+  .delete('/:id', requireAuth, requireRole('exec'), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(notFound, 404);
+    const { database } = c.var.deps;
+    return respondOnce(c, null, () => {
+      races.deleteRace(database.db, id);
+      return { status: 200, body: { message: 'Race deleted' } };
+    });
+  })
+  .post('/:id/signup', requireAuth, (c) => signup(c, true))
+  .delete('/:id/signup', requireAuth, (c) => signup(c, false));
+
+/** POST signs up, DELETE cancels; either is a no-op when already in that state. */
+function signup(c: Context<AppEnv>, signedUp: boolean) {
+  const id = idParam(c.req.param('id'));
+  if (id === null) return c.json(notFound, 404);
+  const { database, clock } = c.var.deps;
+  return respondOnce(c, { signedUp }, () => ({
+    status: 200,
+    body: races.setRaceSignup(database.db, id, c.var.user, signedUp, clock()),
+  }));
+}

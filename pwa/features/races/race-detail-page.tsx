@@ -1,5 +1,130 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useEffect, useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { RaceDetailAnswer } from '../../../api/contract/races';
+import { EmptyState, ErrorMessage, Loading } from '../../components/status';
+import { formatDate } from '../../lib/format';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Avatar } from './components/avatar';
+import { CountdownBadge } from './components/countdown-badge';
+import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
+import { clubToday } from './countdown';
+import { useRaceSignup } from './hooks/use-race-signup';
+import { signupsWith } from './race-signups';
+import './races.css';
 
 export function RaceDetailPage() {
-  return <ComingSoon title="Race" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { data, error, loading, fromCache, updatedAt, setData } = useApiQuery<RaceDetailAnswer>(`/races/${encodeURIComponent(id)}`);
+  usePageTitle(data?.race.name ?? (error?.status === 404 ? 'Race not found' : 'Race'));
+  const goingId = useId();
+
+  const signup = useRaceSignup((_raceId, signedUp) =>
+    setData((previous) => {
+      if (!previous) return previous;
+      const signups = signupsWith(previous.signups, user, signedUp);
+      return { race: { ...previous.race, signups, signupCount: signups.length, isSignedUp: signedUp }, signups, isSignedUp: signedUp };
+    }),
+  );
+  const { forgetQueued } = signup;
+  useEffect(() => forgetQueued(), [updatedAt, forgetQueued]);
+
+  const failed = !data && error !== null && error.status !== 404;
+  useEffect(() => {
+    if (failed) navigate('/races', { replace: true, state: { notice: 'That race could not be loaded. Please try again.' } });
+  }, [failed, navigate]);
+
+  if (loading && !data) {
+    return (
+      <div className="page page--narrow">
+        <Loading text="Loading race details..." />
+      </div>
+    );
+  }
+  if (!data) {
+    if (error?.status !== 404) return null;
+    return (
+      <div className="page page--narrow race-detail">
+        <h1>Race not found</h1>
+        <p>This race does not exist or has been deleted.</p>
+        <Link className="button button--primary" to="/races">
+          Back to Races
+        </Link>
+      </div>
+    );
+  }
+
+  const { race } = data;
+  const state = signup.stateOf(race.id, data.isSignedUp);
+  const going = signupsWith(data.signups, user, state.signedUp);
+
+  return (
+    <div className="page page--narrow race-detail">
+      <Link className="race-detail__back" to="/races">
+        ← Back to Races
+      </Link>
+      <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
+
+      <article className="card race-detail__card">
+        <div className="race-card__head">
+          <h1 className="race-detail__name">{race.name}</h1>
+          <CountdownBadge date={race.date} today={clubToday()} />
+        </div>
+        <dl className="race-detail__facts">
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={race.date}>{formatDate(race.date, 'long')}</time>
+            </dd>
+          </div>
+          {race.location && (
+            <div>
+              <dt>Location</dt>
+              <dd>{race.location}</dd>
+            </div>
+          )}
+        </dl>
+        {race.description && <p className="race-detail__description">{race.description}</p>}
+
+        <div className="race-detail__signup">
+          <span className={state.signedUp ? 'race-status race-status--going' : 'race-status'}>
+            {state.signedUp ? "✓ You're signed up for this race" : 'You are not signed up yet'}
+          </span>
+          {state.signedUp ? (
+            <button type="button" className="button button--ghost" disabled={state.busy} onClick={() => void signup.change(race.id, false)}>
+              Cancel Signup
+            </button>
+          ) : (
+            <button type="button" className="button button--primary" disabled={state.busy} onClick={() => void signup.change(race.id, true)}>
+              Sign Up for Race
+            </button>
+          )}
+          {state.unsynced && <UnsyncedMark />}
+        </div>
+        {state.error && <ErrorMessage>{state.error}</ErrorMessage>}
+      </article>
+
+      <section className="card race-detail__going" aria-labelledby={goingId}>
+        <h2 id={goingId}>Who&apos;s Going ({going.length})</h2>
+        {going.length === 0 ? (
+          <EmptyState>No one has signed up yet. Be the first!</EmptyState>
+        ) : (
+          <ul className="race-goers">
+            {going.map((s) => (
+              <li key={s.user_id}>
+                <Avatar name={s.user_name} url={s.userProfilePictureUrl} />
+                <span>
+                  {s.user_name}
+                  {s.user_id === user?.id && <span className="race-goers__you"> (you)</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

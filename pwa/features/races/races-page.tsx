@@ -1,5 +1,192 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { Race, RaceAnswer, RaceInput, RacesAnswer } from '../../../api/contract/races';
+import { OfflineNote } from '../../components/offline-note';
+import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
+import { api } from '../../lib/api-client';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { RaceCalendar } from './components/race-calendar';
+import { RaceCard } from './components/race-card';
+import { RaceFormModal } from './components/race-form-modal';
+import { clubToday } from './countdown';
+import { useRaceSignup } from './hooks/use-race-signup';
+import { raceWith, sortRaces } from './race-signups';
+import './races.css';
+
+type View = 'list' | 'calendar';
+type Filter = 'all' | 'mine';
 
 export function RacesPage() {
-  return <ComingSoon title="Races" />;
+  usePageTitle('Races');
+  const { user, signedIn, can } = useSession();
+  const member = can('member');
+  const exec = can('exec');
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const { data, error, loading, fromCache, updatedAt, reload, setData } = useApiQuery<RacesAnswer>('/races');
+  const [view, setView] = useState<View>('list');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Race | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const today = clubToday();
+
+  const updateRaces = (update: (races: Race[]) => Race[]) =>
+    setData((previous) => (previous ? { races: update(previous.races) } : previous));
+
+  const signup = useRaceSignup((raceId, signedUp) =>
+    updateRaces((races) => races.map((r) => (r.id === raceId ? raceWith(r, user, signedUp) : r))),
+  );
+  const { forgetQueued } = signup;
+  useEffect(() => forgetQueued(), [updatedAt, forgetQueued]);
+
+  const signupOf = (race: Race) => signup.stateOf(race.id, race.isSignedUp);
+  // What the member sees: their own (possibly not yet synced) choice applied to each race.
+  const races = (data?.races ?? []).map((r) => (member ? raceWith(r, user, signupOf(r).signedUp) : r));
+  const shown = member && filter === 'mine' ? races.filter((r) => r.isSignedUp) : races;
+
+  async function addRace(input: RaceInput, idempotencyKey: string) {
+    const { race } = await api<RaceAnswer>('/races', { method: 'POST', body: input, idempotencyKey });
+    updateRaces((list) => sortRaces([...list, race]));
+    setAdding(false);
+  }
+
+  async function saveRace(id: number, input: RaceInput, idempotencyKey: string) {
+    const { race } = await api<RaceAnswer>(`/races/${id}`, { method: 'PUT', body: input, idempotencyKey });
+    updateRaces((list) => sortRaces(list.map((r) => (r.id === id ? race : r))));
+    setEditing(null);
+  }
+
+  async function deleteRace(race: Race) {
+    if (!window.confirm(`Are you sure you want to delete the race "${race.name}"?`)) return;
+    setDeleteError(null);
+    setDeleting(race.id);
+    try {
+      await api(`/races/${race.id}`, { method: 'DELETE', idempotencyKey: crypto.randomUUID() });
+      updateRaces((list) => list.filter((r) => r.id !== race.id));
+    } catch {
+      setDeleteError('Error deleting race');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <div className="page races-page">
+      <div className="races-header">
+        <div>
+          <h1>Races</h1>
+          <p className="lead">Races the club is targeting this season. Train together, race together.</p>
+        </div>
+        {member && (
+          <button type="button" className="button button--accent" onClick={() => setAdding(true)}>
+            Add Race
+          </button>
+        )}
+      </div>
+
+      <div className="races-toolbar">
+        <div className="segmented" role="group" aria-label="View">
+          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            List view
+          </button>
+          <button type="button" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>
+            Calendar view
+          </button>
+        </div>
+        {member && (
+          <div className="segmented" role="group" aria-label="Which races">
+            <button type="button" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+              All Races
+            </button>
+            <button type="button" aria-pressed={filter === 'mine'} onClick={() => setFilter('mine')}>
+              Races I&apos;m Going To
+            </button>
+          </div>
+        )}
+      </div>
+
+      {notice && <Notice tone="warning">{notice}</Notice>}
+      {!member && <VisitorNotice signedIn={signedIn} />}
+      <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
+      {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+
+      {loading && !data ? (
+        <Loading text="Loading races..." />
+      ) : error && !data ? (
+        <ErrorMessage>
+          Failed to load races.{' '}
+          <button type="button" className="link-button" onClick={() => void reload()}>
+            Try again
+          </button>
+        </ErrorMessage>
+      ) : races.length === 0 ? (
+        <EmptyState>No races yet.</EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>You are not signed up for any races yet.</EmptyState>
+      ) : view === 'list' ? (
+        <ul className="race-list">
+          {shown.map((race) => (
+            <li key={race.id}>
+              <RaceCard
+                race={race}
+                today={today}
+                member={member}
+                signup={signupOf(race)}
+                onSignup={(signedUp) => void signup.change(race.id, signedUp)}
+                manage={
+                  exec
+                    ? { onEdit: () => setEditing(race), onDelete: () => void deleteRace(race), deleting: deleting === race.id }
+                    : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <RaceCalendar
+          races={shown}
+          today={today}
+          member={member}
+          signupOf={signupOf}
+          onSignup={(race, signedUp) => void signup.change(race.id, signedUp)}
+        />
+      )}
+
+      {adding && (
+        <RaceFormModal
+          title="Add New Race"
+          submitLabel="Add Race"
+          failure="Failed to add race"
+          onSubmit={addRace}
+          onClose={() => setAdding(false)}
+        />
+      )}
+      {editing && (
+        <RaceFormModal
+          title="Edit Race"
+          submitLabel="Save Changes"
+          failure="Failed to update race"
+          initial={{ name: editing.name, date: editing.date, location: editing.location, description: editing.description }}
+          onSubmit={(input, key) => saveRace(editing.id, input, key)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function VisitorNotice({ signedIn }: { signedIn: boolean }) {
+  if (signedIn) {
+    return <Notice>Signing up for races opens once your club membership is active.</Notice>;
+  }
+  return (
+    <Notice>
+      Club members can see who is going and sign up for races. <Link to="/login">Sign in</Link> or{' '}
+      <Link to="/join-us">find out how to join</Link>.
+    </Notice>
+  );
 }

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+// Races contract (SPEC.md §3 Race / Race signup, §5 Races, §7 Races). Answer field names follow
+// SPEC.md §3; signupCount and isSignedUp are per-caller extras.
+
+export const RACE_NAME_MAX = 200;
+export const RACE_LOCATION_MAX = 200;
+export const RACE_DESCRIPTION_MAX = 2000;
+
+export const RACE_REQUIRED_ERROR = 'Race name and date are required';
+export const RACE_DATE_ERROR = 'Enter the race date as YYYY-MM-DD';
+export const RACE_MEMBERS_ONLY_ERROR = 'You must be a member to sign up for races';
+export const RACE_NOT_FOUND_ERROR = 'Race not found';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written 'YYYY-MM-DD' (2027-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+// Optional fields may come as null from older clients; they are stored as ''.
+const text = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim());
+
+/** POST /races and PUT /races/{id}: the same rules on both sides (DESIGN.md §2). */
+export const raceInputSchema = z
+  .object({ name: text, date: text, location: text, description: text })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.date) {
+      ctx.addIssue({ code: 'custom', message: RACE_REQUIRED_ERROR });
+    } else if (!isCalendarDate(v.date)) {
+      ctx.addIssue({ code: 'custom', message: RACE_DATE_ERROR });
+    } else if (v.name.length > RACE_NAME_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Race name must be at most ${RACE_NAME_MAX} characters` });
+    } else if (v.location.length > RACE_LOCATION_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Location must be at most ${RACE_LOCATION_MAX} characters` });
+    } else if (v.description.length > RACE_DESCRIPTION_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Description must be at most ${RACE_DESCRIPTION_MAX} characters` });
+    }
+  });
+export type RaceInput = z.infer<typeof raceInputSchema>;
+
+// ---------- Answers ----------
+
+export interface RaceSignup {
+  id: number;
+  user_id: number;
+  user_name: string;
+  signup_time: number;
+  userProfilePictureUrl: string | null;
+}
+
+export interface Race {
+  id: number;
+  name: string;
+  date: string;
+  location: string;
+  description: string;
+  /** Members only; always [] for visitors and non-members (names stay private). */
+  signups: RaceSignup[];
+  /** Members only; 0 for visitors and non-members. */
+  signupCount: number;
+  isSignedUp: boolean;
+}
+
+export interface RacesAnswer {
+  races: Race[];
+}
+export interface RaceAnswer {
+  race: Race;
+}
+export interface RaceDetailAnswer {
+  race: Race;
+  signups: RaceSignup[];
+  isSignedUp: boolean;
+}
+export interface RaceSignupAnswer {
+  signedUp: boolean;
+}
+export interface RaceDeletedAnswer {
+  message: string;
+}

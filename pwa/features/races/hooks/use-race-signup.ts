@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { pendingFor, performAction, usePendingActions } from '../../../lib/actions';
+
+export interface RaceSignupState {
+  signedUp: boolean;
+  /** Saved on this device and not yet accepted by the server. */
+  unsynced: boolean;
+  busy: boolean;
+  error: string | null;
+}
+
+export function signupFailure(err: unknown, signedUp: boolean): string {
+  const fallback = signedUp ? 'Failed to sign up for race' : 'Failed to cancel signup';
+  const reason = err instanceof ApiError && typeof err.body.error === 'string' ? err.body.error : null;
+  return reason ? `${fallback}: ${reason}` : fallback;
+}
+
+/**
+ * Race sign-up and cancel through the offline-capable actions. `onDone` gets the server's answer;
+ * a queued change is shown at once (with its marker) until the screen loads fresh data.
+ */
+export function useRaceSignup(onDone: (raceId: number, signedUp: boolean) => void) {
+  const pending = usePendingActions();
+  const [queued, setQueued] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());
+
+  const stateOf = (raceId: number, serverSignedUp: boolean): RaceSignupState => {
+    const action = pendingFor(pending, 'race-signup', raceId);
+    const local = queued.get(raceId);
+    return {
+      signedUp: action ? action.signedUp : (local ?? serverSignedUp),
+      unsynced: action !== undefined || local !== undefined,
+      busy: busy.has(raceId),
+      error: errors.get(raceId) ?? null,
+    };
+  };
+
+  const change = async (raceId: number, signedUp: boolean) => {
+    setBusy((s) => new Set(s).add(raceId));
+    setErrors((m) => without(m, raceId));
+    try {
+      const result = await performAction({ kind: 'race-signup', raceId, signedUp });
+      if (result.status === 'queued') {
+        setQueued((m) => new Map(m).set(raceId, signedUp));
+      } else {
+        setQueued((m) => without(m, raceId));
+        onDone(raceId, result.answer.signedUp);
+      }
+    } catch (err) {
+      setErrors((m) => new Map(m).set(raceId, signupFailure(err, signedUp)));
+    } finally {
+      setBusy((s) => {
+        const next = new Set(s);
+        next.delete(raceId);
+        return next;
+      });
+    }
+  };
+
+  /** Fresh data from the server: it now tells the truth, queued actions show through `pending`. */
+  const forgetQueued = useCallback(() => setQueued((m) => (m.size === 0 ? m : new Map())), []);
+
+  return { stateOf, change, forgetQueued };
+}
+
+function without<V>(map: ReadonlyMap<number, V>, key: number): ReadonlyMap<number, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+}

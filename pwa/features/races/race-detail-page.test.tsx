@@ -1,0 +1,99 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RaceDetailAnswer } from '../../../api/contract/races';
+import { formatDate } from '../../lib/format';
+import { RaceDetailPage } from './race-detail-page';
+import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
+
+const me = sessionUser('member', { id: 7, name: 'Morgan Member', profilePictureUrl: '/uploads/morgan.webp' });
+const date = inDays(30);
+
+function detail(signedUp: boolean): RaceDetailAnswer {
+  const signups = [signupRow(3, 'sam Swimmer', '/uploads/sam.webp'), signupRow(4, 'Bea Biker')];
+  if (signedUp) signups.push(signupRow(7, 'Morgan Member', '/uploads/morgan.webp'));
+  return {
+    race: race({ id: 5, name: 'Olympic Championship', date, location: 'Harbour Front', description: 'The goal race.', signups, signupCount: signups.length, isSignedUp: signedUp }),
+    signups,
+    isSignedUp: signedUp,
+  };
+}
+
+function show(answer: Answer, more: (call: Call) => Answer | undefined = () => undefined, path = '/race/5') {
+  const api = stubApi(me, (call) => (call.method === 'GET' && call.path.startsWith('/races/') ? answer : more(call)));
+  renderPage(<RaceDetailPage />, { user: me, path, pattern: '/race/:id' });
+  return api;
+}
+
+const going = () => screen.getByRole('region', { name: /Who's Going/ });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('RaceDetailPage', () => {
+  it('shows the race, a long date, and who is going with pictures or initials', async () => {
+    show({ body: detail(false) });
+    expect(screen.getByText('Loading race details...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olympic Championship' })).toBeInTheDocument();
+    expect(screen.getByText(formatDate(date, 'long'))).toBeInTheDocument();
+    expect(screen.getByText('Harbour Front')).toBeInTheDocument();
+    expect(screen.getByText('The goal race.')).toBeInTheDocument();
+    expect(screen.getByText('30 days')).toBeInTheDocument();
+    expect(document.title).toContain('Olympic Championship');
+
+    expect(screen.getByRole('heading', { name: "Who's Going (2)" })).toBeInTheDocument();
+    const rows = within(going()).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['sam Swimmer', 'BBea Biker']);
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/sam.webp');
+    expect(rows[1]!.querySelector('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Up for Race' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Signup' })).toBeNull();
+    expect(screen.getByRole('link', { name: '← Back to Races' })).toHaveAttribute('href', '/races');
+  });
+
+  it('signs up and shows the member in Who\'s Going, then cancels', async () => {
+    const api = show({ body: detail(false) }, (call) =>
+      call.path === '/races/5/signup' ? { body: { signedUp: call.method === 'POST' } } : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up for Race' }));
+    expect(await screen.findByRole('heading', { name: "Who's Going (3)" })).toBeInTheDocument();
+    expect(within(going()).getByText('Morgan Member')).toBeInTheDocument();
+    expect(within(going()).getByText('(you)')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Signup' }));
+    expect(await screen.findByRole('heading', { name: "Who's Going (2)" })).toBeInTheDocument();
+    expect(within(going()).queryByText('Morgan Member')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Up for Race' })).toBeInTheDocument();
+    expect(api.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /races/5/signup', 'DELETE /races/5/signup']);
+  });
+
+  it('shows an empty list and the failure texts', async () => {
+    const empty = { ...detail(false), signups: [] };
+    show({ body: empty }, (call) => (call.method === 'POST' ? { status: 500, body: {} } : undefined));
+    expect(await screen.findByText('No one has signed up yet. Be the first!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Who's Going (0)" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up for Race' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
+  });
+
+  it('says "Failed to cancel signup" when a cancel fails', async () => {
+    show({ body: detail(true) }, (call) => (call.method === 'DELETE' ? { status: 500, body: {} } : undefined));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Signup' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to cancel signup');
+    expect(screen.getByRole('heading', { name: "Who's Going (3)" })).toBeInTheDocument();
+  });
+
+  it('shows "Race not found" with a way back for a missing race', async () => {
+    show({ status: 404, body: { error: 'Race not found' } }, undefined, '/race/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Race not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Races' })).toHaveAttribute('href', '/races');
+    expect(screen.getByTestId('location')).toHaveTextContent('/race/999');
+  });
+
+  it('goes to /races on any other load failure', async () => {
+    show({ status: 500, body: { error: 'boom' } });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/races$/));
+  });
+});

@@ -1,0 +1,337 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../api/contract/auth';
+import type * as Actions from '../../lib/actions';
+import type { SyncAction } from '../../lib/actions';
+import { monthLabel } from './components/race-calendar';
+import { RacesPage } from './races-page';
+import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
+
+// The offline outbox is not built yet: these switches make performAction queue, and fill the
+// pending list, the way it will.
+const outbox = vi.hoisted(() => ({ queue: false, pending: [] as SyncAction[] }));
+vi.mock('../../lib/actions', async (importOriginal) => {
+  const actual = await importOriginal<typeof Actions>();
+  return {
+    ...actual,
+    performAction: (action: SyncAction) => (outbox.queue ? Promise.resolve({ status: 'queued' }) : actual.performAction(action)),
+    usePendingActions: () => outbox.pending,
+  };
+});
+
+const member = sessionUser('member', { id: 7, name: 'Morgan Member' });
+const exec = sessionUser('exec', { id: 8, name: 'Erin Exec' });
+
+const races = () => [
+  race({ id: 1, name: 'Winter Run', date: inDays(-3), location: 'Ravine', description: 'Cold.' }),
+  race({ id: 2, name: 'Club Time Trial', date: inDays(0), location: 'Track' }),
+  race({ id: 3, name: 'Spring Sprint', date: inDays(1), location: 'Lakeside Park', description: '750 m swim, 20 km bike, 5 km run.' }),
+  race({
+    id: 4,
+    name: 'City Duathlon',
+    date: inDays(12),
+    location: 'Downtown',
+    signups: [signupRow(7, 'Morgan Member'), signupRow(9, 'Sam Swim')],
+    signupCount: 2,
+    isSignedUp: true,
+  }),
+];
+const visitorView = () => races().map((r) => ({ ...r, signups: [], signupCount: 0, isSignedUp: false }));
+
+function show(user: SessionUser | null = member, list = races(), more: (call: Call) => Answer | undefined = () => undefined) {
+  const api = stubApi(user, (call) => (call.method === 'GET' && call.path === '/races' ? { body: { races: list } } : more(call)));
+  renderPage(<RacesPage />, { user, path: '/races', pattern: '/races' });
+  return api;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => {
+  outbox.queue = false;
+  outbox.pending = [];
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('RacesPage for visitors', () => {
+  it('shows the races with countdowns and no member features', async () => {
+    show(null, visitorView());
+    expect(screen.getByText('Loading races...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Races' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+
+    expect(within(card('Winter Run')).getByText('Past (3 days ago)')).toBeInTheDocument();
+    expect(within(card('Club Time Trial')).getByText('Today!')).toBeInTheDocument();
+    expect(within(card('Spring Sprint')).getByText('Tomorrow')).toBeInTheDocument();
+    expect(within(card('City Duathlon')).getByText('12 days')).toBeInTheDocument();
+    expect(within(card('Spring Sprint')).getByText('Lakeside Park')).toBeInTheDocument();
+    expect(within(card('Spring Sprint')).getByText('750 m swim, 20 km bike, 5 km run.')).toBeInTheDocument();
+
+    expect(screen.queryByRole('button', { name: 'Add Race' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'All Races' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.queryByText(/signed up/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Spring Sprint' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the calendar without signup counts or buttons', async () => {
+    show(null, visitorView());
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Calendar view' }));
+    expect(screen.getByRole('button', { name: 'Calendar view' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('article', { name: 'City Duathlon' })).toHaveTextContent('12 days');
+    expect(screen.queryByRole('button', { name: 'Going?' })).toBeNull();
+    expect(screen.queryByText(/going$/)).toBeNull();
+  });
+
+  it('shows the empty state and a load failure', async () => {
+    show(null, []);
+    expect(await screen.findByText('No races yet.')).toBeInTheDocument();
+    cleanup();
+    stubApi(null, () => ({ status: 500, body: { error: 'boom' } }));
+    renderPage(<RacesPage />, { user: null, path: '/races', pattern: '/races' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load races.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps member features from a pending user', async () => {
+    show(sessionUser('pending'), visitorView());
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    expect(screen.queryByRole('button', { name: 'Add Race' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.getByText(/once your club membership is active/)).toBeInTheDocument();
+  });
+});
+
+describe('RacesPage for members', () => {
+  it('shows counts, the member status, a link to the detail, and no exec controls', async () => {
+    show();
+    await screen.findByRole('article', { name: 'City Duathlon' });
+    const going = card('City Duathlon');
+    expect(within(going).getByText('2 signed up')).toBeInTheDocument();
+    expect(within(going).getByText("✓ You're going")).toBeInTheDocument();
+    expect(within(going).getByRole('button', { name: 'Cancel Signup' })).toBeInTheDocument();
+    expect(within(card('Spring Sprint')).getByText('Not signed up')).toBeInTheDocument();
+    expect(within(card('Spring Sprint')).getByRole('link', { name: 'Spring Sprint' })).toHaveAttribute('href', '/race/3');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('signs up through the race-signup action and updates the card', async () => {
+    const api = show(member, races(), (call) => (call.path === '/races/3/signup' ? { body: { signedUp: true } } : undefined));
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(within(card('Spring Sprint')).getByText("✓ You're going")).toBeInTheDocument());
+    expect(within(card('Spring Sprint')).getByText('1 signed up')).toBeInTheDocument();
+    const [write] = api.writes();
+    expect(write).toMatchObject({ method: 'POST', path: '/races/3/signup' });
+    expect(write!.headers['idempotency-key']).toEqual(expect.any(String));
+    expect(screen.queryByText(/not yet synced/)).toBeNull();
+  });
+
+  it('cancels, and says so when it fails', async () => {
+    const api = show(member, races(), (call) =>
+      call.method === 'DELETE' && call.path === '/races/4/signup' ? { status: 409, body: { error: 'Race closed' } } : undefined,
+    );
+    await screen.findByRole('article', { name: 'City Duathlon' });
+    await userEvent.click(within(card('City Duathlon')).getByRole('button', { name: 'Cancel Signup' }));
+    expect(await within(card('City Duathlon')).findByRole('alert')).toHaveTextContent('Failed to cancel signup: Race closed');
+    expect(within(card('City Duathlon')).getByText("✓ You're going")).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(1);
+  });
+
+  it('says "Failed to sign up for race" when the server gives no reason', async () => {
+    show(member, races(), (call) => (call.method === 'POST' ? { status: 503, body: {} } : undefined));
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
+    expect(await within(card('Spring Sprint')).findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
+  });
+
+  it('shows a queued sign-up at once with the not-yet-synced marker', async () => {
+    outbox.queue = true;
+    const api = show();
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
+    const sprint = card('Spring Sprint');
+    expect(await within(sprint).findByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(within(sprint).getByText("✓ You're going")).toBeInTheDocument();
+    expect(within(sprint).getByText('1 signed up')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('shows an action still in the outbox as its desired state', async () => {
+    outbox.pending = [{ kind: 'race-signup', raceId: 4, signedUp: false }];
+    show();
+    await screen.findByRole('article', { name: 'City Duathlon' });
+    const duathlon = card('City Duathlon');
+    expect(within(duathlon).getByText('Not signed up')).toBeInTheDocument();
+    expect(within(duathlon).getByText('1 signed up')).toBeInTheDocument();
+    expect(within(duathlon).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+  });
+
+  it('filters to the races the member is going to', async () => {
+    show();
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    expect(screen.getByRole('button', { name: 'All Races' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: "Races I'm Going To" }));
+    expect(screen.getByRole('button', { name: "Races I'm Going To" })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('article').map((a) => a.querySelector('h2')?.textContent)).toEqual([
+      'City Duathlon',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Calendar view' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'All Races' }));
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('says so when the member is going to no race', async () => {
+    show(member, races().map((r) => ({ ...r, isSignedUp: false })));
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: "Races I'm Going To" }));
+    expect(screen.getByText('You are not signed up for any races yet.')).toBeInTheDocument();
+  });
+
+  it('groups the calendar by month with counts and Going? / Cancel buttons', async () => {
+    const list = [
+      race({ id: 10, name: 'March Madness', date: '2027-03-06', location: 'Hills' }),
+      race({ id: 11, name: 'March Mile', date: '2027-03-20', signupCount: 3, isSignedUp: true }),
+      race({ id: 12, name: 'April Aquathon', date: '2027-04-02' }),
+    ];
+    const api = show(member, list, (call) => (call.path === '/races/10/signup' ? { body: { signedUp: true } } : undefined));
+    await screen.findByRole('article', { name: 'March Madness' });
+    await userEvent.click(screen.getByRole('button', { name: 'Calendar view' }));
+
+    const march = screen.getByRole('region', { name: 'March 2027' });
+    expect(within(march).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'April 2027' })).toBeInTheDocument();
+    const madness = within(march).getByRole('article', { name: 'March Madness' });
+    expect(madness).toHaveTextContent('Sat');
+    expect(madness).toHaveTextContent('6');
+    expect(madness).toHaveTextContent('Hills');
+    expect(madness).toHaveTextContent(/\d+ days/);
+    expect(madness).toHaveTextContent('0 going');
+    expect(within(march).getByRole('article', { name: 'March Mile' })).toHaveTextContent('3 going');
+    expect(within(within(march).getByRole('article', { name: 'March Mile' })).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    await userEvent.click(within(madness).getByRole('button', { name: 'Going?' }));
+    await waitFor(() => expect(within(madness).getByRole('button', { name: 'Cancel' })).toBeInTheDocument());
+    expect(madness).toHaveTextContent('1 going');
+    expect(api.writes()[0]).toMatchObject({ method: 'POST', path: '/races/10/signup' });
+  });
+});
+
+describe('Add Race', () => {
+  it('checks the input with the shared schema before sending', async () => {
+    const api = show();
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Race' });
+    expect(within(dialog).getByLabelText('Race Name*')).toHaveFocus();
+    await userEvent.type(within(dialog).getByLabelText('Location'), 'Harbour');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Race name and date are required');
+    expect(within(dialog).getByLabelText('Location')).toHaveValue('Harbour');
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('adds the race, closes the modal and shows the race in date order', async () => {
+    const date = inDays(5);
+    const api = show(member, races(), (call) =>
+      call.method === 'POST' && call.path === '/races'
+        ? { status: 201, body: { race: race({ id: 20, name: 'Harbour Swim', date, location: 'Harbour' }) } }
+        : undefined,
+    );
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Race' });
+    await userEvent.type(within(dialog).getByLabelText('Race Name*'), 'Harbour Swim');
+    await userEvent.type(within(dialog).getByLabelText('Race Date*'), date);
+    await userEvent.type(within(dialog).getByLabelText('Location'), 'Harbour');
+    await userEvent.type(within(dialog).getByLabelText('Description'), '1.5 km');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()[0]).toMatchObject({
+      method: 'POST',
+      path: '/races',
+      body: { name: 'Harbour Swim', date, location: 'Harbour', description: '1.5 km' },
+    });
+    const names = screen.getAllByRole('article').map((a) => a.querySelector('h2')?.textContent);
+    expect(names).toEqual(['Winter Run', 'Club Time Trial', 'Spring Sprint', 'Harbour Swim', 'City Duathlon']);
+  });
+
+  it('shows the server message or "Failed to add race", keeps the input, and retries with the same key', async () => {
+    let attempt = 0;
+    const api = show(member, races(), (call) => {
+      if (call.method !== 'POST') return undefined;
+      attempt += 1;
+      return attempt === 1 ? { status: 409, body: { error: 'A race with that name exists' } } : 'network-error';
+    });
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Race' });
+    await userEvent.type(within(dialog).getByLabelText('Race Name*'), 'Harbour Swim');
+    await userEvent.type(within(dialog).getByLabelText('Race Date*'), inDays(5));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A race with that name exists');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to add race$/));
+    expect(within(dialog).getByLabelText('Race Name*')).toHaveValue('Harbour Swim');
+    const [first, second] = api.writes();
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+});
+
+describe('exec controls', () => {
+  it('edits a race in a modal', async () => {
+    const api = show(exec, races(), (call) =>
+      call.method === 'PUT' ? { body: { race: { ...races()[2]!, name: 'Spring Sprint (moved)', location: 'Beach' } } } : undefined,
+    );
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Race' });
+    const name = within(dialog).getByLabelText('Race Name*');
+    expect(name).toHaveValue('Spring Sprint');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Spring Sprint (moved)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('article', { name: 'Spring Sprint (moved)' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/races/3', body: { name: 'Spring Sprint (moved)' } });
+  });
+
+  it('deletes after confirming, and says "Error deleting race" on failure', async () => {
+    let fail = true;
+    const api = show(exec, races(), (call) => {
+      if (call.method !== 'DELETE') return undefined;
+      return fail ? { status: 500, body: { error: 'boom' } } : { body: { message: 'Race deleted' } };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    await screen.findByRole('article', { name: 'Winter Run' });
+
+    await userEvent.click(within(card('Winter Run')).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(api.writes()).toEqual([]);
+
+    await userEvent.click(within(card('Winter Run')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting race');
+    expect(card('Winter Run')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(within(card('Winter Run')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Winter Run' })).toBeNull());
+    expect(api.writes().at(-1)).toMatchObject({ method: 'DELETE', path: '/races/1' });
+  });
+});
+
+describe('monthLabel', () => {
+  it('names the month and year', () => {
+    expect(monthLabel('2027-03-31')).toBe('March 2027');
+    expect(monthLabel('2026-12-01')).toBe('December 2026');
+  });
+});

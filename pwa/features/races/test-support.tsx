@@ -1,0 +1,104 @@
+// Test helpers for the races screens: a signed-in (or not) session and a stubbed fetch that
+// answers like the API.
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { SessionUser } from '../../../api/contract/auth';
+import type { Race, RaceSignup } from '../../../api/contract/races';
+import type { Role } from '../../../api/contract/roles';
+import { SessionProvider } from '../../lib/session';
+import { writeSession } from '../../lib/session-storage';
+import { addDays, clubToday } from './countdown';
+
+export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
+  const id = fields.id ?? 7;
+  return {
+    id,
+    email: `user${id}@club.test`,
+    name: 'Morgan Member',
+    role,
+    phone_number: null,
+    phoneNumber: null,
+    charter_accepted: true,
+    charterAccepted: true,
+    profile_picture_url: null,
+    profilePictureUrl: null,
+    bio: null,
+    join_date: '2026-01-01',
+    expiry_date: '2099-12-31',
+    absences: 0,
+    suspended_until: null,
+    ...fields,
+  };
+}
+
+/** A date `days` from today in the club time zone. */
+export const inDays = (days: number) => addDays(clubToday(), days);
+
+export function signupRow(userId: number, name: string, picture: string | null = null): RaceSignup {
+  return { id: userId * 10, user_id: userId, user_name: name, signup_time: 1_770_000_000_000, userProfilePictureUrl: picture };
+}
+
+export function race(fields: Partial<Race> & { id: number; name: string }): Race {
+  return { date: inDays(10), location: '', description: '', signups: [], signupCount: 0, isSignedUp: false, ...fields };
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+export type Answer = { status?: number; body?: unknown } | 'network-error' | Promise<{ status?: number; body?: unknown }>;
+type Handler = (call: Call) => Answer | undefined;
+
+/** Replaces fetch: `/api/auth/profile` answers the session user, everything else goes to `handler`. */
+export function stubApi(user: SessionUser | null, handler: Handler) {
+  const calls: Call[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input).replace(/^\/api/, '');
+    const method = init.method ?? 'GET';
+    const call: Call = {
+      method,
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    if (path === '/auth/profile' && user) return json(200, { user });
+    const answer = await handler(call);
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (!answer) return json(404, { error: 'Not found' });
+    return json(answer.status ?? 200, answer.body ?? {});
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Where the router ended up, for redirect checks. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** Renders `page` at `path` (route `pattern`) inside the session and a memory router. */
+export function renderPage(page: ReactNode, { user, path, pattern }: { user: SessionUser | null; path: string; pattern: string }) {
+  localStorage.clear();
+  if (user) writeSession(user, 'test-token');
+  return render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={page} />
+          <Route path="*" element={<p>Other page</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
