@@ -1,9 +1,29 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../lib/use-page-title';
+import './public.css';
+
+export const RESOURCES_TEXT = 'Training plans, guides, and helpful links will appear here.';
+export const TEAM_GEAR_TEXT = 'Club-branded kits and merchandise. Coming soon!';
+
+function Placeholder({ title, text }: { title: string; text: string }) {
+  usePageTitle(title);
+  return (
+    <div className="page page--narrow placeholder">
+      <h1>{title}</h1>
+      <p className="lead">{text}</p>
+      <p>
+        <Link to="/" className="button">
+          Back to Home
+        </Link>
+      </p>
+    </div>
+  );
+}
 
 export function ResourcesPage() {
-  return <ComingSoon title="Resources" />;
+  return <Placeholder title="Resources" text={RESOURCES_TEXT} />;
 }
 
 export function TeamGearPage() {
-  return <ComingSoon title="Team Gear" />;
+  return <Placeholder title="Team Gear" text={TEAM_GEAR_TEXT} />;
 }

@@ -1,5 +1,122 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { formatTime } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { DAYS, KIND_LABELS, SEASONS, type Season } from './schedule-data';
+import './public.css';
 
 export function SchedulePage() {
-  return <ComingSoon title="Schedule" />;
+  usePageTitle('Schedule');
+  const [selected, setSelected] = useState<Season['id']>('spring');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function select(i: number) {
+    const season = SEASONS[(i + SEASONS.length) % SEASONS.length]!;
+    setSelected(season.id);
+    tabs.current[SEASONS.indexOf(season)]?.focus();
+  }
+
+  // WAI-ARIA tabs with automatic activation: arrows move and select, Home/End jump to the ends.
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const current = SEASONS.findIndex((s) => s.id === selected);
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: SEASONS.length - 1 };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    select(moves[e.key]!);
+  }
+
+  return (
+    <div className="page schedule">
+      <header className="page-intro">
+        <h1>Schedule</h1>
+        <p className="lead">
+          Our weekly workouts for each season. Members sign up for each workout on the forum; times and places can
+          change, so check the forum before you go.
+        </p>
+      </header>
+
+      <div className="segmented schedule__tabs" role="tablist" aria-label="Seasons" onKeyDown={onKeyDown}>
+        {SEASONS.map((s, i) => (
+          <button
+            key={s.id}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`season-tab-${s.id}`}
+            aria-controls={`season-panel-${s.id}`}
+            aria-selected={s.id === selected}
+            tabIndex={s.id === selected ? 0 : -1}
+            onClick={() => setSelected(s.id)}
+          >
+            {s.name}
+          </button>
+        ))}
+      </div>
+
+      {SEASONS.map((s) => (
+        <div
+          key={s.id}
+          role="tabpanel"
+          id={`season-panel-${s.id}`}
+          aria-labelledby={`season-tab-${s.id}`}
+          hidden={s.id !== selected}
+          tabIndex={0}
+          className="season"
+        >
+          {s.id === selected && <SeasonPanel season={s} />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function SeasonPanel({ season }: { season: Season }) {
+  return (
+    <>
+      <div className="season__head">
+        <h2>{season.name} season</h2>
+        <p className="season__dates">{season.dates}</p>
+        <p>{season.summary}</p>
+      </div>
+
+      <h3 className="season__subtitle">Weekly timetable</h3>
+      <ol className="week" aria-label={`${season.name} weekly timetable`}>
+        {DAYS.map((day) => {
+          const sessions = season.week[day] ?? [];
+          return (
+            <li key={day} className="week__day">
+              <h4 className="week__name">{day}</h4>
+              {sessions.length === 0 ? (
+                <p className="week__rest">Rest day</p>
+              ) : (
+                <ul className="week__sessions">
+                  {sessions.map((t) => (
+                    <li key={`${t.start}-${t.title}`} className={`session session--${t.kind}`}>
+                      <span className="session__kind">{KIND_LABELS[t.kind]}</span>
+                      <span className="session__title">{t.title}</span>
+                      <span className="session__time">
+                        <time dateTime={t.start}>{formatTime(t.start)}</time> to <time dateTime={t.end}>{formatTime(t.end)}</time>
+                      </span>
+                      <span className="session__place">{t.place}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+
+      <h3 className="season__subtitle">Where to go</h3>
+      <dl className="where">
+        {season.notes.map((n) => (
+          <div key={n.topic} className="where__item card">
+            <dt>{n.topic}</dt>
+            <dd>{n.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
 }

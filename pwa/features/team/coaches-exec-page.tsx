@@ -1,5 +1,146 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CLUB_CONTACT_EMAIL, type TeamMember, type TeamMembersAnswer } from '../../../api/contract/profiles';
+import { EmptyState, Loading, Notice } from '../../components/status';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { EditProfileModal } from './edit-profile-modal';
+import { TeamAvatar } from './team-avatar';
+import { VACANT_NAME, bioPreview, isCoach, positionLabels, profilePath } from './team-member';
+import './team.css';
 
-export function CoachesExecPage() {
-  return <ComingSoon title="Coaches and Executive Team" />;
+export const TEAM_REFRESH_MS = 5000;
+
+/** `reloadPage` is only for tests: the router renders the page without props. */
+export function CoachesExecPage({ reloadPage = () => window.location.reload() }: { reloadPage?: () => void }) {
+  usePageTitle('Coaches and Exec');
+  const { can } = useSession();
+  const { data, error, loading, setData, reload } = useApiQuery<TeamMembersAnswer>('/profiles', { refreshMs: TEAM_REFRESH_MS });
+  const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const members = data?.teamMembers ?? [];
+  const labels = positionLabels(members);
+  const canEdit = can('exec');
+
+  function onSaved(member: TeamMember) {
+    setData((d) => d && { teamMembers: d.teamMembers.map((m) => (m.id === member.id ? member : m)) });
+    setSaved(`${member.role} profile saved.`);
+    setEditing(null);
+    void reload();
+  }
+
+  const card = (m: TeamMember) => (
+    <TeamCard
+      key={m.id}
+      member={m}
+      editLabel={`Edit ${labels.get(m.id) ?? m.role}`}
+      onEdit={
+        canEdit
+          ? () => {
+              setSaved(null);
+              setEditing(m);
+            }
+          : undefined
+      }
+    />
+  );
+  const coaches = members.filter(isCoach);
+  const execs = members.filter((m) => !isCoach(m));
+
+  return (
+    <div className="page team">
+      <header className="page-intro">
+        <h1>Coaches and Executive Team</h1>
+        <p className="lead">
+          The coaches who plan our workouts and the student executive team who run the club. Questions about the
+          club? Email <a href={`mailto:${CLUB_CONTACT_EMAIL}`}>{CLUB_CONTACT_EMAIL}</a>.
+        </p>
+      </header>
+
+      {saved && <Notice tone="success">{saved}</Notice>}
+
+      {!data && loading && <Loading text="Loading team members..." />}
+
+      {!data && error && (
+        <div className="alert alert--error team__error" role="alert">
+          <p>Error loading team members</p>
+          <button type="button" className="button button--primary" onClick={reloadPage}>
+            Try Again
+          </button>
+        </div>
+      )}
+
+      {/* A refresh failed but an earlier list is on screen: keep it, and say it may be out of date. */}
+      {data && error && (
+        <p className="alert alert--warning" role="status">
+          Failed to load team members. Showing the last list we had.
+        </p>
+      )}
+
+      {data && members.length === 0 && <EmptyState>No team members have been added yet.</EmptyState>}
+
+      {coaches.length > 0 && (
+        <section aria-labelledby="coaches-title" className="team__section">
+          <h2 id="coaches-title">Coaches</h2>
+          <ul className="team-grid">{coaches.map(card)}</ul>
+        </section>
+      )}
+      {execs.length > 0 && (
+        <section aria-labelledby="exec-title" className="team__section">
+          <h2 id="exec-title">Executive Team</h2>
+          <ul className="team-grid">{execs.map(card)}</ul>
+        </section>
+      )}
+
+      {editing && (
+        <EditProfileModal
+          member={editing}
+          position={`${editing.role}${editing.name ? ` · ${editing.name}` : ''}`}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
+        />
+      )}
+    </div>
+  );
+}
+
+function TeamCard({ member, editLabel, onEdit }: { member: TeamMember; editLabel: string; onEdit?: () => void }) {
+  const coach = isCoach(member);
+  return (
+    <li className="card team-card" data-testid="team-card">
+      <TeamAvatar member={member} size={88} alt="" />
+      <div className="team-card__body">
+        <p className="team-card__position">{member.role}</p>
+        <h3 className="team-card__name">
+          <Link to={profilePath(member)} className="team-card__link">
+            {member.name || VACANT_NAME}
+          </Link>
+        </h3>
+        {coach &&
+          (member.email ? (
+            <a className="team-card__email" href={`mailto:${member.email}`}>
+              {member.email}
+            </a>
+          ) : (
+            <p className="team-card__email team-card__email--none">Email not available</p>
+          ))}
+        <p className="team-card__bio">{bioPreview(member.bio)}</p>
+      </div>
+      {onEdit && (
+        <button type="button" className="icon-button team-card__edit" aria-label={editLabel} onClick={onEdit}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      )}
+    </li>
+  );
 }

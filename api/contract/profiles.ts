@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { isValidEmail } from './common';
+
+// Team member profiles: the ten coach and executive positions (SPEC.md §2 Coaches and Executive Team,
+// §3 Team member profile, §7 Profiles).
+
+/** One position and who holds it. `role` is the position's display title, e.g. 'Swim Coach'. */
+export interface TeamMember {
+  id: string;
+  name: string;
+  bio: string;
+  image: string;
+  email: string;
+  role: string;
+}
+
+export interface TeamMembersAnswer {
+  teamMembers: TeamMember[];
+}
+
+export interface TeamMemberAnswer {
+  teamMember: TeamMember;
+}
+
+/** The club's general contact address, shown with the team and on the public pages. */
+export const CLUB_CONTACT_EMAIL = 'triathlon.club@university.test';
+
+export const TEAM_NAME_MAX = 100;
+export const TEAM_BIO_MAX = 2000;
+export const TEAM_IMAGE_MAX = 2048;
+export const BIO_PREVIEW_LENGTH = 120;
+
+export const TEAM_IMAGE_ERROR = 'The image must be a link starting with https:// or an uploaded picture (/uploads/...).';
+export const TEAM_EMAIL_ERROR = 'Please enter a valid email address (e.g., name@example.com)';
+
+// Uploaded files get server-made names, so a strict character set costs nothing and rules out
+// `..`, query strings and anything that could leave the uploads folder.
+const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9_-][A-Za-z0-9._/-]*$/;
+
+/**
+ * An image the UI may put in an <img src>: empty (default icon), a root-relative upload, or an https
+ * URL. Everything else (javascript:, data:, http:, protocol-relative //host) is refused.
+ */
+export function isAllowedTeamImage(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/uploads/')) return UPLOAD_PATH.test(value) && !value.includes('..') && !value.includes('//');
+  if (!/^https:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+const trimmed = z.string({ error: 'Expected text' }).transform((v) => v.trim());
+
+/** PUT /profiles/{id}. A field left out keeps its stored value; the position title is not editable. */
+export const teamMemberUpdateSchema = z.object({
+  name: trimmed
+    .refine((v) => v.length <= TEAM_NAME_MAX, { error: `Name must be at most ${TEAM_NAME_MAX} characters` })
+    .optional(),
+  bio: trimmed
+    .refine((v) => v.length <= TEAM_BIO_MAX, { error: `Bio must be at most ${TEAM_BIO_MAX} characters` })
+    .optional(),
+  image: trimmed
+    .refine((v) => v.length <= TEAM_IMAGE_MAX && isAllowedTeamImage(v), { error: TEAM_IMAGE_ERROR })
+    .optional(),
+  email: trimmed
+    .refine((v) => v === '' || (v.length <= 254 && isValidEmail(v)), { error: TEAM_EMAIL_ERROR })
+    .optional(),
+});
+export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>;

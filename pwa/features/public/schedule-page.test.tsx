@@ -1,0 +1,71 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SEASONS } from './schedule-data';
+import { SchedulePage } from './schedule-page';
+
+function selectedTab() {
+  return screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!;
+}
+
+describe('SchedulePage', () => {
+  it('opens on Spring with its dates, weekly grid and where-to-go notes', () => {
+    render(<SchedulePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Seasons' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Spring', 'Summer', 'Fall/Winter']);
+    expect(selectedTab()).toHaveTextContent('Spring');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveAttribute('aria-labelledby', selectedTab().id);
+    expect(panel).toHaveTextContent('April 29 to June 25');
+    const days = within(panel).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+    expect(days).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(panel).toHaveTextContent('Group tempo run');
+    expect(panel).toHaveTextContent('6:15 PM');
+    expect(within(panel).getAllByRole('term').map((t) => t.textContent)).toEqual(['Swims', 'Spins', 'Bricks', 'Track', 'Tempo runs']);
+  });
+
+  it('switches season on click', () => {
+    render(<SchedulePage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Summer' }));
+    expect(selectedTab()).toHaveTextContent('Summer');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('June 25 to August 20');
+    fireEvent.click(screen.getByRole('tab', { name: 'Fall/Winter' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('September 1 to April 29');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Spin class');
+  });
+
+  it('moves between tabs with the arrow keys, Home and End, wrapping, with one tab in the tab order', () => {
+    render(<SchedulePage />);
+    const spring = screen.getByRole('tab', { name: 'Spring' });
+    spring.focus();
+    expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    fireEvent.keyDown(spring, { key: 'ArrowRight' });
+    expect(selectedTab()).toHaveTextContent('Summer');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Summer' }));
+    expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([-1, 0, -1]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(selectedTab()).toHaveTextContent('Spring');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(selectedTab()).toHaveTextContent('Fall/Winter');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(selectedTab()).toHaveTextContent('Spring');
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(selectedTab()).toHaveTextContent('Fall/Winter');
+    expect(document.activeElement).toBe(selectedTab());
+  });
+
+  it('has a workout of every kind in the year, and 2-hour swim practices', () => {
+    const kinds = new Set(SEASONS.flatMap((s) => Object.values(s.week).flat().map((t) => t!.kind)));
+    expect([...kinds].sort()).toEqual(['brick', 'ride', 'run', 'spin', 'swim']);
+    for (const season of SEASONS) {
+      for (const t of Object.values(season.week).flat()) {
+        if (t!.title === 'Swim practice') {
+          const [sh, sm] = t!.start.split(':').map(Number);
+          const [eh, em] = t!.end.split(':').map(Number);
+          expect(eh! * 60 + em! - (sh! * 60 + sm!)).toBe(120);
+        }
+      }
+    }
+  });
+});

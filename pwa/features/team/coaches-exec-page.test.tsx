@@ -1,0 +1,201 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CoachesExecPage, TEAM_REFRESH_MS } from './coaches-exec-page';
+import { LONG_BIO, callsTo, json, renderAt, signInAs, stubApi, team } from './test-helpers';
+
+const page = (reloadPage?: () => void) => renderAt('/coaches-exec', '/coaches-exec', <CoachesExecPage reloadPage={reloadPage} />);
+const card = (text: string) => screen.getAllByTestId('team-card').find((c) => c.textContent!.includes(text))!;
+
+describe('CoachesExecPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('says it is loading until the team arrives', async () => {
+    let answer!: (r: Response) => void;
+    stubApi({ 'GET /api/profiles': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    page();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading team members...');
+    await act(async () => answer(json({ teamMembers: team() })));
+    expect(screen.queryByText('Loading team members...')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('team-card')).toHaveLength(10);
+  });
+
+  it('shows one card per position, linking to /profile/{role}/{slug}', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    page();
+    expect(await screen.findAllByTestId('team-card')).toHaveLength(10);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coaches and Executive Team');
+    expect(within(card('Swim Coach')).getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/swim-coach/maya-chen');
+    // A vacant position links by its id.
+    expect(within(card('Secretary')).getByRole('link', { name: 'Position open' })).toHaveAttribute('href', '/profile/secretary/secretary');
+    expect(screen.getByRole('link', { name: 'triathlon.club@university.test' })).toHaveAttribute(
+      'href',
+      'mailto:triathlon.club@university.test',
+    );
+    expect(document.title).toContain('Coaches');
+  });
+
+  it('cuts long bios at 120 characters with an ellipsis and shows the placeholder for empty ones', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    page();
+    await screen.findAllByTestId('team-card');
+    expect(within(card('Maya Chen')).getByText(`${LONG_BIO.slice(0, 120).trimEnd()}…`)).toBeInTheDocument();
+    expect(card('Maya Chen').textContent).not.toContain('open-water racers');
+    expect(within(card('Lucas Martin')).getByText('Bio coming soon...')).toBeInTheDocument();
+    expect(within(card('Emily Wong')).getByText('Keeps the books.')).toBeInTheDocument();
+  });
+
+  it('shows coach emails, or that none is available, and no email line for the executives', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    page();
+    await screen.findAllByTestId('team-card');
+    expect(within(card('Swim Coach')).getByRole('link', { name: 'swim.coach@club.test' })).toHaveAttribute('href', 'mailto:swim.coach@club.test');
+    expect(within(card('Run Coach')).getByText('Email not available')).toBeInTheDocument();
+    expect(within(card('Treasurer')).queryByText('Email not available')).not.toBeInTheDocument();
+  });
+
+  it('shows a picture when there is one and the default icon otherwise', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    page();
+    await screen.findAllByTestId('team-card');
+    expect(card('Emily Wong').querySelector('img')).toHaveAttribute('src', '/uploads/emily.webp');
+    expect(card('Maya Chen').querySelector('img')).toBeNull();
+    expect(card('Maya Chen').querySelector('svg.team-avatar--default')).not.toBeNull();
+  });
+
+  it('on a failed load says so and offers a Try Again that reloads the page', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ error: 'Database unavailable' }, 500) });
+    const reload = vi.fn();
+    page(reload);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading team members');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('refreshes every 5 seconds and keeps the list when a refresh fails', async () => {
+    vi.useFakeTimers();
+    let fail = false;
+    const fetchMock = stubApi({
+      'GET /api/profiles': () => (fail ? Promise.reject(new TypeError('offline')) : json({ teamMembers: team() })),
+    });
+    page();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(1);
+    expect(TEAM_REFRESH_MS).toBe(5000);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(2);
+    fail = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(3);
+    expect(screen.getAllByTestId('team-card')).toHaveLength(10);
+    expect(screen.getByText(/Failed to load team members/)).toBeInTheDocument();
+  });
+
+  it('shows no edit pencils to visitors or members', async () => {
+    signInAs('member');
+    stubApi({
+      'GET /api/profiles': () => json({ teamMembers: team() }),
+      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
+    });
+    page();
+    await screen.findAllByTestId('team-card');
+    expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
+  });
+
+  it('gives execs a pencil per position, with distinct labels', async () => {
+    signInAs('exec');
+    stubApi({
+      'GET /api/profiles': () => json({ teamMembers: team() }),
+      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
+    });
+    page();
+    await screen.findAllByTestId('team-card');
+    const pencils = screen.getAllByRole('button', { name: /^Edit / });
+    expect(pencils).toHaveLength(10);
+    expect(pencils.map((p) => p.getAttribute('aria-label'))).toContain('Edit Swim Coach');
+    expect(pencils.map((p) => p.getAttribute('aria-label'))).toContain('Edit Co-President 2');
+    expect(new Set(pencils.map((p) => p.getAttribute('aria-label'))).size).toBe(10);
+  });
+
+  it('lets an exec edit name, bio and image: PUTs them and shows the result', async () => {
+    signInAs('exec');
+    // A tiny server: the page reloads the list after saving, so the change must stick.
+    let members = team();
+    const fetchMock = stubApi({
+      'GET /api/profiles': () => json({ teamMembers: members }),
+      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
+      'PUT /api/profiles/secretary': (init) => {
+        const teamMember = { ...members.find((m) => m.id === 'secretary')!, ...JSON.parse(String(init!.body)) };
+        members = members.map((m) => (m.id === 'secretary' ? teamMember : m));
+        return json({ teamMember });
+      },
+    });
+    page();
+    await screen.findAllByTestId('team-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Secretary' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Sam Rivera' } });
+    fireEvent.change(within(dialog).getByLabelText('Bio'), { target: { value: 'Keeps the minutes.' } });
+    fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'https://example.com/sam.jpg' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [put] = callsTo(fetchMock, 'PUT /api/profiles/secretary');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({ name: 'Sam Rivera', bio: 'Keeps the minutes.', image: 'https://example.com/sam.jpg', email: '' });
+    expect(new Headers(put![1]!.headers).get('authorization')).toBe('Bearer test-token');
+    expect(within(card('Secretary')).getByRole('link', { name: 'Sam Rivera' })).toBeInTheDocument();
+    expect(within(card('Secretary')).getByText('Keeps the minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Secretary profile saved.')).toBeInTheDocument();
+  });
+
+  it('refuses a bad image before sending, and shows a server refusal without losing what was typed', async () => {
+    signInAs('exec');
+    const fetchMock = stubApi({
+      'GET /api/profiles': () => json({ teamMembers: team() }),
+      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
+      'PUT /api/profiles/treasurer': () => json({ error: 'Bio must be at most 2000 characters' }, 400),
+    });
+    page();
+    await screen.findAllByTestId('team-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Treasurer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Emily Wong');
+    fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/https:\/\//);
+    expect(callsTo(fetchMock, 'PUT /api/profiles/treasurer')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Bio'), { target: { value: 'A new bio' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Bio must be at most 2000 characters')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Bio')).toHaveValue('A new bio');
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
+  it('falls back to the generic message when the save fails without one', async () => {
+    signInAs('exec');
+    stubApi({
+      'GET /api/profiles': () => json({ teamMembers: team() }),
+      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
+      'PUT /api/profiles/webmaster': () => new Response('oops', { status: 502 }),
+    });
+    page();
+    await screen.findAllByTestId('team-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Webmaster' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Request failed (502)');
+  });
+});

@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TeamProfilePage } from './team-profile-page';
+import { LONG_BIO, json, renderAt, stubApi, team } from './test-helpers';
+
+const at = (path: string) => renderAt(path, '/profile/:role/:name', <TeamProfilePage />);
+
+describe('TeamProfilePage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the member: default icon, name, position, email and full bio, with a back link', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    at('/profile/swim-coach/maya-chen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    const article = screen.getByRole('article');
+    expect(article).toHaveTextContent('Swim Coach');
+    expect(within(article).getByRole('link', { name: 'swim.coach@club.test' })).toHaveAttribute('href', 'mailto:swim.coach@club.test');
+    expect(within(article).getByText(LONG_BIO)).toBeInTheDocument();
+    expect(within(article).getByRole('img', { name: 'Photo of Maya Chen' }).tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByRole('link', { name: /Back to Coaches and Exec/ })).toHaveAttribute('href', '/coaches-exec');
+    expect(document.title).toContain('Maya Chen');
+  });
+
+  it('splits the bio into paragraphs and shows an uploaded picture', async () => {
+    const members = team().map((m) => (m.id === 'webmaster' ? { ...m, image: '/uploads/olivia.webp' } : m));
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: members }) });
+    at('/profile/webmaster/olivia-brown');
+    await screen.findByRole('heading', { level: 1, name: 'Olivia Brown' });
+    expect(screen.getByText('First paragraph.').tagName).toBe('P');
+    expect(screen.getByText('Second paragraph.').tagName).toBe('P');
+    expect(screen.getByRole('img', { name: 'Photo of Olivia Brown' })).toHaveAttribute('src', '/uploads/olivia.webp');
+  });
+
+  it('falls back to the default icon when the picture cannot be loaded', async () => {
+    const members = team().map((m) => (m.id === 'webmaster' ? { ...m, image: 'https://example.com/gone.png' } : m));
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: members }) });
+    at('/profile/webmaster/olivia-brown');
+    const img = await screen.findByRole('img', { name: 'Photo of Olivia Brown' });
+    fireEvent.error(img);
+    expect(screen.getByRole('img', { name: 'Photo of Olivia Brown' }).tagName.toLowerCase()).toBe('svg');
+  });
+
+  it('finds the member by position, whatever the name part of the address says', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    at('/profile/run-coach/old-name');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Okafor' })).toBeInTheDocument();
+    expect(screen.getByText('Email not available')).toBeInTheDocument();
+  });
+
+  it('shows the placeholders for a vacant position', async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    at('/profile/secretary/secretary');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Position open' })).toBeInTheDocument();
+    expect(screen.getByText('Bio coming soon...')).toBeInTheDocument();
+  });
+
+  it("says 'Profile Not Found' for an unknown position", async () => {
+    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    at('/profile/head-chef/somebody');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Coaches and Exec/ })).toHaveAttribute('href', '/coaches-exec');
+  });
+
+  it('shows loading, then a readable error with a retry that works', async () => {
+    let attempt = 0;
+    let answer!: (r: Response) => void;
+    stubApi({
+      'GET /api/profiles': () => {
+        attempt += 1;
+        if (attempt === 1) return new Promise<Response>((resolve) => (answer = resolve));
+        return json({ teamMembers: team() });
+      },
+    });
+    at('/profile/swim-coach/maya-chen');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
+    await act(async () => answer(json({ error: 'Server down' }, 503)));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load team members');
+    expect(alert).toHaveTextContent('Server down');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { SessionUser } from '../../../api/contract/auth';
+import type { TeamMember } from '../../../api/contract/profiles';
+import type { Role } from '../../../api/contract/roles';
+import { SessionProvider } from '../../lib/session';
+
+export const LONG_BIO =
+  'Former varsity swimmer and Level 2 certified coach. Maya runs the Tuesday and Thursday swims and loves turning nervous beginners into confident open-water racers.';
+
+export function team(): TeamMember[] {
+  const m = (id: string, role: string, name = '', bio = '', email = '', image = ''): TeamMember => ({ id, role, name, bio, email, image });
+  return [
+    m('swim-coach', 'Swim Coach', 'Maya Chen', LONG_BIO, 'swim.coach@club.test'),
+    m('run-coach', 'Run Coach', 'Daniel Okafor', 'Marathoner.', ''),
+    m('co-president', 'Co-President', 'Priya Sharma', 'Fourth year.'),
+    m('co-president-2', 'Co-President', 'Lucas Martin'),
+    m('treasurer', 'Treasurer', 'Emily Wong', 'Keeps the books.', '', '/uploads/emily.webp'),
+    m('secretary', 'Secretary'),
+    m('social-coordinator', 'Social Coordinator', 'Aisha Patel', 'Pancakes.'),
+    m('social-media', 'Social Media', 'Noah Kim'),
+    m('webmaster', 'Webmaster', 'Olivia Brown', 'First paragraph.\n\nSecond paragraph.'),
+    m('workout-coordinator', 'Workout Coordinator', 'Ethan Clarke', 'Books the pool.'),
+  ];
+}
+
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Stubs fetch with one handler per "METHOD /api/path"; anything else answers 404. Returns the mock. */
+export function stubApi(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const handler = routes[key];
+    return handler ? handler(init, url) : json({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
+  return fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+}
+
+/** Puts a signed-in user of `role` in browser storage, as a login would. */
+export function signInAs(role: Role): SessionUser {
+  const user = {
+    id: 7,
+    email: `${role}@club.test`,
+    name: `${role} person`,
+    role,
+    phone_number: null,
+    phoneNumber: null,
+    charter_accepted: true,
+    charterAccepted: true,
+    profile_picture_url: null,
+    profilePictureUrl: null,
+    bio: null,
+    join_date: null,
+    expiry_date: null,
+    absences: 0,
+    suspended_until: null,
+  } satisfies SessionUser;
+  localStorage.setItem('user', JSON.stringify(user));
+  localStorage.setItem('token', 'test-token');
+  return user;
+}
+
+export function renderAt(path: string, pattern: string, element: ReactNode) {
+  return render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={element} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
