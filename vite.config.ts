@@ -1,11 +1,25 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 
-export default defineConfig({
+// react-router's package exports point browsers at its development build; a production bundle takes
+// the production files (about 15 KB gzip less, and no dev-only warnings).
+const routerProd = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: 'pwa',
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
+            { find: /^react-router$/, replacement: routerProd('index.mjs') },
+          ],
+        }
+      : {},
   publicDir: 'public',
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0 },
   server: {
@@ -60,4 +74,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

@@ -33,7 +33,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: for team pictures given as links by execs (SPEC.md §2 Edit Profile: image URL).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -1,18 +1,37 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
-import { CharterModal } from '../features/charter/charter-modal';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { useSession } from '../lib/session';
+import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-import { UpdateBar } from './update-bar';
+
+// Both load on demand to keep a public page's first download small: the charter only for a signed-in
+// user who has not accepted it, the service-worker bar once the page is idle.
+const CharterModal = lazy(async () => ({ default: (await import('../features/charter/charter-modal')).CharterModal }));
+const UpdateBar = lazy(async () => ({ default: (await import('./update-bar')).UpdateBar }));
+
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(done, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(done, 1500);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
 
 /** The frame of every page: navbar, main, footer, the global charter modal. */
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { signOut } = useSession();
+  const { signOut, user } = useSession();
+  const idle = useIdle();
 
   // Scroll to the top on every route change (SPEC.md §2).
   useEffect(() => {
@@ -36,13 +55,17 @@ export function Layout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
-      <UpdateBar />
-      <CharterModal />
+      <Suspense fallback={null}>
+        {idle && <UpdateBar />}
+        {user && !user.charterAccepted && <CharterModal />}
+      </Suspense>
     </>
   );
 }

@@ -1,48 +1,89 @@
-import { Navigate, createBrowserRouter, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireRole } from '../components/require-role';
 import { useSession } from '../lib/session';
 import { Layout } from './layout';
 
-// Every screen of SPEC.md §2. Pages load on demand so a public page ships only what it needs.
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', lazy: async () => ({ Component: (await import('../features/public/home-page')).HomePage }) },
-      { path: '/join-us', lazy: async () => ({ Component: (await import('../features/public/join-us-page')).JoinUsPage }) },
-      { path: '/schedule', lazy: async () => ({ Component: (await import('../features/public/schedule-page')).SchedulePage }) },
-      { path: '/faq', lazy: async () => ({ Component: (await import('../features/public/faq-page')).FaqPage }) },
-      { path: '/resources', lazy: async () => ({ Component: (await import('../features/public/placeholder-pages')).ResourcesPage }) },
-      { path: '/team-gear', lazy: async () => ({ Component: (await import('../features/public/placeholder-pages')).TeamGearPage }) },
-      { path: '/coaches-exec', lazy: async () => ({ Component: (await import('../features/team/coaches-exec-page')).CoachesExecPage }) },
-      { path: '/profile/:role/:name', lazy: async () => ({ Component: (await import('../features/team/team-profile-page')).TeamProfilePage }) },
-      { path: '/races', lazy: async () => ({ Component: (await import('../features/races/races-page')).RacesPage }) },
-      { path: '/race/:id', lazy: async () => members((await import('../features/races/race-detail-page')).RaceDetailPage) },
-      { path: '/forum', lazy: async () => ({ Component: (await import('../features/forum/forum-page')).ForumPage }) },
-      { path: '/workout/:id', lazy: async () => members((await import('../features/forum/workout-detail-page')).WorkoutDetailPage) },
-      { path: '/event/:id', lazy: async () => members((await import('../features/forum/event-detail-page')).EventDetailPage) },
-      { path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage }) },
-      { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }) },
-      { path: '/dashboard', Component: DashboardRedirect },
-      { path: '/sync', lazy: async () => ({ Component: (await import('../features/sync/sync-page')).SyncPage }) },
-      { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
-      { path: '/logout', lazy: async () => ({ Component: (await import('../features/auth/logout-page')).LogoutPage }) },
-      { path: '/reset-password', lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
-      { path: '*', Component: NotFound },
-    ],
-  },
-];
+// Every screen of SPEC.md §2. Pages load on demand so a public page ships only what it needs, and
+// routing is declarative (no data router): it keeps the first download of a public page under budget.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('../features/public/home-page'), 'HomePage');
+const JoinUsPage = page(() => import('../features/public/join-us-page'), 'JoinUsPage');
+const SchedulePage = page(() => import('../features/public/schedule-page'), 'SchedulePage');
+const FaqPage = page(() => import('../features/public/faq-page'), 'FaqPage');
+const ResourcesPage = page(() => import('../features/public/placeholder-pages'), 'ResourcesPage');
+const TeamGearPage = page(() => import('../features/public/placeholder-pages'), 'TeamGearPage');
+const CoachesExecPage = page(() => import('../features/team/coaches-exec-page'), 'CoachesExecPage');
+const TeamProfilePage = page(() => import('../features/team/team-profile-page'), 'TeamProfilePage');
+const RacesPage = page(() => import('../features/races/races-page'), 'RacesPage');
+const RaceDetailPage = page(() => import('../features/races/race-detail-page'), 'RaceDetailPage');
+const ForumPage = page(() => import('../features/forum/forum-page'), 'ForumPage');
+const WorkoutDetailPage = page(() => import('../features/forum/workout-detail-page'), 'WorkoutDetailPage');
+const EventDetailPage = page(() => import('../features/forum/event-detail-page'), 'EventDetailPage');
+const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage');
+const SyncPage = page(() => import('../features/sync/sync-page'), 'SyncPage');
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const LogoutPage = page(() => import('../features/auth/logout-page'), 'LogoutPage');
+const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 
 /** Members-only detail pages: signed-out visitors go to /login (SPEC.md §2). */
-function members(Page: () => React.ReactNode) {
-  return {
-    Component: () => (
-      <RequireRole min="member">
-        <Page />
-      </RequireRole>
-    ),
-  };
+function MembersOnly({ children }: { children: ReactNode }) {
+  return <RequireRole min="member">{children}</RequireRole>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/join-us" element={<JoinUsPage />} />
+        <Route path="/schedule" element={<SchedulePage />} />
+        <Route path="/faq" element={<FaqPage />} />
+        <Route path="/resources" element={<ResourcesPage />} />
+        <Route path="/team-gear" element={<TeamGearPage />} />
+        <Route path="/coaches-exec" element={<CoachesExecPage />} />
+        <Route path="/profile/:role/:name" element={<TeamProfilePage />} />
+        <Route path="/races" element={<RacesPage />} />
+        <Route
+          path="/race/:id"
+          element={
+            <MembersOnly>
+              <RaceDetailPage />
+            </MembersOnly>
+          }
+        />
+        <Route path="/forum" element={<ForumPage />} />
+        <Route
+          path="/workout/:id"
+          element={
+            <MembersOnly>
+              <WorkoutDetailPage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="/event/:id"
+          element={
+            <MembersOnly>
+              <EventDetailPage />
+            </MembersOnly>
+          }
+        />
+        <Route path="/admin" element={<AdminPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/dashboard" element={<DashboardRedirect />} />
+        <Route path="/sync" element={<SyncPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/logout" element={<LogoutPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
 }
 
 /** The spec's own-profile back link points at /dashboard, which is not a screen of its own. */
@@ -61,28 +102,4 @@ function NotFound() {
       </a>
     </div>
   );
-}
-
-function RouteError() {
-  const error = useRouteError();
-  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-  return (
-    <div className="page page--narrow">
-      <h1>Something went wrong</h1>
-      <p role="alert">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : offline
-            ? 'This page has not been saved for offline use yet. Reconnect and try again.'
-            : 'The page could not be shown.'}
-      </p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        Reload
-      </button>
-    </div>
-  );
-}
-
-export function createRouter() {
-  return createBrowserRouter(routes);
 }
