@@ -1,12 +1,25 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import {
+  approveMemberSchema,
+  notifyRoleChangeSchema,
+  rejectMemberSchema,
+  updateMemberSchema,
+  type OutboxEmail,
+} from '../contract/admin';
 import { requireAuth, requireRole } from '../middleware/auth';
+import { respondOnce } from '../middleware/idempotency';
+import { idParam, jsonBody } from '../middleware/validate';
+import * as admin from '../services/admin';
+import { removeUpload } from '../services/uploads';
+
+const MEMBER_NOT_FOUND = { error: 'Member not found' };
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireRole('administrator'))
   // The mailbox when no provider is configured (DESIGN.md §5), newest first.
   .get('/outbox', (c) => {
-    const emails = c.var.deps.mail.list().map((m) => ({
+    const emails: OutboxEmail[] = c.var.deps.mail.list().map((m) => ({
       id: m.id,
       to: m.to,
       subject: m.subject,
@@ -17,4 +30,48 @@ export const adminRoutes = new Hono<AppEnv>()
       sent_at: m.sentAt,
     }));
     return c.json({ emails }, 200);
-  });
+  })
+  .get('/members', (c) => c.json({ members: admin.listMembers(c.var.deps) }, 200))
+  .put('/members/:id/approve', ...jsonBody(approveMemberSchema), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
+    const input = c.req.valid('json');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { member: admin.approveMember(c.var.deps, id, input) },
+    }));
+  })
+  .put('/members/:id/reject', ...jsonBody(rejectMemberSchema), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
+    return respondOnce(c, c.req.valid('json'), () => ({
+      status: 200,
+      body: { member: admin.rejectMember(c.var.deps, id) },
+    }));
+  })
+  .put('/members/:id/update', ...jsonBody(updateMemberSchema), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
+    const input = c.req.valid('json');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { member: admin.updateMember(c.var.deps, c.var.user.id, id, input) },
+    }));
+  })
+  .delete('/members/:id', async (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
+    const removed: { picture: string | null } = { picture: null };
+    const res = respondOnce(c, null, () => {
+      removed.picture = admin.deleteMember(c.var.deps, c.var.user.id, id).profilePictureUrl;
+      return { status: 200, body: { message: 'Member deleted' } };
+    });
+    // The file goes only after the row is gone for good (never inside the transaction).
+    if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture);
+    return res;
+  })
+  // Old clients announce role changes themselves; the server already recorded each one with the
+  // role read from the database, so this body is accepted and ignored.
+  .post('/notify-role-change', ...jsonBody(notifyRoleChangeSchema), (c) =>
+    c.json({ message: 'Role changes are recorded by the server' }, 200),
+  );

@@ -1,12 +1,60 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../contract/users';
 import { requireAuth } from '../middleware/auth';
+import { respondOnce } from '../middleware/idempotency';
+import { jsonBody } from '../middleware/validate';
 import { sessionAnswer } from '../services/auth';
+import {
+  markRoleChangesRead,
+  replaceProfilePicture,
+  unreadRoleChanges,
+  updateProfile,
+} from '../services/profile';
 import { acceptCharter } from '../services/users';
 
-export const userRoutes = new Hono<AppEnv>().use(requireAuth).post('/accept-charter', async (c) => {
-  const { database, clock } = c.var.deps;
-  acceptCharter(database.db, c.var.user.id, clock());
-  const { user } = await sessionAnswer(c.var.deps, c.var.user.id);
-  return c.json({ message: 'Charter accepted', user }, 200);
-});
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post('/accept-charter', async (c) => {
+    const { database, clock } = c.var.deps;
+    acceptCharter(database.db, c.var.user.id, clock());
+    const { user } = await sessionAnswer(c.var.deps, c.var.user.id);
+    return c.json({ message: 'Charter accepted', user }, 200);
+  })
+  .put('/profile', ...jsonBody(profileUpdateSchema), (c) => {
+    const input = c.req.valid('json');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { user: updateProfile(c.var.deps, c.var.user.id, input) },
+    }));
+  })
+  .post('/profile-picture', async (c) => {
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (!type.startsWith('multipart/form-data')) {
+      return c.json(
+        { error: `Send the picture as multipart/form-data in the field ${PROFILE_PICTURE_FIELD}` },
+        415,
+      );
+    }
+    let form: Record<string, string | File>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return c.json({ error: 'The upload could not be read. Please try again.' }, 400);
+    }
+    const file = form[PROFILE_PICTURE_FIELD];
+    if (!(file instanceof File) || file.size === 0)
+      return c.json({ error: 'Please choose a picture to upload' }, 400);
+    if (file.size > PROFILE_PICTURE_MAX_BYTES)
+      return c.json({ error: 'The picture must be at most 5 MB' }, 413);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(await replaceProfilePicture(c.var.deps, c.var.user.id, bytes), 200);
+  })
+  .get('/role-change-notifications', (c) =>
+    c.json({ notifications: unreadRoleChanges(c.var.deps.database.db, c.var.user.id) }, 200),
+  )
+  .post('/mark-role-notification-read', (c) => {
+    const { database, clock } = c.var.deps;
+    const marked = markRoleChangesRead(database.db, c.var.user.id, clock());
+    return c.json({ message: 'Notifications marked as read', marked }, 200);
+  });

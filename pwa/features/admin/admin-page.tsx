@@ -1,5 +1,165 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { AdminMember, MembersAnswer } from '../../../api/contract/admin';
+import { ROLE_LABELS } from '../../../api/contract/roles';
+import { RequireRole } from '../../components/require-role';
+import { ErrorMessage, Loading, Notice } from '../../components/status';
+import { errorMessage } from '../../lib/api-client';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ApproveMemberModal } from './approve-member-modal';
+import { EditMemberModal } from './edit-member-modal';
+import { EmailsTab } from './emails-tab';
+import { MembersTable } from './members-table';
+import { PendingList } from './pending-list';
+import './admin.css';
 
+const TABS = [
+  { id: 'members', label: 'All Members' },
+  { id: 'pending', label: 'Pending Approval' },
+  { id: 'emails', label: 'Emails' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** /admin: administrators only (SPEC.md §2 Admin dashboard); everyone else signed in sees Access Denied. */
 export function AdminPage() {
-  return <ComingSoon title="Admin" />;
+  usePageTitle('Admin');
+  return (
+    <RequireRole min="administrator" denied={<AccessDenied />}>
+      <AdminDashboard />
+    </RequireRole>
+  );
+}
+
+function AccessDenied() {
+  const { user } = useSession();
+  return (
+    <div className="page page--narrow">
+      <h1>Access Denied</h1>
+      <div className="alert alert--error" role="alert">
+        The admin area is for administrators only.
+      </div>
+      <dl className="admin-denied">
+        <dt>Signed in as</dt>
+        <dd>{user?.email}</dd>
+        <dt>Your role</dt>
+        <dd>{user ? (ROLE_LABELS[user.role] ?? user.role) : ''}</dd>
+      </dl>
+      <p>
+        <Link to="/">Back to Home</Link>
+      </p>
+    </div>
+  );
+}
+
+function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'members';
+  const members = useApiQuery<MembersAnswer>('/admin/members');
+  const [approving, setApproving] = useState<AdminMember | null>(null);
+  const [editing, setEditing] = useState<AdminMember | null>(null);
+  const [notice, setNotice] = useState('');
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  const list = members.data?.members ?? [];
+  const pending = list.filter((m) => m.role === 'pending');
+
+  function select(next: TabId) {
+    setNotice('');
+    setParams(next === 'members' ? {} : { tab: next }, { replace: true });
+  }
+
+  // Arrow keys move between tabs, as in every tab list (WAI-ARIA tabs pattern).
+  function onTabKey(e: KeyboardEvent) {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length]!;
+    select(next.id);
+    tabRefs.current[next.id]?.focus();
+  }
+
+  function done(message: string) {
+    setApproving(null);
+    setEditing(null);
+    setNotice(message);
+    void members.reload();
+  }
+
+  return (
+    <div className="page admin-page">
+      <h1>Admin Dashboard</h1>
+      <div className="segmented" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`admin-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`admin-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+          >
+            {t.label}
+            {t.id === 'pending' && pending.length > 0 && (
+              <span className="admin-count">{pending.length}</span>
+            )}
+          </button>
+        ))}
+      </div>
+
+      {notice && <Notice tone="success">{notice}</Notice>}
+
+      <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'emails' ? (
+          <EmailsTab />
+        ) : members.loading ? (
+          <Loading text="Loading members…" />
+        ) : members.error && !members.data ? (
+          <ErrorMessage>
+            {errorMessage(members.error, 'Failed to load members')}{' '}
+            <button type="button" className="link-button" onClick={() => void members.reload()}>
+              Try again
+            </button>
+          </ErrorMessage>
+        ) : tab === 'members' ? (
+          <MembersTable
+            members={list}
+            onEdit={setEditing}
+            onDeleted={(m) => done(`${m.name} was deleted.`)}
+          />
+        ) : (
+          <PendingList
+            members={pending}
+            onApprove={setApproving}
+            onRejected={(m) => done(`${m.name} was rejected.`)}
+          />
+        )}
+      </section>
+
+      {approving && (
+        <ApproveMemberModal
+          member={approving}
+          onClose={() => setApproving(null)}
+          onApproved={(m) =>
+            done(`${m.name} is now active as ${ROLE_LABELS[m.role]}. The activation email is on its way.`)
+          }
+        />
+      )}
+      {editing && (
+        <EditMemberModal
+          member={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(m) => done(`${m.name} was updated.`)}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString } from './common';
+import type { Role } from './roles';
+
+// Admin contract (SPEC.md §3 Member, §5 Admin member edit and Approve, §7 Admin).
+
+export const APPROVABLE_ROLES = ['member', 'exec', 'administrator'] as const;
+export type ApprovableRole = (typeof APPROVABLE_ROLES)[number];
+/** What the Edit Member modal may set (SPEC.md §4); 'rejected' only passes when it is already the role. */
+export const EDITABLE_ROLES = ['pending', 'member', 'exec', 'administrator', 'rejected'] as const;
+export type EditableRole = (typeof EDITABLE_ROLES)[number];
+
+export const EXPIRY_REQUIRED_ERROR = 'Please set an expiry date before approving the member.';
+export const MEMBER_REQUIRED_ERROR = 'Name, email and role are required';
+export const DELETE_MEMBER_CONFIRM =
+  'WARNING: This will PERMANENTLY DELETE this user and all their data! This action cannot be undone.';
+export const NO_PENDING_MEMBERS = 'No pending members to approve!';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** '' and null both mean "no expiry date". */
+const optionalDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim() || null)
+  .refine((v) => v === null || isCalendarDate(v), { error: 'Enter the expiry date as YYYY-MM-DD' });
+
+export const approveMemberSchema = z.object({
+  role: z
+    .enum(APPROVABLE_ROLES, { error: 'Choose Member, Executive or Administrator' })
+    .optional()
+    .default('member'),
+  expiryDate: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v !== '', { error: EXPIRY_REQUIRED_ERROR })
+    .refine((v) => isCalendarDate(v), { error: 'Enter the expiry date as YYYY-MM-DD' }),
+});
+export type ApproveMemberInput = z.infer<typeof approveMemberSchema>;
+
+export const rejectMemberSchema = z.object({
+  role: z.literal('rejected', { error: "role must be 'rejected'" }).optional(),
+});
+
+/** 1/0 or true/false; missing leaves the charter as it is. */
+const charterFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: 'charterAccepted must be 1 or 0',
+  })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1'));
+
+export const updateMemberSchema = z
+  .object({
+    name: looseString,
+    email: looseString,
+    role: looseString,
+    expiryDate: optionalDate,
+    phoneNumber: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((v) => (v ?? '').trim()),
+    charterAccepted: charterFlag,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.email || !v.role) {
+      ctx.addIssue({ code: 'custom', message: MEMBER_REQUIRED_ERROR });
+    } else if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
+      ctx.addIssue({ code: 'custom', message: 'Choose Pending, Member, Executive or Administrator' });
+    } else if (!isValidEmail(v.email)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})`,
+      });
+    } else if (v.phoneNumber && !isValidPhone(v.phoneNumber)) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    } else if (v.name.length > 100 || v.email.length > 254) {
+      ctx.addIssue({ code: 'custom', message: 'A field is too long' });
+    }
+  })
+  .transform((v) => ({ ...v, role: v.role as EditableRole }));
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+/** Kept for old clients: the server records role changes itself and trusts nothing in this body. */
+export const notifyRoleChangeSchema = z.object({}).loose();
+
+// ---------- Answers ----------
+
+/** One row of the members table (SPEC.md §3 Member); `role` is the stored role. */
+export interface AdminMember {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  phone_number: string | null;
+  join_date: string | null;
+  expiry_date: string | null;
+  absences: number;
+  charter_accepted: 0 | 1;
+  /** True when the expiry date has passed: the member is treated as pending until renewed. */
+  expired: boolean;
+}
+
+export interface MembersAnswer {
+  members: AdminMember[];
+}
+
+export interface MemberAnswer {
+  member: AdminMember;
+}
+
+/** One message of the local mailbox (GET /admin/outbox). */
+export interface OutboxEmail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  status: string;
+  attempts: number;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface OutboxAnswer {
+  emails: OutboxEmail[];
+}

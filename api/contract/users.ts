@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { SessionUser } from './auth';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString } from './common';
+import type { Role } from './roles';
+
+// Own profile and role-change notifications (SPEC.md §3 User, §5 Profile edit, §7 Profiles and users).
+
+export const BIO_MAX = 2000;
+export const NAME_MAX = 100;
+export const PROFILE_REQUIRED_ERROR = 'Name and email are required';
+export const PROFILE_SAVE_ERROR = 'Failed to update profile. Please try again.';
+export const UPLOAD_TYPE_ERROR = 'Please upload an image file (JPEG, PNG, WebP or GIF)';
+export const PROFILE_PICTURE_FIELD = 'profilePicture';
+/** The largest picture the app accepts (DESIGN.md §5 upload body limit). */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * PUT /users/profile. Only these four fields exist: anything else in the body (a role, an expiry
+ * date) is dropped by the schema before it reaches the service.
+ */
+export const profileUpdateSchema = z
+  .object({
+    name: looseString,
+    email: looseString,
+    phone_number: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((v) => (v ?? '').trim()),
+    bio: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.email) {
+      ctx.addIssue({ code: 'custom', message: PROFILE_REQUIRED_ERROR });
+    } else if (!isValidEmail(v.email)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})`,
+      });
+    } else if (v.phone_number && !isValidPhone(v.phone_number)) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    } else if (v.bio.length > BIO_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Bio must be at most ${BIO_MAX} characters` });
+    } else if (v.name.length > NAME_MAX || v.email.length > 254) {
+      ctx.addIssue({ code: 'custom', message: 'A field is too long' });
+    }
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export interface ProfileAnswer {
+  user: SessionUser;
+}
+
+export interface ProfilePictureAnswer {
+  profilePictureUrl: string;
+  user: SessionUser;
+}
+
+export interface RoleChangeNotification {
+  id: number;
+  oldRole: Role;
+  newRole: Role;
+  createdAt: number;
+}
+
+export interface RoleChangeNotificationsAnswer {
+  notifications: RoleChangeNotification[];
+}
+
+/** Bio text as the profile shows it: paragraphs split on blank lines (SPEC.md §2 Profile). */
+export function bioParagraphs(bio: string | null | undefined): string[] {
+  return (bio ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,162 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { idempotencyKeys, users, type UserRow } from '../../db/schema';
+import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../contract/admin';
+import { DUPLICATE_EMAIL_ERROR } from '../contract/auth';
+import { formatPhone } from '../contract/common';
+import { ROLE_LABELS, hasRole, type Role } from '../contract/roles';
+import type { AppDeps } from '../context';
+import { ServiceError, notFound } from './errors';
+import { activationEmail } from './mail-templates';
+import { emailTaken, isUniqueViolation, recordRoleChange } from './profile';
+import { releaseMemberPlaces } from './workouts';
+import { CHARTER_VERSION, clubToday, effectiveRole, findUserById, normaliseEmail } from './users';
+
+// Member management (SPEC.md §4 Member lifecycle, §5, §7 Admin). Every function here is synchronous
+// and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
+
+export const SELF_DEMOTE_ERROR =
+  'You cannot remove your own administrator role. Ask another administrator to do it, so the club always keeps one.';
+export const SELF_DELETE_ERROR =
+  'You cannot delete your own account here. Ask another administrator to do it, so the club always keeps one.';
+export const ALREADY_APPROVED_ERROR =
+  'This member is already approved. Use Edit to change their role or expiry date.';
+export const NOT_PENDING_ERROR = 'Only a pending member can be rejected.';
+export const PAST_EXPIRY_ERROR = 'Please choose an expiry date that is not in the past.';
+export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to refuse a member.';
+
+const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+
+export function toAdminMember(row: UserRow, day: string): AdminMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    phone_number: row.phoneNumber,
+    join_date: row.joinDate,
+    expiry_date: row.expiryDate,
+    absences: row.absences,
+    charter_accepted: row.charterAcceptedAt === null ? 0 : 1,
+    expired: row.role !== 'pending' && effectiveRole(row, day) === 'pending',
+  };
+}
+
+/** Everyone with an account, pending and rejected included, by name. */
+export function listMembers(deps: AppDeps): AdminMember[] {
+  const day = today(deps);
+  return deps.database.db
+    .select()
+    .from(users)
+    .orderBy(sql`lower(${users.name})`, asc(users.id))
+    .all()
+    .map((row) => toAdminMember(row, day));
+}
+
+function loadMember(deps: AppDeps, id: number): UserRow {
+  const row = findUserById(deps.database.db, id);
+  if (!row) throw notFound('Member');
+  return row;
+}
+
+function reload(deps: AppDeps, id: number): AdminMember {
+  return toAdminMember(loadMember(deps, id), today(deps));
+}
+
+/** pending (or rejected) → member, exec or administrator with an expiry date; the activation email goes with it. */
+export function approveMember(deps: AppDeps, id: number, input: ApproveMemberInput): AdminMember {
+  const { db } = deps.database;
+  const row = loadMember(deps, id);
+  if (row.role !== 'pending' && row.role !== 'rejected' && row.role !== 'public') {
+    throw new ServiceError(409, ALREADY_APPROVED_ERROR);
+  }
+  const day = today(deps);
+  if (input.expiryDate < day) throw new ServiceError(400, PAST_EXPIRY_ERROR);
+  db.update(users)
+    .set({ role: input.role, expiryDate: input.expiryDate, joinDate: row.joinDate ?? day })
+    .where(eq(users.id, id))
+    .run();
+  recordRoleChange(db, id, row.role, input.role, deps.clock());
+  deps.mail.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  return reload(deps, id);
+}
+
+/** pending → rejected. Rejecting someone already rejected changes nothing. */
+export function rejectMember(deps: AppDeps, id: number): AdminMember {
+  const { db } = deps.database;
+  const row = loadMember(deps, id);
+  if (row.role === 'rejected') return reload(deps, id);
+  if (row.role !== 'pending' && row.role !== 'public') throw new ServiceError(409, NOT_PENDING_ERROR);
+  db.update(users).set({ role: 'rejected' }).where(eq(users.id, id)).run();
+  recordRoleChange(db, id, row.role, 'rejected', deps.clock());
+  return reload(deps, id);
+}
+
+/** The Edit Member modal: name, email, role, expiry date, phone and charter flag. */
+export function updateMember(
+  deps: AppDeps,
+  actorId: number,
+  id: number,
+  input: UpdateMemberInput,
+): AdminMember {
+  const { db } = deps.database;
+  const row = loadMember(deps, id);
+  if (id === actorId && input.role !== 'administrator') throw new ServiceError(409, SELF_DEMOTE_ERROR);
+  if (input.role === 'rejected' && row.role !== 'rejected') throw new ServiceError(400, SET_REJECTED_ERROR);
+  const email = normaliseEmail(input.email);
+  if (emailTaken(db, email, id)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+
+  const now = deps.clock();
+  const charter =
+    input.charterAccepted === undefined
+      ? {}
+      : input.charterAccepted
+        ? {
+            charterAcceptedAt: row.charterAcceptedAt ?? now,
+            charterVersion: row.charterVersion ?? CHARTER_VERSION,
+          }
+        : { charterAcceptedAt: null, charterVersion: null };
+  try {
+    db.update(users)
+      .set({
+        name: input.name,
+        email,
+        role: input.role,
+        expiryDate: input.expiryDate,
+        phoneNumber: input.phoneNumber ? formatPhone(input.phoneNumber) : null,
+        ...charter,
+      })
+      .where(eq(users.id, id))
+      .run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+    throw err;
+  }
+  recordRoleChange(db, id, row.role, input.role, now);
+  // Activating an account from the edit dialog is an approval too: the member hears about it.
+  if (!hasRole(row.role, 'member') && hasRole(input.role, 'member')) {
+    deps.mail.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  }
+  return reload(deps, id);
+}
+
+/**
+ * Removes the account and, through the foreign-key cascades, its signups, waitlist places, RSVPs,
+ * race signups, absences and notifications. Their workout places are freed first, so waitlisted
+ * members move up. Answers the picture URL so the caller can remove the file after commit.
+ */
+export function deleteMember(
+  deps: AppDeps,
+  actorId: number,
+  id: number,
+): { profilePictureUrl: string | null } {
+  const { db } = deps.database;
+  if (id === actorId) throw new ServiceError(409, SELF_DELETE_ERROR);
+  return deps.database.tx(() => {
+    const row = loadMember(deps, id);
+    // Before the cascade: the freed places go to the waitlist, with their promotion emails.
+    releaseMemberPlaces(deps, id);
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id)).run();
+    db.delete(users).where(eq(users.id, id)).run();
+    return { profilePictureUrl: row.profilePictureUrl };
+  });
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../api/contract/admin';
+import { EmptyState, ErrorMessage } from '../../components/status';
+import { api, ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { RoleBadge, dateOrNotSet } from './role-badge';
+
+interface Props {
+  members: AdminMember[];
+  onEdit: (member: AdminMember) => void;
+  onDeleted: (member: AdminMember) => void;
+}
+
+/** All Members: one row per account; on a phone each row becomes a card (see admin.css). */
+export function MembersTable({ members, onEdit, onDeleted }: Props) {
+  const { user } = useSession();
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  async function remove(member: AdminMember) {
+    if (!window.confirm(DELETE_MEMBER_CONFIRM)) return;
+    setError('');
+    setDeleting(member.id);
+    try {
+      await api(`/admin/members/${member.id}`, { method: 'DELETE' });
+      onDeleted(member);
+    } catch (err) {
+      setError(`Failed to delete user: ${err instanceof ApiError ? err.message : 'Unknown error'}`);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <>
+      <div className="alert alert--warning" role="note">
+        <strong>Delete is permanent.</strong> It removes the account and all its signups, waitlist places,
+        RSVPs and race signups. It cannot be undone.
+      </div>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      {members.length === 0 ? (
+        <EmptyState>No members yet.</EmptyState>
+      ) : (
+        <div className="table-wrap members-table">
+          <table>
+            <caption className="visually-hidden">All club accounts</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Join Date</th>
+                <th scope="col">Expiry Date</th>
+                <th scope="col">Absences</th>
+                <th scope="col">Charter</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => {
+                const self = m.id === user?.id;
+                return (
+                  <tr key={m.id}>
+                    <th scope="row" data-label="Name">
+                      {m.name}
+                      {self && <span className="admin-you"> (you)</span>}
+                    </th>
+                    <td data-label="Email" className="members-table__email">
+                      <BreakableEmail email={m.email} />
+                    </td>
+                    <td data-label="Role">
+                      <RoleBadge role={m.role} />
+                    </td>
+                    <td data-label="Phone">{m.phone_number || 'Not set'}</td>
+                    <td data-label="Join Date">{dateOrNotSet(m.join_date)}</td>
+                    <td data-label="Expiry Date">
+                      {dateOrNotSet(m.expiry_date)}
+                      {m.expired && <span className="badge admin-expired">Expired</span>}
+                    </td>
+                    <td data-label="Absences">{m.absences}</td>
+                    <td data-label="Charter">{m.charter_accepted ? 'Yes' : 'No'}</td>
+                    <td className="members-table__actions">
+                      <div className="members-table__buttons">
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => onEdit(m)}
+                          aria-label={`Edit ${m.name}`}
+                        >
+                          Edit
+                        </button>
+                        {!self && (
+                          <button
+                            type="button"
+                            className="button button--small button--danger"
+                            onClick={() => void remove(m)}
+                            disabled={deleting === m.id}
+                            aria-label={`Delete ${m.name}`}
+                          >
+                            {deleting === m.id ? 'Deleting…' : 'Delete'}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Lets a long address wrap before the @ rather than in the middle of a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}

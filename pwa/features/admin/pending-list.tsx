@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { NO_PENDING_MEMBERS, type AdminMember } from '../../../api/contract/admin';
+import { EmptyState, ErrorMessage } from '../../components/status';
+import { api, errorMessage } from '../../lib/api-client';
+import { dateOrNotSet } from './role-badge';
+
+interface Props {
+  members: AdminMember[];
+  onApprove: (member: AdminMember) => void;
+  onRejected: (member: AdminMember) => void;
+}
+
+/** Pending Approval: accounts waiting for their membership payment to be confirmed. */
+export function PendingList({ members, onApprove, onRejected }: Props) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function reject(member: AdminMember) {
+    if (!window.confirm(`Reject ${member.name}? They will no longer be able to sign in.`)) return;
+    setError('');
+    setBusy(member.id);
+    try {
+      await api(`/admin/members/${member.id}/reject`, { method: 'PUT', body: { role: 'rejected' } });
+      onRejected(member);
+    } catch (err) {
+      // The spec lets this fail silently; a line on screen is kinder than nothing.
+      console.error('reject failed', err);
+      setError(errorMessage(err, 'Could not reject the member. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (members.length === 0) return <EmptyState>{NO_PENDING_MEMBERS}</EmptyState>;
+  return (
+    <>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      <ul className="pending-list">
+        {members.map((m) => (
+          <li key={m.id} className="card pending-card">
+            <h2 className="pending-card__name">{m.name}</h2>
+            <dl className="pending-card__facts">
+              <dt>Email</dt>
+              <dd>{m.email}</dd>
+              <dt>Phone</dt>
+              <dd>{m.phone_number || 'Not set'}</dd>
+              <dt>Registered</dt>
+              <dd>{dateOrNotSet(m.join_date)}</dd>
+              <dt>Charter</dt>
+              <dd>{m.charter_accepted ? 'Accepted' : 'Not yet accepted'}</dd>
+            </dl>
+            <div className="pending-card__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => onApprove(m)}
+                disabled={busy === m.id}
+                aria-label={`Approve ${m.name}`}
+              >
+                Approve
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void reject(m)}
+                disabled={busy === m.id}
+                aria-label={`Reject ${m.name}`}
+              >
+                {busy === m.id ? 'Rejecting…' : 'Reject'}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
