@@ -1,5 +1,133 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useCallback, useId, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { EventDetailAnswer, EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
+import { EmptyState, ErrorMessage, Loading } from '../../components/status';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { eventPath, parseId } from './forum-api';
+import { LocalComments } from './local-comments';
+import { Author, Avatar } from './post-parts';
+import { RsvpButtons, useRsvp } from './rsvp-buttons';
+import { RSVP_LABELS } from './workout-rules';
+import './forum.css';
 
+const EMPTY_TEXT: Record<RsvpStatus, string> = {
+  going: 'No one has confirmed yet.',
+  maybe: 'No maybes yet.',
+  not_going: 'No declines yet.',
+};
+
+/** /event/{id} (members; the router checks the role). */
 export function EventDetailPage() {
-  return <ComingSoon title="Event" />;
+  const id = parseId(useParams().id);
+  const { user } = useSession();
+  const query = useApiQuery<EventDetailAnswer>(id === null ? null : eventPath(id));
+  const { data, setData, reload } = query;
+  const event = data?.event;
+  usePageTitle(event ? event.title || 'Untitled Event' : 'Event');
+
+  const refresh = useCallback(() => void reload(), [reload]);
+  const patch = useCallback(
+    (_id: number, change: Partial<EventPost>) => setData((previous) => previous && { ...previous, event: { ...previous.event, ...change } }),
+    [setData],
+  );
+  const rsvp = useRsvp(event, patch, refresh);
+
+  if (id === null || query.error?.status === 404) {
+    return (
+      <Frame>
+        <h1>Event not found</h1>
+        <p>This event may have been deleted, or the link is wrong.</p>
+      </Frame>
+    );
+  }
+  if (query.loading) {
+    return (
+      <Frame>
+        <h1 className="visually-hidden">Event</h1>
+        <Loading text="Loading event details..." />
+      </Frame>
+    );
+  }
+  if (!data || !event) {
+    return (
+      <Frame>
+        <h1>Event</h1>
+        <ErrorMessage>
+          Could not load this event: {query.error?.message ?? 'Something went wrong'}{' '}
+          <button type="button" className="link-button" onClick={refresh}>
+            Try again
+          </button>
+        </ErrorMessage>
+      </Frame>
+    );
+  }
+
+  const title = event.title || 'Untitled Event';
+  return (
+    <Frame>
+      <article className="card forum-detail__main" aria-labelledby="event-title">
+        <div className="forum-card__head">
+          <h1 id="event-title" className="forum-detail__title">
+            {title}
+          </h1>
+          <span className="badge forum-type forum-type--event">Event</span>
+        </div>
+        <div className="forum-meta">
+          <Author name={event.author_name} url={event.authorProfilePictureUrl} />
+          <span className="forum-when">{formatDate(event.event_date, 'long')}</span>
+        </div>
+        <p className="forum-content">{event.content}</p>
+        {query.fromCache && <p className="hint">Offline: showing the copy saved on this device.</p>}
+        <RsvpButtons rsvp={rsvp} label="Your RSVP" />
+      </article>
+
+      <div className="forum-rsvp-lists">
+        {(['going', 'maybe', 'not_going'] as const).map((status) => (
+          <RsvpList key={status} status={status} rsvps={data.rsvps.filter((r) => r.status === status)} myId={user?.id} />
+        ))}
+      </div>
+      <LocalComments postId={event.id} />
+    </Frame>
+  );
+}
+
+function RsvpList({ status, rsvps, myId }: { status: RsvpStatus; rsvps: EventRsvp[]; myId: number | undefined }) {
+  const headingId = useId();
+  return (
+    <section className="card forum-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {RSVP_LABELS[status]} ({rsvps.length})
+      </h2>
+      {rsvps.length === 0 ? (
+        <EmptyState>{EMPTY_TEXT[status]}</EmptyState>
+      ) : (
+        <ul className="forum-people">
+          {rsvps.map((r) => (
+            <li key={r.id} className="forum-person">
+              <Avatar name={r.user_name} url={r.userProfilePictureUrl} size="small" />
+              <span className="forum-person__name">
+                {r.user_name}
+                {r.user_id === myId && <span className="hint"> (you)</span>}
+                <span className="forum-person__time">{formatDateTime(r.rsvp_time ?? r.signed_up_at)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="page forum-detail">
+      <Link className="forum-back" to="/forum?tab=events">
+        <span aria-hidden="true">←</span>Back to Events
+      </Link>
+      {children}
+    </div>
+  );
 }

@@ -1,5 +1,170 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutPost } from '../../../api/contract/forum';
+import { ErrorMessage, Loading } from '../../components/status';
+import { formatDate, formatTime } from '../../lib/format';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { attendancePath, deletePost, parseId, workoutPath } from './forum-api';
+import { LocalComments } from './local-comments';
+import { Author, TypeBadge } from './post-parts';
+import { SignupControls, SignupStats } from './signup-controls';
+import { useSignupActions } from './use-signup-actions';
+import { rememberWaitlistPlace } from './waitlist-memory';
+import { DELETE_WORKOUT_CONFIRM, deleteErrorText } from './workout-card';
+import { EditWorkoutForm } from './workout-form';
+import { WaitlistSection, WorkoutRoster } from './workout-roster';
+import { canManagePost, hasStarted } from './workout-rules';
+import './forum.css';
 
+/** /workout/{id} (members; the router checks the role). */
 export function WorkoutDetailPage() {
-  return <ComingSoon title="Workout" />;
+  const id = parseId(useParams().id);
+  const navigate = useNavigate();
+  const { user, can } = useSession();
+  const takesAttendance = can('exec');
+  const query = useApiQuery<WorkoutDetailAnswer>(id === null ? null : workoutPath(id));
+  const attendance = useApiQuery<AttendanceRecord>(id !== null && takesAttendance ? attendancePath(id) : null);
+  const { data, setData, reload, updatedAt } = query;
+  const workout = data?.workout;
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
+
+  const refresh = useCallback(() => void reload(), [reload]);
+  // The profile screen fires this after a name or picture change: the roster shows both.
+  useEffect(() => {
+    window.addEventListener('profileUpdated', refresh);
+    return () => window.removeEventListener('profileUpdated', refresh);
+  }, [refresh]);
+
+  useEffect(() => {
+    if (user && workout && updatedAt !== null) rememberWaitlistPlace(user.id, workout);
+  }, [user, workout, updatedAt]);
+
+  const patch = useCallback(
+    (_id: number, change: Partial<WorkoutPost>) => setData((previous) => previous && { ...previous, workout: { ...previous.workout, ...change } }),
+    [setData],
+  );
+  const actions = useSignupActions(workout, patch, refresh);
+
+  async function remove() {
+    if (!workout || !window.confirm(DELETE_WORKOUT_CONFIRM)) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await deletePost(workout.id);
+      navigate('/forum', { replace: true });
+    } catch (err) {
+      setDeleteError(deleteErrorText('workout', err));
+      setDeleting(false);
+    }
+  }
+
+  if (id === null || query.error?.status === 404) {
+    return (
+      <Frame>
+        <h1>Workout not found</h1>
+        <p>This workout may have been deleted, or the link is wrong.</p>
+      </Frame>
+    );
+  }
+  if (query.loading) {
+    return (
+      <Frame>
+        <h1 className="visually-hidden">Workout</h1>
+        <Loading text="Loading workout details..." />
+      </Frame>
+    );
+  }
+  if (!data || !workout) {
+    return (
+      <Frame>
+        <h1>Workout</h1>
+        <ErrorMessage>
+          Could not load this workout: {query.error?.message ?? 'Something went wrong'}{' '}
+          <button type="button" className="link-button" onClick={refresh}>
+            Try again
+          </button>
+        </ErrorMessage>
+      </Frame>
+    );
+  }
+
+  const title = workout.title || 'Untitled Workout';
+  const started = hasStarted(workout, Date.now());
+  return (
+    <Frame>
+      <article className="card forum-detail__main" aria-labelledby="workout-title">
+        <div className="forum-card__head">
+          <h1 id="workout-title" className="forum-detail__title">
+            {title}
+          </h1>
+          <TypeBadge type={workout.workout_type} />
+        </div>
+        {editing ? (
+          <EditWorkoutForm
+            workout={workout}
+            onCancel={() => setEditing(false)}
+            onSaved={(post) => {
+              patch(workout.id, post);
+              setEditing(false);
+              refresh();
+            }}
+          />
+        ) : (
+          <>
+            <div className="forum-meta">
+              <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
+              <span className="forum-when">
+                {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
+              </span>
+            </div>
+            <p className="forum-content">{workout.content}</p>
+            {query.fromCache && <p className="hint">Offline: showing the copy saved on this device.</p>}
+            {actions.view && <SignupStats view={actions.view} />}
+            <SignupControls actions={actions} started={started} />
+            {canManagePost(user, workout) && (
+              <div className="forum-card__footer">
+                <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+                  Edit
+                </button>
+                <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
+                  Delete
+                </button>
+              </div>
+            )}
+            {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+          </>
+        )}
+      </article>
+
+      <WorkoutRoster
+        workoutId={workout.id}
+        capacity={workout.capacity}
+        signups={data.signups}
+        myId={user?.id}
+        takesAttendance={takesAttendance}
+        record={attendance.data}
+        recordLoading={attendance.loading}
+        recordError={attendance.error ? `Could not load the attendance: ${attendance.error.message}` : ''}
+        onRecorded={(record) => attendance.setData(() => record)}
+      />
+      {workout.capacity !== null && data.waitlist.length > 0 && <WaitlistSection entries={data.waitlist} myId={user?.id} />}
+      <LocalComments postId={workout.id} />
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="page forum-detail">
+      <Link className="forum-back" to="/forum">
+        <span aria-hidden="true">←</span>Back to Forum
+      </Link>
+      {children}
+    </div>
+  );
 }

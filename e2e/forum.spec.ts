@@ -1,0 +1,195 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, uniqueEmail } from './support';
+
+// The forum (issue 4): an exec posts a workout, members fill it, a third waits and is promoted when a
+// place opens, the exec takes attendance; a member RSVPs to an event.
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+type Account = { email: string; password: string; name: string };
+
+/** Full-page screenshots at phone and desktop sizes, checking that the phone view never scrolls sideways. */
+async function screens(page: Page, name: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/forum-${name}-${viewport.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(VIEWPORTS[1]);
+}
+
+/** A member made the way an admin would: registered, then approved with an expiry date and the charter read. */
+async function createMember(request: APIRequestContext, name: string): Promise<Account> {
+  const account = { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: 'tri-club-pass', name };
+  const res = await request.post('/api/auth/register', {
+    data: { email: account.email, password: account.password, name, phoneNumber: '4165550142' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const db = openTestDb();
+  db.prepare("update users set role = 'member', expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?").run(Date.now(), account.email);
+  db.close();
+  return account;
+}
+
+/** A browser tab of its own for one user, signed in through the login screen. */
+async function signedInPage(browser: Browser, account: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('workout: post, fill, waitlist, cancel with promotion, attendance', async ({ browser, page, request }) => {
+  // Four users sign in and take turns: generous when the machine is busy.
+  test.slow();
+  acceptCharterInDb(DEMO.exec.email);
+  const [ana, ben, cleo] = await Promise.all([
+    createMember(request, 'Ana Aquatic'),
+    createMember(request, 'Ben Biker'),
+    createMember(request, 'Cleo Cruiser'),
+  ]);
+  const title = `Open-water swim ${Date.now().toString(36)}`;
+
+  // The exec posts a workout with two places through the New Workout modal.
+  await signIn(page, DEMO.exec);
+  await page.goto('/forum');
+  await expect(page.getByRole('tab', { name: 'Workouts' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: /New Workout/ }).click();
+  const modal = page.getByRole('dialog', { name: 'New Workout' });
+  await modal.getByRole('button', { name: 'Post Workout' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Title, date, time and description are required');
+  await modal.getByLabel('Title').fill(title);
+  await modal.getByLabel('Workout type').selectOption('swim');
+  await modal.getByLabel('Capacity').fill('2');
+  await modal.getByLabel('Date').fill(inDays(-1));
+  await modal.getByLabel('Time').fill('07:00');
+  await modal.getByLabel('Description').fill('1.5 km loop at the lake. Wetsuits recommended.');
+  await expect(modal.getByText('46/500')).toBeVisible();
+  await modal.getByRole('button', { name: 'Post Workout' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Please select a future date for your workout.');
+  await modal.getByLabel('Date').fill(inDays(4));
+  await modal.getByRole('button', { name: 'Post Workout' }).click();
+  await expect(modal).toBeHidden();
+  const execCard = page.getByRole('article', { name: title });
+  await expect(execCard.getByText('0/2 spots filled')).toBeVisible();
+
+  // Two members fill it.
+  const anaPage = await signedInPage(browser, ana);
+  await anaPage.goto('/forum');
+  const anaCard = anaPage.getByRole('article', { name: title });
+  await anaCard.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(anaCard.getByText('Signed Up', { exact: true })).toBeVisible();
+  await expect(anaCard.getByText('1/2 spots filled')).toBeVisible();
+
+  const benPage = await signedInPage(browser, ben);
+  await benPage.goto('/forum');
+  const benCard = benPage.getByRole('article', { name: title });
+  await benCard.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(benCard.getByText('2/2 spots filled')).toBeVisible();
+
+  // The third finds it full and joins the waitlist.
+  const cleoPage = await signedInPage(browser, cleo);
+  await cleoPage.goto('/forum');
+  const cleoCard = cleoPage.getByRole('article', { name: title });
+  await expect(cleoCard.getByRole('button', { name: 'Full' })).toBeDisabled();
+  await cleoCard.getByRole('button', { name: 'Join Waitlist' }).click();
+  await expect(cleoCard.getByText('You are 1st on the waitlist')).toBeVisible();
+  await expect(cleoCard.getByRole('button', { name: 'Leave Waitlist' })).toBeVisible();
+
+  // Ana cancels through the warning; Cleo is promoted at once.
+  await anaPage.reload();
+  await anaCard.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const warning = anaPage.getByRole('dialog', { name: 'Cancel Signup?' });
+  await expect(warning).toContainText('counts as an absence');
+  await expect(warning).toContainText('Three absences suspend your workout sign-ups for one week.');
+  await warning.getByRole('button', { name: 'Cancel Signup' }).click();
+  await expect(warning).toBeHidden();
+  await expect(anaCard.getByRole('button', { name: 'Full' })).toBeDisabled();
+  await expect(anaCard.getByText('2/2 spots filled')).toBeVisible();
+
+  await cleoPage.reload();
+  await expect(cleoPage.getByText(`Good news! A spot opened up: you are now signed up for ${title}.`)).toBeVisible();
+  await expect(cleoCard.getByText('Signed Up', { exact: true })).toBeVisible();
+  await screens(cleoPage, 'list');
+  await cleoPage.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(cleoPage.getByText(/Good news!/)).toBeHidden();
+
+  // The promotion email is in the outbox.
+  const adminToken = await apiToken(request, DEMO.admin);
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${adminToken}` } });
+      const { emails } = (await res.json()) as { emails: { to: string; subject: string }[] };
+      return emails.filter((m) => m.to === cleo.email).map((m) => m.subject);
+    })
+    .toContain(`You're in: ${title}`);
+
+  // The exec takes attendance on the detail page; after submitting it is locked.
+  await page.reload();
+  await execCard.getByRole('link', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(/\/workout\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Who's Coming (2/2)" })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Present.*Ben Biker/ }).check();
+  await page.getByRole('button', { name: 'Submit Attendance' }).click();
+  await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Present.*Ben Biker/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Present.*Ben Biker/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: /Present.*Cleo Cruiser/ })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Submit Attendance' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
+  await page.getByLabel('Add a comment').fill('Great swim, everyone!');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByText('Great swim, everyone!')).toBeVisible();
+  await screens(page, 'workout-detail');
+
+  // Back on the list, Cleo sees herself on the roster of the detail page.
+  await cleoPage.goto(page.url().replace(/^https?:\/\/[^/]+/, ''));
+  await expect(cleoPage.getByRole('listitem').filter({ hasText: 'Cleo Cruiser (you)' })).toBeVisible();
+  await cleoPage.getByRole('link', { name: /Back to Forum/ }).click();
+  await expect(cleoPage).toHaveURL(/\/forum$/);
+
+  for (const p of [anaPage, benPage, cleoPage]) await p.context().close();
+});
+
+test('event: a member RSVPs Going, then changes to Maybe', async ({ page, request }) => {
+  const member = await createMember(request, 'Eve Eventful');
+  await signIn(page, member);
+  await page.goto('/forum?tab=events');
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+  const card = page.getByRole('article', { name: 'Season kick-off social' });
+  const going = card.getByRole('button', { name: 'Going', exact: true });
+  const maybe = card.getByRole('button', { name: 'Maybe', exact: true });
+  await going.click();
+  await expect(going).toHaveAttribute('aria-pressed', 'true');
+  await maybe.click();
+  await expect(maybe).toHaveAttribute('aria-pressed', 'true');
+  await expect(going).toHaveAttribute('aria-pressed', 'false');
+  await screens(page, 'events');
+
+  await card.getByRole('link', { name: 'Season kick-off social', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Season kick-off social' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Maybe \(\d+\)$/ })).toContainText('Eve Eventful (you)');
+  await expect(page.getByRole('region', { name: /^Going/ })).not.toContainText('Eve Eventful');
+  await expect(page.getByRole('button', { name: 'Maybe', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await screens(page, 'event-detail');
+  await page.getByRole('link', { name: /Back to Events/ }).click();
+  await expect(page).toHaveURL(/\/forum\?tab=events$/);
+
+  // The RSVP is stored on the server.
+  const db = openTestDb();
+  const row = db
+    .prepare('select r.status from event_rsvps r join users u on u.id = r.user_id where u.email = ?')
+    .get(member.email) as { status: string } | undefined;
+  db.close();
+  expect(row?.status).toBe('maybe');
+});

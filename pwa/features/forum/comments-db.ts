@@ -1,0 +1,33 @@
+import Dexie, { type EntityTable } from 'dexie';
+import { COMMENT_MAX } from '../../../api/contract/forum';
+
+/** A comment on a workout or event. Kept only on this device (SPEC.md §2): never sent to the server. */
+export interface LocalComment {
+  id: number;
+  postId: number;
+  user_name: string;
+  content: string;
+  created_at: number;
+}
+
+export const commentsDb = new Dexie('club-comments') as Dexie & { comments: EntityTable<LocalComment, 'id'> };
+commentsDb.version(1).stores({ comments: '++id, postId, user_name, content, created_at' });
+
+export const COMMENT_REQUIRED = 'Please write a comment before posting.';
+export const COMMENT_TOO_LONG = `Comments can be at most ${COMMENT_MAX} characters.`;
+
+/** SPEC.md §5 Comments: required, trimmed, at most 500 characters. */
+export function checkComment(text: string): { ok: true; content: string } | { ok: false; error: string } {
+  const content = text.trim();
+  if (!content) return { ok: false, error: COMMENT_REQUIRED };
+  if (content.length > COMMENT_MAX) return { ok: false, error: COMMENT_TOO_LONG };
+  return { ok: true, content };
+}
+
+export function listComments(postId: number): Promise<LocalComment[]> {
+  return commentsDb.comments.where('postId').equals(postId).sortBy('created_at');
+}
+
+export async function addComment(comment: Omit<LocalComment, 'id'>): Promise<void> {
+  await commentsDb.comments.add(comment);
+}

@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { EventPost } from '../../../api/contract/forum';
+import { ErrorMessage } from '../../components/status';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { Author } from './post-parts';
+import { RsvpButtons, useRsvp } from './rsvp-buttons';
+import { deleteErrorText } from './workout-card';
+import { canManagePost } from './workout-rules';
+
+export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
+
+interface EventCardProps {
+  event: EventPost;
+  patch: (id: number, change: Partial<EventPost>) => void;
+  reload: () => void;
+  onDelete: (id: number) => Promise<void>;
+}
+
+export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
+  const titleId = useId();
+  const { user } = useSession();
+  const rsvp = useRsvp(event, patch, reload);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const title = event.title || 'Untitled Event';
+
+  async function remove() {
+    if (!window.confirm(DELETE_EVENT_CONFIRM)) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await onDelete(event.id);
+    } catch (err) {
+      setDeleteError(deleteErrorText('event', err));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <article className="card forum-card" aria-labelledby={titleId}>
+      <div className="forum-card__head">
+        <h2 id={titleId} className="forum-card__title">
+          <Link to={`/event/${event.id}`}>{title}</Link>
+        </h2>
+        <span className="badge forum-type forum-type--event">Event</span>
+      </div>
+      <div className="forum-meta">
+        <Author name={event.author_name} url={event.authorProfilePictureUrl} />
+        <span className="forum-when">{formatDate(event.event_date)}</span>
+      </div>
+      <p className="forum-content">{event.content}</p>
+      <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} />
+      <div className="forum-card__footer">
+        <Link className="button button--small button--ghost" to={`/event/${event.id}`}>
+          View details<span className="visually-hidden"> for {title}</span>
+        </Link>
+        {canManagePost(user, event) && (
+          <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
+            Delete<span className="visually-hidden"> {title}</span>
+          </button>
+        )}
+      </div>
+      {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+    </article>
+  );
+}

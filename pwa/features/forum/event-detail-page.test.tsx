@@ -1,0 +1,105 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventDetailAnswer, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
+import { commentsDb } from './comments-db';
+import { EventDetailPage } from './event-detail-page';
+import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
+
+const DETAIL = 'GET /forum/events/50';
+
+const rsvp = (user_id: number, user_name: string, status: RsvpStatus): EventRsvp => ({
+  id: user_id,
+  user_id,
+  user_name,
+  status,
+  rsvp_time: Date.UTC(2026, 2, 1, 15),
+  signed_up_at: Date.UTC(2026, 2, 1, 15),
+  userProfilePictureUrl: null,
+});
+
+function setup(routes: Record<string, Handler | { status?: number; body?: unknown }>, url = '/event/50') {
+  const user = makeUser('member');
+  signInAs(user);
+  const api = stubFetch(routes, user);
+  renderAt(url, '/event/:id', <EventDetailPage />);
+  return api;
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await commentsDb.comments.clear();
+  await resetOutbox();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('event detail', () => {
+  it('shows the event, the three lists with counts and their empty texts', async () => {
+    setup({
+      [DETAIL]: {
+        body: {
+          event: event({ rsvpCounts: { going: 2, maybe: 0, not_going: 0 } }),
+          rsvps: [rsvp(11, 'Gia Going', 'going'), rsvp(12, 'Gus Going', 'going')],
+        } satisfies EventDetailAnswer,
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Season kick-off social' })).toBeInTheDocument();
+    expect(screen.getByText('Erin Exec')).toBeInTheDocument();
+    expect(screen.getByText('Wednesday, June 10, 2099')).toBeInTheDocument();
+    expect(screen.getByText('Pizza and the race calendar.')).toBeInTheDocument();
+    const going = screen.getByRole('region', { name: 'Going (2)' });
+    expect(within(going).getByText('Gia Going')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Maybe (0)' })).getByText('No maybes yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Not Going (0)' })).getByText('No declines yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Events/ })).toHaveAttribute('href', '/forum?tab=events');
+    expect(screen.getByLabelText('Add a comment')).toBeInTheDocument();
+  });
+
+  it("says 'No one has confirmed yet.' when nobody is going", async () => {
+    setup({ [DETAIL]: { body: { event: event(), rsvps: [] } } });
+    expect(await screen.findByText('No one has confirmed yet.')).toBeInTheDocument();
+  });
+
+  it("says 'Event not found' for a missing event", async () => {
+    setup({ [DETAIL]: { status: 404, body: { error: 'Event not found' } } });
+    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
+  });
+
+  it('changes the RSVP and reloads the lists; the same choice again removes it', async () => {
+    let mine: RsvpStatus | null = null;
+    const api = setup({
+      [DETAIL]: () => ({
+        body: {
+          event: event({ myRsvp: mine, rsvpCounts: { going: mine === 'going' ? 1 : 0, maybe: mine === 'maybe' ? 1 : 0, not_going: 0 } }),
+          rsvps: mine ? [rsvp(3, 'Morgan Member', mine)] : [],
+        },
+      }),
+      'POST /forum/events/50/rsvp': ({ body }) => {
+        mine = (body as { status: RsvpStatus | null }).status;
+        return { body: { status: mine } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
+    expect(await screen.findByRole('region', { name: 'Going (1)' })).toHaveTextContent('Morgan Member (you)');
+    expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    expect(await screen.findByRole('region', { name: 'Maybe (1)' })).toHaveTextContent('Morgan Member');
+    expect(screen.getByRole('region', { name: 'Going (0)' })).toHaveTextContent('No one has confirmed yet.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
+  });
+
+  it("shows 'Error updating RSVP' when the server refuses", async () => {
+    setup({ [DETAIL]: { body: { event: event(), rsvps: [] } }, 'POST /forum/events/50/rsvp': { status: 404, body: { error: 'Event not found' } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating RSVP');
+    expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});

@@ -1,0 +1,76 @@
+import { useCallback, useState } from 'react';
+import type { EventPost, PostsAnswer } from '../../../api/contract/forum';
+import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { EventCard } from './event-card';
+import { EVENTS_PATH, deletePost } from './forum-api';
+import { NewEventModal } from './new-event-modal';
+
+/** The Events tab: one request for the list; each card carries its counts and the caller's RSVP. */
+export function EventsTab() {
+  const { can } = useSession();
+  const query = useApiQuery<PostsAnswer<EventPost>>(EVENTS_PATH, { refreshMs: 60_000 });
+  const { data, setData, reload } = query;
+  const [creating, setCreating] = useState(false);
+  const [posted, setPosted] = useState(false);
+
+  const patch = useCallback(
+    (id: number, change: Partial<EventPost>) =>
+      setData((previous) => previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) }),
+    [setData],
+  );
+  const refresh = useCallback(() => void reload(), [reload]);
+  const remove = useCallback(
+    async (id: number) => {
+      await deletePost(id);
+      setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
+      void reload();
+    },
+    [setData, reload],
+  );
+
+  return (
+    <>
+      {can('exec') && (
+        <div className="forum-toolbar forum-toolbar--end">
+          <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
+            + New Event
+          </button>
+        </div>
+      )}
+      {posted && <Notice tone="success">Event posted.</Notice>}
+      {query.fromCache && <Notice tone="info">You are offline: showing the events saved on this device.</Notice>}
+
+      {query.loading ? (
+        <Loading text="Loading events..." />
+      ) : query.error && !data ? (
+        <ErrorMessage>
+          Could not load the events: {query.error.message}{' '}
+          <button type="button" className="link-button" onClick={refresh}>
+            Try again
+          </button>
+        </ErrorMessage>
+      ) : !data || data.posts.length === 0 ? (
+        <EmptyState>No events posted yet.</EmptyState>
+      ) : (
+        <div className="forum-list">
+          {data.posts.map((e) => (
+            <EventCard key={e.id} event={e} patch={patch} reload={refresh} onDelete={remove} />
+          ))}
+        </div>
+      )}
+
+      {creating && (
+        <NewEventModal
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            setPosted(true);
+            void reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

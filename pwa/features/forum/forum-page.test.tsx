@@ -1,0 +1,486 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../api/contract/forum';
+import { localToday } from '../../lib/format';
+import { ForumPage } from './forum-page';
+import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
+
+const WORKOUTS = 'GET /forum/posts?type=workout';
+const EVENTS = 'GET /forum/posts?type=event';
+
+/** A count line such as '2 going', matched whole (so '1 not going' never matches 'going'). */
+function stat(text: string) {
+  return screen.getByText((_, el) => el?.tagName === 'SPAN' && el.textContent === text);
+}
+
+function card(title: string) {
+  return screen.getByRole('article', { name: new RegExp(title) });
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await resetOutbox();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('forum access', () => {
+  it('sends a signed-out visitor to /login', async () => {
+    stubFetch({});
+    renderAt('/forum', '/forum', <ForumPage />);
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
+  });
+
+  it('shows the membership notice below member, without asking for posts', async () => {
+    const user = makeUser('pending');
+    signInAs(user);
+    const api = stubFetch({}, user);
+    renderAt('/forum', '/forum', <ForumPage />);
+    expect(await screen.findByRole('heading', { name: 'Your membership is pending' })).toBeInTheDocument();
+    expect(api.apiCalls()).toEqual([]);
+  });
+});
+
+describe('workouts tab', () => {
+  const list = [
+    workout({ id: 1, title: 'Spin intervals', workout_type: 'spin', capacity: 10, signupCount: 3 }),
+    workout({ id: 2, title: 'Lake swim', workout_type: 'swim', capacity: 2, signupCount: 2, waitlistCount: 0 }),
+    workout({ id: 3, title: 'Brick session', workout_type: 'brick', capacity: 4, signupCount: 4, waitlistCount: 3, waitlistPosition: 2 }),
+    workout({ id: 4, title: 'Track tempo', workout_type: 'run', isSignedUp: true, signupCount: 5 }),
+    workout({ id: 5, title: '', workout_type: 'outdoor-ride' }),
+  ];
+
+  function setup(routes: Record<string, Handler | { status?: number; body?: unknown }> = {}, role: 'member' | 'exec' = 'member') {
+    const user = makeUser(role);
+    signInAs(user);
+    const api = stubFetch({ [WORKOUTS]: { body: { posts: list } }, ...routes }, user);
+    renderAt('/forum', '/forum', <ForumPage />);
+    return api;
+  }
+
+  it('loads the list in one request and filters by sport', async () => {
+    const api = setup();
+    expect(await screen.findByRole('heading', { name: 'Spin intervals' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    expect(screen.getByRole('heading', { name: 'Untitled Workout' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Bike' }));
+    expect(screen.getByRole('button', { name: 'Bike' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Spin intervals',
+      'Brick session',
+      'Untitled Workout',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Swim' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Lake swim' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByRole('heading', { name: 'Track tempo' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+
+    expect(api.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual([WORKOUTS]);
+  });
+
+  it('shows each card state: sign up, full, waitlisted with an ordinal, signed up', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Spin intervals' });
+
+    const open = card('Spin intervals');
+    expect(within(open).getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+    expect(within(open).getByText('3/10 spots filled')).toBeInTheDocument();
+    expect(within(open).getByText(/signed up/)).toHaveTextContent('3 signed up');
+    expect(within(open).getByText('Spin')).toHaveClass('badge');
+
+    const full = card('Lake swim');
+    expect(within(full).getByRole('button', { name: 'Full' })).toBeDisabled();
+    expect(within(full).getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
+    expect(within(full).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(within(full).getByText('2/2 spots filled')).toBeInTheDocument();
+
+    const waiting = card('Brick session');
+    expect(within(waiting).getByRole('button', { name: 'Full' })).toBeDisabled();
+    expect(within(waiting).getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
+    expect(within(waiting).getByText('You are 2nd on the waitlist')).toBeInTheDocument();
+    expect(within(waiting).getByText(/on the waitlist$/, { selector: 'span' })).toHaveTextContent('3 on the waitlist');
+
+    const mine = card('Track tempo');
+    expect(within(mine).getByText('Signed Up')).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(mine).getByText('Unlimited')).toBeInTheDocument();
+    expect(within(mine).getByRole('link', { name: /View details/ })).toHaveAttribute('href', '/workout/4');
+  });
+
+  it('signs up through performAction with the desired state and reloads the list', async () => {
+    let signedUp = false;
+    const api = setup({
+      [WORKOUTS]: () => ({
+        body: { posts: [workout({ id: 1, title: 'Spin intervals', capacity: 10, signupCount: signedUp ? 4 : 3, isSignedUp: signedUp })] },
+      }),
+      'POST /forum/workouts/1/signup': () => {
+        signedUp = true;
+        return { body: { signedUp: true } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Signed Up')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('4/10 spots filled')).toBeInTheDocument());
+    const post = api.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ signedUp: true });
+    expect(post.headers['idempotency-key']).toMatch(/[0-9a-f-]{36}/);
+    await waitFor(() => expect(api.count('GET', '/forum/posts?type=workout')).toBe(2));
+  });
+
+  it('offline, a sign-up shows at once with the not-yet-synced marker', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup();
+    await screen.findByRole('heading', { name: 'Spin intervals' });
+    await userEvent.click(within(card('Spin intervals')).getByRole('button', { name: 'Sign Up' }));
+    const spin = card('Spin intervals');
+    expect(await within(spin).findByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(within(spin).getByText('Signed Up')).toBeInTheDocument();
+    expect(within(spin).getByText('4/10 spots filled')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the full-workout refusal inline', async () => {
+    setup({
+      'POST /forum/workouts/1/signup': { status: 409, body: { error: fullWorkoutError(10) } },
+    });
+    await screen.findByRole('heading', { name: 'Spin intervals' });
+    await userEvent.click(within(card('Spin intervals')).getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Sorry, this workout is full! Maximum capacity: 10 people.');
+  });
+
+  it('cancelling opens the warning modal; Keep Booking keeps it, Cancel Signup cancels and reloads', async () => {
+    let signedUp = true;
+    const api = setup({
+      [WORKOUTS]: () => ({ body: { posts: [workout({ id: 4, title: 'Track tempo', isSignedUp: signedUp, signupCount: signedUp ? 5 : 4 })] } }),
+      'POST /forum/workouts/4/signup': () => {
+        signedUp = false;
+        return { body: { signedUp: false } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
+    expect(dialog).toHaveTextContent('Cancelling less than 24 hours before the workout counts as an absence.');
+    expect(dialog).toHaveTextContent('Three absences suspend your workout sign-ups for one week.');
+    expect(within(dialog).getByRole('button', { name: 'Keep Booking' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Signup' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ signedUp: false });
+    await waitFor(() => expect(api.count('GET', '/forum/posts?type=workout')).toBe(2));
+  });
+
+  it('joins the waitlist and shows the place in ordinal form', async () => {
+    let joined = false;
+    setup({
+      [WORKOUTS]: () => ({
+        body: { posts: [workout({ id: 2, title: 'Lake swim', capacity: 2, signupCount: 2, waitlistCount: joined ? 3 : 2, waitlistPosition: joined ? 3 : null })] },
+      }),
+      'POST /forum/workouts/2/waitlist': () => {
+        joined = true;
+        return { body: { onWaitlist: true, position: 3 } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
+    expect(await screen.findByText('You are 3rd on the waitlist')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
+  });
+
+  it('announces a promotion from the waitlist remembered in sessionStorage, and lets it be dismissed', async () => {
+    sessionStorage.setItem('forum-waitlist:3', JSON.stringify({ 2: 1 }));
+    setup({ [WORKOUTS]: { body: { posts: [workout({ id: 2, title: 'Lake swim', capacity: 2, signupCount: 2, isSignedUp: true })] } } });
+    const notice = await screen.findByText(/Good news!/);
+    expect(notice.closest('p')).toHaveTextContent('Good news! A spot opened up: you are now signed up for Lake swim.');
+    expect(sessionStorage.getItem('forum-waitlist:3')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/Good news!/)).toBeNull();
+  });
+
+  it('remembers waitlist places for the next visit', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Brick session' });
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('forum-waitlist:3') ?? 'null')).toEqual({ 3: 2 }));
+  });
+
+  it('hides New Workout and Edit from members who did not write the post', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Spin intervals' });
+    expect(screen.queryByRole('button', { name: /New Workout/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+});
+
+describe('New Workout', () => {
+  function setup(create: Handler = () => ({ status: 201, body: { post: workout({ id: 9 }) } })) {
+    const user = makeUser('exec');
+    signInAs(user);
+    const api = stubFetch({ [WORKOUTS]: { body: { posts: [] } }, 'POST /forum/posts': create }, user);
+    renderAt('/forum?tab=workouts', '/forum', <ForumPage />);
+    return api;
+  }
+  const tomorrow = () => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return localToday(d);
+  };
+
+  async function open() {
+    await userEvent.click(await screen.findByRole('button', { name: /New Workout/ }));
+    return screen.getByRole('dialog', { name: 'New Workout' });
+  }
+
+  it('validates with the shared schema, counts characters live and keeps the input', async () => {
+    const api = setup();
+    expect(await screen.findByText('No workouts posted yet.')).toBeInTheDocument();
+    const dialog = await open();
+    expect(within(dialog).getByLabelText('Workout type')).toHaveValue('spin');
+    expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Title, date, time and description are required');
+
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Hills');
+    expect(within(dialog).getByText('5/500')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'x'.repeat(501) } });
+    expect(within(dialog).getByText('501/500')).toHaveClass('field-hint--bad');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: tomorrow() } });
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Description must be at most 500 characters');
+
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Six hills, jog down.' } });
+    fireEvent.change(within(dialog).getByLabelText('Capacity'), { target: { value: '101' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Capacity must be a whole number from 1 to 100');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Hill repeats');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses today and past dates with the future-date message', async () => {
+    setup();
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Hills');
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
+    for (const date of [localToday(), '2020-01-01']) {
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(FUTURE_WORKOUT_ERROR);
+    }
+  });
+
+  it('shows a server refusal inline, keeps the input, and posts the workout on success', async () => {
+    let refuse = true;
+    const api = setup(() => (refuse ? { status: 400, body: { error: 'Something is off' } } : { status: 201, body: { post: workout({ id: 9 }) } }));
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Workout type'), 'run');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: tomorrow() } });
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
+    await userEvent.type(within(dialog).getByLabelText('Capacity'), '12');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Six hills');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something is off');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Hill repeats');
+
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Workout posted.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      type: 'workout',
+      title: 'Hill repeats',
+      workoutType: 'run',
+      workoutDate: tomorrow(),
+      workoutTime: '18:00',
+      content: 'Six hills',
+      capacity: 12,
+    });
+    await waitFor(() => expect(api.count('GET', '/forum/posts?type=workout')).toBe(2));
+  });
+});
+
+describe('editing and deleting a workout card', () => {
+  function setup(routes: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
+    const user = makeUser('member', { id: 2 });
+    signInAs(user);
+    const api = stubFetch(
+      { [WORKOUTS]: { body: { posts: [workout({ id: 1, user_id: 2, title: 'Spin intervals', workout_type: 'spin', capacity: 10, signupCount: 3 })] } }, ...routes },
+      user,
+    );
+    renderAt('/forum', '/forum', <ForumPage />);
+    return api;
+  }
+
+  it('turns the card into a form with Save Changes and Cancel for its author', async () => {
+    const api = setup({ 'PUT /forum/posts/1': ({ body }) => ({ body: { post: workout({ id: 1, user_id: 2, ...(body as object), title: 'Spin: VO2 max' }) } }) });
+    await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
+    const form = screen.getByRole('form', { name: /Edit Spin intervals/ });
+    expect(within(form).getByLabelText('Capacity')).toHaveAttribute('min', '1');
+    expect(within(form).getByLabelText('Title')).toHaveFocus();
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Edit/ }));
+    const again = screen.getByRole('form', { name: /Edit Spin intervals/ });
+    await userEvent.clear(within(again).getByLabelText('Title'));
+    await userEvent.type(within(again).getByLabelText('Title'), 'Spin: VO2 max');
+    await userEvent.click(within(again).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ title: 'Spin: VO2 max', workoutType: 'spin', capacity: 10 });
+  });
+
+  it('shows the update refusal with the spec wording and keeps the form', async () => {
+    setup({ 'PUT /forum/posts/1': { status: 409, body: { error: 'Capacity cannot go below the 3 people signed up' } } });
+    await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
+    const form = screen.getByRole('form');
+    fireEvent.change(within(form).getByLabelText('Capacity'), { target: { value: '2' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Error updating workout: Capacity cannot go below the 3 people signed up');
+    expect(within(form).getByLabelText('Capacity')).toHaveValue(2);
+  });
+
+  it('asks before deleting and reports a failure', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const api = setup({ 'DELETE /forum/posts/1': { status: 500, body: { error: 'Database is busy' } } });
+    await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this workout post?');
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting workout: Database is busy');
+  });
+});
+
+describe('events tab', () => {
+  function setup(rsvp: Handler, role: 'member' | 'exec' = 'member') {
+    const user = makeUser(role);
+    signInAs(user);
+    let current: 'going' | 'maybe' | 'not_going' | null = null;
+    const api = stubFetch(
+      {
+        [EVENTS]: () => ({
+          body: {
+            posts: [
+              event({
+                id: 50,
+                myRsvp: current,
+                rsvpCounts: { going: 2 + (current === 'going' ? 1 : 0), maybe: current === 'maybe' ? 1 : 0, not_going: 1 },
+              }),
+            ],
+          },
+        }),
+        'POST /forum/events/50/rsvp': (call) => {
+          const answer = rsvp(call) as { status?: number; body?: { status: typeof current } };
+          if (!answer.status || answer.status < 400) current = answer.body!.status;
+          return answer;
+        },
+        'POST /forum/posts': { status: 201, body: { post: event({ id: 51 }) } },
+      },
+      user,
+    );
+    renderAt('/forum?tab=events', '/forum', <ForumPage />);
+    return api;
+  }
+
+  it('toggles the RSVP: a status, another one, then the same again removes it', async () => {
+    const api = setup(({ body }) => ({ body: { status: (body as { status: string | null }).status } }));
+    const going = await screen.findByRole('button', { name: 'Going' });
+    expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+    expect(going).toHaveAttribute('aria-pressed', 'false');
+    expect(stat('2 going')).toBeInTheDocument();
+
+    await userEvent.click(going);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(stat('3 going')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
+  });
+
+  it('offline, an RSVP shows at once with the not-yet-synced marker', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup(() => ({ body: { status: null } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Maybe' }));
+    expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+    expect(stat('1 maybe')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the RSVP error', async () => {
+    setup(() => ({ status: 400, body: { error: 'nope' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Not Going' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating RSVP');
+  });
+
+  it('lets execs post an event, refusing past dates', async () => {
+    const api = setup(() => ({ body: { status: null } }), 'exec');
+    await userEvent.click(await screen.findByRole('button', { name: /New Event/ }));
+    const dialog = screen.getByRole('dialog', { name: 'New Event' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Pub quiz');
+    await userEvent.type(within(dialog).getByLabelText('Details'), 'Teams of four');
+    expect(within(dialog).getByText('13/500')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: localToday() } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Event' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(FUTURE_EVENT_ERROR);
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2099-01-01' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Event' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/forum/posts')!.body).toEqual({
+      type: 'event',
+      title: 'Pub quiz',
+      eventDate: '2099-01-01',
+      content: 'Teams of four',
+    });
+  });
+
+  it('shows Delete on an event to execs', async () => {
+    setup(() => ({ body: { status: null } }), 'exec');
+    expect(await screen.findByRole('button', { name: /^Delete/ })).toBeInTheDocument();
+  });
+});
+
+describe('tabs', () => {
+  it('switch with the arrow keys and follow ?tab', async () => {
+    const user = makeUser('member');
+    signInAs(user);
+    stubFetch({ [WORKOUTS]: { body: { posts: [] } }, [EVENTS]: { body: { posts: [] } } }, user);
+    renderAt('/forum', '/forum', <ForumPage />);
+    const workouts = screen.getByRole('tab', { name: 'Workouts' });
+    expect(workouts).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No workouts posted yet.')).toBeInTheDocument();
+    act(() => workouts.focus());
+    await userEvent.keyboard('{ArrowRight}');
+    const events = screen.getByRole('tab', { name: 'Events' });
+    expect(events).toHaveAttribute('aria-selected', 'true');
+    expect(events).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/forum?tab=events');
+    expect(await screen.findByText('No events posted yet.')).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Events' })).toBeVisible();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Workouts' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

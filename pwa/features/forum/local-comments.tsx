@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { COMMENT_MAX } from '../../../api/contract/forum';
+import { EmptyState, ErrorMessage } from '../../components/status';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { addComment, checkComment, listComments, type LocalComment } from './comments-db';
+import { Avatar, CharCounter } from './post-parts';
+
+const UNAVAILABLE = 'Comments are not available in this browser (its local storage is turned off).';
+
+/** Comments on a workout or event, stored in this browser only (SPEC.md §2, DESIGN.md §4). */
+export function LocalComments({ postId }: { postId: number }) {
+  const id = useId();
+  const { user } = useSession();
+  const [comments, setComments] = useState<LocalComment[] | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setComments(await listComments(postId));
+    } catch {
+      setComments([]);
+      setError(UNAVAILABLE);
+    }
+  }, [postId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkComment(text);
+    if (!checked.ok) return setError(checked.error);
+    setBusy(true);
+    setError('');
+    try {
+      await addComment({ postId, user_name: user?.name ?? 'Me', content: checked.content, created_at: Date.now() });
+      setText('');
+      await load();
+    } catch {
+      setError(UNAVAILABLE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card forum-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Comments{comments ? ` (${comments.length})` : ''}</h2>
+      <p className="hint">Comments are kept only on this device and are not shared with other members.</p>
+      {comments === null ? null : comments.length === 0 ? (
+        <EmptyState>No comments yet.</EmptyState>
+      ) : (
+        <ul className="forum-people forum-comments">
+          {comments.map((c) => (
+            <li key={c.id} className="forum-comment">
+              <Avatar name={c.user_name} url={null} size="small" />
+              <div>
+                <p className="forum-comment__head">
+                  <strong>{c.user_name}</strong> <span className="hint">{formatDateTime(c.created_at)}</span>
+                </p>
+                <p className="forum-content">{c.content}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="form forum-comment-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>Add a comment</label>
+          <textarea
+            id={`${id}-text`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={`${id}-count`}
+            aria-invalid={text.trim().length > COMMENT_MAX || undefined}
+          />
+          <CharCounter id={`${id}-count`} value={text} max={COMMENT_MAX} />
+        </div>
+        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Post Comment
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

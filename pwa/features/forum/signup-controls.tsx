@@ -1,0 +1,92 @@
+import { ErrorMessage, Notice } from '../../components/status';
+import { UnsyncedMarker } from './post-parts';
+import type { SignupActions } from './use-signup-actions';
+import { capacityText, waitlistPositionText, type WorkoutView } from './workout-rules';
+
+/** Counts of a workout: signed up, capacity status, waitlist size and the caller's place on it. */
+export function SignupStats({ view }: { view: WorkoutView }) {
+  const capacity = view.workout.capacity;
+  const position = waitlistPositionText(view.waitlistPosition);
+  return (
+    <div className="forum-stats">
+      <p className="forum-stats__line">
+        <span>
+          <strong>{view.signupCount}</strong> signed up
+        </span>
+        <span>{capacityText(view.signupCount, capacity)}</span>
+        {capacity !== null && (
+          <span>
+            <strong>{view.waitlistCount}</strong> on the waitlist
+          </span>
+        )}
+      </p>
+      {position && <p className="forum-position">You are {position}</p>}
+    </div>
+  );
+}
+
+/**
+ * The signup buttons of SPEC.md §2: Sign Up; Signed Up with Cancel; Full (disabled) with Join or
+ * Leave Waitlist. Once the workout has started there is nothing to press.
+ */
+export function SignupControls({ actions, started }: { actions: SignupActions; started: boolean }) {
+  const { view, busy } = actions;
+  if (!view) return null;
+  const onWaitlist = view.waitlistPosition !== null;
+  let buttons;
+  if (view.signedUp) {
+    buttons = (
+      <>
+        <span className="forum-state forum-state--in">
+          <span aria-hidden="true">✓</span> <span>Signed Up</span>
+        </span>
+        {!started && (
+          <button type="button" className="button button--ghost forum-cancel" onClick={actions.askCancel} disabled={busy}>
+            Cancel
+          </button>
+        )}
+      </>
+    );
+  } else if (started) {
+    buttons = <span className="forum-state">This workout has started</span>;
+  } else if (view.full) {
+    buttons = (
+      <>
+        <button type="button" className="button" disabled>
+          Full
+        </button>
+        {onWaitlist ? (
+          <button type="button" className="button button--ghost" onClick={actions.leaveWaitlist} disabled={busy}>
+            Leave Waitlist
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" onClick={actions.joinWaitlist} disabled={busy}>
+            Join Waitlist
+          </button>
+        )}
+      </>
+    );
+  } else {
+    buttons = (
+      <>
+        <button type="button" className="button button--accent" onClick={actions.signUp} disabled={busy}>
+          Sign Up
+        </button>
+        {onWaitlist && (
+          <button type="button" className="button button--ghost" onClick={actions.leaveWaitlist} disabled={busy}>
+            Leave Waitlist
+          </button>
+        )}
+      </>
+    );
+  }
+  return (
+    <div className="forum-signup">
+      <div className="forum-signup__buttons">{buttons}</div>
+      {view.unsynced && <UnsyncedMarker />}
+      {actions.error && <ErrorMessage>{actions.error}</ErrorMessage>}
+      {actions.notice && <Notice tone="warning">{actions.notice}</Notice>}
+      {actions.modal}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// Shared arrangement for the forum component tests: a signed-in session, a fetch stub answering per
+// URL, and the screen rendered inside the session and a memory router.
+import { render } from '@testing-library/react';
+import Dexie from 'dexie';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { SessionUser } from '../../../api/contract/auth';
+import type { EventPost, WorkoutPost } from '../../../api/contract/forum';
+import type { Role } from '../../../api/contract/roles';
+import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
+import { cancelScheduled, setAutoReplay } from '../../lib/outbox';
+import { setOutboxState } from '../../lib/outbox-store';
+import { SessionProvider } from '../../lib/session';
+
+export function makeUser(role: Role = 'member', overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 3,
+    email: `${role}@club.test`,
+    name: role === 'exec' ? 'Erin Exec' : 'Morgan Member',
+    role,
+    phone_number: null,
+    phoneNumber: null,
+    charter_accepted: true,
+    charterAccepted: true,
+    profile_picture_url: null,
+    profilePictureUrl: null,
+    bio: null,
+    join_date: '2026-01-01',
+    expiry_date: '2099-12-31',
+    absences: 0,
+    suspended_until: null,
+    ...overrides,
+  };
+}
+
+/** Stores the session the way the app does (SPEC.md §9: exactly 'user' and 'token'). */
+export function signInAs(user: SessionUser): void {
+  localStorage.setItem('token', 'test-token');
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+export function workout(overrides: Partial<WorkoutPost> = {}): WorkoutPost {
+  return {
+    id: 1,
+    type: 'workout',
+    user_id: 2,
+    author_name: 'Erin Exec',
+    authorProfilePictureUrl: null,
+    title: 'Tempo run',
+    workout_type: 'run',
+    workout_date: '2099-06-01',
+    workout_time: '18:15',
+    content: 'Six by one kilometre.',
+    capacity: null,
+    created_at: 0,
+    signupCount: 0,
+    waitlistCount: 0,
+    isSignedUp: false,
+    waitlistPosition: null,
+    attendanceSubmitted: false,
+    ...overrides,
+  };
+}
+
+export function event(overrides: Partial<EventPost> = {}): EventPost {
+  return {
+    id: 50,
+    type: 'event',
+    user_id: 2,
+    author_name: 'Erin Exec',
+    authorProfilePictureUrl: null,
+    title: 'Season kick-off social',
+    event_date: '2099-06-10',
+    content: 'Pizza and the race calendar.',
+    created_at: 0,
+    rsvpCounts: { going: 0, maybe: 0, not_going: 0 },
+    myRsvp: null,
+    ...overrides,
+  };
+}
+
+export interface Call {
+  method: string;
+  /** Path after /api, with the query. */
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+type Answer = { status?: number; body?: unknown };
+export type Handler = (call: Call) => Answer | Promise<Answer>;
+
+/**
+ * Replaces fetch: `routes` maps 'METHOD /path?query' (after /api) to an answer or a handler. Unknown
+ * routes answer 404. GET /auth/profile answers with `user` unless a route overrides it.
+ */
+export function stubFetch(routes: Record<string, Answer | Handler>, user?: SessionUser) {
+  const calls: Call[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '') + url.search;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = { ...(init.headers as Record<string, string>) };
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const call = { method, path, body, headers };
+    calls.push(call);
+    const key = `${method} ${path}`;
+    let route = routes[key];
+    if (!route && key === 'GET /auth/profile' && user) route = { body: { user } };
+    const answer: Answer = !route ? { status: 404, body: { error: 'Not found' } } : typeof route === 'function' ? await route(call) : route;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    calls,
+    /** The calls other than the session's own profile refresh. */
+    apiCalls: () => calls.filter((c) => c.path !== '/auth/profile'),
+    count: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length,
+  };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** Renders `element` at `url`, matched by `pattern`, with /login and /forum as landing spots. */
+export function renderAt(url: string, pattern: string, element: ReactElement) {
+  return render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={pattern} element={element} />
+          {pattern !== '/login' && <Route path="/login" element={<p>Login screen</p>} />}
+          {pattern !== '/forum' && <Route path="/forum" element={<p>Forum screen</p>} />}
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
+
+/**
+ * A fresh, idle outbox for each test: nothing replays by itself, so a queued action stays queued and
+ * the screen's "not yet synced" state can be checked.
+ */
+export async function resetOutbox(): Promise<void> {
+  setAutoReplay(false);
+  cancelScheduled();
+  (await openOfflineDb())?.close();
+  resetOfflineDbForTests();
+  await Dexie.delete('club-offline');
+  setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
+}

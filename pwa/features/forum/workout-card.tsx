@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { WorkoutPost } from '../../../api/contract/forum';
+import { ErrorMessage } from '../../components/status';
+import { formatDate, formatTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { Author, TypeBadge } from './post-parts';
+import { SignupControls, SignupStats } from './signup-controls';
+import { useSignupActions } from './use-signup-actions';
+import { EditWorkoutForm } from './workout-form';
+import { canManagePost, hasStarted } from './workout-rules';
+
+export const DELETE_WORKOUT_CONFIRM = 'Are you sure you want to delete this workout post?';
+
+export function deleteErrorText(what: 'workout' | 'event', err: unknown): string {
+  return `Error deleting ${what}: ${err instanceof Error && err.message ? err.message : 'Unknown error'}`;
+}
+
+interface WorkoutCardProps {
+  workout: WorkoutPost;
+  patch: (id: number, change: Partial<WorkoutPost>) => void;
+  reload: () => void;
+  onDelete: (id: number) => Promise<void>;
+}
+
+/** One workout in the forum list: view mode, or edit mode for its author, execs and administrators. */
+export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardProps) {
+  const titleId = useId();
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const actions = useSignupActions(workout, patch, reload);
+  const title = workout.title || 'Untitled Workout';
+  const manage = canManagePost(user, workout);
+
+  async function remove() {
+    if (!window.confirm(DELETE_WORKOUT_CONFIRM)) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await onDelete(workout.id);
+    } catch (err) {
+      setDeleteError(deleteErrorText('workout', err));
+      setDeleting(false);
+    }
+  }
+
+  if (editing) {
+    return (
+      <article className="card forum-card forum-card--editing" aria-labelledby={titleId}>
+        <h2 id={titleId} className="forum-card__title">
+          Editing: {title}
+        </h2>
+        <EditWorkoutForm
+          workout={workout}
+          onCancel={() => setEditing(false)}
+          onSaved={(post) => {
+            patch(workout.id, post);
+            setEditing(false);
+            reload();
+          }}
+        />
+      </article>
+    );
+  }
+
+  return (
+    <article className="card forum-card" aria-labelledby={titleId}>
+      <div className="forum-card__head">
+        <h2 id={titleId} className="forum-card__title">
+          <Link to={`/workout/${workout.id}`}>{title}</Link>
+        </h2>
+        <TypeBadge type={workout.workout_type} />
+      </div>
+      <div className="forum-meta">
+        <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
+        <span className="forum-when">
+          {formatDate(workout.workout_date)} · {formatTime(workout.workout_time)}
+        </span>
+      </div>
+      <p className="forum-content">{workout.content}</p>
+      {actions.view && <SignupStats view={actions.view} />}
+      <SignupControls actions={actions} started={hasStarted(workout, Date.now())} />
+      <div className="forum-card__footer">
+        <Link className="button button--small button--ghost" to={`/workout/${workout.id}`}>
+          View details<span className="visually-hidden"> for {title}</span>
+        </Link>
+        {manage && (
+          <>
+            <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+              Edit<span className="visually-hidden"> {title}</span>
+            </button>
+            <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
+              Delete<span className="visually-hidden"> {title}</span>
+            </button>
+          </>
+        )}
+      </div>
+      {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+    </article>
+  );
+}

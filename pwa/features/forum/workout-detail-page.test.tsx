@@ -1,0 +1,295 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../api/contract/forum';
+import { commentsDb } from './comments-db';
+import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
+import { WorkoutDetailPage } from './workout-detail-page';
+
+const DETAIL = 'GET /forum/workouts/7';
+const ATTENDANCE = 'GET /forum/workouts/7/attendance';
+
+const signup = (user_id: number, user_name: string): WorkoutSignup => ({
+  id: user_id * 10,
+  user_id,
+  user_name,
+  signup_time: Date.UTC(2026, 2, 1, 15, 30),
+  userProfilePictureUrl: null,
+});
+
+function detail(overrides: Partial<WorkoutDetailAnswer> = {}): WorkoutDetailAnswer {
+  return {
+    workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2, signupCount: 2, waitlistCount: 1 }),
+    signups: [signup(11, 'Sam Swimmer'), signup(12, 'Ria Runner')],
+    waitlist: [{ id: 1, user_id: 13, user_name: 'Wes Waiting', joined_at: Date.UTC(2026, 2, 1, 16), userProfilePictureUrl: null }],
+    ...overrides,
+  };
+}
+const open: AttendanceRecord = { attendance: {}, submitted: false, submitted_by: null, submitted_at: null };
+
+function setup(routes: Record<string, Handler | { status?: number; body?: unknown }>, role: 'member' | 'exec' = 'member', url = '/workout/7') {
+  const user = makeUser(role);
+  signInAs(user);
+  const api = stubFetch(routes, user);
+  renderAt(url, '/workout/:id', <WorkoutDetailPage />);
+  return api;
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await commentsDb.comments.clear();
+  await resetOutbox();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('workout detail', () => {
+  it('shows the loading text, then the workout with its roster and waitlist', async () => {
+    setup({ [DETAIL]: { body: detail() } });
+    expect(screen.getByText('Loading workout details...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Masters swim' })).toBeInTheDocument();
+    expect(screen.getByText('Swim')).toHaveClass('badge');
+    expect(screen.getByText('Erin Exec')).toBeInTheDocument();
+    expect(screen.getByText('Six by one kilometre.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Who's Coming (2/2)" })).toBeInTheDocument();
+    expect(screen.getByText('Sam Swimmer')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Signed up /)).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Waitlist (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Full' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Forum/ })).toHaveAttribute('href', '/forum');
+    // Members take no attendance and never ask for it.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it("says 'Workout not found' for a missing workout or a bad id", async () => {
+    setup({ [DETAIL]: { status: 404, body: { error: 'Workout not found' } } });
+    expect(await screen.findByRole('heading', { name: 'Workout not found' })).toBeInTheDocument();
+    cleanup();
+    const api = setup({}, 'member', '/workout/abc');
+    expect(await screen.findByRole('heading', { name: 'Workout not found' })).toBeInTheDocument();
+    expect(api.apiCalls()).toEqual([]);
+  });
+
+  it('shows the empty roster text and an unlimited title', async () => {
+    setup({ [DETAIL]: { body: detail({ workout: workout({ id: 7, capacity: null }), signups: [], waitlist: [] }) } });
+    expect(await screen.findByText('No one has signed up yet. Be the first!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Who's Coming (0)" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Waitlist/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('shows the waitlist place in ordinal form and leaves the waitlist', async () => {
+    let onList = true;
+    const api = setup({
+      [DETAIL]: () => ({ body: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 2, waitlistCount: 3, waitlistPosition: onList ? 3 : null }) }) }),
+      'DELETE /forum/workouts/7/waitlist': () => {
+        onList = false;
+        return { body: { onWaitlist: false, position: null } };
+      },
+    });
+    expect(await screen.findByText('You are 3rd on the waitlist')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Waitlist' }));
+    expect(await screen.findByRole('button', { name: 'Join Waitlist' })).toBeInTheDocument();
+    expect(screen.queryByText(/on the waitlist$/, { selector: 'p' })).toBeNull();
+    expect(api.calls.find((c) => c.method === 'DELETE')!.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it("shows the waitlist error with the spec's fallback", async () => {
+    setup({ [DETAIL]: { body: detail() }, 'POST /forum/workouts/7/waitlist': { status: 502, body: null } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Request failed (502)');
+  });
+
+  it('cancels through the warning modal', async () => {
+    let signedUp = true;
+    const api = setup({
+      [DETAIL]: () => ({ body: detail({ workout: workout({ id: 7, isSignedUp: signedUp }), signups: [], waitlist: [] }) }),
+      'POST /forum/workouts/7/signup': () => {
+        signedUp = false;
+        return { body: { signedUp: false, absenceCounted: true, absences: 2 } };
+      },
+    });
+    expect(await screen.findByText('Signed Up')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep Booking' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Signup' }));
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.getByText(/counts as an absence \(2 so far\)/)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ signedUp: false });
+  });
+
+  it('cancels offline: the modal closes and the desired state shows as not yet synced', async () => {
+    const api = setup({
+      [DETAIL]: { body: detail({ workout: workout({ id: 7, isSignedUp: true, capacity: 2, signupCount: 2 }), signups: [], waitlist: [] }) },
+      'POST /forum/workouts/7/signup': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Signup' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.count('POST', '/forum/workouts/7/signup')).toBe(1);
+  });
+
+  it('reloads when the profile changes (profileUpdated)', async () => {
+    const api = setup({ [DETAIL]: { body: detail() } });
+    await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
+    act(() => {
+      window.dispatchEvent(new Event('profileUpdated'));
+    });
+    await waitFor(() => expect(api.count('GET', '/forum/workouts/7')).toBe(2));
+  });
+
+  it('lets the author edit inline and delete after confirming', async () => {
+    const user = makeUser('member', { id: 2 });
+    signInAs(user);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const api = stubFetch(
+      {
+        [DETAIL]: { body: detail() },
+        'PUT /forum/posts/7': { status: 500, body: {} },
+        'DELETE /forum/posts/7': { body: { ok: true } },
+      },
+      user,
+    );
+    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Capacity')).toHaveAttribute('min', '1');
+    expect(screen.getByLabelText('Workout type')).toHaveValue('swim');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating workout: Request failed (500)');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Forum screen')).toBeInTheDocument();
+    expect(api.count('DELETE', '/forum/posts/7')).toBe(1);
+  });
+});
+
+describe('attendance', () => {
+  it('lets an exec tick who came and submit once; then it is locked', async () => {
+    let record = open;
+    const api = setup(
+      {
+        [DETAIL]: { body: detail() },
+        [ATTENDANCE]: () => ({ body: record }),
+        'POST /forum/workouts/7/attendance': ({ body }) => {
+          record = { attendance: (body as { attendanceData: Record<string, boolean> }).attendanceData, submitted: true, submitted_by: 'Erin Exec', submitted_at: Date.UTC(2026, 2, 3, 12) };
+          return { body: { ...record, message: 'Attendance submitted' } };
+        },
+      },
+      'exec',
+    );
+    const sam = await screen.findByRole('checkbox', { name: /Present.*Sam Swimmer/ });
+    await waitFor(() => expect(sam).toBeEnabled());
+    await userEvent.click(sam);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ attendanceData: { 11: true, 12: false } });
+    expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
+    expect(screen.getByText(/Submitted by Erin Exec at/)).toHaveTextContent('1 of 2 present');
+  });
+
+  it('shows a submitted record locked, with its stored ticks', async () => {
+    setup(
+      {
+        [DETAIL]: { body: detail() },
+        [ATTENDANCE]: { body: { attendance: { 11: false, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) } },
+      },
+      'exec',
+    );
+    expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
+  });
+
+  it("shows the winner's record after a 409", async () => {
+    setup(
+      {
+        [DETAIL]: { body: detail() },
+        [ATTENDANCE]: { body: open },
+        'POST /forum/workouts/7/attendance': {
+          status: 409,
+          body: { error: 'Attendance was already submitted', attendance: { 11: true, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) },
+        },
+      },
+      'exec',
+    );
+    const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Already submitted by Alex Admin at /);
+    expect(screen.getByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
+  });
+
+  it('shows a refusal with the spec text; offline, the ticks are kept as not yet synced', async () => {
+    let fail: 'refuse' | 'network' = 'refuse';
+    setup(
+      {
+        [DETAIL]: { body: detail() },
+        [ATTENDANCE]: { body: open },
+        'POST /forum/workouts/7/attendance': () => {
+          if (fail === 'network') throw new TypeError('offline');
+          return { status: 400, body: { error: 'attendanceData must map user ids to true or false' } };
+        },
+      },
+      'exec',
+    );
+    const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save attendance: attendanceData must map user ids to true or false');
+    fail = 'network';
+    await userEvent.click(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ }));
+    await userEvent.click(submit);
+    expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
+  });
+});
+
+describe('local comments', () => {
+  it('stores comments on the device only, trimmed, and refuses empty or over-long ones', async () => {
+    const api = setup({ [DETAIL]: { body: detail() } });
+    await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
+    const box = await screen.findByLabelText('Add a comment');
+    expect(await screen.findByText('No comments yet.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please write a comment before posting.');
+
+    fireEvent.change(box, { target: { value: 'y'.repeat(501) } });
+    expect(screen.getByText('501/500')).toHaveClass('field-hint--bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Comments can be at most 500 characters.');
+
+    fireEvent.change(box, { target: { value: '  See you at the pool!  ' } });
+    expect(screen.getByText('24/500')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(await screen.findByText('See you at the pool!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
+    expect(box).toHaveValue('');
+
+    const stored = await commentsDb.comments.toArray();
+    expect(stored).toEqual([expect.objectContaining({ postId: 7, user_name: 'Morgan Member', content: 'See you at the pool!' })]);
+    expect(api.calls.some((c) => JSON.stringify(c.body ?? '').includes('pool') || c.path.includes('comment'))).toBe(false);
+  });
+});

@@ -1,0 +1,171 @@
+import { useId, useState } from 'react';
+import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../api/contract/forum';
+import { EmptyState, ErrorMessage, Notice } from '../../components/status';
+import { ApiError } from '../../lib/api-client';
+import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
+import { formatDateTime } from '../../lib/format';
+import { Avatar, UnsyncedMarker } from './post-parts';
+
+export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
+
+export function whosComingTitle(count: number, capacity: number | null): string {
+  return capacity === null ? `Who's Coming (${count})` : `Who's Coming (${count}/${capacity})`;
+}
+
+/** SPEC.md §8 Attendance: the server's refusal, or the retry text when the request did not get through. */
+export function attendanceErrorText(err: unknown): string {
+  return err instanceof ApiError && err.status > 0 && err.message
+    ? `Failed to save attendance: ${err.message}`
+    : 'Error submitting attendance. Please try again.';
+}
+
+/** The stored record carried by the 409 of a second submission (DESIGN.md §3: the first one wins). */
+export function recordFromConflict(err: ApiError): AttendanceRecord | null {
+  const body = err.body as Partial<AttendanceRecord>;
+  if (!body.attendance || typeof body.attendance !== 'object') return null;
+  return {
+    attendance: body.attendance,
+    submitted: true,
+    submitted_by: body.submitted_by ?? null,
+    submitted_at: body.submitted_at ?? null,
+  };
+}
+
+function submittedLine(record: AttendanceRecord, prefix: string): string {
+  const who = record.submitted_by ?? 'an exec';
+  return record.submitted_at ? `${prefix} ${who} at ${formatDateTime(record.submitted_at)}` : `${prefix} ${who}`;
+}
+
+interface RosterProps {
+  workoutId: number;
+  capacity: number | null;
+  signups: WorkoutSignup[];
+  myId: number | undefined;
+  /** Execs and administrators take attendance. */
+  takesAttendance: boolean;
+  /** The stored attendance (execs only), undefined until it is known. */
+  record: AttendanceRecord | undefined;
+  recordLoading: boolean;
+  recordError: string;
+  onRecorded: (record: AttendanceRecord) => void;
+}
+
+/** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
+export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttendance, record, recordLoading, recordError, onRecorded }: RosterProps) {
+  const headingId = useId();
+  const pending = usePendingActions();
+  const [ticks, setTicks] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [conflict, setConflict] = useState('');
+
+  const pendingSubmit = pendingFor(pending, 'attendance', workoutId);
+  // Submitted on this device, not yet on the server: the outbox lists it before performAction resolves.
+  const unsyncedTicks = pendingSubmit?.attendanceData ?? null;
+  const locked = !!record?.submitted || unsyncedTicks !== null;
+  const shownTicks = record?.submitted ? record.attendance : (unsyncedTicks ?? ticks);
+
+  async function submit() {
+    const attendanceData = Object.fromEntries(signups.map((s) => [String(s.user_id), !!ticks[String(s.user_id)]]));
+    setBusy(true);
+    setError('');
+    setConflict('');
+    try {
+      const result = await performAction({ kind: 'attendance', workoutId, attendanceData });
+      if (result.status === 'done') onRecorded({ ...result.answer, submitted: true });
+    } catch (err) {
+      const stored = err instanceof ApiError && err.status === 409 ? recordFromConflict(err) : null;
+      if (stored) {
+        onRecorded(stored);
+        setConflict(submittedLine(stored, 'Already submitted by'));
+      } else {
+        setError(attendanceErrorText(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const present = signups.filter((s) => shownTicks[String(s.user_id)]).length;
+
+  return (
+    <section className="card forum-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{whosComingTitle(signups.length, capacity)}</h2>
+      {signups.length === 0 ? (
+        <EmptyState>No one has signed up yet. Be the first!</EmptyState>
+      ) : (
+        <ul className="forum-people">
+          {signups.map((s) => (
+            <li key={s.id} className="forum-person">
+              <Avatar name={s.user_name} url={s.userProfilePictureUrl} size="small" />
+              <span className="forum-person__name">
+                {s.user_name}
+                {s.user_id === myId && <span className="hint"> (you)</span>}
+                <span className="forum-person__time">Signed up {formatDateTime(s.signup_time)}</span>
+              </span>
+              {takesAttendance && (
+                <label className="forum-present">
+                  <input
+                    type="checkbox"
+                    checked={!!shownTicks[String(s.user_id)]}
+                    disabled={locked || busy || recordLoading}
+                    onChange={(e) => setTicks((t) => ({ ...t, [String(s.user_id)]: e.target.checked }))}
+                  />
+                  Present<span className="visually-hidden">: {s.user_name}</span>
+                </label>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {takesAttendance && (
+        <div className="forum-attendance">
+          {recordError && <ErrorMessage>{recordError}</ErrorMessage>}
+          {conflict && <ErrorMessage>{conflict}</ErrorMessage>}
+          {record?.submitted ? (
+            <Notice tone="success">
+              <strong>{ATTENDANCE_LOCKED}</strong>
+              <br />
+              {submittedLine(record, 'Submitted by')} · {present} of {signups.length} present
+            </Notice>
+          ) : unsyncedTicks ? (
+            <UnsyncedMarker />
+          ) : signups.length > 0 ? (
+            <>
+              <p className="hint">Tick who came, then submit. Once submitted, attendance cannot be changed.</p>
+              {error && <ErrorMessage>{error}</ErrorMessage>}
+              <div className="actions">
+                <button type="button" className="button button--primary" onClick={() => void submit()} disabled={busy || recordLoading}>
+                  {busy ? 'Submitting…' : 'Submit Attendance'}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The waitlist in join order (SPEC.md §2): shown only when the workout has a capacity and a queue. */
+export function WaitlistSection({ entries, myId }: { entries: WaitlistEntry[]; myId: number | undefined }) {
+  const headingId = useId();
+  return (
+    <section className="card forum-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Waitlist ({entries.length})</h2>
+      <ol className="forum-people forum-waitlist">
+        {entries.map((w) => (
+          <li key={w.id} className="forum-person">
+            <Avatar name={w.user_name} url={w.userProfilePictureUrl} size="small" />
+            <span className="forum-person__name">
+              {w.user_name}
+              {w.user_id === myId && <span className="hint"> (you)</span>}
+              <span className="forum-person__time">Joined {formatDateTime(w.joined_at)}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

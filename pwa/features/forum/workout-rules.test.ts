@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { checkComment } from './comments-db';
+import { checkNewEvent } from './new-event-modal';
+import { filterWorkouts } from './workouts-tab';
+import { attendanceErrorText, whosComingTitle } from './workout-roster';
+import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workout-form';
+import {
+  capacityText,
+  canManagePost,
+  detectPromotions,
+  eventView,
+  hasStarted,
+  isFull,
+  nextRsvp,
+  waitlistPositionText,
+  workoutView,
+} from './workout-rules';
+import { event, makeUser, workout } from './test-support';
+
+describe('workout view', () => {
+  it('is full only with a capacity that is reached', () => {
+    expect(isFull(null, 500)).toBe(false);
+    expect(isFull(3, 2)).toBe(false);
+    expect(isFull(3, 3)).toBe(true);
+  });
+
+  it('lays a queued sign-up or waitlist choice over the answer', () => {
+    const base = workout({ capacity: 3, signupCount: 2 });
+    expect(workoutView(base)).toMatchObject({ signedUp: false, signupCount: 2, full: false, unsynced: false });
+    expect(workoutView(base, { signedUp: true })).toMatchObject({ signedUp: true, signupCount: 3, full: true, unsynced: true });
+    const waiting = workout({ capacity: 2, signupCount: 2, waitlistCount: 1 });
+    expect(workoutView(waiting, { joined: true })).toMatchObject({ waitlistPosition: 0, waitlistCount: 2, unsynced: true });
+    // The same state as the server's is not "unsynced".
+    expect(workoutView(workout({ isSignedUp: true, signupCount: 1 }), { signedUp: true }).unsynced).toBe(false);
+  });
+
+  it('has started once its local start time is reached', () => {
+    const w = { workout_date: '2026-03-02', workout_time: '18:00' };
+    expect(hasStarted(w, new Date(2026, 2, 2, 17, 59).getTime())).toBe(false);
+    expect(hasStarted(w, new Date(2026, 2, 2, 18, 0).getTime())).toBe(true);
+  });
+
+  it('words the capacity and the waitlist place', () => {
+    expect(capacityText(4, 10)).toBe('4/10 spots filled');
+    expect(capacityText(4, null)).toBe('Unlimited');
+    expect(waitlistPositionText(1)).toBe('1st on the waitlist');
+    expect(waitlistPositionText(2)).toBe('2nd on the waitlist');
+    expect(waitlistPositionText(3)).toBe('3rd on the waitlist');
+    expect(waitlistPositionText(11)).toBe('11th on the waitlist');
+    expect(waitlistPositionText(0)).toBe('on the waitlist');
+    expect(waitlistPositionText(null)).toBeNull();
+    expect(whosComingTitle(2, 10)).toBe("Who's Coming (2/10)");
+    expect(whosComingTitle(2, null)).toBe("Who's Coming (2)");
+  });
+
+  it('filters by sport with the contract groups', () => {
+    const list = (['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const).map((t, i) => workout({ id: i, workout_type: t }));
+    const types = (f: Parameters<typeof filterWorkouts>[1]) => filterWorkouts(list, f).map((w) => w.workout_type);
+    expect(types('all')).toHaveLength(6);
+    expect(types('bike')).toEqual(['spin', 'outdoor-ride', 'brick']);
+    expect(types('swim')).toEqual(['swim']);
+    expect(types('run')).toEqual(['run']);
+  });
+});
+
+describe('who may manage a post', () => {
+  it('is its author, an exec or an administrator', () => {
+    const post = { user_id: 5 };
+    expect(canManagePost(makeUser('member', { id: 5 }), post)).toBe(true);
+    expect(canManagePost(makeUser('member', { id: 6 }), post)).toBe(false);
+    expect(canManagePost(makeUser('exec', { id: 6 }), post)).toBe(true);
+    expect(canManagePost(makeUser('administrator', { id: 6 }), post)).toBe(true);
+    expect(canManagePost(null, post)).toBe(false);
+    expect(canManagePost(makeUser('member'), { user_id: null })).toBe(false);
+  });
+});
+
+describe('RSVP', () => {
+  it('removes the current status when chosen again', () => {
+    expect(nextRsvp(null, 'going')).toBe('going');
+    expect(nextRsvp('going', 'maybe')).toBe('maybe');
+    expect(nextRsvp('maybe', 'maybe')).toBeNull();
+  });
+
+  it('moves the counts with a queued choice', () => {
+    const e = event({ myRsvp: 'going', rsvpCounts: { going: 3, maybe: 1, not_going: 0 } });
+    expect(eventView(e, undefined)).toEqual({ myRsvp: 'going', counts: e.rsvpCounts, unsynced: false });
+    expect(eventView(e, { status: 'not_going' })).toEqual({ myRsvp: 'not_going', counts: { going: 2, maybe: 1, not_going: 1 }, unsynced: true });
+    expect(eventView(e, { status: null })).toMatchObject({ myRsvp: null, counts: { going: 2 } });
+  });
+});
+
+describe('promotion notice', () => {
+  it('finds workouts where a remembered waitlist place became a sign-up, and remembers the new places', () => {
+    const list = [
+      workout({ id: 1, isSignedUp: true }),
+      workout({ id: 2, waitlistPosition: 2 }),
+      workout({ id: 3, isSignedUp: true }),
+      workout({ id: 4 }),
+    ];
+    const { promoted, positions } = detectPromotions({ 1: 1, 4: 3 }, list);
+    expect(promoted.map((w) => w.id)).toEqual([1]);
+    expect(positions).toEqual({ 2: 2 });
+  });
+});
+
+describe('form checks', () => {
+  const today = '2026-03-02';
+  const draft = { ...EMPTY_WORKOUT, title: 'Swim', workoutDate: '2026-03-03', workoutTime: '07:00', content: 'Lanes by pace' };
+
+  it('new workout: required fields, lengths, capacity, then a strictly future date', () => {
+    expect(checkNewWorkout(EMPTY_WORKOUT, today)).toEqual({ ok: false, error: 'Title, date, time and description are required' });
+    expect(checkNewWorkout({ ...draft, title: 'x'.repeat(101) }, today)).toEqual({ ok: false, error: 'Title must be at most 100 characters' });
+    expect(checkNewWorkout({ ...draft, content: 'x'.repeat(501) }, today)).toEqual({ ok: false, error: 'Description must be at most 500 characters' });
+    expect(checkNewWorkout({ ...draft, capacity: '0' }, today).ok).toBe(false);
+    expect(checkNewWorkout({ ...draft, capacity: '2.5' }, today).ok).toBe(false);
+    expect(checkNewWorkout({ ...draft, workoutDate: today }, today)).toEqual({ ok: false, error: 'Please select a future date for your workout.' });
+    expect(checkNewWorkout({ ...draft, capacity: ' ' }, today)).toEqual({
+      ok: true,
+      body: { type: 'workout', title: 'Swim', workoutType: 'spin', workoutDate: '2026-03-03', workoutTime: '07:00', content: 'Lanes by pace', capacity: null },
+    });
+    expect(checkNewWorkout({ ...draft, capacity: '100' }, today)).toMatchObject({ ok: true, body: { capacity: 100 } });
+  });
+
+  it('edit workout: no future-date rule, capacity at least 1', () => {
+    expect(checkWorkoutUpdate({ ...draft, workoutDate: '2020-01-01' }).ok).toBe(true);
+    expect(checkWorkoutUpdate({ ...draft, capacity: '0' }).ok).toBe(false);
+  });
+
+  it('new event: required fields and a future date', () => {
+    expect(checkNewEvent({ title: '', eventDate: '', content: '' }, today)).toEqual({ ok: false, error: 'Title, date and details are required' });
+    expect(checkNewEvent({ title: 'Social', eventDate: '2026-03-01', content: 'Pizza' }, today)).toEqual({
+      ok: false,
+      error: 'Please select a future date for your event.',
+    });
+    expect(checkNewEvent({ title: 'Social', eventDate: '2026-03-09', content: 'Pizza' }, today).ok).toBe(true);
+  });
+
+  it('comments: required, trimmed, at most 500 characters', () => {
+    expect(checkComment('   ').ok).toBe(false);
+    expect(checkComment(`  ${'x'.repeat(500)}  `)).toEqual({ ok: true, content: 'x'.repeat(500) });
+    expect(checkComment('x'.repeat(501))).toEqual({ ok: false, error: 'Comments can be at most 500 characters.' });
+  });
+});
+
+describe('attendance messages', () => {
+  it("uses the server's words when it refused, the retry text otherwise", () => {
+    expect(attendanceErrorText(new ApiError(400, 'bad map'))).toBe('Failed to save attendance: bad map');
+    expect(attendanceErrorText(new ApiError(0, 'offline'))).toBe('Error submitting attendance. Please try again.');
+    expect(attendanceErrorText(new Error('boom'))).toBe('Error submitting attendance. Please try again.');
+  });
+});

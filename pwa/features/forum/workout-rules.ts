@@ -1,0 +1,127 @@
+import type { SessionUser } from '../../../api/contract/auth';
+import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../../api/contract/forum';
+import { hasRole } from '../../../api/contract/roles';
+import { ordinal } from '../../lib/format';
+
+export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
+  spin: 'Spin',
+  'outdoor-ride': 'Outdoor Ride',
+  run: 'Run',
+  swim: 'Swim',
+  brick: 'Brick',
+  other: 'Other',
+};
+
+export const RSVP_LABELS: Record<RsvpStatus, string> = { going: 'Going', maybe: 'Maybe', not_going: 'Not Going' };
+
+/** The desired state of a write that the server has not confirmed yet (queued on this device). */
+export interface DesiredSignup {
+  signedUp?: boolean;
+  joined?: boolean;
+}
+
+/** A workout as the screen shows it: the server's answer with any not-yet-synced choice laid over it. */
+export interface WorkoutView {
+  workout: WorkoutPost;
+  signedUp: boolean;
+  /** 1-based, null when not on the waitlist; 0 when joined on this device and the place is not known yet. */
+  waitlistPosition: number | null;
+  signupCount: number;
+  waitlistCount: number;
+  full: boolean;
+  unsynced: boolean;
+}
+
+export function isFull(capacity: number | null, signupCount: number): boolean {
+  return capacity !== null && signupCount >= capacity;
+}
+
+export function workoutView(workout: WorkoutPost, desired: DesiredSignup = {}): WorkoutView {
+  let { signupCount, waitlistCount } = workout;
+  let signedUp = workout.isSignedUp;
+  let waitlistPosition = workout.waitlistPosition;
+  let unsynced = false;
+  if (desired.signedUp !== undefined && desired.signedUp !== signedUp) {
+    signupCount += desired.signedUp ? 1 : -1;
+    signedUp = desired.signedUp;
+    unsynced = true;
+  }
+  if (desired.joined !== undefined && desired.joined !== (waitlistPosition !== null)) {
+    waitlistCount += desired.joined ? 1 : -1;
+    waitlistPosition = desired.joined ? 0 : null;
+    unsynced = true;
+  }
+  return {
+    workout,
+    signedUp,
+    waitlistPosition,
+    signupCount: Math.max(0, signupCount),
+    waitlistCount: Math.max(0, waitlistCount),
+    full: isFull(workout.capacity, signupCount),
+    unsynced,
+  };
+}
+
+export function capacityText(signupCount: number, capacity: number | null): string {
+  return capacity === null ? 'Unlimited' : `${signupCount}/${capacity} spots filled`;
+}
+
+export function waitlistPositionText(position: number | null): string | null {
+  if (position === null) return null;
+  if (position === 0) return 'on the waitlist';
+  return `${ordinal(position)} on the waitlist`;
+}
+
+/** The author, execs and administrators may edit or delete a post (SPEC.md §6, DESIGN.md §2). */
+export function canManagePost(user: SessionUser | null, post: { user_id: number | null }): boolean {
+  if (!user) return false;
+  return (post.user_id !== null && post.user_id === user.id) || hasRole(user.role, 'exec');
+}
+
+/** Hours from `now` to the workout's start, read as the browser's local time (the club's, for its members). */
+export function hoursUntil(date: string, time: string, now: number): number {
+  const start = new Date(`${date}T${time || '00:00'}:00`).getTime();
+  return (start - now) / 3_600_000;
+}
+
+/** Once a workout has started its list is the attendance roster: nobody signs up or cancels any more. */
+export function hasStarted(workout: { workout_date: string; workout_time: string }, now: number): boolean {
+  return hoursUntil(workout.workout_date, workout.workout_time, now) <= 0;
+}
+
+/** Choosing the current RSVP again removes it. */
+export function nextRsvp(current: RsvpStatus | null, chosen: RsvpStatus): RsvpStatus | null {
+  return current === chosen ? null : chosen;
+}
+
+/** The event's counts after the caller's RSVP moved from `from` to `to`. */
+export function shiftRsvpCounts(
+  counts: Record<RsvpStatus, number>,
+  from: RsvpStatus | null,
+  to: RsvpStatus | null,
+): Record<RsvpStatus, number> {
+  if (from === to) return counts;
+  const next = { ...counts };
+  if (from) next[from] = Math.max(0, next[from] - 1);
+  if (to) next[to] += 1;
+  return next;
+}
+
+export function eventView(event: EventPost, desired: { status: RsvpStatus | null } | undefined) {
+  if (!desired || desired.status === event.myRsvp) return { myRsvp: event.myRsvp, counts: event.rsvpCounts, unsynced: false };
+  return { myRsvp: desired.status, counts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, desired.status), unsynced: true };
+}
+
+/**
+ * Compares the waitlist places remembered from the last list with the new list: a workout where the
+ * user was waitlisted and is now signed up means the server promoted them.
+ */
+export function detectPromotions(
+  previous: Record<string, number>,
+  workouts: readonly WorkoutPost[],
+): { promoted: WorkoutPost[]; positions: Record<string, number> } {
+  const promoted = workouts.filter((w) => w.isSignedUp && previous[String(w.id)] !== undefined);
+  const positions: Record<string, number> = {};
+  for (const w of workouts) if (w.waitlistPosition !== null) positions[String(w.id)] = w.waitlistPosition;
+  return { promoted, positions };
+}

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { WORKOUT_FILTERS, type PostsAnswer, type WorkoutPost } from '../../../api/contract/forum';
+import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session';
+import { WORKOUTS_PATH, deletePost } from './forum-api';
+import { NewWorkoutModal } from './new-workout-modal';
+import { WorkoutCard } from './workout-card';
+import { detectPromotions } from './workout-rules';
+import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
+
+type FilterKey = keyof typeof WORKOUT_FILTERS;
+const FILTERS: { key: FilterKey; label: string; hint?: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'bike', label: 'Bike', hint: 'Spin, outdoor rides and bricks' },
+  { key: 'swim', label: 'Swim' },
+  { key: 'run', label: 'Run' },
+];
+
+export function filterWorkouts(workouts: readonly WorkoutPost[], filter: FilterKey): WorkoutPost[] {
+  const types: readonly string[] | null = WORKOUT_FILTERS[filter];
+  return types === null ? [...workouts] : workouts.filter((w) => types.includes(w.workout_type));
+}
+
+/** The Workouts tab: one request for the whole list (counts and the caller's state come with it). */
+export function WorkoutsTab() {
+  const { user, can } = useSession();
+  const query = useApiQuery<PostsAnswer<WorkoutPost>>(WORKOUTS_PATH, { refreshMs: 60_000 });
+  const { data, setData, reload, updatedAt, fromCache } = query;
+  const [filter, setFilter] = useState<FilterKey>('all');
+  const [creating, setCreating] = useState(false);
+  const [posted, setPosted] = useState(false);
+  const [promoted, setPromoted] = useState<string[]>([]);
+  const seenAnswer = useRef<number | null>(null);
+
+  // Only a fresh server answer can reveal a promotion: not local patches after the user's own clicks,
+  // nor an older copy kept on the device.
+  useEffect(() => {
+    if (!user || !data || fromCache || updatedAt === null || seenAnswer.current === updatedAt) return;
+    seenAnswer.current = updatedAt;
+    const found = detectPromotions(readWaitlistMemory(user.id), data.posts);
+    writeWaitlistMemory(user.id, found.positions);
+    if (found.promoted.length > 0) {
+      const titles = found.promoted.map((w) => w.title || 'Untitled Workout');
+      setPromoted((previous) => [...new Set([...previous, ...titles])]);
+    }
+  }, [data, fromCache, updatedAt, user]);
+
+  const patch = useCallback(
+    (id: number, change: Partial<WorkoutPost>) =>
+      setData((previous) => previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) }),
+    [setData],
+  );
+  const refresh = useCallback(() => void reload(), [reload]);
+  const remove = useCallback(
+    async (id: number) => {
+      await deletePost(id);
+      setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
+      void reload();
+    },
+    [setData, reload],
+  );
+
+  const shown = data ? filterWorkouts(data.posts, filter) : [];
+
+  return (
+    <>
+      {promoted.length > 0 && (
+        <div className="alert alert--success forum-promotion" role="status">
+          <p>
+            <strong>Good news!</strong> A spot opened up: you are now signed up for {promoted.join(', ')}.
+          </p>
+          <button type="button" className="button button--small" onClick={() => setPromoted([])}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="forum-toolbar">
+        <div className="segmented forum-filters" role="group" aria-label="Filter workouts by sport">
+          {FILTERS.map((f) => (
+            <button key={f.key} type="button" aria-pressed={filter === f.key} title={f.hint} onClick={() => setFilter(f.key)}>
+              {f.label}
+            </button>
+          ))}
+        </div>
+        {can('exec') && (
+          <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
+            + New Workout
+          </button>
+        )}
+      </div>
+      {posted && <Notice tone="success">Workout posted.</Notice>}
+      {query.fromCache && <Notice tone="info">You are offline: showing the workouts saved on this device.</Notice>}
+
+      {query.loading ? (
+        <Loading text="Loading workouts..." />
+      ) : query.error && !data ? (
+        <ErrorMessage>
+          Could not load the workouts: {query.error.message}{' '}
+          <button type="button" className="link-button" onClick={refresh}>
+            Try again
+          </button>
+        </ErrorMessage>
+      ) : shown.length === 0 ? (
+        <EmptyState>
+          {filter === 'all' ? 'No workouts posted yet.' : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
+        </EmptyState>
+      ) : (
+        <div className="forum-list">
+          {shown.map((w) => (
+            <WorkoutCard key={w.id} workout={w} patch={patch} reload={refresh} onDelete={remove} />
+          ))}
+        </div>
+      )}
+
+      {creating && (
+        <NewWorkoutModal
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            setPosted(true);
+            void reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
