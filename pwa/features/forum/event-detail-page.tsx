@@ -1,4 +1,5 @@
 import { useCallback, useId, type ReactNode } from 'react';
+import { OfflineNote } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
 import type { EventDetailAnswer, EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
@@ -80,7 +81,7 @@ export function EventDetailPage() {
           <span className="forum-when">{formatDate(event.event_date, 'long')}</span>
         </div>
         <p className="forum-content">{event.content}</p>
-        {query.fromCache && <p className="hint">Offline: showing the copy saved on this device.</p>}
+        <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" />
       </article>
 

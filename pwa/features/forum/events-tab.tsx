@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { OfflineNote } from '../../components/offline-note';
 import type { EventPost, PostsAnswer } from '../../../api/contract/forum';
 import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
 import { useApiQuery } from '../../lib/query';
@@ -40,7 +41,7 @@ export function EventsTab() {
         </div>
       )}
       {posted && <Notice tone="success">Event posted.</Notice>}
-      {query.fromCache && <Notice tone="info">You are offline: showing the events saved on this device.</Notice>}
+      <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
 
       {query.loading ? (
         <Loading text="Loading events..." />

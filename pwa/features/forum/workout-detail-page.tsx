@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutPost } from '../../../api/contract/forum';
 import { ErrorMessage, Loading } from '../../components/status';
@@ -123,7 +124,7 @@ export function WorkoutDetailPage() {
               </span>
             </div>
             <p className="forum-content">{workout.content}</p>
-            {query.fromCache && <p className="hint">Offline: showing the copy saved on this device.</p>}
+            <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
             {actions.view && <SignupStats view={actions.view} />}
             <SignupControls actions={actions} started={started} />
             {canManagePost(user, workout) && (

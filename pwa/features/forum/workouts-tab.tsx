@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { OfflineNote } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type PostsAnswer, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
 import { useApiQuery } from '../../lib/query';
@@ -90,7 +91,7 @@ export function WorkoutsTab() {
         )}
       </div>
       {posted && <Notice tone="success">Workout posted.</Notice>}
-      {query.fromCache && <Notice tone="info">You are offline: showing the workouts saved on this device.</Notice>}
+      <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
 
       {query.loading ? (
         <Loading text="Loading workouts..." />
