@@ -20,13 +20,19 @@ function inDays(days: number): string {
 }
 
 async function createMember(request: APIRequestContext, name: string, role = 'member') {
-  const account = { email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')), password: 'offline-pass', name };
+  const account = {
+    email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')),
+    password: 'offline-pass',
+    name,
+  };
   const res = await request.post('/api/auth/register', {
     data: { email: account.email, password: account.password, name, phoneNumber: '4165550177' },
   });
   expect(res.status()).toBe(201);
   const db = openTestDb();
-  db.prepare("update users set role = ?, expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?").run(role, Date.now(), account.email);
+  db.prepare(
+    "update users set role = ?, expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?",
+  ).run(role, Date.now(), account.email);
   db.close();
   return account;
 }
@@ -40,7 +46,13 @@ async function post(request: APIRequestContext, token: string, path: string, dat
 async function newWorkout(request: APIRequestContext, title: string) {
   const token = await apiToken(request, DEMO.exec);
   const { post: workout } = await post(request, token, '/forum/posts', {
-    type: 'workout', title, workoutType: 'swim', workoutDate: inDays(3), workoutTime: '07:00', content: 'Lanes by pace.', capacity: 5,
+    type: 'workout',
+    title,
+    workoutType: 'swim',
+    workoutDate: inDays(3),
+    workoutTime: '07:00',
+    content: 'Lanes by pace.',
+    capacity: 5,
   });
   return workout as { id: number; title: string };
 }
@@ -87,12 +99,18 @@ test('public pages render offline after one visit, reload included', async ({ pa
   await context.setOffline(false);
 });
 
-test('a member RSVPs and signs up offline, reloads, and each reaches the server exactly once', async ({ browser, request }) => {
+test('a member RSVPs and signs up offline, reloads, and each reaches the server exactly once', async ({
+  browser,
+  request,
+}) => {
   const member = await createMember(request, 'Olive Offline');
   const workout = await newWorkout(request, `Offline swim ${Date.now().toString(36)}`);
   const execToken = await apiToken(request, DEMO.exec);
   const { post: event } = await post(request, execToken, '/forum/posts', {
-    type: 'event', title: `Offline social ${Date.now().toString(36)}`, eventDate: inDays(5), content: 'Snacks.',
+    type: 'event',
+    title: `Offline social ${Date.now().toString(36)}`,
+    eventDate: inDays(5),
+    content: 'Snacks.',
   });
 
   const page = await signedInPage(browser, member);
@@ -125,21 +143,38 @@ test('a member RSVPs and signs up offline, reloads, and each reaches the server 
 
   await page.context().setOffline(false);
   await expect(indicator).toHaveText('All synced');
-  await expect(eventCard.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(eventCard.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(eventCard.getByText('Saved on this device — not yet synced')).toHaveCount(0);
 
   const userId = count('select id n from users where email = ?', member.email);
-  expect(count("select count(*) n from event_rsvps where post_id = ? and user_id = ? and status = 'going'", event.id, userId)).toBe(1);
-  expect(count('select count(*) n from workout_signups where post_id = ? and user_id = ?', workout.id, userId)).toBe(1);
+  expect(
+    count(
+      "select count(*) n from event_rsvps where post_id = ? and user_id = ? and status = 'going'",
+      event.id,
+      userId,
+    ),
+  ).toBe(1);
+  expect(
+    count('select count(*) n from workout_signups where post_id = ? and user_id = ?', workout.id, userId),
+  ).toBe(1);
   expect(count('select count(*) n from idempotency_keys where user_id = ?', userId)).toBe(2);
   await page.context().close();
 });
 
-test('an exec takes attendance poolside with no signal; it is stored and locked once back online', async ({ browser, request }) => {
+test('an exec takes attendance poolside with no signal; it is stored and locked once back online', async ({
+  browser,
+  request,
+}) => {
   acceptCharterInDb(DEMO.exec.email);
   const workout = await newWorkout(request, `Poolside ${Date.now().toString(36)}`);
   const swimmers = [await createMember(request, 'Ava Present'), await createMember(request, 'Bo Absent')];
-  for (const s of swimmers) await post(request, await apiToken(request, s), `/forum/workouts/${workout.id}/signup`, { signedUp: true });
+  for (const s of swimmers)
+    await post(request, await apiToken(request, s), `/forum/workouts/${workout.id}/signup`, {
+      signedUp: true,
+    });
 
   const page = await signedInPage(browser, DEMO.exec);
   await page.goto(`/workout/${workout.id}`);
@@ -158,17 +193,26 @@ test('an exec takes attendance poolside with no signal; it is stored and locked 
   await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
   await expect(page.getByRole('link', { name: 'All synced' })).toBeVisible();
   expect(count('select count(*) n from attendance_submissions where post_id = ?', workout.id)).toBe(1);
-  expect(count('select count(*) n from attendance_records where post_id = ? and present = 1', workout.id)).toBe(1);
-  expect(count('select count(*) n from attendance_records where post_id = ? and present = 0', workout.id)).toBe(1);
+  expect(
+    count('select count(*) n from attendance_records where post_id = ? and present = 1', workout.id),
+  ).toBe(1);
+  expect(
+    count('select count(*) n from attendance_records where post_id = ? and present = 0', workout.id),
+  ).toBe(1);
   await page.context().close();
 });
 
-test('two execs submit attendance offline: the first to sync wins, the other sees the winner’s record', async ({ browser, request }) => {
+test('two execs submit attendance offline: the first to sync wins, the other sees the winner’s record', async ({
+  browser,
+  request,
+}) => {
   acceptCharterInDb(DEMO.exec.email);
   const otherExec = await createMember(request, 'Rex Rival', 'exec');
   const workout = await newWorkout(request, `Contested ${Date.now().toString(36)}`);
   const swimmer = await createMember(request, 'Sia Swimmer');
-  await post(request, await apiToken(request, swimmer), `/forum/workouts/${workout.id}/signup`, { signedUp: true });
+  await post(request, await apiToken(request, swimmer), `/forum/workouts/${workout.id}/signup`, {
+    signedUp: true,
+  });
 
   const first = await signedInPage(browser, DEMO.exec);
   const second = await signedInPage(browser, otherExec);
@@ -196,7 +240,12 @@ test('two execs submit attendance offline: the first to sync wins, the other see
   await expect(second.getByRole('link', { name: 'All synced' })).toBeVisible();
 
   expect(count('select count(*) n from attendance_submissions where post_id = ?', workout.id)).toBe(1);
-  expect(count("select count(*) n from attendance_submissions s join users u on u.id = s.submitted_by where s.post_id = ? and u.email = 'exec@club.test'", workout.id)).toBe(1);
+  expect(
+    count(
+      "select count(*) n from attendance_submissions s join users u on u.id = s.submitted_by where s.post_id = ? and u.email = 'exec@club.test'",
+      workout.id,
+    ),
+  ).toBe(1);
   await first.context().close();
   await second.context().close();
 });
