@@ -9,6 +9,7 @@ const target = process.argv[2] ?? join(dirname(source), 'backups', `club-${stamp
 mkdirSync(dirname(target), { recursive: true });
 const db = new Database(source, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-await db.backup(target);
+// One step for the whole file: copied in small steps, every write by the server restarts the backup.
+await db.backup(target, { progress: () => 0x7fffffff });
 db.close();
 console.log(`Backed up ${source} to ${target}`);

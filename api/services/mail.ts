@@ -19,9 +19,10 @@ export function resendTransport(apiKey: string): MailTransport {
   const client = new Resend(apiKey);
   return {
     async send({ from, to, subject, text, html, idempotencyKey }) {
+      // A provider that hangs must not hold up the rest of the outbox; the key makes a retry safe.
       const { data, error } = await client.emails.send(
         { from, to, subject, text, ...(html ? { html } : {}) },
-        { idempotencyKey },
+        { idempotencyKey, signal: AbortSignal.timeout(15_000) },
       );
       if (error) throw new Error(error.message);
       return { id: data?.id };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, users, type PostRow } from '../../db/schema';
 import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../contract/forum';
@@ -259,12 +259,22 @@ export function loadEventPost(db: Db, userId: number, id: number): EventPost | u
  * Workouts that have not started, soonest first, then the ones that have, most recent first (so
  * the list opens on what is next, and last week's sessions stay at hand for attendance).
  */
+/** Past posts stay in the lists this long (their detail pages stay reachable by link). */
+export const LIST_PAST_DAYS = 30;
+
+function listHorizon(deps: AppDeps): string {
+  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - LIST_PAST_DAYS);
+  return d.toISOString().slice(0, 10);
+}
+
 export function listWorkoutPosts(deps: AppDeps, userId: number): WorkoutPost[] {
   const rows = deps.database.db
     .select(workoutSelection(userId))
     .from(posts)
     .leftJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.type, 'workout'))
+    .where(and(eq(posts.type, 'workout'), gte(posts.workoutDate, listHorizon(deps))))
     .orderBy(posts.workoutDate, posts.workoutTime, posts.id)
     .all();
   const now = deps.clock();
@@ -283,7 +293,7 @@ export function listEventPosts(deps: AppDeps, userId: number): EventPost[] {
     .select(eventSelection(userId))
     .from(posts)
     .leftJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.type, 'event'))
+    .where(and(eq(posts.type, 'event'), gte(posts.eventDate, listHorizon(deps))))
     .orderBy(posts.eventDate, posts.id)
     .all();
   const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);

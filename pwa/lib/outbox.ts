@@ -10,6 +10,7 @@ import { readUser } from './session-storage';
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
 const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist']);
 const MAX_BACKOFF_MS = 60_000;
+/** Fired once a replay pass has sent something: screens reload what they show (once, not per op). */
 export const SYNCED_EVENT = 'club:synced';
 
 export function entityOf(action: SyncAction): string {
@@ -22,6 +23,8 @@ export function backoffMs(attempts: number): number {
 }
 
 let inflight: string | null = null;
+/** Answers of the ops sent in the current pass, by key (for screens that want them). */
+const lastAnswers = new Map<string, unknown>();
 let autoReplay = true;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running: Promise<void> | null = null;
@@ -150,7 +153,7 @@ async function pass(): Promise<void> {
         const answer = await api<unknown>(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true });
         await db.outbox.delete(op.seq!);
         synced += 1;
-        window.dispatchEvent(new CustomEvent(SYNCED_EVENT, { detail: { action: op.action, answer } }));
+        lastAnswers.set(op.id, answer);
       } catch (err) {
         const e = err instanceof ApiError ? err : new ApiError(0, 'Network error');
         if (e.status === 0) {
@@ -177,7 +180,8 @@ async function pass(): Promise<void> {
   } finally {
     setOutboxState({ syncing: false });
     await refreshOutboxState();
-    if (synced > 0) window.dispatchEvent(new CustomEvent(SYNCED_EVENT, { detail: { count: synced } }));
+    if (synced > 0) window.dispatchEvent(new CustomEvent(SYNCED_EVENT, { detail: { count: synced, answers: new Map(lastAnswers) } }));
+    lastAnswers.clear();
     const waiting = getOutboxState().ops.filter((o) => o.state === 'pending').map((o) => o.nextAttemptAt);
     if (waiting.length > 0 && !getOutboxState().paused) schedule(Math.max(250, Math.min(...waiting) - now()));
   }

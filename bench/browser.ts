@@ -1,0 +1,226 @@
+// The two browser measurements, in Debian's Chromium through playwright-core: how fast 100 writes
+// queued offline replay once the network is back, and how much JavaScript a first visit downloads.
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
+import type { SyncAction } from '../pwa/lib/actions';
+import type { OutboxOp } from '../pwa/lib/offline-db';
+import { makeAgent, requestJson } from '../api/faults/support/http';
+
+export const JS_BUDGET_GZIP_KB = 100;
+export const REPLAY_BUDGET_MS = 5000;
+
+export interface OfflineFigures {
+  page: string;
+  ops: number;
+  replayMs: number;
+  budgetMs: number;
+  indicatorAfter: string;
+  database: { workoutSignups: number; rsvps: number; raceSignups: number; idempotencyKeys: number };
+  exactlyOnce: boolean;
+  ok: boolean;
+}
+
+export interface JsSizeFigures {
+  page: string;
+  signedIn: boolean;
+  files: { url: string; rawBytes: number; gzipBytes: number }[];
+  rawKB: number;
+  gzipKB: number;
+  budgetKB: number | null;
+  withinBudget: boolean | null;
+}
+
+export interface Session {
+  user: { id: number };
+  token: string;
+}
+
+export interface OfflineTargets {
+  workouts: number[];
+  events: { id: number; status: 'going' | 'maybe' | 'not_going' }[];
+  races: number[];
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function signInByApi(base: string, email: string, password: string): Promise<Session> {
+  const agent = makeAgent(1);
+  try {
+    const res = await requestJson(agent, `${base}/api/auth/login`, { method: 'POST', body: { email, password } });
+    if (res.status !== 200) throw new Error(`Sign-in for the browser failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Session;
+  } finally {
+    agent.destroy();
+  }
+}
+
+// The service worker would precache every chunk in the background: blocked, so the figures are
+// what the page itself loads and the replay is the page's own (DESIGN.md §4).
+async function newContext(browser: Browser, base: string, session: Session | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  if (session) {
+    await context.addInitScript((s) => {
+      localStorage.setItem('user', JSON.stringify(s.user));
+      localStorage.setItem('token', s.token);
+    }, session);
+  }
+  return context;
+}
+
+export async function measureInitialJs(browser: Browser, base: string, path: string, session: Session | null): Promise<JsSizeFigures> {
+  const context = await newContext(browser, base, session);
+  try {
+    const page = await context.newPage();
+    const scripts = new Map<string, Response>();
+    page.on('response', (res) => {
+      const type = res.headers()['content-type'] ?? '';
+      if (res.request().resourceType() === 'script' || type.includes('javascript')) scripts.set(res.url(), res);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // Lazy chunks requested by effects right after the first paint.
+    await page.waitForTimeout(500);
+    const files = [];
+    for (const [url, res] of scripts) {
+      const body = await res.body();
+      files.push({ url: url.replace(base, ''), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+    }
+    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const gzipKB = files.reduce((n, f) => n + f.gzipBytes, 0) / 1024;
+    const budgetKB = session ? null : JS_BUDGET_GZIP_KB;
+    return {
+      page: path,
+      signedIn: session !== null,
+      files,
+      rawKB: files.reduce((n, f) => n + f.rawBytes, 0) / 1024,
+      gzipKB,
+      budgetKB,
+      withinBudget: budgetKB === null ? null : gzipKB <= budgetKB,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function opsFor(userId: number, targets: OfflineTargets): OutboxOp[] {
+  const actions: SyncAction[] = [
+    ...targets.workouts.map((workoutId): SyncAction => ({ kind: 'workout-signup', workoutId, signedUp: true })),
+    ...targets.events.map(({ id, status }): SyncAction => ({ kind: 'rsvp', eventId: id, status })),
+    ...targets.races.map((raceId): SyncAction => ({ kind: 'race-signup', raceId, signedUp: true })),
+  ];
+  const now = Date.now();
+  return actions.map((action, i) => {
+    const thing = 'workoutId' in action ? action.workoutId : 'eventId' in action ? action.eventId : action.raceId;
+    return { id: randomUUID(), userId, action, entity: `${action.kind}:${thing}`, createdAt: now + i, attempts: 0, nextAttemptAt: 0, state: 'pending' };
+  });
+}
+
+/**
+ * Signed in on /forum, the browser goes offline and 100 ops are written into the app's outbox
+ * (IndexedDB 'club-offline', the shape of OutboxOp) as if made offline; then the network comes
+ * back and the clock runs until the app has emptied the outbox. The server's database must then
+ * hold each effect, and each Idempotency-Key, exactly once.
+ */
+export async function measureOfflineReplay(
+  browser: Browser,
+  base: string,
+  session: Session,
+  targets: OfflineTargets,
+  databasePath: string,
+  path = '/forum',
+): Promise<OfflineFigures> {
+  const context = await newContext(browser, base, session);
+  try {
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const indicator = page.locator('.sync-indicator');
+    await indicator.filter({ hasText: 'All synced' }).waitFor({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    await indicator.filter({ hasText: 'Offline' }).waitFor({ timeout: 10_000 });
+    const ops = opsFor(session.user.id, targets);
+    const stored = await page.evaluate(async (list) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('club-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('outbox', 'readwrite');
+        for (const op of list) tx.objectStore('outbox').add(op);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      (globalThis as unknown as { benchOutboxDb: IDBDatabase }).benchOutboxDb = db;
+      return new Promise<number>((resolve, reject) => {
+        const count = db.transaction('outbox').objectStore('outbox').count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error);
+      });
+    }, ops);
+    if (stored !== ops.length) throw new Error(`Expected ${ops.length} ops in the outbox, found ${stored}`);
+
+    const started = performance.now();
+    await context.setOffline(false);
+    let left = stored;
+    while (left > 0 && performance.now() - started < 30_000) {
+      await page.waitForTimeout(20);
+      left = await page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const db = (globalThis as unknown as { benchOutboxDb: IDBDatabase }).benchOutboxDb;
+            const count = db.transaction('outbox').objectStore('outbox').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          }),
+      );
+    }
+    const replayMs = performance.now() - started;
+    if (left > 0) throw new Error(`${left} of ${stored} ops were still in the outbox after 30 s`);
+    await page.waitForTimeout(300);
+    const indicatorAfter = (await indicator.textContent())?.trim() ?? '';
+
+    const db = new Database(databasePath, { readonly: true });
+    try {
+      const userId = session.user.id;
+      const count = (sql: string) => (db.prepare(sql).get(userId) as { n: number }).n;
+      const database = {
+        workoutSignups: count('select count(*) as n from workout_signups where user_id = ?'),
+        rsvps: count('select count(*) as n from event_rsvps where user_id = ?'),
+        raceSignups: count('select count(*) as n from race_signups where user_id = ?'),
+        idempotencyKeys: count('select count(*) as n from idempotency_keys where user_id = ?'),
+      };
+      const keys = new Set((db.prepare('select key from idempotency_keys where user_id = ? and status = 200').all(userId) as { key: string }[]).map((r) => r.key));
+      const rsvpOk = targets.events.every(
+        ({ id, status }) => (db.prepare('select status from event_rsvps where user_id = ? and post_id = ?').get(userId, id) as { status: string } | undefined)?.status === status,
+      );
+      const exactlyOnce =
+        database.workoutSignups === targets.workouts.length &&
+        database.rsvps === targets.events.length &&
+        database.raceSignups === targets.races.length &&
+        database.idempotencyKeys === ops.length &&
+        ops.every((op) => keys.has(op.id)) &&
+        rsvpOk;
+      return {
+        page: path,
+        ops: ops.length,
+        replayMs,
+        budgetMs: REPLAY_BUDGET_MS,
+        indicatorAfter,
+        database,
+        exactlyOnce,
+        ok: exactlyOnce && replayMs < REPLAY_BUDGET_MS,
+      };
+    } finally {
+      db.close();
+    }
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,147 @@
+// Throughput and latency of the hot routes with autocannon (50 connections, a few seconds each).
+import { randomUUID } from 'node:crypto';
+import autocannon, { type CannonClient, type CannonOptions, type CannonRequest } from 'autocannon';
+
+export interface LoadFigures {
+  name: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  statuses: Record<string, number>;
+  non2xx: number;
+  status5xx: number;
+  errors: number;
+  timeouts: number;
+  note?: string;
+}
+
+export interface LoadSettings {
+  base: string;
+  connections: number;
+  seconds: number;
+}
+
+async function cannon(name: string, settings: LoadSettings, options: Omit<CannonOptions, 'url'>, note?: string): Promise<LoadFigures> {
+  const result = await autocannon({ url: settings.base, connections: settings.connections, duration: settings.seconds, timeout: 20, ...options });
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
+  return {
+    name,
+    connections: settings.connections,
+    seconds: result.duration,
+    requests: result.requests.total,
+    reqPerSec: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    statuses,
+    non2xx: result.non2xx,
+    status5xx: result['5xx'],
+    errors: result.errors,
+    timeouts: result.timeouts,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Gives each connection its own requests (its own member); `perClient(i)` builds connection i's. */
+function perConnection(perClient: (index: number) => CannonRequest[]): Pick<CannonOptions, 'setupClient'> {
+  let next = 0;
+  return {
+    setupClient: (client: CannonClient) => {
+      client.setRequests(perClient(next));
+      next += 1;
+    },
+  };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
+const randomOf = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+export function forumList(settings: LoadSettings, tokens: string[]): Promise<LoadFigures> {
+  return cannon(
+    'GET /api/forum/posts?type=workout',
+    settings,
+    perConnection((i) => [{ method: 'GET', path: '/api/forum/posts?type=workout', headers: bearer(tokens[i % tokens.length]!) }]),
+    'all 311 workouts, one query',
+  );
+}
+
+export function workoutDetail(settings: LoadSettings, tokens: string[], workoutIds: number[]): Promise<LoadFigures> {
+  return cannon(
+    'GET /api/forum/workouts/{id}',
+    settings,
+    perConnection((i) => [
+      {
+        method: 'GET',
+        headers: bearer(tokens[i % tokens.length]!),
+        setupRequest: (req) => ({ ...req, path: `/api/forum/workouts/${randomOf(workoutIds)}` }),
+      },
+    ]),
+    'random workout, with roster and waitlist',
+  );
+}
+
+export function raceList(settings: LoadSettings, tokens: string[] | null): Promise<LoadFigures> {
+  return cannon(
+    tokens ? 'GET /api/races (member)' : 'GET /api/races (visitor)',
+    settings,
+    perConnection((i) => [{ method: 'GET', path: '/api/races', headers: tokens ? bearer(tokens[i % tokens.length]!) : { accept: 'application/json' } }]),
+    tokens ? '30 races with their sign-ups' : '30 races, no names',
+  );
+}
+
+/** A random address per request in X-Forwarded-For (the server runs with TRUST_PROXY=1). */
+function randomClientAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+export function login(settings: LoadSettings, emails: string[], password: string): Promise<LoadFigures> {
+  return cannon(
+    'POST /api/auth/login',
+    settings,
+    {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': randomClientAddress() },
+            body: JSON.stringify({ email: randomOf(emails), password }),
+          }),
+        },
+      ],
+    },
+    'scrypt N=2^12 (production 2^17); many client addresses',
+  );
+}
+
+/**
+ * Sign-up then cancel, over and over: connection i is member i on toggle workout i % n, sending the
+ * desired state with a fresh Idempotency-Key like the PWA does.
+ */
+export function signupToggle(settings: LoadSettings, tokens: string[], toggleWorkoutIds: number[]): Promise<LoadFigures> {
+  return cannon(
+    'POST /api/forum/workouts/{id}/signup',
+    settings,
+    perConnection((i) => {
+      const path = `/api/forum/workouts/${toggleWorkoutIds[i % toggleWorkoutIds.length]}/signup`;
+      const send = (signedUp: boolean): CannonRequest => ({
+        method: 'POST',
+        path,
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...bearer(tokens[i]!), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ signedUp }),
+        }),
+      });
+      return [send(true), send(false)];
+    }),
+    'sign up / cancel toggles, one member per connection',
+  );
+}

@@ -1,0 +1,108 @@
+// The bench's readable table (stdout); the same figures go to bench/results.json.
+import type { JsSizeFigures, OfflineFigures } from './browser';
+import type { LoadFigures } from './http-load';
+import type { StormFigures } from './signup-storm';
+
+export interface LimiterFigures {
+  tries: number;
+  statuses: Record<string, number>;
+  limiterActive: boolean;
+}
+
+export interface BenchResults {
+  timestamp: string;
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; loadAverageAtStart: number[]; totalMemoryMB: number };
+  settings: { connections: number; secondsPerRoute: number; passwordHashLogN: number };
+  dataset: Record<string, number>;
+  http: LoadFigures[];
+  loginLimiter: LimiterFigures | null;
+  signupStorm: StormFigures | null;
+  offlineReplay: OfflineFigures[];
+  initialJs: JsSizeFigures[];
+  failures: string[];
+  totalSeconds: number;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const one = (n: number) => n.toFixed(1);
+const pad = (s: string, n: number) => s.padEnd(n);
+const left = (s: string, n: number) => s.padStart(n);
+const verdict = (ok: boolean | null) => (ok === null ? '' : ok ? 'PASS' : 'FAIL');
+
+function answers(statuses: Record<string, number>): string {
+  return Object.entries(statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, n]) => `${code}×${n}`)
+    .join(' ');
+}
+
+export function renderTable(r: BenchResults): string {
+  const lines: string[] = [];
+  const m = r.machine;
+  lines.push(
+    `Club app bench · ${r.timestamp} · ${m.cpus} CPUs (${m.cpuModel}) · Node ${m.node} · load average at start ${m.loadAverageAtStart.map(one).join(' ')}`,
+  );
+  const d = r.dataset;
+  lines.push(
+    `Data: ${int(d.users ?? 0)} users, ${int(d.workouts ?? 0)} workouts (${int(d.workoutSignups ?? 0)} sign-ups, ${int(d.waitlistEntries ?? 0)} waitlisted), ` +
+      `${int(d.events ?? 0)} events (${int(d.eventRsvps ?? 0)} RSVPs), ${int(d.races ?? 0)} races (${int(d.raceSignups ?? 0)} sign-ups)`,
+  );
+  lines.push('');
+
+  const w = 40;
+  lines.push(
+    `${pad(`HTTP, ${r.settings.connections} connections, ${r.settings.secondsPerRoute} s each`, w)}${left('req/s', 8)}${left('p50 ms', 9)}${left('p99 ms', 9)}  ${pad('answers', 18)}${left('5xx', 5)}${left('errors', 8)}`,
+  );
+  for (const h of r.http) {
+    lines.push(
+      `${pad(h.name, w)}${left(one(h.reqPerSec), 8)}${left(one(h.p50Ms), 9)}${left(one(h.p99Ms), 9)}  ${pad(answers(h.statuses), 18)}${left(String(h.status5xx), 5)}${left(String(h.errors + h.timeouts), 8)}`,
+    );
+  }
+  if (r.loginLimiter) {
+    const l = r.loginLimiter;
+    lines.push(
+      `${pad(`login limiter, one client address`, w)}${l.tries} tries: ${answers(l.statuses)} → ${l.limiterActive ? 'limiter active' : 'LIMITER NOT SEEN'}`,
+    );
+  }
+  lines.push('');
+
+  const s = r.signupStorm;
+  if (s) {
+    lines.push(`${int(s.members)} concurrent sign-ups on capacity ${s.capacity}${left(verdict(s.ok), 40)}`);
+    lines.push(
+      `  signed up ${s.signedUp} · refused (full) ${s.refusedFull} · waitlisted ${s.waitlisted} · places 1..${s.refusedFull} ${s.positionsAreOneToN ? 'yes' : 'NO'} · ` +
+        `5xx ${s.status5xx} · connection errors ${s.connectionErrors}${Object.keys(s.otherAnswers).length ? ` · other ${JSON.stringify(s.otherAnswers)}` : ''}`,
+    );
+    lines.push(
+      `  wall time: sign-ups ${int(s.signupWallMs)} ms · waitlist joins ${int(s.waitlistWallMs)} ms · database: ${s.database.signups} signed up, ${s.database.waitlist} waitlisted`,
+    );
+    lines.push('');
+  }
+
+  if (r.offlineReplay.length > 0) {
+    lines.push(`${pad('Offline replay of 100 ops (Chromium)', w)}${left('ms', 8)}  budget       exactly once  indicator after`);
+    for (const o of r.offlineReplay) {
+      lines.push(
+        `${pad(`replay while on ${o.page}`, w)}${left(int(o.replayMs), 8)}  < ${int(o.budgetMs)} ${pad(verdict(o.ok), 5)} ${pad(o.exactlyOnce ? 'yes' : 'NO', 13)} "${o.indicatorAfter}"`,
+      );
+    }
+    lines.push('');
+  }
+
+  if (r.initialJs.length > 0) {
+    lines.push(`${pad('Initial JS (gzip -9, until network idle)', w)}${left('files', 6)}${left('raw KB', 9)}${left('gzip KB', 9)}  budget`);
+    for (const j of r.initialJs) {
+      const budget = j.budgetKB === null ? 'reported (signed-in page)' : `≤ ${j.budgetKB} KB  ${verdict(j.withinBudget)}`;
+      lines.push(`${pad(`${j.page}${j.signedIn ? ' (signed in)' : ''}`, w)}${left(String(j.files.length), 6)}${left(one(j.rawKB), 9)}${left(one(j.gzipKB), 9)}  ${budget}`);
+    }
+    lines.push('');
+  }
+
+  if (r.failures.length > 0) {
+    lines.push('Failures:');
+    for (const f of r.failures) lines.push(`  - ${f}`);
+    lines.push('');
+  }
+  lines.push(`Total ${one(r.totalSeconds)} s. Figures from one shared machine: compare ratios within a run, not absolute numbers across machines.`);
+  return lines.join('\n');
+}

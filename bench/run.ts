@@ -1,0 +1,191 @@
+// `npm run bench`: seeds a club into a temp database, starts the real server as a child process on
+// loopback and measures what DESIGN.md §6 budgets. How to read the figures: docs/bench.md.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { REPO_ROOT, freePort, startServer, type ChildServer } from '../api/faults/support/child-server';
+import { newJwtSecret, tokensFor } from '../api/faults/support/fixture';
+import { makeAgent, requestJson } from '../api/faults/support/http';
+import { launchChromium, measureInitialJs, measureOfflineReplay, signInByApi } from './browser';
+import { forumList, login, raceList, signupToggle, workoutDetail, type LoadFigures, type LoadSettings } from './http-load';
+import { renderTable, type BenchResults, type LimiterFigures } from './report';
+import { BENCH_LOG_N, BENCH_PASSWORD, COUNTS, seedBenchDatabase } from './seed';
+import { signupStorm } from './signup-storm';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOGIN_LIMIT_TRIES = 40;
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const started = performance.now();
+
+// Held in an object so cleanUp (and a signal) always sees the live ones.
+const running: { server: ChildServer | null; browser: Browser | null } = { server: null, browser: null };
+const dataDir = mkdtempSync(join(os.tmpdir(), 'club-bench-'));
+
+async function cleanUp(): Promise<void> {
+  await running.browser?.close().catch(() => {});
+  running.browser = null;
+  await running.server?.stop().catch(() => {});
+  running.server = null;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the server and removing ${dataDir}`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function ensureBuilt(): Promise<void> {
+  if (existsSync(join(REPO_ROOT, 'dist', 'index.html'))) return;
+  log('dist/ is missing: building the PWA (vite build)…');
+  const { build } = await import('vite');
+  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+/** The limiter must still bite for one address: 30 sign-ins per 15 minutes, then 429. */
+async function checkLoginLimiter(base: string, email: string): Promise<LimiterFigures> {
+  const agent = makeAgent(1);
+  const statuses: Record<string, number> = {};
+  try {
+    for (let i = 0; i < LOGIN_LIMIT_TRIES; i++) {
+      const res = await requestJson(agent, `${base}/api/auth/login`, {
+        method: 'POST',
+        body: { email, password: BENCH_PASSWORD },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { tries: LOGIN_LIMIT_TRIES, statuses, limiterActive: (statuses['429'] ?? 0) > 0 && statuses['200'] === 30 };
+}
+
+async function main(): Promise<number> {
+  process.chdir(REPO_ROOT);
+  const results: BenchResults = {
+    timestamp: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverageAtStart: os.loadavg(),
+      totalMemoryMB: Math.round(os.totalmem() / 1024 / 1024),
+    },
+    settings: { connections: CONNECTIONS, secondsPerRoute: SECONDS, passwordHashLogN: BENCH_LOG_N },
+    dataset: {},
+    http: [],
+    loginLimiter: null,
+    signupStorm: null,
+    offlineReplay: [],
+    initialJs: [],
+    failures: [],
+    totalSeconds: 0,
+  };
+  const { failures } = results;
+
+  /** Runs one measurement; a failure is recorded and the others still run. */
+  async function phase(name: string, body: () => Promise<void>): Promise<void> {
+    log(`${name}…`);
+    try {
+      await body();
+    } catch (err) {
+      failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+      log(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    }
+  }
+
+  await ensureBuilt();
+  const databasePath = join(dataDir, 'club.db');
+  log(`seeding ${databasePath}…`);
+  const fixture = await seedBenchDatabase(databasePath);
+  results.dataset = fixture.rows;
+
+  const jwtSecret = newJwtSecret();
+  const server = await startServer({
+    databasePath,
+    port: await freePort(),
+    jwtSecret,
+    // TRUST_PROXY lets the login load come from many client addresses (X-Forwarded-For), as it
+    // would behind a proxy; the limiter itself is untouched (checked below for one address).
+    env: { NODE_ENV: 'production', PASSWORD_HASH_LOG_N: String(BENCH_LOG_N), TRUST_PROXY: '1' },
+  });
+  running.server = server;
+  const base = server.url;
+  log(`server on ${base}`);
+  const memberTokens = await tokensFor(jwtSecret, fixture.memberIds);
+  const settings: LoadSettings = { base, connections: CONNECTIONS, seconds: SECONDS };
+
+  // Warm-up (not reported): JIT, SQLite page cache.
+  await forumList({ ...settings, seconds: 1 }, memberTokens);
+
+  const http = async (run: () => Promise<LoadFigures>) => {
+    const figures = await run();
+    results.http.push(figures);
+    if (figures.status5xx > 0) failures.push(`${figures.name}: ${figures.status5xx} answers were 5xx`);
+    if (figures.errors + figures.timeouts > 0) failures.push(`${figures.name}: ${figures.errors} errors, ${figures.timeouts} timeouts`);
+  };
+  await phase('GET forum list', () => http(() => forumList(settings, memberTokens)));
+  await phase('GET workout detail', () => http(() => workoutDetail(settings, memberTokens, fixture.workoutIds)));
+  await phase('GET races (member)', () => http(() => raceList(settings, memberTokens)));
+  await phase('GET races (visitor)', () => http(() => raceList(settings, null)));
+  await phase('POST login', () => http(() => login(settings, fixture.memberEmails, BENCH_PASSWORD)));
+  await phase('signup/cancel toggles', async () => {
+    if (memberTokens.length < CONNECTIONS) throw new Error('fewer members than connections');
+    await http(() => signupToggle(settings, memberTokens, fixture.toggleWorkoutIds));
+    const toggles = results.http.at(-1)!;
+    const refused = Object.entries(toggles.statuses).filter(([code]) => code !== '200');
+    if (refused.length > 0) failures.push(`signup/cancel toggles: answers other than 200: ${JSON.stringify(Object.fromEntries(refused))}`);
+  });
+  await phase('login limiter check', async () => {
+    results.loginLimiter = await checkLoginLimiter(base, fixture.memberEmails[0]!);
+    if (!results.loginLimiter.limiterActive) failures.push(`login limiter: expected 30×200 then 429, got ${JSON.stringify(results.loginLimiter.statuses)}`);
+  });
+
+  await phase('1,000 concurrent sign-ups', async () => {
+    const tokens = await tokensFor(jwtSecret, fixture.stormMemberIds);
+    results.signupStorm = await signupStorm(base, tokens, fixture.stormWorkoutId, COUNTS.stormCapacity, databasePath);
+    if (!results.signupStorm.ok) failures.push('1,000 concurrent sign-ups: the figures are not 10 / 990 / 1..990 / no 5xx');
+  });
+
+  await phase('browser measurements', async () => {
+    const browser = await launchChromium();
+    running.browser = browser;
+    // On /forum (what the budget is about) and on the home page, where no list is on screen: the
+    // difference is what the screen's own reloads cost during a replay.
+    const pages = ['/forum', '/'];
+    const sessions = [];
+    for (const [i, page] of pages.entries()) {
+      const session = await signInByApi(base, fixture.offlineMembers[i]!.email, BENCH_PASSWORD);
+      sessions.push(session);
+      const figures = await measureOfflineReplay(browser, base, session, fixture.offlineTargets, databasePath, page);
+      results.offlineReplay.push(figures);
+      if (!figures.exactlyOnce) failures.push(`offline replay on ${page}: effects or keys not exactly once`);
+    }
+    results.initialJs.push(await measureInitialJs(browser, base, '/', null));
+    results.initialJs.push(await measureInitialJs(browser, base, '/forum', sessions[0]!));
+  });
+
+  results.totalSeconds = (performance.now() - started) / 1000;
+  writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\n${renderTable(results)}\n`);
+  log('figures written to bench/results.json');
+  // Correctness failures fail the run; a budget that is missed is reported in the table only.
+  return failures.length > 0 ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  log(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  if (running.server) log(`server output:\n${running.server.output()}`);
+} finally {
+  await cleanUp();
+}
+process.exit(code);
