@@ -114,6 +114,20 @@ describe('the workout list', () => {
     expect(list.map((w) => w.attendanceSubmitted)).toEqual([false, false, true, false]);
   });
 
+  it('keeps past workouts and events in the lists for 30 days only', async () => {
+    const { t, workout, exec } = await setup();
+    const recent = workout('2026-03-03', '07:00').id;
+    const old = workout('2026-03-03', '08:00').id;
+    const event = createEvent(t.deps, exec, { type: 'event', title: 'Social', eventDate: '2026-03-03', content: 'Pizza' });
+    // 30 days after March 3 the posts are still listed; a day later they are not.
+    t.clock.set(Date.parse('2026-04-02T15:00:00Z'));
+    expect(listWorkoutPosts(t.deps, exec.id).map((w) => w.id)).toEqual([old, recent]);
+    expect(listEventPosts(t.deps, exec.id).map((e) => e.id)).toEqual([event.id]);
+    t.clock.set(Date.parse('2026-04-03T15:00:00Z'));
+    expect(listWorkoutPosts(t.deps, exec.id)).toEqual([]);
+    expect(listEventPosts(t.deps, exec.id)).toEqual([]);
+  });
+
   it('names a deleted author as a former member', async () => {
     const { t, workout, member } = await setup();
     const author = await member('Gone');
