@@ -17,17 +17,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Triathlon Club <no-reply@club.test>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
-  SEED_DEMO: z
-    .enum(['0', '1'])
-    .optional()
-    .transform((v) => v !== '0'),
+  // Demo accounts have public passwords: on by default for a local run, off by default in production.
+  SEED_DEMO: z.enum(['0', '1']).optional(),
   CLUB_TIMEZONE: z.string().default('America/Toronto'),
   TRUST_PROXY: flag,
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { APP_URL: string; SEED_DEMO: boolean };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -39,5 +37,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment: ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
-  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SEED_DEMO: env.SEED_DEMO === undefined ? env.NODE_ENV !== 'production' : env.SEED_DEMO === '1',
+  };
 }

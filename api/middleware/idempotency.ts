@@ -54,8 +54,9 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
       return { status: seen.status as ContentfulStatusCode, body: JSON.parse(seen.body) };
     }
     const fresh = run();
-    // Server faults are not remembered: the client may retry them.
-    if (fresh.status < 500) {
+    // Server faults are not remembered (the client may retry them), nor refusals about who is asking
+    // or how often: once a member is approved, their queued op should apply.
+    if (fresh.status < 500 && fresh.status !== 401 && fresh.status !== 403 && fresh.status !== 429) {
       db.insert(idempotencyKeys)
         .values({ userId, key, requestHash, status: fresh.status, body: JSON.stringify(fresh.body), createdAt: clock() })
         .run();

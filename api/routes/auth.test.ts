@@ -249,3 +249,18 @@ describe('unknown API paths and headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 });
+
+describe('register rate limit', () => {
+  it('answers 429 after 20 sign-ups from one address in an hour', async () => {
+    const t = makeTestApp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.call('POST', '/api/auth/register', { body: { ...valid, email: `n${i}@club.test` } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    t.clock.advance(61 * 60_000);
+    expect((await t.call('POST', '/api/auth/register', { body: { ...valid, email: 'later@club.test' } })).status).toBe(201);
+  });
+});

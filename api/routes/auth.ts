@@ -14,7 +14,7 @@ import * as auth from '../services/auth';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', ...jsonBody(registerSchema), async (c) => {
-    return c.json(await auth.register(c.var.deps, c.req.valid('json')), 201);
+    return c.json(await auth.register(c.var.deps, c.req.valid('json'), clientIp(c)), 201);
   })
   .post('/login', ...jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');

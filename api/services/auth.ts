@@ -24,7 +24,11 @@ async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
 }
 
 /** New accounts are pending until an administrator approves them after payment (SPEC.md §1). */
-export async function register(deps: AppDeps, input: RegisterInput): Promise<AuthAnswer> {
+export async function register(deps: AppDeps, input: RegisterInput, ip: string): Promise<AuthAnswer> {
+  // Each sign-up costs a slow hash and leaves a pending account: a generous ceiling per address.
+  if (deps.rateLimiter.hit(`register:ip:${ip}`, 20, 60 * MINUTE).limited) {
+    throw new ServiceError(429, 'Too many sign-ups from this network. Please try again later.');
+  }
   const email = normaliseEmail(input.email);
   if (findUserByEmail(deps.database.db, email)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
   const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
@@ -59,8 +63,10 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
   const account = normaliseEmail(email);
   const limiter = deps.rateLimiter;
   const byIp = limiter.hit(`login:ip:${ip}`, 30, 15 * MINUTE);
-  const pairKey = `login:fail:${ip}:${account}`;
-  const accountKey = `login:acct:${account}`;
+  // A digest, not the email as typed: the keys live for up to an hour and the email can be ~100 KB.
+  const accountTag = sha256(account);
+  const pairKey = `login:fail:${ip}:${accountTag}`;
+  const accountKey = `login:acct:${accountTag}`;
   if (byIp.limited || limiter.peek(pairKey, 5) || limiter.peek(accountKey, 50)) {
     throw new ServiceError(429, 'Too many sign-in attempts. Please wait a few minutes and try again.');
   }
@@ -105,6 +111,14 @@ export const INVALID_RESET = 'Invalid reset link. Please request a new password 
 
 /** Single use: the token is claimed with a conditional update, so two concurrent uses get one winner. */
 export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
+  // Anyone may call this, without a rate limit: a made-up, used or expired token must be refused
+  // before the (deliberately slow) hash, or a flood of them ties up the crypto thread pool.
+  const live = deps.database.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, deps.clock())))
+    .get();
+  if (!live) throw new ServiceError(400, INVALID_RESET);
   const passwordHash = await hashPassword(newPassword, deps.env.PASSWORD_HASH_LOG_N);
   const now = deps.clock();
   const ok = deps.database.tx(() => {

@@ -118,7 +118,7 @@ describe('the workout list', () => {
     const { t, workout, exec } = await setup();
     const recent = workout('2026-03-03', '07:00').id;
     const old = workout('2026-03-03', '08:00').id;
-    const event = createEvent(t.deps, exec, { type: 'event', title: 'Social', eventDate: '2026-03-03', content: 'Pizza' });
+    const event = createEvent(t.deps, exec, { title: 'Social', eventDate: '2026-03-03', content: 'Pizza' });
     // 30 days after March 3 the posts are still listed; a day later they are not.
     t.clock.set(Date.parse('2026-04-02T15:00:00Z'));
     expect(listWorkoutPosts(t.deps, exec.id).map((w) => w.id)).toEqual([old, recent]);

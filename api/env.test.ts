@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('runs on embedded defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATABASE_PATH: './data/club.db', APP_URL: 'http://localhost:3000', SEED_DEMO: true });
+  });
+
+  it('seeds the demo accounts (public passwords) only when asked in production', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+    expect(loadEnv({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
+  });
+
+  it('refuses bad settings with a readable message', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ ADMIN_EMAIL: 'boss@club.test' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
+    expect(() => loadEnv({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+  });
+});

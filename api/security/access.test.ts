@@ -1,0 +1,389 @@
+// Every mutating route of SPEC.md §7, attacked without a token, by roles below its rank (SPEC.md §6,
+// DESIGN.md §2) and, where a row has an owner, by someone else: each refusal leaves every table as
+// it was. The last call of each row is the rightful one, which must change something: proof that
+// the refusals are about who asks, not about a broken fixture.
+import { describe, expect, it } from 'vitest';
+import { buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
+
+interface RouteCase {
+  name: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: (w: World) => string;
+  /** A valid body; a function when it is built per call (FormData is read once). */
+  body?: (w: World) => Promise<unknown> | unknown;
+  /** Roles under the route's rank: each must get 403. `rejected` is added to every row. */
+  tooLow: ActorName[];
+  /** Someone of enough rank who does not own the row: 403 or 404, nothing changed. */
+  notOwner?: ActorName;
+  /** The route acts on the caller's own rows only: another user's call leaves the owner's row alone. */
+  othersOnly?: ActorName;
+  allowed: ActorName;
+  allowedStatus: number;
+  /** The rightful call changes the database (false for the ignored notify-role-change body). */
+  changes?: boolean;
+}
+
+const BELOW_MEMBER: ActorName[] = ['pending', 'publicUser', 'expired'];
+const BELOW_EXEC: ActorName[] = ['member', ...BELOW_MEMBER];
+const BELOW_ADMIN: ActorName[] = ['exec', ...BELOW_EXEC];
+
+const workoutUpdate = {
+  title: 'Hijacked',
+  workoutType: 'run',
+  workoutDate: '2026-03-11',
+  workoutTime: '07:00',
+  content: 'Changed',
+  capacity: 5,
+};
+
+const CASES: RouteCase[] = [
+  // ---------- users (any signed-in account; only a refused application is below it) ----------
+  {
+    name: 'accept charter',
+    method: 'POST',
+    path: () => '/api/users/accept-charter',
+    tooLow: [],
+    allowed: 'pending',
+    allowedStatus: 200,
+  },
+  {
+    name: 'edit own profile',
+    method: 'PUT',
+    path: () => '/api/users/profile',
+    body: () => ({ name: 'New Name', email: 'fresh@club.test', phone_number: '4165550100', bio: 'Hi' }),
+    tooLow: [],
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'upload profile picture',
+    method: 'POST',
+    path: () => '/api/users/profile-picture',
+    body: async () => pictureForm(await smallPng()),
+    tooLow: [],
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'mark role notifications read',
+    method: 'POST',
+    path: () => '/api/users/mark-role-notification-read',
+    tooLow: [],
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  // ---------- admin (administrator only) ----------
+  {
+    name: 'approve member',
+    method: 'PUT',
+    path: (w) => `/api/admin/members/${w.users.applicant.id}/approve`,
+    body: () => ({ role: 'administrator', expiryDate: '2026-12-31' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'reject member',
+    method: 'PUT',
+    path: (w) => `/api/admin/members/${w.users.applicant.id}/reject`,
+    body: () => ({ role: 'rejected' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'update member',
+    method: 'PUT',
+    path: (w) => `/api/admin/members/${w.users.target.id}/update`,
+    body: (w) => ({
+      name: 'Promoted',
+      email: w.users.target.email,
+      role: 'administrator',
+      expiryDate: '2026-12-31',
+      phoneNumber: '4165550100',
+      charterAccepted: 1,
+    }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'delete member',
+    method: 'DELETE',
+    path: (w) => `/api/admin/members/${w.users.target.id}`,
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'notify role change',
+    method: 'POST',
+    path: () => '/api/admin/notify-role-change',
+    body: (w) => ({ userId: w.users.member.id, oldRole: 'member', newRole: 'administrator' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+    changes: false,
+  },
+  // ---------- forum ----------
+  {
+    name: 'create workout',
+    method: 'POST',
+    path: () => '/api/forum/posts',
+    body: () => ({ ...workoutUpdate, type: 'workout', title: 'New run' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  {
+    name: 'create event',
+    method: 'POST',
+    path: () => '/api/forum/posts',
+    body: () => ({ type: 'event', title: 'New social', eventDate: '2026-03-20', content: 'Bowling' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  {
+    name: 'edit workout',
+    method: 'PUT',
+    path: (w) => `/api/forum/posts/${w.openWorkoutId}`,
+    body: () => workoutUpdate,
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+  },
+  {
+    name: 'edit event',
+    method: 'PUT',
+    path: (w) => `/api/forum/posts/${w.eventId}`,
+    body: () => ({ title: 'Hijacked', eventDate: '2026-03-21', content: 'Changed' }),
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+  },
+  {
+    name: 'delete workout',
+    method: 'DELETE',
+    path: (w) => `/api/forum/posts/${w.fullWorkoutId}`,
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+  },
+  {
+    name: 'delete event',
+    method: 'DELETE',
+    path: (w) => `/api/forum/posts/${w.eventId}`,
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+  },
+  {
+    name: 'workout signup',
+    method: 'POST',
+    path: (w) => `/api/forum/workouts/${w.openWorkoutId}/signup`,
+    body: () => ({ signedUp: true }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'workout signup cancel',
+    method: 'POST',
+    path: (w) => `/api/forum/workouts/${w.fullWorkoutId}/signup`,
+    body: () => ({ signedUp: false }),
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'member',
+    allowed: 'filler',
+    allowedStatus: 200,
+  },
+  {
+    name: 'join waitlist',
+    method: 'POST',
+    path: (w) => `/api/forum/workouts/${w.fullWorkoutId}/waitlist`,
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'leave waitlist',
+    method: 'DELETE',
+    path: (w) => `/api/forum/workouts/${w.fullWorkoutId}/waitlist`,
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'member',
+    allowed: 'waiter',
+    allowedStatus: 200,
+  },
+  {
+    name: 'submit attendance',
+    method: 'POST',
+    path: (w) => `/api/forum/workouts/${w.fullWorkoutId}/attendance`,
+    body: (w) => ({ attendanceData: { [w.users.filler.id]: false } }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  {
+    name: 'event RSVP',
+    method: 'POST',
+    path: (w) => `/api/forum/events/${w.eventId}/rsvp`,
+    body: () => ({ status: 'going' }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  // ---------- races ----------
+  {
+    name: 'add race',
+    method: 'POST',
+    path: () => '/api/races',
+    body: () => ({ name: 'Fall Classic', date: '2026-09-20', location: 'Harbour', description: 'Olympic' }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 201,
+  },
+  {
+    name: 'edit race',
+    method: 'PUT',
+    path: (w) => `/api/races/${w.raceId}`,
+    body: () => ({ name: 'Renamed', date: '2026-05-18', location: 'Elsewhere', description: '' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+  },
+  {
+    name: 'delete race',
+    method: 'DELETE',
+    path: (w) => `/api/races/${w.raceId}`,
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+  },
+  {
+    name: 'race signup',
+    method: 'POST',
+    path: (w) => `/api/races/${w.raceId}/signup`,
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'race signup cancel',
+    method: 'DELETE',
+    path: (w) => `/api/races/${w.raceId}/signup`,
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'member',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  // ---------- team profiles ----------
+  {
+    name: 'edit team profile',
+    method: 'PUT',
+    path: () => '/api/profiles/swim-coach',
+    body: () => ({ name: 'Mallory', bio: 'Not a coach', image: '', email: 'mallory@evil.test' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+  },
+];
+
+describe('every mutating route refuses callers without the right', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, rc) => {
+    const w = await buildWorld();
+    const { t } = w;
+    const path = rc.path(w);
+    const call = async (token: string | undefined) =>
+      t.call(rc.method, path, { ...(token ? { token } : {}), ...(rc.body ? { body: await rc.body(w) } : {}) });
+    const before = snapshot(t);
+    const seen: string[] = [];
+
+    const anonymous = await call(undefined);
+    seen.push(`anonymous ${anonymous.status}`);
+    expect(anonymous.body).toEqual({ error: expect.any(String) });
+
+    for (const actor of [...rc.tooLow, 'rejected' as const]) {
+      const res = await call(w.users[actor].token);
+      seen.push(`${actor} ${res.status}`);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    }
+    expect(seen).toEqual(['anonymous 401', ...[...rc.tooLow, 'rejected'].map((a) => `${a} 403`)]);
+
+    if (rc.notOwner) {
+      const res = await call(w.users[rc.notOwner].token);
+      expect([403, 404]).toContain(res.status);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    }
+    if (rc.othersOnly) {
+      const res = await call(w.users[rc.othersOnly].token);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect(snapshot(t)).toEqual(before);
+
+    const rightful = await call(w.users[rc.allowed].token);
+    expect(rightful.status, JSON.stringify(rightful.body)).toBe(rc.allowedStatus);
+    if (rc.changes === false) expect(snapshot(t)).toEqual(before);
+    else expect(snapshot(t)).not.toEqual(before);
+  });
+
+  it('covers every mutating route the app mounts', async () => {
+    const w = await buildWorld();
+    const mounted = new Set(
+      w.t.app.routes
+        .filter((r) => ['POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const publicByDesign = [
+      'POST /api/auth/register',
+      'POST /api/auth/login',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+    ];
+    const covered = new Set([
+      ...publicByDesign,
+      'POST /api/users/accept-charter',
+      'PUT /api/users/profile',
+      'POST /api/users/profile-picture',
+      'POST /api/users/mark-role-notification-read',
+      'PUT /api/admin/members/:id/approve',
+      'PUT /api/admin/members/:id/reject',
+      'PUT /api/admin/members/:id/update',
+      'DELETE /api/admin/members/:id',
+      'POST /api/admin/notify-role-change',
+      'POST /api/forum/posts',
+      'PUT /api/forum/posts/:id',
+      'DELETE /api/forum/posts/:id',
+      'POST /api/forum/workouts/:id/signup',
+      'POST /api/forum/workouts/:id/waitlist',
+      'DELETE /api/forum/workouts/:id/waitlist',
+      'POST /api/forum/workouts/:id/attendance',
+      'POST /api/forum/events/:id/rsvp',
+      'POST /api/races',
+      'PUT /api/races/:id',
+      'DELETE /api/races/:id',
+      'POST /api/races/:id/signup',
+      'DELETE /api/races/:id/signup',
+      'PUT /api/profiles/:id',
+    ]);
+    // A new mutating route must be added to the table above (and to CASES) before this passes.
+    expect([...mounted].sort()).toEqual([...covered].sort());
+  });
+});
+
+describe('the auth routes are public by design and ignore a bad token', () => {
+  it('signs in and asks for a reset with a forged Authorization header', async () => {
+    const w = await buildWorld();
+    const headers = { authorization: 'Bearer not.a.token' };
+    const login = await w.t.call('POST', '/api/auth/login', {
+      headers,
+      body: { email: 'member@club.test', password: 'correct-horse' },
+    });
+    expect(login.status).toBe(200);
+    const forgot = await w.t.call('POST', '/api/auth/forgot-password', { headers, body: { email: 'member@club.test' } });
+    expect(forgot.status).toBe(200);
+  });
+});

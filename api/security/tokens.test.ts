@@ -1,0 +1,171 @@
+// Session tokens (DESIGN.md §5): HS256 only, exp/iat/sub required, our issuer and audience, and the
+// account behind them read from the database on every request.
+import { SignJWT, type JWTPayload } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens';
+import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
+import { buildWorld } from './support';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+interface Claims {
+  sub?: string;
+  ver?: unknown;
+  iss?: string;
+  aud?: string;
+  iat?: number;
+  exp?: number;
+  nbf?: number;
+  [extra: string]: unknown;
+}
+
+/** Signs exactly the claims given (nothing added), with HS256 unless told otherwise. */
+function sign(secret: Uint8Array, claims: Claims, alg = 'HS256'): Promise<string> {
+  return new SignJWT(claims as JWTPayload).setProtectedHeader({ alg, typ: 'JWT' }).sign(secret);
+}
+
+function goodClaims(userId: number): Claims {
+  return { sub: String(userId), ver: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: nowSec(), exp: nowSec() + 3600 };
+}
+
+async function probe(t: TestApp, token: string) {
+  const read = await t.call('GET', '/api/auth/profile', { token });
+  const write = await t.call('POST', '/api/users/accept-charter', { token });
+  return [read.status, write.status];
+}
+
+describe('forged and broken tokens answer 401', () => {
+  it('accepts the control token built the same way (so each refusal below is about its one change)', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser();
+    expect(await probe(t, await sign(t.deps.jwtSecret, goodClaims(u.id)))).toEqual([200, 200]);
+  });
+
+  const OTHER_SECRET = new TextEncoder().encode('a-completely-different-secret-of-40-bytes!');
+
+  const cases: [string, (t: TestApp, id: number, real: string) => Promise<string> | string][] = [
+    ['alg none, no signature', (_t, id) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(goodClaims(id))}.`],
+    ['alg None with the real signature', (_t, _id, real) => {
+      const [, p, s] = real.split('.');
+      return `${b64({ alg: 'None', typ: 'JWT' })}.${p}.${s}`;
+    }],
+    ['alg none without a signature part', (_t, id) => `${b64({ alg: 'none' })}.${b64(goodClaims(id))}`],
+    ['HS512 with our own secret', (t, id) => sign(t.deps.jwtSecret, goodClaims(id), 'HS512')],
+    ['header alg swapped to HS384, signature kept', (_t, _id, real) => {
+      const [, p, s] = real.split('.');
+      return `${b64({ alg: 'HS384', typ: 'JWT' })}.${p}.${s}`;
+    }],
+    ['another secret', (_t, id) => sign(OTHER_SECRET, goodClaims(id))],
+    ['payload edited to another user', (_t, _id, real) => {
+      const [h, p, s] = real.split('.');
+      const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+      return `${h}.${b64({ ...claims, sub: '1' })}.${s}`;
+    }],
+    ['payload edited with a role claim', (_t, _id, real) => {
+      const [h, p, s] = real.split('.');
+      const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+      return `${h}.${b64({ ...claims, role: 'administrator' })}.${s}`;
+    }],
+    ['payload with a longer expiry, signature kept', (_t, _id, real) => {
+      const [h, p, s] = real.split('.');
+      const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+      return `${h}.${b64({ ...claims, exp: claims.exp + 10 * 365 * 86400 })}.${s}`;
+    }],
+    ['expired', (t, id) => sign(t.deps.jwtSecret, { ...goodClaims(id), iat: nowSec() - 7200, exp: nowSec() - 60 })],
+    ['without exp', (t, id) => {
+      const { exp: _exp, ...claims } = goodClaims(id);
+      return sign(t.deps.jwtSecret, claims);
+    }],
+    ['without iat', (t, id) => {
+      const { iat: _iat, ...claims } = goodClaims(id);
+      return sign(t.deps.jwtSecret, claims);
+    }],
+    ['without sub', (t, id) => {
+      const { sub: _sub, ...claims } = goodClaims(id);
+      return sign(t.deps.jwtSecret, claims);
+    }],
+    ['without the token version', (t, id) => {
+      const { ver: _ver, ...claims } = goodClaims(id);
+      return sign(t.deps.jwtSecret, claims);
+    }],
+    ['token version as text', (t, id) => sign(t.deps.jwtSecret, { ...goodClaims(id), ver: '0' })],
+    ['sub that is not a user id', (t) => sign(t.deps.jwtSecret, { ...goodClaims(0), sub: '1 OR 1=1' })],
+    ['wrong issuer', (t, id) => sign(t.deps.jwtSecret, { ...goodClaims(id), iss: 'someone-else' })],
+    ['wrong audience', (t, id) => sign(t.deps.jwtSecret, { ...goodClaims(id), aud: 'another-app' })],
+    ['not valid before next hour', (t, id) => sign(t.deps.jwtSecret, { ...goodClaims(id), nbf: nowSec() + 3600 })],
+    ['garbage', () => 'garbage'],
+    ['empty parts', () => '..'],
+  ];
+
+  it.each(cases)('%s', async (_name, make) => {
+    const t = makeTestApp();
+    const first = await t.createUser({ role: 'administrator' });
+    const u = await t.createUser({ role: 'member', charter: false });
+    expect(first.id).toBe(1);
+    const token = await make(t, u.id, u.token);
+    expect(await probe(t, token)).toEqual([401, 401]);
+    const again = await t.call('GET', '/api/admin/members', { token });
+    expect(again).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+  });
+
+  it('takes the token only from the Authorization header, as a bearer token', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser();
+    expect((await t.call('GET', `/api/auth/profile?token=${u.token}`)).status).toBe(401);
+    expect((await t.call('GET', '/api/auth/profile', { headers: { cookie: `token=${u.token}` } })).status).toBe(401);
+    expect((await t.call('GET', '/api/auth/profile', { headers: { authorization: `Basic ${u.token}` } })).status).toBe(401);
+    expect((await t.call('GET', '/api/auth/profile', { headers: { authorization: u.token } })).status).toBe(401);
+    expect((await t.call('GET', '/api/auth/profile', { headers: { authorization: `bearer ${u.token}` } })).status).toBe(200);
+  });
+});
+
+describe('tokens of accounts that changed', () => {
+  it('refuses the token of a deleted account with 401, also once a newer account exists', async () => {
+    const w = await buildWorld();
+    const { t } = w;
+    const victim = w.users.target;
+    expect((await t.call('DELETE', `/api/admin/members/${victim.id}`, { token: w.users.admin.token })).status).toBe(200);
+    expect(await probe(t, victim.token)).toEqual([401, 401]);
+    // Ids are never reused (AUTOINCREMENT): a fresh account must not inherit the old token.
+    const fresh = await t.call('POST', '/api/auth/register', {
+      body: { email: 'next@club.test', password: 'secret1', name: 'Next', phoneNumber: '4165550100' },
+    });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.user.id).not.toBe(victim.id);
+    expect(await probe(t, victim.token)).toEqual([401, 401]);
+  });
+
+  it('refuses the token of a rejected applicant with 403', async () => {
+    const w = await buildWorld();
+    const { t } = w;
+    const applicant = w.users.applicant;
+    expect((await t.call('GET', '/api/auth/profile', { token: applicant.token })).status).toBe(200);
+    const reject = await t.call('PUT', `/api/admin/members/${applicant.id}/reject`, {
+      token: w.users.admin.token,
+      body: { role: 'rejected' },
+    });
+    expect(reject.status).toBe(200);
+    expect(await probe(t, applicant.token)).toEqual([403, 403]);
+    const login = await t.call('POST', '/api/auth/login', { body: { email: applicant.email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(403);
+    expect(login.body).not.toHaveProperty('token');
+  });
+
+  it('refuses every token issued before a password reset with 401; the new sign-in works', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser({ email: 'reset@club.test' });
+    const login = await t.call('POST', '/api/auth/login', { body: { email: 'reset@club.test', password: TEST_PASSWORD } });
+    const older = [u.token, login.body.token as string];
+    await t.call('POST', '/api/auth/forgot-password', { body: { email: 'reset@club.test' } });
+    const mail = t.db.select().from(emailOutbox).all().at(-1)!;
+    const resetToken = new URL(/http\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+    const reset = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, newPassword: 'new-secret' } });
+    expect(reset.status).toBe(200);
+    for (const token of older) expect(await probe(t, token)).toEqual([401, 401]);
+    const fresh = await t.call('POST', '/api/auth/login', { body: { email: 'reset@club.test', password: 'new-secret' } });
+    expect(fresh.status).toBe(200);
+    expect(await probe(t, fresh.body.token)).toEqual([200, 200]);
+  });
+});
