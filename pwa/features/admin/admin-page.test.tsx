@@ -1,3 +1,4 @@
+import { testUser } from '../../test-support';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -16,24 +17,7 @@ let routes: Record<string, Handler>;
 let calls: { method: string; path: string; body: unknown }[];
 
 function sessionUser(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    id: 1,
-    email: `${role}@club.test`,
-    name: 'Alex Admin',
-    role,
-    phone_number: null,
-    phoneNumber: null,
-    charter_accepted: true,
-    charterAccepted: true,
-    profile_picture_url: null,
-    profilePictureUrl: null,
-    bio: null,
-    join_date: '2025-09-01',
-    expiry_date: null,
-    absences: 0,
-    suspended_until: null,
-    ...overrides,
-  };
+  return testUser(role, { name: 'Alex Admin', join_date: '2025-09-01', expiry_date: null, ...overrides });
 }
 
 function member(overrides: Partial<AdminMember>): AdminMember {

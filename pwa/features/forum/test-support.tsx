@@ -1,5 +1,6 @@
 // Shared arrangement for the forum component tests: a signed-in session, a fetch stub answering per
 // URL, and the screen rendered inside the session and a memory router.
+import { testUser } from '../../test-support';
 import { render } from '@testing-library/react';
 import Dexie from 'dexie';
 import type { ReactElement } from 'react';
@@ -14,24 +15,7 @@ import { setOutboxState } from '../../lib/outbox-store';
 import { SessionProvider } from '../../lib/session';
 
 export function makeUser(role: Role = 'member', overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    id: 3,
-    email: `${role}@club.test`,
-    name: role === 'exec' ? 'Erin Exec' : 'Morgan Member',
-    role,
-    phone_number: null,
-    phoneNumber: null,
-    charter_accepted: true,
-    charterAccepted: true,
-    profile_picture_url: null,
-    profilePictureUrl: null,
-    bio: null,
-    join_date: '2026-01-01',
-    expiry_date: '2099-12-31',
-    absences: 0,
-    suspended_until: null,
-    ...overrides,
-  };
+  return testUser(role, { id: 3, name: role === 'exec' ? 'Erin Exec' : 'Morgan Member', ...overrides });
 }
 
 /** Stores the session the way the app does (SPEC.md §9: exactly 'user' and 'token'). */

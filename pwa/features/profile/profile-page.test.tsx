@@ -1,3 +1,4 @@
+import { testUser } from '../../test-support';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -10,23 +11,16 @@ type Answer = { status?: number; body: unknown };
 let routes: Record<string, (body: unknown) => Answer | Promise<Answer>>;
 let calls: { method: string; path: string; body: unknown }[];
 
-const ME: SessionUser = {
+const ME: SessionUser = testUser('member', {
   id: 7,
   email: 'sam@club.test',
   name: 'Sam Swimmer',
-  role: 'member',
   phone_number: '(416) 555-0100',
   phoneNumber: '(416) 555-0100',
-  charter_accepted: true,
-  charterAccepted: true,
-  profile_picture_url: null,
-  profilePictureUrl: null,
   bio: 'I swim in the mornings.\nUsually lane 3.\n\nI also like long rides.',
   join_date: '2025-09-01',
   expiry_date: '2026-08-31',
-  absences: 0,
-  suspended_until: null,
-};
+});
 
 function signIn(user: SessionUser | null) {
   localStorage.clear();

@@ -1,5 +1,6 @@
 // Test helpers for the races screens: a signed-in (or not) session and a stubbed fetch that
 // answers like the API.
+import { testUser } from '../../test-support';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -13,24 +14,7 @@ import { addDays, clubToday } from './countdown';
 
 export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
   const id = fields.id ?? 7;
-  return {
-    id,
-    email: `user${id}@club.test`,
-    name: 'Morgan Member',
-    role,
-    phone_number: null,
-    phoneNumber: null,
-    charter_accepted: true,
-    charterAccepted: true,
-    profile_picture_url: null,
-    profilePictureUrl: null,
-    bio: null,
-    join_date: '2026-01-01',
-    expiry_date: '2099-12-31',
-    absences: 0,
-    suspended_until: null,
-    ...fields,
-  };
+  return testUser(role, { id, email: `user${id}@club.test`, name: 'Morgan Member', ...fields });
 }
 
 /** A date `days` from today in the club time zone. */

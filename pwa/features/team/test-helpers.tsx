@@ -1,3 +1,4 @@
+import { storeSession, testUser } from '../../test-support';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -49,25 +50,8 @@ export function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
 
 /** Puts a signed-in user of `role` in browser storage, as a login would. */
 export function signInAs(role: Role): SessionUser {
-  const user = {
-    id: 7,
-    email: `${role}@club.test`,
-    name: `${role} person`,
-    role,
-    phone_number: null,
-    phoneNumber: null,
-    charter_accepted: true,
-    charterAccepted: true,
-    profile_picture_url: null,
-    profilePictureUrl: null,
-    bio: null,
-    join_date: null,
-    expiry_date: null,
-    absences: 0,
-    suspended_until: null,
-  } satisfies SessionUser;
-  localStorage.setItem('user', JSON.stringify(user));
-  localStorage.setItem('token', 'test-token');
+  const user = testUser(role, { id: 7, join_date: null, expiry_date: null });
+  storeSession(user);
   return user;
 }
 
