@@ -1,23 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, acceptCharter, acceptCharterInDb, signIn, uniqueEmail } from './support';
+import { DEMO, acceptCharter, acceptCharterInDb, signIn, uniqueEmail, screenshots } from './support';
 
-// Screenshots for review; SHOTS_DIR moves them out of the shared test-results folder.
-const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 /** The same screen at a phone and a laptop size. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SCREENS}/admin-${name}-${size.width}.png`, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
+function shoot(page: Page, name: string): Promise<void> {
+  return screenshots(page, `admin-${name}`);
 }
 
 test('a new account is approved on the Pending tab, gets its email and then sees the forum', async ({

@@ -8,7 +8,9 @@ test('sign up, wait for approval, sign in, accept the charter, log out', async (
   // Create an account.
   await page.goto('/login');
   await page.getByRole('button', { name: 'Create Account' }).first().click();
-  await expect(page.getByText(/approved by an administrator once the club receives confirmation/)).toBeVisible();
+  await expect(
+    page.getByText(/approved by an administrator once the club receives confirmation/),
+  ).toBeVisible();
   await page.getByLabel('Full name').fill('Nina Newbie');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('4165550199');
@@ -50,7 +52,9 @@ test('sign up, wait for approval, sign in, accept the charter, log out', async (
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog', { name: 'Club Charter' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }),
+  ).toBeVisible();
   await page.goto('/forum');
   await expect(page.getByRole('heading', { name: 'Your membership is pending' })).toHaveCount(0);
   const stored = await page.evaluate(() => Object.keys(localStorage).sort());
@@ -61,12 +65,17 @@ test('sign up, wait for approval, sign in, accept the charter, log out', async (
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('wrong password shows the spec message with a Sign Up link; a revoked session goes to login', async ({ page, request }) => {
+test('wrong password shows the spec message with a Sign Up link; a revoked session goes to login', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('member@club.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert')).toContainText('Username or password are incorrect. Please try again.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Username or password are incorrect. Please try again.',
+  );
   await page.getByRole('alert').getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
 
@@ -89,10 +98,13 @@ test('wrong password shows the spec message with a Sign Up link; a revoked sessi
     data: { name: 'Temp', email: 'temp.revoked@club.test', password: 'secret12', phoneNumber: '4165550111' },
   });
   const { token, user } = await res.json();
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('user', u);
-  }, [token, JSON.stringify(user)] as const);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
   const db = openTestDb();
   db.prepare('delete from users where id = ?').run(user.id);
   db.close();
@@ -109,7 +121,9 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
 
   await request.post('/api/auth/forgot-password', { data: { email: 'pending@club.test' } });
   const db = openTestDb();
-  const mail = db.prepare("select text from email_outbox where \"to\" = 'pending@club.test' order by id desc").get() as { text: string };
+  const mail = db
+    .prepare('select text from email_outbox where "to" = \'pending@club.test\' order by id desc')
+    .get() as { text: string };
   db.close();
   const link = new URL(/http\S+reset-password\S+/.exec(mail.text)![0]);
   await page.goto(link.pathname + link.search);
@@ -120,6 +134,8 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
   await page.getByLabel('Confirm new password').fill('new-secret');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();
-  const login = await request.post('/api/auth/login', { data: { email: 'pending@club.test', password: 'new-secret' } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'pending@club.test', password: 'new-secret' },
+  });
   expect(login.status()).toBe(200);
 });

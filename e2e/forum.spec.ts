@@ -1,25 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, uniqueEmail } from './support';
+import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, uniqueEmail, screenshots } from './support';
 
 // The forum (issue 4): an exec posts a workout, members fill it, a third waits and is promoted when a
 // place opens, the exec takes attendance; a member RSVPs to an event.
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
 type Account = { email: string; password: string; name: string };
 
 /** Full-page screenshots at phone and desktop sizes, checking that the phone view never scrolls sideways. */
-async function screens(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screens/forum-${name}-${viewport.width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(VIEWPORTS[1]);
+function screens(page: Page, name: string): Promise<void> {
+  return screenshots(page, `forum-${name}`);
 }
 
 /** A member made the way an admin would: registered, then approved with an expiry date and the charter read. */
@@ -30,7 +19,9 @@ async function createMember(request: APIRequestContext, name: string): Promise<A
   });
   expect(res.status(), await res.text()).toBe(201);
   const db = openTestDb();
-  db.prepare("update users set role = 'member', expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?").run(Date.now(), account.email);
+  db.prepare(
+    "update users set role = 'member', expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?",
+  ).run(Date.now(), account.email);
   db.close();
   return account;
 }
@@ -47,7 +38,11 @@ function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test('workout: post, fill, waitlist, cancel with promotion, attendance', async ({ browser, page, request }) => {
+test('workout: post, fill, waitlist, cancel with promotion, attendance', async ({
+  browser,
+  page,
+  request,
+}) => {
   // Four users sign in and take turns: generous when the machine is busy.
   test.slow();
   acceptCharterInDb(DEMO.exec.email);
@@ -116,7 +111,9 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await expect(anaCard.getByText('2/2 spots filled')).toBeVisible();
 
   await cleoPage.reload();
-  await expect(cleoPage.getByText(`Good news! A spot opened up: you are now signed up for ${title}.`)).toBeVisible();
+  await expect(
+    cleoPage.getByText(`Good news! A spot opened up: you are now signed up for ${title}.`),
+  ).toBeVisible();
   await expect(cleoCard.getByText('Signed Up', { exact: true })).toBeVisible();
   await screens(cleoPage, 'list');
   await cleoPage.getByRole('button', { name: 'Dismiss' }).click();
@@ -126,7 +123,9 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   const adminToken = await apiToken(request, DEMO.admin);
   await expect
     .poll(async () => {
-      const res = await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${adminToken}` } });
+      const res = await request.get('/api/admin/outbox', {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       const { emails } = (await res.json()) as { emails: { to: string; subject: string }[] };
       return emails.filter((m) => m.to === cleo.email).map((m) => m.subject);
     })
@@ -180,7 +179,10 @@ test('event: a member RSVPs Going, then changes to Maybe', async ({ page, reques
   await expect(page.getByRole('heading', { level: 1, name: 'Season kick-off social' })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Maybe \(\d+\)$/ })).toContainText('Eve Eventful (you)');
   await expect(page.getByRole('region', { name: /^Going/ })).not.toContainText('Eve Eventful');
-  await expect(page.getByRole('button', { name: 'Maybe', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Maybe', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await screens(page, 'event-detail');
   await page.getByRole('link', { name: /Back to Events/ }).click();
   await expect(page).toHaveURL(/\/forum\?tab=events$/);

@@ -1,25 +1,13 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { openTestDb, signIn, uniqueEmail } from './support';
+import { openTestDb, signIn, uniqueEmail, screenshots } from './support';
 
-// Screenshots for review; SHOTS_DIR moves them out of the shared test-results folder.
-const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SCREENS}/profile-${name}-${size.width}.png`, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
+function shoot(page: Page, name: string): Promise<void> {
+  return screenshots(page, `profile-${name}`);
 }
 
 test('a member edits the profile with a new picture', async ({ page, request }) => {

@@ -1,23 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, signIn } from './support';
+import { DEMO, acceptCharterInDb, apiToken, signIn, screenshots } from './support';
 
-// The public site (issue 3): every public page shows its key content, at phone and desktop sizes.
-// Other specs' runs clean test-results/, so SCREENS_DIR can put the pictures somewhere safer.
-const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
 /** Full-page screenshots at both sizes, kept in test-results/screens/ for review. */
-async function screens(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    // Let lazy images in view finish so the picture is honest.
-    await page.waitForFunction(() => [...document.images].every((img) => img.loading === 'lazy' || img.complete));
-    await page.screenshot({ path: `${SCREENS}/public-${name}-${viewport.width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(VIEWPORTS[1]);
+function screens(page: Page, name: string): Promise<void> {
+  return screenshots(page, `public-${name}`);
 }
 
 test.describe('public pages', () => {
@@ -30,11 +17,16 @@ test.describe('public pages', () => {
     await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
     const first = carousel.getByRole('group', { name: 'Slide 1 of 3' });
     await expect(first.getByRole('img')).toHaveJSProperty('complete', true);
-    expect(await first.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await first.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
 
     await carousel.getByRole('button', { name: 'Next slide' }).click();
     await expect(carousel.getByRole('group', { name: 'Slide 2 of 3' })).toBeVisible();
-    await expect(carousel.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
+    await expect(carousel.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await carousel.getByRole('button', { name: 'Go to slide 1' }).click();
     await expect(first).toBeVisible();
     await expect(carousel.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
@@ -119,11 +111,15 @@ test.describe('public pages', () => {
   test('resources and team gear placeholders', async ({ page }) => {
     await page.goto('/resources');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resources');
-    await expect(page.getByText('Training plans, guides, and helpful links will appear here.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Training plans, guides, and helpful links will appear here.', { exact: true }),
+    ).toBeVisible();
     await screens(page, 'resources');
     await page.goto('/team-gear');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team Gear');
-    await expect(page.getByText('Club-branded kits and merchandise. Coming soon!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Club-branded kits and merchandise. Coming soon!', { exact: true }),
+    ).toBeVisible();
     await screens(page, 'team-gear');
   });
 });
@@ -151,7 +147,10 @@ test.describe('coaches, exec and team profiles', () => {
     await page.goto('/profile/swim-coach/maya-chen');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maya Chen');
     await expect(page.getByRole('article')).toContainText('Swim Coach');
-    await expect(page.getByRole('link', { name: 'swim.coach@club.test' })).toHaveAttribute('href', 'mailto:swim.coach@club.test');
+    await expect(page.getByRole('link', { name: 'swim.coach@club.test' })).toHaveAttribute(
+      'href',
+      'mailto:swim.coach@club.test',
+    );
     await expect(page.getByText(/Level 2 certified coach/)).toBeVisible();
     await screens(page, 'team-profile');
     await page.getByRole('link', { name: 'Back to Coaches and Exec' }).click();
@@ -161,11 +160,17 @@ test.describe('coaches, exec and team profiles', () => {
   test('an unknown team profile says so', async ({ page }) => {
     await page.goto('/profile/head-chef/somebody');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile Not Found');
-    await expect(page.getByRole('link', { name: 'Back to Coaches and Exec' })).toHaveAttribute('href', '/coaches-exec');
+    await expect(page.getByRole('link', { name: 'Back to Coaches and Exec' })).toHaveAttribute(
+      'href',
+      '/coaches-exec',
+    );
     await screens(page, 'team-profile-unknown');
   });
 
-  test('an exec edits a profile through the pencil; a bad image is refused without losing input', async ({ page, request }) => {
+  test('an exec edits a profile through the pencil; a bad image is refused without losing input', async ({
+    page,
+    request,
+  }) => {
     acceptCharterInDb(DEMO.exec.email);
     await signIn(page, DEMO.exec);
     await page.goto('/coaches-exec');
@@ -177,10 +182,7 @@ test.describe('coaches, exec and team profiles', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog.getByRole('alert')).toContainText('https://');
     await expect(dialog.getByLabel('Bio')).toHaveValue('Keeps the minutes and the club calendar.');
-    await page.setViewportSize(VIEWPORTS[0]);
-    await page.screenshot({ path: `${SCREENS}/public-edit-profile-390.png` });
-    await page.setViewportSize(VIEWPORTS[1]);
-    await page.screenshot({ path: `${SCREENS}/public-edit-profile-1280.png` });
+    await screens(page, 'edit-profile');
 
     await dialog.getByLabel('Image URL').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -191,7 +193,10 @@ test.describe('coaches, exec and team profiles', () => {
 
     // Put the seed back for whoever runs next.
     const token = await apiToken(request, DEMO.exec);
-    const res = await request.put('/api/profiles/secretary', { data: { bio: '' }, headers: { authorization: `Bearer ${token}` } });
+    const res = await request.put('/api/profiles/secretary', {
+      data: { bio: '' },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status()).toBe(200);
   });
 });

@@ -1,35 +1,34 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn } from './support';
+import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, screenshots } from './support';
 
 // Races (issue 5): a member adds a race, signs up, finds it in both views and on its detail page,
 // then cancels; an exec edits and deletes; a visitor sees the races without member features.
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
-async function screens(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `test-results/screens/races-${name}-${viewport.width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(VIEWPORTS[1]);
+function screens(page: Page, name: string): Promise<void> {
+  return screenshots(page, `races-${name}`);
 }
 
 /** A date `days` from today in the club's time zone, as the API stores it. */
 function clubDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
 
 const monthOf = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
-test('a member adds a race, signs up, sees it in both views and on its page, then cancels', async ({ page }) => {
+test('a member adds a race, signs up, sees it in both views and on its page, then cancels', async ({
+  page,
+}) => {
   const name = `Harbour Sprint ${Date.now().toString(36)}`;
   const date = clubDate(20);
   acceptCharterInDb(DEMO.member.email);
@@ -68,7 +67,10 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
 
   // Only the races the member is going to.
   await page.getByRole('button', { name: "Races I'm Going To" }).click();
-  await expect(page.getByRole('button', { name: "Races I'm Going To" })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: "Races I'm Going To" })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(card).toBeVisible();
   await expect(page.getByRole('article', { name: 'Spring Sprint Triathlon' })).toHaveCount(0);
   await screens(page, 'list-going');
@@ -81,7 +83,9 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
   await expect(entry).toContainText('1 going');
   await expect(entry).toContainText('20 days');
   await expect(entry.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'City Duathlon' }).getByRole('button', { name: 'Going?' })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'City Duathlon' }).getByRole('button', { name: 'Going?' }),
+  ).toBeVisible();
   await screens(page, 'calendar');
 
   // The detail page lists the member under Who's Going.
@@ -94,11 +98,15 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
   await screens(page, 'detail');
 
   await page.getByRole('button', { name: 'Cancel Signup' }).click();
-  await expect(page.getByRole('region', { name: "Who's Going (0)" })).toContainText('No one has signed up yet. Be the first!');
+  await expect(page.getByRole('region', { name: "Who's Going (0)" })).toContainText(
+    'No one has signed up yet. Be the first!',
+  );
   await expect(page.getByRole('button', { name: 'Sign Up for Race' })).toBeVisible();
 
   const db = openTestDb();
-  const rows = db.prepare('select count(*) as n from race_signups s join races r on r.id = s.race_id where r.name = ?').get(name) as { n: number };
+  const rows = db
+    .prepare('select count(*) as n from race_signups s join races r on r.id = s.race_id where r.name = ?')
+    .get(name) as { n: number };
   db.close();
   expect(rows.n).toBe(0);
 
@@ -145,7 +153,9 @@ test('a visitor sees the races without sign-up buttons or names', async ({ page 
   const sprint = page.getByRole('article', { name: 'Spring Sprint Triathlon' });
   await expect(sprint).toContainText('30 days');
   await expect(sprint).toContainText('Lakeside Park');
-  await expect(page.getByRole('article', { name: 'Olympic Distance Championship' })).toContainText('The club goal race of the season.');
+  await expect(page.getByRole('article', { name: 'Olympic Distance Championship' })).toContainText(
+    'The club goal race of the season.',
+  );
   await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Race' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'All Races' })).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -24,7 +25,10 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Signs in through the API and returns the token (for arranging data quickly). */
-export async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+export async function apiToken(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
   const res = await request.post('/api/auth/login', { data: account });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).token;
@@ -53,4 +57,27 @@ export async function acceptCharter(page: Page): Promise<void> {
   await dialog.getByTestId('charter-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await dialog.getByRole('button', { name: 'I Agree' }).click();
   await expect(dialog).toBeHidden();
+}
+
+const SHOTS_DIR = process.env.SHOTS_DIR ?? 'test-results/screens';
+const SHOT_SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Full-page screenshots of the current screen at a phone and a laptop size, for people to look at
+ * (SHOTS_DIR moves them out of test-results/). Fails if the phone view scrolls sideways.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const before = page.viewportSize();
+  for (const size of SHOT_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${size.width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
 }
