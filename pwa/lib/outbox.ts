@@ -10,6 +10,7 @@ import { readUser } from './session-storage';
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
 const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist']);
 const MAX_BACKOFF_MS = 60_000;
+const PROGRESS_EVERY_MS = 500;
 /** Fired once a replay pass has sent something: screens reload what they show (once, not per op). */
 export const SYNCED_EVENT = 'club:synced';
 
@@ -138,6 +139,7 @@ async function pass(): Promise<void> {
   setOutboxState({ syncing: true });
   const heldBack = new Set<string>();
   let synced = 0;
+  let lastRefresh = Date.now();
   try {
     for (const op of ops) {
       if (op.state !== 'pending') continue;
@@ -174,7 +176,12 @@ async function pass(): Promise<void> {
         await db.outbox.update(op.seq!, { state: 'attention', error: e.message, errorStatus: e.status, errorBody: e.body });
       } finally {
         inflight = null;
-        await refreshOutboxState();
+        // Screens re-render on every store change: a long pass refreshes them a few times a second,
+        // not once per op (100 ops over a 300-card list would otherwise cost seconds).
+        if (Date.now() - lastRefresh >= PROGRESS_EVERY_MS) {
+          await refreshOutboxState();
+          lastRefresh = Date.now();
+        }
       }
     }
   } finally {
