@@ -1,3 +1,16 @@
+// Building an Intl.DateTimeFormat costs far more than using one, and a list of 300 cards formats
+// hundreds of dates per render: keep one formatter per set of options.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… (waitlist positions, SPEC.md §9). */
 export function ordinal(n: number): string {
   const mod100 = n % 100;
@@ -18,7 +31,7 @@ export function ordinal(n: number): string {
 export function formatDate(date: string, style: 'short' | 'long' = 'short'): string {
   const d = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat('en-CA', {
+  return formatter({
     timeZone: 'UTC',
     weekday: style === 'long' ? 'long' : 'short',
     year: 'numeric',
@@ -40,7 +53,7 @@ export function formatTime(time: string | null | undefined): string {
 export function formatDateTime(ms: number | string): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return String(ms);
-  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return formatter({ dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 /** Today's date as 'YYYY-MM-DD' in the browser's time zone (the club's, for its members). */
