@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node
 import { join, relative, resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { compress } from 'hono/compress';
 import type { AppEnv } from './context';
 
 export const DIST_DIR = resolve('dist');
@@ -10,8 +9,6 @@ export const DIST_DIR = resolve('dist');
 /** Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. */
 export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_DIR): void {
   mkdirSync(uploadsDir, { recursive: true });
-  // Text assets gzip to a third of their size; images are already compressed and skip it.
-  app.use('*', compress());
   const uploadsRoot = relative(process.cwd(), uploadsDir) || '.';
   const distRoot = relative(process.cwd(), distDir) || '.';
   app.use(

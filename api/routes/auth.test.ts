@@ -264,3 +264,15 @@ describe('register rate limit', () => {
     expect((await t.call('POST', '/api/auth/register', { body: { ...valid, email: 'later@club.test' } })).status).toBe(201);
   });
 });
+
+describe('compression', () => {
+  it('gzips a JSON answer when the client accepts it', async () => {
+    const t = makeTestApp();
+    const admin = await t.createUser({ role: 'administrator' });
+    for (let i = 0; i < 5; i++) await t.call('POST', '/api/auth/forgot-password', { body: { email: admin.email } });
+    const res = await t.app.request('/api/admin/outbox', {
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});
