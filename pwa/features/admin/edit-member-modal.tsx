@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { updateMemberSchema, type AdminMember, type MemberAnswer } from '../../../api/contract/admin';
-import { PHONE_MESSAGE, firstIssue, formatPhone, isValidPhone } from '../../../api/contract/common';
+import { PHONE_MESSAGE, firstIssue, formatPhone } from '../../../api/contract/common';
+import { PhoneField, phoneIsInvalid } from '../../components/phone-field';
 import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
@@ -29,7 +30,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const ids = useId();
-  const phoneBad = form.phoneNumber !== '' && !isValidPhone(form.phoneNumber);
+  const phoneBad = phoneIsInvalid(form.phoneNumber);
   // A rejected account keeps its role unless the administrator picks another.
   const choices = member.role === 'rejected' ? [...ROLE_CHOICES, 'rejected' as const] : ROLE_CHOICES;
 
@@ -102,24 +103,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
             </span>
           )}
         </div>
-        <div className="field">
-          <label htmlFor={`${ids}-phone`}>Phone</label>
-          <input
-            id={`${ids}-phone`}
-            type="tel"
-            inputMode="tel"
-            placeholder="(123) 456-7890"
-            value={form.phoneNumber}
-            onChange={(e) => setForm({ ...form, phoneNumber: formatPhone(e.target.value) })}
-            aria-invalid={phoneBad}
-            aria-describedby={phoneBad ? `${ids}-phone-error` : undefined}
-          />
-          {phoneBad && (
-            <span className="field-hint field-hint--bad" id={`${ids}-phone-error`}>
-              {PHONE_MESSAGE}
-            </span>
-          )}
-        </div>
+        <PhoneField value={form.phoneNumber} onChange={(phoneNumber) => setForm({ ...form, phoneNumber })} />
         <div className="field">
           <label htmlFor={`${ids}-expiry`}>Expiry date</label>
           <input

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../../api/contract/auth';
-import { PHONE_MESSAGE, firstIssue, formatPhone, isValidPhone } from '../../../api/contract/common';
+import { firstIssue } from '../../../api/contract/common';
+import { PhoneField, phoneIsInvalid } from '../../components/phone-field';
 import {
   BIO_MAX,
   PROFILE_PICTURE_FIELD,
@@ -38,7 +39,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   const [phoneTouched, setPhoneTouched] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const phoneBad = form.phone !== '' && !isValidPhone(form.phone);
+  const phoneBad = phoneIsInvalid(form.phone);
 
   // The preview URL holds the file in memory until it is revoked.
   useEffect(() => {
@@ -167,26 +168,13 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
           required
         />
       </label>
-      <div className="field">
-        <label htmlFor={`${ids}-phone`}>Phone</label>
-        <input
-          id={`${ids}-phone`}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(123) 456-7890"
-          value={form.phone}
-          onChange={(e) => setForm({ ...form, phone: formatPhone(e.target.value) })}
-          onBlur={() => setPhoneTouched(true)}
-          aria-invalid={phoneTouched && phoneBad}
-          aria-describedby={phoneTouched && phoneBad ? `${ids}-phone-error` : undefined}
-        />
-        {phoneTouched && phoneBad && (
-          <span className="field-hint field-hint--bad" id={`${ids}-phone-error`}>
-            {PHONE_MESSAGE}
-          </span>
-        )}
-      </div>
+      <PhoneField
+        value={form.phone}
+        onChange={(phone) => setForm({ ...form, phone })}
+        showError={phoneTouched}
+        onBlur={() => setPhoneTouched(true)}
+        autoComplete="tel"
+      />
       <div className="field">
         <label htmlFor={`${ids}-bio`}>Bio</label>
         <textarea
