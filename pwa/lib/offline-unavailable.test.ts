@@ -1,0 +1,39 @@
+// No fake-indexeddb here: jsdom has no IndexedDB, like a browser in a strict private mode.
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { performAction } from './actions';
+import { OFFLINE_MESSAGE } from './api-client';
+import { refreshOutboxState } from './outbox';
+import { getOutboxState } from './outbox-store';
+import { useApiQuery } from './query';
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify({ id: 7, name: 'Sam', role: 'member' }));
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('without device storage', () => {
+  it('says the app works online only', async () => {
+    await refreshOutboxState();
+    expect(getOutboxState()).toMatchObject({ storageAvailable: false, ready: true, ops: [] });
+  });
+
+  it('refuses an offline write with a readable error instead of breaking', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(performAction({ kind: 'rsvp', eventId: 1, status: 'going' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
+  });
+
+  it('shows a read that fails for want of network as an error, not a blank screen', async () => {
+    const { result } = renderHook(() => useApiQuery('/forum/posts?type=workout'));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.error?.message).toBe(OFFLINE_MESSAGE);
+    expect(result.current.fromCache).toBe(false);
+  });
+});
