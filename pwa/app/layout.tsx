@@ -6,6 +6,7 @@ import { useSession } from '../lib/session';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { RoleChangeNotice } from './role-change-notice';
 
 // Both load on demand to keep a public page's first download small: the charter only for a signed-in
 // user who has not accepted it, the service-worker bar once the page is idle.
@@ -62,6 +63,8 @@ export function Layout() {
         </PageErrorBoundary>
       </main>
       <Footer />
+      {/* Mounted but disabled, as SPEC.md §2 says. */}
+      <RoleChangeNotice />
       <Suspense fallback={null}>
         {idle && <UpdateBar />}
         {user && !user.charterAccepted && <CharterModal />}

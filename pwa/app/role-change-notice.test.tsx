@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../lib/session';
+import { storeSession, testUser } from '../test-support';
+import { RoleChangeNotice } from './role-change-notice';
+
+const calls: string[] = [];
+beforeEach(() => {
+  calls.length = 0;
+  storeSession(testUser('member'));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      if (url === '/api/users/role-change-notifications') {
+        return new Response(JSON.stringify({ notifications: [{ oldRole: 'pending', newRole: 'member', createdAt: 1 }] }));
+      }
+      return new Response(JSON.stringify({ user: testUser('member') }));
+    }),
+  );
+  Object.defineProperty(window, 'location', { value: { ...window.location, reload: vi.fn() }, configurable: true });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('RoleChangeNotice', () => {
+  it('is mounted disabled, as the spec says: it asks nothing and shows nothing', async () => {
+    const { container } = render(
+      <SessionProvider>
+        <RoleChangeNotice />
+      </SessionProvider>,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(container).toBeEmptyDOMElement();
+    expect(calls).not.toContain('/api/users/role-change-notifications');
+  });
+
+  it('when enabled, tells the user and ends the session on acknowledgement', async () => {
+    render(
+      <SessionProvider>
+        <RoleChangeNotice enabled />
+      </SessionProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your role changed from Pending to Member.');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(calls).toContain('/api/users/mark-role-notification-read');
+    expect(window.location.reload).toHaveBeenCalled();
+  });
+});
