@@ -19,7 +19,13 @@ export function ErrorMessage({ children }: { children: ReactNode }) {
   );
 }
 
-export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'success' | 'warning' }) {
+export function Notice({
+  children,
+  tone = 'info',
+}: {
+  children: ReactNode;
+  tone?: 'info' | 'success' | 'warning';
+}) {
   return (
     <div className={`alert alert--${tone}`} role="status">
       {children}
@@ -29,4 +35,16 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
+}
+
+/** A read that failed: what went wrong and a way to try again, announced at once. */
+export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <ErrorMessage>
+      {children}{' '}
+      <button type="button" className="link-button" onClick={onRetry}>
+        Try again
+      </button>
+    </ErrorMessage>
+  );
 }

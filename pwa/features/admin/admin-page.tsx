@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminMember, MembersAnswer } from '../../../api/contract/admin';
 import { ROLE_LABELS } from '../../../api/contract/roles';
 import { RequireRole } from '../../components/require-role';
-import { ErrorMessage, Loading, Notice } from '../../components/status';
+import { LoadError, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
@@ -123,12 +123,9 @@ function AdminDashboard() {
         ) : members.loading ? (
           <Loading text="Loading members…" />
         ) : members.error && !members.data ? (
-          <ErrorMessage>
-            {errorMessage(members.error, 'Failed to load members')}{' '}
-            <button type="button" className="link-button" onClick={() => void members.reload()}>
-              Try again
-            </button>
-          </ErrorMessage>
+          <LoadError onRetry={() => void members.reload()}>
+            {errorMessage(members.error, 'Failed to load members')}
+          </LoadError>
         ) : tab === 'members' ? (
           <MembersTable
             members={list}

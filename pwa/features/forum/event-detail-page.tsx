@@ -2,7 +2,7 @@ import { useCallback, useId, type ReactNode } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
 import type { EventDetailAnswer, EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
-import { EmptyState, ErrorMessage, Loading } from '../../components/status';
+import { EmptyState, LoadError, Loading } from '../../components/status';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
@@ -31,7 +31,8 @@ export function EventDetailPage() {
 
   const refresh = useCallback(() => void reload(), [reload]);
   const patch = useCallback(
-    (_id: number, change: Partial<EventPost>) => setData((previous) => previous && { ...previous, event: { ...previous.event, ...change } }),
+    (_id: number, change: Partial<EventPost>) =>
+      setData((previous) => previous && { ...previous, event: { ...previous.event, ...change } }),
     [setData],
   );
   const rsvp = useRsvp(event, patch, refresh);
@@ -56,12 +57,9 @@ export function EventDetailPage() {
     return (
       <Frame>
         <h1>Event</h1>
-        <ErrorMessage>
-          Could not load this event: {query.error?.message ?? 'Something went wrong'}{' '}
-          <button type="button" className="link-button" onClick={refresh}>
-            Try again
-          </button>
-        </ErrorMessage>
+        <LoadError onRetry={refresh}>
+          Could not load this event: {query.error?.message ?? 'Something went wrong'}
+        </LoadError>
       </Frame>
     );
   }
@@ -87,7 +85,12 @@ export function EventDetailPage() {
 
       <div className="forum-rsvp-lists">
         {(['going', 'maybe', 'not_going'] as const).map((status) => (
-          <RsvpList key={status} status={status} rsvps={data.rsvps.filter((r) => r.status === status)} myId={user?.id} />
+          <RsvpList
+            key={status}
+            status={status}
+            rsvps={data.rsvps.filter((r) => r.status === status)}
+            myId={user?.id}
+          />
         ))}
       </div>
       <LocalComments postId={event.id} />
@@ -95,7 +98,15 @@ export function EventDetailPage() {
   );
 }
 
-function RsvpList({ status, rsvps, myId }: { status: RsvpStatus; rsvps: EventRsvp[]; myId: number | undefined }) {
+function RsvpList({
+  status,
+  rsvps,
+  myId,
+}: {
+  status: RsvpStatus;
+  rsvps: EventRsvp[];
+  myId: number | undefined;
+}) {
   const headingId = useId();
   return (
     <section className="card forum-section" aria-labelledby={headingId}>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import type { EventPost, PostsAnswer } from '../../../api/contract/forum';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
+import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { EventCard } from './event-card';
@@ -18,7 +18,10 @@ export function EventsTab() {
 
   const patch = useCallback(
     (id: number, change: Partial<EventPost>) =>
-      setData((previous) => previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) }),
+      setData(
+        (previous) =>
+          previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) },
+      ),
     [setData],
   );
   const refresh = useCallback(() => void reload(), [reload]);
@@ -46,12 +49,7 @@ export function EventsTab() {
       {query.loading ? (
         <Loading text="Loading events..." />
       ) : query.error && !data ? (
-        <ErrorMessage>
-          Could not load the events: {query.error.message}{' '}
-          <button type="button" className="link-button" onClick={refresh}>
-            Try again
-          </button>
-        </ErrorMessage>
+        <LoadError onRetry={refresh}>Could not load the events: {query.error.message}</LoadError>
       ) : !data || data.posts.length === 0 ? (
         <EmptyState>No events posted yet.</EmptyState>
       ) : (

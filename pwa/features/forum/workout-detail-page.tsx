@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutPost } from '../../../api/contract/forum';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
@@ -26,7 +26,9 @@ export function WorkoutDetailPage() {
   const { user, can } = useSession();
   const takesAttendance = can('exec');
   const query = useApiQuery<WorkoutDetailAnswer>(id === null ? null : workoutPath(id));
-  const attendance = useApiQuery<AttendanceRecord>(id !== null && takesAttendance ? attendancePath(id) : null);
+  const attendance = useApiQuery<AttendanceRecord>(
+    id !== null && takesAttendance ? attendancePath(id) : null,
+  );
   const { data, setData, reload, updatedAt } = query;
   const workout = data?.workout;
   const [editing, setEditing] = useState(false);
@@ -46,7 +48,8 @@ export function WorkoutDetailPage() {
   }, [user, workout, updatedAt]);
 
   const patch = useCallback(
-    (_id: number, change: Partial<WorkoutPost>) => setData((previous) => previous && { ...previous, workout: { ...previous.workout, ...change } }),
+    (_id: number, change: Partial<WorkoutPost>) =>
+      setData((previous) => previous && { ...previous, workout: { ...previous.workout, ...change } }),
     [setData],
   );
   const actions = useSignupActions(workout, patch, refresh);
@@ -84,12 +87,9 @@ export function WorkoutDetailPage() {
     return (
       <Frame>
         <h1>Workout</h1>
-        <ErrorMessage>
-          Could not load this workout: {query.error?.message ?? 'Something went wrong'}{' '}
-          <button type="button" className="link-button" onClick={refresh}>
-            Try again
-          </button>
-        </ErrorMessage>
+        <LoadError onRetry={refresh}>
+          Could not load this workout: {query.error?.message ?? 'Something went wrong'}
+        </LoadError>
       </Frame>
     );
   }
@@ -132,7 +132,12 @@ export function WorkoutDetailPage() {
                 <button type="button" className="button button--small" onClick={() => setEditing(true)}>
                   Edit
                 </button>
-                <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  onClick={() => void remove()}
+                  disabled={deleting}
+                >
                   Delete
                 </button>
               </div>
@@ -153,7 +158,9 @@ export function WorkoutDetailPage() {
         recordError={attendance.error ? `Could not load the attendance: ${attendance.error.message}` : ''}
         onRecorded={(record) => attendance.setData(() => record)}
       />
-      {workout.capacity !== null && data.waitlist.length > 0 && <WaitlistSection entries={data.waitlist} myId={user?.id} />}
+      {workout.capacity !== null && data.waitlist.length > 0 && (
+        <WaitlistSection entries={data.waitlist} myId={user?.id} />
+      )}
       <LocalComments postId={workout.id} />
     </Frame>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type PostsAnswer, type WorkoutPost } from '../../../api/contract/forum';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
+import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { WORKOUTS_PATH, deletePost } from './forum-api';
@@ -49,7 +49,10 @@ export function WorkoutsTab() {
 
   const patch = useCallback(
     (id: number, change: Partial<WorkoutPost>) =>
-      setData((previous) => previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) }),
+      setData(
+        (previous) =>
+          previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) },
+      ),
     [setData],
   );
   const refresh = useCallback(() => void reload(), [reload]);
@@ -79,7 +82,13 @@ export function WorkoutsTab() {
       <div className="forum-toolbar">
         <div className="segmented forum-filters" role="group" aria-label="Filter workouts by sport">
           {FILTERS.map((f) => (
-            <button key={f.key} type="button" aria-pressed={filter === f.key} title={f.hint} onClick={() => setFilter(f.key)}>
+            <button
+              key={f.key}
+              type="button"
+              aria-pressed={filter === f.key}
+              title={f.hint}
+              onClick={() => setFilter(f.key)}
+            >
               {f.label}
             </button>
           ))}
@@ -96,15 +105,12 @@ export function WorkoutsTab() {
       {query.loading ? (
         <Loading text="Loading workouts..." />
       ) : query.error && !data ? (
-        <ErrorMessage>
-          Could not load the workouts: {query.error.message}{' '}
-          <button type="button" className="link-button" onClick={refresh}>
-            Try again
-          </button>
-        </ErrorMessage>
+        <LoadError onRetry={refresh}>Could not load the workouts: {query.error.message}</LoadError>
       ) : shown.length === 0 ? (
         <EmptyState>
-          {filter === 'all' ? 'No workouts posted yet.' : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
+          {filter === 'all'
+            ? 'No workouts posted yet.'
+            : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
         </EmptyState>
       ) : (
         <div className="forum-list">

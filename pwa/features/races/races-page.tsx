@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Race, RaceAnswer, RaceInput, RacesAnswer } from '../../../api/contract/races';
 import { OfflineNote } from '../../components/offline-note';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../components/status';
+import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { api } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
@@ -117,12 +117,7 @@ export function RacesPage() {
       {loading && !data ? (
         <Loading text="Loading races..." />
       ) : error && !data ? (
-        <ErrorMessage>
-          Failed to load races.{' '}
-          <button type="button" className="link-button" onClick={() => void reload()}>
-            Try again
-          </button>
-        </ErrorMessage>
+        <LoadError onRetry={() => void reload()}>Failed to load races.</LoadError>
       ) : races.length === 0 ? (
         <EmptyState>No races yet.</EmptyState>
       ) : shown.length === 0 ? (
@@ -139,7 +134,11 @@ export function RacesPage() {
                 onSignup={(signedUp) => void signup.change(race.id, signedUp)}
                 manage={
                   exec
-                    ? { onEdit: () => setEditing(race), onDelete: () => void deleteRace(race), deleting: deleting === race.id }
+                    ? {
+                        onEdit: () => setEditing(race),
+                        onDelete: () => void deleteRace(race),
+                        deleting: deleting === race.id,
+                      }
                     : undefined
                 }
               />
@@ -170,7 +169,12 @@ export function RacesPage() {
           title="Edit Race"
           submitLabel="Save Changes"
           failure="Failed to update race"
-          initial={{ name: editing.name, date: editing.date, location: editing.location, description: editing.description }}
+          initial={{
+            name: editing.name,
+            date: editing.date,
+            location: editing.location,
+            description: editing.description,
+          }}
           onSubmit={(input, key) => saveRace(editing.id, input, key)}
           onClose={() => setEditing(null)}
         />
