@@ -11,7 +11,13 @@ export function OfflineNote({ fromCache, updatedAt }: { fromCache: boolean; upda
   );
 }
 
-/** The marker next to a state that is saved on the device but not yet on the server. */
+export const UNSYNCED_TEXT = 'Saved on this device — not yet synced';
+
+/** The marker next to a state that is saved on the device but not yet on the server (DESIGN.md §4). */
 export function UnsyncedMark() {
-  return <span className="unsynced-mark">Saved on this device — not yet synced</span>;
+  return (
+    <span className="unsynced-mark" role="status">
+      {UNSYNCED_TEXT}
+    </span>
+  );
 }

@@ -29,18 +29,6 @@ export function TypeBadge({ type }: { type: WorkoutType }) {
   return <span className={`badge forum-type forum-type--${type}`}>{WORKOUT_TYPE_LABELS[type] ?? type}</span>;
 }
 
-export const UNSYNCED_TEXT = 'Saved on this device — not yet synced';
-
-/** Shown next to a choice that is queued on this device (DESIGN.md §4). */
-export function UnsyncedMarker() {
-  return (
-    <p className="forum-unsynced" role="status">
-      <span aria-hidden="true">⏳ </span>
-      {UNSYNCED_TEXT}
-    </p>
-  );
-}
-
 /** The live 'n/max' counter under a long text field; turns red past the limit. */
 export function CharCounter({ id, value, max }: { id: string; value: string; max: number }) {
   const over = value.length > max;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../api/contract/forum';
 import { ErrorMessage } from '../../components/status';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
-import { UnsyncedMarker } from './post-parts';
+import { UnsyncedMark } from '../../components/offline-note';
 import { RSVP_LABELS, eventView, nextRsvp, shiftRsvpCounts } from './workout-rules';
 
 export const RSVP_ERROR = 'Error updating RSVP';
@@ -74,7 +74,7 @@ export function RsvpButtons({ rsvp, label }: { rsvp: ReturnType<typeof useRsvp>;
           <strong>{view.counts.not_going}</strong> not going
         </span>
       </p>
-      {view.unsynced && <UnsyncedMarker />}
+      {view.unsynced && <UnsyncedMark />}
       {error && <ErrorMessage>{error}</ErrorMessage>}
     </div>
   );

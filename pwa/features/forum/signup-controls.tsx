@@ -1,5 +1,5 @@
 import { ErrorMessage, Notice } from '../../components/status';
-import { UnsyncedMarker } from './post-parts';
+import { UnsyncedMark } from '../../components/offline-note';
 import type { SignupActions } from './use-signup-actions';
 import { capacityText, waitlistPositionText, type WorkoutView } from './workout-rules';
 
@@ -83,7 +83,7 @@ export function SignupControls({ actions, started }: { actions: SignupActions; s
   return (
     <div className="forum-signup">
       <div className="forum-signup__buttons">{buttons}</div>
-      {view.unsynced && <UnsyncedMarker />}
+      {view.unsynced && <UnsyncedMark />}
       {actions.error && <ErrorMessage>{actions.error}</ErrorMessage>}
       {actions.notice && <Notice tone="warning">{actions.notice}</Notice>}
       {actions.modal}

@@ -4,7 +4,8 @@ import { EmptyState, ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
 import { formatDateTime } from '../../lib/format';
-import { Avatar, UnsyncedMarker } from './post-parts';
+import { UnsyncedMark } from '../../components/offline-note';
+import { Avatar } from './post-parts';
 
 export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 
@@ -130,7 +131,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
               {submittedLine(record, 'Submitted by')} · {present} of {signups.length} present
             </Notice>
           ) : unsyncedTicks ? (
-            <UnsyncedMarker />
+            <UnsyncedMark />
           ) : signups.length > 0 ? (
             <>
               <p className="hint">Tick who came, then submit. Once submitted, attendance cannot be changed.</p>
