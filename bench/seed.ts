@@ -6,8 +6,7 @@ import { runMigrations } from '../db/migrate';
 import { eventRsvps, posts, raceSignups, races, users, waitlistEntries, workoutSignups } from '../db/schema';
 import { WORKOUT_TYPES, type RsvpStatus } from '../api/contract/forum';
 import { hashPassword } from '../api/services/passwords';
-import { clubToday } from '../api/services/users';
-import { addDays } from '../api/faults/support/fixture';
+import { addDays, clubToday } from '../api/contract/dates';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_LOG_N = 12;

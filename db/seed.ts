@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
+import { addDays, clubToday } from '../api/contract/dates';
 import type { Env } from '../api/env';
 import { hashPassword } from '../api/services/passwords';
-import { clubToday } from '../api/services/users';
 import type { Database_ } from './client';
 import { posts, races, teamProfiles, users } from './schema';
 
@@ -46,11 +46,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'pending@club.test', password: 'pending-demo', name: 'Pat Pending', role: 'pending' },
 ] as const;
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Fills an empty database: the ten team positions always; when there are no users, either the

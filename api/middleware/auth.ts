@@ -1,9 +1,10 @@
 import { createMiddleware } from 'hono/factory';
+import { clubToday } from '../contract/dates';
 import type { Context } from 'hono';
 import { hasRole, type Role } from '../contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
 import { verifySessionToken } from '../services/tokens';
-import { clubToday, effectiveRole, findUserById } from '../services/users';
+import { effectiveRole, findUserById } from '../services/users';
 
 type AuthResult = { user: CurrentUser } | { status: 401 | 403; error: string } | null;
 

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { clubToday } from '../contract/dates';
 import { idempotencyKeys, users, type UserRow } from '../../db/schema';
 import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../contract/admin';
 import { DUPLICATE_EMAIL_ERROR } from '../contract/auth';
@@ -9,7 +10,7 @@ import { ServiceError, notFound } from './errors';
 import { activationEmail } from './mail-templates';
 import { emailTaken, isUniqueViolation, recordRoleChange } from './profile';
 import { releaseMemberPlaces } from './workouts';
-import { CHARTER_VERSION, clubToday, effectiveRole, findUserById, normaliseEmail } from './users';
+import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from './users';
 
 // Member management (SPEC.md §4 Member lifecycle, §5, §7 Admin). Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { clubToday } from '../contract/dates';
 import type { AppDeps } from '../context';
 import { passwordResets, users } from '../../db/schema';
 import { formatPhone } from '../contract/common';
@@ -7,7 +8,7 @@ import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
-import { clubToday, effectiveRole, findUserByEmail, normaliseEmail, toSessionUser } from './users';
+import { effectiveRole, findUserByEmail, normaliseEmail, toSessionUser } from './users';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;

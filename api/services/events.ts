@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { clubToday } from '../contract/dates';
 import { eventRsvps, posts, users } from '../../db/schema';
 import {
   FUTURE_EVENT_ERROR,
@@ -13,7 +14,6 @@ import {
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { assertCanManagePost, loadEventPost, requireEvent, type Actor } from './posts';
-import { clubToday } from './users';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'>;
 

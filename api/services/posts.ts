@@ -1,11 +1,11 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { addDays, clubToday } from '../contract/dates';
 import type { Db } from '../../db/client';
 import { posts, users, type PostRow } from '../../db/schema';
 import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../contract/forum';
 import { hasRole } from '../contract/roles';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError, forbidden } from './errors';
-import { clubToday } from './users';
 
 /** Who is acting: enough of CurrentUser for the rules (tests may pass a plain object). */
 export type Actor = Pick<CurrentUser, 'id' | 'role'>;
@@ -263,10 +263,7 @@ export function loadEventPost(db: Db, userId: number, id: number): EventPost | u
 export const LIST_PAST_DAYS = 30;
 
 function listHorizon(deps: AppDeps): string {
-  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - LIST_PAST_DAYS);
-  return d.toISOString().slice(0, 10);
+  return addDays(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE), -LIST_PAST_DAYS);
 }
 
 export function listWorkoutPosts(deps: AppDeps, userId: number): WorkoutPost[] {

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { clubToday } from '../contract/dates';
 import type { Db } from '../../db/client';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../contract/auth';
@@ -8,7 +9,7 @@ import type { ProfileUpdate, RoleChangeNotification } from '../contract/users';
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { removeUpload, saveUpload, toAvatarWebp } from './uploads';
-import { clubToday, effectiveRole, findUserById, normaliseEmail, toSessionUser } from './users';
+import { effectiveRole, findUserById, normaliseEmail, toSessionUser } from './users';
 
 export function isUniqueViolation(err: unknown): boolean {
   return (

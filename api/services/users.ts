@@ -6,11 +6,6 @@ import { ROLES, type Role } from '../contract/roles';
 
 export const CHARTER_VERSION = '2026-1';
 
-/** Today's date (YYYY-MM-DD) in the club's time zone. */
-export function clubToday(now: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** The role the rules see: a member whose expiry date has passed counts as pending until renewed. */
 export function effectiveRole(row: Pick<UserRow, 'role' | 'expiryDate'>, today: string): Role {
   const role = (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'public';

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { clubToday } from '../contract/dates';
 import type { Db } from '../../db/client';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
 import {
@@ -26,7 +27,6 @@ import {
   workoutStart,
   type Actor,
 } from './posts';
-import { clubToday } from './users';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

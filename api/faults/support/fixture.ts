@@ -1,12 +1,12 @@
 // A file database for a fault test, filled straight through Drizzle before the server starts, and
 // session tokens signed with the secret the server is given (no login round trips).
 import { randomBytes } from 'node:crypto';
+import { addDays, clubToday } from '../../contract/dates';
 import { openDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
 import { posts, races, users } from '../../../db/schema';
 import { hashPassword } from '../../services/passwords';
 import { signSessionToken } from '../../services/tokens';
-import { clubToday } from '../../services/users';
 
 export interface FaultFixture {
   memberIds: number[];
@@ -16,12 +16,6 @@ export interface FaultFixture {
 
 export function newJwtSecret(): string {
   return randomBytes(48).toString('base64url');
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { addDays } from '../../../api/contract/dates';
 import { firstIssue } from '../../../api/contract/common';
 import {
   CONTENT_MAX,
@@ -14,7 +15,6 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { localToday } from '../../lib/format';
 import { createPost } from './forum-api';
-import { dayAfter } from './new-workout-modal';
 import { CharCounter } from './post-parts';
 
 export interface EventDraft {
@@ -62,7 +62,7 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
         </div>
         <div className="field">
           <label htmlFor={`${id}-date`}>Date</label>
-          <input id={`${id}-date`} type="date" value={draft.eventDate} onChange={set('eventDate')} min={dayAfter(localToday())} required />
+          <input id={`${id}-date`} type="date" value={draft.eventDate} onChange={set('eventDate')} min={addDays(localToday(), 1)} required />
         </div>
         <div className="field">
           <label htmlFor={`${id}-content`}>Details</label>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { addDays } from '../../../api/contract/dates';
 import type { WorkoutPost } from '../../../api/contract/forum';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
@@ -6,13 +7,6 @@ import { errorMessage } from '../../lib/api-client';
 import { localToday } from '../../lib/format';
 import { createPost } from './forum-api';
 import { EMPTY_WORKOUT, WorkoutFields, checkNewWorkout } from './workout-form';
-
-/** The day after `today` ('YYYY-MM-DD'): the first date the picker offers. */
-export function dayAfter(today: string): string {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 /** New Workout (exec and above): validated with the shared schema; the input stays on any error. */
 export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: WorkoutPost) => void }) {
@@ -39,7 +33,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   return (
     <Modal title="New Workout" onClose={busy ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <WorkoutFields draft={draft} onChange={setDraft} minDate={dayAfter(today)} autoFocus />
+        <WorkoutFields draft={draft} onChange={setDraft} minDate={addDays(today, 1)} autoFocus />
         {error && <ErrorMessage>{error}</ErrorMessage>}
         <div className="actions">
           <button type="button" className="button" onClick={onClose} disabled={busy}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clubToday, countdownText, daysBetween } from './countdown';
+import { addDays, daysBetween } from '../../../api/contract/dates';
+import { clubToday, countdownText } from './countdown';
 
 describe('countdownText', () => {
   it.each([

@@ -10,7 +10,8 @@ import type { Race, RaceSignup } from '../../../api/contract/races';
 import type { Role } from '../../../api/contract/roles';
 import { SessionProvider } from '../../lib/session';
 import { writeSession } from '../../lib/session-storage';
-import { addDays, clubToday } from './countdown';
+import { addDays } from '../../../api/contract/dates';
+import { clubToday } from './countdown';
 
 export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
   const id = fields.id ?? 7;

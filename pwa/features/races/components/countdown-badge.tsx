@@ -1,4 +1,5 @@
-import { countdownText, daysBetween } from '../countdown';
+import { daysBetween } from '../../../../api/contract/dates';
+import { countdownText } from '../countdown';
 
 /** The countdown text, coloured by how near the race is. */
 export function CountdownBadge({ date, today }: { date: string; today: string }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Race } from '../../../../api/contract/races';
 import { ErrorMessage } from '../../../components/status';
 import { formatDate } from '../../../lib/format';
-import { daysBetween } from '../countdown';
+import { daysBetween } from '../../../../api/contract/dates';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';
 import { UnsyncedMark } from '../../../components/offline-note';
