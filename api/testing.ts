@@ -11,7 +11,7 @@ import type { Role } from './contract/roles';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
 import type { MailTransport } from './services/mail';
-import { hashPassword } from './services/passwords';
+import { hashPassword } from '../db/passwords';
 import { signSessionToken } from './services/tokens';
 
 export const TEST_PASSWORD = 'correct-horse';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
-import type { SyncAction } from '../pwa/lib/actions';
+import type { SyncAction } from '../pwa/lib/sync-action';
 import type { OutboxOp } from '../pwa/lib/offline-db';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 

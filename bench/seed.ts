@@ -5,7 +5,7 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { eventRsvps, posts, raceSignups, races, users, waitlistEntries, workoutSignups } from '../db/schema';
 import { WORKOUT_TYPES, type RsvpStatus } from '../api/contract/forum';
-import { hashPassword } from '../api/services/passwords';
+import { hashPassword } from '../db/passwords';
 import { addDays, clubToday } from '../api/contract/dates';
 
 export const BENCH_PASSWORD = 'bench-password-2026';

@@ -1,7 +1,6 @@
 import { count } from 'drizzle-orm';
 import { addDays, clubToday } from '../api/contract/dates';
-import type { Env } from '../api/env';
-import { hashPassword } from '../api/services/passwords';
+import { hashPassword } from './passwords';
 import type { Database_ } from './client';
 import { posts, races, teamProfiles, users } from './schema';
 
@@ -47,11 +46,20 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 
+/** What the seed reads of the environment (api/env's Env fits; db/ does not import api/). */
+export interface SeedSettings {
+  ADMIN_EMAIL?: string;
+  ADMIN_PASSWORD?: string;
+  SEED_DEMO: boolean;
+  CLUB_TIMEZONE: string;
+  PASSWORD_HASH_LOG_N: number;
+}
+
 /**
  * Fills an empty database: the ten team positions always; when there are no users, either the
  * ADMIN_EMAIL administrator or the demo accounts (printed once) with a little demo content.
  */
-export async function seed(database: Database_, env: Env, now = Date.now(), log = console.log): Promise<void> {
+export async function seed(database: Database_, env: SeedSettings, now = Date.now(), log = console.log): Promise<void> {
   const { db } = database;
   const demo = env.SEED_DEMO;
   db.insert(teamProfiles)

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, users } from '../../db/schema';
 import { INVALID_RESET } from '../services/auth';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../../db/passwords';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
 import { rawRequest, startServer } from './support';
 
 // Counts password hashes (the original still runs): a hash is the expensive part of a reset.
-vi.mock(import('../services/passwords'), async (importOriginal) => {
+vi.mock(import('../../db/passwords'), async (importOriginal) => {
   const original = await importOriginal();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });

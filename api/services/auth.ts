@@ -6,7 +6,7 @@ import { formatPhone } from '../contract/common';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../contract/auth';
 import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
 import { effectiveRole, findUserByEmail, normaliseEmail, toSessionUser } from './users';
 

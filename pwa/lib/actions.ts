@@ -1,17 +1,7 @@
-import type { AttendanceAnswer, RsvpAnswer, RsvpStatus, SignupAnswer, WaitlistAnswer } from '../../api/contract/forum';
+import type { AttendanceAnswer, RsvpAnswer, SignupAnswer, WaitlistAnswer } from '../../api/contract/forum';
 import { api, ApiError, OFFLINE_MESSAGE } from './api-client';
 import { getOutboxState, useOutboxState } from './outbox-store';
-
-/**
- * The writes a member can make offline (DESIGN.md §4). Screens send the desired state, never a
- * toggle, so a replay can never flip it back.
- */
-export type SyncAction =
-  | { kind: 'workout-signup'; workoutId: number; signedUp: boolean }
-  | { kind: 'waitlist'; workoutId: number; joined: boolean }
-  | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
-  | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
-  | { kind: 'race-signup'; raceId: number; signedUp: boolean };
+import { requestFor, type SyncAction } from './sync-action';
 
 export interface ActionAnswers {
   'workout-signup': SignupAnswer;
@@ -23,22 +13,6 @@ export interface ActionAnswers {
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
 export type ActionResult<K extends SyncAction['kind']> = { status: 'done'; answer: ActionAnswers[K] } | { status: 'queued' };
-
-/** The HTTP request for an action. */
-export function requestFor(action: SyncAction): { path: string; method: string; body?: unknown } {
-  switch (action.kind) {
-    case 'workout-signup':
-      return { path: `/forum/workouts/${action.workoutId}/signup`, method: 'POST', body: { signedUp: action.signedUp } };
-    case 'waitlist':
-      return { path: `/forum/workouts/${action.workoutId}/waitlist`, method: action.joined ? 'POST' : 'DELETE' };
-    case 'rsvp':
-      return { path: `/forum/events/${action.eventId}/rsvp`, method: 'POST', body: { status: action.status } };
-    case 'attendance':
-      return { path: `/forum/workouts/${action.workoutId}/attendance`, method: 'POST', body: { attendanceData: action.attendanceData } };
-    case 'race-signup':
-      return { path: `/races/${action.raceId}/signup`, method: action.signedUp ? 'POST' : 'DELETE' };
-  }
-}
 
 /**
  * Sends an action with its own Idempotency-Key; throws ApiError when the server refuses it. Offline

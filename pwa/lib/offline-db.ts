@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { SyncAction } from './actions';
+import type { SyncAction } from './sync-action';
 
 /** A signed-in answer kept for offline reading, per user (DESIGN.md §4). */
 export interface CacheRow {

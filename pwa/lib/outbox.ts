@@ -2,7 +2,7 @@
 // replayed in order with the op's own Idempotency-Key when the network is back, so a replay after a
 // lost answer never applies twice. Loaded on demand: public pages never pay for it.
 import { api, ApiError } from './api-client';
-import { requestFor, type SyncAction } from './actions';
+import { requestFor, type SyncAction } from './sync-action';
 import { openOfflineDb, type OutboxOp } from './offline-db';
 import { getOutboxState, setOutboxState } from './outbox-store';
 import { readUser } from './session-storage';

@@ -5,7 +5,7 @@ import { addDays, clubToday } from '../../contract/dates';
 import { openDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
 import { posts, races, users } from '../../../db/schema';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../../db/passwords';
 import { signSessionToken } from '../../services/tokens';
 
 export interface FaultFixture {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../api/contract/auth';
 import type * as Actions from '../../lib/actions';
-import type { SyncAction } from '../../lib/actions';
+import type { SyncAction } from '../../lib/sync-action';
 import { monthLabel } from './components/race-calendar';
 import { RacesPage } from './races-page';
 import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';

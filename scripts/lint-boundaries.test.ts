@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The house rules of DESIGN.md §1 are only rules if `npm run lint` fails on a break: lint small
+// fixture sources with the project's own config, placed (virtually) where such a file would live.
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const restricted = expect.stringMatching(/^import-x\/no-restricted-paths: /);
+
+describe('lint boundaries', () => {
+  it('refuses a feature importing another feature', async () => {
+    const messages = await ruleIds(
+      'pwa/features/forum/lint-fixture.ts',
+      "import { countdownText } from '../races/countdown';\nexport const x = countdownText('2026-01-01');\n",
+    );
+    expect(messages).toEqual([restricted]);
+    expect(messages[0]).toContain('Features do not import each other');
+  });
+
+  it('lets a feature import its own files, shared UI, pwa/lib and api/contract', async () => {
+    const messages = await ruleIds(
+      'pwa/features/forum/lint-fixture.ts',
+      [
+        "import { checkNewWorkout } from './workout-rules';",
+        "import { Modal } from '../../components/modal';",
+        "import { formatTime } from '../../lib/format';",
+        "import { addDays } from '../../../api/contract/dates';",
+        'export const x = [checkNewWorkout, Modal, formatTime, addDays];',
+      ].join('\n') + '\n',
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it.each([
+    ['api/env', "import { loadEnv } from '../../api/env';\nexport const x = loadEnv;\n"],
+    ['api/middleware', "import * as m from '../../api/middleware/auth';\nexport const x = m;\n"],
+    ['api/services', "import { DELETED_AUTHOR } from '../../api/services/posts';\nexport const x = DELETED_AUTHOR;\n"],
+    ['db', "import { seed } from '../../db/seed';\nexport const x = seed;\n"],
+  ])('refuses the PWA importing server code (%s)', async (_name, code) => {
+    const messages = await ruleIds('pwa/lib/lint-fixture.ts', code);
+    expect(messages).toEqual([restricted]);
+  });
+
+  it('refuses db/ importing api/ and api/contract importing the rest of api/', async () => {
+    expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/env';\nexport const x = loadEnv;\n")).toEqual([
+      restricted,
+    ]);
+    expect(
+      await ruleIds('api/contract/lint-fixture.ts', "import { loadEnv } from '../env';\nexport const x = loadEnv;\n"),
+    ).toEqual([restricted]);
+  });
+
+  describe('import cycles', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-cycle-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('refuses two modules importing each other', async () => {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const cycleLint = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js') });
+      const results = await cycleLint.lintFiles(['a.ts', 'b.ts']);
+      for (const r of results) {
+        expect(r.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+      }
+    });
+  });
+});
