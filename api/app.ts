@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import type { ClubConfig } from './contract/config';
 import type { AppDeps, AppEnv } from './context';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   });
 
   app.get('/api/health', (c) => c.json({ ok: true }, 200));
+  // The PWA's club clock (docs/decisions/0025): public, so the race countdown works signed out too.
+  app.get('/api/config', (c) => c.json({ clubTimeZone: deps.env.CLUB_TIMEZONE } satisfies ClubConfig, 200));
   app.route('/api/auth', authRoutes);
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);

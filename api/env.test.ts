@@ -18,4 +18,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ADMIN_EMAIL: 'boss@club.test' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
     expect(() => loadEnv({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
   });
+
+  it('checks CLUB_TIMEZONE is an IANA zone at start', () => {
+    expect(loadEnv({}).CLUB_TIMEZONE).toBe('America/Toronto');
+    expect(loadEnv({ CLUB_TIMEZONE: 'Europe/Paris' }).CLUB_TIMEZONE).toBe('Europe/Paris');
+    expect(() => loadEnv({ CLUB_TIMEZONE: 'Toronto' })).toThrow(
+      "Invalid environment:\n  CLUB_TIMEZONE: must be an IANA time zone such as 'America/Toronto' (see the tz database)",
+    );
+    expect(() => loadEnv({ CLUB_TIMEZONE: '+05:00' })).toThrow(/CLUB_TIMEZONE: must be an IANA time zone/);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './contract/dates';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -19,7 +20,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   // Demo accounts have public passwords: on by default for a local run, off by default in production.
   SEED_DEMO: z.enum(['0', '1']).optional(),
-  CLUB_TIMEZONE: z.string().default('America/Toronto'),
+  // Checked here, not at the first date it meets: a typo would otherwise pass and fail later mid-request.
+  CLUB_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, { message: "must be an IANA time zone such as 'America/Toronto' (see the tz database)" })
+    .default('America/Toronto'),
   TRUST_PROXY: flag,
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),

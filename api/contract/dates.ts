@@ -1,19 +1,40 @@
-// Calendar dates as the club stores them: 'YYYY-MM-DD' in the club's time zone. Pure functions, used
-// by the API and the PWA alike.
+import { TZDate } from '@date-fns/tz';
+
+// Calendar dates as the club stores them: 'YYYY-MM-DD' and 'HH:MM' on the club's wall clock, in its
+// one time zone (CLUB_TIMEZONE). Pure functions, used by the API, the seed and the PWA alike; the zone
+// arithmetic (offsets, daylight-saving changes) is @date-fns/tz's, not ours.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * True for a time-zone name the runtime knows (IANA, e.g. 'America/Toronto', or 'UTC'). Offsets such
+ * as '+05:00' are refused: they ignore daylight saving, so the club's dates would drift twice a year.
+ */
+export function isTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Today's date ('YYYY-MM-DD') in `timeZone` at instant `now`. */
 export function clubToday(now: Date | number, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, f);
-  }
-  const parts = f.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const d = new TZDate(+now, timeZone);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The instant (epoch ms) of a club-local date ('YYYY-MM-DD') and time ('HH:MM'), daylight saving
+ * included: the 24-hour rules need the real instant.
+ */
+export function clubTimeToEpoch(date: string, time: string, timeZone: string): number {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  return new TZDate(y, mo - 1, d, h, mi, timeZone).getTime();
 }
 
 function dayNumber(date: string): number {

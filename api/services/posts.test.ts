@@ -5,8 +5,8 @@ import type { Role } from '../contract/roles';
 import { makeTestApp } from '../testing';
 import { submitAttendance } from './attendance';
 import { createEvent, setRsvp } from './events';
+import { clubTimeToEpoch } from '../contract/dates';
 import {
-  clubTimeToEpoch,
   deletePost,
   describeWorkoutTime,
   formatClubDateTime,

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { addDays, clubToday } from '../contract/dates';
+import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
 import type { Db } from '../../db/client';
 import { posts, users, type PostRow } from '../../db/schema';
 import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../contract/forum';
@@ -14,44 +14,6 @@ export type PostType = 'workout' | 'event';
 export const DELETED_AUTHOR = 'Former member';
 
 // ---------- Club time ----------
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
-function zoneOffset(instant: number, timeZone: string): number {
-  let fmt = offsetFormatters.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, fmt);
-  }
-  const part: Record<string, number> = {};
-  for (const p of fmt.formatToParts(instant)) if (p.type !== 'literal') part[p.type] = Number(p.value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant of a club-local date and time. Dates and times are stored as the club sees them
- * (DESIGN.md §2), so the 24-hour rule needs the real instant, DST included.
- */
-export function clubTimeToEpoch(date: string, time: string, timeZone: string): number {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  // Two rounds settle the offset, also next to a DST change.
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone);
-  return instant;
-}
 
 /** e.g. 'Monday, March 9, 2026 at 10:00 AM', in the club's zone: for messages people read. */
 export function formatClubDateTime(

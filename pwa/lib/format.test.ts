@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../../api/contract/common';
-import { formatTime, ordinal } from './format';
+import { formatDate, formatDateTime, formatTime, ordinal } from './format';
 
 describe('ordinal', () => {
   it.each([
@@ -23,5 +23,18 @@ describe('formatTime', () => {
     expect(formatTime('18:15')).toBe('6:15 PM');
     expect(formatTime('00:05')).toBe('12:05 AM');
     expect(formatTime('12:00')).toBe('12:00 PM');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it('show club dates and instants in one style, on the club clock', () => {
+    expect(formatDate('2026-03-02')).toBe('Mon, Mar 2, 2026');
+    expect(formatDate('2026-03-02', 'long')).toBe('Monday, March 2, 2026');
+    expect(formatDate('2026-11-21', 'medium')).toBe('Nov 21, 2026');
+    // 23:22 UTC is 6:22 PM in Toronto: the club's clock, not the machine's, and 'PM' as formatTime says it.
+    expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'), 'America/Toronto')).toBe('Mar 2, 2026, 6:22 PM');
+    expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'), 'Asia/Tokyo')).toBe('Mar 3, 2026, 8:22 AM');
+    expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'))).toBe('Mar 2, 2026, 6:22 PM');
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

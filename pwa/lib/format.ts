@@ -1,3 +1,6 @@
+import { clubTimeZone } from './club-clock';
+
+// The one place the PWA turns dates and times into text (SPEC.md shows 12-hour times, '6:15 PM').
 // Building an Intl.DateTimeFormat costs far more than using one, and a list of 300 cards formats
 // hundreds of dates per render: keep one formatter per set of options.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -5,7 +8,7 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', options);
+    f = new Intl.DateTimeFormat('en-US', options);
     formatters.set(key, f);
   }
   return f;
@@ -27,13 +30,14 @@ export function ordinal(n: number): string {
   }
 }
 
-/** 'YYYY-MM-DD' as a readable date, without time-zone shifts (the date is already local to the club). */
-export function formatDate(date: string, style: 'short' | 'long' = 'short'): string {
+/** 'YYYY-MM-DD' as a readable date, e.g. 'Mon, Mar 2, 2026', without zone shifts (it is already club-local). */
+export function formatDate(date: string, style: 'short' | 'medium' | 'long' = 'short'): string {
   const d = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
   return formatter({
     timeZone: 'UTC',
-    weekday: style === 'long' ? 'long' : 'short',
+    // 'medium' leaves out the weekday: 'Nov 21, 2026' (member lists).
+    ...(style === 'medium' ? {} : { weekday: style }),
     year: 'numeric',
     month: style === 'long' ? 'long' : 'short',
     day: 'numeric',
@@ -49,17 +53,15 @@ export function formatTime(time: string | null | undefined): string {
   return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Epoch ms as a short local date and time. */
-export function formatDateTime(ms: number | string): string {
+/**
+ * Epoch ms as a short date and time on the club's clock, e.g. 'Mar 2, 2026, 6:00 PM': the same
+ * 12-hour 'AM'/'PM' as formatTime, so one screen never shows two styles. Before the device has
+ * learnt the club's zone (first visit, offline) it falls back to the device's.
+ */
+export function formatDateTime(ms: number | string, timeZone: string | null = clubTimeZone()): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return String(ms);
-  return formatter({ dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
-
-/** Today's date as 'YYYY-MM-DD' in the browser's time zone (the club's, for its members). */
-export function localToday(now = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  return formatter({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h12', ...(timeZone ? { timeZone } : {}) })
+    .format(d)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }

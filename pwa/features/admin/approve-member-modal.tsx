@@ -11,7 +11,7 @@ import { ROLE_LABELS } from '../../../api/contract/roles';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
-import { localToday } from '../../lib/format';
+import { useClubToday } from '../../lib/club-clock';
 
 interface Props {
   member: AdminMember;
@@ -24,6 +24,7 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
   const [expiryDate, setExpiryDate] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const today = useClubToday();
   const ids = useId();
 
   async function submit(e: FormEvent) {
@@ -70,7 +71,7 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
             type="date"
             aria-describedby={`${ids}-expiry-hint`}
             value={expiryDate}
-            min={localToday()}
+            min={today ?? undefined}
             onChange={(e) => setExpiryDate(e.target.value)}
             aria-invalid={error === EXPIRY_REQUIRED_ERROR}
             required

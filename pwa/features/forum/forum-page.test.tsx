@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../api/contract/forum';
-import { localToday } from '../../lib/format';
+import { clubTodayNow } from '../../lib/club-clock';
+import { addDays } from '../../../api/contract/dates';
 import { ForumPage } from './forum-page';
 import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
 
@@ -234,11 +235,7 @@ describe('New Workout', () => {
     renderAt('/forum?tab=workouts', '/forum', <ForumPage />);
     return api;
   }
-  const tomorrow = () => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return localToday(d);
-  };
+  const tomorrow = () => addDays(clubTodayNow()!, 1);
 
   async function open() {
     await userEvent.click(await screen.findByRole('button', { name: /New Workout/ }));
@@ -279,7 +276,7 @@ describe('New Workout', () => {
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Hills');
     fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
-    for (const date of [localToday(), '2020-01-01']) {
+    for (const date of [clubTodayNow()!, '2020-01-01']) {
       fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
       expect(within(dialog).getByRole('alert')).toHaveTextContent(FUTURE_WORKOUT_ERROR);
@@ -443,7 +440,7 @@ describe('events tab', () => {
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Pub quiz');
     await userEvent.type(within(dialog).getByLabelText('Details'), 'Teams of four');
     expect(within(dialog).getByText('13/500')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: localToday() } });
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: clubTodayNow()! } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Event' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(FUTURE_EVENT_ERROR);
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2099-01-01' } });

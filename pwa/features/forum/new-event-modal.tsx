@@ -13,7 +13,7 @@ import {
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
-import { localToday } from '../../lib/format';
+import { clubTodayNow, useClubToday } from '../../lib/club-clock';
 import { createPost } from './forum-api';
 import { CharCounter } from './post-parts';
 
@@ -24,15 +24,17 @@ export interface EventDraft {
 }
 
 /** SPEC.md §5 New event: the shared schema, then the future-date rule. */
-export function checkNewEvent(draft: EventDraft, today: string): { ok: true; body: NewEvent } | { ok: false; error: string } {
+export function checkNewEvent(draft: EventDraft, today: string | null): { ok: true; body: NewEvent } | { ok: false; error: string } {
   const parsed = createEventSchema.safeParse({ type: 'event', ...draft });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  if (!isFutureDate(parsed.data.eventDate, today)) return { ok: false, error: FUTURE_EVENT_ERROR };
+  // `today` is null only while the club's clock is unknown; the server checks the date anyway.
+  if (today !== null && !isFutureDate(parsed.data.eventDate, today)) return { ok: false, error: FUTURE_EVENT_ERROR };
   return { ok: true, body: parsed.data };
 }
 
 export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: EventPost) => void }) {
   const id = useId();
+  const today = useClubToday();
   const [draft, setDraft] = useState<EventDraft>({ title: '', eventDate: '', content: '' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,7 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = checkNewEvent(draft, localToday());
+    const checked = checkNewEvent(draft, clubTodayNow());
     if (!checked.ok) return setError(checked.error);
     setBusy(true);
     setError('');
@@ -62,7 +64,7 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
         </div>
         <div className="field">
           <label htmlFor={`${id}-date`}>Date</label>
-          <input id={`${id}-date`} type="date" value={draft.eventDate} onChange={set('eventDate')} min={addDays(localToday(), 1)} required />
+          <input id={`${id}-date`} type="date" value={draft.eventDate} onChange={set('eventDate')} min={today ? addDays(today, 1) : undefined} required />
         </div>
         <div className="field">
           <label htmlFor={`${id}-content`}>Details</label>

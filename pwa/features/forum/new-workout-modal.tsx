@@ -4,7 +4,7 @@ import type { WorkoutPost } from '../../../api/contract/forum';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
-import { localToday } from '../../lib/format';
+import { clubTodayNow, useClubToday } from '../../lib/club-clock';
 import { createPost } from './forum-api';
 import { EMPTY_WORKOUT, WorkoutFields, checkNewWorkout } from './workout-form';
 
@@ -13,11 +13,11 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   const [draft, setDraft] = useState(EMPTY_WORKOUT);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const today = localToday();
+  const today = useClubToday();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = checkNewWorkout(draft, localToday());
+    const checked = checkNewWorkout(draft, clubTodayNow());
     if (!checked.ok) return setError(checked.error);
     setBusy(true);
     setError('');
@@ -33,7 +33,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   return (
     <Modal title="New Workout" onClose={busy ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <WorkoutFields draft={draft} onChange={setDraft} minDate={addDays(today, 1)} autoFocus />
+        <WorkoutFields draft={draft} onChange={setDraft} minDate={today ? addDays(today, 1) : undefined} autoFocus />
         {error && <ErrorMessage>{error}</ErrorMessage>}
         <div className="actions">
           <button type="button" className="button" onClick={onClose} disabled={busy}>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from '../../../api/contract/dates';
-import { clubToday, countdownText } from './countdown';
+import { addDays, clubToday as clubDate, daysBetween } from '../../../api/contract/dates';
+import { countdownText } from './countdown';
+
+// The club these tests picture is in Toronto (the default CLUB_TIMEZONE).
+const clubToday = (now: Date | number) => clubDate(now, 'America/Toronto');
 
 describe('countdownText', () => {
   it.each([

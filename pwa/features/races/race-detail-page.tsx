@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { RaceDetailAnswer } from '../../../api/contract/races';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
+import { useClubToday } from '../../lib/club-clock';
 import { formatDate } from '../../lib/format';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
@@ -9,7 +10,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from './components/avatar';
 import { CountdownBadge } from './components/countdown-badge';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
-import { clubToday } from './countdown';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { signupsWith } from './race-signups';
 import './races.css';
@@ -21,6 +21,7 @@ export function RaceDetailPage() {
   const { data, error, loading, fromCache, updatedAt, setData } = useApiQuery<RaceDetailAnswer>(`/races/${encodeURIComponent(id)}`);
   usePageTitle(data?.race.name ?? (error?.status === 404 ? 'Race not found' : 'Race'));
   const goingId = useId();
+  const today = useClubToday();
 
   const signup = useRaceSignup((_raceId, signedUp) =>
     setData((previous) => {
@@ -71,7 +72,7 @@ export function RaceDetailPage() {
       <article className="card race-detail__card">
         <div className="race-card__head">
           <h1 className="race-detail__name">{race.name}</h1>
-          <CountdownBadge date={race.date} today={clubToday()} />
+          <CountdownBadge date={race.date} today={today} />
         </div>
         <dl className="race-detail__facts">
           <div>

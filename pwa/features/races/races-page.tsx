@@ -4,13 +4,13 @@ import type { Race, RaceAnswer, RaceInput, RacesAnswer } from '../../../api/cont
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { api } from '../../lib/api-client';
+import { useClubToday } from '../../lib/club-clock';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RaceCalendar } from './components/race-calendar';
 import { RaceCard } from './components/race-card';
 import { RaceFormModal } from './components/race-form-modal';
-import { clubToday } from './countdown';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith, sortRaces } from './race-signups';
 import './races.css';
@@ -32,7 +32,7 @@ export function RacesPage() {
   const [editing, setEditing] = useState<Race | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const today = clubToday();
+  const today = useClubToday();
 
   const updateRaces = (update: (races: Race[]) => Race[]) =>
     setData((previous) => (previous ? { races: update(previous.races) } : previous));

@@ -11,7 +11,7 @@ import type { Role } from '../../../api/contract/roles';
 import { SessionProvider } from '../../lib/session';
 import { writeSession } from '../../lib/session-storage';
 import { addDays } from '../../../api/contract/dates';
-import { clubToday } from './countdown';
+import { clubTodayNow } from '../../lib/club-clock';
 
 export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
   const id = fields.id ?? 7;
@@ -19,7 +19,7 @@ export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): Sess
 }
 
 /** A date `days` from today in the club time zone. */
-export const inDays = (days: number) => addDays(clubToday(), days);
+export const inDays = (days: number) => addDays(clubTodayNow()!, days);
 
 export function signupRow(userId: number, name: string, picture: string | null = null): RaceSignup {
   return { id: userId * 10, user_id: userId, user_name: name, signup_time: 1_770_000_000_000, userProfilePictureUrl: picture };

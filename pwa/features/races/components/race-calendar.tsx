@@ -31,7 +31,7 @@ export function groupByMonth(races: Race[]): { key: string; label: string; races
 
 interface RaceCalendarProps {
   races: Race[];
-  today: string;
+  today: string | null;
   member: boolean;
   signupOf: (race: Race) => RaceSignupState;
   onSignup: (race: Race, signedUp: boolean) => void;
@@ -67,7 +67,7 @@ function MonthSection({ label, children }: { label: string; children: ReactNode 
 
 interface EntryProps {
   race: Race;
-  today: string;
+  today: string | null;
   member: boolean;
   signup: RaceSignupState;
   onSignup: (signedUp: boolean) => void;

@@ -11,7 +11,7 @@ import { UnsyncedMark } from '../../../components/offline-note';
 interface RaceCardProps {
   /** The race with the member's shown signup state already applied. */
   race: Race;
-  today: string;
+  today: string | null;
   /** Member features: count, status, sign-up button, link to the detail page. */
   member: boolean;
   signup: RaceSignupState;
@@ -22,7 +22,7 @@ interface RaceCardProps {
 
 export function RaceCard({ race, today, member, signup, onSignup, manage }: RaceCardProps) {
   const titleId = useId();
-  const past = daysBetween(today, race.date) < 0;
+  const past = today !== null && daysBetween(today, race.date) < 0;
   return (
     <article className={`card race-card${past ? ' race-card--past' : ''}`} aria-labelledby={titleId}>
       <div className="race-card__head">

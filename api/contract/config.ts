@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the PWA needs to know of the club's settings (public, no secrets). */
+export const clubConfigSchema = z.object({
+  /** The club's IANA time zone (CLUB_TIMEZONE): every club date is a date on this clock. */
+  clubTimeZone: z.string(),
+});
+export type ClubConfig = z.infer<typeof clubConfigSchema>;

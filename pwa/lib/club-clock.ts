@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import { clubConfigSchema } from '../../api/contract/config';
+import { clubToday, isTimeZone } from '../../api/contract/dates';
+
+// The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
+// GET /api/config and kept on the device so it is known offline and at the next start before the
+// answer comes. The browser's own zone is never used for a club date: a member abroad, or a phone
+// set to UTC, still sees the club's "today".
+
+const STORAGE_KEY = 'club:timeZone';
+const listeners = new Set<() => void>();
+let zone: string | null = readStored();
+
+function readStored(): string | null {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return stored && isTimeZone(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The club's IANA zone, or null before the server has told this device (first visit, offline). */
+export function clubTimeZone(): string | null {
+  return zone;
+}
+
+export function setClubTimeZone(next: string): void {
+  if (!isTimeZone(next) || next === zone) return;
+  zone = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // Private mode or a full disk: the zone still holds for this visit.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Asks the server for the club's zone; failures keep the last known one (offline start). */
+export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
+  try {
+    const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
+    if (!res.ok) return;
+    const parsed = clubConfigSchema.safeParse(await res.json());
+    if (parsed.success) setClubTimeZone(parsed.data.clubTimeZone);
+  } catch {
+    // Offline: the stored zone stays.
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The club's zone for a component, re-rendering when the server's answer arrives. */
+export function useClubTimeZone(): string | null {
+  return useSyncExternalStore(subscribe, clubTimeZone, clubTimeZone);
+}
+
+/** Today's date ('YYYY-MM-DD') on the club's clock, or null while the zone is unknown. */
+export function clubTodayNow(now: Date | number = Date.now()): string | null {
+  return zone ? clubToday(now, zone) : null;
+}
+
+/** Today's club date for a component; null while the zone is unknown. */
+export function useClubToday(): string | null {
+  const tz = useClubTimeZone();
+  return tz ? clubToday(Date.now(), tz) : null;
+}
