@@ -1,0 +1,29 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clubTimeZone, clubTodayNow, loadClubConfig, setClubTimeZone, useClubTimeZone } from './club-clock';
+
+const answer = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
+
+describe('club clock', () => {
+  afterEach(() => setClubTimeZone('America/Toronto'));
+
+  it("learns the zone from the server, keeps it on the device and re-renders who reads it", async () => {
+    const { result } = renderHook(() => useClubTimeZone());
+    expect(result.current).toBe('America/Toronto');
+    await act(() => loadClubConfig(answer({ clubTimeZone: 'Asia/Tokyo' })));
+    expect(result.current).toBe('Asia/Tokyo');
+    expect(localStorage.getItem('club:timeZone')).toBe('Asia/Tokyo');
+    // 20:00 UTC on 2 March is already 3 March in Tokyo, whatever the machine's zone.
+    expect(clubTodayNow(Date.parse('2026-03-02T20:00:00Z'))).toBe('2026-03-03');
+  });
+
+  it('keeps the last known zone when the server cannot be reached or answers nonsense', async () => {
+    await loadClubConfig((async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch);
+    expect(clubTimeZone()).toBe('America/Toronto');
+    await loadClubConfig(answer({ error: 'Not found' }, 404));
+    await loadClubConfig(answer({ clubTimeZone: 'Toronto' }));
+    expect(clubTimeZone()).toBe('America/Toronto');
+  });
+});
