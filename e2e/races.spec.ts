@@ -139,8 +139,10 @@ test('an exec edits a race in a modal and deletes it after confirming', async ({
   const renamed = page.getByRole('article', { name: 'Exec Test Race (renamed)' });
   await expect(renamed).toContainText('Elsewhere');
 
-  page.once('dialog', (d) => void d.accept());
   await renamed.getByRole('button', { name: 'Delete' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete race?' });
+  await expect(ask).toContainText('Are you sure you want to delete the race "Exec Test Race (renamed)"?');
+  await ask.getByRole('button', { name: 'Delete' }).click();
   await expect(renamed).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('article', { name: 'Spring Sprint Triathlon' })).toBeVisible();

@@ -221,19 +221,37 @@ describe('AdminPage for an administrator', () => {
     expect(await screen.findByText(/Pat Pending is now active as Member/)).toBeInTheDocument();
   });
 
+  it('asks in the page, not with the browser, before rejecting; Cancel keeps the member', async () => {
+    const user = userEvent.setup();
+    renderAdmin();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('tab', { name: /Pending Approval/ }));
+    await user.click(screen.getByRole('button', { name: 'Reject Pat Pending' }));
+    const ask = screen.getByRole('dialog', { name: 'Reject Pat Pending?' });
+    expect(ask).toHaveTextContent('Reject Pat Pending? They will no longer be able to sign in.');
+    // Focus starts on Cancel, so Enter never rejects by accident.
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(ask).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Pat Pending' })).toBeInTheDocument();
+  });
+
   it('asks with the exact warning before deleting, and shows the server error on failure', async () => {
     const user = userEvent.setup();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     routes['DELETE /admin/members/2'] = () => ({ status: 409, body: { error: 'Member is busy' } });
     renderAdmin();
     await user.click(await screen.findByRole('button', { name: 'Delete Morgan Member' }));
-    expect(confirm).toHaveBeenCalledWith(
+    const ask = screen.getByRole('dialog', { name: 'Delete Morgan Member?' });
+    expect(ask).toHaveTextContent(
       'WARNING: This will PERMANENTLY DELETE this user and all their data! This action cannot be undone.',
     );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(ask).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
 
-    confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Morgan Member?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user: Member is busy')).toBeInTheDocument();
   });
 

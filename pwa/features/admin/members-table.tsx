@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../api/contract/admin';
+import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -16,9 +17,10 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
   const { user } = useSession();
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<number | null>(null);
+  const { confirm, dialog } = useConfirm();
 
   async function remove(member: AdminMember) {
-    if (!window.confirm(DELETE_MEMBER_CONFIRM)) return;
+    if (!(await confirm({ title: `Delete ${member.name}?`, message: DELETE_MEMBER_CONFIRM, confirmLabel: 'Delete' }))) return;
     setError('');
     setDeleting(member.id);
     try {
@@ -38,6 +40,7 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
         RSVPs and race signups. It cannot be undone.
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
+      {dialog}
       {members.length === 0 ? (
         <EmptyState>No members yet.</EmptyState>
       ) : (

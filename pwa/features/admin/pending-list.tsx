@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NO_PENDING_MEMBERS, type AdminMember } from '../../../api/contract/admin';
+import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
 import { dateOrNotSet } from './role-badge';
@@ -14,9 +15,11 @@ interface Props {
 export function PendingList({ members, onApprove, onRejected }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
+  const { confirm, dialog } = useConfirm();
 
   async function reject(member: AdminMember) {
-    if (!window.confirm(`Reject ${member.name}? They will no longer be able to sign in.`)) return;
+    const message = `Reject ${member.name}? They will no longer be able to sign in.`;
+    if (!(await confirm({ title: `Reject ${member.name}?`, message, confirmLabel: 'Reject' }))) return;
     setError('');
     setBusy(member.id);
     try {
@@ -72,6 +75,7 @@ export function PendingList({ members, onApprove, onRejected }: Props) {
           </li>
         ))}
       </ul>
+      {dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../api/contract/forum';
+import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -24,10 +25,11 @@ export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
   const rsvp = useRsvp(event, patch, reload);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  const { confirm, dialog } = useConfirm();
   const title = event.title || 'Untitled Event';
 
   async function remove() {
-    if (!window.confirm(DELETE_EVENT_CONFIRM)) return;
+    if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');
     try {
@@ -63,6 +65,7 @@ export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
         )}
       </div>
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+      {dialog}
     </article>
   );
 }

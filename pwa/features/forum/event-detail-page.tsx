@@ -9,7 +9,8 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { eventPath, parseId } from './forum-api';
 import { LocalComments } from './local-comments';
-import { Author, Avatar } from './post-parts';
+import { Avatar } from '../../components/avatar';
+import { Author } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { RSVP_LABELS } from './workout-rules';
 import './forum.css';
@@ -119,7 +120,7 @@ function RsvpList({
         <ul className="forum-people">
           {rsvps.map((r) => (
             <li key={r.id} className="forum-person">
-              <Avatar name={r.user_name} url={r.userProfilePictureUrl} size="small" />
+              <Avatar name={r.user_name} url={r.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
               <span className="forum-person__name">
                 {r.user_name}
                 {r.user_id === myId && <span className="hint"> (you)</span>}

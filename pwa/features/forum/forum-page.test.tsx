@@ -356,12 +356,15 @@ describe('editing and deleting a workout card', () => {
   });
 
   it('asks before deleting and reports a failure', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const api = setup({ 'DELETE /forum/posts/1': { status: 500, body: { error: 'Database is busy' } } });
     await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this workout post?');
+    const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
+    expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(ask).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete workout?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting workout: Database is busy');
   });
 });

@@ -4,7 +4,8 @@ import { EmptyState, ErrorMessage } from '../../components/status';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { addComment, checkComment, listComments, type LocalComment } from './comments-db';
-import { Avatar, CharCounter } from './post-parts';
+import { Avatar } from '../../components/avatar';
+import { CharCounter } from './post-parts';
 
 const UNAVAILABLE = 'Comments are not available in this browser (its local storage is turned off).';
 
@@ -57,7 +58,7 @@ export function LocalComments({ postId }: { postId: number }) {
         <ul className="forum-people forum-comments">
           {comments.map((c) => (
             <li key={c.id} className="forum-comment">
-              <Avatar name={c.user_name} url={null} size="small" />
+              <Avatar name={c.user_name} url={null} size={40} className="forum-avatar forum-avatar--small" />
               <div>
                 <p className="forum-comment__head">
                   <strong>{c.user_name}</strong> <span className="hint">{formatDateTime(c.created_at)}</span>

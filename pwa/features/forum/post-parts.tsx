@@ -1,22 +1,12 @@
+import { Avatar } from '../../components/avatar';
 import type { WorkoutType } from '../../../api/contract/forum';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
-
-/** A round picture, or the first letter of the name when there is none. The name is always shown beside it. */
-export function Avatar({ name, url, size = 'medium' }: { name: string; url: string | null | undefined; size?: 'small' | 'medium' }) {
-  const className = `forum-avatar forum-avatar--${size}`;
-  if (url) return <img className={className} src={url} alt="" loading="lazy" width={40} height={40} />;
-  return (
-    <span className={className} aria-hidden="true">
-      {(name.trim()[0] ?? '?').toUpperCase()}
-    </span>
-  );
-}
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {
   const shown = name || 'Unknown member';
   return (
     <span className="forum-author">
-      <Avatar name={shown} url={url} />
+      <Avatar name={shown} url={url} size={40} className="forum-avatar forum-avatar--medium" />
       <span>
         <span className="visually-hidden">Posted by </span>
         {shown}

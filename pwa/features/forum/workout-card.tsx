@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WorkoutPost } from '../../../api/contract/forum';
+import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -30,12 +31,13 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  const { confirm, dialog } = useConfirm();
   const actions = useSignupActions(workout, patch, reload);
   const title = workout.title || 'Untitled Workout';
   const manage = canManagePost(user, workout);
 
   async function remove() {
-    if (!window.confirm(DELETE_WORKOUT_CONFIRM)) return;
+    if (!(await confirm({ title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');
     try {
@@ -98,6 +100,7 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
         )}
       </div>
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+      {dialog}
     </article>
   );
 }

@@ -155,7 +155,6 @@ describe('workout detail', () => {
   it('lets the author edit inline and delete after confirming', async () => {
     const user = makeUser('member', { id: 2 });
     signInAs(user);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const api = stubFetch(
       {
         [DETAIL]: { body: detail() },
@@ -172,6 +171,9 @@ describe('workout detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating workout: Request failed (500)');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
+    expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Forum screen')).toBeInTheDocument();
     expect(api.count('DELETE', '/forum/posts/7')).toBe(1);
   });

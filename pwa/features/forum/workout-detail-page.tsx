@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutPost } from '../../../api/contract/forum';
@@ -34,6 +35,7 @@ export function WorkoutDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  const { confirm, dialog } = useConfirm();
   usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
 
   const refresh = useCallback(() => void reload(), [reload]);
@@ -55,7 +57,8 @@ export function WorkoutDetailPage() {
   const actions = useSignupActions(workout, patch, refresh);
 
   async function remove() {
-    if (!workout || !window.confirm(DELETE_WORKOUT_CONFIRM)) return;
+    if (!workout) return;
+    if (!(await confirm({ title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');
     try {
@@ -143,6 +146,7 @@ export function WorkoutDetailPage() {
               </div>
             )}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+            {dialog}
           </>
         )}
       </article>

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
 import { formatDateTime } from '../../lib/format';
 import { UnsyncedMark } from '../../components/offline-note';
-import { Avatar } from './post-parts';
+import { Avatar } from '../../components/avatar';
 
 export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 
@@ -98,7 +98,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
         <ul className="forum-people">
           {signups.map((s) => (
             <li key={s.id} className="forum-person">
-              <Avatar name={s.user_name} url={s.userProfilePictureUrl} size="small" />
+              <Avatar name={s.user_name} url={s.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
               <span className="forum-person__name">
                 {s.user_name}
                 {s.user_id === myId && <span className="hint"> (you)</span>}
@@ -158,7 +158,7 @@ export function WaitlistSection({ entries, myId }: { entries: WaitlistEntry[]; m
       <ol className="forum-people forum-waitlist">
         {entries.map((w) => (
           <li key={w.id} className="forum-person">
-            <Avatar name={w.user_name} url={w.userProfilePictureUrl} size="small" />
+            <Avatar name={w.user_name} url={w.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
             <span className="forum-person__name">
               {w.user_name}
               {w.user_id === myId && <span className="hint"> (you)</span>}

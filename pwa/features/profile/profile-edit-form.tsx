@@ -14,7 +14,7 @@ import {
 import { ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { Avatar } from './avatar';
+import { Avatar } from '../../components/avatar';
 
 interface Props {
   user: SessionUser;
@@ -118,7 +118,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
           onClick={() => fileInput.current?.click()}
           aria-describedby={`${ids}-picture-hint`}
         >
-          <Avatar name={form.name || user.name} url={shownUrl} size={128} />
+          <Avatar name={form.name || user.name} url={shownUrl} size={128} alt={`Profile picture of ${form.name || user.name}`} className="profile-avatar" eager />
           <span className="visually-hidden">Change profile picture</span>
           <span className="profile-picture-button__badge" aria-hidden="true">
             Change

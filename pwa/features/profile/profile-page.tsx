@@ -7,7 +7,7 @@ import { RequireRole } from '../../components/require-role';
 import { Notice } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Avatar } from './avatar';
+import { Avatar } from '../../components/avatar';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
 
@@ -67,7 +67,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
   return (
     <article className="card profile-card">
       <header className="profile-card__header">
-        <Avatar name={user.name} url={user.profilePictureUrl} size={128} />
+        <Avatar name={user.name} url={user.profilePictureUrl} size={128} alt={`Profile picture of ${user.name}`} className="profile-avatar" eager />
         <div>
           <h1 className="profile-card__name">{user.name}</h1>
           <span className={`badge profile-role profile-role--${user.role}`}>

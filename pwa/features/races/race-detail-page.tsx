@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/format';
 import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Avatar } from './components/avatar';
+import { Avatar } from '../../components/avatar';
 import { CountdownBadge } from './components/countdown-badge';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { useRaceSignup } from './hooks/use-race-signup';
@@ -116,7 +116,7 @@ export function RaceDetailPage() {
           <ul className="race-goers">
             {going.map((s) => (
               <li key={s.user_id}>
-                <Avatar name={s.user_name} url={s.userProfilePictureUrl} />
+                <Avatar name={s.user_name} url={s.userProfilePictureUrl} size={40} className="race-avatar" />
                 <span>
                   {s.user_name}
                   {s.user_id === user?.id && <span className="race-goers__you"> (you)</span>}

@@ -311,19 +311,26 @@ describe('exec controls', () => {
       if (call.method !== 'DELETE') return undefined;
       return fail ? { status: 500, body: { error: 'boom' } } : { body: { message: 'Race deleted' } };
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     await screen.findByRole('article', { name: 'Winter Run' });
+    const answer = async (button: 'Cancel' | 'Delete') => {
+      const ask = screen.getByRole('dialog', { name: 'Delete race?' });
+      expect(ask).toHaveTextContent('Are you sure you want to delete the race "Winter Run"?');
+      await userEvent.click(within(ask).getByRole('button', { name: button }));
+      expect(ask).not.toBeInTheDocument();
+    };
 
     await userEvent.click(within(card('Winter Run')).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    await answer('Cancel');
     expect(api.writes()).toEqual([]);
 
     await userEvent.click(within(card('Winter Run')).getByRole('button', { name: 'Delete' }));
+    await answer('Delete');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting race');
     expect(card('Winter Run')).toBeInTheDocument();
 
     fail = false;
     await userEvent.click(within(card('Winter Run')).getByRole('button', { name: 'Delete' }));
+    await answer('Delete');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Winter Run' })).toBeNull());
     expect(api.writes().at(-1)).toMatchObject({ method: 'DELETE', path: '/races/1' });
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Race, RaceAnswer, RaceInput, RacesAnswer } from '../../../api/contract/races';
+import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { api } from '../../lib/api-client';
@@ -32,6 +33,7 @@ export function RacesPage() {
   const [editing, setEditing] = useState<Race | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
   const today = useClubToday();
 
   const updateRaces = (update: (races: Race[]) => Race[]) =>
@@ -61,7 +63,8 @@ export function RacesPage() {
   }
 
   async function deleteRace(race: Race) {
-    if (!window.confirm(`Are you sure you want to delete the race "${race.name}"?`)) return;
+    const message = `Are you sure you want to delete the race "${race.name}"?`;
+    if (!(await confirm({ title: 'Delete race?', message, confirmLabel: 'Delete' }))) return;
     setDeleteError(null);
     setDeleting(race.id);
     try {
@@ -179,6 +182,7 @@ export function RacesPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {dialog}
     </div>
   );
 }

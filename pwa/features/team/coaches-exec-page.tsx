@@ -6,8 +6,8 @@ import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EditProfileModal } from './edit-profile-modal';
-import { TeamAvatar } from './team-avatar';
-import { VACANT_NAME, bioPreview, isCoach, positionLabels, profilePath } from './team-member';
+import { Avatar } from '../../components/avatar';
+import { VACANT_NAME, bioPreview, imageSrc, isCoach, positionLabels, profilePath } from './team-member';
 import './team.css';
 
 export const TEAM_REFRESH_MS = 5000;
@@ -109,7 +109,7 @@ function TeamCard({ member, editLabel, onEdit }: { member: TeamMember; editLabel
   const coach = isCoach(member);
   return (
     <li className="card team-card" data-testid="team-card">
-      <TeamAvatar member={member} size={88} alt="" />
+      <Avatar name={member.name} url={imageSrc(member.image)} size={88} className="team-avatar" fallback="icon" />
       <div className="team-card__body">
         <p className="team-card__position">{member.role}</p>
         <h3 className="team-card__name">

@@ -3,8 +3,8 @@ import type { TeamMembersAnswer } from '../../../api/contract/profiles';
 import { Loading } from '../../components/status';
 import { useApiQuery } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { TeamAvatar } from './team-avatar';
-import { EMPTY_BIO, VACANT_NAME, bioParagraphs, isCoach } from './team-member';
+import { Avatar } from '../../components/avatar';
+import { EMPTY_BIO, VACANT_NAME, bioParagraphs, imageSrc, isCoach } from './team-member';
 import './team.css';
 
 function BackLink() {
@@ -68,7 +68,15 @@ export function TeamProfilePage() {
       <BackLink />
       <article className="card team-profile__card" aria-labelledby="team-profile-name">
         <div className="team-profile__head">
-          <TeamAvatar member={member} size={160} alt={member.name ? `Photo of ${member.name}` : ''} />
+          <Avatar
+            name={member.name}
+            url={imageSrc(member.image)}
+            size={160}
+            alt={member.name ? `Photo of ${member.name}` : ''}
+            className="team-avatar"
+            fallback="icon"
+            eager
+          />
           <div>
             <p className="team-card__position">{position}</p>
             <h1 id="team-profile-name" className="team-profile__name">
