@@ -130,7 +130,9 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
   await page.getByLabel('New password', { exact: true }).fill('new-secret');
   await page.getByLabel('Confirm new password').fill('new-secre');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('alert')).toContainText('Passwords do not match');
+  // The message sits on the field it is about (and the first invalid field has the focus).
+  await expect(page.getByLabel('Confirm new password')).toHaveAccessibleDescription(/Passwords do not match/);
+  await expect(page.getByLabel('Confirm new password')).toBeFocused();
   await page.getByLabel('Confirm new password').fill('new-secret');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();

@@ -39,33 +39,42 @@ export const loginSchema = z
   .refine((v) => v.email !== '' && v.password !== '', { error: 'Email and password are required' });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+// Every broken rule is reported on its own field (the PWA shows each next to its input); the order
+// of the issues is the spec's order of checks, so the first one (the API's `error`) is unchanged.
+const REGISTER_FIELDS = ['name', 'email', 'phoneNumber', 'password'] as const;
+export const REQUIRED_FIELD = 'Required';
+
 export const registerSchema = z
   .object({ email: looseString, password: z.string().optional().default(''), name: looseString, phoneNumber: looseString })
   .superRefine((v, ctx) => {
-    if (!v.email || !v.password || !v.name || !v.phoneNumber) {
+    const missing = REGISTER_FIELDS.filter((k) => !v[k]);
+    if (missing.length > 0) {
       ctx.addIssue({ code: 'custom', message: 'All fields are required' });
-    } else if (!isValidEmail(v.email)) {
-      ctx.addIssue({ code: 'custom', message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
-    } else if (!isValidPhone(v.phoneNumber)) {
-      ctx.addIssue({ code: 'custom', message: `Please enter a valid 10-digit phone number (e.g., ${PHONE_EXAMPLE})` });
-    } else if (v.password.length < PASSWORD_MIN) {
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGE });
-    } else if (v.name.length > 100 || v.email.length > 254 || v.password.length > 200) {
-      ctx.addIssue({ code: 'custom', message: 'A field is too long' });
+      for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message: REQUIRED_FIELD });
+      return;
     }
+    if (!isValidEmail(v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
+    }
+    if (!isValidPhone(v.phoneNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: `Please enter a valid 10-digit phone number (e.g., ${PHONE_EXAMPLE})` });
+    }
+    if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGE });
+    const tooLong = ([['name', 100], ['email', 254], ['password', 200]] as const).filter(([k, max]) => v[k].length > max);
+    for (const [k] of tooLong) ctx.addIssue({ code: 'custom', path: [k], message: 'A field is too long' });
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const forgotPasswordSchema = z
   .object({ email: looseString })
-  .refine((v) => v.email !== '', { error: 'Please enter your email address' });
+  .refine((v) => v.email !== '', { error: 'Please enter your email address', path: ['email'] });
 
 export const resetPasswordSchema = z
   .object({ token: looseString, newPassword: z.string().optional().default('') })
   .superRefine((v, ctx) => {
     if (!v.token) ctx.addIssue({ code: 'custom', message: 'Invalid reset link. Please request a new password reset.' });
-    else if (v.newPassword.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGE });
-    else if (v.newPassword.length > 200) ctx.addIssue({ code: 'custom', message: 'Password is too long' });
+    else if (v.newPassword.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_MESSAGE });
+    else if (v.newPassword.length > 200) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'Password is too long' });
   });
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link has been sent.';

@@ -1,31 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { forgotPasswordSchema } from '../../../api/contract/auth';
-import { firstIssue } from '../../../api/contract/common';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
+import { useContractForm } from '../../lib/forms';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm<{ email: string }>(forgotPasswordSchema, { defaultValues: { email: initialEmail } });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      await api('/auth/forgot-password', { method: 'POST', body: parsed.data });
+      await api('/auth/forgot-password', { method: 'POST', body: forgotPasswordSchema.parse(values) });
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send reset email. Please try again.');
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Modal title="Reset Password" onClose={onClose}>
@@ -40,17 +38,16 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
       ) : (
         <form onSubmit={submit} noValidate>
           <p>Enter the email of your account and we will send you a link to reset your password.</p>
-          <label className="field">
-            <span>Email</span>
-            <input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
-          </label>
+          <FormField label="Email" error={errors.email?.message}>
+            {(field) => <input {...field} type="email" autoComplete="email" data-autofocus {...register('email')} />}
+          </FormField>
           {error && <ErrorMessage>{error}</ErrorMessage>}
           <div className="actions">
             <button type="button" className="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Sending…' : 'Send Reset Link'}
+            <button type="submit" className="button button--primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Send Reset Link'}
             </button>
           </div>
         </form>

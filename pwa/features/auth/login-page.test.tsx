@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,14 +64,27 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret2');
     expect(screen.getByText('✗ Passwords do not match')).toBeInTheDocument();
+    // Every field filled: the form-wide "All fields are required" is gone before the next submit.
+    expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(submit('Create Account'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address (e.g., name@example.com)');
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
-    await userEvent.click(submit('Create Account'));
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    // Each broken rule sits on its own field, and the first invalid field has the focus.
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address (e.g., name@example.com)');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
       'Passwords do not match. Please ensure both password fields are identical.',
     );
+    expect(screen.getByLabelText('Phone')).not.toHaveAttribute('aria-invalid');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana@club.test');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText(/Please enter a valid email address/)).toBeNull();
+    await userEvent.click(submit('Create Account'));
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Passwords do not match. Please ensure both password fields are identical.',
+    );
+    await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveFocus());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

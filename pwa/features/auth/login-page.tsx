@@ -1,9 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, registerSchema, type AuthAnswer } from '../../../api/contract/auth';
-import { firstIssue, formatPhone } from '../../../api/contract/common';
+import { z } from 'zod';
+import { formatPhone } from '../../../api/contract/common';
+import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
+import { useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ForgotPasswordModal } from './forgot-password-modal';
@@ -17,44 +20,64 @@ const REASONS: Record<string, string> = {
   forbidden: 'Your access has changed. Please sign in again.',
 };
 
+/** The fields of both modes; Sign In reads email and password only. */
+interface LoginValues {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  confirm: string;
+}
+
+// Create Account: the contract's register rules, each on its field, then the confirm field.
+const signUpSchema = z
+  .object({ name: z.string(), email: z.string(), phoneNumber: z.string(), password: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => {
+    const parsed = registerSchema.safeParse(v);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (v.password && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
+  });
+
+const signInSchema = z
+  .object({ email: z.string(), password: z.string() })
+  .passthrough()
+  .superRefine((v, ctx) => {
+    const parsed = loginSchema.safeParse(v);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+
 export function LoginPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
   usePageTitle(mode === 'signin' ? 'Sign In' : 'Create Account');
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '', confirm: '' });
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const reason = params.get('reason');
-
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: field === 'phone' ? formatPhone(e.target.value) : e.target.value }));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useContractForm<LoginValues>(mode === 'signin' ? signInSchema : signUpSchema, {
+    defaultValues: { name: '', email: '', phoneNumber: '', password: '', confirm: '' },
+  });
 
   function switchMode(next: Mode) {
     setMode(next);
     setProblem(null);
+    clearErrors();
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async (values) => {
     setProblem(null);
-    let path: string;
-    let body: unknown;
-    if (mode === 'signin') {
-      const parsed = loginSchema.safeParse({ email: form.email, password: form.password });
-      if (!parsed.success) return setProblem({ kind: 'text', text: firstIssue(parsed.error) });
-      path = '/auth/login';
-      body = parsed.data;
-    } else {
-      const parsed = registerSchema.safeParse({ name: form.name, email: form.email, password: form.password, phoneNumber: form.phone });
-      if (!parsed.success) return setProblem({ kind: 'text', text: firstIssue(parsed.error) });
-      if (form.password !== form.confirm) return setProblem({ kind: 'text', text: PASSWORDS_DIFFER });
-      path = '/auth/register';
-      body = parsed.data;
-    }
-    setBusy(true);
+    const [path, body] =
+      mode === 'signin'
+        ? ['/auth/login', loginSchema.parse(values)]
+        : ['/auth/register', registerSchema.parse(values)];
     try {
       const answer = await api<AuthAnswer>(path, { method: 'POST', body });
       if (!answer?.token) return setProblem({ kind: 'text', text: 'Signup or Login failed - no token received' });
@@ -62,11 +85,10 @@ export function LoginPage() {
       navigate('/');
     } catch (err) {
       setProblem(describe(err, mode));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
+  const formProblem = errors.root?.message;
   return (
     <div className="page page--narrow">
       <h1>{mode === 'signin' ? 'Sign In' : 'Create Account'}</h1>
@@ -87,37 +109,51 @@ export function LoginPage() {
               New accounts are approved by an administrator once the club receives confirmation of your membership
               payment from the athletic centre. You will get an email when your account is activated.
             </Notice>
-            <Field label="Full name">
-              <input autoComplete="name" value={form.name} onChange={set('name')} maxLength={100} />
-            </Field>
+            <FormField label="Full name" error={errors.name?.message}>
+              {(field) => <input {...field} autoComplete="name" maxLength={100} {...register('name')} />}
+            </FormField>
           </>
         )}
-        <Field label="Email">
-          <input type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        </Field>
+        <FormField label="Email" error={errors.email?.message}>
+          {(field) => <input {...field} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
         {mode === 'signup' && (
-          <Field label="Phone">
-            <input type="tel" autoComplete="tel" inputMode="tel" placeholder="(123) 456-7890" value={form.phone} onChange={set('phone')} />
-          </Field>
+          <FormField label="Phone" error={errors.phoneNumber?.message}>
+            {(field) => (
+              <input
+                {...field}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                placeholder="(123) 456-7890"
+                {...register('phoneNumber', { setValueAs: (v: string) => v, onChange: (e) => (e.target.value = formatPhone(e.target.value)) })}
+              />
+            )}
+          </FormField>
         )}
-        <Field label="Password">
-          <input
-            type="password"
-            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-            value={form.password}
-            onChange={set('password')}
-          />
-        </Field>
+        <FormField label="Password" error={errors.password?.message}>
+          {(field) => (
+            <input
+              {...field}
+              type="password"
+              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+              {...register('password')}
+            />
+          )}
+        </FormField>
         {mode === 'signup' && (
-          <Field label="Confirm password">
-            <input type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
-            <PasswordMatch password={form.password} confirm={form.confirm} />
-          </Field>
+          <FormField
+            label="Confirm password"
+            error={errors.confirm?.message}
+            extra={<PasswordMatch password={watch('password')} confirm={watch('confirm')} />}
+          >
+            {(field) => <input {...field} type="password" autoComplete="new-password" {...register('confirm')} />}
+          </FormField>
         )}
 
-        {problem && (
+        {(problem || formProblem) && (
           <ErrorMessage>
-            {problem.kind === 'login-failed' && (
+            {problem?.kind === 'login-failed' && (
               <>
                 Username or password are incorrect. Please try again. If you do not have an account, please create one!{' '}
                 <button type="button" className="link-button" onClick={() => switchMode('signup')}>
@@ -125,7 +161,7 @@ export function LoginPage() {
                 </button>
               </>
             )}
-            {problem.kind === 'exists' && (
+            {problem?.kind === 'exists' && (
               <>
                 An account is already associated with this email.{' '}
                 <button type="button" className="link-button" onClick={() => switchMode('signin')}>
@@ -137,12 +173,13 @@ export function LoginPage() {
                 </button>
               </>
             )}
-            {problem.kind === 'text' && problem.text}
+            {problem?.kind === 'text' && problem.text}
+            {!problem && formProblem}
           </ErrorMessage>
         )}
 
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Please wait…' : mode === 'signin' ? 'Sign In' : 'Create Account'}
+        <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+          {isSubmitting ? 'Please wait…' : mode === 'signin' ? 'Sign In' : 'Create Account'}
         </button>
         {mode === 'signin' && (
           <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
@@ -150,17 +187,8 @@ export function LoginPage() {
           </button>
         )}
       </form>
-      {forgotOpen && <ForgotPasswordModal initialEmail={form.email} onClose={() => setForgotOpen(false)} />}
+      {forgotOpen && <ForgotPasswordModal initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />}
     </div>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="field">
-      <span>{label}</span>
-      {children}
-    </label>
   );
 }
 

@@ -1,20 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MESSAGE, PASSWORD_MIN } from '../../../api/contract/common';
+import { z } from 'zod';
+import { resetPasswordSchema } from '../../../api/contract/auth';
+import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
+import { useContractForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
+
+interface ResetValues {
+  token: string;
+  newPassword: string;
+  confirm: string;
+}
+
+// The contract's rule for the new password, and the confirm field that must repeat it.
+const resetFormSchema = z
+  .object({ token: z.string(), newPassword: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => {
+    if (v.confirm !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
+    const parsed = resetPasswordSchema.safeParse(v);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
 
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useContractForm<ResetValues>(resetFormSchema, { defaultValues: { token: token ?? '', newPassword: '', confirm: '' } });
 
   if (!token) {
     return (
@@ -39,38 +60,33 @@ export function ResetPasswordPage() {
     );
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async ({ newPassword }) => {
     setError('');
-    if (password !== confirm) return setError(PASSWORDS_DIFFER);
-    if (password.length < PASSWORD_MIN) return setError(PASSWORD_MESSAGE);
-    setBusy(true);
     try {
-      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
+      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword } });
       setDone(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to reset password. Please try again.');
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <div className="page page--narrow">
       <h1>Choose a New Password</h1>
       <form className="card form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span>New password</span>
-          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Confirm new password</span>
-          <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          <PasswordMatch password={password} confirm={confirm} />
-        </label>
+        <FormField label="New password" error={errors.newPassword?.message}>
+          {(field) => <input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />}
+        </FormField>
+        <FormField
+          label="Confirm new password"
+          error={errors.confirm?.message}
+          extra={<PasswordMatch password={watch('newPassword')} confirm={watch('confirm')} />}
+        >
+          {(field) => <input {...field} type="password" autoComplete="new-password" {...register('confirm')} />}
+        </FormField>
         {error && <ErrorMessage>{error}</ErrorMessage>}
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Saving…' : 'Reset Password'}
+        <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Reset Password'}
         </button>
       </form>
     </div>

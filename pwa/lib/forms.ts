@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The zod resolver for a contract schema, with one addition: an issue without a path (a rule about
+ * the whole form, e.g. 'All fields are required') becomes `errors.root`, shown once above the submit
+ * button, instead of an error under an empty field name.
+ */
+export function contractResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
+  const base = zodResolver(schema as never) as unknown as Resolver<Values>;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const errors = result.errors as Record<string, { message?: string; type?: string } | undefined>;
+    const formWide = errors[''];
+    if (formWide) {
+      delete errors[''];
+      errors.root = { message: formWide.message, type: formWide.type ?? 'custom' };
+    }
+    return result;
+  };
+}
+
+/**
+ * react-hook-form set up the club's way: validated with a contract schema on submit, the first invalid
+ * field focused, and from the first submit on every change re-checks the whole form, so a message
+ * (including a form-wide one) goes away as soon as what it complained about is fixed.
+ */
+export function useContractForm<Values extends FieldValues>(
+  schema: z.ZodType,
+  options: Omit<UseFormProps<Values>, 'resolver'> = {},
+): UseFormReturn<Values> {
+  // The schema may change with the form's mode (Sign In / Create Account): read the current one.
+  const current = useRef(schema);
+  current.current = schema;
+  const [resolver] = useState(() => {
+    const byCurrentSchema: Resolver<Values> = (values, context, opts) => contractResolver<Values>(current.current)(values, context, opts);
+    return byCurrentSchema;
+  });
+  const form = useForm<Values>({ resolver, shouldFocusError: true, ...options });
+  const { watch, trigger, formState } = form;
+  const submitted = formState.isSubmitted;
+  useEffect(() => {
+    if (!submitted) return;
+    const subscription = watch(() => void trigger());
+    return () => subscription.unsubscribe();
+  }, [submitted, watch, trigger]);
+  return form;
+}
