@@ -69,7 +69,9 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await modal.getByLabel('Description').fill('1.5 km loop at the lake. Wetsuits recommended.');
   await expect(modal.getByText('46/500')).toBeVisible();
   await modal.getByRole('button', { name: 'Post Workout' }).click();
-  await expect(modal.getByRole('alert')).toHaveText('Please select a future date for your workout.');
+  // The message sits on the date field, which gets the focus.
+  await expect(modal.getByLabel('Date')).toHaveAccessibleDescription('Please select a future date for your workout.');
+  await expect(modal.getByLabel('Date')).toBeFocused();
   await modal.getByLabel('Date').fill(inDays(4));
   await modal.getByRole('button', { name: 'Post Workout' }).click();
   await expect(modal).toBeHidden();

@@ -7,6 +7,7 @@ import {
   isValidEmail,
   isValidPhone,
   looseString,
+  requireAll,
 } from './common';
 import type { Role } from './roles';
 
@@ -42,17 +43,11 @@ export type LoginInput = z.infer<typeof loginSchema>;
 // Every broken rule is reported on its own field (the PWA shows each next to its input); the order
 // of the issues is the spec's order of checks, so the first one (the API's `error`) is unchanged.
 const REGISTER_FIELDS = ['name', 'email', 'phoneNumber', 'password'] as const;
-export const REQUIRED_FIELD = 'Required';
 
 export const registerSchema = z
   .object({ email: looseString, password: z.string().optional().default(''), name: looseString, phoneNumber: looseString })
   .superRefine((v, ctx) => {
-    const missing = REGISTER_FIELDS.filter((k) => !v[k]);
-    if (missing.length > 0) {
-      ctx.addIssue({ code: 'custom', message: 'All fields are required' });
-      for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message: REQUIRED_FIELD });
-      return;
-    }
+    if (!requireAll(v, REGISTER_FIELDS, 'All fields are required', ctx)) return;
     if (!isValidEmail(v.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
     }

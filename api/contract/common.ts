@@ -45,3 +45,23 @@ export const looseString = z
   .transform((v) => (v ?? '').trim());
 
 export const passwordSchema = z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, PASSWORD_MESSAGE).max(200);
+
+/** Shown next to each empty field; the form-wide message (the first issue, the API's error) names them all. */
+export const REQUIRED_FIELD = 'Required';
+
+/**
+ * Adds `message` (the spec's, the API's one `error`) when any of `fields` is empty, then 'Required'
+ * on each empty field for the forms. Returns whether all were filled.
+ */
+export function requireAll<K extends string>(
+  v: Record<K, string>,
+  fields: readonly K[],
+  message: string,
+  ctx: { addIssue: (issue: { code: 'custom'; message: string; path?: PropertyKey[] }) => void },
+): boolean {
+  const missing = fields.filter((k) => !v[k]);
+  if (missing.length === 0) return true;
+  ctx.addIssue({ code: 'custom', message });
+  for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message: REQUIRED_FIELD });
+  return false;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requireAll } from './common';
 
 // Forum contract (SPEC.md §3, §5, §7; DESIGN.md §3). Field names of answers follow SPEC.md §3;
 // the computed per-caller fields are camelCase extras.
@@ -61,18 +62,17 @@ const workoutFields = {
   capacity,
 };
 type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; content: string };
+// Each broken rule goes on its own field, in the spec's order of checks, so the first issue (the
+// API's `error`) is what it always was and a form can mark every field at once.
 function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
-  if (!v.title || !v.workoutDate || !v.workoutTime || !v.content) {
-    ctx.addIssue({ code: 'custom', message: 'Title, date, time and description are required' });
-  } else if (v.title.length > TITLE_MAX) {
-    ctx.addIssue({ code: 'custom', message: `Title must be at most ${TITLE_MAX} characters` });
-  } else if (v.content.length > CONTENT_MAX) {
-    ctx.addIssue({ code: 'custom', message: `Description must be at most ${CONTENT_MAX} characters` });
-  } else if (!DATE.test(v.workoutDate)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter the date as YYYY-MM-DD' });
-  } else if (!TIME.test(v.workoutTime)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter the time as HH:MM' });
+  const required = ['title', 'workoutDate', 'workoutTime', 'content'] as const;
+  if (!requireAll(v, required, 'Title, date, time and description are required', ctx)) return;
+  if (v.title.length > TITLE_MAX) ctx.addIssue({ code: 'custom', path: ['title'], message: `Title must be at most ${TITLE_MAX} characters` });
+  if (v.content.length > CONTENT_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: `Description must be at most ${CONTENT_MAX} characters` });
   }
+  if (!DATE.test(v.workoutDate)) ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: 'Enter the date as YYYY-MM-DD' });
+  if (!TIME.test(v.workoutTime)) ctx.addIssue({ code: 'custom', path: ['workoutTime'], message: 'Enter the time as HH:MM' });
 }
 
 export const createWorkoutSchema = z
@@ -82,15 +82,12 @@ export type NewWorkout = z.infer<typeof createWorkoutSchema>;
 
 const eventFields = { title: text, eventDate: text, content: text };
 function checkEvent(v: { title: string; eventDate: string; content: string }, ctx: z.RefinementCtx) {
-  if (!v.title || !v.eventDate || !v.content) {
-    ctx.addIssue({ code: 'custom', message: 'Title, date and details are required' });
-  } else if (v.title.length > TITLE_MAX) {
-    ctx.addIssue({ code: 'custom', message: `Title must be at most ${TITLE_MAX} characters` });
-  } else if (v.content.length > CONTENT_MAX) {
-    ctx.addIssue({ code: 'custom', message: `Details must be at most ${CONTENT_MAX} characters` });
-  } else if (!DATE.test(v.eventDate)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter the date as YYYY-MM-DD' });
+  if (!requireAll(v, ['title', 'eventDate', 'content'] as const, 'Title, date and details are required', ctx)) return;
+  if (v.title.length > TITLE_MAX) ctx.addIssue({ code: 'custom', path: ['title'], message: `Title must be at most ${TITLE_MAX} characters` });
+  if (v.content.length > CONTENT_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: `Details must be at most ${CONTENT_MAX} characters` });
   }
+  if (!DATE.test(v.eventDate)) ctx.addIssue({ code: 'custom', path: ['eventDate'], message: 'Enter the date as YYYY-MM-DD' });
 }
 
 export const createEventSchema = z

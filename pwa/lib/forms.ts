@@ -48,3 +48,15 @@ export function useContractForm<Values extends FieldValues>(
   }, [submitted, watch, trigger]);
   return form;
 }
+
+/**
+ * Copies a contract schema's issues into a form schema's refinement, keeping their paths (a form
+ * schema wraps the contract's so the same rules, and messages, run in the browser and on the server).
+ */
+export function addIssues(
+  result: { success: boolean; error?: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } },
+  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: PropertyKey[] }) => void },
+): void {
+  if (result.success || !result.error) return;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
+}

@@ -65,7 +65,7 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret2');
     expect(screen.getByText('✗ Passwords do not match')).toBeInTheDocument();
     // Every field filled: the form-wide "All fields are required" is gone before the next submit.
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await userEvent.click(submit('Create Account'));
     // Each broken rule sits on its own field, and the first invalid field has the focus.
     const email = screen.getByLabelText('Email');

@@ -251,6 +251,11 @@ describe('New Workout', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Title, date, time and description are required');
+    // Each empty field is marked next to itself, and the first one has the focus.
+    for (const label of ['Title', 'Date', 'Time', 'Description']) {
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    await waitFor(() => expect(within(dialog).getByLabelText('Title')).toHaveFocus());
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Hills');
@@ -259,13 +264,21 @@ describe('New Workout', () => {
     expect(within(dialog).getByText('501/500')).toHaveClass('field-hint--bad');
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: tomorrow() } });
     fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
+    // The form-wide message went away as the fields were filled in.
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Description must be at most 500 characters');
+    expect(within(dialog).getByLabelText('Description')).toHaveAccessibleDescription(
+      expect.stringContaining('Description must be at most 500 characters'),
+    );
+    expect(within(dialog).getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
 
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Six hills, jog down.' } });
     fireEvent.change(within(dialog).getByLabelText('Capacity'), { target: { value: '101' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Capacity must be a whole number from 1 to 100');
+    expect(within(dialog).getByLabelText('Capacity')).toHaveAccessibleDescription(
+      expect.stringContaining('Capacity must be a whole number from 1 to 100'),
+    );
+    expect(within(dialog).queryByText(/Description must be at most/)).toBeNull();
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Hill repeats');
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
@@ -279,7 +292,8 @@ describe('New Workout', () => {
     for (const date of [clubTodayNow()!, '2020-01-01']) {
       fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
-      expect(within(dialog).getByRole('alert')).toHaveTextContent(FUTURE_WORKOUT_ERROR);
+      expect(within(dialog).getByLabelText('Date')).toHaveAccessibleDescription(FUTURE_WORKOUT_ERROR);
+      await waitFor(() => expect(within(dialog).getByLabelText('Date')).toHaveFocus());
     }
   });
 
@@ -445,7 +459,8 @@ describe('events tab', () => {
     expect(within(dialog).getByText('13/500')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: clubTodayNow()! } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Event' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(FUTURE_EVENT_ERROR);
+    expect(within(dialog).getByLabelText('Date')).toHaveAccessibleDescription(FUTURE_EVENT_ERROR);
+    await waitFor(() => expect(within(dialog).getByLabelText('Date')).toHaveFocus());
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2099-01-01' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Event' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { addDays } from '../../../api/contract/dates';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import { firstIssue } from '../../../api/contract/common';
+import { addDays } from '../../../api/contract/dates';
 import {
   CONTENT_MAX,
   FUTURE_EVENT_ERROR,
@@ -10,10 +11,12 @@ import {
   type EventPost,
   type NewEvent,
 } from '../../../api/contract/forum';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
-import { clubTodayNow, useClubToday } from '../../lib/club-clock';
+import { useClubToday } from '../../lib/club-clock';
+import { addIssues, useContractForm } from '../../lib/forms';
 import { createPost } from './forum-api';
 import { CharCounter } from './post-parts';
 
@@ -23,68 +26,77 @@ export interface EventDraft {
   content: string;
 }
 
-/** SPEC.md §5 New event: the shared schema, then the future-date rule. */
+/**
+ * SPEC.md §5 New event as a form schema: the contract's rules, each on its field, then the strictly
+ * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
+ */
+export function newEventFormSchema(today: string | null) {
+  return z.object({ title: z.string(), eventDate: z.string(), content: z.string() }).superRefine((draft, ctx) => {
+    addIssues(createEventSchema.safeParse({ type: 'event', ...draft }), ctx);
+    if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.eventDate) && !isFutureDate(draft.eventDate, today)) {
+      ctx.addIssue({ code: 'custom', path: ['eventDate'], message: FUTURE_EVENT_ERROR });
+    }
+  });
+}
+
+/** The body to send for a valid New Event draft, or the first problem. */
 export function checkNewEvent(draft: EventDraft, today: string | null): { ok: true; body: NewEvent } | { ok: false; error: string } {
-  const parsed = createEventSchema.safeParse({ type: 'event', ...draft });
+  const parsed = newEventFormSchema(today).safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  // `today` is null only while the club's clock is unknown; the server checks the date anyway.
-  if (today !== null && !isFutureDate(parsed.data.eventDate, today)) return { ok: false, error: FUTURE_EVENT_ERROR };
-  return { ok: true, body: parsed.data };
+  return { ok: true, body: createEventSchema.parse({ type: 'event', ...draft }) };
 }
 
 export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: EventPost) => void }) {
   const id = useId();
   const today = useClubToday();
-  const [draft, setDraft] = useState<EventDraft>({ title: '', eventDate: '', content: '' });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof EventDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useContractForm<EventDraft>(newEventFormSchema(today), { defaultValues: { title: '', eventDate: '', content: '' } });
+  const content = watch('content');
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkNewEvent(draft, clubTodayNow());
-    if (!checked.ok) return setError(checked.error);
-    setBusy(true);
+  const submit = handleSubmit(async (draft) => {
+    const checked = checkNewEvent(draft, today);
+    if (!checked.ok) return;
     setError('');
     try {
       const { post } = await createPost<EventPost>(checked.body);
       onCreated(post);
     } catch (err) {
       setError(errorMessage(err, 'Failed to create event'));
-      setBusy(false);
     }
-  }
+  });
 
+  const problem = error || errors.root?.message;
   return (
-    <Modal title="New Event" onClose={busy ? undefined : onClose}>
+    <Modal title="New Event" onClose={isSubmitting ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} value={draft.title} onChange={set('title')} maxLength={TITLE_MAX} required data-autofocus />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-date`}>Date</label>
-          <input id={`${id}-date`} type="date" value={draft.eventDate} onChange={set('eventDate')} min={today ? addDays(today, 1) : undefined} required />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-content`}>Details</label>
-          <textarea
-            id={`${id}-content`}
-            value={draft.content}
-            onChange={set('content')}
-            aria-describedby={`${id}-count`}
-            aria-invalid={draft.content.length > CONTENT_MAX || undefined}
-            required
-          />
-          <CharCounter id={`${id}-count`} value={draft.content} max={CONTENT_MAX} />
-        </div>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <FormField label="Title" error={errors.title?.message}>
+          {(field) => <input {...field} maxLength={TITLE_MAX} required data-autofocus {...register('title')} />}
+        </FormField>
+        <FormField label="Date" error={errors.eventDate?.message}>
+          {(field) => <input {...field} type="date" min={today ? addDays(today, 1) : undefined} required {...register('eventDate')} />}
+        </FormField>
+        <FormField
+          label="Details"
+          error={errors.content?.message}
+          describedBy={`${id}-count`}
+          extra={<CharCounter id={`${id}-count`} value={content} max={CONTENT_MAX} />}
+        >
+          {(field) => (
+            <textarea {...field} aria-invalid={field['aria-invalid'] || content.length > CONTENT_MAX || undefined} required {...register('content')} />
+          )}
+        </FormField>
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
+          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Posting…' : 'Post Event'}
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Posting…' : 'Post Event'}
           </button>
         </div>
       </form>

@@ -1,46 +1,48 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addDays } from '../../../api/contract/dates';
 import type { WorkoutPost } from '../../../api/contract/forum';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
-import { clubTodayNow, useClubToday } from '../../lib/club-clock';
+import { useClubToday } from '../../lib/club-clock';
+import { useContractForm } from '../../lib/forms';
 import { createPost } from './forum-api';
-import { EMPTY_WORKOUT, WorkoutFields, checkNewWorkout } from './workout-form';
+import { EMPTY_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type WorkoutDraft } from './workout-form';
 
-/** New Workout (exec and above): validated with the shared schema; the input stays on any error. */
+/** New Workout (exec and above): each field shows its own problem; the input stays on any error. */
 export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: WorkoutPost) => void }) {
-  const [draft, setDraft] = useState(EMPTY_WORKOUT);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const today = useClubToday();
+  const form = useContractForm<WorkoutDraft>(newWorkoutFormSchema(today), { defaultValues: EMPTY_WORKOUT });
+  const {
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkNewWorkout(draft, clubTodayNow());
-    if (!checked.ok) return setError(checked.error);
-    setBusy(true);
+  const submit = handleSubmit(async (draft) => {
+    const checked = checkNewWorkout(draft, today);
+    if (!checked.ok) return;
     setError('');
     try {
       const { post } = await createPost<WorkoutPost>(checked.body);
       onCreated(post);
     } catch (err) {
       setError(errorMessage(err, 'Failed to create workout'));
-      setBusy(false);
     }
-  }
+  });
 
+  const problem = error || errors.root?.message;
   return (
-    <Modal title="New Workout" onClose={busy ? undefined : onClose}>
+    <Modal title="New Workout" onClose={isSubmitting ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <WorkoutFields draft={draft} onChange={setDraft} minDate={today ? addDays(today, 1) : undefined} autoFocus />
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <WorkoutFields form={form} minDate={today ? addDays(today, 1) : undefined} autoFocus />
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
+          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Posting…' : 'Post Workout'}
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Posting…' : 'Post Workout'}
           </button>
         </div>
       </form>

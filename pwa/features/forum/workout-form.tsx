@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { firstIssue } from '../../../api/contract/common';
 import {
   CAPACITY_MAX,
@@ -15,8 +17,10 @@ import {
   type WorkoutType,
   type WorkoutUpdate,
 } from '../../../api/contract/forum';
+import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
+import { addIssues, useContractForm } from '../../lib/forms';
 import { updateWorkout } from './forum-api';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -52,106 +56,124 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
 }
 
 const capacityInput = (value: string) => (value.trim() === '' ? null : value.trim());
+const draftShape = {
+  title: z.string(),
+  workoutType: z.string(),
+  workoutDate: z.string(),
+  workoutTime: z.string(),
+  content: z.string(),
+  capacity: z.string(),
+};
 
-type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
-
-/** SPEC.md §5 New workout: the shared schema first, then the strictly-future date rule. */
-export function checkNewWorkout(draft: WorkoutDraft, today: string | null): Checked<NewWorkout> {
-  const parsed = createWorkoutSchema.safeParse({ type: 'workout', ...draft, capacity: capacityInput(draft.capacity) });
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  // `today` is null only while the club's clock is unknown; the server checks the date anyway.
-  if (today !== null && !isFutureDate(parsed.data.workoutDate, today)) return { ok: false, error: FUTURE_WORKOUT_ERROR };
-  return { ok: true, body: parsed.data };
+/**
+ * SPEC.md §5 New workout as a form schema: the contract's rules, each on its field, and the strictly
+ * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
+ */
+export function newWorkoutFormSchema(today: string | null) {
+  return z.object(draftShape).superRefine((draft, ctx) => {
+    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+    if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) && !isFutureDate(draft.workoutDate, today)) {
+      ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: FUTURE_WORKOUT_ERROR });
+    }
+  });
 }
 
 /** SPEC.md §5 Edit workout: the same rules without the future-date check (an exec may fix a past post). */
-export function checkWorkoutUpdate(draft: WorkoutDraft): Checked<WorkoutUpdate> {
-  const parsed = updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) });
+export const workoutUpdateFormSchema = z.object(draftShape).superRefine((draft, ctx) => {
+  addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+});
+
+type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
+
+function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, extra: object): Checked<T> {
+  const parsed = schema.safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  return { ok: true, body: parsed.data };
+  return { ok: true, body: contract.parse({ ...extra, ...draft, capacity: capacityInput(draft.capacity) }) };
+}
+
+/** The body to send for a valid New Workout draft, or the first problem. */
+export function checkNewWorkout(draft: WorkoutDraft, today: string | null): Checked<NewWorkout> {
+  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout' });
+}
+
+/** The body to send for a valid edit, or the first problem. */
+export function checkWorkoutUpdate(draft: WorkoutDraft): Checked<WorkoutUpdate> {
+  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, {});
 }
 
 interface FieldsProps {
-  draft: WorkoutDraft;
-  onChange: (draft: WorkoutDraft) => void;
+  form: UseFormReturn<WorkoutDraft>;
   /** The earliest date the date picker offers (new workouts: tomorrow). */
   minDate?: string;
   autoFocus?: boolean;
 }
 
 /** The inputs of a workout, shared by New Workout and the inline edit of a card or the detail page. */
-export function WorkoutFields({ draft, onChange, minDate, autoFocus }: FieldsProps) {
+export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
   const id = useId();
-  const set =
-    <K extends keyof WorkoutDraft>(key: K) =>
-    (e: { target: { value: string } }) =>
-      onChange({ ...draft, [key]: e.target.value as WorkoutDraft[K] });
-  const over = draft.content.length > CONTENT_MAX;
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const content = watch('content');
+  const over = content.length > CONTENT_MAX;
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input
-          id={`${id}-title`}
-          value={draft.title}
-          onChange={set('title')}
-          maxLength={TITLE_MAX}
-          required
-          data-autofocus={autoFocus || undefined}
-        />
+      <FormField label="Title" error={errors.title?.message}>
+        {(field) => <input {...field} maxLength={TITLE_MAX} required data-autofocus={autoFocus || undefined} {...register('title')} />}
+      </FormField>
+      <div className="forum-form-row">
+        <FormField label="Workout type" error={errors.workoutType?.message}>
+          {(field) => (
+            <select {...field} {...register('workoutType')}>
+              {WORKOUT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {WORKOUT_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          label="Capacity"
+          error={errors.capacity?.message}
+          hint={
+            <>
+              Optional, {CAPACITY_MIN}–{CAPACITY_MAX}. Empty means unlimited.
+            </>
+          }
+        >
+          {(field) => (
+            <input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={CAPACITY_MIN}
+              max={CAPACITY_MAX}
+              step={1}
+              placeholder="Unlimited"
+              {...register('capacity')}
+            />
+          )}
+        </FormField>
       </div>
       <div className="forum-form-row">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Workout type</label>
-          <select id={`${id}-type`} value={draft.workoutType} onChange={set('workoutType')}>
-            {WORKOUT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {WORKOUT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-capacity`}>Capacity</label>
-          <input
-            id={`${id}-capacity`}
-            type="number"
-            inputMode="numeric"
-            min={CAPACITY_MIN}
-            max={CAPACITY_MAX}
-            step={1}
-            placeholder="Unlimited"
-            value={draft.capacity}
-            onChange={set('capacity')}
-            aria-describedby={`${id}-capacity-hint`}
-          />
-          <p id={`${id}-capacity-hint`} className="field-hint">
-            Optional, {CAPACITY_MIN}–{CAPACITY_MAX}. Empty means unlimited.
-          </p>
-        </div>
+        <FormField label="Date" error={errors.workoutDate?.message}>
+          {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
+        </FormField>
+        <FormField label="Time" error={errors.workoutTime?.message}>
+          {(field) => <input {...field} type="time" required {...register('workoutTime')} />}
+        </FormField>
       </div>
-      <div className="forum-form-row">
-        <div className="field">
-          <label htmlFor={`${id}-date`}>Date</label>
-          <input id={`${id}-date`} type="date" value={draft.workoutDate} onChange={set('workoutDate')} min={minDate} required />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`}>Time</label>
-          <input id={`${id}-time`} type="time" value={draft.workoutTime} onChange={set('workoutTime')} required />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-content`}>Description</label>
-        <textarea
-          id={`${id}-content`}
-          value={draft.content}
-          onChange={set('content')}
-          aria-describedby={`${id}-content-count`}
-          aria-invalid={over || undefined}
-          required
-        />
-        <CharCounter id={`${id}-content-count`} value={draft.content} max={CONTENT_MAX} />
-      </div>
+      <FormField
+        label="Description"
+        error={errors.content?.message}
+        describedBy={`${id}-content-count`}
+        extra={<CharCounter id={`${id}-content-count`} value={content} max={CONTENT_MAX} />}
+      >
+        {(field) => <textarea {...field} aria-invalid={field['aria-invalid'] || over || undefined} required {...register('content')} />}
+      </FormField>
     </>
   );
 }
@@ -171,9 +193,13 @@ export function EditWorkoutForm({
   onSaved: (post: WorkoutPost) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState(() => draftFromWorkout(workout));
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema, { defaultValues: draftFromWorkout(workout) });
+  const {
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const problem = error || errors.root?.message;
   const formRef = useRef<HTMLFormElement>(null);
 
   // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
@@ -181,31 +207,28 @@ export function EditWorkoutForm({
     formRef.current?.querySelector('input')?.focus();
   }, []);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async (draft) => {
     const checked = checkWorkoutUpdate(draft);
-    if (!checked.ok) return setError(checked.error);
-    setBusy(true);
+    if (!checked.ok) return;
     setError('');
     try {
       const { post } = await updateWorkout(workout.id, checked.body);
       onSaved(post);
     } catch (err) {
       setError(updateErrorText(err));
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <form ref={formRef} className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
-      <WorkoutFields draft={draft} onChange={setDraft} />
-      {error && <ErrorMessage>{error}</ErrorMessage>}
+      <WorkoutFields form={form} />
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <div className="actions">
-        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+        <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save Changes'}
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save Changes'}
         </button>
       </div>
     </form>
