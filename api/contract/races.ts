@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requireAll } from './common';
 
 // Races contract (SPEC.md §3 Race / Race signup, §5 Races, §7 Races). Answer field names follow
 // SPEC.md §3; signupCount and isSignedUp are per-caller extras.
@@ -31,17 +32,18 @@ const text = z
 /** POST /races and PUT /races/{id}: the same rules on both sides (DESIGN.md §2). */
 export const raceInputSchema = z
   .object({ name: text, date: text, location: text, description: text })
+  // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
-    if (!v.name || !v.date) {
-      ctx.addIssue({ code: 'custom', message: RACE_REQUIRED_ERROR });
-    } else if (!isCalendarDate(v.date)) {
-      ctx.addIssue({ code: 'custom', message: RACE_DATE_ERROR });
-    } else if (v.name.length > RACE_NAME_MAX) {
-      ctx.addIssue({ code: 'custom', message: `Race name must be at most ${RACE_NAME_MAX} characters` });
-    } else if (v.location.length > RACE_LOCATION_MAX) {
-      ctx.addIssue({ code: 'custom', message: `Location must be at most ${RACE_LOCATION_MAX} characters` });
-    } else if (v.description.length > RACE_DESCRIPTION_MAX) {
-      ctx.addIssue({ code: 'custom', message: `Description must be at most ${RACE_DESCRIPTION_MAX} characters` });
+    if (!requireAll(v, ['name', 'date'] as const, RACE_REQUIRED_ERROR, ctx)) return;
+    if (!isCalendarDate(v.date)) ctx.addIssue({ code: 'custom', path: ['date'], message: RACE_DATE_ERROR });
+    if (v.name.length > RACE_NAME_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: `Race name must be at most ${RACE_NAME_MAX} characters` });
+    }
+    if (v.location.length > RACE_LOCATION_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['location'], message: `Location must be at most ${RACE_LOCATION_MAX} characters` });
+    }
+    if (v.description.length > RACE_DESCRIPTION_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: `Description must be at most ${RACE_DESCRIPTION_MAX} characters` });
     }
   });
 export type RaceInput = z.infer<typeof raceInputSchema>;

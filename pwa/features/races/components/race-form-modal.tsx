@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { firstIssue } from '../../../../api/contract/common';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
 import {
   RACE_DESCRIPTION_MAX,
   RACE_LOCATION_MAX,
@@ -7,9 +7,11 @@ import {
   raceInputSchema,
   type RaceInput,
 } from '../../../../api/contract/races';
+import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { ApiError } from '../../../lib/api-client';
+import { addIssues, useContractForm } from '../../../lib/forms';
 
 interface RaceFormModalProps {
   title: string;
@@ -23,61 +25,59 @@ interface RaceFormModalProps {
 }
 
 const EMPTY: RaceInput = { name: '', date: '', location: '', description: '' };
+const raceFormSchema = z
+  .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string() })
+  .superRefine((v, ctx) => addIssues(raceInputSchema.safeParse(v), ctx));
 
-/** Add New Race and Edit Race: the contract's schema checks the input before it is sent. */
+/** Add New Race and Edit Race: the contract's schema checks the input, each field marked on its own. */
 export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, onSubmit, onClose }: RaceFormModalProps) {
-  const [form, setForm] = useState<RaceInput>(initial);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm<RaceInput>(raceFormSchema, { defaultValues: initial });
   // A retry of the same input reuses its key, so a lost answer never adds the race twice.
   const key = useRef<string | null>(null);
+  const sent = useRef<string | null>(null);
 
-  const set = (field: keyof RaceInput) => (e: { target: { value: string } }) => {
-    key.current = null;
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async (values) => {
     setError(null);
-    const parsed = raceInputSchema.safeParse(form);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
+    const input = raceInputSchema.parse(values);
+    const fingerprint = JSON.stringify(input);
+    if (sent.current !== fingerprint) key.current = null;
+    sent.current = fingerprint;
     key.current ??= crypto.randomUUID();
-    setBusy(true);
     try {
-      await onSubmit(parsed.data, key.current);
+      await onSubmit(input, key.current);
     } catch (err) {
       setError(err instanceof ApiError && typeof err.body.error === 'string' ? err.body.error : failure);
-      setBusy(false);
     }
-  }
+  });
 
+  const problem = error ?? errors.root?.message;
   return (
-    <Modal title={title} onClose={busy ? undefined : onClose}>
+    <Modal title={title} onClose={isSubmitting ? undefined : onClose}>
       <form className="form race-form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span>Race Name*</span>
-          <input value={form.name} onChange={set('name')} maxLength={RACE_NAME_MAX} required autoComplete="off" data-autofocus />
-        </label>
-        <label className="field">
-          <span>Race Date*</span>
-          <input type="date" value={form.date} onChange={set('date')} required />
-        </label>
-        <label className="field">
-          <span>Location</span>
-          <input value={form.location} onChange={set('location')} maxLength={RACE_LOCATION_MAX} autoComplete="off" />
-        </label>
-        <label className="field">
-          <span>Description</span>
-          <textarea value={form.description} onChange={set('description')} maxLength={RACE_DESCRIPTION_MAX} rows={4} />
-        </label>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <FormField label="Race Name*" error={errors.name?.message}>
+          {(field) => <input {...field} maxLength={RACE_NAME_MAX} required autoComplete="off" data-autofocus {...register('name')} />}
+        </FormField>
+        <FormField label="Race Date*" error={errors.date?.message}>
+          {(field) => <input {...field} type="date" required {...register('date')} />}
+        </FormField>
+        <FormField label="Location" error={errors.location?.message}>
+          {(field) => <input {...field} maxLength={RACE_LOCATION_MAX} autoComplete="off" {...register('location')} />}
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          {(field) => <textarea {...field} maxLength={RACE_DESCRIPTION_MAX} rows={4} {...register('description')} />}
+        </FormField>
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
+          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : submitLabel}
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : submitLabel}
           </button>
         </div>
       </form>
