@@ -49,9 +49,11 @@ test('a new account is approved on the Pending tab, gets its email and then sees
   const dialog = admin.getByRole('dialog', { name: 'Approve Member' });
   await expect(dialog.getByLabel('Role')).toHaveValue('member');
   await dialog.getByRole('button', { name: 'Approve Member' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'Please set an expiry date before approving the member.',
+  // The message sits on the expiry field, which gets the focus.
+  await expect(dialog.getByLabel('Expiry date')).toHaveAccessibleDescription(
+    /^Please set an expiry date before approving the member\./,
   );
+  await expect(dialog.getByLabel('Expiry date')).toBeFocused();
   await dialog.getByLabel('Expiry date').fill('2099-08-31');
   await shoot(admin, 'approve-modal');
   await dialog.getByRole('button', { name: 'Approve Member' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString, requireAll } from './common';
 import type { Role } from './roles';
 
 // Admin contract (SPEC.md §3 Member, §5 Admin member edit and Approve, §7 Admin).
@@ -70,21 +70,18 @@ export const updateMemberSchema = z
       .transform((v) => (v ?? '').trim()),
     charterAccepted: charterFlag,
   })
+  // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
-    if (!v.name || !v.email || !v.role) {
-      ctx.addIssue({ code: 'custom', message: MEMBER_REQUIRED_ERROR });
-    } else if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
-      ctx.addIssue({ code: 'custom', message: 'Choose Pending, Member, Executive or Administrator' });
-    } else if (!isValidEmail(v.email)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})`,
-      });
-    } else if (v.phoneNumber && !isValidPhone(v.phoneNumber)) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-    } else if (v.name.length > 100 || v.email.length > 254) {
-      ctx.addIssue({ code: 'custom', message: 'A field is too long' });
+    if (!requireAll(v, ['name', 'email', 'role'] as const, MEMBER_REQUIRED_ERROR, ctx)) return;
+    if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
+      ctx.addIssue({ code: 'custom', path: ['role'], message: 'Choose Pending, Member, Executive or Administrator' });
     }
+    if (!isValidEmail(v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
+    }
+    if (v.phoneNumber && !isValidPhone(v.phoneNumber)) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: PHONE_MESSAGE });
+    if (v.name.length > 100) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A field is too long' });
+    if (v.email.length > 254) ctx.addIssue({ code: 'custom', path: ['email'], message: 'A field is too long' });
   })
   .transform((v) => ({ ...v, role: v.role as EditableRole }));
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;

@@ -206,9 +206,10 @@ describe('AdminPage for an administrator', () => {
         .map((o) => o.textContent),
     ).toEqual(['Member', 'Executive', 'Administrator']);
     await user.click(within(dialog).getByRole('button', { name: 'Approve Member' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Please set an expiry date before approving the member.',
-    );
+    const expiry = within(dialog).getByLabelText('Expiry date');
+    expect(expiry).toHaveAccessibleDescription(expect.stringContaining('Please set an expiry date before approving the member.'));
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(expiry).toHaveFocus());
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Expiry date'), '2099-08-31');

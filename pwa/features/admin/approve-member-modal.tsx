@@ -1,17 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   APPROVABLE_ROLES,
-  EXPIRY_REQUIRED_ERROR,
   approveMemberSchema,
   type AdminMember,
+  type ApproveMemberInput,
   type MemberAnswer,
 } from '../../../api/contract/admin';
-import { firstIssue } from '../../../api/contract/common';
 import { ROLE_LABELS } from '../../../api/contract/roles';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
 import { useClubToday } from '../../lib/club-clock';
+import { useContractForm } from '../../lib/forms';
 
 interface Props {
   member: AdminMember;
@@ -20,33 +21,26 @@ interface Props {
 }
 
 export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
-  const [role, setRole] = useState<(typeof APPROVABLE_ROLES)[number]>('member');
-  const [expiryDate, setExpiryDate] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const today = useClubToday();
-  const ids = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm<ApproveMemberInput>(approveMemberSchema, { defaultValues: { role: 'member', expiryDate: '' } });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!expiryDate) return setError(EXPIRY_REQUIRED_ERROR);
-    const parsed = approveMemberSchema.safeParse({ role, expiryDate });
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/approve`, {
-        method: 'PUT',
-        body: parsed.data,
-      });
+      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/approve`, { method: 'PUT', body: values });
       onApproved(answer.member);
     } catch (err) {
       console.error('approve failed', err);
       setError(errorMessage(err, 'Could not approve the member. Please try again.'));
-      setBusy(false);
     }
-  }
+  });
 
+  const problem = error || errors.root?.message;
   return (
     <Modal title="Approve Member" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
@@ -54,39 +48,31 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
           Approve <strong>{member.name}</strong> ({member.email}) once the athletic centre has confirmed the
           membership payment. They get an activation email.
         </p>
-        <label className="field">
-          <span>Role</span>
-          <select value={role} onChange={(e) => setRole(e.target.value as typeof role)} data-autofocus>
-            {APPROVABLE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="field">
-          <label htmlFor={`${ids}-expiry`}>Expiry date</label>
-          <input
-            id={`${ids}-expiry`}
-            type="date"
-            aria-describedby={`${ids}-expiry-hint`}
-            value={expiryDate}
-            min={today ?? undefined}
-            onChange={(e) => setExpiryDate(e.target.value)}
-            aria-invalid={error === EXPIRY_REQUIRED_ERROR}
-            required
-          />
-          <span className="field-hint" id={`${ids}-expiry-hint`}>
-            When the membership runs out (the end of the paid session).
-          </span>
-        </div>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <FormField label="Role" error={errors.role?.message}>
+          {(field) => (
+            <select {...field} data-autofocus {...register('role')}>
+              {APPROVABLE_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          label="Expiry date"
+          error={errors.expiryDate?.message}
+          hint="When the membership runs out (the end of the paid session)."
+        >
+          {(field) => <input {...field} type="date" min={today ?? undefined} required {...register('expiryDate')} />}
+        </FormField>
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Approving…' : 'Approve Member'}
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Approving…' : 'Approve Member'}
           </button>
         </div>
       </form>

@@ -1,11 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { updateMemberSchema, type AdminMember, type MemberAnswer } from '../../../api/contract/admin';
-import { PHONE_MESSAGE, firstIssue, formatPhone } from '../../../api/contract/common';
-import { PhoneField, phoneIsInvalid } from '../../components/phone-field';
+import { PHONE_MESSAGE, formatPhone } from '../../../api/contract/common';
 import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
+import { phoneIsInvalid } from '../../components/phone-field';
 import { ErrorMessage } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
+import { addIssues, useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 
 const ROLE_CHOICES: Role[] = ['pending', 'member', 'exec', 'administrator'];
@@ -16,122 +19,123 @@ interface Props {
   onSaved: (member: AdminMember) => void;
 }
 
+interface MemberValues {
+  name: string;
+  email: string;
+  role: Role;
+  phoneNumber: string;
+  expiryDate: string;
+  charterAccepted: boolean;
+}
+
+/** The body PUT /admin/members/{id}/update takes (SPEC.md §7): charter as 1/0, no expiry as null. */
+function toBody(v: MemberValues) {
+  return {
+    name: v.name,
+    email: v.email,
+    role: v.role,
+    expiryDate: v.expiryDate || null,
+    phoneNumber: v.phoneNumber ? formatPhone(v.phoneNumber) : '',
+    charterAccepted: v.charterAccepted ? 1 : 0,
+  };
+}
+
+const memberFormSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    role: z.string(),
+    phoneNumber: z.string(),
+    expiryDate: z.string(),
+    charterAccepted: z.boolean(),
+  })
+  .superRefine((v, ctx) => addIssues(updateMemberSchema.safeParse(toBody(v as MemberValues)), ctx));
+
 export function EditMemberModal({ member, onClose, onSaved }: Props) {
   const { user } = useSession();
   const self = user?.id === member.id;
-  const [form, setForm] = useState({
-    name: member.name,
-    email: member.email,
-    role: member.role,
-    phoneNumber: member.phone_number ?? '',
-    expiryDate: member.expiry_date ?? '',
-    charterAccepted: member.charter_accepted === 1,
-  });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ids = useId();
-  const phoneBad = phoneIsInvalid(form.phoneNumber);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useContractForm<MemberValues>(memberFormSchema, {
+    defaultValues: {
+      name: member.name,
+      email: member.email,
+      role: member.role as Role,
+      phoneNumber: member.phone_number ?? '',
+      expiryDate: member.expiry_date ?? '',
+      charterAccepted: member.charter_accepted === 1,
+    },
+  });
+  // SPEC.md §5: the 10-digit message shows while typing, before any submit.
+  const phoneError = errors.phoneNumber?.message ?? (phoneIsInvalid(watch('phoneNumber')) ? PHONE_MESSAGE : undefined);
   // A rejected account keeps its role unless the administrator picks another.
   const choices = member.role === 'rejected' ? [...ROLE_CHOICES, 'rejected' as const] : ROLE_CHOICES;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (phoneBad) return setError(PHONE_MESSAGE);
-    const body = {
-      name: form.name,
-      email: form.email,
-      role: form.role,
-      expiryDate: form.expiryDate || null,
-      phoneNumber: form.phoneNumber ? formatPhone(form.phoneNumber) : '',
-      charterAccepted: form.charterAccepted ? 1 : 0,
-    };
-    const parsed = updateMemberSchema.safeParse(body);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/update`, { method: 'PUT', body });
+      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/update`, { method: 'PUT', body: toBody(values) });
       onSaved(answer.member);
     } catch (err) {
-      if (err instanceof ApiError && !err.isNetwork)
-        setError(`Failed to update member: ${err.message || 'Unknown error'}`);
+      if (err instanceof ApiError && !err.isNetwork) setError(`Failed to update member: ${err.message || 'Unknown error'}`);
       else setError(`Error updating member: ${err instanceof Error ? err.message : String(err)}`);
-      setBusy(false);
     }
-  }
+  });
 
+  const problem = error || errors.root?.message;
   return (
     <Modal title="Edit Member" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span>Name</span>
-          <input
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            maxLength={100}
-            required
-            data-autofocus
-          />
-        </label>
-        <label className="field">
-          <span>Email</span>
-          <input
-            type="email"
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-            required
-          />
-        </label>
-        <div className="field">
-          <label htmlFor={`${ids}-role`}>Role</label>
-          <select
-            id={`${ids}-role`}
-            value={form.role}
-            onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
-            disabled={self}
-            aria-describedby={self ? `${ids}-self-hint` : undefined}
-          >
-            {choices.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          {self && (
-            <span className="field-hint" id={`${ids}-self-hint`}>
-              You cannot change your own role: another administrator has to.
-            </span>
+        <FormField label="Name" error={errors.name?.message}>
+          {(field) => <input {...field} maxLength={100} required data-autofocus {...register('name')} />}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(field) => <input {...field} type="email" required {...register('email')} />}
+        </FormField>
+        <FormField
+          label="Role"
+          error={errors.role?.message}
+          hint={self ? 'You cannot change your own role: another administrator has to.' : undefined}
+        >
+          {(field) => (
+            <select {...field} disabled={self} {...register('role')}>
+              {choices.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
-        <PhoneField value={form.phoneNumber} onChange={(phoneNumber) => setForm({ ...form, phoneNumber })} />
-        <div className="field">
-          <label htmlFor={`${ids}-expiry`}>Expiry date</label>
-          <input
-            id={`${ids}-expiry`}
-            type="date"
-            value={form.expiryDate}
-            onChange={(e) => setForm({ ...form, expiryDate: e.target.value })}
-            aria-describedby={`${ids}-expiry-hint`}
-          />
-          <span className="field-hint" id={`${ids}-expiry-hint`}>
-            Leave it empty for no expiry date.
-          </span>
-        </div>
+        </FormField>
+        <FormField label="Phone" error={phoneError}>
+          {(field) => (
+            <input
+              {...field}
+              type="tel"
+              inputMode="tel"
+              placeholder="(123) 456-7890"
+              {...register('phoneNumber', { onChange: (e) => (e.target.value = formatPhone(e.target.value)) })}
+            />
+          )}
+        </FormField>
+        <FormField label="Expiry date" error={errors.expiryDate?.message} hint="Leave it empty for no expiry date.">
+          {(field) => <input {...field} type="date" {...register('expiryDate')} />}
+        </FormField>
         <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={form.charterAccepted}
-            onChange={(e) => setForm({ ...form, charterAccepted: e.target.checked })}
-          />
+          <input type="checkbox" {...register('charterAccepted')} />
           <span>Charter accepted</span>
         </label>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save Changes'}
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
           </button>
         </div>
       </form>
