@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from './auth';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString, requireAll } from './common';
 import type { Role } from './roles';
 
 // Own profile and role-change notifications (SPEC.md §3 User, §5 Profile edit, §7 Profiles and users).
@@ -31,21 +31,16 @@ export const profileUpdateSchema = z
       .optional()
       .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
   })
+  // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
-    if (!v.name || !v.email) {
-      ctx.addIssue({ code: 'custom', message: PROFILE_REQUIRED_ERROR });
-    } else if (!isValidEmail(v.email)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})`,
-      });
-    } else if (v.phone_number && !isValidPhone(v.phone_number)) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-    } else if (v.bio.length > BIO_MAX) {
-      ctx.addIssue({ code: 'custom', message: `Bio must be at most ${BIO_MAX} characters` });
-    } else if (v.name.length > NAME_MAX || v.email.length > 254) {
-      ctx.addIssue({ code: 'custom', message: 'A field is too long' });
+    if (!requireAll(v, ['name', 'email'] as const, PROFILE_REQUIRED_ERROR, ctx)) return;
+    if (!isValidEmail(v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
     }
+    if (v.phone_number && !isValidPhone(v.phone_number)) ctx.addIssue({ code: 'custom', path: ['phone_number'], message: PHONE_MESSAGE });
+    if (v.bio.length > BIO_MAX) ctx.addIssue({ code: 'custom', path: ['bio'], message: `Bio must be at most ${BIO_MAX} characters` });
+    if (v.name.length > NAME_MAX) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A field is too long' });
+    if (v.email.length > 254) ctx.addIssue({ code: 'custom', path: ['email'], message: 'A field is too long' });
   });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

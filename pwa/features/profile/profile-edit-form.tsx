@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../api/contract/auth';
-import { firstIssue } from '../../../api/contract/common';
-import { PhoneField, phoneIsInvalid } from '../../components/phone-field';
+import { formatPhone } from '../../../api/contract/common';
+import { FormField } from '../../components/form-field';
 import {
   BIO_MAX,
   PROFILE_PICTURE_FIELD,
@@ -10,9 +10,11 @@ import {
   profileUpdateSchema,
   type ProfileAnswer,
   type ProfilePictureAnswer,
+  type ProfileUpdate,
 } from '../../../api/contract/users';
 import { ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
+import { useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../components/avatar';
 
@@ -27,19 +29,22 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   const { updateUser } = useSession();
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState({
-    name: user.name,
-    email: user.email,
-    phone: user.phoneNumber ?? '',
-    bio: user.bio ?? '',
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useContractForm<ProfileUpdate>(profileUpdateSchema, {
+    // A field is checked when the member leaves it (the phone's 10-digit message), then as it changes.
+    mode: 'onTouched',
+    defaultValues: { name: user.name, email: user.email, phone_number: user.phoneNumber ?? '', bio: user.bio ?? '' },
   });
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [pictureNote, setPictureNote] = useState('');
-  const [phoneTouched, setPhoneTouched] = useState(false);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const phoneBad = phoneIsInvalid(form.phone);
+  const name = watch('name');
+  const bio = watch('bio');
 
   // The preview URL holds the file in memory until it is revoked.
   useEffect(() => {
@@ -59,18 +64,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     setPicture(file);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setPhoneTouched(true);
-    if (phoneBad) return setError('');
-    const parsed = profileUpdateSchema.safeParse({
-      name: form.name,
-      email: form.email,
-      phone_number: form.phone,
-      bio: form.bio,
-    });
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     setError('');
 
     // The picture goes first (SPEC.md §7); if it fails the text fields are still saved.
@@ -94,7 +88,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     try {
       const { user: saved } = await api<ProfileAnswer>('/users/profile', {
         method: 'PUT',
-        body: parsed.data,
+        body: values,
       });
       updateUser(saved);
       window.dispatchEvent(new Event('profileUpdated'));
@@ -103,9 +97,8 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
       console.error('profile save failed', err);
       setError(PROFILE_SAVE_ERROR);
       if (uploadProblem) setPictureNote(`The picture could not be uploaded: ${uploadProblem}`);
-      setBusy(false);
     }
-  }
+  });
 
   const shownUrl = preview ?? user.profilePictureUrl;
   return (
@@ -118,7 +111,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
           onClick={() => fileInput.current?.click()}
           aria-describedby={`${ids}-picture-hint`}
         >
-          <Avatar name={form.name || user.name} url={shownUrl} size={128} alt={`Profile picture of ${form.name || user.name}`} className="profile-avatar" eager />
+          <Avatar name={name || user.name} url={shownUrl} size={128} alt={`Profile picture of ${name || user.name}`} className="profile-avatar" eager />
           <span className="visually-hidden">Change profile picture</span>
           <span className="profile-picture-button__badge" aria-hidden="true">
             Change
@@ -148,55 +141,43 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
         )}
       </div>
 
-      <label className="field">
-        <span>Name</span>
-        <input
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-          maxLength={100}
-          required
-        />
-      </label>
-      <label className="field">
-        <span>Email</span>
-        <input
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-          required
-        />
-      </label>
-      <PhoneField
-        value={form.phone}
-        onChange={(phone) => setForm({ ...form, phone })}
-        showError={phoneTouched}
-        onBlur={() => setPhoneTouched(true)}
-        autoComplete="tel"
-      />
-      <div className="field">
-        <label htmlFor={`${ids}-bio`}>Bio</label>
-        <textarea
-          id={`${ids}-bio`}
-          value={form.bio}
-          onChange={(e) => setForm({ ...form, bio: e.target.value })}
-          maxLength={BIO_MAX}
-          rows={6}
-          aria-describedby={`${ids}-bio-hint`}
-        />
-        <span className="field-hint" id={`${ids}-bio-hint`}>
-          Leave a blank line between paragraphs. {form.bio.length}/{BIO_MAX}
-        </span>
-      </div>
+      <FormField label="Name" error={errors.name?.message}>
+        {(field) => <input {...field} autoComplete="name" maxLength={100} required {...register('name')} />}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(field) => <input {...field} type="email" autoComplete="email" required {...register('email')} />}
+      </FormField>
+      <FormField label="Phone" error={errors.phone_number?.message}>
+        {(field) => (
+          <input
+            {...field}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="(123) 456-7890"
+            {...register('phone_number', { onChange: (e) => (e.target.value = formatPhone(e.target.value)) })}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Bio"
+        error={errors.bio?.message}
+        hint={
+          <>
+            Leave a blank line between paragraphs. {bio.length}/{BIO_MAX}
+          </>
+        }
+      >
+        {(field) => <textarea {...field} maxLength={BIO_MAX} rows={6} {...register('bio')} />}
+      </FormField>
 
-      {error && <ErrorMessage>{error}</ErrorMessage>}
+      {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
       <div className="actions">
-        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+        <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save Profile'}
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save Profile'}
         </button>
       </div>
     </form>
