@@ -180,7 +180,9 @@ test.describe('coaches, exec and team profiles', () => {
     await dialog.getByLabel('Bio').fill('Keeps the minutes and the club calendar.');
     await dialog.getByLabel('Image URL').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('https://');
+    // The message sits on the Image URL field, which gets the focus.
+    await expect(dialog.getByLabel('Image URL')).toHaveAccessibleDescription(/^The image must be a link starting with https:\/\//);
+    await expect(dialog.getByLabel('Image URL')).toBeFocused();
     await expect(dialog.getByLabel('Bio')).toHaveValue('Keeps the minutes and the club calendar.');
     await screens(page, 'edit-profile');
 

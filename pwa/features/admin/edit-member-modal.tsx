@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { updateMemberSchema, type AdminMember, type MemberAnswer } from '../../../api/contract/admin';
-import { PHONE_MESSAGE, formatPhone } from '../../../api/contract/common';
+import { PHONE_MESSAGE, formatPhone, isValidPhone } from '../../../api/contract/common';
 import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
-import { phoneIsInvalid } from '../../components/phone-field';
 import { ErrorMessage } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
 import { addIssues, useContractForm } from '../../lib/forms';
@@ -71,7 +70,8 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
     },
   });
   // SPEC.md §5: the 10-digit message shows while typing, before any submit.
-  const phoneError = errors.phoneNumber?.message ?? (phoneIsInvalid(watch('phoneNumber')) ? PHONE_MESSAGE : undefined);
+  const phone = watch('phoneNumber');
+  const phoneError = errors.phoneNumber?.message ?? (phone !== '' && !isValidPhone(phone) ? PHONE_MESSAGE : undefined);
   // A rejected account keeps its role unless the administrator picks another.
   const choices = member.role === 'rejected' ? [...ROLE_CHOICES, 'rejected' as const] : ROLE_CHOICES;
 

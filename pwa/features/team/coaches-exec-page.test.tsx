@@ -174,7 +174,10 @@ describe('CoachesExecPage', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Emily Wong');
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(/https:\/\//);
+    const image = within(dialog).getByLabelText('Image URL');
+    await waitFor(() => expect(image).toHaveAttribute('aria-invalid', 'true'));
+    expect(image).toHaveAccessibleDescription(expect.stringMatching(/^The image must be a link starting with https:\/\//));
+    expect(image).toHaveFocus();
     expect(callsTo(fetchMock, 'PUT /api/profiles/treasurer')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: '' } });

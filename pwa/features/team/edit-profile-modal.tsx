@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   TEAM_BIO_MAX,
   TEAM_NAME_MAX,
@@ -6,10 +6,11 @@ import {
   type TeamMember,
   type TeamMemberAnswer,
 } from '../../../api/contract/profiles';
-import { firstIssue } from '../../../api/contract/common';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
+import { useContractForm } from '../../lib/forms';
 
 export const SAVE_FAILED = 'Failed to update profile. Please try again.';
 
@@ -20,101 +21,76 @@ interface Props {
   onSaved: (member: TeamMember) => void;
 }
 
-/** Edits one position's card (SPEC.md §2): the form keeps what was typed when the save fails. */
+interface TeamValues {
+  name: string;
+  bio: string;
+  image: string;
+  email: string;
+}
+
+/** Edits one position's card (SPEC.md §2): each field marked on its own; what was typed stays on failure. */
 export function EditProfileModal({ member, position, onClose, onSaved }: Props) {
   const formId = useId();
-  const [form, setForm] = useState({ name: member.name, bio: member.bio, image: member.image, email: member.email });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useContractForm<TeamValues>(teamMemberUpdateSchema, {
+    defaultValues: { name: member.name, bio: member.bio, image: member.image, email: member.email },
+  });
+  const bio = watch('bio');
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async (values) => {
     setError(null);
-    const parsed = teamMemberUpdateSchema.safeParse(form);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setBusy(true);
     try {
-      const answer = await api<TeamMemberAnswer>(`/profiles/${encodeURIComponent(member.id)}`, { method: 'PUT', body: parsed.data });
+      const answer = await api<TeamMemberAnswer>(`/profiles/${encodeURIComponent(member.id)}`, { method: 'PUT', body: values });
       onSaved(answer.teamMember);
     } catch (err) {
       setError(errorMessage(err, SAVE_FAILED));
-      setBusy(false);
     }
-  }
+  });
 
+  const problem = error ?? errors.root?.message;
   return (
     <Modal
       title="Edit Profile"
-      onClose={busy ? undefined : onClose}
+      onClose={isSubmitting ? undefined : onClose}
       footer={
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
+          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save Changes'}
+          <button type="submit" form={formId} className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
           </button>
         </div>
       }
     >
       <p className="hint edit-profile__position">{position}</p>
-      {error && <ErrorMessage>{error}</ErrorMessage>}
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <form id={formId} className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${formId}-name`}>Name</label>
-          <input
-            id={`${formId}-name`}
-            value={form.name}
-            onChange={set('name')}
-            maxLength={TEAM_NAME_MAX}
-            autoComplete="off"
-            data-autofocus
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-bio`}>Bio</label>
-          <textarea
-            id={`${formId}-bio`}
-            value={form.bio}
-            onChange={set('bio')}
-            maxLength={TEAM_BIO_MAX}
-            rows={6}
-            aria-describedby={`${formId}-bio-hint`}
-          />
-          <p id={`${formId}-bio-hint`} className="field-hint">
-            {form.bio.length}/{TEAM_BIO_MAX} characters. Leave a blank line between paragraphs.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-image`}>Image URL</label>
-          <input
-            id={`${formId}-image`}
-            value={form.image}
-            onChange={set('image')}
-            inputMode="url"
-            placeholder="https://…"
-            autoComplete="off"
-            aria-describedby={`${formId}-image-hint`}
-          />
-          <p id={`${formId}-image-hint`} className="field-hint">
-            A link starting with https:// or an uploaded picture (/uploads/…). Leave empty for the default icon.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-email`}>Contact email</label>
-          <input
-            id={`${formId}-email`}
-            type="email"
-            value={form.email}
-            onChange={set('email')}
-            autoComplete="off"
-            aria-describedby={`${formId}-email-hint`}
-          />
-          <p id={`${formId}-email-hint`} className="field-hint">
-            Shown on coach cards. Optional.
-          </p>
-        </div>
+        <FormField label="Name" error={errors.name?.message}>
+          {(field) => <input {...field} maxLength={TEAM_NAME_MAX} autoComplete="off" data-autofocus {...register('name')} />}
+        </FormField>
+        <FormField
+          label="Bio"
+          error={errors.bio?.message}
+          hint={`${bio.length}/${TEAM_BIO_MAX} characters. Leave a blank line between paragraphs.`}
+        >
+          {(field) => <textarea {...field} maxLength={TEAM_BIO_MAX} rows={6} {...register('bio')} />}
+        </FormField>
+        <FormField
+          label="Image URL"
+          error={errors.image?.message}
+          hint="A link starting with https:// or an uploaded picture (/uploads/…). Leave empty for the default icon."
+        >
+          {(field) => <input {...field} inputMode="url" placeholder="https://…" autoComplete="off" {...register('image')} />}
+        </FormField>
+        <FormField label="Contact email" error={errors.email?.message} hint="Shown on coach cards. Optional.">
+          {(field) => <input {...field} type="email" autoComplete="off" {...register('email')} />}
+        </FormField>
       </form>
     </Modal>
   );
