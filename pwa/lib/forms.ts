@@ -1,7 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
+import { formatPhone } from '../../api/contract/common';
 
 /**
  * The zod resolver for a contract schema, with one addition: an issue without a path (a rule about
@@ -59,4 +68,22 @@ export function addIssues(
 ): void {
   if (result.success || !result.error) return;
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
+}
+
+/**
+ * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at 10 digits
+ * (SPEC.md §5). Spread onto the <input> after the FormField's props.
+ */
+export function phoneInput<Values extends FieldValues>(register: UseFormRegister<Values>, name: Path<Values>) {
+  return {
+    type: 'tel',
+    inputMode: 'tel' as const,
+    placeholder: '(123) 456-7890',
+    ...register(name, {
+      setValueAs: (value: string) => formatPhone(value ?? ''),
+      onChange: (e: { target: { value: string } }) => {
+        e.target.value = formatPhone(e.target.value);
+      },
+    }),
+  };
 }

@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
-import { addIssues, useContractForm } from '../../lib/forms';
+import { addIssues, phoneInput, useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 
 const ROLE_CHOICES: Role[] = ['pending', 'member', 'exec', 'administrator'];
@@ -112,15 +112,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
           )}
         </FormField>
         <FormField label="Phone" error={phoneError}>
-          {(field) => (
-            <input
-              {...field}
-              type="tel"
-              inputMode="tel"
-              placeholder="(123) 456-7890"
-              {...register('phoneNumber', { onChange: (e) => (e.target.value = formatPhone(e.target.value)) })}
-            />
-          )}
+          {(field) => <input {...field} {...phoneInput(register, 'phoneNumber')} />}
         </FormField>
         <FormField label="Expiry date" error={errors.expiryDate?.message} hint="Leave it empty for no expiry date.">
           {(field) => <input {...field} type="date" {...register('expiryDate')} />}

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, registerSchema, type AuthAnswer } from '../../../api/contract/auth';
 import { z } from 'zod';
-import { formatPhone } from '../../../api/contract/common';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
 import { api, ApiError } from '../../lib/api-client';
-import { useContractForm } from '../../lib/forms';
+import { phoneInput, useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ForgotPasswordModal } from './forgot-password-modal';
@@ -119,16 +118,7 @@ export function LoginPage() {
         </FormField>
         {mode === 'signup' && (
           <FormField label="Phone" error={errors.phoneNumber?.message}>
-            {(field) => (
-              <input
-                {...field}
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder="(123) 456-7890"
-                {...register('phoneNumber', { setValueAs: (v: string) => v, onChange: (e) => (e.target.value = formatPhone(e.target.value)) })}
-              />
-            )}
+            {(field) => <input {...field} autoComplete="tel" {...phoneInput(register, 'phoneNumber')} />}
           </FormField>
         )}
         <FormField label="Password" error={errors.password?.message}>

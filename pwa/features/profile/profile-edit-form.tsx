@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../api/contract/auth';
-import { formatPhone } from '../../../api/contract/common';
 import { FormField } from '../../components/form-field';
 import {
   BIO_MAX,
@@ -14,7 +13,7 @@ import {
 } from '../../../api/contract/users';
 import { ErrorMessage } from '../../components/status';
 import { api, errorMessage } from '../../lib/api-client';
-import { useContractForm } from '../../lib/forms';
+import { phoneInput, useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../components/avatar';
 
@@ -148,16 +147,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
         {(field) => <input {...field} type="email" autoComplete="email" required {...register('email')} />}
       </FormField>
       <FormField label="Phone" error={errors.phone_number?.message}>
-        {(field) => (
-          <input
-            {...field}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="(123) 456-7890"
-            {...register('phone_number', { onChange: (e) => (e.target.value = formatPhone(e.target.value)) })}
-          />
-        )}
+        {(field) => <input {...field} autoComplete="tel" {...phoneInput(register, 'phone_number')} />}
       </FormField>
       <FormField
         label="Bio"
