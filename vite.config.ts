@@ -57,11 +57,11 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Public reads (team list, race list for visitors) stay readable offline.
+            // Public reads (team list, race list for visitors, the club's time zone) stay readable offline.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
               !request.headers.has('authorization') &&
-              (url.pathname === '/api/profiles' || url.pathname === '/api/races'),
+              (url.pathname === '/api/profiles' || url.pathname === '/api/races' || url.pathname === '/api/config'),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'public-api', expiration: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 } },
           },

@@ -3,22 +3,12 @@ import { clubConfigSchema } from '../../api/contract/config';
 import { clubToday, isTimeZone } from '../../api/contract/dates';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
-// GET /api/config and kept on the device so it is known offline and at the next start before the
-// answer comes. The browser's own zone is never used for a club date: a member abroad, or a phone
-// set to UTC, still sees the club's "today".
+// GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
+// The browser's own zone is never used for a club date: a member abroad, or a phone set to UTC,
+// still sees the club's "today".
 
-const STORAGE_KEY = 'club:timeZone';
 const listeners = new Set<() => void>();
-let zone: string | null = readStored();
-
-function readStored(): string | null {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return stored && isTimeZone(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
+let zone: string | null = null;
 
 /** The club's IANA zone, or null before the server has told this device (first visit, offline). */
 export function clubTimeZone(): string | null {
@@ -28,15 +18,10 @@ export function clubTimeZone(): string | null {
 export function setClubTimeZone(next: string): void {
   if (!isTimeZone(next) || next === zone) return;
   zone = next;
-  try {
-    localStorage.setItem(STORAGE_KEY, next);
-  } catch {
-    // Private mode or a full disk: the zone still holds for this visit.
-  }
   for (const listener of listeners) listener();
 }
 
-/** Asks the server for the club's zone; failures keep the last known one (offline start). */
+/** Asks the server for the club's zone; a failure keeps the one known so far. */
 export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
   try {
     const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
@@ -44,7 +29,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     const parsed = clubConfigSchema.safeParse(await res.json());
     if (parsed.success) setClubTimeZone(parsed.data.clubTimeZone);
   } catch {
-    // Offline: the stored zone stays.
+    // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }
 }
 
