@@ -235,6 +235,11 @@ describe('Add Race', () => {
     await userEvent.type(within(dialog).getByLabelText('Location'), 'Harbour');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Race name and date are required');
+    // The two empty fields are marked next to themselves; the first has the focus.
+    expect(within(dialog).getByLabelText('Race Name*')).toHaveAccessibleDescription('Required');
+    expect(within(dialog).getByLabelText('Race Date*')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Location')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(within(dialog).getByLabelText('Race Name*')).toHaveFocus());
     expect(within(dialog).getByLabelText('Location')).toHaveValue('Harbour');
     expect(api.writes()).toEqual([]);
   });
