@@ -59,9 +59,11 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   });
   app.use('/api/*', async (c, next) => {
     await next();
-    // Signed-in answers never sit in a shared or disk cache; public GETs may be revalidated.
+    // Only a visitor's GET (public lists) may be kept and revalidated; every other answer may carry a
+    // token (login, register, renewal) or someone's data, and is never stored by any cache.
     if (!c.res.headers.has('cache-control')) {
-      c.header('Cache-Control', c.req.header('authorization') ? 'no-store' : 'no-cache');
+      const publicRead = c.req.method === 'GET' && !c.req.header('authorization');
+      c.header('Cache-Control', publicRead ? 'no-cache' : 'no-store');
     }
   });
 
@@ -78,7 +80,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
-    if (err instanceof ServiceError) return c.json({ error: err.message, ...err.extra }, err.status);
+    if (err instanceof ServiceError) return c.json({ error: err.message, ...err.extra }, err.status, err.headers);
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json({ error: err.message || 'Bad request' }, status);

@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema';
 import type { Role } from './contract/roles';
 import type { Env } from './env';
 import type { MailService } from './services/mail';
-import type { RateLimiter } from './services/rate-limit';
+import type { GrowingDelay, RateLimiter } from './services/rate-limit';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */
 export interface AppDeps {
@@ -12,6 +12,8 @@ export interface AppDeps {
   mail: MailService;
   jwtSecret: Uint8Array;
   rateLimiter: RateLimiter;
+  /** Per-account growing delays after failed sign-ins (api/services/auth.ts). */
+  loginDelay: GrowingDelay;
   clock: () => number;
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;

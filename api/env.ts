@@ -23,6 +23,9 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  // The password pool (api/services/password-pool.ts): worker threads and queued hashes before 503.
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { APP_URL: string; SEED_DEMO: boolean };

@@ -15,6 +15,8 @@ import { hashPassword } from './services/passwords';
 import { signSessionToken } from './services/tokens';
 
 export const TEST_PASSWORD = 'correct-horse';
+/** Where every test app's clock starts unless told otherwise: 2026-03-02T15:00:00Z, a Monday. */
+export const TEST_START = Date.parse('2026-03-02T15:00:00Z');
 let cheapHash: Promise<string> | undefined;
 
 export interface TestAppOptions {
@@ -42,7 +44,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
   });
   const database = openDatabase(':memory:');
   runMigrations(database);
-  let now = options.now ?? Date.parse('2026-03-02T15:00:00Z');
+  let now = options.now ?? TEST_START;
   const logs: string[] = [];
   const deps = buildDeps(env, database, {
     clock: () => now,
@@ -94,7 +96,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
       })
       .returning()
       .get();
-    const token = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion);
+    const token = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now });
     return { id: row.id, email: row.email, name: row.name, token };
   }
 

@@ -24,6 +24,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { user } = await auth.sessionAnswer(c.var.deps, c.var.user.id);
     return c.json({ user }, 200);
   })
+  .post('/logout', requireAuth, (c) => {
+    auth.logout(c.var.deps, c.var.user.id);
+    return c.json({ message: 'Signed out on every device.' }, 200);
+  })
   .post('/forgot-password', ...jsonBody(forgotPasswordSchema), (c) => {
     auth.forgotPassword(c.var.deps, c.req.valid('json').email, clientIp(c));
     return c.json({ message: FORGOT_PASSWORD_ANSWER }, 200);
