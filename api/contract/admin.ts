@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, looseString, unsafeCharactersMessage } from './common';
 import type { Role } from './roles';
 
 // Admin contract (SPEC.md §3 Member, §5 Admin member edit and Approve, §7 Admin).
@@ -73,6 +73,8 @@ export const updateMemberSchema = z
   .superRefine((v, ctx) => {
     if (!v.name || !v.email || !v.role) {
       ctx.addIssue({ code: 'custom', message: MEMBER_REQUIRED_ERROR });
+    } else if (hasUnsafeCharacters(v.name)) {
+      ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Name') });
     } else if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
       ctx.addIssue({ code: 'custom', message: 'Choose Pending, Member, Executive or Administrator' });
     } else if (!isValidEmail(v.email)) {

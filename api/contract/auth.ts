@@ -6,7 +6,9 @@ import {
   PHONE_EXAMPLE,
   isValidEmail,
   isValidPhone,
+  hasUnsafeCharacters,
   looseString,
+  unsafeCharactersMessage,
 } from './common';
 import type { Role } from './roles';
 
@@ -44,6 +46,8 @@ export const registerSchema = z
   .superRefine((v, ctx) => {
     if (!v.email || !v.password || !v.name || !v.phoneNumber) {
       ctx.addIssue({ code: 'custom', message: 'All fields are required' });
+    } else if (hasUnsafeCharacters(v.name)) {
+      ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Name') });
     } else if (!isValidEmail(v.email)) {
       ctx.addIssue({ code: 'custom', message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
     } else if (!isValidPhone(v.phoneNumber)) {

@@ -45,3 +45,23 @@ export const looseString = z
   .transform((v) => (v ?? '').trim());
 
 export const passwordSchema = z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, PASSWORD_MESSAGE).max(200);
+
+// C0 controls (CR, LF, NUL, tab …), DEL, C1 controls, and the bidirectional embeddings, overrides
+// and isolates that can make a name or title read differently from what it is (or split an email
+// header). Direction marks (LRM, RLM) stay allowed: right-to-left names need them.
+const UNSAFE_IN_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** True when a one-line field (name, title, location, race name) holds a character it must not. */
+export function hasUnsafeCharacters(value: string): boolean {
+  return UNSAFE_IN_SINGLE_LINE.test(value);
+}
+
+/** The message next to a one-line field that holds a control or direction-override character. */
+export function unsafeCharactersMessage(label: string): string {
+  return `${label} cannot contain line breaks, tabs or invisible control characters`;
+}
+
+/** The same characters, for text built from stored values (email subjects): dropped, not refused. */
+export function stripUnsafeCharacters(value: string): string {
+  return value.replace(new RegExp(UNSAFE_IN_SINGLE_LINE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
+}

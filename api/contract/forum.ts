@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters, unsafeCharactersMessage } from './common';
 
 // Forum contract (SPEC.md §3, §5, §7; DESIGN.md §3). Field names of answers follow SPEC.md §3;
 // the computed per-caller fields are camelCase extras.
@@ -64,6 +65,8 @@ type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; 
 function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   if (!v.title || !v.workoutDate || !v.workoutTime || !v.content) {
     ctx.addIssue({ code: 'custom', message: 'Title, date, time and description are required' });
+  } else if (hasUnsafeCharacters(v.title)) {
+    ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Title') });
   } else if (v.title.length > TITLE_MAX) {
     ctx.addIssue({ code: 'custom', message: `Title must be at most ${TITLE_MAX} characters` });
   } else if (v.content.length > CONTENT_MAX) {
@@ -84,6 +87,8 @@ const eventFields = { title: text, eventDate: text, content: text };
 function checkEvent(v: { title: string; eventDate: string; content: string }, ctx: z.RefinementCtx) {
   if (!v.title || !v.eventDate || !v.content) {
     ctx.addIssue({ code: 'custom', message: 'Title, date and details are required' });
+  } else if (hasUnsafeCharacters(v.title)) {
+    ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Title') });
   } else if (v.title.length > TITLE_MAX) {
     ctx.addIssue({ code: 'custom', message: `Title must be at most ${TITLE_MAX} characters` });
   } else if (v.content.length > CONTENT_MAX) {

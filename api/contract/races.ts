@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters, unsafeCharactersMessage } from './common';
 
 // Races contract (SPEC.md §3 Race / Race signup, §5 Races, §7 Races). Answer field names follow
 // SPEC.md §3; signupCount and isSignedUp are per-caller extras.
@@ -34,6 +35,10 @@ export const raceInputSchema = z
   .superRefine((v, ctx) => {
     if (!v.name || !v.date) {
       ctx.addIssue({ code: 'custom', message: RACE_REQUIRED_ERROR });
+    } else if (hasUnsafeCharacters(v.name)) {
+      ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Race name') });
+    } else if (hasUnsafeCharacters(v.location)) {
+      ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Location') });
     } else if (!isCalendarDate(v.date)) {
       ctx.addIssue({ code: 'custom', message: RACE_DATE_ERROR });
     } else if (v.name.length > RACE_NAME_MAX) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from './auth';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, looseString, unsafeCharactersMessage } from './common';
 import type { Role } from './roles';
 
 // Own profile and role-change notifications (SPEC.md §3 User, §5 Profile edit, §7 Profiles and users).
@@ -34,6 +34,8 @@ export const profileUpdateSchema = z
   .superRefine((v, ctx) => {
     if (!v.name || !v.email) {
       ctx.addIssue({ code: 'custom', message: PROFILE_REQUIRED_ERROR });
+    } else if (hasUnsafeCharacters(v.name)) {
+      ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('Name') });
     } else if (!isValidEmail(v.email)) {
       ctx.addIssue({
         code: 'custom',

@@ -1,3 +1,4 @@
+import { stripUnsafeCharacters } from '../contract/common';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
@@ -59,7 +60,8 @@ export class MailService {
   enqueue(message: MailMessage): number {
     const row = this.db
       .insert(emailOutbox)
-      .values({ ...message, html: message.html ?? null, nextAttemptAt: 0 })
+      // A header line: whatever a template put in, no line break or control character gets through.
+      .values({ ...message, subject: stripUnsafeCharacters(message.subject), html: message.html ?? null, nextAttemptAt: 0 })
       .returning({ id: emailOutbox.id })
       .get();
     this.kick();
