@@ -48,6 +48,8 @@ describe('RoleChangeNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
     await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(calls).toContain('/api/users/mark-role-notification-read');
-    expect(window.location.reload).toHaveBeenCalled();
+    // Signing out also ends the session on the server and clears the device before the reload.
+    await vi.waitFor(() => expect(window.location.reload).toHaveBeenCalled());
+    expect(calls).toContain('/api/auth/logout');
   });
 });

@@ -1,6 +1,14 @@
 // The one way the PWA talks to /api: bearer token, JSON in and out, `{ error }` answers turned into
 // ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
-import { readToken } from './session-storage';
+import { readToken, replaceToken, sessionGeneration } from './session-storage';
+
+/** The header a signed-in answer carries a renewed token in (api/services/tokens.ts). */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+
+/** The answer came after the session it was asked for ended: it is dropped, like an aborted fetch. */
+function sessionEnded(): DOMException {
+  return new DOMException('The session this request belonged to has ended', 'AbortError');
+}
 
 export class ApiError extends Error {
   constructor(
@@ -42,11 +50,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Leave the session alone on 401/403 (the outbox decides for itself). */
   keepSessionOnUnauthorized?: boolean;
+  /** Send this token instead of the stored one (null: none), e.g. the logout call after clearing. */
+  token?: string | null;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = readToken();
+  // Read at send time, never earlier: an outbox op queued before a renewal goes with the new token.
+  const token = options.token !== undefined ? options.token : readToken();
+  const startedIn = sessionGeneration();
   if (token && !path.startsWith('/auth/login') && !path.startsWith('/auth/register')) {
     headers.authorization = `Bearer ${token}`;
   }
@@ -63,9 +75,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     res = await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (sessionGeneration() !== startedIn) throw sessionEnded();
     throw new ApiError(0, OFFLINE_MESSAGE);
   }
   const text = await res.text();
+  // Logged out while this was on its way: nothing of the old session may be written anywhere.
+  if (sessionGeneration() !== startedIn) throw sessionEnded();
+  const renewed = res.headers.get(SESSION_TOKEN_HEADER);
+  if (renewed && token) replaceToken(token, renewed);
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { SyncAction } from './actions';
+import { readToken, readUser } from './session-storage';
 
 /** A signed-in answer kept for offline reading, per user (DESIGN.md §4). */
 export interface CacheRow {
@@ -65,9 +66,17 @@ export async function readCache(userId: number, path: string): Promise<CacheRow 
   return db?.cache.get([userId, path]);
 }
 
+/** Keeps an answer for offline reading, only while its user is still the one signed in. */
 export async function writeCache(userId: number, path: string, data: unknown, updatedAt: number): Promise<void> {
+  const signedIn = () => !!readToken() && readUser()?.id === userId;
+  if (!signedIn()) return;
   const db = await openOfflineDb();
-  await db?.cache.put({ userId, path, data, updatedAt });
+  if (!db || !signedIn()) return;
+  try {
+    await db.cache.put({ userId, path, data, updatedAt });
+  } catch {
+    // Deleted by a logout meanwhile: nothing to keep.
+  }
 }
 
 /** Removes everything kept for a user: their cached answers and their unsynced writes. */
@@ -78,4 +87,39 @@ export async function wipeUser(userId: number): Promise<void> {
     await db.cache.where('userId').equals(userId).delete();
     await db.outbox.where('userId').equals(userId).delete();
   });
+}
+
+/** Names of this app's own databases, for browsers without indexedDB.databases(). */
+const KNOWN_DATABASES = ['club-offline', 'club-comments'];
+/** Cache Storage entries that hold nothing personal: the app shell and the public lists. */
+const SHARED_CACHES = [/^workbox-precache/, /^public-api$/];
+
+/**
+ * After a logout: every IndexedDB database of this origin (answers kept for offline reading, the
+ * outbox, local comments) and every Cache Storage entry that may hold member data or pictures. The
+ * next person on the device finds nothing of the previous one.
+ */
+export async function deleteAllDeviceData(): Promise<void> {
+  const open = instance;
+  instance = null;
+  try {
+    (await open)?.close();
+  } catch {
+    // It never opened.
+  }
+  const names = new Set(KNOWN_DATABASES);
+  try {
+    for (const info of (await indexedDB.databases?.()) ?? []) if (info.name) names.add(info.name);
+  } catch {
+    // Not supported: the known names are enough.
+  }
+  await Promise.all([...names].map((name) => Dexie.delete(name).catch(() => undefined)));
+  if (typeof caches !== 'undefined') {
+    try {
+      const keys = await caches.keys();
+      await Promise.all(keys.filter((k) => !SHARED_CACHES.some((re) => re.test(k))).map((k) => caches.delete(k)));
+    } catch {
+      // Cache Storage unavailable (insecure context): nothing was cached.
+    }
+  }
 }

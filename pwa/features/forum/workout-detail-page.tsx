@@ -157,6 +157,8 @@ export function WorkoutDetailPage() {
         recordLoading={attendance.loading}
         recordError={attendance.error ? `Could not load the attendance: ${attendance.error.message}` : ''}
         onRecorded={(record) => attendance.setData(() => record)}
+        started={started}
+        startsAt={{ date: workout.workout_date, time: workout.workout_time }}
       />
       {workout.capacity !== null && data.waitlist.length > 0 && (
         <WaitlistSection entries={data.waitlist} myId={user?.id} />
