@@ -6,9 +6,9 @@ import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
 import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, SYNCED_EVENT, suggestedFix } from './outbox';
 import { getOutboxState, setOutboxState } from './outbox-store';
 
-type Reply = { status: number; body?: unknown } | 'network';
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network';
 let replies: Reply[];
-let calls: { url: string; method: string; key: string | null; body: unknown }[];
+let calls: { url: string; method: string; key: string | null; body: unknown; auth: string | null }[];
 
 beforeEach(() => {
   setAutoReplay(false);
@@ -20,10 +20,16 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const headers = init.headers as Record<string, string>;
-      calls.push({ url, method: init.method ?? 'GET', key: headers['idempotency-key'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null });
+      calls.push({
+        url,
+        method: init.method ?? 'GET',
+        key: headers['idempotency-key'] ?? null,
+        body: init.body ? JSON.parse(String(init.body)) : null,
+        auth: headers.authorization ?? null,
+      });
       const reply = replies.shift() ?? { status: 200, body: { ok: true } };
       if (reply === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status });
+      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: reply.headers ?? {} });
     }),
   );
   setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
@@ -47,6 +53,22 @@ async function ops() {
 }
 
 describe('outbox', () => {
+  it('keeps replaying across a token renewal: each op goes with the token current when it is sent', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true }, 'key-renew-1');
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' }, 'key-renew-2');
+    await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true }, 'key-renew-3');
+    // The first answer carries a renewed token (the old one was past half its life).
+    replies = [{ status: 200, body: { ok: true }, headers: { 'X-Session-Token': 'tok-renewed' } }];
+    await replay();
+    expect(calls.map((c) => [c.url, c.key, c.auth])).toEqual([
+      ['/api/forum/workouts/1/signup', 'key-renew-1', 'Bearer tok'],
+      ['/api/forum/events/2/rsvp', 'key-renew-2', 'Bearer tok-renewed'],
+      ['/api/races/3/signup', 'key-renew-3', 'Bearer tok-renewed'],
+    ]);
+    expect(localStorage.getItem('token')).toBe('tok-renewed');
+    expect(await ops()).toEqual([]);
+  });
+
   it('replays in the order the actions were made, each with its own Idempotency-Key', async () => {
     await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true }, 'key-aaaaaaaa');
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' }, 'key-bbbbbbbb');

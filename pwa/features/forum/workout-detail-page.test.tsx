@@ -177,6 +177,21 @@ describe('workout detail', () => {
   });
 });
 
+describe('suspension', () => {
+  it('shows Sign Up disabled with the reason and the end date, before the server refuses', async () => {
+    const until = Date.now() + 2 * 24 * 3600_000;
+    const user = makeUser('member', { absences: 3, suspended_until: until });
+    signInAs(user);
+    const api = stubFetch({ [DETAIL]: { body: detail({ workout: workout({ id: 7, title: 'Masters swim', capacity: 10, signupCount: 2 }) }) } }, user);
+    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/^Sign-ups are suspended until .+: three absences \(late cancellations or no-shows\) suspend sign-ups for a week\.$/);
+    await userEvent.click(button);
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
 /** Attendance opens at the start: these workouts took place (issue 10). */
 const started = detail({ workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2, signupCount: 2, waitlistCount: 1, workout_date: '2020-03-03', workout_time: '07:00' }) });
 

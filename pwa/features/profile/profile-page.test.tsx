@@ -1,5 +1,5 @@
 import { testUser } from '../../test-support';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, within, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,6 +98,26 @@ describe('ProfilePage', () => {
     const paragraphs = [...bio.querySelectorAll('p')].map((p) => p.textContent);
     expect(paragraphs).toEqual(['I swim in the mornings.\nUsually lane 3.', 'I also like long rides.']);
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows membership expiry, absences and a suspension before it bites, and Sign out everywhere', async () => {
+    const until = Date.now() + 3 * 24 * 3600_000;
+    signIn({ ...ME, expiry_date: '2027-08-31', absences: 3, suspended_until: until });
+    renderProfile();
+    const membership = await screen.findByRole('region', { name: 'Membership' });
+    expect(membership).toHaveTextContent('Membership expiresTuesday, August 31, 2027');
+    expect(membership).toHaveTextContent('Absences3');
+    expect(within(membership).getByText(/^Workout sign-ups are suspended until /)).toBeInTheDocument();
+    expect(within(membership).getByText('Suspended until')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign out everywhere' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('counts down to the next suspension when there is none', async () => {
+    signIn({ ...ME, absences: 1, suspended_until: Date.now() - 1000 });
+    renderProfile();
+    const membership = await screen.findByRole('region', { name: 'Membership' });
+    expect(membership).toHaveTextContent('2 more suspend workout sign-ups for a week');
+    expect(membership).not.toHaveTextContent('Suspended until');
   });
 
   it('shows Not set for an empty phone and the picture when there is one', async () => {
