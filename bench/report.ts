@@ -1,6 +1,7 @@
 // The bench's readable table (stdout); the same figures go to bench/results.json.
 import type { JsSizeFigures, OfflineFigures } from './browser';
 import type { LoadFigures } from './http-load';
+import type { LoginBurstFigures } from './login-burst';
 import type { StormFigures } from './signup-storm';
 
 export interface LimiterFigures {
@@ -16,6 +17,7 @@ export interface BenchResults {
   dataset: Record<string, number>;
   http: LoadFigures[];
   loginLimiter: LimiterFigures | null;
+  loginBurst: LoginBurstFigures | null;
   signupStorm: StormFigures | null;
   offlineReplay: OfflineFigures[];
   initialJs: JsSizeFigures[];
@@ -62,6 +64,12 @@ export function renderTable(r: BenchResults): string {
     const l = r.loginLimiter;
     lines.push(
       `${pad(`login limiter, one client address`, w)}${l.tries} tries: ${answers(l.statuses)} → ${l.limiterActive ? 'limiter active' : 'LIMITER NOT SEEN'}`,
+    );
+  }
+  if (r.loginBurst) {
+    const b = r.loginBurst;
+    lines.push(
+      `${pad('workout read during 20 sign-ins (2^17)', w)}p50 ${one(b.p50AloneMs)} ms alone → ${one(b.p50DuringBurstMs)} ms during (×${b.ratio.toFixed(2)}, budget ≤ ×3 and < 100 ms) ${verdict(b.ok)} · sign-ins ${answers(b.loginStatuses)} in ${int(b.burstWallMs)} ms`,
     );
   }
   lines.push('');
