@@ -118,7 +118,7 @@ function MembershipFacts({ user }: { user: SessionUser }) {
     <section aria-labelledby="profile-membership-heading" className="profile-membership">
       <h2 id="profile-membership-heading">Membership</h2>
       {suspended && (
-        <Notice tone="warning">Workout sign-ups are suspended until {formatDateTime(user.suspended_until!)}.</Notice>
+        <Notice tone="warning">Workout sign-ups are suspended until {formatDateTime(user.suspended_until!)}</Notice>
       )}
       <dl className="profile-facts">
         <dt>Membership expires</dt>
