@@ -49,6 +49,7 @@ export const passwordSchema = z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD
 // C0 controls (CR, LF, NUL, tab …), DEL, C1 controls, and the bidirectional embeddings, overrides
 // and isolates that can make a name or title read differently from what it is (or split an email
 // header). Direction marks (LRM, RLM) stay allowed: right-to-left names need them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_IN_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** True when a one-line field (name, title, location, race name) holds a character it must not. */
