@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
 
-export const DIST_DIR = resolve('dist');
+// One folder up from api/static.ts and from the bundle in dist-server/ alike (built by `npm run build`).
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. */
 export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_DIR): void {
@@ -39,22 +41,4 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexFile, 'utf8'));
   });
-}
-
-function newestMtime(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-/** `npm start` builds the PWA when dist/ is missing or older than its sources. */
-export async function ensurePwaBuilt(distDir = DIST_DIR): Promise<void> {
-  const index = join(distDir, 'index.html');
-  const sources = ['pwa', 'api/contract', 'vite.config.ts'].filter((p) => existsSync(p));
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  console.log('Building the web app (first start or sources changed)…');
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
 }

@@ -10,6 +10,7 @@ import { createApp } from './app';
 import type { Role } from './contract/roles';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
+import { createLogger, memoryDestination } from './logger';
 import type { MailTransport } from './services/mail';
 import { hashPassword } from './services/passwords';
 import { signSessionToken } from './services/tokens';
@@ -44,7 +45,10 @@ export function makeTestApp(options: TestAppOptions = {}) {
   runMigrations(database);
   let now = options.now ?? Date.parse('2026-03-02T15:00:00Z');
   const logs: string[] = [];
+  // The server log (pino lines), kept for tests that read it; at LOG_LEVEL warn unless the test sets it.
+  const logLines: string[] = [];
   const deps = buildDeps(env, database, {
+    logger: createLogger(env, memoryDestination(logLines)),
     clock: () => now,
     transport: options.transport ?? null,
     log: (line) => logs.push(line),
@@ -104,6 +108,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
     database,
     db: database.db,
     logs,
+    logLines,
     call,
     createUser,
     clock: {

@@ -1,10 +1,11 @@
 // `npm run bench`: seeds a club into a temp database, starts the real server as a child process on
 // loopback and measures what DESIGN.md §6 budgets. How to read the figures: docs/bench.md.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { REPO_ROOT, freePort, startServer, type ChildServer } from '../api/faults/support/child-server';
+import { ensureBuilt } from '../scripts/build-state.mjs';
 import { newJwtSecret, tokensFor } from '../api/faults/support/fixture';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 import { launchChromium, measureInitialJs, measureOfflineReplay, signInByApi } from './browser';
@@ -37,13 +38,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log(`${signal}: stopping the server and removing ${dataDir}`);
     void cleanUp().finally(() => process.exit(130));
   });
-}
-
-async function ensureBuilt(): Promise<void> {
-  if (existsSync(join(REPO_ROOT, 'dist', 'index.html'))) return;
-  log('dist/ is missing: building the PWA (vite build)…');
-  const { build } = await import('vite');
-  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
 }
 
 /** The limiter must still bite for one address: 30 sign-ins per 15 minutes, then 429. */
@@ -100,7 +94,8 @@ async function main(): Promise<number> {
     }
   }
 
-  await ensureBuilt();
+  // The server under test is the compiled one (dist-server/), as `npm start` runs it.
+  ensureBuilt({ log });
   const databasePath = join(dataDir, 'club.db');
   log(`seeding ${databasePath}…`);
   const fixture = await seedBenchDatabase(databasePath);

@@ -67,7 +67,7 @@ export const adminRoutes = new Hono<AppEnv>()
       return { status: 200, body: { message: 'Member deleted' } };
     });
     // The file goes only after the row is gone for good (never inside the transaction).
-    if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture);
+    if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture, c.var.log);
     return res;
   })
   // Old clients announce role changes themselves; the server already recorded each one with the

@@ -1,5 +1,6 @@
-// The real server (api/server.ts) as a child process on loopback, for the fault tests and the bench:
-// only a separate process can be SIGKILLed mid-write or measured without sharing our event loop.
+// The real server, compiled (dist-server/server.js, as `npm start` runs it), as a child process on
+// loopback, for the fault tests and the bench: only a separate process can be SIGKILLed mid-write or
+// measured without sharing our event loop. The fault suite builds first when needed (globalSetup).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -62,10 +63,10 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number, o
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts `node --import tsx api/server.ts` and resolves once /api/health answers. */
+/** Starts `node dist-server/server.js` and resolves once /api/health answers. */
 export async function startServer(options: ChildServerOptions): Promise<ChildServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const proc = spawn(process.execPath, ['dist-server/server.js'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -77,7 +78,6 @@ export async function startServer(options: ChildServerOptions): Promise<ChildSer
       JWT_SECRET: options.jwtSecret,
       APP_URL: url,
       SEED_DEMO: '0',
-      SKIP_PWA_BUILD: '1',
       PASSWORD_HASH_LOG_N: '12',
       ...options.env,
     },
