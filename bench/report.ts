@@ -1,5 +1,6 @@
 // The bench's readable table (stdout); the same figures go to bench/results.json.
 import type { JsSizeFigures, OfflineFigures } from './browser';
+import { renderColdStart, type ColdStartFigures } from './cold-start';
 import type { LoadFigures } from './http-load';
 import type { StormFigures } from './signup-storm';
 
@@ -19,6 +20,7 @@ export interface BenchResults {
   signupStorm: StormFigures | null;
   offlineReplay: OfflineFigures[];
   initialJs: JsSizeFigures[];
+  coldStart: ColdStartFigures | null;
   failures: string[];
   totalSeconds: number;
 }
@@ -97,6 +99,8 @@ export function renderTable(r: BenchResults): string {
     }
     lines.push('');
   }
+
+  lines.push(renderColdStart(r.coldStart), '');
 
   if (r.failures.length > 0) {
     lines.push('Failures:');

@@ -8,6 +8,7 @@ import { REPO_ROOT, freePort, startServer, type ChildServer } from '../api/fault
 import { ensureBuilt } from '../scripts/build-state.mjs';
 import { newJwtSecret, tokensFor } from '../api/faults/support/fixture';
 import { makeAgent, requestJson } from '../api/faults/support/http';
+import { measureColdStart } from './cold-start';
 import { launchChromium, measureInitialJs, measureOfflineReplay, signInByApi } from './browser';
 import { forumList, login, raceList, signupToggle, workoutDetail, type LoadFigures, type LoadSettings } from './http-load';
 import { renderTable, type BenchResults, type LimiterFigures } from './report';
@@ -78,6 +79,7 @@ async function main(): Promise<number> {
     signupStorm: null,
     offlineReplay: [],
     initialJs: [],
+    coldStart: null,
     failures: [],
     totalSeconds: 0,
   };
@@ -102,6 +104,10 @@ async function main(): Promise<number> {
   results.dataset = fixture.rows;
 
   const jwtSecret = newJwtSecret();
+  // Before the server under load starts, so the starts measured have the machine to themselves.
+  await phase('cold start, compiled vs tsx', async () => {
+    results.coldStart = await measureColdStart(databasePath, jwtSecret);
+  });
   const server = await startServer({
     databasePath,
     port: await freePort(),
