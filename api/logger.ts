@@ -39,7 +39,7 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: Destinat
 /** The development console: pino-pretty in this thread (loaded only in development). */
 export async function prettyDestination(): Promise<DestinationStream> {
   const { default: pretty } = await import('pino-pretty');
-  return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  return pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
 }
 
 /** A destination that keeps each line, for tests. */
