@@ -6,6 +6,9 @@ import type { AppEnv } from './context';
 
 export const DIST_DIR = resolve('dist');
 
+/** Paths that name a file rather than a screen (no screen of the app ends in one of these). */
+const STATIC_FILE = /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
+
 /** Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. */
 export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_DIR): void {
   mkdirSync(uploadsDir, { recursive: true });
@@ -35,6 +38,8 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
   );
   const indexFile = join(distDir, 'index.html');
   app.get('*', (c) => {
+    // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).
+    if (STATIC_FILE.test(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexFile, 'utf8'));
