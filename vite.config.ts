@@ -21,7 +21,8 @@ export default defineConfig(({ command }) => ({
         }
       : {},
   publicDir: 'public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0 },
+  // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/static.ts).
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0, manifest: true },
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +32,37 @@ describe('the built PWA', () => {
       expect(res.status, missing).toBe(404);
       expect(await res.text(), missing).not.toContain('<div id="root">');
     }
+  });
+});
+
+describe("a screen's HTML", () => {
+  it('preloads the lazily loaded chunks and CSS of that screen, from the build manifest', async () => {
+    const t = makeTestApp();
+    const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Club</title></head><div id="root"></div>');
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        '_shared-1.js': { file: 'assets/shared-1.js' },
+        'features/races/races-page.tsx': {
+          file: 'assets/races-page-1.js',
+          imports: ['_react-1.js', 'index.html', '_shared-1.js'],
+          css: ['assets/races-1.css'],
+        },
+      }),
+    );
+    const app = createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
+    const races = await (await app.request('/races')).text();
+    expect(races).toContain(
+      '<link rel="stylesheet" href="/assets/races-1.css"><link rel="modulepreload" href="/assets/races-page-1.js"><link rel="modulepreload" href="/assets/shared-1.js"></head>',
+    );
+    // Chunks the entry already brings are not fetched twice.
+    expect(races).not.toContain('react-1.js');
+    expect(races).not.toContain('index-1.js');
+    const other = await (await app.request('/workout/3')).text();
+    expect(other).not.toContain('modulepreload');
   });
 });
