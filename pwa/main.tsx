@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from './lib/session';
 import { AppRoutes } from './app/router';
@@ -8,7 +7,11 @@ import './styles.css';
 
 // zod 4 probes `new Function` on its first parse to pick a faster path; under our CSP (no
 // 'unsafe-eval') the probe is refused and Chromium logs a CSP issue (Lighthouse best practices).
-zodConfig({ jitless: true });
+// Set through zod's global config object rather than `import { config } from 'zod'`, which would
+// pull zod into the entry chunk of every page (zod loads with the pages that validate). zod keeps
+// an object that is already there, and this fills the one it made if it came first.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
