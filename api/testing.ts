@@ -23,6 +23,8 @@ export interface TestAppOptions {
   transport?: MailTransport | null;
   /** Start time of the test clock (epoch ms); default 2026-03-02T15:00:00Z, a Monday. */
   now?: number;
+  /** A database file instead of a fresh in-memory one (for tests that open a second connection). */
+  databasePath?: string;
 }
 
 export interface CallOptions {
@@ -41,7 +43,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
     APP_URL: 'http://club.test',
     ...options.env,
   });
-  const database = openDatabase(':memory:');
+  const database = openDatabase(options.databasePath ?? ':memory:');
   runMigrations(database);
   let now = options.now ?? Date.parse('2026-03-02T15:00:00Z');
   const logs: string[] = [];

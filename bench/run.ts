@@ -10,7 +10,19 @@ import { newJwtSecret, tokensFor } from '../api/faults/support/fixture';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 import { measureColdStart } from './cold-start';
 import { launchChromium, measureInitialJs, measureOfflineReplay, signInByApi } from './browser';
-import { forumList, login, raceList, signupToggle, workoutDetail, type LoadFigures, type LoadSettings } from './http-load';
+import { measureListRebuild } from './list-rebuild';
+import { CLS_TARGET, PUBLIC_PAGES, SCORE_TARGET, measureCls, runLighthouse } from './lighthouse';
+import {
+  forumList,
+  forumListRevalidated,
+  login,
+  profileRead,
+  raceList,
+  signupToggle,
+  workoutDetail,
+  type LoadFigures,
+  type LoadSettings,
+} from './http-load';
 import { renderTable, type BenchResults, type LimiterFigures } from './report';
 import { BENCH_LOG_N, BENCH_PASSWORD, COUNTS, seedBenchDatabase } from './seed';
 import { signupStorm } from './signup-storm';
@@ -78,6 +90,9 @@ async function main(): Promise<number> {
     loginLimiter: null,
     signupStorm: null,
     offlineReplay: [],
+    lighthouse: [],
+    cls: [],
+    listRebuild: null,
     initialJs: [],
     coldStart: null,
     failures: [],
@@ -120,7 +135,7 @@ async function main(): Promise<number> {
   const base = server.url;
   log(`server on ${base}`);
   const memberTokens = await tokensFor(jwtSecret, fixture.memberIds);
-  const settings: LoadSettings = { base, connections: CONNECTIONS, seconds: SECONDS };
+  const settings: LoadSettings = { base, connections: CONNECTIONS, seconds: SECONDS, serverPid: server.pid };
 
   // Warm-up (not reported): JIT, SQLite page cache.
   await forumList({ ...settings, seconds: 1 }, memberTokens);
@@ -131,7 +146,17 @@ async function main(): Promise<number> {
     if (figures.status5xx > 0) failures.push(`${figures.name}: ${figures.status5xx} answers were 5xx`);
     if (figures.errors + figures.timeouts > 0) failures.push(`${figures.name}: ${figures.errors} errors, ${figures.timeouts} timeouts`);
   };
+  await profileRead({ ...settings, seconds: 1 }, memberTokens);
+  await phase('GET profile (baseline)', () => http(() => profileRead(settings, memberTokens)));
   await phase('GET forum list', () => http(() => forumList(settings, memberTokens)));
+  await phase('forum list rebuild', async () => {
+    results.listRebuild = measureListRebuild(databasePath, fixture.memberIds);
+  });
+  await phase('GET forum list, revalidated', async () => {
+    await http(() => forumListRevalidated(settings, memberTokens));
+    const row = results.http.at(-1)!;
+    if (Object.keys(row.statuses).some((code) => code !== '304')) failures.push(`forum list revalidation: answers other than 304: ${JSON.stringify(row.statuses)}`);
+  });
   await phase('GET workout detail', () => http(() => workoutDetail(settings, memberTokens, fixture.workoutIds)));
   await phase('GET races (member)', () => http(() => raceList(settings, memberTokens)));
   await phase('GET races (visitor)', () => http(() => raceList(settings, null)));
@@ -168,8 +193,19 @@ async function main(): Promise<number> {
       results.offlineReplay.push(figures);
       if (!figures.exactlyOnce) failures.push(`offline replay on ${page}: effects or keys not exactly once`);
     }
-    results.initialJs.push(await measureInitialJs(browser, base, '/', null));
+    for (const page of PUBLIC_PAGES) results.initialJs.push(await measureInitialJs(browser, base, page, null));
     results.initialJs.push(await measureInitialJs(browser, base, '/forum', sessions[0]!));
+    results.cls = await measureCls(browser, base);
+  });
+
+  // Budgets, not correctness: a miss shows as FAIL in the table and leaves the exit code alone.
+  await phase('Lighthouse', async () => {
+    if (process.env.BENCH_LIGHTHOUSE === '0') return;
+    results.lighthouse = await runLighthouse(base);
+    for (const l of results.lighthouse) {
+      const low = Object.entries(l.scores).filter(([, score]) => score === null || score < SCORE_TARGET);
+      if (low.length > 0 || (l.cls ?? 1) > CLS_TARGET) log(`Lighthouse ${l.page}: below target: ${l.failing.join('; ')}`);
+    }
   });
 
   results.totalSeconds = (performance.now() - started) / 1000;

@@ -11,12 +11,14 @@ import {
   updateWorkoutSchema,
 } from '../contract/forum';
 import { requireAuth, requireRole } from '../middleware/auth';
+import { sendJsonWithEtag } from '../middleware/etag';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, jsonBody, requireJsonBody } from '../middleware/validate';
 import { getAttendance, submitAttendance } from '../services/attendance';
 import { ServiceError } from '../services/errors';
 import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
-import { assertCanManagePost, deletePost, listPosts, requirePost } from '../services/posts';
+import { forumListAnswer } from '../services/post-list-cache';
+import { assertCanManagePost, deletePost, requirePost } from '../services/posts';
 import {
   createWorkout,
   joinWaitlist,
@@ -58,7 +60,7 @@ export const forumRoutes = new Hono<AppEnv>()
   .get('/posts', (c) => {
     const type = c.req.query('type');
     if (type !== 'workout' && type !== 'event') return c.json({ error: TYPE_ERROR }, 400);
-    return c.json({ posts: listPosts(c.var.deps, c.var.user.id, type) }, 200);
+    return sendJsonWithEtag(c, forumListAnswer(c.var.deps, c.var.user.id, type));
   })
   .post('/posts', requireRole('exec'), ...jsonBody(createPostSchema), (c) => {
     const input = c.req.valid('json');

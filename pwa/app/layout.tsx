@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { useSession } from '../lib/session';
+import { usePageDescription } from '../lib/use-page-title';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -33,6 +34,7 @@ export function Layout() {
   const navigate = useNavigate();
   const { signOut, user } = useSession();
   const idle = useIdle();
+  usePageDescription(location.pathname);
 
   // Scroll to the top on every route change (SPEC.md §2).
   useEffect(() => {
@@ -55,6 +57,8 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
+      {/* At least a screen tall, so the footer starts below the fold and a page that loads on
+          demand grows into the space instead of pushing the footer down (layout shift). */}
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<Loading />}>

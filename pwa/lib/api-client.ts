@@ -1,6 +1,7 @@
 // The one way the PWA talks to /api: bearer token, JSON in and out, `{ error }` answers turned into
 // ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
-import { readToken } from './session-storage';
+import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
+import { readToken, readUser } from './session-storage';
 
 export class ApiError extends Error {
   constructor(
@@ -57,15 +58,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers['content-type'] = 'application/json';
   }
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const method = options.method ?? 'GET';
+  // GETs with a token revalidate the member's last copy (a 304 costs the server and the phone little).
+  const revalidating = method === 'GET' && headers.authorization !== undefined;
+  const userId = revalidating ? (readUser()?.id ?? null) : null;
+  if (revalidating) Object.assign(headers, revalidationHeaders(path, userId));
+  else if (!token) clearEtagCache();
 
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    res = await fetch(`/api${path}`, { method, headers, body, signal: options.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, OFFLINE_MESSAGE);
   }
-  const text = await res.text();
+  let text: string | undefined = await res.text();
+  if (revalidating) {
+    text = settleWithEtag(path, userId, res, text);
+    if (text === undefined) throw new ApiError(res.status, `Request failed (${res.status})`);
+    if (res.status === 304) return JSON.parse(text) as T;
+  }
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;

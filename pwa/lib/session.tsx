@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
 import { hasRole, type Role } from '../../api/contract/roles';
 import { api, ApiError, notifyUnauthorized } from './api-client';
+import { clearEtagCache } from './etag-cache';
 import { clearSession, readToken, readUser, writeSession } from './session-storage';
 
 interface SessionValue {
@@ -57,6 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     }
     clearSession();
+    clearEtagCache();
     setEndedReason(reason ?? null);
     setUser(null);
   }, []);
