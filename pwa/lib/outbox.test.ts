@@ -3,8 +3,8 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performAction } from './actions';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
-import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, SYNCED_EVENT, suggestedFix } from './outbox';
-import { getOutboxState, setOutboxState } from './outbox-store';
+import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, stopWatching, suggestedFix } from './outbox';
+import { getOutboxState, onSynced, setOutboxState } from './outbox-store';
 
 type Reply = { status: number; body?: unknown } | 'network';
 let replies: Reply[];
@@ -33,6 +33,7 @@ afterEach(async () => {
   cancelScheduled();
   await replay();
   cancelScheduled();
+  stopWatching();
   (await openOfflineDb())?.close();
   resetOfflineDbForTests();
   await Dexie.delete('club-offline');
@@ -136,14 +137,14 @@ describe('outbox', () => {
 
   it('tells screens when queued writes reached the server, and can discard an op', async () => {
     const seen = vi.fn();
-    window.addEventListener(SYNCED_EVENT, seen);
+    const stopListening = onSynced(seen);
     const op = await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true });
     await enqueue({ kind: 'race-signup', raceId: 4, signedUp: true });
     await discard(op!.seq!);
     await replay();
     expect(calls.map((c) => c.url)).toEqual(['/api/races/4/signup']);
     expect(seen).toHaveBeenCalled();
-    window.removeEventListener(SYNCED_EVENT, seen);
+    stopListening();
   });
 
   it('keeps each user’s ops apart', async () => {

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../api/contract/auth';
 import { CharterText } from '../../components/charter-text';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { call, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 /** Pixels from the bottom that count as "read to the end" (SPEC.md §9). */
@@ -38,7 +38,8 @@ function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void
     setSaving(true);
     setError('');
     try {
-      const { user } = await api<{ user: SessionUser }>('/users/accept-charter', { method: 'POST' });
+      // Part of the session (the frame of every page), not of a screen's data: a plain typed call.
+      const { user } = await call('POST /users/accept-charter');
       onAccepted(user);
     } catch (err) {
       setError(errorMessage(err, 'Could not save your agreement. Please try again.'));

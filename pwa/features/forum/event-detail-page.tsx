@@ -1,13 +1,13 @@
 import { useCallback, useId, type ReactNode } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
-import type { EventDetailAnswer, EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
+import type { EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { eventPath, parseId } from './forum-api';
+import { useEventQuery } from './api/forum-queries';
+import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, Avatar } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
@@ -24,7 +24,7 @@ const EMPTY_TEXT: Record<RsvpStatus, string> = {
 export function EventDetailPage() {
   const id = parseId(useParams().id);
   const { user } = useSession();
-  const query = useApiQuery<EventDetailAnswer>(id === null ? null : eventPath(id));
+  const query = useEventQuery(id);
   const { data, setData, reload } = query;
   const event = data?.event;
   usePageTitle(event ? event.title || 'Untitled Event' : 'Event');

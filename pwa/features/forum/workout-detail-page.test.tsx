@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../api/contract/forum';
+import { testQueryClient } from '../../test-providers';
 import { commentsDb } from './comments-db';
 import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
 import { WorkoutDetailPage } from './workout-detail-page';
@@ -143,11 +144,11 @@ describe('workout detail', () => {
     expect(api.count('POST', '/forum/workouts/7/signup')).toBe(1);
   });
 
-  it('reloads when the profile changes (profileUpdated)', async () => {
+  it('reloads when the profile changes (the profile screen invalidates every query)', async () => {
     const api = setup({ [DETAIL]: { body: detail() } });
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
-    act(() => {
-      window.dispatchEvent(new Event('profileUpdated'));
+    await act(async () => {
+      await testQueryClient().invalidateQueries();
     });
     await waitFor(() => expect(api.count('GET', '/forum/workouts/7')).toBe(2));
   });
