@@ -144,6 +144,20 @@ describe('workout detail', () => {
     expect(api.count('POST', '/forum/workouts/7/signup')).toBe(1);
   });
 
+  it('offline, a sign-up shows in the roster as the member, not yet synced, and the counts agree', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup({ [DETAIL]: { body: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 0 }), signups: [], waitlist: [] }) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    const roster = await screen.findByRole('heading', { level: 2, name: "Who's Coming (1/2)" });
+    const section = roster.closest('section')!;
+    expect(within(section).queryByText('No one has signed up yet. Be the first!')).toBeNull();
+    expect(within(section).getByText('Morgan Member')).toBeInTheDocument();
+    expect(within(section).getByText('(you)')).toBeInTheDocument();
+    expect(within(section).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
+    expect(api.count('POST', '/forum/workouts/7/signup')).toBe(0);
+  });
+
   it('reloads when the profile changes (the profile screen invalidates every query)', async () => {
     const api = setup({ [DETAIL]: { body: detail() } });
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });

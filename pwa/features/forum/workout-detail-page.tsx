@@ -16,7 +16,7 @@ import { rememberWaitlistPlace } from './waitlist-memory';
 import { DELETE_WORKOUT_CONFIRM, deleteErrorText } from './workout-card';
 import { EditWorkoutForm } from './workout-form';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
-import { canManagePost, hasStarted } from './workout-rules';
+import { canManagePost, hasStarted, rosterWith } from './workout-rules';
 import './forum.css';
 
 /** /workout/{id} (members; the router checks the role). */
@@ -144,8 +144,9 @@ export function WorkoutDetailPage() {
       <WorkoutRoster
         workoutId={workout.id}
         capacity={workout.capacity}
-        signups={data.signups}
+        signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
         myId={user?.id}
+        mineUnsynced={actions.view?.unsynced ?? false}
         takesAttendance={takesAttendance}
         record={attendance.data}
         recordLoading={attendance.loading}
