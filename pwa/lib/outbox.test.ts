@@ -5,6 +5,7 @@ import { performAction } from './actions';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
 import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, stopWatching, suggestedFix } from './outbox';
 import { getOutboxState, onSynced, setOutboxState } from './outbox-store';
+import { answerApi, jsonReply } from '../test-server';
 
 type Reply = { status: number; body?: unknown } | 'network';
 let replies: Reply[];
@@ -16,16 +17,11 @@ beforeEach(() => {
   localStorage.setItem('user', JSON.stringify({ id: 7, name: 'Sam', role: 'member' }));
   replies = [];
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const headers = init.headers as Record<string, string>;
-      calls.push({ url, method: init.method ?? 'GET', key: headers['idempotency-key'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null });
-      const reply = replies.shift() ?? { status: 200, body: { ok: true } };
-      if (reply === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status });
-    }),
-  );
+  answerApi((call) => {
+    calls.push({ url: call.url, method: call.method, key: call.headers['idempotency-key'] ?? null, body: call.body ?? null });
+    const reply = replies.shift() ?? { status: 200, body: { ok: true } };
+    return reply === 'network' ? 'network-error' : jsonReply(reply.body ?? {}, reply.status);
+  });
   setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
 });
 
@@ -37,7 +33,6 @@ afterEach(async () => {
   (await openOfflineDb())?.close();
   resetOfflineDbForTests();
   await Dexie.delete('club-offline');
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
 });
