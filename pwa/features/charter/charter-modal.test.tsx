@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHARTER_SECTIONS } from '../../components/charter-text';
-import { SessionProvider } from '../../lib/session';
+import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 import { CharterModal, isScrolledToEnd } from './charter-modal';
 
@@ -40,9 +40,9 @@ describe('CharterModal', () => {
 
   it('shows all eleven sections and keeps Agree disabled until scrolled to the end', async () => {
     render(
-      <SessionProvider>
+      <AppProviders>
         <CharterModal />
-      </SessionProvider>,
+      </AppProviders>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Club Charter' });
     for (const section of CHARTER_SECTIONS) expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
@@ -68,9 +68,9 @@ describe('CharterModal', () => {
   it('is not shown once accepted', () => {
     localStorage.setItem('user', JSON.stringify({ ...user, charterAccepted: true }));
     render(
-      <SessionProvider>
+      <AppProviders>
         <CharterModal />
-      </SessionProvider>,
+      </AppProviders>,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
