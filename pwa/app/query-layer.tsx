@@ -12,6 +12,12 @@ import { onSignOut, useSession } from '../lib/session';
 /** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
 const CACHE_BUSTER = 'v1';
 
+/**
+ * Every answer on screen is kept, also one whose latest refresh failed offline (its status is then
+ * 'error' and TanStack's default would drop it): that copy is what the next offline visit shows.
+ */
+const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
+
 const owners = new WeakMap<QueryClient, number | undefined>();
 
 /** Answers read for one user (or a visitor) are never shown to another. */
@@ -60,7 +66,7 @@ export function QueryLayer({ children, client = queryClient, persist = true }: P
     <PersistQueryClientProvider
       key={userId}
       client={client}
-      persistOptions={{ persister, maxAge: OFFLINE_MAX_AGE_MS, buster: CACHE_BUSTER }}
+      persistOptions={{ persister, maxAge: OFFLINE_MAX_AGE_MS, buster: CACHE_BUSTER, dehydrateOptions }}
     >
       {content}
     </PersistQueryClientProvider>

@@ -4,7 +4,7 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { openOfflineDb } from './offline-db';
 
-/** Cache changes come in bursts (a list and its details): one write per burst. */
+/** Cache changes come in bursts (a list and its details): a write at the start and one at the end. */
 const WRITE_DELAY_MS = 150;
 
 export interface UserPersister extends Persister {
@@ -17,28 +17,30 @@ export function dexiePersister(userId: number): UserPersister {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
 
-  const flush = async () => {
-    timer = null;
+  const write = async () => {
     const client = latest;
     latest = null;
     if (!client || stopped) return;
     const db = await openOfflineDb();
     if (!stopped) await db?.queries.put({ userId, client });
   };
-  // A reload right after an answer must still find it on the device.
-  const onHide = () => {
-    if (timer) {
-      clearTimeout(timer);
-      void flush();
-    }
+  // The first change of a burst is written at once (the member may leave the page right after an
+  // answer arrives); the rest of the burst is written once, when it is over.
+  const persistClient = (client: PersistedClient) => {
+    latest = client;
+    if (timer) return;
+    void write();
+    timer = setTimeout(function trailing() {
+      timer = null;
+      if (latest) {
+        void write();
+        timer = setTimeout(trailing, WRITE_DELAY_MS);
+      }
+    }, WRITE_DELAY_MS);
   };
-  if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
 
   return {
-    persistClient(client) {
-      latest = client;
-      timer ??= setTimeout(() => void flush(), WRITE_DELAY_MS);
-    },
+    persistClient,
     async restoreClient() {
       const db = await openOfflineDb();
       return (await db?.queries.get(userId))?.client;
@@ -51,7 +53,6 @@ export function dexiePersister(userId: number): UserPersister {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
     },
   };
 }
