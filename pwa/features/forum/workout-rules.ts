@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../api/contract/auth';
-import type { EventPost, RsvpStatus, WorkoutPost, WorkoutSignup, WorkoutType } from '../../../api/contract/forum';
+import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup, WorkoutType } from '../../../api/contract/forum';
 import { hasRole } from '../../../api/contract/roles';
 import { ordinal } from '../../lib/format';
 
@@ -141,4 +141,15 @@ export function rosterWith(signups: WorkoutSignup[], me: Me, signedUp: boolean):
   }
   if (!signedUp && listed) return signups.filter((s) => s.user_id !== me.id);
   return signups;
+}
+
+/** The RSVP lists with the member's own (possibly not yet synced) answer applied, as for the roster. */
+export function rsvpsWith(rsvps: EventRsvp[], me: Me, status: RsvpStatus | null): EventRsvp[] {
+  if (!me) return rsvps;
+  const mine = rsvps.find((r) => r.user_id === me.id);
+  if ((mine?.status ?? null) === status) return rsvps;
+  const others = rsvps.filter((r) => r.user_id !== me.id);
+  if (status === null) return others;
+  const now = Date.now();
+  return [...others, { id: -me.id, user_id: me.id, user_name: me.name, status, rsvp_time: now, signed_up_at: now, userProfilePictureUrl: me.profilePictureUrl }];
 }
