@@ -299,7 +299,3 @@ export function listEventPosts(deps: AppDeps, userId: number): EventPost[] {
   for (const row of rows) (row.post.eventDate! >= today ? upcoming : past).push(toEventPost(row));
   return [...upcoming, ...past.reverse()];
 }
-
-export function listPosts(deps: AppDeps, userId: number, type: PostType): WorkoutPost[] | EventPost[] {
-  return type === 'workout' ? listWorkoutPosts(deps, userId) : listEventPosts(deps, userId);
-}
