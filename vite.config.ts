@@ -11,15 +11,18 @@ const routerProd = (file: string) => fileURLToPath(new URL(`./node_modules/react
 
 export default defineConfig(({ command }) => ({
   root: 'pwa',
-  resolve:
-    command === 'build'
+  resolve: {
+    // The persister packages pin an older query-core of their own: one copy in the bundle, not two.
+    dedupe: ['@tanstack/query-core'],
+    ...(command === 'build'
       ? {
           alias: [
             { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
             { find: /^react-router$/, replacement: routerProd('index.mjs') },
           ],
         }
-      : {},
+      : {}),
+  },
   publicDir: 'public',
   // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/static.ts).
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0, manifest: true },

@@ -1,5 +1,6 @@
-// The one way the PWA talks to /api: bearer token, JSON in and out, `{ error }` answers turned into
+// The one way the PWA talks to /api (`request`, typed per endpoint by `call`): bearer token, JSON in and out, `{ error }` answers turned into
 // ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../api/contract/endpoints';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
 import { readToken, readUser } from './session-storage';
 
@@ -45,7 +46,8 @@ export interface RequestOptions {
   keepSessionOnUnauthorized?: boolean;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The one fetch of the PWA. Answers are `unknown` here: `call` types them from the contract. */
+export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token && !path.startsWith('/auth/login') && !path.startsWith('/auth/register')) {
@@ -76,7 +78,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (revalidating) {
     text = settleWithEtag(path, userId, res, text);
     if (text === undefined) throw new ApiError(res.status, `Request failed (${res.status})`);
-    if (res.status === 304) return JSON.parse(text) as T;
+    if (res.status === 304) return JSON.parse(text) as unknown;
   }
   let data: unknown;
   try {
@@ -92,11 +94,31 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
     throw new ApiError(res.status, message, payload);
   }
-  return data as T;
+  return data;
 }
 
 /** The message to show for a failed call: the server's words, or the screen's own fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.message) return err.message;
   return fallback;
+}
+
+type Needs<E extends Endpoint> = ([keyof ParamsOf<E>] extends [never] ? unknown : { params: ParamsOf<E> }) &
+  ([BodyOf<E>] extends [never] ? unknown : { body: BodyOf<E> });
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+type CallArgs<E extends Endpoint> = object extends Needs<E> ? [options?: CallOptions] : [options: CallOptions & Needs<E>];
+
+/** The path of an endpoint with its `:name` parts filled in. */
+export function pathOf(endpoint: Endpoint, params: Record<string, string | number> = {}): string {
+  return endpoint.slice(endpoint.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * Calls one endpoint of the contract's table: the body it takes and the answer it gives are the
+ * contract's, so neither side can change them without the other failing the typecheck.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<AnswerOf<E>> {
+  const { params, body, ...rest } = (options ?? {}) as CallOptions & { params?: Record<string, string | number>; body?: unknown };
+  const method = endpoint.slice(0, endpoint.indexOf(' '));
+  return request(pathOf(endpoint, params), { ...rest, method, body }) as Promise<AnswerOf<E>>;
 }

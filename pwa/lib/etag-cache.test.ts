@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession, testUser } from '../test-support';
-import { api } from './api-client';
+import { request as api } from './api-client';
 import { clearEtagCache } from './etag-cache';
 
 /**

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
 import { hasRole, type Role } from '../../api/contract/roles';
-import { api, ApiError, notifyUnauthorized } from './api-client';
+import { ApiError, call, notifyUnauthorized } from './api-client';
 import { clearEtagCache } from './etag-cache';
 import { clearSession, readToken, readUser, writeSession } from './session-storage';
 
@@ -66,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     if (!readToken()) return;
     try {
-      const { user: fresh } = await api<{ user: SessionUser }>('/auth/profile');
+      const { user: fresh } = await call('GET /auth/profile');
       updateUser(fresh);
     } catch (err) {
       // A failed profile refresh logs out (SPEC.md §4), with the reason shown on /login.
