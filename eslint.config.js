@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,6 +25,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Plain-JS build and start scripts (run without a TypeScript loader).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     // Server code may import anything server-side.

@@ -4,9 +4,11 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
+import { requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
+import { healthRoutes } from './routes/health';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
 import { userRoutes } from './routes/users';
@@ -27,6 +29,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     c.set('deps', deps);
     await next();
   });
+  app.use('*', requestLog());
   app.use(
     '*',
     secureHeaders({
@@ -67,7 +70,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     }
   });
 
-  app.get('/api/health', (c) => c.json({ ok: true }, 200));
+  app.route('/api/health', healthRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);
@@ -86,7 +89,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
       return c.json({ error: err.message || 'Bad request' }, status);
     }
     if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON in request body' }, 400);
-    console.error(err);
+    // The request id in the answer header lets a member's report be matched with this line.
+    (c.var.log ?? deps.logger).error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;

@@ -2,6 +2,7 @@ import type { Database_ } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { Role } from './contract/roles';
 import type { Env } from './env';
+import type { Logger } from './logger';
 import type { MailService } from './services/mail';
 import type { GrowingDelay, RateLimiter } from './services/rate-limit';
 
@@ -17,6 +18,7 @@ export interface AppDeps {
   clock: () => number;
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;
+  logger: Logger;
 }
 
 /** The caller, read from the database on every request; `role` is the effective role. */
@@ -32,5 +34,8 @@ export type AppEnv = {
     user: CurrentUser;
     /** Set by optionalAuth when a valid token came with the request. */
     maybeUser: CurrentUser | null;
+    /** Set by the request log: the `X-Request-Id` of this request, and a logger that carries it. */
+    requestId: string;
+    log: Logger;
   };
 };

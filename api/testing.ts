@@ -10,6 +10,7 @@ import { createApp } from './app';
 import type { Role } from './contract/roles';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
+import { createLogger, memoryDestination } from './logger';
 import type { MailTransport } from './services/mail';
 import { hashPassword } from './services/passwords';
 import { signSessionToken } from './services/tokens';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   transport?: MailTransport | null;
   /** Start time of the test clock (epoch ms); default 2026-03-02T15:00:00Z, a Monday. */
   now?: number;
+  /** A database file instead of a fresh in-memory one (for tests that open a second connection). */
+  databasePath?: string;
 }
 
 export interface CallOptions {
@@ -42,11 +45,14 @@ export function makeTestApp(options: TestAppOptions = {}) {
     APP_URL: 'http://club.test',
     ...options.env,
   });
-  const database = openDatabase(':memory:');
+  const database = openDatabase(options.databasePath ?? ':memory:');
   runMigrations(database);
   let now = options.now ?? TEST_START;
   const logs: string[] = [];
+  // The server log (pino lines), kept for tests that read it; at LOG_LEVEL warn unless the test sets it.
+  const logLines: string[] = [];
   const deps = buildDeps(env, database, {
+    logger: createLogger(env, memoryDestination(logLines)),
     clock: () => now,
     transport: options.transport ?? null,
     log: (line) => logs.push(line),
@@ -106,6 +112,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
     database,
     db: database.db,
     logs,
+    logLines,
     call,
     createUser,
     clock: {

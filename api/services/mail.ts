@@ -144,11 +144,25 @@ export class MailService {
   }
 
   /** Retries due mail every `everyMs` (a timer that does not keep the process alive). */
-  startWorker(everyMs = 15_000): () => void {
+  startWorker(everyMs = 15_000): () => Promise<void> {
     const handle = setInterval(() => void this.deliverPending(), everyMs);
     handle.unref();
     void this.deliverPending();
-    return () => clearInterval(handle);
+    return () => {
+      clearInterval(handle);
+      return this.flush();
+    };
+  }
+
+  /**
+   * For shutdown: no new pass starts, and the one in progress finishes, so a message handed to the
+   * provider is recorded as sent (not sent again after the restart). Waiting mail stays for the next start.
+   */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.again = false;
+    await this.running;
   }
 
   list(limit = 200) {

@@ -1,13 +1,11 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { SyncAction } from './actions';
-import { readToken, readUser } from './session-storage';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import type { SyncAction } from './sync-action';
 
-/** A signed-in answer kept for offline reading, per user (DESIGN.md §4). */
-export interface CacheRow {
+/** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
+export interface QueriesRow {
   userId: number;
-  path: string;
-  data: unknown;
-  updatedAt: number;
+  client: PersistedClient;
 }
 
 /** A write made on this device and not yet accepted by the server. `id` is its Idempotency-Key. */
@@ -28,7 +26,7 @@ export interface OutboxOp {
 }
 
 export type OfflineDb = Dexie & {
-  cache: Table<CacheRow, [number, string]>;
+  queries: Table<QueriesRow, number>;
   outbox: EntityTable<OutboxOp, 'seq'>;
 };
 
@@ -46,6 +44,8 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
         cache: '[userId+path], userId',
         outbox: '++seq, &id, userId, entity',
       });
+      // The hand-made answer cache gave way to the persisted TanStack Query cache.
+      db.version(2).stores({ cache: null, queries: 'userId' });
       await db.open();
       return db;
     } catch (err) {
@@ -61,30 +61,12 @@ export function resetOfflineDbForTests(): void {
   instance = null;
 }
 
-export async function readCache(userId: number, path: string): Promise<CacheRow | undefined> {
-  const db = await openOfflineDb();
-  return db?.cache.get([userId, path]);
-}
-
-/** Keeps an answer for offline reading, only while its user is still the one signed in. */
-export async function writeCache(userId: number, path: string, data: unknown, updatedAt: number): Promise<void> {
-  const signedIn = () => !!readToken() && readUser()?.id === userId;
-  if (!signedIn()) return;
-  const db = await openOfflineDb();
-  if (!db || !signedIn()) return;
-  try {
-    await db.cache.put({ userId, path, data, updatedAt });
-  } catch {
-    // Deleted by a logout meanwhile: nothing to keep.
-  }
-}
-
 /** Removes everything kept for a user: their cached answers and their unsynced writes. */
 export async function wipeUser(userId: number): Promise<void> {
   const db = await openOfflineDb();
   if (!db) return;
-  await db.transaction('rw', db.cache, db.outbox, async () => {
-    await db.cache.where('userId').equals(userId).delete();
+  await db.transaction('rw', db.queries, db.outbox, async () => {
+    await db.queries.delete(userId);
     await db.outbox.where('userId').equals(userId).delete();
   });
 }

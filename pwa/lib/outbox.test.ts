@@ -3,8 +3,9 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performAction } from './actions';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
-import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, SYNCED_EVENT, suggestedFix } from './outbox';
-import { getOutboxState, setOutboxState } from './outbox-store';
+import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, stopWatching, suggestedFix } from './outbox';
+import { getOutboxState, onSynced, setOutboxState } from './outbox-store';
+import { answerApi, jsonReply } from '../test-server';
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network';
 let replies: Reply[];
@@ -16,22 +17,14 @@ beforeEach(() => {
   localStorage.setItem('user', JSON.stringify({ id: 7, name: 'Sam', role: 'member' }));
   replies = [];
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const headers = init.headers as Record<string, string>;
-      calls.push({
-        url,
-        method: init.method ?? 'GET',
-        key: headers['idempotency-key'] ?? null,
-        body: init.body ? JSON.parse(String(init.body)) : null,
-        auth: headers.authorization ?? null,
-      });
-      const reply = replies.shift() ?? { status: 200, body: { ok: true } };
-      if (reply === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: reply.headers ?? {} });
-    }),
-  );
+  answerApi((call) => {
+    calls.push({ url: call.url, method: call.method, key: call.headers['idempotency-key'] ?? null, body: call.body ?? null, auth: call.headers.authorization ?? null });
+    const reply = replies.shift() ?? { status: 200, body: { ok: true } };
+    if (reply === 'network') return 'network-error';
+    const res = jsonReply(reply.body ?? {}, reply.status);
+    for (const [k, v] of Object.entries(reply.headers ?? {})) res.headers.set(k, v);
+    return res;
+  });
   setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
 });
 
@@ -39,10 +32,10 @@ afterEach(async () => {
   cancelScheduled();
   await replay();
   cancelScheduled();
+  stopWatching();
   (await openOfflineDb())?.close();
   resetOfflineDbForTests();
   await Dexie.delete('club-offline');
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
 });
@@ -158,14 +151,14 @@ describe('outbox', () => {
 
   it('tells screens when queued writes reached the server, and can discard an op', async () => {
     const seen = vi.fn();
-    window.addEventListener(SYNCED_EVENT, seen);
+    const stopListening = onSynced(seen);
     const op = await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true });
     await enqueue({ kind: 'race-signup', raceId: 4, signedUp: true });
     await discard(op!.seq!);
     await replay();
     expect(calls.map((c) => c.url)).toEqual(['/api/races/4/signup']);
     expect(seen).toHaveBeenCalled();
-    window.removeEventListener(SYNCED_EVENT, seen);
+    stopListening();
   });
 
   it('keeps each user’s ops apart', async () => {

@@ -3,9 +3,9 @@ import { act, render, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession, testUser } from '../test-support';
-import { api } from './api-client';
+import { request } from './api-client';
 import { addComment, countComments } from './comments-db';
-import { openOfflineDb, resetOfflineDbForTests, writeCache } from './offline-db';
+import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
 import { SessionProvider, useSession } from './session';
 import { readUser } from './session-storage';
 
@@ -62,7 +62,8 @@ describe('logout on a shared phone', () => {
   it('lets no answer of the old session write back, and leaves nothing of the user on the device', async () => {
     storeSession(alice, 'alice-token');
     sessionStorage.setItem('waitlist-positions:41', '{"7":2}');
-    await writeCache(41, '/forum/posts?type=workout', { posts: ['Alice only'] }, 1);
+    // The member's query cache, persisted for offline reading.
+    await (await openOfflineDb())!.queries.put({ userId: 41, client: { posts: ['Alice only'] } } as never);
     await addComment({ userId: 41, postId: 7, user_name: 'Alice Ng', content: 'See you at 6', created_at: 1 });
     await caches.open('uploads').then((c) => c.put('/uploads/alice.webp', new Response('picture')));
     await caches.open('public-api').then((c) => c.put('/api/profiles', new Response('[]')));
@@ -75,7 +76,7 @@ describe('logout on a shared phone', () => {
     expect(screen.getByText('in as Alice Ng')).toBeInTheDocument();
     // The provider's profile refresh is on its way, and so is a screen's read.
     await vi.waitFor(() => expect(pending.map((p) => p.url)).toContain('/api/auth/profile'));
-    const read = api('/forum/posts?type=workout').catch((e: unknown) => e);
+    const read = request('/forum/posts?type=workout').catch((e: unknown) => e);
 
     await act(() => session!.signOut());
     expect(screen.getByText('signed out')).toBeInTheDocument();
@@ -97,7 +98,7 @@ describe('logout on a shared phone', () => {
     // Every database is gone; opening them again finds them empty.
     expect((await indexedDB.databases()).map((d) => d.name)).toEqual([]);
     const db = await openOfflineDb();
-    expect(await db!.cache.count()).toBe(0);
+    expect(await db!.queries.count()).toBe(0);
     expect(await countComments(41)).toBe(0);
     // Pictures and anything personal left Cache Storage; the public lists may stay.
     expect(await caches.keys()).toEqual(['public-api']);

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
 import { hasRole, type Role } from '../../api/contract/roles';
-import { api, ApiError, notifyUnauthorized } from './api-client';
+import { ApiError, call, notifyUnauthorized, request } from './api-client';
+import { clearEtagCache } from './etag-cache';
 import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';
 
 /** How long logout waits for the server before finishing on the device anyway. */
@@ -72,7 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearAllWebStorage();
       if (token && (typeof navigator === 'undefined' || navigator.onLine !== false)) {
         try {
-          await api('/auth/logout', { method: 'POST', token, signal: AbortSignal.timeout(LOGOUT_CALL_TIMEOUT_MS), keepSessionOnUnauthorized: true });
+          await request('/auth/logout', { method: 'POST', token, signal: AbortSignal.timeout(LOGOUT_CALL_TIMEOUT_MS), keepSessionOnUnauthorized: true });
         } catch {
           // Offline or already ended: the token still expires on its own (README, Sessions).
         }
@@ -80,6 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { deleteAllDeviceData } = await import('./offline-db');
       await deleteAllDeviceData();
     }
+    clearEtagCache();
     setEndedReason(reason ?? null);
     setUser(null);
   }, []);
@@ -87,7 +89,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     if (!readToken()) return;
     try {
-      const { user: fresh } = await api<{ user: SessionUser }>('/auth/profile');
+      const { user: fresh } = await call('GET /auth/profile');
       updateUser(fresh);
     } catch (err) {
       // A failed profile refresh logs out (SPEC.md §4), with the reason shown on /login.

@@ -4,13 +4,13 @@ import {
   EXPIRY_REQUIRED_ERROR,
   approveMemberSchema,
   type AdminMember,
-  type MemberAnswer,
 } from '../../../api/contract/admin';
 import { firstIssue } from '../../../api/contract/common';
 import { ROLE_LABELS } from '../../../api/contract/roles';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useApproveMemberMutation } from './api/admin-queries';
 import { localToday } from '../../lib/format';
 
 interface Props {
@@ -24,6 +24,7 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
   const [expiryDate, setExpiryDate] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const approve = useApproveMemberMutation();
   const ids = useId();
 
   async function submit(e: FormEvent) {
@@ -34,13 +35,9 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
     setBusy(true);
     setError('');
     try {
-      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/approve`, {
-        method: 'PUT',
-        body: parsed.data,
-      });
+      const answer = await approve.mutateAsync({ id: member.id, body: parsed.data });
       onApproved(answer.member);
     } catch (err) {
-      console.error('approve failed', err);
       setError(errorMessage(err, 'Could not approve the member. Please try again.'));
       setBusy(false);
     }

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { updateMemberSchema, type AdminMember, type MemberAnswer } from '../../../api/contract/admin';
+import { updateMemberSchema, type AdminMember } from '../../../api/contract/admin';
 import { PHONE_MESSAGE, firstIssue, formatPhone } from '../../../api/contract/common';
 import { PhoneField, phoneIsInvalid } from '../../components/phone-field';
 import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useUpdateMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session';
 
 const ROLE_CHOICES: Role[] = ['pending', 'member', 'exec', 'administrator'];
@@ -29,6 +30,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
   });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const update = useUpdateMemberMutation();
   const ids = useId();
   const phoneBad = phoneIsInvalid(form.phoneNumber);
   // A rejected account keeps its role unless the administrator picks another.
@@ -43,14 +45,14 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
       role: form.role,
       expiryDate: form.expiryDate || null,
       phoneNumber: form.phoneNumber ? formatPhone(form.phoneNumber) : '',
-      charterAccepted: form.charterAccepted ? 1 : 0,
+      charterAccepted: form.charterAccepted ? (1 as const) : (0 as const),
     };
     const parsed = updateMemberSchema.safeParse(body);
     if (!parsed.success) return setError(firstIssue(parsed.error));
     setBusy(true);
     setError('');
     try {
-      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/update`, { method: 'PUT', body });
+      const answer = await update.mutateAsync({ id: member.id, body });
       onSaved(answer.member);
     } catch (err) {
       if (err instanceof ApiError && !err.isNetwork)

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../api/contract/admin';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useDeleteMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session';
 import { RoleBadge, dateOrNotSet } from './role-badge';
 
@@ -16,13 +17,14 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
   const { user } = useSession();
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<number | null>(null);
+  const deleteMember = useDeleteMemberMutation();
 
   async function remove(member: AdminMember) {
     if (!window.confirm(DELETE_MEMBER_CONFIRM)) return;
     setError('');
     setDeleting(member.id);
     try {
-      await api(`/admin/members/${member.id}`, { method: 'DELETE' });
+      await deleteMember.mutateAsync(member.id);
       onDeleted(member);
     } catch (err) {
       setError(`Failed to delete user: ${err instanceof ApiError ? err.message : 'Unknown error'}`);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { NO_PENDING_MEMBERS, type AdminMember } from '../../../api/contract/admin';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useRejectMemberMutation } from './api/admin-queries';
 import { dateOrNotSet } from './role-badge';
 
 interface Props {
@@ -14,17 +15,17 @@ interface Props {
 export function PendingList({ members, onApprove, onRejected }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
+  const rejectMember = useRejectMemberMutation();
 
   async function reject(member: AdminMember) {
     if (!window.confirm(`Reject ${member.name}? They will no longer be able to sign in.`)) return;
     setError('');
     setBusy(member.id);
     try {
-      await api(`/admin/members/${member.id}/reject`, { method: 'PUT', body: { role: 'rejected' } });
+      await rejectMember.mutateAsync(member.id);
       onRejected(member);
     } catch (err) {
       // The spec lets this fail silently; a line on screen is kinder than nothing.
-      console.error('reject failed', err);
       setError(errorMessage(err, 'Could not reject the member. Please try again.'));
     } finally {
       setBusy(null);

@@ -3,13 +3,15 @@ import { forgotPasswordSchema } from '../../../api/contract/auth';
 import { firstIssue } from '../../../api/contract/common';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useForgotPasswordMutation } from './api/auth-mutations';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const forgot = useForgotPasswordMutation();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -18,7 +20,7 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
     setBusy(true);
     setError('');
     try {
-      await api('/auth/forgot-password', { method: 'POST', body: parsed.data });
+      await forgot.mutateAsync(parsed.data);
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send reset email. Please try again.');

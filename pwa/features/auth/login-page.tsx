@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginSchema, registerSchema, type AuthAnswer } from '../../../api/contract/auth';
+import { loginSchema, registerSchema } from '../../../api/contract/auth';
 import { firstIssue, formatPhone } from '../../../api/contract/common';
 import { ErrorMessage, Notice } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSignInMutation } from './api/auth-mutations';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
 
@@ -26,6 +27,7 @@ export function LoginPage() {
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '', confirm: '' });
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
+  const signInMutation = useSignInMutation();
   const [forgotOpen, setForgotOpen] = useState(false);
   const reason = params.get('reason');
 
@@ -40,23 +42,20 @@ export function LoginPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setProblem(null);
-    let path: string;
-    let body: unknown;
+    let request: Parameters<typeof signInMutation.mutateAsync>[0];
     if (mode === 'signin') {
       const parsed = loginSchema.safeParse({ email: form.email, password: form.password });
       if (!parsed.success) return setProblem({ kind: 'text', text: firstIssue(parsed.error) });
-      path = '/auth/login';
-      body = parsed.data;
+      request = { mode, body: parsed.data };
     } else {
       const parsed = registerSchema.safeParse({ name: form.name, email: form.email, password: form.password, phoneNumber: form.phone });
       if (!parsed.success) return setProblem({ kind: 'text', text: firstIssue(parsed.error) });
       if (form.password !== form.confirm) return setProblem({ kind: 'text', text: PASSWORDS_DIFFER });
-      path = '/auth/register';
-      body = parsed.data;
+      request = { mode, body: parsed.data };
     }
     setBusy(true);
     try {
-      const answer = await api<AuthAnswer>(path, { method: 'POST', body });
+      const answer = await signInMutation.mutateAsync(request);
       if (!answer?.token) return setProblem({ kind: 'text', text: 'Signup or Login failed - no token received' });
       signIn(answer);
       navigate('/');

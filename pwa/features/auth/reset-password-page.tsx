@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MESSAGE, PASSWORD_MIN } from '../../../api/contract/common';
 import { ErrorMessage } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useResetPasswordMutation } from './api/auth-mutations';
 import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
 
 export function ResetPasswordPage() {
@@ -15,6 +16,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const reset = useResetPasswordMutation();
 
   if (!token) {
     return (
@@ -46,7 +48,7 @@ export function ResetPasswordPage() {
     if (password.length < PASSWORD_MIN) return setError(PASSWORD_MESSAGE);
     setBusy(true);
     try {
-      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
+      await reset.mutateAsync({ token: token ?? '', newPassword: password });
       setDone(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to reset password. Please try again.');

@@ -96,6 +96,17 @@ describe('event detail', () => {
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
   });
 
+  it('offline, an RSVP shows in its list as the member, not yet synced, and the counts agree', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup({ [DETAIL]: { body: { event: event(), rsvps: [rsvp(9, 'Sam Swimmer', 'maybe')] } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
+    const going = await screen.findByRole('region', { name: 'Going (1)' });
+    expect(going).toHaveTextContent('Morgan Member (you)');
+    expect(within(going).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Maybe (1)' })).toHaveTextContent('Sam Swimmer');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it("shows 'Error updating RSVP' when the server refuses", async () => {
     setup({ [DETAIL]: { body: { event: event(), rsvps: [] } }, 'POST /forum/events/50/rsvp': { status: 404, body: { error: 'Event not found' } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Going' }));

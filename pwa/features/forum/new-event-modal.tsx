@@ -14,7 +14,7 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { localToday } from '../../lib/format';
-import { createPost } from './forum-api';
+import { useCreatePostMutation } from './api/forum-queries';
 import { CharCounter } from './post-parts';
 
 export interface EventDraft {
@@ -36,6 +36,7 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
   const [draft, setDraft] = useState<EventDraft>({ title: '', eventDate: '', content: '' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const create = useCreatePostMutation('event');
   const set = (key: keyof EventDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
 
   async function submit(e: FormEvent) {
@@ -45,7 +46,7 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
     setBusy(true);
     setError('');
     try {
-      const { post } = await createPost<EventPost>(checked.body);
+      const post = await create.mutateAsync(checked.body);
       onCreated(post);
     } catch (err) {
       setError(errorMessage(err, 'Failed to create event'));

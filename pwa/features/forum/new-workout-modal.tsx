@@ -5,7 +5,7 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { localToday } from '../../lib/format';
-import { createPost } from './forum-api';
+import { useCreatePostMutation } from './api/forum-queries';
 import { EMPTY_WORKOUT, WorkoutFields, checkNewWorkout } from './workout-form';
 
 /** New Workout (exec and above): validated with the shared schema; the input stays on any error. */
@@ -13,6 +13,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   const [draft, setDraft] = useState(EMPTY_WORKOUT);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const create = useCreatePostMutation('workout');
   const today = localToday();
 
   async function submit(e: FormEvent) {
@@ -22,7 +23,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
     setBusy(true);
     setError('');
     try {
-      const { post } = await createPost<WorkoutPost>(checked.body);
+      const post = await create.mutateAsync(checked.body);
       onCreated(post);
     } catch (err) {
       setError(errorMessage(err, 'Failed to create workout'));

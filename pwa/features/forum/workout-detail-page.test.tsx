@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../api/contract/forum';
+import { testQueryClient } from '../../test-providers';
 import { commentsDb } from '../../lib/comments-db';
 import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
 import { WorkoutDetailPage } from './workout-detail-page';
@@ -143,11 +144,25 @@ describe('workout detail', () => {
     expect(api.count('POST', '/forum/workouts/7/signup')).toBe(1);
   });
 
-  it('reloads when the profile changes (profileUpdated)', async () => {
+  it('offline, a sign-up shows in the roster as the member, not yet synced, and the counts agree', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup({ [DETAIL]: { body: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 0 }), signups: [], waitlist: [] }) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    const roster = await screen.findByRole('heading', { level: 2, name: "Who's Coming (1/2)" });
+    const section = roster.closest('section')!;
+    expect(within(section).queryByText('No one has signed up yet. Be the first!')).toBeNull();
+    expect(within(section).getByText('Morgan Member')).toBeInTheDocument();
+    expect(within(section).getByText('(you)')).toBeInTheDocument();
+    expect(within(section).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
+    expect(api.count('POST', '/forum/workouts/7/signup')).toBe(0);
+  });
+
+  it('reloads when the profile changes (the profile screen invalidates every query)', async () => {
     const api = setup({ [DETAIL]: { body: detail() } });
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
-    act(() => {
-      window.dispatchEvent(new Event('profileUpdated'));
+    await act(async () => {
+      await testQueryClient().invalidateQueries();
     });
     await waitFor(() => expect(api.count('GET', '/forum/workouts/7')).toBe(2));
   });

@@ -17,7 +17,7 @@ import {
 } from '../../../api/contract/forum';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
-import { updateWorkout } from './forum-api';
+import { useUpdateWorkoutMutation } from './api/forum-queries';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
@@ -173,6 +173,7 @@ export function EditWorkoutForm({
   const [draft, setDraft] = useState(() => draftFromWorkout(workout));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const update = useUpdateWorkoutMutation();
   const formRef = useRef<HTMLFormElement>(null);
 
   // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
@@ -187,7 +188,7 @@ export function EditWorkoutForm({
     setBusy(true);
     setError('');
     try {
-      const { post } = await updateWorkout(workout.id, checked.body);
+      const post = await update.mutateAsync({ id: workout.id, body: checked.body });
       onSaved(post);
     } catch (err) {
       setError(updateErrorText(err));

@@ -43,6 +43,8 @@ interface RosterProps {
   capacity: number | null;
   signups: WorkoutSignup[];
   myId: number | undefined;
+  /** The member's own row reflects a choice saved on this device and not yet on the server. */
+  mineUnsynced?: boolean;
   /** Execs and administrators take attendance. */
   takesAttendance: boolean;
   /** The stored attendance (execs only), undefined until it is known. */
@@ -61,7 +63,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt }: RosterProps) {
   const headingId = useId();
   const pending = usePendingActions();
   const [ticks, setTicks] = useState<Record<string, boolean>>({});
@@ -116,6 +118,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
               <span className="forum-person__name">
                 {s.user_name}
                 {s.user_id === myId && <span className="hint"> (you)</span>}
+                {s.user_id === myId && mineUnsynced && <UnsyncedMark />}
                 <span className="forum-person__time">Signed up {formatDateTime(s.signup_time)}</span>
               </span>
               {ticking && (

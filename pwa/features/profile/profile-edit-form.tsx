@@ -4,16 +4,14 @@ import { firstIssue } from '../../../api/contract/common';
 import { PhoneField, phoneIsInvalid } from '../../components/phone-field';
 import {
   BIO_MAX,
-  PROFILE_PICTURE_FIELD,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_SAVE_ERROR,
   profileUpdateSchema,
-  type ProfileAnswer,
-  type ProfilePictureAnswer,
 } from '../../../api/contract/users';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from './avatar';
 
 interface Props {
@@ -25,6 +23,8 @@ interface Props {
 
 export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   const { updateUser } = useSession();
+  const uploadPicture = useUploadPictureMutation();
+  const updateProfile = useUpdateProfileMutation();
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [form, setForm] = useState({
@@ -77,30 +77,19 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     let uploadProblem: string | null = null;
     if (picture) {
       try {
-        const data = new FormData();
-        data.append(PROFILE_PICTURE_FIELD, picture);
-        const answer = await api<ProfilePictureAnswer>('/users/profile-picture', {
-          method: 'POST',
-          body: data,
-        });
+        const answer = await uploadPicture.mutateAsync(picture);
         updateUser(answer.user);
         setPicture(null);
       } catch (err) {
-        console.error('profile picture upload failed', err);
         uploadProblem = errorMessage(err, 'the upload failed');
       }
     }
 
     try {
-      const { user: saved } = await api<ProfileAnswer>('/users/profile', {
-        method: 'PUT',
-        body: parsed.data,
-      });
+      const { user: saved } = await updateProfile.mutateAsync(parsed.data);
       updateUser(saved);
-      window.dispatchEvent(new Event('profileUpdated'));
       onSaved(uploadProblem);
-    } catch (err) {
-      console.error('profile save failed', err);
+    } catch {
       setError(PROFILE_SAVE_ERROR);
       if (uploadProblem) setPictureNote(`The picture could not be uploaded: ${uploadProblem}`);
       setBusy(false);

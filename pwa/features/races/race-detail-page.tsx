@@ -1,11 +1,11 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { RaceDetailAnswer } from '../../../api/contract/races';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { formatDate } from '../../lib/format';
-import { useApiQuery } from '../../lib/query';
+import { loadError, offlineInfo } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useRaceQuery } from './api/race-queries';
 import { Avatar } from './components/avatar';
 import { CountdownBadge } from './components/countdown-badge';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
@@ -18,17 +18,14 @@ export function RaceDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { data, error, loading, fromCache, updatedAt, setData } = useApiQuery<RaceDetailAnswer>(`/races/${encodeURIComponent(id)}`);
+  const query = useRaceQuery(id);
+  const { data, isPending: loading } = query;
+  const error = loadError(query);
+  const { fromCache, updatedAt } = offlineInfo(query);
   usePageTitle(data?.race.name ?? (error?.status === 404 ? 'Race not found' : 'Race'));
   const goingId = useId();
 
-  const signup = useRaceSignup((_raceId, signedUp) =>
-    setData((previous) => {
-      if (!previous) return previous;
-      const signups = signupsWith(previous.signups, user, signedUp);
-      return { race: { ...previous.race, signups, signupCount: signups.length, isSignedUp: signedUp }, signups, isSignedUp: signedUp };
-    }),
-  );
+  const signup = useRaceSignup();
   const { forgetQueued } = signup;
   useEffect(() => forgetQueued(), [updatedAt, forgetQueued]);
 

@@ -1,15 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  TEAM_BIO_MAX,
-  TEAM_NAME_MAX,
-  teamMemberUpdateSchema,
-  type TeamMember,
-  type TeamMemberAnswer,
-} from '../../../api/contract/profiles';
+import { TEAM_BIO_MAX, TEAM_NAME_MAX, teamMemberUpdateSchema, type TeamMember } from '../../../api/contract/profiles';
 import { firstIssue } from '../../../api/contract/common';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useUpdateTeamMemberMutation } from './api/team-queries';
 
 export const SAVE_FAILED = 'Failed to update profile. Please try again.';
 
@@ -26,6 +21,7 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
   const [form, setForm] = useState({ name: member.name, bio: member.bio, image: member.image, email: member.email });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const update = useUpdateTeamMemberMutation();
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function submit(e: FormEvent) {
@@ -35,7 +31,7 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
     if (!parsed.success) return setError(firstIssue(parsed.error));
     setBusy(true);
     try {
-      const answer = await api<TeamMemberAnswer>(`/profiles/${encodeURIComponent(member.id)}`, { method: 'PUT', body: parsed.data });
+      const answer = await update.mutateAsync({ id: member.id, changes: parsed.data });
       onSaved(answer.teamMember);
     } catch (err) {
       setError(errorMessage(err, SAVE_FAILED));
