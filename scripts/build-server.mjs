@@ -16,6 +16,8 @@ await build({
     migrate: 'api/cli/migrate.ts',
     backup: 'api/cli/backup.ts',
     restore: 'api/cli/restore.ts',
+    // Loaded by the password pool as a worker thread from beside the bundle (api/services/password-pool.ts).
+    'password-worker': 'api/services/password-worker.ts',
   },
   outdir,
   bundle: true,
