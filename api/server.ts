@@ -11,6 +11,7 @@ import { buildDeps } from './deps';
 import { loadEnv } from './env';
 import { createLogger, prettyDestination } from './logger';
 import { pruneIdempotencyKeys } from './middleware/idempotency';
+import { closePasswordPool } from './services/password-pool';
 import { installShutdown, type Closer } from './shutdown';
 import { mountPwa } from './static';
 import { APP_VERSION } from './version';
@@ -54,7 +55,7 @@ const closers: Closer[] = [
   { name: 'backup scheduler', close: () => backups?.stop() },
   { name: 'idempotency pruning', close: () => clearInterval(prune) },
   { name: 'mail outbox', close: () => stopMail() },
-  // A worker pool (password hashing) closes here, before the database.
+  { name: 'password pool', close: () => closePasswordPool() },
   { name: 'database', close: () => database.close() },
 ];
 installShutdown({ server, closers, log: logger });
