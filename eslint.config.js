@@ -46,7 +46,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -66,5 +66,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // Plain-JS build and start scripts (run without a TypeScript loader).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
 );

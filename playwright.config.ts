@@ -38,7 +38,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node --import tsx api/server.ts',
+    // What `npm start` runs: builds when the build is missing or stale, then the compiled server.
+    command: 'node scripts/start.mjs',
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

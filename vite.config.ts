@@ -11,17 +11,21 @@ const routerProd = (file: string) => fileURLToPath(new URL(`./node_modules/react
 
 export default defineConfig(({ command }) => ({
   root: 'pwa',
-  resolve:
-    command === 'build'
+  resolve: {
+    // The persister packages pin an older query-core of their own: one copy in the bundle, not two.
+    dedupe: ['@tanstack/query-core'],
+    ...(command === 'build'
       ? {
           alias: [
             { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
             { find: /^react-router$/, replacement: routerProd('index.mjs') },
           ],
         }
-      : {},
+      : {}),
+  },
   publicDir: 'public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0 },
+  // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/static.ts).
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0, manifest: true },
   server: {
     port: 5173,
     proxy: {
@@ -34,12 +38,15 @@ export default defineConfig(({ command }) => ({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png', 'images/*'],
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png', 'images/*'],
       manifest: {
+        // A stable identity: the installed app stays the same app if start_url ever changes.
+        id: '/',
         name: 'University Triathlon Club',
         short_name: 'Tri Club',
         description: 'Workouts, events, races and membership for the university triathlon club.',
-        theme_color: '#0b4f8a',
+        // The header's colour (--blue-900), so the title bar and the app's header are one band.
+        theme_color: '#072f54',
         background_color: '#ffffff',
         display: 'standalone',
         start_url: '/',
@@ -49,9 +56,16 @@ export default defineConfig(({ command }) => ({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The rich install dialog (scripts/make-screenshots.ts takes them from the running app).
+        screenshots: [
+          { src: '/screenshots/home-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'The home page on a phone' },
+          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The home page on a laptop' },
+        ],
       },
       workbox: {
+        // Screenshots are for the install dialog only: not worth a precache on every phone.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,

@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     include: ['api/faults/**/*.faults.test.ts'],
     fileParallelism: false,
+    // The tests run the compiled server: build it (npm run build) when missing or stale.
+    globalSetup: ['api/faults/support/build.ts'],
     testTimeout: 90_000,
     hookTimeout: 60_000,
   },

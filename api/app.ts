@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
+import { PasswordPoolBusyError } from '../db/password-pool';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ClubConfig } from './contract/config';
 import type { AppDeps, AppEnv } from './context';
+import { requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
+import { healthRoutes } from './routes/health';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
 import { userRoutes } from './routes/users';
@@ -28,6 +31,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     c.set('deps', deps);
     await next();
   });
+  app.use('*', requestLog());
   app.use(
     '*',
     secureHeaders({
@@ -60,13 +64,15 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   });
   app.use('/api/*', async (c, next) => {
     await next();
-    // Signed-in answers never sit in a shared or disk cache; public GETs may be revalidated.
+    // Only a visitor's GET (public lists) may be kept and revalidated; every other answer may carry a
+    // token (login, register, renewal) or someone's data, and is never stored by any cache.
     if (!c.res.headers.has('cache-control')) {
-      c.header('Cache-Control', c.req.header('authorization') ? 'no-store' : 'no-cache');
+      const publicRead = c.req.method === 'GET' && !c.req.header('authorization');
+      c.header('Cache-Control', publicRead ? 'no-cache' : 'no-store');
     }
   });
 
-  app.get('/api/health', (c) => c.json({ ok: true }, 200));
+  app.route('/api/health', healthRoutes);
   // The PWA's club clock (docs/decisions/0025): public, so the race countdown works signed out too.
   app.get('/api/config', (c) => c.json({ clubTimeZone: deps.env.CLUB_TIMEZONE } satisfies ClubConfig, 200));
   app.route('/api/auth', authRoutes);
@@ -81,13 +87,15 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
-    if (err instanceof ServiceError) return c.json({ error: err.message, ...err.extra }, err.status);
+    if (err instanceof PasswordPoolBusyError) return c.json({ error: err.message }, err.status, err.headers);
+    if (err instanceof ServiceError) return c.json({ error: err.message, ...err.extra }, err.status, err.headers);
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json({ error: err.message || 'Bad request' }, status);
     }
     if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON in request body' }, 400);
-    console.error(err);
+    // The request id in the answer header lets a member's report be matched with this line.
+    (c.var.log ?? deps.logger).error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;

@@ -2,8 +2,9 @@ import type { Database_ } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { Role } from './contract/roles';
 import type { Env } from './env';
+import type { Logger } from './logger';
 import type { MailService } from './services/mail';
-import type { RateLimiter } from './services/rate-limit';
+import type { GrowingDelay, RateLimiter } from './services/rate-limit';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */
 export interface AppDeps {
@@ -12,9 +13,12 @@ export interface AppDeps {
   mail: MailService;
   jwtSecret: Uint8Array;
   rateLimiter: RateLimiter;
+  /** Per-account growing delays after failed sign-ins (api/services/auth.ts). */
+  loginDelay: GrowingDelay;
   clock: () => number;
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;
+  logger: Logger;
 }
 
 /** The caller, read from the database on every request; `role` is the effective role. */
@@ -30,5 +34,8 @@ export type AppEnv = {
     user: CurrentUser;
     /** Set by optionalAuth when a valid token came with the request. */
     maybeUser: CurrentUser | null;
+    /** Set by the request log: the `X-Request-Id` of this request, and a logger that carries it. */
+    requestId: string;
+    log: Logger;
   };
 };

@@ -2,8 +2,11 @@ import { join, dirname, resolve } from 'node:path';
 import type { Database_ } from '../db/client';
 import type { AppDeps } from './context';
 import type { Env } from './env';
+import { createLogger, type Logger } from './logger';
 import { MailService, resendTransport, type MailTransport } from './services/mail';
-import { RateLimiter } from './services/rate-limit';
+import { configurePasswordPool } from '../db/password-pool';
+import { GrowingDelay, RateLimiter } from './services/rate-limit';
+import { LOGIN_DELAY } from './services/auth';
 import { resolveJwtSecret } from './services/tokens';
 
 export interface DepsOptions {
@@ -11,19 +14,31 @@ export interface DepsOptions {
   transport?: MailTransport | null;
   log?: (line: string) => void;
   uploadsDir?: string;
+  logger?: Logger;
 }
 
 export function buildDeps(env: Env, database: Database_, options: DepsOptions = {}): AppDeps {
   const clock = options.clock ?? Date.now;
   const transport = options.transport !== undefined ? options.transport : env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null;
+  configurePasswordPool({ threads: env.PASSWORD_HASH_THREADS, queue: env.PASSWORD_HASH_QUEUE });
+  const logger = options.logger ?? createLogger(env);
+  // The outbox doubles as the local mailbox: in development each email is printed whole (links
+  // included, as the README promises); in production only that one is waiting, never its content.
+  const mailLog =
+    options.log ??
+    (env.NODE_ENV === 'production'
+      ? () => logger.warn('an email is kept in the outbox (no RESEND_API_KEY): read it in Admin > Emails')
+      : (line: string) => void process.stdout.write(`${line}\n`));
   const dataDir = env.DATABASE_PATH === ':memory:' ? resolve('data') : dirname(resolve(env.DATABASE_PATH));
   return {
     env,
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    mail: new MailService(database.db, { from: env.MAIL_FROM, transport, clock, ...(options.log ? { log: options.log } : {}) }),
+    mail: new MailService(database.db, { from: env.MAIL_FROM, transport, clock, log: mailLog }),
     rateLimiter: new RateLimiter(clock),
+    loginDelay: new GrowingDelay(clock, LOGIN_DELAY),
     uploadsDir: options.uploadsDir ?? join(dataDir, 'uploads'),
+    logger,
   };
 }

@@ -27,4 +27,23 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ CLUB_TIMEZONE: '+05:00' })).toThrow(/CLUB_TIMEZONE: must be an IANA time zone/);
   });
+
+  it('reads the log level, quiet under test by default', () => {
+    expect(loadEnv({}).LOG_LEVEL).toBe('info');
+    expect(loadEnv({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('warn');
+    expect(loadEnv({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+    expect(() => loadEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('reads the backup schedule: daily, 7 kept, next to the database by default', () => {
+    const env = loadEnv({ DATABASE_PATH: '/srv/club/data/club.db' });
+    expect(env).toMatchObject({ BACKUP_EVERY: 24 * 3_600_000, BACKUP_KEEP: 7, BACKUP_DIR: '/srv/club/data/backups' });
+    expect(loadEnv({ BACKUP_EVERY: '6h' }).BACKUP_EVERY).toBe(6 * 3_600_000);
+    expect(loadEnv({ BACKUP_EVERY: '30m' }).BACKUP_EVERY).toBe(30 * 60_000);
+    expect(loadEnv({ BACKUP_EVERY: 'off' }).BACKUP_EVERY).toBeNull();
+    expect(loadEnv({ BACKUP_DIR: '/var/backups/club' }).BACKUP_DIR).toBe('/var/backups/club');
+    expect(() => loadEnv({ BACKUP_EVERY: 'daily' })).toThrow(/BACKUP_EVERY/);
+    expect(() => loadEnv({ BACKUP_EVERY: '0h' })).toThrow(/BACKUP_EVERY/);
+    expect(() => loadEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
 });

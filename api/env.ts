@@ -1,3 +1,4 @@
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from './contract/dates';
 
@@ -5,6 +6,12 @@ const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+/** "30m", "6h", "1d" → ms; "off" → null. */
+const interval = z
+  .string()
+  .regex(/^(off|[1-9]\d*[mhd])$/, 'use a number with m, h or d (e.g. "24h"), or "off"')
+  .transform((v) => (v === 'off' ? null : Number(v.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd']));
 
 // Read and checked once at start (DESIGN.md §7). Everything has an embedded default except secrets.
 const envSchema = z.object({
@@ -28,9 +35,25 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  // The password pool (db/password-pool.ts): worker threads and queued hashes before 503.
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).optional(),
+  // Default: info, or warn under NODE_ENV=test so test runs stay quiet.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  BACKUP_EVERY: interval.prefault('24h'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  // Default: backups/ next to the database file.
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { APP_URL: string; SEED_DEMO: boolean };
+type Parsed = z.infer<typeof envSchema>;
+export type LogLevel = NonNullable<Parsed['LOG_LEVEL']>;
+export type Env = Omit<Parsed, 'SEED_DEMO' | 'LOG_LEVEL' | 'BACKUP_DIR'> & {
+  APP_URL: string;
+  SEED_DEMO: boolean;
+  LOG_LEVEL: LogLevel;
+  BACKUP_DIR: string;
+};
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -46,5 +69,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     SEED_DEMO: env.SEED_DEMO === undefined ? env.NODE_ENV !== 'production' : env.SEED_DEMO === '1',
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    BACKUP_DIR: resolve(env.BACKUP_DIR ?? join(env.DATABASE_PATH === ':memory:' ? 'data' : dirname(env.DATABASE_PATH), 'backups')),
   };
 }

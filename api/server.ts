@@ -1,19 +1,28 @@
+// The production entry: compiled to dist-server/server.js by `npm run build`, run with plain node.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { BackupScheduler } from '../db/backup-schedule';
+import { backupInto, newestBackupAt } from '../db/backup';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seed } from '../db/seed';
 import { createApp } from './app';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
+import { createLogger, prettyDestination } from './logger';
 import { pruneIdempotencyKeys } from './middleware/idempotency';
-import { ensurePwaBuilt, mountPwa } from './static';
+import { closePasswordPool } from '../db/password-pool';
+import { installShutdown, type Closer } from './shutdown';
+import { mountPwa } from './static';
+import { APP_VERSION } from './version';
 
 const env = loadEnv();
+const logger = createLogger(env, env.NODE_ENV === 'development' ? await prettyDestination() : undefined);
 const database = openDatabase(env.DATABASE_PATH);
 runMigrations(database);
-const deps = buildDeps(env, database);
+const deps = buildDeps(env, database, { logger });
+// The demo accounts' table (public passwords, development only) goes to the console, not the log.
 await seed(database, env);
-if (process.env.SKIP_PWA_BUILD !== '1') await ensurePwaBuilt();
 
 const app = createApp(deps, (a) => mountPwa(a, deps.uploadsDir));
 const stopMail = deps.mail.startWorker();
@@ -21,22 +30,32 @@ pruneIdempotencyKeys(database, deps.clock());
 const prune = setInterval(() => pruneIdempotencyKeys(database, deps.clock()), 24 * 60 * 60 * 1000);
 prune.unref();
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Club app on http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port}`);
-  if (!env.RESEND_API_KEY) console.log('Emails are not sent (no RESEND_API_KEY): read them in Admin > Emails.');
-});
-
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing open requests…`);
-  stopMail();
-  server.close(() => {
-    database.close();
-    process.exit(0);
+let backups: BackupScheduler | null = null;
+if (env.BACKUP_EVERY !== null && env.DATABASE_PATH !== ':memory:') {
+  backups = new BackupScheduler({
+    everyMs: env.BACKUP_EVERY,
+    lastBackupAt: () => newestBackupAt(env.BACKUP_DIR),
+    run: async (at) => {
+      const done = await backupInto(database.sqlite, env.BACKUP_DIR, env.BACKUP_KEEP, at);
+      logger.info({ path: done.path, bytes: done.bytes, removed: done.removed.length }, 'backup written and checked');
+    },
+    onError: (err) => logger.error({ err }, 'scheduled backup failed'),
   });
-  setTimeout(() => process.exit(0), 5000).unref();
+  backups.start();
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const host = info.address === '127.0.0.1' ? 'localhost' : info.address;
+  logger.info({ version: APP_VERSION, env: env.NODE_ENV }, `Club app on http://${host}:${info.port}`);
+  if (!env.RESEND_API_KEY) logger.info('Emails are not sent (no RESEND_API_KEY): read them in Admin > Emails.');
+}) as Server;
+
+// In order, once the last request is answered. The database goes last: everything above may write.
+const closers: Closer[] = [
+  { name: 'backup scheduler', close: () => backups?.stop() },
+  { name: 'idempotency pruning', close: () => clearInterval(prune) },
+  { name: 'mail outbox', close: () => stopMail() },
+  { name: 'password pool', close: () => closePasswordPool() },
+  { name: 'database', close: () => database.close() },
+];
+installShutdown({ server, closers, log: logger });

@@ -10,11 +10,14 @@ import { createApp } from './app';
 import type { Role } from './contract/roles';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
+import { createLogger, memoryDestination } from './logger';
 import type { MailTransport } from './services/mail';
 import { hashPassword } from '../db/passwords';
 import { signSessionToken } from './services/tokens';
 
 export const TEST_PASSWORD = 'correct-horse';
+/** Where every test app's clock starts unless told otherwise: 2026-03-02T15:00:00Z, a Monday. */
+export const TEST_START = Date.parse('2026-03-02T15:00:00Z');
 let cheapHash: Promise<string> | undefined;
 
 export interface TestAppOptions {
@@ -22,6 +25,8 @@ export interface TestAppOptions {
   transport?: MailTransport | null;
   /** Start time of the test clock (epoch ms); default 2026-03-02T15:00:00Z, a Monday. */
   now?: number;
+  /** A database file instead of a fresh in-memory one (for tests that open a second connection). */
+  databasePath?: string;
 }
 
 export interface CallOptions {
@@ -40,11 +45,14 @@ export function makeTestApp(options: TestAppOptions = {}) {
     APP_URL: 'http://club.test',
     ...options.env,
   });
-  const database = openDatabase(':memory:');
+  const database = openDatabase(options.databasePath ?? ':memory:');
   runMigrations(database);
-  let now = options.now ?? Date.parse('2026-03-02T15:00:00Z');
+  let now = options.now ?? TEST_START;
   const logs: string[] = [];
+  // The server log (pino lines), kept for tests that read it; at LOG_LEVEL warn unless the test sets it.
+  const logLines: string[] = [];
   const deps = buildDeps(env, database, {
+    logger: createLogger(env, memoryDestination(logLines)),
     clock: () => now,
     transport: options.transport ?? null,
     log: (line) => logs.push(line),
@@ -94,7 +102,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
       })
       .returning()
       .get();
-    const token = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion);
+    const token = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now });
     return { id: row.id, email: row.email, name: row.name, token };
   }
 
@@ -104,6 +112,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
     database,
     db: database.db,
     logs,
+    logLines,
     call,
     createUser,
     clock: {

@@ -8,7 +8,9 @@ import type { SyncAction } from '../pwa/lib/sync-action';
 import type { OutboxOp } from '../pwa/lib/offline-db';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 
+/** DESIGN.md §6: a public page's first download, and /forum's for a signed-in member. */
 export const JS_BUDGET_GZIP_KB = 100;
+export const SIGNED_IN_FORUM_JS_BUDGET_GZIP_KB = 130;
 export const REPLAY_BUDGET_MS = 5000;
 
 export interface OfflineFigures {
@@ -93,7 +95,7 @@ export async function measureInitialJs(browser: Browser, base: string, path: str
     }
     files.sort((a, b) => b.gzipBytes - a.gzipBytes);
     const gzipKB = files.reduce((n, f) => n + f.gzipBytes, 0) / 1024;
-    const budgetKB = session ? null : JS_BUDGET_GZIP_KB;
+    const budgetKB = session ? (path === '/forum' ? SIGNED_IN_FORUM_JS_BUDGET_GZIP_KB : null) : JS_BUDGET_GZIP_KB;
     return {
       page: path,
       signedIn: session !== null,

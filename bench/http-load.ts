@@ -1,5 +1,6 @@
 // Throughput and latency of the hot routes with autocannon (50 connections, a few seconds each).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon, { type CannonClient, type CannonOptions, type CannonRequest } from 'autocannon';
 
 export interface LoadFigures {
@@ -16,6 +17,10 @@ export interface LoadFigures {
   status5xx: number;
   errors: number;
   timeouts: number;
+  /** Bytes received per answer (status line, headers and body, as sent: gzipped when gzip). */
+  bytesPerRequest: number;
+  /** The server's own CPU time (user + system, from /proc/<pid>/stat) over the run, per answer. */
+  serverCpuMsPerRequest: number | null;
   note?: string;
 }
 
@@ -23,10 +28,28 @@ export interface LoadSettings {
   base: string;
   connections: number;
   seconds: number;
+  /** The server's process id, to read its CPU time before and after each run (Linux only). */
+  serverPid?: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux (getconf CLK_TCK), so one tick is 10 ms.
+
+/** utime + stime of `pid` in ms (fields 14 and 15 of /proc/<pid>/stat, after the command name). */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
 }
 
 async function cannon(name: string, settings: LoadSettings, options: Omit<CannonOptions, 'url'>, note?: string): Promise<LoadFigures> {
+  const cpuBefore = settings.serverPid ? processCpuMs(settings.serverPid) : null;
   const result = await autocannon({ url: settings.base, connections: settings.connections, duration: settings.seconds, timeout: 20, ...options });
+  const cpuAfter = settings.serverPid ? processCpuMs(settings.serverPid) : null;
+  const answered = result.requests.total;
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
   return {
@@ -43,6 +66,8 @@ async function cannon(name: string, settings: LoadSettings, options: Omit<Cannon
     status5xx: result['5xx'],
     errors: result.errors,
     timeouts: result.timeouts,
+    bytesPerRequest: answered > 0 ? result.throughput.total / answered : 0,
+    serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null,
     ...(note ? { note } : {}),
   };
 }
@@ -58,7 +83,9 @@ function perConnection(perClient: (index: number) => CannonRequest[]): Pick<Cann
   };
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
+// As a browser asks: gzip is what the server will use (it does not speak br).
+const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+const bearer = (token: string) => ({ authorization: `Bearer ${token}`, ...BROWSER });
 const randomOf = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 export function forumList(settings: LoadSettings, tokens: string[]): Promise<LoadFigures> {
@@ -66,7 +93,37 @@ export function forumList(settings: LoadSettings, tokens: string[]): Promise<Loa
     'GET /api/forum/posts?type=workout',
     settings,
     perConnection((i) => [{ method: 'GET', path: '/api/forum/posts?type=workout', headers: bearer(tokens[i % tokens.length]!) }]),
-    'all 311 workouts, one query',
+    'all upcoming workouts with their counts and the caller\'s own state',
+  );
+}
+
+/**
+ * The same list from clients that hold the current copy: each connection first fetches its
+ * member's ETag, then revalidates with If-None-Match (every answer should be a 304).
+ */
+export async function forumListRevalidated(settings: LoadSettings, tokens: string[]): Promise<LoadFigures> {
+  const path = '/api/forum/posts?type=workout';
+  const etags: string[] = [];
+  for (let i = 0; i < settings.connections; i++) {
+    const res = await fetch(`${settings.base}${path}`, { headers: bearer(tokens[i % tokens.length]!) });
+    await res.arrayBuffer();
+    etags.push(res.headers.get('etag') ?? '');
+  }
+  return cannon(
+    'GET forum list, If-None-Match current',
+    settings,
+    perConnection((i) => [{ method: 'GET', path, headers: { ...bearer(tokens[i % tokens.length]!), 'if-none-match': etags[i]! } }]),
+    'a client that has the current list: 304, no body',
+  );
+}
+
+/** The baseline read of DESIGN.md §6: the caller's own account. */
+export function profileRead(settings: LoadSettings, tokens: string[]): Promise<LoadFigures> {
+  return cannon(
+    'GET /api/auth/profile',
+    settings,
+    perConnection((i) => [{ method: 'GET', path: '/api/auth/profile', headers: bearer(tokens[i % tokens.length]!) }]),
+    'the caller\'s account: the baseline read',
   );
 }
 
@@ -89,7 +146,7 @@ export function raceList(settings: LoadSettings, tokens: string[] | null): Promi
   return cannon(
     tokens ? 'GET /api/races (member)' : 'GET /api/races (visitor)',
     settings,
-    perConnection((i) => [{ method: 'GET', path: '/api/races', headers: tokens ? bearer(tokens[i % tokens.length]!) : { accept: 'application/json' } }]),
+    perConnection((i) => [{ method: 'GET', path: '/api/races', headers: tokens ? bearer(tokens[i % tokens.length]!) : BROWSER }]),
     tokens ? '30 races with their sign-ups' : '30 races, no names',
   );
 }

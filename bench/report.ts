@@ -1,6 +1,10 @@
 // The bench's readable table (stdout); the same figures go to bench/results.json.
 import type { JsSizeFigures, OfflineFigures } from './browser';
+import { renderColdStart, type ColdStartFigures } from './cold-start';
 import type { LoadFigures } from './http-load';
+import type { LoginBurstFigures } from './login-burst';
+import type { RebuildFigures } from './list-rebuild';
+import { CLS_TARGET, SCORE_TARGET, type ClsFigures, type LighthouseFigures } from './lighthouse';
 import type { StormFigures } from './signup-storm';
 
 export interface LimiterFigures {
@@ -16,9 +20,16 @@ export interface BenchResults {
   dataset: Record<string, number>;
   http: LoadFigures[];
   loginLimiter: LimiterFigures | null;
+  loginBurst: LoginBurstFigures | null;
   signupStorm: StormFigures | null;
   offlineReplay: OfflineFigures[];
   initialJs: JsSizeFigures[];
+  coldStart: ColdStartFigures | null;
+  lighthouse: LighthouseFigures[];
+  /** Layout shift of a first visit in Chromium, unthrottled, per page and viewport. */
+  cls: ClsFigures[];
+  /** The forum list's cost after a write (its cache rebuilt), timed in the bench process. */
+  listRebuild: RebuildFigures | null;
   failures: string[];
   totalSeconds: number;
 }
@@ -36,6 +47,22 @@ function answers(statuses: Record<string, number>): string {
     .join(' ');
 }
 
+/** The ratios issue #12 sets targets on, from the rows of one run. */
+export function forumFigures(r: BenchResults) {
+  const row = (name: string) => r.http.find((h) => h.name === name);
+  const profile = row('GET /api/auth/profile');
+  const list = row('GET /api/forum/posts?type=workout');
+  const revalidated = row('GET forum list, If-None-Match current');
+  if (!profile?.serverCpuMsPerRequest || !list?.serverCpuMsPerRequest) return null;
+  return {
+    listVsProfile: list.serverCpuMsPerRequest / profile.serverCpuMsPerRequest,
+    listReqPerSec: list.reqPerSec,
+    listBytes: list.bytesPerRequest,
+    revalidatedVsProfile: revalidated?.serverCpuMsPerRequest ? revalidated.serverCpuMsPerRequest / profile.serverCpuMsPerRequest : null,
+    revalidatedBytes: revalidated?.bytesPerRequest ?? null,
+  };
+}
+
 export function renderTable(r: BenchResults): string {
   const lines: string[] = [];
   const m = r.machine;
@@ -51,17 +78,43 @@ export function renderTable(r: BenchResults): string {
 
   const w = 40;
   lines.push(
-    `${pad(`HTTP, ${r.settings.connections} connections, ${r.settings.secondsPerRoute} s each`, w)}${left('req/s', 8)}${left('p50 ms', 9)}${left('p99 ms', 9)}  ${pad('answers', 18)}${left('5xx', 5)}${left('errors', 8)}`,
+    `${pad(`HTTP, ${r.settings.connections} connections, ${r.settings.secondsPerRoute} s each`, w)}${left('req/s', 8)}${left('p50 ms', 9)}${left('p99 ms', 9)}${left('CPU ms/req', 12)}${left('bytes/req', 11)}  ${pad('answers', 18)}${left('5xx', 5)}${left('errors', 8)}`,
   );
   for (const h of r.http) {
+    const cpu = h.serverCpuMsPerRequest === null || h.serverCpuMsPerRequest === undefined ? '-' : h.serverCpuMsPerRequest.toFixed(3);
     lines.push(
-      `${pad(h.name, w)}${left(one(h.reqPerSec), 8)}${left(one(h.p50Ms), 9)}${left(one(h.p99Ms), 9)}  ${pad(answers(h.statuses), 18)}${left(String(h.status5xx), 5)}${left(String(h.errors + h.timeouts), 8)}`,
+      `${pad(h.name, w)}${left(one(h.reqPerSec), 8)}${left(one(h.p50Ms), 9)}${left(one(h.p99Ms), 9)}${left(cpu, 12)}${left(int(h.bytesPerRequest ?? 0), 11)}  ${pad(answers(h.statuses), 18)}${left(String(h.status5xx), 5)}${left(String(h.errors + h.timeouts), 8)}`,
     );
+  }
+  const f = forumFigures(r);
+  if (f) {
+    lines.push(
+      `forum list CPU/request = ${f.listVsProfile.toFixed(2)} x a profile read (target <= 2.5 ${verdict(f.listVsProfile <= 2.5)}) · ` +
+        `${one(f.listReqPerSec)} req/s (target >= 500 ${verdict(f.listReqPerSec >= 500)})`,
+    );
+    if (r.listRebuild) {
+      const b = r.listRebuild;
+      lines.push(
+        `after a write: list rebuilt once ${b.buildMs.toFixed(2)} ms (${b.workouts} workouts), then ${b.answerMs.toFixed(2)} ms per distinct answer (JSON, ETag, gzip), in the bench process`,
+      );
+    }
+    if (f.revalidatedVsProfile !== null) {
+      lines.push(
+        `304 revalidation CPU/request = ${f.revalidatedVsProfile.toFixed(2)} x a profile read (target < 1 ${verdict(f.revalidatedVsProfile < 1)}) · ` +
+          `${int(f.revalidatedBytes!)} bytes per 304 vs ${int(f.listBytes)} per full answer`,
+      );
+    }
   }
   if (r.loginLimiter) {
     const l = r.loginLimiter;
     lines.push(
       `${pad(`login limiter, one client address`, w)}${l.tries} tries: ${answers(l.statuses)} → ${l.limiterActive ? 'limiter active' : 'LIMITER NOT SEEN'}`,
+    );
+  }
+  if (r.loginBurst) {
+    const b = r.loginBurst;
+    lines.push(
+      `${pad('workout read during 20 sign-ins (2^17)', w)}p50 ${one(b.p50AloneMs)} ms alone → ${one(b.p50DuringBurstMs)} ms during (×${b.ratio.toFixed(2)}, budget ≤ ×3 and < 100 ms) ${verdict(b.ok)} · sign-ins ${answers(b.loginStatuses)} in ${int(b.burstWallMs)} ms`,
     );
   }
   lines.push('');
@@ -94,6 +147,35 @@ export function renderTable(r: BenchResults): string {
     for (const j of r.initialJs) {
       const budget = j.budgetKB === null ? 'reported (signed-in page)' : `≤ ${j.budgetKB} KB  ${verdict(j.withinBudget)}`;
       lines.push(`${pad(`${j.page}${j.signedIn ? ' (signed in)' : ''}`, w)}${left(String(j.files.length), 6)}${left(one(j.rawKB), 9)}${left(one(j.gzipKB), 9)}  ${budget}`);
+    }
+    lines.push('');
+  }
+
+  lines.push(renderColdStart(r.coldStart), '');
+  if (r.lighthouse?.length > 0) {
+    lines.push(`${pad('Lighthouse, phone profile', w)}${left('perf', 6)}${left('a11y', 6)}${left('best', 6)}${left('SEO', 6)}${left('CLS', 8)}${left('LCP ms', 8)}  target >= ${SCORE_TARGET}, CLS <= ${CLS_TARGET}`);
+    for (const l of r.lighthouse) {
+      const s = l.scores;
+      const score = (v: number | null) => (v === null ? '-' : v.toFixed(2));
+      const ok = Object.values(s).every((v) => v !== null && v >= SCORE_TARGET) && l.cls !== null && l.cls <= CLS_TARGET;
+      lines.push(
+        `${pad(l.page, w)}${left(score(s.performance), 6)}${left(score(s.accessibility), 6)}${left(score(s['best-practices']), 6)}${left(score(s.seo), 6)}` +
+          `${left(l.cls === null ? '-' : l.cls.toFixed(3), 8)}${left(l.lcpMs === null ? '-' : int(l.lcpMs), 8)}  ${verdict(ok)}`,
+      );
+    }
+    lines.push('');
+  }
+
+  if (r.cls?.length > 0) {
+    const pages = [...new Set(r.cls.map((c) => c.page))];
+    const viewports = [...new Set(r.cls.map((c) => c.viewport))];
+    lines.push(`${pad('CLS, first visit in Chromium (unthrottled)', w)}${viewports.map((v) => left(v, 10)).join('')}`);
+    for (const page of pages) {
+      const cells = viewports.map((v) => {
+        const c = r.cls.find((x) => x.page === page && x.viewport === v);
+        return left(c ? c.cls.toFixed(3) : '-', 10);
+      });
+      lines.push(`${pad(page, w)}${cells.join('')}  ${verdict(r.cls.filter((x) => x.page === page).every((x) => x.cls <= CLS_TARGET))}`);
     }
     lines.push('');
   }

@@ -16,7 +16,10 @@ export const COUNTS = {
   execs: 2,
   admins: 1,
   stormMembers: 1000,
-  workouts: 300,
+  // With the 10 toggle workouts: 200 upcoming workouts with 3 sign-ups each (the forum-list figure of
+  // issue #12, measured against the replaced app on 202), plus the storm workout, empty until the storm.
+  workouts: 190,
+  signupsPerWorkout: 3,
   events: 50,
   races: 30,
   toggleWorkouts: 10,
@@ -126,40 +129,45 @@ export async function seedBenchDatabase(path: string, now = Date.now()): Promise
           .returning({ id: posts.id })
           .get().id;
 
-      // Realistic workouts: a quarter unlimited, about a third full (some with a waitlist).
+      // Each with 3 sign-ups: a quarter unlimited, one in ten full at capacity 3 with a short waitlist.
       const workoutIds: number[] = [];
       const withRoom: number[] = [];
       let signupRows = 0;
       let waitlistRows = 0;
-      for (let i = 0; i < COUNTS.workouts; i++) {
-        const type = rnd.pick(WORKOUT_TYPES);
-        const capacity = rnd.next() < 0.25 ? null : rnd.int(5, 30);
-        const id = addWorkout(rnd.pick(TITLES[type]), type, rnd.int(1, 60), rnd.pick(TIMES), capacity);
-        workoutIds.push(id);
-        const full = capacity !== null && rnd.next() < 0.35;
-        const taken = capacity === null ? rnd.int(0, 40) : full ? capacity : rnd.int(0, capacity - 1);
-        const people = rnd.sample(memberIds, taken + (full ? rnd.int(0, 8) : 0));
-        const signed = people.slice(0, taken);
-        const waiting = people.slice(taken);
+      const addSignups = (postId: number, signed: number[], waiting: number[] = []) => {
         if (signed.length > 0) {
           db.insert(workoutSignups)
-            .values(signed.map((userId, k) => ({ postId: id, userId, signupTime: now - 86_400_000 + k * 1000 })))
+            .values(signed.map((userId, k) => ({ postId, userId, signupTime: now - 86_400_000 + k * 1000 })))
             .run();
         }
         if (waiting.length > 0) {
           db.insert(waitlistEntries)
-            .values(waiting.map((userId, k) => ({ postId: id, userId, joinedAt: now - 3_600_000 + k * 1000 })))
+            .values(waiting.map((userId, k) => ({ postId, userId, joinedAt: now - 3_600_000 + k * 1000 })))
             .run();
         }
         signupRows += signed.length;
         waitlistRows += waiting.length;
+      };
+      for (let i = 0; i < COUNTS.workouts; i++) {
+        const type = rnd.pick(WORKOUT_TYPES);
+        const roll = rnd.next();
+        const full = roll < 0.1;
+        const capacity = full ? COUNTS.signupsPerWorkout : roll < 0.35 ? null : rnd.int(5, 30);
+        const id = addWorkout(rnd.pick(TITLES[type]), type, rnd.int(1, 60), rnd.pick(TIMES), capacity);
+        workoutIds.push(id);
+        const people = rnd.sample(memberIds, COUNTS.signupsPerWorkout + (full ? rnd.int(1, 5) : 0));
+        addSignups(id, people.slice(0, COUNTS.signupsPerWorkout), people.slice(COUNTS.signupsPerWorkout));
         // Room for both offline members.
-        if (capacity === null || taken <= capacity - 2) withRoom.push(id);
+        if (!full) withRoom.push(id);
       }
 
       // Only these members toggle here, on workouts far enough ahead that a cancel is never late.
       const toggleWorkoutIds = Array.from({ length: COUNTS.toggleWorkouts }, (_, i) =>
         addWorkout(`Bench toggle workout ${i}`, 'run', 3 + i, '18:00', 100),
+      );
+      // Their 3 standing sign-ups come from the storm's members, who never toggle.
+      toggleWorkoutIds.forEach((id, i) =>
+        addSignups(id, stormMemberIds.slice(i * COUNTS.signupsPerWorkout, (i + 1) * COUNTS.signupsPerWorkout)),
       );
       const stormWorkoutId = addWorkout('Bench storm: 1,000 members, 10 places', 'spin', 20, '18:00', COUNTS.stormCapacity);
 

@@ -1,16 +1,13 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { deriveInPool } from './password-pool';
 
 // PHC-style string: $scrypt$ln=17,r=8,p=1$<salt b64>$<hash b64>. Parameters travel with the hash, so
-// the cost can be raised later without breaking stored passwords.
+// the cost can be raised later without breaking stored passwords. The work runs in the password
+// pool's own threads (password-pool.ts), never on libuv's shared pool.
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
-  const N = 2 ** logN;
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  return deriveInPool({ password, salt: new Uint8Array(salt), logN, r, p, keyLength: KEY_LENGTH });
 }
 
 export async function hashPassword(password: string, logN = 17): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, uniqueEmail, screenshots } from './support';
+import { DEMO, acceptCharterInDb, apiToken, confirmAttendance, openTestDb, signIn, startWorkoutInDb, uniqueEmail, screenshots } from './support';
 
 // The forum (issue 4): an exec posts a workout, members fill it, a third waits and is promoted when a
 // place opens, the exec takes attendance; a member RSVPs to an event.
@@ -139,8 +139,20 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await expect(page).toHaveURL(/\/workout\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: "Who's Coming (2/2)" })).toBeVisible();
+  // Before the start there is nothing to tick: the page says when attendance opens (issue 10).
+  await expect(page.getByText(/^Attendance opens at \d{1,2}:\d{2} [AP]M on .+, when the workout starts\.$/)).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit Attendance' })).toHaveCount(0);
+  await screens(page, 'attendance-opens');
+  startWorkoutInDb(Number(/\/workout\/(\d+)$/.exec(page.url())![1]));
+  await page.reload();
   await page.getByRole('checkbox', { name: /Present.*Ben Biker/ }).check();
   await page.getByRole('button', { name: 'Submit Attendance' }).click();
+  // It asks first, naming who will be counted absent.
+  await expect(page.getByRole('dialog', { name: 'Submit attendance?' })).toContainText('Cleo Cruiser');
+  await expect(page.getByRole('dialog', { name: 'Submit attendance?' })).not.toContainText('Ben Biker');
+  await screens(page, 'attendance-confirm');
+  await confirmAttendance(page);
   await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Present.*Ben Biker/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Present.*Ben Biker/ })).toBeDisabled();

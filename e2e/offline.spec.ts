@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, uniqueEmail } from './support';
+import { DEMO, acceptCharterInDb, apiToken, confirmAttendance, openTestDb, signIn, startWorkoutInDb, uniqueEmail } from './support';
 
 // Offline first (issue 6), in Chromium with the service worker on: public pages after one visit,
 // and writes made offline that reach the server exactly once when the network returns.
@@ -175,6 +175,8 @@ test('an exec takes attendance poolside with no signal; it is stored and locked 
     await post(request, await apiToken(request, s), `/forum/workouts/${workout.id}/signup`, {
       signedUp: true,
     });
+  // The session has started: attendance is open.
+  startWorkoutInDb(workout.id);
 
   const page = await signedInPage(browser, DEMO.exec);
   await page.goto(`/workout/${workout.id}`);
@@ -186,6 +188,8 @@ test('an exec takes attendance poolside with no signal; it is stored and locked 
   await expect(page.getByRole('heading', { level: 1, name: workout.title })).toBeVisible();
   await page.getByRole('checkbox', { name: /Present.*Ava Present/ }).check();
   await page.getByRole('button', { name: 'Submit Attendance' }).click();
+  await expect(page.getByRole('dialog', { name: 'Submit attendance?' })).toContainText('Bo Absent');
+  await confirmAttendance(page);
   await expect(page.getByText('Saved on this device — not yet synced')).toBeVisible();
   expect(count('select count(*) n from attendance_submissions where post_id = ?', workout.id)).toBe(0);
 
@@ -213,6 +217,7 @@ test('two execs submit attendance offline: the first to sync wins, the other see
   await post(request, await apiToken(request, swimmer), `/forum/workouts/${workout.id}/signup`, {
     signedUp: true,
   });
+  startWorkoutInDb(workout.id);
 
   const first = await signedInPage(browser, DEMO.exec);
   const second = await signedInPage(browser, otherExec);
@@ -224,7 +229,9 @@ test('two execs submit attendance offline: the first to sync wins, the other see
   }
   await first.getByRole('checkbox', { name: /Present.*Sia Swimmer/ }).check();
   await first.getByRole('button', { name: 'Submit Attendance' }).click();
+  await confirmAttendance(first);
   await second.getByRole('button', { name: 'Submit Attendance' }).click();
+  await confirmAttendance(second);
   await expect(first.getByText('Saved on this device — not yet synced')).toBeVisible();
   await expect(second.getByText('Saved on this device — not yet synced')).toBeVisible();
 

@@ -81,3 +81,19 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
   if (before) await page.setViewportSize(before);
 }
+
+/** Attendance opens at the start (issue 10): moves a workout two days back, after its sign-ups. */
+export function startWorkoutInDb(workoutId: number): void {
+  const db = openTestDb();
+  const past = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  db.prepare("update posts set workout_date = ?, workout_time = '07:00' where id = ?").run(past, workoutId);
+  db.close();
+}
+
+/** Submitting attendance asks first, naming who will be counted absent: answer yes. */
+export async function confirmAttendance(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Submit attendance?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Submit Attendance' }).click();
+  await expect(dialog).toBeHidden();
+}

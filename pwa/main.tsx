@@ -9,6 +9,13 @@ import './styles.css';
 // Not awaited: the first paint never waits for the network; screens that need the club's clock
 // re-render when it is known (and use the stored zone meanwhile).
 void loadClubConfig();
+// zod 4 probes `new Function` on its first parse to pick a faster path; under our CSP (no
+// 'unsafe-eval') the probe is refused and Chromium logs a CSP issue (Lighthouse best practices).
+// Set through zod's global config object rather than `import { config } from 'zod'`, which would
+// pull zod into the entry chunk of every page (zod loads with the pages that validate). zod keeps
+// an object that is already there, and this fills the one it made if it came first.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

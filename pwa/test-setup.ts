@@ -1,11 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setClubTimeZone } from './lib/club-clock';
+import { server } from './test-server';
 
 // The club the component tests picture is in Toronto (the server's default CLUB_TIMEZONE); in the app
 // the zone comes from GET /api/config.
 setClubTimeZone('America/Toronto');
 
+// Every request of a component test goes to MSW; one that no test answers fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Testing Library only cleans up by itself when test globals are on; they are not here.
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());

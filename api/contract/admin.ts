@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString, requireAll } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, looseString, requireAll, unsafeCharactersMessage } from './common';
 import type { Role } from './roles';
 
 // Admin contract (SPEC.md §3 Member, §5 Admin member edit and Approve, §7 Admin).
@@ -73,6 +73,7 @@ export const updateMemberSchema = z
   // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'email', 'role'] as const, MEMBER_REQUIRED_ERROR, ctx)) return;
+    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
     if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
       ctx.addIssue({ code: 'custom', path: ['role'], message: 'Choose Pending, Member, Executive or Administrator' });
     }

@@ -6,8 +6,10 @@ import {
   PHONE_EXAMPLE,
   isValidEmail,
   isValidPhone,
+  hasUnsafeCharacters,
   looseString,
   requireAll,
+  unsafeCharactersMessage,
 } from './common';
 import type { Role } from './roles';
 
@@ -48,6 +50,7 @@ export const registerSchema = z
   .object({ email: looseString, password: z.string().optional().default(''), name: looseString, phoneNumber: looseString })
   .superRefine((v, ctx) => {
     if (!requireAll(v, REGISTER_FIELDS, 'All fields are required', ctx)) return;
+    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
     if (!isValidEmail(v.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
     }

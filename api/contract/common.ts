@@ -65,3 +65,24 @@ export function requireAll<K extends string>(
   for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message: REQUIRED_FIELD });
   return false;
 }
+
+// C0 controls (CR, LF, NUL, tab …), DEL, C1 controls, and the bidirectional embeddings, overrides
+// and isolates that can make a name or title read differently from what it is (or split an email
+// header). Direction marks (LRM, RLM) stay allowed: right-to-left names need them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_IN_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** True when a one-line field (name, title, location, race name) holds a character it must not. */
+export function hasUnsafeCharacters(value: string): boolean {
+  return UNSAFE_IN_SINGLE_LINE.test(value);
+}
+
+/** The message next to a one-line field that holds a control or direction-override character. */
+export function unsafeCharactersMessage(label: string): string {
+  return `${label} cannot contain line breaks, tabs or invisible control characters`;
+}
+
+/** The same characters, for text built from stored values (email subjects): dropped, not refused. */
+export function stripUnsafeCharacters(value: string): string {
+  return value.replace(new RegExp(UNSAFE_IN_SINGLE_LINE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
+}

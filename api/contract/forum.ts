@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireAll } from './common';
+import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
 // Forum contract (SPEC.md §3, §5, §7; DESIGN.md §3). Field names of answers follow SPEC.md §3;
 // the computed per-caller fields are camelCase extras.
@@ -67,6 +67,7 @@ type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; 
 function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   const required = ['title', 'workoutDate', 'workoutTime', 'content'] as const;
   if (!requireAll(v, required, 'Title, date, time and description are required', ctx)) return;
+  if (hasUnsafeCharacters(v.title)) ctx.addIssue({ code: 'custom', path: ['title'], message: unsafeCharactersMessage('Title') });
   if (v.title.length > TITLE_MAX) ctx.addIssue({ code: 'custom', path: ['title'], message: `Title must be at most ${TITLE_MAX} characters` });
   if (v.content.length > CONTENT_MAX) {
     ctx.addIssue({ code: 'custom', path: ['content'], message: `Description must be at most ${CONTENT_MAX} characters` });
@@ -83,6 +84,7 @@ export type NewWorkout = z.infer<typeof createWorkoutSchema>;
 const eventFields = { title: text, eventDate: text, content: text };
 function checkEvent(v: { title: string; eventDate: string; content: string }, ctx: z.RefinementCtx) {
   if (!requireAll(v, ['title', 'eventDate', 'content'] as const, 'Title, date and details are required', ctx)) return;
+  if (hasUnsafeCharacters(v.title)) ctx.addIssue({ code: 'custom', path: ['title'], message: unsafeCharactersMessage('Title') });
   if (v.title.length > TITLE_MAX) ctx.addIssue({ code: 'custom', path: ['title'], message: `Title must be at most ${TITLE_MAX} characters` });
   if (v.content.length > CONTENT_MAX) {
     ctx.addIssue({ code: 'custom', path: ['content'], message: `Details must be at most ${CONTENT_MAX} characters` });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from './common';
+import { hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from './common';
 
 // Team member profiles: the ten coach and executive positions (SPEC.md §2 Coaches and Executive Team,
 // §3 Team member profile, §7 Profiles).
@@ -58,6 +58,7 @@ const trimmed = z.string({ error: 'Expected text' }).transform((v) => v.trim());
 /** PUT /profiles/{id}. A field left out keeps its stored value; the position title is not editable. */
 export const teamMemberUpdateSchema = z.object({
   name: trimmed
+    .refine((v) => !hasUnsafeCharacters(v), { error: unsafeCharactersMessage('Name') })
     .refine((v) => v.length <= TEAM_NAME_MAX, { error: `Name must be at most ${TEAM_NAME_MAX} characters` })
     .optional(),
   bio: trimmed

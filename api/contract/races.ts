@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireAll } from './common';
+import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
 // Races contract (SPEC.md §3 Race / Race signup, §5 Races, §7 Races). Answer field names follow
 // SPEC.md §3; signupCount and isSignedUp are per-caller extras.
@@ -35,6 +35,8 @@ export const raceInputSchema = z
   // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'date'] as const, RACE_REQUIRED_ERROR, ctx)) return;
+    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Race name') });
+    if (hasUnsafeCharacters(v.location)) ctx.addIssue({ code: 'custom', path: ['location'], message: unsafeCharactersMessage('Location') });
     if (!isCalendarDate(v.date)) ctx.addIssue({ code: 'custom', path: ['date'], message: RACE_DATE_ERROR });
     if (v.name.length > RACE_NAME_MAX) {
       ctx.addIssue({ code: 'custom', path: ['name'], message: `Race name must be at most ${RACE_NAME_MAX} characters` });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from './auth';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, isValidEmail, isValidPhone, looseString, requireAll } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, looseString, requireAll, unsafeCharactersMessage } from './common';
 import type { Role } from './roles';
 
 // Own profile and role-change notifications (SPEC.md §3 User, §5 Profile edit, §7 Profiles and users).
@@ -34,6 +34,7 @@ export const profileUpdateSchema = z
   // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'email'] as const, PROFILE_REQUIRED_ERROR, ctx)) return;
+    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
     if (!isValidEmail(v.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
     }

@@ -17,8 +17,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function runBackup(databasePath: string, target: string, timeoutMs: number): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    // What `npm run db:backup -- <target>` runs (`tsx db/backup.ts`), without npm around it.
-    const proc = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['db/backup.ts', target], {
+    // What `npm run db:backup -- <target>` runs (the compiled api/cli/backup.ts), without npm around it.
+    const proc = spawn(process.execPath, ['dist-server/backup.js', target], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_PATH: databasePath },
       stdio: ['ignore', 'pipe', 'pipe'],

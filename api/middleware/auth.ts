@@ -3,10 +3,10 @@ import { clubToday } from '../contract/dates';
 import type { Context } from 'hono';
 import { hasRole, type Role } from '../contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
-import { verifySessionToken } from '../services/tokens';
+import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../services/tokens';
 import { effectiveRole, findUserById } from '../services/users';
 
-type AuthResult = { user: CurrentUser } | { status: 401 | 403; error: string } | null;
+type AuthResult = { user: CurrentUser; claims: TokenClaims } | { status: 401 | 403; error: string } | null;
 
 /** Reads the bearer token and the user behind it from the database (roles are never taken on trust). */
 async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
@@ -15,14 +15,29 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   if (!m) return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
   const { deps } = c.var;
-  const claims = await verifySessionToken(deps.jwtSecret, m[1]!);
+  const claims = await verifySessionToken(deps.jwtSecret, m[1]!, deps.clock());
   const row = claims ? findUserById(deps.database.db, Number(claims.sub)) : undefined;
   if (!claims || !row || row.tokenVersion !== claims.ver) {
     return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
   }
   if (row.role === 'rejected') return { status: 403, error: 'Your membership application was not approved.' };
   const role = effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
-  return { user: { row, id: row.id, role } };
+  return { user: { row, id: row.id, role }, claims };
+}
+
+/**
+ * Sliding renewal: a successful answer to a token past half its life carries a fresh token (same
+ * sign-in time, same version), which the PWA stores. Read again after the handler: a logout or a
+ * password reset in this very request has changed the version, and then no successor is issued.
+ */
+async function renewIfDue(c: Context<AppEnv>, claims: TokenClaims): Promise<void> {
+  const { deps } = c.var;
+  if (c.res.status >= 400 || !needsRenewal(claims, deps.clock())) return;
+  const row = findUserById(deps.database.db, Number(claims.sub));
+  if (!row || row.tokenVersion !== claims.ver) return;
+  const fresh = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock(), authTime: claims.auth });
+  c.res.headers.set(SESSION_TOKEN_HEADER, fresh);
+  c.res.headers.set('Cache-Control', 'no-store');
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -31,6 +46,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if ('error' in result) return c.json({ error: result.error }, result.status);
   c.set('user', result.user);
   await next();
+  await renewIfDue(c, result.claims);
 });
 
 /** Like requireAuth, but a request without a token goes on as a visitor (`maybeUser` null). */
@@ -40,6 +56,7 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set('maybeUser', result ? result.user : null);
   if (result) c.set('user', result.user);
   await next();
+  if (result) await renewIfDue(c, result.claims);
 });
 
 const ROLE_REFUSALS: Partial<Record<Role, string>> = {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import type { AnswerOf } from '../contract/endpoints';
 import {
   approveMemberSchema,
   notifyRoleChangeSchema,
@@ -29,16 +30,20 @@ export const adminRoutes = new Hono<AppEnv>()
       created_at: m.createdAt,
       sent_at: m.sentAt,
     }));
-    return c.json({ emails }, 200);
+    return c.json({ emails } satisfies AnswerOf<'GET /admin/outbox'>, 200);
   })
-  .get('/members', (c) => c.json({ members: admin.listMembers(c.var.deps) }, 200))
+  .get('/members', (c) =>
+    c.json({ members: admin.listMembers(c.var.deps) } satisfies AnswerOf<'GET /admin/members'>, 200),
+  )
   .put('/members/:id/approve', ...jsonBody(approveMemberSchema), (c) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
     const input = c.req.valid('json');
     return respondOnce(c, input, () => ({
       status: 200,
-      body: { member: admin.approveMember(c.var.deps, id, input) },
+      body: {
+        member: admin.approveMember(c.var.deps, id, input),
+      } satisfies AnswerOf<'PUT /admin/members/:id/approve'>,
     }));
   })
   .put('/members/:id/reject', ...jsonBody(rejectMemberSchema), (c) => {
@@ -46,7 +51,9 @@ export const adminRoutes = new Hono<AppEnv>()
     if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
     return respondOnce(c, c.req.valid('json'), () => ({
       status: 200,
-      body: { member: admin.rejectMember(c.var.deps, id) },
+      body: {
+        member: admin.rejectMember(c.var.deps, id),
+      } satisfies AnswerOf<'PUT /admin/members/:id/reject'>,
     }));
   })
   .put('/members/:id/update', ...jsonBody(updateMemberSchema), (c) => {
@@ -55,7 +62,9 @@ export const adminRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     return respondOnce(c, input, () => ({
       status: 200,
-      body: { member: admin.updateMember(c.var.deps, c.var.user.id, id, input) },
+      body: {
+        member: admin.updateMember(c.var.deps, c.var.user.id, id, input),
+      } satisfies AnswerOf<'PUT /admin/members/:id/update'>,
     }));
   })
   .delete('/members/:id', async (c) => {
@@ -64,10 +73,13 @@ export const adminRoutes = new Hono<AppEnv>()
     const removed: { picture: string | null } = { picture: null };
     const res = respondOnce(c, null, () => {
       removed.picture = admin.deleteMember(c.var.deps, c.var.user.id, id).profilePictureUrl;
-      return { status: 200, body: { message: 'Member deleted' } };
+      return {
+        status: 200,
+        body: { message: 'Member deleted' } satisfies AnswerOf<'DELETE /admin/members/:id'>,
+      };
     });
     // The file goes only after the row is gone for good (never inside the transaction).
-    if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture);
+    if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture, c.var.log);
     return res;
   })
   // Old clients announce role changes themselves; the server already recorded each one with the

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import type { AnswerOf } from '../contract/endpoints';
 import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
@@ -14,22 +15,41 @@ import * as auth from '../services/auth';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', ...jsonBody(registerSchema), async (c) => {
-    return c.json(await auth.register(c.var.deps, c.req.valid('json'), clientIp(c)), 201);
+    return c.json(
+      (await auth.register(
+        c.var.deps,
+        c.req.valid('json'),
+        clientIp(c),
+      )) satisfies AnswerOf<'POST /auth/register'>,
+      201,
+    );
   })
   .post('/login', ...jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    return c.json(await auth.login(c.var.deps, email, password, clientIp(c)), 200);
+    return c.json(
+      (await auth.login(c.var.deps, email, password, clientIp(c))) satisfies AnswerOf<'POST /auth/login'>,
+      200,
+    );
   })
   .get('/profile', requireAuth, async (c) => {
     const { user } = await auth.sessionAnswer(c.var.deps, c.var.user.id);
-    return c.json({ user }, 200);
+    return c.json({ user } satisfies AnswerOf<'GET /auth/profile'>, 200);
+  })
+  .post('/logout', requireAuth, (c) => {
+    auth.logout(c.var.deps, c.var.user.id);
+    return c.json({ message: 'Signed out on every device.' }, 200);
   })
   .post('/forgot-password', ...jsonBody(forgotPasswordSchema), (c) => {
     auth.forgotPassword(c.var.deps, c.req.valid('json').email, clientIp(c));
-    return c.json({ message: FORGOT_PASSWORD_ANSWER }, 200);
+    return c.json({ message: FORGOT_PASSWORD_ANSWER } satisfies AnswerOf<'POST /auth/forgot-password'>, 200);
   })
   .post('/reset-password', ...jsonBody(resetPasswordSchema), async (c) => {
     const { token, newPassword } = c.req.valid('json');
     await auth.resetPassword(c.var.deps, token, newPassword);
-    return c.json({ message: 'Password reset successful. You can sign in with your new password.' }, 200);
+    return c.json(
+      {
+        message: 'Password reset successful. You can sign in with your new password.',
+      } satisfies AnswerOf<'POST /auth/reset-password'>,
+      200,
+    );
   });

@@ -82,7 +82,7 @@ beforeAll(async () => {
           .get().id,
     );
   });
-  tokens = await Promise.all(ids.map((id) => signSessionToken(deps.jwtSecret, id, 0)));
+  tokens = await Promise.all(ids.map((id) => signSessionToken(deps.jwtSecret, id, 0, { now: deps.clock() })));
 
   const app = createApp(deps);
   await new Promise<void>((resolve) => {

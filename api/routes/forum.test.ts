@@ -699,9 +699,25 @@ describe('attendance routes', () => {
     });
   });
 
+  it('answers 409 with a clear message and the opening time before the workout starts', async () => {
+    const { t, exec, member, createWorkout } = await setup();
+    const w = await createWorkout({ workoutDate: '2026-03-12', workoutTime: '07:00' });
+    await t.call('POST', `/api/forum/workouts/${w.id}/signup`, { token: member.token });
+    const path = `/api/forum/workouts/${w.id}/attendance`;
+    const early = await t.call('POST', path, { token: exec.token, body: { attendanceData: { [member.id]: true } } });
+    expect(early).toMatchObject({
+      status: 409,
+      body: { error: 'Attendance opens when the workout starts, on March 12, 2026 at 7:00 AM.', opens_at: Date.parse('2026-03-12T11:00:00Z') },
+    });
+    expect((await t.call('GET', path, { token: member.token })).body.submitted).toBe(false);
+    t.clock.set(Date.parse('2026-03-12T11:00:00Z'));
+    expect((await t.call('POST', path, { token: exec.token, body: { attendanceData: { [member.id]: true } } })).status).toBe(201);
+  });
+
   it('refuses keys not in the signup list and malformed maps (400)', async () => {
     const { t, exec, member, createWorkout } = await setup();
     const w = await createWorkout();
+    t.clock.advance(20 * 24 * 60 * 60_000); // attendance opens once the workout has started
     const path = `/api/forum/workouts/${w.id}/attendance`;
     const stranger = await t.call('POST', path, {
       token: exec.token,

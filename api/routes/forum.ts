@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
+import type { AnswerOf } from '../contract/endpoints';
 import { firstIssue } from '../contract/common';
 import {
   attendanceBodySchema,
@@ -11,12 +12,14 @@ import {
   updateWorkoutSchema,
 } from '../contract/forum';
 import { requireAuth, requireRole } from '../middleware/auth';
+import { sendJsonWithEtag } from '../middleware/etag';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, jsonBody, requireJsonBody } from '../middleware/validate';
 import { getAttendance, submitAttendance } from '../services/attendance';
 import { ServiceError } from '../services/errors';
 import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
-import { assertCanManagePost, deletePost, listPosts, requirePost } from '../services/posts';
+import { forumListAnswer } from '../services/post-list-cache';
+import { assertCanManagePost, deletePost, requirePost } from '../services/posts';
 import {
   createWorkout,
   joinWaitlist,
@@ -58,7 +61,7 @@ export const forumRoutes = new Hono<AppEnv>()
   .get('/posts', (c) => {
     const type = c.req.query('type');
     if (type !== 'workout' && type !== 'event') return c.json({ error: TYPE_ERROR }, 400);
-    return c.json({ posts: listPosts(c.var.deps, c.var.user.id, type) }, 200);
+    return sendJsonWithEtag(c, forumListAnswer(c.var.deps, c.var.user.id, type));
   })
   .post('/posts', requireRole('exec'), ...jsonBody(createPostSchema), (c) => {
     const input = c.req.valid('json');
@@ -67,7 +70,7 @@ export const forumRoutes = new Hono<AppEnv>()
       status: 201,
       body: {
         post: input.type === 'workout' ? createWorkout(deps, user, input) : createEvent(deps, user, input),
-      },
+      } satisfies AnswerOf<'POST /forum/posts'>,
     }));
   })
   .put('/posts/:id', requireJsonBody, async (c) => {
@@ -81,29 +84,44 @@ export const forumRoutes = new Hono<AppEnv>()
       const input = parseOr400(updateWorkoutSchema, raw);
       return respondOnce(c, input, () => ({
         status: 200,
-        body: { post: updateWorkout(deps, user, id, input) },
+        body: { post: updateWorkout(deps, user, id, input) } satisfies AnswerOf<'PUT /forum/posts/:id'>,
       }));
     }
     const input = parseOr400(updateEventSchema, raw);
-    return respondOnce(c, input, () => ({ status: 200, body: { post: updateEvent(deps, user, id, input) } }));
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { post: updateEvent(deps, user, id, input) } satisfies AnswerOf<'PUT /forum/posts/:id'>,
+    }));
   })
   .delete('/posts/:id', (c) => {
     const id = idOr404(c, 'Post not found');
-    return respondOnce(c, null, () => ({ status: 200, body: deletePost(c.var.deps, c.var.user, id) }));
+    return respondOnce(c, null, () => ({
+      status: 200,
+      body: deletePost(c.var.deps, c.var.user, id) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
+    }));
   })
 
   // ---------- Workouts ----------
   .get('/workouts/:id', (c) => {
     const id = idOr404(c, 'Workout not found');
-    return c.json(workoutDetail(c.var.deps, c.var.user.id, id), 200);
+    return c.json(
+      workoutDetail(c.var.deps, c.var.user.id, id) satisfies AnswerOf<'GET /forum/workouts/:id'>,
+      200,
+    );
   })
   .get('/workouts/:id/signups', (c) => {
     const id = idOr404(c, 'Workout not found');
-    return c.json({ signups: listSignups(c.var.deps, id) }, 200);
+    return c.json(
+      { signups: listSignups(c.var.deps, id) } satisfies AnswerOf<'GET /forum/workouts/:id/signups'>,
+      200,
+    );
   })
   .get('/workouts/:id/waitlist', (c) => {
     const id = idOr404(c, 'Workout not found');
-    return c.json({ waitlist: listWaitlist(c.var.deps, id) }, 200);
+    return c.json(
+      { waitlist: listWaitlist(c.var.deps, id) } satisfies AnswerOf<'GET /forum/workouts/:id/waitlist'>,
+      200,
+    );
   })
   .post('/workouts/:id/signup', requireJsonBody, async (c) => {
     const id = idOr404(c, 'Workout not found');
@@ -111,20 +129,33 @@ export const forumRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     return respondOnce(c, body ?? null, () => ({
       status: 200,
-      body: setSignup(deps, user, id, body?.signedUp),
+      body: setSignup(deps, user, id, body?.signedUp) satisfies AnswerOf<'POST /forum/workouts/:id/signup'>,
     }));
   })
   .post('/workouts/:id/waitlist', (c) => {
     const id = idOr404(c, 'Workout not found');
-    return respondOnce(c, null, () => ({ status: 200, body: joinWaitlist(c.var.deps, c.var.user, id) }));
+    return respondOnce(c, null, () => ({
+      status: 200,
+      body: joinWaitlist(c.var.deps, c.var.user, id) satisfies AnswerOf<'POST /forum/workouts/:id/waitlist'>,
+    }));
   })
   .delete('/workouts/:id/waitlist', (c) => {
     const id = idOr404(c, 'Workout not found');
-    return respondOnce(c, null, () => ({ status: 200, body: leaveWaitlist(c.var.deps, c.var.user, id) }));
+    return respondOnce(c, null, () => ({
+      status: 200,
+      body: leaveWaitlist(
+        c.var.deps,
+        c.var.user,
+        id,
+      ) satisfies AnswerOf<'DELETE /forum/workouts/:id/waitlist'>,
+    }));
   })
   .get('/workouts/:id/attendance', (c) => {
     const id = idOr404(c, 'Workout not found');
-    return c.json(getAttendance(c.var.deps, id), 200);
+    return c.json(
+      getAttendance(c.var.deps, id) satisfies AnswerOf<'GET /forum/workouts/:id/attendance'>,
+      200,
+    );
   })
   .post('/workouts/:id/attendance', requireRole('exec'), ...jsonBody(attendanceBodySchema), (c) => {
     const id = idOr404(c, 'Workout not found');
@@ -132,20 +163,28 @@ export const forumRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     return respondOnce(c, { attendanceData }, () => ({
       status: 201,
-      body: submitAttendance(deps, { id: user.id, name: user.row.name }, id, attendanceData),
+      body: submitAttendance(
+        deps,
+        { id: user.id, name: user.row.name },
+        id,
+        attendanceData,
+      ) satisfies AnswerOf<'POST /forum/workouts/:id/attendance'>,
     }));
   })
 
   // ---------- Events ----------
   .get('/events/:id', (c) => {
     const id = idOr404(c, 'Event not found');
-    return c.json(eventDetail(c.var.deps, c.var.user.id, id), 200);
+    return c.json(
+      eventDetail(c.var.deps, c.var.user.id, id) satisfies AnswerOf<'GET /forum/events/:id'>,
+      200,
+    );
   })
   .post('/events/:id/rsvp', ...jsonBody(rsvpBodySchema), (c) => {
     const id = idOr404(c, 'Event not found');
     const { status } = c.req.valid('json');
     return respondOnce(c, { status }, () => ({
       status: 200,
-      body: setRsvp(c.var.deps, c.var.user, id, status),
+      body: setRsvp(c.var.deps, c.var.user, id, status) satisfies AnswerOf<'POST /forum/events/:id/rsvp'>,
     }));
   });

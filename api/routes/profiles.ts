@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { teamMemberUpdateSchema, type TeamMemberAnswer, type TeamMembersAnswer } from '../contract/profiles';
+import type { AnswerOf } from '../contract/endpoints';
+import { teamMemberUpdateSchema } from '../contract/profiles';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { jsonBody } from '../middleware/validate';
@@ -9,7 +10,7 @@ import { listTeamMembers, updateTeamMember } from '../services/profiles';
 export const profilesRoutes = new Hono<AppEnv>()
   // Public on purpose, and without optionalAuth: a visitor's stale token must not turn this into a 401.
   .get('/', (c) => {
-    const answer: TeamMembersAnswer = { teamMembers: listTeamMembers(c.var.deps.database.db) };
+    const answer: AnswerOf<'GET /profiles'> = { teamMembers: listTeamMembers(c.var.deps.database.db) };
     return c.json(answer, 200);
   })
   .put('/:id', requireAuth, requireRole('exec'), ...jsonBody(teamMemberUpdateSchema), (c) => {
@@ -17,7 +18,9 @@ export const profilesRoutes = new Hono<AppEnv>()
     const changes = c.req.valid('json');
     const { database, clock } = c.var.deps;
     return respondOnce(c, changes, () => {
-      const answer: TeamMemberAnswer = { teamMember: updateTeamMember(database.db, id, changes, clock()) };
+      const answer: AnswerOf<'PUT /profiles/:id'> = {
+        teamMember: updateTeamMember(database.db, id, changes, clock()),
+      };
       return { status: 200, body: answer };
     });
   });

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
+import type { AnswerOf } from '../contract/endpoints';
 import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../contract/races';
 import { optionalAuth, requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
@@ -13,24 +14,40 @@ const notFound = { error: RACE_NOT_FOUND_ERROR };
 export const racesRoutes = new Hono<AppEnv>()
   .get('/', optionalAuth, (c) => {
     const { database } = c.var.deps;
-    return c.json({ races: races.listRaces(database.db, c.var.maybeUser) }, 200);
+    return c.json(
+      { races: races.listRaces(database.db, c.var.maybeUser) } satisfies AnswerOf<'GET /races'>,
+      200,
+    );
   })
   .post('/', requireAuth, requireRole('member'), ...jsonBody(raceInputSchema), (c) => {
     const input = c.req.valid('json');
     const { database, clock } = c.var.deps;
-    return respondOnce(c, input, () => ({ status: 201, body: { race: races.createRace(database.db, input, c.var.user, clock()) } }));
+    return respondOnce(c, input, () => ({
+      status: 201,
+      body: {
+        race: races.createRace(database.db, input, c.var.user, clock()),
+      } satisfies AnswerOf<'POST /races'>,
+    }));
   })
   .get('/:id', requireAuth, requireRole('member'), (c) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return c.json(notFound, 404);
-    return c.json(races.getRaceDetail(c.var.deps.database.db, id, c.var.user), 200);
+    return c.json(
+      races.getRaceDetail(c.var.deps.database.db, id, c.var.user) satisfies AnswerOf<'GET /races/:id'>,
+      200,
+    );
   })
   .put('/:id', requireAuth, requireRole('exec'), ...jsonBody(raceInputSchema), (c) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return c.json(notFound, 404);
     const input = c.req.valid('json');
     const { database } = c.var.deps;
-    return respondOnce(c, input, () => ({ status: 200, body: { race: races.updateRace(database.db, id, input, c.var.user) } }));
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: {
+        race: races.updateRace(database.db, id, input, c.var.user),
+      } satisfies AnswerOf<'PUT /races/:id'>,
+    }));
   })
   .delete('/:id', requireAuth, requireRole('exec'), (c) => {
     const id = idParam(c.req.param('id'));
@@ -38,7 +55,7 @@ export const racesRoutes = new Hono<AppEnv>()
     const { database } = c.var.deps;
     return respondOnce(c, null, () => {
       races.deleteRace(database.db, id);
-      return { status: 200, body: { message: 'Race deleted' } };
+      return { status: 200, body: { message: 'Race deleted' } satisfies AnswerOf<'DELETE /races/:id'> };
     });
   })
   .post('/:id/signup', requireAuth, (c) => signup(c, true))
@@ -51,6 +68,12 @@ function signup(c: Context<AppEnv>, signedUp: boolean) {
   const { database, clock } = c.var.deps;
   return respondOnce(c, { signedUp }, () => ({
     status: 200,
-    body: races.setRaceSignup(database.db, id, c.var.user, signedUp, clock()),
+    body: races.setRaceSignup(
+      database.db,
+      id,
+      c.var.user,
+      signedUp,
+      clock(),
+    ) satisfies AnswerOf<'POST /races/:id/signup'>,
   }));
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import type { AnswerOf } from '../contract/endpoints';
 import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../contract/users';
 import { requireAuth } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
@@ -19,13 +20,18 @@ export const userRoutes = new Hono<AppEnv>()
     const { database, clock } = c.var.deps;
     acceptCharter(database.db, c.var.user.id, clock());
     const { user } = await sessionAnswer(c.var.deps, c.var.user.id);
-    return c.json({ message: 'Charter accepted', user }, 200);
+    return c.json(
+      { message: 'Charter accepted', user } satisfies AnswerOf<'POST /users/accept-charter'>,
+      200,
+    );
   })
   .put('/profile', ...jsonBody(profileUpdateSchema), (c) => {
     const input = c.req.valid('json');
     return respondOnce(c, input, () => ({
       status: 200,
-      body: { user: updateProfile(c.var.deps, c.var.user.id, input) },
+      body: {
+        user: updateProfile(c.var.deps, c.var.user.id, input),
+      } satisfies AnswerOf<'PUT /users/profile'>,
     }));
   })
   .post('/profile-picture', async (c) => {
@@ -48,13 +54,31 @@ export const userRoutes = new Hono<AppEnv>()
     if (file.size > PROFILE_PICTURE_MAX_BYTES)
       return c.json({ error: 'The picture must be at most 5 MB' }, 413);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return c.json(await replaceProfilePicture(c.var.deps, c.var.user.id, bytes), 200);
+    return c.json(
+      (await replaceProfilePicture(
+        c.var.deps,
+        c.var.user.id,
+        bytes,
+      )) satisfies AnswerOf<'POST /users/profile-picture'>,
+      200,
+    );
   })
   .get('/role-change-notifications', (c) =>
-    c.json({ notifications: unreadRoleChanges(c.var.deps.database.db, c.var.user.id) }, 200),
+    c.json(
+      {
+        notifications: unreadRoleChanges(c.var.deps.database.db, c.var.user.id),
+      } satisfies AnswerOf<'GET /users/role-change-notifications'>,
+      200,
+    ),
   )
   .post('/mark-role-notification-read', (c) => {
     const { database, clock } = c.var.deps;
     const marked = markRoleChangesRead(database.db, c.var.user.id, clock());
-    return c.json({ message: 'Notifications marked as read', marked }, 200);
+    return c.json(
+      {
+        message: 'Notifications marked as read',
+        marked,
+      } satisfies AnswerOf<'POST /users/mark-role-notification-read'>,
+      200,
+    );
   });

@@ -3,7 +3,7 @@
 // it was. The last call of each row is the rightful one, which must change something: proof that
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
-import { buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
+import { FUTURE_DATE, buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
 
 interface RouteCase {
   name: string;
@@ -19,6 +19,8 @@ interface RouteCase {
   othersOnly?: ActorName;
   allowed: ActorName;
   allowedStatus: number;
+  /** Brings the world to the moment the route makes sense (e.g. after the workout started). */
+  at?: (w: World) => void;
   /** The rightful call changes the database (false for the ignored notify-role-change body). */
   changes?: boolean;
 }
@@ -38,6 +40,14 @@ const workoutUpdate = {
 
 const CASES: RouteCase[] = [
   // ---------- users (any signed-in account; only a refused application is below it) ----------
+  {
+    name: 'log out (ends every session of the account)',
+    method: 'POST',
+    path: () => '/api/auth/logout',
+    tooLow: [],
+    allowed: 'member',
+    allowedStatus: 200,
+  },
   {
     name: 'accept charter',
     method: 'POST',
@@ -226,6 +236,8 @@ const CASES: RouteCase[] = [
     tooLow: BELOW_EXEC,
     allowed: 'exec',
     allowedStatus: 201,
+    // Attendance opens at the start (issue 10): the fixture's workout is on FUTURE_DATE at 18:15.
+    at: (w) => w.t.clock.set(Date.parse(`${FUTURE_DATE}T23:30:00Z`)),
   },
   {
     name: 'event RSVP',
@@ -296,6 +308,7 @@ describe('every mutating route refuses callers without the right', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, rc) => {
     const w = await buildWorld();
     const { t } = w;
+    rc.at?.(w);
     const path = rc.path(w);
     const call = async (token: string | undefined) =>
       t.call(rc.method, path, { ...(token ? { token } : {}), ...(rc.body ? { body: await rc.body(w) } : {}) });
@@ -346,6 +359,7 @@ describe('every mutating route refuses callers without the right', () => {
     const covered = new Set([
       ...publicByDesign,
       'POST /api/users/accept-charter',
+      'POST /api/auth/logout',
       'PUT /api/users/profile',
       'POST /api/users/profile-picture',
       'POST /api/users/mark-role-notification-read',

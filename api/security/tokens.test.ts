@@ -2,13 +2,15 @@
 // account behind them read from the database on every request.
 import { SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, workoutSignups } from '../../db/schema';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens';
-import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
+import { TEST_PASSWORD, TEST_START, makeTestApp, type TestApp } from '../testing';
 import { buildWorld } from './support';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const nowSec = () => Math.floor(Date.now() / 1000);
+// The app's clock, not the machine's: tokens are checked against the club's clock (deps.clock).
+const nowSec = () => Math.floor(TEST_START / 1000);
 
 interface Claims {
   sub?: string;
@@ -167,5 +169,102 @@ describe('tokens of accounts that changed', () => {
     const fresh = await t.call('POST', '/api/auth/login', { body: { email: 'reset@club.test', password: 'new-secret' } });
     expect(fresh.status).toBe(200);
     expect(await probe(t, fresh.body.token)).toEqual([200, 200]);
+  });
+});
+
+describe('session lifetime (docs/decisions/0010-10-sessions.md)', () => {
+  const DAY = 24 * 60 * 60;
+
+  it('refuses a token issued a year in the future with a 5-year expiry, signed with the real secret', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser();
+    const token = await sign(t.deps.jwtSecret, { ...goodClaims(u.id), iat: nowSec() + 365 * DAY, exp: nowSec() + 5 * 365 * DAY });
+    expect(await probe(t, token)).toEqual([401, 401]);
+    // A minute of clock skew between machines is tolerated.
+    const skewed = await sign(t.deps.jwtSecret, { ...goodClaims(u.id), iat: nowSec() + 30 });
+    expect(await probe(t, skewed)).toEqual([200, 200]);
+  });
+
+  it('refuses a token whose sign-in is older than the absolute limit, whatever its exp says', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser();
+    const old = await sign(t.deps.jwtSecret, { ...goodClaims(u.id), iat: nowSec() - 241 * DAY, exp: nowSec() + 365 * DAY });
+    expect(await probe(t, old)).toEqual([401, 401]);
+    const renewedFromOld = await sign(t.deps.jwtSecret, { ...goodClaims(u.id), auth: nowSec() - 241 * DAY, iat: nowSec() - DAY, exp: nowSec() + 29 * DAY });
+    expect(await probe(t, renewedFromOld)).toEqual([401, 401]);
+    const inTime = await sign(t.deps.jwtSecret, { ...goodClaims(u.id), auth: nowSec() - 200 * DAY, iat: nowSec() - DAY, exp: nowSec() + 29 * DAY });
+    expect(await probe(t, inTime)).toEqual([200, 200]);
+  });
+
+  it('renews a token past half its life (same sign-in time), and the renewal keeps the member in for the season', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser({ email: 'weekly@club.test' });
+    const login = await t.call('POST', '/api/auth/login', { body: { email: 'weekly@club.test', password: TEST_PASSWORD } });
+    let token = login.body.token as string;
+    const fresh = await t.call('GET', '/api/auth/profile', { token });
+    expect(fresh.headers.get('x-session-token')).toBeNull();
+    // Opened once every three weeks: the token never reaches its 30-day end.
+    let renewals = 0;
+    for (let week = 3; week <= 33; week += 3) {
+      t.clock.advance(21 * DAY * 1000);
+      const res = await t.call('GET', '/api/forum/posts?type=workout', { token });
+      expect(res.status).toBe(200);
+      const next = res.headers.get('x-session-token');
+      if (next) {
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        token = next;
+        renewals += 1;
+      }
+    }
+    expect(renewals).toBeGreaterThan(5);
+    // 33 weeks = 231 days after typing the password; past 240 days the session ends however fresh.
+    t.clock.advance(10 * DAY * 1000);
+    expect(await probe(t, token)).toEqual([401, 401]);
+    expect(u.id).toBeGreaterThan(0);
+  });
+
+  it('lets a token lapse after 30 idle days', async () => {
+    const t = makeTestApp();
+    await t.createUser({ email: 'idle@club.test' });
+    const login = await t.call('POST', '/api/auth/login', { body: { email: 'idle@club.test', password: TEST_PASSWORD } });
+    t.clock.advance(30 * DAY * 1000 + 1000);
+    expect(await probe(t, login.body.token)).toEqual([401, 401]);
+  });
+
+  it('POST /api/auth/logout ends the session on the server: the logged-out token is refused', async () => {
+    const t = makeTestApp();
+    await t.createUser({ email: 'out@club.test' });
+    const phone = await t.call('POST', '/api/auth/login', { body: { email: 'out@club.test', password: TEST_PASSWORD } });
+    const laptop = await t.call('POST', '/api/auth/login', { body: { email: 'out@club.test', password: TEST_PASSWORD } });
+    const out = await t.call('POST', '/api/auth/logout', { token: phone.body.token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('x-session-token')).toBeNull();
+    expect(await probe(t, phone.body.token)).toEqual([401, 401]);
+    // The token version belongs to the account: every device is signed out (Sign out everywhere).
+    expect(await probe(t, laptop.body.token)).toEqual([401, 401]);
+    expect((await t.call('POST', '/api/auth/logout', { token: phone.body.token })).status).toBe(401);
+    const again = await t.call('POST', '/api/auth/login', { body: { email: 'out@club.test', password: TEST_PASSWORD } });
+    expect(await probe(t, again.body.token)).toEqual([200, 200]);
+  });
+
+  it('keeps an offline op replaying across a renewal: same Idempotency-Key, new token, applied once', async () => {
+    const w = await buildWorld();
+    const { t } = w;
+    const m = w.users.member;
+    const path = `/api/forum/workouts/${w.openWorkoutId}/signup`;
+    const key = 'a6f0a3c2-5f1e-4b8e-9d55-1f2d3c4b5a69';
+    // The op reached the server but its answer was lost (offline), then the app renewed its token.
+    const first = await t.call('POST', path, { token: m.token, body: { signedUp: true }, headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(200);
+    t.clock.advance(16 * DAY * 1000);
+    const renewal = await t.call('GET', '/api/auth/profile', { token: m.token });
+    const renewed = renewal.headers.get('x-session-token');
+    expect(renewed).toEqual(expect.any(String));
+    expect(renewed).not.toBe(m.token);
+    const replay = await t.call('POST', path, { token: renewed!, body: { signedUp: true }, headers: { 'idempotency-key': key } });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    const rows = t.db.select().from(workoutSignups).where(eq(workoutSignups.postId, w.openWorkoutId)).all();
+    expect(rows.filter((r) => r.userId === m.id)).toHaveLength(1);
   });
 });

@@ -111,6 +111,31 @@ describe('attendance', () => {
     expect(getAttendance(t.deps, w.id).submitted).toBe(false);
   });
 
+  it('refuses a submission before the workout starts (409 with when it opens), counts nothing, locks nothing', async () => {
+    const { t, w, a, b, exec, absences } = await setup();
+    // Ten days ahead, as in the issue: nothing may be recorded yet.
+    t.clock.set(Date.parse('2026-02-21T15:00:00Z'));
+    let refusal: unknown;
+    try {
+      submitAttendance(t.deps, exec, w.id, { [a.id]: true, [b.id]: false });
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(ServiceError);
+    expect(refusal).toMatchObject({
+      status: 409,
+      message: 'Attendance opens when the workout starts, on March 3, 2026 at 6:15 PM.',
+      extra: { opens_at: Date.parse('2026-03-03T23:15:00Z') },
+    });
+    // One minute before the start: still closed. At the start: open.
+    t.clock.set(Date.parse('2026-03-03T23:14:00Z'));
+    expect(() => submitAttendance(t.deps, exec, w.id, {})).toThrow('Attendance opens');
+    expect(getAttendance(t.deps, w.id).submitted).toBe(false);
+    expect([absences(a.id), absences(b.id)]).toEqual([0, 0]);
+    t.clock.set(Date.parse('2026-03-03T23:15:00Z'));
+    expect(submitAttendance(t.deps, exec, w.id, { [a.id]: true, [b.id]: true }).submitted).toBe(true);
+  });
+
   it('answers 404 for a missing workout', async () => {
     const { t, exec } = await setup();
     expect(() => getAttendance(t.deps, 999)).toThrow('Workout not found');

@@ -4,7 +4,7 @@ import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../
 import type { AttendanceAnswer, AttendanceRecord } from '../contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
-import { formatClubDateTime, requireWorkout } from './posts';
+import { formatClubDateTime, requireWorkout, workoutStart } from './posts';
 import { countAbsence } from './workouts';
 
 export const ATTENDANCE_SUBMITTED_MESSAGE = 'Attendance submitted. It is now locked and cannot be modified.';
@@ -55,6 +55,14 @@ export function submitAttendance(
     const post = requireWorkout(db, workoutId);
     const tz = deps.env.CLUB_TIMEZONE;
     const existing = readRecord(db, post.id);
+    // Before the start nobody can have come or not come: a submission then would lock a record of
+    // absences that never happened (SPEC.md §4 keeps the lock permanent).
+    const opensAt = workoutStart(post, tz);
+    if (!existing.submitted && deps.clock() < opensAt) {
+      throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubDateTime(opensAt, tz, 'long')}.`, {
+        opens_at: opensAt,
+      });
+    }
     if (existing.submitted) {
       const when = formatClubDateTime(existing.submitted_at!, tz, 'long');
       throw new ServiceError(409, `Attendance was already submitted by ${existing.submitted_by} on ${when}`, {

@@ -21,17 +21,58 @@ async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
   const row = deps.database.db.select().from(users).where(eq(users.id, userId)).get();
   if (!row) throw new ServiceError(401, 'Account not found');
   const role = effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
-  return { user: toSessionUser(row, role), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion) };
+  return { user: toSessionUser(row, role), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
 }
+
+/**
+ * Sign-in and sign-up limits (README "Sessions and sign-in limits", docs/decisions/0012-10-rate-limits.md).
+ * A campus puts a whole room behind one address, so per address only failures count and sign-ups have
+ * a generous ceiling; floods are bounded per email and by the number of new pending accounts a day.
+ */
+export const LIMITS = {
+  /** Failed sign-ins per address (all accounts) in 15 minutes. */
+  failuresPerAddress: 30,
+  /** Failed sign-ins per address and account in 15 minutes. */
+  failuresPerAddressAndAccount: 5,
+  /** Sign-ups per address in an hour. */
+  registrationsPerAddress: 300,
+  /** Sign-up attempts per email in an hour. */
+  registrationsPerEmail: 5,
+  /** New pending accounts (whole club) in 24 hours. */
+  pendingPerDay: 300,
+  /** Remember an address that signed in to an account for this long (it skips the account delay). */
+  knownAddressMs: 30 * 24 * 60 * MINUTE,
+} as const;
+
+/** Per account: 10 free failures, then 1 s, 2 s, 4 s … never more than a minute. */
+export const LOGIN_DELAY = { free: 10, baseMs: 1000, maxMs: 60_000, forgetMs: 60 * MINUTE } as const;
+
+const tooMany = (message: string, retryAfterSec: number) =>
+  new ServiceError(429, message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSec)) });
 
 /** New accounts are pending until an administrator approves them after payment (SPEC.md §1). */
 export async function register(deps: AppDeps, input: RegisterInput, ip: string): Promise<AuthAnswer> {
-  // Each sign-up costs a slow hash and leaves a pending account: a generous ceiling per address.
-  if (deps.rateLimiter.hit(`register:ip:${ip}`, 20, 60 * MINUTE).limited) {
-    throw new ServiceError(429, 'Too many sign-ups from this network. Please try again later.');
-  }
+  const limiter = deps.rateLimiter;
   const email = normaliseEmail(input.email);
+  const ipKey = `register:ip:${ip}`;
+  if (limiter.hit(ipKey, LIMITS.registrationsPerAddress, 60 * MINUTE).limited) {
+    throw tooMany('Too many sign-ups from this network. Please try again later.', limiter.retryAfterSec(ipKey));
+  }
+  const emailKey = `register:email:${sha256(email)}`;
+  if (limiter.hit(emailKey, LIMITS.registrationsPerEmail, 60 * MINUTE).limited) {
+    throw tooMany('Too many sign-up attempts for this email. Please try again later.', limiter.retryAfterSec(emailKey));
+  }
   if (findUserByEmail(deps.database.db, email)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+  // Each pending account costs an administrator a click: a flood of them is bounded club-wide.
+  const since = deps.clock() - 24 * 60 * MINUTE;
+  const pendingToday = deps.database.db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.role, 'pending'), gt(users.createdAt, since)))
+    .get()!.n;
+  if (pendingToday >= LIMITS.pendingPerDay) {
+    throw tooMany('The club has received a great many applications today. Please try again tomorrow.', 60 * 60);
+  }
   const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
   let id: number;
   try {
@@ -57,30 +98,51 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
 }
 
 /**
- * Rate limits: per IP over all accounts, per IP and account for failures, and a looser per-account
- * ceiling; the windows are short so a real user is never locked out for long.
+ * Only failures count: per address (over all accounts), per address and account, and per account as
+ * a growing delay that an address which signed in to the account before does not wait for.
  */
 export async function login(deps: AppDeps, email: string, password: string, ip: string): Promise<AuthAnswer> {
   const account = normaliseEmail(email);
   const limiter = deps.rateLimiter;
-  const byIp = limiter.hit(`login:ip:${ip}`, 30, 15 * MINUTE);
   // A digest, not the email as typed: the keys live for up to an hour and the email can be ~100 KB.
   const accountTag = sha256(account);
+  const ipKey = `login:fail-ip:${ip}`;
   const pairKey = `login:fail:${ip}:${accountTag}`;
   const accountKey = `login:acct:${accountTag}`;
-  if (byIp.limited || limiter.peek(pairKey, 5) || limiter.peek(accountKey, 50)) {
-    throw new ServiceError(429, 'Too many sign-in attempts. Please wait a few minutes and try again.');
+  const knownKey = `login:known:${ip}:${accountTag}`;
+  if (limiter.peek(ipKey, LIMITS.failuresPerAddress) || limiter.peek(pairKey, LIMITS.failuresPerAddressAndAccount)) {
+    const wait = Math.max(limiter.retryAfterSec(ipKey), limiter.retryAfterSec(pairKey));
+    throw tooMany('Too many sign-in attempts. Please wait a few minutes and try again.', wait);
+  }
+  const known = limiter.peek(knownKey, 1);
+  const waitMs = known ? 0 : deps.loginDelay.waitMs(accountKey);
+  if (waitMs > 0) {
+    const sec = Math.ceil(waitMs / 1000);
+    throw tooMany(`Too many sign-in attempts on this account. Please wait ${sec} second${sec === 1 ? '' : 's'} and try again.`, sec);
   }
   const row = findUserByEmail(deps.database.db, account);
   const ok = row ? await verifyPassword(password, row.passwordHash) : (await burnPasswordCheck(password, deps.env.PASSWORD_HASH_LOG_N), false);
   if (!row || !ok) {
-    limiter.hit(pairKey, 5, 15 * MINUTE);
-    limiter.hit(accountKey, 50, 60 * MINUTE);
+    limiter.hit(ipKey, LIMITS.failuresPerAddress, 15 * MINUTE);
+    limiter.hit(pairKey, LIMITS.failuresPerAddressAndAccount, 15 * MINUTE);
+    deps.loginDelay.fail(accountKey);
     throw new ServiceError(401, LOGIN_FAILED_ERROR);
   }
   if (row.role === 'rejected') throw new ServiceError(403, 'Your membership application was not approved.');
   limiter.reset(pairKey);
+  deps.loginDelay.reset(accountKey);
+  limiter.reset(knownKey);
+  limiter.hit(knownKey, 1, LIMITS.knownAddressMs);
   return answerFor(deps, row.id);
+}
+
+/** Ends every session of the account: tokens carry the version, so all issued so far stop working. */
+export function logout(deps: AppDeps, userId: number): void {
+  deps.database.db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 export async function sessionAnswer(deps: AppDeps, userId: number): Promise<AuthAnswer> {

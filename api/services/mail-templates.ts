@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail';
+import { stripUnsafeCharacters } from '../contract/common';
 
 const CLUB = 'University Triathlon Club';
 
@@ -48,7 +49,8 @@ export function waitlistPromotionEmail(to: string, name: string, workoutTitle: s
   ];
   return {
     to,
-    subject: `You're in: ${workoutTitle}`,
+    // Only clean text in a header: a stored title from before the input rules could hold CR/LF.
+    subject: `You're in: ${stripUnsafeCharacters(workoutTitle)}`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n— ${CLUB}`,
     html: layout(lines, { href: link, label: 'Open the workout' }),
   };

@@ -1,3 +1,4 @@
+import { stripUnsafeCharacters } from '../contract/common';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
@@ -59,7 +60,8 @@ export class MailService {
   enqueue(message: MailMessage): number {
     const row = this.db
       .insert(emailOutbox)
-      .values({ ...message, html: message.html ?? null, nextAttemptAt: 0 })
+      // A header line: whatever a template put in, no line break or control character gets through.
+      .values({ ...message, subject: stripUnsafeCharacters(message.subject), html: message.html ?? null, nextAttemptAt: 0 })
       .returning({ id: emailOutbox.id })
       .get();
     this.kick();
@@ -142,11 +144,25 @@ export class MailService {
   }
 
   /** Retries due mail every `everyMs` (a timer that does not keep the process alive). */
-  startWorker(everyMs = 15_000): () => void {
+  startWorker(everyMs = 15_000): () => Promise<void> {
     const handle = setInterval(() => void this.deliverPending(), everyMs);
     handle.unref();
     void this.deliverPending();
-    return () => clearInterval(handle);
+    return () => {
+      clearInterval(handle);
+      return this.flush();
+    };
+  }
+
+  /**
+   * For shutdown: no new pass starts, and the one in progress finishes, so a message handed to the
+   * provider is recorded as sent (not sent again after the restart). Waiting mail stays for the next start.
+   */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.again = false;
+    await this.running;
   }
 
   list(limit = 200) {

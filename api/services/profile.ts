@@ -83,10 +83,10 @@ export async function replaceProfilePicture(
       return row.profilePictureUrl;
     });
   } catch (err) {
-    await removeUpload(deps.uploadsDir, url);
+    await removeUpload(deps.uploadsDir, url, deps.logger);
     throw err;
   }
-  if (previous !== url) await removeUpload(deps.uploadsDir, previous);
+  if (previous !== url) await removeUpload(deps.uploadsDir, previous, deps.logger);
   return { profilePictureUrl: url, user: sessionUserFor(deps, userId) };
 }
 

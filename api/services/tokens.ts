@@ -5,38 +5,86 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const TOKEN_ISSUER = 'club-app';
 export const TOKEN_AUDIENCE = 'club-app-web';
-export const TOKEN_LIFETIME = '7d';
+/**
+ * Session lengths (docs/decisions/0010-10-sessions.md). A token lives IDLE_DAYS; any signed-in request
+ * past half that life gets a fresh one (header SESSION_TOKEN_HEADER), so a member who opens the app
+ * every few weeks stays in. A session never outlives ABSOLUTE_DAYS after the password was typed.
+ */
+export const SESSION_IDLE_DAYS = 30;
+export const SESSION_ABSOLUTE_DAYS = 240;
+/** Clocks of two machines disagree a little: an `iat` this far ahead is still taken. */
+export const CLOCK_SKEW_SEC = 60;
+export const SESSION_TOKEN_HEADER = 'X-Session-Token';
+const DAY_SEC = 24 * 60 * 60;
 
 export interface TokenClaims {
   sub: string;
   ver: number;
+  /** Issued at and expiry (epoch seconds). */
+  iat: number;
+  exp: number;
+  /** When the password was typed (epoch seconds); renewals carry it unchanged. */
+  auth: number;
 }
 
-export async function signSessionToken(secret: Uint8Array, userId: number, version: number): Promise<string> {
-  return new SignJWT({ ver: version })
+export interface SignOptions {
+  /** Epoch ms; the app's clock. */
+  now?: number;
+  /** Epoch seconds of the sign-in this token continues (renewal); default: now. */
+  authTime?: number;
+}
+
+export async function signSessionToken(
+  secret: Uint8Array,
+  userId: number,
+  version: number,
+  options: SignOptions = {},
+): Promise<string> {
+  const nowSec = Math.floor((options.now ?? Date.now()) / 1000);
+  const auth = options.authTime ?? nowSec;
+  const exp = Math.min(nowSec + SESSION_IDLE_DAYS * DAY_SEC, auth + SESSION_ABSOLUTE_DAYS * DAY_SEC);
+  return new SignJWT({ ver: version, auth })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(TOKEN_LIFETIME)
+    .setIssuedAt(nowSec)
+    .setExpirationTime(exp)
     .sign(secret);
 }
 
-/** Returns the claims, or null for any token that is not ours, altered, expired or incomplete. */
-export async function verifySessionToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+/**
+ * Returns the claims, or null for any token that is not ours, altered, expired or incomplete, issued
+ * in the future, or older than the absolute limit (whatever its `exp` says).
+ */
+export async function verifySessionToken(secret: Uint8Array, token: string, now: number = Date.now()): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: new Date(now),
     });
     if (!payload.sub || !/^\d+$/.test(payload.sub) || typeof payload.ver !== 'number') return null;
-    return { sub: payload.sub, ver: payload.ver };
+    const nowSec = Math.floor(now / 1000);
+    const iat = payload.iat!;
+    const auth = payload.auth === undefined ? iat : payload.auth;
+    if (typeof auth !== 'number' || !Number.isFinite(auth) || auth > iat) return null;
+    if (iat > nowSec + CLOCK_SKEW_SEC) return null;
+    if (nowSec - auth > SESSION_ABSOLUTE_DAYS * DAY_SEC) return null;
+    return { sub: payload.sub, ver: payload.ver, iat, exp: payload.exp!, auth };
   } catch {
     return null;
   }
+}
+
+/** A token past half its life gets a successor, unless the absolute limit leaves nothing to add. */
+export function needsRenewal(claims: TokenClaims, now: number): boolean {
+  const nowSec = Math.floor(now / 1000);
+  const halfLife = (claims.exp - claims.iat) / 2;
+  const canExtend = claims.auth + SESSION_ABSOLUTE_DAYS * DAY_SEC > claims.exp;
+  return canExtend && nowSec - claims.iat >= halfLife;
 }
 
 /**

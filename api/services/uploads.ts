@@ -3,6 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { UPLOAD_TYPE_ERROR } from '../contract/users';
+import type { Logger } from '../logger';
 import { ServiceError } from './errors';
 
 export const AVATAR_SIZE = 512;
@@ -64,12 +65,16 @@ export function uploadPath(uploadsDir: string, url: string | null | undefined): 
 }
 
 /** Removes a file this service made; anything else, or a file already gone, is left alone. */
-export async function removeUpload(uploadsDir: string, url: string | null | undefined): Promise<void> {
+export async function removeUpload(
+  uploadsDir: string,
+  url: string | null | undefined,
+  log?: Pick<Logger, 'warn'>,
+): Promise<void> {
   const path = uploadPath(uploadsDir, url);
   if (!path) return;
   try {
     await unlink(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') console.error('could not remove upload', path, err);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn({ err, path }, 'could not remove an upload');
   }
 }

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { useSession } from '../lib/session';
+import { usePageDescription } from '../lib/use-page-title';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -10,7 +11,21 @@ import { RoleChangeNotice } from './role-change-notice';
 
 // Both load on demand to keep a public page's first download small: the charter only for a signed-in
 // user who has not accepted it, the service-worker bar once the page is idle.
-const CharterModal = lazy(async () => ({ default: (await import('../features/charter/charter-modal')).CharterModal }));
+// The charter lives in the frame, outside the screens' data layer: it gets the app's query client.
+const CharterModal = lazy(async () => {
+  const [{ CharterModal: Modal }, { QueryClientProvider }, { queryClient }] = await Promise.all([
+    import('../features/charter/charter-modal'),
+    import('@tanstack/react-query'),
+    import('../lib/query-client'),
+  ]);
+  return {
+    default: () => (
+      <QueryClientProvider client={queryClient}>
+        <Modal />
+      </QueryClientProvider>
+    ),
+  };
+});
 const UpdateBar = lazy(async () => ({ default: (await import('./update-bar')).UpdateBar }));
 
 function useIdle(): boolean {
@@ -33,6 +48,7 @@ export function Layout() {
   const navigate = useNavigate();
   const { signOut, user } = useSession();
   const idle = useIdle();
+  usePageDescription(location.pathname);
 
   // Scroll to the top on every route change (SPEC.md §2).
   useEffect(() => {
@@ -55,6 +71,8 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
+      {/* At least a screen tall, so the footer starts below the fold and a page that loads on
+          demand grows into the space instead of pushing the footer down (layout shift). */}
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<Loading />}>

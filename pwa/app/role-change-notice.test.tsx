@@ -3,26 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../lib/session';
 import { storeSession, testUser } from '../test-support';
+import { answerApi, jsonReply } from '../test-server';
 import { RoleChangeNotice } from './role-change-notice';
 
 const calls: string[] = [];
 beforeEach(() => {
   calls.length = 0;
   storeSession(testUser('member'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url === '/api/users/role-change-notifications') {
-        return new Response(JSON.stringify({ notifications: [{ oldRole: 'pending', newRole: 'member', createdAt: 1 }] }));
-      }
-      return new Response(JSON.stringify({ user: testUser('member') }));
-    }),
-  );
+  answerApi(({ url }) => {
+    calls.push(url);
+    if (url === '/api/users/role-change-notifications') {
+      return jsonReply({ notifications: [{ id: 1, oldRole: 'pending', newRole: 'member', createdAt: 1 }] });
+    }
+    return jsonReply({ user: testUser('member') });
+  });
   Object.defineProperty(window, 'location', { value: { ...window.location, reload: vi.fn() }, configurable: true });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -48,6 +45,8 @@ describe('RoleChangeNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
     await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(calls).toContain('/api/users/mark-role-notification-read');
-    expect(window.location.reload).toHaveBeenCalled();
+    // Signing out also ends the session on the server and clears the device before the reload.
+    await vi.waitFor(() => expect(window.location.reload).toHaveBeenCalled());
+    expect(calls).toContain('/api/auth/logout');
   });
 });

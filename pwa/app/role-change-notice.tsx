@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ROLE_LABELS, type Role } from '../../api/contract/roles';
-import { api } from '../lib/api-client';
+import { ROLE_LABELS } from '../../api/contract/roles';
+import type { RoleChangeNotification } from '../../api/contract/users';
+import { call } from '../lib/api-client';
 import { useSession } from '../lib/session';
-
-interface RoleChange {
-  oldRole: Role;
-  newRole: Role;
-  createdAt: number;
-}
 
 /**
  * Tells a signed-in user that an administrator changed their role, then ends the session so the new
@@ -16,13 +11,14 @@ interface RoleChange {
  */
 export function RoleChangeNotice({ enabled = false }: { enabled?: boolean }) {
   const { user, signOut } = useSession();
-  const [change, setChange] = useState<RoleChange | null>(null);
+  const [change, setChange] = useState<RoleChangeNotification | null>(null);
   const userId = user?.id;
 
   useEffect(() => {
     if (!enabled || userId === undefined) return;
     let live = true;
-    api<{ notifications: RoleChange[] }>('/users/role-change-notifications')
+    // Mounted in the frame of every page, outside the data layer that screens load (and disabled).
+    call('GET /users/role-change-notifications')
       .then(({ notifications }) => {
         if (live && notifications.length > 0) setChange(notifications[notifications.length - 1]!);
       })
@@ -34,7 +30,7 @@ export function RoleChangeNotice({ enabled = false }: { enabled?: boolean }) {
 
   if (!enabled || !change) return null;
   async function acknowledge() {
-    await api('/users/mark-role-notification-read', { method: 'POST' }).catch(() => {});
+    await call('POST /users/mark-role-notification-read').catch(() => {});
     await signOut();
     window.location.reload();
   }

@@ -29,6 +29,9 @@ const SyncPage = page(() => import('../features/sync/sync-page'), 'SyncPage');
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const LogoutPage = page(() => import('../features/auth/logout-page'), 'LogoutPage');
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+// Screens that talk to the API sit under the data layer (TanStack Query), which loads with the first
+// of them: the static public pages stay small.
+const QueryLayer = page(() => import('./query-layer'), 'QueryLayer');
 
 /** Members-only detail pages: signed-out visitors go to /login (SPEC.md §2). */
 function MembersOnly({ children }: { children: ReactNode }) {
@@ -45,41 +48,43 @@ export function AppRoutes() {
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/team-gear" element={<TeamGearPage />} />
-        <Route path="/coaches-exec" element={<CoachesExecPage />} />
-        <Route path="/profile/:role/:name" element={<TeamProfilePage />} />
-        <Route path="/races" element={<RacesPage />} />
-        <Route
-          path="/race/:id"
-          element={
-            <MembersOnly>
-              <RaceDetailPage />
-            </MembersOnly>
-          }
-        />
-        <Route path="/forum" element={<ForumPage />} />
-        <Route
-          path="/workout/:id"
-          element={
-            <MembersOnly>
-              <WorkoutDetailPage />
-            </MembersOnly>
-          }
-        />
-        <Route
-          path="/event/:id"
-          element={
-            <MembersOnly>
-              <EventDetailPage />
-            </MembersOnly>
-          }
-        />
-        <Route path="/admin" element={<AdminPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/dashboard" element={<DashboardRedirect />} />
-        <Route path="/sync" element={<SyncPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/logout" element={<LogoutPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route element={<QueryLayer />}>
+          <Route path="/coaches-exec" element={<CoachesExecPage />} />
+          <Route path="/profile/:role/:name" element={<TeamProfilePage />} />
+          <Route path="/races" element={<RacesPage />} />
+          <Route
+            path="/race/:id"
+            element={
+              <MembersOnly>
+                <RaceDetailPage />
+              </MembersOnly>
+            }
+          />
+          <Route path="/forum" element={<ForumPage />} />
+          <Route
+            path="/workout/:id"
+            element={
+              <MembersOnly>
+                <WorkoutDetailPage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path="/event/:id"
+            element={
+              <MembersOnly>
+                <EventDetailPage />
+              </MembersOnly>
+            }
+          />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/dashboard" element={<DashboardRedirect />} />
+          <Route path="/sync" element={<SyncPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/logout" element={<LogoutPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+        </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,18 +1,9 @@
-import type { AttendanceAnswer, RsvpAnswer, SignupAnswer, WaitlistAnswer } from '../../api/contract/forum';
-import { api, ApiError, OFFLINE_MESSAGE } from './api-client';
-import { getOutboxState, useOutboxState } from './outbox-store';
-import { requestFor, type SyncAction } from './sync-action';
+// performAction: how a screen makes a write that may happen offline (DESIGN.md §4).
+import { ApiError, OFFLINE_MESSAGE, request } from './api-client';
+import { isOutboxLoaded, useOutboxState } from './outbox-store';
+import { requestFor, type ActionAnswers, type ActionResult, type SyncAction } from './sync-action';
 
-export interface ActionAnswers {
-  'workout-signup': SignupAnswer;
-  waitlist: WaitlistAnswer;
-  rsvp: RsvpAnswer;
-  attendance: AttendanceAnswer;
-  'race-signup': { signedUp: boolean };
-}
-
-/** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
-export type ActionResult<K extends SyncAction['kind']> = { status: 'done'; answer: ActionAnswers[K] } | { status: 'queued' };
+export { pendingFor, type SyncAction } from './sync-action';
 
 /**
  * Sends an action with its own Idempotency-Key; throws ApiError when the server refuses it. Offline
@@ -30,7 +21,9 @@ export async function performAction<A extends SyncAction>(action: A): Promise<Ac
   }
   const { path, method, body } = requestFor(action);
   try {
-    const answer = await api<ActionAnswers[A['kind']]>(path, { method, body, idempotencyKey: key });
+    // requestFor builds the request of the action's own endpoint (sync-action.ts), whose answer
+    // ActionAnswers takes from the contract.
+    const answer = (await request(path, { method, body, idempotencyKey: key })) as ActionAnswers[A['kind']];
     return { status: 'done', answer };
   } catch (err) {
     if (err instanceof ApiError && err.isNetwork && (await (await outbox()).enqueue(action, key))) return { status: 'queued' };
@@ -39,7 +32,8 @@ export async function performAction<A extends SyncAction>(action: A): Promise<Ac
 }
 
 async function queuedBehind(action: SyncAction): Promise<boolean> {
-  if (getOutboxState().ops.length === 0) return false;
+  // Until the outbox has loaded (public pages never load it) nothing can be queued yet.
+  if (!isOutboxLoaded()) return false;
   return (await import('./outbox')).hasQueued(action);
 }
 
@@ -47,14 +41,4 @@ async function queuedBehind(action: SyncAction): Promise<boolean> {
 export function usePendingActions(): SyncAction[] {
   const { ops } = useOutboxState();
   return ops.filter((o) => o.state === 'pending').map((o) => o.action);
-}
-
-/** The newest pending action of a kind for one thing (a workout, an event, a race), if any. */
-export function pendingFor<K extends SyncAction['kind']>(
-  pending: SyncAction[],
-  kind: K,
-  id: number,
-): Extract<SyncAction, { kind: K }> | undefined {
-  const idOf = (a: SyncAction) => ('workoutId' in a ? a.workoutId : 'eventId' in a ? a.eventId : a.raceId);
-  return pending.filter((a): a is Extract<SyncAction, { kind: K }> => a.kind === kind && idOf(a) === id).at(-1);
 }

@@ -1,6 +1,16 @@
-// The one way the PWA talks to /api: bearer token, JSON in and out, `{ error }` answers turned into
+// The one way the PWA talks to /api (`request`, typed per endpoint by `call`): bearer token, JSON in and out, `{ error }` answers turned into
 // ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
-import { readToken } from './session-storage';
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../api/contract/endpoints';
+import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
+import { readToken, readUser, replaceToken, sessionGeneration } from './session-storage';
+
+/** The header a signed-in answer carries a renewed token in (api/services/tokens.ts). */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+
+/** The answer came after the session it was asked for ended: it is dropped, like an aborted fetch. */
+function sessionEnded(): DOMException {
+  return new DOMException('The session this request belonged to has ended', 'AbortError');
+}
 
 export class ApiError extends Error {
   constructor(
@@ -42,11 +52,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Leave the session alone on 401/403 (the outbox decides for itself). */
   keepSessionOnUnauthorized?: boolean;
+  /** Send this token instead of the stored one (null: none), e.g. the logout call after clearing. */
+  token?: string | null;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The one fetch of the PWA. Answers are `unknown` here: `call` types them from the contract. */
+export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = readToken();
+  // Read at send time, never earlier: an outbox op queued before a renewal goes with the new token.
+  const token = options.token !== undefined ? options.token : readToken();
+  const startedIn = sessionGeneration();
   if (token && !path.startsWith('/auth/login') && !path.startsWith('/auth/register')) {
     headers.authorization = `Bearer ${token}`;
   }
@@ -57,15 +72,31 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers['content-type'] = 'application/json';
   }
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const method = options.method ?? 'GET';
+  // GETs with a token revalidate the member's last copy (a 304 costs the server and the phone little).
+  const revalidating = method === 'GET' && headers.authorization !== undefined;
+  const userId = revalidating ? (readUser()?.id ?? null) : null;
+  if (revalidating) Object.assign(headers, revalidationHeaders(path, userId));
+  else if (!token) clearEtagCache();
 
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    res = await fetch(`/api${path}`, { method, headers, body, signal: options.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (sessionGeneration() !== startedIn) throw sessionEnded();
     throw new ApiError(0, OFFLINE_MESSAGE);
   }
-  const text = await res.text();
+  let text: string | undefined = await res.text();
+  // Logged out while this was on its way: nothing of the old session may be written anywhere.
+  if (sessionGeneration() !== startedIn) throw sessionEnded();
+  const renewed = res.headers.get(SESSION_TOKEN_HEADER);
+  if (renewed && token) replaceToken(token, renewed);
+  if (revalidating) {
+    text = settleWithEtag(path, userId, res, text);
+    if (text === undefined) throw new ApiError(res.status, `Request failed (${res.status})`);
+    if (res.status === 304) return JSON.parse(text) as unknown;
+  }
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
@@ -80,11 +111,31 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
     throw new ApiError(res.status, message, payload);
   }
-  return data as T;
+  return data;
 }
 
 /** The message to show for a failed call: the server's words, or the screen's own fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.message) return err.message;
   return fallback;
+}
+
+type Needs<E extends Endpoint> = ([keyof ParamsOf<E>] extends [never] ? unknown : { params: ParamsOf<E> }) &
+  ([BodyOf<E>] extends [never] ? unknown : { body: BodyOf<E> });
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+type CallArgs<E extends Endpoint> = object extends Needs<E> ? [options?: CallOptions] : [options: CallOptions & Needs<E>];
+
+/** The path of an endpoint with its `:name` parts filled in. */
+export function pathOf(endpoint: Endpoint, params: Record<string, string | number> = {}): string {
+  return endpoint.slice(endpoint.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * Calls one endpoint of the contract's table: the body it takes and the answer it gives are the
+ * contract's, so neither side can change them without the other failing the typecheck.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<AnswerOf<E>> {
+  const { params, body, ...rest } = (options ?? {}) as CallOptions & { params?: Record<string, string | number>; body?: unknown };
+  const method = endpoint.slice(0, endpoint.indexOf(' '));
+  return request(pathOf(endpoint, params), { ...rest, method, body }) as Promise<AnswerOf<E>>;
 }

@@ -1,12 +1,11 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { SyncAction } from './sync-action';
 
-/** A signed-in answer kept for offline reading, per user (DESIGN.md §4). */
-export interface CacheRow {
+/** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
+export interface QueriesRow {
   userId: number;
-  path: string;
-  data: unknown;
-  updatedAt: number;
+  client: PersistedClient;
 }
 
 /** A write made on this device and not yet accepted by the server. `id` is its Idempotency-Key. */
@@ -27,7 +26,7 @@ export interface OutboxOp {
 }
 
 export type OfflineDb = Dexie & {
-  cache: Table<CacheRow, [number, string]>;
+  queries: Table<QueriesRow, number>;
   outbox: EntityTable<OutboxOp, 'seq'>;
 };
 
@@ -45,6 +44,8 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
         cache: '[userId+path], userId',
         outbox: '++seq, &id, userId, entity',
       });
+      // The hand-made answer cache gave way to the persisted TanStack Query cache.
+      db.version(2).stores({ cache: null, queries: 'userId' });
       await db.open();
       return db;
     } catch (err) {
@@ -60,22 +61,47 @@ export function resetOfflineDbForTests(): void {
   instance = null;
 }
 
-export async function readCache(userId: number, path: string): Promise<CacheRow | undefined> {
-  const db = await openOfflineDb();
-  return db?.cache.get([userId, path]);
-}
-
-export async function writeCache(userId: number, path: string, data: unknown, updatedAt: number): Promise<void> {
-  const db = await openOfflineDb();
-  await db?.cache.put({ userId, path, data, updatedAt });
-}
-
 /** Removes everything kept for a user: their cached answers and their unsynced writes. */
 export async function wipeUser(userId: number): Promise<void> {
   const db = await openOfflineDb();
   if (!db) return;
-  await db.transaction('rw', db.cache, db.outbox, async () => {
-    await db.cache.where('userId').equals(userId).delete();
+  await db.transaction('rw', db.queries, db.outbox, async () => {
+    await db.queries.delete(userId);
     await db.outbox.where('userId').equals(userId).delete();
   });
+}
+
+/** Names of this app's own databases, for browsers without indexedDB.databases(). */
+const KNOWN_DATABASES = ['club-offline', 'club-comments'];
+/** Cache Storage entries that hold nothing personal: the app shell and the public lists. */
+const SHARED_CACHES = [/^workbox-precache/, /^public-api$/];
+
+/**
+ * After a logout: every IndexedDB database of this origin (answers kept for offline reading, the
+ * outbox, local comments) and every Cache Storage entry that may hold member data or pictures. The
+ * next person on the device finds nothing of the previous one.
+ */
+export async function deleteAllDeviceData(): Promise<void> {
+  const open = instance;
+  instance = null;
+  try {
+    (await open)?.close();
+  } catch {
+    // It never opened.
+  }
+  const names = new Set(KNOWN_DATABASES);
+  try {
+    for (const info of (await indexedDB.databases?.()) ?? []) if (info.name) names.add(info.name);
+  } catch {
+    // Not supported: the known names are enough.
+  }
+  await Promise.all([...names].map((name) => Dexie.delete(name).catch(() => undefined)));
+  if (typeof caches !== 'undefined') {
+    try {
+      const keys = await caches.keys();
+      await Promise.all(keys.filter((k) => !SHARED_CACHES.some((re) => re.test(k))).map((k) => caches.delete(k)));
+    } catch {
+      // Cache Storage unavailable (insecure context): nothing was cached.
+    }
+  }
 }

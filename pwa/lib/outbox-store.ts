@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { OutboxOp } from './offline-db';
 
 /**
- * What the sync indicator and screens show about the outbox. Kept apart from Dexie so that public
- * pages can read it without loading the device database.
+ * What the sync indicator and screens show about the outbox: the queue as Dexie's liveQuery sees it
+ * (outbox.ts) and the connection state. Kept apart from Dexie so that public pages can read it
+ * without loading the device database.
  */
 export interface OutboxState {
   ops: OutboxOp[];
@@ -51,4 +52,28 @@ export function pendingCount(s: OutboxState): number {
 
 export function attentionCount(s: OutboxState): number {
   return s.ops.filter((o) => o.state === 'attention').length;
+}
+
+type SyncedListener = (count: number) => void;
+const syncedListeners = new Set<SyncedListener>();
+
+/** Called once a replay pass has sent something (once, not per op): the query layer reloads. */
+export function onSynced(listener: SyncedListener): () => void {
+  syncedListeners.add(listener);
+  return () => syncedListeners.delete(listener);
+}
+
+export function notifySynced(count: number): void {
+  for (const listener of syncedListeners) listener(count);
+}
+
+let outboxLoaded = false;
+
+/** Set by the outbox module when it loads: until then nothing can be queued by this page. */
+export function markOutboxLoaded(): void {
+  outboxLoaded = true;
+}
+
+export function isOutboxLoaded(): boolean {
+  return outboxLoaded;
 }

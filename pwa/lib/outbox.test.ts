@@ -3,12 +3,13 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performAction } from './actions';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
-import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, SYNCED_EVENT, suggestedFix } from './outbox';
-import { getOutboxState, setOutboxState } from './outbox-store';
+import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, stopWatching, suggestedFix } from './outbox';
+import { getOutboxState, onSynced, setOutboxState } from './outbox-store';
+import { answerApi, jsonReply } from '../test-server';
 
-type Reply = { status: number; body?: unknown } | 'network';
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network';
 let replies: Reply[];
-let calls: { url: string; method: string; key: string | null; body: unknown }[];
+let calls: { url: string; method: string; key: string | null; body: unknown; auth: string | null }[];
 
 beforeEach(() => {
   setAutoReplay(false);
@@ -16,16 +17,14 @@ beforeEach(() => {
   localStorage.setItem('user', JSON.stringify({ id: 7, name: 'Sam', role: 'member' }));
   replies = [];
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const headers = init.headers as Record<string, string>;
-      calls.push({ url, method: init.method ?? 'GET', key: headers['idempotency-key'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null });
-      const reply = replies.shift() ?? { status: 200, body: { ok: true } };
-      if (reply === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status });
-    }),
-  );
+  answerApi((call) => {
+    calls.push({ url: call.url, method: call.method, key: call.headers['idempotency-key'] ?? null, body: call.body ?? null, auth: call.headers.authorization ?? null });
+    const reply = replies.shift() ?? { status: 200, body: { ok: true } };
+    if (reply === 'network') return 'network-error';
+    const res = jsonReply(reply.body ?? {}, reply.status);
+    for (const [k, v] of Object.entries(reply.headers ?? {})) res.headers.set(k, v);
+    return res;
+  });
   setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
 });
 
@@ -33,10 +32,10 @@ afterEach(async () => {
   cancelScheduled();
   await replay();
   cancelScheduled();
+  stopWatching();
   (await openOfflineDb())?.close();
   resetOfflineDbForTests();
   await Dexie.delete('club-offline');
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
 });
@@ -47,6 +46,22 @@ async function ops() {
 }
 
 describe('outbox', () => {
+  it('keeps replaying across a token renewal: each op goes with the token current when it is sent', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true }, 'key-renew-1');
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' }, 'key-renew-2');
+    await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true }, 'key-renew-3');
+    // The first answer carries a renewed token (the old one was past half its life).
+    replies = [{ status: 200, body: { ok: true }, headers: { 'X-Session-Token': 'tok-renewed' } }];
+    await replay();
+    expect(calls.map((c) => [c.url, c.key, c.auth])).toEqual([
+      ['/api/forum/workouts/1/signup', 'key-renew-1', 'Bearer tok'],
+      ['/api/forum/events/2/rsvp', 'key-renew-2', 'Bearer tok-renewed'],
+      ['/api/races/3/signup', 'key-renew-3', 'Bearer tok-renewed'],
+    ]);
+    expect(localStorage.getItem('token')).toBe('tok-renewed');
+    expect(await ops()).toEqual([]);
+  });
+
   it('replays in the order the actions were made, each with its own Idempotency-Key', async () => {
     await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true }, 'key-aaaaaaaa');
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' }, 'key-bbbbbbbb');
@@ -136,14 +151,14 @@ describe('outbox', () => {
 
   it('tells screens when queued writes reached the server, and can discard an op', async () => {
     const seen = vi.fn();
-    window.addEventListener(SYNCED_EVENT, seen);
+    const stopListening = onSynced(seen);
     const op = await enqueue({ kind: 'race-signup', raceId: 3, signedUp: true });
     await enqueue({ kind: 'race-signup', raceId: 4, signedUp: true });
     await discard(op!.seq!);
     await replay();
     expect(calls.map((c) => c.url)).toEqual(['/api/races/4/signup']);
     expect(seen).toHaveBeenCalled();
-    window.removeEventListener(SYNCED_EVENT, seen);
+    stopListening();
   });
 
   it('keeps each user’s ops apart', async () => {

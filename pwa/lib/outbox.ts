@@ -1,44 +1,94 @@
-// The device's queue of writes made offline (DESIGN.md §4): kept in IndexedDB, shown at once,
-// replayed in order with the op's own Idempotency-Key when the network is back, so a replay after a
-// lost answer never applies twice. Loaded on demand: public pages never pay for it.
-import { api, ApiError } from './api-client';
-import { requestFor, type SyncAction } from './sync-action';
-import { openOfflineDb, type OutboxOp } from './offline-db';
-import { getOutboxState, setOutboxState } from './outbox-store';
+// The device's queue of writes made offline (DESIGN.md §4): kept in IndexedDB, watched with Dexie's
+// liveQuery so every screen sees it change, replayed in order with the op's own Idempotency-Key when
+// the network is back, so a replay after a lost answer never applies twice. Loaded on demand: public
+// pages never pay for it.
+import { liveQuery, type Subscription } from 'dexie';
+import { ApiError, request } from './api-client';
+import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
+import { getOutboxState, markOutboxLoaded, notifySynced, setOutboxState } from './outbox-store';
 import { readUser } from './session-storage';
+import { entityOf, requestFor, type SyncAction } from './sync-action';
 
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
 const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist']);
 const MAX_BACKOFF_MS = 60_000;
 const PROGRESS_EVERY_MS = 500;
-/** Fired once a replay pass has sent something: screens reload what they show (once, not per op). */
-export const SYNCED_EVENT = 'club:synced';
 
-export function entityOf(action: SyncAction): string {
-  const id = 'workoutId' in action ? action.workoutId : 'eventId' in action ? action.eventId : action.raceId;
-  return `${action.kind}:${id}`;
-}
+export { entityOf };
+markOutboxLoaded();
 
 export function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
 let inflight: string | null = null;
-/** Answers of the ops sent in the current pass, by key (for screens that want them). */
-const lastAnswers = new Map<string, unknown>();
 let autoReplay = true;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running: Promise<void> | null = null;
 let again = false;
 const now = () => Date.now();
 
-/** Re-reads the signed-in user's queue into the store the UI watches. */
+const queueOf = (db: OfflineDb, userId: number) => db.outbox.where('userId').equals(userId).sortBy('seq');
+
+let watched: { userId: number; subscription: Subscription } | null = null;
+let heldOps: OutboxOp[] | null = null;
+let holdTimer: ReturnType<typeof setTimeout> | null = null;
+let lastPublished = 0;
+
+function publish(ops: OutboxOp[]): void {
+  heldOps = null;
+  lastPublished = Date.now();
+  setOutboxState({ ops, ready: true, storageAvailable: true });
+}
+
+/**
+ * Each change of the queue reaches the UI through liveQuery. During a long replay pass the screens
+ * follow a few times a second, not once per op (100 ops over a 300-card list would cost seconds).
+ */
+function onQueueChange(ops: OutboxOp[]): void {
+  if (!getOutboxState().syncing || Date.now() - lastPublished >= PROGRESS_EVERY_MS) return publish(ops);
+  heldOps = ops;
+  holdTimer ??= setTimeout(() => {
+    holdTimer = null;
+    if (heldOps) publish(heldOps);
+  }, PROGRESS_EVERY_MS);
+}
+
+/** Follows one user's queue with liveQuery: every change reaches the store the UI reads. */
+function watch(db: OfflineDb, userId: number): void {
+  if (watched?.userId === userId) return;
+  watched?.subscription.unsubscribe();
+  watched = {
+    userId,
+    subscription: liveQuery(() => queueOf(db, userId)).subscribe({
+      next: onQueueChange,
+      error: (err: unknown) => console.warn('Reading the outbox failed', err),
+    }),
+  };
+}
+
+/**
+ * Watches the signed-in user's queue (again, after a change of user) and waits for its current
+ * contents to be in the store the UI reads.
+ */
 export async function refreshOutboxState(): Promise<void> {
   const db = await openOfflineDb();
   if (!db) return setOutboxState({ storageAvailable: false, ready: true, ops: [] });
   const user = readUser();
-  const ops = user ? await db.outbox.where('userId').equals(user.id).sortBy('seq') : [];
-  setOutboxState({ ops, ready: true, storageAvailable: true });
+  if (!user) {
+    stopWatching();
+    return setOutboxState({ ops: [], ready: true, storageAvailable: true });
+  }
+  watch(db, user.id);
+  publish(await queueOf(db, user.id));
+}
+
+/** Stops watching the queue (sign-out, tests). */
+export function stopWatching(): void {
+  watched?.subscription.unsubscribe();
+  watched = null;
+  if (holdTimer) clearTimeout(holdTimer);
+  holdTimer = null;
 }
 
 /**
@@ -62,28 +112,29 @@ export async function enqueue(action: SyncAction, id: string = crypto.randomUUID
     }
     op.seq = await db.outbox.add(op);
   });
-  await refreshOutboxState();
+  watch(db, user.id);
   schedule(0);
   return op;
 }
 
 /** True when this entity has unsent ops: a new write must queue behind them to keep the order. */
-export function hasQueued(action: SyncAction): boolean {
+export async function hasQueued(action: SyncAction): Promise<boolean> {
+  const db = await openOfflineDb();
+  const user = readUser();
+  if (!db || !user) return false;
   const entity = entityOf(action);
-  return getOutboxState().ops.some((o) => o.entity === entity && o.state === 'pending');
+  return (await db.outbox.where('entity').equals(entity).filter((o) => o.userId === user.id && o.state === 'pending').count()) > 0;
 }
 
 export async function discard(seq: number): Promise<void> {
   const db = await openOfflineDb();
   await db?.outbox.delete(seq);
-  await refreshOutboxState();
 }
 
 /** Puts an op that needed attention back in the queue, now. */
 export async function retry(seq: number): Promise<void> {
   const db = await openOfflineDb();
   await db?.outbox.update(seq, { state: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined, errorStatus: undefined, errorBody: undefined });
-  await refreshOutboxState();
   schedule(0);
 }
 
@@ -139,7 +190,6 @@ async function pass(): Promise<void> {
   setOutboxState({ syncing: true });
   const heldBack = new Set<string>();
   let synced = 0;
-  let lastRefresh = Date.now();
   try {
     for (const op of ops) {
       if (op.state !== 'pending') continue;
@@ -152,10 +202,9 @@ async function pass(): Promise<void> {
       const { path, method, body } = requestFor(op.action);
       inflight = op.id;
       try {
-        const answer = await api<unknown>(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true });
+        await request(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true });
         await db.outbox.delete(op.seq!);
         synced += 1;
-        lastAnswers.set(op.id, answer);
       } catch (err) {
         const e = err instanceof ApiError ? err : new ApiError(0, 'Network error');
         if (e.status === 0) {
@@ -176,20 +225,14 @@ async function pass(): Promise<void> {
         await db.outbox.update(op.seq!, { state: 'attention', error: e.message, errorStatus: e.status, errorBody: e.body });
       } finally {
         inflight = null;
-        // Screens re-render on every store change: a long pass refreshes them a few times a second,
-        // not once per op (100 ops over a 300-card list would otherwise cost seconds).
-        if (Date.now() - lastRefresh >= PROGRESS_EVERY_MS) {
-          await refreshOutboxState();
-          lastRefresh = Date.now();
-        }
       }
     }
   } finally {
     setOutboxState({ syncing: false });
-    await refreshOutboxState();
-    if (synced > 0) window.dispatchEvent(new CustomEvent(SYNCED_EVENT, { detail: { count: synced, answers: new Map(lastAnswers) } }));
-    lastAnswers.clear();
-    const waiting = getOutboxState().ops.filter((o) => o.state === 'pending').map((o) => o.nextAttemptAt);
+    const left = await queueOf(db, user.id);
+    if (watched?.userId === user.id) publish(left);
+    if (synced > 0) notifySynced(synced);
+    const waiting = left.filter((o) => o.state === 'pending').map((o) => o.nextAttemptAt);
     if (waiting.length > 0 && !getOutboxState().paused) schedule(Math.max(250, Math.min(...waiting) - now()));
   }
 }
@@ -225,5 +268,6 @@ export function startOutbox(): () => void {
     window.removeEventListener('focus', onFocus);
     document.removeEventListener('visibilitychange', onVisible);
     if (timer) clearTimeout(timer);
+    stopWatching();
   };
 }

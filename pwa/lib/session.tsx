@@ -1,8 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
 import { hasRole, type Role } from '../../api/contract/roles';
-import { api, ApiError, notifyUnauthorized } from './api-client';
-import { clearSession, readToken, readUser, writeSession } from './session-storage';
+import { ApiError, call, notifyUnauthorized, request } from './api-client';
+import { clearEtagCache } from './etag-cache';
+import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';
+
+/** How long logout waits for the server before finishing on the device anyway. */
+const LOGOUT_CALL_TIMEOUT_MS = 4000;
 
 interface SessionValue {
   user: SessionUser | null;
@@ -11,7 +15,11 @@ interface SessionValue {
   can: (min: Role) => boolean;
   signIn: (answer: AuthAnswer) => void;
   updateUser: (user: SessionUser) => void;
-  /** Ends the session; `reason` says why when the server ended it (shown on /login). */
+  /**
+   * Ends the session; `reason` says why when the server ended it (shown on /login). A logout the user
+   * asked for also ends the session on the server (every device of the account) and deletes
+   * everything the app kept on this device.
+   */
   signOut: (reason?: SessionEndReason) => Promise<void>;
   /** Why the last session ended, when the server ended it. */
   endedReason: SessionEndReason | null;
@@ -49,6 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async (reason?: SessionEndReason) => {
+    const token = readToken();
     for (const hook of signOutHooks) {
       try {
         await hook(reason);
@@ -56,7 +65,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         console.error('sign-out hook failed', err);
       }
     }
-    clearSession();
+    if (reason) {
+      // The server ended it: unsynced work stays for when the same user signs in again.
+      clearSession();
+    } else {
+      // First cut the session on the device, so no answer still on its way can write anything back.
+      clearAllWebStorage();
+      if (token && (typeof navigator === 'undefined' || navigator.onLine !== false)) {
+        try {
+          await request('/auth/logout', { method: 'POST', token, signal: AbortSignal.timeout(LOGOUT_CALL_TIMEOUT_MS), keepSessionOnUnauthorized: true });
+        } catch {
+          // Offline or already ended: the token still expires on its own (README, Sessions).
+        }
+      }
+      const { deleteAllDeviceData } = await import('./offline-db');
+      await deleteAllDeviceData();
+    }
+    clearEtagCache();
     setEndedReason(reason ?? null);
     setUser(null);
   }, []);
@@ -64,7 +89,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     if (!readToken()) return;
     try {
-      const { user: fresh } = await api<{ user: SessionUser }>('/auth/profile');
+      const { user: fresh } = await call('GET /auth/profile');
       updateUser(fresh);
     } catch (err) {
       // A failed profile refresh logs out (SPEC.md §4), with the reason shown on /login.

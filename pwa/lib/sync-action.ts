@@ -1,18 +1,26 @@
+// The writes a member can make offline (DESIGN.md §4), as data: what the outbox stores and replays.
+// Kept apart from the outbox and from performAction so that neither imports the other.
+import type { AnswerOf } from '../../api/contract/endpoints';
 import type { RsvpStatus } from '../../api/contract/forum';
 
-// Kept apart from actions.ts so the offline store and the outbox can name an action without importing
-// the code that performs it (no import cycle: actions -> outbox -> sync-action).
-
-/**
- * The writes a member can make offline (DESIGN.md §4). Screens send the desired state, never a
- * toggle, so a replay can never flip it back.
- */
+/** Screens send the desired state, never a toggle, so a replay can never flip it back. */
 export type SyncAction =
   | { kind: 'workout-signup'; workoutId: number; signedUp: boolean }
   | { kind: 'waitlist'; workoutId: number; joined: boolean }
   | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
   | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
   | { kind: 'race-signup'; raceId: number; signedUp: boolean };
+
+export interface ActionAnswers {
+  'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
+  waitlist: AnswerOf<'POST /forum/workouts/:id/waitlist'>;
+  rsvp: AnswerOf<'POST /forum/events/:id/rsvp'>;
+  attendance: AnswerOf<'POST /forum/workouts/:id/attendance'>;
+  'race-signup': AnswerOf<'POST /races/:id/signup'>;
+}
+
+/** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
+export type ActionResult<K extends SyncAction['kind']> = { status: 'done'; answer: ActionAnswers[K] } | { status: 'queued' };
 
 /** The HTTP request for an action. */
 export function requestFor(action: SyncAction): { path: string; method: string; body?: unknown } {
@@ -28,4 +36,22 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
     case 'race-signup':
       return { path: `/races/${action.raceId}/signup`, method: action.signedUp ? 'POST' : 'DELETE' };
   }
+}
+
+function thingOf(action: SyncAction): number {
+  return 'workoutId' in action ? action.workoutId : 'eventId' in action ? action.eventId : action.raceId;
+}
+
+/** `${kind}:${thing id}`: ops of one entity replay in order and may collapse. */
+export function entityOf(action: SyncAction): string {
+  return `${action.kind}:${thingOf(action)}`;
+}
+
+/** The newest pending action of a kind for one thing (a workout, an event, a race), if any. */
+export function pendingFor<K extends SyncAction['kind']>(
+  pending: SyncAction[],
+  kind: K,
+  id: number,
+): Extract<SyncAction, { kind: K }> | undefined {
+  return pending.filter((a): a is Extract<SyncAction, { kind: K }> => a.kind === kind && thingOf(a) === id).at(-1);
 }

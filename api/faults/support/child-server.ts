@@ -1,5 +1,6 @@
-// The real server (api/server.ts) as a child process on loopback, for the fault tests and the bench:
-// only a separate process can be SIGKILLed mid-write or measured without sharing our event loop.
+// The real server, compiled (dist-server/server.js, as `npm start` runs it), as a child process on
+// loopback, for the fault tests and the bench: only a separate process can be SIGKILLed mid-write or
+// measured without sharing our event loop. The fault suite builds first when needed (globalSetup).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ChildServerOptions {
   databasePath: string;
+  /** The compiled server by default; the bench also starts the sources through tsx. */
+  command?: string[];
+  /** Where to run it (default: the repository). */
+  cwd?: string;
   port: number;
   jwtSecret: string;
   /** Extra environment (PASSWORD_HASH_LOG_N, TRUST_PROXY, RESEND_*…). */
@@ -24,6 +29,10 @@ export interface ChildServer {
   kill(): Promise<void>;
   /** SIGTERM (graceful shutdown), falling back to SIGKILL. */
   stop(): Promise<void>;
+  /** Sends a signal and returns at once. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the process has exited, with its code (null when a signal ended it). */
+  exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -62,11 +71,11 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number, o
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts `node --import tsx api/server.ts` and resolves once /api/health answers. */
+/** Starts `node dist-server/server.js` and resolves once /api/health answers. */
 export async function startServer(options: ChildServerOptions): Promise<ChildServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: REPO_ROOT,
+  const proc = spawn(process.execPath, options.command ?? ['dist-server/server.js'], {
+    cwd: options.cwd ?? REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -77,7 +86,6 @@ export async function startServer(options: ChildServerOptions): Promise<ChildSer
       JWT_SECRET: options.jwtSecret,
       APP_URL: url,
       SEED_DEMO: '0',
-      SKIP_PWA_BUILD: '1',
       PASSWORD_HASH_LOG_N: '12',
       ...options.env,
     },
@@ -103,6 +111,13 @@ export async function startServer(options: ChildServerOptions): Promise<ChildSer
     async kill() {
       proc.kill('SIGKILL');
       await exited(proc);
+    },
+    signal(signal) {
+      proc.kill(signal);
+    },
+    async exit() {
+      await exited(proc);
+      return { code: proc.exitCode, signal: proc.signalCode };
     },
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;

@@ -16,6 +16,8 @@ export interface StubCall {
 export interface MailStub {
   readonly url: string;
   mode: StubMode;
+  /** Answers this much later (a slow provider). */
+  delayMs: number;
   readonly calls: StubCall[];
   /** Calls the stub accepted (200), per Idempotency-Key. */
   deliveredPerKey(): Map<string, number>;
@@ -24,7 +26,7 @@ export interface MailStub {
 
 export async function startMailStub(initialMode: StubMode = 'fail'): Promise<MailStub> {
   const calls: StubCall[] = [];
-  const state = { mode: initialMode, accepted: 0 };
+  const state = { mode: initialMode, accepted: 0, delayMs: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -43,6 +45,10 @@ export async function startMailStub(initialMode: StubMode = 'fail'): Promise<Mai
         answered: 'dropped',
       };
       calls.push(call);
+      if (state.delayMs > 0) setTimeout(() => answer(call), state.delayMs);
+      else answer(call);
+    });
+    const answer = (call: StubCall) => {
       if (state.mode === 'drop') {
         req.socket.destroy();
         return;
@@ -57,7 +63,7 @@ export async function startMailStub(initialMode: StubMode = 'fail'): Promise<Mai
       state.accepted += 1;
       call.answered = 200;
       res.end(JSON.stringify({ id: `stub-${state.accepted}` }));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -68,6 +74,12 @@ export async function startMailStub(initialMode: StubMode = 'fail'): Promise<Mai
     },
     set mode(next: StubMode) {
       state.mode = next;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
     },
     calls,
     deliveredPerKey() {

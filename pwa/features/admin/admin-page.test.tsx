@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '../../../api/contract/admin';
 import type { SessionUser } from '../../../api/contract/auth';
 import type { Role } from '../../../api/contract/roles';
-import { SessionProvider } from '../../lib/session';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply } from '../../test-server';
 import { AdminPage } from './admin-page';
 
 type Handler = (
@@ -70,9 +71,9 @@ function renderAdmin(path = '/admin') {
     { initialEntries: [path] },
   );
   render(
-    <SessionProvider>
+    <AppProviders>
       <RouterProvider router={router} />
-    </SessionProvider>,
+    </AppProviders>,
   );
   return router;
 }
@@ -83,20 +84,13 @@ beforeEach(() => {
     'GET /admin/members': () => ({ body: { members: MEMBERS } }),
     'GET /admin/outbox': () => ({ body: { emails: [] } }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = url.replace(/^\/api/, '');
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`];
-      if (!handler)
-        return new Response(JSON.stringify({ error: `no stub for ${method} ${path}` }), { status: 404 });
-      const answer = await handler({ ...init, url });
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
+  answerApi(async ({ method, path, body, text, url }) => {
+    calls.push({ method, path, body });
+    const handler = routes[`${method} ${path}`];
+    if (!handler) return jsonReply({ error: `no stub for ${method} ${path}` }, 404);
+    const answer = await handler({ method, body: text, url });
+    return jsonReply(answer.body, answer.status ?? 200);
+  });
 });
 
 afterEach(() => {

@@ -1,13 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AdminMember, MembersAnswer } from '../../../api/contract/admin';
+import type { AdminMember } from '../../../api/contract/admin';
 import { ROLE_LABELS } from '../../../api/contract/roles';
 import { RequireRole } from '../../components/require-role';
 import { LoadError, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useMembersQuery } from './api/admin-queries';
 import { ApproveMemberModal } from './approve-member-modal';
 import { EditMemberModal } from './edit-member-modal';
 import { EmailsTab } from './emails-tab';
@@ -57,7 +57,7 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'members';
-  const members = useApiQuery<MembersAnswer>('/admin/members');
+  const members = useMembersQuery();
   const [approving, setApproving] = useState<AdminMember | null>(null);
   const [editing, setEditing] = useState<AdminMember | null>(null);
   const [notice, setNotice] = useState('');
@@ -86,7 +86,6 @@ function AdminDashboard() {
     setApproving(null);
     setEditing(null);
     setNotice(message);
-    void members.reload();
   }
 
   return (
@@ -120,10 +119,10 @@ function AdminDashboard() {
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'emails' ? (
           <EmailsTab />
-        ) : members.loading ? (
+        ) : members.isPending ? (
           <Loading text="Loading members…" />
         ) : members.error && !members.data ? (
-          <LoadError onRetry={() => void members.reload()}>
+          <LoadError onRetry={() => void members.refetch()}>
             {errorMessage(members.error, 'Failed to load members')}
           </LoadError>
         ) : tab === 'members' ? (

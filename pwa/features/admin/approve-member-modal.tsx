@@ -4,15 +4,15 @@ import {
   approveMemberSchema,
   type AdminMember,
   type ApproveMemberInput,
-  type MemberAnswer,
 } from '../../../api/contract/admin';
 import { ROLE_LABELS } from '../../../api/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useClubToday } from '../../lib/club-clock';
 import { useContractForm } from '../../lib/forms';
+import { useApproveMemberMutation } from './api/admin-queries';
 
 interface Props {
   member: AdminMember;
@@ -28,14 +28,14 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useContractForm<ApproveMemberInput>(approveMemberSchema, { defaultValues: { role: 'member', expiryDate: '' } });
+  const approve = useApproveMemberMutation();
 
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/approve`, { method: 'PUT', body: values });
+      const answer = await approve.mutateAsync({ id: member.id, body: values });
       onApproved(answer.member);
     } catch (err) {
-      console.error('approve failed', err);
       setError(errorMessage(err, 'Could not approve the member. Please try again.'));
     }
   });

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { updateMemberSchema, type AdminMember, type MemberAnswer } from '../../../api/contract/admin';
+import { updateMemberSchema, type AdminMember } from '../../../api/contract/admin';
 import { PHONE_MESSAGE, formatPhone, isValidPhone } from '../../../api/contract/common';
 import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { addIssues, phoneInput, useContractForm } from '../../lib/forms';
+import { useUpdateMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session';
 
 const ROLE_CHOICES: Role[] = ['pending', 'member', 'exec', 'administrator'];
@@ -35,7 +36,7 @@ function toBody(v: MemberValues) {
     role: v.role,
     expiryDate: v.expiryDate || null,
     phoneNumber: v.phoneNumber ? formatPhone(v.phoneNumber) : '',
-    charterAccepted: v.charterAccepted ? 1 : 0,
+    charterAccepted: v.charterAccepted ? (1 as const) : (0 as const),
   };
 }
 
@@ -69,6 +70,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
       charterAccepted: member.charter_accepted === 1,
     },
   });
+  const update = useUpdateMemberMutation();
   // SPEC.md §5: the 10-digit message shows while typing, before any submit.
   const phone = watch('phoneNumber');
   const phoneError = errors.phoneNumber?.message ?? (phone !== '' && !isValidPhone(phone) ? PHONE_MESSAGE : undefined);
@@ -78,7 +80,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      const answer = await api<MemberAnswer>(`/admin/members/${member.id}/update`, { method: 'PUT', body: toBody(values) });
+      const answer = await update.mutateAsync({ id: member.id, body: toBody(values) });
       onSaved(answer.member);
     } catch (err) {
       if (err instanceof ApiError && !err.isNetwork) setError(`Failed to update member: ${err.message || 'Unknown error'}`);

@@ -1,8 +1,7 @@
-import type { OutboxAnswer } from '../../../api/contract/admin';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { useApiQuery } from '../../lib/query';
+import { useEmailsQuery } from './api/admin-queries';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Queued',
@@ -13,18 +12,18 @@ const STATUS_LABELS: Record<string, string> = {
 
 /** The local mailbox: with no mail provider configured the app's emails are read here (DESIGN.md §5). */
 export function EmailsTab() {
-  const outbox = useApiQuery<OutboxAnswer>('/admin/outbox');
+  const outbox = useEmailsQuery();
   const emails = outbox.data?.emails ?? [];
 
   return (
     <div className="emails-tab">
       <div className="emails-tab__bar">
         <p className="hint">Emails the app has sent or queued, newest first.</p>
-        <button type="button" className="button button--small" onClick={() => void outbox.reload()}>
+        <button type="button" className="button button--small" onClick={() => void outbox.refetch()}>
           Refresh
         </button>
       </div>
-      {outbox.loading ? (
+      {outbox.isPending ? (
         <Loading text="Loading emails…" />
       ) : outbox.error && !outbox.data ? (
         <ErrorMessage>{errorMessage(outbox.error, 'Failed to load emails')}</ErrorMessage>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../api/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useDeleteMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session';
 import { RoleBadge, dateOrNotSet } from './role-badge';
 
@@ -18,13 +19,14 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<number | null>(null);
   const { confirm, dialog } = useConfirm();
+  const deleteMember = useDeleteMemberMutation();
 
   async function remove(member: AdminMember) {
     if (!(await confirm({ title: `Delete ${member.name}?`, message: DELETE_MEMBER_CONFIRM, confirmLabel: 'Delete' }))) return;
     setError('');
     setDeleting(member.id);
     try {
-      await api(`/admin/members/${member.id}`, { method: 'DELETE' });
+      await deleteMember.mutateAsync(member.id);
       onDeleted(member);
     } catch (err) {
       setError(`Failed to delete user: ${err instanceof ApiError ? err.message : 'Unknown error'}`);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { NO_PENDING_MEMBERS, type AdminMember } from '../../../api/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useRejectMemberMutation } from './api/admin-queries';
 import { dateOrNotSet } from './role-badge';
 
 interface Props {
@@ -16,6 +17,7 @@ export function PendingList({ members, onApprove, onRejected }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
   const { confirm, dialog } = useConfirm();
+  const rejectMember = useRejectMemberMutation();
 
   async function reject(member: AdminMember) {
     const message = `Reject ${member.name}? They will no longer be able to sign in.`;
@@ -23,11 +25,10 @@ export function PendingList({ members, onApprove, onRejected }: Props) {
     setError('');
     setBusy(member.id);
     try {
-      await api(`/admin/members/${member.id}/reject`, { method: 'PUT', body: { role: 'rejected' } });
+      await rejectMember.mutateAsync(member.id);
       onRejected(member);
     } catch (err) {
       // The spec lets this fail silently; a line on screen is kinder than nothing.
-      console.error('reject failed', err);
       setError(errorMessage(err, 'Could not reject the member. Please try again.'));
     } finally {
       setBusy(null);

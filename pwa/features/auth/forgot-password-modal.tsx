@@ -3,8 +3,9 @@ import { forgotPasswordSchema } from '../../../api/contract/auth';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useContractForm } from '../../lib/forms';
+import { useForgotPasswordMutation } from './api/auth-mutations';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
   const [error, setError] = useState('');
@@ -14,11 +15,12 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useContractForm<{ email: string }>(forgotPasswordSchema, { defaultValues: { email: initialEmail } });
+  const forgot = useForgotPasswordMutation();
 
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      await api('/auth/forgot-password', { method: 'POST', body: forgotPasswordSchema.parse(values) });
+      await forgot.mutateAsync(forgotPasswordSchema.parse(values));
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send reset email. Please try again.');

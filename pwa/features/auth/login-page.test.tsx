@@ -1,30 +1,29 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 import { LoginPage } from './login-page';
 
 let reply: { status: number; body: unknown };
-const fetchMock = vi.fn(async () => new Response(JSON.stringify(reply.body), { status: reply.status }));
+let calls: ApiCall[];
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  calls = answerApi(() => jsonReply(reply.body, reply.status));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderLogin(url = '/login') {
   return render(
-    <SessionProvider>
+    <AppProviders>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/" element={<p>Home page</p>} />
         </Routes>
       </MemoryRouter>
-    </SessionProvider>,
+    </AppProviders>,
   );
 }
 
@@ -35,7 +34,7 @@ describe('LoginPage', () => {
     renderLogin();
     await userEvent.click(submit('Sign In'));
     expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('shows the spec message for a wrong password, and its Sign Up link switches mode', async () => {
@@ -85,7 +84,7 @@ describe('LoginPage', () => {
       'Passwords do not match. Please ensure both password fields are identical.',
     );
     await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveFocus());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('turns an "already exists" answer into the spec message with Sign In and Forgot Password', async () => {

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginSchema, registerSchema, type AuthAnswer } from '../../../api/contract/auth';
+import { loginSchema, registerSchema } from '../../../api/contract/auth';
 import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { phoneInput, useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSignInMutation } from './api/auth-mutations';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
 
@@ -52,6 +53,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [problem, setProblem] = useState<Problem | null>(null);
+  const signInMutation = useSignInMutation();
   const [forgotOpen, setForgotOpen] = useState(false);
   const reason = params.get('reason');
   const {
@@ -73,12 +75,12 @@ export function LoginPage() {
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
-    const [path, body] =
+    const request: Parameters<typeof signInMutation.mutateAsync>[0] =
       mode === 'signin'
-        ? ['/auth/login', loginSchema.parse(values)]
-        : ['/auth/register', registerSchema.parse(values)];
+        ? { mode, body: loginSchema.parse(values) }
+        : { mode, body: registerSchema.parse(values) };
     try {
-      const answer = await api<AuthAnswer>(path, { method: 'POST', body });
+      const answer = await signInMutation.mutateAsync(request);
       if (!answer?.token) return setProblem({ kind: 'text', text: 'Signup or Login failed - no token received' });
       signIn(answer);
       navigate('/');

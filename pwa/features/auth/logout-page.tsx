@@ -1,20 +1,45 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/status';
+import { countComments } from '../../lib/comments-db';
 import { getOutboxState, pendingCount } from '../../lib/outbox-store';
 import { useSession } from '../../lib/session';
+import { readUser } from '../../lib/session-storage';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /logout: ends the session, then goes to /login (SPEC.md §2); asks first if work is unsynced. */
+function plural(n: number, one: string, many: string): string {
+  return n === 1 ? one : `${n} ${many}`;
+}
+
+/**
+ * /logout: ends the session, then goes to /login (SPEC.md §2). Logging out deletes everything the
+ * app kept on this device, so it asks first when that includes unsynced changes or local comments.
+ */
 export function LogoutPage() {
   usePageTitle('Log out');
   const { signOut } = useSession();
   const navigate = useNavigate();
   const [unsynced] = useState(() => pendingCount(getOutboxState()) + getOutboxState().ops.filter((o) => o.state === 'attention').length);
-  const [confirmed, setConfirmed] = useState(unsynced === 0);
+  const [comments, setComments] = useState<number | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
-    if (!confirmed) return;
+    const user = readUser();
+    if (!user) return setComments(0);
+    let live = true;
+    void countComments(user.id).then((n) => {
+      if (live) setComments(n);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const mustAsk = unsynced > 0 || (comments ?? 0) > 0;
+  const go = confirmed || (comments !== null && !mustAsk);
+
+  useEffect(() => {
+    if (!go) return;
     let live = true;
     void signOut().then(() => {
       if (live) navigate('/login', { replace: true });
@@ -22,18 +47,21 @@ export function LogoutPage() {
     return () => {
       live = false;
     };
-  }, [confirmed, signOut, navigate]);
+  }, [go, signOut, navigate]);
 
-  if (!confirmed) {
+  if (comments !== null && mustAsk && !confirmed) {
+    const lost: string[] = [];
+    if (unsynced > 0) lost.push(`${plural(unsynced, 'one change', 'changes')} saved on this device but not synced with the club yet`);
+    if (comments > 0) lost.push(`${plural(comments, 'one comment', 'comments')} kept only on this device`);
     return (
       <div className="page page--narrow">
         <h1>Log out?</h1>
         <div className="alert alert--warning" role="alert">
-          {unsynced === 1 ? 'One change is' : `${unsynced} changes are`} saved on this device but not synced with the club
-          yet. Logging out deletes {unsynced === 1 ? 'it' : 'them'}.
+          You have {lost.join(' and ')}. Logging out deletes {unsynced + comments === 1 ? 'it' : 'them'} from this
+          device.
         </div>
         <div className="actions">
-          <button type="button" className="button button--primary" onClick={() => navigate('/sync')}>
+          <button type="button" className="button button--primary" onClick={() => (unsynced > 0 ? navigate('/sync') : navigate(-1))}>
             Stay signed in
           </button>
           <button type="button" className="button button--danger" onClick={() => setConfirmed(true)}>

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { resetPasswordSchema } from '../../../api/contract/auth';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useContractForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useResetPasswordMutation } from './api/auth-mutations';
 import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
 
 interface ResetValues {
@@ -36,6 +37,7 @@ export function ResetPasswordPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useContractForm<ResetValues>(resetFormSchema, { defaultValues: { token: token ?? '', newPassword: '', confirm: '' } });
+  const reset = useResetPasswordMutation();
 
   if (!token) {
     return (
@@ -63,7 +65,7 @@ export function ResetPasswordPage() {
   const submit = handleSubmit(async ({ newPassword }) => {
     setError('');
     try {
-      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+      await reset.mutateAsync({ token: token ?? '', newPassword });
       setDone(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to reset password. Please try again.');

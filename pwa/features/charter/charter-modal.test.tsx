@@ -2,22 +2,21 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHARTER_SECTIONS } from '../../components/charter-text';
-import { SessionProvider } from '../../lib/session';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 import { CharterModal, isScrolledToEnd } from './charter-modal';
 
 const user = { id: 1, name: 'Ana', role: 'pending', charterAccepted: false };
-const fetchMock = vi.fn(async (url: string) => {
-  if (url === '/api/users/accept-charter') return new Response(JSON.stringify({ user: { ...user, charterAccepted: true } }), { status: 200 });
-  return new Response(JSON.stringify({ user }), { status: 200 });
-});
+let calls: ApiCall[];
 
 beforeEach(() => {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(user));
-  vi.stubGlobal('fetch', fetchMock);
+  calls = answerApi(({ url }) =>
+    url === '/api/users/accept-charter' ? jsonReply({ user: { ...user, charterAccepted: true } }) : jsonReply({ user }),
+  );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -41,9 +40,9 @@ describe('CharterModal', () => {
 
   it('shows all eleven sections and keeps Agree disabled until scrolled to the end', async () => {
     render(
-      <SessionProvider>
+      <AppProviders>
         <CharterModal />
-      </SessionProvider>,
+      </AppProviders>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Club Charter' });
     for (const section of CHARTER_SECTIONS) expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
@@ -61,7 +60,7 @@ describe('CharterModal', () => {
     scrollTo(scroller, 595);
     expect(agree).toBeEnabled();
     await userEvent.click(agree);
-    expect(fetchMock).toHaveBeenCalledWith('/api/users/accept-charter', expect.objectContaining({ method: 'POST' }));
+    expect(calls).toContainEqual(expect.objectContaining({ url: '/api/users/accept-charter', method: 'POST' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(localStorage.getItem('user')!).charterAccepted).toBe(true);
   });
@@ -69,9 +68,9 @@ describe('CharterModal', () => {
   it('is not shown once accepted', () => {
     localStorage.setItem('user', JSON.stringify({ ...user, charterAccepted: true }));
     render(
-      <SessionProvider>
+      <AppProviders>
         <CharterModal />
-      </SessionProvider>,
+      </AppProviders>,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
   });

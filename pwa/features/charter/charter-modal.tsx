@@ -3,8 +3,9 @@ import type { SessionUser } from '../../../api/contract/auth';
 import { CharterText } from '../../components/charter-text';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { useAcceptCharterMutation } from './api/charter-mutations';
 
 /** Pixels from the bottom that count as "read to the end" (SPEC.md §9). */
 export const SCROLL_THRESHOLD = 8;
@@ -27,6 +28,7 @@ function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(false);
   const [saving, setSaving] = useState(false);
+  const accept = useAcceptCharterMutation();
   const [error, setError] = useState('');
 
   const check = useCallback(() => {
@@ -38,7 +40,7 @@ function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void
     setSaving(true);
     setError('');
     try {
-      const { user } = await api<{ user: SessionUser }>('/users/accept-charter', { method: 'POST' });
+      const { user } = await accept.mutateAsync();
       onAccepted(user);
     } catch (err) {
       setError(errorMessage(err, 'Could not save your agreement. Please try again.'));

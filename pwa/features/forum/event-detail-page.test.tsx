@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetailAnswer, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
-import { commentsDb } from './comments-db';
+import { commentsDb } from '../../lib/comments-db';
 import { EventDetailPage } from './event-detail-page';
 import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 
@@ -94,6 +94,17 @@ describe('event detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'false'));
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
+  });
+
+  it('offline, an RSVP shows in its list as the member, not yet synced, and the counts agree', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup({ [DETAIL]: { body: { event: event(), rsvps: [rsvp(9, 'Sam Swimmer', 'maybe')] } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
+    const going = await screen.findByRole('region', { name: 'Going (1)' });
+    expect(going).toHaveTextContent('Morgan Member (you)');
+    expect(within(going).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Maybe (1)' })).toHaveTextContent('Sam Swimmer');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it("shows 'Error updating RSVP' when the server refuses", async () => {

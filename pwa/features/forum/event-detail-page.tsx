@@ -1,18 +1,18 @@
 import { useCallback, useId, type ReactNode } from 'react';
-import { OfflineNote } from '../../components/offline-note';
+import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
-import type { EventDetailAnswer, EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
+import type { EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { eventPath, parseId } from './forum-api';
+import { useEventQuery } from './api/forum-queries';
+import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Avatar } from '../../components/avatar';
 import { Author } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { RSVP_LABELS } from './workout-rules';
+import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
 
 const EMPTY_TEXT: Record<RsvpStatus, string> = {
@@ -25,7 +25,7 @@ const EMPTY_TEXT: Record<RsvpStatus, string> = {
 export function EventDetailPage() {
   const id = parseId(useParams().id);
   const { user } = useSession();
-  const query = useApiQuery<EventDetailAnswer>(id === null ? null : eventPath(id));
+  const query = useEventQuery(id);
   const { data, setData, reload } = query;
   const event = data?.event;
   usePageTitle(event ? event.title || 'Untitled Event' : 'Event');
@@ -89,8 +89,9 @@ export function EventDetailPage() {
           <RsvpList
             key={status}
             status={status}
-            rsvps={data.rsvps.filter((r) => r.status === status)}
+            rsvps={(rsvp.view ? rsvpsWith(data.rsvps, user, rsvp.view.myRsvp) : data.rsvps).filter((r) => r.status === status)}
             myId={user?.id}
+            mineUnsynced={rsvp.view?.unsynced ?? false}
           />
         ))}
       </div>
@@ -103,10 +104,13 @@ function RsvpList({
   status,
   rsvps,
   myId,
+  mineUnsynced,
 }: {
   status: RsvpStatus;
   rsvps: EventRsvp[];
   myId: number | undefined;
+  /** The member's own entry is saved on this device and not yet on the server. */
+  mineUnsynced: boolean;
 }) {
   const headingId = useId();
   return (
@@ -124,6 +128,7 @@ function RsvpList({
               <span className="forum-person__name">
                 {r.user_name}
                 {r.user_id === myId && <span className="hint"> (you)</span>}
+                {r.user_id === myId && mineUnsynced && <UnsyncedMark />}
                 <span className="forum-person__time">{formatDateTime(r.rsvp_time ?? r.signed_up_at)}</span>
               </span>
             </li>

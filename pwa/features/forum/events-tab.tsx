@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
-import type { EventPost, PostsAnswer } from '../../../api/contract/forum';
+import type { EventPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { EventCard } from './event-card';
-import { EVENTS_PATH, deletePost } from './forum-api';
+import { useDeletePostMutation, useEventsQuery } from './api/forum-queries';
 import { NewEventModal } from './new-event-modal';
 
 /** The Events tab: one request for the list; each card carries its counts and the caller's RSVP. */
 export function EventsTab() {
   const { can } = useSession();
-  const query = useApiQuery<PostsAnswer<EventPost>>(EVENTS_PATH, { refreshMs: 60_000 });
+  const query = useEventsQuery();
+  const deletePost = useDeletePostMutation().mutateAsync;
   const { data, setData, reload } = query;
   const [creating, setCreating] = useState(false);
   const [posted, setPosted] = useState(false);
@@ -31,7 +31,7 @@ export function EventsTab() {
       setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
       void reload();
     },
-    [setData, reload],
+    [setData, reload, deletePost],
   );
 
   return (
@@ -66,7 +66,6 @@ export function EventsTab() {
           onCreated={() => {
             setCreating(false);
             setPosted(true);
-            void reload();
           }}
         />
       )}

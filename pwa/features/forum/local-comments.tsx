@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '../../../api/contract/forum';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { addComment, checkComment, listComments, type LocalComment } from './comments-db';
+import { addComment, checkComment, listComments, type LocalComment } from '../../lib/comments-db';
 import { Avatar } from '../../components/avatar';
 import { CharCounter } from './post-parts';
 
@@ -18,14 +18,16 @@ export function LocalComments({ postId }: { postId: number }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
+  const userId = user?.id;
   const load = useCallback(async () => {
+    if (userId === undefined) return setComments([]);
     try {
-      setComments(await listComments(postId));
+      setComments(await listComments(userId, postId));
     } catch {
       setComments([]);
       setError(UNAVAILABLE);
     }
-  }, [postId]);
+  }, [postId, userId]);
 
   useEffect(() => {
     void load();
@@ -38,7 +40,8 @@ export function LocalComments({ postId }: { postId: number }) {
     setBusy(true);
     setError('');
     try {
-      await addComment({ postId, user_name: user?.name ?? 'Me', content: checked.content, created_at: Date.now() });
+      if (userId === undefined) return;
+      await addComment({ userId, postId, user_name: user?.name ?? 'Me', content: checked.content, created_at: Date.now() });
       setText('');
       await load();
     } catch {

@@ -17,7 +17,7 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { useClubToday } from '../../lib/club-clock';
 import { addIssues, useContractForm } from '../../lib/forms';
-import { createPost } from './forum-api';
+import { useCreatePostMutation } from './api/forum-queries';
 import { CharCounter } from './post-parts';
 
 export interface EventDraft {
@@ -57,13 +57,14 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
     formState: { errors, isSubmitting },
   } = useContractForm<EventDraft>(newEventFormSchema(today), { defaultValues: { title: '', eventDate: '', content: '' } });
   const content = watch('content');
+  const create = useCreatePostMutation('event');
 
   const submit = handleSubmit(async (draft) => {
     const checked = checkNewEvent(draft, today);
     if (!checked.ok) return;
     setError('');
     try {
-      const { post } = await createPost<EventPost>(checked.body);
+      const post = await create.mutateAsync(checked.body);
       onCreated(post);
     } catch (err) {
       setError(errorMessage(err, 'Failed to create event'));

@@ -6,8 +6,8 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { useClubToday } from '../../lib/club-clock';
 import { useContractForm } from '../../lib/forms';
-import { createPost } from './forum-api';
 import { EMPTY_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type WorkoutDraft } from './workout-form';
+import { useCreatePostMutation } from './api/forum-queries';
 
 /** New Workout (exec and above): each field shows its own problem; the input stays on any error. */
 export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: WorkoutPost) => void }) {
@@ -18,13 +18,14 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
     handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
+  const create = useCreatePostMutation('workout');
 
   const submit = handleSubmit(async (draft) => {
     const checked = checkNewWorkout(draft, today);
     if (!checked.ok) return;
     setError('');
     try {
-      const { post } = await createPost<WorkoutPost>(checked.body);
+      const post = await create.mutateAsync(checked.body);
       onCreated(post);
     } catch (err) {
       setError(errorMessage(err, 'Failed to create workout'));

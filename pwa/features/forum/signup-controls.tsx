@@ -1,5 +1,7 @@
 import { ErrorMessage, Notice } from '../../components/status';
 import { UnsyncedMark } from '../../components/offline-note';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import type { SignupActions } from './use-signup-actions';
 import { capacityText, waitlistPositionText, type WorkoutView } from './workout-rules';
 
@@ -31,7 +33,10 @@ export function SignupStats({ view }: { view: WorkoutView }) {
  */
 export function SignupControls({ actions, started }: { actions: SignupActions; started: boolean }) {
   const { view, busy } = actions;
+  const { user } = useSession();
   if (!view) return null;
+  // Shown before it bites: the server refuses a suspended member's sign-up, so the button says why.
+  const suspendedUntil = user?.suspended_until && user.suspended_until > Date.now() ? user.suspended_until : null;
   const onWaitlist = view.waitlistPosition !== null;
   let buttons;
   if (view.signedUp) {
@@ -64,6 +69,18 @@ export function SignupControls({ actions, started }: { actions: SignupActions; s
             Join Waitlist
           </button>
         )}
+      </>
+    );
+  } else if (suspendedUntil) {
+    buttons = (
+      <>
+        <button type="button" className="button button--accent" disabled aria-describedby={`suspended-${view.workout.id}`}>
+          Sign Up
+        </button>
+        <p className="forum-suspended" id={`suspended-${view.workout.id}`}>
+          Sign-ups are suspended until {formatDateTime(suspendedUntil)}: three absences (late cancellations or no-shows)
+          suspend sign-ups for a week.
+        </p>
       </>
     );
   } else {

@@ -1,18 +1,18 @@
-// Shared arrangement for the forum component tests: a signed-in session, a fetch stub answering per
-// URL, and the screen rendered inside the session and a memory router.
+// Shared arrangement for the forum component tests: a signed-in session, a mocked network (MSW)
+// answering per URL, and the screen rendered inside the app's providers and a memory router.
 import { testUser } from '../../test-support';
 import { render } from '@testing-library/react';
 import Dexie from 'dexie';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
 import type { SessionUser } from '../../../api/contract/auth';
 import type { EventPost, WorkoutPost } from '../../../api/contract/forum';
 import type { Role } from '../../../api/contract/roles';
 import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
-import { cancelScheduled, setAutoReplay } from '../../lib/outbox';
+import { cancelScheduled, setAutoReplay, stopWatching } from '../../lib/outbox';
 import { setOutboxState } from '../../lib/outbox-store';
-import { SessionProvider } from '../../lib/session';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply } from '../../test-server';
 
 export function makeUser(role: Role = 'member', overrides: Partial<SessionUser> = {}): SessionUser {
   return testUser(role, { id: 3, name: role === 'exec' ? 'Erin Exec' : 'Morgan Member', ...overrides });
@@ -75,29 +75,20 @@ type Answer = { status?: number; body?: unknown };
 export type Handler = (call: Call) => Answer | Promise<Answer>;
 
 /**
- * Replaces fetch: `routes` maps 'METHOD /path?query' (after /api) to an answer or a handler. Unknown
- * routes answer 404. GET /auth/profile answers with `user` unless a route overrides it.
+ * Answers the API (MSW): `routes` maps 'METHOD /path?query' (after /api) to an answer or a handler.
+ * Unknown routes answer 404. GET /auth/profile answers with `user` unless a route overrides it.
  */
 export function stubFetch(routes: Record<string, Answer | Handler>, user?: SessionUser) {
   const calls: Call[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const path = url.pathname.replace(/^\/api/, '') + url.search;
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = { ...(init.headers as Record<string, string>) };
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call = { method, path, body, headers };
+  answerApi(async (request) => {
+    const call: Call = { method: request.method, path: request.path, body: request.body, headers: request.headers };
     calls.push(call);
-    const key = `${method} ${path}`;
+    const key = `${call.method} ${call.path}`;
     let route = routes[key];
     if (!route && key === 'GET /auth/profile' && user) route = { body: { user } };
     const answer: Answer = !route ? { status: 404, body: { error: 'Not found' } } : typeof route === 'function' ? await route(call) : route;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonReply(answer.body, answer.status ?? 200);
   });
-  vi.stubGlobal('fetch', fetchStub);
   return {
     calls,
     /** The calls other than the session's own profile refresh. */
@@ -114,7 +105,7 @@ function LocationProbe() {
 /** Renders `element` at `url`, matched by `pattern`, with /login and /forum as landing spots. */
 export function renderAt(url: string, pattern: string, element: ReactElement) {
   return render(
-    <SessionProvider>
+    <AppProviders>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={pattern} element={element} />
@@ -123,7 +114,7 @@ export function renderAt(url: string, pattern: string, element: ReactElement) {
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </SessionProvider>,
+    </AppProviders>,
   );
 }
 
@@ -134,6 +125,7 @@ export function renderAt(url: string, pattern: string, element: ReactElement) {
 export async function resetOutbox(): Promise<void> {
   setAutoReplay(false);
   cancelScheduled();
+  stopWatching();
   (await openOfflineDb())?.close();
   resetOfflineDbForTests();
   await Dexie.delete('club-offline');

@@ -3,6 +3,7 @@ import type { SignupAnswer, WaitlistAnswer, WorkoutPost } from '../../../api/con
 import { ApiError } from '../../lib/api-client';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
 import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { CancelSignupModal } from './cancel-signup-modal';
 import { workoutView, type DesiredSignup, type WorkoutView } from './workout-rules';
 
@@ -43,6 +44,7 @@ export function useSignupActions(
   reload: () => void,
 ): SignupActions {
   const pending = usePendingActions();
+  const session = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -73,6 +75,8 @@ export function useSignupActions(
           waitlistPosition: now ? null : workout.waitlistPosition,
         });
         setNotice(absenceNotice(result.answer));
+        // The absence count and any suspension live on the user: show them everywhere at once.
+        if (result.answer.absenceCounted) void session.refresh();
         reload();
       }
       setConfirming(false);

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../api/contract/forum';
-import { commentsDb } from './comments-db';
+import { testQueryClient } from '../../test-providers';
+import { commentsDb } from '../../lib/comments-db';
 import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
 import { WorkoutDetailPage } from './workout-detail-page';
 
@@ -143,11 +144,25 @@ describe('workout detail', () => {
     expect(api.count('POST', '/forum/workouts/7/signup')).toBe(1);
   });
 
-  it('reloads when the profile changes (profileUpdated)', async () => {
+  it('offline, a sign-up shows in the roster as the member, not yet synced, and the counts agree', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = setup({ [DETAIL]: { body: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 0 }), signups: [], waitlist: [] }) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    const roster = await screen.findByRole('heading', { level: 2, name: "Who's Coming (1/2)" });
+    const section = roster.closest('section')!;
+    expect(within(section).queryByText('No one has signed up yet. Be the first!')).toBeNull();
+    expect(within(section).getByText('Morgan Member')).toBeInTheDocument();
+    expect(within(section).getByText('(you)')).toBeInTheDocument();
+    expect(within(section).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
+    expect(api.count('POST', '/forum/workouts/7/signup')).toBe(0);
+  });
+
+  it('reloads when the profile changes (the profile screen invalidates every query)', async () => {
     const api = setup({ [DETAIL]: { body: detail() } });
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
-    act(() => {
-      window.dispatchEvent(new Event('profileUpdated'));
+    await act(async () => {
+      await testQueryClient().invalidateQueries();
     });
     await waitFor(() => expect(api.count('GET', '/forum/workouts/7')).toBe(2));
   });
@@ -179,12 +194,44 @@ describe('workout detail', () => {
   });
 });
 
+describe('suspension', () => {
+  it('shows Sign Up disabled with the reason and the end date, before the server refuses', async () => {
+    const until = Date.now() + 2 * 24 * 3600_000;
+    const user = makeUser('member', { absences: 3, suspended_until: until });
+    signInAs(user);
+    const api = stubFetch({ [DETAIL]: { body: detail({ workout: workout({ id: 7, title: 'Masters swim', capacity: 10, signupCount: 2 }) }) } }, user);
+    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/^Sign-ups are suspended until .+: three absences \(late cancellations or no-shows\) suspend sign-ups for a week\.$/);
+    await userEvent.click(button);
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+/** Attendance opens at the start: these workouts took place (issue 10). */
+const started = detail({ workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2, signupCount: 2, waitlistCount: 1, workout_date: '2020-03-03', workout_time: '07:00' }) });
+
+/** Submitting asks first (naming who will be counted absent): answer yes. */
+async function confirmAttendance() {
+  const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Attendance' }));
+}
+
 describe('attendance', () => {
+  it('before the start shows when attendance opens instead of the checkboxes', async () => {
+    const api = setup({ [DETAIL]: { body: detail() }, [ATTENDANCE]: { body: open } }, 'exec');
+    expect(await screen.findByText('Attendance opens at 6:15 PM on Monday, June 1, 2099, when the workout starts.')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('lets an exec tick who came and submit once; then it is locked', async () => {
     let record = open;
     const api = setup(
       {
-        [DETAIL]: { body: detail() },
+        [DETAIL]: { body: started },
         [ATTENDANCE]: () => ({ body: record }),
         'POST /forum/workouts/7/attendance': ({ body }) => {
           record = { attendance: (body as { attendanceData: Record<string, boolean> }).attendanceData, submitted: true, submitted_by: 'Erin Exec', submitted_at: Date.UTC(2026, 2, 3, 12) };
@@ -197,6 +244,13 @@ describe('attendance', () => {
     await waitFor(() => expect(sam).toBeEnabled());
     await userEvent.click(sam);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    // It asks first, naming who will be counted absent; nothing is sent before the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
+    expect(dialog).toHaveTextContent('1 of 2 present.');
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Ria Runner');
+    expect(within(dialog).getByRole('list')).not.toHaveTextContent('Sam Swimmer');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Attendance' }));
     expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ attendanceData: { 11: true, 12: false } });
     expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).toBeChecked();
@@ -209,7 +263,7 @@ describe('attendance', () => {
   it('shows a submitted record locked, with its stored ticks', async () => {
     setup(
       {
-        [DETAIL]: { body: detail() },
+        [DETAIL]: { body: started },
         [ATTENDANCE]: { body: { attendance: { 11: false, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) } },
       },
       'exec',
@@ -224,7 +278,7 @@ describe('attendance', () => {
   it("shows the winner's record after a 409", async () => {
     setup(
       {
-        [DETAIL]: { body: detail() },
+        [DETAIL]: { body: started },
         [ATTENDANCE]: { body: open },
         'POST /forum/workouts/7/attendance': {
           status: 409,
@@ -236,6 +290,7 @@ describe('attendance', () => {
     const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
+    await confirmAttendance();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Already submitted by Alex Admin at /);
     expect(screen.getByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
@@ -245,7 +300,7 @@ describe('attendance', () => {
     let fail: 'refuse' | 'network' = 'refuse';
     setup(
       {
-        [DETAIL]: { body: detail() },
+        [DETAIL]: { body: started },
         [ATTENDANCE]: { body: open },
         'POST /forum/workouts/7/attendance': () => {
           if (fail === 'network') throw new TypeError('offline');
@@ -257,10 +312,12 @@ describe('attendance', () => {
     const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
+    await confirmAttendance();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save attendance: attendanceData must map user ids to true or false');
     fail = 'network';
     await userEvent.click(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ }));
     await userEvent.click(submit);
+    await confirmAttendance();
     expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeDisabled();

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutPost } from '../../../api/contract/forum';
+import type { WorkoutPost } from '../../../api/contract/forum';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { attendancePath, deletePost, parseId, workoutPath } from './forum-api';
+import { useAttendanceQuery, useDeletePostMutation, useWorkoutQuery } from './api/forum-queries';
+import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
@@ -17,7 +17,7 @@ import { rememberWaitlistPlace } from './waitlist-memory';
 import { DELETE_WORKOUT_CONFIRM, deleteErrorText } from './workout-card';
 import { EditWorkoutForm } from './workout-form';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
-import { canManagePost, hasStarted } from './workout-rules';
+import { canManagePost, hasStarted, rosterWith } from './workout-rules';
 import './forum.css';
 
 /** /workout/{id} (members; the router checks the role). */
@@ -26,10 +26,9 @@ export function WorkoutDetailPage() {
   const navigate = useNavigate();
   const { user, can } = useSession();
   const takesAttendance = can('exec');
-  const query = useApiQuery<WorkoutDetailAnswer>(id === null ? null : workoutPath(id));
-  const attendance = useApiQuery<AttendanceRecord>(
-    id !== null && takesAttendance ? attendancePath(id) : null,
-  );
+  const query = useWorkoutQuery(id);
+  const attendance = useAttendanceQuery(id, takesAttendance);
+  const deletePost = useDeletePostMutation().mutateAsync;
   const { data, setData, reload, updatedAt } = query;
   const workout = data?.workout;
   const [editing, setEditing] = useState(false);
@@ -39,11 +38,6 @@ export function WorkoutDetailPage() {
   usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
 
   const refresh = useCallback(() => void reload(), [reload]);
-  // The profile screen fires this after a name or picture change: the roster shows both.
-  useEffect(() => {
-    window.addEventListener('profileUpdated', refresh);
-    return () => window.removeEventListener('profileUpdated', refresh);
-  }, [refresh]);
 
   useEffect(() => {
     if (user && workout && updatedAt !== null) rememberWaitlistPlace(user.id, workout);
@@ -154,13 +148,16 @@ export function WorkoutDetailPage() {
       <WorkoutRoster
         workoutId={workout.id}
         capacity={workout.capacity}
-        signups={data.signups}
+        signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
         myId={user?.id}
+        mineUnsynced={actions.view?.unsynced ?? false}
         takesAttendance={takesAttendance}
         record={attendance.data}
         recordLoading={attendance.loading}
         recordError={attendance.error ? `Could not load the attendance: ${attendance.error.message}` : ''}
         onRecorded={(record) => attendance.setData(() => record)}
+        started={started}
+        startsAt={{ date: workout.workout_date, time: workout.workout_time }}
       />
       {workout.capacity !== null && data.waitlist.length > 0 && (
         <WaitlistSection entries={data.waitlist} myId={user?.id} />

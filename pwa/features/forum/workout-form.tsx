@@ -21,7 +21,7 @@ import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
 import { addIssues, useContractForm } from '../../lib/forms';
-import { updateWorkout } from './forum-api';
+import { useUpdateWorkoutMutation } from './api/forum-queries';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
@@ -200,6 +200,7 @@ export function EditWorkoutForm({
     formState: { errors, isSubmitting },
   } = form;
   const problem = error || errors.root?.message;
+  const update = useUpdateWorkoutMutation();
   const formRef = useRef<HTMLFormElement>(null);
 
   // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
@@ -212,7 +213,7 @@ export function EditWorkoutForm({
     if (!checked.ok) return;
     setError('');
     try {
-      const { post } = await updateWorkout(workout.id, checked.body);
+      const post = await update.mutateAsync({ id: workout.id, body: checked.body });
       onSaved(post);
     } catch (err) {
       setError(updateErrorText(err));

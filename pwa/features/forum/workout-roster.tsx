@@ -3,7 +3,8 @@ import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../ap
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
-import { formatDateTime } from '../../lib/format';
+import { Modal } from '../../components/modal';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { UnsyncedMark } from '../../components/offline-note';
 import { Avatar } from '../../components/avatar';
 
@@ -42,6 +43,8 @@ interface RosterProps {
   capacity: number | null;
   signups: WorkoutSignup[];
   myId: number | undefined;
+  /** The member's own row reflects a choice saved on this device and not yet on the server. */
+  mineUnsynced?: boolean;
   /** Execs and administrators take attendance. */
   takesAttendance: boolean;
   /** The stored attendance (execs only), undefined until it is known. */
@@ -49,16 +52,25 @@ interface RosterProps {
   recordLoading: boolean;
   recordError: string;
   onRecorded: (record: AttendanceRecord) => void;
+  /** Attendance opens when the workout starts (the API refuses it before, issue 10). */
+  started: boolean;
+  startsAt: { date: string; time: string };
+}
+
+/** The line an exec sees instead of the checkboxes before the start. */
+export function attendanceOpensText(startsAt: { date: string; time: string }): string {
+  return `Attendance opens at ${formatTime(startsAt.time)} on ${formatDate(startsAt.date, 'long')}, when the workout starts.`;
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttendance, record, recordLoading, recordError, onRecorded }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt }: RosterProps) {
   const headingId = useId();
   const pending = usePendingActions();
   const [ticks, setTicks] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [conflict, setConflict] = useState('');
+  const [confirming, setConfirming] = useState(false);
 
   const pendingSubmit = pendingFor(pending, 'attendance', workoutId);
   // Submitted on this device, not yet on the server: the outbox lists it before performAction resolves.
@@ -67,6 +79,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
   const shownTicks = record?.submitted ? record.attendance : (unsyncedTicks ?? ticks);
 
   async function submit() {
+    setConfirming(false);
     const attendanceData = Object.fromEntries(signups.map((s) => [String(s.user_id), !!ticks[String(s.user_id)]]));
     setBusy(true);
     setError('');
@@ -88,6 +101,9 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
   }
 
   const present = signups.filter((s) => shownTicks[String(s.user_id)]).length;
+  const absent = signups.filter((s) => !ticks[String(s.user_id)]);
+  // Before the start there is nothing to tick: the checkboxes appear once attendance opens.
+  const ticking = takesAttendance && (started || !!record?.submitted || unsyncedTicks !== null);
 
   return (
     <section className="card forum-section" aria-labelledby={headingId}>
@@ -102,9 +118,10 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
               <span className="forum-person__name">
                 {s.user_name}
                 {s.user_id === myId && <span className="hint"> (you)</span>}
+                {s.user_id === myId && mineUnsynced && <UnsyncedMark />}
                 <span className="forum-person__time">Signed up {formatDateTime(s.signup_time)}</span>
               </span>
-              {takesAttendance && (
+              {ticking && (
                 <label className="forum-present">
                   <input
                     type="checkbox"
@@ -132,17 +149,55 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, takesAttenda
             </Notice>
           ) : unsyncedTicks ? (
             <UnsyncedMark />
+          ) : !started ? (
+            <p className="forum-attendance__opens">{attendanceOpensText(startsAt)}</p>
           ) : signups.length > 0 ? (
             <>
               <p className="hint">Tick who came, then submit. Once submitted, attendance cannot be changed.</p>
               {error && <ErrorMessage>{error}</ErrorMessage>}
               <div className="actions">
-                <button type="button" className="button button--primary" onClick={() => void submit()} disabled={busy || recordLoading}>
+                <button type="button" className="button button--primary" onClick={() => setConfirming(true)} disabled={busy || recordLoading}>
                   {busy ? 'Submitting…' : 'Submit Attendance'}
                 </button>
               </div>
             </>
           ) : null}
+          {confirming && (
+            <Modal
+              title="Submit attendance?"
+              onClose={() => setConfirming(false)}
+              footer={
+                <div className="actions">
+                  <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} data-autofocus>
+                    Go back
+                  </button>
+                  <button type="button" className="button button--primary" onClick={() => void submit()}>
+                    Submit Attendance
+                  </button>
+                </div>
+              }
+            >
+              <p>
+                {signups.length - absent.length} of {signups.length} present.
+              </p>
+              {absent.length > 0 ? (
+                <>
+                  <p>
+                    {absent.length === 1 ? 'This member' : `These ${absent.length} members`} will be counted absent (three
+                    absences suspend sign-ups for a week):
+                  </p>
+                  <ul className="forum-absent-list">
+                    {absent.map((s) => (
+                      <li key={s.id}>{s.user_name}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>No one will be counted absent.</p>
+              )}
+              <p>Once submitted, attendance is locked and cannot be changed.</p>
+            </Modal>
+          )}
         </div>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { checkComment } from './comments-db';
+import { checkComment } from '../../lib/comments-db';
 import { checkNewEvent } from './new-event-modal';
 import { filterWorkouts } from './workouts-tab';
 import { attendanceErrorText, whosComingTitle } from './workout-roster';
@@ -13,6 +13,7 @@ import {
   hasStarted,
   isFull,
   nextRsvp,
+  rosterWith,
   waitlistPositionText,
   workoutView,
 } from './workout-rules';
@@ -149,5 +150,25 @@ describe('attendance messages', () => {
     expect(attendanceErrorText(new ApiError(400, 'bad map'))).toBe('Failed to save attendance: bad map');
     expect(attendanceErrorText(new ApiError(0, 'offline'))).toBe('Error submitting attendance. Please try again.');
     expect(attendanceErrorText(new Error('boom'))).toBe('Error submitting attendance. Please try again.');
+  });
+});
+
+describe('rosterWith', () => {
+  const me = { id: 3, name: 'Morgan Member', profilePictureUrl: null };
+  const row = (user_id: number, user_name: string) => ({ id: user_id * 10, user_id, user_name, signup_time: 1, userProfilePictureUrl: null });
+
+  it('adds a stand-in row for a sign-up the server does not list yet, and removes a cancelled one', () => {
+    const others = [row(11, 'Sam')];
+    expect(rosterWith(others, me, true).map((s) => [s.id, s.user_id, s.user_name])).toEqual([
+      [110, 11, 'Sam'],
+      [-3, 3, 'Morgan Member'],
+    ]);
+    expect(rosterWith([...others, row(3, 'Morgan Member')], me, false)).toEqual(others);
+  });
+
+  it('leaves the server list alone when it already agrees, or for nobody signed in', () => {
+    const listed = [row(3, 'Morgan Member')];
+    expect(rosterWith(listed, me, true)).toBe(listed);
+    expect(rosterWith([], null, true)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../api/contract/auth';
-import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../../api/contract/forum';
+import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup, WorkoutType } from '../../../api/contract/forum';
 import { hasRole } from '../../../api/contract/roles';
 import { ordinal } from '../../lib/format';
 
@@ -124,4 +124,32 @@ export function detectPromotions(
   const positions: Record<string, number> = {};
   for (const w of workouts) if (w.waitlistPosition !== null) positions[String(w.id)] = w.waitlistPosition;
   return { promoted, positions };
+}
+
+type Me = Pick<SessionUser, 'id' | 'name' | 'profilePictureUrl'> | null | undefined;
+
+/**
+ * "Who's Coming" as the member sees it with their own (possibly not yet synced) choice applied, so
+ * the roster and the count always agree: a stand-in row for them (negative id, never a real one)
+ * until the server's list has them.
+ */
+export function rosterWith(signups: WorkoutSignup[], me: Me, signedUp: boolean): WorkoutSignup[] {
+  if (!me) return signups;
+  const listed = signups.some((s) => s.user_id === me.id);
+  if (signedUp && !listed) {
+    return [...signups, { id: -me.id, user_id: me.id, user_name: me.name, signup_time: Date.now(), userProfilePictureUrl: me.profilePictureUrl }];
+  }
+  if (!signedUp && listed) return signups.filter((s) => s.user_id !== me.id);
+  return signups;
+}
+
+/** The RSVP lists with the member's own (possibly not yet synced) answer applied, as for the roster. */
+export function rsvpsWith(rsvps: EventRsvp[], me: Me, status: RsvpStatus | null): EventRsvp[] {
+  if (!me) return rsvps;
+  const mine = rsvps.find((r) => r.user_id === me.id);
+  if ((mine?.status ?? null) === status) return rsvps;
+  const others = rsvps.filter((r) => r.user_id !== me.id);
+  if (status === null) return others;
+  const now = Date.now();
+  return [...others, { id: -me.id, user_id: me.id, user_name: me.name, status, rsvp_time: now, signed_up_at: now, userProfilePictureUrl: me.profilePictureUrl }];
 }

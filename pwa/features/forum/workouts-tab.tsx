@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
-import { WORKOUT_FILTERS, type PostsAnswer, type WorkoutPost } from '../../../api/contract/forum';
+import { WORKOUT_FILTERS, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
-import { WORKOUTS_PATH, deletePost } from './forum-api';
+import { useDeletePostMutation, useWorkoutsQuery } from './api/forum-queries';
 import { NewWorkoutModal } from './new-workout-modal';
 import { WorkoutCard } from './workout-card';
 import { detectPromotions } from './workout-rules';
@@ -26,7 +25,8 @@ export function filterWorkouts(workouts: readonly WorkoutPost[], filter: FilterK
 /** The Workouts tab: one request for the whole list (counts and the caller's state come with it). */
 export function WorkoutsTab() {
   const { user, can } = useSession();
-  const query = useApiQuery<PostsAnswer<WorkoutPost>>(WORKOUTS_PATH, { refreshMs: 60_000 });
+  const query = useWorkoutsQuery();
+  const deletePost = useDeletePostMutation().mutateAsync;
   const { data, setData, reload, updatedAt, fromCache } = query;
   const [filter, setFilter] = useState<FilterKey>('all');
   const [creating, setCreating] = useState(false);
@@ -62,7 +62,7 @@ export function WorkoutsTab() {
       setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
       void reload();
     },
-    [setData, reload],
+    [setData, reload, deletePost],
   );
 
   const shown = data ? filterWorkouts(data.posts, filter) : [];
@@ -126,7 +126,6 @@ export function WorkoutsTab() {
           onCreated={() => {
             setCreating(false);
             setPosted(true);
-            void reload();
           }}
         />
       )}

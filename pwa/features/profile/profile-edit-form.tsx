@@ -3,18 +3,16 @@ import type { SessionUser } from '../../../api/contract/auth';
 import { FormField } from '../../components/form-field';
 import {
   BIO_MAX,
-  PROFILE_PICTURE_FIELD,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_SAVE_ERROR,
   profileUpdateSchema,
-  type ProfileAnswer,
-  type ProfilePictureAnswer,
   type ProfileUpdate,
 } from '../../../api/contract/users';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { phoneInput, useContractForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
+import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from '../../components/avatar';
 
 interface Props {
@@ -26,6 +24,8 @@ interface Props {
 
 export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   const { updateUser } = useSession();
+  const uploadPicture = useUploadPictureMutation();
+  const updateProfile = useUpdateProfileMutation();
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const {
@@ -70,30 +70,19 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     let uploadProblem: string | null = null;
     if (picture) {
       try {
-        const data = new FormData();
-        data.append(PROFILE_PICTURE_FIELD, picture);
-        const answer = await api<ProfilePictureAnswer>('/users/profile-picture', {
-          method: 'POST',
-          body: data,
-        });
+        const answer = await uploadPicture.mutateAsync(picture);
         updateUser(answer.user);
         setPicture(null);
       } catch (err) {
-        console.error('profile picture upload failed', err);
         uploadProblem = errorMessage(err, 'the upload failed');
       }
     }
 
     try {
-      const { user: saved } = await api<ProfileAnswer>('/users/profile', {
-        method: 'PUT',
-        body: values,
-      });
+      const { user: saved } = await updateProfile.mutateAsync(values);
       updateUser(saved);
-      window.dispatchEvent(new Event('profileUpdated'));
       onSaved(uploadProblem);
-    } catch (err) {
-      console.error('profile save failed', err);
+    } catch {
       setError(PROFILE_SAVE_ERROR);
       if (uploadProblem) setPictureNote(`The picture could not be uploaded: ${uploadProblem}`);
     }

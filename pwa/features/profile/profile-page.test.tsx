@@ -1,15 +1,19 @@
 import { testUser } from '../../test-support';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, within, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../api/contract/auth';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { SessionProvider } from '../../lib/session';
+import { answerApi, jsonReply } from '../../test-server';
 import { ProfilePage } from './profile-page';
 
 type Answer = { status?: number; body: unknown };
 let routes: Record<string, (body: unknown) => Answer | Promise<Answer>>;
 let calls: { method: string; path: string; body: unknown }[];
+let queryClient: QueryClient;
 
 const ME: SessionUser = testUser('member', {
   id: 7,
@@ -42,7 +46,9 @@ function renderProfile() {
   );
   render(
     <SessionProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </SessionProvider>,
   );
   return router;
@@ -51,22 +57,16 @@ function renderProfile() {
 const storedUser = () => JSON.parse(localStorage.getItem('user') ?? 'null') as SessionUser | null;
 
 beforeEach(() => {
+  queryClient = createQueryClient();
   calls = [];
   routes = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = url.replace(/^\/api/, '');
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`];
-      if (!handler)
-        return new Response(JSON.stringify({ error: `no stub for ${method} ${path}` }), { status: 404 });
-      const answer = await handler(body);
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
+  answerApi(async ({ method, path, body }) => {
+    calls.push({ method, path, body });
+    const handler = routes[`${method} ${path}`];
+    if (!handler) return jsonReply({ error: `no stub for ${method} ${path}` }, 404);
+    const answer = await handler(body);
+    return jsonReply(answer.body, answer.status ?? 200);
+  });
   // jsdom has no object URLs; the preview only needs a string.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
@@ -100,6 +100,26 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/dashboard');
   });
 
+  it('shows membership expiry, absences and a suspension before it bites, and Sign out everywhere', async () => {
+    const until = Date.now() + 3 * 24 * 3600_000;
+    signIn({ ...ME, expiry_date: '2027-08-31', absences: 3, suspended_until: until });
+    renderProfile();
+    const membership = await screen.findByRole('region', { name: 'Membership' });
+    expect(membership).toHaveTextContent('Membership expiresTuesday, August 31, 2027');
+    expect(membership).toHaveTextContent('Absences3');
+    expect(within(membership).getByText(/^Workout sign-ups are suspended until /)).toBeInTheDocument();
+    expect(within(membership).getByText('Suspended until')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign out everywhere' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('counts down to the next suspension when there is none', async () => {
+    signIn({ ...ME, absences: 1, suspended_until: Date.now() - 1000 });
+    renderProfile();
+    const membership = await screen.findByRole('region', { name: 'Membership' });
+    expect(membership).toHaveTextContent('2 more suspend workout sign-ups for a week');
+    expect(membership).not.toHaveTextContent('Suspended until');
+  });
+
   it('shows Not set for an empty phone and the picture when there is one', async () => {
     signIn({
       ...ME,
@@ -131,7 +151,7 @@ describe('ProfilePage', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
-  it('uploads the picture first, then saves the fields, updates the session and announces profileUpdated', async () => {
+  it('uploads the picture first, then saves the fields, updates the session and tells the screens to reload', async () => {
     const user = userEvent.setup();
     signIn(ME);
     const uploaded = {
@@ -145,9 +165,8 @@ describe('ProfilePage', () => {
     routes['PUT /users/profile'] = (body) => ({
       body: { user: { ...uploaded, ...(body as object), bio: (body as { bio: string }).bio } },
     });
-    const announced = vi.fn();
-    window.addEventListener('profileUpdated', announced);
     renderProfile();
+    const announced = vi.spyOn(queryClient, 'invalidateQueries');
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeInTheDocument();
@@ -176,7 +195,6 @@ describe('ProfilePage', () => {
     expect(storedUser()).toMatchObject({ name: 'Sam S.', profilePictureUrl: '/uploads/new.webp' });
     expect(announced).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Your profile was updated.')).toBeInTheDocument();
-    window.removeEventListener('profileUpdated', announced);
   });
 
   it('still saves the text fields when the upload fails, with a small note', async () => {

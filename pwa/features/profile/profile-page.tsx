@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '../../../api/contract/roles';
 import { bioParagraphs } from '../../../api/contract/users';
 import { RequireRole } from '../../components/require-role';
 import { Notice } from '../../components/status';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
@@ -81,6 +82,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
         <dt>Phone</dt>
         <dd>{user.phoneNumber || 'Not set'}</dd>
       </dl>
+      <MembershipFacts user={user} />
       <section aria-labelledby="profile-bio-heading" className="profile-bio">
         <h2 id="profile-bio-heading">About me</h2>
         {paragraphs.length > 0 ? (
@@ -94,6 +96,50 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
           Edit Profile
         </button>
       </div>
+      <section aria-labelledby="profile-devices-heading" className="profile-devices">
+        <h2 id="profile-devices-heading">Devices</h2>
+        <p className="hint">
+          Lost a phone, or signed in on a shared computer? Signing out everywhere ends your session on every device,
+          this one included.
+        </p>
+        <Link to="/logout" className="button button--ghost">
+          Sign out everywhere
+        </Link>
+      </section>
     </article>
+  );
+}
+
+/** Membership expiry, absences and any suspension: seen here before a sign-up is refused. */
+function MembershipFacts({ user }: { user: SessionUser }) {
+  const suspended = user.suspended_until !== null && user.suspended_until > Date.now();
+  const toNext = 3 - (user.absences % 3);
+  return (
+    <section aria-labelledby="profile-membership-heading" className="profile-membership">
+      <h2 id="profile-membership-heading">Membership</h2>
+      {suspended && (
+        <Notice tone="warning">Workout sign-ups are suspended until {formatDateTime(user.suspended_until!)}</Notice>
+      )}
+      <dl className="profile-facts">
+        <dt>Membership expires</dt>
+        <dd>{user.expiry_date ? formatDate(user.expiry_date, 'long') : 'No membership on record'}</dd>
+        <dt>Absences</dt>
+        <dd>
+          {user.absences}
+          {!suspended && (
+            <span className="hint">
+              {' '}
+              · {toNext === 1 ? 'one more suspends' : `${toNext} more suspend`} workout sign-ups for a week
+            </span>
+          )}
+        </dd>
+        {suspended && (
+          <>
+            <dt>Suspended until</dt>
+            <dd>{formatDateTime(user.suspended_until!)}</dd>
+          </>
+        )}
+      </dl>
+    </section>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { RaceDetailAnswer } from '../../../api/contract/races';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { formatDate } from '../../lib/format';
-import { useApiQuery } from '../../lib/query';
+import { loadError, offlineInfo } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
+import { useRaceQuery } from './api/race-queries';
 import { CountdownBadge } from './components/countdown-badge';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { useRaceSignup } from './hooks/use-race-signup';
@@ -18,18 +18,15 @@ export function RaceDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { data, error, loading, fromCache, updatedAt, setData } = useApiQuery<RaceDetailAnswer>(`/races/${encodeURIComponent(id)}`);
+  const query = useRaceQuery(id);
+  const { data, isPending: loading } = query;
+  const error = loadError(query);
+  const { fromCache, updatedAt } = offlineInfo(query);
   usePageTitle(data?.race.name ?? (error?.status === 404 ? 'Race not found' : 'Race'));
   const goingId = useId();
   const today = useClubToday();
 
-  const signup = useRaceSignup((_raceId, signedUp) =>
-    setData((previous) => {
-      if (!previous) return previous;
-      const signups = signupsWith(previous.signups, user, signedUp);
-      return { race: { ...previous.race, signups, signupCount: signups.length, isSignedUp: signedUp }, signups, isSignedUp: signedUp };
-    }),
-  );
+  const signup = useRaceSignup();
   const { forgetQueued } = signup;
   useEffect(() => forgetQueued(), [updatedAt, forgetQueued]);
 

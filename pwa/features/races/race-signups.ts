@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../api/contract/auth';
 import type { Race, RaceSignup } from '../../../api/contract/races';
 
-type Me = Pick<SessionUser, 'id' | 'name' | 'profilePictureUrl'> | null;
+export type Me = Pick<SessionUser, 'id' | 'name' | 'profilePictureUrl'> | null;
 
 /** The signup list as it is once `me` is (or is not) signed up: the rest of the list is the server's. */
 export function signupsWith(signups: RaceSignup[], me: Me, signedUp: boolean): RaceSignup[] {

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { Race, RaceAnswer, RaceInput, RacesAnswer } from '../../../api/contract/races';
+import type { Race, RaceInput } from '../../../api/contract/races';
 import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
-import { api } from '../../lib/api-client';
 import { useClubToday } from '../../lib/club-clock';
-import { useApiQuery } from '../../lib/query';
+import { offlineInfo } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAddRaceMutation, useDeleteRaceMutation, useRacesQuery, useUpdateRaceMutation } from './api/race-queries';
 import { RaceCalendar } from './components/race-calendar';
 import { RaceCard } from './components/race-card';
 import { RaceFormModal } from './components/race-form-modal';
 import { useRaceSignup } from './hooks/use-race-signup';
-import { raceWith, sortRaces } from './race-signups';
+import { raceWith } from './race-signups';
 import './races.css';
 
 type View = 'list' | 'calendar';
@@ -26,7 +26,12 @@ export function RacesPage() {
   const exec = can('exec');
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
-  const { data, error, loading, fromCache, updatedAt, reload, setData } = useApiQuery<RacesAnswer>('/races');
+  const query = useRacesQuery();
+  const { data, error, isPending: loading, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
+  const addMutation = useAddRaceMutation();
+  const updateMutation = useUpdateRaceMutation();
+  const deleteMutation = useDeleteRaceMutation();
   const [view, setView] = useState<View>('list');
   const [filter, setFilter] = useState<Filter>('all');
   const [adding, setAdding] = useState(false);
@@ -36,12 +41,7 @@ export function RacesPage() {
   const { confirm, dialog } = useConfirm();
   const today = useClubToday();
 
-  const updateRaces = (update: (races: Race[]) => Race[]) =>
-    setData((previous) => (previous ? { races: update(previous.races) } : previous));
-
-  const signup = useRaceSignup((raceId, signedUp) =>
-    updateRaces((races) => races.map((r) => (r.id === raceId ? raceWith(r, user, signedUp) : r))),
-  );
+  const signup = useRaceSignup();
   const { forgetQueued } = signup;
   useEffect(() => forgetQueued(), [updatedAt, forgetQueued]);
 
@@ -51,14 +51,12 @@ export function RacesPage() {
   const shown = member && filter === 'mine' ? races.filter((r) => r.isSignedUp) : races;
 
   async function addRace(input: RaceInput, idempotencyKey: string) {
-    const { race } = await api<RaceAnswer>('/races', { method: 'POST', body: input, idempotencyKey });
-    updateRaces((list) => sortRaces([...list, race]));
+    await addMutation.mutateAsync({ input, idempotencyKey });
     setAdding(false);
   }
 
   async function saveRace(id: number, input: RaceInput, idempotencyKey: string) {
-    const { race } = await api<RaceAnswer>(`/races/${id}`, { method: 'PUT', body: input, idempotencyKey });
-    updateRaces((list) => sortRaces(list.map((r) => (r.id === id ? race : r))));
+    await updateMutation.mutateAsync({ id, input, idempotencyKey });
     setEditing(null);
   }
 
@@ -68,8 +66,7 @@ export function RacesPage() {
     setDeleteError(null);
     setDeleting(race.id);
     try {
-      await api(`/races/${race.id}`, { method: 'DELETE', idempotencyKey: crypto.randomUUID() });
-      updateRaces((list) => list.filter((r) => r.id !== race.id));
+      await deleteMutation.mutateAsync(race.id);
     } catch {
       setDeleteError('Error deleting race');
     } finally {
@@ -120,7 +117,7 @@ export function RacesPage() {
       {loading && !data ? (
         <Loading text="Loading races..." />
       ) : error && !data ? (
-        <LoadError onRetry={() => void reload()}>Failed to load races.</LoadError>
+        <LoadError onRetry={() => void refetch()}>Failed to load races.</LoadError>
       ) : races.length === 0 ? (
         <EmptyState>No races yet.</EmptyState>
       ) : shown.length === 0 ? (

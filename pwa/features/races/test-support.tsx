@@ -1,14 +1,14 @@
-// Test helpers for the races screens: a signed-in (or not) session and a stubbed fetch that
+// Test helpers for the races screens: a signed-in (or not) session and a mocked network (MSW) that
 // answers like the API.
 import { testUser } from '../../test-support';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
 import type { SessionUser } from '../../../api/contract/auth';
 import type { Race, RaceSignup } from '../../../api/contract/races';
 import type { Role } from '../../../api/contract/roles';
-import { SessionProvider } from '../../lib/session';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply } from '../../test-server';
 import { writeSession } from '../../lib/session-storage';
 import { addDays } from '../../../api/contract/dates';
 import { clubTodayNow } from '../../lib/club-clock';
@@ -38,31 +38,19 @@ export interface Call {
 export type Answer = { status?: number; body?: unknown } | 'network-error' | Promise<{ status?: number; body?: unknown }>;
 type Handler = (call: Call) => Answer | undefined;
 
-/** Replaces fetch: `/api/auth/profile` answers the session user, everything else goes to `handler`. */
+/** Answers the API (MSW): `/api/auth/profile` with the session user, everything else through `handler`. */
 export function stubApi(user: SessionUser | null, handler: Handler) {
   const calls: Call[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input).replace(/^\/api/, '');
-    const method = init.method ?? 'GET';
-    const call: Call = {
-      method,
-      path,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
+  answerApi(async (request) => {
+    const call: Call = { method: request.method, path: request.path, body: request.body, headers: request.headers };
     calls.push(call);
-    if (path === '/auth/profile' && user) return json(200, { user });
+    if (call.path === '/auth/profile' && user) return jsonReply({ user });
     const answer = await handler(call);
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    if (!answer) return json(404, { error: 'Not found' });
-    return json(answer.status ?? 200, answer.body ?? {});
+    if (answer === 'network-error') return 'network-error';
+    if (!answer) return jsonReply({ error: 'Not found' }, 404);
+    return jsonReply(answer.body ?? {}, answer.status ?? 200);
   });
-  vi.stubGlobal('fetch', fetchStub);
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 /** Where the router ended up, for redirect checks. */
@@ -76,7 +64,7 @@ export function renderPage(page: ReactNode, { user, path, pattern }: { user: Ses
   localStorage.clear();
   if (user) writeSession(user, 'test-token');
   return render(
-    <SessionProvider>
+    <AppProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={pattern} element={page} />
@@ -84,6 +72,6 @@ export function renderPage(page: ReactNode, { user, path, pattern }: { user: Ses
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </SessionProvider>,
+    </AppProviders>,
   );
 }

@@ -21,8 +21,9 @@ describe('CoachesExecPage', () => {
     stubApi({ 'GET /api/profiles': () => new Promise<Response>((resolve) => (answer = resolve)) });
     page();
     expect(screen.getByRole('status')).toHaveTextContent('Loading team members...');
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
     await act(async () => answer(json({ teamMembers: team() })));
-    expect(screen.queryByText('Loading team members...')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading team members...')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('team-card')).toHaveLength(10);
   });
 
@@ -98,6 +99,10 @@ describe('CoachesExecPage', () => {
     fail = true;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
+    });
+    // The mocked network answers on a later tick.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
     });
     expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(3);
     expect(screen.getAllByTestId('team-card')).toHaveLength(10);

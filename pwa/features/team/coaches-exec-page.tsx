@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CLUB_CONTACT_EMAIL, type TeamMember, type TeamMembersAnswer } from '../../../api/contract/profiles';
+import { CLUB_CONTACT_EMAIL, type TeamMember } from '../../../api/contract/profiles';
 import { EmptyState, Loading, Notice } from '../../components/status';
-import { useApiQuery } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useTeamQuery } from './api/team-queries';
 import { EditProfileModal } from './edit-profile-modal';
 import { Avatar } from '../../components/avatar';
 import { VACANT_NAME, bioPreview, imageSrc, isCoach, positionLabels, profilePath } from './team-member';
@@ -16,7 +16,7 @@ export const TEAM_REFRESH_MS = 5000;
 export function CoachesExecPage({ reloadPage = () => window.location.reload() }: { reloadPage?: () => void }) {
   usePageTitle('Coaches and Exec');
   const { can } = useSession();
-  const { data, error, loading, setData, reload } = useApiQuery<TeamMembersAnswer>('/profiles', { refreshMs: TEAM_REFRESH_MS });
+  const { data, error, isPending: loading } = useTeamQuery({ refetchInterval: TEAM_REFRESH_MS });
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const members = data?.teamMembers ?? [];
@@ -24,10 +24,8 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
   const canEdit = can('exec');
 
   function onSaved(member: TeamMember) {
-    setData((d) => d && { teamMembers: d.teamMembers.map((m) => (m.id === member.id ? member : m)) });
     setSaved(`${member.role} profile saved.`);
     setEditing(null);
-    void reload();
   }
 
   const card = (m: TeamMember) => (

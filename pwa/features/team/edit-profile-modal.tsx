@@ -4,13 +4,13 @@ import {
   TEAM_NAME_MAX,
   teamMemberUpdateSchema,
   type TeamMember,
-  type TeamMemberAnswer,
 } from '../../../api/contract/profiles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useContractForm } from '../../lib/forms';
+import { useUpdateTeamMemberMutation } from './api/team-queries';
 
 export const SAVE_FAILED = 'Failed to update profile. Please try again.';
 
@@ -41,11 +41,12 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
     defaultValues: { name: member.name, bio: member.bio, image: member.image, email: member.email },
   });
   const bio = watch('bio');
+  const update = useUpdateTeamMemberMutation();
 
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const answer = await api<TeamMemberAnswer>(`/profiles/${encodeURIComponent(member.id)}`, { method: 'PUT', body: values });
+      const answer = await update.mutateAsync({ id: member.id, changes: values });
       onSaved(answer.teamMember);
     } catch (err) {
       setError(errorMessage(err, SAVE_FAILED));

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TeamProfilePage } from './team-profile-page';
 import { LONG_BIO, json, renderAt, stubApi, team } from './test-helpers';
@@ -75,8 +75,9 @@ describe('TeamProfilePage', () => {
     });
     at('/profile/swim-coach/maya-chen');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
     await act(async () => answer(json({ error: 'Server down' }, 503)));
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load team members');
     expect(alert).toHaveTextContent('Server down');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));

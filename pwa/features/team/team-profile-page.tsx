@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
-import type { TeamMembersAnswer } from '../../../api/contract/profiles';
 import { Loading } from '../../components/status';
-import { useApiQuery } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { EMPTY_BIO, VACANT_NAME, bioParagraphs, imageSrc, isCoach } from './team-member';
+import { useTeamQuery } from './api/team-queries';
 import './team.css';
 
 function BackLink() {
@@ -18,7 +17,7 @@ function BackLink() {
 /** /profile/{position id}/{name slug}: the position decides; the slug is only there for readable URLs. */
 export function TeamProfilePage() {
   const { role = '' } = useParams();
-  const { data, error, loading, reload } = useApiQuery<TeamMembersAnswer>('/profiles');
+  const { data, error, isPending: loading, refetch } = useTeamQuery();
   const member = data?.teamMembers.find((m) => m.id === role);
   const position = member?.role ?? '';
   usePageTitle(member ? `${member.name || VACANT_NAME} · ${position}` : data ? 'Profile Not Found' : 'Team Profile');
@@ -38,7 +37,7 @@ export function TeamProfilePage() {
             <div className="alert alert--error" role="alert">
               <p>Failed to load team members</p>
               {error && error.message && <p>{error.message}</p>}
-              <button type="button" className="button button--primary" onClick={() => void reload()}>
+              <button type="button" className="button button--primary" onClick={() => void refetch()}>
                 Try Again
               </button>
             </div>

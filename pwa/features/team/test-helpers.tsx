@@ -2,11 +2,11 @@ import { storeSession, testUser } from '../../test-support';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { vi } from 'vitest';
 import type { SessionUser } from '../../../api/contract/auth';
 import type { TeamMember } from '../../../api/contract/profiles';
 import type { Role } from '../../../api/contract/roles';
-import { SessionProvider } from '../../lib/session';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 
 export const LONG_BIO =
   'Former varsity swimmer and Level 2 certified coach. Maya runs the Tuesday and Thursday swims and loves turning nervous beginners into confident open-water racers.';
@@ -27,25 +27,21 @@ export function team(): TeamMember[] {
   ];
 }
 
-type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+type Handler = (init: { method: string; body: string | undefined }, url: string) => Response | Promise<Response>;
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = jsonReply;
 
-/** Stubs fetch with one handler per "METHOD /api/path"; anything else answers 404. Returns the mock. */
+/** Answers the API (through MSW) with one handler per "METHOD /api/path"; anything else answers 404. */
 export function stubApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const handler = routes[key];
-    return handler ? handler(init, url) : json({ error: 'Not found' }, 404);
+  return answerApi((call) => {
+    const handler = routes[`${call.method} ${call.url.split('?')[0]}`];
+    return handler ? handler({ method: call.method, body: call.text }, call.url) : json({ error: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
-export function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+/** The requests made to "METHOD /api/path", each as [url, { method, body }]. */
+export function callsTo(calls: ApiCall[], key: string) {
+  return calls.filter((c) => `${c.method} ${c.url}` === key).map((c) => [c.url, { method: c.method, body: c.text, headers: c.headers }] as const);
 }
 
 /** Puts a signed-in user of `role` in browser storage, as a login would. */
@@ -57,13 +53,13 @@ export function signInAs(role: Role): SessionUser {
 
 export function renderAt(path: string, pattern: string, element: ReactNode) {
   return render(
-    <SessionProvider>
+    <AppProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={pattern} element={element} />
           <Route path="*" element={<p>Elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </SessionProvider>,
+    </AppProviders>,
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
+import { pendingFor, usePendingActions } from '../../../lib/actions';
 import { ApiError } from '../../../lib/api-client';
-import { pendingFor, performAction, usePendingActions } from '../../../lib/actions';
+import { useSession } from '../../../lib/session';
+import { useRaceSignupMutation } from '../api/race-queries';
 
 export interface RaceSignupState {
   signedUp: boolean;
@@ -17,10 +19,12 @@ export function signupFailure(err: unknown, signedUp: boolean): string {
 }
 
 /**
- * Race sign-up and cancel through the offline-capable actions. `onDone` gets the server's answer;
- * a queued change is shown at once (with its marker) until the screen loads fresh data.
+ * Race sign-up and cancel through the offline-capable actions. The server's answer goes into the
+ * query cache; a queued change is shown at once (with its marker) until the screen loads fresh data.
  */
-export function useRaceSignup(onDone: (raceId: number, signedUp: boolean) => void) {
+export function useRaceSignup() {
+  const { user } = useSession();
+  const mutation = useRaceSignupMutation(user);
   const pending = usePendingActions();
   const [queued, setQueued] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -41,13 +45,9 @@ export function useRaceSignup(onDone: (raceId: number, signedUp: boolean) => voi
     setBusy((s) => new Set(s).add(raceId));
     setErrors((m) => without(m, raceId));
     try {
-      const result = await performAction({ kind: 'race-signup', raceId, signedUp });
-      if (result.status === 'queued') {
-        setQueued((m) => new Map(m).set(raceId, signedUp));
-      } else {
-        setQueued((m) => without(m, raceId));
-        onDone(raceId, result.answer.signedUp);
-      }
+      const result = await mutation.mutateAsync({ raceId, signedUp });
+      if (result.status === 'queued') setQueued((m) => new Map(m).set(raceId, signedUp));
+      else setQueued((m) => without(m, raceId));
     } catch (err) {
       setErrors((m) => new Map(m).set(raceId, signupFailure(err, signedUp)));
     } finally {

@@ -1,9 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { COMMENT_MAX } from '../../../api/contract/forum';
+import { COMMENT_MAX } from '../../api/contract/forum';
 
 /** A comment on a workout or event. Kept only on this device (SPEC.md §2): never sent to the server. */
 export interface LocalComment {
   id: number;
+  /** Whose comment: another account on the same device never sees it (issue 10). */
+  userId: number;
   postId: number;
   user_name: string;
   content: string;
@@ -12,6 +14,11 @@ export interface LocalComment {
 
 export const commentsDb = new Dexie('club-comments') as Dexie & { comments: EntityTable<LocalComment, 'id'> };
 commentsDb.version(1).stores({ comments: '++id, postId, user_name, content, created_at' });
+// Comments became per user: the old ones cannot be told apart by account, so they go.
+commentsDb
+  .version(2)
+  .stores({ comments: '++id, [userId+postId], userId' })
+  .upgrade((tx) => tx.table('comments').clear());
 
 export const COMMENT_REQUIRED = 'Please write a comment before posting.';
 export const COMMENT_TOO_LONG = `Comments can be at most ${COMMENT_MAX} characters.`;
@@ -24,8 +31,17 @@ export function checkComment(text: string): { ok: true; content: string } | { ok
   return { ok: true, content };
 }
 
-export function listComments(postId: number): Promise<LocalComment[]> {
-  return commentsDb.comments.where('postId').equals(postId).sortBy('created_at');
+export function listComments(userId: number, postId: number): Promise<LocalComment[]> {
+  return commentsDb.comments.where('[userId+postId]').equals([userId, postId]).sortBy('created_at');
+}
+
+/** How many comments this user keeps on the device (logging out deletes them: it asks first). */
+export async function countComments(userId: number): Promise<number> {
+  try {
+    return await commentsDb.comments.where('userId').equals(userId).count();
+  } catch {
+    return 0;
+  }
 }
 
 export async function addComment(comment: Omit<LocalComment, 'id'>): Promise<void> {

@@ -1,20 +1,21 @@
 // No fake-indexeddb here: jsdom has no IndexedDB, like a browser in a strict private mode.
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useWorkoutsQuery } from '../features/forum/api/forum-queries';
+import { AppProviders } from '../test-providers';
+import { answerApi } from '../test-server';
 import { performAction } from './actions';
 import { OFFLINE_MESSAGE } from './api-client';
 import { refreshOutboxState } from './outbox';
 import { getOutboxState } from './outbox-store';
-import { useApiQuery } from './query';
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify({ id: 7, name: 'Sam', role: 'member' }));
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  answerApi(() => 'network-error');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
 });
@@ -31,7 +32,7 @@ describe('without device storage', () => {
   });
 
   it('shows a read that fails for want of network as an error, not a blank screen', async () => {
-    const { result } = renderHook(() => useApiQuery('/forum/posts?type=workout'));
+    const { result } = renderHook(() => useWorkoutsQuery(), { wrapper: AppProviders });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.error?.message).toBe(OFFLINE_MESSAGE);
     expect(result.current.fromCache).toBe(false);

@@ -1,0 +1,112 @@
+import type { ClubConfig } from './config';
+import type { z } from 'zod';
+import type { approveMemberSchema, MemberAnswer, MembersAnswer, OutboxAnswer, rejectMemberSchema, updateMemberSchema } from './admin';
+import type { AuthAnswer, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, SessionUser } from './auth';
+import type {
+  AttendanceAnswer,
+  AttendanceRecord,
+  attendanceBodySchema,
+  createPostSchema,
+  EventDetailAnswer,
+  EventPost,
+  PostsAnswer,
+  rsvpBodySchema,
+  RsvpAnswer,
+  signupBodySchema,
+  SignupAnswer,
+  updateEventSchema,
+  updateWorkoutSchema,
+  WaitlistAnswer,
+  WaitlistEntry,
+  WorkoutDetailAnswer,
+  WorkoutPost,
+  WorkoutSignup,
+} from './forum';
+import type { teamMemberUpdateSchema, TeamMemberAnswer, TeamMembersAnswer } from './profiles';
+import type { RaceAnswer, RaceDeletedAnswer, RaceDetailAnswer, raceInputSchema, RaceSignupAnswer, RacesAnswer } from './races';
+import type { ProfileAnswer, ProfilePictureAnswer, profileUpdateSchema, RoleChangeNotificationsAnswer } from './users';
+
+// Every call of the API, by "METHOD /path" (after /api): what the client sends and what the server
+// answers on success. The PWA's client and the server's handlers are both typed against this table,
+// so a changed answer breaks the typecheck on one side or the other, never a screen at run time.
+// (Why a table and not Hono's `hc`: docs/decisions/0020-11-typed-client.md.)
+
+/** A plain confirmation. */
+export interface MessageAnswer {
+  message: string;
+}
+export interface CharterAcceptedAnswer extends MessageAnswer {
+  user: SessionUser;
+}
+export interface RoleNotificationsReadAnswer extends MessageAnswer {
+  marked: number;
+}
+export interface PostAnswer<P> {
+  post: P;
+}
+
+type Body<S extends z.ZodType> = z.input<S>;
+
+export interface Endpoints {
+  // auth
+  'GET /config': { answer: ClubConfig };
+  'POST /auth/register': { body: Body<typeof registerSchema>; answer: AuthAnswer };
+  'POST /auth/login': { body: Body<typeof loginSchema>; answer: AuthAnswer };
+  'GET /auth/profile': { answer: { user: SessionUser } };
+  'POST /auth/forgot-password': { body: Body<typeof forgotPasswordSchema>; answer: MessageAnswer };
+  'POST /auth/reset-password': { body: Body<typeof resetPasswordSchema>; answer: MessageAnswer };
+  // users
+  'POST /users/accept-charter': { answer: CharterAcceptedAnswer };
+  'PUT /users/profile': { body: Body<typeof profileUpdateSchema>; answer: ProfileAnswer };
+  'POST /users/profile-picture': { body: FormData; answer: ProfilePictureAnswer };
+  'GET /users/role-change-notifications': { answer: RoleChangeNotificationsAnswer };
+  'POST /users/mark-role-notification-read': { answer: RoleNotificationsReadAnswer };
+  // admin
+  'GET /admin/outbox': { answer: OutboxAnswer };
+  'GET /admin/members': { answer: MembersAnswer };
+  'PUT /admin/members/:id/approve': { body: Body<typeof approveMemberSchema>; answer: MemberAnswer };
+  'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
+  'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
+  'DELETE /admin/members/:id': { answer: MessageAnswer };
+  // forum
+  'GET /forum/posts?type=workout': { answer: PostsAnswer<WorkoutPost> };
+  'GET /forum/posts?type=event': { answer: PostsAnswer<EventPost> };
+  'POST /forum/posts': { body: Body<typeof createPostSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
+  'PUT /forum/posts/:id': { body: Body<typeof updateWorkoutSchema> | Body<typeof updateEventSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
+  'DELETE /forum/posts/:id': { answer: MessageAnswer };
+  'GET /forum/workouts/:id': { answer: WorkoutDetailAnswer };
+  'GET /forum/workouts/:id/signups': { answer: { signups: WorkoutSignup[] } };
+  'GET /forum/workouts/:id/waitlist': { answer: { waitlist: WaitlistEntry[] } };
+  'POST /forum/workouts/:id/signup': { body: Body<typeof signupBodySchema>; answer: SignupAnswer };
+  'POST /forum/workouts/:id/waitlist': { answer: WaitlistAnswer };
+  'DELETE /forum/workouts/:id/waitlist': { answer: WaitlistAnswer };
+  'GET /forum/workouts/:id/attendance': { answer: AttendanceRecord };
+  'POST /forum/workouts/:id/attendance': { body: Body<typeof attendanceBodySchema>; answer: AttendanceAnswer };
+  'GET /forum/events/:id': { answer: EventDetailAnswer };
+  'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };
+  // races
+  'GET /races': { answer: RacesAnswer };
+  'POST /races': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };
+  'GET /races/:id': { answer: RaceDetailAnswer };
+  'PUT /races/:id': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };
+  'DELETE /races/:id': { answer: RaceDeletedAnswer };
+  'POST /races/:id/signup': { answer: RaceSignupAnswer };
+  'DELETE /races/:id/signup': { answer: RaceSignupAnswer };
+  // profiles (the coaches and executive team)
+  'GET /profiles': { answer: TeamMembersAnswer };
+  'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };
+}
+
+export type Endpoint = keyof Endpoints;
+/** What the server answers on success. */
+export type AnswerOf<E extends Endpoint> = Endpoints[E]['answer'];
+/** What the client sends, or never when the call has no body. */
+export type BodyOf<E extends Endpoint> = Endpoints[E] extends { body: infer B } ? B : never;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The `:name` parts of the path, e.g. { id } for 'GET /races/:id'. */
+export type ParamsOf<E extends Endpoint> = Record<ParamNames<E>, string | number>;

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+
+// A caller's (or proxy's) id is kept so one request can be followed across systems; anything else
+// (too long, odd characters that could forge log lines) is replaced.
+const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives each request an id (`X-Request-Id` in and out) and a child logger that carries it, and
+ * writes one line per request: method, path (never the query string: reset links carry tokens
+ * there), status, duration and the signed-in user's id.
+ */
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const reqId = incoming && SANE_ID.test(incoming) ? incoming : randomUUID();
+    const log = c.var.deps.logger.child({ reqId });
+    c.set('requestId', reqId);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', reqId);
+    const status = c.res.status;
+    const userId = c.var.user?.id ?? c.var.maybeUser?.id;
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(userId !== undefined ? { userId } : {}),
+    };
+    if (status >= 500) log.error(line, 'request failed');
+    // An uptime monitor's poll every minute would drown the log at info.
+    else if (line.path === '/api/health' && status === 200) log.debug(line, 'request');
+    else log.info(line, 'request');
+  };
+}

@@ -1,0 +1,94 @@
+// The forum lists, built once per change of the data and reused by every request until then
+// (issue #12; the design is docs/decisions/0030-i12-forum-list-cache.md).
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
+import type { AppDeps } from '../context';
+import { buildPostList, ownKey, personalizedJson, preparedOnce, type PostType, type SharedList } from './posts';
+
+/** One answer body, shared by every member who sees exactly the same list. */
+export interface ListAnswer {
+  /** Strong validator: a hash of the body, so equal bodies get equal tags, across rebuilds too. */
+  etag: string;
+  json: string;
+  /** The body gzipped, made on first need (most clients ask for gzip). */
+  gzip(): Buffer;
+}
+
+interface CachedList {
+  version: string;
+  timeZone: string;
+  list: SharedList;
+  answers: Map<string, ListAnswer>;
+  builtAt: number;
+}
+
+/** Distinct answers kept per list; past it the oldest go (a member's answer is rebuilt on need). */
+const ANSWERS_KEPT = 256;
+
+const caches = new WeakMap<Database.Database, Partial<Record<PostType, CachedList>>>();
+
+/**
+ * Changes whenever the database may have changed: `total_changes()` counts every row this
+ * connection inserted, updated or deleted (the server's writes, cascades included), and
+ * `PRAGMA data_version` moves when another connection commits (a backup restore, a script).
+ * Too eager (any table's write counts), never too lax.
+ */
+export function dataVersion(sqlite: Database.Database): string {
+  const changes = preparedOnce(sqlite, 'select total_changes()').pluck().get() as number;
+  const external = preparedOnce(sqlite, 'pragma data_version').pluck().get() as number;
+  return `${changes}.${external}`;
+}
+
+function makeAnswer(json: string): ListAnswer {
+  let gzipped: Buffer | null = null;
+  return {
+    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+    json,
+    gzip: () => (gzipped ??= gzipSync(json)),
+  };
+}
+
+function currentList(deps: AppDeps, type: PostType, now: number): CachedList {
+  const sqlite = deps.database.sqlite;
+  let perDb = caches.get(sqlite);
+  if (!perDb) {
+    perDb = {};
+    caches.set(sqlite, perDb);
+  }
+  const version = dataVersion(sqlite);
+  const timeZone = deps.env.CLUB_TIMEZONE;
+  const cached = perDb[type];
+  // The clock may also go back (tests set it): a list is only reused for the moment it was built for.
+  if (
+    cached &&
+    cached.version === version &&
+    cached.timeZone === timeZone &&
+    now < cached.list.validUntil &&
+    now >= cached.builtAt
+  ) {
+    return cached;
+  }
+  const fresh: CachedList = {
+    version,
+    timeZone,
+    list: buildPostList(deps, type, now),
+    answers: new Map(),
+    builtAt: now,
+  };
+  perDb[type] = fresh;
+  return fresh;
+}
+
+/** The list answer for `userId`, from the cache when the data and the moment allow. */
+export function forumListAnswer(deps: AppDeps, userId: number, type: PostType): ListAnswer {
+  const cached = currentList(deps, type, deps.clock());
+  const key = ownKey(cached.list, userId);
+  let answer = cached.answers.get(key);
+  if (!answer) {
+    answer = makeAnswer(personalizedJson(cached.list, userId));
+    if (cached.answers.size >= ANSWERS_KEPT) cached.answers.delete(cached.answers.keys().next().value!);
+    cached.answers.set(key, answer);
+  }
+  return answer;
+}

@@ -1,0 +1,106 @@
+// Lighthouse (phone profile, its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU) and
+// layout shift in Debian's Chromium for every public page, served by the real server with gzip.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Browser } from 'playwright-core';
+
+export const PUBLIC_PAGES = ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/races', '/login'] as const;
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export const SCORE_TARGET = 0.95;
+export const CLS_TARGET = 0.02;
+
+export interface LighthouseFigures {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  /** Cumulative layout shift of the Lighthouse load (phone, throttled). */
+  cls: number | null;
+  lcpMs: number | null;
+  /** Audits that kept a category below 1, for the reader to follow up. */
+  failing: string[];
+}
+
+export interface ClsFigures {
+  page: string;
+  viewport: string;
+  cls: number;
+}
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function runLighthouse(base: string, pages: readonly string[] = PUBLIC_PAGES): Promise<LighthouseFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const figures: LighthouseFigures[] = [];
+  try {
+    for (const page of pages) {
+      const result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { categories, audits } = result.lhr;
+      const failing = new Set<string>();
+      for (const category of CATEGORIES) {
+        for (const ref of categories[category]?.auditRefs ?? []) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) failing.add(`${category}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+      figures.push({
+        page,
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, categories[c]?.score ?? null])) as LighthouseFigures['scores'],
+        cls: audits['cumulative-layout-shift']?.numericValue ?? null,
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        failing: [...failing],
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
+
+/** Layout shift of a first visit, unthrottled, at a phone's and a laptop's size (no service worker). */
+export async function measureCls(browser: Browser, base: string, pages: readonly string[] = PUBLIC_PAGES): Promise<ClsFigures[]> {
+  const figures: ClsFigures[] = [];
+  for (const [viewport, size] of [
+    ['390x844', { width: 390, height: 844 }],
+    ['1280x800', { width: 1280, height: 800 }],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: base, viewport: size, serviceWorkers: 'block' });
+    try {
+      for (const path of pages) {
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const w = window as unknown as { __cls: number };
+          w.__cls = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!entry.hadRecentInput) w.__cls += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(1000);
+        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+        figures.push({ page: path, viewport, cls });
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return figures;
+}

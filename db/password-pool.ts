@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import type { DeriveTask } from './password-worker';
+
+/**
+ * Password hashing in worker threads of its own (docs/decisions/0011-10-password-pool.md): each
+ * scrypt takes 128 MiB and a few hundred ms; on libuv's shared pool a burst of sign-ins made every
+ * other request wait. The queue is bounded: when it is full, sign-in answers 503 with Retry-After
+ * instead of making everyone wait longer.
+ */
+
+/** Where the worker is: the compiled sibling (`password-worker.js`) if there is one, else the .ts
+ * source, which the worker thread loads through tsx (`npm start` and the tests run on tsx). */
+function workerFile(): { filename: string; execArgv: string[] } {
+  const compiled = fileURLToPath(new URL('./password-worker.js', import.meta.url));
+  if (existsSync(compiled)) return { filename: compiled, execArgv: [] };
+  const source = fileURLToPath(new URL('./password-worker.ts', import.meta.url));
+  return { filename: source, execArgv: ['--import', 'tsx'] };
+}
+
+export const PASSWORD_BUSY_MESSAGE = 'Many people are signing in right now. Please try again in a few seconds.';
+export const PASSWORD_BUSY_RETRY_AFTER_SEC = 5;
+
+export interface PasswordPoolOptions {
+  threads?: number;
+  queue?: number;
+}
+
+let pool: Piscina<DeriveTask, Uint8Array> | null = null;
+let settings: Required<PasswordPoolOptions> | null = null;
+
+function defaults(): Required<PasswordPoolOptions> {
+  // One core stays free for the event loop that answers everyone else.
+  return { threads: Math.max(1, Math.min(4, availableParallelism() - 1)), queue: 64 };
+}
+
+/** Sets the pool's size before first use (the server passes its env); later calls change nothing. */
+export function configurePasswordPool(options: PasswordPoolOptions): void {
+  if (pool) return;
+  settings = { ...defaults(), ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+}
+
+function getPool(): Piscina<DeriveTask, Uint8Array> {
+  if (!pool) {
+    const { filename, execArgv } = workerFile();
+    const { threads, queue } = settings ?? defaults();
+    pool = new Piscina<DeriveTask, Uint8Array>({
+      filename,
+      execArgv,
+      minThreads: 0,
+      maxThreads: threads,
+      maxQueue: queue,
+      // Idle workers go after a while: each one may hold on to 128 MiB of scrypt memory.
+      idleTimeout: 30_000,
+      name: 'default',
+    });
+  }
+  return pool;
+}
+
+export async function deriveInPool(task: DeriveTask): Promise<Buffer> {
+  const p = getPool();
+  try {
+    const key = await p.run(task);
+    return Buffer.from(key);
+  } catch (err) {
+    if (err instanceof Error && /queue is at limit/i.test(err.message)) {
+      throw new PasswordPoolBusyError();
+    }
+    throw err;
+  }
+}
+
+/** The queue is full: the API answers 503 with Retry-After (api/app.ts). */
+export class PasswordPoolBusyError extends Error {
+  readonly status = 503;
+  readonly headers = { 'Retry-After': String(PASSWORD_BUSY_RETRY_AFTER_SEC) };
+  constructor() {
+    super(PASSWORD_BUSY_MESSAGE);
+  }
+}
+
+/** How busy the pool is (tests and the benchmark). */
+export function passwordPoolStats(): { threads: number; queued: number; maxQueue: number } {
+  const p = getPool();
+  return { threads: p.threads.length, queued: p.queueSize, maxQueue: p.options.maxQueue };
+}
+
+/** Stops the worker threads (graceful shutdown). A later hash starts a new pool. */
+export async function closePasswordPool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  await p?.close();
+}

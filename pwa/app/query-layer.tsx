@@ -1,0 +1,74 @@
+// The data layer of every screen that reads the API, loaded with the first such screen (the router
+// nests those routes under this one), so a static public page never downloads it.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { onSynced } from '../lib/outbox-store';
+import { dexiePersister } from '../lib/query-persister';
+import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/query-client';
+import { onSignOut, useSession } from '../lib/session';
+
+/** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
+const CACHE_BUSTER = 'v1';
+
+/**
+ * Every answer on screen is kept, also one whose latest refresh failed offline (its status is then
+ * 'error' and TanStack's default would drop it): that copy is what the next offline visit shows.
+ */
+const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
+
+const owners = new WeakMap<QueryClient, number | undefined>();
+
+/** Answers read for one user (or a visitor) are never shown to another. */
+function ownCache(client: QueryClient, userId: number | undefined): void {
+  if (owners.has(client) && owners.get(client) === userId) return;
+  owners.set(client, userId);
+  client.clear();
+}
+
+interface Props {
+  children?: ReactNode;
+  /** Tests give each test its own client and say whether the device database exists. */
+  client?: QueryClient;
+  persist?: boolean;
+}
+
+export function QueryLayer({ children, client = queryClient, persist = true }: Props) {
+  const { user } = useSession();
+  const userId = user?.id;
+  const persister = useMemo(() => {
+    ownCache(client, userId);
+    return userId === undefined || !persist ? null : dexiePersister(userId);
+  }, [client, userId, persist]);
+
+  // Writes queued offline reached the server: every screen reloads what it shows.
+  useEffect(() => onSynced(() => void client.invalidateQueries()), [client]);
+
+  useEffect(() => {
+    if (!persister) return;
+    const stop = onSignOut(async (reason) => {
+      persister.stop();
+      client.clear();
+      // An explicit logout wipes the user's copy; a session the server ended keeps it for the
+      // same user's next sign-in (DESIGN.md §4).
+      if (!reason) await persister.removeClient();
+    });
+    return () => {
+      stop();
+      persister.stop();
+    };
+  }, [persister, client]);
+
+  const content = children ?? <Outlet />;
+  if (!persister) return <QueryClientProvider client={client}>{content}</QueryClientProvider>;
+  return (
+    <PersistQueryClientProvider
+      key={userId}
+      client={client}
+      persistOptions={{ persister, maxAge: OFFLINE_MAX_AGE_MS, buster: CACHE_BUSTER, dehydrateOptions }}
+    >
+      {content}
+    </PersistQueryClientProvider>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '../../../../api/contract/endpoints';
+import { call } from '../../../lib/api-client';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  members: () => [...adminKeys.all, 'members'] as const,
+  emails: () => [...adminKeys.all, 'emails'] as const,
+};
+
+export function useMembersQuery() {
+  return useQuery({
+    queryKey: adminKeys.members(),
+    queryFn: ({ signal }) => call('GET /admin/members', { signal }),
+  });
+}
+
+/** The local mailbox (DESIGN.md §5). */
+export function useEmailsQuery() {
+  return useQuery({
+    queryKey: adminKeys.emails(),
+    queryFn: ({ signal }) => call('GET /admin/outbox', { signal }),
+  });
+}
+
+/** Every change to a member reloads the list (and the mailbox: approving sends an email). */
+function useMemberChange<V, A>(write: (variables: V) => Promise<A>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useApproveMemberMutation() {
+  return useMemberChange(({ id, body }: { id: number; body: BodyOf<'PUT /admin/members/:id/approve'> }) =>
+    call('PUT /admin/members/:id/approve', { params: { id }, body }),
+  );
+}
+
+export function useRejectMemberMutation() {
+  return useMemberChange((id: number) =>
+    call('PUT /admin/members/:id/reject', { params: { id }, body: { role: 'rejected' } }),
+  );
+}
+
+export function useUpdateMemberMutation() {
+  return useMemberChange(({ id, body }: { id: number; body: BodyOf<'PUT /admin/members/:id/update'> }) =>
+    call('PUT /admin/members/:id/update', { params: { id }, body }),
+  );
+}
+
+export function useDeleteMemberMutation() {
+  return useMemberChange((id: number) => call('DELETE /admin/members/:id', { params: { id } }));
+}

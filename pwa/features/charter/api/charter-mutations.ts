@@ -1,0 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+export function useAcceptCharterMutation() {
+  return useMutation({ mutationFn: () => call('POST /users/accept-charter') });
+}

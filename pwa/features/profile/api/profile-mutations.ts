@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '../../../../api/contract/endpoints';
+import { PROFILE_PICTURE_FIELD } from '../../../../api/contract/users';
+import { call } from '../../../lib/api-client';
+
+export function useUploadPictureMutation() {
+  return useMutation({
+    mutationFn: (picture: File) => {
+      const body = new FormData();
+      body.append(PROFILE_PICTURE_FIELD, picture);
+      return call('POST /users/profile-picture', { body });
+    },
+  });
+}
+
+/** Saves the member's details; every screen that shows them (rosters, sign-up lists) reloads. */
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<'PUT /users/profile'>) => call('PUT /users/profile', { body }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
