@@ -1,7 +1,15 @@
 import type { SessionUser } from '../../../api/contract/auth';
-import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup, WorkoutType } from '../../../api/contract/forum';
+import type {
+  EventPost,
+  EventRsvp,
+  RsvpStatus,
+  WorkoutPost,
+  WorkoutSignup,
+  WorkoutType,
+} from '../../../api/contract/forum';
 import { hasRole } from '../../../api/contract/roles';
 import { ordinal } from '../../lib/format';
+import { signupsWithMe, type Me } from '../../lib/my-signup';
 
 export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
   spin: 'Spin',
@@ -12,7 +20,11 @@ export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
   other: 'Other',
 };
 
-export const RSVP_LABELS: Record<RsvpStatus, string> = { going: 'Going', maybe: 'Maybe', not_going: 'Not Going' };
+export const RSVP_LABELS: Record<RsvpStatus, string> = {
+  going: 'Going',
+  maybe: 'Maybe',
+  not_going: 'Not Going',
+};
 
 /** The desired state of a write that the server has not confirmed yet (queued on this device). */
 export interface DesiredSignup {
@@ -108,8 +120,13 @@ export function shiftRsvpCounts(
 }
 
 export function eventView(event: EventPost, desired: { status: RsvpStatus | null } | undefined) {
-  if (!desired || desired.status === event.myRsvp) return { myRsvp: event.myRsvp, counts: event.rsvpCounts, unsynced: false };
-  return { myRsvp: desired.status, counts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, desired.status), unsynced: true };
+  if (!desired || desired.status === event.myRsvp)
+    return { myRsvp: event.myRsvp, counts: event.rsvpCounts, unsynced: false };
+  return {
+    myRsvp: desired.status,
+    counts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, desired.status),
+    unsynced: true,
+  };
 }
 
 /**
@@ -126,21 +143,9 @@ export function detectPromotions(
   return { promoted, positions };
 }
 
-type Me = Pick<SessionUser, 'id' | 'name' | 'profilePictureUrl'> | null | undefined;
-
-/**
- * "Who's Coming" as the member sees it with their own (possibly not yet synced) choice applied, so
- * the roster and the count always agree: a stand-in row for them (negative id, never a real one)
- * until the server's list has them.
- */
+/** "Who's Coming" with the member's own (possibly not yet synced) choice applied. */
 export function rosterWith(signups: WorkoutSignup[], me: Me, signedUp: boolean): WorkoutSignup[] {
-  if (!me) return signups;
-  const listed = signups.some((s) => s.user_id === me.id);
-  if (signedUp && !listed) {
-    return [...signups, { id: -me.id, user_id: me.id, user_name: me.name, signup_time: Date.now(), userProfilePictureUrl: me.profilePictureUrl }];
-  }
-  if (!signedUp && listed) return signups.filter((s) => s.user_id !== me.id);
-  return signups;
+  return signupsWithMe(signups, me, signedUp);
 }
 
 /** The RSVP lists with the member's own (possibly not yet synced) answer applied, as for the roster. */
@@ -151,5 +156,16 @@ export function rsvpsWith(rsvps: EventRsvp[], me: Me, status: RsvpStatus | null)
   const others = rsvps.filter((r) => r.user_id !== me.id);
   if (status === null) return others;
   const now = Date.now();
-  return [...others, { id: -me.id, user_id: me.id, user_name: me.name, status, rsvp_time: now, signed_up_at: now, userProfilePictureUrl: me.profilePictureUrl }];
+  return [
+    ...others,
+    {
+      id: -me.id,
+      user_id: me.id,
+      user_name: me.name,
+      status,
+      rsvp_time: now,
+      signed_up_at: now,
+      userProfilePictureUrl: me.profilePictureUrl,
+    },
+  ];
 }

@@ -1,18 +1,11 @@
-import type { SessionUser } from '../../../api/contract/auth';
+import { signupsWithMe, type Me } from '../../lib/my-signup';
 import type { Race, RaceSignup } from '../../../api/contract/races';
 
-export type Me = Pick<SessionUser, 'id' | 'name' | 'profilePictureUrl'> | null;
+export type { Me } from '../../lib/my-signup';
 
-/** The signup list as it is once `me` is (or is not) signed up: the rest of the list is the server's. */
+/** The race's sign-ups with the member's own (possibly not yet synced) choice applied. */
 export function signupsWith(signups: RaceSignup[], me: Me, signedUp: boolean): RaceSignup[] {
-  if (!me) return signups;
-  const listed = signups.some((s) => s.user_id === me.id);
-  if (signedUp && !listed) {
-    // A stand-in row until the next load brings the server's (negative id: never a real one).
-    return [...signups, { id: -me.id, user_id: me.id, user_name: me.name, signup_time: Date.now(), userProfilePictureUrl: me.profilePictureUrl }];
-  }
-  if (!signedUp && listed) return signups.filter((s) => s.user_id !== me.id);
-  return signups;
+  return signupsWithMe(signups, me, signedUp);
 }
 
 /** The race as the signed-in member sees it with their signup state applied. */
