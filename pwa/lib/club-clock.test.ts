@@ -25,6 +25,8 @@ describe('club clock', () => {
     expect(clubTimeZone()).toBe('America/Toronto');
     await loadClubConfig(answer({ error: 'Not found' }, 404));
     await loadClubConfig(answer({ clubTimeZone: 'Toronto' }));
+    await loadClubConfig(answer({ clubTimeZone: 42 }));
+    await loadClubConfig(answer(null));
     expect(clubTimeZone()).toBe('America/Toronto');
   });
 });

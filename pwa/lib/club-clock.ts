@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { clubConfigSchema } from '../../api/contract/config';
+import type { ClubConfig } from '../../api/contract/config';
 import { clubToday, isTimeZone } from '../../api/contract/dates';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
@@ -26,8 +26,10 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
   try {
     const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
     if (!res.ok) return;
-    const parsed = clubConfigSchema.safeParse(await res.json());
-    if (parsed.success) setClubTimeZone(parsed.data.clubTimeZone);
+    // Checked by hand, not with the contract's zod schema: this runs in the entry chunk of every page,
+    // and zod there would cost each public page ~25 KB. setClubTimeZone refuses a non-IANA zone.
+    const body = (await res.json()) as Partial<ClubConfig> | null;
+    if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }
