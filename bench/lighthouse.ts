@@ -3,6 +3,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from './browser';
 
 export const PUBLIC_PAGES = ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/races', '/login'] as const;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -25,15 +26,7 @@ export interface ClsFigures {
   cls: number;
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export async function runLighthouse(base: string, pages: readonly string[] = PUBLIC_PAGES): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
