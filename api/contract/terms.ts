@@ -31,7 +31,7 @@ function pad(n: number): string {
 
 function build(year: number, s: (typeof SEASONS)[number]): Term {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const lastDay = s.last === 2 && leap ? 29 : LAST_DAY[s.last - 1];
+  const lastDay = s.last === 2 && leap ? 29 : (LAST_DAY[s.last - 1] ?? 31);
   return {
     key: `${year}-${s.season}`,
     label: `${s.label} ${year}`,
@@ -44,7 +44,8 @@ function build(year: number, s: (typeof SEASONS)[number]): Term {
 export function termOfDate(date: string): Term {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
-  const s = SEASONS.find((x) => month >= x.first && month <= x.last) ?? SEASONS[0];
+  const s = SEASONS.find((x) => month >= x.first && month <= x.last);
+  if (!s) throw new RangeError(`Not a club date: ${date}`);
   return build(year, s);
 }
 
