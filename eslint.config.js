@@ -68,6 +68,20 @@ export default tseslint.config(
     },
   },
   {
+    // Contract modules that screens read with their first download: types, constants and checks only.
+    // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
+    files: ['api/contract/{common,dates,profiles,roles,terms}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Keep zod out of first-paint contract modules: put schemas in <area>-schemas.ts.' }],
+          patterns: [{ group: ['./*-schemas'], message: 'A first-paint contract module must not pull in schemas.' }],
+        },
+      ],
+    },
+  },
+  {
     // Plain-JS build and start scripts (run without a TypeScript loader).
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },

@@ -17,6 +17,15 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 const restricted = expect.stringMatching(/^import-x\/no-restricted-paths: /);
 
 describe('lint boundaries', () => {
+  it('keeps zod out of the contract modules a first paint reads', async () => {
+    const messages = await ruleIds('api/contract/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
+    expect(messages).toEqual([expect.stringMatching(/^no-restricted-imports: .*zod/)]);
+    const schemas = await ruleIds('api/contract/common.ts', "import { looseString } from './common-schemas';\nexport const x = looseString;\n");
+    expect(schemas).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+    // A schemas module may import zod.
+    expect(await ruleIds('api/contract/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
+  });
+
   it('refuses a feature importing another feature', async () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, looseString, requireAll, unsafeCharactersMessage } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, requireAll, unsafeCharactersMessage } from './common';
+import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
 // Admin contract (SPEC.md §3 Member, §5 Admin member edit and Approve, §7 Admin).

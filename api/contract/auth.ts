@@ -7,10 +7,10 @@ import {
   isValidEmail,
   isValidPhone,
   hasUnsafeCharacters,
-  looseString,
   requireAll,
   unsafeCharactersMessage,
 } from './common';
+import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
 /** The signed-in user as every auth answer carries it (SPEC.md §3), both spellings of the spec kept. */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-
+// Types, messages and checks shared by the contract. No zod here: screens read these with their first
+// download; the shared schemas are in common-schemas.ts (docs/decisions/0040).
 /** Every error answer of the API has this shape (DESIGN.md §2). */
 export interface ApiErrorBody {
   error: string;
@@ -37,14 +37,6 @@ export function isValidPhone(value: string): boolean {
 export function firstIssue(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
-
-/** A trimmed string that may be missing in the input (so the object check can say which rule failed). */
-export const looseString = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? '').trim());
-
-export const passwordSchema = z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, PASSWORD_MESSAGE).max(200);
 
 /** Shown next to each empty field; the form-wide message (the first issue, the API's error) names them all. */
 export const REQUIRED_FIELD = 'Required';

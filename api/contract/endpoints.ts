@@ -22,7 +22,8 @@ import type {
   WorkoutPost,
   WorkoutSignup,
 } from './forum';
-import type { teamMemberUpdateSchema, TeamMemberAnswer, TeamMembersAnswer } from './profiles';
+import type { TeamMemberAnswer, TeamMembersAnswer } from './profiles';
+import type { teamMemberUpdateSchema } from './profiles-schemas';
 import type { RaceAnswer, RaceDeletedAnswer, RaceDetailAnswer, raceInputSchema, RaceSignupAnswer, RacesAnswer } from './races';
 import type { ProfileAnswer, ProfilePictureAnswer, profileUpdateSchema, RoleChangeNotificationsAnswer } from './users';
 

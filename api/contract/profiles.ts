@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from './common';
-
 // Team member profiles: the ten coach and executive positions (SPEC.md §2 Coaches and Executive Team,
 // §3 Team member profile, §7 Profiles).
 
@@ -52,23 +49,3 @@ export function isAllowedTeamImage(value: string): boolean {
     return false;
   }
 }
-
-const trimmed = z.string({ error: 'Expected text' }).transform((v) => v.trim());
-
-/** PUT /profiles/{id}. A field left out keeps its stored value; the position title is not editable. */
-export const teamMemberUpdateSchema = z.object({
-  name: trimmed
-    .refine((v) => !hasUnsafeCharacters(v), { error: unsafeCharactersMessage('Name') })
-    .refine((v) => v.length <= TEAM_NAME_MAX, { error: `Name must be at most ${TEAM_NAME_MAX} characters` })
-    .optional(),
-  bio: trimmed
-    .refine((v) => v.length <= TEAM_BIO_MAX, { error: `Bio must be at most ${TEAM_BIO_MAX} characters` })
-    .optional(),
-  image: trimmed
-    .refine((v) => v.length <= TEAM_IMAGE_MAX && isAllowedTeamImage(v), { error: TEAM_IMAGE_ERROR })
-    .optional(),
-  email: trimmed
-    .refine((v) => v === '' || (v.length <= 254 && isValidEmail(v)), { error: TEAM_EMAIL_ERROR })
-    .optional(),
-});
-export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>;

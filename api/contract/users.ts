@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SessionUser } from './auth';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, looseString, requireAll, unsafeCharactersMessage } from './common';
+import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, requireAll, unsafeCharactersMessage } from './common';
+import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
 // Own profile and role-change notifications (SPEC.md §3 User, §5 Profile edit, §7 Profiles and users).

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import type { AnswerOf } from '../contract/endpoints';
-import { teamMemberUpdateSchema } from '../contract/profiles';
+import { teamMemberUpdateSchema } from '../contract/profiles-schemas';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { jsonBody } from '../middleware/validate';

@@ -1,37 +1,35 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireRole } from '../components/require-role';
+import { lazyNamed } from '../lib/lazy-named';
 import { useSession } from '../lib/session';
 import { Layout } from './layout';
 
 // Every screen of SPEC.md §2. Pages load on demand so a public page ships only what it needs, and
 // routing is declarative (no data router): it keeps the first download of a public page under budget.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
-const HomePage = page(() => import('../features/public/home-page'), 'HomePage');
-const JoinUsPage = page(() => import('../features/public/join-us-page'), 'JoinUsPage');
-const SchedulePage = page(() => import('../features/public/schedule-page'), 'SchedulePage');
-const FaqPage = page(() => import('../features/public/faq-page'), 'FaqPage');
-const ResourcesPage = page(() => import('../features/public/placeholder-pages'), 'ResourcesPage');
-const TeamGearPage = page(() => import('../features/public/placeholder-pages'), 'TeamGearPage');
-const CoachesExecPage = page(() => import('../features/team/coaches-exec-page'), 'CoachesExecPage');
-const TeamProfilePage = page(() => import('../features/team/team-profile-page'), 'TeamProfilePage');
-const RacesPage = page(() => import('../features/races/races-page'), 'RacesPage');
-const RaceDetailPage = page(() => import('../features/races/race-detail-page'), 'RaceDetailPage');
-const ForumPage = page(() => import('../features/forum/forum-page'), 'ForumPage');
-const WorkoutDetailPage = page(() => import('../features/forum/workout-detail-page'), 'WorkoutDetailPage');
-const EventDetailPage = page(() => import('../features/forum/event-detail-page'), 'EventDetailPage');
-const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
-const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage');
-const SyncPage = page(() => import('../features/sync/sync-page'), 'SyncPage');
-const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
-const LogoutPage = page(() => import('../features/auth/logout-page'), 'LogoutPage');
-const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const HomePage = lazyNamed(() => import('../features/public/home-page'), 'HomePage');
+const JoinUsPage = lazyNamed(() => import('../features/public/join-us-page'), 'JoinUsPage');
+const SchedulePage = lazyNamed(() => import('../features/public/schedule-page'), 'SchedulePage');
+const FaqPage = lazyNamed(() => import('../features/public/faq-page'), 'FaqPage');
+const ResourcesPage = lazyNamed(() => import('../features/public/placeholder-pages'), 'ResourcesPage');
+const TeamGearPage = lazyNamed(() => import('../features/public/placeholder-pages'), 'TeamGearPage');
+const CoachesExecPage = lazyNamed(() => import('../features/team/coaches-exec-page'), 'CoachesExecPage');
+const TeamProfilePage = lazyNamed(() => import('../features/team/team-profile-page'), 'TeamProfilePage');
+const RacesPage = lazyNamed(() => import('../features/races/races-page'), 'RacesPage');
+const RaceDetailPage = lazyNamed(() => import('../features/races/race-detail-page'), 'RaceDetailPage');
+const ForumPage = lazyNamed(() => import('../features/forum/forum-page'), 'ForumPage');
+const WorkoutDetailPage = lazyNamed(() => import('../features/forum/workout-detail-page'), 'WorkoutDetailPage');
+const EventDetailPage = lazyNamed(() => import('../features/forum/event-detail-page'), 'EventDetailPage');
+const AdminPage = lazyNamed(() => import('../features/admin/admin-page'), 'AdminPage');
+const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 'ProfilePage');
+const SyncPage = lazyNamed(() => import('../features/sync/sync-page'), 'SyncPage');
+const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage');
+const LogoutPage = lazyNamed(() => import('../features/auth/logout-page'), 'LogoutPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 // Screens that talk to the API sit under the data layer (TanStack Query), which loads with the first
 // of them: the static public pages stay small.
-const QueryLayer = page(() => import('./query-layer'), 'QueryLayer');
+const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
 
 /** Members-only detail pages: signed-out visitors go to /login (SPEC.md §2). */
 function MembersOnly({ children }: { children: ReactNode }) {

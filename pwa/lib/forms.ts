@@ -32,19 +32,29 @@ export function contractResolver<Values extends FieldValues>(schema: z.ZodType):
 }
 
 /**
+ * A form's rules: a contract schema, or a loader of one, for a page that must not ship zod with its
+ * first download (the sign-in page): the schema then loads on the form's first check.
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+/**
  * react-hook-form set up the club's way: validated with a contract schema on submit, the first invalid
  * field focused, and from the first submit on every change re-checks the whole form, so a message
  * (including a form-wide one) goes away as soon as what it complained about is fixed.
  */
 export function useContractForm<Values extends FieldValues>(
-  schema: z.ZodType,
+  schema: SchemaSource,
   options: Omit<UseFormProps<Values>, 'resolver'> = {},
 ): UseFormReturn<Values> {
   // The schema may change with the form's mode (Sign In / Create Account): read the current one.
   const current = useRef(schema);
   current.current = schema;
   const [resolver] = useState(() => {
-    const byCurrentSchema: Resolver<Values> = (values, context, opts) => contractResolver<Values>(current.current)(values, context, opts);
+    const byCurrentSchema: Resolver<Values> = async (values, context, opts) => {
+      const source = current.current;
+      const rules = typeof source === 'function' ? await source() : source;
+      return contractResolver<Values>(rules)(values, context, opts);
+    };
     return byCurrentSchema;
   });
   const form = useForm<Values>({ resolver, shouldFocusError: true, ...options });

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { SyncAction } from './sync-action';
 
@@ -39,6 +39,9 @@ let instance: Promise<OfflineDb | null> | null = null;
 export function openOfflineDb(): Promise<OfflineDb | null> {
   instance ??= (async () => {
     try {
+      // Dexie loads with the first screen that needs the device (a signed-in member's): a visitor's
+      // page never downloads it (docs/decisions/0040).
+      const { Dexie } = await import('dexie');
       const db = new Dexie('club-offline') as OfflineDb;
       db.version(1).stores({
         cache: '[userId+path], userId',
@@ -95,6 +98,7 @@ export async function deleteAllDeviceData(): Promise<void> {
   } catch {
     // Not supported: the known names are enough.
   }
+  const { Dexie } = await import('dexie');
   await Promise.all([...names].map((name) => Dexie.delete(name).catch(() => undefined)));
   if (typeof caches !== 'undefined') {
     try {

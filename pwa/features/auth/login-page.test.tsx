@@ -33,7 +33,7 @@ describe('LoginPage', () => {
   it('requires email and password before calling the server', async () => {
     renderLogin();
     await userEvent.click(submit('Sign In'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required');
     expect(calls).toHaveLength(0);
   });
 
@@ -99,7 +99,7 @@ describe('LoginPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An account is already associated with this email.');
     await userEvent.click(screen.getByRole('button', { name: 'Forgot Password' }));
-    expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByRole('dialog').querySelector('input')).toHaveValue('ana@club.test');
   });
 

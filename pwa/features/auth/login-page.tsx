@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginSchema, registerSchema } from '../../../api/contract/auth';
-import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
 import { phoneInput, useContractForm } from '../../lib/forms';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSignInMutation } from './api/auth-mutations';
-import { ForgotPasswordModal } from './forgot-password-modal';
-import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
+import { PasswordMatch } from './password-match';
+
+const ForgotPasswordModal = lazyNamed(() => import('./forgot-password-modal'), 'ForgotPasswordModal');
+// The rules load with the first check of the form, not with the page (docs/decisions/0040).
+const schemas = () => import('./login-schemas');
 
 type Mode = 'signin' | 'signup';
 type Problem = { kind: 'login-failed' } | { kind: 'exists' } | { kind: 'text'; text: string };
@@ -29,23 +31,6 @@ interface LoginValues {
   confirm: string;
 }
 
-// Create Account: the contract's register rules, each on its field, then the confirm field.
-const signUpSchema = z
-  .object({ name: z.string(), email: z.string(), phoneNumber: z.string(), password: z.string(), confirm: z.string() })
-  .superRefine((v, ctx) => {
-    const parsed = registerSchema.safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    if (v.password && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
-  });
-
-const signInSchema = z
-  .object({ email: z.string(), password: z.string() })
-  .passthrough()
-  .superRefine((v, ctx) => {
-    const parsed = loginSchema.safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
-
 export function LoginPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
@@ -63,7 +48,7 @@ export function LoginPage() {
     getValues,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useContractForm<LoginValues>(mode === 'signin' ? signInSchema : signUpSchema, {
+  } = useContractForm<LoginValues>(async () => (await schemas())[mode === 'signin' ? 'signInSchema' : 'signUpSchema'], {
     defaultValues: { name: '', email: '', phoneNumber: '', password: '', confirm: '' },
   });
 
@@ -75,6 +60,7 @@ export function LoginPage() {
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
+    const { loginSchema, registerSchema } = await schemas();
     const request: Parameters<typeof signInMutation.mutateAsync>[0] =
       mode === 'signin'
         ? { mode, body: loginSchema.parse(values) }
@@ -179,7 +165,11 @@ export function LoginPage() {
           </button>
         )}
       </form>
-      {forgotOpen && <ForgotPasswordModal initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />}
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -230,7 +230,7 @@ describe('Add Race', () => {
     const api = show();
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Race' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Race' });
     expect(within(dialog).getByLabelText('Race Name*')).toHaveFocus();
     await userEvent.type(within(dialog).getByLabelText('Location'), 'Harbour');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
@@ -253,7 +253,7 @@ describe('Add Race', () => {
     );
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Race' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Race' });
     await userEvent.type(within(dialog).getByLabelText('Race Name*'), 'Harbour Swim');
     await userEvent.type(within(dialog).getByLabelText('Race Date*'), date);
     await userEvent.type(within(dialog).getByLabelText('Location'), 'Harbour');
@@ -279,7 +279,7 @@ describe('Add Race', () => {
     });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Race' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Race' });
     await userEvent.type(within(dialog).getByLabelText('Race Name*'), 'Harbour Swim');
     await userEvent.type(within(dialog).getByLabelText('Race Date*'), inDays(5));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
@@ -299,7 +299,7 @@ describe('exec controls', () => {
     );
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Race' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Race' });
     const name = within(dialog).getByLabelText('Race Name*');
     expect(name).toHaveValue('Spring Sprint');
     await userEvent.clear(name);

@@ -1,20 +1,22 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Race, RaceInput } from '../../../api/contract/races';
 import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
+import { lazyNamed } from '../../lib/lazy-named';
 import { offlineInfo } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddRaceMutation, useDeleteRaceMutation, useRacesQuery, useUpdateRaceMutation } from './api/race-queries';
 import { RaceCalendar } from './components/race-calendar';
 import { RaceCard } from './components/race-card';
-import { RaceFormModal } from './components/race-form-modal';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith } from './race-signups';
 import './races.css';
+
+const RaceFormModal = lazyNamed(() => import('./components/race-form-modal'), 'RaceFormModal');
 
 type View = 'list' | 'calendar';
 type Filter = 'all' | 'mine';
@@ -155,30 +157,32 @@ export function RacesPage() {
         />
       )}
 
-      {adding && (
-        <RaceFormModal
-          title="Add New Race"
-          submitLabel="Add Race"
-          failure="Failed to add race"
-          onSubmit={addRace}
-          onClose={() => setAdding(false)}
-        />
-      )}
-      {editing && (
-        <RaceFormModal
-          title="Edit Race"
-          submitLabel="Save Changes"
-          failure="Failed to update race"
-          initial={{
-            name: editing.name,
-            date: editing.date,
-            location: editing.location,
-            description: editing.description,
-          }}
-          onSubmit={(input, key) => saveRace(editing.id, input, key)}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <RaceFormModal
+            title="Add New Race"
+            submitLabel="Add Race"
+            failure="Failed to add race"
+            onSubmit={addRace}
+            onClose={() => setAdding(false)}
+          />
+        )}
+        {editing && (
+          <RaceFormModal
+            title="Edit Race"
+            submitLabel="Save Changes"
+            failure="Failed to update race"
+            initial={{
+              name: editing.name,
+              date: editing.date,
+              location: editing.location,
+              description: editing.description,
+            }}
+            onSubmit={(input, key) => saveRace(editing.id, input, key)}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </Suspense>
       {dialog}
     </div>
   );

@@ -151,7 +151,7 @@ describe('CoachesExecPage', () => {
     page();
     await screen.findAllByTestId('team-card');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Secretary' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Sam Rivera' } });
     fireEvent.change(within(dialog).getByLabelText('Bio'), { target: { value: 'Keeps the minutes.' } });
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'https://example.com/sam.jpg' } });
@@ -175,7 +175,7 @@ describe('CoachesExecPage', () => {
     page();
     await screen.findAllByTestId('team-card');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Treasurer' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Emily Wong');
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

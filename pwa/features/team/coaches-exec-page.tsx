@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CLUB_CONTACT_EMAIL, type TeamMember } from '../../../api/contract/profiles';
 import { EmptyState, Loading, Notice } from '../../components/status';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useTeamQuery } from './api/team-queries';
-import { EditProfileModal } from './edit-profile-modal';
 import { Avatar } from '../../components/avatar';
 import { VACANT_NAME, bioPreview, imageSrc, isCoach, positionLabels, profilePath } from './team-member';
 import './team.css';
+
+const EditProfileModal = lazyNamed(() => import('./edit-profile-modal'), 'EditProfileModal');
 
 export const TEAM_REFRESH_MS = 5000;
 
@@ -92,12 +94,14 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
       )}
 
       {editing && (
-        <EditProfileModal
-          member={editing}
-          position={`${editing.role}${editing.name ? ` · ${editing.name}` : ''}`}
-          onClose={() => setEditing(null)}
-          onSaved={onSaved}
-        />
+        <Suspense fallback={null}>
+          <EditProfileModal
+            member={editing}
+            position={`${editing.role}${editing.name ? ` · ${editing.name}` : ''}`}
+            onClose={() => setEditing(null)}
+            onSaved={onSaved}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { loginSchema, registerSchema } from '../../../api/contract/auth';
+import { PASSWORDS_DIFFER } from './password-match';
+
+// The sign-in page's rules, loaded with the form's first check rather than with the page, so the page
+// itself ships without zod (docs/decisions/0040).
+
+export { loginSchema, registerSchema };
+
+// Create Account: the contract's register rules, each on its field, then the confirm field.
+export const signUpSchema = z
+  .object({ name: z.string(), email: z.string(), phoneNumber: z.string(), password: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => {
+    const parsed = registerSchema.safeParse(v);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (v.password && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
+  });
+
+export const signInSchema = z
+  .object({ email: z.string(), password: z.string() })
+  .passthrough()
+  .superRefine((v, ctx) => {
+    const parsed = loginSchema.safeParse(v);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+

@@ -1,0 +1,11 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * A component loaded on first render from a module's named export. Screens load this way (the
+ * router), and so do the forms a screen opens on demand (modals): react-hook-form and zod then reach
+ * a phone only when someone opens a form, not with the page (docs/decisions/0040).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a component of any props
+export function lazyNamed<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
