@@ -31,8 +31,12 @@ import { signupStorm } from './signup-storm';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LOGIN_LIMIT_TRIES = 40;
-/** `BENCH_ONLY=initial-js` measures only the first download of a public page and of /forum signed in. */
+/**
+ * `BENCH_ONLY=initial-js` measures only the first download of a public page and of /forum signed in;
+ * `BENCH_ONLY=lighthouse` only Lighthouse on the public pages (both quick checks while working).
+ */
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
+const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const started = performance.now();
@@ -124,7 +128,7 @@ async function main(): Promise<number> {
 
   const jwtSecret = newJwtSecret();
   // Before the server under load starts, so the starts measured have the machine to themselves.
-  await phase('cold start, compiled vs tsx', async () => {
+  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE) await phase('cold start, compiled vs tsx', async () => {
     results.coldStart = await measureColdStart(databasePath, jwtSecret);
   });
   const server = await startServer({
@@ -148,6 +152,10 @@ async function main(): Promise<number> {
       const session = await signInByApi(base, fixture.offlineMembers[0]!.email, BENCH_PASSWORD);
       await measureBothInitialJs(browser, base, session);
     });
+    return finish();
+  }
+  if (ONLY_LIGHTHOUSE) {
+    await lighthousePhase();
     return finish();
   }
 
@@ -214,16 +222,19 @@ async function main(): Promise<number> {
     results.cls = await measureCls(browser, base);
   });
 
-  // Budgets, not correctness: a miss shows as FAIL in the table and leaves the exit code alone.
-  await phase('Lighthouse', async () => {
-    if (process.env.BENCH_LIGHTHOUSE === '0') return;
-    results.lighthouse = await runLighthouse(base);
-    for (const l of results.lighthouse) {
-      const low = Object.entries(l.scores).filter(([, score]) => score === null || score < SCORE_TARGET);
-      if (low.length > 0 || (l.cls ?? 1) > CLS_TARGET) log(`Lighthouse ${l.page}: below target: ${l.failing.join('; ')}`);
-    }
-  });
+  if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthousePhase();
   return finish();
+
+  /** Budgets, not correctness: a miss shows as FAIL in the table and leaves the exit code alone. */
+  async function lighthousePhase(): Promise<void> {
+    await phase('Lighthouse', async () => {
+      results.lighthouse = await runLighthouse(base);
+      for (const l of results.lighthouse) {
+        const low = Object.entries(l.scores).filter(([, score]) => score === null || score < SCORE_TARGET);
+        if (low.length > 0 || (l.cls ?? 1) > CLS_TARGET) log(`Lighthouse ${l.page}: below target: ${l.failing.join('; ')}`);
+      }
+    });
+  }
 
   /** The two budgets of DESIGN.md §6: every public page signed out, and /forum signed in. */
   async function measureBothInitialJs(browser: Browser, base: string, session: Session): Promise<void> {

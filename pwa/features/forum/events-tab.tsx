@@ -1,11 +1,14 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import type { EventPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { EventCard } from './event-card';
 import { useDeletePostMutation, useEventsQuery } from './api/forum-queries';
-import { NewEventModal } from './new-event-modal';
+
+// The form (react-hook-form, zod) loads when an exec opens it, not with the list.
+const NewEventModal = lazyNamed(() => import('./new-event-modal'), 'NewEventModal');
 
 /** The Events tab: one request for the list; each card carries its counts and the caller's RSVP. */
 export function EventsTab() {
@@ -61,13 +64,15 @@ export function EventsTab() {
       )}
 
       {creating && (
-        <NewEventModal
-          onClose={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false);
-            setPosted(true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewEventModal
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setPosted(true);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

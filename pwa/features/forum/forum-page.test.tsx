@@ -239,7 +239,7 @@ describe('New Workout', () => {
 
   async function open() {
     await userEvent.click(await screen.findByRole('button', { name: /New Workout/ }));
-    return screen.getByRole('dialog', { name: 'New Workout' });
+    return await screen.findByRole('dialog', { name: 'New Workout' });
   }
 
   it('validates with the shared schema, counts characters live and keeps the input', async () => {
@@ -453,7 +453,7 @@ describe('events tab', () => {
   it('lets execs post an event, refusing past dates', async () => {
     const api = setup(() => ({ body: { status: null } }), 'exec');
     await userEvent.click(await screen.findByRole('button', { name: /New Event/ }));
-    const dialog = screen.getByRole('dialog', { name: 'New Event' });
+    const dialog = await screen.findByRole('dialog', { name: 'New Event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Pub quiz');
     await userEvent.type(within(dialog).getByLabelText('Details'), 'Teams of four');
     expect(within(dialog).getByText('13/500')).toBeInTheDocument();

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { useDeletePostMutation, useWorkoutsQuery } from './api/forum-queries';
-import { NewWorkoutModal } from './new-workout-modal';
 import { WorkoutCard } from './workout-card';
 import { detectPromotions } from './workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
+
+// The form (react-hook-form, zod) loads when an exec opens it, not with the list.
+const NewWorkoutModal = lazyNamed(() => import('./new-workout-modal'), 'NewWorkoutModal');
 
 type FilterKey = keyof typeof WORKOUT_FILTERS;
 const FILTERS: { key: FilterKey; label: string; hint?: string }[] = [
@@ -121,13 +124,15 @@ export function WorkoutsTab() {
       )}
 
       {creating && (
-        <NewWorkoutModal
-          onClose={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false);
-            setPosted(true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewWorkoutModal
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setPosted(true);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
