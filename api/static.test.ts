@@ -47,6 +47,7 @@ describe("a screen's HTML", () => {
         'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
         '_react-1.js': { file: 'assets/react-1.js' },
         '_shared-1.js': { file: 'assets/shared-1.js' },
+        'app/query-layer.tsx': { file: 'assets/query-layer-1.js', imports: ['_react-1.js', '_shared-1.js'] },
         'features/races/races-page.tsx': {
           file: 'assets/races-page-1.js',
           imports: ['_react-1.js', 'index.html', '_shared-1.js'],
@@ -57,8 +58,11 @@ describe("a screen's HTML", () => {
     const app = createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
     const races = await (await app.request('/races')).text();
     expect(races).toContain(
-      '<link rel="stylesheet" href="/assets/races-1.css"><link rel="modulepreload" href="/assets/races-page-1.js"><link rel="modulepreload" href="/assets/shared-1.js"></head>',
+      '<link rel="stylesheet" href="/assets/races-1.css"><link rel="modulepreload" href="/assets/query-layer-1.js"><link rel="modulepreload" href="/assets/shared-1.js"><link rel="modulepreload" href="/assets/races-page-1.js"></head>',
     );
+    // A static page is not nested under the data layer: it does not fetch it.
+    const home = await (await app.request('/')).text();
+    expect(home).not.toContain('query-layer-1.js');
     // Chunks the entry already brings are not fetched twice.
     expect(races).not.toContain('react-1.js');
     expect(races).not.toContain('index-1.js');

@@ -57,16 +57,19 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
   app.get('*', serveShell);
 }
 
-// The screens a visitor lands on, by the module router.tsx loads for them lazily.
-const SCREEN_MODULES: Record<string, string> = {
-  '/': 'features/public/home-page.tsx',
-  '/join-us': 'features/public/join-us-page.tsx',
-  '/schedule': 'features/public/schedule-page.tsx',
-  '/faq': 'features/public/faq-page.tsx',
-  '/coaches-exec': 'features/team/coaches-exec-page.tsx',
-  '/races': 'features/races/races-page.tsx',
-  '/login': 'features/auth/login-page.tsx',
-  '/forum': 'features/forum/forum-page.tsx',
+// The screens a visitor lands on, by the modules router.tsx loads for them lazily: the screen, and for
+// a screen that reads the API the data layer it is nested under (both are fetched at once, not one
+// after the other).
+const QUERY_LAYER = 'app/query-layer.tsx';
+const SCREEN_MODULES: Record<string, string[]> = {
+  '/': ['features/public/home-page.tsx'],
+  '/join-us': ['features/public/join-us-page.tsx'],
+  '/schedule': ['features/public/schedule-page.tsx'],
+  '/faq': ['features/public/faq-page.tsx'],
+  '/coaches-exec': [QUERY_LAYER, 'features/team/coaches-exec-page.tsx'],
+  '/races': [QUERY_LAYER, 'features/races/races-page.tsx'],
+  '/login': [QUERY_LAYER, 'features/auth/login-page.tsx'],
+  '/forum': [QUERY_LAYER, 'features/forum/forum-page.tsx'],
 };
 
 interface ManifestChunk {
@@ -90,7 +93,7 @@ function screenPreloads(distDir: string): Map<string, string> {
   }
   const entry = manifest['index.html'];
   const loaded = new Set<string>(['index.html', ...(entry?.imports ?? [])]);
-  for (const [path, module] of Object.entries(SCREEN_MODULES)) {
+  for (const [path, modules] of Object.entries(SCREEN_MODULES)) {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -100,7 +103,7 @@ function screenPreloads(distDir: string): Map<string, string> {
       for (const css of chunk.css ?? []) styles.add(css);
       for (const next of chunk.imports ?? []) visit(next);
     };
-    visit(module);
+    for (const module of modules) visit(module);
     const tags = [
       ...[...styles].map((href) => `<link rel="stylesheet" href="/${href}">`),
       ...[...scripts].map((href) => `<link rel="modulepreload" href="/${href}">`),
