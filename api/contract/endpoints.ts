@@ -1,30 +1,53 @@
 import type { ClubConfig } from './config';
 import type { z } from 'zod';
-import type { approveMemberSchema, MemberAnswer, MembersAnswer, OutboxAnswer, rejectMemberSchema, updateMemberSchema } from './admin';
-import type { AuthAnswer, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, SessionUser } from './auth';
+import type {
+  approveMemberSchema,
+  MemberAnswer,
+  MembersAnswer,
+  OutboxAnswer,
+  rejectMemberSchema,
+  updateMemberSchema,
+} from './admin';
+import type {
+  AuthAnswer,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  SessionUser,
+} from './auth';
 import type {
   AttendanceAnswer,
   AttendanceRecord,
-  attendanceBodySchema,
-  createPostSchema,
   EventDetailAnswer,
   EventPost,
   PostsAnswer,
-  rsvpBodySchema,
   RsvpAnswer,
-  signupBodySchema,
   SignupAnswer,
-  updateEventSchema,
-  updateWorkoutSchema,
   WaitlistAnswer,
   WaitlistEntry,
   WorkoutDetailAnswer,
   WorkoutPost,
   WorkoutSignup,
 } from './forum';
+import type {
+  attendanceBodySchema,
+  createPostSchema,
+  rsvpBodySchema,
+  signupBodySchema,
+  updateEventSchema,
+  updateWorkoutSchema,
+} from './forum-schemas';
 import type { TeamMemberAnswer, TeamMembersAnswer } from './profiles';
 import type { teamMemberUpdateSchema } from './profiles-schemas';
-import type { RaceAnswer, RaceDeletedAnswer, RaceDetailAnswer, raceInputSchema, RaceSignupAnswer, RacesAnswer } from './races';
+import type {
+  RaceAnswer,
+  RaceDeletedAnswer,
+  RaceDetailAnswer,
+  raceInputSchema,
+  RaceSignupAnswer,
+  RacesAnswer,
+} from './races';
 import type { ProfileAnswer, ProfilePictureAnswer, profileUpdateSchema, RoleChangeNotificationsAnswer } from './users';
 
 // Every call of the API, by "METHOD /path" (after /api): what the client sends and what the server

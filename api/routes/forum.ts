@@ -10,7 +10,7 @@ import {
   signupBodySchema,
   updateEventSchema,
   updateWorkoutSchema,
-} from '../contract/forum';
+} from '../contract/forum-schemas';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { sendJsonWithEtag } from '../middleware/etag';
 import { respondOnce } from '../middleware/idempotency';

@@ -7,10 +7,10 @@ import {
   type EventDetailAnswer,
   type EventPost,
   type EventRsvp,
-  type NewEvent,
   type RsvpAnswer,
   type RsvpStatus,
 } from '../contract/forum';
+import { type NewEvent } from '../contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { assertCanManagePost, loadEventPost, requireEvent, type Actor } from './posts';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { absenceLog, emailOutbox, posts, users, waitlistEntries, workoutSignups } from '../../db/schema';
-import { FUTURE_WORKOUT_ERROR, fullWorkoutError, type NewWorkout } from '../contract/forum';
+import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../contract/forum';
+import { type NewWorkout } from '../contract/forum-schemas';
 import type { Role } from '../contract/roles';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';

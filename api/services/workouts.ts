@@ -6,15 +6,14 @@ import {
   FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
   isFutureDate,
-  type NewWorkout,
   type SignupAnswer,
   type WaitlistAnswer,
   type WaitlistEntry,
   type WorkoutDetailAnswer,
   type WorkoutPost,
   type WorkoutSignup,
-  type WorkoutUpdate,
 } from '../contract/forum';
+import { type NewWorkout, type WorkoutUpdate } from '../contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { waitlistPromotionEmail } from './mail-templates';

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * A component loaded on first render from a module's named export. Screens load this way (the
@@ -6,6 +6,9 @@ import { lazy, type ComponentType } from 'react';
  * a phone only when someone opens a form, not with the page (docs/decisions/0040).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a component of any props
-export function lazyNamed<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K) {
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
   return lazy(async () => ({ default: (await load())[name] }));
 }

@@ -343,14 +343,14 @@ describe('editing and deleting a workout card', () => {
   it('turns the card into a form with Save Changes and Cancel for its author', async () => {
     const api = setup({ 'PUT /forum/posts/1': ({ body }) => ({ body: { post: workout({ id: 1, user_id: 2, ...(body as object), title: 'Spin: VO2 max' }) } }) });
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
-    const form = screen.getByRole('form', { name: /Edit Spin intervals/ });
+    const form = await screen.findByRole('form', { name: /Edit Spin intervals/ });
     expect(within(form).getByLabelText('Capacity')).toHaveAttribute('min', '1');
     expect(within(form).getByLabelText('Title')).toHaveFocus();
     await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: /^Edit/ }));
-    const again = screen.getByRole('form', { name: /Edit Spin intervals/ });
+    const again = await screen.findByRole('form', { name: /Edit Spin intervals/ });
     await userEvent.clear(within(again).getByLabelText('Title'));
     await userEvent.type(within(again).getByLabelText('Title'), 'Spin: VO2 max');
     await userEvent.click(within(again).getByRole('button', { name: 'Save Changes' }));
@@ -362,7 +362,7 @@ describe('editing and deleting a workout card', () => {
   it('shows the update refusal with the spec wording and keeps the form', async () => {
     setup({ 'PUT /forum/posts/1': { status: 409, body: { error: 'Capacity cannot go below the 3 people signed up' } } });
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
-    const form = screen.getByRole('form');
+    const form = await screen.findByRole('form');
     fireEvent.change(within(form).getByLabelText('Capacity'), { target: { value: '2' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Error updating workout: Capacity cannot go below the 3 people signed up');

@@ -2,15 +2,8 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { firstIssue } from '../../../api/contract/common';
 import { addDays } from '../../../api/contract/dates';
-import {
-  CONTENT_MAX,
-  FUTURE_EVENT_ERROR,
-  TITLE_MAX,
-  createEventSchema,
-  isFutureDate,
-  type EventPost,
-  type NewEvent,
-} from '../../../api/contract/forum';
+import { CONTENT_MAX, FUTURE_EVENT_ERROR, TITLE_MAX, isFutureDate, type EventPost } from '../../../api/contract/forum';
+import { createEventSchema, type NewEvent } from '../../../api/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

@@ -1,15 +1,18 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WorkoutPost } from '../../../api/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
-import { ErrorMessage } from '../../components/status';
+import { ErrorMessage, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { Author, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
 import { useSignupActions } from './use-signup-actions';
-import { EditWorkoutForm } from './workout-form';
 import { canManagePost, hasStarted } from './workout-rules';
+
+// The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
+const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 
 export const DELETE_WORKOUT_CONFIRM = 'Are you sure you want to delete this workout post?';
 
@@ -54,15 +57,17 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
         <h2 id={titleId} className="forum-card__title">
           Editing: {title}
         </h2>
-        <EditWorkoutForm
-          workout={workout}
-          onCancel={() => setEditing(false)}
-          onSaved={(post) => {
-            patch(workout.id, post);
-            setEditing(false);
-            reload();
-          }}
-        />
+        <Suspense fallback={<Loading />}>
+          <EditWorkoutForm
+            workout={workout}
+            onCancel={() => setEditing(false)}
+            onSaved={(post) => {
+              patch(workout.id, post);
+              setEditing(false);
+              reload();
+            }}
+          />
+        </Suspense>
       </article>
     );
   }

@@ -180,7 +180,7 @@ describe('workout detail', () => {
     );
     renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    expect(screen.getByLabelText('Capacity')).toHaveAttribute('min', '1');
+    expect(await screen.findByLabelText('Capacity')).toHaveAttribute('min', '1');
     expect(screen.getByLabelText('Workout type')).toHaveValue('swim');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating workout: Request failed (500)');

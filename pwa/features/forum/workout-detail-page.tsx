@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { WorkoutPost } from '../../../api/contract/forum';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAttendanceQuery, useDeletePostMutation, useWorkoutQuery } from './api/forum-queries';
@@ -15,10 +16,12 @@ import { SignupControls, SignupStats } from './signup-controls';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
 import { DELETE_WORKOUT_CONFIRM, deleteErrorText } from './workout-card';
-import { EditWorkoutForm } from './workout-form';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
 import { canManagePost, hasStarted, rosterWith } from './workout-rules';
 import './forum.css';
+
+// The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
+const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 
 /** /workout/{id} (members; the router checks the role). */
 export function WorkoutDetailPage() {
@@ -103,15 +106,17 @@ export function WorkoutDetailPage() {
           <TypeBadge type={workout.workout_type} />
         </div>
         {editing ? (
-          <EditWorkoutForm
-            workout={workout}
-            onCancel={() => setEditing(false)}
-            onSaved={(post) => {
-              patch(workout.id, post);
-              setEditing(false);
-              refresh();
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <EditWorkoutForm
+              workout={workout}
+              onCancel={() => setEditing(false)}
+              onSaved={(post) => {
+                patch(workout.id, post);
+                setEditing(false);
+                refresh();
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             <div className="forum-meta">

@@ -9,14 +9,16 @@ import {
   FUTURE_WORKOUT_ERROR,
   TITLE_MAX,
   WORKOUT_TYPES,
-  createWorkoutSchema,
   isFutureDate,
-  updateWorkoutSchema,
-  type NewWorkout,
   type WorkoutPost,
   type WorkoutType,
-  type WorkoutUpdate,
 } from '../../../api/contract/forum';
+import {
+  createWorkoutSchema,
+  updateWorkoutSchema,
+  type NewWorkout,
+  type WorkoutUpdate,
+} from '../../../api/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
