@@ -140,4 +140,9 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
     data: { email: 'pending@club.test', password: 'new-secret' },
   });
   expect(login.status()).toBe(200);
+
+  // The used link says so as soon as it is opened, before anything is typed.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
 });
