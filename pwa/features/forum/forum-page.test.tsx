@@ -414,7 +414,7 @@ describe('events tab', () => {
     return api;
   }
 
-  it('toggles the RSVP: a status, another one, then the same again removes it', async () => {
+  it('RSVPs: a status, another one; the same again keeps it; Clear my answer removes it, Undo restores it', async () => {
     const api = setup(({ body }) => ({ body: { status: (body as { status: string | null }).status } }));
     const going = await screen.findByRole('button', { name: 'Going' });
     expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
@@ -430,8 +430,19 @@ describe('events tab', () => {
     expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'false');
 
     await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear my answer' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'false'));
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
+    expect(await screen.findByText(/Your answer \(Maybe\) was cleared/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { status: 'going' },
+      { status: 'maybe' },
+      { status: null },
+      { status: 'maybe' },
+    ]);
   });
 
   it('offline, an RSVP shows at once with the not-yet-synced marker', async () => {

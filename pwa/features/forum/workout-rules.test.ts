@@ -12,7 +12,6 @@ import {
   eventView,
   hasStarted,
   isFull,
-  nextRsvp,
   rosterWith,
   waitlistPositionText,
   workoutView,
@@ -78,12 +77,6 @@ describe('who may manage a post', () => {
 });
 
 describe('RSVP', () => {
-  it('removes the current status when chosen again', () => {
-    expect(nextRsvp(null, 'going')).toBe('going');
-    expect(nextRsvp('going', 'maybe')).toBe('maybe');
-    expect(nextRsvp('maybe', 'maybe')).toBeNull();
-  });
-
   it('moves the counts with a queued choice', () => {
     const e = event({ myRsvp: 'going', rsvpCounts: { going: 3, maybe: 1, not_going: 0 } });
     expect(eventView(e, undefined)).toEqual({ myRsvp: 'going', counts: e.rsvpCounts, unsynced: false });

@@ -101,11 +101,6 @@ export function hasStarted(workout: { workout_date: string; workout_time: string
   return hoursUntil(workout.workout_date, workout.workout_time, now) <= 0;
 }
 
-/** Choosing the current RSVP again removes it. */
-export function nextRsvp(current: RsvpStatus | null, chosen: RsvpStatus): RsvpStatus | null {
-  return current === chosen ? null : chosen;
-}
-
 /** The event's counts after the caller's RSVP moved from `from` to `to`. */
 export function shiftRsvpCounts(
   counts: Record<RsvpStatus, number>,
