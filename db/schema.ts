@@ -25,9 +25,11 @@ export const users = sqliteTable(
     suspendedUntil: integer('suspended_until'),
     // Bumped on password reset: every token issued before stops working.
     tokenVersion: integer('token_version').notNull().default(0),
+    // SHA-256 of the secret in the personal calendar feed's URL; null until the member asks for one.
+    calendarTokenHash: text('calendar_token_hash'),
     createdAt: integer('created_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_calendar_token_unique').on(t.calendarTokenHash)],
 );
 
 export const passwordResets = sqliteTable(
@@ -72,6 +74,11 @@ export const posts = sqliteTable(
     workoutTime: text('workout_time'),
     capacity: integer('capacity'),
     eventDate: text('event_date'),
+    // Optional for events: 'HH:MM' in the club zone ('' or null: all day) and a free-text place.
+    eventTime: text('event_time'),
+    eventLocation: text('event_location'),
+    // Bumped on every edit: the calendar feeds' SEQUENCE (RFC 5545 §3.8.7.4).
+    revision: integer('revision').notNull().default(0),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
-import { CAPACITY_ERROR, CAPACITY_MAX, CAPACITY_MIN, CONTENT_MAX, RSVP_STATUSES, TITLE_MAX, WORKOUT_TYPES } from './forum';
+import {
+  CAPACITY_ERROR,
+  CAPACITY_MAX,
+  CAPACITY_MIN,
+  CONTENT_MAX,
+  LOCATION_MAX,
+  RSVP_STATUSES,
+  TITLE_MAX,
+  WORKOUT_TYPES,
+} from './forum';
 
 // The forum's request schemas, apart from forum.ts so the forum's screens, which read only its types and
 // constants, load zod with a form and not with the list (docs/decisions/0040).
@@ -53,8 +62,9 @@ export const createWorkoutSchema = z
   .superRefine(checkWorkout);
 export type NewWorkout = z.infer<typeof createWorkoutSchema>;
 
-const eventFields = { title: text, eventDate: text, content: text };
-function checkEvent(v: { title: string; eventDate: string; content: string }, ctx: z.RefinementCtx) {
+const eventFields = { title: text, eventDate: text, eventTime: text, eventLocation: text, content: text };
+type EventFields = { title: string; eventDate: string; eventTime: string; eventLocation: string; content: string };
+function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
   if (!requireAll(v, ['title', 'eventDate', 'content'] as const, 'Title, date and details are required', ctx)) return;
   if (hasUnsafeCharacters(v.title)) ctx.addIssue({ code: 'custom', path: ['title'], message: unsafeCharactersMessage('Title') });
   if (v.title.length > TITLE_MAX) ctx.addIssue({ code: 'custom', path: ['title'], message: `Title must be at most ${TITLE_MAX} characters` });
@@ -62,6 +72,16 @@ function checkEvent(v: { title: string; eventDate: string; content: string }, ct
     ctx.addIssue({ code: 'custom', path: ['content'], message: `Details must be at most ${CONTENT_MAX} characters` });
   }
   if (!DATE.test(v.eventDate)) ctx.addIssue({ code: 'custom', path: ['eventDate'], message: 'Enter the date as YYYY-MM-DD' });
+  // Time and place are optional: empty means all day / no place given.
+  if (v.eventTime !== '' && !TIME.test(v.eventTime)) {
+    ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'Enter the time as HH:MM, or leave it empty' });
+  }
+  if (hasUnsafeCharacters(v.eventLocation)) {
+    ctx.addIssue({ code: 'custom', path: ['eventLocation'], message: unsafeCharactersMessage('Place') });
+  }
+  if (v.eventLocation.length > LOCATION_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['eventLocation'], message: `Place must be at most ${LOCATION_MAX} characters` });
+  }
 }
 
 export const createEventSchema = z

@@ -21,6 +21,7 @@ export const CAPACITY_MAX = 100;
 export const COMMENT_MAX = 500;
 
 export const FUTURE_WORKOUT_ERROR = 'Please select a future date for your workout.';
+export const LOCATION_MAX = 200;
 export const FUTURE_EVENT_ERROR = 'Please select a future date for your event.';
 export const CAPACITY_ERROR = 'Capacity must be a whole number from 1 to 100 (leave it empty for unlimited).';
 export const fullWorkoutError = (capacity: number) =>
@@ -63,6 +64,10 @@ export interface EventPost {
   authorProfilePictureUrl: string | null;
   title: string;
   event_date: string;
+  /** 'HH:MM' in the club zone, or '' for an all-day event. */
+  event_time: string;
+  /** Where it happens, or ''. */
+  event_location: string;
   content: string;
   created_at: number;
   rsvpCounts: Record<RsvpStatus, number>;

@@ -53,6 +53,44 @@ async function setup() {
   return { t, exec, admin, member, createWorkout, createEvent, members, outbox };
 }
 
+describe('event time and place', () => {
+  it('are optional, kept, shown in the list and detail, and an edit bumps the revision', async () => {
+    const { t, exec, member } = await setup();
+    const plain = await t.call('POST', '/api/forum/posts', { token: exec.token, body: eventBody });
+    expect(plain.body.post).toMatchObject({ event_time: '', event_location: '' });
+    const placed = await t.call('POST', '/api/forum/posts', {
+      token: exec.token,
+      body: {
+        ...eventBody,
+        eventDate: '2026-03-11',
+        eventTime: '19:30',
+        eventLocation: ' Student Union, room 2 ',
+      },
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.post).toMatchObject({ event_time: '19:30', event_location: 'Student Union, room 2' });
+    const list = await t.call('GET', '/api/forum/posts?type=event', { token: member.token });
+    expect(
+      list.body.posts.map((p: { event_time: string; event_location: string }) => [
+        p.event_time,
+        p.event_location,
+      ]),
+    ).toEqual([
+      ['', ''],
+      ['19:30', 'Student Union, room 2'],
+    ]);
+    const id = placed.body.post.id as number;
+    const edit = await t.call('PUT', `/api/forum/posts/${id}`, {
+      token: exec.token,
+      body: { title: 'Social', eventDate: '2026-03-11', eventTime: '', eventLocation: 'Pub', content: 'x' },
+    });
+    expect(edit.body.post).toMatchObject({ event_time: '', event_location: 'Pub' });
+    const detail = await t.call('GET', `/api/forum/events/${id}`, { token: member.token });
+    expect(detail.body.event).toMatchObject({ event_time: '', event_location: 'Pub' });
+    expect(t.db.select().from(posts).where(eq(posts.id, id)).get()!.revision).toBe(1);
+  });
+});
+
 describe('who may use the forum API', () => {
   it('needs a token (401) and at least the member role (403 for pending, public, rejected)', async () => {
     const { t } = await setup();
@@ -235,6 +273,8 @@ describe('POST /api/forum/posts', () => {
     [{ ...workoutBody, workoutDate: '2025-12-31' }, FUTURE_WORKOUT_ERROR],
     [{ ...eventBody, eventDate: '2026-03-02' }, FUTURE_EVENT_ERROR],
     [{ ...eventBody, content: '' }, 'Title, date and details are required'],
+    [{ ...eventBody, eventTime: '25:00' }, 'Enter the time as HH:MM, or leave it empty'],
+    [{ ...eventBody, eventLocation: 'x'.repeat(201) }, 'Place must be at most 200 characters'],
     [{ ...workoutBody, type: 'race' }, "type must be 'workout' or 'event'"],
     [{ title: 'x' }, "type must be 'workout' or 'event'"],
   ])('refuses %j with 400 and its message', async (body, message) => {
@@ -704,14 +744,23 @@ describe('attendance routes', () => {
     const w = await createWorkout({ workoutDate: '2026-03-12', workoutTime: '07:00' });
     await t.call('POST', `/api/forum/workouts/${w.id}/signup`, { token: member.token });
     const path = `/api/forum/workouts/${w.id}/attendance`;
-    const early = await t.call('POST', path, { token: exec.token, body: { attendanceData: { [member.id]: true } } });
+    const early = await t.call('POST', path, {
+      token: exec.token,
+      body: { attendanceData: { [member.id]: true } },
+    });
     expect(early).toMatchObject({
       status: 409,
-      body: { error: 'Attendance opens when the workout starts, on March 12, 2026 at 7:00 AM.', opens_at: Date.parse('2026-03-12T11:00:00Z') },
+      body: {
+        error: 'Attendance opens when the workout starts, on March 12, 2026 at 7:00 AM.',
+        opens_at: Date.parse('2026-03-12T11:00:00Z'),
+      },
     });
     expect((await t.call('GET', path, { token: member.token })).body.submitted).toBe(false);
     t.clock.set(Date.parse('2026-03-12T11:00:00Z'));
-    expect((await t.call('POST', path, { token: exec.token, body: { attendanceData: { [member.id]: true } } })).status).toBe(201);
+    expect(
+      (await t.call('POST', path, { token: exec.token, body: { attendanceData: { [member.id]: true } } }))
+        .status,
+    ).toBe(201);
   });
 
   it('refuses keys not in the signup list and malformed maps (400)', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { clubToday } from '../contract/dates';
 import { eventRsvps, posts, users } from '../../db/schema';
 import {
@@ -15,7 +15,8 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { assertCanManagePost, loadEventPost, requireEvent, type Actor } from './posts';
 
-type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'>;
+type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
+  Partial<Pick<NewEvent, 'eventTime' | 'eventLocation'>>;
 
 function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
   const event = loadEventPost(deps.database.db, userId, id);
@@ -37,6 +38,8 @@ export function createEvent(deps: AppDeps, actor: Actor, input: EventInput): Eve
         title: input.title,
         content: input.content,
         eventDate: input.eventDate,
+        eventTime: input.eventTime ?? '',
+        eventLocation: input.eventLocation ?? '',
         createdAt: now,
         updatedAt: now,
       })
@@ -56,6 +59,9 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
         title: input.title,
         content: input.content,
         eventDate: input.eventDate,
+        eventTime: input.eventTime ?? '',
+        eventLocation: input.eventLocation ?? '',
+        revision: sql`${posts.revision} + 1`,
         updatedAt: deps.clock(),
       })
       .where(eq(posts.id, post.id))

@@ -209,6 +209,8 @@ function toEventPost(r: EventSelected): EventPost {
     authorProfilePictureUrl: r.authorPicture,
     title: p.title,
     event_date: p.eventDate ?? '',
+    event_time: p.eventTime ?? '',
+    event_location: p.eventLocation ?? '',
     content: p.content,
     created_at: p.createdAt,
     rsvpCounts: { going: Number(r.going), maybe: Number(r.maybe), not_going: Number(r.notGoing) },
@@ -309,11 +311,11 @@ const WORKOUT_LIST_SQL = `
 
 const EVENT_LIST_SQL = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.event_date, p.content, p.created_at,
+    p.event_date, p.event_time, p.event_location, p.content, p.created_at,
     (select group_concat(r.user_id || ':' || r.status) from event_rsvps r where r.post_id = p.id) as rsvps
   from posts p left join users u on u.id = p.user_id
   where p.type = 'event' and p.event_date >= ?
-  order by p.event_date, p.id`;
+  order by p.event_date, coalesce(p.event_time, ''), p.id`;
 
 interface ListRowCommon {
   id: number;
@@ -337,6 +339,8 @@ interface WorkoutListRow extends ListRowCommon {
 
 interface EventListRow extends ListRowCommon {
   event_date: string | null;
+  event_time: string | null;
+  event_location: string | null;
   rsvps: string | null;
 }
 
@@ -477,6 +481,8 @@ export function buildEventList(deps: AppDeps, now = deps.clock()): EventList {
         authorProfilePictureUrl: row.author_picture,
         title: row.title,
         event_date: row.event_date ?? '',
+        event_time: row.event_time ?? '',
+        event_location: row.event_location ?? '',
         content: row.content,
         created_at: row.created_at,
         rsvpCounts: counts,

@@ -383,6 +383,7 @@ export function updateWorkout(
         workoutDate: input.workoutDate,
         workoutTime: input.workoutTime,
         capacity: input.capacity,
+        revision: sql`${posts.revision} + 1`,
         updatedAt: now,
       })
       .where(eq(posts.id, post.id))

@@ -3,9 +3,8 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../api/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
-import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { Author } from './post-parts';
+import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { deleteErrorText } from './workout-card';
 import { canManagePost } from './workout-rules';
@@ -50,7 +49,7 @@ export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
       </div>
       <div className="forum-meta">
         <Author name={event.author_name} url={event.authorProfilePictureUrl} />
-        <span className="forum-when">{formatDate(event.event_date)}</span>
+        <EventWhenWhere event={event} />
       </div>
       <p className="forum-content">{event.content}</p>
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} />

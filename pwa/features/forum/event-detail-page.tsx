@@ -3,14 +3,14 @@ import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
 import type { EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading } from '../../components/status';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useEventQuery } from './api/forum-queries';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Avatar } from '../../components/avatar';
-import { Author } from './post-parts';
+import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
@@ -77,7 +77,7 @@ export function EventDetailPage() {
         </div>
         <div className="forum-meta">
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />
-          <span className="forum-when">{formatDate(event.event_date, 'long')}</span>
+          <EventWhenWhere event={event} style="long" />
         </div>
         <p className="forum-content">{event.content}</p>
         <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />

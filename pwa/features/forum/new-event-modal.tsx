@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { firstIssue } from '../../../api/contract/common';
 import { addDays } from '../../../api/contract/dates';
-import { CONTENT_MAX, FUTURE_EVENT_ERROR, TITLE_MAX, isFutureDate, type EventPost } from '../../../api/contract/forum';
+import {
+  CONTENT_MAX,
+  FUTURE_EVENT_ERROR,
+  LOCATION_MAX,
+  TITLE_MAX,
+  isFutureDate,
+  type EventPost,
+} from '../../../api/contract/forum';
 import { createEventSchema, type NewEvent } from '../../../api/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
@@ -16,6 +23,8 @@ import { CharCounter } from './post-parts';
 export interface EventDraft {
   title: string;
   eventDate: string;
+  eventTime?: string;
+  eventLocation?: string;
   content: string;
 }
 
@@ -24,22 +33,43 @@ export interface EventDraft {
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
 export function newEventFormSchema(today: string | null) {
-  return z.object({ title: z.string(), eventDate: z.string(), content: z.string() }).superRefine((draft, ctx) => {
-    addIssues(createEventSchema.safeParse({ type: 'event', ...draft }), ctx);
-    if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.eventDate) && !isFutureDate(draft.eventDate, today)) {
-      ctx.addIssue({ code: 'custom', path: ['eventDate'], message: FUTURE_EVENT_ERROR });
-    }
-  });
+  return z
+    .object({
+      title: z.string(),
+      eventDate: z.string(),
+      eventTime: z.string().optional(),
+      eventLocation: z.string().optional(),
+      content: z.string(),
+    })
+    .superRefine((draft, ctx) => {
+      addIssues(createEventSchema.safeParse({ type: 'event', ...draft }), ctx);
+      if (
+        today !== null &&
+        /^\d{4}-\d{2}-\d{2}$/.test(draft.eventDate) &&
+        !isFutureDate(draft.eventDate, today)
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['eventDate'], message: FUTURE_EVENT_ERROR });
+      }
+    });
 }
 
 /** The body to send for a valid New Event draft, or the first problem. */
-export function checkNewEvent(draft: EventDraft, today: string | null): { ok: true; body: NewEvent } | { ok: false; error: string } {
+export function checkNewEvent(
+  draft: EventDraft,
+  today: string | null,
+): { ok: true; body: NewEvent } | { ok: false; error: string } {
   const parsed = newEventFormSchema(today).safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   return { ok: true, body: createEventSchema.parse({ type: 'event', ...draft }) };
 }
 
-export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: EventPost) => void }) {
+export function NewEventModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (post: EventPost) => void;
+}) {
   const id = useId();
   const today = useClubToday();
   const [error, setError] = useState('');
@@ -48,7 +78,9 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useContractForm<EventDraft>(newEventFormSchema(today), { defaultValues: { title: '', eventDate: '', content: '' } });
+  } = useContractForm<EventDraft>(newEventFormSchema(today), {
+    defaultValues: { title: '', eventDate: '', eventTime: '', eventLocation: '', content: '' },
+  });
   const content = watch('content');
   const create = useCreatePostMutation('event');
 
@@ -69,10 +101,28 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
     <Modal title="New Event" onClose={isSubmitting ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <FormField label="Title" error={errors.title?.message}>
-          {(field) => <input {...field} maxLength={TITLE_MAX} required data-autofocus {...register('title')} />}
+          {(field) => (
+            <input {...field} maxLength={TITLE_MAX} required data-autofocus {...register('title')} />
+          )}
         </FormField>
         <FormField label="Date" error={errors.eventDate?.message}>
-          {(field) => <input {...field} type="date" min={today ? addDays(today, 1) : undefined} required {...register('eventDate')} />}
+          {(field) => (
+            <input
+              {...field}
+              type="date"
+              min={today ? addDays(today, 1) : undefined}
+              required
+              {...register('eventDate')}
+            />
+          )}
+        </FormField>
+        <FormField label="Time (optional)" error={errors.eventTime?.message}>
+          {(field) => <input {...field} type="time" {...register('eventTime')} />}
+        </FormField>
+        <FormField label="Place (optional)" error={errors.eventLocation?.message}>
+          {(field) => (
+            <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('eventLocation')} />
+          )}
         </FormField>
         <FormField
           label="Details"
@@ -81,7 +131,12 @@ export function NewEventModal({ onClose, onCreated }: { onClose: () => void; onC
           extra={<CharCounter id={`${id}-count`} value={content} max={CONTENT_MAX} />}
         >
           {(field) => (
-            <textarea {...field} aria-invalid={field['aria-invalid'] || content.length > CONTENT_MAX || undefined} required {...register('content')} />
+            <textarea
+              {...field}
+              aria-invalid={field['aria-invalid'] || content.length > CONTENT_MAX || undefined}
+              required
+              {...register('content')}
+            />
           )}
         </FormField>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}

@@ -1,5 +1,6 @@
 import { Avatar } from '../../components/avatar';
-import type { WorkoutType } from '../../../api/contract/forum';
+import type { EventPost, WorkoutType } from '../../../api/contract/forum';
+import { formatDate, formatTime } from '../../lib/format';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {
@@ -27,5 +28,30 @@ export function CharCounter({ id, value, max }: { id: string; value: string; max
       {value.length}/{max}
       {over && <span className="visually-hidden"> characters, over the limit</span>}
     </p>
+  );
+}
+
+/** An event's date, with its time when it has one, and its place on a line of its own. */
+export function EventWhenWhere({
+  event,
+  style = 'short',
+}: {
+  event: Pick<EventPost, 'event_date' | 'event_time' | 'event_location'>;
+  style?: 'short' | 'long';
+}) {
+  const time = formatTime(event.event_time);
+  return (
+    <>
+      <span className="forum-when">
+        {formatDate(event.event_date, style)}
+        {time && ` · ${time}`}
+      </span>
+      {event.event_location && (
+        <span className="forum-where">
+          <span className="visually-hidden">Place: </span>
+          {event.event_location}
+        </span>
+      )}
+    </>
   );
 }

@@ -56,6 +56,8 @@ export function event(overrides: Partial<EventPost> = {}): EventPost {
     authorProfilePictureUrl: null,
     title: 'Season kick-off social',
     event_date: '2099-06-10',
+    event_time: '',
+    event_location: '',
     content: 'Pizza and the race calendar.',
     created_at: 0,
     rsvpCounts: { going: 0, maybe: 0, not_going: 0 },
