@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
 import { userRoutes } from './routes/users';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/forum', forumRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
+  app.route('/api/me', meRoutes);
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   mount?.(app);

@@ -1,3 +1,4 @@
+import type { MyWeekAnswer } from './me';
 import type { ClubConfig } from './config';
 import type { z } from 'zod';
 import type {
@@ -50,7 +51,12 @@ import type {
   RaceSignupAnswer,
   RacesAnswer,
 } from './races';
-import type { ProfileAnswer, ProfilePictureAnswer, profileUpdateSchema, RoleChangeNotificationsAnswer } from './users';
+import type {
+  ProfileAnswer,
+  ProfilePictureAnswer,
+  profileUpdateSchema,
+  RoleChangeNotificationsAnswer,
+} from './users';
 
 // Every call of the API, by "METHOD /path" (after /api): what the client sends and what the server
 // answers on success. The PWA's client and the server's handlers are both typed against this table,
@@ -99,7 +105,10 @@ export interface Endpoints {
   'GET /forum/posts?type=workout': { answer: PostsAnswer<WorkoutPost> };
   'GET /forum/posts?type=event': { answer: PostsAnswer<EventPost> };
   'POST /forum/posts': { body: Body<typeof createPostSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
-  'PUT /forum/posts/:id': { body: Body<typeof updateWorkoutSchema> | Body<typeof updateEventSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
+  'PUT /forum/posts/:id': {
+    body: Body<typeof updateWorkoutSchema> | Body<typeof updateEventSchema>;
+    answer: PostAnswer<WorkoutPost | EventPost>;
+  };
   'DELETE /forum/posts/:id': { answer: MessageAnswer };
   'GET /forum/workouts/:id': { answer: WorkoutDetailAnswer };
   'GET /forum/workouts/:id/signups': { answer: { signups: WorkoutSignup[] } };
@@ -108,10 +117,15 @@ export interface Endpoints {
   'POST /forum/workouts/:id/waitlist': { answer: WaitlistAnswer };
   'DELETE /forum/workouts/:id/waitlist': { answer: WaitlistAnswer };
   'GET /forum/workouts/:id/attendance': { answer: AttendanceRecord };
-  'POST /forum/workouts/:id/attendance': { body: Body<typeof attendanceBodySchema>; answer: AttendanceAnswer };
+  'POST /forum/workouts/:id/attendance': {
+    body: Body<typeof attendanceBodySchema>;
+    answer: AttendanceAnswer;
+  };
   'GET /forum/events/:id': { answer: EventDetailAnswer };
   'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };
   // races
+  'GET /me/week': { answer: MyWeekAnswer };
+
   'GET /races': { answer: RacesAnswer };
   'POST /races': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };
   'GET /races/:id': { answer: RaceDetailAnswer };

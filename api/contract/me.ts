@@ -1,0 +1,60 @@
+import type { RsvpStatus, WorkoutType } from './forum';
+
+// GET /me/week: the signed-in member's coming days in one answer (issue 14, docs/decisions/0040-i14a-my-week.md).
+
+/** How far ahead workouts and events are listed; races the member signed up for are listed whenever they are. */
+export const MY_WEEK_DAYS = 7;
+/** The membership expiry is flagged this many days ahead. */
+export const EXPIRY_NUDGE_DAYS = 30;
+
+interface WeekItemBase {
+  id: number;
+  title: string;
+  /** Club-local 'YYYY-MM-DD'. */
+  date: string;
+  /** Club-local 'HH:MM', or '' when it has no time (all day). */
+  time: string;
+  /** Epoch ms of the start (midnight for all-day items): the list's order. */
+  start: number;
+}
+
+export interface WeekWorkout extends WeekItemBase {
+  kind: 'workout';
+  workoutType: WorkoutType;
+  /** Signed up, or on the waitlist at `waitlistPosition` (1-based). */
+  status: 'signed_up' | 'waitlisted';
+  waitlistPosition: number | null;
+}
+
+export interface WeekEvent extends WeekItemBase {
+  kind: 'event';
+  location: string;
+  /** The member's RSVP, or null when they have not answered yet. */
+  rsvp: RsvpStatus | null;
+}
+
+export interface WeekRace extends WeekItemBase {
+  kind: 'race';
+  location: string;
+}
+
+export type WeekItem = WeekWorkout | WeekEvent | WeekRace;
+
+export interface MyWeekStanding {
+  term: { key: string; label: string };
+  /** Absences counted (late cancels and no-shows) since the term began. */
+  absencesThisTerm: number;
+  /** Epoch ms the sign-up suspension ends, or null when not suspended. */
+  suspendedUntil: number | null;
+  /** 'YYYY-MM-DD' or null when none is recorded. */
+  expiryDate: string | null;
+  /** Whole days until the expiry date (0 = today), or null without one. */
+  expiresInDays: number | null;
+  /** True when the membership ends within EXPIRY_NUDGE_DAYS. */
+  renewSoon: boolean;
+}
+
+export interface MyWeekAnswer {
+  items: WeekItem[];
+  standing: MyWeekStanding;
+}
