@@ -8,6 +8,7 @@ import type { ClubConfig } from './contract/config';
 import type { AppDeps, AppEnv } from './context';
 import { requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
+import { calendarRoutes } from './routes/calendar';
 import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   app.route('/api/me', meRoutes);
+  app.route('/api/calendar', calendarRoutes);
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   mount?.(app);

@@ -25,11 +25,11 @@ export const users = sqliteTable(
     suspendedUntil: integer('suspended_until'),
     // Bumped on password reset: every token issued before stops working.
     tokenVersion: integer('token_version').notNull().default(0),
-    // SHA-256 of the secret in the personal calendar feed's URL; null until the member asks for one.
-    calendarTokenHash: text('calendar_token_hash'),
+    // The random secret in the personal calendar feed's URL (docs/decisions/0041); null until asked for.
+    calendarToken: text('calendar_token'),
     createdAt: integer('created_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_calendar_token_unique').on(t.calendarTokenHash)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
 
 export const passwordResets = sqliteTable(
@@ -174,6 +174,8 @@ export const races = sqliteTable('races', {
   date: text('date').notNull(),
   location: text('location').notNull().default(''),
   description: text('description').notNull().default(''),
+  // Bumped on every edit: the calendar feeds' SEQUENCE.
+  revision: integer('revision').notNull().default(0),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: integer('created_at').notNull().default(now),
 });

@@ -1,4 +1,4 @@
-import type { MyWeekAnswer } from './me';
+import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { ClubConfig } from './config';
 import type { z } from 'zod';
 import type {
@@ -125,6 +125,8 @@ export interface Endpoints {
   'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };
   // races
   'GET /me/week': { answer: MyWeekAnswer };
+  'GET /me/calendar-link': { answer: CalendarLinkAnswer };
+  'POST /me/calendar-link/reset': { answer: CalendarLinkAnswer };
 
   'GET /races': { answer: RacesAnswer };
   'POST /races': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };

@@ -58,3 +58,8 @@ export interface MyWeekAnswer {
   items: WeekItem[];
   standing: MyWeekStanding;
 }
+
+/** The personal calendar feed's secret address (GET /me/calendar-link, POST /me/calendar-link/reset). */
+export interface CalendarLinkAnswer {
+  url: string;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { raceSignups, races, users, type RaceRow } from '../../db/schema';
 import {
@@ -88,7 +88,12 @@ export function createRace(db: Db, input: RaceInput, creator: { id: number; role
 }
 
 export function updateRace(db: Db, raceId: number, input: RaceInput, editor: { id: number; role: Role }): Race {
-  const row = db.update(races).set(input).where(eq(races.id, raceId)).returning().get();
+  const row = db
+    .update(races)
+    .set({ ...input, revision: sql`${races.revision} + 1` })
+    .where(eq(races.id, raceId))
+    .returning()
+    .get();
   if (!row) throw raceNotFound();
   return raceFor(db, row, editor);
 }
