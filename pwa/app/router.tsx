@@ -30,6 +30,7 @@ const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-passwor
 // Screens that talk to the API sit under the data layer (TanStack Query), which loads with the first
 // of them: the static public pages stay small.
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
+const MemberWeek = lazyNamed(() => import('./member-week'), 'MemberWeek');
 
 /** Members-only detail pages: signed-out visitors go to /login (SPEC.md §2). */
 function MembersOnly({ children }: { children: ReactNode }) {
@@ -44,7 +45,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<HomePage />} />
+        <Route path="/" element={<HomePage memberSection={<MemberWeek />} />} />
         <Route path="/join-us" element={<JoinUsPage />} />
         <Route path="/schedule" element={<SchedulePage />} />
         <Route path="/faq" element={<FaqPage />} />

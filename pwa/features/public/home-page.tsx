@@ -1,4 +1,8 @@
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { hasRole } from '../../../api/contract/roles';
+import { Loading } from '../../components/status';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Slideshow, type Slide } from './slideshow';
 import './public.css';
@@ -36,10 +40,19 @@ const DISCIPLINES = [
   },
 ];
 
-export function HomePage() {
+/** "My week" above the public content, for members who accepted the charter (issue 14). */
+function MemberSlot({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (!user || !user.charterAccepted || !hasRole(user.role, 'member')) return null;
+  return <Suspense fallback={<Loading text="Loading your week…" />}>{children}</Suspense>;
+}
+
+/** `memberSection`: the router's lazy "My week" (it lives with the forum, which this page may not import). */
+export function HomePage({ memberSection }: { memberSection?: ReactNode }) {
   usePageTitle('Home');
   return (
     <div className="home">
+      {memberSection && <MemberSlot>{memberSection}</MemberSlot>}
       <section className="hero" aria-labelledby="hero-title">
         <Slideshow slides={HOME_SLIDES} label="Club training photos" />
         <div className="hero__content">
