@@ -1,4 +1,5 @@
 import { useCallback, useId, type ReactNode } from 'react';
+import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
 import type { EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
@@ -82,6 +83,7 @@ export function EventDetailPage() {
         <p className="forum-content">{event.content}</p>
         <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" />
+        <AddToCalendar kind="event" id={event.id} title={title} />
       </article>
 
       <div className="forum-rsvp-lists">

@@ -60,7 +60,12 @@ export function checkNewEvent(
 ): { ok: true; body: NewEvent } | { ok: false; error: string } {
   const parsed = newEventFormSchema(today).safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  return { ok: true, body: createEventSchema.parse({ type: 'event', ...draft }) };
+  const { eventTime, eventLocation, ...rest } = createEventSchema.parse({ type: 'event', ...draft });
+  // Time and place are optional: left empty, they are not sent at all.
+  return {
+    ok: true,
+    body: { ...rest, ...(eventTime && { eventTime }), ...(eventLocation && { eventLocation }) } as NewEvent,
+  };
 }
 
 export function NewEventModal({

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
+import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { WorkoutPost } from '../../../api/contract/forum';
@@ -129,6 +130,7 @@ export function WorkoutDetailPage() {
             <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
             {actions.view && <SignupStats view={actions.view} />}
             <SignupControls actions={actions} started={started} />
+            <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout) && (
               <div className="forum-card__footer">
                 <button type="button" className="button button--small" onClick={() => setEditing(true)}>

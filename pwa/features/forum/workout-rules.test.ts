@@ -27,12 +27,28 @@ describe('workout view', () => {
 
   it('lays a queued sign-up or waitlist choice over the answer', () => {
     const base = workout({ capacity: 3, signupCount: 2 });
-    expect(workoutView(base)).toMatchObject({ signedUp: false, signupCount: 2, full: false, unsynced: false });
-    expect(workoutView(base, { signedUp: true })).toMatchObject({ signedUp: true, signupCount: 3, full: true, unsynced: true });
+    expect(workoutView(base)).toMatchObject({
+      signedUp: false,
+      signupCount: 2,
+      full: false,
+      unsynced: false,
+    });
+    expect(workoutView(base, { signedUp: true })).toMatchObject({
+      signedUp: true,
+      signupCount: 3,
+      full: true,
+      unsynced: true,
+    });
     const waiting = workout({ capacity: 2, signupCount: 2, waitlistCount: 1 });
-    expect(workoutView(waiting, { joined: true })).toMatchObject({ waitlistPosition: 0, waitlistCount: 2, unsynced: true });
+    expect(workoutView(waiting, { joined: true })).toMatchObject({
+      waitlistPosition: 0,
+      waitlistCount: 2,
+      unsynced: true,
+    });
     // The same state as the server's is not "unsynced".
-    expect(workoutView(workout({ isSignedUp: true, signupCount: 1 }), { signedUp: true }).unsynced).toBe(false);
+    expect(workoutView(workout({ isSignedUp: true, signupCount: 1 }), { signedUp: true }).unsynced).toBe(
+      false,
+    );
   });
 
   it('has started once its local start time is reached', () => {
@@ -55,8 +71,11 @@ describe('workout view', () => {
   });
 
   it('filters by sport with the contract groups', () => {
-    const list = (['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const).map((t, i) => workout({ id: i, workout_type: t }));
-    const types = (f: Parameters<typeof filterWorkouts>[1]) => filterWorkouts(list, f).map((w) => w.workout_type);
+    const list = (['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const).map((t, i) =>
+      workout({ id: i, workout_type: t }),
+    );
+    const types = (f: Parameters<typeof filterWorkouts>[1]) =>
+      filterWorkouts(list, f).map((w) => w.workout_type);
     expect(types('all')).toHaveLength(6);
     expect(types('bike')).toEqual(['spin', 'outdoor-ride', 'brick']);
     expect(types('swim')).toEqual(['swim']);
@@ -80,7 +99,11 @@ describe('RSVP', () => {
   it('moves the counts with a queued choice', () => {
     const e = event({ myRsvp: 'going', rsvpCounts: { going: 3, maybe: 1, not_going: 0 } });
     expect(eventView(e, undefined)).toEqual({ myRsvp: 'going', counts: e.rsvpCounts, unsynced: false });
-    expect(eventView(e, { status: 'not_going' })).toEqual({ myRsvp: 'not_going', counts: { going: 2, maybe: 1, not_going: 1 }, unsynced: true });
+    expect(eventView(e, { status: 'not_going' })).toEqual({
+      myRsvp: 'not_going',
+      counts: { going: 2, maybe: 1, not_going: 1 },
+      unsynced: true,
+    });
     expect(eventView(e, { status: null })).toMatchObject({ myRsvp: null, counts: { going: 2 } });
   });
 });
@@ -101,20 +124,49 @@ describe('promotion notice', () => {
 
 describe('form checks', () => {
   const today = '2026-03-02';
-  const draft = { ...EMPTY_WORKOUT, title: 'Swim', workoutDate: '2026-03-03', workoutTime: '07:00', content: 'Lanes by pace' };
+  const draft = {
+    ...EMPTY_WORKOUT,
+    title: 'Swim',
+    workoutDate: '2026-03-03',
+    workoutTime: '07:00',
+    content: 'Lanes by pace',
+  };
 
   it('new workout: required fields, lengths, capacity, then a strictly future date', () => {
-    expect(checkNewWorkout(EMPTY_WORKOUT, today)).toEqual({ ok: false, error: 'Title, date, time and description are required' });
-    expect(checkNewWorkout({ ...draft, title: 'x'.repeat(101) }, today)).toEqual({ ok: false, error: 'Title must be at most 100 characters' });
-    expect(checkNewWorkout({ ...draft, content: 'x'.repeat(501) }, today)).toEqual({ ok: false, error: 'Description must be at most 500 characters' });
+    expect(checkNewWorkout(EMPTY_WORKOUT, today)).toEqual({
+      ok: false,
+      error: 'Title, date, time and description are required',
+    });
+    expect(checkNewWorkout({ ...draft, title: 'x'.repeat(101) }, today)).toEqual({
+      ok: false,
+      error: 'Title must be at most 100 characters',
+    });
+    expect(checkNewWorkout({ ...draft, content: 'x'.repeat(501) }, today)).toEqual({
+      ok: false,
+      error: 'Description must be at most 500 characters',
+    });
     expect(checkNewWorkout({ ...draft, capacity: '0' }, today).ok).toBe(false);
     expect(checkNewWorkout({ ...draft, capacity: '2.5' }, today).ok).toBe(false);
-    expect(checkNewWorkout({ ...draft, workoutDate: today }, today)).toEqual({ ok: false, error: 'Please select a future date for your workout.' });
+    expect(checkNewWorkout({ ...draft, workoutDate: today }, today)).toEqual({
+      ok: false,
+      error: 'Please select a future date for your workout.',
+    });
     expect(checkNewWorkout({ ...draft, capacity: ' ' }, today)).toEqual({
       ok: true,
-      body: { type: 'workout', title: 'Swim', workoutType: 'spin', workoutDate: '2026-03-03', workoutTime: '07:00', content: 'Lanes by pace', capacity: null },
+      body: {
+        type: 'workout',
+        title: 'Swim',
+        workoutType: 'spin',
+        workoutDate: '2026-03-03',
+        workoutTime: '07:00',
+        content: 'Lanes by pace',
+        capacity: null,
+      },
     });
-    expect(checkNewWorkout({ ...draft, capacity: '100' }, today)).toMatchObject({ ok: true, body: { capacity: 100 } });
+    expect(checkNewWorkout({ ...draft, capacity: '100' }, today)).toMatchObject({
+      ok: true,
+      body: { capacity: 100 },
+    });
   });
 
   it('edit workout: no future-date rule, capacity at least 1', () => {
@@ -122,33 +174,67 @@ describe('form checks', () => {
     expect(checkWorkoutUpdate({ ...draft, capacity: '0' }).ok).toBe(false);
   });
 
+  it('new event: time and place are sent only when given, and checked', () => {
+    const base = { title: 'Social', eventDate: '2026-03-10', content: 'Pizza' };
+    expect(
+      checkNewEvent({ ...base, eventTime: '19:30', eventLocation: ' The Crown ' }, '2026-03-02'),
+    ).toEqual({
+      ok: true,
+      body: { type: 'event', ...base, eventTime: '19:30', eventLocation: 'The Crown' },
+    });
+    expect(checkNewEvent({ ...base, eventTime: '', eventLocation: '' }, '2026-03-02')).toEqual({
+      ok: true,
+      body: { type: 'event', ...base },
+    });
+    expect(checkNewEvent({ ...base, eventTime: '7pm' }, '2026-03-02')).toEqual({
+      ok: false,
+      error: 'Enter the time as HH:MM, or leave it empty',
+    });
+  });
+
   it('new event: required fields and a future date', () => {
-    expect(checkNewEvent({ title: '', eventDate: '', content: '' }, today)).toEqual({ ok: false, error: 'Title, date and details are required' });
+    expect(checkNewEvent({ title: '', eventDate: '', content: '' }, today)).toEqual({
+      ok: false,
+      error: 'Title, date and details are required',
+    });
     expect(checkNewEvent({ title: 'Social', eventDate: '2026-03-01', content: 'Pizza' }, today)).toEqual({
       ok: false,
       error: 'Please select a future date for your event.',
     });
-    expect(checkNewEvent({ title: 'Social', eventDate: '2026-03-09', content: 'Pizza' }, today).ok).toBe(true);
+    expect(checkNewEvent({ title: 'Social', eventDate: '2026-03-09', content: 'Pizza' }, today).ok).toBe(
+      true,
+    );
   });
 
   it('comments: required, trimmed, at most 500 characters', () => {
     expect(checkComment('   ').ok).toBe(false);
     expect(checkComment(`  ${'x'.repeat(500)}  `)).toEqual({ ok: true, content: 'x'.repeat(500) });
-    expect(checkComment('x'.repeat(501))).toEqual({ ok: false, error: 'Comments can be at most 500 characters.' });
+    expect(checkComment('x'.repeat(501))).toEqual({
+      ok: false,
+      error: 'Comments can be at most 500 characters.',
+    });
   });
 });
 
 describe('attendance messages', () => {
   it("uses the server's words when it refused, the retry text otherwise", () => {
     expect(attendanceErrorText(new ApiError(400, 'bad map'))).toBe('Failed to save attendance: bad map');
-    expect(attendanceErrorText(new ApiError(0, 'offline'))).toBe('Error submitting attendance. Please try again.');
+    expect(attendanceErrorText(new ApiError(0, 'offline'))).toBe(
+      'Error submitting attendance. Please try again.',
+    );
     expect(attendanceErrorText(new Error('boom'))).toBe('Error submitting attendance. Please try again.');
   });
 });
 
 describe('rosterWith', () => {
   const me = { id: 3, name: 'Morgan Member', profilePictureUrl: null };
-  const row = (user_id: number, user_name: string) => ({ id: user_id * 10, user_id, user_name, signup_time: 1, userProfilePictureUrl: null });
+  const row = (user_id: number, user_name: string) => ({
+    id: user_id * 10,
+    user_id,
+    user_name,
+    signup_time: 1,
+    userProfilePictureUrl: null,
+  });
 
   it('adds a stand-in row for a sign-up the server does not list yet, and removes a cancelled one', () => {
     const others = [row(11, 'Sam')];

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
+import { CalendarLink } from './components/calendar-link';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
 
@@ -96,6 +97,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
           Edit Profile
         </button>
       </div>
+      <CalendarLink />
       <section aria-labelledby="profile-devices-heading" className="profile-devices">
         <h2 id="profile-devices-heading">Devices</h2>
         <p className="hint">

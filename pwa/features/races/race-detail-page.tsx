@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { useRaceQuery } from './api/race-queries';
 import { CountdownBadge } from './components/countdown-badge';
+import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { signupsWith } from './race-signups';
@@ -86,6 +87,7 @@ export function RaceDetailPage() {
           )}
         </dl>
         {race.description && <p className="race-detail__description">{race.description}</p>}
+        <AddToCalendar kind="race" id={race.id} title={race.name} />
 
         <div className="race-detail__signup">
           <span className={state.signedUp ? 'race-status race-status--going' : 'race-status'}>

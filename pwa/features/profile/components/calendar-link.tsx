@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { hasRole } from '../../../../api/contract/roles';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ErrorMessage, LoadError, Notice } from '../../../components/status';
+import { call, errorMessage } from '../../../lib/api-client';
+import { loadError } from '../../../lib/query-client';
+import { useSession } from '../../../lib/session';
+
+const calendarLinkKey = ['me', 'calendar-link'] as const;
+
+export const RESET_CALENDAR_CONFIRM =
+  'Calendars subscribed to the current link stop updating. You will need to subscribe again with the new link.';
+
+/**
+ * The member's personal calendar feed (issue 14): the secret address to subscribe to, Copy, and
+ * "Reset link" for when it was shared by mistake (the old address then answers 404).
+ */
+export function CalendarLink() {
+  const { user } = useSession();
+  const headingId = useId();
+  const fieldId = useId();
+  const queryClient = useQueryClient();
+  const member = !!user && hasRole(user.role, 'member');
+  const query = useQuery({ queryKey: calendarLinkKey, queryFn: ({ signal }) => call('GET /me/calendar-link', { signal }), enabled: member });
+  const reset = useMutation({
+    mutationFn: () => call('POST /me/calendar-link/reset'),
+    onSuccess: (answer) => queryClient.setQueryData(calendarLinkKey, answer),
+  });
+  const { confirm, dialog } = useConfirm();
+  const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
+  if (!member) return null;
+
+  const url = query.data?.url;
+  const error = loadError(query);
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  async function askReset() {
+    const yes = await confirm({ title: 'Reset calendar link?', message: RESET_CALENDAR_CONFIRM, confirmLabel: 'Reset link' });
+    if (!yes) return;
+    setCopied('');
+    reset.mutate();
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="profile-calendar">
+      <h2 id={headingId}>Calendar</h2>
+      <p className="hint">
+        Subscribe to this private link in Google Calendar or Apple Calendar to see your workouts, events and races
+        there. Anyone with the link can see them: keep it to yourself.
+      </p>
+      {error ? (
+        <LoadError onRetry={() => void query.refetch()}>Could not load your calendar link: {error.message}</LoadError>
+      ) : (
+        <>
+          <label htmlFor={fieldId} className="visually-hidden">
+            Your calendar link
+          </label>
+          <input
+            id={fieldId}
+            className="profile-calendar__url"
+            readOnly
+            value={url ?? 'Loading…'}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <div className="actions profile-calendar__actions">
+            <button type="button" className="button button--primary" disabled={!url} onClick={() => void copy()}>
+              Copy link
+            </button>
+            <button type="button" className="button button--ghost" disabled={!url || reset.isPending} onClick={() => void askReset()}>
+              {reset.isPending ? 'Resetting…' : 'Reset link'}
+            </button>
+          </div>
+        </>
+      )}
+      {copied === 'copied' && <Notice tone="success">Link copied.</Notice>}
+      {copied === 'failed' && <ErrorMessage>Could not copy: select the link and copy it by hand.</ErrorMessage>}
+      {reset.isSuccess && <Notice tone="success">New link made. The old one no longer works.</Notice>}
+      {reset.isError && <ErrorMessage>{errorMessage(reset.error, 'Could not reset the link')}</ErrorMessage>}
+      {dialog}
+    </section>
+  );
+}
