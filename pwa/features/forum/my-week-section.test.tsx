@@ -1,0 +1,159 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyWeekAnswer } from '../../../api/contract/me';
+import { MyWeekSection } from './my-week-section';
+import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
+
+const WEEK = 'GET /me/week';
+const standing = {
+  term: { key: '2099-winter', label: 'Winter 2099' },
+  absencesThisTerm: 1,
+  suspendedUntil: null,
+  expiryDate: '2099-12-31',
+  expiresInDays: 300,
+  renewSoon: false,
+};
+const week = (over: Partial<MyWeekAnswer> = {}): MyWeekAnswer => ({
+  items: [
+    {
+      kind: 'workout',
+      id: 1,
+      title: 'Track',
+      date: '2099-03-03',
+      time: '07:00',
+      start: 1,
+      workoutType: 'run',
+      status: 'waitlisted',
+      waitlistPosition: 2,
+    },
+    {
+      kind: 'workout',
+      id: 2,
+      title: 'Swim',
+      date: '2099-03-04',
+      time: '18:00',
+      start: 2,
+      workoutType: 'swim',
+      status: 'signed_up',
+      waitlistPosition: null,
+    },
+    {
+      kind: 'event',
+      id: 3,
+      title: 'Quiz',
+      date: '2099-03-05',
+      time: '19:30',
+      start: 3,
+      location: 'The Crown',
+      rsvp: 'going',
+    },
+    { kind: 'race', id: 4, title: 'Sprint', date: '2099-04-12', time: '', start: 4, location: 'Lakeside' },
+  ],
+  standing,
+  ...over,
+});
+
+function setup(routes: Record<string, Handler | { status?: number; body?: unknown }>) {
+  const user = makeUser('member');
+  signInAs(user);
+  const api = stubFetch(routes, user);
+  renderAt('/', '/', <MyWeekSection />);
+  return api;
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await resetOutbox();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('my week', () => {
+  it('lists each item in order with its state, and the standing line', async () => {
+    setup({ [WEEK]: { body: week() } });
+    const region = await screen.findByRole('region', { name: 'My week' });
+    const items = await within(region).findAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Track',
+      'Swim',
+      'Quiz',
+      'Sprint',
+    ]);
+    expect(items[0]).toHaveTextContent('Waitlist: 2nd on the waitlist');
+    expect(items[1]).toHaveTextContent('Signed up');
+    expect(within(items[2]!).getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true');
+    expect(items[2]).toHaveTextContent('The Crown');
+    expect(region).toHaveTextContent('1 absence in Winter 2099');
+    expect(region).not.toHaveTextContent('Your membership ends');
+  });
+
+  it('shows a suspension and nudges to renew', async () => {
+    setup({
+      [WEEK]: {
+        body: week({
+          items: [],
+          standing: {
+            ...standing,
+            suspendedUntil: Date.UTC(2099, 2, 9, 17),
+            expiresInDays: 12,
+            renewSoon: true,
+          },
+        }),
+      },
+    });
+    expect(await screen.findByText(/Workout sign-ups are suspended until/)).toBeInTheDocument();
+    expect(screen.getByText(/Your membership ends in 12 days/)).toBeInTheDocument();
+  });
+
+  it('says so when the week is empty, with the way to the forum', async () => {
+    setup({ [WEEK]: { body: week({ items: [] }) } });
+    expect(await screen.findByText(/Nothing on your week yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'forum' })).toHaveAttribute('href', '/forum');
+  });
+
+  it('shows a load error with a retry', async () => {
+    let fail = true;
+    setup({ [WEEK]: () => (fail ? { status: 500, body: { error: 'Database busy' } } : { body: week() }) });
+    expect(await screen.findByText(/Could not load your week: Database busy/)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Track' })).toBeInTheDocument();
+  });
+
+  it('cancels through the absence warning, leaves the waitlist and changes the RSVP through the action path', async () => {
+    const api = setup({
+      [WEEK]: { body: week() },
+      'POST /forum/workouts/2/signup': { body: { signedUp: false } },
+      'DELETE /forum/workouts/1/waitlist': { body: { onWaitlist: false, position: null } },
+      'POST /forum/events/3/rsvp': { body: { status: 'maybe' } },
+    });
+    await screen.findByRole('heading', { name: 'Track' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel signup for Swim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Signup?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Signup' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Leave waitlist for Track' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    await waitFor(() => expect(api.count('POST', '/forum/events/3/rsvp')).toBe(1));
+    const sent = api.apiCalls().filter((c) => c.method !== 'GET');
+    expect(sent.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/forum/workouts/2/signup', { signedUp: false }],
+      ['DELETE', '/forum/workouts/1/waitlist', undefined],
+      ['POST', '/forum/events/3/rsvp', { status: 'maybe' }],
+    ]);
+    // Each went with its own Idempotency-Key, like every queued action.
+    expect(sent.every((c) => typeof c.headers?.['idempotency-key'] === 'string')).toBe(true);
+  });
+
+  it('offline, reads the kept copy and queues a change with the not-yet-synced marker', async () => {
+    const api = setup({ [WEEK]: { body: week() } });
+    await screen.findByRole('heading', { name: 'Track' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Leave waitlist for Track' }));
+    expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+});
