@@ -25,7 +25,7 @@ export const users = sqliteTable(
     suspendedUntil: integer('suspended_until'),
     // Bumped on password reset: every token issued before stops working.
     tokenVersion: integer('token_version').notNull().default(0),
-    // The random secret in the personal calendar feed's URL (docs/decisions/0041); null until asked for.
+    // The random secret in the personal calendar feed's URL (docs/decisions/0042-14-calendar-feeds.md); null until asked for.
     calendarToken: text('calendar_token'),
     createdAt: integer('created_at').notNull().default(now),
   },

@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { preparedOnce } from './posts';
 
-// iCalendar feeds (RFC 5545), docs/decisions/0041-i14a-calendar-feeds.md.
+// iCalendar feeds (RFC 5545), docs/decisions/0042-14-calendar-feeds.md.
 
 /** Workouts and timed events have no end in the data model: calendars show them as this long. */
 const DEFAULT_DURATION_MS = 60 * 60 * 1000;
@@ -113,7 +113,7 @@ function newCalendar(deps: AppDeps, name: string): ICalCalendar {
 
 function addEntry(deps: AppDeps, cal: ICalCalendar, e: Entry): void {
   const tz = deps.env.CLUB_TIMEZONE;
-  const path = e.kind === 'race' ? `/races/${e.id}` : `/${e.kind}/${e.id}`;
+  const path = `/${e.kind}/${e.id}`;
   const common = {
     id: `${e.kind}-${e.id}@${host(deps)}`,
     sequence: e.revision,
