@@ -125,6 +125,25 @@ test('my week lists a signup, a waitlist place, an RSVP and a race, with their a
   );
   expect(items.map((i) => i.title)).toEqual([`Social ${tag}`, `Sprint ${tag}`]);
   expect(items[0]!.rsvp).toBe('maybe');
+
+  // The event page shows the time and place, and downloads the event as an .ics file.
+  await page.goto(`/event/${social}`);
+  await expect(page.getByText('The Crown')).toBeVisible();
+  await expect(page.getByText(/· 7:30 PM/)).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Add to calendar Social ${tag}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Social-${tag}.ics`);
+  await screenshots(page, 'event-time-place');
+
+  // The profile shows the private calendar link; the feed at that link is this member's.
+  await page.goto('/profile');
+  const link = page.getByLabel('Your calendar link');
+  await expect(link).toHaveValue(/\/api\/calendar\/c\d+-[\w-]{43}\.ics$/);
+  const feed = await request.get(new URL(await link.inputValue()).pathname);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await feed.text()).toContain(`SUMMARY:Sprint ${tag}`);
+  await screenshots(page, 'profile-calendar');
 });
 
 test('a visitor sees the normal home page without my week', async ({ page }) => {
