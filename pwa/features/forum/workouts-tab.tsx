@@ -118,19 +118,21 @@ export function WorkoutsTab() {
             : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
         </EmptyState>
       ) : (
-        groupByDay(shown, (w) => w.workout_date, today).map((day) => (
-          <section key={day.date} className="forum-day" aria-labelledby={`day-${day.date}`}>
-            <h2 id={`day-${day.date}`} className="forum-day__title">
-              {day.label}
-              {day.detail && <span className="forum-day__date"> · {day.detail}</span>}
-            </h2>
-            <div className="forum-list">
-              {day.items.map((w) => (
-                <WorkoutCard key={w.id} workout={w} patch={patch} reload={refresh} onDelete={remove} />
-              ))}
-            </div>
-          </section>
-        ))
+        <div className="forum-days">
+          {groupByDay(shown, (w) => w.workout_date, today).map((day) => (
+            <section key={day.date} className="forum-day" aria-labelledby={`day-${day.date}`}>
+              <h2 id={`day-${day.date}`} className="forum-day__title">
+                {day.label}
+                {day.detail && <span className="forum-day__date"> · {day.detail}</span>}
+              </h2>
+              <div className="forum-list">
+                {day.items.map((w) => (
+                  <WorkoutCard key={w.id} workout={w} patch={patch} reload={refresh} onDelete={remove} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
       )}
 
       {creating && (
