@@ -112,7 +112,7 @@ export function demoEvents(today: string): DemoEvent[] {
       title: 'Transition workshop',
       date: addDays(today, 19),
       content:
-        'Forty-five minutes on fast T1 and T2 after the Saturday brick: racking, flying mounts, elastic laces and what to leave in your bag. Spin studio B120.',
+        'Forty-five minutes on fast T1 and T2: racking, flying mounts, elastic laces and what to leave in your bag. Spin studio B120 at 6 pm; bring your bike and running shoes.',
     },
   ];
 }
