@@ -276,6 +276,14 @@ const CASES: RouteCase[] = [
     allowedStatus: 200,
   },
   {
+    name: 'reset my calendar link (a new secret; the old feed URL stops working)',
+    method: 'POST',
+    path: () => '/api/me/calendar-link/reset',
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
     name: 'race signup',
     method: 'POST',
     path: (w) => `/api/races/${w.raceId}/signup`,
@@ -384,6 +392,7 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/races/:id/signup',
       'DELETE /api/races/:id/signup',
       'PUT /api/profiles/:id',
+      'POST /api/me/calendar-link/reset',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());
