@@ -72,10 +72,15 @@ export const posts = sqliteTable(
     workoutTime: text('workout_time'),
     capacity: integer('capacity'),
     eventDate: text('event_date'),
+    // Workouts created together as a weekly series share this id (random, opaque); null otherwise.
+    seriesId: text('series_id'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
-  (t) => [index('posts_type_idx').on(t.type, t.workoutDate, t.eventDate)],
+  (t) => [
+    index('posts_type_idx').on(t.type, t.workoutDate, t.eventDate),
+    index('posts_series_idx').on(t.seriesId, t.workoutDate),
+  ],
 );
 
 export const workoutSignups = sqliteTable(

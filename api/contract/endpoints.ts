@@ -25,6 +25,7 @@ import type {
   EventPost,
   PostsAnswer,
   RsvpAnswer,
+  SeriesAnswer,
   SignupAnswer,
   WaitlistAnswer,
   WaitlistEntry,
@@ -98,7 +99,10 @@ export interface Endpoints {
   // forum
   'GET /forum/posts?type=workout': { answer: PostsAnswer<WorkoutPost> };
   'GET /forum/posts?type=event': { answer: PostsAnswer<EventPost> };
-  'POST /forum/posts': { body: Body<typeof createPostSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
+  'POST /forum/posts': {
+    body: Body<typeof createPostSchema>;
+    answer: PostAnswer<WorkoutPost | EventPost> & { series?: SeriesAnswer };
+  };
   'PUT /forum/posts/:id': { body: Body<typeof updateWorkoutSchema> | Body<typeof updateEventSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
   'DELETE /forum/posts/:id': { answer: MessageAnswer };
   'GET /forum/workouts/:id': { answer: WorkoutDetailAnswer };
