@@ -13,6 +13,7 @@ import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
+import { reportsRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { ServiceError } from './services/errors';
 
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/forum', forumRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
+  app.route('/api/reports', reportsRoutes);
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   mount?.(app);
