@@ -37,6 +37,23 @@ export interface WorkoutDraft {
   capacity: string;
 }
 
+/** New Workout's draft: the workout, and optionally "Repeat weekly" (weekday numbers as the checkboxes give them). */
+export interface NewWorkoutDraft extends WorkoutDraft {
+  repeatOn?: boolean;
+  repeat?: { weekdays: string[]; until: string };
+}
+
+export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
+  title: '',
+  workoutType: 'spin',
+  workoutDate: '',
+  workoutTime: '',
+  content: '',
+  capacity: '',
+  repeatOn: false,
+  repeat: { weekdays: [], until: '' },
+};
+
 export const EMPTY_WORKOUT: WorkoutDraft = {
   title: '',
   workoutType: 'spin',
@@ -71,9 +88,25 @@ const draftShape = {
  * SPEC.md §5 New workout as a form schema: the contract's rules, each on its field, and the strictly
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
+const newDraftShape = {
+  ...draftShape,
+  repeatOn: z.boolean().optional(),
+  repeat: z.object({ weekdays: z.array(z.string()), until: z.string() }).optional(),
+};
+
+/** The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is on. */
+function newWorkoutBody(draft: NewWorkoutDraft) {
+  const { repeatOn, repeat, ...fields } = draft;
+  return {
+    ...fields,
+    capacity: capacityInput(draft.capacity),
+    repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
+  };
+}
+
 export function newWorkoutFormSchema(today: string | null) {
-  return z.object(draftShape).superRefine((draft, ctx) => {
-    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+  return z.object(newDraftShape).superRefine((draft, ctx) => {
+    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...newWorkoutBody(draft as NewWorkoutDraft) }), ctx);
     if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) && !isFutureDate(draft.workoutDate, today)) {
       ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: FUTURE_WORKOUT_ERROR });
     }
@@ -87,20 +120,20 @@ export const workoutUpdateFormSchema = z.object(draftShape).superRefine((draft, 
 
 type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
 
-function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, extra: object): Checked<T> {
+function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, body: object): Checked<T> {
   const parsed = schema.safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  return { ok: true, body: contract.parse({ ...extra, ...draft, capacity: capacityInput(draft.capacity) }) };
+  return { ok: true, body: contract.parse(body) };
 }
 
 /** The body to send for a valid New Workout draft, or the first problem. */
-export function checkNewWorkout(draft: WorkoutDraft, today: string | null): Checked<NewWorkout> {
-  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout' });
+export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null): Checked<NewWorkout> {
+  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
 }
 
 /** The body to send for a valid edit, or the first problem. */
 export function checkWorkoutUpdate(draft: WorkoutDraft): Checked<WorkoutUpdate> {
-  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, {});
+  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
 }
 
 interface FieldsProps {
