@@ -10,6 +10,7 @@ import {
   TITLE_MAX,
   WORKOUT_TYPES,
   isFutureDate,
+  type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
 } from '../../../api/contract/forum';
@@ -237,6 +238,8 @@ export function EditWorkoutForm({
   const problem = error || errors.root?.message;
   const update = useUpdateWorkoutMutation();
   const formRef = useRef<HTMLFormElement>(null);
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const scopeName = useId();
 
   // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
   useEffect(() => {
@@ -248,7 +251,7 @@ export function EditWorkoutForm({
     if (!checked.ok) return;
     setError('');
     try {
-      const post = await update.mutateAsync({ id: workout.id, body: checked.body });
+      const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
       onSaved(post);
     } catch (err) {
       setError(updateErrorText(err));
@@ -258,6 +261,18 @@ export function EditWorkoutForm({
   return (
     <form ref={formRef} className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
       <WorkoutFields form={form} />
+      {workout.series_id && (
+        <fieldset className="forum-scope">
+          <legend>This workout repeats weekly. Save the changes for</legend>
+          <label>
+            <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
+          </label>
+          <label>
+            <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
+            the following (each keeps its own date)
+          </label>
+        </fieldset>
+      )}
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <div className="actions">
         <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>

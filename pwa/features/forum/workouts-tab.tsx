@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
-import { WORKOUT_FILTERS, type WorkoutPost } from '../../../api/contract/forum';
+import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';
@@ -61,8 +61,9 @@ export function WorkoutsTab() {
   );
   const refresh = useCallback(() => void reload(), [reload]);
   const remove = useCallback(
-    async (id: number) => {
-      await deletePost(id);
+    async (id: number, scope: SeriesScope) => {
+      await deletePost({ id, scope });
+      // "This and the following" leaves the later ones to the reload below.
       setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
       void reload();
     },
