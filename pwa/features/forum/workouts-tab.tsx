@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { OfflineNote } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
@@ -100,9 +101,14 @@ export function WorkoutsTab() {
           ))}
         </div>
         {can('exec') && (
-          <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
-            + New Workout
-          </button>
+          <div className="forum-toolbar__exec">
+            <Link to="/attendance" className="button">
+              Attendance report
+            </Link>
+            <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
+              + New Workout
+            </button>
+          </div>
         )}
       </div>
       {posted && <Notice tone="success">Workout posted.</Notice>}
