@@ -1,4 +1,5 @@
 import type { ClubConfig } from './config';
+import type { MemberHistoryAnswer, TermReportAnswer } from './reports';
 import type { z } from 'zod';
 import type {
   approveMemberSchema,
@@ -92,6 +93,8 @@ export interface Endpoints {
   // admin
   'GET /admin/outbox': { answer: OutboxAnswer };
   'GET /admin/members': { answer: MembersAnswer };
+  'GET /reports/attendance': { answer: TermReportAnswer };
+  'GET /reports/members/:id/attendance': { answer: MemberHistoryAnswer };
   'PUT /admin/members/:id/approve': { body: Body<typeof approveMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
