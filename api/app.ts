@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
+import { reportsRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { ServiceError } from './services/errors';
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/profiles', profilesRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/calendar', calendarRoutes);
+  app.route('/api/reports', reportsRoutes);
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   mount?.(app);

@@ -79,10 +79,15 @@ export const posts = sqliteTable(
     eventLocation: text('event_location'),
     // Bumped on every edit: the calendar feeds' SEQUENCE (RFC 5545 §3.8.7.4).
     revision: integer('revision').notNull().default(0),
+    // Workouts created together as a weekly series share this id (random, opaque); null otherwise.
+    seriesId: text('series_id'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
-  (t) => [index('posts_type_idx').on(t.type, t.workoutDate, t.eventDate)],
+  (t) => [
+    index('posts_type_idx').on(t.type, t.workoutDate, t.eventDate),
+    index('posts_series_idx').on(t.seriesId, t.workoutDate),
+  ],
 );
 
 export const workoutSignups = sqliteTable(

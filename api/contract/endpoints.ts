@@ -1,5 +1,6 @@
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { ClubConfig } from './config';
+import type { MemberHistoryAnswer, TermReportAnswer } from './reports';
 import type { z } from 'zod';
 import type {
   approveMemberSchema,
@@ -26,6 +27,7 @@ import type {
   EventPost,
   PostsAnswer,
   RsvpAnswer,
+  SeriesAnswer,
   SignupAnswer,
   WaitlistAnswer,
   WaitlistEntry,
@@ -97,6 +99,8 @@ export interface Endpoints {
   // admin
   'GET /admin/outbox': { answer: OutboxAnswer };
   'GET /admin/members': { answer: MembersAnswer };
+  'GET /reports/attendance': { answer: TermReportAnswer };
+  'GET /reports/members/:id/attendance': { answer: MemberHistoryAnswer };
   'PUT /admin/members/:id/approve': { body: Body<typeof approveMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
@@ -104,7 +108,10 @@ export interface Endpoints {
   // forum
   'GET /forum/posts?type=workout': { answer: PostsAnswer<WorkoutPost> };
   'GET /forum/posts?type=event': { answer: PostsAnswer<EventPost> };
-  'POST /forum/posts': { body: Body<typeof createPostSchema>; answer: PostAnswer<WorkoutPost | EventPost> };
+  'POST /forum/posts': {
+    body: Body<typeof createPostSchema>;
+    answer: PostAnswer<WorkoutPost | EventPost> & { series?: SeriesAnswer };
+  };
   'PUT /forum/posts/:id': {
     body: Body<typeof updateWorkoutSchema> | Body<typeof updateEventSchema>;
     answer: PostAnswer<WorkoutPost | EventPost>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
+import { termOfDate } from './terms';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -7,6 +8,7 @@ import {
   CONTENT_MAX,
   LOCATION_MAX,
   RSVP_STATUSES,
+  SERIES_SCOPES,
   TITLE_MAX,
   WORKOUT_TYPES,
 } from './forum';
@@ -57,9 +59,53 @@ function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   if (!TIME.test(v.workoutTime)) ctx.addIssue({ code: 'custom', path: ['workoutTime'], message: 'Enter the time as HH:MM' });
 }
 
+/**
+ * "Repeat weekly" on a new workout: the workout date is the series' first possible date, `until` its
+ * last; a workout is made on each chosen weekday (0 Sunday … 6 Saturday) in between. A series stays
+ * within one club term (./terms), so a forgotten end date never fills the forum for a year.
+ */
+const repeatSchema = z.object({
+  weekdays: z
+    .array(z.number({ error: 'Weekdays are numbers from 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
+      error: 'Choose at least one weekday',
+    })
+    .transform((days) => [...new Set(days)].sort()),
+  until: text,
+});
+
+function checkRepeat(v: { workoutDate: string; repeat?: { weekdays: number[]; until: string } }, ctx: z.RefinementCtx) {
+  if (!v.repeat) return;
+  const { weekdays, until } = v.repeat;
+  if (weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['repeat', 'weekdays'], message: 'Choose at least one weekday' });
+  if (!DATE.test(until)) {
+    ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: 'Enter the last date as YYYY-MM-DD' });
+    return;
+  }
+  if (!DATE.test(v.workoutDate)) return;
+  if (until < v.workoutDate) {
+    ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: 'The last date must be on or after the first date' });
+    return;
+  }
+  const term = termOfDate(v.workoutDate);
+  if (until > term.end) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['repeat', 'until'],
+      message: `A series stays within one term: ${term.label} ends on ${term.end}`,
+    });
+  }
+}
+
 export const createWorkoutSchema = z
-  .object({ type: z.literal('workout'), ...workoutFields })
-  .superRefine(checkWorkout);
+  .object({ type: z.literal('workout'), ...workoutFields, repeat: repeatSchema.optional() })
+  .superRefine(checkWorkout)
+  .superRefine(checkRepeat);
+
+/** `?scope=` of PUT and DELETE /forum/posts/{id}: the one workout, or it and the later ones of its series. */
+export const seriesScopeSchema = z
+  .enum(SERIES_SCOPES, { error: "scope must be 'this' or 'following'" })
+  .optional()
+  .default('this');
 export type NewWorkout = z.infer<typeof createWorkoutSchema>;
 
 const eventFields = { title: text, eventDate: text, eventTime: text, eventLocation: text, content: text };

@@ -14,6 +14,12 @@ export const WORKOUT_FILTERS = {
 export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
+/** Which workouts of a series an edit or a delete applies to. */
+export const SERIES_SCOPES = ['this', 'following'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+/** By JavaScript's day number (0 Sunday … 6 Saturday), as `repeat.weekdays` counts them. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 500;
 export const CAPACITY_MIN = 1;
@@ -47,6 +53,8 @@ export interface WorkoutPost {
   workout_time: string;
   content: string;
   capacity: number | null;
+  /** Shared by the workouts of one weekly series; null for a one-off workout. */
+  series_id: string | null;
   created_at: number;
   signupCount: number;
   waitlistCount: number;
@@ -106,6 +114,12 @@ export interface AttendanceRecord {
   submitted: boolean;
   submitted_by: string | null;
   submitted_at: number | null;
+}
+
+/** POST /forum/posts with `repeat`: `post` is the series' first workout, `series` all of them. */
+export interface SeriesAnswer {
+  id: string;
+  posts: WorkoutPost[];
 }
 
 export interface PostsAnswer<P> {

@@ -7,6 +7,7 @@ import {
   attendanceBodySchema,
   createPostSchema,
   rsvpBodySchema,
+  seriesScopeSchema,
   signupBodySchema,
   updateEventSchema,
   updateWorkoutSchema,
@@ -20,6 +21,7 @@ import { ServiceError } from '../services/errors';
 import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
 import { forumListAnswer } from '../services/post-list-cache';
 import { assertCanManagePost, deletePost, requirePost } from '../services/posts';
+import { createWorkoutSeries, deleteWorkoutsInScope, updateWorkoutInScope } from '../services/series';
 import {
   createWorkout,
   joinWaitlist,
@@ -27,7 +29,6 @@ import {
   listSignups,
   listWaitlist,
   setSignup,
-  updateWorkout,
   workoutDetail,
 } from '../services/workouts';
 
@@ -66,12 +67,18 @@ export const forumRoutes = new Hono<AppEnv>()
   .post('/posts', requireRole('exec'), ...jsonBody(createPostSchema), (c) => {
     const input = c.req.valid('json');
     const { deps, user } = c.var;
-    return respondOnce(c, input, () => ({
-      status: 201,
-      body: {
-        post: input.type === 'workout' ? createWorkout(deps, user, input) : createEvent(deps, user, input),
-      } satisfies AnswerOf<'POST /forum/posts'>,
-    }));
+    return respondOnce(c, input, () => {
+      if (input.type === 'workout' && input.repeat) {
+        const series = createWorkoutSeries(deps, user, { ...input, repeat: input.repeat });
+        return { status: 201, body: { post: series.posts[0]!, series } satisfies AnswerOf<'POST /forum/posts'> };
+      }
+      return {
+        status: 201,
+        body: {
+          post: input.type === 'workout' ? createWorkout(deps, user, input) : createEvent(deps, user, input),
+        } satisfies AnswerOf<'POST /forum/posts'>,
+      };
+    });
   })
   .put('/posts/:id', requireJsonBody, async (c) => {
     const id = idOr404(c, 'Post not found');
@@ -81,10 +88,13 @@ export const forumRoutes = new Hono<AppEnv>()
     const post = requirePost(deps.database.db, id);
     assertCanManagePost(user, post);
     if (post.type === 'workout') {
+      const scope = parseOr400(seriesScopeSchema, c.req.query('scope'));
       const input = parseOr400(updateWorkoutSchema, raw);
-      return respondOnce(c, input, () => ({
+      return respondOnce(c, { ...input, scope }, () => ({
         status: 200,
-        body: { post: updateWorkout(deps, user, id, input) } satisfies AnswerOf<'PUT /forum/posts/:id'>,
+        body: {
+          post: updateWorkoutInScope(deps, user, id, input, scope),
+        } satisfies AnswerOf<'PUT /forum/posts/:id'>,
       }));
     }
     const input = parseOr400(updateEventSchema, raw);
@@ -95,9 +105,13 @@ export const forumRoutes = new Hono<AppEnv>()
   })
   .delete('/posts/:id', (c) => {
     const id = idOr404(c, 'Post not found');
-    return respondOnce(c, null, () => ({
+    const scope = parseOr400(seriesScopeSchema, c.req.query('scope'));
+    const { deps, user } = c.var;
+    return respondOnce(c, { scope }, () => ({
       status: 200,
-      body: deletePost(c.var.deps, c.var.user, id) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
+      body: (requirePost(deps.database.db, id).type === 'workout'
+        ? deleteWorkoutsInScope(deps, user, id, scope)
+        : deletePost(deps, user, id)) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
     }));
   })
 

@@ -164,6 +164,7 @@ function toWorkoutPost(r: WorkoutSelected): WorkoutPost {
     workout_time: p.workoutTime ?? '',
     content: p.content,
     capacity: p.capacity,
+    series_id: p.seriesId,
     created_at: p.createdAt,
     signupCount: Number(r.signupCount),
     waitlistCount: Number(r.waitlistCount),
@@ -300,7 +301,7 @@ export function preparedOnce(sqlite: Database.Database, source: string): Databas
 // waiting (in waitlist order) come along as comma-separated ids.
 const WORKOUT_LIST_SQL = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.workout_type, p.workout_date, p.workout_time, p.content, p.capacity, p.created_at,
+    p.workout_type, p.workout_date, p.workout_time, p.content, p.capacity, p.series_id, p.created_at,
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
     (select group_concat(w.user_id, ',' order by w.joined_at, w.id)
        from waitlist_entries w where w.post_id = p.id) as waiting,
@@ -332,6 +333,7 @@ interface WorkoutListRow extends ListRowCommon {
   workout_date: string | null;
   workout_time: string | null;
   capacity: number | null;
+  series_id: string | null;
   signed_up: string | null;
   waiting: string | null;
   attendance_submitted: number;
@@ -427,6 +429,7 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
         workout_time: row.workout_time ?? '',
         content: row.content,
         capacity: row.capacity,
+        series_id: row.series_id,
         created_at: row.created_at,
         signupCount: signers.length,
         waitlistCount: waiting.length,

@@ -365,33 +365,44 @@ export function updateWorkout(
     const { db } = deps.database;
     const post = requireWorkout(db, workoutId);
     assertCanManagePost(actor, post);
-    const signedUp = signupCount(db, post.id);
-    if (input.capacity !== null && input.capacity < signedUp) {
-      throw new ServiceError(
-        409,
-        `Capacity cannot be lower than the ${signedUp} ${signedUp === 1 ? 'member' : 'members'} already signed up. ` +
-          'Ask some to cancel first, or choose a capacity of at least that.',
-      );
-    }
-    const now = deps.clock();
-    const updated = db
-      .update(posts)
-      .set({
-        title: input.title,
-        content: input.content,
-        workoutType: input.workoutType,
-        workoutDate: input.workoutDate,
-        workoutTime: input.workoutTime,
-        capacity: input.capacity,
-        revision: sql`${posts.revision} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(posts.id, post.id))
-      .returning()
-      .get()!;
-    fillFromWaitlist(deps, updated, now);
+    applyWorkoutUpdate(deps, post, input);
     return loadWorkoutOr404(db, actor.id, post.id);
   });
+}
+
+/**
+ * The writes of an edit, for a workout already checked: call inside a transaction. `nameDate` puts
+ * the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
+ */
+export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutUpdate, nameDate = false): void {
+  const { db } = deps.database;
+  const signedUp = signupCount(db, post.id);
+  if (input.capacity !== null && input.capacity < signedUp) {
+    const on = nameDate ? ` on ${post.workoutDate}` : '';
+    throw new ServiceError(
+      409,
+      `Capacity cannot be lower than the ${signedUp} ${signedUp === 1 ? 'member' : 'members'} already signed up${on}. ` +
+        'Ask some to cancel first, or choose a capacity of at least that.',
+    );
+  }
+  const now = deps.clock();
+  const updated = db
+    .update(posts)
+    .set({
+      title: input.title,
+      content: input.content,
+      workoutType: input.workoutType,
+      workoutDate: input.workoutDate,
+      workoutTime: input.workoutTime,
+      capacity: input.capacity,
+      // The calendar feeds' SEQUENCE: a change reaches subscribed calendars (i14a).
+      revision: sql`${posts.revision} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(posts.id, post.id))
+    .returning()
+    .get()!;
+  fillFromWaitlist(deps, updated, now);
 }
 
 // ---------- Member deletion ----------

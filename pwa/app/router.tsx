@@ -22,6 +22,8 @@ const ForumPage = lazyNamed(() => import('../features/forum/forum-page'), 'Forum
 const WorkoutDetailPage = lazyNamed(() => import('../features/forum/workout-detail-page'), 'WorkoutDetailPage');
 const EventDetailPage = lazyNamed(() => import('../features/forum/event-detail-page'), 'EventDetailPage');
 const AdminPage = lazyNamed(() => import('../features/admin/admin-page'), 'AdminPage');
+const AttendanceReportPage = lazyNamed(() => import('../features/reports/attendance-report-page'), 'AttendanceReportPage');
+const MemberAttendancePage = lazyNamed(() => import('../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 'ProfilePage');
 const SyncPage = lazyNamed(() => import('../features/sync/sync-page'), 'SyncPage');
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage');
@@ -81,6 +83,8 @@ export function AppRoutes() {
             }
           />
           <Route path="/admin" element={<AdminPage />} />
+          <Route path="/attendance" element={<AttendanceReportPage />} />
+          <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/dashboard" element={<DashboardRedirect />} />
           <Route path="/sync" element={<SyncPage />} />

@@ -122,7 +122,10 @@ export function errorMessage(err: unknown, fallback: string): string {
 
 type Needs<E extends Endpoint> = ([keyof ParamsOf<E>] extends [never] ? unknown : { params: ParamsOf<E> }) &
   ([BodyOf<E>] extends [never] ? unknown : { body: BodyOf<E> });
-type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+type CallOptions = Omit<RequestOptions, 'method' | 'body'> & {
+  /** Query parameters, e.g. `{ scope: 'following' }`; the endpoint's answer is the same type. */
+  query?: Record<string, string>;
+};
 type CallArgs<E extends Endpoint> = object extends Needs<E> ? [options?: CallOptions] : [options: CallOptions & Needs<E>];
 
 /** The path of an endpoint with its `:name` parts filled in. */
@@ -135,7 +138,8 @@ export function pathOf(endpoint: Endpoint, params: Record<string, string | numbe
  * contract's, so neither side can change them without the other failing the typecheck.
  */
 export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<AnswerOf<E>> {
-  const { params, body, ...rest } = (options ?? {}) as CallOptions & { params?: Record<string, string | number>; body?: unknown };
+  const { params, body, query, ...rest } = (options ?? {}) as CallOptions & { params?: Record<string, string | number>; body?: unknown };
   const method = endpoint.slice(0, endpoint.indexOf(' '));
-  return request(pathOf(endpoint, params), { ...rest, method, body }) as Promise<AnswerOf<E>>;
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return request(pathOf(endpoint, params) + search, { ...rest, method, body }) as Promise<AnswerOf<E>>;
 }

@@ -12,6 +12,7 @@ import { ApproveMemberModal } from './approve-member-modal';
 import { EditMemberModal } from './edit-member-modal';
 import { EmailsTab } from './emails-tab';
 import { MembersTable } from './members-table';
+import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
 import './admin.css';
 
@@ -126,11 +127,16 @@ function AdminDashboard() {
             {errorMessage(members.error, 'Failed to load members')}
           </LoadError>
         ) : tab === 'members' ? (
-          <MembersTable
+          <>
+            <div className="admin-members-tools">
+              <DownloadButton path="/reports/members.csv" fallbackName="members.csv" label="Download members CSV" />
+            </div>
+            <MembersTable
             members={list}
             onEdit={setEditing}
             onDeleted={(m) => done(`${m.name} was deleted.`)}
-          />
+            />
+          </>
         ) : (
           <PendingList
             members={pending}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../api/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
@@ -71,7 +72,9 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
                 return (
                   <tr key={m.id}>
                     <th scope="row" data-label="Name">
-                      {m.name}
+                      <Link to={`/attendance/members/${m.id}`} title={`Attendance of ${m.name}`}>
+                        {m.name}
+                      </Link>
                       {self && <span className="admin-you"> (you)</span>}
                     </th>
                     <td data-label="Email" className="members-table__email">

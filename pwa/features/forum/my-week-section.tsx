@@ -150,6 +150,7 @@ function asWorkoutPost(item: WeekWorkout): WorkoutPost {
     isSignedUp: item.status === 'signed_up',
     waitlistPosition: item.waitlistPosition,
     attendanceSubmitted: false,
+    series_id: null,
   };
 }
 

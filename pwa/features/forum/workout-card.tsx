@@ -1,7 +1,7 @@
 import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { WorkoutPost } from '../../../api/contract/forum';
-import { useConfirm } from '../../components/confirm-dialog';
+import type { SeriesScope, WorkoutPost } from '../../../api/contract/forum';
+import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
 import { ErrorMessage, Loading } from '../../components/status';
 import { formatTime } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazy-named';
@@ -15,6 +15,15 @@ import { canManagePost, cardStateText, hasStarted } from './workout-rules';
 const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 
 export const DELETE_WORKOUT_CONFIRM = 'Are you sure you want to delete this workout post?';
+export const DELETE_SERIES_CONFIRM =
+  'This workout repeats weekly. Delete only this one, or this one and the later workouts of the series?';
+
+/** The delete question for a workout: a series' workout offers "this and the following" too. */
+export function deleteWorkoutQuestion(workout: Pick<WorkoutPost, 'series_id'>): ConfirmOptions {
+  return workout.series_id
+    ? { title: 'Delete workout?', message: DELETE_SERIES_CONFIRM, confirmLabel: 'This workout', alternativeLabel: 'This and the following' }
+    : { title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' };
+}
 
 export function deleteErrorText(what: 'workout' | 'event', err: unknown): string {
   return `Error deleting ${what}: ${err instanceof Error && err.message ? err.message : 'Unknown error'}`;
@@ -24,7 +33,7 @@ interface WorkoutCardProps {
   workout: WorkoutPost;
   patch: (id: number, change: Partial<WorkoutPost>) => void;
   reload: () => void;
-  onDelete: (id: number) => Promise<void>;
+  onDelete: (id: number, scope: SeriesScope) => Promise<void>;
 }
 
 /** One workout in the forum list: view mode, or edit mode for its author, execs and administrators. */
@@ -40,11 +49,12 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
   const manage = canManagePost(user, workout);
 
   async function remove() {
-    if (!(await confirm({ title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' }))) return;
+    const answer = await confirm(deleteWorkoutQuestion(workout));
+    if (!answer) return;
     setDeleting(true);
     setDeleteError('');
     try {
-      await onDelete(workout.id);
+      await onDelete(workout.id, answer === 'alternative' ? 'following' : 'this');
     } catch (err) {
       setDeleteError(deleteErrorText('workout', err));
       setDeleting(false);

@@ -194,6 +194,45 @@ describe('workout detail', () => {
   });
 });
 
+describe('a workout of a weekly series', () => {
+  const series = () => detail({ workout: workout({ id: 7, title: 'Tempo run', user_id: 2, series_id: 'abc', capacity: 5 }) });
+
+  it('saves an edit for this and the following workouts when chosen', async () => {
+    const user = makeUser('member', { id: 2 });
+    signInAs(user);
+    const api = stubFetch(
+      { [DETAIL]: { body: series() }, 'PUT /forum/posts/7?scope=following': { body: { post: series().workout } } },
+      user,
+    );
+    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const group = await screen.findByRole('group', { name: /This workout repeats weekly/ });
+    expect(within(group).getByRole('radio', { name: 'This workout' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: /This and the following/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.count('PUT', '/forum/posts/7?scope=following')).toBe(1));
+    expect(api.count('PUT', '/forum/posts/7')).toBe(0);
+  });
+
+  it('asks whether to delete this one or this and the following, and sends the choice', async () => {
+    const user = makeUser('member', { id: 2 });
+    signInAs(user);
+    const api = stubFetch(
+      { [DETAIL]: { body: series() }, 'DELETE /forum/posts/7?scope=following': { body: { message: '3 workouts deleted' } } },
+      user,
+    );
+    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
+    expect(ask).toHaveTextContent('This workout repeats weekly.');
+    expect(within(ask).getByRole('button', { name: 'This workout' })).toBeInTheDocument();
+    await userEvent.click(within(ask).getByRole('button', { name: 'This and the following' }));
+    expect(await screen.findByText('Forum screen')).toBeInTheDocument();
+    expect(api.count('DELETE', '/forum/posts/7?scope=following')).toBe(1);
+    expect(api.count('DELETE', '/forum/posts/7')).toBe(0);
+  });
+});
+
 describe('suspension', () => {
   it('shows Sign Up disabled with the reason and the end date, before the server refuses', async () => {
     const until = Date.now() + 2 * 24 * 3600_000;

@@ -16,7 +16,7 @@ import { Author, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
-import { DELETE_WORKOUT_CONFIRM, deleteErrorText } from './workout-card';
+import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
 import { canManagePost, hasStarted, rosterWith } from './workout-rules';
 import './forum.css';
@@ -56,11 +56,12 @@ export function WorkoutDetailPage() {
 
   async function remove() {
     if (!workout) return;
-    if (!(await confirm({ title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' }))) return;
+    const answer = await confirm(deleteWorkoutQuestion(workout));
+    if (!answer) return;
     setDeleting(true);
     setDeleteError('');
     try {
-      await deletePost(workout.id);
+      await deletePost({ id: workout.id, scope: answer === 'alternative' ? 'following' : 'this' });
       navigate('/forum', { replace: true });
     } catch (err) {
       setDeleteError(deleteErrorText('workout', err));

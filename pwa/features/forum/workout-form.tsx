@@ -10,6 +10,7 @@ import {
   TITLE_MAX,
   WORKOUT_TYPES,
   isFutureDate,
+  type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
 } from '../../../api/contract/forum';
@@ -36,6 +37,23 @@ export interface WorkoutDraft {
   content: string;
   capacity: string;
 }
+
+/** New Workout's draft: the workout, and optionally "Repeat weekly" (weekday numbers as the checkboxes give them). */
+export interface NewWorkoutDraft extends WorkoutDraft {
+  repeatOn?: boolean;
+  repeat?: { weekdays: string[]; until: string };
+}
+
+export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
+  title: '',
+  workoutType: 'spin',
+  workoutDate: '',
+  workoutTime: '',
+  content: '',
+  capacity: '',
+  repeatOn: false,
+  repeat: { weekdays: [], until: '' },
+};
 
 export const EMPTY_WORKOUT: WorkoutDraft = {
   title: '',
@@ -71,9 +89,25 @@ const draftShape = {
  * SPEC.md §5 New workout as a form schema: the contract's rules, each on its field, and the strictly
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
+const newDraftShape = {
+  ...draftShape,
+  repeatOn: z.boolean().optional(),
+  repeat: z.object({ weekdays: z.array(z.string()), until: z.string() }).optional(),
+};
+
+/** The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is on. */
+function newWorkoutBody(draft: NewWorkoutDraft) {
+  const { repeatOn, repeat, ...fields } = draft;
+  return {
+    ...fields,
+    capacity: capacityInput(draft.capacity),
+    repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
+  };
+}
+
 export function newWorkoutFormSchema(today: string | null) {
-  return z.object(draftShape).superRefine((draft, ctx) => {
-    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+  return z.object(newDraftShape).superRefine((draft, ctx) => {
+    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...newWorkoutBody(draft as NewWorkoutDraft) }), ctx);
     if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) && !isFutureDate(draft.workoutDate, today)) {
       ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: FUTURE_WORKOUT_ERROR });
     }
@@ -87,20 +121,20 @@ export const workoutUpdateFormSchema = z.object(draftShape).superRefine((draft, 
 
 type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
 
-function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, extra: object): Checked<T> {
+function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, body: object): Checked<T> {
   const parsed = schema.safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  return { ok: true, body: contract.parse({ ...extra, ...draft, capacity: capacityInput(draft.capacity) }) };
+  return { ok: true, body: contract.parse(body) };
 }
 
 /** The body to send for a valid New Workout draft, or the first problem. */
-export function checkNewWorkout(draft: WorkoutDraft, today: string | null): Checked<NewWorkout> {
-  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout' });
+export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null): Checked<NewWorkout> {
+  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
 }
 
 /** The body to send for a valid edit, or the first problem. */
 export function checkWorkoutUpdate(draft: WorkoutDraft): Checked<WorkoutUpdate> {
-  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, {});
+  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
 }
 
 interface FieldsProps {
@@ -204,6 +238,8 @@ export function EditWorkoutForm({
   const problem = error || errors.root?.message;
   const update = useUpdateWorkoutMutation();
   const formRef = useRef<HTMLFormElement>(null);
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const scopeName = useId();
 
   // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
   useEffect(() => {
@@ -215,7 +251,7 @@ export function EditWorkoutForm({
     if (!checked.ok) return;
     setError('');
     try {
-      const post = await update.mutateAsync({ id: workout.id, body: checked.body });
+      const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
       onSaved(post);
     } catch (err) {
       setError(updateErrorText(err));
@@ -225,6 +261,18 @@ export function EditWorkoutForm({
   return (
     <form ref={formRef} className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
       <WorkoutFields form={form} />
+      {workout.series_id && (
+        <fieldset className="forum-scope">
+          <legend>This workout repeats weekly. Save the changes for</legend>
+          <label>
+            <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
+          </label>
+          <label>
+            <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
+            the following (each keeps its own date)
+          </label>
+        </fieldset>
+      )}
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <div className="actions">
         <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>

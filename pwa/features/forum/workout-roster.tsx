@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../api/contract/forum';
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
@@ -116,7 +117,8 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
             <li key={s.id} className="forum-person">
               <Avatar name={s.user_name} url={s.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
               <span className="forum-person__name">
-                {s.user_name}
+                {/* Execs and admins (who take attendance) reach each member's attendance history from here. */}
+                {takesAttendance ? <Link to={`/attendance/members/${s.user_id}`}>{s.user_name}</Link> : s.user_name}
                 {s.user_id === myId && <span className="hint"> (you)</span>}
                 {s.user_id === myId && mineUnsynced && <UnsyncedMark />}
                 <span className="forum-person__time">Signed up {formatDateTime(s.signup_time)}</span>

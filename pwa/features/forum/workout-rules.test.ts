@@ -202,6 +202,22 @@ describe('form checks', () => {
     });
   });
 
+  it('new workout repeated weekly: weekdays as numbers, at least one, the last date within the term', () => {
+    const weekly = (weekdays: string[], until: string) => ({ ...draft, repeatOn: true, repeat: { weekdays, until } });
+    expect(checkNewWorkout(weekly(['4', '2'], '2026-03-31'), today)).toMatchObject({
+      ok: true,
+      body: { workoutDate: '2026-03-03', repeat: { weekdays: [2, 4], until: '2026-03-31' } },
+    });
+    expect(checkNewWorkout(weekly([], '2026-03-31'), today)).toEqual({ ok: false, error: 'Choose at least one weekday' });
+    expect(checkNewWorkout(weekly(['2'], '2026-05-05'), today)).toEqual({
+      ok: false,
+      error: 'A series stays within one term: Winter 2026 ends on 2026-04-30',
+    });
+    // Unticked, the repeat part is not sent at all.
+    const off = checkNewWorkout({ ...weekly([], ''), repeatOn: false }, today);
+    expect(off.ok && off.body.repeat).toBe(undefined);
+  });
+
   it('edit workout: no future-date rule, capacity at least 1', () => {
     expect(checkWorkoutUpdate({ ...draft, workoutDate: '2020-01-01' }).ok).toBe(true);
     expect(checkWorkoutUpdate({ ...draft, capacity: '0' }).ok).toBe(false);

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { OfflineNote } from '../../components/offline-note';
-import { WORKOUT_FILTERS, type WorkoutPost } from '../../../api/contract/forum';
+import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';
@@ -61,8 +62,9 @@ export function WorkoutsTab() {
   );
   const refresh = useCallback(() => void reload(), [reload]);
   const remove = useCallback(
-    async (id: number) => {
-      await deletePost(id);
+    async (id: number, scope: SeriesScope) => {
+      await deletePost({ id, scope });
+      // "This and the following" leaves the later ones to the reload below.
       setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
       void reload();
     },
@@ -99,9 +101,14 @@ export function WorkoutsTab() {
           ))}
         </div>
         {can('exec') && (
-          <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
-            + New Workout
-          </button>
+          <div className="forum-toolbar__exec">
+            <Link to="/attendance" className="button">
+              Attendance report
+            </Link>
+            <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
+              + New Workout
+            </button>
+          </div>
         )}
       </div>
       {posted && <Notice tone="success">Workout posted.</Notice>}

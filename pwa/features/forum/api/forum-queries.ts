@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
-import type { EventPost, WorkoutPost } from '../../../../api/contract/forum';
+import type { EventPost, SeriesScope, WorkoutPost } from '../../../../api/contract/forum';
 import { ApiError, call } from '../../../lib/api-client';
 import { offlineInfo } from '../../../lib/query-client';
 
@@ -100,14 +100,26 @@ export function useCreatePostMutation<K extends Post['type']>(type: K) {
 export function useUpdateWorkoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number; body: BodyOf<'PUT /forum/posts/:id'> }) =>
-      postOf('workout', (await call('PUT /forum/posts/:id', { params: { id }, body, idempotencyKey: crypto.randomUUID() })).post),
+    mutationFn: async ({ id, body, scope = 'this' }: { id: number; body: BodyOf<'PUT /forum/posts/:id'>; scope?: SeriesScope }) =>
+      postOf(
+        'workout',
+        (await call('PUT /forum/posts/:id', { params: { id }, body, query: scopeQuery(scope), idempotencyKey: crypto.randomUUID() })).post,
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: forumKeys.workouts() }),
   });
 }
 
+/** Only a series-wide change names its scope: a one-off's requests stay as they always were. */
+function scopeQuery(scope: SeriesScope): Record<string, string> | undefined {
+  return scope === 'following' ? { scope } : undefined;
+}
+
 export function useDeletePostMutation() {
   return useMutation({
-    mutationFn: (id: number) => call('DELETE /forum/posts/:id', { params: { id }, idempotencyKey: crypto.randomUUID() }),
+    /** A post's id, or a workout's id with how much of its series goes. */
+    mutationFn: (target: number | { id: number; scope: SeriesScope }) => {
+      const { id, scope } = typeof target === 'number' ? { id: target, scope: 'this' as const } : target;
+      return call('DELETE /forum/posts/:id', { params: { id }, query: scopeQuery(scope), idempotencyKey: crypto.randomUUID() });
+    },
   });
 }

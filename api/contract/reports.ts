@@ -1,0 +1,46 @@
+// Attendance history and the term report (issue 14): answers only, read by the report screens.
+import type { Term } from './terms';
+import type { WorkoutType } from './forum';
+
+export type AttendanceStatus = 'present' | 'absent' | 'late-cancel';
+
+export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
+  present: 'Attended',
+  absent: 'Absent',
+  'late-cancel': 'Late cancel',
+};
+
+export interface MemberHistoryRow {
+  /** null when the workout was deleted after a late cancel (the absence stays counted). */
+  workout_id: number | null;
+  title: string;
+  workout_type: WorkoutType | null;
+  /** club-local 'YYYY-MM-DD' */
+  workout_date: string;
+  workout_time: string | null;
+  status: AttendanceStatus;
+}
+
+export interface MemberHistoryAnswer {
+  member: { id: number; name: string };
+  term: Term;
+  totals: { attended: number; absent: number; lateCancels: number };
+  rows: MemberHistoryRow[];
+}
+
+export interface TermReportRow {
+  workout_id: number;
+  title: string;
+  workout_type: WorkoutType;
+  workout_date: string;
+  workout_time: string;
+  signedUp: number;
+  /** null until attendance is submitted */
+  present: number | null;
+  absent: number | null;
+}
+
+export interface TermReportAnswer {
+  term: Term;
+  workouts: TermReportRow[];
+}

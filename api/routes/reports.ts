@@ -1,0 +1,46 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../context';
+import { requireAuth, requireRole } from '../middleware/auth';
+import { idParam } from '../middleware/validate';
+import { ServiceError } from '../services/errors';
+import {
+  memberHistory,
+  memberHistoryCsv,
+  membersCsv,
+  resolveTerm,
+  termReport,
+  termReportCsv,
+  type CsvFile,
+} from '../services/reports';
+
+function memberId(c: Context<AppEnv>): number {
+  const id = idParam(c.req.param('id'));
+  if (id === null) throw new ServiceError(404, 'Member not found');
+  return id;
+}
+
+function sendCsv(c: Context<AppEnv>, file: CsvFile): Response {
+  return c.body(file.body, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'no-store',
+  });
+}
+
+// Attendance is for execs and administrators (issue 14); the members table is the admins' own.
+export const reportsRoutes = new Hono<AppEnv>()
+  .use('*', requireAuth)
+  .get('/attendance', requireRole('exec'), (c) =>
+    c.json(termReport(c.var.deps, resolveTerm(c.var.deps, c.req.query('term'))), 200),
+  )
+  .get('/attendance.csv', requireRole('exec'), (c) =>
+    sendCsv(c, termReportCsv(termReport(c.var.deps, resolveTerm(c.var.deps, c.req.query('term'))))),
+  )
+  .get('/members/:id/attendance', requireRole('exec'), (c) =>
+    c.json(memberHistory(c.var.deps, memberId(c), resolveTerm(c.var.deps, c.req.query('term'))), 200),
+  )
+  .get('/members/:id/attendance.csv', requireRole('exec'), (c) => {
+    const answer = memberHistory(c.var.deps, memberId(c), resolveTerm(c.var.deps, c.req.query('term')));
+    return sendCsv(c, memberHistoryCsv(answer));
+  })
+  .get('/members.csv', requireRole('administrator'), (c) => sendCsv(c, membersCsv(c.var.deps)));

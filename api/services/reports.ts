@@ -1,0 +1,202 @@
+// Attendance history per member and the club's term report (issue 14). Attended and absent come
+// from the locked attendance records; late cancels from absence_log (reason 'late-cancel'), which
+// keeps one row per member and workout even after the workout is deleted.
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { clubToday } from '../contract/dates';
+import type { WorkoutType } from '../contract/forum';
+import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../contract/reports';
+import { termFromKey, termOfDate, type Term } from '../contract/terms';
+import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
+import type { AppDeps } from '../context';
+import { listMembers } from './admin';
+import { preparedOnce } from './posts';
+import { toCsv } from './csv';
+import { ServiceError, notFound } from './errors';
+
+export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter or 2027-summer";
+
+/** The term of `?term=`, or the club's current term when it is missing. */
+export function resolveTerm(deps: AppDeps, key: string | undefined): Term {
+  if (key === undefined || key === '') return termOfDate(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+  const term = termFromKey(key);
+  if (!term) throw new ServiceError(400, TERM_ERROR);
+  return term;
+}
+
+export function memberHistory(deps: AppDeps, memberId: number, term: Term): MemberHistoryAnswer {
+  const { db } = deps.database;
+  const member = db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, memberId)).get();
+  if (!member) throw notFound('Member');
+  const tz = deps.env.CLUB_TIMEZONE;
+
+  const recorded = db
+    .select({ post: posts, present: attendanceRecords.present })
+    .from(attendanceRecords)
+    .innerJoin(posts, eq(posts.id, attendanceRecords.postId))
+    .where(
+      and(
+        eq(attendanceRecords.userId, memberId),
+        gte(posts.workoutDate, term.start),
+        lte(posts.workoutDate, term.end),
+      ),
+    )
+    .all();
+  const lateCancels = db
+    .select({ post: posts, createdAt: absenceLog.createdAt })
+    .from(absenceLog)
+    .leftJoin(posts, eq(posts.id, absenceLog.postId))
+    .where(and(eq(absenceLog.userId, memberId), eq(absenceLog.reason, 'late-cancel')))
+    .all();
+
+  const rows: MemberHistoryRow[] = recorded.map(({ post, present }) => ({
+    workout_id: post.id,
+    title: post.title,
+    workout_type: post.workoutType as WorkoutType,
+    workout_date: post.workoutDate ?? '',
+    workout_time: post.workoutTime,
+    status: present ? 'present' : 'absent',
+  }));
+  for (const { post, createdAt } of lateCancels) {
+    // A deleted workout's date is gone: the day of the cancel stands in for it.
+    const date = post?.workoutDate ?? clubToday(createdAt, tz);
+    if (date < term.start || date > term.end) continue;
+    rows.push({
+      workout_id: post?.id ?? null,
+      title: post?.title ?? 'Deleted workout',
+      workout_type: (post?.workoutType as WorkoutType | undefined) ?? null,
+      workout_date: date,
+      workout_time: post?.workoutTime ?? null,
+      status: 'late-cancel',
+    });
+  }
+  rows.sort(
+    (a, b) =>
+      a.workout_date.localeCompare(b.workout_date) || (a.workout_time ?? '').localeCompare(b.workout_time ?? ''),
+  );
+  const count = (status: MemberHistoryRow['status']) => rows.filter((r) => r.status === status).length;
+  return {
+    member,
+    term,
+    totals: { attended: count('present'), absent: count('absent'), lateCancels: count('late-cancel') },
+    rows,
+  };
+}
+
+const TERM_REPORT_SQL = `
+  select p.id, p.title, p.workout_type, p.workout_date, p.workout_time,
+    (select count(*) from workout_signups s where s.post_id = p.id) as signed_up,
+    exists(select 1 from attendance_submissions a where a.post_id = p.id) as submitted,
+    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 1) as present,
+    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 0) as absent
+  from posts p
+  where p.type = 'workout' and p.workout_date between ? and ?
+  order by p.workout_date, p.workout_time, p.id`;
+
+interface TermReportSqlRow {
+  id: number;
+  title: string;
+  workout_type: string | null;
+  workout_date: string;
+  workout_time: string | null;
+  signed_up: number;
+  submitted: number;
+  present: number;
+  absent: number;
+}
+
+export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
+  const rows = preparedOnce(deps.database.sqlite, TERM_REPORT_SQL).all(term.start, term.end) as TermReportSqlRow[];
+  return {
+    term,
+    workouts: rows.map((r) => ({
+      workout_id: r.id,
+      title: r.title,
+      workout_type: (r.workout_type ?? 'other') as WorkoutType,
+      workout_date: r.workout_date,
+      workout_time: r.workout_time ?? '',
+      signedUp: r.signed_up,
+      present: r.submitted ? r.present : null,
+      absent: r.submitted ? r.absent : null,
+    })),
+  };
+}
+
+// ---------- CSV ----------
+
+export interface CsvFile {
+  filename: string;
+  body: string;
+}
+
+/** Lowercase letters, digits and dashes: safe in a Content-Disposition filename everywhere. */
+function slug(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-')
+      .replace(/-+/g, '-')
+      .slice(0, 40) || 'member'
+  );
+}
+
+export function memberHistoryCsv(answer: MemberHistoryAnswer): CsvFile {
+  const labels = { present: 'attended', absent: 'absent', 'late-cancel': 'late cancel' } as const;
+  return {
+    filename: `attendance-${slug(answer.member.name)}-${answer.term.key}.csv`,
+    body: toCsv(
+      ['Member', 'Term', 'Date', 'Time', 'Workout', 'Type', 'Status'],
+      answer.rows.map((r) => [
+        answer.member.name,
+        answer.term.label,
+        r.workout_date,
+        r.workout_time,
+        r.title,
+        r.workout_type,
+        labels[r.status],
+      ]),
+    ),
+  };
+}
+
+export function termReportCsv(answer: TermReportAnswer): CsvFile {
+  return {
+    filename: `attendance-report-${answer.term.key}.csv`,
+    body: toCsv(
+      ['Date', 'Time', 'Workout', 'Type', 'Signed up', 'Present', 'Absent', 'Attendance taken'],
+      answer.workouts.map((w) => [
+        w.workout_date,
+        w.workout_time,
+        w.title,
+        w.workout_type,
+        w.signedUp,
+        w.present,
+        w.absent,
+        w.present === null ? 'no' : 'yes',
+      ]),
+    ),
+  };
+}
+
+export function membersCsv(deps: AppDeps): CsvFile {
+  const day = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  return {
+    filename: `members-${day}.csv`,
+    body: toCsv(
+      ['Name', 'Email', 'Role', 'Phone', 'Joined', 'Expires', 'Expired', 'Absences', 'Charter accepted'],
+      listMembers(deps).map((m) => [
+        m.name,
+        m.email,
+        m.role,
+        m.phone_number,
+        m.join_date,
+        m.expiry_date,
+        m.expired ? 'yes' : 'no',
+        m.absences,
+        m.charter_accepted ? 'yes' : 'no',
+      ]),
+    ),
+  };
+}

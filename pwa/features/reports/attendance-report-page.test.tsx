@@ -1,0 +1,101 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TermReportAnswer } from '../../../api/contract/reports';
+import { termFromKey } from '../../../api/contract/terms';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply, type ApiCall } from '../../test-server';
+import { storeSession, testUser } from '../../test-support';
+import { AttendanceReportPage } from './attendance-report-page';
+import { MemberAttendancePage } from './member-attendance-page';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const fall = termFromKey('2026-fall')!;
+const report: TermReportAnswer = {
+  term: fall,
+  workouts: [
+    { workout_id: 4, title: 'Tempo run', workout_type: 'run', workout_date: '2026-11-24', workout_time: '18:15', signedUp: 6, present: 5, absent: 1 },
+    { workout_id: 5, title: 'Masters swim', workout_type: 'swim', workout_date: '2026-11-26', workout_time: '07:00', signedUp: 3, present: null, absent: null },
+  ],
+};
+
+function show(url: string, role: 'member' | 'exec', respond: (call: ApiCall) => Response) {
+  storeSession(testUser(role, { id: 3 }));
+  const calls = answerApi((call) => (call.path === '/auth/profile' ? jsonReply({ user: testUser(role, { id: 3 }) }) : respond(call)));
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/attendance" element={<AttendanceReportPage />} />
+          <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return calls;
+}
+
+describe('the term report', () => {
+  it('lists each workout with its counts, "Not taken" before attendance, and a download', async () => {
+    show('/attendance', 'exec', () => jsonReply(report));
+    const row = (await screen.findByRole('link', { name: 'Tempo run' })).closest('tr')!;
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nov 24, 2026 · 6:15 PM', '6', '5', '1']);
+    const swim = screen.getByRole('link', { name: 'Masters swim' }).closest('tr')!;
+    expect(within(swim).getAllByText('Not taken')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    expect(screen.getByLabelText('Term')).toHaveValue('2026-fall');
+  });
+
+  it('asks the server for the chosen term', async () => {
+    const calls = show('/attendance', 'exec', (call) =>
+      jsonReply(call.path.includes('term=2026-summer') ? { term: termFromKey('2026-summer'), workouts: [] } : report),
+    );
+    await screen.findByRole('link', { name: 'Tempo run' });
+    await userEvent.selectOptions(screen.getByLabelText('Term'), '2026-summer');
+    expect(await screen.findByText('No workouts in Summer 2026.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/reports/attendance?term=2026-summer')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+  });
+
+  it('shows the server error with Retry', async () => {
+    show('/attendance', 'exec', () => jsonReply({ error: 'Database is busy' }, 503));
+    expect(await screen.findByText(/Database is busy/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Retry|Try again/ })).toBeInTheDocument();
+  });
+
+  it('is refused to a member without asking the server', async () => {
+    const calls = show('/attendance', 'member', () => jsonReply(report));
+    expect(await screen.findByText('Attendance reports are for executives and administrators.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/reports'))).toBe(false);
+  });
+});
+
+describe("a member's attendance", () => {
+  it('shows the totals and each workout with its status', async () => {
+    show('/attendance/members/9', 'exec', () =>
+      jsonReply({
+        member: { id: 9, name: 'Morgan Member' },
+        term: fall,
+        totals: { attended: 1, absent: 0, lateCancels: 1 },
+        rows: [
+          { workout_id: 4, title: 'Tempo run', workout_type: 'run', workout_date: '2026-11-24', workout_time: '18:15', status: 'present' },
+          { workout_id: null, title: 'Deleted workout', workout_type: null, workout_date: '2026-11-25', workout_time: null, status: 'late-cancel' },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Morgan Member' })).toBeInTheDocument();
+    expect(screen.getByText('Late cancels').nextSibling).toHaveTextContent('1');
+    expect(screen.getByText('Attended', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('Late cancel', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('says when the member does not exist', async () => {
+    show('/attendance/members/99', 'exec', () => jsonReply({ error: 'Member not found' }, 404));
+    expect(await screen.findByRole('heading', { name: 'Member not found' })).toBeInTheDocument();
+  });
+});
