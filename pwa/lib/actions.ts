@@ -1,6 +1,7 @@
 // performAction: how a screen makes a write that may happen offline (DESIGN.md §4).
 import { ApiError, OFFLINE_MESSAGE, request } from './api-client';
 import { isOutboxLoaded, useOutboxState } from './outbox-store';
+import type * as Outbox from './outbox';
 import { requestFor, type ActionAnswers, type ActionResult, type SyncAction } from './sync-action';
 
 export { pendingFor, type SyncAction } from './sync-action';
@@ -29,7 +30,7 @@ export async function performAction<A extends SyncAction>(action: A): Promise<Ac
   });
 }
 
-async function send<A extends SyncAction>(action: A, key: string, outbox: typeof import('./outbox') | null): Promise<ActionResult<A['kind']>> {
+async function send<A extends SyncAction>(action: A, key: string, outbox: typeof Outbox | null): Promise<ActionResult<A['kind']>> {
   const { path, method, body } = requestFor(action);
   try {
     // requestFor builds the request of the action's own endpoint (sync-action.ts), whose answer

@@ -5,15 +5,16 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, jsonReply } from '../test-server';
+import type * as ActionsModule from './actions';
+import type * as OfflineDbModule from './offline-db';
+import type * as OutboxModule from './outbox';
+import type * as StoreModule from './outbox-store';
 
-type Outbox = typeof import('./outbox');
-type Actions = typeof import('./actions');
-type Store = typeof import('./outbox-store');
 interface Tab {
-  outbox: Outbox;
-  actions: Actions;
-  store: Store;
-  db: typeof import('./offline-db');
+  outbox: typeof OutboxModule;
+  actions: typeof ActionsModule;
+  store: typeof StoreModule;
+  db: typeof OfflineDbModule;
 }
 
 /** One tab: fresh copies of the modules, so nothing of another tab's memory is shared. */
