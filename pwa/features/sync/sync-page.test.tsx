@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginPage } from '../auth/login-page';
 import { openOfflineDb, resetOfflineDbForTests, type OutboxOp } from '../../lib/offline-db';
 import { PROMOTED_MESSAGE, cancelScheduled, refreshOutboxState, setAutoReplay, stopWatching } from '../../lib/outbox';
 import { AppProviders } from '../../test-providers';
@@ -61,12 +60,6 @@ describe('/sync and /login when the session has ended', () => {
     expect(screen.getByText(/Sign in as Sam to send them/)).toBeInTheDocument();
     expect(screen.queryByText(/reached the club\./)).not.toBeInTheDocument();
     expect(screen.queryByText(/0 waiting/)).not.toBeInTheDocument();
-  });
-
-  it('the sign-in page says the same', async () => {
-    await keep(op(7, 'Sam'));
-    renderAt(<LoginPage />);
-    expect(await screen.findByText(/One change saved on this device waits for Sam’s account and has not reached the club yet/)).toBeInTheDocument();
   });
 
   it('signed in as another account, leaves them alone and says so', async () => {
