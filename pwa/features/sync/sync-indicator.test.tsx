@@ -53,7 +53,7 @@ describe('SyncIndicator', () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    expect(await screen.findByRole('link', { name: /1 to sync · retry in (29|30) s/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /1 to sync, next try in (29|30) seconds/ })).toBeInTheDocument();
     setAutoReplay(true);
     await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/rsvp')).map((c) => c.headers['idempotency-key'])).toEqual(['k-wait']));

@@ -53,36 +53,41 @@ export function SyncIndicator() {
     tone = 'attention';
   } else if (state.syncing || pending > 0) {
     // Backoff can wait up to a minute: say when the next try is, rather than "Syncing" all along.
-    text = waitSeconds > 0 ? `${pending} to sync · retry in ${waitSeconds} s` : `Syncing ${pending}`;
+    text = waitSeconds > 0 ? `${pending} to sync · ${waitSeconds} s` : `Syncing ${pending}`;
     tone = 'syncing';
   } else {
     text = 'All synced';
     tone = 'ok';
   }
+  const waiting = tone === 'syncing' && waitSeconds > 0;
   const badge = (
     <Link
       to="/sync"
       className={`sync-indicator sync-indicator--${tone}`}
       aria-live="polite"
+      aria-label={waiting ? `${pending} to sync, next try in ${waitSeconds} seconds` : undefined}
       title={state.storageAvailable ? 'Changes saved on this device' : 'This browser cannot store data offline: changes need a connection.'}
     >
       <span className="sync-indicator__dot" aria-hidden="true" />
       {text}
     </Link>
   );
-  if (waitSeconds <= 0 || tone !== 'syncing') return badge;
+  if (!waiting) return badge;
   return (
     <span className="sync-indicator__group">
       {badge}
-      <button type="button" className="sync-indicator__retry" onClick={() => void retryNow()}>
-        Retry now
+      <button type="button" className="sync-indicator__retry" title="Retry now" onClick={() => void retryNow()}>
+        <span aria-hidden="true" className="sync-indicator__retry-icon">
+          ↻
+        </span>
+        <span className="sync-indicator__retry-label">Retry now</span>
       </button>
     </span>
   );
 }
 
 /** Whole seconds until `at` (0 when null or past), ticking once a second while there is a wait. */
-function useSecondsUntil(at: number | null): number {
+export function useSecondsUntil(at: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (at === null) return;

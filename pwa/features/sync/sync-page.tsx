@@ -10,6 +10,7 @@ import { attentionCount, pendingCount, useOutboxState } from '../../lib/outbox-s
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { describeAction } from './describe';
+import { useSecondsUntil } from './sync-indicator';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import './sync.css';
 
@@ -110,16 +111,13 @@ function SyncOf({ userId }: { userId: number }) {
 
 /** When the next automatic attempt is due, if later than now. */
 function NextAttempt({ at }: { at: number | null }) {
-  if (at === null || at <= Date.now() + 1000) return null;
-  return <p className="sync-op__meta">Next automatic try at {formatTime(at)}.</p>;
-}
-
-function formatTime(at: number): string {
-  return new Date(at).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const seconds = useSecondsUntil(at);
+  if (at === null || seconds <= 1) return null;
+  return (
+    <p className="sync-op__meta">
+      Next automatic try in {seconds} seconds{seconds >= 60 ? ` (${formatDateTime(at)})` : ''}.
+    </p>
+  );
 }
 
 function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: string) => void }) {
