@@ -29,7 +29,6 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     (env.NODE_ENV === 'production'
       ? () => logger.warn('an email is kept in the outbox (no RESEND_API_KEY): read it in Admin > Emails')
       : (line: string) => void process.stdout.write(`${line}\n`));
-  const dataDir = env.DATABASE_PATH === ':memory:' ? resolve('data') : dirname(resolve(env.DATABASE_PATH));
   return {
     env,
     database,
@@ -38,7 +37,13 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     mail: new MailService(database.db, { from: env.MAIL_FROM, transport, clock, log: mailLog }),
     rateLimiter: new RateLimiter(clock),
     loginDelay: new GrowingDelay(clock, LOGIN_DELAY),
-    uploadsDir: options.uploadsDir ?? join(dataDir, 'uploads'),
+    uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),
     logger,
   };
+}
+
+/** Uploaded pictures live in the data folder, next to the database (./data/uploads by default). */
+export function uploadsDirFor(databasePath: string): string {
+  const dataDir = databasePath === ':memory:' ? resolve('data') : dirname(resolve(databasePath));
+  return join(dataDir, 'uploads');
 }

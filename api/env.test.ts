@@ -28,6 +28,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ CLUB_TIMEZONE: '+05:00' })).toThrow(/CLUB_TIMEZONE: must be an IANA time zone/);
   });
 
+  it('checks CLUB_EMAIL is an address', () => {
+    expect(loadEnv({}).CLUB_EMAIL).toBe('triathlon.club@university.test');
+    expect(loadEnv({ CLUB_EMAIL: 'tri@uni.example' }).CLUB_EMAIL).toBe('tri@uni.example');
+    expect(() => loadEnv({ CLUB_EMAIL: 'not an address' })).toThrow(/CLUB_EMAIL/);
+  });
+
   it('reads the log level, quiet under test by default', () => {
     expect(loadEnv({}).LOG_LEVEL).toBe('info');
     expect(loadEnv({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('warn');

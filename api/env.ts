@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from './contract/dates';
+import { CLUB_CONTACT_EMAIL } from './contract/profiles';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -32,6 +33,8 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, { message: "must be an IANA time zone such as 'America/Toronto' (see the tz database)" })
     .default('America/Toronto'),
+  // The club's contact address: the pending-member notice, the footer and the public pages link to it.
+  CLUB_EMAIL: z.email().default(CLUB_CONTACT_EMAIL),
   TRUST_PROXY: flag,
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),

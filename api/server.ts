@@ -36,8 +36,11 @@ if (env.BACKUP_EVERY !== null && env.DATABASE_PATH !== ':memory:') {
     everyMs: env.BACKUP_EVERY,
     lastBackupAt: () => newestBackupAt(env.BACKUP_DIR),
     run: async (at) => {
-      const done = await backupInto(database.sqlite, env.BACKUP_DIR, env.BACKUP_KEEP, at);
-      logger.info({ path: done.path, bytes: done.bytes, removed: done.removed.length }, 'backup written and checked');
+      const done = await backupInto(database.sqlite, env.BACKUP_DIR, env.BACKUP_KEEP, at, deps.uploadsDir);
+      logger.info(
+        { path: done.path, bytes: done.bytes, removed: done.removed.length, pictures: done.pictures },
+        'backup written and checked',
+      );
     },
     onError: (err) => logger.error({ err }, 'scheduled backup failed'),
   });

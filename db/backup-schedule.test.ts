@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backupFileName, backupInto, checkIntegrity, newestBackupAt } from './backup';
+import { backupFileName, backupInto, checkIntegrity, mirrorUploads, newestBackupAt } from './backup';
 import { BackupScheduler, type SchedulerClock } from './backup-schedule';
 import { openDatabase, type Database_ } from './client';
 import { runMigrations } from './migrate';
@@ -69,6 +69,30 @@ describe('backupInto', () => {
     expect(names).toEqual([1, 2, 3].map((i) => backupFileName(T0 + i * DAY)));
     for (const n of names) checkIntegrity(join(backups, n));
     expect(newestBackupAt(backups)).toBe(T0 + 3 * DAY);
+  });
+
+  it('mirrors the uploaded pictures: new ones copied, removed ones gone, others untouched', async () => {
+    const { db, backups } = setUp();
+    const uploads = join(dir, 'uploads');
+    mkdirSync(uploads);
+    writeFileSync(join(uploads, 'a.webp'), 'picture a');
+    writeFileSync(join(uploads, 'b.webp'), 'picture b');
+    const first = await backupInto(db.sqlite, backups, 3, T0, uploads);
+    expect(first.pictures).toEqual({ copied: 2, removed: 0 });
+    expect(readFileSync(join(backups, 'uploads', 'a.webp'), 'utf8')).toBe('picture a');
+
+    rmSync(join(uploads, 'a.webp'));
+    writeFileSync(join(uploads, 'c.webp'), 'picture c');
+    const second = await backupInto(db.sqlite, backups, 3, T0 + DAY, uploads);
+    expect(second.pictures).toEqual({ copied: 1, removed: 1 });
+    expect(readdirSync(join(backups, 'uploads')).sort()).toEqual(['b.webp', 'c.webp']);
+
+    // A restore brings pictures back without removing any made since.
+    const live = join(dir, 'restored-uploads');
+    mkdirSync(live);
+    writeFileSync(join(live, 'd.webp'), 'made after the backup');
+    expect(mirrorUploads(join(backups, 'uploads'), live, { removeExtra: false })).toEqual({ copied: 2, removed: 0 });
+    expect(readdirSync(live).sort()).toEqual(['b.webp', 'c.webp', 'd.webp']);
   });
 
   it('leaves files it did not make alone', async () => {

@@ -1,5 +1,5 @@
 // Online backups (SQLite's backup API: safe while the server writes), each checked before it counts.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -85,14 +85,73 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return old.map((b) => b.path);
 }
 
-/** One scheduled backup: a new checked file in `dir`, then the oldest beyond `keep` removed. */
+/** Where the uploaded pictures are mirrored inside a backup folder. */
+export const UPLOADS_BACKUP = 'uploads';
+
+/**
+ * One scheduled backup: a new checked file in `dir`, then the oldest beyond `keep` removed, then (when
+ * `uploadsDir` is given) the uploaded pictures mirrored into `dir/uploads`.
+ */
 export async function backupInto(
   source: Database.Database | string,
   dir: string,
   keep: number,
   at: number,
-): Promise<{ path: string; bytes: number; removed: string[] }> {
+  uploadsDir?: string,
+): Promise<{ path: string; bytes: number; removed: string[]; pictures?: { copied: number; removed: number } }> {
   mkdirSync(dir, { recursive: true });
   const written = await backupDatabase(source, join(dir, backupFileName(at)));
-  return { ...written, removed: pruneBackups(dir, keep) };
+  const removed = pruneBackups(dir, keep);
+  const pictures = uploadsDir ? mirrorUploads(uploadsDir, join(dir, UPLOADS_BACKUP)) : undefined;
+  return { ...written, removed, pictures };
+}
+
+/**
+ * Makes `target` hold the same uploaded files as `source` (pictures: flat, server-named, never
+ * rewritten in place): copies what is new or changed in size, removes what was deleted (a member
+ * who removed a picture does not stay in the backups), leaves the rest. The pictures follow the
+ * newest database backup; an older backup restored may name a picture since removed, which the app
+ * then shows as an initial. A restore passes `removeExtra: false` (it only brings pictures back).
+ * Returns how many files were copied and removed.
+ */
+export function mirrorUploads(
+  source: string,
+  target: string,
+  { removeExtra = true }: { removeExtra?: boolean } = {},
+): { copied: number; removed: number } {
+  mkdirSync(target, { recursive: true });
+  const wanted = new Map<string, number>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(source);
+  } catch {
+    // No uploads folder yet: nothing uploaded.
+  }
+  for (const name of names) {
+    const stat = statSync(join(source, name));
+    if (stat.isFile()) wanted.set(name, stat.size);
+  }
+  let copied = 0;
+  let removed = 0;
+  for (const name of removeExtra ? readdirSync(target) : []) {
+    if (!wanted.has(name)) {
+      rmSync(join(target, name), { force: true, recursive: true });
+      removed += 1;
+    }
+  }
+  for (const [name, size] of wanted) {
+    const to = join(target, name);
+    let current: number | null = null;
+    try {
+      current = statSync(to).size;
+    } catch {
+      // Not copied yet.
+    }
+    if (current === size) continue;
+    // Under a temporary name, renamed when complete: a half-copied picture never has the real name.
+    copyFileSync(join(source, name), `${to}.partial`);
+    renameSync(`${to}.partial`, to);
+    copied += 1;
+  }
+  return { copied, removed };
 }

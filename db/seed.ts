@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { addDays, clubToday } from '../api/contract/dates';
+import { demoEvents, demoRaces, demoWeek } from './demo-content';
 import { hashPassword } from './passwords';
 import type { Database_ } from './client';
 import { posts, races, teamProfiles, users } from './schema';
@@ -107,39 +108,25 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
           .get().id,
     );
     const execId = ids[1]!;
-    const workouts = [
-      { title: 'Masters swim: threshold 100s', workoutType: 'swim', days: 1, time: '07:00', capacity: 12 },
-      { title: 'Spin class: sweet-spot intervals', workoutType: 'spin', days: 2, time: '18:00', capacity: 3 },
-      { title: 'Tempo run on the track', workoutType: 'run', days: 3, time: '18:15', capacity: null },
-      { title: 'Saturday brick: 40 km ride + 5 km run', workoutType: 'brick', days: 5, time: '08:30', capacity: 10 },
-      { title: 'Easy outdoor ride to the lake', workoutType: 'outdoor-ride', days: 6, time: '09:00', capacity: 15 },
-    ];
-    for (const w of workouts) {
+    for (const w of demoWeek(today)) {
       db.insert(posts)
         .values({
           userId: execId,
           type: 'workout',
           title: w.title,
           workoutType: w.workoutType,
-          workoutDate: addDays(today, w.days),
+          workoutDate: w.date,
           workoutTime: w.time,
           capacity: w.capacity,
-          content: 'Bring water and a towel. All levels welcome: lanes and groups are split by pace.',
+          content: w.content,
         })
         .run();
     }
     db.insert(posts)
-      .values([
-        { userId: execId, type: 'event', title: 'Season kick-off social', eventDate: addDays(today, 8), content: 'Pizza, kit orders and the race calendar. Everyone welcome!' },
-        { userId: execId, type: 'event', title: 'Bike maintenance clinic', eventDate: addDays(today, 12), content: 'Learn to fix a flat and tune your gears. Bring your bike.' },
-      ])
+      .values(demoEvents(today).map((e) => ({ userId: execId, type: 'event' as const, title: e.title, eventDate: e.date, content: e.content })))
       .run();
     db.insert(races)
-      .values([
-        { name: 'Spring Sprint Triathlon', date: addDays(today, 30), location: 'Lakeside Park', description: '750 m swim, 20 km bike, 5 km run.', createdBy: execId },
-        { name: 'City Duathlon', date: addDays(today, 55), location: 'Downtown', description: '5 km run, 30 km bike, 5 km run.', createdBy: execId },
-        { name: 'Olympic Distance Championship', date: addDays(today, 120), location: 'Harbour Front', description: 'The club goal race of the season.', createdBy: execId },
-      ])
+      .values(demoRaces(today).map((r) => ({ ...r, createdBy: execId })))
       .run();
   });
   log('\nDemo accounts (shown once; also listed in README.md):');

@@ -36,6 +36,11 @@ test('a new account is approved on the Pending tab, gets its email and then sees
   await signIn(admin, DEMO.admin);
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  // The administrator's menu is the longest: at 1280 px the header stays one line, the name unbroken.
+  const header = (await admin.locator('.site-header').boundingBox())!;
+  const brand = (await admin.locator('.brand').boundingBox())!;
+  expect(header.height).toBeLessThanOrEqual(60);
+  expect(brand.height).toBeLessThanOrEqual(40);
   const row = admin.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(email);
   await expect(row).toContainText('Pending');
@@ -44,6 +49,8 @@ test('a new account is approved on the Pending tab, gets its email and then sees
   await admin.getByRole('tab', { name: /Pending Approval/ }).click();
   const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name }) });
   await expect(card).toContainText('(416) 555-0123');
+  // A long address wraps before its @, not in the middle of a word.
+  await expect(card.locator('dd wbr')).toHaveCount(1);
   await shoot(admin, 'pending');
   await card.getByRole('button', { name: `Approve ${name}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Approve Member' });

@@ -38,6 +38,20 @@ test('sign up, wait for approval, sign in, accept the charter, log out', async (
   await expect(page.getByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
   await expect(page.getByText(/log out and log in again/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Races' })).toHaveCount(0);
+  // The receipt goes to the club's address (CLUB_EMAIL): a mailto link in the notice and the footer.
+  const notice = page.locator('.membership-notice');
+  await expect(notice.getByRole('link', { name: 'triathlon.club@university.test' })).toHaveAttribute(
+    'href',
+    'mailto:triathlon.club@university.test',
+  );
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'triathlon.club@university.test' })).toBeVisible();
+  // Members-only pages are still pages for a pending user: a title and a heading.
+  for (const path of ['/workout/1', '/event/1', '/race/1']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Members only' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Members only · /);
+    await expect(page.getByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
+  }
 
   // An administrator approves the account (here straight in the database).
   const db = openTestDb();
@@ -140,4 +154,9 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
     data: { email: 'pending@club.test', password: 'new-secret' },
   });
   expect(login.status()).toBe(200);
+
+  // The used link says so as soon as it is opened, before anything is typed.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
 });

@@ -76,7 +76,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await modal.getByRole('button', { name: 'Post Workout' }).click();
   await expect(modal).toBeHidden();
   const execCard = page.getByRole('article', { name: title });
-  await expect(execCard.getByText('0/2 spots filled')).toBeVisible();
+  await expect(execCard.locator('.forum-card__state')).toHaveText('0 of 2');
 
   // Two members fill it.
   const anaPage = await signedInPage(browser, ana);
@@ -84,13 +84,13 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   const anaCard = anaPage.getByRole('article', { name: title });
   await anaCard.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(anaCard.getByText('Signed Up', { exact: true })).toBeVisible();
-  await expect(anaCard.getByText('1/2 spots filled')).toBeVisible();
+  await expect(anaCard.locator('.forum-card__state')).toHaveText('1 of 2');
 
   const benPage = await signedInPage(browser, ben);
   await benPage.goto('/forum');
   const benCard = benPage.getByRole('article', { name: title });
   await benCard.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(benCard.getByText('2/2 spots filled')).toBeVisible();
+  await expect(benCard.locator('.forum-card__state')).toHaveText('Full');
 
   // The third finds it full and joins the waitlist.
   const cleoPage = await signedInPage(browser, cleo);
@@ -98,7 +98,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   const cleoCard = cleoPage.getByRole('article', { name: title });
   await expect(cleoCard.getByRole('button', { name: 'Full' })).toBeDisabled();
   await cleoCard.getByRole('button', { name: 'Join Waitlist' }).click();
-  await expect(cleoCard.getByText('You are 1st on the waitlist')).toBeVisible();
+  await expect(cleoCard.locator('.forum-card__state')).toHaveText('Full · you are 1st on the waitlist');
   await expect(cleoCard.getByRole('button', { name: 'Leave Waitlist' })).toBeVisible();
 
   // Ana cancels through the warning; Cleo is promoted at once.
@@ -110,7 +110,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await warning.getByRole('button', { name: 'Cancel Signup' }).click();
   await expect(warning).toBeHidden();
   await expect(anaCard.getByRole('button', { name: 'Full' })).toBeDisabled();
-  await expect(anaCard.getByText('2/2 spots filled')).toBeVisible();
+  await expect(anaCard.locator('.forum-card__state')).toHaveText('Full');
 
   await cleoPage.reload();
   await expect(

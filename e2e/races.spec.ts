@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demoRaces } from '../db/demo-content';
 import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, screenshots } from './support';
 
 // Races (issue 5): a member adds a race, signs up, finds it in both views and on its detail page,
@@ -21,6 +22,13 @@ function clubDate(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+// The demo races the server seeded today: in 30, 55 and 120 days, named for their part of the year.
+const [SOON, NEXT, LATER] = demoRaces(clubDate(0)) as [
+  ReturnType<typeof demoRaces>[number],
+  ReturnType<typeof demoRaces>[number],
+  ReturnType<typeof demoRaces>[number],
+];
+
 const monthOf = (date: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
@@ -37,7 +45,7 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click();
   await expect(page).toHaveURL(/\/races$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Races' })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Spring Sprint Triathlon' })).toContainText('30 days');
+  await expect(page.getByRole('article', { name: SOON.name })).toContainText('30 days');
 
   // Add a race; the shared schema refuses it first without a name.
   await page.getByRole('button', { name: 'Add Race' }).click();
@@ -72,7 +80,7 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
     'true',
   );
   await expect(card).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Spring Sprint Triathlon' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: SOON.name })).toHaveCount(0);
   await screens(page, 'list-going');
 
   // Calendar view: grouped by month, with the count and a Cancel button.
@@ -84,7 +92,7 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
   await expect(entry).toContainText('20 days');
   await expect(entry.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(
-    page.getByRole('article', { name: 'City Duathlon' }).getByRole('button', { name: 'Going?' }),
+    page.getByRole('article', { name: NEXT.name }).getByRole('button', { name: 'Going?' }),
   ).toBeVisible();
   await screens(page, 'calendar');
 
@@ -145,19 +153,17 @@ test('an exec edits a race in a modal and deletes it after confirming', async ({
   await ask.getByRole('button', { name: 'Delete' }).click();
   await expect(renamed).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('article', { name: 'Spring Sprint Triathlon' })).toBeVisible();
+  await expect(page.getByRole('article', { name: SOON.name })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Exec Test Race (renamed)' })).toHaveCount(0);
 });
 
 test('a visitor sees the races without sign-up buttons or names', async ({ page }) => {
   await page.goto('/races');
   await expect(page.getByRole('heading', { level: 1, name: 'Races' })).toBeVisible();
-  const sprint = page.getByRole('article', { name: 'Spring Sprint Triathlon' });
+  const sprint = page.getByRole('article', { name: SOON.name });
   await expect(sprint).toContainText('30 days');
-  await expect(sprint).toContainText('Lakeside Park');
-  await expect(page.getByRole('article', { name: 'Olympic Distance Championship' })).toContainText(
-    'The club goal race of the season.',
-  );
+  await expect(sprint).toContainText(SOON.location);
+  await expect(page.getByRole('article', { name: LATER.name })).toContainText(LATER.description);
   await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Race' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'All Races' })).toHaveCount(0);
@@ -166,7 +172,7 @@ test('a visitor sees the races without sign-up buttons or names', async ({ page 
   await screens(page, 'visitor-list');
 
   await page.getByRole('button', { name: 'Calendar view' }).click();
-  await expect(page.getByRole('article', { name: 'City Duathlon' })).toContainText('55 days');
+  await expect(page.getByRole('article', { name: NEXT.name })).toContainText('55 days');
   await expect(page.getByRole('button', { name: 'Going?' })).toHaveCount(0);
   await screens(page, 'visitor-calendar');
 

@@ -75,6 +75,12 @@ export const resetPasswordSchema = z
     else if (v.newPassword.length > 200) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'Password is too long' });
   });
 
+/** POST /auth/reset-password/check: whether a reset link still works, without using it up. */
+export const resetCheckSchema = z.object({ token: looseString });
+export interface ResetCheckAnswer {
+  valid: boolean;
+}
+
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
 export const DUPLICATE_EMAIL_ERROR = 'An account with this email already exists';
 export const LOGIN_FAILED_ERROR = 'Invalid email or password';

@@ -4,5 +4,7 @@ import { z } from 'zod';
 export const clubConfigSchema = z.object({
   /** The club's IANA time zone (CLUB_TIMEZONE): every club date is a date on this clock. */
   clubTimeZone: z.string(),
+  /** The club's contact address (CLUB_EMAIL): membership receipts, questions; shown in the footer. */
+  clubEmail: z.string(),
 });
 export type ClubConfig = z.infer<typeof clubConfigSchema>;

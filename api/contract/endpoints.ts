@@ -13,6 +13,8 @@ import type {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetCheckSchema,
+  ResetCheckAnswer,
   resetPasswordSchema,
   SessionUser,
 } from './auth';
@@ -79,6 +81,7 @@ export interface Endpoints {
   'GET /auth/profile': { answer: { user: SessionUser } };
   'POST /auth/forgot-password': { body: Body<typeof forgotPasswordSchema>; answer: MessageAnswer };
   'POST /auth/reset-password': { body: Body<typeof resetPasswordSchema>; answer: MessageAnswer };
+  'POST /auth/reset-password/check': { body: Body<typeof resetCheckSchema>; answer: ResetCheckAnswer };
   // users
   'POST /users/accept-charter': { answer: CharterAcceptedAnswer };
   'PUT /users/profile': { body: Body<typeof profileUpdateSchema>; answer: ProfileAnswer };

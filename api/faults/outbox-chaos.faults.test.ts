@@ -151,21 +151,33 @@ describe('outbox chaos through the UI', () => {
           dispatchEvent(new PopStateEvent('popstate'));
         }, `/event/${eventId}`);
       }
-      const status = pick(STATUSES);
-      const button = tab.getByRole('button', { name: LABELS[status], exact: true });
+      // A choice, or now and then "Clear my answer". Tapping the answer already selected sends
+      // nothing (issue 17), so it changes no intent.
+      const status = Math.random() < 0.2 ? 'clear' : pick(STATUSES);
+      const button =
+        status === 'clear'
+          ? tab.getByRole('button', { name: 'Clear my answer' })
+          : tab.getByRole('button', { name: LABELS[status], exact: true });
       try {
+        if (status === 'clear' && !(await button.isVisible())) {
+          log.push(`#${n} tab ${t} event ${eventId}: nothing to clear (skipped)`);
+          continue;
+        }
         await button.waitFor({ timeout: 10_000 });
         await tab.waitForFunction((b) => !(b as HTMLButtonElement).disabled, await button.elementHandle(), { timeout: 10_000 });
       } catch {
-        log.push(`#${n} tab ${t} event ${eventId}: ${LABELS[status]} not available (skipped)`);
+        log.push(`#${n} tab ${t} event ${eventId}: ${status} not available (skipped)`);
         continue;
       }
-      const pressed = (await button.getAttribute('aria-pressed')) === 'true';
-      const wanted = pressed ? null : status;
+      if (status !== 'clear' && (await button.getAttribute('aria-pressed')) === 'true') {
+        log.push(`#${n} tab ${t} event ${eventId}: ${LABELS[status]} already selected here (skipped)`);
+        continue;
+      }
+      const wanted = status === 'clear' ? null : status;
       await button.click();
       intended.set(eventId, wanted);
       intendedOps += 1;
-      log.push(`#${n} tab ${t} event ${eventId}: ${LABELS[status]} -> ${wanted ?? 'none'}${offline ? ' (offline)' : ''}`);
+      log.push(`#${n} tab ${t} event ${eventId}: ${status === 'clear' ? 'Clear my answer' : LABELS[status]} -> ${wanted ?? 'none'}${offline ? ' (offline)' : ''}`);
       await sleep(100 + Math.random() * 500);
     }
 
@@ -210,7 +222,7 @@ describe('outbox chaos through the UI', () => {
 
     console.log(
       [
-        `outbox chaos: ${intendedOps} ops over ${EVENTS} events in 2 tabs (${log.length - intendedOps - faults.offlineToggles} skipped: page not saved offline)`,
+        `outbox chaos: ${intendedOps} ops over ${EVENTS} events in 2 tabs (${log.length - intendedOps - faults.offlineToggles} skipped)`,
         `faults: ${faults.dropAfterCommit} answers dropped after commit, ${faults.gateway502} 502s after commit, ${faults.offlineToggles} network toggles`,
         `outbox left: ${waitingOps} ops; mismatches: ${found.length}`,
         ...found.map((m) => `  MISMATCH ${m}`),

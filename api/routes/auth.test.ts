@@ -187,6 +187,32 @@ describe('forgot and reset password', () => {
     expect((await t.call('POST', '/api/auth/login', { body: { email: 'r@club.test', password: 'brand-new' } })).status).toBe(200);
   });
 
+  it('checks a link without using it up: live, then used, expired or made up', async () => {
+    const t = makeTestApp();
+    await t.createUser({ email: 'v@club.test' });
+    const { token } = await requestReset(t, 'v@club.test');
+    const check = (tok: unknown) => t.call('POST', '/api/auth/reset-password/check', { body: { token: tok } });
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    // Checking twice leaves the link usable.
+    expect((await check(token)).body).toEqual({ valid: true });
+    expect((await t.call('POST', '/api/auth/reset-password', { body: { token, newPassword: 'brand-new' } })).status).toBe(200);
+    expect((await check(token)).body).toEqual({ valid: false });
+    expect((await check('made-up')).body).toEqual({ valid: false });
+    expect((await check('')).body).toEqual({ valid: false });
+    expect((await check(42)).status).toBe(400);
+
+    const { token: second } = await requestReset(t, 'v@club.test');
+    t.clock.advance(61 * 60_000);
+    expect((await check(second)).body).toEqual({ valid: false });
+  });
+
+  it('limits link checks per address', async () => {
+    const t = makeTestApp();
+    let last = 0;
+    for (let i = 0; i < 61; i++) last = (await t.call('POST', '/api/auth/reset-password/check', { body: { token: `guess-${i}` } })).status;
+    expect(last).toBe(429);
+  });
+
   it('refuses an expired token, a short password and a missing token', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'e@club.test' });

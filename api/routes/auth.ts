@@ -6,6 +6,7 @@ import {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetCheckSchema,
   resetPasswordSchema,
 } from '../contract/auth';
 import { requireAuth } from '../middleware/auth';
@@ -42,6 +43,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/forgot-password', ...jsonBody(forgotPasswordSchema), (c) => {
     auth.forgotPassword(c.var.deps, c.req.valid('json').email, clientIp(c));
     return c.json({ message: FORGOT_PASSWORD_ANSWER } satisfies AnswerOf<'POST /auth/forgot-password'>, 200);
+  })
+  // A POST, not a GET with the token in the query: request logs record paths and queries.
+  .post('/reset-password/check', ...jsonBody(resetCheckSchema), (c) => {
+    const valid = auth.checkResetToken(c.var.deps, c.req.valid('json').token, clientIp(c));
+    return c.json({ valid } satisfies AnswerOf<'POST /auth/reset-password/check'>, 200);
   })
   .post('/reset-password', ...jsonBody(resetPasswordSchema), async (c) => {
     const { token, newPassword } = c.req.valid('json');

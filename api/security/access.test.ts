@@ -355,6 +355,8 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/auth/login',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
+      // Reads only (whether a reset link still works); limited per address like the routes above.
+      'POST /api/auth/reset-password/check',
     ];
     const covered = new Set([
       ...publicByDesign,

@@ -172,6 +172,24 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
 
 export const INVALID_RESET = 'Invalid reset link. Please request a new password reset.';
 
+/**
+ * Whether a reset link still works (unused, unexpired), without using it up: the reset page asks when
+ * it opens, so a used link says so at once instead of after the new password is typed twice. Limited
+ * per address like the other unauthenticated auth routes (the token itself is 256 random bits).
+ */
+export function checkResetToken(deps: AppDeps, token: string, ip: string): boolean {
+  if (deps.rateLimiter.hit(`reset-check:ip:${ip}`, 60, 15 * MINUTE).limited) {
+    throw new ServiceError(429, 'Too many requests. Please wait a few minutes and try again.');
+  }
+  if (!token) return false;
+  const live = deps.database.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, deps.clock())))
+    .get();
+  return live !== undefined;
+}
+
 /** Single use: the token is claimed with a conditional update, so two concurrent uses get one winner. */
 export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
   // Anyone may call this, without a rate limit: a made-up, used or expired token must be refused

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
+import { ClubEmailLink } from '../components/club-email-link';
 import { useSession } from '../lib/session';
-
-export const CLUB_EMAIL = 'triathlon.club@university.test';
 
 export function Footer() {
   const { user } = useSession();
@@ -20,7 +19,7 @@ export function Footer() {
         </nav>
         <div>
           <h2 className="site-footer__heading">Contact</h2>
-          <p><a href={`mailto:${CLUB_EMAIL}`}>{CLUB_EMAIL}</a></p>
+          <p><ClubEmailLink /></p>
           <p className="social">
             <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
             <a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a>

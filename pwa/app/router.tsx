@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { RequireRole } from '../components/require-role';
+import { MembersOnlyPage, RequireRole } from '../components/require-role';
 import { lazyNamed } from '../lib/lazy-named';
 import { useSession } from '../lib/session';
 import { Layout } from './layout';
@@ -33,7 +33,11 @@ const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
 
 /** Members-only detail pages: signed-out visitors go to /login (SPEC.md §2). */
 function MembersOnly({ children }: { children: ReactNode }) {
-  return <RequireRole min="member">{children}</RequireRole>;
+  return (
+    <RequireRole min="member" denied={<MembersOnlyPage />}>
+      {children}
+    </RequireRole>
+  );
 }
 
 export function AppRoutes() {

@@ -1,13 +1,21 @@
 import { ApiError } from '../lib/api-client';
 import { formatDateTime } from '../lib/format';
 
+/**
+ * 'Offline — showing what was saved on this device, last updated Nov 23, 2026, 8:25 PM.': one full
+ * stop, also when the time ends with one of its own (a locale's 'p.m.').
+ */
+export function offlineNoteText(updatedAt: number | null, format: (ms: number) => string = formatDateTime): string {
+  const sentence = `Offline — showing what was saved on this device${updatedAt ? `, last updated ${format(updatedAt)}` : ''}`;
+  return `${sentence.replace(/\.+$/, '')}.`;
+}
+
 /** Says that a screen shows a copy kept on this device, and how old it is. */
 export function OfflineNote({ fromCache, updatedAt }: { fromCache: boolean; updatedAt: number | null }) {
   if (!fromCache) return null;
   return (
     <p className="offline-note" role="status">
-      <span aria-hidden="true">⚡</span> Offline — showing what was saved on this device
-      {updatedAt ? `, last updated ${formatDateTime(updatedAt)}` : ''}.
+      <span aria-hidden="true">⚡</span> {offlineNoteText(updatedAt)}
     </p>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../../api/contract/roles';
 import { useSession } from '../lib/session';
+import { usePageTitle } from '../lib/use-page-title';
+import { ClubEmailLink } from './club-email-link';
 
 /** The notice a signed-in user below member sees instead of members' content (SPEC.md §1). */
 export function MembershipNotice() {
@@ -10,7 +12,9 @@ export function MembershipNotice() {
     return (
       <div className="alert alert--warning membership-notice" role="status">
         <h2>Membership not approved</h2>
-        <p>Your membership application was not approved. Contact the club if you think this is a mistake.</p>
+        <p>
+          Your membership application was not approved. Write to <ClubEmailLink /> if you think this is a mistake.
+        </p>
       </div>
     );
   }
@@ -19,12 +23,26 @@ export function MembershipNotice() {
       <h2>Your membership is pending</h2>
       <p>
         Access to the forum, workouts and races needs an active membership. Please email your membership receipt
-        from the athletic centre to the club. Once an administrator activates your account you will get an email:
-        then log out and log in again to see everything.
+        from the athletic centre to <ClubEmailLink />. Once an administrator activates your account you will get
+        an email: then log out and log in again to see everything.
       </p>
       <p>
         <Link to="/join-us">How to join</Link> · <Link to="/logout">Log out</Link>
       </p>
+    </div>
+  );
+}
+
+/**
+ * A members-only screen (a workout, event or race page) as a pending or rejected user sees it: a page
+ * of its own, with its title and heading, and the membership notice.
+ */
+export function MembersOnlyPage() {
+  usePageTitle('Members only');
+  return (
+    <div className="page page--narrow">
+      <h1>Members only</h1>
+      <MembershipNotice />
     </div>
   );
 }

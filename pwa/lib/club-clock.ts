@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../api/contract/config';
 import { clubToday, isTimeZone } from '../../api/contract/dates';
+import { setClubEmail } from './club-contact';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
 // GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
@@ -21,7 +22,7 @@ export function setClubTimeZone(next: string): void {
   for (const listener of listeners) listener();
 }
 
-/** Asks the server for the club's zone; a failure keeps the one known so far. */
+/** Asks the server for the club's zone (and contact address); a failure keeps the ones known so far. */
 export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
   try {
     const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
@@ -30,6 +31,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     // and zod there would cost each public page ~25 KB. setClubTimeZone refuses a non-IANA zone.
     const body = (await res.json()) as Partial<ClubConfig> | null;
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
+    setClubEmail(body?.clubEmail);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { useDeleteMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session';
 import { RoleBadge, dateOrNotSet } from './role-badge';
+import { BreakableEmail } from './breakable-email';
 
 interface Props {
   members: AdminMember[];
@@ -117,19 +118,6 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
           </table>
         </div>
       )}
-    </>
-  );
-}
-
-/** Lets a long address wrap before the @ rather than in the middle of a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
     </>
   );
 }

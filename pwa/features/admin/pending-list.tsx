@@ -4,6 +4,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { useRejectMemberMutation } from './api/admin-queries';
+import { BreakableEmail } from './breakable-email';
 import { dateOrNotSet } from './role-badge';
 
 interface Props {
@@ -45,7 +46,9 @@ export function PendingList({ members, onApprove, onRejected }: Props) {
             <h2 className="pending-card__name">{m.name}</h2>
             <dl className="pending-card__facts">
               <dt>Email</dt>
-              <dd>{m.email}</dd>
+              <dd>
+                <BreakableEmail email={m.email} />
+              </dd>
               <dt>Phone</dt>
               <dd>{m.phone_number || 'Not set'}</dd>
               <dt>Registered</dt>

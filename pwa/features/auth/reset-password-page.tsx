@@ -3,11 +3,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../../api/contract/auth';
 import { FormField } from '../../components/form-field';
-import { ErrorMessage } from '../../components/status';
+import { ErrorMessage, Loading } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
 import { useContractForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useResetPasswordMutation } from './api/auth-mutations';
+import { useResetCheckQuery } from './api/auth-queries';
 import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
 
 interface ResetValues {
@@ -38,8 +39,19 @@ export function ResetPasswordPage() {
     formState: { errors, isSubmitting },
   } = useContractForm<ResetValues>(resetFormSchema, { defaultValues: { token: token ?? '', newPassword: '', confirm: '' } });
   const reset = useResetPasswordMutation();
+  // A used or expired link says so when the page opens; if the check cannot be made (offline), the
+  // form shows and the server answers when it is sent.
+  const check = useResetCheckQuery(token);
 
-  if (!token) {
+  if (token && check.isPending && !done) {
+    return (
+      <div className="page page--narrow">
+        <h1>Choose a New Password</h1>
+        <Loading text="Checking your reset link…" />
+      </div>
+    );
+  }
+  if (!token || (check.data?.valid === false && !done)) {
     return (
       <div className="page page--narrow">
         <h1>Invalid Reset Link</h1>

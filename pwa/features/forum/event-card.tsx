@@ -40,30 +40,30 @@ export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
     }
   }
 
+  // The whole card opens the event (its title link covers the card); the RSVP buttons sit above it.
   return (
-    <article className="card forum-card" aria-labelledby={titleId}>
+    <article className="card forum-card forum-card--link" aria-labelledby={titleId}>
       <div className="forum-card__head">
         <h2 id={titleId} className="forum-card__title">
-          <Link to={`/event/${event.id}`}>{title}</Link>
+          <Link className="forum-card__link" to={`/event/${event.id}`}>
+            {title}
+          </Link>
         </h2>
         <span className="badge forum-type forum-type--event">Event</span>
       </div>
       <div className="forum-meta">
-        <Author name={event.author_name} url={event.authorProfilePictureUrl} />
         <span className="forum-when">{formatDate(event.event_date)}</span>
+        <Author name={event.author_name} url={event.authorProfilePictureUrl} />
       </div>
-      <p className="forum-content">{event.content}</p>
+      {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} />
-      <div className="forum-card__footer">
-        <Link className="button button--small button--ghost" to={`/event/${event.id}`}>
-          View details<span className="visually-hidden"> for {title}</span>
-        </Link>
-        {canManagePost(user, event) && (
+      {canManagePost(user, event) && (
+        <div className="forum-card__footer">
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
             Delete<span className="visually-hidden"> {title}</span>
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
     </article>

@@ -69,7 +69,7 @@ describe('event detail', () => {
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
   });
 
-  it('changes the RSVP and reloads the lists; the same choice again removes it', async () => {
+  it('changes the RSVP and reloads the lists; the same choice again keeps it, Clear removes it with an Undo', async () => {
     let mine: RsvpStatus | null = null;
     const api = setup({
       [DETAIL]: () => ({
@@ -91,9 +91,26 @@ describe('event detail', () => {
     expect(await screen.findByRole('region', { name: 'Maybe (1)' })).toHaveTextContent('Morgan Member');
     expect(screen.getByRole('region', { name: 'Going (0)' })).toHaveTextContent('No one has confirmed yet.');
 
+    // Tapping the chosen answer again is not a silent removal.
     await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear my answer' }));
+    expect(await screen.findByText(/Your answer \(Maybe\) was cleared/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'false'));
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
+    expect(await screen.findByRole('region', { name: 'Maybe (0)' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(await screen.findByRole('region', { name: 'Maybe (1)' })).toHaveTextContent('Morgan Member');
+    expect(screen.queryByText(/was cleared/)).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { status: 'going' },
+      { status: 'maybe' },
+      { status: null },
+      { status: 'maybe' },
+    ]);
   });
 
   it('offline, an RSVP shows in its list as the member, not yet synced, and the counts agree', async () => {

@@ -90,33 +90,66 @@ describe('workouts tab', () => {
     expect(api.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual([WORKOUTS]);
   });
 
+  it('groups the list by club day: Today, Tomorrow, a weekday, then dates', async () => {
+    const today = clubTodayNow()!;
+    setup({
+      [WORKOUTS]: {
+        body: {
+          posts: [
+            workout({ id: 1, title: 'Dawn swim', workout_date: today }),
+            workout({ id: 2, title: 'Evening run', workout_date: today, workout_time: '19:00' }),
+            workout({ id: 3, title: 'Spin', workout_date: addDays(today, 1) }),
+            workout({ id: 4, title: 'Brick', workout_date: addDays(today, 3) }),
+            workout({ id: 5, title: 'Long ride', workout_date: addDays(today, 10) }),
+          ],
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Dawn swim' });
+    const days = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(days[0]).toMatch(/^Today · /);
+    expect(days[1]).toMatch(/^Tomorrow · /);
+    expect(days[2]).toMatch(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day · /);
+    expect(days[3]).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), /);
+    expect(days).toHaveLength(4);
+    const todaySection = screen.getByRole('region', { name: days[0]! });
+    expect(within(todaySection).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Dawn swim',
+      'Evening run',
+    ]);
+    // Each card shows its time (the day is the heading).
+    expect(within(card('Evening run')).getByText('7:00 PM')).toBeInTheDocument();
+  });
+
   it('shows each card state: sign up, full, waitlisted with an ordinal, signed up', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Spin intervals' });
 
     const open = card('Spin intervals');
     expect(within(open).getByRole('button', { name: 'Sign Up' })).toBeEnabled();
-    expect(within(open).getByText('3/10 spots filled')).toBeInTheDocument();
-    expect(within(open).getByText(/signed up/)).toHaveTextContent('3 signed up');
+    // One line of state per card: signed up of capacity, waiting, or the caller's place.
+    expect(within(open).getByText('3 of 10')).toHaveClass('forum-card__state');
     expect(within(open).getByText('Spin')).toHaveClass('badge');
 
     const full = card('Lake swim');
     expect(within(full).getByRole('button', { name: 'Full' })).toBeDisabled();
     expect(within(full).getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
     expect(within(full).queryByRole('button', { name: 'Sign Up' })).toBeNull();
-    expect(within(full).getByText('2/2 spots filled')).toBeInTheDocument();
+    expect(within(full).getByText('Full', { selector: 'p' })).toHaveClass('forum-card__state');
 
     const waiting = card('Brick session');
     expect(within(waiting).getByRole('button', { name: 'Full' })).toBeDisabled();
     expect(within(waiting).getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
-    expect(within(waiting).getByText('You are 2nd on the waitlist')).toBeInTheDocument();
-    expect(within(waiting).getByText(/on the waitlist$/, { selector: 'span' })).toHaveTextContent('3 on the waitlist');
+    expect(within(waiting).getByText('Full · you are 2nd on the waitlist')).toBeInTheDocument();
 
     const mine = card('Track tempo');
     expect(within(mine).getByText('Signed Up')).toBeInTheDocument();
     expect(within(mine).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(within(mine).getByText('Unlimited')).toBeInTheDocument();
-    expect(within(mine).getByRole('link', { name: /View details/ })).toHaveAttribute('href', '/workout/4');
+    expect(within(mine).getByText('5 signed up')).toBeInTheDocument();
+    // The card is one link to the workout (its title), with no separate "View details".
+    expect(within(mine).getAllByRole('link')).toHaveLength(1);
+    expect(within(mine).getByRole('link', { name: 'Track tempo' })).toHaveAttribute('href', '/workout/4');
+    expect(within(mine).queryByText(/View details/)).toBeNull();
   });
 
   it('signs up through performAction with the desired state and reloads the list', async () => {
@@ -132,7 +165,7 @@ describe('workouts tab', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Signed Up')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('4/10 spots filled')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('4 of 10')).toBeInTheDocument());
     const post = api.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({ signedUp: true });
     expect(post.headers['idempotency-key']).toMatch(/[0-9a-f-]{36}/);
@@ -147,7 +180,7 @@ describe('workouts tab', () => {
     const spin = card('Spin intervals');
     expect(await within(spin).findByText('Saved on this device — not yet synced')).toBeInTheDocument();
     expect(within(spin).getByText('Signed Up')).toBeInTheDocument();
-    expect(within(spin).getByText('4/10 spots filled')).toBeInTheDocument();
+    expect(within(spin).getByText('4 of 10')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -199,7 +232,7 @@ describe('workouts tab', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
-    expect(await screen.findByText('You are 3rd on the waitlist')).toBeInTheDocument();
+    expect(await screen.findByText('Full · you are 3rd on the waitlist')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
   });
 
@@ -414,7 +447,7 @@ describe('events tab', () => {
     return api;
   }
 
-  it('toggles the RSVP: a status, another one, then the same again removes it', async () => {
+  it('RSVPs: a status, another one; the same again keeps it; Clear my answer removes it, Undo restores it', async () => {
     const api = setup(({ body }) => ({ body: { status: (body as { status: string | null }).status } }));
     const going = await screen.findByRole('button', { name: 'Going' });
     expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
@@ -430,8 +463,19 @@ describe('events tab', () => {
     expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'false');
 
     await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear my answer' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'false'));
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ status: 'going' }, { status: 'maybe' }, { status: null }]);
+    expect(await screen.findByText(/Your answer \(Maybe\) was cleared/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { status: 'going' },
+      { status: 'maybe' },
+      { status: null },
+      { status: 'maybe' },
+    ]);
   });
 
   it('offline, an RSVP shows at once with the not-yet-synced marker', async () => {

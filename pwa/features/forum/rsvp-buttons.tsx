@@ -3,27 +3,29 @@ import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../api/con
 import { ErrorMessage } from '../../components/status';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
 import { UnsyncedMark } from '../../components/offline-note';
-import { RSVP_LABELS, eventView, nextRsvp, shiftRsvpCounts } from './workout-rules';
+import { RSVP_LABELS, eventView, shiftRsvpCounts } from './workout-rules';
 
 export const RSVP_ERROR = 'Error updating RSVP';
 
 /**
- * The caller's RSVP to one event, through performAction (works offline). Choosing the current status
- * again removes it: the PWA always sends the desired state, never a toggle.
+ * The caller's RSVP to one event, through performAction (works offline); the PWA always sends the
+ * desired state, never a toggle. Tapping the current answer keeps it (a second tap is not a silent
+ * removal); "Clear my answer" removes it, with an Undo that puts it back.
  */
 export function useRsvp(event: EventPost | undefined, patch: (id: number, change: Partial<EventPost>) => void, reload: () => void) {
   const pending = usePendingActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  /** The answer just cleared, while its Undo is offered. */
+  const [cleared, setCleared] = useState<RsvpStatus | null>(null);
 
   const pendingAction = event ? pendingFor(pending, 'rsvp', event.id) : undefined;
   // A choice queued on this device shows at once: the outbox lists it before performAction resolves.
   const desired = pendingAction ? { status: pendingAction.status } : undefined;
   const view = event ? eventView(event, desired) : undefined;
 
-  async function choose(chosen: RsvpStatus) {
-    if (!event || !view) return;
-    const status = nextRsvp(view.myRsvp, chosen);
+  async function send(status: RsvpStatus | null): Promise<boolean> {
+    if (!event) return false;
     setBusy(true);
     setError('');
     try {
@@ -33,18 +35,39 @@ export function useRsvp(event: EventPost | undefined, patch: (id: number, change
         patch(event.id, { myRsvp: now, rsvpCounts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, now) });
         reload();
       }
+      return true;
     } catch {
       setError(RSVP_ERROR);
+      return false;
     } finally {
       setBusy(false);
     }
   }
 
-  return { view, busy, error, choose };
+  async function choose(chosen: RsvpStatus) {
+    if (!view || view.myRsvp === chosen) return;
+    setCleared(null);
+    await send(chosen);
+  }
+
+  async function clear() {
+    const previous = view?.myRsvp;
+    if (!previous) return;
+    if (await send(null)) setCleared(previous);
+  }
+
+  async function undo() {
+    const previous = cleared;
+    if (!previous) return;
+    setCleared(null);
+    await send(previous);
+  }
+
+  return { view, busy, error, choose, clear, undo, cleared };
 }
 
 export function RsvpButtons({ rsvp, label }: { rsvp: ReturnType<typeof useRsvp>; label: string }) {
-  const { view, busy, error, choose } = rsvp;
+  const { view, busy, error, choose, clear, undo, cleared } = rsvp;
   if (!view) return null;
   return (
     <div className="forum-rsvp">
@@ -74,6 +97,20 @@ export function RsvpButtons({ rsvp, label }: { rsvp: ReturnType<typeof useRsvp>;
           <strong>{view.counts.not_going}</strong> not going
         </span>
       </p>
+      {view.myRsvp ? (
+        <button type="button" className="link-button forum-rsvp__clear" disabled={busy} onClick={() => void clear()}>
+          Clear my answer
+        </button>
+      ) : (
+        cleared && (
+          <p className="forum-rsvp__cleared" role="status">
+            Your answer ({RSVP_LABELS[cleared]}) was cleared.{' '}
+            <button type="button" className="link-button" disabled={busy} onClick={() => void undo()}>
+              Undo
+            </button>
+          </p>
+        )
+      )}
       {view.unsynced && <UnsyncedMark />}
       {error && <ErrorMessage>{error}</ErrorMessage>}
     </div>

@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import type { WorkoutPost } from '../../../api/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage, Loading } from '../../components/status';
-import { formatDate, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { Author, TypeBadge } from './post-parts';
-import { SignupControls, SignupStats } from './signup-controls';
+import { SignupControls } from './signup-controls';
 import { useSignupActions } from './use-signup-actions';
-import { canManagePost, hasStarted } from './workout-rules';
+import { canManagePost, cardStateText, hasStarted } from './workout-rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
 const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
@@ -54,9 +54,9 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
   if (editing) {
     return (
       <article className="card forum-card forum-card--editing" aria-labelledby={titleId}>
-        <h2 id={titleId} className="forum-card__title">
+        <h3 id={titleId} className="forum-card__title">
           Editing: {title}
-        </h2>
+        </h3>
         <Suspense fallback={<Loading />}>
           <EditWorkoutForm
             workout={workout}
@@ -72,38 +72,34 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
     );
   }
 
+  // The whole card opens the workout (its title link covers the card); the buttons sit above it.
   return (
-    <article className="card forum-card" aria-labelledby={titleId}>
+    <article className="card forum-card forum-card--link" aria-labelledby={titleId}>
       <div className="forum-card__head">
-        <h2 id={titleId} className="forum-card__title">
-          <Link to={`/workout/${workout.id}`}>{title}</Link>
-        </h2>
+        <h3 id={titleId} className="forum-card__title">
+          <Link className="forum-card__link" to={`/workout/${workout.id}`}>
+            {title}
+          </Link>
+        </h3>
         <TypeBadge type={workout.workout_type} />
       </div>
       <div className="forum-meta">
+        <span className="forum-when">{formatTime(workout.workout_time)}</span>
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
-        <span className="forum-when">
-          {formatDate(workout.workout_date)} · {formatTime(workout.workout_time)}
-        </span>
       </div>
-      <p className="forum-content">{workout.content}</p>
-      {actions.view && <SignupStats view={actions.view} />}
+      {workout.content && <p className="forum-content forum-content--preview">{workout.content}</p>}
+      {actions.view && <p className="forum-card__state">{cardStateText(actions.view)}</p>}
       <SignupControls actions={actions} started={hasStarted(workout, Date.now())} />
-      <div className="forum-card__footer">
-        <Link className="button button--small button--ghost" to={`/workout/${workout.id}`}>
-          View details<span className="visually-hidden"> for {title}</span>
-        </Link>
-        {manage && (
-          <>
-            <button type="button" className="button button--small" onClick={() => setEditing(true)}>
-              Edit<span className="visually-hidden"> {title}</span>
-            </button>
-            <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
-              Delete<span className="visually-hidden"> {title}</span>
-            </button>
-          </>
-        )}
-      </div>
+      {manage && (
+        <div className="forum-card__footer">
+          <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+            Edit<span className="visually-hidden"> {title}</span>
+          </button>
+          <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
+            Delete<span className="visually-hidden"> {title}</span>
+          </button>
+        </div>
+      )}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
     </article>

@@ -8,11 +8,13 @@ import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workout-fo
 import {
   capacityText,
   canManagePost,
+  cardStateText,
+  dayLabel,
   detectPromotions,
   eventView,
+  groupByDay,
   hasStarted,
   isFull,
-  nextRsvp,
   rosterWith,
   waitlistPositionText,
   workoutView,
@@ -65,6 +67,36 @@ describe('workout view', () => {
   });
 });
 
+describe('forum card state and day headings', () => {
+  it('says the state in one line', () => {
+    expect(cardStateText(workoutView(workout({ capacity: 12, signupCount: 4 })))).toBe('4 of 12');
+    expect(cardStateText(workoutView(workout({ capacity: 12, signupCount: 12, waitlistCount: 2 })))).toBe('Full · 2 waiting');
+    expect(cardStateText(workoutView(workout({ capacity: 2, signupCount: 2, waitlistCount: 4, waitlistPosition: 3 })))).toBe(
+      'Full · you are 3rd on the waitlist',
+    );
+    expect(cardStateText(workoutView(workout({ capacity: null, signupCount: 7 })))).toBe('7 signed up');
+    expect(cardStateText(workoutView(workout({ capacity: 5, signupCount: 5 })))).toBe('Full');
+  });
+
+  it('names days relative to the club\u2019s today', () => {
+    expect(dayLabel('2026-11-23', '2026-11-23')).toEqual({ label: 'Today', detail: 'Mon, Nov 23, 2026' });
+    expect(dayLabel('2026-11-24', '2026-11-23').label).toBe('Tomorrow');
+    expect(dayLabel('2026-11-27', '2026-11-23')).toEqual({ label: 'Friday', detail: 'Nov 27, 2026' });
+    expect(dayLabel('2026-11-30', '2026-11-23')).toEqual({ label: 'Mon, Nov 30, 2026', detail: null });
+    expect(dayLabel('2026-11-20', '2026-11-23').label).toBe('Fri, Nov 20, 2026');
+    // Before the device knows the club's zone: plain dates.
+    expect(dayLabel('2026-11-23', null)).toEqual({ label: 'Mon, Nov 23, 2026', detail: null });
+  });
+
+  it('groups consecutive items of one date, keeping their order', () => {
+    const groups = groupByDay(['2026-11-23', '2026-11-23', '2026-11-25'], (d) => d, '2026-11-23');
+    expect(groups.map((g) => [g.label, g.items.length])).toEqual([
+      ['Today', 2],
+      ['Wednesday', 1],
+    ]);
+  });
+});
+
 describe('who may manage a post', () => {
   it('is its author, an exec or an administrator', () => {
     const post = { user_id: 5 };
@@ -78,12 +110,6 @@ describe('who may manage a post', () => {
 });
 
 describe('RSVP', () => {
-  it('removes the current status when chosen again', () => {
-    expect(nextRsvp(null, 'going')).toBe('going');
-    expect(nextRsvp('going', 'maybe')).toBe('maybe');
-    expect(nextRsvp('maybe', 'maybe')).toBeNull();
-  });
-
   it('moves the counts with a queued choice', () => {
     const e = event({ myRsvp: 'going', rsvpCounts: { going: 3, maybe: 1, not_going: 0 } });
     expect(eventView(e, undefined)).toEqual({ myRsvp: 'going', counts: e.rsvpCounts, unsynced: false });

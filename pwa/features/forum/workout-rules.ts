@@ -7,8 +7,9 @@ import type {
   WorkoutSignup,
   WorkoutType,
 } from '../../../api/contract/forum';
+import { daysBetween } from '../../../api/contract/dates';
 import { hasRole } from '../../../api/contract/roles';
-import { ordinal } from '../../lib/format';
+import { formatDate, ordinal } from '../../lib/format';
 import { signupsWithMe, type Me } from '../../lib/my-signup';
 
 export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
@@ -78,6 +79,54 @@ export function capacityText(signupCount: number, capacity: number | null): stri
   return capacity === null ? 'Unlimited' : `${signupCount}/${capacity} spots filled`;
 }
 
+/**
+ * The one line of state on a forum card (issue 17): '4 of 12 · 2 waiting', 'Full · 3 waiting',
+ * 'Full · you are 3rd on the waitlist', '5 signed up' when there is no limit.
+ */
+export function cardStateText(view: WorkoutView): string {
+  const capacity = view.workout.capacity;
+  if (capacity === null) return `${view.signupCount} signed up`;
+  const head = view.full ? 'Full' : `${view.signupCount} of ${capacity}`;
+  const position = waitlistPositionText(view.waitlistPosition);
+  if (position) return `${head} · you are ${position}`;
+  return view.waitlistCount > 0 ? `${head} · ${view.waitlistCount} waiting` : head;
+}
+
+export interface DayGroup<T> {
+  date: string;
+  /** 'Today', 'Tomorrow', a weekday within the week ahead, else the date ('Mon, Dec 7, 2026'). */
+  label: string;
+  /** The date written out, beside a relative label ('Mon, Nov 23, 2026'); null when the label is the date. */
+  detail: string | null;
+  items: T[];
+}
+
+/** A day's heading on the club's calendar, relative to the club's today (null while unknown). */
+export function dayLabel(date: string, today: string | null): { label: string; detail: string | null } {
+  const written = formatDate(date);
+  if (!today) return { label: written, detail: null };
+  const ahead = daysBetween(today, date);
+  if (ahead === 0) return { label: 'Today', detail: written };
+  if (ahead === 1) return { label: 'Tomorrow', detail: written };
+  if (ahead > 1 && ahead < 7) {
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    return { label: weekday, detail: formatDate(date, 'medium') };
+  }
+  return { label: written, detail: null };
+}
+
+/** Consecutive items of one club date under one heading, in the list's own order. */
+export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, today: string | null): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const item of items) {
+    const date = dateOf(item);
+    const last = groups.at(-1);
+    if (last && last.date === date) last.items.push(item);
+    else groups.push({ date, ...dayLabel(date, today), items: [item] });
+  }
+  return groups;
+}
+
 export function waitlistPositionText(position: number | null): string | null {
   if (position === null) return null;
   if (position === 0) return 'on the waitlist';
@@ -99,11 +148,6 @@ export function hoursUntil(date: string, time: string, now: number): number {
 /** Once a workout has started its list is the attendance roster: nobody signs up or cancels any more. */
 export function hasStarted(workout: { workout_date: string; workout_time: string }, now: number): boolean {
   return hoursUntil(workout.workout_date, workout.workout_time, now) <= 0;
-}
-
-/** Choosing the current RSVP again removes it. */
-export function nextRsvp(current: RsvpStatus | null, chosen: RsvpStatus): RsvpStatus | null {
-  return current === chosen ? null : chosen;
 }
 
 /** The event's counts after the caller's RSVP moved from `from` to `to`. */

@@ -2,11 +2,12 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type WorkoutPost } from '../../../api/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
+import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { useDeletePostMutation, useWorkoutsQuery } from './api/forum-queries';
 import { WorkoutCard } from './workout-card';
-import { detectPromotions } from './workout-rules';
+import { detectPromotions, groupByDay } from './workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
@@ -69,6 +70,7 @@ export function WorkoutsTab() {
   );
 
   const shown = data ? filterWorkouts(data.posts, filter) : [];
+  const today = useClubToday();
 
   return (
     <>
@@ -116,9 +118,19 @@ export function WorkoutsTab() {
             : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
         </EmptyState>
       ) : (
-        <div className="forum-list">
-          {shown.map((w) => (
-            <WorkoutCard key={w.id} workout={w} patch={patch} reload={refresh} onDelete={remove} />
+        <div className="forum-days">
+          {groupByDay(shown, (w) => w.workout_date, today).map((day) => (
+            <section key={day.date} className="forum-day" aria-labelledby={`day-${day.date}`}>
+              <h2 id={`day-${day.date}`} className="forum-day__title">
+                {day.label}
+                {day.detail && <span className="forum-day__date"> · {day.detail}</span>}
+              </h2>
+              <div className="forum-list">
+                {day.items.map((w) => (
+                  <WorkoutCard key={w.id} workout={w} patch={patch} reload={refresh} onDelete={remove} />
+                ))}
+              </div>
+            </section>
           ))}
         </div>
       )}

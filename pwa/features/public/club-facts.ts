@@ -1,8 +1,4 @@
-import { CLUB_CONTACT_EMAIL } from '../../../api/contract/profiles';
-
 // The membership facts of SPEC.md §9, shared by Join Us and the FAQ so the two pages never disagree.
-
-export const CLUB_EMAIL = CLUB_CONTACT_EMAIL;
 
 export interface Package {
   name: string;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CLUB_EMAIL, MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
+import { ClubEmailLink } from '../../components/club-email-link';
+import { MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
 import './public.css';
 
 const duathlon = PACKAGES.filter((p) => p.athlete === 'Duathlete');
@@ -14,7 +15,7 @@ export const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Pay for a membership package at the athletic centre, <Link to="/login?mode=signup">create an account</Link> on
-        this site, and email your receipt to <a href={`mailto:${CLUB_EMAIL}`}>{CLUB_EMAIL}</a>. Once an administrator
+        this site, and email your receipt to <ClubEmailLink />. Once an administrator
         activates your account you get an email. The <Link to="/join-us#how-to-join">five steps</Link> are on the Join
         Us page.
       </p>
@@ -153,7 +154,7 @@ export function FaqPage() {
       <header className="page-intro">
         <h1>Frequently Asked Questions</h1>
         <p className="lead">
-          Still wondering about something? Email us at <a href={`mailto:${CLUB_EMAIL}`}>{CLUB_EMAIL}</a>.
+          Still wondering about something? Email us at <ClubEmailLink />.
         </p>
       </header>
       <div className="faq__list">

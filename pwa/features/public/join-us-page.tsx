@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CharterText } from '../../components/charter-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CLUB_EMAIL, COVERAGE_TEXT, MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
+import { ClubEmailLink } from '../../components/club-email-link';
+import { COVERAGE_TEXT, MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
 import './public.css';
 
 const SECTIONS = [
@@ -121,7 +122,7 @@ export function JoinUsPage() {
           <li>
             <h3>Email us your receipt</h3>
             <p>
-              Send your membership receipt to <a href={`mailto:${CLUB_EMAIL}`}>{CLUB_EMAIL}</a> from the email
+              Send your membership receipt to <ClubEmailLink /> from the email
               address you signed up with.
             </p>
           </li>

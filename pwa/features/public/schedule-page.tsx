@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DAYS, KIND_LABELS, SEASONS, type Season } from './schedule-data';
+import { DAYS, KIND_LABELS, SEASONS, type Season } from '../../../api/contract/schedule';
 import './public.css';
 
 export function SchedulePage() {

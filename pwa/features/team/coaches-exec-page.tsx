@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CLUB_CONTACT_EMAIL, type TeamMember } from '../../../api/contract/profiles';
+import type { TeamMember } from '../../../api/contract/profiles';
+import { ClubEmailLink } from '../../components/club-email-link';
 import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { EmptyState, Loading, Notice } from '../../components/status';
 import { lazyNamed } from '../../lib/lazy-named';
@@ -55,7 +56,7 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
         <h1>Coaches and Executive Team</h1>
         <p className="lead">
           The coaches who plan our workouts and the student executive team who run the club. Questions about the
-          club? Email <a href={`mailto:${CLUB_CONTACT_EMAIL}`}>{CLUB_CONTACT_EMAIL}</a>.
+          club? Email <ClubEmailLink />.
         </p>
       </header>
 

@@ -1,5 +1,5 @@
 // The club's weekly timetable per season (SPEC.md §2 Schedule, §9 season dates, tempo run at 6:15 pm,
-// 2-hour swim practices). Changing the timetable means editing this file only.
+// 2-hour swim practices): the schedule page shows it and the demo week is seeded from it (db/demo-content.ts).
 
 export type SessionKind = 'swim' | 'run' | 'ride' | 'spin' | 'brick';
 
