@@ -1,3 +1,4 @@
+import { ApiError } from '../lib/api-client';
 import { formatDateTime } from '../lib/format';
 
 /**
@@ -27,5 +28,29 @@ export function UnsyncedMark() {
     <span className="unsynced-mark" role="status">
       {UNSYNCED_TEXT}
     </span>
+  );
+}
+
+export const NOT_SAVED_OFFLINE_TEXT =
+  'You are offline, and this page has not been saved on this device yet. It will load once you are back online.';
+
+/** True when a read failed for want of network (not a server refusal). */
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiError && error.isNetwork;
+}
+
+/** A page never opened before cannot be shown offline: say so, rather than "Error loading …". */
+export function NotSavedOffline({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <div className="alert alert--warning" role="status">
+      <p>
+        <span aria-hidden="true">⚡</span> {NOT_SAVED_OFFLINE_TEXT}
+      </p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          Try Again
+        </button>
+      )}
+    </div>
   );
 }

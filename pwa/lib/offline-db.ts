@@ -1,6 +1,6 @@
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import type { SyncAction } from './sync-action';
+import { entityOf, type SyncAction } from './sync-action';
 
 /** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
 export interface QueriesRow {
@@ -13,8 +13,10 @@ export interface OutboxOp {
   seq?: number;
   id: string;
   userId: number;
+  /** Whose account it waits for, in words, for the sign-in page when no one is signed in. */
+  userLabel?: string;
   action: SyncAction;
-  /** `${kind}:${thing id}`: ops of one entity replay in order and may collapse. */
+  /** The thing it changes (sync-action.ts entityOf): ops of one entity replay in order. */
   entity: string;
   createdAt: number;
   attempts: number;
@@ -23,6 +25,11 @@ export interface OutboxOp {
   error?: string;
   errorStatus?: number;
   errorBody?: Record<string, unknown>;
+  /**
+   * 'promoted': a queued "leave the waitlist" met a promotion; the member decides on /sync whether
+   * to keep the place (docs/decisions/0055).
+   */
+  conflict?: 'promoted';
 }
 
 export type OfflineDb = Dexie & {
@@ -49,6 +56,17 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
       });
       // The hand-made answer cache gave way to the persisted TanStack Query cache.
       db.version(2).stores({ cache: null, queries: 'userId' });
+      // A workout's sign-up and waitlist became one entity (one order): ops kept from before follow.
+      db.version(3)
+        .stores({})
+        .upgrade((tx) =>
+          tx
+            .table('outbox')
+            .toCollection()
+            .modify((op: OutboxOp) => {
+              op.entity = entityOf(op.action);
+            }),
+        );
       await db.open();
       return db;
     } catch (err) {

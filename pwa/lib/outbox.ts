@@ -100,13 +100,25 @@ export async function enqueue(action: SyncAction, id: string = crypto.randomUUID
   const user = readUser();
   if (!db || !user) return null;
   const entity = entityOf(action);
-  const op: OutboxOp = { id, userId: user.id, action, entity, createdAt: now(), attempts: 0, nextAttemptAt: 0, state: 'pending' };
+  const op: OutboxOp = {
+    id,
+    userId: user.id,
+    userLabel: user.name,
+    action,
+    entity,
+    createdAt: now(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+  };
   await db.transaction('rw', db.outbox, async () => {
     if (COLLAPSIBLE.has(action.kind)) {
+      // Only an op of the same kind is made pointless: a queued waitlist join stays behind a later
+      // sign-up of the same workout, in case the sign-up is refused for want of a place.
       const older = await db.outbox
         .where('entity')
         .equals(entity)
-        .filter((o) => o.userId === user.id && o.state === 'pending' && o.id !== inflight)
+        .filter((o) => o.userId === user.id && o.state === 'pending' && o.action.kind === action.kind && o.id !== inflight)
         .primaryKeys();
       await db.outbox.bulkDelete(older);
     }
@@ -117,7 +129,10 @@ export async function enqueue(action: SyncAction, id: string = crypto.randomUUID
   return op;
 }
 
-/** True when this entity has unsent ops: a new write must queue behind them to keep the order. */
+/**
+ * True when this entity has unsent ops, made in this tab or any other (read from the database, not
+ * from this tab's copy): a new write must queue behind them to keep the order.
+ */
 export async function hasQueued(action: SyncAction): Promise<boolean> {
   const db = await openOfflineDb();
   const user = readUser();
@@ -131,11 +146,70 @@ export async function discard(seq: number): Promise<void> {
   await db?.outbox.delete(seq);
 }
 
-/** Puts an op that needed attention back in the queue, now. */
+/**
+ * Puts an op that needed attention back in the queue, now, under a fresh Idempotency-Key: the
+ * server answered the old key with a refusal and would repeat it forever (the place may be free by
+ * now). Only a lost answer keeps its key.
+ */
 export async function retry(seq: number): Promise<void> {
   const db = await openOfflineDb();
-  await db?.outbox.update(seq, { state: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined, errorStatus: undefined, errorBody: undefined });
+  await db?.outbox.update(seq, {
+    id: crypto.randomUUID(),
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: undefined,
+    errorStatus: undefined,
+    errorBody: undefined,
+    conflict: undefined,
+  });
   schedule(0);
+}
+
+/** "Retry now": every waiting op of the signed-in user is due at once. */
+export async function retryNow(): Promise<void> {
+  const db = await openOfflineDb();
+  const user = readUser();
+  if (!db || !user) return;
+  await db.outbox
+    .where('userId')
+    .equals(user.id)
+    .filter((o) => o.state === 'pending')
+    .modify({ nextAttemptAt: 0 });
+  setOutboxState({ paused: false });
+  schedule(0);
+}
+
+/** When the next automatic attempt is due (ms since epoch), or null when nothing waits. */
+export function nextAttemptOf(ops: OutboxOp[]): number | null {
+  const due = ops.filter((o) => o.state === 'pending').map((o) => o.nextAttemptAt);
+  return due.length > 0 ? Math.max(now(), Math.min(...due)) : null;
+}
+
+const LOCK = 'club-outbox';
+const LOCK_WAIT_MS = 3000;
+
+/**
+ * Runs `fn` holding the lock every tab's replay holds, so a direct send and a replay of the same
+ * member never cross in transit. `fn(false)` when the lock stayed busy for LOCK_WAIT_MS (a slow
+ * replay): the caller then queues instead of waiting with the button spinning.
+ */
+export async function withOutboxLock<T>(fn: (locked: boolean) => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return fn(true);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LOCK_WAIT_MS);
+  try {
+    return (await locks.request(LOCK, { signal: controller.signal }, () => {
+      clearTimeout(timer);
+      return fn(true);
+    })) as T;
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError' && controller.signal.aborted) return fn(false);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Tests drive replay by hand. */
@@ -168,7 +242,7 @@ export function replay(): Promise<void> {
     do {
       again = false;
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (locks) await locks.request('club-outbox', () => pass());
+      if (locks) await locks.request(LOCK, () => pass());
       else await pass();
     } while (again);
   })().finally(() => {
@@ -203,6 +277,10 @@ async function pass(): Promise<void> {
       inflight = op.id;
       try {
         await request(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true });
+        if (await promotedMeanwhile(op.action)) {
+          await db.outbox.update(op.seq!, { state: 'attention', conflict: 'promoted', error: PROMOTED_MESSAGE });
+          continue;
+        }
         await db.outbox.delete(op.seq!);
         synced += 1;
       } catch (err) {
@@ -237,8 +315,31 @@ async function pass(): Promise<void> {
   }
 }
 
+export const PROMOTED_MESSAGE =
+  'A place freed up and you were given it before your “leave the waitlist” reached the club: you are signed up.';
+
+/**
+ * A queued "leave the waitlist" is answered "not on the waitlist" the same whether she left or was
+ * promoted meanwhile. When she now holds a place, the club gave her one she asked not to wait for:
+ * the member decides (docs/decisions/0055). An unreadable answer changes nothing.
+ */
+async function promotedMeanwhile(action: SyncAction): Promise<boolean> {
+  if (action.kind !== 'waitlist' || action.joined) return false;
+  try {
+    const detail = (await request(`/forum/workouts/${action.workoutId}`, { keepSessionOnUnauthorized: true })) as {
+      workout?: { isSignedUp?: boolean };
+    };
+    return detail.workout?.isSignedUp === true;
+  } catch {
+    return false;
+  }
+}
+
 /** What the user can do about an op that needs attention, besides retrying or discarding it. */
 export function suggestedFix(op: OutboxOp): { label: string; action: SyncAction } | null {
+  if (op.conflict === 'promoted' && op.action.kind === 'waitlist') {
+    return { label: 'Give it up', action: { kind: 'workout-signup', workoutId: op.action.workoutId, signedUp: false } };
+  }
   if (op.action.kind === 'workout-signup' && op.action.signedUp && op.errorStatus === 409 && /full/i.test(op.error ?? '')) {
     return { label: 'Join the waitlist instead', action: { kind: 'waitlist', workoutId: op.action.workoutId, joined: true } };
   }

@@ -42,9 +42,14 @@ function thingOf(action: SyncAction): number {
   return 'workoutId' in action ? action.workoutId : 'eventId' in action ? action.eventId : action.raceId;
 }
 
-/** `${kind}:${thing id}`: ops of one entity replay in order and may collapse. */
+/**
+ * The thing an op changes: its ops replay in order, one after the other. A workout's sign-up and
+ * waitlist are one thing (one desired state: signed up, waitlisted or neither), so a waitlist join
+ * held back by a 5xx is never overtaken by a later sign-up or cancel of the same workout.
+ */
 export function entityOf(action: SyncAction): string {
-  return `${action.kind}:${thingOf(action)}`;
+  const kind = action.kind === 'waitlist' || action.kind === 'workout-signup' ? 'workout' : action.kind;
+  return `${kind}:${thingOf(action)}`;
 }
 
 /** The newest pending action of a kind for one thing (a workout, an event, a race), if any. */

@@ -8,6 +8,7 @@ import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSignInMutation } from './api/auth-mutations';
+import { WaitingAccounts } from '../../components/waiting-accounts';
 import { PasswordMatch } from './password-match';
 
 const ForgotPasswordModal = lazyNamed(() => import('./forgot-password-modal'), 'ForgotPasswordModal');
@@ -80,6 +81,8 @@ export function LoginPage() {
     <div className="page page--narrow">
       <h1>{mode === 'signin' ? 'Sign In' : 'Create Account'}</h1>
       {reason && REASONS[reason] && <Notice tone="warning">{REASONS[reason]}</Notice>}
+      {/* Changes a session that ended left on this device: they have not reached the club. */}
+      <WaitingAccounts signedInAs={null} />
       <div className="segmented" role="group" aria-label="Sign in or create an account">
         <button type="button" aria-pressed={mode === 'signin'} onClick={() => switchMode('signin')}>
           Sign In

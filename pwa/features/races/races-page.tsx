@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Race, RaceInput } from '../../../api/contract/races';
 import { useConfirm } from '../../components/confirm-dialog';
-import { OfflineNote } from '../../components/offline-note';
+import { NotSavedOffline, OfflineNote, isOfflineError } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';
@@ -118,6 +118,8 @@ export function RacesPage() {
 
       {loading && !data ? (
         <Loading text="Loading races..." />
+      ) : error && !data && isOfflineError(error) ? (
+        <NotSavedOffline onRetry={() => void refetch()} />
       ) : error && !data ? (
         <LoadError onRetry={() => void refetch()}>Failed to load races.</LoadError>
       ) : races.length === 0 ? (

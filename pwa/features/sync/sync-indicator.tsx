@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { wipeUser } from '../../lib/offline-db';
-import { refreshOutboxState, startOutbox } from '../../lib/outbox';
+import { nextAttemptOf, refreshOutboxState, retryNow, startOutbox } from '../../lib/outbox';
 import { attentionCount, pendingCount, useOutboxState } from '../../lib/outbox-store';
 import { onSignOut, useSession } from '../../lib/session';
 import { readUser } from '../../lib/session-storage';
@@ -35,6 +35,8 @@ export function SyncIndicator() {
   );
 
   const state = useOutboxState();
+  const nextAt = nextAttemptOf(state.ops);
+  const waitSeconds = useSecondsUntil(state.online && !state.syncing ? nextAt : null);
   if (!user || !state.ready) return null;
   const pending = pendingCount(state);
   const attention = attentionCount(state);
@@ -50,21 +52,52 @@ export function SyncIndicator() {
     text = `${attention} need${attention === 1 ? 's' : ''} attention`;
     tone = 'attention';
   } else if (state.syncing || pending > 0) {
-    text = `Syncing ${pending}`;
+    // Backoff can wait up to a minute: say when the next try is, rather than "Syncing" all along.
+    text = waitSeconds > 0 ? `${pending} to sync · ${waitSeconds} s` : `Syncing ${pending}`;
     tone = 'syncing';
   } else {
     text = 'All synced';
     tone = 'ok';
   }
-  return (
+  const waiting = tone === 'syncing' && waitSeconds > 0;
+  const badge = (
     <Link
       to="/sync"
       className={`sync-indicator sync-indicator--${tone}`}
       aria-live="polite"
+      aria-label={waiting ? `${pending} to sync, next try in ${waitSeconds} seconds` : undefined}
       title={state.storageAvailable ? 'Changes saved on this device' : 'This browser cannot store data offline: changes need a connection.'}
     >
       <span className="sync-indicator__dot" aria-hidden="true" />
       {text}
     </Link>
   );
+  if (!waiting) return badge;
+  return (
+    <span className="sync-indicator__group">
+      {badge}
+      <button type="button" className="sync-indicator__retry" title="Retry now" onClick={() => void retryNow()}>
+        <span aria-hidden="true" className="sync-indicator__retry-icon">
+          ↻
+        </span>
+        <span className="sync-indicator__retry-label">Retry now</span>
+      </button>
+    </span>
+  );
+}
+
+/** Whole seconds until `at` (0 when null or past), ticking once a second while there is a wait. */
+export function useSecondsUntil(at: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const id = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, [at]);
+  return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
 }

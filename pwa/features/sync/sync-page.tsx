@@ -5,15 +5,43 @@ import { performAction } from '../../lib/actions';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import type { OutboxOp } from '../../lib/offline-db';
-import { discard, replay, retry, suggestedFix } from '../../lib/outbox';
+import { discard, nextAttemptOf, retry, retryNow, suggestedFix } from '../../lib/outbox';
 import { attentionCount, pendingCount, useOutboxState } from '../../lib/outbox-store';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { describeAction } from './describe';
+import { useSecondsUntil } from './sync-indicator';
+import { WaitingAccounts } from '../../components/waiting-accounts';
 import './sync.css';
 
 /** /sync: what is saved on this device and not yet on the server, and what needs a decision. */
 export function SyncPage() {
   usePageTitle('Sync');
+  const { user } = useSession();
+  if (!user) return <SignedOutSync />;
+  return <SyncOf userId={user.id} />;
+}
+
+/**
+ * Signed out (or the session ended), the device may still hold changes of an account: they have not
+ * reached the club, and signing in as that account sends them.
+ */
+function SignedOutSync() {
+  return (
+    <div className="page page--narrow">
+      <h1>Sync</h1>
+      <p className="lead">You are signed out: nothing on this device is being sent to the club.</p>
+      <WaitingAccounts signedInAs={null} />
+      <p>
+        <Link className="button button--primary" to="/login">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function SyncOf({ userId }: { userId: number }) {
   const state = useOutboxState();
   const [problem, setProblem] = useState('');
   const attention = state.ops.filter((o) => o.state === 'attention');
@@ -33,6 +61,7 @@ export function SyncPage() {
         {pendingCount(state)} waiting to sync, {attentionCount(state)} need attention.
       </p>
       {state.paused && <Notice tone="warning">Your session ended: sign in again to send the changes below.</Notice>}
+      <WaitingAccounts signedInAs={userId} />
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
 
       <h2>Needs attention</h2>
@@ -65,12 +94,29 @@ export function SyncPage() {
               );
             })}
           </ul>
-          <button type="button" className="button button--primary" disabled={!state.online || state.syncing} onClick={() => void replay()}>
-            {state.syncing ? 'Syncing…' : 'Sync now'}
+          <NextAttempt at={state.online && !state.syncing ? nextAttemptOf(state.ops) : null} />
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!state.online || state.syncing}
+            onClick={() => void retryNow()}
+          >
+            {state.syncing ? 'Syncing…' : 'Retry now'}
           </button>
         </>
       )}
     </div>
+  );
+}
+
+/** When the next automatic attempt is due, if later than now. */
+function NextAttempt({ at }: { at: number | null }) {
+  const seconds = useSecondsUntil(at);
+  if (at === null || seconds <= 1) return null;
+  return (
+    <p className="sync-op__meta">
+      Next automatic try in {seconds} seconds{seconds >= 60 ? ` (${formatDateTime(at)})` : ''}.
+    </p>
   );
 }
 
@@ -87,6 +133,7 @@ function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: stri
       onProblem(errorMessage(err, 'That did not work. Please try again.'));
     }
   }
+  if (op.conflict === 'promoted') return <PromotedItem op={op} onGiveUp={() => void applyFix()} />;
   return (
     <li className="card sync-op">
       <Link to={href}>{text}</Link>
@@ -113,6 +160,35 @@ function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: stri
         ) : null}
         <button type="button" className="button" onClick={() => void discard(op.seq!)}>
           Discard
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A queued "leave the waitlist" met a promotion: the place is hers until she says otherwise
+ * (docs/decisions/0055).
+ */
+function PromotedItem({ op, onGiveUp }: { op: OutboxOp; onGiveUp: () => void }) {
+  const { text, href } = describeAction(op.action);
+  return (
+    <li className="card sync-op">
+      <Link to={href}>{text}</Link>
+      <p className="sync-op__meta">Made {formatDateTime(op.createdAt)}</p>
+      <div className="alert alert--warning" role="status">
+        {op.error}
+        <p>
+          Keep the place, or give it up (a cancellation less than 24 hours before the workout counts as an
+          absence).
+        </p>
+      </div>
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={() => void discard(op.seq!)}>
+          Keep my place
+        </button>
+        <button type="button" className="button" onClick={onGiveUp}>
+          Give it up
         </button>
       </div>
     </li>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NOT_SAVED_OFFLINE_TEXT } from '../../components/offline-note';
 import { CoachesExecPage, TEAM_REFRESH_MS } from './coaches-exec-page';
 import { LONG_BIO, callsTo, json, renderAt, signInAs, stubApi, team } from './test-helpers';
 
@@ -78,6 +79,13 @@ describe('CoachesExecPage', () => {
     expect(alert).toHaveTextContent('Error loading team members');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('opened offline before any visit, says the page is not saved on this device rather than an error', async () => {
+    stubApi({ 'GET /api/profiles': () => Promise.reject(new TypeError('Failed to fetch')) });
+    page();
+    expect(await screen.findByText(NOT_SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText('Error loading team members')).not.toBeInTheDocument();
   });
 
   it('refreshes every 5 seconds and keeps the list when a refresh fails', async () => {

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TeamMember } from '../../../api/contract/profiles';
 import { ClubEmailLink } from '../../components/club-email-link';
+import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { EmptyState, Loading, Notice } from '../../components/status';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
@@ -63,7 +64,9 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
 
       {!data && loading && <Loading text="Loading team members..." />}
 
-      {!data && error && (
+      {!data && error && isOfflineError(error) && <NotSavedOffline onRetry={reloadPage} />}
+
+      {!data && error && !isOfflineError(error) && (
         <div className="alert alert--error team__error" role="alert">
           <p>Error loading team members</p>
           <button type="button" className="button button--primary" onClick={reloadPage}>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { Loading } from '../../components/status';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
@@ -34,13 +35,17 @@ export function TeamProfilePage() {
         ) : (
           <>
             <h1>Team Profile</h1>
-            <div className="alert alert--error" role="alert">
-              <p>Failed to load team members</p>
-              {error && error.message && <p>{error.message}</p>}
-              <button type="button" className="button button--primary" onClick={() => void refetch()}>
-                Try Again
-              </button>
-            </div>
+            {isOfflineError(error) ? (
+              <NotSavedOffline onRetry={() => void refetch()} />
+            ) : (
+              <div className="alert alert--error" role="alert">
+                <p>Failed to load team members</p>
+                {error && error.message && <p>{error.message}</p>}
+                <button type="button" className="button button--primary" onClick={() => void refetch()}>
+                  Try Again
+                </button>
+              </div>
+            )}
           </>
         )}
       </div>

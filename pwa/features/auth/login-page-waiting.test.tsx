@@ -1,0 +1,60 @@
+import 'fake-indexeddb/auto';
+import { render, screen } from '@testing-library/react';
+import Dexie from 'dexie';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
+import { AppProviders } from '../../test-providers';
+import { answerApi, jsonReply } from '../../test-server';
+import { LoginPage } from './login-page';
+
+beforeEach(() => {
+  localStorage.clear();
+  answerApi(() => jsonReply({}));
+});
+
+afterEach(async () => {
+  (await openOfflineDb())?.close();
+  resetOfflineDbForTests();
+  await Dexie.delete('club-offline');
+});
+
+describe('LoginPage after a session ended', () => {
+  it('says what waits on this device for which account and that signing in sends it', async () => {
+    const db = (await openOfflineDb())!;
+    await db.outbox.add({
+      id: 'k1',
+      userId: 7,
+      userLabel: 'Sam',
+      action: { kind: 'rsvp', eventId: 2, status: 'going' },
+      entity: 'rsvp:2',
+      createdAt: Date.now(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'pending',
+    });
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={['/login?reason=session-expired']}>
+          <LoginPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(
+      await screen.findByText(/One change saved on this device waits for Sam’s account and has not reached the club yet\. Sign in as Sam to send it/),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing when nothing waits', async () => {
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={['/login']}>
+          <LoginPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/saved on this device/)).not.toBeInTheDocument();
+  });
+});
