@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { termOfDate } from '../api/contract/terms';
 import { DEMO, acceptCharterInDb, openTestDb, screenshots, signIn } from './support';
 
@@ -10,6 +11,20 @@ test.use({ viewport: { width: 390, height: 844 } });
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
+/** axe on the screen at a phone's and a laptop's size: no violation of any impact. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.passes.length).toBeGreaterThan(10);
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
@@ -42,6 +57,7 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   await expect(modal.getByText('Choose at least one weekday')).toBeVisible();
   for (const d of days) await modal.getByLabel(WEEKDAY_SHORT[d]!, { exact: true }).check();
   await screenshots(page, 'series-new-workout');
+  await expectNoAxeViolations(page);
   await modal.getByRole('button', { name: 'Post Workouts' }).click();
   await expect(modal).toBeHidden();
 
@@ -64,6 +80,7 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   await expect(page.getByRole('heading', { name: 'Attendance report' })).toBeVisible();
   await expect(page.getByRole('link', { name: title })).toHaveCount(expected.length);
   await screenshots(page, 'attendance-report');
+  await expectNoAxeViolations(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
@@ -88,4 +105,5 @@ test('a member\'s attendance page, reached from the admin members table', async 
   await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
   await expect(page.getByText('Late cancels')).toBeVisible();
   await screenshots(page, 'member-attendance');
+  await expectNoAxeViolations(page);
 });

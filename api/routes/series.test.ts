@@ -37,6 +37,7 @@ async function setup() {
 describe('creating a weekly series', () => {
   it('makes one workout per chosen weekday, at the same club-local time across the DST change', async () => {
     const { t, createSeries, listed } = await setup();
+    expect(await listed()).toEqual([]); // the cached list is built before the series exists
     const { post, series } = await createSeries();
     expect(series.posts.map((p) => p.workout_date)).toEqual([
       '2026-03-03',
@@ -126,8 +127,9 @@ describe('editing and deleting a workout of a series', () => {
   });
 
   it('"this and the following" changes the later ones too, each keeping its own date', async () => {
-    const { t, exec, createSeries } = await setup();
+    const { t, exec, createSeries, listed } = await setup();
     const { series } = await createSeries();
+    expect((await listed()).map((p) => p.title)).toEqual(Array(5).fill('Tempo run'));
     const third = series.posts[2]!;
     const res = await t.call('PUT', `/api/forum/posts/${third.id}?scope=following`, {
       token: exec.token,
@@ -141,6 +143,14 @@ describe('editing and deleting a workout of a series', () => {
       ['2026-03-10', 'Hill repeats', '07:00', 5],
       ['2026-03-12', 'Hill repeats', '07:00', 5],
       ['2026-03-17', 'Hill repeats', '07:00', 5],
+    ]);
+    // The forum list (cached before the edit) shows the change at once.
+    expect((await listed()).map((p) => [p.workout_date, p.title])).toEqual([
+      ['2026-03-03', 'Tempo run'],
+      ['2026-03-05', 'Tempo run'],
+      ['2026-03-10', 'Hill repeats'],
+      ['2026-03-12', 'Hill repeats'],
+      ['2026-03-17', 'Hill repeats'],
     ]);
   });
 
@@ -162,8 +172,9 @@ describe('editing and deleting a workout of a series', () => {
   });
 
   it('deletes one, or it and the following; a member may not; a bad scope is a 400', async () => {
-    const { t, exec, member, createSeries } = await setup();
+    const { t, exec, member, createSeries, listed } = await setup();
     const { series } = await createSeries();
+    expect(await listed()).toHaveLength(5);
     const [first, second, third] = series.posts;
     expect((await t.call('DELETE', `/api/forum/posts/${third!.id}?scope=following`, { token: member.token })).status).toBe(403);
     expect((await t.call('DELETE', `/api/forum/posts/${third!.id}?scope=later`, { token: exec.token })).status).toBe(400);
@@ -175,5 +186,6 @@ describe('editing and deleting a workout of a series', () => {
     expect(following.status).toBe(200);
     expect(following.body.message).toBe('3 workouts deleted');
     expect(t.db.select().from(posts).all().map((r) => r.id)).toEqual([first!.id]);
+    expect((await listed()).map((p) => p.id)).toEqual([first!.id]);
   });
 });
