@@ -102,9 +102,17 @@ describe('workout detail', () => {
   });
 
   it("shows the waitlist error with the spec's fallback", async () => {
+    // A refusal without a message (a 5xx is no refusal: it may have been applied, so it is queued).
+    setup({ [DETAIL]: { body: detail() }, 'POST /forum/workouts/7/waitlist': { status: 400, body: null } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Request failed (400)');
+  });
+
+  it('a 502 to a waitlist join is kept on the device, not shown as failed', async () => {
     setup({ [DETAIL]: { body: detail() }, 'POST /forum/workouts/7/waitlist': { status: 502, body: null } });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Request failed (502)');
+    expect((await screen.findAllByText('Saved on this device — not yet synced')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('cancels through the warning modal', async () => {
