@@ -113,6 +113,9 @@ test('“Try again” after a refusal sends a fresh key and signs up once the pl
   const page = await signedInPage(browser, member);
   await page.goto(`/workout/${workout.id}`);
   await withServiceWorker(page);
+  // The workout is on screen (and kept on the device) before the network goes.
+  await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
+  await page.waitForTimeout(1500);
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText(UNSYNCED).first()).toBeVisible();
@@ -152,6 +155,9 @@ test('signed out with a change waiting: /login and /sync say so, never that it w
   const page = await signedInPage(browser, member);
   await page.goto(`/workout/${workout.id}`);
   await withServiceWorker(page);
+  // The workout is on screen (and kept on the device) before the network goes.
+  await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
+  await page.waitForTimeout(1500);
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText(UNSYNCED).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { entityOf, type SyncAction } from './sync-action';
+import type { SyncAction } from './sync-action';
 
 /** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
 export interface QueriesRow {
@@ -56,17 +56,6 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
       });
       // The hand-made answer cache gave way to the persisted TanStack Query cache.
       db.version(2).stores({ cache: null, queries: 'userId' });
-      // A workout's sign-up and waitlist became one entity (one order): ops kept from before follow.
-      db.version(3)
-        .stores({})
-        .upgrade((tx) =>
-          tx
-            .table('outbox')
-            .toCollection()
-            .modify((op: OutboxOp) => {
-              op.entity = entityOf(op.action);
-            }),
-        );
       await db.open();
       return db;
     } catch (err) {

@@ -7,7 +7,7 @@ import { ApiError, request } from './api-client';
 import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
 import { getOutboxState, markOutboxLoaded, notifySynced, setOutboxState } from './outbox-store';
 import { readUser } from './session-storage';
-import { entityOf, requestFor, type SyncAction } from './sync-action';
+import { entityKeys, entityOf, requestFor, type SyncAction } from './sync-action';
 
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
 const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist']);
@@ -117,7 +117,7 @@ export async function enqueue(action: SyncAction, id: string = crypto.randomUUID
       // sign-up of the same workout, in case the sign-up is refused for want of a place.
       const older = await db.outbox
         .where('entity')
-        .equals(entity)
+        .anyOf(entityKeys(action))
         .filter((o) => o.userId === user.id && o.state === 'pending' && o.action.kind === action.kind && o.id !== inflight)
         .primaryKeys();
       await db.outbox.bulkDelete(older);
@@ -137,8 +137,7 @@ export async function hasQueued(action: SyncAction): Promise<boolean> {
   const db = await openOfflineDb();
   const user = readUser();
   if (!db || !user) return false;
-  const entity = entityOf(action);
-  return (await db.outbox.where('entity').equals(entity).filter((o) => o.userId === user.id && o.state === 'pending').count()) > 0;
+  return (await db.outbox.where('entity').anyOf(entityKeys(action)).filter((o) => o.userId === user.id && o.state === 'pending').count()) > 0;
 }
 
 export async function discard(seq: number): Promise<void> {
@@ -268,8 +267,9 @@ async function pass(): Promise<void> {
     for (const op of ops) {
       if (op.state !== 'pending') continue;
       // Later ops of an entity wait for its earlier ones, so they apply in the order they were made.
-      if (heldBack.has(op.entity) || op.nextAttemptAt > now()) {
-        heldBack.add(op.entity);
+      const entity = entityOf(op.action); // not op.entity: older ops carry the key of before issue 16
+      if (heldBack.has(entity) || op.nextAttemptAt > now()) {
+        heldBack.add(entity);
         continue;
       }
       if (!(await db.outbox.get(op.seq!))) continue; // discarded or collapsed meanwhile
@@ -292,7 +292,7 @@ async function pass(): Promise<void> {
         }
         if (e.status >= 500 || e.status === 429 || e.status === 408) {
           await db.outbox.update(op.seq!, { attempts: op.attempts + 1, nextAttemptAt: now() + backoffMs(op.attempts + 1) });
-          heldBack.add(op.entity);
+          heldBack.add(entity);
           continue;
         }
         if (e.status === 401) {

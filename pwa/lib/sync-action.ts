@@ -52,6 +52,17 @@ export function entityOf(action: SyncAction): string {
   return `${kind}:${thingOf(action)}`;
 }
 
+/**
+ * The entity keys an op of this thing may carry: ops queued before sign-up and waitlist became one
+ * thing still carry `workout-signup:<id>` or `waitlist:<id>` (read, not rewritten: no schema change).
+ */
+export function entityKeys(action: SyncAction): string[] {
+  const id = thingOf(action);
+  return action.kind === 'waitlist' || action.kind === 'workout-signup'
+    ? [entityOf(action), `workout-signup:${id}`, `waitlist:${id}`]
+    : [entityOf(action)];
+}
+
 /** The newest pending action of a kind for one thing (a workout, an event, a race), if any. */
 export function pendingFor<K extends SyncAction['kind']>(
   pending: SyncAction[],
