@@ -53,5 +53,6 @@ describe('demo content', () => {
     expect(events.map((e) => e.title)).toContain('Season kick-off social');
     expect(new Set(events.map((e) => e.content)).size).toBe(events.length);
     expect(events.every((e) => e.date > '2026-11-22')).toBe(true);
+    expect(events.every((e) => /^\d{2}:\d{2}$/.test(e.time) && e.location !== '')).toBe(true);
   });
 });

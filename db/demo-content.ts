@@ -17,6 +17,9 @@ export interface DemoWorkout {
 export interface DemoEvent {
   title: string;
   date: string;
+  /** 'HH:MM' club time, or '' for all day. */
+  time: string;
+  location: string;
   content: string;
 }
 
@@ -99,20 +102,26 @@ export function demoEvents(today: string): DemoEvent[] {
     {
       title: 'Season kick-off social',
       date: addDays(today, 8),
+      time: '19:00',
+      location: 'Grad Club, upstairs room',
       content:
-        'Our start-of-term social, upstairs at the Grad Club from 7 pm: pizza on the club, kit orders open, and the coaches walk through the race calendar. Bring a friend who is thinking of joining.',
+        'Our start-of-term social: pizza on the club, kit orders open, and the coaches walk through the race calendar. Bring a friend who is thinking of joining.',
     },
     {
       title: 'Bike maintenance clinic',
       date: addDays(today, 12),
+      time: '13:00',
+      location: 'Athletic Centre bike room',
       content:
-        'A mechanic from Velo Campus shows how to fix a flat, index your gears and check your brakes. Athletic Centre bike room, 1 pm to 3 pm. Bring your bike and a spare tube.',
+        'A mechanic from Velo Campus shows how to fix a flat, index your gears and check your brakes, until 3 pm. Bring your bike and a spare tube.',
     },
     {
       title: 'Transition workshop',
       date: addDays(today, 19),
+      time: '18:00',
+      location: 'Spin studio B120',
       content:
-        'Forty-five minutes on fast T1 and T2: racking, flying mounts, elastic laces and what to leave in your bag. Spin studio B120 at 6 pm; bring your bike and running shoes.',
+        'Forty-five minutes on fast T1 and T2: racking, flying mounts, elastic laces and what to leave in your bag. Bring your bike and running shoes.',
     },
   ];
 }

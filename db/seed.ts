@@ -123,7 +123,17 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
         .run();
     }
     db.insert(posts)
-      .values(demoEvents(today).map((e) => ({ userId: execId, type: 'event' as const, title: e.title, eventDate: e.date, content: e.content })))
+      .values(
+        demoEvents(today).map((e) => ({
+          userId: execId,
+          type: 'event' as const,
+          title: e.title,
+          eventDate: e.date,
+          eventTime: e.time,
+          eventLocation: e.location,
+          content: e.content,
+        })),
+      )
       .run();
     db.insert(races)
       .values(demoRaces(today).map((r) => ({ ...r, createdBy: execId })))

@@ -27,7 +27,8 @@ function routesFor(role: Role): string[] {
   const detail = [`/workout/${workout}`, `/event/${event}`, `/race/${race}`];
   if (role === 'visitor') return [...PUBLIC, ...SIGNED_OUT_ONLY];
   const signedIn = [...PUBLIC, '/forum', '/profile', '/sync', ...detail];
-  return role === 'admin' ? [...signedIn, '/admin'] : signedIn;
+  if (role === 'admin') return [...signedIn, '/attendance', '/admin'];
+  return role === 'exec' ? [...signedIn, '/attendance'] : signedIn;
 }
 
 async function settle(page: Page): Promise<void> {
