@@ -145,7 +145,8 @@ describe('workout detail', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Signup' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    // The queued state reaches the screen through the outbox's liveQuery, a moment after the modal closes.
+    expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
