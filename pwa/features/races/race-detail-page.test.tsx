@@ -70,12 +70,17 @@ describe('RaceDetailPage', () => {
   });
 
   it('shows an empty list and the failure texts', async () => {
+    // No device storage here (no fake-indexeddb): a 5xx cannot be kept for later, so it is a failure,
+    // and the app says once that it works online only.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const empty = { ...detail(false), signups: [] };
     show({ body: empty }, (call) => (call.method === 'POST' ? { status: 500, body: {} } : undefined));
     expect(await screen.findByText('No one has signed up yet. Be the first!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Who's Going (0)" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up for Race' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('the app works online only'), expect.anything());
+    warn.mockRestore();
   });
 
   it('says "Failed to cancel signup" when a cancel fails', async () => {

@@ -146,10 +146,15 @@ describe('RacesPage for members', () => {
   });
 
   it('says "Failed to sign up for race" when the server gives no reason', async () => {
+    // No device storage here (no fake-indexeddb): a 5xx cannot be kept for later, so it is a failure,
+    // and the app says once that it works online only.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     show(member, races(), (call) => (call.method === 'POST' ? { status: 503, body: {} } : undefined));
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
     expect(await within(card('Spring Sprint')).findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('the app works online only'), expect.anything());
+    warn.mockRestore();
   });
 
   it('shows a queued sign-up at once with the not-yet-synced marker', async () => {
