@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { OFFLINE_MESSAGE } from '../lib/api-client';
-import { readToken } from '../lib/session-storage';
+import { ApiError, OFFLINE_MESSAGE } from '../lib/api-client';
+import { downloadFile } from '../lib/download';
 import { ErrorMessage } from './status';
 
 type Kind = 'workout' | 'event' | 'race';
@@ -18,23 +18,9 @@ export function AddToCalendar({ kind, id, title }: { kind: Kind; id: number; tit
     setBusy(true);
     setError('');
     try {
-      const token = readToken();
-      const res = await fetch(`/api/calendar/${kind}/${id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new Error(body?.error ?? `Request failed (${res.status})`);
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}-${id}.ics`;
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadFile(`/calendar/${kind}/${id}`, `${kind}-${id}.ics`);
     } catch (err) {
-      setError(err instanceof TypeError ? OFFLINE_MESSAGE : `Could not download: ${(err as Error).message}`);
+      setError(err instanceof ApiError && err.status === 0 ? OFFLINE_MESSAGE : `Could not download: ${(err as Error).message}`);
     } finally {
       setBusy(false);
     }
