@@ -3,14 +3,11 @@ import { parse } from 'csv-parse/sync';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { termOfDate } from '../api/contract/terms';
-import { DEMO, acceptCharterInDb, openTestDb, screenshots, signIn } from './support';
+import { acceptCharterInDb, DEMO, inDays, openTestDb, screenshots, signIn } from './support';
 
 // Issue 14: an exec posts a weekly series from New Workout, and downloads the term's attendance report.
 test.use({ viewport: { width: 390, height: 844 } });
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 /** axe on the screen at a phone's and a laptop's size: no violation of any impact. */
 async function expectNoAxeViolations(page: Page): Promise<void> {
   for (const size of [

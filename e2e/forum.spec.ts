@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, confirmAttendance, openTestDb, signIn, startWorkoutInDb, uniqueEmail, screenshots } from './support';
+import { acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, screenshots, signIn, startWorkoutInDb, uniqueEmail } from './support';
 
 // The forum (issue 4): an exec posts a workout, members fill it, a third waits and is promoted when a
 // place opens, the exec takes attendance; a member RSVPs to an event.
@@ -34,9 +34,6 @@ async function signedInPage(browser: Browser, account: { email: string; password
   return page;
 }
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 test('workout: post, fill, waitlist, cancel with promotion, attendance', async ({
   browser,

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, openTestDb, screenshots, signIn, uniqueEmail } from './support';
+import { acceptCharterInDb, apiToken, DEMO, inDays, openTestDb, screenshots, signIn, uniqueEmail } from './support';
 
 // "My week" on the home page (issue 14): a member with a signup, a waitlist place, an RSVP and a race
 // sees them in time order with their actions, at phone size.
@@ -20,9 +20,6 @@ async function createMember(request: APIRequestContext, name: string) {
   return { ...account, token: await apiToken(request, account) };
 }
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 test('my week lists a signup, a waitlist place, an RSVP and a race, with their actions', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, apiToken, openTestDb, signIn, uniqueEmail } from './support';
+import { apiToken, DEMO, inDays, openTestDb, signIn, uniqueEmail, withServiceWorker } from './support';
 
 // Issue 16, in Chromium with the service worker: one member's last choice wins across tabs, "Try
 // again" after a refusal can succeed, and the sync page tells the truth when signed out.
@@ -8,17 +8,7 @@ test.slow();
 
 const UNSYNCED = 'Saved on this device — not yet synced';
 
-async function withServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function createMember(request: APIRequestContext, name: string) {
   const account = { email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')), password: 'truth-pass', name };

@@ -1,23 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, confirmAttendance, openTestDb, signIn, startWorkoutInDb, uniqueEmail } from './support';
+import { acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, signIn, startWorkoutInDb, uniqueEmail, withServiceWorker } from './support';
 
 // Offline first (issue 6), in Chromium with the service worker on: public pages after one visit,
 // and writes made offline that reach the server exactly once when the network returns.
 test.use({ serviceWorkers: 'allow' });
 test.slow();
 
-/** Waits until the service worker is installed and controls the page. */
-async function withServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function createMember(request: APIRequestContext, name: string, role = 'member') {
   const account = {

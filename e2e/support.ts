@@ -97,3 +97,17 @@ export async function confirmAttendance(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Submit Attendance' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** A date `days` from now ('YYYY-MM-DD', UTC), for posts the tests create. */
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Waits until the service worker is installed and controls the page. */
+export async function withServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
