@@ -140,6 +140,9 @@ export async function measureOfflineReplay(
   const context = await newContext(browser, base, session);
   try {
     const page = await context.newPage();
+    // A device holds the outbox's database once the app has queued something (a signed-in page only
+    // peeks at it, docs/decisions/0060); the sync page opens it, as a first queued write would.
+    await page.goto('/sync', { waitUntil: 'networkidle' });
     await page.goto(path, { waitUntil: 'networkidle' });
     const indicator = page.locator('.sync-indicator');
     await indicator.filter({ hasText: 'All synced' }).waitFor({ timeout: 30_000 });

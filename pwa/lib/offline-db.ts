@@ -1,8 +1,13 @@
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { OFFLINE_DB, QUERIES_DB } from './idb';
+import { closeQueriesDb, removeCachedQueries } from './query-persister';
 import type { SyncAction } from './sync-action';
 
-/** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
+/**
+ * Where a user's TanStack Query cache was kept before it moved to its own database (query-persister.ts,
+ * docs/decisions/0060). Still declared, so the schema needs no upgrade, and still wiped.
+ */
 export interface QueriesRow {
   userId: number;
   client: PersistedClient;
@@ -49,7 +54,7 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
       // Dexie loads with the first screen that needs the device (a signed-in member's): a visitor's
       // page never downloads it (docs/decisions/0040).
       const { Dexie } = await import('dexie');
-      const db = new Dexie('club-offline') as OfflineDb;
+      const db = new Dexie(OFFLINE_DB) as OfflineDb;
       db.version(1).stores({
         cache: '[userId+path], userId',
         outbox: '++seq, &id, userId, entity',
@@ -73,6 +78,7 @@ export function resetOfflineDbForTests(): void {
 
 /** Removes everything kept for a user: their cached answers and their unsynced writes. */
 export async function wipeUser(userId: number): Promise<void> {
+  await removeCachedQueries(userId).catch(() => undefined);
   const db = await openOfflineDb();
   if (!db) return;
   await db.transaction('rw', db.queries, db.outbox, async () => {
@@ -82,7 +88,7 @@ export async function wipeUser(userId: number): Promise<void> {
 }
 
 /** Names of this app's own databases, for browsers without indexedDB.databases(). */
-const KNOWN_DATABASES = ['club-offline', 'club-comments'];
+const KNOWN_DATABASES = [OFFLINE_DB, 'club-comments', QUERIES_DB];
 /** Cache Storage entries that hold nothing personal: the app shell and the public lists. */
 const SHARED_CACHES = [/^workbox-precache/, /^public-api$/];
 
@@ -99,6 +105,7 @@ export async function deleteAllDeviceData(): Promise<void> {
   } catch {
     // It never opened.
   }
+  await closeQueriesDb();
   const names = new Set(KNOWN_DATABASES);
   try {
     for (const info of (await indexedDB.databases?.()) ?? []) if (info.name) names.add(info.name);
