@@ -25,7 +25,20 @@ export default defineConfig(({ command }) => ({
   },
   publicDir: 'public',
   // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/static.ts).
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0, manifest: true },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // TanStack Query in one chunk: left to itself the splitter cuts it into seven small ones by
+        // which screen uses what, and seven files compress worse than one (docs/decisions/0060).
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {
