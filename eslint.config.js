@@ -49,6 +49,8 @@ export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain scripts the generated service worker imports (pwa/public/push-sw.js).
+  { files: ['pwa/public/**/*.js'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -1,6 +1,7 @@
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { SyncAction } from './sync-action';
+import { unsubscribeThisDevice } from './push';
 
 /** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
 export interface QueriesRow {
@@ -107,6 +108,8 @@ export async function deleteAllDeviceData(): Promise<void> {
   }
   const { Dexie } = await import('dexie');
   await Promise.all([...names].map((name) => Dexie.delete(name).catch(() => undefined)));
+  // The server dropped every device of the account at logout; the browser's subscription goes too.
+  await unsubscribeThisDevice();
   if (typeof caches !== 'undefined') {
     try {
       const keys = await caches.keys();
