@@ -31,9 +31,14 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === target.origin);
       if (open) {
-        await open.focus();
-        if ('navigate' in open) await open.navigate(target.href);
-        return;
+        try {
+          // navigate() works on a window this worker controls; otherwise a new window opens below.
+          await open.navigate(target.href);
+          await open.focus();
+          return;
+        } catch {
+          // Not controlled by this worker (e.g. opened before it was installed).
+        }
       }
       await self.clients.openWindow(target.href);
     })(),
