@@ -49,6 +49,8 @@ export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain scripts the generated service worker imports (pwa/public/push-sw.js).
+  { files: ['pwa/public/**/*.js'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
@@ -70,7 +72,7 @@ export default tseslint.config(
   {
     // Contract modules that screens read with their first download: types, constants and checks only.
     // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
-    files: ['api/contract/{common,dates,forum,profiles,roles,terms}.ts'],
+    files: ['api/contract/{common,dates,forum,notifications,profiles,roles,terms}.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

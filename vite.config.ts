@@ -34,7 +34,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // TanStack Query in one chunk: left to itself the splitter cuts it into seven small ones by
-        // which screen uses what, and seven files compress worse than one (docs/decisions/0060).
+        // which screen uses what, and seven files compress worse than one (docs/decisions/0061).
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }] },
       },
     },
@@ -76,6 +76,8 @@ export default defineConfig(({ command }) => ({
         ],
       },
       workbox: {
+        // Web Push: the push and notificationclick handlers (issue 15) live in a plain script of their own.
+        importScripts: ['/push-sw.js'],
         // Screenshots are for the install dialog only: not worth a precache on every phone.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],
         globIgnores: ['screenshots/**'],

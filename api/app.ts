@@ -78,7 +78,10 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/health', healthRoutes);
   // The PWA's club clock (docs/decisions/0025): public, so the race countdown works signed out too.
   app.get('/api/config', (c) =>
-    c.json({ clubTimeZone: deps.env.CLUB_TIMEZONE, clubEmail: deps.env.CLUB_EMAIL } satisfies ClubConfig, 200),
+    c.json(
+      { clubTimeZone: deps.env.CLUB_TIMEZONE, clubEmail: deps.env.CLUB_EMAIL, vapidPublicKey: deps.vapidPublicKey } satisfies ClubConfig,
+      200,
+    ),
   );
   app.route('/api/auth', authRoutes);
   app.route('/api/users', userRoutes);

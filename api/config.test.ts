@@ -1,4 +1,10 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+import { resolveVapidKeys } from './services/push';
 import { clubConfigSchema } from './contract/config';
 import { makeTestApp } from './testing';
 
@@ -8,12 +14,35 @@ describe('GET /api/config', () => {
     const res = await t.call('GET', '/api/config');
     expect(res.status).toBe(200);
     const body = clubConfigSchema.parse(res.body);
-    expect(body).toEqual({ clubTimeZone: 'Europe/Paris', clubEmail: 'hello@tri.example' });
+    expect(body).toEqual({ clubTimeZone: 'Europe/Paris', clubEmail: 'hello@tri.example', vapidPublicKey: t.deps.vapidPublicKey });
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('has a built-in club address when CLUB_EMAIL is not set', async () => {
     const t = makeTestApp();
     expect((await t.call('GET', '/api/config')).body).toMatchObject({ clubEmail: 'triathlon.club@university.test' });
+  });
+});
+
+describe('the VAPID keys of Web Push', () => {
+  it('come from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set', async () => {
+    const keys = webpush.generateVAPIDKeys();
+    const t = makeTestApp({ env: { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey } });
+    expect((await t.call('GET', '/api/config')).body.vapidPublicKey).toBe(keys.publicKey);
+  });
+
+  it('are generated once into the data folder and kept across restarts', () => {
+    const DATABASE_PATH = join(mkdtempSync(join(tmpdir(), 'club-vapid-')), 'club.db');
+    const first = resolveVapidKeys({ CLUB_EMAIL: 'club@club.test', DATABASE_PATH });
+    const again = resolveVapidKeys({ CLUB_EMAIL: 'club@club.test', DATABASE_PATH });
+    expect(again).toEqual(first);
+    expect(first.subject).toBe('mailto:club@club.test');
+    expect(statSync(join(DATABASE_PATH, '..', 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('are refused at start when only one is set, or malformed', () => {
+    const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/go together/);
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
   });
 });

@@ -12,6 +12,8 @@ export interface AppDeps {
   database: Database_;
   mail: MailService;
   jwtSecret: Uint8Array;
+  /** The VAPID public key a browser subscribes with (GET /api/config). */
+  vapidPublicKey: string;
   rateLimiter: RateLimiter;
   /** Per-account growing delays after failed sign-ins (api/services/auth.ts). */
   loginDelay: GrowingDelay;

@@ -8,11 +8,14 @@ import { configurePasswordPool } from '../db/password-pool';
 import { GrowingDelay, RateLimiter } from './services/rate-limit';
 import { LOGIN_DELAY } from './services/auth';
 import { resolveJwtSecret } from './services/tokens';
+import { resolveVapidKeys, webPushTransport, type PushTransport } from './services/push';
 
 export interface DepsOptions {
   clock?: () => number;
   transport?: MailTransport | null;
   log?: (line: string) => void;
+  /** The push service client; null keeps pushes in the outbox unsent (WEB_PUSH=off). */
+  push?: PushTransport | null;
   uploadsDir?: string;
   logger?: Logger;
 }
@@ -27,14 +30,20 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
   const mailLog =
     options.log ??
     (env.NODE_ENV === 'production'
-      ? () => logger.warn('an email is kept in the outbox (no RESEND_API_KEY): read it in Admin > Emails')
+      ? (_line: string, channel: 'email' | 'push') =>
+          channel === 'email'
+            ? logger.warn('an email is kept in the outbox (no RESEND_API_KEY): read it in Admin > Messages')
+            : logger.info('a push notification is on its way: see Admin > Messages')
       : (line: string) => void process.stdout.write(`${line}\n`));
+  const vapid = resolveVapidKeys(env);
+  const push = options.push !== undefined ? options.push : env.WEB_PUSH === 'on' ? webPushTransport(vapid) : null;
   return {
     env,
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    mail: new MailService(database.db, { from: env.MAIL_FROM, transport, clock, log: mailLog }),
+    mail: new MailService(database.db, { from: env.MAIL_FROM, transport, push, clock, log: mailLog }),
+    vapidPublicKey: vapid.publicKey,
     rateLimiter: new RateLimiter(clock),
     loginDelay: new GrowingDelay(clock, LOGIN_DELAY),
     uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),

@@ -47,6 +47,11 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   // Default: backups/ next to the database file.
   BACKUP_DIR: z.string().min(1).optional(),
+  // Web Push (issue 15): generated once into the data folder when absent, like the JWT secret.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key (npx web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)').optional(),
+  // "off": pushes are kept in the outbox and shown in Admin > Messages and the console, never sent.
+  WEB_PUSH: z.enum(['on', 'off']).default('on'),
 });
 
 type Parsed = z.infer<typeof envSchema>;
@@ -67,6 +72,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
   return {
     ...env,

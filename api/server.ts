@@ -13,6 +13,7 @@ import { createLogger, prettyDestination } from './logger';
 import { pruneIdempotencyKeys } from './middleware/idempotency';
 import { closePasswordPool } from '../db/password-pool';
 import { installShutdown, type Closer } from './shutdown';
+import { startReminders } from './services/reminder-schedule';
 import { mountPwa } from './static';
 import { APP_VERSION } from './version';
 
@@ -26,6 +27,7 @@ await seed(database, env);
 
 const app = createApp(deps, (a) => mountPwa(a, deps.uploadsDir));
 const stopMail = deps.mail.startWorker();
+const stopReminders = startReminders(deps);
 pruneIdempotencyKeys(database, deps.clock());
 const prune = setInterval(() => pruneIdempotencyKeys(database, deps.clock()), 24 * 60 * 60 * 1000);
 prune.unref();
@@ -50,13 +52,14 @@ if (env.BACKUP_EVERY !== null && env.DATABASE_PATH !== ':memory:') {
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.address === '127.0.0.1' ? 'localhost' : info.address;
   logger.info({ version: APP_VERSION, env: env.NODE_ENV }, `Club app on http://${host}:${info.port}`);
-  if (!env.RESEND_API_KEY) logger.info('Emails are not sent (no RESEND_API_KEY): read them in Admin > Emails.');
+  if (!env.RESEND_API_KEY) logger.info('Emails are not sent (no RESEND_API_KEY): read them in Admin > Messages.');
 }) as Server;
 
 // In order, once the last request is answered. The database goes last: everything above may write.
 const closers: Closer[] = [
   { name: 'backup scheduler', close: () => backups?.stop() },
   { name: 'idempotency pruning', close: () => clearInterval(prune) },
+  { name: 'reminders', close: () => stopReminders() },
   { name: 'mail outbox', close: () => stopMail() },
   { name: 'password pool', close: () => closePasswordPool() },
   { name: 'database', close: () => database.close() },

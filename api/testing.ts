@@ -12,6 +12,7 @@ import { buildDeps } from './deps';
 import { loadEnv } from './env';
 import { createLogger, memoryDestination } from './logger';
 import type { MailTransport } from './services/mail';
+import type { PushTransport } from './services/push';
 import { hashPassword } from '../db/passwords';
 import { signSessionToken } from './services/tokens';
 
@@ -23,6 +24,8 @@ let cheapHash: Promise<string> | undefined;
 export interface TestAppOptions {
   env?: Record<string, string>;
   transport?: MailTransport | null;
+  /** The Web Push client (default none: pushes are kept as 'logged', like WEB_PUSH=off). */
+  push?: PushTransport | null;
   /** Start time of the test clock (epoch ms); default 2026-03-02T15:00:00Z, a Monday. */
   now?: number;
   /** A database file instead of a fresh in-memory one (for tests that open a second connection). */
@@ -55,6 +58,7 @@ export function makeTestApp(options: TestAppOptions = {}) {
     logger: createLogger(env, memoryDestination(logLines)),
     clock: () => now,
     transport: options.transport ?? null,
+    push: options.push ?? null,
     log: (line) => logs.push(line),
     uploadsDir: mkdtempSync(join(tmpdir(), 'club-uploads-')),
   });

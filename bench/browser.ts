@@ -141,7 +141,7 @@ export async function measureOfflineReplay(
   try {
     const page = await context.newPage();
     // A device holds the outbox's database once the app has queued something (a signed-in page only
-    // peeks at it, docs/decisions/0060); the sync page opens it, as a first queued write would.
+    // peeks at it, docs/decisions/0061); the sync page opens it, as a first queued write would.
     await page.goto('/sync', { waitUntil: 'networkidle' });
     await page.goto(path, { waitUntil: 'networkidle' });
     const indicator = page.locator('.sync-indicator');

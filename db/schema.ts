@@ -27,6 +27,8 @@ export const users = sqliteTable(
     tokenVersion: integer('token_version').notNull().default(0),
     // The random secret in the personal calendar feed's URL (docs/decisions/0042-14-calendar-feeds.md); null until asked for.
     calendarToken: text('calendar_token'),
+    // Reminders before a workout and for an unanswered event (issue 15), by push or email; on by default.
+    remindersEnabled: integer('reminders_enabled', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -213,15 +215,26 @@ export const roleChangeNotifications = sqliteTable('role_change_notifications', 
 
 // Mail is written here in the same transaction as the change that causes it, then delivered after
 // commit with retries (DESIGN.md §5). With no provider configured this table is the mailbox.
+// The message outbox (DESIGN.md §5): emails and, since issue 15, Web Push notifications. The table
+// keeps its first name; `channel` tells them apart (docs/decisions/0060-15-push-and-reminders.md).
 export const emailOutbox = sqliteTable(
   'email_outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel').notNull().default('email'), // email | push
+    // An email's address; for a push, the member's email (who it is for, as the Messages tab shows it).
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status').notNull().default('pending'), // pending | sent | logged | failed
+    // A push: the device it goes to (gone when the device is removed: the push is then dropped) and
+    // the page a tap opens.
+    subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    url: text('url'),
+    // Sent at most once: a reminder's key (kind, item, member, device), so a second pass, a restart or a
+    // second process started by mistake cannot queue it again.
+    dedupeKey: text('dedupe_key'),
+    status: text('status').notNull().default('pending'), // pending | sent | logged | failed | dropped
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull().default(0),
     lastError: text('last_error'),
@@ -229,8 +242,35 @@ export const emailOutbox = sqliteTable(
     sentAt: integer('sent_at'),
     createdAt: integer('created_at').notNull().default(now),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+  ],
 );
+
+// Web Push subscriptions (issue 15): one per member and device (browser profile). The endpoint is the
+// push service's URL for that device; p256dh and auth are the keys a payload is encrypted with.
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    // "Chrome on Android": shown in the member's list of devices and in the Messages tab.
+    label: text('label').notNull(),
+    // What this device wants (docs/decisions/0060): a place freed for me, reminders, new workouts.
+    placeFreed: integer('place_freed', { mode: 'boolean' }).notNull().default(true),
+    reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
+    newWorkouts: integer('new_workouts', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 // Idempotency-Key records (DESIGN.md §4): the stored answer is replayed for a repeated key.
 export const idempotencyKeys = sqliteTable(

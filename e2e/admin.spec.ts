@@ -69,7 +69,7 @@ test('a new account is approved on the Pending tab, gets its email and then sees
   await expect(admin.getByRole('heading', { name })).toHaveCount(0);
 
   // The activation email sits in the local mailbox.
-  await admin.getByRole('tab', { name: 'Emails' }).click();
+  await admin.getByRole('tab', { name: 'Messages' }).click();
   const mail = admin.getByRole('listitem').filter({ hasText: email });
   await expect(mail).toContainText('account is active');
   await mail.getByText('Show message').click();

@@ -116,14 +116,21 @@ export interface MemberAnswer {
   member: AdminMember;
 }
 
-/** One message of the local mailbox (GET /admin/outbox). */
+/** One message of the outbox (GET /admin/outbox): an email, or a push to one device (issue 15). */
 export interface OutboxEmail {
   id: number;
+  channel: 'email' | 'push';
+  /** The address; for a push, the member's email. */
   to: string;
+  /** A push's device ('Chrome on Android'); null for an email or once the device is removed. */
+  device: string | null;
+  /** For a push: the title; its body is `text`. */
   subject: string;
   text: string;
   status: string;
   attempts: number;
+  /** Why the last try failed, if one did. */
+  last_error: string | null;
   created_at: number;
   sent_at: number | null;
 }

@@ -1,4 +1,6 @@
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
+import type { NotificationSettings, PushDeviceAnswer } from './notifications';
+import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
 import type { MemberHistoryAnswer, TermReportAnswer } from './reports';
 import type { z } from 'zod';
@@ -133,6 +135,10 @@ export interface Endpoints {
   // races
   'GET /me/week': { answer: MyWeekAnswer };
   'GET /me/calendar-link': { answer: CalendarLinkAnswer };
+  'GET /me/notifications': { answer: NotificationSettings };
+  'PUT /me/notifications': { body: Body<typeof notificationSettingsSchema>; answer: NotificationSettings };
+  'PUT /me/notifications/devices': { body: Body<typeof pushDeviceSchema>; answer: PushDeviceAnswer };
+  'DELETE /me/notifications/devices/:id': { answer: NotificationSettings };
   'POST /me/calendar-link/reset': { answer: CalendarLinkAnswer };
 
   'GET /races': { answer: RacesAnswer };

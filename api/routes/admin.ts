@@ -18,15 +18,19 @@ const MEMBER_NOT_FOUND = { error: 'Member not found' };
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireRole('administrator'))
-  // The mailbox when no provider is configured (DESIGN.md §5), newest first.
+  // Admin > Messages: every email and push with its status and retries (the mailbox when no provider
+  // is configured, DESIGN.md §5), newest first.
   .get('/outbox', (c) => {
     const emails: OutboxEmail[] = c.var.deps.mail.list().map((m) => ({
       id: m.id,
+      channel: m.channel === 'push' ? 'push' : 'email',
       to: m.to,
+      device: m.device,
       subject: m.subject,
       text: m.text,
       status: m.status,
       attempts: m.attempts,
+      last_error: m.lastError,
       created_at: m.createdAt,
       sent_at: m.sentAt,
     }));

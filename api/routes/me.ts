@@ -5,6 +5,9 @@ import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { calendarLink, resetCalendarLink } from '../services/calendar';
 import { myWeek } from '../services/my-week';
+import { notificationSettingsSchema, pushDeviceSchema } from '../contract/notifications-schemas';
+import { idParam, jsonBody } from '../middleware/validate';
+import { notificationSettings, removeDevice, saveDevice, setReminders } from '../services/notifications';
 
 // The signed-in member's own views. Member and above, like the forum whose items they list.
 export const meRoutes = new Hono<AppEnv>()
@@ -22,4 +25,23 @@ export const meRoutes = new Hono<AppEnv>()
       const answer: AnswerOf<'POST /me/calendar-link/reset'> = resetCalendarLink(c.var.deps, c.var.user.id);
       return { status: 200, body: answer };
     }),
-  );
+  )
+  // Notifications outside the app (issue 15): reminders on or off, and this member's devices.
+  .get('/notifications', (c) => {
+    const answer: AnswerOf<'GET /me/notifications'> = notificationSettings(c.var.deps, c.var.user.id);
+    return c.json(answer, 200);
+  })
+  .put('/notifications', ...jsonBody(notificationSettingsSchema), (c) => {
+    const answer: AnswerOf<'PUT /me/notifications'> = setReminders(c.var.deps, c.var.user.id, c.req.valid('json').reminders);
+    return c.json(answer, 200);
+  })
+  .put('/notifications/devices', ...jsonBody(pushDeviceSchema), (c) => {
+    const device = saveDevice(c.var.deps, c.var.user.id, c.req.valid('json'), c.req.header('user-agent'));
+    return c.json({ device } satisfies AnswerOf<'PUT /me/notifications/devices'>, 200);
+  })
+  .delete('/notifications/devices/:id', (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json({ error: 'Device not found' }, 404);
+    const answer: AnswerOf<'DELETE /me/notifications/devices/:id'> = removeDevice(c.var.deps, c.var.user.id, id);
+    return c.json(answer, 200);
+  });

@@ -3,7 +3,7 @@
 // it was. The last call of each row is the rightful one, which must change something: proof that
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
-import { FUTURE_DATE, buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
+import { FUTURE_DATE, PUSH_DEVICE, buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
 
 interface RouteCase {
   name: string;
@@ -284,6 +284,33 @@ const CASES: RouteCase[] = [
     allowedStatus: 200,
   },
   {
+    name: 'turn reminders off',
+    method: 'PUT',
+    path: () => '/api/me/notifications',
+    body: () => ({ reminders: false }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'turn notifications on for a device',
+    method: 'PUT',
+    path: () => '/api/me/notifications/devices',
+    body: () => ({ ...PUSH_DEVICE, endpoint: 'https://push.example.com/send/member-laptop' }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: "remove a device from one's notifications",
+    method: 'DELETE',
+    path: (w) => `/api/me/notifications/devices/${w.deviceId}`,
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  {
     name: 'race signup',
     method: 'POST',
     path: (w) => `/api/races/${w.raceId}/signup`,
@@ -393,6 +420,9 @@ describe('every mutating route refuses callers without the right', () => {
       'DELETE /api/races/:id/signup',
       'PUT /api/profiles/:id',
       'POST /api/me/calendar-link/reset',
+      'PUT /api/me/notifications',
+      'PUT /api/me/notifications/devices',
+      'DELETE /api/me/notifications/devices/:id',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

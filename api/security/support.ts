@@ -40,6 +40,16 @@ export function rowCount(t: TestApp, table: string): number {
 
 export const FUTURE_DATE = '2026-03-10';
 
+/** A browser's push subscription (keys of the right shape; nothing is sent to it in these tests). */
+export const PUSH_DEVICE = {
+  endpoint: 'https://push.example.com/send/racer-phone',
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+  kinds: { placeFreed: true, reminders: true, newWorkouts: false },
+};
+
 export const ACTORS = [
   'admin',
   'exec',
@@ -69,6 +79,8 @@ export interface World {
   eventId: number;
   /** Created by `member`; `racer` is signed up. */
   raceId: number;
+  /** A device `racer` turned notifications on for. */
+  deviceId: number;
 }
 
 /**
@@ -117,12 +129,14 @@ export async function buildWorld(t: TestApp = makeTestApp()): Promise<World> {
   const race = await must('POST', '/api/races', made.member.token, { name: 'Spring Sprint', date: '2026-05-17', location: 'Lake', description: 'Sprint' });
   const raceId = race.race.id as number;
   await must('POST', `/api/races/${raceId}/signup`, made.racer.token);
+  const device = await must('PUT', '/api/me/notifications/devices', made.racer.token, PUSH_DEVICE);
+  const deviceId = device.device.id as number;
   t.db.update(users).set({ role: 'member' }).where(eq(users.id, made.author.id)).run();
   t.db
     .insert(roleChangeNotifications)
     .values({ userId: made.member.id, oldRole: 'pending', newRole: 'member', createdAt: t.clock.now() })
     .run();
-  return { t, users: made, openWorkoutId, fullWorkoutId, eventId, raceId };
+  return { t, users: made, openWorkoutId, fullWorkoutId, eventId, raceId, deviceId };
 }
 
 /** A route template with :applicant, :target, :openWorkout, :fullWorkout, :event or :race filled in. */

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clubToday } from '../contract/dates';
+import { removeAllDevices } from './notifications';
 import type { AppDeps } from '../context';
 import { passwordResets, users } from '../../db/schema';
 import { formatPhone } from '../contract/common';
@@ -138,11 +139,15 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
 
 /** Ends every session of the account: tokens carry the version, so all issued so far stop working. */
 export function logout(deps: AppDeps, userId: number): void {
-  deps.database.db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId))
-    .run();
+  deps.database.tx(() => {
+    deps.database.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .run();
+    // Every device is signed out, so none keeps showing this member's notifications (a shared phone).
+    removeAllDevices(deps, userId);
+  });
 }
 
 export async function sessionAnswer(deps: AppDeps, userId: number): Promise<AuthAnswer> {

@@ -55,3 +55,59 @@ export function waitlistPromotionEmail(to: string, name: string, workoutTitle: s
     html: layout(lines, { href: link, label: 'Open the workout' }),
   };
 }
+
+// ---------- Notifications outside the app (issue 15): push texts, and the reminder emails ----------
+
+export interface NoticeText {
+  title: string;
+  body: string;
+  url: string;
+}
+
+export function placeFreedNotice(workoutTitle: string, when: string, workoutId: number): NoticeText {
+  return {
+    title: `You're in: ${stripUnsafeCharacters(workoutTitle)}`,
+    body: `A place freed up and you moved off the waitlist (${when}). Can't make it? Cancel so the next person gets it.`,
+    url: `/workout/${workoutId}`,
+  };
+}
+
+export function newWorkoutNotice(workoutTitle: string, when: string, workoutId: number, moreDates: number): NoticeText {
+  const more = moreDates > 0 ? ` and ${moreDates} more weekly date${moreDates === 1 ? '' : 's'}` : '';
+  return {
+    title: `New workout: ${stripUnsafeCharacters(workoutTitle)}`,
+    body: `${when}${more}. Sign up in the forum.`,
+    url: `/workout/${workoutId}`,
+  };
+}
+
+/** `freeUntil`: when cancelling stops being free, or null when that time has passed. */
+export function workoutReminderNotice(workoutTitle: string, when: string, freeUntil: string | null, workoutId: number): NoticeText {
+  return {
+    title: `Reminder: ${stripUnsafeCharacters(workoutTitle)}`,
+    body: `${when}. ${
+      freeUntil ? `Can't make it? Cancel before ${freeUntil} and it costs no absence.` : 'Cancelling now counts as an absence.'
+    }`,
+    url: `/workout/${workoutId}`,
+  };
+}
+
+export function eventReminderNotice(eventTitle: string, when: string, eventId: number): NoticeText {
+  return {
+    title: `Are you coming? ${stripUnsafeCharacters(eventTitle)}`,
+    body: `${when}. You have not answered yet: tap to say going, maybe or not going.`,
+    url: `/event/${eventId}`,
+  };
+}
+
+/** A reminder by email, for a member with no device that takes reminders. */
+export function reminderEmail(to: string, name: string, notice: NoticeText, appUrl: string): MailMessage {
+  const link = `${appUrl}${notice.url}`;
+  const lines = [`Hi ${name},`, `${notice.title}.`, notice.body, 'You can turn reminders off on your profile.'];
+  return {
+    to,
+    subject: notice.title,
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${CLUB}`,
+    html: layout(lines, { href: link, label: 'Open in the club app' }),
+  };
+}

@@ -2,7 +2,8 @@ import { stripUnsafeCharacters } from '../contract/common';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, pushSubscriptions } from '../../db/schema';
+import type { PushTransport } from './push';
 
 export interface MailMessage {
   to: string;
@@ -10,6 +11,19 @@ export interface MailMessage {
   text: string;
   html?: string;
 }
+
+/** A notification for one device (issue 15). `to` is the member's email: who it is for, in Admin > Messages. */
+export interface PushMessage {
+  to: string;
+  subscriptionId: number;
+  title: string;
+  body: string;
+  /** The app page a tap opens, e.g. /workout/12. */
+  url: string;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+type Outcome = Partial<Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'sentAt' | 'providerId'>>;
 
 export interface MailTransport {
   /** Throws on failure. `idempotencyKey` lets the provider drop a resend of the same message. */
@@ -35,8 +49,9 @@ const MAX_ATTEMPTS = 6;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
 
 /**
- * The email outbox (DESIGN.md §5). `enqueue` is synchronous so it can sit inside the transaction of
- * the change that causes the mail; `kick` delivers after commit. A mail failure never fails a request.
+ * The message outbox (DESIGN.md §5): emails and Web Push notifications. `enqueue` and `enqueuePush`
+ * are synchronous so they sit inside the transaction of the change that causes the message; `kick`
+ * delivers after commit. A failed delivery never fails a request; it is retried with a growing delay.
  */
 export class MailService {
   private running: Promise<void> | null = null;
@@ -48,8 +63,11 @@ export class MailService {
     private readonly options: {
       from: string;
       transport: MailTransport | null;
+      /** null: pushes are kept and shown (Admin > Messages, the console), not sent (WEB_PUSH=off). */
+      push?: PushTransport | null;
       clock?: () => number;
-      log?: (line: string) => void;
+      /** The local mailbox's console: each email kept and each push, whole (development) or as a count. */
+      log?: (line: string, channel: 'email' | 'push') => void;
     },
   ) {}
 
@@ -57,15 +75,43 @@ export class MailService {
     return this.options.clock?.() ?? Date.now();
   }
 
-  enqueue(message: MailMessage): number {
+  /**
+   * Queues an email. With a `dedupeKey` the message is queued at most once, ever: a second call with
+   * the same key (a second pass, a restart, a second process) queues nothing and answers null.
+   */
+  enqueue(message: MailMessage, dedupeKey?: string): number | null {
+    // A header line: whatever a template put in, no line break or control character gets through.
+    return this.insert({
+      channel: 'email',
+      ...message,
+      subject: stripUnsafeCharacters(message.subject),
+      html: message.html ?? null,
+      dedupeKey: dedupeKey ?? null,
+    });
+  }
+
+  /** Queues a push to one device; the same `dedupeKey` rule as `enqueue`. */
+  enqueuePush(message: PushMessage, dedupeKey?: string): number | null {
+    return this.insert({
+      channel: 'push',
+      to: message.to,
+      subscriptionId: message.subscriptionId,
+      subject: stripUnsafeCharacters(message.title),
+      text: message.body,
+      url: message.url,
+      dedupeKey: dedupeKey ?? null,
+    });
+  }
+
+  private insert(values: typeof emailOutbox.$inferInsert): number | null {
     const row = this.db
       .insert(emailOutbox)
-      // A header line: whatever a template put in, no line break or control character gets through.
-      .values({ ...message, subject: stripUnsafeCharacters(message.subject), html: message.html ?? null, nextAttemptAt: 0 })
+      .values({ ...values, nextAttemptAt: 0 })
+      .onConflictDoNothing()
       .returning({ id: emailOutbox.id })
       .get();
-    this.kick();
-    return row.id;
+    if (row) this.kick();
+    return row?.id ?? null;
   }
 
   /** Starts a delivery pass soon (after the current transaction has committed). */
@@ -103,44 +149,79 @@ export class MailService {
       .orderBy(asc(emailOutbox.id))
       .limit(50)
       .all();
-    for (const mail of due) {
-      const { transport, from } = this.options;
-      if (!transport) {
-        (this.options.log ?? console.log)(
-          `\n--- email #${mail.id} (not sent: no RESEND_API_KEY; read it in Admin > Emails) ---\n` +
-            `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n---`,
-        );
-        this.db.update(emailOutbox).set({ status: 'logged', sentAt: this.now() }).where(eq(emailOutbox.id, mail.id)).run();
-        continue;
-      }
-      try {
-        const result = await transport.send({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(mail.html ? { html: mail.html } : {}),
-          idempotencyKey: `club-outbox-${mail.id}-${mail.createdAt}`,
-        });
-        this.db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: this.now(), providerId: result.id ?? null, attempts: mail.attempts + 1 })
-          .where(eq(emailOutbox.id, mail.id))
-          .run();
-      } catch (err) {
-        const attempts = mail.attempts + 1;
-        this.db
-          .update(emailOutbox)
-          .set({
-            attempts,
-            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            nextAttemptAt: this.now() + backoffMs(attempts),
-          })
-          .where(eq(emailOutbox.id, mail.id))
-          .run();
-      }
+    for (const message of due) {
+      const outcome = message.channel === 'push' ? await this.deliverPush(message) : await this.deliverEmail(message);
+      this.db.update(emailOutbox).set(outcome).where(eq(emailOutbox.id, message.id)).run();
     }
+  }
+
+  private retryLater(message: OutboxRow, error: string): Outcome {
+    const attempts = message.attempts + 1;
+    return {
+      attempts,
+      lastError: error.slice(0, 500),
+      status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+      nextAttemptAt: this.now() + backoffMs(attempts),
+    };
+  }
+
+  private async deliverEmail(mail: OutboxRow): Promise<Outcome> {
+    const { transport, from } = this.options;
+    if (!transport) {
+      this.log(
+        'email',
+        `\n--- email #${mail.id} (not sent: no RESEND_API_KEY; read it in Admin > Messages) ---\n` +
+          `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n---`,
+      );
+      return { status: 'logged', sentAt: this.now() };
+    }
+    try {
+      const result = await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        idempotencyKey: `club-outbox-${mail.id}-${mail.createdAt}`,
+      });
+      return { status: 'sent', sentAt: this.now(), providerId: result.id ?? null, attempts: mail.attempts + 1 };
+    } catch (err) {
+      return this.retryLater(mail, err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /**
+   * One push to one device. 2xx: sent. 404 or 410: the device has unsubscribed, so its subscription
+   * is removed (its later pushes are dropped). 429, 5xx or no answer: tried again later. Any other 4xx
+   * would fail again: given up.
+   */
+  private async deliverPush(message: OutboxRow): Promise<Outcome> {
+    const device =
+      message.subscriptionId === null
+        ? undefined
+        : this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, message.subscriptionId)).get();
+    if (!device) return { status: 'dropped', lastError: 'The device no longer receives notifications.' };
+    const push = this.options.push ?? null;
+    this.log('push', `--- push #${message.id} to ${message.to} (${device.label}): ${message.subject} — ${message.text} → ${message.url}${push ? '' : ' (not sent: WEB_PUSH=off)'}`);
+    if (!push) return { status: 'logged', sentAt: this.now() };
+    let status: number;
+    try {
+      status = await push.send(device, { title: message.subject, body: message.text, url: message.url ?? '/', tag: `club-${message.id}` });
+    } catch (err) {
+      return this.retryLater(message, `Push service not reached: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const attempts = message.attempts + 1;
+    if (status >= 200 && status < 300) return { status: 'sent', sentAt: this.now(), attempts };
+    if (status === 404 || status === 410) {
+      this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)).run();
+      return { status: 'dropped', attempts, lastError: `The push service answered ${status}: the device has unsubscribed; removed.` };
+    }
+    if (status === 429 || status >= 500) return this.retryLater(message, `The push service answered ${status}.`);
+    return { status: 'failed', attempts, lastError: `The push service refused the push (${status}).` };
+  }
+
+  private log(channel: 'email' | 'push', line: string) {
+    (this.options.log ?? console.log)(line, channel);
   }
 
   /** Retries due mail every `everyMs` (a timer that does not keep the process alive). */
@@ -165,7 +246,15 @@ export class MailService {
     await this.running;
   }
 
+  /** Newest first, each push with the name of its device (null once the device is removed). */
   list(limit = 200) {
-    return this.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(limit).all();
+    return this.db
+      .select({ message: emailOutbox, device: pushSubscriptions.label })
+      .from(emailOutbox)
+      .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, emailOutbox.subscriptionId))
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(limit)
+      .all()
+      .map(({ message, device }) => ({ ...message, device }));
   }
 }

@@ -27,6 +27,11 @@ export function formatClubDateTime(
     .replace(/[\u202f\u00a0]/g, ' ');
 }
 
+/** e.g. 'Monday, March 9, 2026': a day in the club's zone, for an item with no time. */
+export function formatClubDate(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full' }).format(instant);
+}
+
 /** e.g. 'Tuesday, March 3, 2026 at 07:00', straight from the stored club-local strings. */
 export function describeWorkoutTime(date: string, time: string): string {
   const day = new Intl.DateTimeFormat('en-US', {

@@ -9,7 +9,9 @@ import { FUTURE_WORKOUT_ERROR, WEEKDAY_NAMES, isFutureDate, type SeriesAnswer, t
 import type { NewWorkout, WorkoutUpdate } from '../contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { assertCanManagePost, loadWorkoutPost, requireWorkout, type Actor } from './posts';
+import { newWorkoutNotice } from './mail-templates';
+import { pushNewWorkout } from './notifications';
+import { assertCanManagePost, describeWorkoutTime, loadWorkoutPost, requireWorkout, type Actor } from './posts';
 import { applyWorkoutUpdate } from './workouts';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
@@ -65,6 +67,9 @@ export function createWorkoutSeries(
       )
       .returning({ id: posts.id })
       .all();
+    // One push for the series, not one per date.
+    const when = describeWorkoutTime(dates[0]!, input.workoutTime);
+    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
     return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(db, actor.id, id)!) };
   });
 }

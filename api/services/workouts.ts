@@ -16,7 +16,8 @@ import {
 import { type NewWorkout, type WorkoutUpdate } from '../contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { waitlistPromotionEmail } from './mail-templates';
+import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
+import { pushNewWorkout, pushToMember } from './notifications';
 import {
   assertCanManagePost,
   describeWorkoutTime,
@@ -232,15 +233,9 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
     if (!next) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
-    deps.mail.enqueue(
-      waitlistPromotionEmail(
-        next.email,
-        next.name,
-        post.title,
-        describeWorkoutTime(post.workoutDate!, post.workoutTime!),
-        `${deps.env.APP_URL}/workout/${post.id}`,
-      ),
-    );
+    const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);
+    deps.mail.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
+    pushToMember(deps, { id: next.userId, email: next.email }, 'placeFreed', placeFreedNotice(post.title, when, post.id));
     promoted.push(next.userId);
   }
   return promoted;
@@ -347,6 +342,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       })
       .returning({ id: posts.id })
       .get();
+    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, describeWorkoutTime(input.workoutDate, input.workoutTime), id, 0));
     return loadWorkoutOr404(db, actor.id, id);
   });
 }

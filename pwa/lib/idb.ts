@@ -1,5 +1,5 @@
 // Plain IndexedDB for the two reads a first paint needs (the persisted query cache, whether the
-// outbox holds anything): Dexie (30 KB gzip) loads only when the outbox has work (docs/decisions/0060).
+// outbox holds anything): Dexie (30 KB gzip) loads only when the outbox has work (docs/decisions/0061).
 
 /** The device database of the outbox (Dexie's, offline-db.ts); outbox-boot.ts only peeks into it. */
 export const OFFLINE_DB = 'club-offline';

@@ -3,10 +3,11 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { OFFLINE_DB, QUERIES_DB } from './idb';
 import { closeQueriesDb, removeCachedQueries } from './query-persister';
 import type { SyncAction } from './sync-action';
+import { unsubscribeThisDevice } from './push';
 
 /**
  * Where a user's TanStack Query cache was kept before it moved to its own database (query-persister.ts,
- * docs/decisions/0060). Still declared, so the schema needs no upgrade, and still wiped.
+ * docs/decisions/0061). Still declared, so the schema needs no upgrade, and still wiped.
  */
 export interface QueriesRow {
   userId: number;
@@ -89,6 +90,7 @@ export async function wipeUser(userId: number): Promise<void> {
 
 /** Names of this app's own databases, for browsers without indexedDB.databases(). */
 const KNOWN_DATABASES = [OFFLINE_DB, 'club-comments', QUERIES_DB];
+const DELETE_WAIT_MS = 3000;
 /** Cache Storage entries that hold nothing personal: the app shell and the public lists. */
 const SHARED_CACHES = [/^workbox-precache/, /^public-api$/];
 
@@ -108,12 +110,18 @@ export async function deleteAllDeviceData(): Promise<void> {
   await closeQueriesDb();
   const names = new Set(KNOWN_DATABASES);
   try {
-    for (const info of (await indexedDB.databases?.()) ?? []) if (info.name) names.add(info.name);
+    // The service worker's own bookkeeping (workbox-expiration: cache URLs and times) stays: the worker
+    // holds it open, so deleting it would wait for ever, and the caches it describes go below.
+    for (const info of (await indexedDB.databases?.()) ?? []) if (info.name && !info.name.startsWith('workbox-')) names.add(info.name);
   } catch {
     // Not supported: the known names are enough.
   }
   const { Dexie } = await import('dexie');
-  await Promise.all([...names].map((name) => Dexie.delete(name).catch(() => undefined)));
+  // A delete another connection blocks must not hold the logout: it finishes once that one closes.
+  const settled = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, DELETE_WAIT_MS))]);
+  await Promise.all([...names].map((name) => settled(Dexie.delete(name))));
+  // The server dropped every device of the account at logout; the browser's subscription goes too.
+  await unsubscribeThisDevice();
   if (typeof caches !== 'undefined') {
     try {
       const keys = await caches.keys();

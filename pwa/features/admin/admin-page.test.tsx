@@ -305,18 +305,34 @@ describe('AdminPage for an administrator', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('lists the local mailbox on the Emails tab', async () => {
+  it('lists emails and notifications on the Messages tab, with their status and retries', async () => {
     const user = userEvent.setup();
     routes['GET /admin/outbox'] = () => ({
       body: {
         emails: [
           {
+            id: 2,
+            channel: 'push',
+            to: 'sam@club.test',
+            device: 'Chrome on Android',
+            subject: "You're in: Threshold swim",
+            text: 'A place freed up and you moved off the waitlist.',
+            status: 'pending',
+            attempts: 2,
+            last_error: 'The push service answered 503.',
+            created_at: Date.parse('2026-03-02T15:05:00Z'),
+            sent_at: null,
+          },
+          {
             id: 1,
+            channel: 'email',
             to: 'pat@club.test',
+            device: null,
             subject: 'Your University Triathlon Club account is active',
             text: 'Hi Pat,\n\nYour account is now active.',
             status: 'logged',
             attempts: 1,
+            last_error: null,
             created_at: Date.parse('2026-03-02T15:00:00Z'),
             sent_at: null,
           },
@@ -325,7 +341,7 @@ describe('AdminPage for an administrator', () => {
     });
     renderAdmin();
     await screen.findByRole('table');
-    await user.click(screen.getByRole('tab', { name: 'Emails' }));
+    await user.click(screen.getByRole('tab', { name: 'Messages' }));
     expect(
       await screen.findByRole('heading', { name: 'Your University Triathlon Club account is active' }),
     ).toBeInTheDocument();
@@ -333,5 +349,16 @@ describe('AdminPage for an administrator', () => {
     expect(screen.getByText('In mailbox')).toBeInTheDocument();
     await user.click(screen.getByText('Show message'));
     expect(screen.getByText(/Your account is now active/)).toBeVisible();
+
+    const push = screen.getByRole('heading', { name: "You're in: Threshold swim" }).closest('li')!;
+    expect(within(push).getByText('Notification')).toBeInTheDocument();
+    expect(push).toHaveTextContent('To sam@club.test on Chrome on Android');
+    expect(push).toHaveTextContent('2 tries');
+    expect(within(push).getByText('Queued')).toBeInTheDocument();
+    expect(within(push).getByText('The push service answered 503.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.queryByRole('heading', { name: 'Your University Triathlon Club account is active' })).toBeNull();
+    expect(screen.getByRole('heading', { name: "You're in: Threshold swim" })).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useMembersQuery } from './api/admin-queries';
 import { ApproveMemberModal } from './approve-member-modal';
 import { EditMemberModal } from './edit-member-modal';
-import { EmailsTab } from './emails-tab';
+import { MessagesTab } from './messages-tab';
 import { MembersTable } from './members-table';
 import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
@@ -19,7 +19,7 @@ import './admin.css';
 const TABS = [
   { id: 'members', label: 'All Members' },
   { id: 'pending', label: 'Pending Approval' },
-  { id: 'emails', label: 'Emails' },
+  { id: 'messages', label: 'Messages' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -118,8 +118,8 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'emails' ? (
-          <EmailsTab />
+        {tab === 'messages' ? (
+          <MessagesTab />
         ) : members.isPending ? (
           <Loading text="Loading members…" />
         ) : members.error && !members.data ? (

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { CalendarLink } from './components/calendar-link';
+import { NotificationSettings } from './components/notification-settings';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
 
@@ -98,6 +99,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
         </button>
       </div>
       <CalendarLink />
+      <NotificationSettings />
       <section aria-labelledby="profile-devices-heading" className="profile-devices">
         <h2 id="profile-devices-heading">Devices</h2>
         <p className="hint">

@@ -1,0 +1,48 @@
+// Notifications outside the app (issue 15, docs/decisions/0060-15-push-and-reminders.md): the kinds a
+// device may ask for, a member's settings, and when reminders go out.
+
+/** What a device can be told, each chosen per device on the profile. */
+export const PUSH_KINDS = ['placeFreed', 'reminders', 'newWorkouts'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+export const PUSH_KIND_LABELS: Record<PushKind, string> = {
+  placeFreed: 'A place frees up for me (I move off a waitlist)',
+  reminders: 'Reminders before my workouts and for events I have not answered',
+  newWorkouts: 'New workouts posted',
+};
+
+export type PushKinds = Record<PushKind, boolean>;
+
+/** One device a member has turned notifications on for. */
+export interface PushDevice {
+  id: number;
+  /** The push service URL: the browser matches it against its own subscription to find "this device". */
+  endpoint: string;
+  /** e.g. 'Chrome on Android'. */
+  label: string;
+  kinds: PushKinds;
+  created_at: number;
+}
+
+/** GET and PUT /api/me/notifications. */
+export interface NotificationSettings {
+  /** Reminders at all (push where a device asks for them, email otherwise). */
+  reminders: boolean;
+  devices: PushDevice[];
+}
+
+/** PUT /api/me/notifications/devices: this device's subscription is saved (or updated). */
+export interface PushDeviceAnswer {
+  device: PushDevice;
+}
+
+/**
+ * A workout reminder goes out at this club-local time two days before the workout: the evening before
+ * the last day on which cancelling is free (24 hours before the start, SPEC.md §7).
+ */
+export const WORKOUT_REMINDER_TIME = '19:00';
+export const WORKOUT_REMINDER_DAYS_BEFORE = 2;
+/** An event's RSVP reminder: this long before it starts, to members who have not answered. */
+export const EVENT_REMINDER_HOURS = 48;
+/** An event with no time counts as starting at this club-local time for its reminder. */
+export const EVENT_DEFAULT_TIME = '12:00';

@@ -1,0 +1,182 @@
+// A member's devices for Web Push and what each is told (issue 15, docs/decisions/0060). Pushes are
+// queued in the message outbox inside the caller's transaction and sent after commit (mail.ts).
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { isIP } from 'node:net';
+import type { z } from 'zod';
+import { pushSubscriptions, users, type PushSubscriptionRow } from '../../db/schema';
+import type { NotificationSettings, PushDevice, PushKind } from '../contract/notifications';
+import type { pushDeviceSchema } from '../contract/notifications-schemas';
+import type { AppDeps } from '../context';
+import { ServiceError } from './errors';
+
+export type PushDeviceInput = z.output<typeof pushDeviceSchema>;
+
+const KIND_COLUMNS = {
+  placeFreed: pushSubscriptions.placeFreed,
+  reminders: pushSubscriptions.reminders,
+  newWorkouts: pushSubscriptions.newWorkouts,
+} as const;
+
+function toDevice(row: PushSubscriptionRow): PushDevice {
+  return {
+    id: row.id,
+    endpoint: row.endpoint,
+    label: row.label,
+    kinds: { placeFreed: row.placeFreed, reminders: row.reminders, newWorkouts: row.newWorkouts },
+    created_at: row.createdAt,
+  };
+}
+
+export function notificationSettings(deps: AppDeps, userId: number): NotificationSettings {
+  const { db } = deps.database;
+  const user = db.select({ reminders: users.remindersEnabled }).from(users).where(eq(users.id, userId)).get();
+  const devices = db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+    .all();
+  return { reminders: user?.reminders ?? true, devices: devices.map(toDevice) };
+}
+
+export function setReminders(deps: AppDeps, userId: number, reminders: boolean): NotificationSettings {
+  deps.database.db.update(users).set({ remindersEnabled: reminders }).where(eq(users.id, userId)).run();
+  return notificationSettings(deps, userId);
+}
+
+/** e.g. 'Chrome on Android', from the User-Agent of the request that turned notifications on. */
+export function deviceLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /SamsungBrowser\//.test(ua)
+      ? 'Samsung Internet'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : 'A browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone/.test(ua)
+      ? 'iPhone'
+      : /iPad/.test(ua)
+        ? 'iPad'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'macOS'
+            : /CrOS/.test(ua)
+              ? 'ChromeOS'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/**
+ * The server will POST to this URL, so it must look like a push service: https on a named host. A
+ * local push service over http on loopback is accepted outside production (tests, development).
+ */
+export function checkPushEndpoint(endpoint: string, production: boolean): void {
+  const url = new URL(endpoint);
+  const host = url.hostname;
+  const local = LOOPBACK.has(host);
+  const ok = url.protocol === 'https:' ? (production ? !local && isIP(host.replace(/^\[|\]$/g, '')) === 0 : true) : !production && local;
+  if (!ok) throw new ServiceError(400, 'This browser gave a push address the club app cannot use');
+}
+
+/**
+ * Saves this device's subscription for the member, or updates it (new keys, new choices). An endpoint
+ * another account had on this device (a shared phone) moves to the member now signed in.
+ */
+export function saveDevice(deps: AppDeps, userId: number, input: PushDeviceInput, userAgent: string | undefined): PushDevice {
+  checkPushEndpoint(input.endpoint, deps.env.NODE_ENV === 'production');
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    label: input.label || deviceLabel(userAgent),
+    ...input.kinds,
+  };
+  const row = deps.database.db
+    .insert(pushSubscriptions)
+    .values({ ...values, createdAt: deps.clock() })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+    .returning()
+    .get();
+  return toDevice(row);
+}
+
+export function removeDevice(deps: AppDeps, userId: number, id: number): NotificationSettings {
+  const removed = deps.database.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id })
+    .get();
+  if (!removed) throw new ServiceError(404, 'Device not found');
+  return notificationSettings(deps, userId);
+}
+
+/** At logout (which signs out every device): no device keeps receiving this member's notifications. */
+export function removeAllDevices(deps: AppDeps, userId: number): void {
+  deps.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).run();
+}
+
+export interface Notice {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** The member's devices that asked for this kind. */
+export function devicesFor(deps: AppDeps, userId: number, kind: PushKind): PushSubscriptionRow[] {
+  return deps.database.db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true)))
+    .orderBy(asc(pushSubscriptions.id))
+    .all();
+}
+
+/**
+ * Queues one push per device of the member that asked for `kind`; answers how many. With a `dedupeKey`
+ * the devices' pushes are keyed `<key>#<device>`: none is queued twice.
+ */
+export function pushToMember(
+  deps: AppDeps,
+  member: { id: number; email: string },
+  kind: PushKind,
+  notice: Notice,
+  dedupeKey?: string,
+): number {
+  let queued = 0;
+  for (const device of devicesFor(deps, member.id, kind)) {
+    const id = deps.mail.enqueuePush(
+      { to: member.email, subscriptionId: device.id, ...notice },
+      dedupeKey === undefined ? undefined : `${dedupeKey}#${device.id}`,
+    );
+    if (id !== null) queued += 1;
+  }
+  return queued;
+}
+
+const ACTIVE_ROLES = ['member', 'exec', 'administrator'];
+
+/** A new workout (or the first of a new weekly series): a push to every member's device that asked, but the author's. */
+export function pushNewWorkout(deps: AppDeps, authorId: number, notice: Notice): number {
+  const rows = deps.database.db
+    .select({ device: pushSubscriptions, email: users.email })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.newWorkouts, true), ne(users.id, authorId), inArray(users.role, ACTIVE_ROLES)))
+    .orderBy(asc(pushSubscriptions.id))
+    .all();
+  for (const { device, email } of rows) deps.mail.enqueuePush({ to: email, subscriptionId: device.id, ...notice });
+  return rows.length;
+}

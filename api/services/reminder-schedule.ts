@@ -1,0 +1,21 @@
+// The reminder clock (issue 15): croner runs a reminder pass at the start of every minute, in this
+// process. `protect` skips a tick while the last pass still runs; a pass that throws is logged and the
+// next minute tries again. The outbox keys make a pass safe to repeat (reminders.ts).
+import { Cron } from 'croner';
+import type { AppDeps } from '../context';
+import { sendDueReminders } from './reminders';
+
+export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => void {
+  const run = () => {
+    try {
+      const pass = sendDueReminders(deps);
+      if (pass.workoutReminders + pass.eventReminders > 0) deps.logger.info(pass, 'reminders queued');
+    } catch (err) {
+      deps.logger.error({ err }, 'reminder pass failed');
+    }
+  };
+  const job = new Cron(pattern, { protect: true, unref: true, name: 'reminders' }, run);
+  // The minutes missed while the server was down: a pass at start, not at the first tick.
+  run();
+  return () => job.stop();
+}

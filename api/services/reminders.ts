@@ -1,0 +1,118 @@
+// Reminders (issue 15, docs/decisions/0060): before a workout a member signed up for, and before an
+// event a member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
+// (api/services/reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
+// member and item: its outbox rows carry the key `reminder:<kind>:<item>:<member>#<device|email>`, the
+// pass skips a key that has any row, and the unique index stops a second process racing this one.
+import { and, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { emailOutbox, eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
+import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
+import {
+  EVENT_DEFAULT_TIME,
+  EVENT_REMINDER_HOURS,
+  WORKOUT_REMINDER_DAYS_BEFORE,
+  WORKOUT_REMINDER_TIME,
+} from '../contract/notifications';
+import type { AppDeps } from '../context';
+import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
+import { pushToMember } from './notifications';
+import { formatClubDate, formatClubDateTime, workoutStart } from './posts';
+import { LATE_CANCEL_WINDOW_MS } from './workouts';
+
+const HOUR = 3_600_000;
+const ACTIVE_ROLES = ['member', 'exec', 'administrator'];
+
+/** When the reminder of a workout on `date` goes out: 7 PM two days before, club time. */
+export function workoutReminderAt(date: string, timeZone: string): number {
+  return clubTimeToEpoch(addDays(date, -WORKOUT_REMINDER_DAYS_BEFORE), WORKOUT_REMINDER_TIME, timeZone);
+}
+
+export function eventStart(post: Pick<PostRow, 'eventDate' | 'eventTime'>, timeZone: string): number {
+  return clubTimeToEpoch(post.eventDate ?? '1970-01-01', post.eventTime || EVENT_DEFAULT_TIME, timeZone);
+}
+
+export interface ReminderPass {
+  workoutReminders: number;
+  eventReminders: number;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** Push to the member's devices that take reminders; email when none does. False if it was already sent. */
+function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeText): boolean {
+  const { db } = deps.database;
+  const sent = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(gte(emailOutbox.dedupeKey, `${key}#`), lt(emailOutbox.dedupeKey, `${key}$`)))
+    .limit(1)
+    .get();
+  if (sent) return false;
+  if (pushToMember(deps, member, 'reminders', notice, key) > 0) return true;
+  return deps.mail.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
+}
+
+/**
+ * Queues every reminder due at `now` and not yet sent, in one transaction. Due: the reminder time has
+ * come and the item has not started. Only for what was there when the reminder time came: a member
+ * who signs up (or an event posted) after it has just seen the item and gets no reminder.
+ */
+export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPass {
+  const tz = deps.env.CLUB_TIMEZONE;
+  const today = clubToday(now, tz);
+  const horizon = addDays(today, WORKOUT_REMINDER_DAYS_BEFORE + 1);
+  const pass: ReminderPass = { workoutReminders: 0, eventReminders: 0 };
+  deps.database.tx(() => {
+    const { db } = deps.database;
+    const member = { id: users.id, email: users.email, name: users.name };
+    const memberIs = and(eq(users.remindersEnabled, true), inArray(users.role, ACTIVE_ROLES));
+
+    const workouts = db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.type, 'workout'), gte(posts.workoutDate, today), lte(posts.workoutDate, horizon)))
+      .all();
+    for (const post of workouts) {
+      const start = workoutStart(post, tz);
+      const at = workoutReminderAt(post.workoutDate!, tz);
+      if (now < at || now >= start) continue;
+      const signedUp = db
+        .select(member)
+        .from(workoutSignups)
+        .innerJoin(users, eq(users.id, workoutSignups.userId))
+        .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs))
+        .all();
+      const freeUntil = start - LATE_CANCEL_WINDOW_MS > now ? formatClubDateTime(start - LATE_CANCEL_WINDOW_MS, tz) : null;
+      const notice = workoutReminderNotice(post.title, formatClubDateTime(start, tz), freeUntil, post.id);
+      for (const m of signedUp) {
+        if (remind(deps, m, `reminder:workout:${post.id}:${m.id}`, notice)) pass.workoutReminders += 1;
+      }
+    }
+
+    const events = db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.type, 'event'), gte(posts.eventDate, today), lte(posts.eventDate, horizon)))
+      .all();
+    for (const post of events) {
+      const start = eventStart(post, tz);
+      const at = start - EVENT_REMINDER_HOURS * HOUR;
+      if (now < at || now >= start || post.createdAt > at) continue;
+      const unanswered = db
+        .select(member)
+        .from(users)
+        .leftJoin(eventRsvps, and(eq(eventRsvps.postId, post.id), eq(eventRsvps.userId, users.id)))
+        .where(and(isNull(eventRsvps.id), memberIs))
+        .all();
+      const when = post.eventTime ? formatClubDateTime(start, tz) : formatClubDate(start, tz);
+      const notice = eventReminderNotice(post.title, when, post.id);
+      for (const m of unanswered) {
+        if (remind(deps, m, `reminder:event:${post.id}:${m.id}`, notice)) pass.eventReminders += 1;
+      }
+    }
+  });
+  return pass;
+}
