@@ -25,7 +25,36 @@ export default defineConfig(({ command }) => ({
   },
   publicDir: 'public',
   // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/static.ts).
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0, manifest: true },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger shared chunks (docs/decisions/0061). Left to itself the splitter makes one chunk
+        // per set of screens that share a module: TanStack Query came in seven pieces and every page
+        // fetched eight small chunks of the frame besides the entry. Over HTTP/1.1 (six connections)
+        // each extra file on a phone is a round trip, and many small files compress worse than one.
+        // `includeDependenciesRecursively: false`: a group takes only what it names (React would
+        // otherwise follow TanStack Query into its chunk and onto every static page).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            // What the entry imports and every page runs: React, the router, the API client.
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](api-client|club-contact|session-storage|etag-cache)\.ts$|api[\\/]contract[\\/](profiles|roles)\.ts$/,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The data layer every screen that reads the API sits under (never a static page's).
+            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/](query-client|query-persister|idb)|components[\\/]offline-note)\.tsx?$/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -149,7 +149,18 @@ export async function measureOfflineReplay(
     const ops = opsFor(session.user.id, targets);
     const stored = await page.evaluate(async (list) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('club-offline');
+        // The app creates its device database with the first queued write (a signed-in page only
+        // peeks at it, docs/decisions/0061). A device that made 100 ops offline has it: created here
+        // as Dexie makes it (pwa/lib/offline-db.ts: version 2, which IndexedDB sees as 20) when missing.
+        const open = indexedDB.open('club-offline', 20);
+        open.onupgradeneeded = (e) => {
+          if (e.oldVersion !== 0) return;
+          const outbox = open.result.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+          outbox.createIndex('id', 'id', { unique: true });
+          outbox.createIndex('userId', 'userId');
+          outbox.createIndex('entity', 'entity');
+          open.result.createObjectStore('queries', { keyPath: 'userId' });
+        };
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });

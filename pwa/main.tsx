@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadClubConfig } from './lib/club-clock';
+import { loadClubConfig } from './lib/club-zone';
 import { SessionProvider } from './lib/session';
 import { AppRoutes } from './app/router';
 import './styles.css';

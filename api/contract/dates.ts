@@ -4,22 +4,11 @@ import { TZDate } from '@date-fns/tz';
 // one time zone (CLUB_TIMEZONE). Pure functions, used by the API, the seed and the PWA alike; the zone
 // arithmetic (offsets, daylight-saving changes) is @date-fns/tz's, not ours.
 
+// In a module of its own so the PWA's entry chunk can check a zone without @date-fns/tz.
+export { isTimeZone } from './time-zone';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * True for a time-zone name the runtime knows (IANA, e.g. 'America/Toronto', or 'UTC'). Offsets such
- * as '+05:00' are refused: they ignore daylight saving, so the club's dates would drift twice a year.
- */
-export function isTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Today's date ('YYYY-MM-DD') in `timeZone` at instant `now`. */
 export function clubToday(now: Date | number, timeZone: string): string {

@@ -11,21 +11,7 @@ import { RoleChangeNotice } from './role-change-notice';
 
 // Both load on demand to keep a public page's first download small: the charter only for a signed-in
 // user who has not accepted it, the service-worker bar once the page is idle.
-// The charter lives in the frame, outside the screens' data layer: it gets the app's query client.
-const CharterModal = lazy(async () => {
-  const [{ CharterModal: Modal }, { QueryClientProvider }, { queryClient }] = await Promise.all([
-    import('../features/charter/charter-modal'),
-    import('@tanstack/react-query'),
-    import('../lib/query-client'),
-  ]);
-  return {
-    default: () => (
-      <QueryClientProvider client={queryClient}>
-        <Modal />
-      </QueryClientProvider>
-    ),
-  };
-});
+const CharterModal = lazy(async () => ({ default: (await import('./charter-in-frame')).CharterInFrame }));
 const UpdateBar = lazy(async () => ({ default: (await import('./update-bar')).UpdateBar }));
 
 function useIdle(): boolean {

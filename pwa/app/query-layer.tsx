@@ -5,7 +5,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { onSynced } from '../lib/outbox-store';
-import { dexiePersister } from '../lib/query-persister';
+import { devicePersister } from '../lib/query-persister';
 import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/query-client';
 import { onSignOut, useSession } from '../lib/session';
 
@@ -39,7 +39,7 @@ export function QueryLayer({ children, client = queryClient, persist = true }: P
   const userId = user?.id;
   const persister = useMemo(() => {
     ownCache(client, userId);
-    return userId === undefined || !persist ? null : dexiePersister(userId);
+    return userId === undefined || !persist ? null : devicePersister(userId);
   }, [client, userId, persist]);
 
   // Writes queued offline reached the server: every screen reloads what it shows.

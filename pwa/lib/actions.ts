@@ -1,7 +1,7 @@
 // performAction: how a screen makes a write that may happen offline (DESIGN.md §4).
 import { ApiError, OFFLINE_MESSAGE, request } from './api-client';
-import { isOutboxLoaded, useOutboxState } from './outbox-store';
 import type * as Outbox from './outbox';
+import { isOutboxBooted, isOutboxLoaded, useOutboxState } from './outbox-store';
 import { requestFor, type ActionAnswers, type ActionResult, type SyncAction } from './sync-action';
 
 export { pendingFor, type SyncAction } from './sync-action';
@@ -17,9 +17,10 @@ export { pendingFor, type SyncAction } from './sync-action';
  */
 export async function performAction<A extends SyncAction>(action: A): Promise<ActionResult<A['kind']>> {
   const key = crypto.randomUUID();
-  // Until the outbox has loaded (public pages never load it) nothing can be queued yet.
-  if (!isOutboxLoaded()) return send(action, key, null);
-  const outbox = await import('./outbox');
+  // A visitor's page never boots the outbox: nothing can be queued there. A member's write loads it
+  // (with Dexie) if the first paint did not need it (outbox-boot.ts).
+  if (!isOutboxLoaded() && !isOutboxBooted()) return send(action, key, null);
+  const outbox = await loadOutbox();
   return outbox.withOutboxLock(async (locked) => {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     if (!locked || offline || (await outbox.hasQueued(action))) {
@@ -40,11 +41,15 @@ async function send<A extends SyncAction>(action: A, key: string, outbox: typeof
   } catch (err) {
     const unanswered = err instanceof ApiError && (err.isNetwork || err.status >= 500);
     if (unanswered) {
-      outbox ??= await import('./outbox');
+      outbox ??= await loadOutbox();
       if (await outbox.enqueue(action, key)) return { status: 'queued' };
     }
     throw err;
   }
+}
+
+async function loadOutbox(): Promise<typeof Outbox> {
+  return (await import('./outbox-boot')).loadOutbox();
 }
 
 /** Actions kept on this device and not yet accepted by the server, for the signed-in user. */

@@ -1,9 +1,14 @@
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { OFFLINE_DB, QUERIES_DB } from './idb';
+import { closeQueriesDb, removeCachedQueries } from './query-persister';
 import type { SyncAction } from './sync-action';
 import { unsubscribeThisDevice } from './push';
 
-/** A user's TanStack Query cache, kept for offline reading (DESIGN.md §4, query-persister.ts). */
+/**
+ * Where a user's TanStack Query cache was kept before it moved to its own database (query-persister.ts,
+ * docs/decisions/0061). Still declared, so the schema needs no upgrade, and still wiped.
+ */
 export interface QueriesRow {
   userId: number;
   client: PersistedClient;
@@ -50,7 +55,7 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
       // Dexie loads with the first screen that needs the device (a signed-in member's): a visitor's
       // page never downloads it (docs/decisions/0040).
       const { Dexie } = await import('dexie');
-      const db = new Dexie('club-offline') as OfflineDb;
+      const db = new Dexie(OFFLINE_DB) as OfflineDb;
       db.version(1).stores({
         cache: '[userId+path], userId',
         outbox: '++seq, &id, userId, entity',
@@ -74,6 +79,7 @@ export function resetOfflineDbForTests(): void {
 
 /** Removes everything kept for a user: their cached answers and their unsynced writes. */
 export async function wipeUser(userId: number): Promise<void> {
+  await removeCachedQueries(userId).catch(() => undefined);
   const db = await openOfflineDb();
   if (!db) return;
   await db.transaction('rw', db.queries, db.outbox, async () => {
@@ -83,7 +89,7 @@ export async function wipeUser(userId: number): Promise<void> {
 }
 
 /** Names of this app's own databases, for browsers without indexedDB.databases(). */
-const KNOWN_DATABASES = ['club-offline', 'club-comments'];
+const KNOWN_DATABASES = [OFFLINE_DB, 'club-comments', QUERIES_DB];
 const DELETE_WAIT_MS = 3000;
 /** Cache Storage entries that hold nothing personal: the app shell and the public lists. */
 const SHARED_CACHES = [/^workbox-precache/, /^public-api$/];
@@ -101,6 +107,7 @@ export async function deleteAllDeviceData(): Promise<void> {
   } catch {
     // It never opened.
   }
+  await closeQueriesDb();
   const names = new Set(KNOWN_DATABASES);
   try {
     // The service worker's own bookkeeping (workbox-expiration: cache URLs and times) stays: the worker

@@ -54,6 +54,15 @@ export function attentionCount(s: OutboxState): number {
   return s.ops.filter((o) => o.state === 'attention').length;
 }
 
+/** When the next automatic attempt is due (ms since epoch), or null when nothing waits. */
+export function nextAttemptOf(ops: OutboxOp[]): number | null {
+  const due = ops.filter((o) => o.state === 'pending').map((o) => o.nextAttemptAt);
+  return due.length > 0 ? Math.max(Date.now(), Math.min(...due)) : null;
+}
+
+/** Tabs tell each other of a queued write (the user's id) on this channel (outbox-boot.ts). */
+export const OUTBOX_CHANNEL = 'club-outbox';
+
 type SyncedListener = (count: number) => void;
 const syncedListeners = new Set<SyncedListener>();
 
@@ -76,4 +85,15 @@ export function markOutboxLoaded(): void {
 
 export function isOutboxLoaded(): boolean {
   return outboxLoaded;
+}
+
+let outboxBooted = false;
+
+/** Set while a signed-in member's outbox is booted (outbox-boot.ts): a write may then be queued. */
+export function markOutboxBooted(on: boolean): void {
+  outboxBooted = on;
+}
+
+export function isOutboxBooted(): boolean {
+  return outboxBooted;
 }

@@ -5,7 +5,8 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, request } from './api-client';
 import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
-import { getOutboxState, markOutboxLoaded, notifySynced, setOutboxState } from './outbox-store';
+import { getOutboxState, markOutboxLoaded, notifySynced, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
+export { nextAttemptOf } from './outbox-store';
 import { readUser } from './session-storage';
 import { entityKeys, entityOf, requestFor, type SyncAction } from './sync-action';
 
@@ -124,9 +125,18 @@ export async function enqueue(action: SyncAction, id: string = crypto.randomUUID
     }
     op.seq = await db.outbox.add(op);
   });
+  tellOtherTabs(user.id);
   watch(db, user.id);
   schedule(0);
   return op;
+}
+
+/** A tab that has not loaded the outbox yet (outbox-boot.ts) loads it to follow the queue. */
+function tellOtherTabs(userId: number): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.postMessage(userId);
+  channel.close();
 }
 
 /**
@@ -179,11 +189,6 @@ export async function retryNow(): Promise<void> {
   schedule(0);
 }
 
-/** When the next automatic attempt is due (ms since epoch), or null when nothing waits. */
-export function nextAttemptOf(ops: OutboxOp[]): number | null {
-  const due = ops.filter((o) => o.state === 'pending').map((o) => o.nextAttemptAt);
-  return due.length > 0 ? Math.max(now(), Math.min(...due)) : null;
-}
 
 const LOCK = 'club-outbox';
 const LOCK_WAIT_MS = 3000;
@@ -346,8 +351,11 @@ export function suggestedFix(op: OutboxOp): { label: string; action: SyncAction 
   return null;
 }
 
-/** Wires the replay triggers: back online, app start, focus. Returns the undo. */
-export function startOutbox(): () => void {
+/**
+ * Wires the replay triggers: back online, app start, focus. Returns the undo. `replayNow: false`
+ * only follows the queue (another tab's write, or this tab's own, which schedules its pass itself).
+ */
+export function startOutbox({ replayNow = true }: { replayNow?: boolean } = {}): () => void {
   const onOnline = () => {
     setOutboxState({ online: true });
     schedule(0);
@@ -362,7 +370,9 @@ export function startOutbox(): () => void {
   window.addEventListener('focus', onFocus);
   document.addEventListener('visibilitychange', onVisible);
   setOutboxState({ online: navigator.onLine, paused: false });
-  void refreshOutboxState().then(() => schedule(0));
+  void refreshOutboxState().then(() => {
+    if (replayNow) schedule(0);
+  });
   return () => {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);

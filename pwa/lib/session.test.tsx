@@ -6,6 +6,7 @@ import { storeSession, testUser } from '../test-support';
 import { request } from './api-client';
 import { addComment, countComments } from './comments-db';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
+import { devicePersister } from './query-persister';
 import { SessionProvider, useSession } from './session';
 import { readUser } from './session-storage';
 
@@ -63,7 +64,7 @@ describe('logout on a shared phone', () => {
     storeSession(alice, 'alice-token');
     sessionStorage.setItem('waitlist-positions:41', '{"7":2}');
     // The member's query cache, persisted for offline reading.
-    await (await openOfflineDb())!.queries.put({ userId: 41, client: { posts: ['Alice only'] } } as never);
+    await devicePersister(41).persistClient({ posts: ['Alice only'] } as never);
     await addComment({ userId: 41, postId: 7, user_name: 'Alice Ng', content: 'See you at 6', created_at: 1 });
     await caches.open('uploads').then((c) => c.put('/uploads/alice.webp', new Response('picture')));
     await caches.open('public-api').then((c) => c.put('/api/profiles', new Response('[]')));
@@ -99,6 +100,7 @@ describe('logout on a shared phone', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).toEqual([]);
     const db = await openOfflineDb();
     expect(await db!.queries.count()).toBe(0);
+    expect(await devicePersister(41).restoreClient()).toBeUndefined();
     expect(await countComments(41)).toBe(0);
     // Pictures and anything personal left Cache Storage; the public lists may stay.
     expect(await caches.keys()).toEqual(['public-api']);

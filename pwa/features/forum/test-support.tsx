@@ -10,6 +10,7 @@ import type { EventPost, WorkoutPost } from '../../../api/contract/forum';
 import type { Role } from '../../../api/contract/roles';
 import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
 import { cancelScheduled, setAutoReplay, stopWatching } from '../../lib/outbox';
+import { closeQueriesDb, QUERIES_DB } from '../../lib/query-persister';
 import { setOutboxState } from '../../lib/outbox-store';
 import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
@@ -122,7 +123,7 @@ export function renderAt(url: string, pattern: string, element: ReactElement) {
 }
 
 /**
- * A fresh, idle outbox for each test: nothing replays by itself, so a queued action stays queued and
+ * A fresh, idle outbox (and no persisted answers) for each test: nothing replays by itself, so a queued action stays queued and
  * the screen's "not yet synced" state can be checked.
  */
 export async function resetOutbox(): Promise<void> {
@@ -132,5 +133,8 @@ export async function resetOutbox(): Promise<void> {
   (await openOfflineDb())?.close();
   resetOfflineDbForTests();
   await Dexie.delete('club-offline');
+  // And the persisted query cache: one test's answers are never another's first paint.
+  await closeQueriesDb();
+  await Dexie.delete(QUERIES_DB);
   setOutboxState({ ops: [], paused: false, online: true, syncing: false, ready: false, storageAvailable: true });
 }

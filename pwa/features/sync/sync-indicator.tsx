@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { wipeUser } from '../../lib/offline-db';
-import { nextAttemptOf, refreshOutboxState, retryNow, startOutbox } from '../../lib/outbox';
-import { attentionCount, pendingCount, useOutboxState } from '../../lib/outbox-store';
+import { bootOutbox, loadOutbox } from '../../lib/outbox-boot';
+import { attentionCount, isOutboxLoaded, nextAttemptOf, pendingCount, setOutboxState, useOutboxState } from '../../lib/outbox-store';
 import { onSignOut, useSession } from '../../lib/session';
 import { readUser } from '../../lib/session-storage';
 import './sync.css';
 
 /**
  * The global sync state (Offline / Syncing n / All synced / n need attention). Mounted for signed-in
- * users only; it also starts the outbox replay and asks the browser to keep the device data.
+ * users only; it also boots the outbox (which loads when it has work, outbox-boot.ts) and asks the
+ * browser to keep the device data.
  */
 export function SyncIndicator() {
   const { user } = useSession();
@@ -17,7 +17,7 @@ export function SyncIndicator() {
 
   useEffect(() => {
     if (userId === undefined) return;
-    const stop = startOutbox();
+    const stop = bootOutbox(userId);
     void navigator.storage?.persist?.().catch(() => false);
     return stop;
   }, [userId]);
@@ -28,8 +28,9 @@ export function SyncIndicator() {
         // An explicit logout wipes this user's device data; a session the server ended keeps the
         // unsynced work for when the same user signs in again.
         const current = readUser();
-        if (current && !reason) await wipeUser(current.id);
-        await refreshOutboxState();
+        if (current && !reason) await (await import('../../lib/offline-db')).wipeUser(current.id);
+        if (isOutboxLoaded()) await (await import('../../lib/outbox')).refreshOutboxState();
+        else setOutboxState({ ops: [], ready: true });
       }),
     [],
   );
@@ -76,7 +77,7 @@ export function SyncIndicator() {
   return (
     <span className="sync-indicator__group">
       {badge}
-      <button type="button" className="sync-indicator__retry" title="Retry now" onClick={() => void retryNow()}>
+      <button type="button" className="sync-indicator__retry" title="Retry now" onClick={() => void loadOutbox().then((outbox) => outbox.retryNow())}>
         <span aria-hidden="true" className="sync-indicator__retry-icon">
           ↻
         </span>

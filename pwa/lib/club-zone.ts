@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import type { ClubConfig } from '../../api/contract/config';
+import { isTimeZone } from '../../api/contract/time-zone';
+import { setClubEmail } from './club-contact';
+
+// The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
+// GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
+// The browser's own zone is never used for a club date: a member abroad, or a phone set to UTC,
+// still sees the club's "today". This part runs in the entry chunk; the date arithmetic
+// (club-clock.ts, @date-fns/tz) loads with the screens that show club dates.
+
+const listeners = new Set<() => void>();
+let zone: string | null = null;
+
+/** The club's IANA zone, or null before the server has told this device (first visit, offline). */
+export function clubTimeZone(): string | null {
+  return zone;
+}
+
+export function setClubTimeZone(next: string): void {
+  if (!isTimeZone(next) || next === zone) return;
+  zone = next;
+  for (const listener of listeners) listener();
+}
+
+/** Asks the server for the club's zone (and contact address); a failure keeps the ones known so far. */
+export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
+  try {
+    const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
+    if (!res.ok) return;
+    // Checked by hand, not with the contract's zod schema: this runs in the entry chunk of every page,
+    // and zod there would cost each public page ~25 KB. setClubTimeZone refuses a non-IANA zone.
+    const body = (await res.json()) as Partial<ClubConfig> | null;
+    if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
+    setClubEmail(body?.clubEmail);
+  } catch {
+    // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The club's zone for a component, re-rendering when the server's answer arrives. */
+export function useClubTimeZone(): string | null {
+  return useSyncExternalStore(subscribe, clubTimeZone, clubTimeZone);
+}
