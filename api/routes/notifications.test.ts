@@ -1,7 +1,8 @@
 // /api/me/notifications (issue 15): reminders on or off, a member's devices, what logout removes.
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
-import { PUSH_DEVICE } from '../security/support';
+import { PUSH_DEVICE } from '../test-fixtures/push-service';
+import { deviceLabel } from '../services/notifications';
 import { makeTestApp } from '../testing';
 
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -92,5 +93,17 @@ describe('notification settings', () => {
     const res = await t.call('GET', '/api/config');
     expect(res.body.vapidPublicKey).toBe(t.deps.vapidPublicKey);
     expect(res.body.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  });
+});
+
+describe('device names', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'Safari on iPhone'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36', 'Samsung Internet on Android'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0', 'Firefox on macOS'],
+    [undefined, 'A browser'],
+  ])('%s → %s', (ua, label) => {
+    expect(deviceLabel(ua)).toBe(label);
   });
 });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
+import { MEMBER_RANK_ROLES } from './users';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { preparedOnce } from './posts';
@@ -88,7 +89,7 @@ function userOfToken(deps: AppDeps, token: string): number | null {
     .from(users)
     .where(eq(users.id, Number(m[1])))
     .get();
-  if (!row?.token || !['member', 'exec', 'administrator'].includes(row.role)) return null;
+  if (!row?.token || !(MEMBER_RANK_ROLES as readonly string[]).includes(row.role)) return null;
   const given = Buffer.from(m[2]!);
   const stored = Buffer.from(row.token);
   return given.length === stored.length && timingSafeEqual(given, stored) ? Number(m[1]) : null;

@@ -1,13 +1,15 @@
 // A member's devices for Web Push and what each is told (issue 15, docs/decisions/0060). Pushes are
 // queued in the message outbox inside the caller's transaction and sent after commit (mail.ts).
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import type { z } from 'zod';
 import { pushSubscriptions, users, type PushSubscriptionRow } from '../../db/schema';
 import type { NotificationSettings, PushDevice, PushKind } from '../contract/notifications';
 import type { pushDeviceSchema } from '../contract/notifications-schemas';
+import { clubToday } from '../contract/dates';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
+import { activeMemberWhere } from './users';
 
 export type PushDeviceInput = z.output<typeof pushDeviceSchema>;
 
@@ -44,36 +46,31 @@ export function setReminders(deps: AppDeps, userId: number, reminders: boolean):
   return notificationSettings(deps, userId);
 }
 
+// Checked in order: Edge and Samsung Internet also say "Chrome", Chrome also says "Safari".
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+// Android says "Linux" too; iPhone and iPad say "Mac OS X".
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
 /** e.g. 'Chrome on Android', from the User-Agent of the request that turned notifications on. */
 export function deviceLabel(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /SamsungBrowser\//.test(ua)
-      ? 'Samsung Internet'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrom(e|ium)\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : 'A browser';
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone/.test(ua)
-      ? 'iPhone'
-      : /iPad/.test(ua)
-        ? 'iPad'
-        : /Windows/.test(ua)
-          ? 'Windows'
-          : /Mac OS X|Macintosh/.test(ua)
-            ? 'macOS'
-            : /CrOS/.test(ua)
-              ? 'ChromeOS'
-              : /Linux/.test(ua)
-                ? 'Linux'
-                : '';
-  return os ? `${browser} on ${os}` : browser;
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? 'A browser';
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  return system ? `${browser} on ${system}` : browser;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
@@ -166,15 +163,13 @@ export function pushToMember(
   return queued;
 }
 
-const ACTIVE_ROLES = ['member', 'exec', 'administrator'];
-
-/** A new workout (or the first of a new weekly series): a push to every member's device that asked, but the author's. */
+/** A new workout (or the first of a new weekly series): a push to every current member's device that asked, but the author's. */
 export function pushNewWorkout(deps: AppDeps, authorId: number, notice: Notice): number {
   const rows = deps.database.db
     .select({ device: pushSubscriptions, email: users.email })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.newWorkouts, true), ne(users.id, authorId), inArray(users.role, ACTIVE_ROLES)))
+    .where(and(eq(pushSubscriptions.newWorkouts, true), ne(users.id, authorId), activeMemberWhere(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))))
     .orderBy(asc(pushSubscriptions.id))
     .all();
   for (const { device, email } of rows) deps.mail.enqueuePush({ to: email, subscriptionId: device.id, ...notice });

@@ -145,6 +145,9 @@ describe('Web Push delivery', () => {
   it('pushes a new workout to the devices that asked, but not to its author, once for a weekly series', async () => {
     const { member, devices } = await memberWithDevices(1, ALL_KINDS);
     await memberWithDevices(1, KINDS);
+    // A membership that has run out counts as pending: no news of workouts it cannot sign up for.
+    const lapsed = await t.createUser({ role: 'member', expiryDate: '2026-02-28' });
+    saveDevice(t.deps, lapsed.id, { endpoint: `${service.url}/push/lapsed`, keys: fakeDevice('x').keys, kinds: ALL_KINDS }, undefined);
     const exec = await t.createUser({ role: 'exec' });
     saveDevice(t.deps, exec.id, { endpoint: `${service.url}/push/author`, keys: fakeDevice('x').keys, kinds: ALL_KINDS }, undefined);
     const res = await t.call('POST', '/api/forum/posts', {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, eventRsvps, posts, users } from '../../db/schema';
+import { PUSH_DEVICE } from '../test-fixtures/push-service';
 import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';
 import { startReminders } from './reminder-schedule';
@@ -18,10 +19,7 @@ const WORKOUT_DATE = '2026-03-05';
 const REMINDER_AT = Date.parse('2026-03-04T00:00:00Z');
 const START = Date.parse('2026-03-05T12:00:00Z');
 const MINUTE = 60_000;
-const KEYS = {
-  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-  auth: 'tBHItJI5svbpez7KI4CCXg',
-};
+const KEYS = PUSH_DEVICE.keys;
 
 function addWorkout(t: TestApp, date = WORKOUT_DATE, time = '07:00') {
   return t.db
@@ -97,14 +95,16 @@ describe('workout reminders', () => {
     expect(outbox(t)).toHaveLength(3);
   });
 
-  it('are not sent after a cancel, to a member who turned them off, or to one who signed up after the reminder time', async () => {
+  it('are not sent after a cancel, to a member who turned them off, whose membership expired, or who signed up after the reminder time', async () => {
     const t = makeTestApp();
     const post = addWorkout(t);
     const cancelled = await member(t);
     const off = await member(t);
     const late = await member(t);
+    const expired = { ...(await t.createUser({ role: 'member', expiryDate: '2026-02-28' })), role: 'member' as const };
     setSignup(t.deps, cancelled, post.id, true);
     setSignup(t.deps, off, post.id, true);
+    setSignup(t.deps, expired, post.id, true);
     t.db.update(users).set({ remindersEnabled: false }).where(eq(users.id, off.id)).run();
     t.clock.set(REMINDER_AT - 10 * MINUTE);
     setSignup(t.deps, cancelled, post.id, false);

@@ -2,8 +2,9 @@
 // event a member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
 // (api/services/reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
 // member and item: its outbox rows carry the key `reminder:<kind>:<item>:<member>#<device|email>`, the
-// pass skips a key that has any row, and the unique index stops a second process racing this one.
-import { and, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+// pass leaves out members with any such row (in the same query), and the unique index stops a second
+// process racing this one.
+import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { emailOutbox, eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
 import {
@@ -16,10 +17,10 @@ import type { AppDeps } from '../context';
 import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
 import { pushToMember } from './notifications';
 import { formatClubDate, formatClubDateTime, workoutStart } from './posts';
+import { activeMemberWhere } from './users';
 import { LATE_CANCEL_WINDOW_MS } from './workouts';
 
 const HOUR = 3_600_000;
-const ACTIVE_ROLES = ['member', 'exec', 'administrator'];
 
 /** When the reminder of a workout on `date` goes out: 7 PM two days before, club time. */
 export function workoutReminderAt(date: string, timeZone: string): number {
@@ -41,16 +42,23 @@ interface Recipient {
   name: string;
 }
 
-/** Push to the member's devices that take reminders; email when none does. False if it was already sent. */
+/** The key of a member's reminder about an item; its outbox rows are `<key>#<device>` or `<key>#email`. */
+const reminderKey = (kind: 'workout' | 'event', itemId: number, memberId: number) => `reminder:${kind}:${itemId}:${memberId}`;
+
+/**
+ * True for a member not yet reminded about the item: no outbox row in the key's range (keys sort
+ * `<key>#…` before `<key>$`), so the unique index serves the check. Once per member and item, whatever
+ * devices come and go.
+ */
+function notYetReminded(kind: 'workout' | 'event', itemId: number): SQL {
+  // The item's id bound as text (a bound JS number is a REAL in SQLite: '12.0'); the member's id
+  // qualified by hand, since inside the subquery a bare "id" would be the outbox's.
+  const key = sql`'reminder:' || ${kind} || ':' || ${String(itemId)} || ':' || "users"."id"`;
+  return sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} >= ${key} || '#' and ${emailOutbox.dedupeKey} < ${key} || '$')`;
+}
+
+/** Push to the member's devices that take reminders; email when none does. False if another process was first. */
 function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeText): boolean {
-  const { db } = deps.database;
-  const sent = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(gte(emailOutbox.dedupeKey, `${key}#`), lt(emailOutbox.dedupeKey, `${key}$`)))
-    .limit(1)
-    .get();
-  if (sent) return false;
   if (pushToMember(deps, member, 'reminders', notice, key) > 0) return true;
   return deps.mail.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
 }
@@ -68,7 +76,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
   deps.database.tx(() => {
     const { db } = deps.database;
     const member = { id: users.id, email: users.email, name: users.name };
-    const memberIs = and(eq(users.remindersEnabled, true), inArray(users.role, ACTIVE_ROLES));
+    const memberIs = and(eq(users.remindersEnabled, true), activeMemberWhere(today));
 
     const workouts = db
       .select()
@@ -83,12 +91,12 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .select(member)
         .from(workoutSignups)
         .innerJoin(users, eq(users.id, workoutSignups.userId))
-        .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs))
+        .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs, notYetReminded('workout', post.id)))
         .all();
       const freeUntil = start - LATE_CANCEL_WINDOW_MS > now ? formatClubDateTime(start - LATE_CANCEL_WINDOW_MS, tz) : null;
       const notice = workoutReminderNotice(post.title, formatClubDateTime(start, tz), freeUntil, post.id);
       for (const m of signedUp) {
-        if (remind(deps, m, `reminder:workout:${post.id}:${m.id}`, notice)) pass.workoutReminders += 1;
+        if (remind(deps, m, reminderKey('workout', post.id, m.id), notice)) pass.workoutReminders += 1;
       }
     }
 
@@ -105,12 +113,12 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .select(member)
         .from(users)
         .leftJoin(eventRsvps, and(eq(eventRsvps.postId, post.id), eq(eventRsvps.userId, users.id)))
-        .where(and(isNull(eventRsvps.id), memberIs))
+        .where(and(isNull(eventRsvps.id), memberIs, notYetReminded('event', post.id)))
         .all();
       const when = post.eventTime ? formatClubDateTime(start, tz) : formatClubDate(start, tz);
       const notice = eventReminderNotice(post.title, when, post.id);
       for (const m of unanswered) {
-        if (remind(deps, m, `reminder:event:${post.id}:${m.id}`, notice)) pass.eventReminders += 1;
+        if (remind(deps, m, reminderKey('event', post.id, m.id), notice)) pass.eventReminders += 1;
       }
     }
   });

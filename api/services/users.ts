@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import type { SessionUser } from '../contract/auth';
@@ -12,6 +12,20 @@ export function effectiveRole(row: Pick<UserRow, 'role' | 'expiryDate'>, today: 
   const expires = row.role === 'member' || row.role === 'exec';
   if (expires && row.expiryDate && row.expiryDate < today) return 'pending';
   return role;
+}
+
+/** Roles at member rank or above (SPEC.md §6). */
+export const MEMBER_RANK_ROLES = ['member', 'exec', 'administrator'] as const;
+
+/**
+ * SQL for "counts as a member today": `effectiveRole` of the row is member or above (an expired
+ * membership counts as pending), for queries that pick who is told something.
+ */
+export function activeMemberWhere(today: string): SQL {
+  return and(
+    inArray(users.role, [...MEMBER_RANK_ROLES]),
+    or(notInArray(users.role, ['member', 'exec']), isNull(users.expiryDate), gte(users.expiryDate, today)),
+  )!;
 }
 
 export function toSessionUser(row: UserRow, role: Role): SessionUser {
