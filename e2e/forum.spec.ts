@@ -1,29 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, screenshots, signIn, startWorkoutInDb, uniqueEmail } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createMember, acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, screenshots, signIn, startWorkoutInDb } from './support';
 
 // The forum (issue 4): an exec posts a workout, members fill it, a third waits and is promoted when a
 // place opens, the exec takes attendance; a member RSVPs to an event.
 
-type Account = { email: string; password: string; name: string };
-
 /** Full-page screenshots at phone and desktop sizes, checking that the phone view never scrolls sideways. */
 function screens(page: Page, name: string): Promise<void> {
   return screenshots(page, `forum-${name}`);
-}
-
-/** A member made the way an admin would: registered, then approved with an expiry date and the charter read. */
-async function createMember(request: APIRequestContext, name: string): Promise<Account> {
-  const account = { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: 'tri-club-pass', name };
-  const res = await request.post('/api/auth/register', {
-    data: { email: account.email, password: account.password, name, phoneNumber: '4165550142' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const db = openTestDb();
-  db.prepare(
-    "update users set role = 'member', expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?",
-  ).run(Date.now(), account.email);
-  db.close();
-  return account;
 }
 
 /** A browser tab of its own for one user, signed in through the login screen. */
@@ -33,7 +16,6 @@ async function signedInPage(browser: Browser, account: { email: string; password
   await signIn(page, account);
   return page;
 }
-
 
 test('workout: post, fill, waitlist, cancel with promotion, attendance', async ({
   browser,

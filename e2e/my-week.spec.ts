@@ -1,25 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { acceptCharterInDb, apiToken, DEMO, inDays, openTestDb, screenshots, signIn, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { createMemberWithToken, acceptCharterInDb, apiToken, DEMO, inDays, screenshots, signIn  } from './support';
 
 // "My week" on the home page (issue 14): a member with a signup, a waitlist place, an RSVP and a race
 // sees them in time order with their actions, at phone size.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function createMember(request: APIRequestContext, name: string) {
-  const account = { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: 'tri-club-pass', name };
-  const res = await request.post('/api/auth/register', {
-    data: { email: account.email, password: account.password, name, phoneNumber: '4165550142' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const db = openTestDb();
-  db.prepare(
-    "update users set role = 'member', expiry_date = ?, charter_accepted_at = ? where email = ?",
-  ).run(inDays(20), Date.now(), account.email);
-  db.close();
-  return { ...account, token: await apiToken(request, account) };
-}
-
 
 test('my week lists a signup, a waitlist place, an RSVP and a race, with their actions', async ({
   page,
@@ -28,7 +13,9 @@ test('my week lists a signup, a waitlist place, an RSVP and a race, with their a
   test.slow();
   acceptCharterInDb(DEMO.exec.email);
   const execToken = await apiToken(request, DEMO.exec);
-  const [mia, olly] = [await createMember(request, 'Mia Weekly'), await createMember(request, 'Olly Other')];
+  // Mia's membership ends within the month: the expiry nudge shows.
+  const mia = await createMemberWithToken(request, 'Mia Weekly', { expiryDate: inDays(20) });
+  const olly = await createMemberWithToken(request, 'Olly Other', { expiryDate: inDays(20) });
   const tag = Date.now().toString(36);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const post = async (data: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, DEMO, inDays, openTestDb, signIn, uniqueEmail, withServiceWorker } from './support';
+import { createMember, apiToken, DEMO, inDays, openTestDb, signIn, withServiceWorker } from './support';
 
 // Issue 16, in Chromium with the service worker: one member's last choice wins across tabs, "Try
 // again" after a refusal can succeed, and the sync page tells the truth when signed out.
@@ -7,24 +7,6 @@ test.use({ serviceWorkers: 'allow' });
 test.slow();
 
 const UNSYNCED = 'Saved on this device — not yet synced';
-
-
-
-async function createMember(request: APIRequestContext, name: string) {
-  const account = { email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')), password: 'truth-pass', name };
-  const res = await request.post('/api/auth/register', {
-    data: { email: account.email, password: account.password, name, phoneNumber: '4165550178' },
-  });
-  expect(res.status()).toBe(201);
-  const db = openTestDb();
-  db.prepare("update users set role = 'member', expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?").run(
-    Date.now(),
-    account.email,
-  );
-  const { id } = db.prepare('select id from users where email = ?').get(account.email) as { id: number };
-  db.close();
-  return { ...account, id };
-}
 
 async function post(request: APIRequestContext, token: string, path: string, data?: unknown, method = 'post') {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });

@@ -1,30 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, signIn, startWorkoutInDb, uniqueEmail, withServiceWorker } from './support';
+import { createMember, acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, signIn, startWorkoutInDb, withServiceWorker } from './support';
 
 // Offline first (issue 6), in Chromium with the service worker on: public pages after one visit,
 // and writes made offline that reach the server exactly once when the network returns.
 test.use({ serviceWorkers: 'allow' });
 test.slow();
-
-
-
-async function createMember(request: APIRequestContext, name: string, role = 'member') {
-  const account = {
-    email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')),
-    password: 'offline-pass',
-    name,
-  };
-  const res = await request.post('/api/auth/register', {
-    data: { email: account.email, password: account.password, name, phoneNumber: '4165550177' },
-  });
-  expect(res.status()).toBe(201);
-  const db = openTestDb();
-  db.prepare(
-    "update users set role = ?, expiry_date = '2099-12-31', charter_accepted_at = ? where email = ?",
-  ).run(role, Date.now(), account.email);
-  db.close();
-  return account;
-}
 
 async function post(request: APIRequestContext, token: string, path: string, data?: unknown) {
   const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
@@ -200,7 +180,7 @@ test('two execs submit attendance offline: the first to sync wins, the other see
   request,
 }) => {
   acceptCharterInDb(DEMO.exec.email);
-  const otherExec = await createMember(request, 'Rex Rival', 'exec');
+  const otherExec = await createMember(request, 'Rex Rival', { role: 'exec' });
   const workout = await newWorkout(request, `Contested ${Date.now().toString(36)}`);
   const swimmer = await createMember(request, 'Sia Swimmer');
   await post(request, await apiToken(request, swimmer), `/forum/workouts/${workout.id}/signup`, {

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fakeDevice, startPushService, type PushServiceStub } from '../api/test-fixtures/push-service';
-import { acceptCharterInDb, apiToken, DEMO, inDays, openTestDb, screenshots, signIn, uniqueEmail, withServiceWorker } from './support';
+import { createMemberWithToken, acceptCharterInDb, apiToken, DEMO, inDays, openTestDb, screenshots, signIn, withServiceWorker  } from './support';
 
 // Web Push end to end (issue 15): a member turns notifications on from the profile (the test grants
 // the permission), is promoted from a waitlist, the server encrypts a push for the device and sends it
@@ -19,18 +19,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => service.close());
 
-async function createMember(request: APIRequestContext, name: string) {
-  const account = { email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: 'tri-club-pass', name };
-  const res = await request.post('/api/auth/register', {
-    data: { email: account.email, password: account.password, name, phoneNumber: '4165550142' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const db = openTestDb();
-  db.prepare("update users set role = 'member', expiry_date = ?, charter_accepted_at = ? where email = ?").run(inDays(200), Date.now(), account.email);
-  db.close();
-  return { ...account, token: await apiToken(request, account) };
-}
-
 test('a member turns notifications on, is promoted from a waitlist, and the service worker shows the push', async ({
   browser,
   request,
@@ -39,7 +27,7 @@ test('a member turns notifications on, is promoted from a waitlist, and the serv
   test.slow();
   acceptCharterInDb(DEMO.exec.email);
   const execToken = await apiToken(request, DEMO.exec);
-  const [nia, omar] = [await createMember(request, 'Nia Pushed'), await createMember(request, 'Omar Holder')];
+  const [nia, omar] = [await createMemberWithToken(request, 'Nia Pushed'), await createMemberWithToken(request, 'Omar Holder')];
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const tag = Date.now().toString(36);
   const created = await request.post('/api/forum/posts', {

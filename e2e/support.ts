@@ -34,6 +34,49 @@ export async function apiToken(
   return (await res.json()).token;
 }
 
+export interface TestMember {
+  id: number;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * A member made the way an admin would: registered through the API, then given a role and an expiry
+ * date, charter read, straight in the database (default: member until 2099-12-31).
+ */
+export async function createMember(
+  request: APIRequestContext,
+  name: string,
+  options: { role?: 'member' | 'exec'; expiryDate?: string } = {},
+): Promise<TestMember> {
+  const account = { email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')), password: 'tri-club-pass', name };
+  const res = await request.post('/api/auth/register', {
+    data: { email: account.email, password: account.password, name, phoneNumber: '4165550142' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const db = openTestDb();
+  db.prepare('update users set role = ?, expiry_date = ?, charter_accepted_at = ? where email = ?').run(
+    options.role ?? 'member',
+    options.expiryDate ?? '2099-12-31',
+    Date.now(),
+    account.email,
+  );
+  const { id } = db.prepare('select id from users where email = ?').get(account.email) as { id: number };
+  db.close();
+  return { ...account, id };
+}
+
+/** `createMember`, signed in through the API too: its token, for arranging data quickly. */
+export async function createMemberWithToken(
+  request: APIRequestContext,
+  name: string,
+  options: Parameters<typeof createMember>[2] = {},
+): Promise<TestMember & { token: string }> {
+  const member = await createMember(request, name, options);
+  return { ...member, token: await apiToken(request, member) };
+}
+
 /** Marks the charter accepted in the database, so a test about something else is not stopped by it. */
 export function acceptCharterInDb(email: string): void {
   const db = openTestDb();

@@ -1,6 +1,7 @@
 // Shared by the component tests of every feature.
 import type { SessionUser } from '../api/contract/auth';
 import type { Role } from '../api/contract/roles';
+import type { OutboxOp } from './lib/offline-db';
 
 /** A signed-in user as the auth answers carry it; fields override the defaults. */
 export function testUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
@@ -28,4 +29,19 @@ export function testUser(role: Role, fields: Partial<SessionUser> = {}): Session
 export function storeSession(user: SessionUser, token = 'test-token'): void {
   localStorage.setItem('token', token);
   localStorage.setItem('user', JSON.stringify(user));
+}
+
+/** A queued RSVP of `userId` as the outbox stores it; fields override the defaults. */
+export function outboxOp(userId: number, fields: Partial<OutboxOp> = {}): OutboxOp {
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    action: { kind: 'rsvp', eventId: 2, status: 'going' },
+    entity: 'rsvp:2',
+    createdAt: Date.now(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+    ...fields,
+  };
 }

@@ -3,7 +3,8 @@
 // it was. The last call of each row is the rightful one, which must change something: proof that
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
-import { FUTURE_DATE, PUSH_DEVICE, buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
+import { PUSH_DEVICE } from '../test-fixtures/push-service';
+import { FUTURE_DATE, buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
 
 interface RouteCase {
   name: string;

@@ -11,6 +11,7 @@ import { seed } from '../../db/seed';
 import { roleChangeNotifications, users } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { makeTestApp, type TestApp } from '../testing';
+import { PUSH_DEVICE } from '../test-fixtures/push-service';
 
 type Row = Record<string, unknown>;
 export type Snapshot = Record<string, string[]>;
@@ -39,16 +40,6 @@ export function rowCount(t: TestApp, table: string): number {
 }
 
 export const FUTURE_DATE = '2026-03-10';
-
-/** A browser's push subscription (keys of the right shape; nothing is sent to it in these tests). */
-export const PUSH_DEVICE = {
-  endpoint: 'https://push.example.com/send/racer-phone',
-  keys: {
-    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-    auth: 'tBHItJI5svbpez7KI4CCXg',
-  },
-  kinds: { placeFreed: true, reminders: true, newWorkouts: false },
-};
 
 export const ACTORS = [
   'admin',

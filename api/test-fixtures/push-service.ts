@@ -89,3 +89,13 @@ export function fakeDevice(endpoint: string): FakeDevice {
     },
   };
 }
+
+/** A browser's push subscription with keys of the right shape, for tests that send nothing to it. */
+export const PUSH_DEVICE = {
+  endpoint: 'https://push.example.com/send/racer-phone',
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+  kinds: { placeFreed: true, reminders: true, newWorkouts: false },
+};

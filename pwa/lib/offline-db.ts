@@ -118,8 +118,8 @@ export async function deleteAllDeviceData(): Promise<void> {
   }
   const { Dexie } = await import('dexie');
   // A delete another connection blocks must not hold the logout: it finishes once that one closes.
-  const settled = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, DELETE_WAIT_MS))]);
-  await Promise.all([...names].map((name) => settled(Dexie.delete(name))));
+  const boundedWait = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, DELETE_WAIT_MS))]);
+  await Promise.all([...names].map((name) => boundedWait(Dexie.delete(name))));
   // The server dropped every device of the account at logout; the browser's subscription goes too.
   await unsubscribeThisDevice();
   if (typeof caches !== 'undefined') {

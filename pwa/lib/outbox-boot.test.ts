@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storeSession, testUser } from '../test-support';
+import { outboxOp, storeSession, testUser } from '../test-support';
 import { OFFLINE_DB, QUERIES_DB } from './idb';
 import { bootOutbox } from './outbox-boot';
 import { getOutboxState, isOutboxLoaded, setOutboxState } from './outbox-store';
@@ -39,16 +39,7 @@ describe('the outbox at first paint', () => {
   it('loads the outbox when the member has ops on the device, and shows them', async () => {
     const { openOfflineDb } = await import('./offline-db');
     const db = (await openOfflineDb())!;
-    await db.outbox.add({
-      id: 'k-1',
-      userId: 7,
-      action: { kind: 'rsvp', eventId: 2, status: 'going' },
-      entity: 'rsvp:2',
-      createdAt: Date.now(),
-      attempts: 3,
-      nextAttemptAt: Date.now() + 60_000,
-      state: 'pending',
-    });
+    await db.outbox.add(outboxOp(7, { id: 'k-1', attempts: 3, nextAttemptAt: Date.now() + 60_000 }));
     const { setAutoReplay } = await import('./outbox');
     setAutoReplay(false);
     stop = bootOutbox(7);
@@ -59,16 +50,7 @@ describe('the outbox at first paint', () => {
   it('leaves another account\'s ops alone: they are not this member\'s work', async () => {
     const { openOfflineDb } = await import('./offline-db');
     const db = (await openOfflineDb())!;
-    await db.outbox.add({
-      id: 'k-2',
-      userId: 8,
-      action: { kind: 'rsvp', eventId: 2, status: 'going' },
-      entity: 'rsvp:2',
-      createdAt: Date.now(),
-      attempts: 0,
-      nextAttemptAt: 0,
-      state: 'pending',
-    });
+    await db.outbox.add(outboxOp(8, { id: 'k-2' }));
     stop = bootOutbox(7);
     await waitFor(() => expect(getOutboxState().ready).toBe(true));
     expect(getOutboxState().ops).toEqual([]);

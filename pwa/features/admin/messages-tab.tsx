@@ -3,7 +3,7 @@ import type { OutboxEmail } from '../../../api/contract/admin';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { useEmailsQuery } from './api/admin-queries';
+import { useMessagesQuery } from './api/admin-queries';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Queued',
@@ -25,7 +25,7 @@ const FILTERS: { id: Filter; label: string }[] = [
  * retries. With no mail provider (or WEB_PUSH=off) it is the local mailbox (DESIGN.md §5, issue 15).
  */
 export function MessagesTab() {
-  const outbox = useEmailsQuery();
+  const outbox = useMessagesQuery();
   const [filter, setFilter] = useState<Filter>('all');
   const messages = (outbox.data?.emails ?? []).filter((m) => filter === 'all' || m.channel === filter);
 

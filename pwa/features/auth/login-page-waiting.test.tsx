@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
 import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
+import { outboxOp } from '../../test-support';
 import { LoginPage } from './login-page';
 
 beforeEach(() => {
@@ -22,17 +23,7 @@ afterEach(async () => {
 describe('LoginPage after a session ended', () => {
   it('says what waits on this device for which account and that signing in sends it', async () => {
     const db = (await openOfflineDb())!;
-    await db.outbox.add({
-      id: 'k1',
-      userId: 7,
-      userLabel: 'Sam',
-      action: { kind: 'rsvp', eventId: 2, status: 'going' },
-      entity: 'rsvp:2',
-      createdAt: Date.now(),
-      attempts: 0,
-      nextAttemptAt: 0,
-      state: 'pending',
-    });
+    await db.outbox.add(outboxOp(7, { id: 'k1', userLabel: 'Sam' }));
     render(
       <AppProviders>
         <MemoryRouter initialEntries={['/login?reason=session-expired']}>

@@ -8,21 +8,10 @@ import { openOfflineDb, resetOfflineDbForTests, type OutboxOp } from '../../lib/
 import { PROMOTED_MESSAGE, cancelScheduled, refreshOutboxState, setAutoReplay, stopWatching } from '../../lib/outbox';
 import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
-import { storeSession, testUser } from '../../test-support';
+import { outboxOp, storeSession, testUser } from '../../test-support';
 import { SyncPage } from './sync-page';
 
-const op = (userId: number, userLabel: string, fields: Partial<OutboxOp> = {}): OutboxOp => ({
-  id: crypto.randomUUID(),
-  userId,
-  userLabel,
-  action: { kind: 'rsvp', eventId: 2, status: 'going' },
-  entity: 'rsvp:2',
-  createdAt: Date.now(),
-  attempts: 0,
-  nextAttemptAt: 0,
-  state: 'pending',
-  ...fields,
-});
+const op = (userId: number, userLabel: string, fields: Partial<OutboxOp> = {}): OutboxOp => outboxOp(userId, { userLabel, ...fields });
 
 async function keep(...ops: OutboxOp[]) {
   const db = (await openOfflineDb())!;

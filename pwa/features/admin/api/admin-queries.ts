@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 export const adminKeys = {
   all: ['admin'] as const,
   members: () => [...adminKeys.all, 'members'] as const,
-  emails: () => [...adminKeys.all, 'emails'] as const,
+  messages: () => [...adminKeys.all, 'messages'] as const,
 };
 
 export function useMembersQuery() {
@@ -16,9 +16,9 @@ export function useMembersQuery() {
 }
 
 /** The local mailbox (DESIGN.md §5). */
-export function useEmailsQuery() {
+export function useMessagesQuery() {
   return useQuery({
-    queryKey: adminKeys.emails(),
+    queryKey: adminKeys.messages(),
     queryFn: ({ signal }) => call('GET /admin/outbox', { signal }),
   });
 }
