@@ -47,10 +47,17 @@ test('two tabs of one member: a lost answer in the first, a direct choice in the
   await second.goto(`/event/${event.id}`);
   await expect(second.getByRole('button', { name: 'Maybe', exact: true })).toBeVisible();
 
-  // The first tab's Going reaches the server, but its answer is lost on the way back.
+  // The first tab's Going reaches the server, but its answer is lost on the way back. Its retry (sent
+  // at once) is held until the second tab has chosen, so the retry is still on its way when Maybe is
+  // chosen, however fast the machine.
   let dropped = 0;
+  let releaseRetries!: () => void;
+  const retriesHeld = new Promise<void>((resolve) => (releaseRetries = resolve));
   await first.route(`**/api/forum/events/${event.id}/rsvp`, async (route) => {
-    if (dropped > 0) return route.continue();
+    if (dropped > 0) {
+      await retriesHeld;
+      return route.continue();
+    }
     dropped += 1;
     await route.fetch();
     await route.abort('connectionreset');
@@ -61,6 +68,7 @@ test('two tabs of one member: a lost answer in the first, a direct choice in the
 
   // The second tab chooses Maybe; the first tab's retry must not overwrite it.
   await second.getByRole('button', { name: 'Maybe', exact: true }).click();
+  releaseRetries();
   await expect(second.locator('a.sync-indicator')).toHaveText('All synced', { timeout: 20_000 });
   await expect(first.locator('a.sync-indicator')).toHaveText('All synced', { timeout: 20_000 });
   await first.waitForTimeout(2500); // past the first tab's backoff: any stale retry would have landed
