@@ -234,7 +234,7 @@ export const emailOutbox = sqliteTable(
     // Sent at most once: a reminder's key (kind, item, member, device), so a second pass, a restart or a
     // second process started by mistake cannot queue it again.
     dedupeKey: text('dedupe_key'),
-    status: text('status').notNull().default('pending'), // pending | sent | logged | failed | dropped
+    status: text('status').notNull().default('pending'), // pending | sending (claimed by a process) | sent | logged | failed | dropped
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull().default(0),
     lastError: text('last_error'),

@@ -1,5 +1,5 @@
 import { stripUnsafeCharacters } from '../contract/common';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
 import { emailOutbox, pushSubscriptions } from '../../db/schema';
@@ -46,6 +46,8 @@ export function resendTransport(apiKey: string): MailTransport {
 }
 
 const MAX_ATTEMPTS = 6;
+/** How long a claimed message is left to the process sending it (both transports time out at 15 s). */
+const CLAIM_MS = 60_000;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
 
 /**
@@ -142,16 +144,22 @@ export class MailService {
   }
 
   private async pass(): Promise<void> {
-    const due = this.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, this.now())))
-      .orderBy(asc(emailOutbox.id))
-      .limit(50)
-      .all();
-    for (const message of due) {
+    const now = this.now();
+    // Due: waiting and its time has come, or claimed by a process that did not finish in time.
+    const due = and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, now));
+    const rows = this.db.select().from(emailOutbox).where(due).orderBy(asc(emailOutbox.id)).limit(50).all();
+    for (const message of rows) {
+      // Claimed before it is sent, in one statement: a second server on the same database (started by
+      // mistake) finds it taken and sends nothing. A process that dies mid-send leaves the claim to
+      // run out, and the message is tried again then.
+      const claim = this.db
+        .update(emailOutbox)
+        .set({ status: 'sending', nextAttemptAt: now + CLAIM_MS })
+        .where(and(eq(emailOutbox.id, message.id), due))
+        .run();
+      if (claim.changes !== 1) continue;
       const outcome = message.channel === 'push' ? await this.deliverPush(message) : await this.deliverEmail(message);
-      this.db.update(emailOutbox).set(outcome).where(eq(emailOutbox.id, message.id)).run();
+      this.db.update(emailOutbox).set({ status: 'pending', ...outcome }).where(eq(emailOutbox.id, message.id)).run();
     }
   }
 

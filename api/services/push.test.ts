@@ -7,6 +7,7 @@ import type { Role } from '../contract/roles';
 import { fakeDevice, startPushService, type FakeDevice, type PushServiceStub } from '../test-fixtures/push-service';
 import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';
+import { MailService } from './mail';
 import { resolveVapidKeys, webPushTransport } from './push';
 import { createWorkout, joinWaitlist, setSignup } from './workouts';
 
@@ -81,6 +82,25 @@ describe('Web Push delivery', () => {
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
     // The promotion email is still sent as before.
     expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'email')).all()).toHaveLength(1);
+  });
+
+  it('sends each push once when two servers share the database, and again after a claim runs out', async () => {
+    const { member } = await memberWithDevices(1);
+    await freeAPlace(member.id);
+    // A second server's outbox on the same database, passing at the same moment as this one.
+    const other = new MailService(t.db, { from: 'x@club.test', transport: null, push: webPushTransport(vapid), clock: t.clock.now, log: () => {} });
+    await Promise.all([t.deps.mail.deliverPending(), other.deliverPending()]);
+    expect(service.received).toHaveLength(1);
+
+    // A process that claimed a push and died: the claim runs out after a minute, then it is sent.
+    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).get()!;
+    t.db.update(emailOutbox).set({ status: 'sending', nextAttemptAt: t.clock.now() + 60_000 }).where(eq(emailOutbox.id, row.id)).run();
+    await other.deliverPending();
+    expect(service.received).toHaveLength(1);
+    t.clock.advance(60_000);
+    await other.deliverPending();
+    expect(service.received).toHaveLength(2);
+    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.id)).get()).toMatchObject({ status: 'sent' });
   });
 
   it('sends nothing to a device that turned "a place frees up" off', async () => {

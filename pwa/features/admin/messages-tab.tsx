@@ -7,6 +7,7 @@ import { useMessagesQuery } from './api/admin-queries';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Queued',
+  sending: 'Sending',
   sent: 'Sent',
   logged: 'In mailbox',
   failed: 'Failed',
