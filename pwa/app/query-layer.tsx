@@ -1,12 +1,13 @@
 // The data layer of every screen that reads the API, loaded with the first such screen (the router
 // nests those routes under this one), so a static public page never downloads it.
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { onSynced } from '../lib/outbox-store';
 import { devicePersister } from '../lib/query-persister';
 import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/query-client';
+import { ReadRunnerProvider, type ReadRunner } from '../lib/read';
 import { onSignOut, useSession } from '../lib/session';
 
 /** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
@@ -17,6 +18,9 @@ const CACHE_BUSTER = 'v1';
  * 'error' and TanStack's default would drop it): that copy is what the next offline visit shows.
  */
 const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
+
+/** Public reads (lib/read.ts) run on TanStack Query under this layer, cached and persisted like the rest. */
+const useQueryRead: ReadRunner = (options) => useQuery(options);
 
 const owners = new WeakMap<QueryClient, number | undefined>();
 
@@ -60,7 +64,7 @@ export function QueryLayer({ children, client = queryClient, persist = true }: P
     };
   }, [persister, client]);
 
-  const content = children ?? <Outlet />;
+  const content = <ReadRunnerProvider value={useQueryRead}>{children ?? <Outlet />}</ReadRunnerProvider>;
   if (!persister) return <QueryClientProvider client={client}>{content}</QueryClientProvider>;
   return (
     <PersistQueryClientProvider

@@ -1,7 +1,6 @@
 // The PWA's one QueryClient (DESIGN.md §4). Loaded with the first screen that reads the API, never
 // by a static public page, so the first download of a public page stays small.
-import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { QueryClient } from '@tanstack/react-query';
 
 /** How long a member's answers stay on the device for offline reading. */
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,20 +25,3 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
-
-/** What a screen needs to say about a read: a kept copy shown offline, and its age. */
-export function offlineInfo(
-  query: Pick<UseQueryResult<unknown, Error>, 'data' | 'error' | 'dataUpdatedAt'>,
-): {
-  fromCache: boolean;
-  updatedAt: number | null;
-} {
-  const fromCache = query.data !== undefined && query.error instanceof ApiError && query.error.isNetwork;
-  return { fromCache, updatedAt: query.dataUpdatedAt || null };
-}
-
-/** The error to show for a read that has nothing on screen. */
-export function loadError(query: Pick<UseQueryResult<unknown, Error>, 'data' | 'error'>): ApiError | null {
-  if (query.data !== undefined || !query.error) return null;
-  return query.error instanceof ApiError ? query.error : new ApiError(0, 'Something went wrong');
-}

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { formatDate } from '../../lib/format';
-import { loadError, offlineInfo } from '../../lib/query-client';
+import { loadError, offlineInfo } from '../../lib/read';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/avatar';

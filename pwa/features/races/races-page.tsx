@@ -6,10 +6,11 @@ import { NotSavedOffline, OfflineNote, isOfflineError } from '../../components/o
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';
-import { offlineInfo } from '../../lib/query-client';
+import { offlineInfo } from '../../lib/read';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAddRaceMutation, useDeleteRaceMutation, useRacesQuery, useUpdateRaceMutation } from './api/race-queries';
+import { useAddRaceMutation, useDeleteRaceMutation, useUpdateRaceMutation } from './api/race-mutations';
+import { useRacesQuery } from './api/race-queries';
 import { RaceCalendar } from './components/race-calendar';
 import { RaceCard } from './components/race-card';
 import { useRaceSignup } from './hooks/use-race-signup';

@@ -6,7 +6,7 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { useContractForm } from '../../lib/forms';
-import { useUpdateTeamMemberMutation } from './api/team-queries';
+import { useUpdateTeamMemberMutation } from './api/team-mutations';
 
 export const SAVE_FAILED = 'Failed to update profile. Please try again.';
 

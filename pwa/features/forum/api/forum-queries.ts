@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
 import type { EventPost, SeriesScope, WorkoutPost } from '../../../../api/contract/forum';
 import { ApiError, call } from '../../../lib/api-client';
-import { offlineInfo } from '../../../lib/query-client';
+import { offlineInfo } from '../../../lib/read';
 
 export const forumKeys = {
   all: ['forum'] as const,

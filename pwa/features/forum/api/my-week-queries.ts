@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AnswerOf } from '../../../../api/contract/endpoints';
 import { call } from '../../../lib/api-client';
-import { loadError, offlineInfo } from '../../../lib/query-client';
+import { loadError, offlineInfo } from '../../../lib/read';
 import { forumKeys } from './forum-queries';
 
 export const myWeekKeys = { week: () => ['me', 'week'] as const };

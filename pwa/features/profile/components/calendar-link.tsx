@@ -4,7 +4,7 @@ import { hasRole } from '../../../../api/contract/roles';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
 import { call, errorMessage } from '../../../lib/api-client';
-import { loadError } from '../../../lib/query-client';
+import { loadError } from '../../../lib/read';
 import { useSession } from '../../../lib/session';
 
 const calendarLinkKey = ['me', 'calendar-link'] as const;

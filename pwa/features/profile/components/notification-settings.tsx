@@ -5,7 +5,7 @@ import { ErrorMessage, LoadError, Notice } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
 import { useOutboxState } from '../../../lib/outbox-store';
 import { PushUnavailableError, currentSubscription, pushState, type PushState } from '../../../lib/push';
-import { loadError } from '../../../lib/query-client';
+import { loadError } from '../../../lib/read';
 import { useSession } from '../../../lib/session';
 import {
   useNotificationSettings,

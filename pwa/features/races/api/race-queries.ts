@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
-import type { Race } from '../../../../api/contract/races';
-import { performAction } from '../../../lib/actions';
 import { call } from '../../../lib/api-client';
-import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';
+import { useRead } from '../../../lib/read';
+
+// Read on visitors' pages: through `useRead`, never TanStack Query itself (docs/decisions/0062).
 
 export const raceKeys = {
   all: ['races'] as const,
@@ -11,69 +9,10 @@ export const raceKeys = {
   detail: (id: string) => [...raceKeys.all, 'detail', id] as const,
 };
 
-type RacesAnswer = AnswerOf<'GET /races'>;
-type RaceInput = BodyOf<'POST /races'>;
-
 export function useRacesQuery() {
-  return useQuery({ queryKey: raceKeys.list(), queryFn: ({ signal }) => call('GET /races', { signal }) });
+  return useRead({ queryKey: raceKeys.list(), queryFn: ({ signal }) => call('GET /races', { signal }) });
 }
 
 export function useRaceQuery(id: string) {
-  return useQuery({ queryKey: raceKeys.detail(id), queryFn: ({ signal }) => call('GET /races/:id', { params: { id }, signal }) });
-}
-
-/** The server's answer to a write, in the cached list at once (the next load brings the rest). */
-function updateList(queryClient: QueryClient, update: (races: Race[]) => Race[]): void {
-  queryClient.setQueryData<RacesAnswer>(raceKeys.list(), (previous) => previous && { races: update(previous.races) });
-}
-
-/** `idempotencyKey` is the form's: a retry of the same submit must not add the race twice. */
-export function useAddRaceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: RaceInput; idempotencyKey: string }) =>
-      call('POST /races', { body: input, idempotencyKey }),
-    onSuccess: ({ race }) => updateList(queryClient, (list) => sortRaces([...list, race])),
-  });
-}
-
-export function useUpdateRaceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input, idempotencyKey }: { id: number; input: RaceInput; idempotencyKey: string }) =>
-      call('PUT /races/:id', { params: { id }, body: input, idempotencyKey }),
-    onSuccess: ({ race }) => updateList(queryClient, (list) => sortRaces(list.map((r) => (r.id === race.id ? race : r)))),
-  });
-}
-
-export function useDeleteRaceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call('DELETE /races/:id', { params: { id }, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: (_answer, id) => updateList(queryClient, (list) => list.filter((r) => r.id !== id)),
-  });
-}
-
-/** The member's sign-up as the server answered it, in the list and in the race's own page. */
-export function applyRaceSignup(queryClient: QueryClient, raceId: number, me: Me, signedUp: boolean): void {
-  queryClient.setQueryData<RacesAnswer>(raceKeys.list(), (previous) =>
-    previous && { races: previous.races.map((r) => (r.id === raceId ? raceWith(r, me, signedUp) : r)) },
-  );
-  queryClient.setQueryData<AnswerOf<'GET /races/:id'>>(raceKeys.detail(String(raceId)), (previous) => {
-    if (!previous) return previous;
-    const signups = signupsWith(previous.signups, me, signedUp);
-    return { race: { ...previous.race, signups, signupCount: signups.length, isSignedUp: signedUp }, signups, isSignedUp: signedUp };
-  });
-}
-
-/** Sign-up and cancel through the offline-capable actions (DESIGN.md §4). */
-export function useRaceSignupMutation(me: Me) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...raceKeys.all, 'signup'],
-    mutationFn: ({ raceId, signedUp }: { raceId: number; signedUp: boolean }) => performAction({ kind: 'race-signup', raceId, signedUp }),
-    onSuccess: (result, { raceId }) => {
-      if (result.status === 'done') applyRaceSignup(queryClient, raceId, me, result.answer.signedUp);
-    },
-  });
+  return useRead({ queryKey: raceKeys.detail(id), queryFn: ({ signal }) => call('GET /races/:id', { params: { id }, signal }) });
 }

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { pendingFor, usePendingActions } from '../../../lib/actions';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useRaceSignupMutation } from '../api/race-queries';
+import { useRaceSignupMutation } from '../api/race-mutations';
 
 export interface RaceSignupState {
   signedUp: boolean;

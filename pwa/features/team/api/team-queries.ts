@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
 import { call } from '../../../lib/api-client';
+import { useRead } from '../../../lib/read';
+
+// Read on visitors' pages: through `useRead`, never TanStack Query itself (docs/decisions/0062).
 
 export const teamKeys = {
   all: ['profiles'] as const,
@@ -8,24 +9,9 @@ export const teamKeys = {
 
 /** The ten positions and who holds them (public). `refetchInterval` keeps a shown list fresh. */
 export function useTeamQuery({ refetchInterval }: { refetchInterval?: number } = {}) {
-  return useQuery({
+  return useRead({
     queryKey: teamKeys.all,
     queryFn: ({ signal }) => call('GET /profiles', { signal }),
     refetchInterval,
-  });
-}
-
-export function useUpdateTeamMemberMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: BodyOf<'PUT /profiles/:id'> }) =>
-      call('PUT /profiles/:id', { params: { id }, body: changes }),
-    onSuccess: ({ teamMember }) => {
-      queryClient.setQueryData<AnswerOf<'GET /profiles'>>(
-        teamKeys.all,
-        (list) => list && { teamMembers: list.teamMembers.map((m) => (m.id === teamMember.id ? teamMember : m)) },
-      );
-      void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-    },
   });
 }

@@ -1,0 +1,154 @@
+// Reads a visitor can make (the team list, the race list, a reset link's check) go through `useRead`
+// (docs/decisions/0062). Under the data layer of a signed-in user it runs on TanStack Query; on a
+// visitor's page it runs on the small runner below, so a public page never downloads the query
+// library (its first download stays within 100 KB gzip, DESIGN.md §6). Both take the same options.
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { ApiError } from './api-client';
+
+/** The part of TanStack Query's query options a public read uses; the same object serves both runners. */
+export interface ReadOptions<T> {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+  enabled?: boolean;
+  /** Re-read this often while the screen is shown. */
+  refetchInterval?: number;
+  /** `Infinity`: an answer already read is not read again when the screen comes back. */
+  staleTime?: number;
+  /** `0`: the answer is forgotten once no screen shows it. */
+  gcTime?: number;
+  retry?: boolean;
+  refetchOnWindowFocus?: boolean;
+  refetchOnReconnect?: boolean;
+}
+
+/** The part of TanStack Query's result a screen reads. */
+export interface ReadResult<T> {
+  data: T | undefined;
+  error: Error | null;
+  isPending: boolean;
+  dataUpdatedAt: number;
+  refetch: () => Promise<unknown>;
+}
+
+export type ReadRunner = <T>(options: ReadOptions<T>) => ReadResult<T>;
+
+interface ReadState {
+  data: unknown;
+  error: Error | null;
+  updatedAt: number;
+}
+
+interface Entry {
+  state: ReadState;
+  listeners: Set<() => void>;
+  inFlight: Promise<void> | null;
+}
+
+const entries = new Map<string, Entry>();
+
+function entryFor(key: string): Entry {
+  let entry = entries.get(key);
+  if (!entry) {
+    entry = { state: { data: undefined, error: null, updatedAt: 0 }, listeners: new Set(), inFlight: null };
+    entries.set(key, entry);
+  }
+  return entry;
+}
+
+function publish(entry: Entry, state: ReadState): void {
+  entry.state = state;
+  for (const listener of entry.listeners) listener();
+}
+
+/** One request at a time per key; a failure keeps the last answer (and says why it is not fresh). */
+function load(entry: Entry, queryFn: ReadOptions<unknown>['queryFn']): Promise<void> {
+  entry.inFlight ??= (async () => {
+    try {
+      const data = await queryFn({ signal: new AbortController().signal });
+      publish(entry, { data, error: null, updatedAt: Date.now() });
+    } catch (err) {
+      const error = err instanceof Error ? err : new ApiError(0, 'Something went wrong');
+      publish(entry, { ...entry.state, error });
+    } finally {
+      entry.inFlight = null;
+    }
+  })();
+  return entry.inFlight;
+}
+
+/**
+ * The visitor's runner: an answer per query key shared by every screen that shows it, read when a
+ * screen opens (unless `staleTime: Infinity` and already read), every `refetchInterval` while shown,
+ * and when the network comes back. No retries and no cache on the device: a visitor's public pages
+ * are kept offline by the service worker (DESIGN.md §4).
+ */
+export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
+  const key = JSON.stringify(options.queryKey);
+  const latest = useRef(options);
+  latest.current = options;
+  const entry = entryFor(key);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      entry.listeners.add(listener);
+      return () => {
+        entry.listeners.delete(listener);
+        if (entry.listeners.size === 0 && latest.current.gcTime === 0 && entries.get(key) === entry) entries.delete(key);
+      };
+    },
+    [entry, key],
+  );
+  const state = useSyncExternalStore(subscribe, () => entry.state);
+  const refetch = useCallback(() => load(entry, (ctx) => latest.current.queryFn(ctx)), [entry]);
+
+  const { enabled = true, refetchInterval, staleTime, refetchOnReconnect = true } = options;
+  useEffect(() => {
+    if (!enabled) return;
+    if (!(staleTime === Infinity && entry.state.data !== undefined)) void refetch();
+    const timer = refetchInterval ? setInterval(() => void refetch(), refetchInterval) : undefined;
+    const onOnline = () => void refetch();
+    if (refetchOnReconnect) window.addEventListener('online', onOnline);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [entry, enabled, refetchInterval, staleTime, refetchOnReconnect, refetch]);
+
+  return {
+    data: state.data as T | undefined,
+    error: state.error,
+    isPending: state.data === undefined && state.error === null,
+    dataUpdatedAt: state.updatedAt,
+    refetch,
+  };
+}
+
+const ReadRunnerContext = createContext<ReadRunner>(useVisitorRead);
+
+/** The data layer of a signed-in user puts TanStack Query's `useQuery` here (app/query-layer.tsx). */
+export const ReadRunnerProvider = ReadRunnerContext.Provider;
+
+/** A public read, on whichever runner the screen sits under. */
+export function useRead<T>(options: ReadOptions<T>): ReadResult<T> {
+  const useRunner = useContext(ReadRunnerContext);
+  return useRunner(options);
+}
+
+/** Forgets every visitor answer (tests). */
+export function resetVisitorReads(): void {
+  entries.clear();
+}
+
+/** What a screen needs to say about a read: a kept copy shown offline, and its age. */
+export function offlineInfo(query: Pick<ReadResult<unknown>, 'data' | 'error' | 'dataUpdatedAt'>): {
+  fromCache: boolean;
+  updatedAt: number | null;
+} {
+  const fromCache = query.data !== undefined && query.error instanceof ApiError && query.error.isNetwork;
+  return { fromCache, updatedAt: query.dataUpdatedAt || null };
+}
+
+/** The error to show for a read that has nothing on screen. */
+export function loadError(query: Pick<ReadResult<unknown>, 'data' | 'error'>): ApiError | null {
+  if (query.data !== undefined || !query.error) return null;
+  return query.error instanceof ApiError ? query.error : new ApiError(0, 'Something went wrong');
+}
