@@ -24,3 +24,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     </SessionProvider>
   );
 }
+
+/**
+ * What a visitor's screen has in the app (router.tsx): the session and no data layer, so public
+ * reads run on the visitor runner of lib/read.ts and TanStack Query is not there to lean on.
+ */
+export function VisitorProviders({ children }: { children: ReactNode }) {
+  return <SessionProvider>{children}</SessionProvider>;
+}

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setClubTimeZone } from './lib/club-clock';
+import { resetVisitorReads } from './lib/read';
 import { server } from './test-server';
 
 // The club the component tests picture is in Toronto (the server's default CLUB_TIMEZONE); in the app
@@ -14,5 +15,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetVisitorReads();
 });
 afterAll(() => server.close());
