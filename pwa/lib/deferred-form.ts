@@ -18,7 +18,7 @@ import type {
   UseFormRegister,
   UseFormRegisterReturn,
 } from 'react-hook-form';
-import type { ContractControl } from './form-control';
+import type { ContractControl, createContractControl } from './form-control';
 import type { SchemaSource } from './forms';
 
 /** The part of `useContractForm`'s answer the visitor pages use. */
@@ -70,7 +70,7 @@ class FormKeeper<Values extends FieldValues> {
     return this.loading;
   }
 
-  private takeOver(create: typeof import('./form-control').createContractControl): ContractControl<Values> {
+  private takeOver(create: typeof createContractControl): ContractControl<Values> {
     // In the order they stand on the page, so the first invalid field is the one focused.
     const onScreen = [...this.elements].sort(([, a], [, b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     const values: Record<string, unknown> = { ...this.defaults };

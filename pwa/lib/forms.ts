@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   useForm,
   type FieldValues,
-  type Path,
   type Resolver,
   type UseFormProps,
   type UseFormReturn,
