@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { AnswerOf } from '../../api/contract/endpoints';
 import { QueryLayer } from '../app/query-layer';
 import { answerApi, jsonReply } from '../test-server';
 import { call } from './api-client';
@@ -11,13 +12,15 @@ import { SessionProvider } from './session';
 
 // The visitor runner of `useRead` (no data layer) and the hand-over to TanStack Query under it.
 
-const races = (over: Partial<ReadOptions<unknown>> = {}) => ({
+type Races = AnswerOf<'GET /races'>;
+
+const races = (over: Partial<ReadOptions<Races>> = {}): ReadOptions<Races> => ({
   queryKey: ['races', 'list'],
   queryFn: ({ signal }: { signal: AbortSignal }) => call('GET /races', { signal }),
   ...over,
 });
 
-function RaceNames({ label, options = {} }: { label: string; options?: Partial<ReadOptions<unknown>> }) {
+function RaceNames({ label, options = {} }: { label: string; options?: Partial<ReadOptions<Races>> }) {
   const read = useRead(races(options));
   const { fromCache } = offlineInfo(read);
   if (read.isPending) return <p>{label}: loading</p>;
