@@ -84,6 +84,35 @@ export default tseslint.config(
     },
   },
   {
+    // What a visitor's pages read with (decision 0062): public reads and the visitor pages run without
+    // TanStack Query (11 KB gzip), which only a signed-in user's data layer loads. The browser test
+    // in e2e/public.spec.ts checks what the pages download; this keeps the modules themselves honest.
+    files: [
+      'pwa/lib/read.ts',
+      'pwa/features/{team,races}/api/*-queries.ts',
+      'pwa/features/team/{coaches-exec-page,team-profile-page,team-member}.tsx',
+      'pwa/features/races/{visitor-races-page,race-signups,countdown}.ts{,x}',
+      'pwa/features/races/components/{race-listing,race-card,race-calendar,countdown-badge}.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tanstack/*'],
+              message: "A visitor's page must not load TanStack Query: read with useRead (pwa/lib/read.ts), write in a *-mutations.ts module.",
+            },
+            {
+              group: ['**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
+              message: "A visitor's page must not load the data layer or the outbox: keep writes in a lazily loaded part.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain-JS build and start scripts (run without a TypeScript loader).
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },

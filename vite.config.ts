@@ -48,8 +48,10 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](api-client|club-contact|session-storage|etag-cache)\.ts$|api[\\/]contract[\\/](profiles|roles)\.ts$/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // The data layer every screen that reads the API sits under (never a static page's).
-            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/](query-client|query-persister|idb)|components[\\/]offline-note)\.tsx?$/ },
+            // Public reads and the offline notes, used by visitors' and members' screens alike.
+            { name: 'reads', test: /pwa[\\/](lib[\\/]read\.ts|components[\\/]offline-note\.tsx)$/ },
+            // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062).
+            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/](query-client|query-persister|idb))\.tsx?$/ },
           ],
         },
       },

@@ -48,19 +48,29 @@ describe("a screen's HTML", () => {
         '_react-1.js': { file: 'assets/react-1.js' },
         '_shared-1.js': { file: 'assets/shared-1.js' },
         'app/query-layer.tsx': { file: 'assets/query-layer-1.js', imports: ['_react-1.js', '_shared-1.js'] },
-        'features/races/races-page.tsx': {
-          file: 'assets/races-page-1.js',
+        'features/races/visitor-races-page.tsx': {
+          file: 'assets/visitor-races-page-1.js',
           imports: ['_react-1.js', 'index.html', '_shared-1.js'],
           css: ['assets/races-1.css'],
+        },
+        'features/forum/forum-page.tsx': {
+          file: 'assets/forum-page-1.js',
+          imports: ['_react-1.js', 'index.html', '_shared-1.js'],
         },
       }),
     );
     const app = createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
+    const forum = await (await app.request('/forum')).text();
+    expect(forum).toContain(
+      '<link rel="modulepreload" href="/assets/query-layer-1.js"><link rel="modulepreload" href="/assets/shared-1.js"><link rel="modulepreload" href="/assets/forum-page-1.js"></head>',
+    );
+    // A visitor's page that reads the API is not nested under the data layer: it does not fetch it.
     const races = await (await app.request('/races')).text();
     expect(races).toContain(
-      '<link rel="stylesheet" href="/assets/races-1.css"><link rel="modulepreload" href="/assets/query-layer-1.js"><link rel="modulepreload" href="/assets/shared-1.js"><link rel="modulepreload" href="/assets/races-page-1.js"></head>',
+      '<link rel="stylesheet" href="/assets/races-1.css"><link rel="modulepreload" href="/assets/visitor-races-page-1.js"><link rel="modulepreload" href="/assets/shared-1.js"></head>',
     );
-    // A static page is not nested under the data layer: it does not fetch it.
+    expect(races).not.toContain('query-layer-1.js');
+    // Nor is a static page.
     const home = await (await app.request('/')).text();
     expect(home).not.toContain('query-layer-1.js');
     // Chunks the entry already brings are not fetched twice.

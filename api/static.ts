@@ -59,15 +59,16 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
 
 // The screens a visitor lands on, by the modules router.tsx loads for them lazily: the screen, and for
 // a screen that reads the API the data layer it is nested under (both are fetched at once, not one
-// after the other).
+// after the other). The HTML cannot tell whether someone is signed in (the session lives in the
+// browser), so a public screen preloads what a visitor's needs, outside the data layer (0062).
 const QUERY_LAYER = 'app/query-layer.tsx';
 const SCREEN_MODULES: Record<string, string[]> = {
   '/': ['features/public/home-page.tsx'],
   '/join-us': ['features/public/join-us-page.tsx'],
   '/schedule': ['features/public/schedule-page.tsx'],
   '/faq': ['features/public/faq-page.tsx'],
-  '/coaches-exec': [QUERY_LAYER, 'features/team/coaches-exec-page.tsx'],
-  '/races': [QUERY_LAYER, 'features/races/races-page.tsx'],
+  '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
+  '/races': ['features/races/visitor-races-page.tsx'],
   '/login': [QUERY_LAYER, 'features/auth/login-page.tsx'],
   '/forum': [QUERY_LAYER, 'features/forum/forum-page.tsx'],
 };

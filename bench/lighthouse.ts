@@ -5,7 +5,23 @@ import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from './browser';
 
-export const PUBLIC_PAGES = ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/races', '/login'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/join-us',
+  '/schedule',
+  '/coaches-exec',
+  '/profile/swim-coach/maya-chen',
+  '/faq',
+  '/resources',
+  '/team-gear',
+  '/races',
+  '/login',
+] as const;
+/**
+ * Public screens measured for their first download only: the reset page opens from an email link
+ * (with a token, here one that does not exist), and is not a page for Lighthouse's SEO audit.
+ */
+export const JS_ONLY_PUBLIC_PAGES = ['/reset-password?token=bench-not-a-token'] as const;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const SCORE_TARGET = 0.95;
 export const CLS_TARGET = 0.02;

@@ -124,6 +124,35 @@ test.describe('public pages', () => {
   });
 });
 
+test.describe("a visitor's first download", () => {
+  // Issue 11's budget (<= 100 KB gzip per public page, `npm run bench`) holds because a visitor's
+  // pages that read the API run without the query library, the data layer and the forms library
+  // (docs/decisions/0062). A page that pulls one of them back in fails here, not only in the bench.
+  const HEAVY = /\/assets\/(query|data-layer|forms)-[\w-]+\.js$/;
+
+  test('the public pages that read the API load neither TanStack Query nor react-hook-form', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const pages: [string, RegExp][] = [
+      ['/coaches-exec', /Coaches and Executive Team/],
+      ['/profile/swim-coach/maya-chen', /Maya Chen/],
+      ['/races', /^Races$/],
+    ];
+    for (const [path, heading] of pages) {
+      scripts.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(scripts.filter((s) => HEAVY.test(s)), path).toEqual([]);
+    }
+    // The data is there: the team's cards and the race list.
+    await page.goto('/coaches-exec');
+    await expect(page.getByTestId('team-card')).toHaveCount(10);
+  });
+});
+
 test.describe('coaches, exec and team profiles', () => {
   test('visitors see ten cards, coach emails, bio previews and no edit pencils', async ({ page }) => {
     await page.goto('/coaches-exec');

@@ -26,6 +26,23 @@ describe('lint boundaries', () => {
     expect(await ruleIds('api/contract/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
   });
 
+  it("keeps TanStack Query, the data layer and the outbox out of a visitor's pages and public reads", async () => {
+    const direct = await ruleIds(
+      'pwa/features/team/api/team-queries.ts',
+      "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n",
+    );
+    expect(direct).toEqual([expect.stringMatching(/^no-restricted-imports: .*useRead/)]);
+    const writes = await ruleIds(
+      'pwa/features/races/visitor-races-page.tsx',
+      "import { useAddRaceMutation } from './api/race-mutations';\nexport const x = useAddRaceMutation;\n",
+    );
+    expect(writes).toEqual([expect.stringMatching(/^no-restricted-imports: .*data layer/)]);
+    // The signed-in races page may.
+    expect(
+      await ruleIds('pwa/features/races/races-page.tsx', "import { useAddRaceMutation } from './api/race-mutations';\nexport const x = useAddRaceMutation;\n"),
+    ).toEqual([]);
+  });
+
   it('refuses a feature importing another feature', async () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',

@@ -17,6 +17,7 @@ const TeamGearPage = lazyNamed(() => import('../features/public/placeholder-page
 const CoachesExecPage = lazyNamed(() => import('../features/team/coaches-exec-page'), 'CoachesExecPage');
 const TeamProfilePage = lazyNamed(() => import('../features/team/team-profile-page'), 'TeamProfilePage');
 const RacesPage = lazyNamed(() => import('../features/races/races-page'), 'RacesPage');
+const VisitorRacesPage = lazyNamed(() => import('../features/races/visitor-races-page'), 'VisitorRacesPage');
 const RaceDetailPage = lazyNamed(() => import('../features/races/race-detail-page'), 'RaceDetailPage');
 const ForumPage = lazyNamed(() => import('../features/forum/forum-page'), 'ForumPage');
 const WorkoutDetailPage = lazyNamed(() => import('../features/forum/workout-detail-page'), 'WorkoutDetailPage');
@@ -30,7 +31,9 @@ const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginP
 const LogoutPage = lazyNamed(() => import('../features/auth/logout-page'), 'LogoutPage');
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 // Screens that talk to the API sit under the data layer (TanStack Query), which loads with the first
-// of them: the static public pages stay small.
+// of them: the static public pages stay small. When nobody is signed in, the public screens that read
+// the API are not under it: their reads run on the small runner of lib/read.ts, so a visitor's first
+// download stays within budget (docs/decisions/0062).
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
 const MemberWeek = lazyNamed(() => import('./member-week'), 'MemberWeek');
 
@@ -44,6 +47,15 @@ function MembersOnly({ children }: { children: ReactNode }) {
 }
 
 export function AppRoutes() {
+  const { user } = useSession();
+  // The screens a visitor can open that read the API; a signed-in user gets them under the data layer.
+  const publicReads = (
+    <>
+      <Route path="/coaches-exec" element={<CoachesExecPage />} />
+      <Route path="/profile/:role/:name" element={<TeamProfilePage />} />
+      <Route path="/races" element={user ? <RacesPage /> : <VisitorRacesPage />} />
+    </>
+  );
   return (
     <Routes>
       <Route element={<Layout />}>
@@ -53,10 +65,9 @@ export function AppRoutes() {
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/team-gear" element={<TeamGearPage />} />
+        {!user && publicReads}
         <Route element={<QueryLayer />}>
-          <Route path="/coaches-exec" element={<CoachesExecPage />} />
-          <Route path="/profile/:role/:name" element={<TeamProfilePage />} />
-          <Route path="/races" element={<RacesPage />} />
+          {user && publicReads}
           <Route
             path="/race/:id"
             element={

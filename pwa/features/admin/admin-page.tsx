@@ -92,7 +92,7 @@ function AdminDashboard() {
   return (
     <div className="page admin-page">
       <h1>Admin Dashboard</h1>
-      <div className="segmented" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
+      <div className="segmented segmented--fill" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
             key={t.id}

@@ -6,6 +6,7 @@ import type * as Actions from '../../lib/actions';
 import type { SyncAction } from '../../lib/sync-action';
 import { monthLabel } from './components/race-calendar';
 import { RacesPage } from './races-page';
+import { VisitorRacesPage } from './visitor-races-page';
 import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
 
 // The offline outbox is not built yet: these switches make performAction queue, and fill the
@@ -41,7 +42,8 @@ const visitorView = () => races().map((r) => ({ ...r, signups: [], signupCount: 
 
 function show(user: SessionUser | null = member, list = races(), more: (call: Call) => Answer | undefined = () => undefined) {
   const api = stubApi(user, (call) => (call.method === 'GET' && call.path === '/races' ? { body: { races: list } } : more(call)));
-  renderPage(<RacesPage />, { user, path: '/races', pattern: '/races' });
+  // The router gives a visitor the visitor page, outside the data layer.
+  renderPage(user ? <RacesPage /> : <VisitorRacesPage />, { user, path: '/races', pattern: '/races' });
   return api;
 }
 
@@ -94,7 +96,7 @@ describe('RacesPage for visitors', () => {
     expect(await screen.findByText('No races yet.')).toBeInTheDocument();
     cleanup();
     stubApi(null, () => ({ status: 500, body: { error: 'boom' } }));
-    renderPage(<RacesPage />, { user: null, path: '/races', pattern: '/races' });
+    renderPage(<VisitorRacesPage />, { user: null, path: '/races', pattern: '/races' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load races.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { Race, RaceInput } from '../../../api/contract/races';
 import { useConfirm } from '../../components/confirm-dialog';
-import { NotSavedOffline, OfflineNote, isOfflineError } from '../../components/offline-note';
-import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
+import { OfflineNote } from '../../components/offline-note';
+import { ErrorMessage, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';
 import { offlineInfo } from '../../lib/read';
@@ -11,15 +11,13 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddRaceMutation, useDeleteRaceMutation, useUpdateRaceMutation } from './api/race-mutations';
 import { useRacesQuery } from './api/race-queries';
-import { RaceCalendar } from './components/race-calendar';
-import { RaceCard } from './components/race-card';
+import { RaceListing, RacesIntro, ViewSwitch, VisitorNotice, type RaceView } from './components/race-listing';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith } from './race-signups';
 import './races.css';
 
 const RaceFormModal = lazyNamed(() => import('./components/race-form-modal'), 'RaceFormModal');
 
-type View = 'list' | 'calendar';
 type Filter = 'all' | 'mine';
 
 export function RacesPage() {
@@ -30,12 +28,12 @@ export function RacesPage() {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
   const query = useRacesQuery();
-  const { data, error, isPending: loading, refetch } = query;
+  const { data } = query;
   const { fromCache, updatedAt } = offlineInfo(query);
   const addMutation = useAddRaceMutation();
   const updateMutation = useUpdateRaceMutation();
   const deleteMutation = useDeleteRaceMutation();
-  const [view, setView] = useState<View>('list');
+  const [view, setView] = useState<RaceView>('list');
   const [filter, setFilter] = useState<Filter>('all');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Race | null>(null);
@@ -80,10 +78,7 @@ export function RacesPage() {
   return (
     <div className="page races-page">
       <div className="races-header">
-        <div>
-          <h1>Races</h1>
-          <p className="lead">Races the club is targeting this season. Train together, race together.</p>
-        </div>
+        <RacesIntro />
         {member && (
           <button type="button" className="button button--accent" onClick={() => setAdding(true)}>
             Add Race
@@ -92,14 +87,7 @@ export function RacesPage() {
       </div>
 
       <div className="races-toolbar">
-        <div className="segmented" role="group" aria-label="View">
-          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
-            List view
-          </button>
-          <button type="button" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>
-            Calendar view
-          </button>
-        </div>
+        <ViewSwitch view={view} onChange={setView} />
         {member && (
           <div className="segmented" role="group" aria-label="Which races">
             <button type="button" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
@@ -117,48 +105,21 @@ export function RacesPage() {
       <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
 
-      {loading && !data ? (
-        <Loading text="Loading races..." />
-      ) : error && !data && isOfflineError(error) ? (
-        <NotSavedOffline onRetry={() => void refetch()} />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()}>Failed to load races.</LoadError>
-      ) : races.length === 0 ? (
-        <EmptyState>No races yet.</EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState>You are not signed up for any races yet.</EmptyState>
-      ) : view === 'list' ? (
-        <ul className="race-list">
-          {shown.map((race) => (
-            <li key={race.id}>
-              <RaceCard
-                race={race}
-                today={today}
-                member={member}
-                signup={signupOf(race)}
-                onSignup={(signedUp) => void signup.change(race.id, signedUp)}
-                manage={
-                  exec
-                    ? {
-                        onEdit: () => setEditing(race),
-                        onDelete: () => void deleteRace(race),
-                        deleting: deleting === race.id,
-                      }
-                    : undefined
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <RaceCalendar
-          races={shown}
-          today={today}
-          member={member}
-          signupOf={signupOf}
-          onSignup={(race, signedUp) => void signup.change(race.id, signedUp)}
-        />
-      )}
+      <RaceListing
+        read={query}
+        races={races}
+        shown={shown}
+        view={view}
+        today={today}
+        member={member}
+        signupOf={signupOf}
+        onSignup={(race, signedUp) => void signup.change(race.id, signedUp)}
+        manageOf={(race) =>
+          exec
+            ? { onEdit: () => setEditing(race), onDelete: () => void deleteRace(race), deleting: deleting === race.id }
+            : undefined
+        }
+      />
 
       <Suspense fallback={null}>
         {adding && (
@@ -188,17 +149,5 @@ export function RacesPage() {
       </Suspense>
       {dialog}
     </div>
-  );
-}
-
-function VisitorNotice({ signedIn }: { signedIn: boolean }) {
-  if (signedIn) {
-    return <Notice>Signing up for races opens once your club membership is active.</Notice>;
-  }
-  return (
-    <Notice>
-      Club members can see who is going and sign up for races. <Link to="/login">Sign in</Link> or{' '}
-      <Link to="/join-us">find out how to join</Link>.
-    </Notice>
   );
 }

@@ -7,11 +7,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../../../api/contract/auth';
 import type { Race, RaceSignup } from '../../../api/contract/races';
 import type { Role } from '../../../api/contract/roles';
-import { AppProviders } from '../../test-providers';
+import { AppProviders, VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
 import { writeSession } from '../../lib/session-storage';
 import { addDays } from '../../../api/contract/dates';
 import { clubTodayNow } from '../../lib/club-clock';
+import { resetVisitorReads } from '../../lib/read';
 
 export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
   const id = fields.id ?? 7;
@@ -60,11 +61,14 @@ function LocationProbe() {
 }
 
 /** Renders `page` at `path` (route `pattern`) inside the session and a memory router. */
+/** As in the app (router.tsx): a signed-in user's screens sit under the data layer, a visitor's do not. */
 export function renderPage(page: ReactNode, { user, path, pattern }: { user: SessionUser | null; path: string; pattern: string }) {
   localStorage.clear();
+  resetVisitorReads(); // a fresh page load, as AppProviders gives each render a fresh query cache
   if (user) writeSession(user, 'test-token');
+  const Providers = user ? AppProviders : VisitorProviders;
   return render(
-    <AppProviders>
+    <Providers>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={pattern} element={page} />
@@ -72,6 +76,6 @@ export function renderPage(page: ReactNode, { user, path, pattern }: { user: Ses
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </AppProviders>,
+    </Providers>,
   );
 }

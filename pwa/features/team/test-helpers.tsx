@@ -5,7 +5,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SessionUser } from '../../../api/contract/auth';
 import type { TeamMember } from '../../../api/contract/profiles';
 import type { Role } from '../../../api/contract/roles';
-import { AppProviders } from '../../test-providers';
+import { readToken } from '../../lib/session-storage';
+import { resetVisitorReads } from '../../lib/read';
+import { AppProviders, VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 
 export const LONG_BIO =
@@ -51,15 +53,21 @@ export function signInAs(role: Role): SessionUser {
   return user;
 }
 
+/**
+ * As in the app (router.tsx): with a signed-in user the page sits under the data layer (TanStack
+ * Query); a visitor's does not, and its reads run on the visitor runner of lib/read.ts.
+ */
 export function renderAt(path: string, pattern: string, element: ReactNode) {
+  resetVisitorReads(); // a fresh page load, as AppProviders gives each render a fresh query cache
+  const Providers = readToken() ? AppProviders : VisitorProviders;
   return render(
-    <AppProviders>
+    <Providers>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={pattern} element={element} />
           <Route path="*" element={<p>Elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </Providers>,
   );
 }
