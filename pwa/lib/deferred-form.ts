@@ -72,18 +72,22 @@ class FormKeeper<Values extends FieldValues> {
 
   private takeOver(create: typeof createContractControl): ContractControl<Values> {
     // In the order they stand on the page, so the first invalid field is the one focused.
-    const onScreen = [...this.elements].sort(([, a], [, b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const onScreen = [...this.elements].sort(([, a], [, b]) =>
+      a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    );
     const values: Record<string, unknown> = { ...this.defaults };
     for (const [name, element] of onScreen) values[name] = element.value;
     const control = create<Values>(() => this.schema, values as Values);
     control.subscribe({
       // isSubmitting is missing from the type of what can be followed, but the control honours it.
       formState: { errors: true, isSubmitting: true } as Partial<ReadFormState>,
-      callback: ({ errors, isSubmitting }) => this.onState({ errors: errors ?? {}, isSubmitting: Boolean(isSubmitting) }),
+      callback: ({ errors, isSubmitting }) =>
+        this.onState({ errors: errors ?? {}, isSubmitting: Boolean(isSubmitting) }),
     });
     // The same elements, registered now: the re-render that swaps in react-hook-form's own bindings
     // then finds each one already known and leaves its value alone.
-    for (const [name, element] of onScreen) control.register(name as Path<Values>, this.options.get(name) as never).ref(element);
+    for (const [name, element] of onScreen)
+      control.register(name as Path<Values>, this.options.get(name) as never).ref(element);
     this.control = control;
     this.onLoaded(control);
     return control;
@@ -96,7 +100,8 @@ class FormKeeper<Values extends FieldValues> {
     if (!binding) {
       // Between the control's arrival and the re-render, an event goes to react-hook-form directly.
       const forward = async (event: { target: unknown; type?: unknown }) => {
-        if (this.control) return this.control.register(name as Path<Values>, this.options.get(name) as never).onChange(event);
+        if (this.control)
+          return this.control.register(name as Path<Values>, this.options.get(name) as never).onChange(event);
         if (event.type !== 'blur') {
           this.options.get(name)?.onChange?.(event);
           this.onTyped();
@@ -132,9 +137,14 @@ export function useDeferredContractForm<Values extends FieldValues>(
 ): DeferredForm<Values> {
   const [, setTyped] = useState(0);
   const [control, setControl] = useState<ContractControl<Values> | null>(null);
-  const [state, setState] = useState<{ errors: FieldErrors<Values>; isSubmitting: boolean }>({ errors: {}, isSubmitting: false });
+  const [state, setState] = useState<{ errors: FieldErrors<Values>; isSubmitting: boolean }>({
+    errors: {},
+    isSubmitting: false,
+  });
   const [waiting, setWaiting] = useState(false);
-  const [keeper] = useState(() => new FormKeeper<Values>(defaultValues, schema, () => setTyped((n) => n + 1), setState, setControl));
+  const [keeper] = useState(
+    () => new FormKeeper<Values>(defaultValues, schema, () => setTyped((n) => n + 1), setState, setControl),
+  );
   keeper.schema = schema;
 
   const prepare = useCallback(() => {
@@ -144,7 +154,9 @@ export function useDeferredContractForm<Values extends FieldValues>(
   }, [keeper]);
 
   const register = ((name: Path<Values>, options?: RegisterOptions<Values, Path<Values>>) =>
-    control ? control.register(name, options) : keeper.placeholder(name, options as AnyOptions | undefined)) as UseFormRegister<Values>;
+    control
+      ? control.register(name, options)
+      : keeper.placeholder(name, options as AnyOptions | undefined)) as UseFormRegister<Values>;
 
   const handleSubmit: DeferredForm<Values>['handleSubmit'] = (onValid) => {
     if (control) return control.handleSubmit(onValid);
@@ -155,7 +167,11 @@ export function useDeferredContractForm<Values extends FieldValues>(
       setWaiting(true);
       try {
         const loaded = await keeper.load().catch(() => null);
-        if (!loaded) return setState({ errors: { root: { type: 'load', message: LOAD_FAILED } } as FieldErrors<Values>, isSubmitting: false });
+        if (!loaded)
+          return setState({
+            errors: { root: { type: 'load', message: LOAD_FAILED } } as FieldErrors<Values>,
+            isSubmitting: false,
+          });
         await loaded.handleSubmit(onValid)();
       } finally {
         keeper.submitWaiting = false;

@@ -5,7 +5,10 @@ import { formatPhone } from '../../api/contract/common';
  * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at 10 digits
  * (SPEC.md §5). Spread onto the <input> after the FormField's props.
  */
-export function phoneInput<Values extends FieldValues>(register: UseFormRegister<Values>, name: Path<Values>) {
+export function phoneInput<Values extends FieldValues>(
+  register: UseFormRegister<Values>,
+  name: Path<Values>,
+) {
   return {
     type: 'tel',
     inputMode: 'tel' as const,

@@ -30,7 +30,9 @@ let Providers: ComponentType<{ children: ReactNode }>;
 
 beforeEach(async () => {
   localStorage.clear();
-  calls = answerApi(() => jsonReply({ token: 'tok', user: { id: 1, name: 'Ana', role: 'member', charterAccepted: true } }));
+  calls = answerApi(() =>
+    jsonReply({ token: 'tok', user: { id: 1, name: 'Ana', role: 'member', charterAccepted: true } }),
+  );
   // Each test starts with react-hook-form not loaded.
   await freshPage();
 });
@@ -56,7 +58,8 @@ async function letTheFormLoad() {
   });
 }
 
-const submitButton = () => screen.getAllByRole('button', { name: /Sign In|Create Account|Please wait/ }).at(-1)!;
+const submitButton = () =>
+  screen.getAllByRole('button', { name: /Sign In|Create Account|Please wait/ }).at(-1)!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('LoginPage before react-hook-form arrives', () => {
@@ -106,7 +109,9 @@ describe('LoginPage before react-hook-form arrives', () => {
     await userEvent.type(password, '2');
     await userEvent.click(submitButton());
     expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(calls.map((c) => [c.path, c.body])).toEqual([['/auth/login', { email: 'ana@club.test', password: 'secret12' }]]);
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['/auth/login', { email: 'ana@club.test', password: 'secret12' }],
+    ]);
   });
 
   it('a submit pressed before it arrives waits for it, then checks the form and signs in', async () => {
@@ -121,12 +126,15 @@ describe('LoginPage before react-hook-form arrives', () => {
     expect(calls).toHaveLength(0);
     await letTheFormLoad();
     expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(calls.map((c) => [c.path, c.body])).toEqual([['/auth/login', { email: 'ana@club.test', password: 'secret1' }]]);
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['/auth/login', { email: 'ana@club.test', password: 'secret1' }],
+    ]);
   });
 
   it('a submit before it arrives puts each message next to its field and focuses the first invalid field', async () => {
     renderLogin('/login?mode=signup');
-    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     fill('Full name', 'Ana');
     fill('Email', 'not-an-email');
     fill('Phone', '41655501991234');

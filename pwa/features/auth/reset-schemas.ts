@@ -9,7 +9,10 @@ import { PASSWORDS_DIFFER } from './password-match';
 export const resetFormSchema = z
   .object({ token: z.string(), newPassword: z.string(), confirm: z.string() })
   .superRefine((v, ctx) => {
-    if (v.confirm !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
+    if (v.confirm !== v.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
     const parsed = resetPasswordSchema.safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
