@@ -63,7 +63,7 @@ class FormKeeper<Values extends FieldValues> {
     this.loading ??= import('./form-control').then(
       ({ createContractControl }) => this.takeOver(createContractControl),
       (err: unknown) => {
-        this.loading = null; // the next touch tries again
+        this.loading = null; // the next touch asks again (a browser may answer from its failed import)
         throw err;
       },
     );
@@ -149,7 +149,7 @@ export function useDeferredContractForm<Values extends FieldValues>(
 
   const prepare = useCallback(() => {
     keeper.load().catch(() => {
-      // Shown if the visitor submits; a touch alone tries again on the next one.
+      // Shown if the visitor submits; a touch alone asks again on the next one.
     });
   }, [keeper]);
 

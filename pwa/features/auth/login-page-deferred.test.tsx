@@ -159,4 +159,23 @@ describe('LoginPage before react-hook-form arrives', () => {
     await userEvent.type(email, 'ana@club.test');
     await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
   });
+
+  it('says so above the button when the form cannot be loaded, and sends nothing', async () => {
+    vi.resetModules();
+    vi.doMock('../../lib/form-control', () => {
+      throw new Error('offline');
+    });
+    Page = (await import('./login-page')).LoginPage;
+    Providers = (await import('../../test-providers')).VisitorProviders;
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@club.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    await userEvent.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The form could not be loaded. Check your connection and try again.',
+    );
+    expect(submitButton()).toBeEnabled();
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@club.test');
+    expect(calls).toHaveLength(0);
+  });
 });
