@@ -45,6 +45,12 @@ const boundaryZones = [
   },
 ];
 
+// The sign-in and reset pages and their modal are a visitor's (issue 11): no TanStack Query.
+const authNoDataLayer = {
+  group: ['@tanstack/*', '**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
+  message: 'A sign-in or reset page must not load TanStack Query or the data layer: write with call(), read with useRead.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -106,6 +112,32 @@ export default tseslint.config(
             {
               group: ['**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
               message: "A visitor's page must not load the data layer or the outbox: keep writes in a lazily loaded part.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The forgot-password modal (it opens on a click, so it may load react-hook-form) and the reset link's check.
+    files: ['pwa/features/auth/forgot-password-modal.tsx', 'pwa/features/auth/api/auth-queries.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [authNoDataLayer] }] },
+  },
+  {
+    // The sign-in and reset pages: react-hook-form, its resolver and zod arrive on the first touch of
+    // the form (pwa/lib/deferred-form.ts), so only their types may be imported statically.
+    files: ['pwa/features/auth/{login-page,reset-password-page}.tsx', 'pwa/lib/{deferred-form,phone-input}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            authNoDataLayer,
+            {
+              group: ['react-hook-form', '@hookform/*', 'zod', '**/lib/forms', '**/lib/form-control', '**/*-schemas'],
+              allowTypeImports: true,
+              message:
+                'The sign-in and reset pages load the form library and their rules on the first touch of the form: useDeferredContractForm, and import() for schemas.',
             },
           ],
         },

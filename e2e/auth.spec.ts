@@ -160,3 +160,40 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
   await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
   await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
 });
+
+test('the sign-in form gets react-hook-form on the first touch, on the same inputs, keeping what was typed', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  // The module that brings react-hook-form is held back, as on a slow phone, until the test lets it go.
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\/assets\/form-control-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const formScripts = () => scripts.filter((s) => /\/assets\/(forms|form-control)-[\w-]+\.js$/.test(s));
+
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  expect(formScripts()).toEqual([]);
+  const email = page.getByLabel('Email');
+  await email.evaluate((el) => ((window as unknown as { emailInput: Element }).emailInput = el));
+  await email.click();
+  await expect.poll(formScripts).not.toEqual([]);
+  await page.keyboard.type('member@');
+  const arrived = page.waitForResponse(/\/assets\/form-control-[\w-]+\.js$/);
+  letGo();
+  await arrived;
+  // Typing goes on in the same, still focused field (a remount would drop a phone's keyboard).
+  await page.keyboard.type('club.test');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveValue('member@club.test');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  // What was typed before the arrival is what was sent: the server knows the account, not the password.
+  await expect(page.getByRole('alert')).toContainText('Username or password are incorrect. Please try again.');
+  expect(await email.evaluate((el) => el === (window as unknown as { emailInput: Element }).emailInput)).toBe(true);
+});

@@ -43,6 +43,20 @@ describe('lint boundaries', () => {
     ).toEqual([]);
   });
 
+  it('keeps TanStack Query out of the sign-in and reset pages, and the form library but for its types', async () => {
+    const query = await ruleIds('pwa/features/auth/forgot-password-modal.tsx', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n");
+    expect(query).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*TanStack Query/)]);
+    const forms = await ruleIds('pwa/features/auth/login-page.tsx', "import { useContractForm } from '../../lib/forms';\nexport const x = useContractForm;\n");
+    expect(forms).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*first touch/)]);
+    const library = await ruleIds('pwa/lib/deferred-form.ts', "import { useForm } from 'react-hook-form';\nexport const x = useForm;\n");
+    expect(library).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*first touch/)]);
+    // Types cost nothing in the download; the modal may load react-hook-form.
+    expect(await ruleIds('pwa/lib/deferred-form.ts', "import type { FieldValues } from 'react-hook-form';\nexport type X = FieldValues;\n")).toEqual([]);
+    expect(
+      await ruleIds('pwa/features/auth/forgot-password-modal.tsx', "import { useContractForm } from '../../lib/forms';\nexport const x = useContractForm;\n"),
+    ).toEqual([]);
+  });
+
   it('refuses a feature importing another feature', async () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',

@@ -3,14 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import {
   useForm,
   type FieldValues,
-  type Path,
   type Resolver,
   type UseFormProps,
-  type UseFormRegister,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatPhone } from '../../api/contract/common';
 
 /**
  * The zod resolver for a contract schema, with one addition: an issue without a path (a rule about
@@ -37,33 +34,41 @@ export function contractResolver<Values extends FieldValues>(schema: z.ZodType):
  */
 export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
+/** Reads the form's current rules on each check: they may change with its mode (Sign In / Create Account). */
+export function schemaResolver<Values extends FieldValues>(currentSchema: () => SchemaSource): Resolver<Values> {
+  return async (values, context, opts) => {
+    const source = currentSchema();
+    const rules = typeof source === 'function' ? await source() : source;
+    return contractResolver<Values>(rules)(values, context, opts);
+  };
+}
+
+/**
+ * From a form's first submit on, every change re-checks the whole form, so a message (including a
+ * form-wide one) goes away as soon as what it complained about is fixed. Returns the unsubscribe.
+ */
+export function recheckOnEveryChange<Values extends FieldValues>(form: Pick<UseFormReturn<Values>, 'watch' | 'trigger'>): () => void {
+  const subscription = form.watch(() => void form.trigger());
+  return () => subscription.unsubscribe();
+}
+
 /**
  * react-hook-form set up the club's way: validated with a contract schema on submit, the first invalid
- * field focused, and from the first submit on every change re-checks the whole form, so a message
- * (including a form-wide one) goes away as soon as what it complained about is fixed.
+ * field focused, and from the first submit on every change re-checks the whole form.
  */
 export function useContractForm<Values extends FieldValues>(
   schema: SchemaSource,
   options: Omit<UseFormProps<Values>, 'resolver'> = {},
 ): UseFormReturn<Values> {
-  // The schema may change with the form's mode (Sign In / Create Account): read the current one.
   const current = useRef(schema);
   current.current = schema;
-  const [resolver] = useState(() => {
-    const byCurrentSchema: Resolver<Values> = async (values, context, opts) => {
-      const source = current.current;
-      const rules = typeof source === 'function' ? await source() : source;
-      return contractResolver<Values>(rules)(values, context, opts);
-    };
-    return byCurrentSchema;
-  });
+  const [resolver] = useState(() => schemaResolver<Values>(() => current.current));
   const form = useForm<Values>({ resolver, shouldFocusError: true, ...options });
   const { watch, trigger, formState } = form;
   const submitted = formState.isSubmitted;
   useEffect(() => {
     if (!submitted) return;
-    const subscription = watch(() => void trigger());
-    return () => subscription.unsubscribe();
+    return recheckOnEveryChange({ watch, trigger });
   }, [submitted, watch, trigger]);
   return form;
 }
@@ -80,20 +85,5 @@ export function addIssues(
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
 }
 
-/**
- * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at 10 digits
- * (SPEC.md §5). Spread onto the <input> after the FormField's props.
- */
-export function phoneInput<Values extends FieldValues>(register: UseFormRegister<Values>, name: Path<Values>) {
-  return {
-    type: 'tel',
-    inputMode: 'tel' as const,
-    placeholder: '(123) 456-7890',
-    ...register(name, {
-      setValueAs: (value: string) => formatPhone(value ?? ''),
-      onChange: (e: { target: { value: string } }) => {
-        e.target.value = formatPhone(e.target.value);
-      },
-    }),
-  };
-}
+// The phone input lives apart so a page that loads react-hook-form late (the sign-in page) can use it.
+export { phoneInput } from './phone-input';

@@ -3,9 +3,8 @@ import { forgotPasswordSchema } from '../../../api/contract/auth';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, call } from '../../lib/api-client';
 import { useContractForm } from '../../lib/forms';
-import { useForgotPasswordMutation } from './api/auth-mutations';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
   const [error, setError] = useState('');
@@ -15,12 +14,11 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useContractForm<{ email: string }>(forgotPasswordSchema, { defaultValues: { email: initialEmail } });
-  const forgot = useForgotPasswordMutation();
 
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      await forgot.mutateAsync(forgotPasswordSchema.parse(values));
+      await call('POST /auth/forgot-password', { body: forgotPasswordSchema.parse(values) });
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send reset email. Please try again.');

@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
-import { AppProviders } from '../../test-providers';
+import { VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
 import { outboxOp } from '../../test-support';
 import { LoginPage } from './login-page';
@@ -25,11 +25,11 @@ describe('LoginPage after a session ended', () => {
     const db = (await openOfflineDb())!;
     await db.outbox.add(outboxOp(7, { id: 'k1', userLabel: 'Sam' }));
     render(
-      <AppProviders>
+      <VisitorProviders>
         <MemoryRouter initialEntries={['/login?reason=session-expired']}>
           <LoginPage />
         </MemoryRouter>
-      </AppProviders>,
+      </VisitorProviders>,
     );
     expect(
       await screen.findByText(/One change saved on this device waits for Sam’s account and has not reached the club yet\. Sign in as Sam to send it/),
@@ -38,11 +38,11 @@ describe('LoginPage after a session ended', () => {
 
   it('says nothing when nothing waits', async () => {
     render(
-      <AppProviders>
+      <VisitorProviders>
         <MemoryRouter initialEntries={['/login']}>
           <LoginPage />
         </MemoryRouter>
-      </AppProviders>,
+      </VisitorProviders>,
     );
     await screen.findByRole('heading', { name: 'Sign In' });
     await new Promise((r) => setTimeout(r, 50));

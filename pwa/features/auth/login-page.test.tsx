@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../test-providers';
+import { VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 import { LoginPage } from './login-page';
 
@@ -16,14 +16,14 @@ beforeEach(() => {
 
 function renderLogin(url = '/login') {
   return render(
-    <AppProviders>
+    <VisitorProviders>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/" element={<p>Home page</p>} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </VisitorProviders>,
   );
 }
 

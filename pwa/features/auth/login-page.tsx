@@ -2,17 +2,18 @@ import { Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError } from '../../lib/api-client';
-import { phoneInput, useContractForm } from '../../lib/forms';
+import { ApiError, call } from '../../lib/api-client';
+import { useDeferredContractForm } from '../../lib/deferred-form';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';
+import { phoneInput } from '../../lib/phone-input';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSignInMutation } from './api/auth-mutations';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import { PasswordMatch } from './password-match';
 
 const ForgotPasswordModal = lazyNamed(() => import('./forgot-password-modal'), 'ForgotPasswordModal');
-// The rules load with the first check of the form, not with the page (docs/decisions/0040).
+// The rules load with the first check of the form, and react-hook-form with the first touch of it,
+// not with the page (docs/decisions/0040).
 const schemas = () => import('./login-schemas');
 
 type Mode = 'signin' | 'signup';
@@ -39,7 +40,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [problem, setProblem] = useState<Problem | null>(null);
-  const signInMutation = useSignInMutation();
   const [forgotOpen, setForgotOpen] = useState(false);
   const reason = params.get('reason');
   const {
@@ -49,11 +49,14 @@ export function LoginPage() {
     getValues,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useContractForm<LoginValues>(async () => (await schemas())[mode === 'signin' ? 'signInSchema' : 'signUpSchema'], {
+    formEvents,
+    prepare,
+  } = useDeferredContractForm<LoginValues>(async () => (await schemas())[mode === 'signin' ? 'signInSchema' : 'signUpSchema'], {
     defaultValues: { name: '', email: '', phoneNumber: '', password: '', confirm: '' },
   });
 
   function switchMode(next: Mode) {
+    prepare();
     setMode(next);
     setProblem(null);
     clearErrors();
@@ -62,12 +65,12 @@ export function LoginPage() {
   const submit = handleSubmit(async (values) => {
     setProblem(null);
     const { loginSchema, registerSchema } = await schemas();
-    const request: Parameters<typeof signInMutation.mutateAsync>[0] =
+    const send = () =>
       mode === 'signin'
-        ? { mode, body: loginSchema.parse(values) }
-        : { mode, body: registerSchema.parse(values) };
+        ? call('POST /auth/login', { body: loginSchema.parse(values) })
+        : call('POST /auth/register', { body: registerSchema.parse(values) });
     try {
-      const answer = await signInMutation.mutateAsync(request);
+      const answer = await send();
       if (!answer?.token) return setProblem({ kind: 'text', text: 'Signup or Login failed - no token received' });
       signIn(answer);
       navigate('/');
@@ -92,7 +95,7 @@ export function LoginPage() {
         </button>
       </div>
 
-      <form className="card form" onSubmit={submit} noValidate>
+      <form className="card form" onSubmit={submit} noValidate {...formEvents}>
         {mode === 'signup' && (
           <>
             <Notice>

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../test-providers';
+import { VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -20,13 +20,13 @@ beforeEach(() => {
 
 function renderReset(url: string) {
   return render(
-    <AppProviders>
+    <VisitorProviders>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </VisitorProviders>,
   );
 }
 

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
-import { resetPasswordSchema } from '../../../api/contract/auth';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
-import { ApiError } from '../../lib/api-client';
-import { useContractForm } from '../../lib/forms';
+import { ApiError, call } from '../../lib/api-client';
+import { useDeferredContractForm } from '../../lib/deferred-form';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useResetPasswordMutation } from './api/auth-mutations';
 import { useResetCheckQuery } from './api/auth-queries';
-import { PASSWORDS_DIFFER, PasswordMatch } from './password-match';
+import { PasswordMatch } from './password-match';
 
 interface ResetValues {
   token: string;
@@ -17,14 +14,9 @@ interface ResetValues {
   confirm: string;
 }
 
-// The contract's rule for the new password, and the confirm field that must repeat it.
-const resetFormSchema = z
-  .object({ token: z.string(), newPassword: z.string(), confirm: z.string() })
-  .superRefine((v, ctx) => {
-    if (v.confirm !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
-    const parsed = resetPasswordSchema.safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+// The rules load with the form's first check, and react-hook-form with the first touch of the form
+// (docs/decisions/0040).
+const schema = async () => (await import('./reset-schemas')).resetFormSchema;
 
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
@@ -37,8 +29,8 @@ export function ResetPasswordPage() {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useContractForm<ResetValues>(resetFormSchema, { defaultValues: { token: token ?? '', newPassword: '', confirm: '' } });
-  const reset = useResetPasswordMutation();
+    formEvents,
+  } = useDeferredContractForm<ResetValues>(schema, { defaultValues: { token: token ?? '', newPassword: '', confirm: '' } });
   // A used or expired link says so when the page opens; if the check cannot be made (offline), the
   // form shows and the server answers when it is sent.
   const check = useResetCheckQuery(token);
@@ -77,7 +69,7 @@ export function ResetPasswordPage() {
   const submit = handleSubmit(async ({ newPassword }) => {
     setError('');
     try {
-      await reset.mutateAsync({ token: token ?? '', newPassword });
+      await call('POST /auth/reset-password', { body: { token: token ?? '', newPassword } });
       setDone(true);
     } catch (err) {
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to reset password. Please try again.');
@@ -87,7 +79,7 @@ export function ResetPasswordPage() {
   return (
     <div className="page page--narrow">
       <h1>Choose a New Password</h1>
-      <form className="card form" onSubmit={submit} noValidate>
+      <form className="card form" onSubmit={submit} noValidate {...formEvents}>
         <FormField label="New password" error={errors.newPassword?.message}>
           {(field) => <input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />}
         </FormField>

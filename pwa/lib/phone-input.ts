@@ -1,0 +1,23 @@
+import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { formatPhone } from '../../api/contract/common';
+
+/**
+ * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at 10 digits
+ * (SPEC.md §5). Spread onto the <input> after the FormField's props.
+ */
+export function phoneInput<Values extends FieldValues>(
+  register: UseFormRegister<Values>,
+  name: Path<Values>,
+) {
+  return {
+    type: 'tel',
+    inputMode: 'tel' as const,
+    placeholder: '(123) 456-7890',
+    ...register(name, {
+      setValueAs: (value: string) => formatPhone(value ?? ''),
+      onChange: (e: { target: { value: string } }) => {
+        e.target.value = formatPhone(e.target.value);
+      },
+    }),
+  };
+}
