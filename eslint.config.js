@@ -45,11 +45,17 @@ const boundaryZones = [
   },
 ];
 
-// The sign-in and reset pages and their modal are a visitor's (issue 11): no TanStack Query.
-const authNoDataLayer = {
-  group: ['@tanstack/*', '**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
-  message: 'A sign-in or reset page must not load TanStack Query or the data layer: write with call(), read with useRead.',
-};
+// A visitor's pages (decision 0062) run without TanStack Query, the data layer and the outbox.
+const visitorPagePatterns = [
+  {
+    group: ['@tanstack/*'],
+    message: "A visitor's page must not load TanStack Query: read with useRead (pwa/lib/read.ts), write with call() or in a *-mutations.ts module.",
+  },
+  {
+    group: ['**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
+    message: "A visitor's page must not load the data layer or the outbox: keep writes in a lazily loaded part.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'db/migrations', 'test-results', 'playwright-report'] },
@@ -95,33 +101,14 @@ export default tseslint.config(
     // in e2e/public.spec.ts checks what the pages download; this keeps the modules themselves honest.
     files: [
       'pwa/lib/read.ts',
-      'pwa/features/{team,races}/api/*-queries.ts',
+      'pwa/features/{team,races,auth}/api/*-queries.ts',
+      // The forgot-password modal opens on a click, so it may load react-hook-form.
+      'pwa/features/auth/forgot-password-modal.tsx',
       'pwa/features/team/{coaches-exec-page,team-profile-page,team-member}.tsx',
       'pwa/features/races/{visitor-races-page,race-signups,countdown}.ts{,x}',
       'pwa/features/races/components/{race-listing,race-card,race-calendar,countdown-badge}.tsx',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@tanstack/*'],
-              message: "A visitor's page must not load TanStack Query: read with useRead (pwa/lib/read.ts), write in a *-mutations.ts module.",
-            },
-            {
-              group: ['**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
-              message: "A visitor's page must not load the data layer or the outbox: keep writes in a lazily loaded part.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The forgot-password modal (it opens on a click, so it may load react-hook-form) and the reset link's check.
-    files: ['pwa/features/auth/forgot-password-modal.tsx', 'pwa/features/auth/api/auth-queries.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [authNoDataLayer] }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: visitorPagePatterns }] },
   },
   {
     // The sign-in and reset pages: react-hook-form, its resolver and zod arrive on the first touch of
@@ -132,7 +119,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            authNoDataLayer,
+            ...visitorPagePatterns,
             {
               group: ['react-hook-form', '@hookform/*', 'zod', '**/lib/forms', '**/lib/form-control', '**/*-schemas'],
               allowTypeImports: true,

@@ -69,7 +69,8 @@ const SCREEN_MODULES: Record<string, string[]> = {
   '/faq': ['features/public/faq-page.tsx'],
   '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
   '/races': ['features/races/visitor-races-page.tsx'],
-  '/login': [QUERY_LAYER, 'features/auth/login-page.tsx'],
+  '/login': ['features/auth/login-page.tsx'],
+  '/reset-password': ['features/auth/reset-password-page.tsx'],
   '/forum': [QUERY_LAYER, 'features/forum/forum-page.tsx'],
 };
 

@@ -139,6 +139,8 @@ test.describe("a visitor's first download", () => {
       ['/coaches-exec', /Coaches and Executive Team/],
       ['/profile/swim-coach/maya-chen', /Maya Chen/],
       ['/races', /^Races$/],
+      ['/login', /^Sign In$/],
+      ['/reset-password?token=not-a-token', /Reset/],
     ];
     for (const [path, heading] of pages) {
       scripts.length = 0;

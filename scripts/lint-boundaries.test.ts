@@ -31,12 +31,12 @@ describe('lint boundaries', () => {
       'pwa/features/team/api/team-queries.ts',
       "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n",
     );
-    expect(direct).toEqual([expect.stringMatching(/^no-restricted-imports: .*useRead/)]);
+    expect(direct).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*useRead/)]);
     const writes = await ruleIds(
       'pwa/features/races/visitor-races-page.tsx',
       "import { useAddRaceMutation } from './api/race-mutations';\nexport const x = useAddRaceMutation;\n",
     );
-    expect(writes).toEqual([expect.stringMatching(/^no-restricted-imports: .*data layer/)]);
+    expect(writes).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*data layer/)]);
     // The signed-in races page may.
     expect(
       await ruleIds('pwa/features/races/races-page.tsx', "import { useAddRaceMutation } from './api/race-mutations';\nexport const x = useAddRaceMutation;\n"),

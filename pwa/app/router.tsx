@@ -54,6 +54,8 @@ export function AppRoutes() {
       <Route path="/coaches-exec" element={<CoachesExecPage />} />
       <Route path="/profile/:role/:name" element={<TeamProfilePage />} />
       <Route path="/races" element={user ? <RacesPage /> : <VisitorRacesPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
     </>
   );
   return (
@@ -99,9 +101,7 @@ export function AppRoutes() {
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/dashboard" element={<DashboardRedirect />} />
           <Route path="/sync" element={<SyncPage />} />
-          <Route path="/login" element={<LoginPage />} />
           <Route path="/logout" element={<LogoutPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
