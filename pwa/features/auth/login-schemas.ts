@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, registerSchema } from '../../../api/contract/auth';
+import { addIssues } from '../../lib/forms';
 import { PASSWORDS_DIFFER } from './password-match';
 
 // The sign-in page's rules, loaded with the form's first check rather than with the page, so the page
@@ -11,8 +12,7 @@ export { loginSchema, registerSchema };
 export const signUpSchema = z
   .object({ name: z.string(), email: z.string(), phoneNumber: z.string(), password: z.string(), confirm: z.string() })
   .superRefine((v, ctx) => {
-    const parsed = registerSchema.safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    addIssues(registerSchema.safeParse(v), ctx);
     if (v.password && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
   });
 
@@ -20,7 +20,6 @@ export const signInSchema = z
   .object({ email: z.string(), password: z.string() })
   .passthrough()
   .superRefine((v, ctx) => {
-    const parsed = loginSchema.safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    addIssues(loginSchema.safeParse(v), ctx);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../../api/contract/auth';
+import { addIssues } from '../../lib/forms';
 import { PASSWORDS_DIFFER } from './password-match';
 
 // The reset page's rules, loaded with the form's first check rather than with the page, so the page
@@ -11,8 +12,5 @@ export const resetFormSchema = z
   .superRefine((v, ctx) => {
     if (v.confirm !== v.newPassword)
       ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
-    const parsed = resetPasswordSchema.safeParse(v);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    addIssues(resetPasswordSchema.safeParse(v), ctx);
   });
