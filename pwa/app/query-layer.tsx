@@ -1,5 +1,6 @@
-// The data layer of every screen that reads the API, loaded with the first such screen (the router
-// nests those routes under this one), so a static public page never downloads it.
+// The data layer of a signed-in user's screens, loaded with the first such screen (the router nests
+// those routes under this one), so a static public page, or a visitor's page that reads the API
+// (lib/read.ts, docs/decisions/0062), never downloads it.
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, type ReactNode } from 'react';

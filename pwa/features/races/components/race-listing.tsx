@@ -1,6 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { Race } from '../../../../api/contract/races';
 import { NotSavedOffline, isOfflineError } from '../../../components/offline-note';
-import { Link } from 'react-router-dom';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
 import type { ReadResult } from '../../../lib/read';
 import type { RaceSignupState } from '../hooks/use-race-signup';
@@ -51,7 +51,7 @@ export function RaceListing({ read, races, shown, view, today, member, signupOf,
   );
 }
 
-/** The heading of the races page and its List/Calendar switch. */
+/** The heading of the races page (visitors and members). */
 export function RacesIntro() {
   return (
     <div>
@@ -61,6 +61,7 @@ export function RacesIntro() {
   );
 }
 
+/** List view / Calendar view. */
 export function ViewSwitch({ view, onChange }: { view: RaceView; onChange: (view: RaceView) => void }) {
   return (
     <div className="segmented" role="group" aria-label="View">
