@@ -5,10 +5,11 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import houseRules from './scripts/eslint-house-rules.mjs';
 
 const root = import.meta.dirname;
 
-// One zone per feature: pwa/features/<f> may import only itself among the features (DESIGN.md §1).
+// One zone per feature: pwa/features/<f> may import only itself among the features.
 // Read from the folder, so a new feature is fenced in without touching this file.
 const features = readdirSync(join(root, 'pwa/features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -20,29 +21,18 @@ const featureZones = features.map((f) => ({
   message: 'Features do not import each other: move what both need to pwa/components or pwa/lib.',
 }));
 
-// The house rules of DESIGN.md §1, checked on resolved paths (so `../../../api/env` and any other
-// spelling of the same file are caught alike).
+// The house rules (docs/architecture.md), checked on resolved paths, so `../../../api/env` and any
+// other spelling of the same file are caught alike.
 const boundaryZones = [
   ...featureZones,
   {
-    target: './pwa',
-    from: './api',
-    except: ['./contract'],
-    message: 'The PWA may import only api/contract of the server code.',
+    target: './domain',
+    from: ['./pwa', './api', './db', './scripts', './bench', './e2e'],
+    message: 'domain/ is the club\'s truth in plain TypeScript: it imports only zod and the date library.',
   },
+  { target: './pwa', from: './api', message: 'The PWA never imports api/: what both sides share lives in domain/.' },
   { target: './pwa', from: './db', message: 'The PWA never imports db/.' },
-  {
-    target: './db',
-    from: './api',
-    except: ['./contract'],
-    message: 'db/ does not import api/ (the browser-safe api/contract aside).',
-  },
-  {
-    target: './api/contract',
-    from: ['./api', './db'],
-    except: ['./contract'],
-    message: 'api/contract is browser-safe: it imports nothing of api/ or db/.',
-  },
+  { target: './db', from: './api', message: 'db/ does not import api/ (it may import domain/).' },
 ];
 
 // A visitor's pages (decision 0062) run without TanStack Query, the data layer and the outbox.
@@ -84,7 +74,7 @@ export default tseslint.config(
   {
     // Contract modules that screens read with their first download: types, constants and checks only.
     // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
-    files: ['api/contract/{common,dates,forum,notifications,profiles,roles,terms}.ts'],
+    files: ['domain/contract/{common,forum,notifications,profiles,roles}.ts', 'domain/{clock,calendar,rules,time-zone}.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -131,6 +121,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The club's truth has one home: domain/ imports only zod and the date library; nothing outside the
+    // club clock parses a club date or time; the words of a rule come from domain/rules.ts.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { club: houseRules },
+    rules: { 'club/no-club-time-parsing': 'error', 'club/no-restated-rules': 'error' },
+  },
+  { files: ['domain/**/*.ts'], ignores: ['domain/**/*.test.ts'], rules: { 'club/domain-imports': 'error' } },
+  { files: ['domain/clock.ts', 'domain/rules.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'], rules: { 'club/no-club-time-parsing': 'off', 'club/no-restated-rules': 'off' } },
   {
     // Plain-JS build and start scripts (run without a TypeScript loader).
     files: ['scripts/**/*.mjs'],

@@ -45,7 +45,7 @@ export default defineConfig(({ command }) => ({
             // What the entry imports and every page runs: React, the router, the API client.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](api-client|club-contact|session-storage|etag-cache)\.ts$|api[\\/]contract[\\/](profiles|roles)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](api-client|club-contact|session-storage|etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Public reads and the offline notes, used by visitors' and members' screens alike.

@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'deploy/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'api/**/*.test.ts', 'db/**/*.test.ts', 'deploy/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Fault tests kill servers and take a while: `npm run test:faults`.
           exclude: ['api/faults/**', 'node_modules/**'],
           testTimeout: 20_000,

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { ClubConfig } from './contract/config';
+import type { ClubConfig } from '../domain/contract/config';
 import type { AppDeps, AppEnv } from './context';
 import { requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';

@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env';
 import { resolveVapidKeys } from './services/push';
-import { clubConfigSchema } from './contract/config';
+import { clubConfigSchema } from '../domain/contract/config';
 import { makeTestApp } from './testing';
 
 describe('GET /api/config', () => {

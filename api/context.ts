@@ -1,6 +1,6 @@
 import type { Database_ } from '../db/client';
 import type { UserRow } from '../db/schema';
-import type { Role } from './contract/roles';
+import type { Role } from '../domain/contract/roles';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { MailService } from './services/mail';

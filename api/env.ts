@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { isTimeZone } from './contract/dates';
-import { CLUB_CONTACT_EMAIL } from './contract/profiles';
+import { isTimeZone } from '../domain/clock';
+import { CLUB_CONTACT_EMAIL } from '../domain/contract/profiles';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

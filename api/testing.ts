@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { users } from '../db/schema';
 import { createApp } from './app';
-import type { Role } from './contract/roles';
+import type { Role } from '../domain/contract/roles';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
 import { createLogger, memoryDestination } from './logger';

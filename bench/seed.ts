@@ -4,9 +4,9 @@
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { eventRsvps, posts, raceSignups, races, users, waitlistEntries, workoutSignups } from '../db/schema';
-import { WORKOUT_TYPES, type RsvpStatus } from '../api/contract/forum';
+import { WORKOUT_TYPES, type RsvpStatus } from '../domain/contract/forum';
 import { hashPassword } from '../db/passwords';
-import { addDays, clubToday } from '../api/contract/dates';
+import { addDays, clubToday } from '../domain/clock';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_LOG_N = 12;

@@ -75,7 +75,8 @@ export function newestBackupAt(dir: string): number | null {
   const newest = listBackups(dir)[0];
   if (!newest) return null;
   const m = /^club-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.db$/.exec(newest.name)!;
-  return Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`);
+  const [y, mo, d] = m[1]!.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, mo - 1, d, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]));
 }
 
 /** Deletes all but the `keep` newest backups; returns the deleted paths. Other files are left alone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../api/contract/dates';
+import { addDays } from '../domain/clock';
 import { demoEvents, demoRaces, demoWeek } from './demo-content';
 
 describe('demo content', () => {

@@ -1,9 +1,10 @@
 // The demo club's week, events and races (SEED_DEMO=1), built from the club's own timetable so a
 // newcomer sees what a real week looks like: the right sessions on the right days, at their times and
 // places, and races whose names fit their dates.
-import { addDays } from '../api/contract/dates';
-import type { WorkoutType } from '../api/contract/forum';
-import { DAYS, SEASONS, type Season, type SessionKind, type TrainingSession } from '../api/contract/schedule';
+import { addDays } from '../domain/clock';
+import type { WorkoutType } from '../domain/contract/forum';
+import { DAYS, SEASONS, type Season, type SessionKind, type TrainingSession } from '../domain/schedule';
+import { weekdayOf } from '../domain/calendar-days';
 
 export interface DemoWorkout {
   title: string;
@@ -70,9 +71,9 @@ export function seasonOf(date: string): Season {
   return SEASONS.find((s) => s.id === id) ?? SEASONS[0]!;
 }
 
-function weekdayOf(date: string): (typeof DAYS)[number] {
-  // 'YYYY-MM-DD' at noon UTC is that calendar day whatever the machine's zone; getUTCDay is 0 on Sunday.
-  const index = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+function dayNameOf(date: string): (typeof DAYS)[number] {
+  // DAYS starts on Monday; weekdayOf is 0 on Sunday.
+  const index = (weekdayOf(date) + 6) % 7;
   return DAYS[index]!;
 }
 
@@ -92,7 +93,7 @@ export function demoWeek(today: string): DemoWorkout[] {
   const week: DemoWorkout[] = [];
   for (let day = 1; day <= 7; day++) {
     const date = addDays(today, day);
-    for (const session of seasonOf(date).week[weekdayOf(date)] ?? []) week.push(workoutOf(session, date));
+    for (const session of seasonOf(date).week[dayNameOf(date)] ?? []) week.push(workoutOf(session, date));
   }
   return week;
 }

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { addDays, clubToday } from '../api/contract/dates';
+import { addDays, clubToday } from '../domain/clock';
 import { demoEvents, demoRaces, demoWeek } from './demo-content';
 import { hashPassword } from './passwords';
 import type { Database_ } from './client';

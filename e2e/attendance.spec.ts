@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { termOfDate } from '../api/contract/terms';
+import { termOfDate } from '../domain/calendar';
 import { acceptCharterInDb, DEMO, inDays, openTestDb, screenshots, signIn } from './support';
 
 // Issue 14: an exec posts a weekly series from New Workout, and downloads the term's attendance report.

@@ -1,6 +1,6 @@
 // Shared by the component tests of every feature.
-import type { SessionUser } from '../api/contract/auth';
-import type { Role } from '../api/contract/roles';
+import type { SessionUser } from '../domain/contract/auth';
+import type { Role } from '../domain/contract/roles';
 import type { OutboxOp } from './lib/offline-db';
 
 /** A signed-in user as the auth answers carry it; fields override the defaults. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The house rules of DESIGN.md §1 are only rules if `npm run lint` fails on a break: lint small
+// The house rules (docs/architecture.md) are only rules if `npm run lint` fails on a break: lint small
 // fixture sources with the project's own config, placed (virtually) where such a file would live.
 const root = join(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -18,12 +18,12 @@ const restricted = expect.stringMatching(/^import-x\/no-restricted-paths: /);
 
 describe('lint boundaries', () => {
   it('keeps zod out of the contract modules a first paint reads', async () => {
-    const messages = await ruleIds('api/contract/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
+    const messages = await ruleIds('domain/contract/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
     expect(messages).toEqual([expect.stringMatching(/^no-restricted-imports: .*zod/)]);
-    const schemas = await ruleIds('api/contract/common.ts', "import { looseString } from './common-schemas';\nexport const x = looseString;\n");
+    const schemas = await ruleIds('domain/contract/common.ts', "import { looseString } from './common-schemas';\nexport const x = looseString;\n");
     expect(schemas).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     // A schemas module may import zod.
-    expect(await ruleIds('api/contract/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
+    expect(await ruleIds('domain/contract/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
   });
 
   it("keeps TanStack Query, the data layer and the outbox out of a visitor's pages and public reads", async () => {
@@ -66,14 +66,14 @@ describe('lint boundaries', () => {
     expect(messages[0]).toContain('Features do not import each other');
   });
 
-  it('lets a feature import its own files, shared UI, pwa/lib and api/contract', async () => {
+  it('lets a feature import its own files, shared UI, pwa/lib and domain/', async () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',
       [
         "import { checkNewWorkout } from './workout-rules';",
         "import { Modal } from '../../components/modal';",
         "import { formatTime } from '../../lib/format';",
-        "import { addDays } from '../../../api/contract/dates';",
+        "import { addDays } from '../../../domain/clock';",
         'export const x = [checkNewWorkout, Modal, formatTime, addDays];',
       ].join('\n') + '\n',
     );
@@ -90,13 +90,38 @@ describe('lint boundaries', () => {
     expect(messages).toEqual([restricted]);
   });
 
-  it('refuses db/ importing api/ and api/contract importing the rest of api/', async () => {
+  it('refuses db/ importing api/ and domain/ importing api/, db/ or pwa/', async () => {
     expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/env';\nexport const x = loadEnv;\n")).toEqual([
       restricted,
     ]);
-    expect(
-      await ruleIds('api/contract/lint-fixture.ts', "import { loadEnv } from '../env';\nexport const x = loadEnv;\n"),
-    ).toEqual([restricted]);
+    // db/ may read the club's truth.
+    expect(await ruleIds('db/lint-fixture.ts', "import { isFull } from '../domain/rules';\nexport const x = isFull;\n")).toEqual([]);
+    for (const from of ['../api/env', '../db/client', '../pwa/lib/format']) {
+      const messages = await ruleIds('domain/lint-fixture.ts', `import * as m from '${from}';\nexport const x = m;\n`);
+      expect(messages).toContainEqual(restricted);
+    }
+  });
+
+  it('lets domain/ import only zod and the date library', async () => {
+    expect(await ruleIds('domain/lint-fixture.ts', "import { z } from 'zod';\nimport { TZDate } from '@date-fns/tz';\nexport const x = [z, TZDate];\n")).toEqual([]);
+    expect(await ruleIds('domain/lint-fixture.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([
+      expect.stringMatching(/^club\/domain-imports: /),
+    ]);
+  });
+
+  it("refuses parsing a club date and time with Date outside the club clock", async () => {
+    const code = 'export const start = (date: string, time: string) => new Date(`${date}T${time}:00`).getTime();\n';
+    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-club-time-parsing: /)]);
+    expect(await ruleIds('api/services/lint-fixture.ts', 'export const d = (date: string) => Date.parse(date + "T12:00:00Z");\n')).toEqual([
+      expect.stringMatching(/^club\/no-club-time-parsing: /),
+    ]);
+    expect(await ruleIds('domain/clock-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-club-time-parsing: /)]);
+  });
+
+  it('refuses restating the absence rule instead of taking its words from domain/rules.ts', async () => {
+    const code = "export const warning = 'Cancelling less than 24 hours before a workout counts as an absence.';\n";
+    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-restated-rules: /)]);
+    expect(await ruleIds('domain/rules.ts', code + 'export const other = 1;\n')).not.toContainEqual(expect.stringMatching(/^club\/no-restated-rules/));
   });
 
   describe('import cycles', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubToday } from '../contract/dates';
+import { addDays, clubToday } from '../../domain/clock';
 import { openDatabase } from '../../db/client';
 import { posts } from '../../db/schema';
 import { freePort, startServer, type ChildServer } from './support/child-server';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubToday } from '../contract/dates';
+import { addDays, clubToday } from '../../domain/clock';
 import { fakeDevice, startPushService, type PushServiceStub } from '../test-fixtures/push-service';
 import { freePort, startServer, type ChildServer } from './support/child-server';
 import { newJwtSecret, prepareDatabase } from './support/fixture';

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { clubToday } from '../contract/dates';
+import { clubToday } from '../../domain/clock';
 import type { Context } from 'hono';
-import { hasRole, type Role } from '../contract/roles';
+import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
 import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../services/tokens';
 import { effectiveRole, findUserById } from '../services/users';

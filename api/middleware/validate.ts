@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import { firstIssue } from '../contract/common';
+import { firstIssue } from '../../domain/contract/common';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 

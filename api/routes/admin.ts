@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
+import type { AnswerOf } from '../../domain/contract/endpoints';
 import {
   approveMemberSchema,
   notifyRoleChangeSchema,
   rejectMemberSchema,
   updateMemberSchema,
   type OutboxEmail,
-} from '../contract/admin';
+} from '../../domain/contract/admin';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, jsonBody } from '../middleware/validate';

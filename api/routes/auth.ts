@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
+import type { AnswerOf } from '../../domain/contract/endpoints';
 import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetCheckSchema,
   resetPasswordSchema,
-} from '../contract/auth';
+} from '../../domain/contract/auth';
 import { requireAuth } from '../middleware/auth';
 import { clientIp } from '../middleware/client-ip';
 import { jsonBody } from '../middleware/validate';

@@ -12,7 +12,7 @@ import { openDatabase, type Database_ } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { posts, users, waitlistEntries, workoutSignups } from '../../db/schema';
 import { createApp } from '../app';
-import { fullWorkoutError, type SignupAnswer, type WaitlistAnswer } from '../contract/forum';
+import { fullWorkoutError, type SignupAnswer, type WaitlistAnswer } from '../../domain/contract/forum';
 import { buildDeps } from '../deps';
 import { loadEnv } from '../env';
 import { signSessionToken } from '../services/tokens';

@@ -6,7 +6,7 @@ import {
   FUTURE_EVENT_ERROR,
   FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
-} from '../contract/forum';
+} from '../../domain/contract/forum';
 import { makeTestApp } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto.

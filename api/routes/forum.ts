@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
-import { firstIssue } from '../contract/common';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { firstIssue } from '../../domain/contract/common';
 import {
   attendanceBodySchema,
   createPostSchema,
@@ -11,7 +11,7 @@ import {
   signupBodySchema,
   updateEventSchema,
   updateWorkoutSchema,
-} from '../contract/forum-schemas';
+} from '../../domain/contract/forum-schemas';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { sendJsonWithEtag } from '../middleware/etag';
 import { respondOnce } from '../middleware/idempotency';

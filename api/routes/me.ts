@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
+import type { AnswerOf } from '../../domain/contract/endpoints';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { calendarLink, resetCalendarLink } from '../services/calendar';
 import { myWeek } from '../services/my-week';
-import { notificationSettingsSchema, pushDeviceSchema } from '../contract/notifications-schemas';
+import { notificationSettingsSchema, pushDeviceSchema } from '../../domain/contract/notifications-schemas';
 import { idParam, jsonBody } from '../middleware/validate';
 import { notificationSettings, removeDevice, saveDevice, setReminders } from '../services/notifications';
 

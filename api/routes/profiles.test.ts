@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed';
-import { TEAM_IMAGE_ERROR } from '../contract/profiles';
+import { TEAM_IMAGE_ERROR } from '../../domain/contract/profiles';
 import { makeTestApp } from '../testing';
 
 async function seeded() {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
-import { teamMemberUpdateSchema } from '../contract/profiles-schemas';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { jsonBody } from '../middleware/validate';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
-import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../contract/races';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../../domain/contract/races';
 import { optionalAuth, requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, jsonBody } from '../middleware/validate';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import type { AnswerOf } from '../contract/endpoints';
-import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../contract/users';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../../domain/contract/users';
 import { requireAuth } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { jsonBody } from '../middleware/validate';

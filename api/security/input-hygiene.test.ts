@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, posts } from '../../db/schema';
-import { raceInputSchema } from '../contract/races';
+import { raceInputSchema } from '../../domain/contract/races';
 import { buildWorld, snapshot } from './support';
 
 const BAD = [

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, posts, roleChangeNotifications, users, workoutSignups } from '../../db/schema';
-import { approveMemberSchema, updateMemberSchema } from '../contract/admin';
+import { approveMemberSchema, updateMemberSchema } from '../../domain/contract/admin';
 import { activityCounts, memberActivity } from '../test-fixtures/member-activity';
 import { makeTestApp } from '../testing';
 import {

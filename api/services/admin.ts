@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { clubToday } from '../contract/dates';
+import { clubToday } from '../../domain/clock';
 import { idempotencyKeys, users, type UserRow } from '../../db/schema';
-import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../contract/admin';
-import { DUPLICATE_EMAIL_ERROR } from '../contract/auth';
-import { formatPhone } from '../contract/common';
-import { ROLE_LABELS, hasRole, type Role } from '../contract/roles';
+import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
+import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
+import { formatPhone } from '../../domain/contract/common';
+import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { activationEmail } from './mail-templates';

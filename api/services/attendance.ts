@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../db/schema';
-import type { AttendanceAnswer, AttendanceRecord } from '../contract/forum';
+import type { AttendanceAnswer, AttendanceRecord } from '../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
 import { formatClubDateTime, requireWorkout, workoutStart } from './posts';

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { clubToday } from '../contract/dates';
+import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from './notifications';
 import type { AppDeps } from '../context';
 import { passwordResets, users } from '../../db/schema';
-import { formatPhone } from '../contract/common';
-import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../contract/auth';
+import { formatPhone } from '../../domain/contract/common';
+import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
 import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';

@@ -4,7 +4,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { users } from '../../db/schema';
-import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
+import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { MEMBER_RANK_ROLES } from './users';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventRsvps } from '../../db/schema';
-import { FUTURE_EVENT_ERROR } from '../contract/forum';
-import type { Role } from '../contract/roles';
+import { FUTURE_EVENT_ERROR } from '../../domain/contract/forum';
+import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { createEvent, eventDetail, setRsvp, updateEvent } from './events';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { clubToday } from '../contract/dates';
+import { clubToday } from '../../domain/clock';
 import { eventRsvps, posts, users } from '../../db/schema';
 import {
   FUTURE_EVENT_ERROR,
@@ -9,8 +9,8 @@ import {
   type EventRsvp,
   type RsvpAnswer,
   type RsvpStatus,
-} from '../contract/forum';
-import { type NewEvent } from '../contract/forum-schemas';
+} from '../../domain/contract/forum';
+import { type NewEvent } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { assertCanManagePost, loadEventPost, requireEvent, type Actor } from './posts';

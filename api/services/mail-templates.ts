@@ -1,5 +1,5 @@
 import type { MailMessage } from './mail';
-import { stripUnsafeCharacters } from '../contract/common';
+import { stripUnsafeCharacters } from '../../domain/contract/common';
 
 const CLUB = 'University Triathlon Club';
 

@@ -1,4 +1,4 @@
-import { stripUnsafeCharacters } from '../contract/common';
+import { stripUnsafeCharacters } from '../../domain/contract/common';
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';

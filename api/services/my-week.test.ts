@@ -54,7 +54,7 @@ describe('my week: standing', () => {
       .values({ userId: me.id, reason: 'no-show', createdAt: Date.parse('2026-04-30T12:00:00Z') })
       .run();
     expect(myWeek(t.deps, me.id).standing).toMatchObject({
-      term: { key: '2026-summer' },
+      term: { key: '2026-spring' },
       absencesThisTerm: 0,
     });
   });

@@ -1,13 +1,13 @@
-import { addDays, clubTimeToEpoch, clubToday, daysBetween } from '../contract/dates';
-import type { RsvpStatus, WorkoutType } from '../contract/forum';
+import { addDays, clubTimeToEpoch, clubToday, daysBetween } from '../../domain/clock';
+import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
 import {
   EXPIRY_NUDGE_DAYS,
   MY_WEEK_DAYS,
   type MyWeekAnswer,
   type MyWeekStanding,
   type WeekItem,
-} from '../contract/me';
-import { termOfDate } from '../contract/terms';
+} from '../../domain/contract/me';
+import { termOfDate } from '../../domain/calendar';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { preparedOnce } from './posts';

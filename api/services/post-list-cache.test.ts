@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../contract/roles';
+import type { Role } from '../../domain/contract/roles';
 import { makeTestApp, type TestApp } from '../testing';
 import { deleteMember, updateMember } from './admin';
 import { submitAttendance } from './attendance';

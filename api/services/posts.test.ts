@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts, users, workoutSignups } from '../../db/schema';
-import type { Role } from '../contract/roles';
+import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { submitAttendance } from './attendance';
 import { createEvent, setRsvp } from './events';
-import { clubTimeToEpoch } from '../contract/dates';
+import { clubTimeToEpoch } from '../../domain/clock';
 import {
   deletePost,
   describeWorkoutTime,

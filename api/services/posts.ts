@@ -1,12 +1,13 @@
 import type Database from 'better-sqlite3';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
+import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { posts, users, type PostRow } from '../../db/schema';
-import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../contract/forum';
-import { hasRole } from '../contract/roles';
+import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError, forbidden } from './errors';
+import { canManagePost as clubCanManagePost } from '../../domain/rules';
+import { calendarDateForFormatting } from '../../domain/calendar-days';
 
 /** Who is acting: enough of CurrentUser for the rules (tests may pass a plain object). */
 export type Actor = Pick<CurrentUser, 'id' | 'role'>;
@@ -40,7 +41,7 @@ export function describeWorkoutTime(date: string, time: string): string {
     month: 'long',
     day: 'numeric',
     year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
+  }).format(calendarDateForFormatting(date));
   return `${day} at ${time}`;
 }
 
@@ -99,9 +100,9 @@ export function requireEvent(db: Db, id: number): PostRow {
   return post;
 }
 
-/** SPEC.md §6: a post is changed or deleted by its author, an exec or an administrator. */
+/** A post is changed or deleted by its author, an exec or an administrator (domain/rules.ts). */
 export function canManagePost(actor: Actor, post: Pick<PostRow, 'userId'>): boolean {
-  return post.userId === actor.id || hasRole(actor.role, 'exec');
+  return clubCanManagePost(actor, post.userId);
 }
 
 export function assertCanManagePost(actor: Actor, post: PostRow): void {

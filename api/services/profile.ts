@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { clubToday } from '../contract/dates';
+import { clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { roleChangeNotifications, users } from '../../db/schema';
-import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../contract/auth';
-import { formatPhone } from '../contract/common';
-import type { Role } from '../contract/roles';
-import type { ProfileUpdate, RoleChangeNotification } from '../contract/users';
+import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
+import { formatPhone } from '../../domain/contract/common';
+import type { Role } from '../../domain/contract/roles';
+import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/users';
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { removeUpload, saveUpload, toAvatarWebp } from './uploads';

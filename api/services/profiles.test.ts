@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed';
-import { isAllowedTeamImage } from '../contract/profiles';
-import { teamMemberUpdateSchema } from '../contract/profiles-schemas';
+import { isAllowedTeamImage } from '../../domain/contract/profiles';
+import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
 import { makeTestApp } from '../testing';
 import { findTeamMember, listTeamMembers, updateTeamMember } from './profiles';
 

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teamProfiles } from '../../db/schema';
-import type { TeamMember } from '../contract/profiles';
-import type { TeamMemberUpdate } from '../contract/profiles-schemas';
+import type { TeamMember } from '../../domain/contract/profiles';
+import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
 import { notFound } from './errors';
 
 type TeamProfileRow = typeof teamProfiles.$inferSelect;

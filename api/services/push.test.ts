@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, pushSubscriptions } from '../../db/schema';
-import type { Role } from '../contract/roles';
+import type { Role } from '../../domain/contract/roles';
 import { fakeDevice, startPushService, type FakeDevice, type PushServiceStub } from '../test-fixtures/push-service';
 import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database_ } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { raceSignups, races, users } from '../../db/schema';
-import { raceInputSchema, type RaceInput } from '../contract/races';
-import type { Role } from '../contract/roles';
+import { raceInputSchema, type RaceInput } from '../../domain/contract/races';
+import type { Role } from '../../domain/contract/roles';
 import { ServiceError } from './errors';
 import { createRace, deleteRace, getRaceDetail, listRaces, setRaceSignup, updateRace } from './races';
 

@@ -8,8 +8,8 @@ import {
   type RaceDetailAnswer,
   type RaceInput,
   type RaceSignup,
-} from '../contract/races';
-import { hasRole, type Role } from '../contract/roles';
+} from '../../domain/contract/races';
+import { hasRole, type Role } from '../../domain/contract/roles';
 import { ServiceError } from './errors';
 
 /** Who is asking: null for a visitor without a token. */

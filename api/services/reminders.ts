@@ -6,19 +6,19 @@
 // process racing this one.
 import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { emailOutbox, eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
-import { addDays, clubTimeToEpoch, clubToday } from '../contract/dates';
+import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,
   EVENT_REMINDER_HOURS,
   WORKOUT_REMINDER_DAYS_BEFORE,
   WORKOUT_REMINDER_TIME,
-} from '../contract/notifications';
+} from '../../domain/contract/notifications';
 import type { AppDeps } from '../context';
 import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
 import { pushToMember } from './notifications';
 import { formatClubDate, formatClubDateTime, workoutStart } from './posts';
 import { activeMemberWhere } from './users';
-import { LATE_CANCEL_WINDOW_MS } from './workouts';
+import { freeCancelUntil } from '../../domain/rules';
 
 const HOUR = 3_600_000;
 
@@ -93,7 +93,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .innerJoin(users, eq(users.id, workoutSignups.userId))
         .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs, notYetReminded('workout', post.id)))
         .all();
-      const freeUntil = start - LATE_CANCEL_WINDOW_MS > now ? formatClubDateTime(start - LATE_CANCEL_WINDOW_MS, tz) : null;
+      const freeUntil = freeCancelUntil(start) > now ? formatClubDateTime(freeCancelUntil(start), tz) : null;
       const notice = workoutReminderNotice(post.title, formatClubDateTime(start, tz), freeUntil, post.id);
       for (const m of signedUp) {
         if (remind(deps, m, reminderKey('workout', post.id, m.id), notice)) pass.workoutReminders += 1;

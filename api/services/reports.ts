@@ -2,10 +2,10 @@
 // from the locked attendance records; late cancels from absence_log (reason 'late-cancel'), which
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { clubToday } from '../contract/dates';
-import type { WorkoutType } from '../contract/forum';
-import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../contract/reports';
-import { termFromKey, termOfDate, type Term } from '../contract/terms';
+import { clubToday } from '../../domain/clock';
+import type { WorkoutType } from '../../domain/contract/forum';
+import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
+import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
 import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
 import type { AppDeps } from '../context';
 import { listMembers } from './admin';
@@ -13,7 +13,7 @@ import { preparedOnce } from './posts';
 import { toCsv } from './csv';
 import { ServiceError, notFound } from './errors';
 
-export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter or 2027-summer";
+export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter, 2027-spring or 2027-summer";
 
 /** The term of `?term=`, or the club's current term when it is missing. */
 export function resolveTerm(deps: AppDeps, key: string | undefined): Term {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
-import type { Role } from '../contract/roles';
+import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';
 import { requireWorkout } from './posts';

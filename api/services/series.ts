@@ -2,17 +2,18 @@
 // tied together only by posts.series_id so an edit or a delete can reach "this and the following".
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
-import { addDays, clubToday } from '../contract/dates';
+import { addDays, clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { posts, type PostRow } from '../../db/schema';
-import { FUTURE_WORKOUT_ERROR, WEEKDAY_NAMES, isFutureDate, type SeriesAnswer, type SeriesScope } from '../contract/forum';
-import type { NewWorkout, WorkoutUpdate } from '../contract/forum-schemas';
+import { FUTURE_WORKOUT_ERROR, WEEKDAY_NAMES, isFutureDate, type SeriesAnswer, type SeriesScope } from '../../domain/contract/forum';
+import type { NewWorkout, WorkoutUpdate } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice } from './mail-templates';
 import { pushNewWorkout } from './notifications';
 import { assertCanManagePost, describeWorkoutTime, loadWorkoutPost, requireWorkout, type Actor } from './posts';
 import { applyWorkoutUpdate } from './workouts';
+import { weekdayOf } from '../../domain/calendar-days';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
 export function seriesDates(first: string, last: string, weekdays: readonly number[]): string[] {
@@ -21,7 +22,7 @@ export function seriesDates(first: string, last: string, weekdays: readonly numb
   // Dates are calendar strings, so a daylight-saving change in between moves nothing: each workout
   // keeps its wall-clock time, and its instant is worked out from date and time when needed.
   for (let d = first; d <= last; d = addDays(d, 1)) {
-    if (wanted.has(new Date(`${d}T12:00:00Z`).getUTCDay())) dates.push(d);
+    if (wanted.has(weekdayOf(d))) dates.push(d);
   }
   return dates;
 }

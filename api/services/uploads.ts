@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { UPLOAD_TYPE_ERROR } from '../contract/users';
+import { UPLOAD_TYPE_ERROR } from '../../domain/contract/users';
 import type { Logger } from '../logger';
 import { ServiceError } from './errors';
 

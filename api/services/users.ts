@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import type { SessionUser } from '../contract/auth';
-import { ROLES, type Role } from '../contract/roles';
+import type { SessionUser } from '../../domain/contract/auth';
+import { ROLES, type Role } from '../../domain/contract/roles';
 
 export const CHARTER_VERSION = '2026-1';
 

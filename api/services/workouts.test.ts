@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { absenceLog, emailOutbox, posts, users, waitlistEntries, workoutSignups } from '../../db/schema';
-import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../contract/forum';
-import { type NewWorkout } from '../contract/forum-schemas';
-import type { Role } from '../contract/roles';
+import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../domain/contract/forum';
+import { type NewWorkout } from '../../domain/contract/forum-schemas';
+import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';
 import {

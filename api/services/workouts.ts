@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { clubToday } from '../contract/dates';
+import { clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
 import {
@@ -12,8 +12,8 @@ import {
   type WorkoutDetailAnswer,
   type WorkoutPost,
   type WorkoutSignup,
-} from '../contract/forum';
-import { type NewWorkout, type WorkoutUpdate } from '../contract/forum-schemas';
+} from '../../domain/contract/forum';
+import { type NewWorkout, type WorkoutUpdate } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
@@ -27,14 +27,9 @@ import {
   workoutStart,
   type Actor,
 } from './posts';
+import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-/** Cancelling closer than this to the start counts an absence (SPEC.md §9). */
-export const LATE_CANCEL_WINDOW_MS = 24 * HOUR;
-/** Every third absence suspends sign-ups for this long (SPEC.md §9, DESIGN.md §3). */
-export const ABSENCES_PER_SUSPENSION = 3;
-export const SUSPENSION_MS = 7 * DAY;
+export { SUSPENSION_MS } from '../../domain/rules';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -137,8 +132,8 @@ export function waitlistPosition(db: Db, postId: number, userId: number): number
     .get()!.n;
 }
 
-function isFull(db: Db, post: PostRow): boolean {
-  return post.capacity !== null && signupCount(db, post.id) >= post.capacity;
+function isWorkoutFull(db: Db, post: PostRow): boolean {
+  return isFull(post.capacity, signupCount(db, post.id));
 }
 
 // ---------- Absences and suspension ----------
@@ -179,7 +174,7 @@ export function countAbsence(
     .returning({ absences: users.absences })
     .get()!;
   let suspendedUntil: number | null = null;
-  if (absences % ABSENCES_PER_SUSPENSION === 0) {
+  if (startsSuspension(absences)) {
     suspendedUntil = now + SUSPENSION_MS;
     db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
   }
@@ -199,7 +194,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     // session in the PWA, SPEC.md §4).
     throw new ServiceError(
       409,
-      `Your workout sign-ups are suspended until ${when}: ${ABSENCES_PER_SUSPENSION} absences suspend sign-ups for a week.`,
+      suspendedUntilText(when),
       { suspendedUntil: until },
     );
   }
@@ -263,7 +258,7 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
 
     if (want) {
       assertNotSuspended(deps, actor.id, now);
-      if (isFull(db, post)) throw new ServiceError(409, fullWorkoutError(post.capacity!));
+      if (isWorkoutFull(db, post)) throw new ServiceError(409, fullWorkoutError(post.capacity!));
       db.insert(workoutSignups).values({ postId: post.id, userId: actor.id, signupTime: now }).run();
       db.delete(waitlistEntries)
         .where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, actor.id)))
@@ -275,7 +270,7 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
       .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, actor.id)))
       .run();
     const answer: SignupAnswer = { signedUp: false };
-    if (start - now < LATE_CANCEL_WINDOW_MS) {
+    if (isLateCancel(start, now)) {
       const absence = countAbsence(deps, actor.id, post.id, 'late-cancel', now);
       answer.absenceCounted = absence.counted;
       answer.absences = absence.absences;
@@ -300,7 +295,7 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
     if (workoutStart(post, deps.env.CLUB_TIMEZONE) <= now) throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
-    if (!isFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
+    if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
     db.insert(waitlistEntries).values({ postId: post.id, userId: actor.id, joinedAt: now }).run();
     return { onWaitlist: true, position: waitlistPosition(db, post.id, actor.id) };
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ROLE_LABELS } from '../../api/contract/roles';
-import type { RoleChangeNotification } from '../../api/contract/users';
+import { ROLE_LABELS } from '../../domain/contract/roles';
+import type { RoleChangeNotification } from '../../domain/contract/users';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/session';
 

@@ -1,3 +1,4 @@
+import { RULE_TEXT } from '../../domain/rules';
 // The club charter (SPEC.md §2 Charter modal, §5 Charter rules, §9). Shown in the charter modal and on
 // Join Us, so it lives in the shared components.
 
@@ -41,8 +42,7 @@ export function CharterText({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         <ul>
           <li>Sign up for workouts through the forum, and only for workouts you intend to attend.</li>
           <li>
-            Cancelling less than 24 hours before a workout counts as an absence. Three absences suspend your
-            workout sign-ups for one week.
+            {RULE_TEXT.lateCancel} {RULE_TEXT.suspension}
           </li>
           <li>Arrive on time, follow the coach or exec leading the session, and leave facilities as you found them.</li>
         </ul>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import type { Role } from '../../api/contract/roles';
+import type { Role } from '../../domain/contract/roles';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
 import { ClubEmailLink } from './club-email-link';

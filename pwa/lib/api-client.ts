@@ -1,6 +1,6 @@
 // The one way the PWA talks to /api (`request`, typed per endpoint by `call`): bearer token, JSON in and out, `{ error }` answers turned into
 // ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
-import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../api/contract/endpoints';
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../domain/contract/endpoints';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
 import { readToken, readUser, replaceToken, sessionGeneration } from './session-storage';
 

@@ -1,4 +1,5 @@
 import { clubTimeZone } from './club-clock';
+import { calendarDateForFormatting } from '../../domain/calendar-days';
 
 // The one place the PWA turns dates and times into text (SPEC.md shows 12-hour times, '6:15 PM').
 // Building an Intl.DateTimeFormat costs far more than using one, and a list of 300 cards formats
@@ -32,7 +33,7 @@ export function ordinal(n: number): string {
 
 /** 'YYYY-MM-DD' as a readable date, e.g. 'Mon, Mar 2, 2026', without zone shifts (it is already club-local). */
 export function formatDate(date: string, style: 'short' | 'medium' | 'long' = 'short'): string {
-  const d = new Date(`${date}T12:00:00Z`);
+  const d = calendarDateForFormatting(date);
   if (Number.isNaN(d.getTime())) return date;
   return formatter({
     timeZone: 'UTC',

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnswerOf } from '../../api/contract/endpoints';
+import type { AnswerOf } from '../../domain/contract/endpoints';
 import { QueryLayer } from '../app/query-layer';
 import { answerApi, jsonReply } from '../test-server';
 import { call } from './api-client';

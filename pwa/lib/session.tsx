@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthAnswer, SessionUser } from '../../api/contract/auth';
-import { hasRole, type Role } from '../../api/contract/roles';
+import type { AuthAnswer, SessionUser } from '../../domain/contract/auth';
+import { hasRole, type Role } from '../../domain/contract/roles';
 import { ApiError, call, notifyUnauthorized, request } from './api-client';
 import { clearEtagCache } from './etag-cache';
 import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';

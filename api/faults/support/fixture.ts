@@ -1,7 +1,7 @@
 // A file database for a fault test, filled straight through Drizzle before the server starts, and
 // session tokens signed with the secret the server is given (no login round trips).
 import { randomBytes } from 'node:crypto';
-import { addDays, clubToday } from '../../contract/dates';
+import { addDays, clubToday } from '../../../domain/clock';
 import { openDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
 import { posts, races, users } from '../../../db/schema';

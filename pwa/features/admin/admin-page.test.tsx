@@ -3,9 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminMember } from '../../../api/contract/admin';
-import type { SessionUser } from '../../../api/contract/auth';
-import type { Role } from '../../../api/contract/roles';
+import type { AdminMember } from '../../../domain/contract/admin';
+import type { SessionUser } from '../../../domain/contract/auth';
+import type { Role } from '../../../domain/contract/roles';
 import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
 import { AdminPage } from './admin-page';

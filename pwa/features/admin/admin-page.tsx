@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AdminMember } from '../../../api/contract/admin';
-import { ROLE_LABELS } from '../../../api/contract/roles';
+import type { AdminMember } from '../../../domain/contract/admin';
+import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { RequireRole } from '../../components/require-role';
 import { LoadError, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';

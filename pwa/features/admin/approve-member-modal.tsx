@@ -4,8 +4,8 @@ import {
   approveMemberSchema,
   type AdminMember,
   type ApproveMemberInput,
-} from '../../../api/contract/admin';
-import { ROLE_LABELS } from '../../../api/contract/roles';
+} from '../../../domain/contract/admin';
+import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { updateMemberSchema, type AdminMember } from '../../../api/contract/admin';
-import { PHONE_MESSAGE, formatPhone, isValidPhone } from '../../../api/contract/common';
-import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
+import { updateMemberSchema, type AdminMember } from '../../../domain/contract/admin';
+import { PHONE_MESSAGE, formatPhone, isValidPhone } from '../../../domain/contract/common';
+import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../api/contract/admin';
+import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../domain/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/api-client';

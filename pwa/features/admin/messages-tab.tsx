@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OutboxEmail } from '../../../api/contract/admin';
+import type { OutboxEmail } from '../../../domain/contract/admin';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { formatDate } from '../../lib/format';
-import { ROLE_LABELS, type Role } from '../../../api/contract/roles';
+import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 
 export function RoleBadge({ role }: { role: Role }) {
   return <span className={`badge role-badge role-badge--${role}`}>{ROLE_LABELS[role] ?? role}</span>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema, registerSchema } from '../../../api/contract/auth';
+import { loginSchema, registerSchema } from '../../../domain/contract/auth';
 import { addIssues } from '../../lib/forms';
 import { PASSWORDS_DIFFER } from './password-match';
 

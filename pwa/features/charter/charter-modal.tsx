@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SessionUser } from '../../../api/contract/auth';
+import type { SessionUser } from '../../../domain/contract/auth';
 import { CharterText } from '../../components/charter-text';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

@@ -1,13 +1,13 @@
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
-import type { WorkoutPost } from '../../../api/contract/forum';
+import type { WorkoutPost } from '../../../domain/contract/forum';
+import { LATE_CANCEL_HOURS, RULE_TEXT } from '../../../domain/rules';
 import { hoursUntil } from './workout-rules';
 
-export const ABSENCE_WARNING =
-  'Cancelling less than 24 hours before the workout counts as an absence. Three absences suspend your workout sign-ups for one week.';
+export const ABSENCE_WARNING = `Cancelling ${RULE_TEXT.lateWindow} before the workout counts as an absence. ${RULE_TEXT.suspension}`;
 
-/** The cancel-signup warning (SPEC.md §2, §4): Keep Booking is the safe default. */
+/** The cancel-signup warning: Keep Booking is the safe default. */
 export function CancelSignupModal({
   workout,
   busy,
@@ -24,7 +24,7 @@ export function CancelSignupModal({
   now?: number;
 }) {
   const hours = hoursUntil(workout.workout_date, workout.workout_time, now);
-  const soon = hours >= 0 && hours < 24;
+  const soon = hours !== null && hours >= 0 && hours < LATE_CANCEL_HOURS;
   return (
     <Modal
       title="Cancel Signup?"
@@ -47,7 +47,7 @@ export function CancelSignupModal({
       <div className="alert alert--warning forum-warning">
         {soon && (
           <p>
-            <strong>This workout starts in less than 24 hours: cancelling now counts as an absence.</strong>
+            <strong>{RULE_TEXT.lateCancelNow}</strong>
           </p>
         )}
         <p>{ABSENCE_WARNING}</p>

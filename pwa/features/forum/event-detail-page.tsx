@@ -2,7 +2,7 @@ import { useCallback, useId, type ReactNode } from 'react';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
-import type { EventPost, EventRsvp, RsvpStatus } from '../../../api/contract/forum';
+import type { EventPost, EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
-import type { EventPost } from '../../../api/contract/forum';
+import type { EventPost } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../lib/session';

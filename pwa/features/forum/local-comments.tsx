@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { COMMENT_MAX } from '../../../api/contract/forum';
+import { COMMENT_MAX } from '../../../domain/contract/forum';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyWeekAnswer } from '../../../api/contract/me';
+import type { MyWeekAnswer } from '../../../domain/contract/me';
 import { MyWeekSection } from './my-week-section';
 import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { EventPost, RsvpStatus, WorkoutPost } from '../../../api/contract/forum';
-import { RSVP_STATUSES } from '../../../api/contract/forum';
-import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../api/contract/me';
+import type { EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/forum';
+import { RSVP_STATUSES } from '../../../domain/contract/forum';
+import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';

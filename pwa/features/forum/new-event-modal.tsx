@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { firstIssue } from '../../../api/contract/common';
-import { addDays } from '../../../api/contract/dates';
+import { firstIssue } from '../../../domain/contract/common';
+import { addDays } from '../../../domain/clock';
 import {
   CONTENT_MAX,
   FUTURE_EVENT_ERROR,
@@ -9,8 +9,8 @@ import {
   TITLE_MAX,
   isFutureDate,
   type EventPost,
-} from '../../../api/contract/forum';
-import { createEventSchema, type NewEvent } from '../../../api/contract/forum-schemas';
+} from '../../../domain/contract/forum';
+import { createEventSchema, type NewEvent } from '../../../domain/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

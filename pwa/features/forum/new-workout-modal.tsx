@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { addDays } from '../../../api/contract/dates';
-import { WEEKDAY_NAMES, type WorkoutPost } from '../../../api/contract/forum';
-import { termOfDate } from '../../../api/contract/terms';
+import { addDays } from '../../../domain/clock';
+import { WEEKDAY_NAMES, type WorkoutPost } from '../../../domain/contract/forum';
+import { termOfDate } from '../../../domain/calendar';
 import { Modal } from '../../components/modal';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';

@@ -1,5 +1,5 @@
 import { Avatar } from '../../components/avatar';
-import type { EventPost, WorkoutType } from '../../../api/contract/forum';
+import type { EventPost, WorkoutType } from '../../../domain/contract/forum';
 import { formatDate, formatTime } from '../../lib/format';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../api/contract/forum';
+import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../domain/contract/forum';
 import { ErrorMessage } from '../../components/status';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
 import { UnsyncedMark } from '../../components/offline-note';

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import type { SignupActions } from './use-signup-actions';
 import { capacityText, waitlistPositionText, type WorkoutView } from './workout-rules';
+import { RULE_TEXT } from '../../../domain/rules';
 
 /** Counts of a workout: signed up, capacity status, waitlist size and the caller's place on it. */
 export function SignupStats({ view }: { view: WorkoutView }) {
@@ -78,8 +79,7 @@ export function SignupControls({ actions, started }: { actions: SignupActions; s
           Sign Up
         </button>
         <p className="forum-suspended" id={`suspended-${view.workout.id}`}>
-          Sign-ups are suspended until {formatDateTime(suspendedUntil)}: three absences (late cancellations or no-shows)
-          suspend sign-ups for a week.
+          Sign-ups are suspended until {formatDateTime(suspendedUntil)}: {RULE_TEXT.suspensionCounted}.
         </p>
       </>
     );

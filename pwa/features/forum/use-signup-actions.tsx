@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import type { SignupAnswer, WaitlistAnswer, WorkoutPost } from '../../../api/contract/forum';
+import type { SignupAnswer, WaitlistAnswer, WorkoutPost } from '../../../domain/contract/forum';
 import { ApiError } from '../../lib/api-client';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { CancelSignupModal } from './cancel-signup-modal';
 import { workoutView, type DesiredSignup, type WorkoutView } from './workout-rules';
+import { lateCancelCountedText } from '../../../domain/rules';
 
-/** 'Error: {server message}', or the screen's fallback when the server gave none (SPEC.md §8). */
+/** 'Error: {server message}', or the screen's fallback when the server gave none. */
 export function signupErrorText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.message ? `Error: ${err.message}` : fallback;
 }
@@ -15,7 +16,7 @@ export function signupErrorText(err: unknown, fallback: string): string {
 export function absenceNotice(answer: SignupAnswer): string {
   if (!answer.absenceCounted) return '';
   const count = answer.absences ?? 1;
-  let text = `This cancellation was less than 24 hours before the workout and counts as an absence (${count} so far).`;
+  let text = lateCancelCountedText(count);
   if (answer.suspendedUntil) text += ` Workout sign-ups are suspended until ${formatDateTime(answer.suspendedUntil)}.`;
   return text;
 }

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SeriesScope, WorkoutPost } from '../../../api/contract/forum';
+import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
 import { ErrorMessage, Loading } from '../../components/status';
 import { formatTime } from '../../lib/format';

@@ -3,7 +3,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { WorkoutPost } from '../../../api/contract/forum';
+import type { WorkoutPost } from '../../../domain/contract/forum';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazy-named';

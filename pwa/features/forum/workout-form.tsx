@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { firstIssue } from '../../../api/contract/common';
+import { firstIssue } from '../../../domain/contract/common';
 import {
   CAPACITY_MAX,
   CAPACITY_MIN,
@@ -13,13 +13,13 @@ import {
   type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
-} from '../../../api/contract/forum';
+} from '../../../domain/contract/forum';
 import {
   createWorkoutSchema,
   updateWorkoutSchema,
   type NewWorkout,
   type WorkoutUpdate,
-} from '../../../api/contract/forum-schemas';
+} from '../../../domain/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../api/contract/forum';
+import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../domain/contract/forum';
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/api-client';
 import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
@@ -8,6 +8,7 @@ import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { UnsyncedMark } from '../../components/offline-note';
 import { Avatar } from '../../components/avatar';
+import { RULE_TEXT } from '../../../domain/rules';
 
 export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 
@@ -185,8 +186,8 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
               {absent.length > 0 ? (
                 <>
                   <p>
-                    {absent.length === 1 ? 'This member' : `These ${absent.length} members`} will be counted absent (three
-                    absences suspend sign-ups for a week):
+                    {absent.length === 1 ? 'This member' : `These ${absent.length} members`} will be counted absent (
+                    {RULE_TEXT.suspensionShort}):
                   </p>
                   <ul className="forum-absent-list">
                     {absent.map((s) => (

@@ -14,6 +14,7 @@ import {
   eventView,
   groupByDay,
   hasStarted,
+  hoursUntil,
   isFull,
   rosterWith,
   waitlistPositionText,
@@ -54,10 +55,16 @@ describe('workout view', () => {
     );
   });
 
-  it('has started once its local start time is reached', () => {
+  it("has started once its start on the club's clock is reached, whatever the phone's zone", () => {
     const w = { workout_date: '2026-03-02', workout_time: '18:00' };
-    expect(hasStarted(w, new Date(2026, 2, 2, 17, 59).getTime())).toBe(false);
-    expect(hasStarted(w, new Date(2026, 2, 2, 18, 0).getTime())).toBe(true);
+    // 18:00 in Toronto (the tests' club zone) is 23:00 UTC in March.
+    const start = Date.parse('2026-03-02T23:00:00Z');
+    expect(hasStarted(w, start - 60_000)).toBe(false);
+    expect(hasStarted(w, start)).toBe(true);
+    expect(hoursUntil(w.workout_date, w.workout_time, start - 30 * 3_600_000)).toBe(30);
+    // Before the device knows the club's zone, nothing is claimed: the server decides.
+    expect(hasStarted(w, start, null)).toBe(false);
+    expect(hoursUntil(w.workout_date, w.workout_time, start, null)).toBeNull();
   });
 
   it('words the capacity and the waitlist place', () => {

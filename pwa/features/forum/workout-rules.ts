@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../api/contract/auth';
+import type { SessionUser } from '../../../domain/contract/auth';
 import type {
   EventPost,
   EventRsvp,
@@ -6,9 +6,10 @@ import type {
   WorkoutPost,
   WorkoutSignup,
   WorkoutType,
-} from '../../../api/contract/forum';
-import { daysBetween } from '../../../api/contract/dates';
-import { hasRole } from '../../../api/contract/roles';
+} from '../../../domain/contract/forum';
+import { calendarDateForFormatting, daysBetween, hasStarted as clubHasStarted, hoursUntil as clubHoursUntil } from '../../../domain/clock';
+import { canManagePost as clubCanManagePost, isFull } from '../../../domain/rules';
+import { clubTimeZone } from '../../lib/club-zone';
 import { formatDate, ordinal } from '../../lib/format';
 import { signupsWithMe, type Me } from '../../lib/my-signup';
 
@@ -45,9 +46,7 @@ export interface WorkoutView {
   unsynced: boolean;
 }
 
-export function isFull(capacity: number | null, signupCount: number): boolean {
-  return capacity !== null && signupCount >= capacity;
-}
+export { isFull };
 
 export function workoutView(workout: WorkoutPost, desired: DesiredSignup = {}): WorkoutView {
   let { signupCount, waitlistCount } = workout;
@@ -109,7 +108,7 @@ export function dayLabel(date: string, today: string | null): { label: string; d
   if (ahead === 0) return { label: 'Today', detail: written };
   if (ahead === 1) return { label: 'Tomorrow', detail: written };
   if (ahead > 1 && ahead < 7) {
-    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(calendarDateForFormatting(date));
     return { label: weekday, detail: formatDate(date, 'medium') };
   }
   return { label: written, detail: null };
@@ -133,21 +132,22 @@ export function waitlistPositionText(position: number | null): string | null {
   return `${ordinal(position)} on the waitlist`;
 }
 
-/** The author, execs and administrators may edit or delete a post (SPEC.md §6, DESIGN.md §2). */
+/** The author, execs and administrators may edit or delete a post (the club's rule in domain/rules.ts). */
 export function canManagePost(user: SessionUser | null, post: { user_id: number | null }): boolean {
-  if (!user) return false;
-  return (post.user_id !== null && post.user_id === user.id) || hasRole(user.role, 'exec');
+  return clubCanManagePost(user, post.user_id);
 }
 
-/** Hours from `now` to the workout's start, read as the browser's local time (the club's, for its members). */
-export function hoursUntil(date: string, time: string, now: number): number {
-  const start = new Date(`${date}T${time || '00:00'}:00`).getTime();
-  return (start - now) / 3_600_000;
+/**
+ * Hours from `now` to the workout's start on the club's clock, whatever zone the phone is set to;
+ * null while this device does not know the club's zone yet (the server then has the last word).
+ */
+export function hoursUntil(date: string, time: string, now: number, zone = clubTimeZone()): number | null {
+  return zone ? clubHoursUntil(date, time, now, zone) : null;
 }
 
 /** Once a workout has started its list is the attendance roster: nobody signs up or cancels any more. */
-export function hasStarted(workout: { workout_date: string; workout_time: string }, now: number): boolean {
-  return hoursUntil(workout.workout_date, workout.workout_time, now) <= 0;
+export function hasStarted(workout: { workout_date: string; workout_time: string }, now: number, zone = clubTimeZone()): boolean {
+  return zone ? clubHasStarted(workout, now, zone) : false;
 }
 
 /** The event's counts after the caller's RSVP moved from `from` to `to`. */

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OfflineNote } from '../../components/offline-note';
-import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../api/contract/forum';
+import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club-clock';
 import { lazyNamed } from '../../lib/lazy-named';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SessionUser } from '../../../api/contract/auth';
+import type { SessionUser } from '../../../domain/contract/auth';
 import { FormField } from '../../components/form-field';
 import {
   BIO_MAX,
@@ -7,7 +7,7 @@ import {
   PROFILE_SAVE_ERROR,
   profileUpdateSchema,
   type ProfileUpdate,
-} from '../../../api/contract/users';
+} from '../../../domain/contract/users';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/api-client';
 import { phoneInput, useContractForm } from '../../lib/forms';

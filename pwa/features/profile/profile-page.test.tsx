@@ -3,7 +3,7 @@ import { cleanup, within, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../api/contract/auth';
+import type { SessionUser } from '../../../domain/contract/auth';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 import { SessionProvider } from '../../lib/session';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from '../../../api/contract/auth';
-import { ROLE_LABELS } from '../../../api/contract/roles';
-import { bioParagraphs } from '../../../api/contract/users';
+import type { SessionUser } from '../../../domain/contract/auth';
+import { ROLE_LABELS } from '../../../domain/contract/roles';
+import { bioParagraphs } from '../../../domain/contract/users';
 import { RequireRole } from '../../components/require-role';
 import { Notice } from '../../components/status';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -13,6 +13,7 @@ import { CalendarLink } from './components/calendar-link';
 import { NotificationSettings } from './components/notification-settings';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
+import { absencesUntilSuspension, RULE_TEXT } from '../../../domain/rules';
 
 /** /profile: the signed-in user's own profile (SPEC.md §2 Profile). Signed-out visitors go to /login. */
 export function ProfilePage() {
@@ -117,7 +118,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
 /** Membership expiry, absences and any suspension: seen here before a sign-up is refused. */
 function MembershipFacts({ user }: { user: SessionUser }) {
   const suspended = user.suspended_until !== null && user.suspended_until > Date.now();
-  const toNext = 3 - (user.absences % 3);
+  const toNext = absencesUntilSuspension(user.absences);
   return (
     <section aria-labelledby="profile-membership-heading" className="profile-membership">
       <h2 id="profile-membership-heading">Membership</h2>
@@ -133,7 +134,7 @@ function MembershipFacts({ user }: { user: SessionUser }) {
           {!suspended && (
             <span className="hint">
               {' '}
-              · {toNext === 1 ? 'one more suspends' : `${toNext} more suspend`} workout sign-ups for a week
+              · {toNext === 1 ? 'one more suspends' : `${toNext} more suspend`} workout sign-ups for {RULE_TEXT.suspensionPeriod}
             </span>
           )}
         </dd>

@@ -1,4 +1,6 @@
-// The membership facts of SPEC.md §9, shared by Join Us and the FAQ so the two pages never disagree.
+import { SESSIONS_IN_CLUB_YEAR_ORDER, sessionMonthsText } from '../../../domain/calendar';
+
+// The club's membership facts, shared by Join Us and the FAQ so the two pages never disagree.
 
 export interface Package {
   name: string;
@@ -22,11 +24,7 @@ export const COVERAGE_TEXT: Record<Package['coverage'], string> = {
   Half: 'Fall or Winter only',
 };
 
-export const MEMBERSHIP_SESSIONS = [
-  { name: 'Fall', months: 'September to December' },
-  { name: 'Winter', months: 'January to April' },
-  { name: 'Spring', months: 'May to June' },
-  { name: 'Summer', months: 'July to August' },
-] as const;
+/** The membership sessions in the order of the club year, from the club calendar (domain/calendar.ts). */
+export const MEMBERSHIP_SESSIONS = SESSIONS_IN_CLUB_YEAR_ORDER.map((s) => ({ name: s.name, months: sessionMonthsText(s) }));
 
 export const formatFee = (fee: number) => `${fee} + HST`;

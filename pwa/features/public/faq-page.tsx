@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
 import './public.css';
+import { RULE_TEXT } from '../../../domain/rules';
 
 const duathlon = PACKAGES.filter((p) => p.athlete === 'Duathlete');
 
@@ -53,8 +54,8 @@ export const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         No, every workout is optional: come to the ones that suit your goals and timetable. But once you sign up,
-        please come. Cancelling less than 24 hours before a workout counts as an absence, and three absences suspend
-        your workout sign-ups for one week.
+        please come. Cancelling {RULE_TEXT.lateWindow} before a workout counts as an absence, and{' '}
+        {RULE_TEXT.suspensionShort}.
       </p>
     ),
   },

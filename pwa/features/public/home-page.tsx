@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { hasRole } from '../../../api/contract/roles';
+import { hasRole } from '../../../domain/contract/roles';
 import { Loading } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SEASONS } from '../../../api/contract/schedule';
+import { SEASONS } from '../../../domain/schedule';
 import { SchedulePage } from './schedule-page';
 
 function selectedTab() {

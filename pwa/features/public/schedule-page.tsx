@@ -1,12 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DAYS, KIND_LABELS, SEASONS, type Season } from '../../../api/contract/schedule';
+import { DEFAULT_TRAINING_SEASON } from '../../../domain/calendar';
+import { DAYS, KIND_LABELS, SEASONS, type Season } from '../../../domain/schedule';
 import './public.css';
 
 export function SchedulePage() {
   usePageTitle('Schedule');
-  const [selected, setSelected] = useState<Season['id']>('spring');
+  const [selected, setSelected] = useState<Season['id']>(DEFAULT_TRAINING_SEASON);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function select(i: number) {

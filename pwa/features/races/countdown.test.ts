@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clubToday as clubDate, daysBetween } from '../../../api/contract/dates';
+import { addDays, clubToday as clubDate, daysBetween } from '../../../domain/clock';
 import { countdownText } from './countdown';
 
 // The club these tests picture is in Toronto (the default CLUB_TIMEZONE).

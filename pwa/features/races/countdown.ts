@@ -1,4 +1,4 @@
-import { daysBetween } from '../../../api/contract/dates';
+import { daysBetween } from '../../../domain/clock';
 
 // Race countdowns count calendar days on the club's clock (pwa/lib/club-clock), whatever the device's
 // own zone is: a member travelling, or a browser set to UTC, still sees the club's 'Today!'.

@@ -1,5 +1,5 @@
 import { signupsWithMe, type Me } from '../../lib/my-signup';
-import type { Race, RaceSignup } from '../../../api/contract/races';
+import type { Race, RaceSignup } from '../../../domain/contract/races';
 
 export type { Me } from '../../lib/my-signup';
 

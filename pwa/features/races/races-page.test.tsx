@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../api/contract/auth';
+import type { SessionUser } from '../../../domain/contract/auth';
 import type * as Actions from '../../lib/actions';
 import type { SyncAction } from '../../lib/sync-action';
 import { monthLabel } from './components/race-calendar';

@@ -4,13 +4,13 @@ import { testUser } from '../../test-support';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SessionUser } from '../../../api/contract/auth';
-import type { Race, RaceSignup } from '../../../api/contract/races';
-import type { Role } from '../../../api/contract/roles';
+import type { SessionUser } from '../../../domain/contract/auth';
+import type { Race, RaceSignup } from '../../../domain/contract/races';
+import type { Role } from '../../../domain/contract/roles';
 import { AppProviders, VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
 import { writeSession } from '../../lib/session-storage';
-import { addDays } from '../../../api/contract/dates';
+import { addDays } from '../../../domain/clock';
 import { clubTodayNow } from '../../lib/club-clock';
 import { resetVisitorReads } from '../../lib/read';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Race } from '../../../api/contract/races';
+import type { Race } from '../../../domain/contract/races';
 import { OfflineNote } from '../../components/offline-note';
 import { useClubToday } from '../../lib/club-clock';
 import { offlineInfo } from '../../lib/read';

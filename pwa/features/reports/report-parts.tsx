@@ -1,13 +1,11 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { termOfDate, previousTerm, type Term } from '../../../api/contract/terms';
+import { recentSessions, type Term } from '../../../domain/calendar';
 import { useClubToday } from '../../lib/club-clock';
 
 /** Terms offered by the picker: the current one and the five before it. */
 export function recentTerms(today: string): Term[] {
-  const terms = [termOfDate(today)];
-  while (terms.length < 6) terms.push(previousTerm(terms[terms.length - 1]!));
-  return terms;
+  return recentSessions(today, 6);
 }
 
 /** The term of `?term=` ('' = the current one), kept in the address so a report can be linked to. */

@@ -13,6 +13,7 @@ import { describeAction } from './describe';
 import { useSecondsUntil } from './sync-indicator';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import './sync.css';
+import { RULE_TEXT } from '../../../domain/rules';
 
 /** /sync: what is saved on this device and not yet on the server, and what needs a decision. */
 export function SyncPage() {
@@ -179,7 +180,7 @@ function PromotedItem({ op, onGiveUp }: { op: OutboxOp; onGiveUp: () => void }) 
       <div className="alert alert--warning" role="status">
         {op.error}
         <p>
-          Keep the place, or give it up (a cancellation less than 24 hours before the workout counts as an
+          Keep the place, or give it up (a cancellation {RULE_TEXT.lateWindow} before the workout counts as an
           absence).
         </p>
       </div>

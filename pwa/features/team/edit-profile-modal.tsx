@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../api/contract/profiles';
-import { teamMemberUpdateSchema } from '../../../api/contract/profiles-schemas';
+import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../domain/contract/profiles';
+import { teamMemberUpdateSchema } from '../../../domain/contract/profiles-schemas';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

@@ -1,4 +1,4 @@
-import { BIO_PREVIEW_LENGTH, type TeamMember } from '../../../api/contract/profiles';
+import { BIO_PREVIEW_LENGTH, type TeamMember } from '../../../domain/contract/profiles';
 
 export const EMPTY_BIO = 'Bio coming soon...';
 export const VACANT_NAME = 'Position open';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf } from '../../../../api/contract/endpoints';
+import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/api-client';
 
 export const adminKeys = {

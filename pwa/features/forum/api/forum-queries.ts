@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
-import type { EventPost, SeriesScope, WorkoutPost } from '../../../../api/contract/forum';
+import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
+import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
 import { ApiError, call } from '../../../lib/api-client';
 import { offlineInfo } from '../../../lib/read';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { AnswerOf } from '../../../../api/contract/endpoints';
+import type { AnswerOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/api-client';
 import { loadError, offlineInfo } from '../../../lib/read';
 import { forumKeys } from './forum-queries';

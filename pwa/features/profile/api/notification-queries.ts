@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf } from '../../../../api/contract/endpoints';
-import type { NotificationSettings } from '../../../../api/contract/notifications';
+import type { BodyOf } from '../../../../domain/contract/endpoints';
+import type { NotificationSettings } from '../../../../domain/contract/notifications';
 import { call } from '../../../lib/api-client';
 import { subscribeThisDevice, unsubscribeThisDevice } from '../../../lib/push';
 

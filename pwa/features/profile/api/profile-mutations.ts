@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf } from '../../../../api/contract/endpoints';
-import { PROFILE_PICTURE_FIELD } from '../../../../api/contract/users';
+import type { BodyOf } from '../../../../domain/contract/endpoints';
+import { PROFILE_PICTURE_FIELD } from '../../../../domain/contract/users';
 import { call } from '../../../lib/api-client';
 
 export function useUploadPictureMutation() {

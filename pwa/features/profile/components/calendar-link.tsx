@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { hasRole } from '../../../../api/contract/roles';
+import { hasRole } from '../../../../domain/contract/roles';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
 import { call, errorMessage } from '../../../lib/api-client';

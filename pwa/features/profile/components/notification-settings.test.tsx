@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationSettings as Settings, PushDevice } from '../../../../api/contract/notifications';
+import type { NotificationSettings as Settings, PushDevice } from '../../../../domain/contract/notifications';
 import { AppProviders } from '../../../test-providers';
 import { answerApi, jsonReply } from '../../../test-server';
 import { testUser } from '../../../test-support';

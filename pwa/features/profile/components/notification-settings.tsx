@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { PUSH_KINDS, PUSH_KIND_LABELS, type PushDevice, type PushKinds } from '../../../../api/contract/notifications';
-import { hasRole } from '../../../../api/contract/roles';
+import { PUSH_KINDS, PUSH_KIND_LABELS, type PushDevice, type PushKinds } from '../../../../domain/contract/notifications';
+import { hasRole } from '../../../../domain/contract/roles';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
 import { useOutboxState } from '../../../lib/outbox-store';

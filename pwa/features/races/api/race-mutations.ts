@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
-import type { Race } from '../../../../api/contract/races';
+import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
+import type { Race } from '../../../../domain/contract/races';
 import { performAction } from '../../../lib/actions';
 import { call } from '../../../lib/api-client';
 import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';

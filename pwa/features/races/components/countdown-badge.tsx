@@ -1,4 +1,4 @@
-import { daysBetween } from '../../../../api/contract/dates';
+import { daysBetween } from '../../../../domain/clock';
 import { countdownText } from '../countdown';
 
 /** The countdown text, coloured by how near the race is; nothing until the club's clock is known. */

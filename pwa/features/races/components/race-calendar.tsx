@@ -1,16 +1,17 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Race } from '../../../../api/contract/races';
+import type { Race } from '../../../../domain/contract/races';
 import { ErrorMessage } from '../../../components/status';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';
 import { UnsyncedMark } from '../../../components/offline-note';
+import { calendarDateForFormatting } from '../../../../domain/calendar-days';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 
-// Dates are club-local calendar days: read them as UTC noon so no zone can move them.
-const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+// Dates are club-local calendar days: formatted at UTC noon so no zone can move them.
+const atNoon = calendarDateForFormatting;
 
 /** 'March 2027' for '2027-03-…'. */
 export function monthLabel(date: string): string {

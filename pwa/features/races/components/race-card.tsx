@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Race } from '../../../../api/contract/races';
+import type { Race } from '../../../../domain/contract/races';
 import { ErrorMessage } from '../../../components/status';
 import { formatDate } from '../../../lib/format';
-import { daysBetween } from '../../../../api/contract/dates';
+import { daysBetween } from '../../../../domain/clock';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';
 import { UnsyncedMark } from '../../../components/offline-note';

@@ -6,7 +6,7 @@ import {
   RACE_NAME_MAX,
   raceInputSchema,
   type RaceInput,
-} from '../../../../api/contract/races';
+} from '../../../../domain/contract/races';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnswerOf, BodyOf } from '../../../../api/contract/endpoints';
+import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/api-client';
 import { teamKeys } from './team-queries';
 

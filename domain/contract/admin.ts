@@ -17,14 +17,9 @@ export const DELETE_MEMBER_CONFIRM =
   'WARNING: This will PERMANENTLY DELETE this user and all their data! This action cannot be undone.';
 export const NO_PENDING_MEMBERS = 'No pending members to approve!';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { isCalendarDate } from '../calendar-days';
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+export { isCalendarDate };
 
 /** '' and null both mean "no expiry date". */
 const optionalDate = z

@@ -1,5 +1,7 @@
-// The club's weekly timetable per season (SPEC.md §2 Schedule, §9 season dates, tempo run at 6:15 pm,
-// 2-hour swim practices): the schedule page shows it and the demo week is seeded from it (db/demo-content.ts).
+// The club's weekly timetable per training season: the schedule page shows it and the demo week is
+// seeded from it (db/demo-content.ts). The seasons themselves, their names and dates, are the club
+// calendar's (./calendar.ts).
+import { seasonDatesText, TRAINING_SEASONS, type TrainingSeasonDefinition } from './calendar';
 
 export type SessionKind = 'swim' | 'run' | 'ride' | 'spin' | 'brick';
 
@@ -16,8 +18,9 @@ export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Sa
 export type Day = (typeof DAYS)[number];
 
 export interface Season {
-  id: 'spring' | 'summer' | 'fall-winter';
+  id: TrainingSeasonDefinition['id'];
   name: string;
+  /** 'April 29 to June 25', from the calendar. */
   dates: string;
   summary: string;
   week: Partial<Record<Day, TrainingSession[]>>;
@@ -35,11 +38,14 @@ export const KIND_LABELS: Record<SessionKind, string> = {
 
 const TEMPO: TrainingSession = { kind: 'run', title: 'Group tempo run', start: '18:15', end: '19:15', place: 'Athletic Centre front steps' };
 
+function calendarSeason(id: TrainingSeasonDefinition['id']): Pick<Season, 'id' | 'name' | 'dates'> {
+  const season = TRAINING_SEASONS.find((s) => s.id === id)!;
+  return { id, name: season.name, dates: seasonDatesText(season) };
+}
+
 export const SEASONS: Season[] = [
   {
-    id: 'spring',
-    name: 'Spring',
-    dates: 'April 29 to June 25',
+    ...calendarSeason('spring'),
     summary: 'Training moves outdoors: group rides and bricks begin, and the pool keeps its morning practices.',
     week: {
       Monday: [
@@ -67,9 +73,7 @@ export const SEASONS: Season[] = [
     ],
   },
   {
-    id: 'summer',
-    name: 'Summer',
-    dates: 'June 25 to August 20',
+    ...calendarSeason('summer'),
     summary: 'Race season: open-water swims, long rides and bricks, with a lighter weekday timetable.',
     week: {
       Monday: [{ kind: 'swim', title: 'Open-water swim', start: '18:00', end: '20:00', place: 'Lakeside beach' }],
@@ -91,9 +95,7 @@ export const SEASONS: Season[] = [
     ],
   },
   {
-    id: 'fall-winter',
-    name: 'Fall/Winter',
-    dates: 'September 1 to April 29',
+    ...calendarSeason('fall-winter'),
     summary: 'The busiest season: evening pool practices, reserved spin classes, indoor track and indoor bricks.',
     week: {
       Monday: [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
-import { termOfDate } from './terms';
+import { termOfDate } from '../calendar';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -62,7 +62,7 @@ function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
 /**
  * "Repeat weekly" on a new workout: the workout date is the series' first possible date, `until` its
  * last; a workout is made on each chosen weekday (0 Sunday … 6 Saturday) in between. A series stays
- * within one club term (./terms), so a forgotten end date never fills the forum for a year.
+ * within one membership session (../calendar.ts), so a forgotten end date never fills the forum for a year.
  */
 const repeatSchema = z.object({
   weekdays: z

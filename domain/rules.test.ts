@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ABSENCES_PER_SUSPENSION,
+  LATE_CANCEL_HOURS,
+  RULE_TEXT,
+  absencesUntilSuspension,
+  canManagePost,
+  isFull,
+  isLateCancel,
+  lateCancelCountedText,
+  startsSuspension,
+  suspendedUntilText,
+  waitlistOrder,
+} from './rules';
+
+const HOUR = 3_600_000;
+
+describe('the club rules', () => {
+  it('counts a cancel under the window as late', () => {
+    const start = Date.parse('2026-12-01T23:00:00Z');
+    expect(isLateCancel(start, start - LATE_CANCEL_HOURS * HOUR)).toBe(false);
+    expect(isLateCancel(start, start - LATE_CANCEL_HOURS * HOUR + 1)).toBe(true);
+    expect(isLateCancel(start, start - 30 * HOUR)).toBe(false);
+  });
+
+  it('suspends on every third absence and counts down to it', () => {
+    expect(ABSENCES_PER_SUSPENSION).toBe(3);
+    expect([1, 2, 3, 4, 5, 6].map(startsSuspension)).toEqual([false, false, true, false, false, true]);
+    expect([0, 1, 2, 3, 4].map(absencesUntilSuspension)).toEqual([3, 2, 1, 3, 2]);
+  });
+
+  it('knows full and unlimited', () => {
+    expect(isFull(null, 500)).toBe(false);
+    expect(isFull(3, 2)).toBe(false);
+    expect(isFull(3, 3)).toBe(true);
+  });
+
+  it('serves the waitlist first come, first served', () => {
+    const list = [
+      { id: 3, joinedAt: 20 },
+      { id: 2, joinedAt: 10 },
+      { id: 1, joinedAt: 10 },
+    ];
+    expect([...list].sort(waitlistOrder).map((e) => e.id)).toEqual([1, 2, 3]);
+  });
+
+  it('lets the author, execs and administrators manage a post', () => {
+    expect(canManagePost({ id: 5, role: 'member' }, 5)).toBe(true);
+    expect(canManagePost({ id: 6, role: 'member' }, 5)).toBe(false);
+    expect(canManagePost({ id: 6, role: 'exec' }, 5)).toBe(true);
+    expect(canManagePost({ id: 6, role: 'administrator' }, null)).toBe(true);
+    expect(canManagePost({ id: 6, role: 'member' }, null)).toBe(false);
+    expect(canManagePost(null, 5)).toBe(false);
+  });
+
+  it('words the rules from their numbers', () => {
+    expect(RULE_TEXT.lateCancel).toBe('Cancelling less than 24 hours before a workout counts as an absence.');
+    expect(RULE_TEXT.suspension).toBe('Three absences suspend your workout sign-ups for one week.');
+    expect(RULE_TEXT.suspensionCounted).toBe('three absences (late cancellations or no-shows) suspend sign-ups for a week');
+    expect(lateCancelCountedText(2)).toBe(
+      'This cancellation was less than 24 hours before the workout and counts as an absence (2 so far).',
+    );
+    expect(suspendedUntilText('Mon, Dec 7')).toBe('Your workout sign-ups are suspended until Mon, Dec 7: 3 absences suspend sign-ups for a week.');
+  });
+});

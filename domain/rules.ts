@@ -1,0 +1,94 @@
+/**
+ * The club's rules for workouts, as numbers and checks that the server enforces and the screens
+ * explain. The words a screen shows about a rule are built here from the same numbers, so changing a
+ * number changes every sentence that states it. docs/rules.md tells the rules in full.
+ */
+import { hasRole } from './contract/roles';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Cancelling closer than this to the start counts an absence. */
+export const LATE_CANCEL_HOURS = 24;
+export const LATE_CANCEL_WINDOW_MS = LATE_CANCEL_HOURS * HOUR_MS;
+
+/** Every this many absences suspends workout sign-ups… */
+export const ABSENCES_PER_SUSPENSION = 3;
+/** …for this many days. */
+export const SUSPENSION_DAYS = 7;
+export const SUSPENSION_MS = SUSPENSION_DAYS * 24 * HOUR_MS;
+
+/** True when cancelling a sign-up at `now` for a workout starting at `start` counts an absence. */
+export function isLateCancel(start: number, now: number): boolean {
+  return start - now < LATE_CANCEL_WINDOW_MS;
+}
+
+/** The last instant at which a sign-up can be cancelled without an absence. */
+export function freeCancelUntil(start: number): number {
+  return start - LATE_CANCEL_WINDOW_MS;
+}
+
+/** True when the absence that brought the count to `absences` starts a suspension. */
+export function startsSuspension(absences: number): boolean {
+  return absences > 0 && absences % ABSENCES_PER_SUSPENSION === 0;
+}
+
+/** How many more absences until the next suspension (1 to ABSENCES_PER_SUSPENSION). */
+export function absencesUntilSuspension(absences: number): number {
+  return ABSENCES_PER_SUSPENSION - (absences % ABSENCES_PER_SUSPENSION);
+}
+
+/** A workout is full once its sign-ups reach its capacity; no capacity means no limit. */
+export function isFull(capacity: number | null, signupCount: number): boolean {
+  return capacity !== null && signupCount >= capacity;
+}
+
+/**
+ * The waitlist is served first come, first served: by the time of joining, and for two joins in the
+ * same millisecond by the order they were stored. The server's queries sort the same way
+ * (db/queries.ts); a list on a screen sorts with this.
+ */
+export function waitlistOrder(a: { joinedAt: number; id: number }, b: { joinedAt: number; id: number }): number {
+  return a.joinedAt - b.joinedAt || a.id - b.id;
+}
+
+/** The author of a post, execs and administrators may edit, cancel or delete it. */
+export function canManagePost(
+  actor: { id: number; role: string | null | undefined } | null | undefined,
+  authorId: number | null,
+): boolean {
+  if (!actor) return false;
+  return (authorId !== null && authorId === actor.id) || hasRole(actor.role, 'exec');
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const word = (n: number) => NUMBER_WORDS[n] ?? String(n);
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const period = (days: number) => (days === 7 ? 'one week' : `${word(days)} days`);
+
+/** The words the screens use for the rules, built from the numbers above. */
+export const RULE_TEXT = {
+  /** 'less than 24 hours' */
+  lateWindow: `less than ${LATE_CANCEL_HOURS} hours`,
+  /** 'Cancelling less than 24 hours before a workout counts as an absence.' */
+  lateCancel: `Cancelling less than ${LATE_CANCEL_HOURS} hours before a workout counts as an absence.`,
+  /** 'Three absences suspend your workout sign-ups for one week.' */
+  suspension: `${capital(word(ABSENCES_PER_SUSPENSION))} absences suspend your workout sign-ups for ${period(SUSPENSION_DAYS)}.`,
+  /** 'three absences suspend sign-ups for one week' (mid-sentence) */
+  suspensionShort: `${word(ABSENCES_PER_SUSPENSION)} absences suspend sign-ups for ${period(SUSPENSION_DAYS)}`,
+  /** 'a week' */
+  suspensionPeriod: SUSPENSION_DAYS === 7 ? 'a week' : `${SUSPENSION_DAYS} days`,
+  /** 'three absences (late cancellations or no-shows) suspend sign-ups for a week' */
+  suspensionCounted: `${word(ABSENCES_PER_SUSPENSION)} absences (late cancellations or no-shows) suspend sign-ups for ${SUSPENSION_DAYS === 7 ? 'a week' : `${SUSPENSION_DAYS} days`}`,
+  /** 'This workout starts in less than 24 hours: cancelling now counts as an absence.' */
+  lateCancelNow: `This workout starts in less than ${LATE_CANCEL_HOURS} hours: cancelling now counts as an absence.`,
+} as const;
+
+/** The server's answer to a suspended member's sign-up. */
+export function suspendedUntilText(when: string): string {
+  return `Your workout sign-ups are suspended until ${when}: ${ABSENCES_PER_SUSPENSION} absences suspend sign-ups for ${RULE_TEXT.suspensionPeriod}.`;
+}
+
+/** 'This cancellation was less than 24 hours before the workout and counts as an absence (2 so far).' */
+export function lateCancelCountedText(absences: number): string {
+  return `This cancellation was less than ${LATE_CANCEL_HOURS} hours before the workout and counts as an absence (${absences} so far).`;
+}
