@@ -39,10 +39,10 @@ const boundaryZones = [
 const visitorPagePatterns = [
   {
     group: ['@tanstack/*'],
-    message: "A visitor's page must not load TanStack Query: read with useRead (pwa/lib/read.ts), write with call() or in a *-mutations.ts module.",
+    message: "A visitor's page must not load TanStack Query: read with useRead (pwa/lib/data/read.ts), write with call() or in a *-mutations.ts module.",
   },
   {
-    group: ['**/*-mutations', '**/lib/actions', '**/lib/query-client', '**/app/query-layer'],
+    group: ['**/*-mutations', '**/lib/offline/perform-write', '**/lib/data/query-client', '**/app/query-layer'],
     message: "A visitor's page must not load the data layer or the outbox: keep writes in a lazily loaded part.",
   },
 ];
@@ -90,7 +90,7 @@ export default tseslint.config(
     // TanStack Query (11 KB gzip), which only a signed-in user's data layer loads. The browser test
     // in e2e/public.spec.ts checks what the pages download; this keeps the modules themselves honest.
     files: [
-      'pwa/lib/read.ts',
+      'pwa/lib/data/read.ts',
       'pwa/features/{team,races,auth}/api/*-queries.ts',
       // The forgot-password modal opens on a click, so it may load react-hook-form.
       'pwa/features/auth/forgot-password-modal.tsx',
@@ -102,8 +102,8 @@ export default tseslint.config(
   },
   {
     // The sign-in and reset pages: react-hook-form, its resolver and zod arrive on the first touch of
-    // the form (pwa/lib/deferred-form.ts), so only their types may be imported statically.
-    files: ['pwa/features/auth/{login-page,reset-password-page}.tsx', 'pwa/lib/{deferred-form,phone-input}.ts'],
+    // the form (pwa/lib/forms/deferred-form.ts), so only their types may be imported statically.
+    files: ['pwa/features/auth/{login-page,reset-password-page}.tsx', 'pwa/lib/forms/{deferred-form,phone-input}.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -111,7 +111,7 @@ export default tseslint.config(
           patterns: [
             ...visitorPagePatterns,
             {
-              group: ['react-hook-form', '@hookform/*', 'zod', '**/lib/forms', '**/lib/form-control', '**/*-schemas'],
+              group: ['react-hook-form', '@hookform/*', 'zod', '**/lib/forms/forms', '**/lib/forms/form-control', '**/*-schemas'],
               allowTypeImports: true,
               message:
                 'The sign-in and reset pages load the form library and their rules on the first touch of the form: useDeferredContractForm, and import() for schemas.',

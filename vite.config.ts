@@ -45,13 +45,13 @@ export default defineConfig(({ command }) => ({
             // What the entry imports and every page runs: React, the router, the API client.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](api-client|club-contact|session-storage|etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-contact|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Public reads and the offline notes, used by visitors' and members' screens alike.
-            { name: 'reads', test: /pwa[\\/](lib[\\/]read\.ts|components[\\/]offline-note\.tsx)$/ },
+            { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/]read\.ts|components[\\/]offline-note\.tsx)$/ },
             // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062).
-            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/](query-client|query-persister|idb))\.tsx?$/ },
+            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb))\.tsx?$/ },
           ],
         },
       },

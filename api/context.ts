@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema';
 import type { Role } from '../domain/contract/roles';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import type { MailService } from './services/mail';
+import type { MailService } from './services/message-queue';
 import type { GrowingDelay, RateLimiter } from './services/rate-limit';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */

@@ -3,7 +3,7 @@ import type { Database_ } from '../db/client';
 import type { AppDeps } from './context';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
-import { MailService, resendTransport, type MailTransport } from './services/mail';
+import { MailService, resendTransport, type MailTransport } from './services/message-queue';
 import { configurePasswordPool } from '../db/password-pool';
 import { GrowingDelay, RateLimiter } from './services/rate-limit';
 import { LOGIN_DELAY } from './services/auth';

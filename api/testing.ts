@@ -11,7 +11,7 @@ import type { Role } from '../domain/contract/roles';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
 import { createLogger, memoryDestination } from './logger';
-import type { MailTransport } from './services/mail';
+import type { MailTransport } from './services/message-queue';
 import type { PushTransport } from './services/push';
 import { hashPassword } from '../db/passwords';
 import { signSessionToken } from './services/tokens';

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
-import type { SyncAction } from '../pwa/lib/sync-action';
-import type { OutboxOp } from '../pwa/lib/offline-db';
+import type { SyncAction } from '../pwa/lib/offline/sync-action';
+import type { OutboxOp } from '../pwa/lib/offline/offline-db';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 
 /** DESIGN.md §6: a public page's first download, and /forum's for a signed-in member. */

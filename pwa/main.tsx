@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadClubConfig } from './lib/club-zone';
-import { SessionProvider } from './lib/session';
+import { loadClubConfig } from './lib/club/club-zone';
+import { SessionProvider } from './lib/session/session';
 import { AppRoutes } from './app/router';
 import './styles.css';
 

@@ -3,8 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { QueryLayer } from './app/query-layer';
-import { createQueryClient } from './lib/query-client';
-import { SessionProvider } from './lib/session';
+import { createQueryClient } from './lib/data/query-client';
+import { SessionProvider } from './lib/session/session';
 
 let current: QueryClient | null = null;
 
@@ -27,7 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
 /**
  * What a visitor's screen has in the app (router.tsx): the session and no data layer, so public
- * reads run on the visitor runner of lib/read.ts and TanStack Query is not there to lean on.
+ * reads run on the visitor runner of lib/data/read.ts and TanStack Query is not there to lean on.
  */
 export function VisitorProviders({ children }: { children: ReactNode }) {
   return <SessionProvider>{children}</SessionProvider>;

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { setClubTimeZone } from './lib/club-clock';
-import { resetVisitorReads } from './lib/read';
+import { setClubTimeZone } from './lib/club/club-clock';
+import { resetVisitorReads } from './lib/data/read';
 import { server } from './test-server';
 
 // The club the component tests picture is in Toronto (the server's default CLUB_TIMEZONE); in the app

@@ -1,7 +1,7 @@
 // Shared by the component tests of every feature.
 import type { SessionUser } from '../domain/contract/auth';
 import type { Role } from '../domain/contract/roles';
-import type { OutboxOp } from './lib/offline-db';
+import type { OutboxOp } from './lib/offline/offline-db';
 
 /** A signed-in user as the auth answers carry it; fields override the defaults. */
 export function testUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {

@@ -46,14 +46,14 @@ describe('lint boundaries', () => {
   it('keeps TanStack Query out of the sign-in and reset pages, and the form library but for its types', async () => {
     const query = await ruleIds('pwa/features/auth/forgot-password-modal.tsx', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n");
     expect(query).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*TanStack Query/)]);
-    const forms = await ruleIds('pwa/features/auth/login-page.tsx', "import { useContractForm } from '../../lib/forms';\nexport const x = useContractForm;\n");
+    const forms = await ruleIds('pwa/features/auth/login-page.tsx', "import { useContractForm } from '../../lib/forms/forms';\nexport const x = useContractForm;\n");
     expect(forms).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*first touch/)]);
-    const library = await ruleIds('pwa/lib/deferred-form.ts', "import { useForm } from 'react-hook-form';\nexport const x = useForm;\n");
+    const library = await ruleIds('pwa/lib/forms/deferred-form.ts', "import { useForm } from 'react-hook-form';\nexport const x = useForm;\n");
     expect(library).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*first touch/)]);
     // Types cost nothing in the download; the modal may load react-hook-form.
-    expect(await ruleIds('pwa/lib/deferred-form.ts', "import type { FieldValues } from 'react-hook-form';\nexport type X = FieldValues;\n")).toEqual([]);
+    expect(await ruleIds('pwa/lib/forms/deferred-form.ts', "import type { FieldValues } from 'react-hook-form';\nexport type X = FieldValues;\n")).toEqual([]);
     expect(
-      await ruleIds('pwa/features/auth/forgot-password-modal.tsx', "import { useContractForm } from '../../lib/forms';\nexport const x = useContractForm;\n"),
+      await ruleIds('pwa/features/auth/forgot-password-modal.tsx', "import { useContractForm } from '../../lib/forms/forms';\nexport const x = useContractForm;\n"),
     ).toEqual([]);
   });
 
@@ -96,7 +96,7 @@ describe('lint boundaries', () => {
     ]);
     // db/ may read the club's truth.
     expect(await ruleIds('db/lint-fixture.ts', "import { isFull } from '../domain/rules';\nexport const x = isFull;\n")).toEqual([]);
-    for (const from of ['../api/env', '../db/client', '../pwa/lib/format']) {
+    for (const from of ['../api/env', '../db/client', '../pwa/lib/ui/format']) {
       const messages = await ruleIds('domain/lint-fixture.ts', `import * as m from '${from}';\nexport const x = m;\n`);
       expect(messages).toContainEqual(restricted);
     }

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../testing';
-import { resendTransport } from '../services/mail';
+import { resendTransport } from '../services/message-queue';
 import { freePort, startServer } from './support/child-server';
 import { newJwtSecret, prepareDatabase } from './support/fixture';
 import { startMailStub, type MailStub } from './support/mail-stub';

@@ -5,7 +5,7 @@ import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { jsonBody } from '../middleware/validate';
-import { listTeamMembers, updateTeamMember } from '../services/profiles';
+import { listTeamMembers, updateTeamMember } from '../services/team-profiles';
 
 export const profilesRoutes = new Hono<AppEnv>()
   // Public on purpose, and without optionalAuth: a visitor's stale token must not turn this into a 401.

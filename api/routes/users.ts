@@ -11,7 +11,7 @@ import {
   replaceProfilePicture,
   unreadRoleChanges,
   updateProfile,
-} from '../services/profile';
+} from '../services/member-profile';
 import { acceptCharter } from '../services/users';
 
 export const userRoutes = new Hono<AppEnv>()

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mail';
+import type { MailMessage } from './message-queue';
 import { stripUnsafeCharacters } from '../../domain/contract/common';
 
 const CLUB = 'University Triathlon Club';

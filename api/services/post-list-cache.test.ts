@@ -10,7 +10,7 @@ import { submitAttendance } from './attendance';
 import { createEvent, setRsvp, updateEvent } from './events';
 import { dataVersion, forumListAnswer } from './post-list-cache';
 import { deletePost, listPosts, type PostType } from './posts';
-import { updateProfile } from './profile';
+import { updateProfile } from './member-profile';
 import { createWorkout, joinWaitlist, leaveWaitlist, setSignup, updateWorkout } from './workouts';
 
 const TYPES: PostType[] = ['workout', 'event'];

@@ -7,7 +7,7 @@ import type { Role } from '../../domain/contract/roles';
 import { fakeDevice, startPushService, type FakeDevice, type PushServiceStub } from '../test-fixtures/push-service';
 import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';
-import { MailService } from './mail';
+import { MailService } from './message-queue';
 import { resolveVapidKeys, webPushTransport } from './push';
 import { createWorkout, joinWaitlist, setSignup } from './workouts';
 

@@ -4,7 +4,7 @@
 // gzip more on every page that reads the API (docs/decisions/0061).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CharterModal } from '../features/charter/charter-modal';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '../lib/data/query-client';
 
 export function CharterInFrame() {
   return (

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { ClubEmailLink } from '../components/club-email-link';
-import { useSession } from '../lib/session';
+import { useSession } from '../lib/session/session';
 
 export function Footer() {
   const { user } = useSession();

@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
-import { setUnauthorizedHandler } from '../lib/api-client';
-import { useSession } from '../lib/session';
-import { usePageDescription } from '../lib/use-page-title';
+import { setUnauthorizedHandler } from '../lib/data/api-client';
+import { useSession } from '../lib/session/session';
+import { usePageDescription } from '../lib/ui/use-page-title';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '../lib/session';
+import { useSession } from '../lib/session/session';
 
 // Loaded for signed-in users only: it brings the device database with it.
 const SyncIndicator = lazy(async () => ({ default: (await import('../features/sync/sync-indicator')).SyncIndicator }));

@@ -1,15 +1,15 @@
 // The data layer of a signed-in user's screens, loaded with the first such screen (the router nests
 // those routes under this one), so a static public page, or a visitor's page that reads the API
-// (lib/read.ts, docs/decisions/0062), never downloads it.
+// (lib/data/read.ts, docs/decisions/0062), never downloads it.
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { onSynced } from '../lib/outbox-store';
-import { devicePersister } from '../lib/query-persister';
-import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/query-client';
-import { ReadRunnerProvider, type ReadRunner } from '../lib/read';
-import { onSignOut, useSession } from '../lib/session';
+import { onSynced } from '../lib/offline/outbox-store';
+import { devicePersister } from '../lib/data/query-persister';
+import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/data/query-client';
+import { ReadRunnerProvider, type ReadRunner } from '../lib/data/read';
+import { onSignOut, useSession } from '../lib/session/session';
 
 /** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
 const CACHE_BUSTER = 'v1';
@@ -20,7 +20,7 @@ const CACHE_BUSTER = 'v1';
  */
 const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
 
-/** Public reads (lib/read.ts) run on TanStack Query under this layer, cached and persisted like the rest. */
+/** Public reads (lib/data/read.ts) run on TanStack Query under this layer, cached and persisted like the rest. */
 const useQueryRead: ReadRunner = (options) => useQuery(options);
 
 const owners = new WeakMap<QueryClient, number | undefined>();

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../lib/session';
+import { SessionProvider } from '../lib/session/session';
 import { storeSession, testUser } from '../test-support';
 import { answerApi, jsonReply } from '../test-server';
 import { RoleChangeNotice } from './role-change-notice';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ROLE_LABELS } from '../../domain/contract/roles';
 import type { RoleChangeNotification } from '../../domain/contract/users';
-import { call } from '../lib/api-client';
-import { useSession } from '../lib/session';
+import { call } from '../lib/data/api-client';
+import { useSession } from '../lib/session/session';
 
 /**
  * Tells a signed-in user that an administrator changed their role, then ends the session so the new

@@ -1,8 +1,8 @@
 import { type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { MembersOnlyPage, RequireRole } from '../components/require-role';
-import { lazyNamed } from '../lib/lazy-named';
-import { useSession } from '../lib/session';
+import { lazyNamed } from '../lib/ui/lazy-named';
+import { useSession } from '../lib/session/session';
 import { Layout } from './layout';
 
 // Every screen of SPEC.md §2. Pages load on demand so a public page ships only what it needs, and
@@ -32,7 +32,7 @@ const LogoutPage = lazyNamed(() => import('../features/auth/logout-page'), 'Logo
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 // Screens that talk to the API sit under the data layer (TanStack Query), which loads with the first
 // of them: the static public pages stay small. When nobody is signed in, the public screens that read
-// the API are not under it: their reads run on the small runner of lib/read.ts, so a visitor's first
+// the API are not under it: their reads run on the small runner of lib/data/read.ts, so a visitor's first
 // download stays within budget (docs/decisions/0062).
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
 const MemberWeek = lazyNamed(() => import('./member-week'), 'MemberWeek');

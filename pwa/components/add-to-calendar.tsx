@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError, OFFLINE_MESSAGE } from '../lib/api-client';
-import { downloadFile } from '../lib/download';
+import { ApiError, OFFLINE_MESSAGE } from '../lib/data/api-client';
+import { downloadFile } from '../lib/data/download';
 import { ErrorMessage } from './status';
 
 type Kind = 'workout' | 'event' | 'race';

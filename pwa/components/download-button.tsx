@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../lib/api-client';
-import { downloadFile } from '../lib/download';
+import { errorMessage } from '../lib/data/api-client';
+import { downloadFile } from '../lib/data/download';
 import { ErrorMessage } from './status';
 
 /** "Download CSV": the file is fetched with the session and saved; a refusal shows next to it. */

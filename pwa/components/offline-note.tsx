@@ -1,5 +1,5 @@
-import { ApiError } from '../lib/api-client';
-import { formatDateTime } from '../lib/format';
+import { ApiError } from '../lib/data/api-client';
+import { formatDateTime } from '../lib/ui/format';
 
 /**
  * 'Offline — showing what was saved on this device, last updated Nov 23, 2026, 8:25 PM.': one full

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadClubConfig } from '../lib/club-clock';
-import { setClubEmail } from '../lib/club-contact';
-import { SessionProvider } from '../lib/session';
+import { loadClubConfig } from '../lib/club/club-clock';
+import { setClubEmail } from '../lib/club/club-contact';
+import { SessionProvider } from '../lib/session/session';
 import { MembershipNotice } from './require-role';
 import { ClubEmailLink } from './club-email-link';
 

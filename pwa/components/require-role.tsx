@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../../domain/contract/roles';
-import { useSession } from '../lib/session';
-import { usePageTitle } from '../lib/use-page-title';
+import { useSession } from '../lib/session/session';
+import { usePageTitle } from '../lib/ui/use-page-title';
 import { ClubEmailLink } from './club-email-link';
 
 /** The notice a signed-in user below member sees instead of members' content (SPEC.md §1). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Notice } from './status';
-import type { WaitingAccount } from '../lib/outbox-waiting';
+import type { WaitingAccount } from '../lib/offline/outbox-waiting';
 
 /** True when this origin may hold the device database; a visitor who never signed in has none. */
 async function mayHoldDeviceData(): Promise<boolean> {
@@ -22,7 +22,7 @@ export function useWaitingAccounts(signedInAs: number | null): WaitingAccount[] 
     let live = true;
     void (async () => {
       if (!(await mayHoldDeviceData())) return live && setWaiting([]);
-      const { waitingOnDevice } = await import('../lib/outbox-waiting');
+      const { waitingOnDevice } = await import('../lib/offline/outbox-waiting');
       const found = await waitingOnDevice(signedInAs).catch(() => []);
       if (live) setWaiting(found);
     })();

@@ -9,9 +9,9 @@ import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { useClubToday } from '../../lib/club-clock';
-import { useContractForm } from '../../lib/forms';
+import { errorMessage } from '../../lib/data/api-client';
+import { useClubToday } from '../../lib/club/club-clock';
+import { useContractForm } from '../../lib/forms/forms';
 import { useApproveMemberMutation } from './api/admin-queries';
 
 interface Props {

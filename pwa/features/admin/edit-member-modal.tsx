@@ -6,10 +6,10 @@ import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/api-client';
-import { addIssues, phoneInput, useContractForm } from '../../lib/forms';
+import { ApiError } from '../../lib/data/api-client';
+import { addIssues, phoneInput, useContractForm } from '../../lib/forms/forms';
 import { useUpdateMemberMutation } from './api/admin-queries';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/session';
 
 const ROLE_CHOICES: Role[] = ['pending', 'member', 'exec', 'administrator'];
 

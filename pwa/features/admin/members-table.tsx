@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../domain/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/data/api-client';
 import { useDeleteMemberMutation } from './api/admin-queries';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/session';
 import { RoleBadge, dateOrNotSet } from './role-badge';
 import { BreakableEmail } from './breakable-email';
 

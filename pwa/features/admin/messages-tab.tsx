@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { OutboxEmail } from '../../../domain/contract/admin';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { errorMessage } from '../../lib/data/api-client';
+import { formatDateTime } from '../../lib/ui/format';
 import { useMessagesQuery } from './api/admin-queries';
 
 const STATUS_LABELS: Record<string, string> = {

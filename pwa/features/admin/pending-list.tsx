@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NO_PENDING_MEMBERS, type AdminMember } from '../../../domain/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/data/api-client';
 import { useRejectMemberMutation } from './api/admin-queries';
 import { BreakableEmail } from './breakable-email';
 import { dateOrNotSet } from './role-badge';

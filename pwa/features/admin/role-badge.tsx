@@ -1,4 +1,4 @@
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/ui/format';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 
 export function RoleBadge({ role }: { role: Role }) {

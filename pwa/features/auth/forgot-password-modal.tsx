@@ -3,8 +3,8 @@ import { forgotPasswordSchema } from '../../../domain/contract/auth';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError, call } from '../../lib/api-client';
-import { useContractForm } from '../../lib/forms';
+import { ApiError, call } from '../../lib/data/api-client';
+import { useContractForm } from '../../lib/forms/forms';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
   const [error, setError] = useState('');

@@ -15,7 +15,7 @@ async function freshPage() {
   vi.resetModules();
   formModule.requests = 0;
   formModule.gate = new Promise<void>((resolve) => (formModule.open = resolve));
-  vi.doMock('../../lib/form-control', async (importOriginal) => {
+  vi.doMock('../../lib/forms/form-control', async (importOriginal) => {
     formModule.requests += 1;
     await formModule.gate;
     return importOriginal();
@@ -162,7 +162,7 @@ describe('LoginPage before react-hook-form arrives', () => {
 
   it('says so above the button when the form cannot be loaded, and sends nothing', async () => {
     vi.resetModules();
-    vi.doMock('../../lib/form-control', () => {
+    vi.doMock('../../lib/forms/form-control', () => {
       throw new Error('offline');
     });
     Page = (await import('./login-page')).LoginPage;

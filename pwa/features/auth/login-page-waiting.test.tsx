@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
+import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline/offline-db';
 import { VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
 import { outboxOp } from '../../test-support';

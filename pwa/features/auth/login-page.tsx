@@ -2,12 +2,12 @@ import { Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError, call } from '../../lib/api-client';
-import { useDeferredContractForm } from '../../lib/deferred-form';
-import { lazyNamed } from '../../lib/lazy-named';
-import { useSession } from '../../lib/session';
-import { phoneInput } from '../../lib/phone-input';
-import { usePageTitle } from '../../lib/use-page-title';
+import { ApiError, call } from '../../lib/data/api-client';
+import { useDeferredContractForm } from '../../lib/forms/deferred-form';
+import { lazyNamed } from '../../lib/ui/lazy-named';
+import { useSession } from '../../lib/session/session';
+import { phoneInput } from '../../lib/forms/phone-input';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import { PasswordMatch } from './password-match';
 

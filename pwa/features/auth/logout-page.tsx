@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/status';
-import { countComments } from '../../lib/comments-db';
-import { getOutboxState, pendingCount } from '../../lib/outbox-store';
-import { useSession } from '../../lib/session';
-import { readUser } from '../../lib/session-storage';
-import { usePageTitle } from '../../lib/use-page-title';
+import { countComments } from '../../lib/offline/comments-db';
+import { getOutboxState, pendingCount } from '../../lib/offline/outbox-store';
+import { useSession } from '../../lib/session/session';
+import { readUser } from '../../lib/session/session-storage';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 
 function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : `${n} ${many}`;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
-import { ApiError, call } from '../../lib/api-client';
-import { useDeferredContractForm } from '../../lib/deferred-form';
-import { usePageTitle } from '../../lib/use-page-title';
+import { ApiError, call } from '../../lib/data/api-client';
+import { useDeferredContractForm } from '../../lib/forms/deferred-form';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useResetCheckQuery } from './api/auth-queries';
 import { PasswordMatch } from './password-match';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../../domain/contract/auth';
-import { addIssues } from '../../lib/forms';
+import { addIssues } from '../../lib/forms/forms';
 import { PASSWORDS_DIFFER } from './password-match';
 
 // The reset page's rules, loaded with the form's first check rather than with the page, so the page

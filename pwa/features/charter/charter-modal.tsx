@@ -3,8 +3,8 @@ import type { SessionUser } from '../../../domain/contract/auth';
 import { CharterText } from '../../components/charter-text';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/data/api-client';
+import { useSession } from '../../lib/session/session';
 import { useAcceptCharterMutation } from './api/charter-mutations';
 
 /** Pixels from the bottom that count as "read to the end" (SPEC.md §9). */

@@ -1,6 +1,6 @@
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { formatDate, formatTime } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/ui/format';
 import type { WorkoutPost } from '../../../domain/contract/forum';
 import { LATE_CANCEL_HOURS, RULE_TEXT } from '../../../domain/rules';
 import { hoursUntil } from './workout-rules';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../domain/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { deleteErrorText } from './workout-card';

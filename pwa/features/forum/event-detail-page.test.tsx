@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetailAnswer, EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
-import { commentsDb } from '../../lib/comments-db';
+import { commentsDb } from '../../lib/offline/comments-db';
 import { EventDetailPage } from './event-detail-page';
 import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 

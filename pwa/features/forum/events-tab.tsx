@@ -2,8 +2,8 @@ import { Suspense, useCallback, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
 import type { EventPost } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
-import { lazyNamed } from '../../lib/lazy-named';
-import { useSession } from '../../lib/session';
+import { lazyNamed } from '../../lib/ui/lazy-named';
+import { useSession } from '../../lib/session/session';
 import { EventCard } from './event-card';
 import { useDeletePostMutation, useEventsQuery } from './api/forum-queries';
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../domain/contract/forum';
-import { clubTodayNow } from '../../lib/club-clock';
+import { clubTodayNow } from '../../lib/club/club-clock';
 import { addDays } from '../../../domain/clock';
 import { ForumPage } from './forum-page';
 import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RequireRole } from '../../components/require-role';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { EventsTab } from './events-tab';
 import { WorkoutsTab } from './workouts-tab';
 import './forum.css';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { COMMENT_MAX } from '../../../domain/contract/forum';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { addComment, checkComment, listComments, type LocalComment } from '../../lib/comments-db';
+import { formatDateTime } from '../../lib/ui/format';
+import { useSession } from '../../lib/session/session';
+import { addComment, checkComment, listComments, type LocalComment } from '../../lib/offline/comments-db';
 import { Avatar } from '../../components/avatar';
 import { CharCounter } from './post-parts';
 

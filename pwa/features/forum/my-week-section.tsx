@@ -5,7 +5,7 @@ import { RSVP_STATUSES } from '../../../domain/contract/forum';
 import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
-import { formatDate, formatDateTime, formatTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../lib/ui/format';
 import { useRsvp } from './rsvp-buttons';
 import { useSignupActions } from './use-signup-actions';
 import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from './workout-rules';

@@ -14,9 +14,9 @@ import { createEventSchema, type NewEvent } from '../../../domain/contract/forum
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { useClubToday } from '../../lib/club-clock';
-import { addIssues, useContractForm } from '../../lib/forms';
+import { errorMessage } from '../../lib/data/api-client';
+import { useClubToday } from '../../lib/club/club-clock';
+import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { useCreatePostMutation } from './api/forum-queries';
 import { CharCounter } from './post-parts';
 

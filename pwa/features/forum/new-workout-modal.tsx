@@ -6,9 +6,9 @@ import { termOfDate } from '../../../domain/calendar';
 import { Modal } from '../../components/modal';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { useClubToday } from '../../lib/club-clock';
-import { useContractForm } from '../../lib/forms';
+import { errorMessage } from '../../lib/data/api-client';
+import { useClubToday } from '../../lib/club/club-clock';
+import { useContractForm } from '../../lib/forms/forms';
 import { EMPTY_NEW_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type NewWorkoutDraft, type WorkoutDraft } from './workout-form';
 import { useCreatePostMutation } from './api/forum-queries';
 

@@ -1,6 +1,6 @@
 import { Avatar } from '../../components/avatar';
 import type { EventPost, WorkoutType } from '../../../domain/contract/forum';
-import { formatDate, formatTime } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/ui/format';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../domain/contract/forum';
 import { ErrorMessage } from '../../components/status';
-import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
+import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
 import { UnsyncedMark } from '../../components/offline-note';
 import { RSVP_LABELS, eventView, shiftRsvpCounts } from './workout-rules';
 

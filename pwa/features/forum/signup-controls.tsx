@@ -1,7 +1,7 @@
 import { ErrorMessage, Notice } from '../../components/status';
 import { UnsyncedMark } from '../../components/offline-note';
-import { formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { formatDateTime } from '../../lib/ui/format';
+import { useSession } from '../../lib/session/session';
 import type { SignupActions } from './use-signup-actions';
 import { capacityText, waitlistPositionText, type WorkoutView } from './workout-rules';
 import { RULE_TEXT } from '../../../domain/rules';

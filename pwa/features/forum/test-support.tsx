@@ -8,10 +8,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
 import type { Role } from '../../../domain/contract/roles';
-import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline-db';
-import { cancelScheduled, setAutoReplay, stopWatching } from '../../lib/outbox';
-import { closeQueriesDb, QUERIES_DB } from '../../lib/query-persister';
-import { setOutboxState } from '../../lib/outbox-store';
+import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline/offline-db';
+import { cancelScheduled, setAutoReplay, stopWatching } from '../../lib/offline/outbox';
+import { closeQueriesDb, QUERIES_DB } from '../../lib/data/query-persister';
+import { setOutboxState } from '../../lib/offline/outbox-store';
 import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
 

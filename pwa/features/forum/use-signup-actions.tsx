@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { SignupAnswer, WaitlistAnswer, WorkoutPost } from '../../../domain/contract/forum';
-import { ApiError } from '../../lib/api-client';
-import { pendingFor, performAction, usePendingActions } from '../../lib/actions';
-import { formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { ApiError } from '../../lib/data/api-client';
+import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
+import { formatDateTime } from '../../lib/ui/format';
+import { useSession } from '../../lib/session/session';
 import { CancelSignupModal } from './cancel-signup-modal';
 import { workoutView, type DesiredSignup, type WorkoutView } from './workout-rules';
 import { lateCancelCountedText } from '../../../domain/rules';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../domain/contract/forum';
 import { testQueryClient } from '../../test-providers';
-import { commentsDb } from '../../lib/comments-db';
+import { commentsDb } from '../../lib/offline/comments-db';
 import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
 import { WorkoutDetailPage } from './workout-detail-page';
 

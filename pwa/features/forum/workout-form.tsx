@@ -22,8 +22,8 @@ import {
 } from '../../../domain/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/api-client';
-import { addIssues, useContractForm } from '../../lib/forms';
+import { ApiError } from '../../lib/data/api-client';
+import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { useUpdateWorkoutMutation } from './api/forum-queries';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { checkComment } from '../../lib/comments-db';
+import { ApiError } from '../../lib/data/api-client';
+import { checkComment } from '../../lib/offline/comments-db';
 import { checkNewEvent } from './new-event-modal';
 import { filterWorkouts } from './workouts-tab';
 import { attendanceErrorText, whosComingTitle } from './workout-roster';

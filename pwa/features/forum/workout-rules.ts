@@ -9,9 +9,9 @@ import type {
 } from '../../../domain/contract/forum';
 import { calendarDateForFormatting, daysBetween, hasStarted as clubHasStarted, hoursUntil as clubHoursUntil } from '../../../domain/clock';
 import { canManagePost as clubCanManagePost, isFull } from '../../../domain/rules';
-import { clubTimeZone } from '../../lib/club-zone';
-import { formatDate, ordinal } from '../../lib/format';
-import { signupsWithMe, type Me } from '../../lib/my-signup';
+import { clubTimeZone } from '../../lib/club/club-zone';
+import { formatDate, ordinal } from '../../lib/ui/format';
+import { signupsWithMe, type Me } from '../../lib/data/my-signup';
 
 export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
   spin: 'Spin',

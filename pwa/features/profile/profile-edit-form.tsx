@@ -9,9 +9,9 @@ import {
   type ProfileUpdate,
 } from '../../../domain/contract/users';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { phoneInput, useContractForm } from '../../lib/forms';
-import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/data/api-client';
+import { phoneInput, useContractForm } from '../../lib/forms/forms';
+import { useSession } from '../../lib/session/session';
 import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from '../../components/avatar';
 

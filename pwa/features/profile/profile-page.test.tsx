@@ -5,8 +5,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
-import { SessionProvider } from '../../lib/session';
+import { createQueryClient } from '../../lib/data/query-client';
+import { SessionProvider } from '../../lib/session/session';
 import { answerApi, jsonReply } from '../../test-server';
 import { ProfilePage } from './profile-page';
 

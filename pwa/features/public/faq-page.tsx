@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
 import './public.css';

@@ -2,8 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
 import { Loading } from '../../components/status';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
+import { useSession } from '../../lib/session/session';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Slideshow, type Slide } from './slideshow';
 import './public.css';
 

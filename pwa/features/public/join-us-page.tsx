@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CharterText } from '../../components/charter-text';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { COVERAGE_TEXT, MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
 import './public.css';

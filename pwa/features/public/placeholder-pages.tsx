@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import './public.css';
 
 export const RESOURCES_TEXT = 'Training plans, guides, and helpful links will appear here.';

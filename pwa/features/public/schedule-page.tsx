@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { formatTime } from '../../lib/format';
-import { usePageTitle } from '../../lib/use-page-title';
+import { formatTime } from '../../lib/ui/format';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { DEFAULT_TRAINING_SEASON } from '../../../domain/calendar';
 import { DAYS, KIND_LABELS, SEASONS, type Season } from '../../../domain/schedule';
 import './public.css';

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RaceDetailAnswer } from '../../../domain/contract/races';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/ui/format';
 import { RaceDetailPage } from './race-detail-page';
 import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
 

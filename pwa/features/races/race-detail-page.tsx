@@ -1,11 +1,11 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
-import { useClubToday } from '../../lib/club-clock';
-import { formatDate } from '../../lib/format';
-import { loadError, offlineInfo } from '../../lib/read';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
+import { useClubToday } from '../../lib/club/club-clock';
+import { formatDate } from '../../lib/ui/format';
+import { loadError, offlineInfo } from '../../lib/data/read';
+import { useSession } from '../../lib/session/session';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { useRaceQuery } from './api/race-queries';
 import { CountdownBadge } from './components/countdown-badge';

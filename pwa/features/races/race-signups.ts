@@ -1,7 +1,7 @@
-import { signupsWithMe, type Me } from '../../lib/my-signup';
+import { signupsWithMe, type Me } from '../../lib/data/my-signup';
 import type { Race, RaceSignup } from '../../../domain/contract/races';
 
-export type { Me } from '../../lib/my-signup';
+export type { Me } from '../../lib/data/my-signup';
 
 /** The race's sign-ups with the member's own (possibly not yet synced) choice applied. */
 export function signupsWith(signups: RaceSignup[], me: Me, signedUp: boolean): RaceSignup[] {

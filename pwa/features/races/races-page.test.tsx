@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
-import type * as Actions from '../../lib/actions';
-import type { SyncAction } from '../../lib/sync-action';
+import type * as Actions from '../../lib/offline/perform-write';
+import type { SyncAction } from '../../lib/offline/sync-action';
 import { monthLabel } from './components/race-calendar';
 import { RacesPage } from './races-page';
 import { VisitorRacesPage } from './visitor-races-page';
@@ -12,7 +12,7 @@ import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer,
 // The offline outbox is not built yet: these switches make performAction queue, and fill the
 // pending list, the way it will.
 const outbox = vi.hoisted(() => ({ queue: false, pending: [] as SyncAction[] }));
-vi.mock('../../lib/actions', async (importOriginal) => {
+vi.mock('../../lib/offline/perform-write', async (importOriginal) => {
   const actual = await importOriginal<typeof Actions>();
   return {
     ...actual,

@@ -9,10 +9,10 @@ import type { Race, RaceSignup } from '../../../domain/contract/races';
 import type { Role } from '../../../domain/contract/roles';
 import { AppProviders, VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply } from '../../test-server';
-import { writeSession } from '../../lib/session-storage';
+import { writeSession } from '../../lib/session/session-storage';
 import { addDays } from '../../../domain/clock';
-import { clubTodayNow } from '../../lib/club-clock';
-import { resetVisitorReads } from '../../lib/read';
+import { clubTodayNow } from '../../lib/club/club-clock';
+import { resetVisitorReads } from '../../lib/data/read';
 
 export function sessionUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
   const id = fields.id ?? 7;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Race } from '../../../domain/contract/races';
 import { OfflineNote } from '../../components/offline-note';
-import { useClubToday } from '../../lib/club-clock';
-import { offlineInfo } from '../../lib/read';
-import { usePageTitle } from '../../lib/use-page-title';
+import { useClubToday } from '../../lib/club/club-clock';
+import { offlineInfo } from '../../lib/data/read';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useRacesQuery } from './api/race-queries';
 import { RaceListing, RacesIntro, ViewSwitch, VisitorNotice, type RaceView } from './components/race-listing';
 import type { RaceSignupState } from './hooks/use-race-signup';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { RequireRole } from '../../components/require-role';
 import { EmptyState, LoadError, Loading } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { formatDate, formatTime } from '../../lib/format';
-import { usePageTitle } from '../../lib/use-page-title';
+import { errorMessage } from '../../lib/data/api-client';
+import { formatDate, formatTime } from '../../lib/ui/format';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useTermReportQuery } from './api/reports-queries';
 import { DownloadButton } from '../../components/download-button';
 import { TermPicker, useTermParam } from './report-parts';

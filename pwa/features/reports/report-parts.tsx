@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { recentSessions, type Term } from '../../../domain/calendar';
-import { useClubToday } from '../../lib/club-clock';
+import { useClubToday } from '../../lib/club/club-clock';
 
 /** Terms offered by the picker: the current one and the five before it. */
 export function recentTerms(today: string): Term[] {

@@ -1,4 +1,4 @@
-import type { SyncAction } from '../../lib/sync-action';
+import type { SyncAction } from '../../lib/offline/sync-action';
 
 const RSVP_LABELS = { going: 'Going', maybe: 'Maybe', not_going: 'Not Going' } as const;
 

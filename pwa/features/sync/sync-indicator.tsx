@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { bootOutbox, loadOutbox } from '../../lib/outbox-boot';
-import { attentionCount, isOutboxLoaded, nextAttemptOf, pendingCount, setOutboxState, useOutboxState } from '../../lib/outbox-store';
-import { onSignOut, useSession } from '../../lib/session';
-import { readUser } from '../../lib/session-storage';
+import { bootOutbox, loadOutbox } from '../../lib/offline/outbox-boot';
+import { attentionCount, isOutboxLoaded, nextAttemptOf, pendingCount, setOutboxState, useOutboxState } from '../../lib/offline/outbox-store';
+import { onSignOut, useSession } from '../../lib/session/session';
+import { readUser } from '../../lib/session/session-storage';
 import './sync.css';
 
 /**
@@ -28,8 +28,8 @@ export function SyncIndicator() {
         // An explicit logout wipes this user's device data; a session the server ended keeps the
         // unsynced work for when the same user signs in again.
         const current = readUser();
-        if (current && !reason) await (await import('../../lib/offline-db')).wipeUser(current.id);
-        if (isOutboxLoaded()) await (await import('../../lib/outbox')).refreshOutboxState();
+        if (current && !reason) await (await import('../../lib/offline/offline-db')).wipeUser(current.id);
+        if (isOutboxLoaded()) await (await import('../../lib/offline/outbox')).refreshOutboxState();
         else setOutboxState({ ops: [], ready: true });
       }),
     [],

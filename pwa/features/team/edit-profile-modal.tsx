@@ -4,8 +4,8 @@ import { teamMemberUpdateSchema } from '../../../domain/contract/profiles-schema
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/api-client';
-import { useContractForm } from '../../lib/forms';
+import { errorMessage } from '../../lib/data/api-client';
+import { useContractForm } from '../../lib/forms/forms';
 import { useUpdateTeamMemberMutation } from './api/team-mutations';
 
 export const SAVE_FAILED = 'Failed to update profile. Please try again.';

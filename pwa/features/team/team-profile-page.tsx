@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { Loading } from '../../components/status';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { EMPTY_BIO, VACANT_NAME, bioParagraphs, imageSrc, isCoach } from './team-member';
 import { useTeamQuery } from './api/team-queries';

@@ -5,8 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { TeamMember } from '../../../domain/contract/profiles';
 import type { Role } from '../../../domain/contract/roles';
-import { readToken } from '../../lib/session-storage';
-import { resetVisitorReads } from '../../lib/read';
+import { readToken } from '../../lib/session/session-storage';
+import { resetVisitorReads } from '../../lib/data/read';
 import { AppProviders, VisitorProviders } from '../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 
@@ -55,7 +55,7 @@ export function signInAs(role: Role): SessionUser {
 
 /**
  * As in the app (router.tsx): with a signed-in user the page sits under the data layer (TanStack
- * Query); a visitor's does not, and its reads run on the visitor runner of lib/read.ts.
+ * Query); a visitor's does not, and its reads run on the visitor runner of lib/data/read.ts.
  */
 export function renderAt(path: string, pattern: string, element: ReactNode) {
   resetVisitorReads(); // a fresh page load, as AppProviders gives each render a fresh query cache

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/data/api-client';
 
 export const adminKeys = {
   all: ['admin'] as const,

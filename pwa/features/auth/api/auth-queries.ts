@@ -1,10 +1,10 @@
-import { call } from '../../../lib/api-client';
-import { useRead } from '../../../lib/read';
+import { call } from '../../../lib/data/api-client';
+import { useRead } from '../../../lib/data/read';
 
 /**
  * Whether a reset link still works, asked when the reset page opens (the link is not used up). No
  * retries and no refetching: the answer only changes when the link is used, which this page does.
- * A visitor's read (lib/read.ts): the reset page carries no data layer.
+ * A visitor's read (lib/data/read.ts): the reset page carries no data layer.
  */
 export function useResetCheckQuery(token: string | null) {
   return useRead({

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/data/api-client';
 
 export function useAcceptCharterMutation() {
   return useMutation({ mutationFn: () => call('POST /users/accept-charter') });

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { useCallback } from 'react';
 import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
 import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
-import { ApiError, call } from '../../../lib/api-client';
-import { offlineInfo } from '../../../lib/read';
+import { ApiError, call } from '../../../lib/data/api-client';
+import { offlineInfo } from '../../../lib/data/read';
 
 export const forumKeys = {
   all: ['forum'] as const,

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AnswerOf } from '../../../../domain/contract/endpoints';
-import { call } from '../../../lib/api-client';
-import { loadError, offlineInfo } from '../../../lib/read';
+import { call } from '../../../lib/data/api-client';
+import { loadError, offlineInfo } from '../../../lib/data/read';
 import { forumKeys } from './forum-queries';
 
 export const myWeekKeys = { week: () => ['me', 'week'] as const };

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import type { NotificationSettings } from '../../../../domain/contract/notifications';
-import { call } from '../../../lib/api-client';
-import { subscribeThisDevice, unsubscribeThisDevice } from '../../../lib/push';
+import { call } from '../../../lib/data/api-client';
+import { subscribeThisDevice, unsubscribeThisDevice } from '../../../lib/push/push';
 
 export const notificationsKey = ['me', 'notifications'] as const;
 

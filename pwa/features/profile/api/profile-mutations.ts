@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { PROFILE_PICTURE_FIELD } from '../../../../domain/contract/users';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/data/api-client';
 
 export function useUploadPictureMutation() {
   return useMutation({

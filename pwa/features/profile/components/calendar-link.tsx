@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { hasRole } from '../../../../domain/contract/roles';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
-import { call, errorMessage } from '../../../lib/api-client';
-import { loadError } from '../../../lib/read';
-import { useSession } from '../../../lib/session';
+import { call, errorMessage } from '../../../lib/data/api-client';
+import { loadError } from '../../../lib/data/read';
+import { useSession } from '../../../lib/session/session';
 
 const calendarLinkKey = ['me', 'calendar-link'] as const;
 

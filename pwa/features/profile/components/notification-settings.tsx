@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { PUSH_KINDS, PUSH_KIND_LABELS, type PushDevice, type PushKinds } from '../../../../domain/contract/notifications';
 import { hasRole } from '../../../../domain/contract/roles';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
-import { errorMessage } from '../../../lib/api-client';
-import { useOutboxState } from '../../../lib/outbox-store';
-import { PushUnavailableError, currentSubscription, pushState, type PushState } from '../../../lib/push';
-import { loadError } from '../../../lib/read';
-import { useSession } from '../../../lib/session';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useOutboxState } from '../../../lib/offline/outbox-store';
+import { PushUnavailableError, currentSubscription, pushState, type PushState } from '../../../lib/push/push';
+import { loadError } from '../../../lib/data/read';
+import { useSession } from '../../../lib/session/session';
 import {
   useNotificationSettings,
   useRemoveDeviceMutation,

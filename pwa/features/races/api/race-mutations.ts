@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
 import type { Race } from '../../../../domain/contract/races';
-import { performAction } from '../../../lib/actions';
-import { call } from '../../../lib/api-client';
+import { performAction } from '../../../lib/offline/perform-write';
+import { call } from '../../../lib/data/api-client';
 import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';
 import { raceKeys } from './race-queries';
 

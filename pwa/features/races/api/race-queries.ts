@@ -1,5 +1,5 @@
-import { call } from '../../../lib/api-client';
-import { useRead } from '../../../lib/read';
+import { call } from '../../../lib/data/api-client';
+import { useRead } from '../../../lib/data/read';
 
 // Read on visitors' pages: through `useRead`, never TanStack Query itself (docs/decisions/0062).
 

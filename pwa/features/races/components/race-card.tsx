@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Race } from '../../../../domain/contract/races';
 import { ErrorMessage } from '../../../components/status';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/ui/format';
 import { daysBetween } from '../../../../domain/clock';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';

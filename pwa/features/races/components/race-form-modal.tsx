@@ -10,8 +10,8 @@ import {
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
-import { ApiError } from '../../../lib/api-client';
-import { addIssues, useContractForm } from '../../../lib/forms';
+import { ApiError } from '../../../lib/data/api-client';
+import { addIssues, useContractForm } from '../../../lib/forms/forms';
 
 interface RaceFormModalProps {
   title: string;

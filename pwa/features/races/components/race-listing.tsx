@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Race } from '../../../../domain/contract/races';
 import { NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
-import type { ReadResult } from '../../../lib/read';
+import type { ReadResult } from '../../../lib/data/read';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { RaceCalendar } from './race-calendar';
 import { RaceCard } from './race-card';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { pendingFor, usePendingActions } from '../../../lib/actions';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { pendingFor, usePendingActions } from '../../../lib/offline/perform-write';
+import { ApiError } from '../../../lib/data/api-client';
+import { useSession } from '../../../lib/session/session';
 import { useRaceSignupMutation } from '../api/race-mutations';
 
 export interface RaceSignupState {

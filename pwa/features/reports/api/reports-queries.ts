@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/data/api-client';
 
 export const reportKeys = {
   all: ['reports'] as const,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/data/api-client';
 import { teamKeys } from './team-queries';
 
 export function useUpdateTeamMemberMutation() {

@@ -1,4 +1,4 @@
-import { clubToday } from '../../domain/clock';
+import { clubToday } from '../../../domain/clock';
 import { clubTimeZone, useClubTimeZone } from './club-zone';
 
 // Club dates on the club's clock (docs/decisions/0025); the zone itself is club-zone.ts's.

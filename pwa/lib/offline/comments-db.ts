@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { COMMENT_MAX } from '../../domain/contract/forum';
+import { COMMENT_MAX } from '../../../domain/contract/forum';
 
 /** A comment on a workout or event. Kept only on this device (SPEC.md §2): never sent to the server. */
 export interface LocalComment {

@@ -1,11 +1,11 @@
 // No fake-indexeddb here: jsdom has no IndexedDB, like a browser in a strict private mode.
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useWorkoutsQuery } from '../features/forum/api/forum-queries';
-import { AppProviders } from '../test-providers';
-import { answerApi } from '../test-server';
-import { performAction } from './actions';
-import { OFFLINE_MESSAGE } from './api-client';
+import { useWorkoutsQuery } from '../../features/forum/api/forum-queries';
+import { AppProviders } from '../../test-providers';
+import { answerApi } from '../../test-server';
+import { performAction } from './perform-write';
+import { OFFLINE_MESSAGE } from '../data/api-client';
 import { refreshOutboxState } from './outbox';
 import { getOutboxState } from './outbox-store';
 

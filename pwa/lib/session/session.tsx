@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthAnswer, SessionUser } from '../../domain/contract/auth';
-import { hasRole, type Role } from '../../domain/contract/roles';
-import { ApiError, call, notifyUnauthorized, request } from './api-client';
-import { clearEtagCache } from './etag-cache';
+import type { AuthAnswer, SessionUser } from '../../../domain/contract/auth';
+import { hasRole, type Role } from '../../../domain/contract/roles';
+import { ApiError, call, notifyUnauthorized, request } from '../data/api-client';
+import { clearEtagCache } from '../data/etag-cache';
 import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';
 
 /** How long logout waits for the server before finishing on the device anyway. */
@@ -78,7 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // Offline or already ended: the token still expires on its own (README, Sessions).
         }
       }
-      const { deleteAllDeviceData } = await import('./offline-db');
+      const { deleteAllDeviceData } = await import('../offline/offline-db');
       await deleteAllDeviceData();
     }
     clearEtagCache();

@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, jsonReply } from '../test-server';
-import type * as ActionsModule from './actions';
+import { answerApi, jsonReply } from '../../test-server';
+import type * as ActionsModule from './perform-write';
 import type * as OfflineDbModule from './offline-db';
 import type * as OutboxModule from './outbox';
 import type * as StoreModule from './outbox-store';
@@ -22,7 +22,7 @@ async function openTab(): Promise<Tab> {
   vi.resetModules();
   const outbox = await import('./outbox');
   outbox.setAutoReplay(false);
-  return { outbox, actions: await import('./actions'), store: await import('./outbox-store'), db: await import('./offline-db') };
+  return { outbox, actions: await import('./perform-write'), store: await import('./outbox-store'), db: await import('./offline-db') };
 }
 
 /** navigator.locks as one browser has it: exclusive, granted in request order, abortable while waiting. */

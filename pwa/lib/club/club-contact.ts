@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CLUB_CONTACT_EMAIL } from '../../domain/contract/profiles';
+import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/profiles';
 
 // The club's contact address: the server's CLUB_EMAIL, learned with GET /api/config by club-clock's
 // loadClubConfig (the service worker keeps that answer, so a returning or offline visit has it at

@@ -1,5 +1,5 @@
 // performAction: how a screen makes a write that may happen offline (DESIGN.md §4).
-import { ApiError, OFFLINE_MESSAGE, request } from './api-client';
+import { ApiError, OFFLINE_MESSAGE, request } from '../data/api-client';
 import type * as Outbox from './outbox';
 import { isOutboxBooted, isOutboxLoaded, useOutboxState } from './outbox-store';
 import { requestFor, type ActionAnswers, type ActionResult, type SyncAction } from './sync-action';

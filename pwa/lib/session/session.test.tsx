@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import { act, render, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeSession, testUser } from '../test-support';
-import { request } from './api-client';
-import { addComment, countComments } from './comments-db';
-import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
-import { devicePersister } from './query-persister';
+import { storeSession, testUser } from '../../test-support';
+import { request } from '../data/api-client';
+import { addComment, countComments } from '../offline/comments-db';
+import { openOfflineDb, resetOfflineDbForTests } from '../offline/offline-db';
+import { devicePersister } from '../data/query-persister';
 import { SessionProvider, useSession } from './session';
 import { readUser } from './session-storage';
 
@@ -108,7 +108,7 @@ describe('logout on a shared phone', () => {
 
   it('keeps local comments per user: another account on the device never sees them', async () => {
     await addComment({ userId: 41, postId: 7, user_name: 'Alice Ng', content: 'Mine', created_at: 1 });
-    const { listComments } = await import('./comments-db');
+    const { listComments } = await import('../offline/comments-db');
     expect(await listComments(42, 7)).toEqual([]);
     expect((await listComments(41, 7)).map((c) => c.content)).toEqual(['Mine']);
   });

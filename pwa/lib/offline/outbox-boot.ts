@@ -2,7 +2,7 @@
 // member's queue hold anything?", which plain IndexedDB answers. The outbox module (and Dexie with
 // it, 30 KB gzip) loads when it has work: ops on the device, a write being made, ops queued by
 // another tab, or ops found when the network or the tab comes back (docs/decisions/0061).
-import { OFFLINE_DB, openIfExists, settled } from './idb';
+import { OFFLINE_DB, openIfExists, settled } from '../data/idb';
 import { markOutboxBooted, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 import type * as Outbox from './outbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone } from '../../domain/contract/common';
+import { formatPhone } from '../../../domain/contract/common';
 import { formatDate, formatDateTime, formatTime, ordinal } from './format';
 
 describe('ordinal', () => {

@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outboxOp, storeSession, testUser } from '../test-support';
-import { OFFLINE_DB, QUERIES_DB } from './idb';
+import { outboxOp, storeSession, testUser } from '../../test-support';
+import { OFFLINE_DB, QUERIES_DB } from '../data/idb';
 import { bootOutbox } from './outbox-boot';
 import { getOutboxState, isOutboxLoaded, setOutboxState } from './outbox-store';
-import { closeQueriesDb, devicePersister } from './query-persister';
+import { closeQueriesDb, devicePersister } from '../data/query-persister';
 
 let stop: (() => void) | null = null;
 

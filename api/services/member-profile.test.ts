@@ -12,7 +12,7 @@ import {
   replaceProfilePicture,
   unreadRoleChanges,
   updateProfile,
-} from './profile';
+} from './member-profile';
 import { uploadPath } from './uploads';
 
 const parse = (input: unknown) => profileUpdateSchema.parse(input);

@@ -1,8 +1,8 @@
 // The one way the PWA talks to /api (`request`, typed per endpoint by `call`): bearer token, JSON in and out, `{ error }` answers turned into
 // ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
-import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../domain/contract/endpoints';
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../../domain/contract/endpoints';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
-import { readToken, readUser, replaceToken, sessionGeneration } from './session-storage';
+import { readToken, readUser, replaceToken, sessionGeneration } from '../session/session-storage';
 
 /** The header a signed-in answer carries a renewed token in (api/services/tokens.ts). */
 export const SESSION_TOKEN_HEADER = 'x-session-token';

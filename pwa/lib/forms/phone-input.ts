@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { formatPhone } from '../../domain/contract/common';
+import { formatPhone } from '../../../domain/contract/common';
 
 /**
  * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at 10 digits

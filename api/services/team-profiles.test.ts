@@ -3,7 +3,7 @@ import { seed } from '../../db/seed';
 import { isAllowedTeamImage } from '../../domain/contract/profiles';
 import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
 import { makeTestApp } from '../testing';
-import { findTeamMember, listTeamMembers, updateTeamMember } from './profiles';
+import { findTeamMember, listTeamMembers, updateTeamMember } from './team-profiles';
 
 async function seeded() {
   const t = makeTestApp();

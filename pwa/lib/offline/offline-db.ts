@@ -1,9 +1,9 @@
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { OFFLINE_DB, QUERIES_DB } from './idb';
-import { closeQueriesDb, removeCachedQueries } from './query-persister';
+import { OFFLINE_DB, QUERIES_DB } from '../data/idb';
+import { closeQueriesDb, removeCachedQueries } from '../data/query-persister';
 import type { SyncAction } from './sync-action';
-import { unsubscribeThisDevice } from './push';
+import { unsubscribeThisDevice } from '../push/push';
 
 /**
  * Where a user's TanStack Query cache was kept before it moved to its own database (query-persister.ts,

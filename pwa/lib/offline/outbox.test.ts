@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { performAction } from './actions';
+import { performAction } from './perform-write';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
 import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, stopWatching, suggestedFix } from './outbox';
 import { getOutboxState, onSynced, setOutboxState } from './outbox-store';
-import { answerApi, jsonReply } from '../test-server';
+import { answerApi, jsonReply } from '../../test-server';
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network';
 let replies: Reply[];

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { ClubConfig } from '../../domain/contract/config';
-import { isTimeZone } from '../../domain/time-zone';
+import type { ClubConfig } from '../../../domain/contract/config';
+import { isTimeZone } from '../../../domain/time-zone';
 import { setClubEmail } from './club-contact';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from

@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnswerOf } from '../../domain/contract/endpoints';
-import { QueryLayer } from '../app/query-layer';
-import { answerApi, jsonReply } from '../test-server';
+import type { AnswerOf } from '../../../domain/contract/endpoints';
+import { QueryLayer } from '../../app/query-layer';
+import { answerApi, jsonReply } from '../../test-server';
 import { call } from './api-client';
 import { createQueryClient } from './query-client';
 import { offlineInfo, useRead, type ReadOptions } from './read';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../session/session';
 
 // The visitor runner of `useRead` (no data layer) and the hand-over to TanStack Query under it.
 

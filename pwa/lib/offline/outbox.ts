@@ -3,11 +3,11 @@
 // the network is back, so a replay after a lost answer never applies twice. Loaded on demand: public
 // pages never pay for it.
 import { liveQuery, type Subscription } from 'dexie';
-import { ApiError, request } from './api-client';
+import { ApiError, request } from '../data/api-client';
 import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
 import { getOutboxState, markOutboxLoaded, notifySynced, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 export { nextAttemptOf } from './outbox-store';
-import { readUser } from './session-storage';
+import { readUser } from '../session/session-storage';
 import { entityKeys, entityOf, requestFor, type SyncAction } from './sync-action';
 
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */

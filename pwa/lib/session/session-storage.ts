@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/auth';
 
 // Browser storage holds exactly two entries: the user and the token (SPEC.md §9).
 const USER_KEY = 'user';

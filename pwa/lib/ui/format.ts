@@ -1,5 +1,5 @@
-import { clubTimeZone } from './club-clock';
-import { calendarDateForFormatting } from '../../domain/calendar-days';
+import { clubTimeZone } from '../club/club-clock';
+import { calendarDateForFormatting } from '../../../domain/calendar-days';
 
 // The one place the PWA turns dates and times into text (SPEC.md shows 12-hour times, '6:15 PM').
 // Building an Intl.DateTimeFormat costs far more than using one, and a list of 300 cards formats

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeSession, testUser } from '../test-support';
+import { storeSession, testUser } from '../../test-support';
 import { request as api } from './api-client';
 import { clearEtagCache } from './etag-cache';
 
