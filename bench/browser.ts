@@ -8,7 +8,7 @@ import type { SyncAction } from '../pwa/lib/offline/sync-action';
 import type { OutboxOp } from '../pwa/lib/offline/offline-db';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 
-/** DESIGN.md §6: a public page's first download, and /forum's for a signed-in member. */
+/** The first-download budgets (docs/bench.md): a public page's, and /forum's for a signed-in member. */
 export const JS_BUDGET_GZIP_KB = 100;
 export const SIGNED_IN_FORUM_JS_BUDGET_GZIP_KB = 130;
 export const REPLAY_BUDGET_MS = 5000;
@@ -64,7 +64,7 @@ export async function signInByApi(base: string, email: string, password: string)
 }
 
 // The service worker would precache every chunk in the background: blocked, so the figures are
-// what the page itself loads and the replay is the page's own (DESIGN.md §4).
+// what the page itself loads and the replay is the page's own, not the service worker's.
 async function newContext(browser: Browser, base: string, session: Session | null): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
   if (session) {

@@ -117,7 +117,7 @@ export async function forumListRevalidated(settings: LoadSettings, tokens: strin
   );
 }
 
-/** The baseline read of DESIGN.md §6: the caller's own account. */
+/** The baseline read the forum list is compared with: the caller's own account. */
 export function profileRead(settings: LoadSettings, tokens: string[]): Promise<LoadFigures> {
   return cannon(
     'GET /api/auth/profile',

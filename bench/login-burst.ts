@@ -1,4 +1,4 @@
-// Issue 10, "logins never stall the app": 20 people sign in at once (scrypt at the production cost,
+// Logins never stall the app: 20 people sign in at once (scrypt at the production cost,
 // N = 2^17, 128 MiB each) while a signed-in member reads a workout (token check + gzip). The read's
 // p50 during the burst is compared with the same read alone, in the same run.
 import Database from 'better-sqlite3';
@@ -14,7 +14,7 @@ export interface LoginBurstFigures {
   p50AloneMs: number;
   p50DuringBurstMs: number;
   p99DuringBurstMs: number;
-  /** p50 during the burst / p50 alone: the budget is 3x (DESIGN.md §6), and under 100 ms. */
+  /** p50 during the burst / p50 alone: the budget is 3x (docs/bench.md), and under 100 ms. */
   ratio: number;
   ok: boolean;
 }

@@ -47,7 +47,7 @@ function answers(statuses: Record<string, number>): string {
     .join(' ');
 }
 
-/** The ratios issue #12 sets targets on, from the rows of one run. */
+/** The ratios the budgets set targets on (docs/bench.md), from the rows of one run. */
 export function forumFigures(r: BenchResults) {
   const row = (name: string) => r.http.find((h) => h.name === name);
   const profile = row('GET /api/auth/profile');

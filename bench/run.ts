@@ -1,5 +1,5 @@
 // `npm run bench`: seeds a club into a temp database, starts the real server as a child process on
-// loopback and measures what DESIGN.md §6 budgets. How to read the figures: docs/bench.md.
+// loopback and measures what the budgets of docs/bench.md cover. How to read the figures: docs/bench.md.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -236,7 +236,7 @@ async function main(): Promise<number> {
     });
   }
 
-  /** The two budgets of DESIGN.md §6: every public page signed out, and /forum signed in. */
+  /** The two first-download budgets: every public page signed out, and /forum signed in. */
   async function measureBothInitialJs(browser: Browser, base: string, session: Session): Promise<void> {
     for (const page of [...PUBLIC_PAGES, ...JS_ONLY_PUBLIC_PAGES]) results.initialJs.push(await measureInitialJs(browser, base, page, null));
     results.initialJs.push(await measureInitialJs(browser, base, '/forum', session));

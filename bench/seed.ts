@@ -17,7 +17,7 @@ export const COUNTS = {
   admins: 1,
   stormMembers: 1000,
   // With the 10 toggle workouts: 200 upcoming workouts with 3 sign-ups each (the forum-list figure of
-  // issue #12, measured against the replaced app on 202), plus the storm workout, empty until the storm.
+  // measured against the replaced app on 202), plus the storm workout, empty until the storm.
   workouts: 190,
   signupsPerWorkout: 3,
   events: 50,

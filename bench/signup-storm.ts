@@ -1,5 +1,5 @@
 // 1,000 members press "Sign up" on one capacity-10 workout at the same moment, then every refused
-// one joins the waitlist at the same moment (DESIGN.md §6 budget): exactly 10 signed up, 990
+// one joins the waitlist at the same moment (a budget of docs/bench.md): exactly 10 signed up, 990
 // waitlisted with places 1..990, no 5xx.
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';

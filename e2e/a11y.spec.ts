@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, acceptCharterInDb, openTestDb, signIn } from './support';
 
-// axe on every screen for every role (issue 17): no violation of any impact. Each screen is checked
+// axe on every screen for every role: no violation of any impact. Each screen is checked
 // once it has settled (its heading shown, no loading state), at a phone's size and a laptop's.
 
 type Role = 'visitor' | keyof typeof DEMO;

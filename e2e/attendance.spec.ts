@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { termOfDate } from '../domain/calendar';
 import { acceptCharterInDb, DEMO, inDays, openTestDb, screenshots, signIn } from './support';
 
-// Issue 14: an exec posts a weekly series from New Workout, and downloads the term's attendance report.
+// An exec posts a weekly series from New Workout, and downloads the term's attendance report.
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** axe on the screen at a phone's and a laptop's size: no violation of any impact. */

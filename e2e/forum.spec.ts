@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createMember, acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, screenshots, signIn, startWorkoutInDb } from './support';
 
-// The forum (issue 4): an exec posts a workout, members fill it, a third waits and is promoted when a
+// The forum: an exec posts a workout, members fill it, a third waits and is promoted when a
 // place opens, the exec takes attendance; a member RSVPs to an event.
 
 /** Full-page screenshots at phone and desktop sizes, checking that the phone view never scrolls sideways. */
@@ -118,7 +118,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await expect(page).toHaveURL(/\/workout\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: "Who's Coming (2/2)" })).toBeVisible();
-  // Before the start there is nothing to tick: the page says when attendance opens (issue 10).
+  // Before the start there is nothing to tick: the page says when attendance opens.
   await expect(page.getByText(/^Attendance opens at \d{1,2}:\d{2} [AP]M on .+, when the workout starts\.$/)).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Submit Attendance' })).toHaveCount(0);

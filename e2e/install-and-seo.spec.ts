@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// What crawlers and the install dialog read (issue #12): robots.txt, a description per page, the
+// What crawlers and the install dialog read: robots.txt, a description per page, the
 // manifest's identity, colour and screenshots.
 
 test('robots.txt is a real file, and a missing file is a 404, not the app', async ({ request }) => {

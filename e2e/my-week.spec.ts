@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createMemberWithToken, acceptCharterInDb, apiToken, DEMO, inDays, screenshots, signIn  } from './support';
 
-// "My week" on the home page (issue 14): a member with a signup, a waitlist place, an RSVP and a race
+// "My week" on the home page: a member with a signup, a waitlist place, an RSVP and a race
 // sees them in time order with their actions, at phone size.
 
 test.use({ viewport: { width: 390, height: 844 } });

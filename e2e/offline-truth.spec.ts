@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createMember, apiToken, DEMO, inDays, openTestDb, signIn, withServiceWorker } from './support';
 
-// Issue 16, in Chromium with the service worker: one member's last choice wins across tabs, "Try
+// Offline truth, in Chromium with the service worker: one member's last choice wins across tabs, "Try
 // again" after a refusal can succeed, and the sync page tells the truth when signed out.
 test.use({ serviceWorkers: 'allow' });
 test.slow();

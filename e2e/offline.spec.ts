@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createMember, acceptCharterInDb, apiToken, confirmAttendance, DEMO, inDays, openTestDb, signIn, startWorkoutInDb, withServiceWorker } from './support';
 
-// Offline first (issue 6), in Chromium with the service worker on: public pages after one visit,
+// Offline first, in Chromium with the service worker on: public pages after one visit,
 // and writes made offline that reach the server exactly once when the network returns.
 test.use({ serviceWorkers: 'allow' });
 test.slow();

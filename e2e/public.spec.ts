@@ -125,7 +125,7 @@ test.describe('public pages', () => {
 });
 
 test.describe("a visitor's first download", () => {
-  // Issue 11's budget (<= 100 KB gzip per public page, `npm run bench`) holds because a visitor's
+  // The first-download budget (<= 100 KB gzip per public page, `npm run bench`) holds because a visitor's
   // pages that read the API run without the query library, the data layer and the forms library
   // (docs/decisions/0062). A page that pulls one of them back in fails here, not only in the bench.
   const HEAVY = /\/assets\/(query|data-layer|forms)-[\w-]+\.js$/;

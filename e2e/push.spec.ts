@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { fakeDevice, startPushService, type PushServiceStub } from '../api/test-fixtures/push-service';
 import { createMemberWithToken, acceptCharterInDb, apiToken, DEMO, inDays, openTestDb, screenshots, signIn, withServiceWorker  } from './support';
 
-// Web Push end to end (issue 15): a member turns notifications on from the profile (the test grants
+// Web Push end to end: a member turns notifications on from the profile (the test grants
 // the permission), is promoted from a waitlist, the server encrypts a push for the device and sends it
 // to a push service on 127.0.0.1, and the app's service worker shows it as a notification.
 //

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoRaces } from '../db/demo-content';
 import { DEMO, acceptCharterInDb, apiToken, openTestDb, signIn, screenshots } from './support';
 
-// Races (issue 5): a member adds a race, signs up, finds it in both views and on its detail page,
+// Races: a member adds a race, signs up, finds it in both views and on its detail page,
 // then cancels; an exec edits and deletes; a visitor sees the races without member features.
 
 function screens(page: Page, name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, acceptCharterInDb, apiToken, openTestDb, screenshots, signIn } from './support';
 
-// A shared phone (issue 10): logging out by a full page load of /logout leaves nothing of the
+// A shared phone: logging out by a full page load of /logout leaves nothing of the
 // previous user on the device, even with a profile refresh still on its way; the next person who
 // signs in on the same browser context sees nothing of them.
 

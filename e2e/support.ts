@@ -125,7 +125,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   if (before) await page.setViewportSize(before);
 }
 
-/** Attendance opens at the start (issue 10): moves a workout two days back, after its sign-ups. */
+/** Attendance opens at the start: moves a workout two days back, after its sign-ups. */
 export function startWorkoutInDb(workoutId: number): void {
   const db = openTestDb();
   const past = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);

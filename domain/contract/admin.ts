@@ -3,11 +3,11 @@ import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isVali
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
-// Admin contract (SPEC.md §3 Member, §5 Admin member edit and Approve, §7 Admin).
+// Admin contract: the members table, editing and approving a member, the message queue's listing.
 
 export const APPROVABLE_ROLES = ['member', 'exec', 'administrator'] as const;
 export type ApprovableRole = (typeof APPROVABLE_ROLES)[number];
-/** What the Edit Member modal may set (SPEC.md §4); 'rejected' only passes when it is already the role. */
+/** What the Edit Member modal may set; 'rejected' only passes when it is already the role. */
 export const EDITABLE_ROLES = ['pending', 'member', 'exec', 'administrator', 'rejected'] as const;
 export type EditableRole = (typeof EDITABLE_ROLES)[number];
 
@@ -88,7 +88,7 @@ export const notifyRoleChangeSchema = z.object({}).loose();
 
 // ---------- Answers ----------
 
-/** One row of the members table (SPEC.md §3 Member); `role` is the stored role. */
+/** One row of the members table; `role` is the stored role. */
 export interface AdminMember {
   id: number;
   name: string;
@@ -111,7 +111,7 @@ export interface MemberAnswer {
   member: AdminMember;
 }
 
-/** One message of the outbox (GET /admin/outbox): an email, or a push to one device (issue 15). */
+/** One message of the server's message queue (GET /admin/outbox): an email, or a push to one device. */
 export interface OutboxEmail {
   id: number;
   channel: 'email' | 'push';

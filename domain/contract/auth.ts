@@ -13,7 +13,7 @@ import {
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
-/** The signed-in user as every auth answer carries it (SPEC.md §3), both spellings of the spec kept. */
+/** The signed-in user as every auth answer carries it, with both spellings installed apps read. */
 export interface SessionUser {
   id: number;
   email: string;

@@ -1,6 +1,6 @@
 // Types, messages and checks shared by the contract. No zod here: screens read these with their first
 // download; the shared schemas are in common-schemas.ts (docs/decisions/0040).
-/** Every error answer of the API has this shape (DESIGN.md §2). */
+/** Every error answer of the API has this shape: one human-readable message. */
 export interface ApiErrorBody {
   error: string;
 }
@@ -33,7 +33,7 @@ export function isValidPhone(value: string): boolean {
   return phoneDigits(value).length === 10;
 }
 
-/** A whole-object check: the first failing rule's message is the answer (SPEC.md §5 order). */
+/** A whole-object check: the first failing rule's message is the answer (rules are checked in the form's order). */
 export function firstIssue(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }

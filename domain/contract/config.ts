@@ -6,7 +6,7 @@ export const clubConfigSchema = z.object({
   clubTimeZone: z.string(),
   /** The club's contact address (CLUB_EMAIL): membership receipts, questions; shown in the footer. */
   clubEmail: z.string(),
-  /** The server's VAPID public key (URL-safe base64): a device subscribes to Web Push with it (issue 15). */
+  /** The server's VAPID public key (URL-safe base64): a device subscribes to Web Push with it. */
   vapidPublicKey: z.string(),
 });
 export type ClubConfig = z.infer<typeof clubConfigSchema>;

@@ -139,7 +139,7 @@ export const createPostSchema = z.discriminatedUnion('type', [createWorkoutSchem
   error: "type must be 'workout' or 'event'",
 });
 
-/** PUT /forum/posts/{id} for a workout (SPEC.md §7): the same rules, no future-date check, capacity min 1. */
+/** PUT /forum/posts/{id} for a workout: the same rules, no future-date check (an edit may move it), capacity min 1. */
 export const updateWorkoutSchema = z.object(workoutFields).superRefine(checkWorkout);
 export type WorkoutUpdate = z.infer<typeof updateWorkoutSchema>;
 export const updateEventSchema = z.object(eventFields).superRefine(checkEvent);

@@ -1,6 +1,6 @@
 
-// Forum contract (SPEC.md §3, §5, §7; DESIGN.md §3). Field names of answers follow SPEC.md §3;
-// the computed per-caller fields are camelCase extras.
+// Forum contract: workouts and events, sign-ups, waitlist, RSVPs, attendance. Field names of answers
+// are the ones installed apps read (snake_case); the computed per-caller fields are camelCase extras.
 
 export const WORKOUT_TYPES = ['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const;
 export type WorkoutType = (typeof WORKOUT_TYPES)[number];

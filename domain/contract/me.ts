@@ -1,6 +1,6 @@
 import type { RsvpStatus, WorkoutType } from './forum';
 
-// GET /me/week: the signed-in member's coming days in one answer (issue 14, docs/decisions/0041-14-my-week.md).
+// GET /me/week: the signed-in member's coming days in one answer (docs/decisions/0041).
 
 /** How far ahead workouts and events are listed; races the member signed up for are listed whenever they are. */
 export const MY_WEEK_DAYS = 7;

@@ -1,4 +1,4 @@
-// Notifications outside the app (issue 15, docs/decisions/0060-15-push-and-reminders.md): the kinds a
+// Notifications outside the app (docs/decisions/0060): the kinds a
 // device may ask for, a member's settings, and when reminders go out.
 
 /** What a device can be told, each chosen per device on the profile. */
@@ -38,7 +38,7 @@ export interface PushDeviceAnswer {
 
 /**
  * A workout reminder goes out at this club-local time two days before the workout: the evening before
- * the last day on which cancelling is free (24 hours before the start, SPEC.md §7).
+ * the last day on which cancelling is free (the late-cancel window of domain/rules.ts).
  */
 export const WORKOUT_REMINDER_TIME = '19:00';
 export const WORKOUT_REMINDER_DAYS_BEFORE = 2;

@@ -1,5 +1,5 @@
-// Team member profiles: the ten coach and executive positions (SPEC.md §2 Coaches and Executive Team,
-// §3 Team member profile, §7 Profiles).
+// Team member profiles: the ten coach and executive positions shown on Coaches and Exec and on each
+// team profile page.
 
 /** One position and who holds it. `role` is the position's display title, e.g. 'Swim Coach'. */
 export interface TeamMember {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
-// Races contract (SPEC.md §3 Race / Race signup, §5 Races, §7 Races). Answer field names follow
-// SPEC.md §3; signupCount and isSignedUp are per-caller extras.
+// Races contract: races, race sign-ups, their validation and answers. Answer field names are those
+// installed apps read; signupCount and isSignedUp are per-caller extras.
 
 export const RACE_NAME_MAX = 200;
 export const RACE_LOCATION_MAX = 200;
@@ -29,7 +29,7 @@ const text = z
   .optional()
   .transform((v) => (v ?? '').trim());
 
-/** POST /races and PUT /races/{id}: the same rules on both sides (DESIGN.md §2). */
+/** POST /races and PUT /races/{id}: the same rules on both sides. */
 export const raceInputSchema = z
   .object({ name: text, date: text, location: text, description: text })
   // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.

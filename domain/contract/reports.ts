@@ -1,4 +1,4 @@
-// Attendance history and the term report (issue 14): answers only, read by the report screens.
+// Attendance history and the term report: answers only, read by the report screens.
 import type { Term } from '../calendar';
 import type { WorkoutType } from './forum';
 

@@ -1,4 +1,4 @@
-// Roles and their ranks (SPEC.md §4, §6). Checks are by rank; a missing role counts as public.
+// Roles and their ranks (docs/rules.md). Checks are by rank; a missing role counts as public.
 export const ASSIGNABLE_ROLES = ['pending', 'member', 'exec', 'administrator'] as const;
 export const ROLES = ['rejected', 'public', 'pending', 'member', 'exec', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];

@@ -4,7 +4,7 @@ import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isVali
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
-// Own profile and role-change notifications (SPEC.md §3 User, §5 Profile edit, §7 Profiles and users).
+// Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 
 export const BIO_MAX = 2000;
 export const NAME_MAX = 100;
@@ -12,7 +12,7 @@ export const PROFILE_REQUIRED_ERROR = 'Name and email are required';
 export const PROFILE_SAVE_ERROR = 'Failed to update profile. Please try again.';
 export const UPLOAD_TYPE_ERROR = 'Please upload an image file (JPEG, PNG, WebP or GIF)';
 export const PROFILE_PICTURE_FIELD = 'profilePicture';
-/** The largest picture the app accepts (DESIGN.md §5 upload body limit). */
+/** The largest picture the app accepts (the upload body limit). */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -66,7 +66,7 @@ export interface RoleChangeNotificationsAnswer {
   notifications: RoleChangeNotification[];
 }
 
-/** Bio text as the profile shows it: paragraphs split on blank lines (SPEC.md §2 Profile). */
+/** Bio text as the profile shows it: paragraphs split on blank lines. */
 export function bioParagraphs(bio: string | null | undefined): string[] {
   return (bio ?? '')
     .split(/\n\s*\n/)
