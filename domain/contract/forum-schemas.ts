@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 import { termOfDate } from '../calendar';
+import { isCalendarDate } from '../calendar-days';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -17,6 +18,12 @@ import {
 // constants, load zod with a form and not with the list (docs/decisions/0040).
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The field message for a date that is not written YYYY-MM-DD, or is not a day on the calendar. */
+function dateProblem(value: string, format: string): string | null {
+  if (!DATE.test(value)) return format;
+  return isCalendarDate(value) ? null : `${value} is not a date on the calendar: check the month and day`;
+}
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const text = z
   .string()
@@ -55,7 +62,8 @@ function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   if (v.content.length > CONTENT_MAX) {
     ctx.addIssue({ code: 'custom', path: ['content'], message: `Description must be at most ${CONTENT_MAX} characters` });
   }
-  if (!DATE.test(v.workoutDate)) ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: 'Enter the date as YYYY-MM-DD' });
+  const dateMessage = dateProblem(v.workoutDate, 'Enter the date as YYYY-MM-DD');
+  if (dateMessage) ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: dateMessage });
   if (!TIME.test(v.workoutTime)) ctx.addIssue({ code: 'custom', path: ['workoutTime'], message: 'Enter the time as HH:MM' });
 }
 
@@ -77,11 +85,12 @@ function checkRepeat(v: { workoutDate: string; repeat?: { weekdays: number[]; un
   if (!v.repeat) return;
   const { weekdays, until } = v.repeat;
   if (weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['repeat', 'weekdays'], message: 'Choose at least one weekday' });
-  if (!DATE.test(until)) {
-    ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: 'Enter the last date as YYYY-MM-DD' });
+  const untilMessage = dateProblem(until, 'Enter the last date as YYYY-MM-DD');
+  if (untilMessage) {
+    ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: untilMessage });
     return;
   }
-  if (!DATE.test(v.workoutDate)) return;
+  if (!isCalendarDate(v.workoutDate)) return;
   if (until < v.workoutDate) {
     ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: 'The last date must be on or after the first date' });
     return;
@@ -117,7 +126,8 @@ function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
   if (v.content.length > CONTENT_MAX) {
     ctx.addIssue({ code: 'custom', path: ['content'], message: `Details must be at most ${CONTENT_MAX} characters` });
   }
-  if (!DATE.test(v.eventDate)) ctx.addIssue({ code: 'custom', path: ['eventDate'], message: 'Enter the date as YYYY-MM-DD' });
+  const dateMessage = dateProblem(v.eventDate, 'Enter the date as YYYY-MM-DD');
+  if (dateMessage) ctx.addIssue({ code: 'custom', path: ['eventDate'], message: dateMessage });
   // Time and place are optional: empty means all day / no place given.
   if (v.eventTime !== '' && !TIME.test(v.eventTime)) {
     ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'Enter the time as HH:MM, or leave it empty' });

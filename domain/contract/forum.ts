@@ -2,6 +2,8 @@
 // Forum contract: workouts and events, sign-ups, waitlist, RSVPs, attendance. Field names of answers
 // are the ones installed apps read (snake_case); the computed per-caller fields are camelCase extras.
 
+import { isCalendarDate } from '../calendar-days';
+
 export const WORKOUT_TYPES = ['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const;
 export type WorkoutType = (typeof WORKOUT_TYPES)[number];
 export const WORKOUT_FILTERS = {
@@ -33,10 +35,9 @@ export const CAPACITY_ERROR = 'Capacity must be a whole number from 1 to 100 (le
 export const fullWorkoutError = (capacity: number) =>
   `Sorry, this workout is full! Maximum capacity: ${capacity} people.`;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date strictly after `today` (both 'YYYY-MM-DD'). */
+/** A real calendar date strictly after `today` (both 'YYYY-MM-DD'). */
 export function isFutureDate(date: string, today: string): boolean {
-  return DATE.test(date) && date > today;
+  return isCalendarDate(date) && date > today;
 }
 
 // ---------- Answers ----------

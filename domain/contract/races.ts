@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../calendar-days';
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
@@ -13,15 +14,8 @@ export const RACE_DATE_ERROR = 'Enter the race date as YYYY-MM-DD';
 export const RACE_MEMBERS_ONLY_ERROR = 'You must be a member to sign up for races';
 export const RACE_NOT_FOUND_ERROR = 'Race not found';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written 'YYYY-MM-DD' (2027-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-}
+/** A real calendar day written 'YYYY-MM-DD' (2027-02-30 is refused): the club calendar's check. */
+export { isCalendarDate };
 
 // Optional fields may come as null from older clients; they are stored as ''.
 const text = z
