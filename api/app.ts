@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ClubConfig } from '../domain/contract/config';
 import type { AppDeps, AppEnv } from './context';
-import { requestLog } from './middleware/request-log';
+import { loggablePath, requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
 import { calendarRoutes } from './routes/calendar';
 import { authRoutes } from './routes/auth';
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     }
     if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON in request body' }, 400);
     // The request id in the answer header lets a member's report be matched with this line.
-    (c.var.log ?? deps.logger).error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
+    (c.var.log ?? deps.logger).error({ err, method: c.req.method, path: loggablePath(c.req.path) }, 'unhandled error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;
