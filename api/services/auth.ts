@@ -156,9 +156,8 @@ export async function sessionAnswer(deps: AppDeps, userId: number): Promise<Auth
 
 /** Same answer whether or not the account exists; at most 5 reset emails per account an hour. */
 export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
-  if (deps.rateLimiter.hit(`forgot:ip:${ip}`, 20, 15 * MINUTE).limited) {
-    throw new ServiceError(429, 'Too many requests. Please wait a few minutes and try again.');
-  }
+  const perAddress = deps.rateLimiter.hit(`forgot:ip:${ip}`, 20, 15 * MINUTE);
+  if (perAddress.limited) throw tooMany('Too many requests. Please wait a few minutes and try again.', perAddress.retryAfterSec);
   const row = findUserByEmail(deps.database.db, email);
   if (!row || row.role === 'rejected') return;
   if (deps.rateLimiter.hit(`forgot:acct:${row.id}`, 5, 60 * MINUTE).limited) return;
@@ -183,9 +182,8 @@ export const INVALID_RESET = 'Invalid reset link. Please request a new password 
  * per address like the other unauthenticated auth routes (the token itself is 256 random bits).
  */
 export function checkResetToken(deps: AppDeps, token: string, ip: string): boolean {
-  if (deps.rateLimiter.hit(`reset-check:ip:${ip}`, 60, 15 * MINUTE).limited) {
-    throw new ServiceError(429, 'Too many requests. Please wait a few minutes and try again.');
-  }
+  const perAddress = deps.rateLimiter.hit(`reset-check:ip:${ip}`, 60, 15 * MINUTE);
+  if (perAddress.limited) throw tooMany('Too many requests. Please wait a few minutes and try again.', perAddress.retryAfterSec);
   if (!token) return false;
   const live = deps.database.db
     .select({ id: passwordResets.id })
