@@ -33,6 +33,7 @@ const boundaryZones = [
   { target: './pwa', from: './api', message: 'The PWA never imports api/: what both sides share lives in domain/.' },
   { target: './pwa', from: './db', message: 'The PWA never imports db/.' },
   { target: './db', from: './api', message: 'db/ does not import api/ (it may import domain/).' },
+  { target: ['./api', './db'], from: './pwa', message: 'The server never imports the PWA: what both sides share lives in domain/.' },
 ];
 
 // A visitor's pages (decision 0062) run without TanStack Query, the data layer and the outbox.

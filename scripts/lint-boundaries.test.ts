@@ -94,6 +94,10 @@ describe('lint boundaries', () => {
     expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/env';\nexport const x = loadEnv;\n")).toEqual([
       restricted,
     ]);
+    // Nor does the server reach into the PWA.
+    expect(await ruleIds('api/services/lint-fixture.ts', "import { formatTime } from '../../pwa/lib/ui/format';\nexport const x = formatTime;\n")).toEqual([
+      restricted,
+    ]);
     // db/ may read the club's truth.
     expect(await ruleIds('db/lint-fixture.ts', "import { isFull } from '../domain/rules';\nexport const x = isFull;\n")).toEqual([]);
     for (const from of ['../api/env', '../db/client', '../pwa/lib/ui/format']) {
