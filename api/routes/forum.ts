@@ -20,7 +20,8 @@ import { getAttendance, submitAttendance } from '../services/attendance';
 import { ServiceError } from '../services/errors';
 import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
 import { forumListAnswer } from '../services/post-list-cache';
-import { assertCanManagePost, deletePost, requirePost } from '../services/posts';
+import { assertCanManagePost, requirePost } from '../services/post-access';
+import { deletePost } from '../services/post-removal';
 import { createWorkoutSeries, deleteWorkoutsInScope, updateWorkoutInScope } from '../services/series';
 import {
   createWorkout,

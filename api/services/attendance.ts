@@ -4,7 +4,9 @@ import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../
 import type { AttendanceAnswer, AttendanceRecord } from '../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
-import { formatClubDateTime, requireWorkout, workoutStart } from './posts';
+import { formatClubDateTime } from './club-time-format';
+import { requireWorkout } from './post-access';
+import { workoutStart } from './start-instants';
 import { countAbsence } from './workouts';
 
 export const ATTENDANCE_SUBMITTED_MESSAGE = 'Attendance submitted. It is now locked and cannot be modified.';

@@ -8,7 +8,7 @@ import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { MEMBER_RANK_ROLES } from './users';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { preparedOnce } from './posts';
+import { preparedOnce } from './post-list';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-14-calendar-feeds.md.
 

@@ -13,7 +13,8 @@ import {
 import { type NewEvent } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { assertCanManagePost, loadEventPost, requireEvent, type Actor } from './posts';
+import { assertCanManagePost, requireEvent, type Actor } from './post-access';
+import { loadEventPost } from './post-reads';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
   Partial<Pick<NewEvent, 'eventTime' | 'eventLocation'>>;

@@ -10,7 +10,7 @@ import {
 import { termOfDate } from '../../domain/calendar';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { preparedOnce } from './posts';
+import { preparedOnce } from './post-list';
 
 // Upcoming workouts the member holds a place or a waitlist spot on, with that spot's 1-based position.
 const WORKOUTS_SQL = `

@@ -9,7 +9,9 @@ import { deleteMember, updateMember } from './admin';
 import { submitAttendance } from './attendance';
 import { createEvent, setRsvp, updateEvent } from './events';
 import { dataVersion, forumListAnswer } from './post-list-cache';
-import { deletePost, listPosts, type PostType } from './posts';
+import type { PostType } from './post-access';
+import { listPosts } from './post-list';
+import { deletePost } from './post-removal';
 import { updateProfile } from './member-profile';
 import { createWorkout, joinWaitlist, leaveWaitlist, setSignup, updateWorkout } from './workouts';
 

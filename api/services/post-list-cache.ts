@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { AppDeps } from '../context';
-import { buildPostList, ownKey, personalizedJson, preparedOnce, type PostType, type SharedList } from './posts';
+import type { PostType } from './post-access';
+import { buildPostList, ownKey, personalizedJson, preparedOnce, type SharedList } from './post-list';
 
 /** One answer body, shared by every member who sees exactly the same list. */
 export interface ListAnswer {

@@ -16,7 +16,8 @@ import {
 import type { AppDeps } from '../context';
 import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
 import { pushToMember } from './notifications';
-import { formatClubDate, formatClubDateTime, workoutStart } from './posts';
+import { formatClubDate, formatClubDateTime } from './club-time-format';
+import { workoutStart } from './start-instants';
 import { activeMemberWhere } from './users';
 import { freeCancelUntil } from '../../domain/rules';
 

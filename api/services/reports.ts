@@ -9,7 +9,7 @@ import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
 import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
 import type { AppDeps } from '../context';
 import { listMembers } from './admin';
-import { preparedOnce } from './posts';
+import { preparedOnce } from './post-list';
 import { toCsv } from './csv';
 import { ServiceError, notFound } from './errors';
 

@@ -11,7 +11,9 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice } from './mail-templates';
 import { pushNewWorkout } from './notifications';
-import { assertCanManagePost, describeWorkoutTime, loadWorkoutPost, requireWorkout, type Actor } from './posts';
+import { describeWorkoutTime } from './club-time-format';
+import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
+import { loadWorkoutPost } from './post-reads';
 import { applyWorkoutUpdate } from './workouts';
 import { weekdayOf } from '../../domain/calendar-days';
 

@@ -18,15 +18,10 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
 import { pushNewWorkout, pushToMember } from './notifications';
-import {
-  assertCanManagePost,
-  describeWorkoutTime,
-  formatClubDateTime,
-  loadWorkoutPost,
-  requireWorkout,
-  workoutStart,
-  type Actor,
-} from './posts';
+import { describeWorkoutTime, formatClubDateTime } from './club-time-format';
+import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
+import { loadWorkoutPost } from './post-reads';
+import { workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
 
 export { SUSPENSION_MS } from '../../domain/rules';

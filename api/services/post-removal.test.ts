@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { workoutSignups } from '../../db/schema';
+import type { Role } from '../../domain/contract/roles';
+import { makeTestApp } from '../testing';
+import { createEvent } from './events';
+import { deletePost } from './post-removal';
+import { createWorkout, setSignup } from './workouts';
+
+async function setup() {
+  const t = makeTestApp();
+  const execUser = await t.createUser({ role: 'exec', name: 'Erin Exec' });
+  const exec = { id: execUser.id, role: 'exec' as Role };
+  const workout = (date: string, time: string, capacity: number | null = 2) =>
+    createWorkout(t.deps, exec, {
+      type: 'workout',
+      title: `${date} ${time}`,
+      workoutType: 'run',
+      workoutDate: date,
+      workoutTime: time,
+      content: 'Run',
+      capacity,
+    });
+  const member = async (name: string) => ({ ...(await t.createUser({ name })), role: 'member' as Role });
+  return { t, exec, execUser, workout, member };
+}
+
+describe('deleting a post', () => {
+  it('is for the author, an exec or an administrator, and takes the signups with it', async () => {
+    const { t, workout, member } = await setup();
+    const w = workout('2026-03-05', '07:00');
+    const m = await member('Mo');
+    setSignup(t.deps, m, w.id, true);
+    expect(() => deletePost(t.deps, m, w.id)).toThrow(/Only the author of this workout/);
+    expect(deletePost(t.deps, { id: 999, role: 'administrator' }, w.id)).toEqual({
+      message: 'Workout deleted',
+    });
+    expect(t.db.select().from(workoutSignups).all()).toEqual([]);
+    expect(() => deletePost(t.deps, m, w.id)).toThrow('Post not found');
+  });
+
+  it('lets the author of an event delete it even as a member', async () => {
+    const { t, member } = await setup();
+    const m = await member('Mo');
+    const e = createEvent(t.deps, m, { title: 'Mine', eventDate: '2026-03-09', content: 'x' });
+    expect(deletePost(t.deps, m, e.id)).toEqual({ message: 'Event deleted' });
+  });
+});
