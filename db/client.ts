@@ -14,6 +14,11 @@ export interface Database_ {
    * synchronous: an await inside would let other requests interleave with the open transaction.
    */
   tx<T>(fn: () => T): T;
+  /**
+   * Runs fn in one deferred transaction, for reads that must agree with each other (a count and the
+   * list it counts): no write can land between them. Synchronous, like `tx`.
+   */
+  read<T>(fn: () => T): T;
   close(): void;
 }
 
@@ -30,6 +35,7 @@ export function openDatabase(path: string): Database_ {
     sqlite,
     db,
     tx: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+    read: <T>(fn: () => T): T => sqlite.transaction(fn).deferred(),
     close: () => sqlite.close(),
   };
 }

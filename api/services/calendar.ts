@@ -6,9 +6,9 @@ import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { MEMBER_RANK_ROLES } from './users';
+import { preparedOnce } from '../../db/statements';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { preparedOnce } from './post-list';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-14-calendar-feeds.md.
 
@@ -184,13 +184,13 @@ function horizon(deps: AppDeps): string {
 
 /** The public club feed: workouts and races from two weeks back on. */
 export function clubFeed(deps: AppDeps): string {
-  const { sqlite } = deps.database;
+  const { database } = deps;
   const from = horizon(deps);
   const workouts = preparedOnce(
-    sqlite,
+    database,
     `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.workout_date >= ?`,
   ).all(from) as EntryRow[];
-  const raceRows = preparedOnce(sqlite, `select ${RACE_COLUMNS} from races r where r.date >= ?`).all(
+  const raceRows = preparedOnce(database, `select ${RACE_COLUMNS} from races r where r.date >= ?`).all(
     from,
   ) as EntryRow[];
   return finish(deps, newCalendar(deps, 'Triathlon Club'), [
@@ -207,22 +207,22 @@ export function clubFeed(deps: AppDeps): string {
 export function personalFeed(deps: AppDeps, token: string): string {
   const userId = userOfToken(deps, token);
   if (userId === null) throw new ServiceError(404, CALENDAR_NOT_FOUND);
-  const { sqlite } = deps.database;
+  const { database } = deps;
   const args = { user: userId, from: horizon(deps) };
   const workouts = preparedOnce(
-    sqlite,
+    database,
     `select ${WORKOUT_COLUMNS}, not exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as waitlisted
      from posts p where p.type = 'workout' and p.workout_date >= @from
        and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
          or exists(select 1 from waitlist_entries w where w.post_id = p.id and w.user_id = @user))`,
   ).all(args) as EntryRow[];
   const events = preparedOnce(
-    sqlite,
+    database,
     `select ${EVENT_COLUMNS}, r.status as rsvp from posts p join event_rsvps r on r.post_id = p.id and r.user_id = @user
      where p.type = 'event' and p.event_date >= @from`,
   ).all(args) as EntryRow[];
   const raceRows = preparedOnce(
-    sqlite,
+    database,
     `select ${RACE_COLUMNS} from races r join race_signups s on s.race_id = r.id and s.user_id = @user where r.date >= @from`,
   ).all(args) as EntryRow[];
   const rsvpStatus: Record<string, ICalEventStatus> = {
@@ -253,7 +253,7 @@ const NOT_FOUND: Record<Kind, string> = {
 
 /** One workout, event or race as an .ics file ("Add to calendar"), with the same UID as in the feeds. */
 export function singleEntryCalendar(deps: AppDeps, kind: Kind, id: number): { ics: string; title: string } {
-  const row = preparedOnce(deps.database.sqlite, SINGLE_SQL[kind]).get(id) as EntryRow | undefined;
+  const row = preparedOnce(deps.database, SINGLE_SQL[kind]).get(id) as EntryRow | undefined;
   if (!row) throw new ServiceError(404, NOT_FOUND[kind]);
   return { ics: finish(deps, newCalendar(deps, row.title), [entry(kind, row)]), title: row.title };
 }

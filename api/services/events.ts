@@ -73,7 +73,7 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
 
 export function eventDetail(deps: AppDeps, userId: number, id: number): EventDetailAnswer {
   const { db } = deps.database;
-  return deps.database.sqlite.transaction(() => {
+  return deps.database.read(() => {
     const event = loadEventOr404(deps, userId, id);
     const rsvps: EventRsvp[] = db
       .select({
@@ -91,7 +91,7 @@ export function eventDetail(deps: AppDeps, userId: number, id: number): EventDet
       .all()
       .map((r) => ({ ...r, status: r.status as RsvpStatus, signed_up_at: r.rsvp_time }));
     return { event, rsvps };
-  })();
+  });
 }
 
 /**

@@ -8,9 +8,9 @@ import {
   type WeekItem,
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
+import { preparedOnce } from '../../db/statements';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { preparedOnce } from './post-list';
 
 // Upcoming workouts the member holds a place or a waitlist spot on, with that spot's 1-based position.
 const WORKOUTS_SQL = `
@@ -76,14 +76,14 @@ interface StandingRow {
  */
 export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWeekAnswer {
   const tz = deps.env.CLUB_TIMEZONE;
-  const { sqlite } = deps.database;
+  const { database } = deps;
   const today = clubToday(now, tz);
   const range = { user: userId, today, last: addDays(today, MY_WEEK_DAYS) };
   const startOf = (date: string, time: string) => clubTimeToEpoch(date, time || '00:00', tz);
 
-  return sqlite.transaction((): MyWeekAnswer => {
+  return database.read((): MyWeekAnswer => {
     const items: WeekItem[] = [];
-    for (const r of preparedOnce(sqlite, WORKOUTS_SQL).all(range) as WorkoutRow[]) {
+    for (const r of preparedOnce(database, WORKOUTS_SQL).all(range) as WorkoutRow[]) {
       const time = r.time ?? '';
       const start = startOf(r.date, time);
       if (start <= now) continue; // started: nothing left to do but show up
@@ -100,7 +100,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         waitlistPosition: signedUp ? null : r.position,
       });
     }
-    for (const r of preparedOnce(sqlite, EVENTS_SQL).all(range) as EventRow[]) {
+    for (const r of preparedOnce(database, EVENTS_SQL).all(range) as EventRow[]) {
       const start = startOf(r.date, r.time);
       if (r.time && start <= now) continue;
       items.push({
@@ -114,7 +114,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         rsvp: (r.rsvp as RsvpStatus | null) ?? null,
       });
     }
-    for (const r of preparedOnce(sqlite, RACES_SQL).all({ user: userId, today }) as RaceRow[]) {
+    for (const r of preparedOnce(database, RACES_SQL).all({ user: userId, today }) as RaceRow[]) {
       items.push({
         kind: 'race',
         id: r.id,
@@ -128,13 +128,13 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
     const kindOrder = { race: 0, event: 1, workout: 2 } as const;
     items.sort((a, b) => a.start - b.start || kindOrder[a.kind] - kindOrder[b.kind] || a.id - b.id);
     return { items, standing: standing(deps, userId, now, today) };
-  })();
+  });
 }
 
 function standing(deps: AppDeps, userId: number, now: number, today: string): MyWeekStanding {
   const term = termOfDate(today);
   const termStart = clubTimeToEpoch(term.start, '00:00', deps.env.CLUB_TIMEZONE);
-  const row = preparedOnce(deps.database.sqlite, STANDING_SQL).get({ user: userId, termStart }) as
+  const row = preparedOnce(deps.database, STANDING_SQL).get({ user: userId, termStart }) as
     StandingRow | undefined;
   if (!row) throw new ServiceError(404, 'User not found');
   const expiresInDays = row.expiry_date ? daysBetween(today, row.expiry_date) : null;

@@ -1,6 +1,6 @@
 // The forum lists: a shared part built once per change of the data, and each caller's own fields
 // added per request (the cached answers are api/services/post-list-cache.ts).
-import type Database from 'better-sqlite3';
+import { preparedOnce } from '../../db/statements';
 import { addDays, clubToday } from '../../domain/clock';
 import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../domain/contract/forum';
 import type { AppDeps } from '../context';
@@ -44,24 +44,6 @@ export interface SharedList<T = unknown, O = unknown> {
 
 export type WorkoutList = SharedList<WorkoutPost, WorkoutOwn>;
 export type EventList = SharedList<EventPost, EventOwn>;
-
-// Prepared once per database connection: preparing again on every request was a measurable share
-// of the list's cost (issue #12). Keyed by connection, so each test database gets its own.
-const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-export function preparedOnce(sqlite: Database.Database, source: string): Database.Statement {
-  let mine = statementCache.get(sqlite);
-  if (!mine) {
-    mine = new Map();
-    statementCache.set(sqlite, mine);
-  }
-  let statement = mine.get(source);
-  if (!statement) {
-    statement = sqlite.prepare(source);
-    mine.set(source, statement);
-  }
-  return statement;
-}
 
 // One statement for the whole list, whatever its length (DESIGN.md §6): the members signed up and
 // waiting (in waitlist order) come along as comma-separated ids.
@@ -159,7 +141,7 @@ function listWindow(now: number, timeZone: string): { horizon: string; nextMidni
 export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList {
   const tz = deps.env.CLUB_TIMEZONE;
   const { horizon, nextMidnight } = listWindow(now, tz);
-  const rows = preparedOnce(deps.database.sqlite, WORKOUT_LIST_SQL).all(horizon) as WorkoutListRow[];
+  const rows = preparedOnce(deps.database, WORKOUT_LIST_SQL).all(horizon) as WorkoutListRow[];
   const upcoming: { row: WorkoutListRow; start: number }[] = [];
   const past: { row: WorkoutListRow; start: number }[] = [];
   let validUntil = nextMidnight;
@@ -216,7 +198,7 @@ export function buildEventList(deps: AppDeps, now = deps.clock()): EventList {
   const tz = deps.env.CLUB_TIMEZONE;
   const { horizon, nextMidnight } = listWindow(now, tz);
   const today = clubToday(now, tz);
-  const rows = preparedOnce(deps.database.sqlite, EVENT_LIST_SQL).all(horizon) as EventListRow[];
+  const rows = preparedOnce(deps.database, EVENT_LIST_SQL).all(horizon) as EventListRow[];
   const upcoming: EventListRow[] = [];
   const past: EventListRow[] = [];
   for (const row of rows) (row.event_date! >= today ? upcoming : past).push(row);

@@ -7,9 +7,9 @@ import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
 import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
+import { preparedOnce } from '../../db/statements';
 import type { AppDeps } from '../context';
 import { listMembers } from './admin';
-import { preparedOnce } from './post-list';
 import { toCsv } from './csv';
 import { ServiceError, notFound } from './errors';
 
@@ -105,7 +105,7 @@ interface TermReportSqlRow {
 }
 
 export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
-  const rows = preparedOnce(deps.database.sqlite, TERM_REPORT_SQL).all(term.start, term.end) as TermReportSqlRow[];
+  const rows = preparedOnce(deps.database, TERM_REPORT_SQL).all(term.start, term.end) as TermReportSqlRow[];
   return {
     term,
     workouts: rows.map((r) => ({

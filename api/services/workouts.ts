@@ -76,10 +76,10 @@ function waitlistRows(db: Db, postId: number): WaitlistEntry[] {
 export function workoutDetail(deps: AppDeps, userId: number, id: number): WorkoutDetailAnswer {
   const { db } = deps.database;
   // One read transaction, so the counts on the card and the two lists agree with each other.
-  return deps.database.sqlite.transaction(() => {
+  return deps.database.read(() => {
     const workout = loadWorkoutOr404(db, userId, id);
     return { workout, signups: signupRows(db, id), waitlist: waitlistRows(db, id) };
-  })();
+  });
 }
 
 export function listSignups(deps: AppDeps, id: number): WorkoutSignup[] {
