@@ -20,7 +20,7 @@ type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
   Partial<Pick<NewEvent, 'eventTime' | 'eventLocation'>>;
 
 function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
-  const event = loadEventPost(deps.database.db, userId, id);
+  const event = loadEventPost(deps.database, userId, id);
   if (!event) throw new ServiceError(404, 'Event not found');
   return event;
 }

@@ -1,11 +1,20 @@
 // The forum lists: a shared part built once per change of the data, and each caller's own fields
 // added per request (the cached answers are api/services/post-list-cache.ts).
-import { preparedOnce } from '../../db/statements';
+import { eventRowsFrom, idsOf, rsvpsOf, workoutRowsFrom, type EventPostRow, type WorkoutPostRow } from '../../db/post-queries';
 import { addDays, clubToday } from '../../domain/clock';
-import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../domain/contract/forum';
+import type { EventPost, RsvpStatus, WorkoutPost } from '../../domain/contract/forum';
 import type { AppDeps } from '../context';
 import type { PostType } from './post-access';
-import { DELETED_AUTHOR } from './post-reads';
+import {
+  NOT_ON_WORKOUT,
+  SIGNED_UP,
+  rsvpOwn,
+  sharedEvent,
+  sharedWorkout,
+  waitingAt,
+  type EventOwn,
+  type WorkoutOwn,
+} from './post-answers';
 import { clubStartInstant } from './start-instants';
 
 /** Past posts stay in the lists this long (their detail pages stay reachable by link). */
@@ -24,9 +33,6 @@ interface OwnFields<O> {
   jsonClose: string;
 }
 
-type WorkoutOwn = Pick<WorkoutPost, 'isSignedUp' | 'waitlistPosition'>;
-type EventOwn = Pick<EventPost, 'myRsvp'>;
-
 /**
  * A whole list as every member sees it, plus, per member with any of their own state in it, that
  * state by position. Built in one statement; valid until the data changes or `validUntil` (the next
@@ -44,57 +50,6 @@ export interface SharedList<T = unknown, O = unknown> {
 
 export type WorkoutList = SharedList<WorkoutPost, WorkoutOwn>;
 export type EventList = SharedList<EventPost, EventOwn>;
-
-// One statement for the whole list, whatever its length (DESIGN.md §6): the members signed up and
-// waiting (in waitlist order) come along as comma-separated ids.
-const WORKOUT_LIST_SQL = `
-  select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.workout_type, p.workout_date, p.workout_time, p.content, p.capacity, p.series_id, p.created_at,
-    (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
-    (select group_concat(w.user_id, ',' order by w.joined_at, w.id)
-       from waitlist_entries w where w.post_id = p.id) as waiting,
-    exists(select 1 from attendance_submissions a where a.post_id = p.id) as attendance_submitted
-  from posts p left join users u on u.id = p.user_id
-  where p.type = 'workout' and p.workout_date >= ?
-  order by p.workout_date, p.workout_time, p.id`;
-
-const EVENT_LIST_SQL = `
-  select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.event_date, p.event_time, p.event_location, p.content, p.created_at,
-    (select group_concat(r.user_id || ':' || r.status) from event_rsvps r where r.post_id = p.id) as rsvps
-  from posts p left join users u on u.id = p.user_id
-  where p.type = 'event' and p.event_date >= ?
-  order by p.event_date, coalesce(p.event_time, ''), p.id`;
-
-interface ListRowCommon {
-  id: number;
-  user_id: number | null;
-  author_name: string | null;
-  author_picture: string | null;
-  title: string;
-  content: string;
-  created_at: number;
-}
-
-interface WorkoutListRow extends ListRowCommon {
-  workout_type: string | null;
-  workout_date: string | null;
-  workout_time: string | null;
-  capacity: number | null;
-  series_id: string | null;
-  signed_up: string | null;
-  waiting: string | null;
-  attendance_submitted: number;
-}
-
-interface EventListRow extends ListRowCommon {
-  event_date: string | null;
-  event_time: string | null;
-  event_location: string | null;
-  rsvps: string | null;
-}
-
-const ids = (list: string | null): number[] => (list ? list.split(',').map(Number) : []);
 
 function listed<T extends object>(base: T): ListedPost<T> {
   return { base, jsonOpen: JSON.stringify(base).slice(0, -1) };
@@ -141,9 +96,9 @@ function listWindow(now: number, timeZone: string): { horizon: string; nextMidni
 export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList {
   const tz = deps.env.CLUB_TIMEZONE;
   const { horizon, nextMidnight } = listWindow(now, tz);
-  const rows = preparedOnce(deps.database, WORKOUT_LIST_SQL).all(horizon) as WorkoutListRow[];
-  const upcoming: { row: WorkoutListRow; start: number }[] = [];
-  const past: { row: WorkoutListRow; start: number }[] = [];
+  const rows = workoutRowsFrom(deps.database, horizon);
+  const upcoming: { row: WorkoutPostRow; start: number }[] = [];
+  const past: { row: WorkoutPostRow; start: number }[] = [];
   let validUntil = nextMidnight;
   for (const row of rows) {
     const start = clubStartInstant(row.workout_date ?? '1970-01-01', row.workout_time ?? '00:00', tz);
@@ -155,39 +110,18 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
   const list: WorkoutList = {
     type: 'workout',
     posts: [],
-    none: ownFields({ isSignedUp: false, waitlistPosition: null }),
+    none: ownFields(NOT_ON_WORKOUT),
     own: new Map(),
     validUntil,
   };
-  const signedUp = ownFields<WorkoutOwn>({ isSignedUp: true, waitlistPosition: null });
+  const signedUp = ownFields(SIGNED_UP);
   for (const { row } of [...upcoming, ...past.reverse()]) {
     const index = list.posts.length;
-    const signers = ids(row.signed_up);
-    const waiting = ids(row.waiting);
-    list.posts.push(
-      listed({
-        id: row.id,
-        type: 'workout' as const,
-        user_id: row.user_id,
-        author_name: row.author_name ?? DELETED_AUTHOR,
-        authorProfilePictureUrl: row.author_picture,
-        title: row.title,
-        workout_type: (row.workout_type ?? 'other') as WorkoutType,
-        workout_date: row.workout_date ?? '',
-        workout_time: row.workout_time ?? '',
-        content: row.content,
-        capacity: row.capacity,
-        series_id: row.series_id,
-        created_at: row.created_at,
-        signupCount: signers.length,
-        waitlistCount: waiting.length,
-        attendanceSubmitted: row.attendance_submitted === 1,
-      }),
-    );
+    const signers = idsOf(row.signed_up);
+    const waiting = idsOf(row.waiting);
+    list.posts.push(listed(sharedWorkout(row, signers.length, waiting.length)));
     for (const userId of signers) addOwn(list.own, userId, index, signedUp);
-    waiting.forEach((userId, i) =>
-      addOwn(list.own, userId, index, ownFields<WorkoutOwn>({ isSignedUp: false, waitlistPosition: i + 1 })),
-    );
+    waiting.forEach((userId, i) => addOwn(list.own, userId, index, ownFields(waitingAt(i + 1))));
   }
   keyOwn(list.own);
   return list;
@@ -198,47 +132,30 @@ export function buildEventList(deps: AppDeps, now = deps.clock()): EventList {
   const tz = deps.env.CLUB_TIMEZONE;
   const { horizon, nextMidnight } = listWindow(now, tz);
   const today = clubToday(now, tz);
-  const rows = preparedOnce(deps.database, EVENT_LIST_SQL).all(horizon) as EventListRow[];
-  const upcoming: EventListRow[] = [];
-  const past: EventListRow[] = [];
+  const rows = eventRowsFrom(deps.database, horizon);
+  const upcoming: EventPostRow[] = [];
+  const past: EventPostRow[] = [];
   for (const row of rows) (row.event_date! >= today ? upcoming : past).push(row);
   const list: EventList = {
     type: 'event',
     posts: [],
-    none: ownFields<EventOwn>({ myRsvp: null }),
+    none: ownFields(rsvpOwn(null)),
     own: new Map(),
     validUntil: nextMidnight,
   };
-  const byStatus = new Map<string, OwnFields<EventOwn>>();
+  const byStatus = new Map<RsvpStatus, OwnFields<EventOwn>>();
   for (const row of [...upcoming, ...past.reverse()]) {
     const index = list.posts.length;
-    const counts: Record<RsvpStatus, number> = { going: 0, maybe: 0, not_going: 0 };
-    for (const rsvp of row.rsvps ? row.rsvps.split(',') : []) {
-      const [userId, status] = rsvp.split(':') as [string, RsvpStatus];
-      counts[status] += 1;
+    const rsvps = rsvpsOf(row);
+    for (const [userId, status] of rsvps) {
       let fields = byStatus.get(status);
       if (!fields) {
-        fields = ownFields<EventOwn>({ myRsvp: status });
+        fields = ownFields(rsvpOwn(status));
         byStatus.set(status, fields);
       }
-      addOwn(list.own, Number(userId), index, fields);
+      addOwn(list.own, userId, index, fields);
     }
-    list.posts.push(
-      listed({
-        id: row.id,
-        type: 'event' as const,
-        user_id: row.user_id,
-        author_name: row.author_name ?? DELETED_AUTHOR,
-        authorProfilePictureUrl: row.author_picture,
-        title: row.title,
-        event_date: row.event_date ?? '',
-        event_time: row.event_time ?? '',
-        event_location: row.event_location ?? '',
-        content: row.content,
-        created_at: row.created_at,
-        rsvpCounts: counts,
-      }),
-    );
+    list.posts.push(listed(sharedEvent(row, rsvps)));
   }
   keyOwn(list.own);
   return list;

@@ -73,7 +73,7 @@ export function createWorkoutSeries(
     // One push for the series, not one per date.
     const when = describeWorkoutTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
-    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(db, actor.id, id)!) };
+    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps.database, actor.id, id)!) };
   });
 }
 
@@ -118,7 +118,7 @@ export function updateWorkoutInScope(
       const date = target.id === post.id ? input.workoutDate : target.workoutDate!;
       applyWorkoutUpdate(deps, target, { ...input, workoutDate: date }, target.id !== post.id);
     }
-    return loadWorkoutPost(db, actor.id, post.id)!;
+    return loadWorkoutPost(deps.database, actor.id, post.id)!;
   });
 }
 

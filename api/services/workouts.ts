@@ -35,8 +35,8 @@ export type AbsenceReason = 'late-cancel' | 'no-show';
 
 // ---------- Reading ----------
 
-function loadWorkoutOr404(db: Db, userId: number, id: number): WorkoutPost {
-  const workout = loadWorkoutPost(db, userId, id);
+function loadWorkoutOr404(deps: AppDeps, userId: number, id: number): WorkoutPost {
+  const workout = loadWorkoutPost(deps.database, userId, id);
   if (!workout) throw new ServiceError(404, 'Workout not found');
   return workout;
 }
@@ -77,7 +77,7 @@ export function workoutDetail(deps: AppDeps, userId: number, id: number): Workou
   const { db } = deps.database;
   // One read transaction, so the counts on the card and the two lists agree with each other.
   return deps.database.read(() => {
-    const workout = loadWorkoutOr404(db, userId, id);
+    const workout = loadWorkoutOr404(deps, userId, id);
     return { workout, signups: signupRows(db, id), waitlist: waitlistRows(db, id) };
   });
 }
@@ -333,7 +333,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       .returning({ id: posts.id })
       .get();
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, describeWorkoutTime(input.workoutDate, input.workoutTime), id, 0));
-    return loadWorkoutOr404(db, actor.id, id);
+    return loadWorkoutOr404(deps, actor.id, id);
   });
 }
 
@@ -352,7 +352,7 @@ export function updateWorkout(
     const post = requireWorkout(db, workoutId);
     assertCanManagePost(actor, post);
     applyWorkoutUpdate(deps, post, input);
-    return loadWorkoutOr404(db, actor.id, post.id);
+    return loadWorkoutOr404(deps, actor.id, post.id);
   });
 }
 
