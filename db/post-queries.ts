@@ -3,6 +3,7 @@
 // column, never a query per post). The people come along as comma-separated lists.
 import type { RsvpStatus } from '../domain/contract/forum';
 import type { Database_ } from './client';
+import { waitlistOrderSql } from './queries';
 import { preparedOnce } from './statements';
 
 interface PostRowCommon {
@@ -41,7 +42,7 @@ const WORKOUT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
     p.workout_type, p.workout_date, p.workout_time, p.content, p.capacity, p.series_id, p.created_at,
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
-    (select group_concat(w.user_id, ',' order by w.joined_at, w.id)
+    (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')})
        from waitlist_entries w where w.post_id = p.id) as waiting,
     exists(select 1 from attendance_submissions a where a.post_id = p.id) as attendance_submitted
   from posts p left join users u on u.id = p.user_id

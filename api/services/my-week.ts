@@ -8,16 +8,17 @@ import {
   type WeekItem,
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
+import { idsOf } from '../../db/post-queries';
+import { waitlistOrderSql } from '../../db/queries';
 import { preparedOnce } from '../../db/statements';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 
-// Upcoming workouts the member holds a place or a waitlist spot on, with that spot's 1-based position.
+// Upcoming workouts the member holds a place or a waitlist spot on, with the waitlist in its order.
 const WORKOUTS_SQL = `
   select p.id, p.title, p.workout_type, p.workout_date as date, p.workout_time as time,
     exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as signed_up,
-    (select count(*) from waitlist_entries w2 join waitlist_entries me on me.post_id = w2.post_id and me.user_id = @user
-       where w2.post_id = p.id and (w2.joined_at < me.joined_at or (w2.joined_at = me.joined_at and w2.id <= me.id))) as position
+    (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')}) from waitlist_entries w where w.post_id = p.id) as waiting
   from posts p
   where p.type = 'workout' and p.workout_date between @today and @last
     and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
@@ -47,7 +48,7 @@ interface WorkoutRow {
   date: string;
   time: string | null;
   signed_up: number;
-  position: number;
+  waiting: string | null;
 }
 interface EventRow {
   id: number;
@@ -97,7 +98,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         start,
         workoutType: (r.workout_type ?? 'other') as WorkoutType,
         status: signedUp ? 'signed_up' : 'waitlisted',
-        waitlistPosition: signedUp ? null : r.position,
+        waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
       });
     }
     for (const r of preparedOnce(database, EVENTS_SQL).all(range) as EventRow[]) {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
+import { waitlistOrder } from '../../db/queries';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
 import {
   FUTURE_WORKOUT_ERROR,
@@ -69,7 +70,7 @@ function waitlistRows(db: Db, postId: number): WaitlistEntry[] {
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
     .where(eq(waitlistEntries.postId, postId))
-    .orderBy(asc(waitlistEntries.joinedAt), asc(waitlistEntries.id))
+    .orderBy(...waitlistOrder)
     .all();
 }
 
@@ -104,27 +105,16 @@ function isSignedUp(db: Db, postId: number, userId: number): boolean {
     .get();
 }
 
-/** 1-based place on the waitlist (join time, then id for the same millisecond), or null. */
+/** 1-based place on the waitlist (in waitlist order), or null. */
 export function waitlistPosition(db: Db, postId: number, userId: number): number | null {
-  const mine = db
-    .select()
+  const queue = db
+    .select({ userId: waitlistEntries.userId })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.postId, postId), eq(waitlistEntries.userId, userId)))
-    .get();
-  if (!mine) return null;
-  return db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.postId, postId),
-        or(
-          sql`${waitlistEntries.joinedAt} < ${mine.joinedAt}`,
-          and(eq(waitlistEntries.joinedAt, mine.joinedAt), lte(waitlistEntries.id, mine.id)),
-        ),
-      ),
-    )
-    .get()!.n;
+    .where(eq(waitlistEntries.postId, postId))
+    .orderBy(...waitlistOrder)
+    .all();
+  const index = queue.findIndex((entry) => entry.userId === userId);
+  return index < 0 ? null : index + 1;
 }
 
 function isWorkoutFull(db: Db, post: PostRow): boolean {
@@ -206,7 +196,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
   const { db } = deps.database;
   const promoted: number[] = [];
   if (workoutStart(post, deps.env.CLUB_TIMEZONE) <= now) return promoted;
-  while (post.capacity === null || signupCount(db, post.id) < post.capacity) {
+  while (!isWorkoutFull(db, post)) {
     const next = db
       .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
       .from(waitlistEntries)
@@ -217,7 +207,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
           or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
         ),
       )
-      .orderBy(asc(waitlistEntries.joinedAt), asc(waitlistEntries.id))
+      .orderBy(...waitlistOrder)
       .limit(1)
       .get();
     if (!next) break;
