@@ -4,8 +4,9 @@
 // member and item: its outbox rows carry the key `reminder:<kind>:<item>:<member>#<device|email>`, the
 // pass leaves out members with any such row (in the same query), and the unique index stops a second
 // process racing this one.
-import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { emailOutbox, eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
+import { and, eq, gte, isNull, lte } from 'drizzle-orm';
+import { notYetReminded, reminderKey } from '../../db/reminder-keys';
+import { eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,
@@ -41,21 +42,6 @@ interface Recipient {
   id: number;
   email: string;
   name: string;
-}
-
-/** The key of a member's reminder about an item; its outbox rows are `<key>#<device>` or `<key>#email`. */
-const reminderKey = (kind: 'workout' | 'event', itemId: number, memberId: number) => `reminder:${kind}:${itemId}:${memberId}`;
-
-/**
- * True for a member not yet reminded about the item: no outbox row in the key's range (keys sort
- * `<key>#…` before `<key>$`), so the unique index serves the check. Once per member and item, whatever
- * devices come and go.
- */
-function notYetReminded(kind: 'workout' | 'event', itemId: number): SQL {
-  // The item's id bound as text (a bound JS number is a REAL in SQLite: '12.0'); the member's id
-  // qualified by hand, since inside the subquery a bare "id" would be the outbox's.
-  const key = sql`'reminder:' || ${kind} || ':' || ${String(itemId)} || ':' || "users"."id"`;
-  return sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} >= ${key} || '#' and ${emailOutbox.dedupeKey} < ${key} || '$')`;
 }
 
 /** Push to the member's devices that take reminders; email when none does. False if another process was first. */

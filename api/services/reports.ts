@@ -7,7 +7,7 @@ import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
 import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
-import { preparedOnce } from '../../db/statements';
+import { termReportRows } from '../../db/report-queries';
 import type { AppDeps } from '../context';
 import { listMembers } from './admin';
 import { toCsv } from './csv';
@@ -82,30 +82,8 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
   };
 }
 
-const TERM_REPORT_SQL = `
-  select p.id, p.title, p.workout_type, p.workout_date, p.workout_time,
-    (select count(*) from workout_signups s where s.post_id = p.id) as signed_up,
-    exists(select 1 from attendance_submissions a where a.post_id = p.id) as submitted,
-    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 1) as present,
-    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 0) as absent
-  from posts p
-  where p.type = 'workout' and p.workout_date between ? and ?
-  order by p.workout_date, p.workout_time, p.id`;
-
-interface TermReportSqlRow {
-  id: number;
-  title: string;
-  workout_type: string | null;
-  workout_date: string;
-  workout_time: string | null;
-  signed_up: number;
-  submitted: number;
-  present: number;
-  absent: number;
-}
-
 export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
-  const rows = preparedOnce(deps.database, TERM_REPORT_SQL).all(term.start, term.end) as TermReportSqlRow[];
+  const rows = termReportRows(deps.database, term.start, term.end);
   return {
     term,
     workouts: rows.map((r) => ({
