@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
 import { idempotencyKeys, users, type UserRow } from '../../db/schema';
-import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
+import type { AdminMember, ApproveMemberInput, OutboxEmail, UpdateMemberInput } from '../../domain/contract/admin';
 import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
 import { formatPhone } from '../../domain/contract/common';
 import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
@@ -160,4 +160,25 @@ export function deleteMember(
     db.delete(users).where(eq(users.id, id)).run();
     return { profilePictureUrl: row.profilePictureUrl };
   });
+}
+
+/**
+ * Admin > Messages: every email and push with its status and retries, newest first. With no mail
+ * provider configured this is where the emails are read. The answer keeps the field names the
+ * installed apps know (`GET /admin/outbox`, `emails`).
+ */
+export function queuedMessages(deps: AppDeps): OutboxEmail[] {
+  return deps.mail.list().map((m) => ({
+    id: m.id,
+    channel: m.channel === 'push' ? 'push' : 'email',
+    to: m.to,
+    device: m.device,
+    subject: m.subject,
+    text: m.text,
+    status: m.status,
+    attempts: m.attempts,
+    last_error: m.lastError,
+    created_at: m.createdAt,
+    sent_at: m.sentAt,
+  }));
 }

@@ -9,7 +9,7 @@ import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
-import { effectiveRole, findUserByEmail, normaliseEmail, toSessionUser } from './users';
+import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from './users';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;
@@ -19,10 +19,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
-  const row = deps.database.db.select().from(users).where(eq(users.id, userId)).get();
+  const row = findUserById(deps.database.db, userId);
   if (!row) throw new ServiceError(401, 'Account not found');
-  const role = effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
-  return { user: toSessionUser(row, role), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
+  return { user: sessionUserOf(deps, row), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
@@ -9,7 +8,7 @@ import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contrac
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { removeUpload, saveUpload, toAvatarWebp } from './uploads';
-import { effectiveRole, findUserById, normaliseEmail, toSessionUser } from './users';
+import { findUserById, normaliseEmail, sessionUserOf } from './users';
 
 export function isUniqueViolation(err: unknown): boolean {
   return (
@@ -32,7 +31,7 @@ export function emailTaken(db: Db, email: string, exceptId: number): boolean {
 function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
   const row = findUserById(deps.database.db, userId);
   if (!row) throw notFound('Account');
-  return toSessionUser(row, effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)));
+  return sessionUserOf(deps, row);
 }
 
 /**

@@ -6,7 +6,7 @@ import { clubToday } from '../../domain/clock';
 import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
-import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
+import { absenceLog, attendanceRecords, posts, users, type PostRow } from '../../db/schema';
 import { termReportRows } from '../../db/report-queries';
 import type { AppDeps } from '../context';
 import { listMembers } from './admin';
@@ -21,6 +21,18 @@ export function resolveTerm(deps: AppDeps, key: string | undefined): Term {
   const term = termFromKey(key);
   if (!term) throw new ServiceError(400, TERM_ERROR);
   return term;
+}
+
+/** One line of a member's history; `post` is null once the workout was deleted. */
+function historyRow(post: PostRow | null, date: string, status: MemberHistoryRow['status']): MemberHistoryRow {
+  return {
+    workout_id: post?.id ?? null,
+    title: post?.title ?? 'Deleted workout',
+    workout_type: (post?.workoutType as WorkoutType | undefined) ?? null,
+    workout_date: date,
+    workout_time: post?.workoutTime ?? null,
+    status,
+  };
 }
 
 export function memberHistory(deps: AppDeps, memberId: number, term: Term): MemberHistoryAnswer {
@@ -48,26 +60,14 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
     .where(and(eq(absenceLog.userId, memberId), eq(absenceLog.reason, 'late-cancel')))
     .all();
 
-  const rows: MemberHistoryRow[] = recorded.map(({ post, present }) => ({
-    workout_id: post.id,
-    title: post.title,
-    workout_type: post.workoutType as WorkoutType,
-    workout_date: post.workoutDate ?? '',
-    workout_time: post.workoutTime,
-    status: present ? 'present' : 'absent',
-  }));
+  const rows: MemberHistoryRow[] = recorded.map(({ post, present }) =>
+    historyRow(post, post.workoutDate ?? '', present ? 'present' : 'absent'),
+  );
   for (const { post, createdAt } of lateCancels) {
     // A deleted workout's date is gone: the day of the cancel stands in for it.
     const date = post?.workoutDate ?? clubToday(createdAt, tz);
     if (date < term.start || date > term.end) continue;
-    rows.push({
-      workout_id: post?.id ?? null,
-      title: post?.title ?? 'Deleted workout',
-      workout_type: (post?.workoutType as WorkoutType | undefined) ?? null,
-      workout_date: date,
-      workout_time: post?.workoutTime ?? null,
-      status: 'late-cancel',
-    });
+    rows.push(historyRow(post, date, 'late-cancel'));
   }
   rows.sort(
     (a, b) =>

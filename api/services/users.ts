@@ -2,7 +2,9 @@ import { and, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import type { SessionUser } from '../../domain/contract/auth';
+import { clubToday } from '../../domain/clock';
 import { ROLES, type Role } from '../../domain/contract/roles';
+import type { AppDeps } from '../context';
 
 export const CHARTER_VERSION = '2026-1';
 
@@ -28,7 +30,17 @@ export function activeMemberWhere(today: string): SQL {
   )!;
 }
 
-export function toSessionUser(row: UserRow, role: Role): SessionUser {
+/** The role the rules see for `row` today, on the club's calendar. */
+export function roleToday(deps: Pick<AppDeps, 'clock' | 'env'>, row: Pick<UserRow, 'role' | 'expiryDate'>): Role {
+  return effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+}
+
+/** The signed-in user as the API answers it (SessionUser), with the role they have today. */
+export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'env'>, row: UserRow): SessionUser {
+  return toSessionUser(row, roleToday(deps, row));
+}
+
+function toSessionUser(row: UserRow, role: Role): SessionUser {
   const charter = row.charterAcceptedAt !== null;
   return {
     id: row.id,
