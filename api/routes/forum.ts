@@ -20,9 +20,9 @@ import { getAttendance, submitAttendance } from '../services/attendance';
 import { ServiceError } from '../services/errors';
 import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
 import { forumListAnswer } from '../services/post-list-cache';
-import { assertCanManagePost, requirePost } from '../services/post-access';
-import { deletePost } from '../services/post-removal';
-import { createWorkoutSeries, deleteWorkoutsInScope, updateWorkoutInScope } from '../services/series';
+import { requireManageablePost } from '../services/post-access';
+import { deletePostInScope } from '../services/post-removal';
+import { createWorkoutSeries, updateWorkoutInScope } from '../services/series';
 import {
   createWorkout,
   joinWaitlist,
@@ -86,8 +86,7 @@ export const forumRoutes = new Hono<AppEnv>()
     const raw = await c.req.json();
     const { deps, user } = c.var;
     // Looked up first to pick the schema; the service checks again inside its transaction.
-    const post = requirePost(deps.database.db, id);
-    assertCanManagePost(user, post);
+    const post = requireManageablePost(deps, user, id);
     if (post.type === 'workout') {
       const scope = parseOr400(seriesScopeSchema, c.req.query('scope'));
       const input = parseOr400(updateWorkoutSchema, raw);
@@ -110,9 +109,7 @@ export const forumRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     return respondOnce(c, { scope }, () => ({
       status: 200,
-      body: (requirePost(deps.database.db, id).type === 'workout'
-        ? deleteWorkoutsInScope(deps, user, id, scope)
-        : deletePost(deps, user, id)) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
+      body: deletePostInScope(deps, user, id, scope) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
     }));
   })
 

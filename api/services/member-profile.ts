@@ -101,8 +101,8 @@ export function recordRoleChange(
   db.insert(roleChangeNotifications).values({ userId, oldRole, newRole, createdAt: now }).run();
 }
 
-export function unreadRoleChanges(db: Db, userId: number): RoleChangeNotification[] {
-  return db
+export function unreadRoleChanges(deps: Pick<AppDeps, 'database'>, userId: number): RoleChangeNotification[] {
+  return deps.database.db
     .select()
     .from(roleChangeNotifications)
     .where(and(eq(roleChangeNotifications.userId, userId), isNull(roleChangeNotifications.readAt)))
@@ -117,8 +117,8 @@ export function unreadRoleChanges(db: Db, userId: number): RoleChangeNotificatio
 }
 
 /** Marks every unread notification of the user read; answers how many were. */
-export function markRoleChangesRead(db: Db, userId: number, now: number): number {
-  return db
+export function markRoleChangesRead(deps: Pick<AppDeps, 'database'>, userId: number, now: number): number {
+  return deps.database.db
     .update(roleChangeNotifications)
     .set({ readAt: now })
     .where(and(eq(roleChangeNotifications.userId, userId), isNull(roleChangeNotifications.readAt)))

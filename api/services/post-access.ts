@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, type PostRow } from '../../db/schema';
 import { canManagePost as clubCanManagePost } from '../../domain/rules';
-import type { CurrentUser } from '../context';
+import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError, forbidden } from './errors';
 
 /** Who is acting: enough of CurrentUser for the rules (tests may pass a plain object). */
@@ -54,4 +54,11 @@ export function assertCanManagePost(actor: Actor, post: PostRow): void {
       `Only the author of this ${what}, executives and administrators can change or delete it.`,
     );
   }
+}
+
+/** The post `id`, once `actor` may change it: 404 when there is none, 403 when they may not. */
+export function requireManageablePost(deps: Pick<AppDeps, 'database'>, actor: Actor, id: number): PostRow {
+  const post = requirePost(deps.database.db, id);
+  assertCanManagePost(actor, post);
+  return post;
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { posts } from '../../db/schema';
+import type { SeriesScope } from '../../domain/contract/forum';
 import type { AppDeps } from '../context';
 import { assertCanManagePost, requirePost, type Actor } from './post-access';
+import { deleteWorkoutsInScope } from './series';
 
 /** Deletes one post, workout or event, for someone allowed to manage it. */
 export function deletePost(deps: AppDeps, actor: Actor, id: number): { message: string } {
@@ -13,4 +15,19 @@ export function deletePost(deps: AppDeps, actor: Actor, id: number): { message: 
     deps.database.db.delete(posts).where(eq(posts.id, id)).run();
     return { message: post.type === 'event' ? 'Event deleted' : 'Workout deleted' };
   });
+}
+
+/**
+ * DELETE /forum/posts/:id: a workout with the workouts of its series that `scope` reaches (the rules
+ * of a single delete for each), an event on its own.
+ */
+export function deletePostInScope(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  scope: SeriesScope,
+): { message: string; deleted?: number } {
+  return requirePost(deps.database.db, id).type === 'workout'
+    ? deleteWorkoutsInScope(deps, actor, id, scope)
+    : deletePost(deps, actor, id);
 }

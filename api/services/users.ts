@@ -73,6 +73,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function acceptCharter(db: Db, userId: number, now: number): void {
-  db.update(users).set({ charterAcceptedAt: now, charterVersion: CHARTER_VERSION }).where(eq(users.id, userId)).run();
+export function acceptCharter(deps: Pick<AppDeps, 'database'>, userId: number, now: number): void {
+  deps.database.db
+    .update(users).set({ charterAcceptedAt: now, charterVersion: CHARTER_VERSION }).where(eq(users.id, userId)).run();
 }
