@@ -1,12 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { attendanceOpens } from '../../domain/clock';
 import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../db/schema';
 import type { AttendanceAnswer, AttendanceRecord } from '../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
 import { formatClubDateTime } from './club-time-format';
 import { requireWorkout } from './post-access';
-import { workoutStart } from './start-instants';
+import { clubWorkout, workoutStart } from './start-instants';
 import { countAbsence } from './workouts';
 
 export const ATTENDANCE_SUBMITTED_MESSAGE = 'Attendance submitted. It is now locked and cannot be modified.';
@@ -60,7 +61,7 @@ export function submitAttendance(
     // Before the start nobody can have come or not come: a submission then would lock a record of
     // absences that never happened (SPEC.md §4 keeps the lock permanent).
     const opensAt = workoutStart(post, tz);
-    if (!existing.submitted && deps.clock() < opensAt) {
+    if (!existing.submitted && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
       throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubDateTime(opensAt, tz, 'long')}.`, {
         opens_at: opensAt,
       });

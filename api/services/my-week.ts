@@ -1,4 +1,4 @@
-import { addDays, clubTimeToEpoch, clubToday, daysBetween } from '../../domain/clock';
+import { addDays, clubTimeToEpoch, clubToday, daysBetween, hasStarted } from '../../domain/clock';
 import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
 import {
   EXPIRY_NUDGE_DAYS,
@@ -29,8 +29,8 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
     const items: WeekItem[] = [];
     for (const r of weekWorkoutRows(database, range)) {
       const time = r.time ?? '';
+      if (hasStarted({ workout_date: r.date, workout_time: r.time }, now, tz)) continue; // nothing left to do but show up
       const start = startOf(r.date, time);
-      if (start <= now) continue; // started: nothing left to do but show up
       const signedUp = r.signed_up === 1;
       items.push({
         kind: 'workout',

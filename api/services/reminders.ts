@@ -7,7 +7,7 @@
 import { and, eq, gte, isNull, lte } from 'drizzle-orm';
 import { notYetReminded, reminderKey } from '../../db/reminder-keys';
 import { eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
-import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
+import { addDays, clubTimeToEpoch, clubToday, hasStarted } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,
   EVENT_REMINDER_HOURS,
@@ -18,7 +18,7 @@ import type { AppDeps } from '../context';
 import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
 import { pushToMember } from './notifications';
 import { formatClubDate, formatClubDateTime } from './club-time-format';
-import { workoutStart } from './start-instants';
+import { clubWorkout, workoutStart } from './start-instants';
 import { activeMemberWhere } from './users';
 import { freeCancelUntil } from '../../domain/rules';
 
@@ -73,7 +73,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
     for (const post of workouts) {
       const start = workoutStart(post, tz);
       const at = workoutReminderAt(post.workoutDate!, tz);
-      if (now < at || now >= start) continue;
+      if (now < at || hasStarted(clubWorkout(post), now, tz)) continue;
       const signedUp = db
         .select(member)
         .from(workoutSignups)

@@ -25,3 +25,11 @@ export function clubStartInstant(date: string, time: string, timeZone: string): 
 export function workoutStart(post: Pick<PostRow, 'workoutDate' | 'workoutTime'>, timeZone: string): number {
   return clubStartInstant(post.workoutDate ?? '1970-01-01', post.workoutTime ?? '00:00', timeZone);
 }
+
+/** A stored workout in the shape the club clock's rules read (hasStarted, attendanceOpens in domain/clock.ts). */
+export function clubWorkout(post: Pick<PostRow, 'workoutDate' | 'workoutTime'>): {
+  workout_date: string;
+  workout_time: string | null;
+} {
+  return { workout_date: post.workoutDate ?? '1970-01-01', workout_time: post.workoutTime };
+}

@@ -3,21 +3,24 @@ import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import type { SessionUser } from '../../domain/contract/auth';
 import { clubToday } from '../../domain/clock';
-import { ROLES, type Role } from '../../domain/contract/roles';
+import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../context';
 
 export const CHARTER_VERSION = '2026-1';
 
+/** The roles a membership expiry date applies to (an administrator's account does not lapse). */
+const EXPIRING_ROLES: readonly Role[] = ['member', 'exec'];
+
 /** The role the rules see: a member whose expiry date has passed counts as pending until renewed. */
 export function effectiveRole(row: Pick<UserRow, 'role' | 'expiryDate'>, today: string): Role {
   const role = (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'public';
-  const expires = row.role === 'member' || row.role === 'exec';
+  const expires = (EXPIRING_ROLES as readonly string[]).includes(row.role);
   if (expires && row.expiryDate && row.expiryDate < today) return 'pending';
   return role;
 }
 
-/** Roles at member rank or above (SPEC.md §6). */
-export const MEMBER_RANK_ROLES = ['member', 'exec', 'administrator'] as const;
+/** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */
+export const MEMBER_RANK_ROLES: readonly Role[] = ROLES.filter((role) => hasRole(role, 'member'));
 
 /**
  * SQL for "counts as a member today": `effectiveRole` of the row is member or above (an expired
@@ -26,7 +29,7 @@ export const MEMBER_RANK_ROLES = ['member', 'exec', 'administrator'] as const;
 export function activeMemberWhere(today: string): SQL {
   return and(
     inArray(users.role, [...MEMBER_RANK_ROLES]),
-    or(notInArray(users.role, ['member', 'exec']), isNull(users.expiryDate), gte(users.expiryDate, today)),
+    or(notInArray(users.role, [...EXPIRING_ROLES]), isNull(users.expiryDate), gte(users.expiryDate, today)),
   )!;
 }
 

@@ -4,13 +4,13 @@ import { absenceLog, emailOutbox, posts, users, waitlistEntries, workoutSignups 
 import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../domain/contract/forum';
 import { type NewWorkout } from '../../domain/contract/forum-schemas';
 import type { Role } from '../../domain/contract/roles';
+import { SUSPENSION_MS } from '../../domain/rules';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';
 import {
   ALREADY_SIGNED_UP_ERROR,
   NOT_FULL_ERROR,
   STARTED_ERROR,
-  SUSPENSION_MS,
   createWorkout,
   joinWaitlist,
   leaveWaitlist,

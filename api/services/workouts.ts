@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { clubToday } from '../../domain/clock';
+import { clubToday, hasStarted } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { waitlistOrder } from '../../db/queries';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
@@ -22,10 +22,8 @@ import { pushNewWorkout, pushToMember } from './notifications';
 import { describeWorkoutTime, formatClubDateTime } from './club-time-format';
 import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
 import { loadWorkoutPost } from './post-reads';
-import { workoutStart } from './start-instants';
+import { clubWorkout, workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
-
-export { SUSPENSION_MS } from '../../domain/rules';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -195,7 +193,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
 export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): number[] {
   const { db } = deps.database;
   const promoted: number[] = [];
-  if (workoutStart(post, deps.env.CLUB_TIMEZONE) <= now) return promoted;
+  if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
   while (!isWorkoutFull(db, post)) {
     const next = db
       .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
@@ -237,9 +235,9 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
     if (want === current) return { signedUp: current };
 
     const now = deps.clock();
-    const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
     // After the start the list is the attendance roster: it no longer changes either way.
-    if (start <= now) throw new ServiceError(409, STARTED_ERROR);
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+    const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
 
     if (want) {
       assertNotSuspended(deps, actor.id, now);
@@ -277,7 +275,7 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
     if (already !== null) return { onWaitlist: true, position: already };
     if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
     const now = deps.clock();
-    if (workoutStart(post, deps.env.CLUB_TIMEZONE) <= now) throw new ServiceError(409, STARTED_ERROR);
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
     if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
