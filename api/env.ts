@@ -50,7 +50,7 @@ const envSchema = z.object({
   // Web Push (issue 15): generated once into the data folder when absent, like the JWT secret.
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key (npx web-push generate-vapid-keys)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)').optional(),
-  // "off": pushes are kept in the outbox and shown in Admin > Messages and the console, never sent.
+  // "off": pushes are kept in the message queue and shown in Admin > Messages and the console, never sent.
   WEB_PUSH: z.enum(['on', 'off']).default('on'),
 });
 

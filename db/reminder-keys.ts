@@ -2,7 +2,7 @@
 // `reminder:<kind>:<item>:<member>` followed by `#<device>` or `#email`, and the unique index on the
 // key stops a second process racing the first. The key and its check in SQL live here together.
 import { sql, type SQL } from 'drizzle-orm';
-import { emailOutbox } from './schema';
+import { messageQueue } from './schema';
 
 export type ReminderKind = 'workout' | 'event';
 
@@ -20,5 +20,5 @@ export function notYetReminded(kind: ReminderKind, itemId: number): SQL {
   // The item's id bound as text (a bound JS number is a REAL in SQLite: '12.0'); the member's id
   // qualified by hand, since inside the subquery a bare "id" would be the queued message's.
   const key = sql`'reminder:' || ${kind} || ':' || ${String(itemId)} || ':' || "users"."id"`;
-  return sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} >= ${key} || '#' and ${emailOutbox.dedupeKey} < ${key} || '$')`;
+  return sql`not exists (select 1 from ${messageQueue} where ${messageQueue.dedupeKey} >= ${key} || '#' and ${messageQueue.dedupeKey} < ${key} || '$')`;
 }

@@ -213,12 +213,13 @@ export const roleChangeNotifications = sqliteTable('role_change_notifications', 
   readAt: integer('read_at'),
 });
 
-// Mail is written here in the same transaction as the change that causes it, then delivered after
-// commit with retries (DESIGN.md §5). With no provider configured this table is the mailbox.
-// The message outbox (DESIGN.md §5): emails and, since issue 15, Web Push notifications. The table
-// keeps its first name; `channel` tells them apart (docs/decisions/0060-15-push-and-reminders.md).
-export const emailOutbox = sqliteTable(
-  'email_outbox',
+// The message queue: emails and Web Push notifications, told apart by `channel`
+// (docs/decisions/0060-15-push-and-reminders.md). A message is written here in the same transaction
+// as the change that causes it, then delivered after commit with retries, so a rolled-back change
+// sends nothing and a failed delivery never fails the change. With no mail provider configured this
+// table is the club's mailbox (Admin > Messages).
+export const messageQueue = sqliteTable(
+  'message_queue',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     channel: text('channel').notNull().default('email'), // email | push
@@ -243,8 +244,8 @@ export const emailOutbox = sqliteTable(
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
-    index('email_outbox_status_idx').on(t.status, t.nextAttemptAt),
-    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+    index('message_queue_status_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('message_queue_dedupe_unique').on(t.dedupeKey),
   ],
 );
 

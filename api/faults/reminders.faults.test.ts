@@ -55,7 +55,7 @@ describe('reminders with two servers on one database', () => {
     const check = new Database(databasePath, { readonly: true });
     check.pragma('busy_timeout = 5000');
     const keys = () =>
-      (check.prepare("select dedupe_key as key, channel, status from email_outbox where dedupe_key like 'reminder:%'").all() as {
+      (check.prepare("select dedupe_key as key, channel, status from message_queue where dedupe_key like 'reminder:%'").all() as {
         key: string;
         channel: string;
         status: string;

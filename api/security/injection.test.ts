@@ -1,7 +1,7 @@
 // SQL- and HTML-looking text is data: stored and answered verbatim as JSON (the server renders no
 // HTML; the PWA escapes when it shows it), and the tables survive.
 import { describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { messageQueue } from '../../db/schema';
 import { buildWorld, rowCount, tableNames } from './support';
 
 const PAYLOADS = [
@@ -147,7 +147,7 @@ describe('hostile text in emails', () => {
     const cancel = await t.call('POST', `/api/forum/workouts/${w.fullWorkoutId}/signup`, { token: users.filler.token, body: { signedUp: false } });
     expect(cancel.status).toBe(200);
     await t.call('POST', '/api/auth/forgot-password', { body: { email: 'waiter@club.test' } });
-    const mails = t.db.select().from(emailOutbox).all().filter((m) => m.to === 'waiter@club.test');
+    const mails = t.db.select().from(messageQueue).all().filter((m) => m.to === 'waiter@club.test');
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       expect(mail.html).toBeTruthy();

@@ -77,7 +77,7 @@ export function approveMember(deps: AppDeps, id: number, input: ApproveMemberInp
     .where(eq(users.id, id))
     .run();
   recordRoleChange(db, id, row.role, input.role, deps.clock());
-  deps.mail.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  deps.messageQueue.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
   return reload(deps, id);
 }
 
@@ -135,7 +135,7 @@ export function updateMember(
   recordRoleChange(db, id, row.role, input.role, now);
   // Activating an account from the edit dialog is an approval too: the member hears about it.
   if (!hasRole(row.role, 'member') && hasRole(input.role, 'member')) {
-    deps.mail.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+    deps.messageQueue.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
   }
   return reload(deps, id);
 }
@@ -168,7 +168,7 @@ export function deleteMember(
  * installed apps know (`GET /admin/outbox`, `emails`).
  */
 export function queuedMessages(deps: AppDeps): OutboxEmail[] {
-  return deps.mail.list().map((m) => ({
+  return deps.messageQueue.list().map((m) => ({
     id: m.id,
     channel: m.channel === 'push' ? 'push' : 'email',
     to: m.to,

@@ -170,7 +170,7 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
       .run();
     // The link is built from APP_URL, never from the request's Host header.
     const link = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    deps.mail.enqueue(passwordResetEmail(row.email, row.name, link));
+    deps.messageQueue.enqueue(passwordResetEmail(row.email, row.name, link));
   });
 }
 

@@ -1,9 +1,9 @@
-// Reminders (issue 15, docs/decisions/0060): before a workout a member signed up for, and before an
-// event a member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
+// Reminders (docs/decisions/0060): before a workout a member signed up for, and before an event a
+// member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
 // (api/services/reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
-// member and item: its outbox rows carry the key `reminder:<kind>:<item>:<member>#<device|email>`, the
-// pass leaves out members with any such row (in the same query), and the unique index stops a second
-// process racing this one.
+// member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
+// (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
+// the unique index stops a second process racing this one.
 import { and, eq, gte, isNull, lte } from 'drizzle-orm';
 import { notYetReminded, reminderKey } from '../../db/reminder-keys';
 import { eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
@@ -47,7 +47,7 @@ interface Recipient {
 /** Push to the member's devices that take reminders; email when none does. False if another process was first. */
 function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeText): boolean {
   if (pushToMember(deps, member, 'reminders', notice, key) > 0) return true;
-  return deps.mail.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
+  return deps.messageQueue.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
 }
 
 /**

@@ -212,7 +212,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
     const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);
-    deps.mail.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
+    deps.messageQueue.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
     pushToMember(deps, { id: next.userId, email: next.email }, 'placeFreed', placeFreedNotice(post.title, when, post.id));
     promoted.push(next.userId);
   }
