@@ -22,7 +22,11 @@ export interface Database_ {
   close(): void;
 }
 
-/** Opens (and creates) the SQLite file with the pragmas of DESIGN.md §5. ':memory:' works for tests. */
+/**
+ * Opens (and creates) the SQLite file: WAL so reads never wait for the writer, NORMAL sync (durable
+ * with WAL), foreign keys enforced, and a busy timeout so a second writer waits instead of failing.
+ * ':memory:' works for tests.
+ */
 export function openDatabase(path: string): Database_ {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);

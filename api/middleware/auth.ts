@@ -63,7 +63,7 @@ const ROLE_REFUSALS: Partial<Record<Role, string>> = {
   administrator: 'Administrators only.',
 };
 
-/** After requireAuth: the caller's role must be `min` or higher (SPEC.md §6), else 403. */
+/** After requireAuth: the caller's role must be `min` or higher (domain/contract/roles.ts ranks), else 403. */
 export function requireRole(min: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!hasRole(c.var.user.role, min)) {

@@ -54,8 +54,8 @@ function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T>
   return result.data;
 }
 
-// Every forum route is for members and above (SPEC.md §6); writes go through respondOnce so an
-// offline replay with the same Idempotency-Key never applies twice (DESIGN.md §4).
+// Every forum route is for members and above; writes go through respondOnce so an offline replay
+// with the same Idempotency-Key never applies twice.
 export const forumRoutes = new Hono<AppEnv>()
   .use('*', requireAuth, requireRole('member'))
 

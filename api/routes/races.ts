@@ -9,7 +9,7 @@ import * as races from '../services/races';
 
 const notFound = { error: RACE_NOT_FOUND_ERROR };
 
-// Permissions (SPEC.md §6, DESIGN.md §2): the list is public, Add Race and the detail are member+,
+// Permissions: the list is public (a visitor sees no names), Add Race and the detail are member+,
 // edit and delete exec+, signup member+ with its own refusal message (checked in the service).
 export const racesRoutes = new Hono<AppEnv>()
   .get('/', optionalAuth, (c) => {

@@ -12,7 +12,7 @@ import { emailTaken, isUniqueViolation, recordRoleChange } from './member-profil
 import { releaseMemberPlaces } from './workouts';
 import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from './users';
 
-// Member management (SPEC.md §4 Member lifecycle, §5, §7 Admin). Every function here is synchronous
+// Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
 
 export const SELF_DEMOTE_ERROR =

@@ -42,7 +42,8 @@ export function getAttendance(deps: AppDeps, workoutId: number): AttendanceRecor
 }
 
 /**
- * Records who came (DESIGN.md §3). The first submission wins and is locked forever: a later one
+ * Records who came. The first submission wins and is locked forever (absences were counted from it):
+ * a later one
  * answers 409 with the stored record. The record covers every signed-up member: one left out of the
  * map counts as not present, like an unticked box. Each signed-up member marked absent counts a
  * no-show absence (once per workout, with the same suspension rule as a late cancel).
@@ -59,7 +60,7 @@ export function submitAttendance(
     const tz = deps.env.CLUB_TIMEZONE;
     const existing = readRecord(db, post.id);
     // Before the start nobody can have come or not come: a submission then would lock a record of
-    // absences that never happened (SPEC.md §4 keeps the lock permanent).
+    // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);
     if (!existing.submitted && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
       throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubDateTime(opensAt, tz, 'long')}.`, {

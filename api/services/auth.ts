@@ -50,7 +50,7 @@ export const LOGIN_DELAY = { free: 10, baseMs: 1000, maxMs: 60_000, forgetMs: 60
 const tooMany = (message: string, retryAfterSec: number) =>
   new ServiceError(429, message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSec)) });
 
-/** New accounts are pending until an administrator approves them after payment (SPEC.md §1). */
+/** New accounts are pending until an administrator approves them after payment. */
 export async function register(deps: AppDeps, input: RegisterInput, ip: string): Promise<AuthAnswer> {
   const limiter = deps.rateLimiter;
   const email = normaliseEmail(input.email);

@@ -95,7 +95,7 @@ export function eventDetail(deps: AppDeps, userId: number, id: number): EventDet
 }
 
 /**
- * Sets the caller's RSVP (DESIGN.md §3): a status sets it, null removes it, the same status again
+ * Sets the caller's RSVP: a status sets it, null removes it, the same status again
  * changes nothing (so a replayed or repeated tap never flips it).
  */
 export function setRsvp(deps: AppDeps, actor: Actor, eventId: number, status: RsvpStatus | null): RsvpAnswer {

@@ -1,4 +1,4 @@
-// Attendance history per member and the club's term report (issue 14). Attended and absent come
+// Attendance history per member and the club's term report. Attended and absent come
 // from the locked attendance records; late cancels from absence_log (reason 'late-cancel'), which
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';

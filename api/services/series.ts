@@ -1,4 +1,4 @@
-// Weekly workout series (issue 14): one workout per date, each with its own signups and attendance,
+// Weekly workout series: one workout per date, each with its own signups and attendance,
 // tied together only by posts.series_id so an edit or a delete can reach "this and the following".
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, gte, or } from 'drizzle-orm';

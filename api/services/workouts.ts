@@ -174,7 +174,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
   if (until != null && until > now) {
     const when = formatClubDateTime(until, deps.env.CLUB_TIMEZONE);
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
-    // session in the PWA, SPEC.md §4).
+    // session in the PWA).
     throw new ServiceError(
       409,
       suspendedUntilText(when),
@@ -222,8 +222,8 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
 // ---------- Sign-up and cancel ----------
 
 /**
- * Signs up or cancels. `desired` undefined toggles (SPEC.md §7); true/false sets the state, and
- * setting the current state changes nothing. The checks and the writes (capacity, suspension,
+ * Signs up or cancels. `desired` undefined (a request with no body) toggles; true/false sets the state,
+ * and setting the current state changes nothing. The checks and the writes (capacity, suspension,
  * promotion, absence) run in one immediate transaction, so capacity can never be exceeded.
  */
 export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desired?: boolean): SignupAnswer {
@@ -369,7 +369,7 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
       workoutDate: input.workoutDate,
       workoutTime: input.workoutTime,
       capacity: input.capacity,
-      // The calendar feeds' SEQUENCE: a change reaches subscribed calendars (i14a).
+      // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,
       updatedAt: now,
     })
