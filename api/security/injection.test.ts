@@ -19,7 +19,7 @@ const PAYLOADS = [
 
 /**
  * The payload as a one-line field takes it: short enough for a title (100), and without direction
- * overrides, which one-line fields refuse since issue 10 (input-hygiene.test.ts). Multi-line text
+ * overrides, which one-line fields refuse (input-hygiene.test.ts). Multi-line text
  * (bio, description) still keeps them verbatim.
  */
 const short = (p: string) => p.replace(/[\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 100);

@@ -1,4 +1,4 @@
-// Password reset links (DESIGN.md §3: random 256 bit, stored hashed, single use, 1 hour) and what the
+// Password reset links (random 256 bit, stored hashed, single use, 1 hour) and what the
 // auth answers reveal about which emails have accounts.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -204,7 +204,7 @@ describe('what the answers reveal about accounts', () => {
     expect(unknown).toMatchObject({ status: wrong.status, body: wrong.body });
   });
 
-  // SPEC.md §8 wants sign-up with a taken email to say so ('already exists' becomes "An account is
+  // The club wants sign-up with a taken email to say so ('already exists' becomes "An account is
   // already associated with this email." with Sign In and Forgot Password links). Register therefore
   // reveals that an account exists, by design of the spec; forgot-password and login do not.
   it('register answers 409 "already exists" for a known email (existence revealed by the spec)', async () => {

@@ -1,4 +1,4 @@
-// Session tokens (DESIGN.md §5): HS256 only, exp/iat/sub required, our issuer and audience, and the
+// Session tokens: HS256 only, exp/iat/sub required, our issuer and audience, and the
 // account behind them read from the database on every request.
 import { SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
