@@ -8,7 +8,8 @@ import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { activationEmail } from './mail-templates';
-import { emailTaken, isUniqueViolation, recordRoleChange } from './member-profile';
+import { isUniqueViolation } from '../../db/errors';
+import { emailTaken, recordRoleChange } from './member-profile';
 import { releaseMemberPlaces } from './workouts';
 import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from './users';
 

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from './notifications';
 import type { AppDeps } from '../context';
+import { isUniqueViolation } from '../../db/errors';
 import { passwordResets, users } from '../../db/schema';
 import { formatPhone } from '../../domain/contract/common';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
@@ -13,10 +14,6 @@ import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from './
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT');
-}
 
 async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
   const row = findUserById(deps.database.db, userId);
@@ -66,7 +63,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
   // Each pending account costs an administrator a click: a flood of them is bounded club-wide.
   const since = deps.clock() - 24 * 60 * MINUTE;
   const pendingToday = deps.database.db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: count() })
     .from(users)
     .where(and(eq(users.role, 'pending'), gt(users.createdAt, since)))
     .get()!.n;

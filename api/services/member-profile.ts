@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
 import { formatPhone } from '../../domain/contract/common';
@@ -9,15 +10,6 @@ import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { removeUpload, saveUpload, toAvatarWebp } from './uploads';
 import { findUserById, normaliseEmail, sessionUserOf } from './users';
-
-export function isUniqueViolation(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    String(err.code).startsWith('SQLITE_CONSTRAINT')
-  );
-}
 
 /** True when another account than `exceptId` already uses the email. */
 export function emailTaken(db: Db, email: string, exceptId: number): boolean {
