@@ -192,8 +192,8 @@ export class MessageQueue {
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
-        // The provider knows the key by its first spelling: a message queued before a rename and
-        // retried after it must still be recognised as the same one.
+        // The provider drops a second send with the same key. The prefix never changes, so a message
+        // queued by a running server and retried by the next version is still known as the same one.
         idempotencyKey: `club-outbox-${email.id}-${email.createdAt}`,
       });
       return { status: 'sent', sentAt: this.now(), providerId: result.id ?? null, attempts: email.attempts + 1 };

@@ -101,6 +101,8 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
   const past: { row: WorkoutPostRow; start: number }[] = [];
   let validUntil = nextMidnight;
   for (const row of rows) {
+    // Started or not as domain/clock.ts's hasStarted says (start <= now), read on the cached instant:
+    // a list of 200 workouts has only a few dozen distinct starts to convert.
     const start = clubStartInstant(row.workout_date ?? '1970-01-01', row.workout_time ?? '00:00', tz);
     if (start > now) {
       upcoming.push({ row, start });
