@@ -42,7 +42,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // https: for team pictures given as links by execs (SPEC.md §2 Edit Profile: image URL).
+        // https: an exec may give a team member's picture as a link to an image elsewhere.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],

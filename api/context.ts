@@ -3,14 +3,15 @@ import type { UserRow } from '../db/schema';
 import type { Role } from '../domain/contract/roles';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import type { MailService } from './services/message-queue';
+import type { MessageQueue } from './services/message-queue';
 import type { GrowingDelay, RateLimiter } from './services/rate-limit';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */
 export interface AppDeps {
   env: Env;
   database: Database_;
-  mail: MailService;
+  /** Emails and Web Push notifications, queued with the change that causes them (api/services/message-queue.ts). */
+  messageQueue: MessageQueue;
   jwtSecret: Uint8Array;
   /** The VAPID public key a browser subscribes with (GET /api/config). */
   vapidPublicKey: string;

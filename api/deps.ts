@@ -3,7 +3,7 @@ import type { Database_ } from '../db/client';
 import type { AppDeps } from './context';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
-import { MailService, resendTransport, type MailTransport } from './services/message-queue';
+import { MessageQueue, resendTransport, type MailTransport } from './services/message-queue';
 import { configurePasswordPool } from '../db/password-pool';
 import { GrowingDelay, RateLimiter } from './services/rate-limit';
 import { LOGIN_DELAY } from './services/auth';
@@ -14,7 +14,7 @@ export interface DepsOptions {
   clock?: () => number;
   transport?: MailTransport | null;
   log?: (line: string) => void;
-  /** The push service client; null keeps pushes in the outbox unsent (WEB_PUSH=off). */
+  /** The push service client; null keeps pushes in the message queue unsent (WEB_PUSH=off). */
   push?: PushTransport | null;
   uploadsDir?: string;
   logger?: Logger;
@@ -25,9 +25,10 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
   const transport = options.transport !== undefined ? options.transport : env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null;
   configurePasswordPool({ threads: env.PASSWORD_HASH_THREADS, queue: env.PASSWORD_HASH_QUEUE });
   const logger = options.logger ?? createLogger(env);
-  // The outbox doubles as the local mailbox: in development each email is printed whole (links
+  // The message queue doubles as the local mailbox: in development each email is printed whole (links
   // included, as the README promises); in production only that one is waiting, never its content.
-  const mailLog =
+  // The production line keeps its words: operators' log searches and docs/decisions/0036 quote it.
+  const queueLog =
     options.log ??
     (env.NODE_ENV === 'production'
       ? (_line: string, channel: 'email' | 'push') =>
@@ -42,7 +43,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    mail: new MailService(database.db, { from: env.MAIL_FROM, transport, push, clock, log: mailLog }),
+    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, log: queueLog }),
     vapidPublicKey: vapid.publicKey,
     rateLimiter: new RateLimiter(clock),
     loginDelay: new GrowingDelay(clock, LOGIN_DELAY),

@@ -14,7 +14,8 @@ const interval = z
   .regex(/^(off|[1-9]\d*[mhd])$/, 'use a number with m, h or d (e.g. "24h"), or "off"')
   .transform((v) => (v === 'off' ? null : Number(v.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd']));
 
-// Read and checked once at start (DESIGN.md §7). Everything has an embedded default except secrets.
+// Read and checked once at start, so a bad setting stops the server before it serves anything.
+// Everything has an embedded default except secrets.
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -47,10 +48,10 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   // Default: backups/ next to the database file.
   BACKUP_DIR: z.string().min(1).optional(),
-  // Web Push (issue 15): generated once into the data folder when absent, like the JWT secret.
+  // Web Push: generated once into the data folder when absent, like the JWT secret.
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key (npx web-push generate-vapid-keys)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)').optional(),
-  // "off": pushes are kept in the outbox and shown in Admin > Messages and the console, never sent.
+  // "off": pushes are kept in the message queue and shown in Admin > Messages and the console, never sent.
   WEB_PUSH: z.enum(['on', 'off']).default('on'),
 });
 

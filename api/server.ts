@@ -26,7 +26,7 @@ const deps = buildDeps(env, database, { logger });
 await seed(database, env);
 
 const app = createApp(deps, (a) => mountPwa(a, deps.uploadsDir));
-const stopMail = deps.mail.startWorker();
+const stopMessageQueue = deps.messageQueue.startWorker();
 const stopReminders = startReminders(deps);
 pruneIdempotencyKeys(database, deps.clock());
 const prune = setInterval(() => pruneIdempotencyKeys(database, deps.clock()), 24 * 60 * 60 * 1000);
@@ -60,7 +60,7 @@ const closers: Closer[] = [
   { name: 'backup scheduler', close: () => backups?.stop() },
   { name: 'idempotency pruning', close: () => clearInterval(prune) },
   { name: 'reminders', close: () => stopReminders() },
-  { name: 'mail outbox', close: () => stopMail() },
+  { name: 'message queue', close: () => stopMessageQueue() },
   { name: 'password pool', close: () => closePasswordPool() },
   { name: 'database', close: () => database.close() },
 ];

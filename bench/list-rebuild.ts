@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { openDatabase } from '../db/client';
 import type { AppDeps } from '../api/context';
-import { buildWorkoutList, personalizedJson } from '../api/services/posts';
+import { buildWorkoutList, personalizedJson } from '../api/services/post-list';
 
 export interface RebuildFigures {
   workouts: number;

@@ -14,10 +14,19 @@ export interface Database_ {
    * synchronous: an await inside would let other requests interleave with the open transaction.
    */
   tx<T>(fn: () => T): T;
+  /**
+   * Runs fn in one deferred transaction, for reads that must agree with each other (a count and the
+   * list it counts): no write can land between them. Synchronous, like `tx`.
+   */
+  read<T>(fn: () => T): T;
   close(): void;
 }
 
-/** Opens (and creates) the SQLite file with the pragmas of DESIGN.md §5. ':memory:' works for tests. */
+/**
+ * Opens (and creates) the SQLite file: WAL so reads never wait for the writer, NORMAL sync (durable
+ * with WAL), foreign keys enforced, and a busy timeout so a second writer waits instead of failing.
+ * ':memory:' works for tests.
+ */
 export function openDatabase(path: string): Database_ {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
@@ -30,6 +39,7 @@ export function openDatabase(path: string): Database_ {
     sqlite,
     db,
     tx: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+    read: <T>(fn: () => T): T => sqlite.transaction(fn).deferred(),
     close: () => sqlite.close(),
   };
 }

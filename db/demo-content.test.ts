@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../domain/clock';
-import { demoEvents, demoRaces, demoWeek } from './demo-content';
+import { demoEvents, demoRaces, demoWeek, seasonOf } from './demo-content';
 
 describe('demo content', () => {
   it('seeds the next seven days from the timetable of the season: right sessions, times and places', () => {
@@ -24,6 +24,14 @@ describe('demo content', () => {
     expect(week.some((w) => w.title === 'Open-water swim' && w.content.includes('Lakeside beach'))).toBe(true);
     expect(week.some((w) => w.workoutType === 'outdoor-ride')).toBe(true);
     expect(week.some((w) => w.workoutType === 'spin')).toBe(false);
+  });
+
+  it("takes each day's timetable from the club calendar's training seasons, changeover days included", () => {
+    expect(seasonOf('2027-04-28').id).toBe('fall-winter');
+    expect(seasonOf('2027-04-29').id).toBe('spring');
+    expect(seasonOf('2027-06-25').id).toBe('summer');
+    expect(seasonOf('2027-08-25').id).toBe('fall-winter');
+    expect(seasonOf('2027-09-01').id).toBe('fall-winter');
   });
 
   it('names each race for its part of the year, all different', () => {

@@ -5,6 +5,7 @@ import { addDays } from '../domain/clock';
 import type { WorkoutType } from '../domain/contract/forum';
 import { DAYS, SEASONS, type Season, type SessionKind, type TrainingSession } from '../domain/schedule';
 import { weekdayOf } from '../domain/calendar-days';
+import { trainingSeasonOfDate } from '../domain/calendar';
 
 export interface DemoWorkout {
   title: string;
@@ -64,10 +65,9 @@ const PLANS: Record<string, string> = {
   'Long run': '60–75 minutes at an easy pace, with a few strides at the end. Meet at the front steps; routes of 10 and 14 km.',
 };
 
-/** The season of a club date, by the schedule's months (fall/winter from September to April). */
+/** The timetable of a club date: its training season's, as the club calendar dates the seasons. */
 export function seasonOf(date: string): Season {
-  const month = Number(date.slice(5, 7));
-  const id = month >= 5 && month <= 6 ? 'spring' : month >= 7 && month <= 8 ? 'summer' : 'fall-winter';
+  const id = trainingSeasonOfDate(date).id;
   return SEASONS.find((s) => s.id === id) ?? SEASONS[0]!;
 }
 

@@ -1,5 +1,5 @@
 // The whole data model. Times are epoch milliseconds (integer); calendar dates are 'YYYY-MM-DD' and
-// clock times 'HH:MM' in the club time zone (DESIGN.md §2), stored as text so they never shift.
+// clock times 'HH:MM' in the club time zone, stored as text so they never shift.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -27,7 +27,7 @@ export const users = sqliteTable(
     tokenVersion: integer('token_version').notNull().default(0),
     // The random secret in the personal calendar feed's URL (docs/decisions/0042-14-calendar-feeds.md); null until asked for.
     calendarToken: text('calendar_token'),
-    // Reminders before a workout and for an unanswered event (issue 15), by push or email; on by default.
+    // Reminders before a workout and for an unanswered event, by push or email; on by default.
     remindersEnabled: integer('reminders_enabled', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull().default(now),
   },
@@ -50,7 +50,7 @@ export const passwordResets = sqliteTable(
 );
 
 export const teamProfiles = sqliteTable('team_profiles', {
-  // swim-coach, run-coach, co-president, ... (SPEC.md §3 Team member profile)
+  // swim-coach, run-coach, co-president, ...: the club's positions, seeded and fixed
   id: text('id').primaryKey(),
   name: text('name').notNull().default(''),
   bio: text('bio').notNull().default(''),
@@ -213,12 +213,13 @@ export const roleChangeNotifications = sqliteTable('role_change_notifications', 
   readAt: integer('read_at'),
 });
 
-// Mail is written here in the same transaction as the change that causes it, then delivered after
-// commit with retries (DESIGN.md §5). With no provider configured this table is the mailbox.
-// The message outbox (DESIGN.md §5): emails and, since issue 15, Web Push notifications. The table
-// keeps its first name; `channel` tells them apart (docs/decisions/0060-15-push-and-reminders.md).
-export const emailOutbox = sqliteTable(
-  'email_outbox',
+// The message queue: emails and Web Push notifications, told apart by `channel`
+// (docs/decisions/0060-15-push-and-reminders.md). A message is written here in the same transaction
+// as the change that causes it, then delivered after commit with retries, so a rolled-back change
+// sends nothing and a failed delivery never fails the change. With no mail provider configured this
+// table is the club's mailbox (Admin > Messages).
+export const messageQueue = sqliteTable(
+  'message_queue',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     channel: text('channel').notNull().default('email'), // email | push
@@ -243,12 +244,12 @@ export const emailOutbox = sqliteTable(
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
-    index('email_outbox_status_idx').on(t.status, t.nextAttemptAt),
-    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+    index('message_queue_status_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('message_queue_dedupe_unique').on(t.dedupeKey),
   ],
 );
 
-// Web Push subscriptions (issue 15): one per member and device (browser profile). The endpoint is the
+// Web Push subscriptions: one per member and device (browser profile). The endpoint is the
 // push service's URL for that device; p256dh and auth are the keys a payload is encrypted with.
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
@@ -272,7 +273,8 @@ export const pushSubscriptions = sqliteTable(
 );
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-// Idempotency-Key records (DESIGN.md §4): the stored answer is replayed for a repeated key.
+// Idempotency-Key records: the stored answer is replayed for a repeated key, so a device's offline
+// change sent again after a lost answer is applied once.
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {

@@ -83,7 +83,7 @@ describe('lint boundaries', () => {
   it.each([
     ['api/env', "import { loadEnv } from '../../api/env';\nexport const x = loadEnv;\n"],
     ['api/middleware', "import * as m from '../../api/middleware/auth';\nexport const x = m;\n"],
-    ['api/services', "import { DELETED_AUTHOR } from '../../api/services/posts';\nexport const x = DELETED_AUTHOR;\n"],
+    ['api/services', "import { DELETED_AUTHOR } from '../../api/services/post-answers';\nexport const x = DELETED_AUTHOR;\n"],
     ['db', "import { seed } from '../../db/seed';\nexport const x = seed;\n"],
   ])('refuses the PWA importing server code (%s)', async (_name, code) => {
     const messages = await ruleIds('pwa/lib/lint-fixture.ts', code);

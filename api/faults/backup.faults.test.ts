@@ -1,4 +1,4 @@
-// `npm run db:backup` while the real server is writing (DESIGN.md §5): the copy must pass
+// `npm run db:backup` while the real server is writing: the copy must pass
 // integrity_check and hold every row that was committed (answered 2xx) before the backup started.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// SIGKILL the real server again and again while members sign up and cancel (DESIGN.md §5): every
+// SIGKILL the real server again and again while members sign up and cancel: every
 // write that was answered 2xx must still be there, and the file must pass integrity_check. Each
 // member sends one write at a time and, like the PWA outbox, resends it with the same
 // Idempotency-Key until it gets an answer, so the last answered state of each (member, thing) is

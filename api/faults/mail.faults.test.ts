@@ -1,5 +1,5 @@
-// The mail provider fails (DESIGN.md §5): the request that causes the mail still succeeds, the
-// outbox row retries with backoff, and once the provider is back each message is delivered exactly
+// The mail provider fails: the request that causes the mail still succeeds, the queued message
+// retries with backoff, and once the provider is back each message is delivered exactly
 // once. The real resend SDK talks to a stub on loopback (it reads RESEND_BASE_URL when constructed).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { messageQueue } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../testing';
 import { resendTransport } from '../services/message-queue';
 import { freePort, startServer } from './support/child-server';
@@ -33,8 +33,8 @@ describe('a failing mail provider', () => {
     else process.env.RESEND_BASE_URL = savedBaseUrl;
   });
 
-  const rows = () => t.db.select().from(emailOutbox).all();
-  const row = (id: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get()!;
+  const rows = () => t.db.select().from(messageQueue).all();
+  const row = (id: number) => t.db.select().from(messageQueue).where(eq(messageQueue.id, id)).get()!;
 
   it('answers forgot-password, retries with growing delays, then delivers once', async () => {
     const member = await t.createUser({ email: 'sam@club.test', name: 'Sam' });
@@ -42,31 +42,31 @@ describe('a failing mail provider', () => {
     expect(res.status).toBe(200);
 
     const t0 = t.clock.now();
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     const [mail] = rows();
     expect(mail).toMatchObject({ to: member.email, status: 'pending', attempts: 1, nextAttemptAt: t0 + FIRST_BACKOFF_MS });
     expect(mail!.lastError).toBeTruthy();
     expect(stub.calls).toHaveLength(1);
 
     // Not due yet: nothing is sent.
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(stub.calls).toHaveLength(1);
 
     t.clock.advance(FIRST_BACKOFF_MS);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(row(mail!.id)).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: t0 + FIRST_BACKOFF_MS * 3 });
     expect(stub.calls).toHaveLength(2);
 
     stub.mode = 'ok';
     t.clock.advance(FIRST_BACKOFF_MS * 2 - 1);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(stub.calls).toHaveLength(2);
     t.clock.advance(1);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(row(mail!.id)).toMatchObject({ status: 'sent', attempts: 3, providerId: 'stub-1', sentAt: t.clock.now() });
 
     t.clock.advance(24 * 60 * 60 * 1000);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(stub.calls).toHaveLength(3);
     // Every attempt carried the same key, and the provider accepted it once.
     expect(new Set(stub.calls.map((c) => c.idempotencyKey)).size).toBe(1);
@@ -96,20 +96,20 @@ describe('a failing mail provider', () => {
     const detail = await t.call('GET', `/api/forum/workouts/${id}`, { token: second.token });
     expect(detail.body.workout.isSignedUp).toBe(true);
 
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(rows().map((m) => [m.to, m.status, m.attempts])).toEqual([
       [second.email, 'pending', 1],
       [first.email, 'pending', 1],
     ]);
     t.clock.advance(FIRST_BACKOFF_MS);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(rows().every((m) => m.attempts === 2 && m.status === 'pending')).toBe(true);
 
     stub.mode = 'ok';
     t.clock.advance(FIRST_BACKOFF_MS * 2);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     t.clock.advance(FIRST_BACKOFF_MS * 10);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(rows().map((m) => m.status)).toEqual(['sent', 'sent']);
     const delivered = stub.deliveredPerKey();
     expect(delivered.size).toBe(2);
@@ -122,7 +122,7 @@ describe('a failing mail provider', () => {
     const member = await t.createUser();
     await t.call('POST', '/api/auth/forgot-password', { body: { email: member.email } });
     for (let i = 0; i < 8; i++) {
-      await t.deps.mail.deliverPending();
+      await t.deps.messageQueue.deliverPending();
       t.clock.advance(2 * 60 * 60 * 1000);
     }
     expect(rows()[0]).toMatchObject({ status: 'failed', attempts: 6 });
@@ -167,7 +167,7 @@ describe('a failing mail provider behind the real server', () => {
       try {
         let mail: { status: string; attempts: number; next_attempt_at: number } | undefined;
         while (Date.now() < deadline) {
-          mail = db.prepare('select status, attempts, next_attempt_at from email_outbox').get() as typeof mail;
+          mail = db.prepare('select status, attempts, next_attempt_at from message_queue').get() as typeof mail;
           if (mail?.attempts === 1) break;
           await new Promise((r) => setTimeout(r, 50));
         }

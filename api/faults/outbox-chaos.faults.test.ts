@@ -1,4 +1,4 @@
-// Chaos through the real UI (issue 16): one member, two tabs, random RSVP choices on a few events
+// Chaos through the real UI: one member, two tabs, random RSVP choices on a few events
 // while the network toggles and a small proxy on 127.0.0.1 drops answers after the server
 // committed (or answers 502 after committing, as a gateway would). Once calm returns, the server
 // must hold, for each event, the last choice she made in either tab. Ops, faults and mismatches are
@@ -153,7 +153,7 @@ describe('outbox chaos through the UI', () => {
         }, `/event/${eventId}`);
       }
       // A choice, or now and then "Clear my answer". Tapping the answer already selected sends
-      // nothing (issue 17), so it changes no intent.
+      // nothing, so it changes no intent.
       const status = Math.random() < 0.2 ? 'clear' : pick(STATUSES);
       const button =
         status === 'clear'

@@ -1,4 +1,4 @@
-// Two servers started on one database by mistake, then a restart (issue 15): every due reminder is
+// Two servers started on one database by mistake, then a restart: every due reminder is
 // queued once per member, and each device gets exactly one push, from real processes whose reminder
 // passes run at the same moment (each runs one at start) against a push service on 127.0.0.1.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,7 +55,7 @@ describe('reminders with two servers on one database', () => {
     const check = new Database(databasePath, { readonly: true });
     check.pragma('busy_timeout = 5000');
     const keys = () =>
-      (check.prepare("select dedupe_key as key, channel, status from email_outbox where dedupe_key like 'reminder:%'").all() as {
+      (check.prepare("select dedupe_key as key, channel, status from message_queue where dedupe_key like 'reminder:%'").all() as {
         key: string;
         channel: string;
         status: string;

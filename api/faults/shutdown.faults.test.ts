@@ -125,7 +125,7 @@ describe('graceful shutdown', () => {
     try {
       expect(db.prepare("select count(*) as n from races where name = 'Finished during shutdown'").get()).toEqual({ n: 1 });
       // The attempt in progress finished and was recorded: no second send after a restart.
-      expect(db.prepare('select status, attempts, provider_id as providerId from email_outbox').all()).toEqual([
+      expect(db.prepare('select status, attempts, provider_id as providerId from message_queue').all()).toEqual([
         { status: 'sent', attempts: 1, providerId: 'stub-1' },
       ]);
     } finally {

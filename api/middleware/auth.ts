@@ -1,10 +1,9 @@
 import { createMiddleware } from 'hono/factory';
-import { clubToday } from '../../domain/clock';
 import type { Context } from 'hono';
 import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
 import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../services/tokens';
-import { effectiveRole, findUserById } from '../services/users';
+import { findUserById, roleToday } from '../services/users';
 
 type AuthResult = { user: CurrentUser; claims: TokenClaims } | { status: 401 | 403; error: string } | null;
 
@@ -21,8 +20,7 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
     return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
   }
   if (row.role === 'rejected') return { status: 403, error: 'Your membership application was not approved.' };
-  const role = effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
-  return { user: { row, id: row.id, role }, claims };
+  return { user: { row, id: row.id, role: roleToday(deps, row) }, claims };
 }
 
 /**
@@ -65,7 +63,7 @@ const ROLE_REFUSALS: Partial<Record<Role, string>> = {
   administrator: 'Administrators only.',
 };
 
-/** After requireAuth: the caller's role must be `min` or higher (SPEC.md §6), else 403. */
+/** After requireAuth: the caller's role must be `min` or higher (domain/contract/roles.ts ranks), else 403. */
 export function requireRole(min: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!hasRole(c.var.user.role, min)) {

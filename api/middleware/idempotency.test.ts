@@ -4,7 +4,7 @@ import { eventRsvps, idempotencyKeys, raceSignups, races, workoutSignups } from 
 import { makeTestApp } from '../testing';
 import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys } from './idempotency';
 
-// The outbox's guarantee (DESIGN.md §4): a replay with the same key, after a lost answer or not,
+// What the device's outbox relies on: a replay with the same key, after a lost answer or not,
 // applies once and answers what the first request answered.
 async function setup() {
   const t = makeTestApp();

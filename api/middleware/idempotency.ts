@@ -14,7 +14,8 @@ export interface Outcome {
 export const IDEMPOTENCY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Runs a write and answers it, exactly once per `Idempotency-Key` (DESIGN.md §4). The write, and the
+ * Runs a write and answers it, exactly once per `Idempotency-Key`, so a device replaying its offline
+ * changes after a lost answer never applies one twice. The write, and the
  * stored answer, commit in one immediate transaction: a repeat of the key gets the stored answer and
  * changes nothing; the key reused for another request answers 422. Without a key the write just runs.
  * A ServiceError from the write is an answer too (stored, so a replay sees the same refusal), and

@@ -1,6 +1,6 @@
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
-import { emailOutbox, users } from '../../db/schema';
+import { messageQueue, users } from '../../db/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { buildDeps } from '../deps';
@@ -76,7 +76,7 @@ describe('request log', () => {
     await t.call('POST', '/api/auth/login', { body: { email: u.email, password: 'wrong-but-secret-guess' } });
     expect(login.status).toBe(200);
     await t.call('POST', '/api/auth/forgot-password', { body: { email: u.email } });
-    const mail = t.db.select().from(emailOutbox).all().at(-1)!;
+    const mail = t.db.select().from(messageQueue).all().at(-1)!;
     const link = /http\S+token=\S+/.exec(mail.text)![0];
     const token = new URL(link).searchParams.get('token')!;
     await t.call('GET', `/reset-password?token=${token}`);
@@ -106,7 +106,7 @@ describe('request log', () => {
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);
-    await deps.mail.deliverPending();
+    await deps.messageQueue.deliverPending();
     const output = lines.join('');
     expect(output).toContain('an email is kept in the outbox');
     expect(output).not.toContain('reset-password');

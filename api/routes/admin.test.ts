@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, roleChangeNotifications, users } from '../../db/schema';
+import { messageQueue, roleChangeNotifications, users } from '../../db/schema';
 import { activityCounts, memberActivity } from '../test-fixtures/member-activity';
 import { makeTestApp, type TestApp } from '../testing';
 
@@ -112,7 +112,7 @@ describe('PUT /api/admin/members/{id}/approve', () => {
       });
     }
     expect(roleOf(t, pending.id)).toBe('pending');
-    expect(t.db.select().from(emailOutbox).all()).toHaveLength(0);
+    expect(t.db.select().from(messageQueue).all()).toHaveLength(0);
   });
 
   it('activates the account, emails it and tells the member through a notification', async () => {
@@ -184,7 +184,7 @@ describe('PUT /api/admin/members/{id}/approve', () => {
     const first = await t.call('PUT', `/api/admin/members/${pending.id}/approve`, opts);
     const second = await t.call('PUT', `/api/admin/members/${pending.id}/approve`, opts);
     expect(second).toMatchObject({ status: first.status, body: first.body });
-    expect(t.db.select().from(emailOutbox).all()).toHaveLength(1);
+    expect(t.db.select().from(messageQueue).all()).toHaveLength(1);
     expect(notificationsOf(t, pending.id)).toHaveLength(1);
   });
 });
@@ -317,7 +317,7 @@ describe('DELETE /api/admin/members/{id}', () => {
     expect(
       t.db
         .select()
-        .from(emailOutbox)
+        .from(messageQueue)
         .all()
         .map((m) => m.to),
     ).toEqual(['wendy@club.test']);

@@ -6,7 +6,6 @@ import {
   notifyRoleChangeSchema,
   rejectMemberSchema,
   updateMemberSchema,
-  type OutboxEmail,
 } from '../../domain/contract/admin';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
@@ -18,24 +17,10 @@ const MEMBER_NOT_FOUND = { error: 'Member not found' };
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireRole('administrator'))
-  // Admin > Messages: every email and push with its status and retries (the mailbox when no provider
-  // is configured, DESIGN.md §5), newest first.
-  .get('/outbox', (c) => {
-    const emails: OutboxEmail[] = c.var.deps.mail.list().map((m) => ({
-      id: m.id,
-      channel: m.channel === 'push' ? 'push' : 'email',
-      to: m.to,
-      device: m.device,
-      subject: m.subject,
-      text: m.text,
-      status: m.status,
-      attempts: m.attempts,
-      last_error: m.lastError,
-      created_at: m.createdAt,
-      sent_at: m.sentAt,
-    }));
-    return c.json({ emails } satisfies AnswerOf<'GET /admin/outbox'>, 200);
-  })
+  // Admin > Messages. The path keeps its first name: installed apps call it.
+  .get('/outbox', (c) =>
+    c.json({ emails: admin.queuedMessages(c.var.deps) } satisfies AnswerOf<'GET /admin/outbox'>, 200),
+  )
   .get('/members', (c) =>
     c.json({ members: admin.listMembers(c.var.deps) } satisfies AnswerOf<'GET /admin/members'>, 200),
   )

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, passwordResets, users } from '../../db/schema';
+import { messageQueue, passwordResets, users } from '../../db/schema';
 import { makeTestApp, TEST_PASSWORD } from '../testing';
 
 const valid = { email: 'new@club.test', password: 'secret1', name: 'New Person', phoneNumber: '123-456-7890' };
@@ -147,7 +147,7 @@ describe('GET /api/auth/profile and tokens', () => {
 describe('forgot and reset password', () => {
   async function requestReset(t: ReturnType<typeof makeTestApp>, email: string) {
     const res = await t.call('POST', '/api/auth/forgot-password', { body: { email } });
-    const mail = t.db.select().from(emailOutbox).all().at(-1);
+    const mail = t.db.select().from(messageQueue).all().at(-1);
     const token = mail ? new URL(/http\S+/.exec(mail.text)![0]).searchParams.get('token')! : '';
     return { res, mail, token };
   }
@@ -159,7 +159,7 @@ describe('forgot and reset password', () => {
     const unknown = await t.call('POST', '/api/auth/forgot-password', { body: { email: 'ghost@club.test' } });
     expect(known.status).toBe(200);
     expect(unknown).toMatchObject({ status: known.status, body: known.body });
-    const mails = t.db.select().from(emailOutbox).all();
+    const mails = t.db.select().from(messageQueue).all();
     expect(mails.map((m) => m.to)).toEqual(['known@club.test']);
     expect((await t.call('POST', '/api/auth/forgot-password', { body: {} })).body).toEqual({ error: 'Please enter your email address' });
   });

@@ -1,4 +1,4 @@
-// 200 members race for 10 places over real HTTP against a file database (DESIGN.md §3, §6): the
+// 200 members race for 10 places over real HTTP against a file database: the
 // immediate transactions must keep capacity exact and the waitlist positions distinct.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, posts, users, workoutSignups } from '../../db/schema';
+import { messageQueue, posts, users, workoutSignups } from '../../db/schema';
 import {
   CAPACITY_ERROR,
   FUTURE_EVENT_ERROR,
@@ -49,7 +49,7 @@ async function setup() {
     for (let i = 0; i < n; i++) list.push(await t.createUser({ role: 'member', name: `Extra ${i + 1}` }));
     return list;
   };
-  const outbox = () => t.db.select().from(emailOutbox).all();
+  const outbox = () => t.db.select().from(messageQueue).all();
   return { t, exec, admin, member, createWorkout, createEvent, members, outbox };
 }
 

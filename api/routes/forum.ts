@@ -20,8 +20,9 @@ import { getAttendance, submitAttendance } from '../services/attendance';
 import { ServiceError } from '../services/errors';
 import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/events';
 import { forumListAnswer } from '../services/post-list-cache';
-import { assertCanManagePost, deletePost, requirePost } from '../services/posts';
-import { createWorkoutSeries, deleteWorkoutsInScope, updateWorkoutInScope } from '../services/series';
+import { requireManageablePost } from '../services/post-access';
+import { deletePostInScope } from '../services/post-removal';
+import { createWorkoutSeries, updateWorkoutInScope } from '../services/series';
 import {
   createWorkout,
   joinWaitlist,
@@ -53,8 +54,8 @@ function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T>
   return result.data;
 }
 
-// Every forum route is for members and above (SPEC.md §6); writes go through respondOnce so an
-// offline replay with the same Idempotency-Key never applies twice (DESIGN.md §4).
+// Every forum route is for members and above; writes go through respondOnce so an offline replay
+// with the same Idempotency-Key never applies twice.
 export const forumRoutes = new Hono<AppEnv>()
   .use('*', requireAuth, requireRole('member'))
 
@@ -85,8 +86,7 @@ export const forumRoutes = new Hono<AppEnv>()
     const raw = await c.req.json();
     const { deps, user } = c.var;
     // Looked up first to pick the schema; the service checks again inside its transaction.
-    const post = requirePost(deps.database.db, id);
-    assertCanManagePost(user, post);
+    const post = requireManageablePost(deps, user, id);
     if (post.type === 'workout') {
       const scope = parseOr400(seriesScopeSchema, c.req.query('scope'));
       const input = parseOr400(updateWorkoutSchema, raw);
@@ -109,9 +109,7 @@ export const forumRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     return respondOnce(c, { scope }, () => ({
       status: 200,
-      body: (requirePost(deps.database.db, id).type === 'workout'
-        ? deleteWorkoutsInScope(deps, user, id, scope)
-        : deletePost(deps, user, id)) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
+      body: deletePostInScope(deps, user, id, scope) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
     }));
   })
 

@@ -26,7 +26,7 @@ export const meRoutes = new Hono<AppEnv>()
       return { status: 200, body: answer };
     }),
   )
-  // Notifications outside the app (issue 15): reminders on or off, and this member's devices.
+  // Notifications outside the app: reminders on or off, and this member's devices.
   .get('/notifications', (c) => {
     const answer: AnswerOf<'GET /me/notifications'> = notificationSettings(c.var.deps, c.var.user.id);
     return c.json(answer, 200);

@@ -10,16 +10,16 @@ import { listTeamMembers, updateTeamMember } from '../services/team-profiles';
 export const profilesRoutes = new Hono<AppEnv>()
   // Public on purpose, and without optionalAuth: a visitor's stale token must not turn this into a 401.
   .get('/', (c) => {
-    const answer: AnswerOf<'GET /profiles'> = { teamMembers: listTeamMembers(c.var.deps.database.db) };
+    const answer: AnswerOf<'GET /profiles'> = { teamMembers: listTeamMembers(c.var.deps) };
     return c.json(answer, 200);
   })
   .put('/:id', requireAuth, requireRole('exec'), ...jsonBody(teamMemberUpdateSchema), (c) => {
     const id = c.req.param('id');
     const changes = c.req.valid('json');
-    const { database, clock } = c.var.deps;
+    const { deps } = c.var;
     return respondOnce(c, changes, () => {
       const answer: AnswerOf<'PUT /profiles/:id'> = {
-        teamMember: updateTeamMember(database.db, id, changes, clock()),
+        teamMember: updateTeamMember(deps, id, changes, deps.clock()),
       };
       return { status: 200, body: answer };
     });

@@ -9,23 +9,22 @@ import * as races from '../services/races';
 
 const notFound = { error: RACE_NOT_FOUND_ERROR };
 
-// Permissions (SPEC.md §6, DESIGN.md §2): the list is public, Add Race and the detail are member+,
+// Permissions: the list is public (a visitor sees no names), Add Race and the detail are member+,
 // edit and delete exec+, signup member+ with its own refusal message (checked in the service).
 export const racesRoutes = new Hono<AppEnv>()
   .get('/', optionalAuth, (c) => {
-    const { database } = c.var.deps;
     return c.json(
-      { races: races.listRaces(database.db, c.var.maybeUser) } satisfies AnswerOf<'GET /races'>,
+      { races: races.listRaces(c.var.deps, c.var.maybeUser) } satisfies AnswerOf<'GET /races'>,
       200,
     );
   })
   .post('/', requireAuth, requireRole('member'), ...jsonBody(raceInputSchema), (c) => {
     const input = c.req.valid('json');
-    const { database, clock } = c.var.deps;
+    const { deps } = c.var;
     return respondOnce(c, input, () => ({
       status: 201,
       body: {
-        race: races.createRace(database.db, input, c.var.user, clock()),
+        race: races.createRace(deps, input, c.var.user, deps.clock()),
       } satisfies AnswerOf<'POST /races'>,
     }));
   })
@@ -33,7 +32,7 @@ export const racesRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param('id'));
     if (id === null) return c.json(notFound, 404);
     return c.json(
-      races.getRaceDetail(c.var.deps.database.db, id, c.var.user) satisfies AnswerOf<'GET /races/:id'>,
+      races.getRaceDetail(c.var.deps, id, c.var.user) satisfies AnswerOf<'GET /races/:id'>,
       200,
     );
   })
@@ -41,20 +40,18 @@ export const racesRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param('id'));
     if (id === null) return c.json(notFound, 404);
     const input = c.req.valid('json');
-    const { database } = c.var.deps;
     return respondOnce(c, input, () => ({
       status: 200,
       body: {
-        race: races.updateRace(database.db, id, input, c.var.user),
+        race: races.updateRace(c.var.deps, id, input, c.var.user),
       } satisfies AnswerOf<'PUT /races/:id'>,
     }));
   })
   .delete('/:id', requireAuth, requireRole('exec'), (c) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return c.json(notFound, 404);
-    const { database } = c.var.deps;
     return respondOnce(c, null, () => {
-      races.deleteRace(database.db, id);
+      races.deleteRace(c.var.deps, id);
       return { status: 200, body: { message: 'Race deleted' } satisfies AnswerOf<'DELETE /races/:id'> };
     });
   })
@@ -65,15 +62,15 @@ export const racesRoutes = new Hono<AppEnv>()
 function signup(c: Context<AppEnv>, signedUp: boolean) {
   const id = idParam(c.req.param('id'));
   if (id === null) return c.json(notFound, 404);
-  const { database, clock } = c.var.deps;
+  const { deps } = c.var;
   return respondOnce(c, { signedUp }, () => ({
     status: 200,
     body: races.setRaceSignup(
-      database.db,
+      deps,
       id,
       c.var.user,
       signedUp,
-      clock(),
+      deps.clock(),
     ) satisfies AnswerOf<'POST /races/:id/signup'>,
   }));
 }

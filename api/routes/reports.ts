@@ -27,7 +27,7 @@ function sendCsv(c: Context<AppEnv>, file: CsvFile): Response {
   });
 }
 
-// Attendance is for execs and administrators (issue 14); the members table is the admins' own.
+// Attendance is for execs and administrators, who take it; the members table is the admins' own.
 export const reportsRoutes = new Hono<AppEnv>()
   .use('*', requireAuth)
   .get('/attendance', requireRole('exec'), (c) =>

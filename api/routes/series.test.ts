@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts, workoutSignups } from '../../db/schema';
-import { workoutStart } from '../services/posts';
+import { workoutStart } from '../services/start-instants';
 import { makeTestApp } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto. Clocks go forward on

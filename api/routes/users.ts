@@ -17,8 +17,7 @@ import { acceptCharter } from '../services/users';
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post('/accept-charter', async (c) => {
-    const { database, clock } = c.var.deps;
-    acceptCharter(database.db, c.var.user.id, clock());
+    acceptCharter(c.var.deps, c.var.user.id, c.var.deps.clock());
     const { user } = await sessionAnswer(c.var.deps, c.var.user.id);
     return c.json(
       { message: 'Charter accepted', user } satisfies AnswerOf<'POST /users/accept-charter'>,
@@ -66,14 +65,13 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/role-change-notifications', (c) =>
     c.json(
       {
-        notifications: unreadRoleChanges(c.var.deps.database.db, c.var.user.id),
+        notifications: unreadRoleChanges(c.var.deps, c.var.user.id),
       } satisfies AnswerOf<'GET /users/role-change-notifications'>,
       200,
     ),
   )
   .post('/mark-role-notification-read', (c) => {
-    const { database, clock } = c.var.deps;
-    const marked = markRoleChangesRead(database.db, c.var.user.id, clock());
+    const marked = markRoleChangesRead(c.var.deps, c.var.user.id, c.var.deps.clock());
     return c.json(
       {
         message: 'Notifications marked as read',

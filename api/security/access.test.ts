@@ -1,5 +1,5 @@
-// Every mutating route of SPEC.md §7, attacked without a token, by roles below its rank (SPEC.md §6,
-// DESIGN.md §2) and, where a row has an owner, by someone else: each refusal leaves every table as
+// Every mutating route of the API, attacked without a token, by roles below its rank (ranks in
+// domain/contract/roles.ts) and, where a row has an owner, by someone else: each refusal leaves every table as
 // it was. The last call of each row is the rightful one, which must change something: proof that
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
@@ -237,7 +237,7 @@ const CASES: RouteCase[] = [
     tooLow: BELOW_EXEC,
     allowed: 'exec',
     allowedStatus: 201,
-    // Attendance opens at the start (issue 10): the fixture's workout is on FUTURE_DATE at 18:15.
+    // Attendance opens at the start: the fixture's workout is on FUTURE_DATE at 18:15.
     at: (w) => w.t.clock.set(Date.parse(`${FUTURE_DATE}T23:30:00Z`)),
   },
   {

@@ -1,4 +1,4 @@
-// Request bodies (DESIGN.md §2, §5): a 100 KB JSON limit everywhere (5 MB for the upload), 413 and
+// Request bodies: a 100 KB JSON limit everywhere (5 MB for the upload), 413 and
 // never a 500 for a huge or endless body, 400 for malformed JSON, 415 for another content type.
 import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '../app';

@@ -1,4 +1,4 @@
-// Issue 10: a room of students behind one campus address (NAT) signs up and signs in; floods of
+// A room of students behind one campus address (NAT) signs up and signs in; floods of
 // sign-ups stay bounded per email and club-wide; answers carrying a token are never cached.
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';

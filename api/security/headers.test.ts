@@ -1,4 +1,4 @@
-// Response headers (DESIGN.md §5): CSP, HSTS and nosniff on every answer (API, errors, static files,
+// Response headers: CSP, HSTS and nosniff on every answer (API, errors, static files,
 // uploads) and no CORS at all: the PWA and the API share one origin.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Idempotency-Key answers are stored per user (DESIGN.md §4): another user sending the same key gets
+// Idempotency-Key answers are stored per user: another user sending the same key gets
 // an answer of their own, never the stored one, and learns nothing from it.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // SQL- and HTML-looking text is data: stored and answered verbatim as JSON (the server renders no
 // HTML; the PWA escapes when it shows it), and the tables survive.
 import { describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { messageQueue } from '../../db/schema';
 import { buildWorld, rowCount, tableNames } from './support';
 
 const PAYLOADS = [
@@ -19,7 +19,7 @@ const PAYLOADS = [
 
 /**
  * The payload as a one-line field takes it: short enough for a title (100), and without direction
- * overrides, which one-line fields refuse since issue 10 (input-hygiene.test.ts). Multi-line text
+ * overrides, which one-line fields refuse (input-hygiene.test.ts). Multi-line text
  * (bio, description) still keeps them verbatim.
  */
 const short = (p: string) => p.replace(/[\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 100);
@@ -147,7 +147,7 @@ describe('hostile text in emails', () => {
     const cancel = await t.call('POST', `/api/forum/workouts/${w.fullWorkoutId}/signup`, { token: users.filler.token, body: { signedUp: false } });
     expect(cancel.status).toBe(200);
     await t.call('POST', '/api/auth/forgot-password', { body: { email: 'waiter@club.test' } });
-    const mails = t.db.select().from(emailOutbox).all().filter((m) => m.to === 'waiter@club.test');
+    const mails = t.db.select().from(messageQueue).all().filter((m) => m.to === 'waiter@club.test');
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       expect(mail.html).toBeTruthy();

@@ -1,9 +1,9 @@
-// Issue 10: one-line fields refuse control characters and direction overrides with a clear 400 (the
+// One-line fields refuse control characters and direction overrides with a clear 400 (the
 // same message the PWA shows next to the field, from the shared contract); email subjects carry
 // only clean text, even for a title stored before the rule.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, posts } from '../../db/schema';
+import { messageQueue, posts } from '../../db/schema';
 import { raceInputSchema } from '../../domain/contract/races';
 import { buildWorld, snapshot } from './support';
 
@@ -68,7 +68,7 @@ describe('email subjects', () => {
     t.db.update(posts).set({ title: 'Small swim\r\nBcc: all@club.test' }).where(eq(posts.id, w.fullWorkoutId)).run();
     const cancel = await t.call('POST', `/api/forum/workouts/${w.fullWorkoutId}/signup`, { token: w.users.filler.token, body: { signedUp: false } });
     expect(cancel.status).toBe(200);
-    const mail = t.db.select().from(emailOutbox).all().at(-1)!;
+    const mail = t.db.select().from(messageQueue).all().at(-1)!;
     expect(mail.to).toBe('waiter@club.test');
     expect(mail.subject).toBe("You're in: Small swim Bcc: all@club.test");
     expect(mail.subject).not.toMatch(/[\r\n]/);

@@ -1,4 +1,4 @@
-// Password guessing (DESIGN.md §5): sign-in is limited per address (taken from the socket) and per
+// Password guessing: sign-in is limited per address (taken from the socket) and per
 // account, in short windows, so the real user is never locked out for long.
 import { describe, expect, it } from 'vitest';
 import { login } from '../services/auth';

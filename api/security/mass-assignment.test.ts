@@ -1,4 +1,4 @@
-// Fields a caller may not set, sent anyway: only the fields of SPEC.md §7 reach the database, and
+// Fields a caller may not set, sent anyway: only the fields each request schema names reach the database, and
 // who did something always comes from the token, never the body.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// Password reset links (DESIGN.md §3: random 256 bit, stored hashed, single use, 1 hour) and what the
+// Password reset links (random 256 bit, stored hashed, single use, 1 hour) and what the
 // auth answers reveal about which emails have accounts.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { emailOutbox, users } from '../../db/schema';
+import { messageQueue, users } from '../../db/schema';
 import { INVALID_RESET } from '../services/auth';
 import { hashPassword } from '../../db/passwords';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
@@ -17,9 +17,9 @@ vi.mock(import('../../db/passwords'), async (importOriginal) => {
 const HOUR = 60 * 60_000;
 
 async function askReset(t: TestApp, email: string, headers: Record<string, string> = {}, path = '/api/auth/forgot-password') {
-  const before = t.db.select().from(emailOutbox).all().length;
+  const before = t.db.select().from(messageQueue).all().length;
   const res = await t.call('POST', path, { body: { email }, headers });
-  const mails = t.db.select().from(emailOutbox).all();
+  const mails = t.db.select().from(messageQueue).all();
   const mail = mails.length > before ? mails.at(-1)! : undefined;
   const link = mail ? /https?:\/\/\S+/.exec(mail.text)![0] : undefined;
   const token = link ? new URL(link).searchParams.get('token')! : undefined;
@@ -151,7 +151,7 @@ describe('the reset link is built from APP_URL whatever the request says', () =>
     } finally {
       await server.close();
     }
-    const mail = t.db.select().from(emailOutbox).all().at(-1)!;
+    const mail = t.db.select().from(messageQueue).all().at(-1)!;
     expect(mail.text).toContain('http://club.test/reset-password?token=');
     expect(`${mail.text}${mail.html ?? ''}`).not.toContain('evil');
   });
@@ -176,7 +176,7 @@ describe('what the answers reveal about accounts', () => {
     }
     // Past the per-account mail limit the answer still does not change.
     for (let i = 0; i < 6; i++) expect(await ask('known@club.test')).toEqual(unknown);
-    const recipients = t.db.select().from(emailOutbox).all().map((m) => m.to);
+    const recipients = t.db.select().from(messageQueue).all().map((m) => m.to);
     expect(new Set(recipients)).toEqual(new Set(['known@club.test', 'wait@club.test']));
     expect(recipients.filter((r) => r === 'known@club.test')).toHaveLength(5);
   });
@@ -204,7 +204,7 @@ describe('what the answers reveal about accounts', () => {
     expect(unknown).toMatchObject({ status: wrong.status, body: wrong.body });
   });
 
-  // SPEC.md §8 wants sign-up with a taken email to say so ('already exists' becomes "An account is
+  // The club wants sign-up with a taken email to say so ('already exists' becomes "An account is
   // already associated with this email." with Sign In and Forgot Password links). Register therefore
   // reveals that an account exists, by design of the spec; forgot-password and login do not.
   it('register answers 409 "already exists" for a known email (existence revealed by the spec)', async () => {

@@ -1,9 +1,9 @@
-// Session tokens (DESIGN.md §5): HS256 only, exp/iat/sub required, our issuer and audience, and the
+// Session tokens: HS256 only, exp/iat/sub required, our issuer and audience, and the
 // account behind them read from the database on every request.
 import { SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, workoutSignups } from '../../db/schema';
+import { messageQueue, workoutSignups } from '../../db/schema';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens';
 import { TEST_PASSWORD, TEST_START, makeTestApp, type TestApp } from '../testing';
 import { buildWorld } from './support';
@@ -161,7 +161,7 @@ describe('tokens of accounts that changed', () => {
     const login = await t.call('POST', '/api/auth/login', { body: { email: 'reset@club.test', password: TEST_PASSWORD } });
     const older = [u.token, login.body.token as string];
     await t.call('POST', '/api/auth/forgot-password', { body: { email: 'reset@club.test' } });
-    const mail = t.db.select().from(emailOutbox).all().at(-1)!;
+    const mail = t.db.select().from(messageQueue).all().at(-1)!;
     const resetToken = new URL(/http\S+/.exec(mail.text)![0]).searchParams.get('token')!;
     const reset = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, newPassword: 'new-secret' } });
     expect(reset.status).toBe(200);

@@ -1,4 +1,4 @@
-// Profile pictures (DESIGN.md §5): the type is read from the bytes, SVG is refused, pixels are
+// Profile pictures: the type is read from the bytes, SVG is refused, pixels are
 // bounded before decoding, the picture is re-encoded, and the stored name is made by the server.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

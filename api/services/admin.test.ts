@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, posts, roleChangeNotifications, users, workoutSignups } from '../../db/schema';
+import { messageQueue, posts, roleChangeNotifications, users, workoutSignups } from '../../db/schema';
 import { approveMemberSchema, updateMemberSchema } from '../../domain/contract/admin';
 import { activityCounts, memberActivity } from '../test-fixtures/member-activity';
 import { makeTestApp } from '../testing';
@@ -72,7 +72,7 @@ describe('approveMember', () => {
     const member = approveMember(t.deps, p.id, approve({ role: 'exec', expiryDate: '2026-08-31' }));
     expect(member).toMatchObject({ role: 'exec', expiry_date: '2026-08-31' });
     expect(notifications(t, p.id)).toEqual([['pending', 'exec']]);
-    const mail = t.db.select().from(emailOutbox).all();
+    const mail = t.db.select().from(messageQueue).all();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: p.email, subject: expect.stringContaining('active') });
     expect(mail[0]!.text).toContain('http://club.test/login');
@@ -102,7 +102,7 @@ describe('approveMember', () => {
       status: 400,
       message: PAST_EXPIRY_ERROR,
     });
-    expect(t.db.select().from(emailOutbox).all()).toHaveLength(0);
+    expect(t.db.select().from(messageQueue).all()).toHaveLength(0);
     expect(notifications(t, p.id)).toEqual([]);
     expect(refusal(() => approveMember(t.deps, 9999, approve({ expiryDate: '2026-09-01' }))).status).toBe(
       404,
@@ -172,7 +172,7 @@ describe('updateMember', () => {
     expect(
       t.db
         .select()
-        .from(emailOutbox)
+        .from(messageQueue)
         .all()
         .map((m) => m.to),
     ).toEqual(['new@club.test']);
@@ -253,7 +253,7 @@ describe('deleteMember', () => {
     expect(
       t.db
         .select()
-        .from(emailOutbox)
+        .from(messageQueue)
         .all()
         .map((m) => m.to),
     ).toEqual([other.email]);

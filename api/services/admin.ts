@@ -1,18 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
 import { idempotencyKeys, users, type UserRow } from '../../db/schema';
-import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
+import type { AdminMember, ApproveMemberInput, OutboxEmail, UpdateMemberInput } from '../../domain/contract/admin';
 import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
 import { formatPhone } from '../../domain/contract/common';
 import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { activationEmail } from './mail-templates';
-import { emailTaken, isUniqueViolation, recordRoleChange } from './member-profile';
+import { isUniqueViolation } from '../../db/errors';
+import { emailTaken, recordRoleChange } from './member-profile';
 import { releaseMemberPlaces } from './workouts';
 import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from './users';
 
-// Member management (SPEC.md §4 Member lifecycle, §5, §7 Admin). Every function here is synchronous
+// Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
 
 export const SELF_DEMOTE_ERROR =
@@ -77,7 +78,7 @@ export function approveMember(deps: AppDeps, id: number, input: ApproveMemberInp
     .where(eq(users.id, id))
     .run();
   recordRoleChange(db, id, row.role, input.role, deps.clock());
-  deps.mail.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  deps.messageQueue.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
   return reload(deps, id);
 }
 
@@ -135,7 +136,7 @@ export function updateMember(
   recordRoleChange(db, id, row.role, input.role, now);
   // Activating an account from the edit dialog is an approval too: the member hears about it.
   if (!hasRole(row.role, 'member') && hasRole(input.role, 'member')) {
-    deps.mail.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+    deps.messageQueue.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
   }
   return reload(deps, id);
 }
@@ -160,4 +161,25 @@ export function deleteMember(
     db.delete(users).where(eq(users.id, id)).run();
     return { profilePictureUrl: row.profilePictureUrl };
   });
+}
+
+/**
+ * Admin > Messages: every email and push with its status and retries, newest first. With no mail
+ * provider configured this is where the emails are read. The answer keeps the field names the
+ * installed apps know (`GET /admin/outbox`, `emails`).
+ */
+export function queuedMessages(deps: AppDeps): OutboxEmail[] {
+  return deps.messageQueue.list().map((m) => ({
+    id: m.id,
+    channel: m.channel === 'push' ? 'push' : 'email',
+    to: m.to,
+    device: m.device,
+    subject: m.subject,
+    text: m.text,
+    status: m.status,
+    attempts: m.attempts,
+    last_error: m.lastError,
+    created_at: m.createdAt,
+    sent_at: m.sentAt,
+  }));
 }

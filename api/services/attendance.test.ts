@@ -4,7 +4,8 @@ import { absenceLog, users } from '../../db/schema';
 import { makeTestApp } from '../testing';
 import { ATTENDANCE_SUBMITTED_MESSAGE, getAttendance, submitAttendance } from './attendance';
 import { ServiceError } from './errors';
-import { SUSPENSION_MS, createWorkout, setSignup } from './workouts';
+import { SUSPENSION_MS } from '../../domain/rules';
+import { createWorkout, setSignup } from './workouts';
 
 async function setup() {
   const t = makeTestApp();

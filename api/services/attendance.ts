@@ -1,10 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { attendanceOpens } from '../../domain/clock';
 import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../db/schema';
 import type { AttendanceAnswer, AttendanceRecord } from '../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
-import { formatClubDateTime, requireWorkout, workoutStart } from './posts';
+import { formatClubDateTime } from './club-time-format';
+import { requireWorkout } from './post-access';
+import { clubWorkout, workoutStart } from './start-instants';
 import { countAbsence } from './workouts';
 
 export const ATTENDANCE_SUBMITTED_MESSAGE = 'Attendance submitted. It is now locked and cannot be modified.';
@@ -39,7 +42,8 @@ export function getAttendance(deps: AppDeps, workoutId: number): AttendanceRecor
 }
 
 /**
- * Records who came (DESIGN.md §3). The first submission wins and is locked forever: a later one
+ * Records who came. The first submission wins and is locked forever (absences were counted from it):
+ * a later one
  * answers 409 with the stored record. The record covers every signed-up member: one left out of the
  * map counts as not present, like an unticked box. Each signed-up member marked absent counts a
  * no-show absence (once per workout, with the same suspension rule as a late cancel).
@@ -56,9 +60,9 @@ export function submitAttendance(
     const tz = deps.env.CLUB_TIMEZONE;
     const existing = readRecord(db, post.id);
     // Before the start nobody can have come or not come: a submission then would lock a record of
-    // absences that never happened (SPEC.md §4 keeps the lock permanent).
+    // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);
-    if (!existing.submitted && deps.clock() < opensAt) {
+    if (!existing.submitted && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
       throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubDateTime(opensAt, tz, 'long')}.`, {
         opens_at: opensAt,
       });

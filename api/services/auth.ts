@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from './notifications';
 import type { AppDeps } from '../context';
+import { isUniqueViolation } from '../../db/errors';
 import { passwordResets, users } from '../../db/schema';
 import { formatPhone } from '../../domain/contract/common';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
@@ -9,20 +10,15 @@ import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
-import { effectiveRole, findUserByEmail, normaliseEmail, toSessionUser } from './users';
+import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from './users';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT');
-}
-
 async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
-  const row = deps.database.db.select().from(users).where(eq(users.id, userId)).get();
+  const row = findUserById(deps.database.db, userId);
   if (!row) throw new ServiceError(401, 'Account not found');
-  const role = effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
-  return { user: toSessionUser(row, role), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
+  return { user: sessionUserOf(deps, row), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
 }
 
 /**
@@ -51,7 +47,7 @@ export const LOGIN_DELAY = { free: 10, baseMs: 1000, maxMs: 60_000, forgetMs: 60
 const tooMany = (message: string, retryAfterSec: number) =>
   new ServiceError(429, message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSec)) });
 
-/** New accounts are pending until an administrator approves them after payment (SPEC.md §1). */
+/** New accounts are pending until an administrator approves them after payment. */
 export async function register(deps: AppDeps, input: RegisterInput, ip: string): Promise<AuthAnswer> {
   const limiter = deps.rateLimiter;
   const email = normaliseEmail(input.email);
@@ -67,7 +63,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
   // Each pending account costs an administrator a click: a flood of them is bounded club-wide.
   const since = deps.clock() - 24 * 60 * MINUTE;
   const pendingToday = deps.database.db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: count() })
     .from(users)
     .where(and(eq(users.role, 'pending'), gt(users.createdAt, since)))
     .get()!.n;
@@ -170,7 +166,7 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
       .run();
     // The link is built from APP_URL, never from the request's Host header.
     const link = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    deps.mail.enqueue(passwordResetEmail(row.email, row.name, link));
+    deps.messageQueue.enqueue(passwordResetEmail(row.email, row.name, link));
   });
 }
 

@@ -3,12 +3,12 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/calendar-queries';
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { MEMBER_RANK_ROLES } from './users';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { preparedOnce } from './posts';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-14-calendar-feeds.md.
 
@@ -21,11 +21,9 @@ export const FEED_TTL_SECONDS = 60 * 60;
 
 export const CALENDAR_NOT_FOUND = 'Calendar not found';
 
-type Kind = 'workout' | 'event' | 'race';
-
 /** One calendar entry, whatever it came from. */
 interface Entry {
-  kind: Kind;
+  kind: EntryKind;
   id: number;
   title: string;
   description: string;
@@ -145,26 +143,7 @@ function finish(deps: AppDeps, cal: ICalCalendar, entries: Entry[]): string {
   return cal.toString();
 }
 
-const WORKOUT_COLUMNS = `p.id, p.title, p.content as description, p.workout_date as date, p.workout_time as time,
-  '' as location, p.revision, p.updated_at`;
-const EVENT_COLUMNS = `p.id, p.title, p.content as description, p.event_date as date, coalesce(p.event_time, '') as time,
-  coalesce(p.event_location, '') as location, p.revision, p.updated_at`;
-const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, r.location, r.revision, null as updated_at`;
-
-interface EntryRow {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  time: string | null;
-  location: string;
-  revision: number;
-  updated_at: number | null;
-  rsvp?: string;
-  waitlisted?: number;
-}
-
-function entry(kind: Kind, r: EntryRow): Entry {
+function entry(kind: EntryKind, r: EntryRow): Entry {
   return {
     kind,
     id: r.id,
@@ -184,15 +163,7 @@ function horizon(deps: AppDeps): string {
 
 /** The public club feed: workouts and races from two weeks back on. */
 export function clubFeed(deps: AppDeps): string {
-  const { sqlite } = deps.database;
-  const from = horizon(deps);
-  const workouts = preparedOnce(
-    sqlite,
-    `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.workout_date >= ?`,
-  ).all(from) as EntryRow[];
-  const raceRows = preparedOnce(sqlite, `select ${RACE_COLUMNS} from races r where r.date >= ?`).all(
-    from,
-  ) as EntryRow[];
+  const { workouts, races: raceRows } = clubFeedRows(deps.database, horizon(deps));
   return finish(deps, newCalendar(deps, 'Triathlon Club'), [
     ...workouts.map((r) => entry('workout', r)),
     ...raceRows.map((r) => entry('race', r)),
@@ -207,24 +178,7 @@ export function clubFeed(deps: AppDeps): string {
 export function personalFeed(deps: AppDeps, token: string): string {
   const userId = userOfToken(deps, token);
   if (userId === null) throw new ServiceError(404, CALENDAR_NOT_FOUND);
-  const { sqlite } = deps.database;
-  const args = { user: userId, from: horizon(deps) };
-  const workouts = preparedOnce(
-    sqlite,
-    `select ${WORKOUT_COLUMNS}, not exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as waitlisted
-     from posts p where p.type = 'workout' and p.workout_date >= @from
-       and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
-         or exists(select 1 from waitlist_entries w where w.post_id = p.id and w.user_id = @user))`,
-  ).all(args) as EntryRow[];
-  const events = preparedOnce(
-    sqlite,
-    `select ${EVENT_COLUMNS}, r.status as rsvp from posts p join event_rsvps r on r.post_id = p.id and r.user_id = @user
-     where p.type = 'event' and p.event_date >= @from`,
-  ).all(args) as EntryRow[];
-  const raceRows = preparedOnce(
-    sqlite,
-    `select ${RACE_COLUMNS} from races r join race_signups s on s.race_id = r.id and s.user_id = @user where r.date >= @from`,
-  ).all(args) as EntryRow[];
+  const { workouts, events, races: raceRows } = personalFeedRows(deps.database, userId, horizon(deps));
   const rsvpStatus: Record<string, ICalEventStatus> = {
     going: ICalEventStatus.CONFIRMED,
     maybe: ICalEventStatus.TENTATIVE,
@@ -240,20 +194,15 @@ export function personalFeed(deps: AppDeps, token: string): string {
   ]);
 }
 
-const SINGLE_SQL: Record<Kind, string> = {
-  workout: `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.id = ?`,
-  event: `select ${EVENT_COLUMNS} from posts p where p.type = 'event' and p.id = ?`,
-  race: `select ${RACE_COLUMNS} from races r where r.id = ?`,
-};
-const NOT_FOUND: Record<Kind, string> = {
+const NOT_FOUND: Record<EntryKind, string> = {
   workout: 'Workout not found',
   event: 'Event not found',
   race: 'Race not found',
 };
 
 /** One workout, event or race as an .ics file ("Add to calendar"), with the same UID as in the feeds. */
-export function singleEntryCalendar(deps: AppDeps, kind: Kind, id: number): { ics: string; title: string } {
-  const row = preparedOnce(deps.database.sqlite, SINGLE_SQL[kind]).get(id) as EntryRow | undefined;
+export function singleEntryCalendar(deps: AppDeps, kind: EntryKind, id: number): { ics: string; title: string } {
+  const row = entryRow(deps.database, kind, id);
   if (!row) throw new ServiceError(404, NOT_FOUND[kind]);
   return { ics: finish(deps, newCalendar(deps, row.title), [entry(kind, row)]), title: row.title };
 }

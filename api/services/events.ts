@@ -13,13 +13,14 @@ import {
 import { type NewEvent } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { assertCanManagePost, loadEventPost, requireEvent, type Actor } from './posts';
+import { assertCanManagePost, requireEvent, type Actor } from './post-access';
+import { loadEventPost } from './post-reads';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
   Partial<Pick<NewEvent, 'eventTime' | 'eventLocation'>>;
 
 function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
-  const event = loadEventPost(deps.database.db, userId, id);
+  const event = loadEventPost(deps.database, userId, id);
   if (!event) throw new ServiceError(404, 'Event not found');
   return event;
 }
@@ -72,7 +73,7 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
 
 export function eventDetail(deps: AppDeps, userId: number, id: number): EventDetailAnswer {
   const { db } = deps.database;
-  return deps.database.sqlite.transaction(() => {
+  return deps.database.read(() => {
     const event = loadEventOr404(deps, userId, id);
     const rsvps: EventRsvp[] = db
       .select({
@@ -90,11 +91,11 @@ export function eventDetail(deps: AppDeps, userId: number, id: number): EventDet
       .all()
       .map((r) => ({ ...r, status: r.status as RsvpStatus, signed_up_at: r.rsvp_time }));
     return { event, rsvps };
-  })();
+  });
 }
 
 /**
- * Sets the caller's RSVP (DESIGN.md §3): a status sets it, null removes it, the same status again
+ * Sets the caller's RSVP: a status sets it, null removes it, the same status again
  * changes nothing (so a replayed or repeated tap never flips it).
  */
 export function setRsvp(deps: AppDeps, actor: Actor, eventId: number, status: RsvpStatus | null): RsvpAnswer {

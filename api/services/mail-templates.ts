@@ -56,7 +56,7 @@ export function waitlistPromotionEmail(to: string, name: string, workoutTitle: s
   };
 }
 
-// ---------- Notifications outside the app (issue 15): push texts, and the reminder emails ----------
+// ---------- Notifications outside the app: push texts, and the reminder emails ----------
 
 export interface NoticeText {
   title: string;

@@ -136,12 +136,12 @@ describe('role-change notifications', () => {
     recordRoleChange(t.db, u.id, 'pending', 'member', 1000);
     recordRoleChange(t.db, u.id, 'member', 'member', 1500);
     recordRoleChange(t.db, u.id, 'member', 'exec', 2000);
-    expect(unreadRoleChanges(t.db, u.id)).toEqual([
+    expect(unreadRoleChanges(t.deps, u.id)).toEqual([
       { id: expect.any(Number), oldRole: 'pending', newRole: 'member', createdAt: 1000 },
       { id: expect.any(Number), oldRole: 'member', newRole: 'exec', createdAt: 2000 },
     ]);
-    expect(markRoleChangesRead(t.db, u.id, 3000)).toBe(2);
-    expect(unreadRoleChanges(t.db, u.id)).toEqual([]);
-    expect(markRoleChangesRead(t.db, u.id, 3000)).toBe(0);
+    expect(markRoleChangesRead(t.deps, u.id, 3000)).toBe(2);
+    expect(unreadRoleChanges(t.deps, u.id)).toEqual([]);
+    expect(markRoleChangesRead(t.deps, u.id, 3000)).toBe(0);
   });
 });

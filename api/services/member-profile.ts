@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { clubToday } from '../../domain/clock';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
 import { formatPhone } from '../../domain/contract/common';
@@ -9,16 +9,7 @@ import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contrac
 import type { AppDeps } from '../context';
 import { ServiceError, notFound } from './errors';
 import { removeUpload, saveUpload, toAvatarWebp } from './uploads';
-import { effectiveRole, findUserById, normaliseEmail, toSessionUser } from './users';
-
-export function isUniqueViolation(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    String(err.code).startsWith('SQLITE_CONSTRAINT')
-  );
-}
+import { findUserById, normaliseEmail, sessionUserOf } from './users';
 
 /** True when another account than `exceptId` already uses the email. */
 export function emailTaken(db: Db, email: string, exceptId: number): boolean {
@@ -32,7 +23,7 @@ export function emailTaken(db: Db, email: string, exceptId: number): boolean {
 function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
   const row = findUserById(deps.database.db, userId);
   if (!row) throw notFound('Account');
-  return toSessionUser(row, effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)));
+  return sessionUserOf(deps, row);
 }
 
 /**
@@ -102,8 +93,8 @@ export function recordRoleChange(
   db.insert(roleChangeNotifications).values({ userId, oldRole, newRole, createdAt: now }).run();
 }
 
-export function unreadRoleChanges(db: Db, userId: number): RoleChangeNotification[] {
-  return db
+export function unreadRoleChanges(deps: Pick<AppDeps, 'database'>, userId: number): RoleChangeNotification[] {
+  return deps.database.db
     .select()
     .from(roleChangeNotifications)
     .where(and(eq(roleChangeNotifications.userId, userId), isNull(roleChangeNotifications.readAt)))
@@ -118,8 +109,8 @@ export function unreadRoleChanges(db: Db, userId: number): RoleChangeNotificatio
 }
 
 /** Marks every unread notification of the user read; answers how many were. */
-export function markRoleChangesRead(db: Db, userId: number, now: number): number {
-  return db
+export function markRoleChangesRead(deps: Pick<AppDeps, 'database'>, userId: number, now: number): number {
+  return deps.database.db
     .update(roleChangeNotifications)
     .set({ readAt: now })
     .where(and(eq(roleChangeNotifications.userId, userId), isNull(roleChangeNotifications.readAt)))

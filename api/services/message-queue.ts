@@ -2,7 +2,7 @@ import { stripUnsafeCharacters } from '../../domain/contract/common';
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
-import { emailOutbox, pushSubscriptions } from '../../db/schema';
+import { messageQueue, pushSubscriptions } from '../../db/schema';
 import type { PushTransport } from './push';
 
 export interface MailMessage {
@@ -12,7 +12,7 @@ export interface MailMessage {
   html?: string;
 }
 
-/** A notification for one device (issue 15). `to` is the member's email: who it is for, in Admin > Messages. */
+/** A notification for one device. `to` is the member's email: who it is for, in Admin > Messages. */
 export interface PushMessage {
   to: string;
   subscriptionId: number;
@@ -22,8 +22,9 @@ export interface PushMessage {
   url: string;
 }
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
-type Outcome = Partial<Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'sentAt' | 'providerId'>>;
+/** One email or push in the queue, as stored. */
+type QueuedMessage = typeof messageQueue.$inferSelect;
+type Outcome = Partial<Pick<QueuedMessage, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'sentAt' | 'providerId'>>;
 
 export interface MailTransport {
   /** Throws on failure. `idempotencyKey` lets the provider drop a resend of the same message. */
@@ -34,7 +35,7 @@ export function resendTransport(apiKey: string): MailTransport {
   const client = new Resend(apiKey);
   return {
     async send({ from, to, subject, text, html, idempotencyKey }) {
-      // A provider that hangs must not hold up the rest of the outbox; the key makes a retry safe.
+      // A provider that hangs must not hold up the rest of the queue; the key makes a retry safe.
       const { data, error } = await client.emails.send(
         { from, to, subject, text, ...(html ? { html } : {}) },
         { idempotencyKey, signal: AbortSignal.timeout(15_000) },
@@ -51,11 +52,12 @@ const CLAIM_MS = 60_000;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
 
 /**
- * The message outbox (DESIGN.md §5): emails and Web Push notifications. `enqueue` and `enqueuePush`
- * are synchronous so they sit inside the transaction of the change that causes the message; `kick`
- * delivers after commit. A failed delivery never fails a request; it is retried with a growing delay.
+ * The message queue: emails and Web Push notifications. `enqueue` and `enqueuePush` are synchronous
+ * so they sit inside the transaction of the change that causes the message (a rolled-back change
+ * sends nothing); `kick` delivers after commit. A failed delivery never fails a request; it is retried
+ * with a growing delay.
  */
-export class MailService {
+export class MessageQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -105,12 +107,12 @@ export class MailService {
     });
   }
 
-  private insert(values: typeof emailOutbox.$inferInsert): number | null {
+  private insert(values: typeof messageQueue.$inferInsert): number | null {
     const row = this.db
-      .insert(emailOutbox)
+      .insert(messageQueue)
       .values({ ...values, nextAttemptAt: 0 })
       .onConflictDoNothing()
-      .returning({ id: emailOutbox.id })
+      .returning({ id: messageQueue.id })
       .get();
     if (row) this.kick();
     return row?.id ?? null;
@@ -146,24 +148,24 @@ export class MailService {
   private async pass(): Promise<void> {
     const now = this.now();
     // Due: waiting and its time has come, or claimed by a process that did not finish in time.
-    const due = and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, now));
-    const rows = this.db.select().from(emailOutbox).where(due).orderBy(asc(emailOutbox.id)).limit(50).all();
+    const due = and(inArray(messageQueue.status, ['pending', 'sending']), lte(messageQueue.nextAttemptAt, now));
+    const rows = this.db.select().from(messageQueue).where(due).orderBy(asc(messageQueue.id)).limit(50).all();
     for (const message of rows) {
       // Claimed before it is sent, in one statement: a second server on the same database (started by
       // mistake) finds it taken and sends nothing. A process that dies mid-send leaves the claim to
       // run out, and the message is tried again then.
       const claim = this.db
-        .update(emailOutbox)
+        .update(messageQueue)
         .set({ status: 'sending', nextAttemptAt: now + CLAIM_MS })
-        .where(and(eq(emailOutbox.id, message.id), due))
+        .where(and(eq(messageQueue.id, message.id), due))
         .run();
       if (claim.changes !== 1) continue;
       const outcome = message.channel === 'push' ? await this.deliverPush(message) : await this.deliverEmail(message);
-      this.db.update(emailOutbox).set({ status: 'pending', ...outcome }).where(eq(emailOutbox.id, message.id)).run();
+      this.db.update(messageQueue).set({ status: 'pending', ...outcome }).where(eq(messageQueue.id, message.id)).run();
     }
   }
 
-  private retryLater(message: OutboxRow, error: string): Outcome {
+  private retryLater(message: QueuedMessage, error: string): Outcome {
     const attempts = message.attempts + 1;
     return {
       attempts,
@@ -173,28 +175,30 @@ export class MailService {
     };
   }
 
-  private async deliverEmail(mail: OutboxRow): Promise<Outcome> {
+  private async deliverEmail(email: QueuedMessage): Promise<Outcome> {
     const { transport, from } = this.options;
     if (!transport) {
       this.log(
         'email',
-        `\n--- email #${mail.id} (not sent: no RESEND_API_KEY; read it in Admin > Messages) ---\n` +
-          `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n---`,
+        `\n--- email #${email.id} (not sent: no RESEND_API_KEY; read it in Admin > Messages) ---\n` +
+          `To: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n---`,
       );
       return { status: 'logged', sentAt: this.now() };
     }
     try {
       const result = await transport.send({
         from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-        idempotencyKey: `club-outbox-${mail.id}-${mail.createdAt}`,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        // The provider drops a second send with the same key. The prefix never changes, so a message
+        // queued by a running server and retried by the next version is still known as the same one.
+        idempotencyKey: `club-outbox-${email.id}-${email.createdAt}`,
       });
-      return { status: 'sent', sentAt: this.now(), providerId: result.id ?? null, attempts: mail.attempts + 1 };
+      return { status: 'sent', sentAt: this.now(), providerId: result.id ?? null, attempts: email.attempts + 1 };
     } catch (err) {
-      return this.retryLater(mail, err instanceof Error ? err.message : String(err));
+      return this.retryLater(email, err instanceof Error ? err.message : String(err));
     }
   }
 
@@ -203,7 +207,7 @@ export class MailService {
    * is removed (its later pushes are dropped). 429, 5xx or no answer: tried again later. Any other 4xx
    * would fail again: given up.
    */
-  private async deliverPush(message: OutboxRow): Promise<Outcome> {
+  private async deliverPush(message: QueuedMessage): Promise<Outcome> {
     const device =
       message.subscriptionId === null
         ? undefined
@@ -232,7 +236,7 @@ export class MailService {
     (this.options.log ?? console.log)(line, channel);
   }
 
-  /** Retries due mail every `everyMs` (a timer that does not keep the process alive). */
+  /** Retries due messages every `everyMs` (a timer that does not keep the process alive). */
   startWorker(everyMs = 15_000): () => Promise<void> {
     const handle = setInterval(() => void this.deliverPending(), everyMs);
     handle.unref();
@@ -245,7 +249,7 @@ export class MailService {
 
   /**
    * For shutdown: no new pass starts, and the one in progress finishes, so a message handed to the
-   * provider is recorded as sent (not sent again after the restart). Waiting mail stays for the next start.
+   * provider is recorded as sent (not sent again after the restart). Waiting messages stay for the next start.
    */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
@@ -257,10 +261,10 @@ export class MailService {
   /** Newest first, each push with the name of its device (null once the device is removed). */
   list(limit = 200) {
     return this.db
-      .select({ message: emailOutbox, device: pushSubscriptions.label })
-      .from(emailOutbox)
-      .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, emailOutbox.subscriptionId))
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .select({ message: messageQueue, device: pushSubscriptions.label })
+      .from(messageQueue)
+      .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, messageQueue.subscriptionId))
+      .orderBy(desc(messageQueue.createdAt), desc(messageQueue.id))
       .limit(limit)
       .all()
       .map(({ message, device }) => ({ ...message, device }));

@@ -1,4 +1,4 @@
-import { addDays, clubTimeToEpoch, clubToday, daysBetween } from '../../domain/clock';
+import { addDays, clubTimeToEpoch, clubToday, daysBetween, hasStarted } from '../../domain/clock';
 import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
 import {
   EXPIRY_NUDGE_DAYS,
@@ -8,66 +8,10 @@ import {
   type WeekItem,
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
+import { idsOf } from '../../db/post-queries';
+import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { preparedOnce } from './posts';
-
-// Upcoming workouts the member holds a place or a waitlist spot on, with that spot's 1-based position.
-const WORKOUTS_SQL = `
-  select p.id, p.title, p.workout_type, p.workout_date as date, p.workout_time as time,
-    exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as signed_up,
-    (select count(*) from waitlist_entries w2 join waitlist_entries me on me.post_id = w2.post_id and me.user_id = @user
-       where w2.post_id = p.id and (w2.joined_at < me.joined_at or (w2.joined_at = me.joined_at and w2.id <= me.id))) as position
-  from posts p
-  where p.type = 'workout' and p.workout_date between @today and @last
-    and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
-      or exists(select 1 from waitlist_entries w where w.post_id = p.id and w.user_id = @user))`;
-
-// Every event of the coming days: the ones not answered yet are there to be answered.
-const EVENTS_SQL = `
-  select p.id, p.title, p.event_date as date, coalesce(p.event_time, '') as time, coalesce(p.event_location, '') as location,
-    (select r.status from event_rsvps r where r.post_id = p.id and r.user_id = @user) as rsvp
-  from posts p
-  where p.type = 'event' and p.event_date between @today and @last`;
-
-const RACES_SQL = `
-  select r.id, r.name as title, r.date, r.location
-  from races r join race_signups s on s.race_id = r.id and s.user_id = @user
-  where r.date >= @today`;
-
-const STANDING_SQL = `
-  select u.suspended_until, u.expiry_date,
-    (select count(*) from absence_log a where a.user_id = u.id and a.created_at >= @termStart) as absences
-  from users u where u.id = @user`;
-
-interface WorkoutRow {
-  id: number;
-  title: string;
-  workout_type: string | null;
-  date: string;
-  time: string | null;
-  signed_up: number;
-  position: number;
-}
-interface EventRow {
-  id: number;
-  title: string;
-  date: string;
-  time: string;
-  location: string;
-  rsvp: string | null;
-}
-interface RaceRow {
-  id: number;
-  title: string;
-  date: string;
-  location: string;
-}
-interface StandingRow {
-  suspended_until: number | null;
-  expiry_date: string | null;
-  absences: number;
-}
 
 /**
  * The member's coming days (docs/decisions/0041-14-my-week.md): workouts they are signed up or
@@ -76,17 +20,17 @@ interface StandingRow {
  */
 export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWeekAnswer {
   const tz = deps.env.CLUB_TIMEZONE;
-  const { sqlite } = deps.database;
+  const { database } = deps;
   const today = clubToday(now, tz);
   const range = { user: userId, today, last: addDays(today, MY_WEEK_DAYS) };
   const startOf = (date: string, time: string) => clubTimeToEpoch(date, time || '00:00', tz);
 
-  return sqlite.transaction((): MyWeekAnswer => {
+  return database.read((): MyWeekAnswer => {
     const items: WeekItem[] = [];
-    for (const r of preparedOnce(sqlite, WORKOUTS_SQL).all(range) as WorkoutRow[]) {
+    for (const r of weekWorkoutRows(database, range)) {
       const time = r.time ?? '';
+      if (hasStarted({ workout_date: r.date, workout_time: r.time }, now, tz)) continue; // nothing left to do but show up
       const start = startOf(r.date, time);
-      if (start <= now) continue; // started: nothing left to do but show up
       const signedUp = r.signed_up === 1;
       items.push({
         kind: 'workout',
@@ -97,10 +41,10 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         start,
         workoutType: (r.workout_type ?? 'other') as WorkoutType,
         status: signedUp ? 'signed_up' : 'waitlisted',
-        waitlistPosition: signedUp ? null : r.position,
+        waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
       });
     }
-    for (const r of preparedOnce(sqlite, EVENTS_SQL).all(range) as EventRow[]) {
+    for (const r of weekEventRows(database, range)) {
       const start = startOf(r.date, r.time);
       if (r.time && start <= now) continue;
       items.push({
@@ -114,7 +58,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         rsvp: (r.rsvp as RsvpStatus | null) ?? null,
       });
     }
-    for (const r of preparedOnce(sqlite, RACES_SQL).all({ user: userId, today }) as RaceRow[]) {
+    for (const r of upcomingRaceRows(database, { user: userId, today })) {
       items.push({
         kind: 'race',
         id: r.id,
@@ -128,14 +72,13 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
     const kindOrder = { race: 0, event: 1, workout: 2 } as const;
     items.sort((a, b) => a.start - b.start || kindOrder[a.kind] - kindOrder[b.kind] || a.id - b.id);
     return { items, standing: standing(deps, userId, now, today) };
-  })();
+  });
 }
 
 function standing(deps: AppDeps, userId: number, now: number, today: string): MyWeekStanding {
   const term = termOfDate(today);
   const termStart = clubTimeToEpoch(term.start, '00:00', deps.env.CLUB_TIMEZONE);
-  const row = preparedOnce(deps.database.sqlite, STANDING_SQL).get({ user: userId, termStart }) as
-    StandingRow | undefined;
+  const row = standingRow(deps.database, userId, termStart);
   if (!row) throw new ServiceError(404, 'User not found');
   const expiresInDays = row.expiry_date ? daysBetween(today, row.expiry_date) : null;
   return {

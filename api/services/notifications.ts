@@ -1,5 +1,5 @@
-// A member's devices for Web Push and what each is told (issue 15, docs/decisions/0060). Pushes are
-// queued in the message outbox inside the caller's transaction and sent after commit (mail.ts).
+// A member's devices for Web Push and what each is told (docs/decisions/0060). Pushes are queued in
+// the message queue inside the caller's transaction and sent after commit (message-queue.ts).
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import type { z } from 'zod';
@@ -154,7 +154,7 @@ export function pushToMember(
 ): number {
   let queued = 0;
   for (const device of devicesFor(deps, member.id, kind)) {
-    const id = deps.mail.enqueuePush(
+    const id = deps.messageQueue.enqueuePush(
       { to: member.email, subscriptionId: device.id, ...notice },
       dedupeKey === undefined ? undefined : `${dedupeKey}#${device.id}`,
     );
@@ -172,6 +172,6 @@ export function pushNewWorkout(deps: AppDeps, authorId: number, notice: Notice):
     .where(and(eq(pushSubscriptions.newWorkouts, true), ne(users.id, authorId), activeMemberWhere(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))))
     .orderBy(asc(pushSubscriptions.id))
     .all();
-  for (const { device, email } of rows) deps.mail.enqueuePush({ to: email, subscriptionId: device.id, ...notice });
+  for (const { device, email } of rows) deps.messageQueue.enqueuePush({ to: email, subscriptionId: device.id, ...notice });
   return rows.length;
 }

@@ -8,8 +8,11 @@ import { makeTestApp, type TestApp } from '../testing';
 import { deleteMember, updateMember } from './admin';
 import { submitAttendance } from './attendance';
 import { createEvent, setRsvp, updateEvent } from './events';
-import { dataVersion, forumListAnswer } from './post-list-cache';
-import { deletePost, listPosts, type PostType } from './posts';
+import { dataVersion } from '../../db/statements';
+import { forumListAnswer } from './post-list-cache';
+import type { PostType } from './post-access';
+import { listPosts } from './post-list';
+import { deletePost } from './post-removal';
 import { updateProfile } from './member-profile';
 import { createWorkout, joinWaitlist, leaveWaitlist, setSignup, updateWorkout } from './workouts';
 
@@ -144,10 +147,10 @@ describe('the cached forum lists', () => {
     expect(forumListAnswer(t.deps, ana.id, 'workout').etag).not.toBe(forBen.etag);
     // A write elsewhere (an RSVP on no listed post would do; here a sign-up undone) rebuilds the
     // list, and an unchanged body keeps its tag, so a client's copy stays valid.
-    const version = dataVersion(t.database.sqlite);
+    const version = dataVersion(t.database);
     setSignup(t.deps, cy, w.id, true);
     setSignup(t.deps, cy, w.id, false);
-    expect(dataVersion(t.database.sqlite)).not.toBe(version);
+    expect(dataVersion(t.database)).not.toBe(version);
     expect(forumListAnswer(t.deps, ben.id, 'workout').etag).toBe(forBen.etag);
   });
 });

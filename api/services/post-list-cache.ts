@@ -1,10 +1,12 @@
 // The forum lists, built once per change of the data and reused by every request until then
-// (issue #12; the design is docs/decisions/0030-i12-forum-list-cache.md).
+// (docs/decisions/0030-i12-forum-list-cache.md).
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type Database from 'better-sqlite3';
+import type { Database_ } from '../../db/client';
+import { dataVersion } from '../../db/statements';
 import type { AppDeps } from '../context';
-import { buildPostList, ownKey, personalizedJson, preparedOnce, type PostType, type SharedList } from './posts';
+import type { PostType } from './post-access';
+import { buildPostList, ownKey, personalizedJson, type SharedList } from './post-list';
 
 /** One answer body, shared by every member who sees exactly the same list. */
 export interface ListAnswer {
@@ -26,19 +28,8 @@ interface CachedList {
 /** Distinct answers kept per list; past it the oldest go (a member's answer is rebuilt on need). */
 const ANSWERS_KEPT = 256;
 
-const caches = new WeakMap<Database.Database, Partial<Record<PostType, CachedList>>>();
-
-/**
- * Changes whenever the database may have changed: `total_changes()` counts every row this
- * connection inserted, updated or deleted (the server's writes, cascades included), and
- * `PRAGMA data_version` moves when another connection commits (a backup restore, a script).
- * Too eager (any table's write counts), never too lax.
- */
-export function dataVersion(sqlite: Database.Database): string {
-  const changes = preparedOnce(sqlite, 'select total_changes()').pluck().get() as number;
-  const external = preparedOnce(sqlite, 'pragma data_version').pluck().get() as number;
-  return `${changes}.${external}`;
-}
+// Per connection, so each test database has its own lists.
+const caches = new WeakMap<Database_, Partial<Record<PostType, CachedList>>>();
 
 function makeAnswer(json: string): ListAnswer {
   let gzipped: Buffer | null = null;
@@ -50,13 +41,13 @@ function makeAnswer(json: string): ListAnswer {
 }
 
 function currentList(deps: AppDeps, type: PostType, now: number): CachedList {
-  const sqlite = deps.database.sqlite;
-  let perDb = caches.get(sqlite);
+  const { database } = deps;
+  let perDb = caches.get(database);
   if (!perDb) {
     perDb = {};
-    caches.set(sqlite, perDb);
+    caches.set(database, perDb);
   }
-  const version = dataVersion(sqlite);
+  const version = dataVersion(database);
   const timeZone = deps.env.CLUB_TIMEZONE;
   const cached = perDb[type];
   // The clock may also go back (tests set it): a list is only reused for the moment it was built for.

@@ -1,13 +1,13 @@
-// Web Push through the outbox, against a push service on 127.0.0.1 (api/test-fixtures/push-service.ts):
+// Web Push through the message queue, against a push service on 127.0.0.1 (api/test-fixtures/push-service.ts):
 // what reaches the device decrypts with its keys, 404/410 remove the subscription, 429/5xx retry.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, pushSubscriptions } from '../../db/schema';
+import { messageQueue, pushSubscriptions } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
 import { fakeDevice, startPushService, type FakeDevice, type PushServiceStub } from '../test-fixtures/push-service';
 import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';
-import { MailService } from './message-queue';
+import { MessageQueue } from './message-queue';
 import { resolveVapidKeys, webPushTransport } from './push';
 import { createWorkout, joinWaitlist, setSignup } from './workouts';
 
@@ -60,8 +60,8 @@ describe('Web Push delivery', () => {
   it('sends a promotion once to each device, encrypted for that device and signed with the VAPID key', async () => {
     const { member, devices } = await memberWithDevices(2);
     const post = await freeAPlace(member.id);
-    await t.deps.mail.deliverPending();
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
+    await t.deps.messageQueue.deliverPending();
 
     expect(service.received.map((r) => r.path).sort()).toEqual(devices.map((d) => new URL(d.endpoint).pathname).sort());
     for (const [i, device] of devices.entries()) {
@@ -78,35 +78,35 @@ describe('Web Push delivery', () => {
       });
       expect(payload.body).toContain('moved off the waitlist');
     }
-    const rows = t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).all();
+    const rows = t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).all();
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
     // The promotion email is still sent as before.
-    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'email')).all()).toHaveLength(1);
+    expect(t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'email')).all()).toHaveLength(1);
   });
 
   it('sends each push once when two servers share the database, and again after a claim runs out', async () => {
     const { member } = await memberWithDevices(1);
     await freeAPlace(member.id);
-    // A second server's outbox on the same database, passing at the same moment as this one.
-    const other = new MailService(t.db, { from: 'x@club.test', transport: null, push: webPushTransport(vapid), clock: t.clock.now, log: () => {} });
-    await Promise.all([t.deps.mail.deliverPending(), other.deliverPending()]);
+    // A second server's message queue on the same database, passing at the same moment as this one.
+    const other = new MessageQueue(t.db, { from: 'x@club.test', transport: null, push: webPushTransport(vapid), clock: t.clock.now, log: () => {} });
+    await Promise.all([t.deps.messageQueue.deliverPending(), other.deliverPending()]);
     expect(service.received).toHaveLength(1);
 
     // A process that claimed a push and died: the claim runs out after a minute, then it is sent.
-    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).get()!;
-    t.db.update(emailOutbox).set({ status: 'sending', nextAttemptAt: t.clock.now() + 60_000 }).where(eq(emailOutbox.id, row.id)).run();
+    const row = t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).get()!;
+    t.db.update(messageQueue).set({ status: 'sending', nextAttemptAt: t.clock.now() + 60_000 }).where(eq(messageQueue.id, row.id)).run();
     await other.deliverPending();
     expect(service.received).toHaveLength(1);
     t.clock.advance(60_000);
     await other.deliverPending();
     expect(service.received).toHaveLength(2);
-    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.id)).get()).toMatchObject({ status: 'sent' });
+    expect(t.db.select().from(messageQueue).where(eq(messageQueue.id, row.id)).get()).toMatchObject({ status: 'sent' });
   });
 
   it('sends nothing to a device that turned "a place frees up" off', async () => {
     const { member } = await memberWithDevices(1, { ...KINDS, placeFreed: false });
     await freeAPlace(member.id);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(service.received).toHaveLength(0);
   });
 
@@ -114,10 +114,10 @@ describe('Web Push delivery', () => {
     const { member } = await memberWithDevices(1);
     service.answer(status);
     await freeAPlace(member.id);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(service.received).toHaveLength(1);
     expect(t.db.select().from(pushSubscriptions).all()).toHaveLength(0);
-    const [row] = t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).all();
+    const [row] = t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).all();
     expect(row).toMatchObject({ status: 'dropped', attempts: 1 });
     expect(row!.lastError).toContain(String(status));
   });
@@ -126,17 +126,17 @@ describe('Web Push delivery', () => {
     const { member } = await memberWithDevices(1);
     service.answer(500);
     await freeAPlace(member.id);
-    await t.deps.mail.deliverPending();
-    const push = () => t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).get()!;
+    await t.deps.messageQueue.deliverPending();
+    const push = () => t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).get()!;
     expect(push()).toMatchObject({ status: 'pending', attempts: 1 });
     expect(push().nextAttemptAt).toBe(t.clock.now() + 30_000);
 
-    await t.deps.mail.deliverPending(); // not due yet: nothing sent
+    await t.deps.messageQueue.deliverPending(); // not due yet: nothing sent
     expect(service.received).toHaveLength(1);
     service.answer(201);
     t.clock.advance(30_000);
-    await t.deps.mail.deliverPending();
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(service.received).toHaveLength(2);
     expect(push()).toMatchObject({ status: 'sent', attempts: 2 });
     expect(t.db.select().from(pushSubscriptions).all()).toHaveLength(1);
@@ -146,8 +146,8 @@ describe('Web Push delivery', () => {
     const { member } = await memberWithDevices(1);
     await service.close();
     await freeAPlace(member.id);
-    await t.deps.mail.deliverPending();
-    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).get()!;
+    await t.deps.messageQueue.deliverPending();
+    const row = t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).get()!;
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toContain('Push service not reached');
     service = await startPushService(); // for afterEach
@@ -157,8 +157,8 @@ describe('Web Push delivery', () => {
     const { member } = await memberWithDevices(1);
     service.answer(400);
     await freeAPlace(member.id);
-    await t.deps.mail.deliverPending();
-    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).get()).toMatchObject({ status: 'failed' });
+    await t.deps.messageQueue.deliverPending();
+    expect(t.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).get()).toMatchObject({ status: 'failed' });
     expect(t.db.select().from(pushSubscriptions).all()).toHaveLength(1);
   });
 
@@ -184,7 +184,7 @@ describe('Web Push delivery', () => {
       },
     });
     expect(res.status).toBe(201);
-    await t.deps.mail.deliverPending();
+    await t.deps.messageQueue.deliverPending();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${member.id}-0`]);
     const payload = JSON.parse(devices[0]!.decrypt(service.received[0]!.body));
     expect(payload.title).toBe('New workout: Track Tuesday');
@@ -198,9 +198,9 @@ describe('Web Push delivery', () => {
     saveDevice(off.deps, member.id, { endpoint: `${service.url}/push/x`, keys: fakeDevice('x').keys, kinds: ALL_KINDS }, undefined);
     t = off;
     await freeAPlace(member.id);
-    await off.deps.mail.deliverPending();
+    await off.deps.messageQueue.deliverPending();
     expect(service.received).toHaveLength(0);
-    expect(off.db.select().from(emailOutbox).where(eq(emailOutbox.channel, 'push')).get()).toMatchObject({ status: 'logged' });
+    expect(off.db.select().from(messageQueue).where(eq(messageQueue.channel, 'push')).get()).toMatchObject({ status: 'logged' });
     expect(off.logs.join('\n')).toMatch(/push #\d+ to user\d+@club\.test \(A browser\): You're in: Threshold swim .*not sent: WEB_PUSH=off/);
   });
 });

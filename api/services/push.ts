@@ -1,5 +1,5 @@
-// Web Push delivery (issue 15): VAPID keys and one request to a device's push service. What to send and
-// to whom is in notifications.ts; retries and the record of each push are the outbox's (mail.ts).
+// Web Push delivery: VAPID keys and one request to a device's push service. What to send and to whom
+// is in notifications.ts; retries and the record of each push are the message queue's (message-queue.ts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpush from 'web-push';

@@ -10,6 +10,8 @@ import { createRace, deleteRace, getRaceDetail, listRaces, setRaceSignup, update
 
 const NOW = Date.parse('2026-03-02T15:00:00Z');
 let database: Database_;
+/** The races' dependencies: the test's database. */
+let deps: { database: Database_ };
 
 function addUser(name: string, role: Role, picture: string | null = null) {
   const row = database.db
@@ -37,6 +39,7 @@ function refusal(fn: () => unknown): { status: number; message: string } {
 beforeEach(() => {
   database = openDatabase(':memory:');
   runMigrations(database);
+  deps = { database };
 });
 
 describe('raceInputSchema', () => {
@@ -66,17 +69,17 @@ describe('listRaces', () => {
   it('sorts by date and hides signups from visitors and non-members', () => {
     const member = addUser('Mia Member', 'member', '/uploads/mia.webp');
     const pending = addUser('Pat Pending', 'pending');
-    const late = createRace(database.db, input({ name: 'Late', date: '2026-09-01' }), member, NOW);
-    const early = createRace(database.db, input({ name: 'Early', date: '2026-04-01' }), member, NOW);
-    setRaceSignup(database.db, late.id, member, true, NOW + 5);
+    const late = createRace(deps, input({ name: 'Late', date: '2026-09-01' }), member, NOW);
+    const early = createRace(deps, input({ name: 'Early', date: '2026-04-01' }), member, NOW);
+    setRaceSignup(deps, late.id, member, true, NOW + 5);
 
     for (const viewer of [null, pending]) {
-      const list = listRaces(database.db, viewer);
+      const list = listRaces(deps, viewer);
       expect(list.map((r) => r.name)).toEqual(['Early', 'Late']);
       for (const r of list) expect(r).toMatchObject({ signups: [], signupCount: 0, isSignedUp: false });
     }
 
-    const seen = listRaces(database.db, member);
+    const seen = listRaces(deps, member);
     expect(seen.map((r) => r.id)).toEqual([early.id, late.id]);
     expect(seen[0]).toMatchObject({ signups: [], signupCount: 0, isSignedUp: false });
     expect(seen[1]).toMatchObject({ signupCount: 1, isSignedUp: true });
@@ -87,23 +90,23 @@ describe('listRaces', () => {
 
   it('reads all signups in one query however many races there are', () => {
     const member = addUser('Mia Member', 'member');
-    for (let i = 0; i < 5; i++) createRace(database.db, input({ name: `R${i}`, date: `2026-0${i + 4}-01` }), member, NOW);
+    for (let i = 0; i < 5; i++) createRace(deps, input({ name: `R${i}`, date: `2026-0${i + 4}-01` }), member, NOW);
     const statements: string[] = [];
     const prepare = database.sqlite.prepare.bind(database.sqlite);
     database.sqlite.prepare = ((sql: string) => {
       statements.push(sql);
       return prepare(sql);
     }) as typeof database.sqlite.prepare;
-    listRaces(database.db, member);
+    listRaces(deps, member);
     expect(statements).toHaveLength(2);
   });
 
   it('treats an exec as a member who sees others signed up, not as signed up themself', () => {
     const member = addUser('Mia Member', 'member');
     const exec = addUser('Erin Exec', 'exec');
-    const race = createRace(database.db, input({}), exec, NOW);
-    setRaceSignup(database.db, race.id, member, true, NOW);
-    expect(listRaces(database.db, exec)[0]).toMatchObject({ signupCount: 1, isSignedUp: false });
+    const race = createRace(deps, input({}), exec, NOW);
+    setRaceSignup(deps, race.id, member, true, NOW);
+    expect(listRaces(deps, exec)[0]).toMatchObject({ signupCount: 1, isSignedUp: false });
   });
 });
 
@@ -111,60 +114,60 @@ describe('getRaceDetail', () => {
   it('answers race, signups and isSignedUp, or 404', () => {
     const a = addUser('Ann A', 'member');
     const b = addUser('Ben B', 'member');
-    const race = createRace(database.db, input({ name: 'Sprint', location: 'Lake' }), a, NOW);
-    setRaceSignup(database.db, race.id, b, true, NOW + 1);
-    setRaceSignup(database.db, race.id, a, true, NOW + 2);
-    const detail = getRaceDetail(database.db, race.id, a);
+    const race = createRace(deps, input({ name: 'Sprint', location: 'Lake' }), a, NOW);
+    setRaceSignup(deps, race.id, b, true, NOW + 1);
+    setRaceSignup(deps, race.id, a, true, NOW + 2);
+    const detail = getRaceDetail(deps, race.id, a);
     expect(detail.isSignedUp).toBe(true);
     expect(detail.signups.map((s) => s.user_name)).toEqual(['Ben B', 'Ann A']);
     expect(detail.race).toMatchObject({ id: race.id, name: 'Sprint', location: 'Lake', signupCount: 2 });
-    expect(refusal(() => getRaceDetail(database.db, race.id + 100, a))).toEqual({ status: 404, message: 'Race not found' });
+    expect(refusal(() => getRaceDetail(deps, race.id + 100, a))).toEqual({ status: 404, message: 'Race not found' });
   });
 });
 
 describe('create, update, delete', () => {
   it('creates with the creator recorded, updates every field, deletes with its signups', () => {
     const exec = addUser('Erin Exec', 'exec');
-    const race = createRace(database.db, input({ name: 'Sprint', location: 'Lake', description: 'Fun' }), exec, NOW);
+    const race = createRace(deps, input({ name: 'Sprint', location: 'Lake', description: 'Fun' }), exec, NOW);
     expect(race).toMatchObject({ name: 'Sprint', date: '2026-06-01', location: 'Lake', description: 'Fun', signups: [], isSignedUp: false });
     expect(database.db.select().from(races).where(eq(races.id, race.id)).get()).toMatchObject({ createdBy: exec.id, createdAt: NOW });
 
-    setRaceSignup(database.db, race.id, exec, true, NOW);
-    const updated = updateRace(database.db, race.id, input({ name: 'Olympic', date: '2026-07-04', location: '', description: '' }), exec);
+    setRaceSignup(deps, race.id, exec, true, NOW);
+    const updated = updateRace(deps, race.id, input({ name: 'Olympic', date: '2026-07-04', location: '', description: '' }), exec);
     expect(updated).toMatchObject({ name: 'Olympic', date: '2026-07-04', location: '', description: '', signupCount: 1, isSignedUp: true });
 
-    deleteRace(database.db, race.id);
+    deleteRace(deps, race.id);
     expect(database.db.select().from(races).all()).toEqual([]);
     expect(database.db.select().from(raceSignups).all()).toEqual([]);
   });
 
   it('answers 404 for a missing race on update and delete', () => {
     const exec = addUser('Erin Exec', 'exec');
-    expect(refusal(() => updateRace(database.db, 99, input({}), exec))).toEqual({ status: 404, message: 'Race not found' });
-    expect(refusal(() => deleteRace(database.db, 99))).toEqual({ status: 404, message: 'Race not found' });
+    expect(refusal(() => updateRace(deps, 99, input({}), exec))).toEqual({ status: 404, message: 'Race not found' });
+    expect(refusal(() => deleteRace(deps, 99))).toEqual({ status: 404, message: 'Race not found' });
   });
 });
 
 describe('setRaceSignup', () => {
   it('signs up and cancels, and asking for the current state again changes nothing', () => {
     const m = addUser('Mia Member', 'member');
-    const race = createRace(database.db, input({}), m, NOW);
-    expect(setRaceSignup(database.db, race.id, m, true, NOW)).toEqual({ signedUp: true });
-    expect(setRaceSignup(database.db, race.id, m, true, NOW + 10)).toEqual({ signedUp: true });
+    const race = createRace(deps, input({}), m, NOW);
+    expect(setRaceSignup(deps, race.id, m, true, NOW)).toEqual({ signedUp: true });
+    expect(setRaceSignup(deps, race.id, m, true, NOW + 10)).toEqual({ signedUp: true });
     const rows = database.db.select().from(raceSignups).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.signupTime).toBe(NOW);
 
-    expect(setRaceSignup(database.db, race.id, m, false, NOW)).toEqual({ signedUp: false });
-    expect(setRaceSignup(database.db, race.id, m, false, NOW)).toEqual({ signedUp: false });
+    expect(setRaceSignup(deps, race.id, m, false, NOW)).toEqual({ signedUp: false });
+    expect(setRaceSignup(deps, race.id, m, false, NOW)).toEqual({ signedUp: false });
     expect(database.db.select().from(raceSignups).all()).toEqual([]);
   });
 
   it.each(['public', 'pending', 'rejected'] as const)('refuses a %s user with the members-only message', (role) => {
     const owner = addUser('Mia Member', 'member');
-    const race = createRace(database.db, input({}), owner, NOW);
+    const race = createRace(deps, input({}), owner, NOW);
     const u = addUser(`Someone ${role}`, role);
-    expect(refusal(() => setRaceSignup(database.db, race.id, u, true, NOW))).toEqual({
+    expect(refusal(() => setRaceSignup(deps, race.id, u, true, NOW))).toEqual({
       status: 403,
       message: 'You must be a member to sign up for races',
     });
@@ -173,6 +176,6 @@ describe('setRaceSignup', () => {
 
   it('answers 404 for a missing race', () => {
     const m = addUser('Mia Member', 'member');
-    expect(refusal(() => setRaceSignup(database.db, 42, m, true, NOW))).toEqual({ status: 404, message: 'Race not found' });
+    expect(refusal(() => setRaceSignup(deps, 42, m, true, NOW))).toEqual({ status: 404, message: 'Race not found' });
   });
 });

@@ -10,7 +10,11 @@ import {
   type RaceSignup,
 } from '../../domain/contract/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
+import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
+
+/** What the race functions need: the database (the callers give the time). */
+type RaceDeps = Pick<AppDeps, 'database'>;
 
 /** Who is asking: null for a visitor without a token. */
 export type RaceViewer = { id: number; role: Role } | null;
@@ -64,22 +68,24 @@ function raceFor(db: Db, row: RaceRow, viewer: RaceViewer): Race {
 }
 
 /** Every race by date (then by creation); signups only for members. */
-export function listRaces(db: Db, viewer: RaceViewer): Race[] {
+export function listRaces(deps: RaceDeps, viewer: RaceViewer): Race[] {
+  const { db } = deps.database;
   const rows = db.select().from(races).orderBy(asc(races.date), asc(races.id)).all();
   const signups = isMember(viewer) ? signupsOf(db, rows.map((r) => r.id)) : new Map<number, RaceSignup[]>();
   return rows.map((row) => toRace(row, signups.get(row.id) ?? [], viewer));
 }
 
 /** GET /races/{id} for a member. */
-export function getRaceDetail(db: Db, raceId: number, viewer: { id: number; role: Role }): RaceDetailAnswer {
+export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: { id: number; role: Role }): RaceDetailAnswer {
+  const { db } = deps.database;
   const row = findRace(db, raceId);
   if (!row) throw raceNotFound();
   const race = raceFor(db, row, viewer);
   return { race, signups: race.signups, isSignedUp: race.isSignedUp };
 }
 
-export function createRace(db: Db, input: RaceInput, creator: { id: number; role: Role }, now: number): Race {
-  const row = db
+export function createRace(deps: RaceDeps, input: RaceInput, creator: { id: number; role: Role }, now: number): Race {
+  const row = deps.database.db
     .insert(races)
     .values({ ...input, createdBy: creator.id, createdAt: now })
     .returning()
@@ -87,7 +93,8 @@ export function createRace(db: Db, input: RaceInput, creator: { id: number; role
   return toRace(row, [], creator);
 }
 
-export function updateRace(db: Db, raceId: number, input: RaceInput, editor: { id: number; role: Role }): Race {
+export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, editor: { id: number; role: Role }): Race {
+  const { db } = deps.database;
   const row = db
     .update(races)
     .set({ ...input, revision: sql`${races.revision} + 1` })
@@ -99,8 +106,8 @@ export function updateRace(db: Db, raceId: number, input: RaceInput, editor: { i
 }
 
 /** Deletes the race and (by cascade) its signups. */
-export function deleteRace(db: Db, raceId: number): void {
-  const gone = db.delete(races).where(eq(races.id, raceId)).returning({ id: races.id }).get();
+export function deleteRace(deps: RaceDeps, raceId: number): void {
+  const gone = deps.database.db.delete(races).where(eq(races.id, raceId)).returning({ id: races.id }).get();
   if (!gone) throw raceNotFound();
 }
 
@@ -109,12 +116,13 @@ export function deleteRace(db: Db, raceId: number): void {
  * offline outbox sends the desired state and may send it twice. Run inside one transaction.
  */
 export function setRaceSignup(
-  db: Db,
+  deps: RaceDeps,
   raceId: number,
   user: { id: number; role: Role },
   signedUp: boolean,
   now: number,
 ): { signedUp: boolean } {
+  const { db } = deps.database;
   if (!hasRole(user.role, 'member')) throw new ServiceError(403, RACE_MEMBERS_ONLY_ERROR);
   if (!findRace(db, raceId)) throw raceNotFound();
   if (signedUp) {

@@ -1,11 +1,11 @@
-// Reminders with an injected clock (issue 15): each once, none after a cancel, none for a past workout,
+// Reminders with an injected clock: each once, none after a cancel, none for a past workout,
 // none twice across a restart or with two servers on one database.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, eventRsvps, posts, users } from '../../db/schema';
+import { messageQueue, eventRsvps, posts, users } from '../../db/schema';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
 import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';
@@ -34,7 +34,7 @@ async function member(t: TestApp, role: 'member' | 'pending' = 'member') {
   return { ...u, role };
 }
 
-const outbox = (t: TestApp) => t.db.select().from(emailOutbox).all();
+const queued = (t: TestApp) => t.db.select().from(messageQueue).all();
 
 describe('workout reminders', () => {
   it('go out at 7 PM two days before, in the club zone', () => {
@@ -58,15 +58,15 @@ describe('workout reminders', () => {
     t.clock.advance(6 * 60 * MINUTE);
     expect(sendDueReminders(t.deps).workoutReminders).toBe(0);
 
-    const [mail] = outbox(t);
-    expect(outbox(t)).toHaveLength(1);
+    const [mail] = queued(t);
+    expect(queued(t)).toHaveLength(1);
     expect(mail).toMatchObject({ channel: 'email', to: m.email, subject: 'Reminder: Masters swim', dedupeKey: `reminder:workout:${post.id}:${m.id}#email` });
     expect(mail!.text).toContain('Thursday, March 5, 2026 at 7:00 AM');
     expect(mail!.text).toContain('Cancel before Wednesday, March 4, 2026 at 7:00 AM and it costs no absence');
     expect(mail!.text).toContain(`http://club.test/workout/${post.id}`);
     expect(mail!.text).toContain('turn reminders off on your profile');
     // The unique key stops a second copy even from a pass that missed the first (another process).
-    expect(t.deps.mail.enqueue({ to: m.email, subject: 'again', text: 'again' }, mail!.dedupeKey!)).toBeNull();
+    expect(t.deps.messageQueue.enqueue({ to: m.email, subject: 'again', text: 'again' }, mail!.dedupeKey!)).toBeNull();
   });
 
   it('go by push to each device that takes reminders, and by email only when no device does', async () => {
@@ -82,7 +82,7 @@ describe('workout reminders', () => {
 
     t.clock.set(REMINDER_AT + 5 * MINUTE);
     expect(sendDueReminders(t.deps).workoutReminders).toBe(2);
-    const rows = outbox(t).map((r) => [r.channel, r.to]);
+    const rows = queued(t).map((r) => [r.channel, r.to]);
     expect(rows).toEqual([
       ['push', withPush.email],
       ['push', withPush.email],
@@ -92,7 +92,7 @@ describe('workout reminders', () => {
     saveDevice(t.deps, pushOff.id, { endpoint: 'https://push.example.com/d', keys: KEYS, kinds: { placeFreed: true, reminders: true, newWorkouts: false } }, undefined);
     t.clock.advance(MINUTE);
     expect(sendDueReminders(t.deps).workoutReminders).toBe(0);
-    expect(outbox(t)).toHaveLength(3);
+    expect(queued(t)).toHaveLength(3);
   });
 
   it('are not sent after a cancel, to a member who turned them off, whose membership expired, or who signed up after the reminder time', async () => {
@@ -111,7 +111,7 @@ describe('workout reminders', () => {
     t.clock.set(REMINDER_AT + MINUTE);
     setSignup(t.deps, late, post.id, true);
     expect(sendDueReminders(t.deps).workoutReminders).toBe(0);
-    expect(outbox(t)).toEqual([]);
+    expect(queued(t)).toEqual([]);
   });
 
   it('are not sent for a workout that has started, and say so when the free cancel has passed', async () => {
@@ -129,7 +129,7 @@ describe('workout reminders', () => {
     setSignup(t2.deps, m2, p2.id, true);
     t2.clock.set(START - 60 * MINUTE);
     expect(sendDueReminders(t2.deps).workoutReminders).toBe(1);
-    expect(outbox(t2)[0]!.text).toContain('Cancelling now counts as an absence.');
+    expect(queued(t2)[0]!.text).toContain('Cancelling now counts as an absence.');
   });
 
   it('are sent once across a restart and with two servers started on one database by mistake', async () => {
@@ -144,14 +144,14 @@ describe('workout reminders', () => {
     // Both servers' scheduled passes at the same minute, then a restart a minute later.
     const passes = [sendDueReminders(first.deps), sendDueReminders(second.deps)];
     expect(passes.map((p) => p.workoutReminders)).toEqual([3, 0]);
-    await first.deps.mail.flush();
+    await first.deps.messageQueue.flush();
     first.database.close();
     const restarted = makeTestApp({ databasePath });
     restarted.clock.set(REMINDER_AT + MINUTE);
     expect(sendDueReminders(restarted.deps).workoutReminders).toBe(0);
-    expect(outbox(restarted)).toHaveLength(3);
+    expect(queued(restarted)).toHaveLength(3);
     for (const t of [second, restarted]) {
-      await t.deps.mail.flush();
+      await t.deps.messageQueue.flush();
       t.database.close();
     }
   });
@@ -164,7 +164,7 @@ describe('workout reminders', () => {
     t.clock.set(REMINDER_AT);
     const stop = startReminders(t.deps);
     stop();
-    expect(outbox(t)).toHaveLength(1);
+    expect(queued(t)).toHaveLength(1);
   });
 });
 
@@ -192,7 +192,7 @@ describe('event reminders', () => {
     expect(sendDueReminders(t.deps).eventReminders).toBe(1);
     t.clock.advance(MINUTE);
     expect(sendDueReminders(t.deps).eventReminders).toBe(0);
-    const [mail] = outbox(t);
+    const [mail] = queued(t);
     expect(mail).toMatchObject({ to: silent.email, subject: 'Are you coming? Team dinner' });
     expect(mail!.text).toContain('Friday, March 6, 2026 at 6:00 PM');
     expect(mail!.text).toContain(`http://club.test/event/${event.id}`);
@@ -204,8 +204,8 @@ describe('event reminders', () => {
     await member(t);
     t.clock.set(Date.parse('2026-03-04T17:00:00Z')); // noon on 6 March (17:00 UTC) less 48 hours
     expect(sendDueReminders(t.deps).eventReminders).toBe(1);
-    expect(outbox(t)[0]!.text).toContain(`Friday, March 6, 2026.`);
-    expect(outbox(t)[0]!.dedupeKey).toMatch(new RegExp(`^reminder:event:${noTime.id}:`));
+    expect(queued(t)[0]!.text).toContain(`Friday, March 6, 2026.`);
+    expect(queued(t)[0]!.dedupeKey).toMatch(new RegExp(`^reminder:event:${noTime.id}:`));
 
     // Posted on the 4th for the morning of the 5th: its reminder time (the 3rd) had passed.
     t.clock.advance(60 * MINUTE);
@@ -215,6 +215,6 @@ describe('event reminders', () => {
       .returning()
       .get();
     expect(sendDueReminders(t.deps).eventReminders).toBe(0);
-    expect(outbox(t).filter((r) => r.dedupeKey?.includes(`:${lateEvent.id}:`))).toEqual([]);
+    expect(queued(t).filter((r) => r.dedupeKey?.includes(`:${lateEvent.id}:`))).toEqual([]);
   });
 });

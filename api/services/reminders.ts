@@ -1,12 +1,13 @@
-// Reminders (issue 15, docs/decisions/0060): before a workout a member signed up for, and before an
-// event a member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
+// Reminders (docs/decisions/0060): before a workout a member signed up for, and before an event a
+// member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
 // (api/services/reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
-// member and item: its outbox rows carry the key `reminder:<kind>:<item>:<member>#<device|email>`, the
-// pass leaves out members with any such row (in the same query), and the unique index stops a second
-// process racing this one.
-import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { emailOutbox, eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
-import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
+// member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
+// (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
+// the unique index stops a second process racing this one.
+import { and, eq, gte, isNull, lte } from 'drizzle-orm';
+import { notYetReminded, reminderKey } from '../../db/reminder-keys';
+import { eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
+import { addDays, clubTimeToEpoch, clubToday, hasStarted } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,
   EVENT_REMINDER_HOURS,
@@ -16,7 +17,8 @@ import {
 import type { AppDeps } from '../context';
 import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
 import { pushToMember } from './notifications';
-import { formatClubDate, formatClubDateTime, workoutStart } from './posts';
+import { formatClubDate, formatClubDateTime } from './club-time-format';
+import { clubWorkout, workoutStart } from './start-instants';
 import { activeMemberWhere } from './users';
 import { freeCancelUntil } from '../../domain/rules';
 
@@ -42,25 +44,10 @@ interface Recipient {
   name: string;
 }
 
-/** The key of a member's reminder about an item; its outbox rows are `<key>#<device>` or `<key>#email`. */
-const reminderKey = (kind: 'workout' | 'event', itemId: number, memberId: number) => `reminder:${kind}:${itemId}:${memberId}`;
-
-/**
- * True for a member not yet reminded about the item: no outbox row in the key's range (keys sort
- * `<key>#…` before `<key>$`), so the unique index serves the check. Once per member and item, whatever
- * devices come and go.
- */
-function notYetReminded(kind: 'workout' | 'event', itemId: number): SQL {
-  // The item's id bound as text (a bound JS number is a REAL in SQLite: '12.0'); the member's id
-  // qualified by hand, since inside the subquery a bare "id" would be the outbox's.
-  const key = sql`'reminder:' || ${kind} || ':' || ${String(itemId)} || ':' || "users"."id"`;
-  return sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} >= ${key} || '#' and ${emailOutbox.dedupeKey} < ${key} || '$')`;
-}
-
 /** Push to the member's devices that take reminders; email when none does. False if another process was first. */
 function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeText): boolean {
   if (pushToMember(deps, member, 'reminders', notice, key) > 0) return true;
-  return deps.mail.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
+  return deps.messageQueue.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
 }
 
 /**
@@ -86,7 +73,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
     for (const post of workouts) {
       const start = workoutStart(post, tz);
       const at = workoutReminderAt(post.workoutDate!, tz);
-      if (now < at || now >= start) continue;
+      if (now < at || hasStarted(clubWorkout(post), now, tz)) continue;
       const signedUp = db
         .select(member)
         .from(workoutSignups)

@@ -1,4 +1,4 @@
-// Attendance history per member and the club's term report (issue 14). Attended and absent come
+// Attendance history per member and the club's term report. Attended and absent come
 // from the locked attendance records; late cancels from absence_log (reason 'late-cancel'), which
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';
@@ -6,10 +6,10 @@ import { clubToday } from '../../domain/clock';
 import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
-import { absenceLog, attendanceRecords, posts, users } from '../../db/schema';
+import { absenceLog, attendanceRecords, posts, users, type PostRow } from '../../db/schema';
+import { termReportRows } from '../../db/report-queries';
 import type { AppDeps } from '../context';
 import { listMembers } from './admin';
-import { preparedOnce } from './posts';
 import { toCsv } from './csv';
 import { ServiceError, notFound } from './errors';
 
@@ -21,6 +21,18 @@ export function resolveTerm(deps: AppDeps, key: string | undefined): Term {
   const term = termFromKey(key);
   if (!term) throw new ServiceError(400, TERM_ERROR);
   return term;
+}
+
+/** One line of a member's history; `post` is null once the workout was deleted. */
+function historyRow(post: PostRow | null, date: string, status: MemberHistoryRow['status']): MemberHistoryRow {
+  return {
+    workout_id: post?.id ?? null,
+    title: post?.title ?? 'Deleted workout',
+    workout_type: (post?.workoutType as WorkoutType | undefined) ?? null,
+    workout_date: date,
+    workout_time: post?.workoutTime ?? null,
+    status,
+  };
 }
 
 export function memberHistory(deps: AppDeps, memberId: number, term: Term): MemberHistoryAnswer {
@@ -48,26 +60,14 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
     .where(and(eq(absenceLog.userId, memberId), eq(absenceLog.reason, 'late-cancel')))
     .all();
 
-  const rows: MemberHistoryRow[] = recorded.map(({ post, present }) => ({
-    workout_id: post.id,
-    title: post.title,
-    workout_type: post.workoutType as WorkoutType,
-    workout_date: post.workoutDate ?? '',
-    workout_time: post.workoutTime,
-    status: present ? 'present' : 'absent',
-  }));
+  const rows: MemberHistoryRow[] = recorded.map(({ post, present }) =>
+    historyRow(post, post.workoutDate ?? '', present ? 'present' : 'absent'),
+  );
   for (const { post, createdAt } of lateCancels) {
     // A deleted workout's date is gone: the day of the cancel stands in for it.
     const date = post?.workoutDate ?? clubToday(createdAt, tz);
     if (date < term.start || date > term.end) continue;
-    rows.push({
-      workout_id: post?.id ?? null,
-      title: post?.title ?? 'Deleted workout',
-      workout_type: (post?.workoutType as WorkoutType | undefined) ?? null,
-      workout_date: date,
-      workout_time: post?.workoutTime ?? null,
-      status: 'late-cancel',
-    });
+    rows.push(historyRow(post, date, 'late-cancel'));
   }
   rows.sort(
     (a, b) =>
@@ -82,30 +82,8 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
   };
 }
 
-const TERM_REPORT_SQL = `
-  select p.id, p.title, p.workout_type, p.workout_date, p.workout_time,
-    (select count(*) from workout_signups s where s.post_id = p.id) as signed_up,
-    exists(select 1 from attendance_submissions a where a.post_id = p.id) as submitted,
-    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 1) as present,
-    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 0) as absent
-  from posts p
-  where p.type = 'workout' and p.workout_date between ? and ?
-  order by p.workout_date, p.workout_time, p.id`;
-
-interface TermReportSqlRow {
-  id: number;
-  title: string;
-  workout_type: string | null;
-  workout_date: string;
-  workout_time: string | null;
-  signed_up: number;
-  submitted: number;
-  present: number;
-  absent: number;
-}
-
 export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
-  const rows = preparedOnce(deps.database.sqlite, TERM_REPORT_SQL).all(term.start, term.end) as TermReportSqlRow[];
+  const rows = termReportRows(deps.database, term.start, term.end);
   return {
     term,
     workouts: rows.map((r) => ({

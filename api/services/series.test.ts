@@ -3,7 +3,7 @@ import { posts } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';
-import { requireWorkout } from './posts';
+import { requireWorkout } from './post-access';
 import { createWorkoutSeries, deleteWorkoutsInScope, seriesDates, workoutsInScope } from './series';
 
 // Test clock: 2026-03-02T15:00:00Z, Monday, March 2 in Toronto.

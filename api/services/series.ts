@@ -1,4 +1,4 @@
-// Weekly workout series (issue 14): one workout per date, each with its own signups and attendance,
+// Weekly workout series: one workout per date, each with its own signups and attendance,
 // tied together only by posts.series_id so an edit or a delete can reach "this and the following".
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
@@ -11,7 +11,9 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice } from './mail-templates';
 import { pushNewWorkout } from './notifications';
-import { assertCanManagePost, describeWorkoutTime, loadWorkoutPost, requireWorkout, type Actor } from './posts';
+import { describeWorkoutTime } from './club-time-format';
+import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
+import { loadWorkoutPost } from './post-reads';
 import { applyWorkoutUpdate } from './workouts';
 import { weekdayOf } from '../../domain/calendar-days';
 
@@ -71,7 +73,7 @@ export function createWorkoutSeries(
     // One push for the series, not one per date.
     const when = describeWorkoutTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
-    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(db, actor.id, id)!) };
+    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps.database, actor.id, id)!) };
   });
 }
 
@@ -116,7 +118,7 @@ export function updateWorkoutInScope(
       const date = target.id === post.id ? input.workoutDate : target.workoutDate!;
       applyWorkoutUpdate(deps, target, { ...input, workoutDate: date }, target.id !== post.id);
     }
-    return loadWorkoutPost(db, actor.id, post.id)!;
+    return loadWorkoutPost(deps.database, actor.id, post.id)!;
   });
 }
 

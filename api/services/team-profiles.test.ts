@@ -14,7 +14,7 @@ async function seeded() {
 describe('listTeamMembers', () => {
   it('lists the ten positions in the seed order', async () => {
     const t = await seeded();
-    const ids = listTeamMembers(t.db).map((m) => m.id);
+    const ids = listTeamMembers(t.deps).map((m) => m.id);
     expect(ids).toEqual([
       'swim-coach',
       'run-coach',
@@ -27,23 +27,23 @@ describe('listTeamMembers', () => {
       'webmaster',
       'workout-coordinator',
     ]);
-    expect(listTeamMembers(t.db)[0]).toEqual({ id: 'swim-coach', name: '', bio: '', image: '', email: '', role: 'Swim Coach' });
+    expect(listTeamMembers(t.deps)[0]).toEqual({ id: 'swim-coach', name: '', bio: '', image: '', email: '', role: 'Swim Coach' });
   });
 });
 
 describe('updateTeamMember', () => {
   it('changes only the fields given and stamps the time', async () => {
     const t = await seeded();
-    updateTeamMember(t.db, 'treasurer', { name: 'Ada', bio: 'Counts things.' }, 1234);
-    const after = updateTeamMember(t.db, 'treasurer', { email: 'ada@club.test' }, 5678);
+    updateTeamMember(t.deps, 'treasurer', { name: 'Ada', bio: 'Counts things.' }, 1234);
+    const after = updateTeamMember(t.deps, 'treasurer', { email: 'ada@club.test' }, 5678);
     expect(after).toEqual({ id: 'treasurer', name: 'Ada', bio: 'Counts things.', image: '', email: 'ada@club.test', role: 'Treasurer' });
-    expect(findTeamMember(t.db, 'treasurer')).toEqual(after);
+    expect(findTeamMember(t.deps, 'treasurer')).toEqual(after);
   });
 
   it('refuses an unknown position with a 404 and creates nothing', async () => {
     const t = await seeded();
-    expect(() => updateTeamMember(t.db, 'head-chef', { name: 'X' }, 1)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(listTeamMembers(t.db)).toHaveLength(10);
+    expect(() => updateTeamMember(t.deps, 'head-chef', { name: 'X' }, 1)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(listTeamMembers(t.deps)).toHaveLength(10);
   });
 });
 

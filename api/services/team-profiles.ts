@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { teamProfiles } from '../../db/schema';
 import type { TeamMember } from '../../domain/contract/profiles';
 import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
+import type { AppDeps } from '../context';
 import { notFound } from './errors';
 
 type TeamProfileRow = typeof teamProfiles.$inferSelect;
@@ -12,12 +12,13 @@ function toTeamMember(row: TeamProfileRow): TeamMember {
 }
 
 /** Every position, in the club's own order (the seed's sort order, then id for ties). */
-export function listTeamMembers(db: Db): TeamMember[] {
-  return db.select().from(teamProfiles).orderBy(asc(teamProfiles.sortOrder), asc(teamProfiles.id)).all().map(toTeamMember);
+export function listTeamMembers(deps: Pick<AppDeps, 'database'>): TeamMember[] {
+  return deps.database.db
+    .select().from(teamProfiles).orderBy(asc(teamProfiles.sortOrder), asc(teamProfiles.id)).all().map(toTeamMember);
 }
 
-export function findTeamMember(db: Db, id: string): TeamMember | undefined {
-  const row = db.select().from(teamProfiles).where(eq(teamProfiles.id, id)).get();
+export function findTeamMember(deps: Pick<AppDeps, 'database'>, id: string): TeamMember | undefined {
+  const row = deps.database.db.select().from(teamProfiles).where(eq(teamProfiles.id, id)).get();
   return row && toTeamMember(row);
 }
 
@@ -25,13 +26,18 @@ export function findTeamMember(db: Db, id: string): TeamMember | undefined {
  * Changes who holds a position and what their card says. Positions are fixed (seeded), so an unknown
  * id is a 404 rather than a new row; fields left out keep their stored values.
  */
-export function updateTeamMember(db: Db, id: string, changes: TeamMemberUpdate, now: number): TeamMember {
+export function updateTeamMember(
+  deps: Pick<AppDeps, 'database'>,
+  id: string,
+  changes: TeamMemberUpdate,
+  now: number,
+): TeamMember {
   const set: Partial<TeamProfileRow> = { updatedAt: now };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.bio !== undefined) set.bio = changes.bio;
   if (changes.image !== undefined) set.image = changes.image;
   if (changes.email !== undefined) set.email = changes.email;
-  const row = db.update(teamProfiles).set(set).where(eq(teamProfiles.id, id)).returning().get();
+  const row = deps.database.db.update(teamProfiles).set(set).where(eq(teamProfiles.id, id)).returning().get();
   if (!row) throw notFound('Team member');
   return toTeamMember(row);
 }

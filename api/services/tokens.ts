@@ -89,7 +89,7 @@ export function needsRenewal(claims: TokenClaims, now: number): boolean {
 
 /**
  * JWT_SECRET from the environment (32+ bytes), or a random one generated once and kept beside the
- * database. Production refuses a weak secret (DESIGN.md §5).
+ * database. Production refuses a weak secret: whoever guesses it can sign in as anyone.
  */
 export function resolveJwtSecret(envSecret: string | undefined, databasePath: string, production: boolean): Uint8Array {
   if (envSecret !== undefined) {

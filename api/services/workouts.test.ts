@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { absenceLog, emailOutbox, posts, users, waitlistEntries, workoutSignups } from '../../db/schema';
+import { absenceLog, messageQueue, posts, users, waitlistEntries, workoutSignups } from '../../db/schema';
 import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../domain/contract/forum';
 import { type NewWorkout } from '../../domain/contract/forum-schemas';
 import type { Role } from '../../domain/contract/roles';
+import { SUSPENSION_MS } from '../../domain/rules';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';
 import {
   ALREADY_SIGNED_UP_ERROR,
   NOT_FULL_ERROR,
   STARTED_ERROR,
-  SUSPENSION_MS,
   createWorkout,
   joinWaitlist,
   leaveWaitlist,
@@ -55,8 +55,8 @@ async function setup() {
       .all()
       .map((r) => r.userId);
   const user = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
-  const outbox = () => t.db.select().from(emailOutbox).all();
-  return { t, exec, members, workout, signups, user, outbox };
+  const queued = () => t.db.select().from(messageQueue).all();
+  return { t, exec, members, workout, signups, user, queued };
 }
 
 function refusal(fn: () => unknown): ServiceError {
@@ -206,7 +206,7 @@ describe('waitlist', () => {
   });
 
   it('promotes the first in line on a cancel, at once, and emails them a link to the workout', async () => {
-    const { t, workout, members, signups, outbox } = await setup();
+    const { t, workout, members, signups, queued } = await setup();
     const w = workout({ capacity: 2, title: 'Brick session' });
     const [a, b, c, d] = await members(4);
     setSignup(t.deps, a!, w.id, true);
@@ -218,7 +218,7 @@ describe('waitlist', () => {
     expect(setSignup(t.deps, a!, w.id)).toEqual({ signedUp: false });
     expect(signups(w.id)).toEqual([b!.id, c!.id]);
     expect(waitlistPosition(t.db, w.id, d!.id)).toBe(1);
-    const mails = outbox();
+    const mails = queued();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: c!.email, subject: "You're in: Brick session" });
     expect(mails[0]!.text).toContain(`http://club.test/workout/${w.id}`);
@@ -368,7 +368,7 @@ describe('editing capacity', () => {
   });
 
   it('promotes from the waitlist in join order when raised, and everyone when made unlimited', async () => {
-    const { t, exec, workout, members, signups, outbox } = await setup();
+    const { t, exec, workout, members, signups, queued } = await setup();
     const w = workout({ capacity: 1 });
     const [a, b, c, d] = await members(4);
     setSignup(t.deps, a!, w.id, true);
@@ -381,7 +381,7 @@ describe('editing capacity', () => {
     expect(signups(w.id)).toEqual([a!.id, b!.id]);
     const unlimited = updateWorkout(t.deps, exec, w.id, { ...editable(w), capacity: null });
     expect(unlimited).toMatchObject({ capacity: null, signupCount: 4, waitlistCount: 0 });
-    expect(outbox().map((m) => m.to)).toEqual([b!.email, c!.email, d!.email]);
+    expect(queued().map((m) => m.to)).toEqual([b!.email, c!.email, d!.email]);
   });
 
   it('lets only the author, an exec or an administrator edit', async () => {
@@ -397,7 +397,7 @@ describe('editing capacity', () => {
 
 describe('releaseMemberPlaces', () => {
   it("frees a member's places, promotes for future workouts with an email, and counts no absence", async () => {
-    const { t, workout, members, signups, user, outbox } = await setup();
+    const { t, workout, members, signups, user, queued } = await setup();
     const soon = workout({ workoutDate: '2026-03-03', workoutTime: '09:00', capacity: 1 });
     const other = workout({ capacity: 1 });
     const [gone, waiting, waiting2] = await members(3);
@@ -413,7 +413,7 @@ describe('releaseMemberPlaces', () => {
     expect(t.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, gone!.id)).all()).toEqual([]);
     expect(user(gone!.id).absences).toBe(0);
     expect(t.db.select().from(absenceLog).all()).toEqual([]);
-    expect(outbox().map((m) => m.to)).toEqual([waiting!.email]);
+    expect(queued().map((m) => m.to)).toEqual([waiting!.email]);
   });
 
   it('does not promote into a workout that has started', async () => {

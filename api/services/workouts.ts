@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { clubToday } from '../../domain/clock';
+import { clubToday, hasStarted } from '../../domain/clock';
 import type { Db } from '../../db/client';
+import { waitlistOrder } from '../../db/queries';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
 import {
   FUTURE_WORKOUT_ERROR,
@@ -18,18 +19,11 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
 import { pushNewWorkout, pushToMember } from './notifications';
-import {
-  assertCanManagePost,
-  describeWorkoutTime,
-  formatClubDateTime,
-  loadWorkoutPost,
-  requireWorkout,
-  workoutStart,
-  type Actor,
-} from './posts';
+import { describeWorkoutTime, formatClubDateTime } from './club-time-format';
+import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
+import { loadWorkoutPost } from './post-reads';
+import { clubWorkout, workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
-
-export { SUSPENSION_MS } from '../../domain/rules';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -40,8 +34,8 @@ export type AbsenceReason = 'late-cancel' | 'no-show';
 
 // ---------- Reading ----------
 
-function loadWorkoutOr404(db: Db, userId: number, id: number): WorkoutPost {
-  const workout = loadWorkoutPost(db, userId, id);
+function loadWorkoutOr404(deps: AppDeps, userId: number, id: number): WorkoutPost {
+  const workout = loadWorkoutPost(deps.database, userId, id);
   if (!workout) throw new ServiceError(404, 'Workout not found');
   return workout;
 }
@@ -74,17 +68,17 @@ function waitlistRows(db: Db, postId: number): WaitlistEntry[] {
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
     .where(eq(waitlistEntries.postId, postId))
-    .orderBy(asc(waitlistEntries.joinedAt), asc(waitlistEntries.id))
+    .orderBy(...waitlistOrder)
     .all();
 }
 
 export function workoutDetail(deps: AppDeps, userId: number, id: number): WorkoutDetailAnswer {
   const { db } = deps.database;
   // One read transaction, so the counts on the card and the two lists agree with each other.
-  return deps.database.sqlite.transaction(() => {
-    const workout = loadWorkoutOr404(db, userId, id);
+  return deps.database.read(() => {
+    const workout = loadWorkoutOr404(deps, userId, id);
     return { workout, signups: signupRows(db, id), waitlist: waitlistRows(db, id) };
-  })();
+  });
 }
 
 export function listSignups(deps: AppDeps, id: number): WorkoutSignup[] {
@@ -109,27 +103,16 @@ function isSignedUp(db: Db, postId: number, userId: number): boolean {
     .get();
 }
 
-/** 1-based place on the waitlist (join time, then id for the same millisecond), or null. */
+/** 1-based place on the waitlist (in waitlist order), or null. */
 export function waitlistPosition(db: Db, postId: number, userId: number): number | null {
-  const mine = db
-    .select()
+  const queue = db
+    .select({ userId: waitlistEntries.userId })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.postId, postId), eq(waitlistEntries.userId, userId)))
-    .get();
-  if (!mine) return null;
-  return db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.postId, postId),
-        or(
-          sql`${waitlistEntries.joinedAt} < ${mine.joinedAt}`,
-          and(eq(waitlistEntries.joinedAt, mine.joinedAt), lte(waitlistEntries.id, mine.id)),
-        ),
-      ),
-    )
-    .get()!.n;
+    .where(eq(waitlistEntries.postId, postId))
+    .orderBy(...waitlistOrder)
+    .all();
+  const index = queue.findIndex((entry) => entry.userId === userId);
+  return index < 0 ? null : index + 1;
 }
 
 function isWorkoutFull(db: Db, post: PostRow): boolean {
@@ -191,7 +174,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
   if (until != null && until > now) {
     const when = formatClubDateTime(until, deps.env.CLUB_TIMEZONE);
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
-    // session in the PWA, SPEC.md §4).
+    // session in the PWA).
     throw new ServiceError(
       409,
       suspendedUntilText(when),
@@ -210,8 +193,8 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
 export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): number[] {
   const { db } = deps.database;
   const promoted: number[] = [];
-  if (workoutStart(post, deps.env.CLUB_TIMEZONE) <= now) return promoted;
-  while (post.capacity === null || signupCount(db, post.id) < post.capacity) {
+  if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
+  while (!isWorkoutFull(db, post)) {
     const next = db
       .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
       .from(waitlistEntries)
@@ -222,14 +205,14 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
           or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
         ),
       )
-      .orderBy(asc(waitlistEntries.joinedAt), asc(waitlistEntries.id))
+      .orderBy(...waitlistOrder)
       .limit(1)
       .get();
     if (!next) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
     const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);
-    deps.mail.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
+    deps.messageQueue.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
     pushToMember(deps, { id: next.userId, email: next.email }, 'placeFreed', placeFreedNotice(post.title, when, post.id));
     promoted.push(next.userId);
   }
@@ -239,8 +222,8 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
 // ---------- Sign-up and cancel ----------
 
 /**
- * Signs up or cancels. `desired` undefined toggles (SPEC.md §7); true/false sets the state, and
- * setting the current state changes nothing. The checks and the writes (capacity, suspension,
+ * Signs up or cancels. `desired` undefined (a request with no body) toggles; true/false sets the state,
+ * and setting the current state changes nothing. The checks and the writes (capacity, suspension,
  * promotion, absence) run in one immediate transaction, so capacity can never be exceeded.
  */
 export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desired?: boolean): SignupAnswer {
@@ -252,9 +235,9 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
     if (want === current) return { signedUp: current };
 
     const now = deps.clock();
-    const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
     // After the start the list is the attendance roster: it no longer changes either way.
-    if (start <= now) throw new ServiceError(409, STARTED_ERROR);
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+    const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
 
     if (want) {
       assertNotSuspended(deps, actor.id, now);
@@ -292,7 +275,7 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
     if (already !== null) return { onWaitlist: true, position: already };
     if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
     const now = deps.clock();
-    if (workoutStart(post, deps.env.CLUB_TIMEZONE) <= now) throw new ServiceError(409, STARTED_ERROR);
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
     if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
@@ -338,7 +321,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       .returning({ id: posts.id })
       .get();
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, describeWorkoutTime(input.workoutDate, input.workoutTime), id, 0));
-    return loadWorkoutOr404(db, actor.id, id);
+    return loadWorkoutOr404(deps, actor.id, id);
   });
 }
 
@@ -357,7 +340,7 @@ export function updateWorkout(
     const post = requireWorkout(db, workoutId);
     assertCanManagePost(actor, post);
     applyWorkoutUpdate(deps, post, input);
-    return loadWorkoutOr404(db, actor.id, post.id);
+    return loadWorkoutOr404(deps, actor.id, post.id);
   });
 }
 
@@ -386,7 +369,7 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
       workoutDate: input.workoutDate,
       workoutTime: input.workoutTime,
       capacity: input.capacity,
-      // The calendar feeds' SEQUENCE: a change reaches subscribed calendars (i14a).
+      // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,
       updatedAt: now,
     })

@@ -1,40 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { posts, users, workoutSignups } from '../../db/schema';
+import { posts, users } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { submitAttendance } from './attendance';
 import { createEvent, setRsvp } from './events';
-import { clubTimeToEpoch } from '../../domain/clock';
-import {
-  deletePost,
-  describeWorkoutTime,
-  formatClubDateTime,
-  listEventPosts,
-  listWorkoutPosts,
-} from './posts';
+import { listEventPosts, listWorkoutPosts } from './post-list';
 import { createWorkout, joinWaitlist, setSignup } from './workouts';
-
-describe('club time', () => {
-  it('turns a Toronto date and time into the instant, on both sides of a DST change', () => {
-    const tz = 'America/Toronto';
-    expect(clubTimeToEpoch('2026-03-03', '07:00', tz)).toBe(Date.parse('2026-03-03T12:00:00Z'));
-    expect(clubTimeToEpoch('2026-03-09', '07:00', tz)).toBe(Date.parse('2026-03-09T11:00:00Z'));
-    expect(clubTimeToEpoch('2026-03-08', '03:30', tz)).toBe(Date.parse('2026-03-08T07:30:00Z'));
-    expect(clubTimeToEpoch('2026-11-01', '12:00', tz)).toBe(Date.parse('2026-11-01T17:00:00Z'));
-    expect(clubTimeToEpoch('2026-07-01', '23:59', 'UTC')).toBe(Date.parse('2026-07-01T23:59:00Z'));
-  });
-
-  it('formats for people', () => {
-    expect(formatClubDateTime(Date.parse('2026-03-02T15:00:00Z'), 'America/Toronto')).toBe(
-      'Monday, March 2, 2026 at 10:00 AM',
-    );
-    expect(formatClubDateTime(Date.parse('2026-03-02T15:00:00Z'), 'America/Toronto', 'long')).toBe(
-      'March 2, 2026 at 10:00 AM',
-    );
-    expect(describeWorkoutTime('2026-03-04', '18:00')).toBe('Wednesday, March 4, 2026 at 18:00');
-  });
-});
 
 async function setup() {
   const t = makeTestApp();
@@ -171,27 +143,5 @@ describe('the event list', () => {
     expect(forA[0]).toMatchObject({ rsvpCounts: { going: 0, maybe: 0, not_going: 0 }, myRsvp: null });
     t.clock.set(Date.parse('2026-03-05T15:00:00Z'));
     expect(listEventPosts(t.deps, a.id).map((e) => e.id)).toEqual([later.id, sooner.id]);
-  });
-});
-
-describe('deleting a post', () => {
-  it('is for the author, an exec or an administrator, and takes the signups with it', async () => {
-    const { t, workout, member } = await setup();
-    const w = workout('2026-03-05', '07:00');
-    const m = await member('Mo');
-    setSignup(t.deps, m, w.id, true);
-    expect(() => deletePost(t.deps, m, w.id)).toThrow(/Only the author of this workout/);
-    expect(deletePost(t.deps, { id: 999, role: 'administrator' }, w.id)).toEqual({
-      message: 'Workout deleted',
-    });
-    expect(t.db.select().from(workoutSignups).all()).toEqual([]);
-    expect(() => deletePost(t.deps, m, w.id)).toThrow('Post not found');
-  });
-
-  it('lets the author of an event delete it even as a member', async () => {
-    const { t, member } = await setup();
-    const m = await member('Mo');
-    const e = createEvent(t.deps, m, { title: 'Mine', eventDate: '2026-03-09', content: 'x' });
-    expect(deletePost(t.deps, m, e.id)).toEqual({ message: 'Event deleted' });
   });
 });

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { posts, workoutSignups } from '../../db/schema';
+import type { Role } from '../../domain/contract/roles';
+import { makeTestApp } from '../testing';
+import { createEvent } from './events';
+import { requireManageablePost } from './post-access';
+import { deletePost, deletePostInScope } from './post-removal';
+import { createWorkoutSeries } from './series';
+import { createWorkout, setSignup } from './workouts';
+
+async function setup() {
+  const t = makeTestApp();
+  const execUser = await t.createUser({ role: 'exec', name: 'Erin Exec' });
+  const exec = { id: execUser.id, role: 'exec' as Role };
+  const workout = (date: string, time: string, capacity: number | null = 2) =>
+    createWorkout(t.deps, exec, {
+      type: 'workout',
+      title: `${date} ${time}`,
+      workoutType: 'run',
+      workoutDate: date,
+      workoutTime: time,
+      content: 'Run',
+      capacity,
+    });
+  const member = async (name: string) => ({ ...(await t.createUser({ name })), role: 'member' as Role });
+  return { t, exec, execUser, workout, member };
+}
+
+describe('deleting a post', () => {
+  it('is for the author, an exec or an administrator, and takes the signups with it', async () => {
+    const { t, workout, member } = await setup();
+    const w = workout('2026-03-05', '07:00');
+    const m = await member('Mo');
+    setSignup(t.deps, m, w.id, true);
+    expect(() => deletePost(t.deps, m, w.id)).toThrow(/Only the author of this workout/);
+    expect(deletePost(t.deps, { id: 999, role: 'administrator' }, w.id)).toEqual({
+      message: 'Workout deleted',
+    });
+    expect(t.db.select().from(workoutSignups).all()).toEqual([]);
+    expect(() => deletePost(t.deps, m, w.id)).toThrow('Post not found');
+  });
+
+  it('lets the author of an event delete it even as a member', async () => {
+    const { t, member } = await setup();
+    const m = await member('Mo');
+    const e = createEvent(t.deps, m, { title: 'Mine', eventDate: '2026-03-09', content: 'x' });
+    expect(deletePost(t.deps, m, e.id)).toEqual({ message: 'Event deleted' });
+  });
+});
+
+describe('DELETE /forum/posts/:id in the service', () => {
+  it('takes a workout with what the scope reaches of its series, and an event alone', async () => {
+    const { t, exec, member } = await setup();
+    const series = createWorkoutSeries(t.deps, exec, {
+      type: 'workout',
+      title: 'Swim',
+      workoutType: 'swim',
+      workoutDate: '2026-03-03',
+      workoutTime: '07:00',
+      content: 'Laps',
+      capacity: null,
+      repeat: { weekdays: [2], until: '2026-03-24' },
+    });
+    const [, second] = series.posts;
+    const m = await member('Mo');
+    expect(() => deletePostInScope(t.deps, m, second!.id, 'following')).toThrow(/Only the author of this workout/);
+    expect(deletePostInScope(t.deps, exec, second!.id, 'following')).toEqual({ message: '3 workouts deleted', deleted: 3 });
+    expect(t.db.select({ id: posts.id }).from(posts).all()).toEqual([{ id: series.posts[0]!.id }]);
+    const e = createEvent(t.deps, exec, { title: 'Social', eventDate: '2026-03-09', content: 'x' });
+    expect(deletePostInScope(t.deps, exec, e.id, 'following')).toEqual({ message: 'Event deleted' });
+    expect(() => deletePostInScope(t.deps, exec, e.id, 'this')).toThrow('Post not found');
+  });
+
+  it('finds a post to change only for someone who may manage it', async () => {
+    const { t, exec, workout, member } = await setup();
+    const w = workout('2026-03-05', '07:00');
+    const m = await member('Mo');
+    expect(requireManageablePost(t.deps, exec, w.id)).toMatchObject({ id: w.id, type: 'workout' });
+    expect(() => requireManageablePost(t.deps, m, w.id)).toThrow(/Only the author of this workout/);
+    expect(() => requireManageablePost(t.deps, exec, w.id + 100)).toThrow('Post not found');
+  });
+});

@@ -1,0 +1,76 @@
+// The calendar feeds' entries (api/services/calendar.ts): workouts, events and races as one row
+// shape, for the club's feed, a member's feed and a single entry's .ics file.
+import type { Database_ } from './client';
+import { preparedOnce } from './statements';
+
+export type EntryKind = 'workout' | 'event' | 'race';
+
+const WORKOUT_COLUMNS = `p.id, p.title, p.content as description, p.workout_date as date, p.workout_time as time,
+  '' as location, p.revision, p.updated_at`;
+const EVENT_COLUMNS = `p.id, p.title, p.content as description, p.event_date as date, coalesce(p.event_time, '') as time,
+  coalesce(p.event_location, '') as location, p.revision, p.updated_at`;
+const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, r.location, r.revision, null as updated_at`;
+
+export interface EntryRow {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  time: string | null;
+  location: string;
+  revision: number;
+  updated_at: number | null;
+  rsvp?: string;
+  waitlisted?: number;
+}
+
+/** The public feed: workouts and races from `from` (a club date) on. */
+export function clubFeedRows(database: Database_, from: string): { workouts: EntryRow[]; races: EntryRow[] } {
+  return {
+    workouts: preparedOnce(
+      database,
+      `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.workout_date >= ?`,
+    ).all(from) as EntryRow[],
+    races: preparedOnce(database, `select ${RACE_COLUMNS} from races r where r.date >= ?`).all(from) as EntryRow[],
+  };
+}
+
+/**
+ * A member's feed from `from` on: the workouts they are signed up or waiting for (`waitlisted` set
+ * for the latter), the events they answered (with their `rsvp`) and the races they signed up for.
+ */
+export function personalFeedRows(
+  database: Database_,
+  user: number,
+  from: string,
+): { workouts: EntryRow[]; events: EntryRow[]; races: EntryRow[] } {
+  const args = { user, from };
+  return {
+    workouts: preparedOnce(
+      database,
+      `select ${WORKOUT_COLUMNS}, not exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as waitlisted
+     from posts p where p.type = 'workout' and p.workout_date >= @from
+       and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
+         or exists(select 1 from waitlist_entries w where w.post_id = p.id and w.user_id = @user))`,
+    ).all(args) as EntryRow[],
+    events: preparedOnce(
+      database,
+      `select ${EVENT_COLUMNS}, r.status as rsvp from posts p join event_rsvps r on r.post_id = p.id and r.user_id = @user
+     where p.type = 'event' and p.event_date >= @from`,
+    ).all(args) as EntryRow[],
+    races: preparedOnce(
+      database,
+      `select ${RACE_COLUMNS} from races r join race_signups s on s.race_id = r.id and s.user_id = @user where r.date >= @from`,
+    ).all(args) as EntryRow[],
+  };
+}
+
+const SINGLE_SQL: Record<EntryKind, string> = {
+  workout: `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.id = ?`,
+  event: `select ${EVENT_COLUMNS} from posts p where p.type = 'event' and p.id = ?`,
+  race: `select ${RACE_COLUMNS} from races r where r.id = ?`,
+};
+
+export function entryRow(database: Database_, kind: EntryKind, id: number): EntryRow | undefined {
+  return preparedOnce(database, SINGLE_SQL[kind]).get(id) as EntryRow | undefined;
+}

@@ -1,0 +1,24 @@
+// A reminder is queued at most once per member and item: its messages carry the key
+// `reminder:<kind>:<item>:<member>` followed by `#<device>` or `#email`, and the unique index on the
+// key stops a second process racing the first. The key and its check in SQL live here together.
+import { sql, type SQL } from 'drizzle-orm';
+import { messageQueue } from './schema';
+
+export type ReminderKind = 'workout' | 'event';
+
+/** The key of a member's reminder about an item; its messages are `<key>#<device>` or `<key>#email`. */
+export function reminderKey(kind: ReminderKind, itemId: number, memberId: number): string {
+  return `reminder:${kind}:${itemId}:${memberId}`;
+}
+
+/**
+ * For a query over `users`: true for a member not yet reminded about the item, i.e. no queued message
+ * in the key's range (keys sort `<key>#…` before `<key>$`), so the unique index serves the check.
+ * Once per member and item, whatever devices come and go.
+ */
+export function notYetReminded(kind: ReminderKind, itemId: number): SQL {
+  // The item's id bound as text (a bound JS number is a REAL in SQLite: '12.0'); the member's id
+  // qualified by hand, since inside the subquery a bare "id" would be the queued message's.
+  const key = sql`'reminder:' || ${kind} || ':' || ${String(itemId)} || ':' || "users"."id"`;
+  return sql`not exists (select 1 from ${messageQueue} where ${messageQueue.dedupeKey} >= ${key} || '#' and ${messageQueue.dedupeKey} < ${key} || '$')`;
+}
