@@ -136,7 +136,7 @@ test('reset password page: missing token, mismatch, success', async ({ page, req
   await request.post('/api/auth/forgot-password', { data: { email: 'pending@club.test' } });
   const db = openTestDb();
   const mail = db
-    .prepare('select text from email_outbox where "to" = \'pending@club.test\' order by id desc')
+    .prepare('select text from message_queue where "to" = \'pending@club.test\' order by id desc')
     .get() as { text: string };
   db.close();
   const link = new URL(/http\S+reset-password\S+/.exec(mail.text)![0]);
