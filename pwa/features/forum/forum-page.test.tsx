@@ -152,7 +152,7 @@ describe('workouts tab', () => {
     expect(within(mine).queryByText(/View details/)).toBeNull();
   });
 
-  it('signs up through performAction with the desired state and reloads the list', async () => {
+  it('signs up through performWrite with the desired state and reloads the list', async () => {
     let signedUp = false;
     const api = setup({
       [WORKOUTS]: () => ({

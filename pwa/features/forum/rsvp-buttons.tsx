@@ -1,26 +1,26 @@
 import { useState } from 'react';
 import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../domain/contract/forum';
 import { ErrorMessage } from '../../components/status';
-import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
+import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
 import { UnsyncedMark } from '../../components/offline-note';
 import { RSVP_LABELS, eventView, shiftRsvpCounts } from './workout-rules';
 
 export const RSVP_ERROR = 'Error updating RSVP';
 
 /**
- * The caller's RSVP to one event, through performAction (works offline); the PWA always sends the
+ * The caller's RSVP to one event, through performWrite (works offline); the PWA always sends the
  * desired state, never a toggle. Tapping the current answer keeps it (a second tap is not a silent
  * removal); "Clear my answer" removes it, with an Undo that puts it back.
  */
 export function useRsvp(event: EventPost | undefined, patch: (id: number, change: Partial<EventPost>) => void, reload: () => void) {
-  const pending = usePendingActions();
+  const pending = usePendingWrites();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   /** The answer just cleared, while its Undo is offered. */
   const [cleared, setCleared] = useState<RsvpStatus | null>(null);
 
   const pendingAction = event ? pendingFor(pending, 'rsvp', event.id) : undefined;
-  // A choice queued on this device shows at once: the outbox lists it before performAction resolves.
+  // A choice queued on this device shows at once: the outbox lists it before performWrite resolves.
   const desired = pendingAction ? { status: pendingAction.status } : undefined;
   const view = event ? eventView(event, desired) : undefined;
 
@@ -29,7 +29,7 @@ export function useRsvp(event: EventPost | undefined, patch: (id: number, change
     setBusy(true);
     setError('');
     try {
-      const result = await performAction({ kind: 'rsvp', eventId: event.id, status });
+      const result = await performWrite({ kind: 'rsvp', eventId: event.id, status });
       if (result.status === 'done') {
         const now = result.answer.status;
         patch(event.id, { myRsvp: now, rsvpCounts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, now) });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { SignupAnswer, WaitlistAnswer, WorkoutPost } from '../../../domain/contract/forum';
 import { ApiError } from '../../lib/data/api-client';
-import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
+import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
 import { formatDateTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { CancelSignupModal } from './cancel-signup-modal';
@@ -36,7 +36,7 @@ export interface SignupActions {
 
 /**
  * Sign up, cancel (through the warning modal), join and leave the waitlist for one workout, through
- * performAction so they work offline. `patch` applies the server's answer at once; `reload` then
+ * performWrite so they work offline. `patch` applies the server's answer at once; `reload` then
  * fetches the truth (counts, the roster, anyone promoted).
  */
 export function useSignupActions(
@@ -44,14 +44,14 @@ export function useSignupActions(
   patch: (id: number, change: Partial<WorkoutPost>) => void,
   reload: () => void,
 ): SignupActions {
-  const pending = usePendingActions();
+  const pending = usePendingWrites();
   const session = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [confirming, setConfirming] = useState(false);
 
-  // A choice queued on this device shows at once: the outbox lists it before performAction resolves.
+  // A choice queued on this device shows at once: the outbox lists it before performWrite resolves.
   const desired: DesiredSignup = {};
   if (workout) {
     const signup = pendingFor(pending, 'workout-signup', workout.id);
@@ -67,7 +67,7 @@ export function useSignupActions(
     setError('');
     setNotice('');
     try {
-      const result = await performAction({ kind: 'workout-signup', workoutId: workout.id, signedUp });
+      const result = await performWrite({ kind: 'workout-signup', workoutId: workout.id, signedUp });
       if (result.status === 'done') {
         const now = result.answer.signedUp;
         patch(workout.id, {
@@ -96,7 +96,7 @@ export function useSignupActions(
     setError('');
     setNotice('');
     try {
-      const result = await performAction({ kind: 'waitlist', workoutId: workout.id, joined });
+      const result = await performWrite({ kind: 'waitlist', workoutId: workout.id, joined });
       if (result.status === 'done') {
         const answer: WaitlistAnswer = result.answer;
         const was = workout.waitlistPosition !== null;

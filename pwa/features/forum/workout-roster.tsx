@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../domain/contract/forum';
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
-import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
+import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../lib/ui/format';
 import { UnsyncedMark } from '../../components/offline-note';
@@ -67,7 +67,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
 export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt }: RosterProps) {
   const headingId = useId();
-  const pending = usePendingActions();
+  const pending = usePendingWrites();
   const [ticks, setTicks] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -75,7 +75,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
   const [confirming, setConfirming] = useState(false);
 
   const pendingSubmit = pendingFor(pending, 'attendance', workoutId);
-  // Submitted on this device, not yet on the server: the outbox lists it before performAction resolves.
+  // Submitted on this device, not yet on the server: the outbox lists it before performWrite resolves.
   const unsyncedTicks = pendingSubmit?.attendanceData ?? null;
   const locked = !!record?.submitted || unsyncedTicks !== null;
   const shownTicks = record?.submitted ? record.attendance : (unsyncedTicks ?? ticks);
@@ -87,7 +87,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
     setError('');
     setConflict('');
     try {
-      const result = await performAction({ kind: 'attendance', workoutId, attendanceData });
+      const result = await performWrite({ kind: 'attendance', workoutId, attendanceData });
       if (result.status === 'done') onRecorded({ ...result.answer, submitted: true });
     } catch (err) {
       const stored = err instanceof ApiError && err.status === 409 ? recordFromConflict(err) : null;
