@@ -123,6 +123,25 @@ export function renderAt(url: string, pattern: string, element: ReactElement) {
 }
 
 /**
+ * Renders several screens of the app under one data layer, starting at `url`: going from one to the
+ * other (by their links) keeps the same query cache, as in the app.
+ */
+export function renderRoutes(url: string, routes: Record<string, ReactElement>) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          {Object.entries(routes).map(([pattern, element]) => (
+            <Route key={pattern} path={pattern} element={element} />
+          ))}
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/**
  * A fresh, idle outbox (and no persisted answers) for each test: nothing replays by itself, so a queued action stays queued and
  * the screen's "not yet synced" state can be checked.
  */

@@ -2,7 +2,7 @@
 // does (a write to the club's server, sent now or kept in the outbox), not for React's form actions.
 import { ApiError, OFFLINE_MESSAGE, request } from '../data/api-client';
 import type * as Outbox from './outbox';
-import { isOutboxBooted, isOutboxLoaded, useOutboxState } from './outbox-store';
+import { isOutboxBooted, isOutboxLoaded, notifyWritten, useOutboxState } from './outbox-store';
 import { requestFor, type WriteAnswers, type WriteResult, type SyncAction } from './sync-action';
 
 export { pendingFor, type SyncAction } from './sync-action';
@@ -14,7 +14,7 @@ export { pendingFor, type SyncAction } from './sync-action';
  * is kept on the device and replayed later: status 'queued'. A request that may have reached the
  * server is queued with the same key, so the replay cannot apply it twice. The check and the send
  * hold the lock every tab's replay holds, so a member's changes to one thing reach the club in the
- * order she made them.
+ * order she made them. The server's answer reaches every copy the data layer keeps (onWritten).
  */
 export async function performWrite<A extends SyncAction>(action: A): Promise<WriteResult<A['kind']>> {
   const key = crypto.randomUUID();
@@ -38,6 +38,7 @@ async function send<A extends SyncAction>(action: A, key: string, outbox: typeof
     // requestFor builds the request of the action's own endpoint (sync-action.ts), whose answer
     // WriteAnswers takes from the contract.
     const answer = (await request(path, { method, body, idempotencyKey: key })) as WriteAnswers[A['kind']];
+    notifyWritten(action, answer, false);
     return { status: 'done', answer };
   } catch (err) {
     const unanswered = err instanceof ApiError && (err.isNetwork || err.status >= 500);
