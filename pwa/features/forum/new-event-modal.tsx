@@ -17,7 +17,7 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { useCreatePostMutation } from './api/forum-queries';
+import { useCreatePostMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 
 export interface EventDraft {

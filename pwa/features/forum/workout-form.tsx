@@ -24,7 +24,7 @@ import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { useUpdateWorkoutMutation } from './api/forum-queries';
+import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 

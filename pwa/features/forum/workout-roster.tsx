@@ -53,6 +53,7 @@ interface RosterProps {
   record: AttendanceRecord | undefined;
   recordLoading: boolean;
   recordError: string;
+  /** The record the club holds, when a refusal carries it (another exec submitted first). */
   onRecorded: (record: AttendanceRecord) => void;
   /** Attendance opens when the workout starts (the API refuses it before, issue 10). */
   started: boolean;
@@ -87,8 +88,8 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
     setError('');
     setConflict('');
     try {
-      const result = await performWrite({ kind: 'attendance', workoutId, attendanceData });
-      if (result.status === 'done') onRecorded({ ...result.answer, submitted: true });
+      // The club's answer reaches the record on this page (and every other copy) through the data layer.
+      await performWrite({ kind: 'attendance', workoutId, attendanceData });
     } catch (err) {
       const stored = err instanceof ApiError && err.status === 409 ? recordFromConflict(err) : null;
       if (stored) {

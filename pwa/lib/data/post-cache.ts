@@ -161,17 +161,23 @@ export function refreshCopies(client: QueryClient, thing: { workoutId: number } 
   for (const queryKey of keys) void client.invalidateQueries({ queryKey, exact: true });
 }
 
-/** The server's answer to a write, in every copy. */
+/**
+ * The server's answer to a write, in every copy. A write sent from a screen then reads its copies
+ * again; a replayed one does not need to, the outbox's pass ends with a reload of every screen.
+ */
 export function applyWritten(client: QueryClient, written: Written): void {
   switch (written.kind) {
     case 'workout-signup':
       applySignup(client, written.action.workoutId, written.answer.signedUp);
+      if (!written.replayed) refreshCopies(client, written.action);
       return;
     case 'waitlist':
       applyWaitlistPlace(client, written.action.workoutId, written.answer.onWaitlist ? written.answer.position : null);
+      if (!written.replayed) refreshCopies(client, written.action);
       return;
     case 'rsvp':
       applyRsvp(client, written.action.eventId, written.answer.status);
+      if (!written.replayed) refreshCopies(client, written.action);
       return;
     case 'attendance':
       applyAttendance(client, written.action.workoutId, { ...written.answer, submitted: true });

@@ -6,6 +6,7 @@ import { AppProviders } from '../../test-providers';
 import { answerApi } from '../../test-server';
 import { performWrite } from './perform-write';
 import { OFFLINE_MESSAGE } from '../data/api-client';
+import { offlineInfo } from '../data/read';
 import { refreshOutboxState } from './outbox';
 import { getOutboxState } from './outbox-store';
 
@@ -33,8 +34,8 @@ describe('without device storage', () => {
 
   it('shows a read that fails for want of network as an error, not a blank screen', async () => {
     const { result } = renderHook(() => useWorkoutsQuery(), { wrapper: AppProviders });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.isPending).toBe(false));
     expect(result.current.error?.message).toBe(OFFLINE_MESSAGE);
-    expect(result.current.fromCache).toBe(false);
+    expect(offlineInfo(result.current).fromCache).toBe(false);
   });
 });
