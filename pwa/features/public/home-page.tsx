@@ -47,7 +47,7 @@ function MemberSlot({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading text="Loading your week…" />}>{children}</Suspense>;
 }
 
-/** `memberSection`: the router's lazy "My week" (it lives with the forum, which this page may not import). */
+/** `memberSection`: the router's lazy "My week" (a feature of its own, which this page may not import). */
 export function HomePage({ memberSection }: { memberSection?: ReactNode }) {
   usePageTitle('Home');
   return (
