@@ -95,7 +95,7 @@ export default defineConfig(({ command }) => ({
         ],
       },
       workbox: {
-        // Web Push: the push and notificationclick handlers (issue 15) live in a plain script of their own.
+        // Web Push: the push and notificationclick handlers live in a plain script of their own.
         importScripts: ['/push-sw.js'],
         // Screenshots are for the install dialog only: not worth a precache on every phone.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],

@@ -29,7 +29,7 @@ export interface EventDraft {
 }
 
 /**
- * SPEC.md §5 New event as a form schema: the contract's rules, each on its field, then the strictly
+ * The New Event form as a schema: the contract's rules, each on its field, then the strictly
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
 export function newEventFormSchema(today: string | null) {

@@ -19,7 +19,7 @@ export function makeUser(role: Role = 'member', overrides: Partial<SessionUser> 
   return testUser(role, { id: 3, name: role === 'exec' ? 'Erin Exec' : 'Morgan Member', ...overrides });
 }
 
-/** Stores the session the way the app does (SPEC.md §9: exactly 'user' and 'token'). */
+/** Stores the session the way the app does: exactly 'user' and 'token' (lib/session/session-storage.ts). */
 export function signInAs(user: SessionUser): void {
   localStorage.setItem('token', 'test-token');
   localStorage.setItem('user', JSON.stringify(user));

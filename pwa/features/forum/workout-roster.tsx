@@ -16,14 +16,14 @@ export function whosComingTitle(count: number, capacity: number | null): string 
   return capacity === null ? `Who's Coming (${count})` : `Who's Coming (${count}/${capacity})`;
 }
 
-/** SPEC.md §8 Attendance: the server's refusal, or the retry text when the request did not get through. */
+/** The server's refusal of an attendance submission, or the retry text when the request did not get through. */
 export function attendanceErrorText(err: unknown): string {
   return err instanceof ApiError && err.status > 0 && err.message
     ? `Failed to save attendance: ${err.message}`
     : 'Error submitting attendance. Please try again.';
 }
 
-/** The stored record carried by the 409 of a second submission (DESIGN.md §3: the first one wins). */
+/** The stored record carried by the 409 of a second submission: the first one to reach the club wins. */
 export function recordFromConflict(err: ApiError): AttendanceRecord | null {
   const body = err.body as Partial<AttendanceRecord>;
   if (!body.attendance || typeof body.attendance !== 'object') return null;
@@ -55,7 +55,7 @@ interface RosterProps {
   recordError: string;
   /** The record the club holds, when a refusal carries it (another exec submitted first). */
   onRecorded: (record: AttendanceRecord) => void;
-  /** Attendance opens when the workout starts (the API refuses it before, issue 10). */
+  /** Attendance opens when the workout starts (the API refuses it before). */
   started: boolean;
   startsAt: { date: string; time: string };
 }
@@ -208,7 +208,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
   );
 }
 
-/** The waitlist in join order (SPEC.md §2): shown only when the workout has a capacity and a queue. */
+/** The waitlist in join order: shown only when the workout has a capacity and a queue. */
 export function WaitlistSection({ entries, myId }: { entries: WaitlistEntry[]; myId: number | undefined }) {
   const headingId = useId();
   return (

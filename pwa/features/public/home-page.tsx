@@ -40,7 +40,7 @@ const DISCIPLINES = [
   },
 ];
 
-/** "My week" above the public content, for members who accepted the charter (issue 14). */
+/** "My week" above the public content, for members who accepted the charter. */
 function MemberSlot({ children }: { children: ReactNode }) {
   const { user } = useSession();
   if (!user || !user.charterAccepted || !hasRole(user.role, 'member')) return null;

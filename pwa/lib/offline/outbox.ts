@@ -1,4 +1,4 @@
-// The device's queue of writes made offline (DESIGN.md §4): kept in IndexedDB, watched with Dexie's
+// The device's queue of writes made offline (or whose answer was lost): kept in IndexedDB, watched with Dexie's
 // liveQuery so every screen sees it change, replayed in order with the op's own Idempotency-Key when
 // the network is back, so a replay after a lost answer never applies twice. Loaded on demand: public
 // pages never pay for it.

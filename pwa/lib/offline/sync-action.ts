@@ -1,4 +1,4 @@
-// The writes a member can make offline (DESIGN.md §4), as data: what the outbox stores and replays.
+// The writes a member can make offline, as data: what the outbox stores and replays.
 // Kept apart from the outbox and from performWrite so that neither imports the other.
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { RsvpStatus } from '../../../domain/contract/forum';

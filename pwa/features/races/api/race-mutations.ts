@@ -53,7 +53,7 @@ export function applyRaceSignup(queryClient: QueryClient, raceId: number, me: Me
   });
 }
 
-/** Sign-up and cancel through the offline-capable actions (DESIGN.md §4). */
+/** Sign-up and cancel through performWrite, so they work offline. */
 export function useRaceSignupMutation(me: Me) {
   const queryClient = useQueryClient();
   return useMutation({
