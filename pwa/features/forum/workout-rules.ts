@@ -10,7 +10,6 @@ import { shiftRsvpCounts } from '../../lib/data/post-cache';
 import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
 
 export { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText };
-export type { DesiredSignup };
 
 /** A workout as the screen shows it: the server's answer with any not-yet-synced choice laid over it. */
 export interface WorkoutView {

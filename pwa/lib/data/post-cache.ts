@@ -81,7 +81,7 @@ export function shiftRsvpCounts(counts: Record<RsvpStatus, number>, from: RsvpSt
  * copy's own state, so applying the same answer twice changes nothing. Signing up takes the member
  * off the waitlist, as the server does.
  */
-export function applySignup(client: QueryClient, workoutId: number, signedUp: boolean): void {
+function applySignup(client: QueryClient, workoutId: number, signedUp: boolean): void {
   changeWorkout(client, workoutId, (w) => ({
     ...w,
     isSignedUp: signedUp,
@@ -97,7 +97,7 @@ export function applySignup(client: QueryClient, workoutId: number, signedUp: bo
 }
 
 /** The member's place on the waitlist as the server answered it (null: not on it). */
-export function applyWaitlistPlace(client: QueryClient, workoutId: number, position: number | null): void {
+function applyWaitlistPlace(client: QueryClient, workoutId: number, position: number | null): void {
   changeWorkout(client, workoutId, (w) => ({
     ...w,
     waitlistPosition: position,
@@ -110,7 +110,7 @@ export function applyWaitlistPlace(client: QueryClient, workoutId: number, posit
 }
 
 /** The member's RSVP as the server answered it. */
-export function applyRsvp(client: QueryClient, eventId: number, status: RsvpStatus | null): void {
+function applyRsvp(client: QueryClient, eventId: number, status: RsvpStatus | null): void {
   changeEvent(client, eventId, (e) => ({ ...e, myRsvp: status, rsvpCounts: shiftRsvpCounts(e.rsvpCounts, e.myRsvp, status) }));
   changeWeekItem(client, 'event', eventId, (item) => (item.kind === 'event' ? { ...item, rsvp: status } : item));
 }

@@ -2,8 +2,6 @@ import { call } from '../../../lib/data/api-client';
 import { forumKeys } from '../../../lib/data/post-cache';
 import { useRead } from '../../../lib/data/read';
 
-export { forumKeys };
-
 /** Lists stay fresh while shown. */
 const LIST_REFRESH_MS = 60_000;
 
