@@ -50,8 +50,12 @@ export default defineConfig(({ command }) => ({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Public reads and the offline notes, used by visitors' and members' screens alike.
             { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/]read\.ts|components[\\/]offline-note\.tsx)$/ },
-            // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062).
-            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb))\.tsx?$/ },
+            // What the forum's screens and "my week" share to show and change a member's place on a
+            // workout or event: one file rather than one per module.
+            { name: 'posts', test: /pwa[\\/](lib[\\/]data[\\/]post-actions|components[\\/](signup-flow|cancel-signup-modal|post-parts))\.tsx?$/ },
+            // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062),
+            // with the one place a write's answer reaches every kept copy.
+            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb|post-cache))\.tsx?$/ },
           ],
         },
       },

@@ -36,12 +36,13 @@ export function Layout() {
   const idle = useIdle();
   usePageDescription(location.pathname);
 
-  // Scroll to the top on every route change (SPEC.md §2).
+  // Scroll to the top on every route change: a new page opens at its top, as a full page load would.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
-  // A 401/403 from a non-auth call ends the session (SPEC.md §4).
+  // A 401/403 from a non-auth call ends the session (lib/data/api-client.ts): the server no longer
+  // takes this token, or this role, so staying signed in would only show errors.
   useEffect(() => {
     setUnauthorizedHandler((reason) => {
       // Leave the guarded page first, so its own redirect to a bare /login cannot win the race.
@@ -67,7 +68,7 @@ export function Layout() {
         </PageErrorBoundary>
       </main>
       <Footer />
-      {/* Mounted but disabled, as SPEC.md §2 says. */}
+      {/* Mounted turned off: role-change-notice.tsx says why. */}
       <RoleChangeNotice />
       <Suspense fallback={null}>
         {idle && <UpdateBar />}

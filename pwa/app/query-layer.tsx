@@ -5,7 +5,8 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { onSynced } from '../lib/offline/outbox-store';
+import { onSynced, onWritten } from '../lib/offline/outbox-store';
+import { applyWritten } from '../lib/data/post-cache';
 import { devicePersister } from '../lib/data/query-persister';
 import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/data/query-client';
 import { ReadRunnerProvider, type ReadRunner } from '../lib/data/read';
@@ -20,7 +21,7 @@ const CACHE_BUSTER = 'v1';
  */
 const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
 
-/** Public reads (lib/data/read.ts) run on TanStack Query under this layer, cached and persisted like the rest. */
+/** Reads (lib/data/read.ts) run on TanStack Query under this layer: cached, kept on the device, changed by writes. */
 const useQueryRead: ReadRunner = (options) => useQuery(options);
 
 const owners = new WeakMap<QueryClient, number | undefined>();
@@ -47,6 +48,8 @@ export function QueryLayer({ children, client = queryClient, persist = true }: P
     return userId === undefined || !persist ? null : devicePersister(userId);
   }, [client, userId, persist]);
 
+  // Every answer of the club to a member's write reaches every copy kept of the thing it changed.
+  useEffect(() => onWritten((written) => applyWritten(client, written)), [client]);
   // Writes queued offline reached the server: every screen reloads what it shows.
   useEffect(() => onSynced(() => void client.invalidateQueries()), [client]);
 
@@ -56,7 +59,7 @@ export function QueryLayer({ children, client = queryClient, persist = true }: P
       persister.stop();
       client.clear();
       // An explicit logout wipes the user's copy; a session the server ended keeps it for the
-      // same user's next sign-in (DESIGN.md §4).
+      // same user's next sign-in (their changes may still wait in the outbox, and their pages with them).
       if (!reason) await persister.removeClient();
     });
     return () => {

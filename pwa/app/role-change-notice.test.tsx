@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('RoleChangeNotice', () => {
-  it('is mounted disabled, as the spec says: it asks nothing and shows nothing', async () => {
+  it('is mounted turned off: it asks nothing and shows nothing', async () => {
     const { container } = render(
       <SessionProvider>
         <RoleChangeNotice />

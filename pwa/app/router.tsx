@@ -5,7 +5,7 @@ import { lazyNamed } from '../lib/ui/lazy-named';
 import { useSession } from '../lib/session/session';
 import { Layout } from './layout';
 
-// Every screen of SPEC.md §2. Pages load on demand so a public page ships only what it needs, and
+// Every screen of the app. Pages load on demand so a public page ships only what it needs, and
 // routing is declarative (no data router): it keeps the first download of a public page under budget.
 
 const HomePage = lazyNamed(() => import('../features/public/home-page'), 'HomePage');
@@ -37,7 +37,7 @@ const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-passwor
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
 const MemberWeek = lazyNamed(() => import('./member-week'), 'MemberWeek');
 
-/** Members-only detail pages: signed-out visitors go to /login (SPEC.md §2). */
+/** Members-only detail pages: a signed-out visitor goes to /login, a pending or rejected user sees why not. */
 function MembersOnly({ children }: { children: ReactNode }) {
   return (
     <RequireRole min="member" denied={<MembersOnlyPage />}>
@@ -109,7 +109,7 @@ export function AppRoutes() {
   );
 }
 
-/** The spec's own-profile back link points at /dashboard, which is not a screen of its own. */
+/** The own-profile page's back link points at /dashboard, which is not a screen of its own. */
 function DashboardRedirect() {
   const { can } = useSession();
   return <Navigate to={can('member') ? '/forum' : '/'} replace />;

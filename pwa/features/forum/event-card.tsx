@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../domain/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
+import { KindBadge } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
@@ -13,15 +14,13 @@ export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?
 
 interface EventCardProps {
   event: EventPost;
-  patch: (id: number, change: Partial<EventPost>) => void;
-  reload: () => void;
   onDelete: (id: number) => Promise<void>;
 }
 
-export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
+export function EventCard({ event, onDelete }: EventCardProps) {
   const titleId = useId();
   const { user } = useSession();
-  const rsvp = useRsvp(event, patch, reload);
+  const rsvp = useRsvp(event);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
   const { confirm, dialog } = useConfirm();
@@ -48,7 +47,7 @@ export function EventCard({ event, patch, reload, onDelete }: EventCardProps) {
             {title}
           </Link>
         </h2>
-        <span className="badge forum-type forum-type--event">Event</span>
+        <KindBadge kind="event">Event</KindBadge>
       </div>
       <div className="forum-meta">
         <EventWhenWhere event={event} />

@@ -2,11 +2,14 @@ import { useCallback, useId, type ReactNode } from 'react';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
-import type { EventPost, EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
+import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { formatDateTime } from '../../lib/ui/format';
+import { KindBadge } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
+import { ApiError } from '../../lib/data/api-client';
+import { loadError, offlineInfo } from '../../lib/data/read';
 import { useEventQuery } from './api/forum-queries';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
@@ -27,19 +30,15 @@ export function EventDetailPage() {
   const id = parseId(useParams().id);
   const { user } = useSession();
   const query = useEventQuery(id);
-  const { data, setData, reload } = query;
+  const { data, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
   const event = data?.event;
   usePageTitle(event ? event.title || 'Untitled Event' : 'Event');
 
-  const refresh = useCallback(() => void reload(), [reload]);
-  const patch = useCallback(
-    (_id: number, change: Partial<EventPost>) =>
-      setData((previous) => previous && { ...previous, event: { ...previous.event, ...change } }),
-    [setData],
-  );
-  const rsvp = useRsvp(event, patch, refresh);
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const rsvp = useRsvp(event);
 
-  if (id === null || query.error?.status === 404) {
+  if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
       <Frame>
         <h1>Event not found</h1>
@@ -47,7 +46,7 @@ export function EventDetailPage() {
       </Frame>
     );
   }
-  if (query.loading) {
+  if (query.isPending) {
     return (
       <Frame>
         <h1 className="visually-hidden">Event</h1>
@@ -60,7 +59,7 @@ export function EventDetailPage() {
       <Frame>
         <h1>Event</h1>
         <LoadError onRetry={refresh}>
-          Could not load this event: {query.error?.message ?? 'Something went wrong'}
+          Could not load this event: {loadError(query)?.message ?? 'Something went wrong'}
         </LoadError>
       </Frame>
     );
@@ -74,14 +73,14 @@ export function EventDetailPage() {
           <h1 id="event-title" className="forum-detail__title">
             {title}
           </h1>
-          <span className="badge forum-type forum-type--event">Event</span>
+          <KindBadge kind="event">Event</KindBadge>
         </div>
         <div className="forum-meta">
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />
           <EventWhenWhere event={event} style="long" />
         </div>
         <p className="forum-content">{event.content}</p>
-        <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
+        <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" />
         <AddToCalendar kind="event" id={event.id} title={title} />
       </article>

@@ -1,11 +1,12 @@
 import { Suspense, useCallback, useState } from 'react';
 import { OfflineNote } from '../../components/offline-note';
-import type { EventPost } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { EventCard } from './event-card';
-import { useDeletePostMutation, useEventsQuery } from './api/forum-queries';
+import { loadError, offlineInfo } from '../../lib/data/read';
+import { useDeletePostMutation } from './api/forum-mutations';
+import { useEventsQuery } from './api/forum-queries';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
 const NewEventModal = lazyNamed(() => import('./new-event-modal'), 'NewEventModal');
@@ -14,28 +15,15 @@ const NewEventModal = lazyNamed(() => import('./new-event-modal'), 'NewEventModa
 export function EventsTab() {
   const { can } = useSession();
   const query = useEventsQuery();
-  const deletePost = useDeletePostMutation().mutateAsync;
-  const { data, setData, reload } = query;
+  const deletePost = useDeletePostMutation('event').mutateAsync;
+  const { data, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
+  const error = loadError(query);
   const [creating, setCreating] = useState(false);
   const [posted, setPosted] = useState(false);
 
-  const patch = useCallback(
-    (id: number, change: Partial<EventPost>) =>
-      setData(
-        (previous) =>
-          previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) },
-      ),
-    [setData],
-  );
-  const refresh = useCallback(() => void reload(), [reload]);
-  const remove = useCallback(
-    async (id: number) => {
-      await deletePost(id);
-      setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
-      void reload();
-    },
-    [setData, reload, deletePost],
-  );
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const remove = useCallback((id: number) => deletePost({ id }).then(() => undefined), [deletePost]);
 
   return (
     <>
@@ -47,18 +35,18 @@ export function EventsTab() {
         </div>
       )}
       {posted && <Notice tone="success">Event posted.</Notice>}
-      <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
+      <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
 
-      {query.loading ? (
+      {query.isPending ? (
         <Loading text="Loading events..." />
-      ) : query.error && !data ? (
-        <LoadError onRetry={refresh}>Could not load the events: {query.error.message}</LoadError>
+      ) : error ? (
+        <LoadError onRetry={refresh}>Could not load the events: {error.message}</LoadError>
       ) : !data || data.posts.length === 0 ? (
         <EmptyState>No events posted yet.</EmptyState>
       ) : (
         <div className="forum-list">
           {data.posts.map((e) => (
-            <EventCard key={e.id} event={e} patch={patch} reload={refresh} onDelete={remove} />
+            <EventCard key={e.id} event={e} onDelete={remove} />
           ))}
         </div>
       )}

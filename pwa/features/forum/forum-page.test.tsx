@@ -152,7 +152,7 @@ describe('workouts tab', () => {
     expect(within(mine).queryByText(/View details/)).toBeNull();
   });
 
-  it('signs up through performAction with the desired state and reloads the list', async () => {
+  it('signs up through performWrite with the desired state and reloads the list', async () => {
     let signedUp = false;
     const api = setup({
       [WORKOUTS]: () => ({
@@ -392,7 +392,7 @@ describe('editing and deleting a workout card', () => {
     expect(put.body).toMatchObject({ title: 'Spin: VO2 max', workoutType: 'spin', capacity: 10 });
   });
 
-  it('shows the update refusal with the spec wording and keeps the form', async () => {
+  it('shows the update refusal in full and keeps the form', async () => {
     setup({ 'PUT /forum/posts/1': { status: 409, body: { error: 'Capacity cannot go below the 3 people signed up' } } });
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
     const form = await screen.findByRole('form');

@@ -9,7 +9,7 @@ import { CharCounter } from './post-parts';
 
 const UNAVAILABLE = 'Comments are not available in this browser (its local storage is turned off).';
 
-/** Comments on a workout or event, stored in this browser only (SPEC.md §2, DESIGN.md §4). */
+/** Comments on a workout or event, stored in this browser only: the club's server keeps no comments. */
 export function LocalComments({ postId }: { postId: number }) {
   const id = useId();
   const { user } = useSession();

@@ -17,7 +17,7 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { useCreatePostMutation } from './api/forum-queries';
+import { useCreatePostMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 
 export interface EventDraft {
@@ -29,7 +29,7 @@ export interface EventDraft {
 }
 
 /**
- * SPEC.md §5 New event as a form schema: the contract's rules, each on its field, then the strictly
+ * The New Event form as a schema: the contract's rules, each on its field, then the strictly
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
 export function newEventFormSchema(today: string | null) {

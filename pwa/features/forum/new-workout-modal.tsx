@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useContractForm } from '../../lib/forms/forms';
 import { EMPTY_NEW_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type NewWorkoutDraft, type WorkoutDraft } from './workout-form';
-import { useCreatePostMutation } from './api/forum-queries';
+import { useCreatePostMutation } from './api/forum-mutations';
 
 // Monday first, as a club's week is read; the values stay JavaScript's day numbers (0 Sunday).
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];

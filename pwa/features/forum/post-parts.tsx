@@ -1,4 +1,5 @@
 import { Avatar } from '../../components/avatar';
+import { KindBadge } from '../../components/post-parts';
 import type { EventPost, WorkoutType } from '../../../domain/contract/forum';
 import { formatDate, formatTime } from '../../lib/ui/format';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -17,7 +18,7 @@ export function Author({ name, url }: { name: string; url: string | null | undef
 }
 
 export function TypeBadge({ type }: { type: WorkoutType }) {
-  return <span className={`badge forum-type forum-type--${type}`}>{WORKOUT_TYPE_LABELS[type] ?? type}</span>;
+  return <KindBadge kind={type}>{WORKOUT_TYPE_LABELS[type] ?? type}</KindBadge>;
 }
 
 /** The live 'n/max' counter under a long text field; turns red past the limit. */

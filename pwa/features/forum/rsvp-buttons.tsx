@@ -1,66 +1,40 @@
 import { useState } from 'react';
 import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../domain/contract/forum';
 import { ErrorMessage } from '../../components/status';
-import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
 import { UnsyncedMark } from '../../components/offline-note';
-import { RSVP_LABELS, eventView, shiftRsvpCounts } from './workout-rules';
-
-export const RSVP_ERROR = 'Error updating RSVP';
+import { useRsvpWrite } from '../../lib/data/post-actions';
+import { RSVP_LABELS, eventView } from './workout-rules';
 
 /**
- * The caller's RSVP to one event, through performAction (works offline); the PWA always sends the
- * desired state, never a toggle. Tapping the current answer keeps it (a second tap is not a silent
- * removal); "Clear my answer" removes it, with an Undo that puts it back.
+ * The member's RSVP to one event (lib/data/post-actions.ts: works offline, sends the desired state,
+ * never a toggle). Tapping the current answer keeps it (a second tap is not a silent removal);
+ * "Clear my answer" removes it, with an Undo that puts it back.
  */
-export function useRsvp(event: EventPost | undefined, patch: (id: number, change: Partial<EventPost>) => void, reload: () => void) {
-  const pending = usePendingActions();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+export function useRsvp(event: EventPost | undefined) {
+  const write = useRsvpWrite(event && { eventId: event.id, myRsvp: event.myRsvp });
+  const { busy, error } = write;
   /** The answer just cleared, while its Undo is offered. */
   const [cleared, setCleared] = useState<RsvpStatus | null>(null);
-
-  const pendingAction = event ? pendingFor(pending, 'rsvp', event.id) : undefined;
-  // A choice queued on this device shows at once: the outbox lists it before performAction resolves.
-  const desired = pendingAction ? { status: pendingAction.status } : undefined;
-  const view = event ? eventView(event, desired) : undefined;
-
-  async function send(status: RsvpStatus | null): Promise<boolean> {
-    if (!event) return false;
-    setBusy(true);
-    setError('');
-    try {
-      const result = await performAction({ kind: 'rsvp', eventId: event.id, status });
-      if (result.status === 'done') {
-        const now = result.answer.status;
-        patch(event.id, { myRsvp: now, rsvpCounts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, now) });
-        reload();
-      }
-      return true;
-    } catch {
-      setError(RSVP_ERROR);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  // A choice waiting in the outbox shows at once: the outbox lists it before performWrite resolves.
+  const view = event ? eventView(event, write.desired) : undefined;
 
   async function choose(chosen: RsvpStatus) {
     if (!view || view.myRsvp === chosen) return;
     setCleared(null);
-    await send(chosen);
+    await write.setRsvp(chosen);
   }
 
   async function clear() {
     const previous = view?.myRsvp;
     if (!previous) return;
-    if (await send(null)) setCleared(previous);
+    if (await write.setRsvp(null)) setCleared(previous);
   }
 
   async function undo() {
     const previous = cleared;
     if (!previous) return;
     setCleared(null);
-    await send(previous);
+    await write.setRsvp(previous);
   }
 
   return { view, busy, error, choose, clear, undo, cleared };
@@ -71,12 +45,12 @@ export function RsvpButtons({ rsvp, label }: { rsvp: ReturnType<typeof useRsvp>;
   if (!view) return null;
   return (
     <div className="forum-rsvp">
-      <div className="forum-rsvp__buttons" role="group" aria-label={label}>
+      <div className="rsvp-choice" role="group" aria-label={label}>
         {RSVP_STATUSES.map((s) => (
           <button
             key={s}
             type="button"
-            className={`forum-rsvp__button forum-rsvp__button--${s}`}
+            className={`rsvp-choice__button rsvp-choice__button--${s}`}
             aria-pressed={view.myRsvp === s}
             disabled={busy}
             onClick={() => void choose(s)}

@@ -29,7 +29,7 @@ export function SignupStats({ view }: { view: WorkoutView }) {
 }
 
 /**
- * The signup buttons of SPEC.md §2: Sign Up; Signed Up with Cancel; Full (disabled) with Join or
+ * The sign-up buttons: Sign Up; Signed Up with Cancel; Full (disabled) with Join or
  * Leave Waitlist. Once the workout has started there is nothing to press.
  */
 export function SignupControls({ actions, started }: { actions: SignupActions; started: boolean }) {

@@ -19,7 +19,7 @@ export function makeUser(role: Role = 'member', overrides: Partial<SessionUser> 
   return testUser(role, { id: 3, name: role === 'exec' ? 'Erin Exec' : 'Morgan Member', ...overrides });
 }
 
-/** Stores the session the way the app does (SPEC.md §9: exactly 'user' and 'token'). */
+/** Stores the session the way the app does: exactly 'user' and 'token' (lib/session/session-storage.ts). */
 export function signInAs(user: SessionUser): void {
   localStorage.setItem('token', 'test-token');
   localStorage.setItem('user', JSON.stringify(user));
@@ -115,6 +115,25 @@ export function renderAt(url: string, pattern: string, element: ReactElement) {
           <Route path={pattern} element={element} />
           {pattern !== '/login' && <Route path="/login" element={<p>Login screen</p>} />}
           {pattern !== '/forum' && <Route path="/forum" element={<p>Forum screen</p>} />}
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/**
+ * Renders several screens of the app under one data layer, starting at `url`: going from one to the
+ * other (by their links) keeps the same query cache, as in the app.
+ */
+export function renderRoutes(url: string, routes: Record<string, ReactElement>) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          {Object.entries(routes).map(([pattern, element]) => (
+            <Route key={pattern} path={pattern} element={element} />
+          ))}
         </Routes>
         <LocationProbe />
       </MemoryRouter>

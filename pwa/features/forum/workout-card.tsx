@@ -31,20 +31,18 @@ export function deleteErrorText(what: 'workout' | 'event', err: unknown): string
 
 interface WorkoutCardProps {
   workout: WorkoutPost;
-  patch: (id: number, change: Partial<WorkoutPost>) => void;
-  reload: () => void;
   onDelete: (id: number, scope: SeriesScope) => Promise<void>;
 }
 
 /** One workout in the forum list: view mode, or edit mode for its author, execs and administrators. */
-export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardProps) {
+export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const titleId = useId();
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
   const { confirm, dialog } = useConfirm();
-  const actions = useSignupActions(workout, patch, reload);
+  const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
   const manage = canManagePost(user, workout);
 
@@ -71,11 +69,8 @@ export function WorkoutCard({ workout, patch, reload, onDelete }: WorkoutCardPro
           <EditWorkoutForm
             workout={workout}
             onCancel={() => setEditing(false)}
-            onSaved={(post) => {
-              patch(workout.id, post);
-              setEditing(false);
-              reload();
-            }}
+            // The edit is in every copy of the workout already (forum-mutations.ts).
+            onSaved={() => setEditing(false)}
           />
         </Suspense>
       </article>

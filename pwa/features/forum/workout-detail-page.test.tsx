@@ -101,7 +101,7 @@ describe('workout detail', () => {
     expect(api.calls.find((c) => c.method === 'DELETE')!.headers['idempotency-key']).toBeTruthy();
   });
 
-  it("shows the waitlist error with the spec's fallback", async () => {
+  it('shows the waitlist error with its fallback text', async () => {
     // A refusal without a message (a 5xx is no refusal: it may have been applied, so it is queued).
     setup({ [DETAIL]: { body: detail() }, 'POST /forum/workouts/7/waitlist': { status: 400, body: null } });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
@@ -257,7 +257,7 @@ describe('suspension', () => {
   });
 });
 
-/** Attendance opens at the start: these workouts took place (issue 10). */
+/** Attendance opens at the start: these workouts took place. */
 const started = detail({ workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2, signupCount: 2, waitlistCount: 1, workout_date: '2020-03-03', workout_time: '07:00' }) });
 
 /** Submitting asks first (naming who will be counted absent): answer yes. */
@@ -344,7 +344,7 @@ describe('attendance', () => {
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
   });
 
-  it('shows a refusal with the spec text; offline, the ticks are kept as not yet synced', async () => {
+  it('shows a refusal in the server\'s words; offline, the ticks are kept as not yet synced', async () => {
     let fail: 'refuse' | 'network' = 'refuse';
     setup(
       {

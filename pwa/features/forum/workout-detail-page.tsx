@@ -1,15 +1,19 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { WorkoutPost } from '../../../domain/contract/forum';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/ui/format';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { useAttendanceQuery, useDeletePostMutation, useWorkoutQuery } from './api/forum-queries';
+import { ApiError } from '../../lib/data/api-client';
+import { applyAttendance } from '../../lib/data/post-cache';
+import { loadError, offlineInfo } from '../../lib/data/read';
+import { useDeletePostMutation } from './api/forum-mutations';
+import { useAttendanceQuery, useWorkoutQuery } from './api/forum-queries';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, TypeBadge } from './post-parts';
@@ -32,8 +36,10 @@ export function WorkoutDetailPage() {
   const takesAttendance = can('exec');
   const query = useWorkoutQuery(id);
   const attendance = useAttendanceQuery(id, takesAttendance);
-  const deletePost = useDeletePostMutation().mutateAsync;
-  const { data, setData, reload, updatedAt } = query;
+  const deletePost = useDeletePostMutation('workout').mutateAsync;
+  const queryClient = useQueryClient();
+  const { data, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
   const workout = data?.workout;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -41,18 +47,13 @@ export function WorkoutDetailPage() {
   const { confirm, dialog } = useConfirm();
   usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
 
-  const refresh = useCallback(() => void reload(), [reload]);
+  const refresh = useCallback(() => void refetch(), [refetch]);
 
   useEffect(() => {
     if (user && workout && updatedAt !== null) rememberWaitlistPlace(user.id, workout);
   }, [user, workout, updatedAt]);
 
-  const patch = useCallback(
-    (_id: number, change: Partial<WorkoutPost>) =>
-      setData((previous) => previous && { ...previous, workout: { ...previous.workout, ...change } }),
-    [setData],
-  );
-  const actions = useSignupActions(workout, patch, refresh);
+  const actions = useSignupActions(workout);
 
   async function remove() {
     if (!workout) return;
@@ -69,7 +70,7 @@ export function WorkoutDetailPage() {
     }
   }
 
-  if (id === null || query.error?.status === 404) {
+  if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
       <Frame>
         <h1>Workout not found</h1>
@@ -77,7 +78,7 @@ export function WorkoutDetailPage() {
       </Frame>
     );
   }
-  if (query.loading) {
+  if (query.isPending) {
     return (
       <Frame>
         <h1 className="visually-hidden">Workout</h1>
@@ -90,13 +91,14 @@ export function WorkoutDetailPage() {
       <Frame>
         <h1>Workout</h1>
         <LoadError onRetry={refresh}>
-          Could not load this workout: {query.error?.message ?? 'Something went wrong'}
+          Could not load this workout: {loadError(query)?.message ?? 'Something went wrong'}
         </LoadError>
       </Frame>
     );
   }
 
   const title = workout.title || 'Untitled Workout';
+  const attendanceError = attendanceErrorOf(attendance);
   const started = hasStarted(workout, Date.now());
   return (
     <Frame>
@@ -112,11 +114,8 @@ export function WorkoutDetailPage() {
             <EditWorkoutForm
               workout={workout}
               onCancel={() => setEditing(false)}
-              onSaved={(post) => {
-                patch(workout.id, post);
-                setEditing(false);
-                refresh();
-              }}
+              // The edit is in every copy of the workout already, and this page reads it again (forum-mutations.ts).
+              onSaved={() => setEditing(false)}
             />
           </Suspense>
         ) : (
@@ -128,7 +127,7 @@ export function WorkoutDetailPage() {
               </span>
             </div>
             <p className="forum-content">{workout.content}</p>
-            <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
+            <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
             {actions.view && <SignupStats view={actions.view} />}
             <SignupControls actions={actions} started={started} />
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
@@ -161,9 +160,9 @@ export function WorkoutDetailPage() {
         mineUnsynced={actions.view?.unsynced ?? false}
         takesAttendance={takesAttendance}
         record={attendance.data}
-        recordLoading={attendance.loading}
-        recordError={attendance.error ? `Could not load the attendance: ${attendance.error.message}` : ''}
-        onRecorded={(record) => attendance.setData(() => record)}
+        recordLoading={takesAttendance && attendance.isPending}
+        recordError={attendanceError ? `Could not load the attendance: ${attendanceError.message}` : ''}
+        onRecorded={(record) => applyAttendance(queryClient, workout.id, record)}
         started={started}
         startsAt={{ date: workout.workout_date, time: workout.workout_time }}
       />
@@ -184,4 +183,10 @@ function Frame({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** The attendance read's failure, unless a copy kept on the device stands in for it. */
+function attendanceErrorOf(read: Parameters<typeof offlineInfo>[0]): ApiError | null {
+  if (offlineInfo(read).fromCache || !read.error) return null;
+  return read.error instanceof ApiError ? read.error : new ApiError(0, 'Something went wrong');
 }

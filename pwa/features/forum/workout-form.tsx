@@ -24,7 +24,7 @@ import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { useUpdateWorkoutMutation } from './api/forum-queries';
+import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
@@ -86,7 +86,7 @@ const draftShape = {
 };
 
 /**
- * SPEC.md §5 New workout as a form schema: the contract's rules, each on its field, and the strictly
+ * The New Workout form as a schema: the contract's rules, each on its field, and the strictly
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
 const newDraftShape = {
@@ -114,7 +114,7 @@ export function newWorkoutFormSchema(today: string | null) {
   });
 }
 
-/** SPEC.md §5 Edit workout: the same rules without the future-date check (an exec may fix a past post). */
+/** The edit form: the same rules without the future-date check (an exec may fix a past post). */
 export const workoutUpdateFormSchema = z.object(draftShape).superRefine((draft, ctx) => {
   addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
 });
@@ -214,7 +214,7 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
   );
 }
 
-/** The server's refusal, or the fallback when there is no message (SPEC.md §8 Update workout). */
+/** The server's refusal, or the fallback when there is no message. */
 export function updateErrorText(err: unknown): string {
   return err instanceof ApiError && err.message ? `Error updating workout: ${err.message}` : 'Failed to update workout';
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../domain/contract/forum';
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
-import { pendingFor, performAction, usePendingActions } from '../../lib/offline/perform-write';
+import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../lib/ui/format';
 import { UnsyncedMark } from '../../components/offline-note';
@@ -16,14 +16,14 @@ export function whosComingTitle(count: number, capacity: number | null): string 
   return capacity === null ? `Who's Coming (${count})` : `Who's Coming (${count}/${capacity})`;
 }
 
-/** SPEC.md §8 Attendance: the server's refusal, or the retry text when the request did not get through. */
+/** The server's refusal of an attendance submission, or the retry text when the request did not get through. */
 export function attendanceErrorText(err: unknown): string {
   return err instanceof ApiError && err.status > 0 && err.message
     ? `Failed to save attendance: ${err.message}`
     : 'Error submitting attendance. Please try again.';
 }
 
-/** The stored record carried by the 409 of a second submission (DESIGN.md §3: the first one wins). */
+/** The stored record carried by the 409 of a second submission: the first one to reach the club wins. */
 export function recordFromConflict(err: ApiError): AttendanceRecord | null {
   const body = err.body as Partial<AttendanceRecord>;
   if (!body.attendance || typeof body.attendance !== 'object') return null;
@@ -53,8 +53,9 @@ interface RosterProps {
   record: AttendanceRecord | undefined;
   recordLoading: boolean;
   recordError: string;
+  /** The record the club holds, when a refusal carries it (another exec submitted first). */
   onRecorded: (record: AttendanceRecord) => void;
-  /** Attendance opens when the workout starts (the API refuses it before, issue 10). */
+  /** Attendance opens when the workout starts (the API refuses it before). */
   started: boolean;
   startsAt: { date: string; time: string };
 }
@@ -67,7 +68,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
 export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt }: RosterProps) {
   const headingId = useId();
-  const pending = usePendingActions();
+  const pending = usePendingWrites();
   const [ticks, setTicks] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -75,7 +76,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
   const [confirming, setConfirming] = useState(false);
 
   const pendingSubmit = pendingFor(pending, 'attendance', workoutId);
-  // Submitted on this device, not yet on the server: the outbox lists it before performAction resolves.
+  // Submitted on this device, not yet on the server: the outbox lists it before performWrite resolves.
   const unsyncedTicks = pendingSubmit?.attendanceData ?? null;
   const locked = !!record?.submitted || unsyncedTicks !== null;
   const shownTicks = record?.submitted ? record.attendance : (unsyncedTicks ?? ticks);
@@ -87,8 +88,8 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
     setError('');
     setConflict('');
     try {
-      const result = await performAction({ kind: 'attendance', workoutId, attendanceData });
-      if (result.status === 'done') onRecorded({ ...result.answer, submitted: true });
+      // The club's answer reaches the record on this page (and every other copy) through the data layer.
+      await performWrite({ kind: 'attendance', workoutId, attendanceData });
     } catch (err) {
       const stored = err instanceof ApiError && err.status === 409 ? recordFromConflict(err) : null;
       if (stored) {
@@ -207,7 +208,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
   );
 }
 
-/** The waitlist in join order (SPEC.md §2): shown only when the workout has a capacity and a queue. */
+/** The waitlist in join order: shown only when the workout has a capacity and a queue. */
 export function WaitlistSection({ entries, myId }: { entries: WaitlistEntry[]; myId: number | undefined }) {
   const headingId = useId();
   return (

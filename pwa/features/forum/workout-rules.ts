@@ -1,38 +1,15 @@
 import type { SessionUser } from '../../../domain/contract/auth';
-import type {
-  EventPost,
-  EventRsvp,
-  RsvpStatus,
-  WorkoutPost,
-  WorkoutSignup,
-  WorkoutType,
-} from '../../../domain/contract/forum';
+import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup } from '../../../domain/contract/forum';
 import { calendarDateForFormatting, daysBetween, hasStarted as clubHasStarted, hoursUntil as clubHoursUntil } from '../../../domain/clock';
 import { canManagePost as clubCanManagePost, isFull } from '../../../domain/rules';
 import { clubTimeZone } from '../../lib/club/club-zone';
-import { formatDate, ordinal } from '../../lib/ui/format';
+import { formatDate } from '../../lib/ui/format';
 import { signupsWithMe, type Me } from '../../lib/data/my-signup';
+import { rsvpStanding, workoutStanding, type DesiredSignup } from '../../lib/data/post-actions';
+import { shiftRsvpCounts } from '../../lib/data/post-cache';
+import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
 
-export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
-  spin: 'Spin',
-  'outdoor-ride': 'Outdoor Ride',
-  run: 'Run',
-  swim: 'Swim',
-  brick: 'Brick',
-  other: 'Other',
-};
-
-export const RSVP_LABELS: Record<RsvpStatus, string> = {
-  going: 'Going',
-  maybe: 'Maybe',
-  not_going: 'Not Going',
-};
-
-/** The desired state of a write that the server has not confirmed yet (queued on this device). */
-export interface DesiredSignup {
-  signedUp?: boolean;
-  joined?: boolean;
-}
+export { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText };
 
 /** A workout as the screen shows it: the server's answer with any not-yet-synced choice laid over it. */
 export interface WorkoutView {
@@ -48,38 +25,28 @@ export interface WorkoutView {
 
 export { isFull };
 
+/** The member's place (with any waiting choice, post-actions.ts) and the counts that move with it. */
 export function workoutView(workout: WorkoutPost, desired: DesiredSignup = {}): WorkoutView {
-  let { signupCount, waitlistCount } = workout;
-  let signedUp = workout.isSignedUp;
-  let waitlistPosition = workout.waitlistPosition;
-  let unsynced = false;
-  if (desired.signedUp !== undefined && desired.signedUp !== signedUp) {
-    signupCount += desired.signedUp ? 1 : -1;
-    signedUp = desired.signedUp;
-    unsynced = true;
-  }
-  if (desired.joined !== undefined && desired.joined !== (waitlistPosition !== null)) {
-    waitlistCount += desired.joined ? 1 : -1;
-    waitlistPosition = desired.joined ? 0 : null;
-    unsynced = true;
-  }
+  const standing = workoutStanding({ signedUp: workout.isSignedUp, waitlistPosition: workout.waitlistPosition }, desired);
+  const signupCount = workout.signupCount + step(workout.isSignedUp, standing.signedUp);
+  const waitlistCount = workout.waitlistCount + step(workout.waitlistPosition !== null, standing.waitlistPosition !== null);
   return {
     workout,
-    signedUp,
-    waitlistPosition,
+    ...standing,
     signupCount: Math.max(0, signupCount),
     waitlistCount: Math.max(0, waitlistCount),
     full: isFull(workout.capacity, signupCount),
-    unsynced,
   };
 }
+
+const step = (was: boolean, now: boolean) => (was === now ? 0 : now ? 1 : -1);
 
 export function capacityText(signupCount: number, capacity: number | null): string {
   return capacity === null ? 'Unlimited' : `${signupCount}/${capacity} spots filled`;
 }
 
 /**
- * The one line of state on a forum card (issue 17): '4 of 12 · 2 waiting', 'Full · 3 waiting',
+ * The one line of state on a forum card: '4 of 12 · 2 waiting', 'Full · 3 waiting',
  * 'Full · you are 3rd on the waitlist', '5 signed up' when there is no limit.
  */
 export function cardStateText(view: WorkoutView): string {
@@ -126,12 +93,6 @@ export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, 
   return groups;
 }
 
-export function waitlistPositionText(position: number | null): string | null {
-  if (position === null) return null;
-  if (position === 0) return 'on the waitlist';
-  return `${ordinal(position)} on the waitlist`;
-}
-
 /** The author, execs and administrators may edit or delete a post (the club's rule in domain/rules.ts). */
 export function canManagePost(user: SessionUser | null, post: { user_id: number | null }): boolean {
   return clubCanManagePost(user, post.user_id);
@@ -150,27 +111,10 @@ export function hasStarted(workout: { workout_date: string; workout_time: string
   return zone ? clubHasStarted(workout, now, zone) : false;
 }
 
-/** The event's counts after the caller's RSVP moved from `from` to `to`. */
-export function shiftRsvpCounts(
-  counts: Record<RsvpStatus, number>,
-  from: RsvpStatus | null,
-  to: RsvpStatus | null,
-): Record<RsvpStatus, number> {
-  if (from === to) return counts;
-  const next = { ...counts };
-  if (from) next[from] = Math.max(0, next[from] - 1);
-  if (to) next[to] += 1;
-  return next;
-}
-
+/** The member's answer (with any waiting one, post-actions.ts) and the counts that move with it. */
 export function eventView(event: EventPost, desired: { status: RsvpStatus | null } | undefined) {
-  if (!desired || desired.status === event.myRsvp)
-    return { myRsvp: event.myRsvp, counts: event.rsvpCounts, unsynced: false };
-  return {
-    myRsvp: desired.status,
-    counts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, desired.status),
-    unsynced: true,
-  };
+  const { myRsvp, unsynced } = rsvpStanding(event, desired);
+  return { myRsvp, counts: shiftRsvpCounts(event.rsvpCounts, event.myRsvp, myRsvp), unsynced };
 }
 
 /**

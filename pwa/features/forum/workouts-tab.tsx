@@ -6,7 +6,9 @@ import { EmptyState, LoadError, Loading, Notice } from '../../components/status'
 import { useClubToday } from '../../lib/club/club-clock';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
-import { useDeletePostMutation, useWorkoutsQuery } from './api/forum-queries';
+import { loadError, offlineInfo } from '../../lib/data/read';
+import { useDeletePostMutation } from './api/forum-mutations';
+import { useWorkoutsQuery } from './api/forum-queries';
 import { WorkoutCard } from './workout-card';
 import { detectPromotions, groupByDay } from './workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
@@ -31,8 +33,10 @@ export function filterWorkouts(workouts: readonly WorkoutPost[], filter: FilterK
 export function WorkoutsTab() {
   const { user, can } = useSession();
   const query = useWorkoutsQuery();
-  const deletePost = useDeletePostMutation().mutateAsync;
-  const { data, setData, reload, updatedAt, fromCache } = query;
+  const deletePost = useDeletePostMutation('workout').mutateAsync;
+  const { data, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
+  const error = loadError(query);
   const [filter, setFilter] = useState<FilterKey>('all');
   const [creating, setCreating] = useState(false);
   const [posted, setPosted] = useState(false);
@@ -52,24 +56,9 @@ export function WorkoutsTab() {
     }
   }, [data, fromCache, updatedAt, user]);
 
-  const patch = useCallback(
-    (id: number, change: Partial<WorkoutPost>) =>
-      setData(
-        (previous) =>
-          previous && { posts: previous.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) },
-      ),
-    [setData],
-  );
-  const refresh = useCallback(() => void reload(), [reload]);
-  const remove = useCallback(
-    async (id: number, scope: SeriesScope) => {
-      await deletePost({ id, scope });
-      // "This and the following" leaves the later ones to the reload below.
-      setData((previous) => previous && { posts: previous.posts.filter((p) => p.id !== id) });
-      void reload();
-    },
-    [setData, reload, deletePost],
-  );
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  // The mutation takes it out of every copy; "this and the following" leaves the later ones to the reload.
+  const remove = useCallback((id: number, scope: SeriesScope) => deletePost({ id, scope }).then(() => undefined), [deletePost]);
 
   const shown = data ? filterWorkouts(data.posts, filter) : [];
   const today = useClubToday();
@@ -112,12 +101,12 @@ export function WorkoutsTab() {
         )}
       </div>
       {posted && <Notice tone="success">Workout posted.</Notice>}
-      <OfflineNote fromCache={query.fromCache} updatedAt={query.updatedAt} />
+      <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
 
-      {query.loading ? (
+      {query.isPending ? (
         <Loading text="Loading workouts..." />
-      ) : query.error && !data ? (
-        <LoadError onRetry={refresh}>Could not load the workouts: {query.error.message}</LoadError>
+      ) : error ? (
+        <LoadError onRetry={refresh}>Could not load the workouts: {error.message}</LoadError>
       ) : shown.length === 0 ? (
         <EmptyState>
           {filter === 'all'
@@ -134,7 +123,7 @@ export function WorkoutsTab() {
               </h2>
               <div className="forum-list">
                 {day.items.map((w) => (
-                  <WorkoutCard key={w.id} workout={w} patch={patch} reload={refresh} onDelete={remove} />
+                  <WorkoutCard key={w.id} workout={w} onDelete={remove} />
                 ))}
               </div>
             </section>

@@ -40,14 +40,14 @@ const DISCIPLINES = [
   },
 ];
 
-/** "My week" above the public content, for members who accepted the charter (issue 14). */
+/** "My week" above the public content, for members who accepted the charter. */
 function MemberSlot({ children }: { children: ReactNode }) {
   const { user } = useSession();
   if (!user || !user.charterAccepted || !hasRole(user.role, 'member')) return null;
   return <Suspense fallback={<Loading text="Loading your week…" />}>{children}</Suspense>;
 }
 
-/** `memberSection`: the router's lazy "My week" (it lives with the forum, which this page may not import). */
+/** `memberSection`: the router's lazy "My week" (a feature of its own, which this page may not import). */
 export function HomePage({ memberSection }: { memberSection?: ReactNode }) {
   usePageTitle('Home');
   return (

@@ -9,15 +9,15 @@ import { RacesPage } from './races-page';
 import { VisitorRacesPage } from './visitor-races-page';
 import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
 
-// The offline outbox is not built yet: these switches make performAction queue, and fill the
+// The offline outbox is not built yet: these switches make performWrite queue, and fill the
 // pending list, the way it will.
 const outbox = vi.hoisted(() => ({ queue: false, pending: [] as SyncAction[] }));
 vi.mock('../../lib/offline/perform-write', async (importOriginal) => {
   const actual = await importOriginal<typeof Actions>();
   return {
     ...actual,
-    performAction: (action: SyncAction) => (outbox.queue ? Promise.resolve({ status: 'queued' }) : actual.performAction(action)),
-    usePendingActions: () => outbox.pending,
+    performWrite: (action: SyncAction) => (outbox.queue ? Promise.resolve({ status: 'queued' }) : actual.performWrite(action)),
+    usePendingWrites: () => outbox.pending,
   };
 });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
-import { performAction } from '../../lib/offline/perform-write';
+import { performWrite } from '../../lib/offline/perform-write';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDateTime } from '../../lib/ui/format';
 import type { OutboxOp } from '../../lib/offline/offline-db';
@@ -129,7 +129,7 @@ function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: stri
     if (!fix) return;
     try {
       await discard(op.seq!);
-      await performAction(fix.action);
+      await performWrite(fix.action);
     } catch (err) {
       onProblem(errorMessage(err, 'That did not work. Please try again.'));
     }

@@ -1,5 +1,6 @@
-// The one way the PWA talks to /api (`request`, typed per endpoint by `call`): bearer token, JSON in and out, `{ error }` answers turned into
-// ApiError, and the unauthorized rule of SPEC.md §4 (401/403 from a non-auth call ends the session).
+// The one way the PWA talks to /api (`request`, typed per endpoint by `call`): bearer token, JSON in
+// and out, `{ error }` answers turned into ApiError, and the unauthorized rule: a 401/403 from a
+// non-auth call ends the session, since the server no longer takes this token or this role.
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../../domain/contract/endpoints';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
 import { readToken, readUser, replaceToken, sessionGeneration } from '../session/session-storage';
@@ -42,7 +43,8 @@ export function notifyUnauthorized(reason: 'session-expired' | 'forbidden'): boo
   return true;
 }
 
-// Auth calls and the two role-notification calls never end the session (SPEC.md §7).
+// Auth calls (a 401 there is a wrong password, not an ended session) and the two role-notification
+// calls never end the session.
 const EXEMPT = [/^\/auth\//, /^\/users\/role-change-notifications/, /^\/users\/mark-role-notification-read/];
 
 export interface RequestOptions {

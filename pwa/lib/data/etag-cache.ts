@@ -1,4 +1,4 @@
-// Revalidation of GET answers with their ETag (issue #12). Signed-in answers are `no-store`, so the
+// Revalidation of GET answers with their ETag, so an unchanged list costs a 304. Signed-in answers are `no-store`, so the
 // browser's HTTP cache never revalidates them; this keeps, in memory only, the last tag and body per
 // path for the signed-in member, sends If-None-Match, and turns a 304 back into the stored body.
 // Kept apart from api-client.ts so the query layer and token renewal can build on the same fetch.

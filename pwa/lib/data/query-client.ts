@@ -1,4 +1,4 @@
-// The PWA's one QueryClient (DESIGN.md §4). Loaded with the first screen that reads the API, never
+// The PWA's one QueryClient, the engine of useRead under the data layer. Loaded with the first screen that reads the API, never
 // by a static public page, so the first download of a public page stays small.
 import { QueryClient } from '@tanstack/react-query';
 

@@ -1,5 +1,5 @@
 // A TanStack Query persister over IndexedDB, one row per user, so a member reads every screen they
-// opened before while offline (DESIGN.md §4). Plain IndexedDB in a database of its own
+// opened before while offline. Plain IndexedDB in a database of its own
 // ('club-queries'), not Dexie: a signed-in page restores its cache before its first paint, and Dexie
 // (30 KB gzip) would double what that paint downloads (docs/decisions/0061). Wiped with the rest of
 // the user's device data on logout (offline-db.ts wipeUser, deleteAllDeviceData).

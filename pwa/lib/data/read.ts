@@ -1,11 +1,13 @@
-// Reads a visitor can make (the team list, the race list, a reset link's check) go through `useRead`
-// (docs/decisions/0062). Under the data layer of a signed-in user it runs on TanStack Query; on a
-// visitor's page it runs on the small runner below, so a public page never downloads the query
-// library (its first download stays within 100 KB gzip, DESIGN.md §6). Both take the same options.
+// The one way a screen reads the API: `useRead`, with one result shape (`ReadResult`) whoever runs it.
+// Under the data layer of a signed-in user (app/query-layer.tsx) it runs on TanStack Query, so the
+// answer is cached, kept on the device, refreshed after a replay and changed by writes
+// (post-cache.ts). On a visitor's page it runs on the small runner below, so a public page never
+// downloads the query library (docs/decisions/0062: a visitor's first download stays within 100 KB
+// gzip). Both take the same options. Feature hooks (features/*/api/*-queries.ts) wrap it per endpoint.
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
 
-/** The part of TanStack Query's query options a public read uses; the same object serves both runners. */
+/** The part of TanStack Query's query options a read uses; the same object serves both runners. */
 export interface ReadOptions<T> {
   queryKey: readonly unknown[];
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
@@ -21,7 +23,7 @@ export interface ReadOptions<T> {
   refetchOnReconnect?: boolean;
 }
 
-/** The part of TanStack Query's result a screen reads. */
+/** What a screen gets from a read, on either runner: the part of TanStack Query's result screens use. */
 export interface ReadResult<T> {
   data: T | undefined;
   error: Error | null;
@@ -79,8 +81,8 @@ function load(entry: Entry, queryFn: ReadOptions<unknown>['queryFn']): Promise<v
 /**
  * The visitor's runner: an answer per query key shared by every screen that shows it, read when a
  * screen opens (unless `staleTime: Infinity` and already read), every `refetchInterval` while shown,
- * and when the network comes back. No retries and no cache on the device: a visitor's public pages
- * are kept offline by the service worker (DESIGN.md §4).
+ * and when the network comes back. No retries and no cache on the device: the service worker keeps a
+ * visitor's public answers for offline visits (vite.config.ts, `public-api`).
  */
 export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
   const key = JSON.stringify(options.queryKey);
@@ -127,7 +129,7 @@ const ReadRunnerContext = createContext<ReadRunner>(useVisitorRead);
 /** The data layer of a signed-in user puts TanStack Query's `useQuery` here (app/query-layer.tsx). */
 export const ReadRunnerProvider = ReadRunnerContext.Provider;
 
-/** A public read, on whichever runner the screen sits under. */
+/** A read, on whichever runner the screen sits under. */
 export function useRead<T>(options: ReadOptions<T>): ReadResult<T> {
   const useRunner = useContext(ReadRunnerContext);
   return useRunner(options);

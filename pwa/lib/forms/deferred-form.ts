@@ -1,5 +1,5 @@
 // A form whose react-hook-form arrives on the visitor's first touch of it, not with the page: the sign-in
-// and reset pages stay within the first-download budget (DESIGN.md §6, docs/decisions/0040).
+// and reset pages stay within the first-download budget of a public page (docs/decisions/0040, 0063).
 //
 // Until then the inputs are plain uncontrolled inputs with their names; this module only remembers them.
 // On the first focus, pointer or key press inside the form (or a submit, or `prepare()`), form-control.ts

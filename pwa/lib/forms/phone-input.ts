@@ -2,8 +2,8 @@ import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { formatPhone } from '../../../domain/contract/common';
 
 /**
- * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at 10 digits
- * (SPEC.md §5). Spread onto the <input> after the FormField's props.
+ * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at the 10 digits
+ * of a North American number. Spread onto the <input> after the FormField's props.
  */
 export function phoneInput<Values extends FieldValues>(
   register: UseFormRegister<Values>,

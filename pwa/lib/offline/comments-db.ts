@@ -1,10 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { COMMENT_MAX } from '../../../domain/contract/forum';
 
-/** A comment on a workout or event. Kept only on this device (SPEC.md §2): never sent to the server. */
+/** A comment on a workout or event. Kept only on this device: the club's server has no comments. */
 export interface LocalComment {
   id: number;
-  /** Whose comment: another account on the same device never sees it (issue 10). */
+  /** Whose comment: another account on the same device never sees it. */
   userId: number;
   postId: number;
   user_name: string;
@@ -23,7 +23,7 @@ commentsDb
 export const COMMENT_REQUIRED = 'Please write a comment before posting.';
 export const COMMENT_TOO_LONG = `Comments can be at most ${COMMENT_MAX} characters.`;
 
-/** SPEC.md §5 Comments: required, trimmed, at most 500 characters. */
+/** A comment as it may be posted: required, trimmed, at most COMMENT_MAX characters. */
 export function checkComment(text: string): { ok: true; content: string } | { ok: false; error: string } {
   const content = text.trim();
   if (!content) return { ok: false, error: COMMENT_REQUIRED };

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWorkoutsQuery } from '../../features/forum/api/forum-queries';
 import { AppProviders } from '../../test-providers';
 import { answerApi } from '../../test-server';
-import { performAction } from './perform-write';
+import { performWrite } from './perform-write';
 import { OFFLINE_MESSAGE } from '../data/api-client';
+import { offlineInfo } from '../data/read';
 import { refreshOutboxState } from './outbox';
 import { getOutboxState } from './outbox-store';
 
@@ -28,13 +29,13 @@ describe('without device storage', () => {
 
   it('refuses an offline write with a readable error instead of breaking', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await expect(performAction({ kind: 'rsvp', eventId: 1, status: 'going' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
+    await expect(performWrite({ kind: 'rsvp', eventId: 1, status: 'going' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
   });
 
   it('shows a read that fails for want of network as an error, not a blank screen', async () => {
     const { result } = renderHook(() => useWorkoutsQuery(), { wrapper: AppProviders });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(result.current.isPending).toBe(false));
     expect(result.current.error?.message).toBe(OFFLINE_MESSAGE);
-    expect(result.current.fromCache).toBe(false);
+    expect(offlineInfo(result.current).fromCache).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { OutboxOp } from './offline-db';
+import type { SyncAction, WriteAnswers } from './sync-action';
 
 /**
  * What the sync indicator and screens show about the outbox: the queue as Dexie's liveQuery sees it
@@ -74,6 +75,29 @@ export function onSynced(listener: SyncedListener): () => void {
 
 export function notifySynced(count: number): void {
   for (const listener of syncedListeners) listener(count);
+}
+
+/**
+ * The server's answer to one write, sent at once (`replayed` false) or from the outbox (true). Every
+ * answer of the club goes through here, so the data layer can put it in every copy it keeps
+ * (lib/data/post-cache.ts), whichever screen, replay or tab-less page made the write.
+ */
+export type Written = {
+  [K in SyncAction['kind']]: { kind: K; action: Extract<SyncAction, { kind: K }>; answer: WriteAnswers[K]; replayed: boolean };
+}[SyncAction['kind']];
+
+type WrittenListener = (written: Written) => void;
+const writtenListeners = new Set<WrittenListener>();
+
+export function onWritten(listener: WrittenListener): () => void {
+  writtenListeners.add(listener);
+  return () => writtenListeners.delete(listener);
+}
+
+export function notifyWritten<A extends SyncAction>(action: A, answer: WriteAnswers[A['kind']], replayed: boolean): void {
+  // The answer belongs to the action's own endpoint (sync-action.ts), so the pair is one of Written's.
+  const written = { kind: action.kind, action, answer, replayed } as Written;
+  for (const listener of writtenListeners) listener(written);
 }
 
 let outboxLoaded = false;

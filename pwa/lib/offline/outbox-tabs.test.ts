@@ -162,10 +162,10 @@ describe('one order across tabs', () => {
     const [a, b] = await twoTabs();
     club.faults = ['lose'];
     // Tab B: Going; the server applied it but the answer was lost, so B queued it for a retry.
-    expect(await b.actions.performAction({ kind: 'rsvp', eventId: 2, status: 'going' })).toEqual({ status: 'queued' });
+    expect(await b.actions.performWrite({ kind: 'rsvp', eventId: 2, status: 'going' })).toEqual({ status: 'queued' });
     // Tab A never heard of it in memory.
     expect(a.store.getOutboxState().ops).toEqual([]);
-    expect(await a.actions.performAction({ kind: 'rsvp', eventId: 2, status: 'maybe' })).toEqual({ status: 'queued' });
+    expect(await a.actions.performWrite({ kind: 'rsvp', eventId: 2, status: 'maybe' })).toEqual({ status: 'queued' });
     await replayNow(b);
     await replayNow(a);
     expect(club.rsvp[2]).toBe('maybe');
@@ -175,9 +175,9 @@ describe('one order across tabs', () => {
     const [a, b] = await twoTabs();
     let commitFirst!: () => void;
     club.faults = [new Promise<void>((r) => (commitFirst = r))];
-    const first = a.actions.performAction({ kind: 'rsvp', eventId: 2, status: 'going' });
+    const first = a.actions.performWrite({ kind: 'rsvp', eventId: 2, status: 'going' });
     await vi.waitFor(() => expect(club.faults).toHaveLength(0)); // A's request is on the wire
-    const second = b.actions.performAction({ kind: 'rsvp', eventId: 2, status: 'not_going' });
+    const second = b.actions.performWrite({ kind: 'rsvp', eventId: 2, status: 'not_going' });
     await new Promise((r) => setTimeout(r, 50));
     expect(club.log).toEqual([]); // B did not overtake A in transit
     commitFirst();
@@ -190,15 +190,15 @@ describe('one order across tabs', () => {
     const [a, b] = await twoTabs();
     await a.outbox.refreshOutboxState();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await b.actions.performAction({ kind: 'rsvp', eventId: 3, status: 'going' });
+    await b.actions.performWrite({ kind: 'rsvp', eventId: 3, status: 'going' });
     await vi.waitFor(() => expect(a.store.getOutboxState().ops.map((o) => o.action)).toEqual([{ kind: 'rsvp', eventId: 3, status: 'going' }]));
   });
 
   it('a workout’s sign-up and waitlist are one queue: a cancel never overtakes a waitlist join held back by a 5xx', async () => {
     const [a, b] = await twoTabs();
     club.faults = ['503'];
-    expect(await b.actions.performAction({ kind: 'waitlist', workoutId: 4, joined: true })).toEqual({ status: 'queued' });
-    expect(await a.actions.performAction({ kind: 'workout-signup', workoutId: 4, signedUp: false })).toEqual({ status: 'queued' });
+    expect(await b.actions.performWrite({ kind: 'waitlist', workoutId: 4, joined: true })).toEqual({ status: 'queued' });
+    expect(await a.actions.performWrite({ kind: 'workout-signup', workoutId: 4, signedUp: false })).toEqual({ status: 'queued' });
     const [first, second] = await (async () => {
       await a.outbox.refreshOutboxState();
       return a.store.getOutboxState().ops;
@@ -217,7 +217,7 @@ describe('answers that never came', () => {
   it('a 5xx to an online action queues it with the same key; the replay gets the stored answer, applied once', async () => {
     const [a] = await twoTabs();
     club.faults = ['502'];
-    expect(await a.actions.performAction({ kind: 'workout-signup', workoutId: 5, signedUp: true })).toEqual({ status: 'queued' });
+    expect(await a.actions.performWrite({ kind: 'workout-signup', workoutId: 5, signedUp: true })).toEqual({ status: 'queued' });
     await a.outbox.refreshOutboxState();
     const [op] = a.store.getOutboxState().ops;
     expect(club.log[0]).toContain(op!.id);
@@ -232,7 +232,7 @@ describe('answers that never came', () => {
   it('a lost answer queues with the same key', async () => {
     const [a] = await twoTabs();
     club.faults = ['lose'];
-    expect(await a.actions.performAction({ kind: 'rsvp', eventId: 8, status: 'going' })).toEqual({ status: 'queued' });
+    expect(await a.actions.performWrite({ kind: 'rsvp', eventId: 8, status: 'going' })).toEqual({ status: 'queued' });
     await replayNow(a);
     expect(club.log).toHaveLength(2);
     expect(club.log[0]!.split(' ').at(-1)).toBe(club.log[1]!.split(' ').at(-1));
@@ -241,7 +241,7 @@ describe('answers that never came', () => {
   it('a 4xx is shown at once and not queued', async () => {
     const [a] = await twoTabs();
     club.capacity = 0;
-    await expect(a.actions.performAction({ kind: 'workout-signup', workoutId: 5, signedUp: true })).rejects.toMatchObject({ status: 409 });
+    await expect(a.actions.performWrite({ kind: 'workout-signup', workoutId: 5, signedUp: true })).rejects.toMatchObject({ status: 409 });
     expect(await a.outbox.hasQueued({ kind: 'workout-signup', workoutId: 5, signedUp: true })).toBe(false);
   });
 });
@@ -268,7 +268,7 @@ describe('refusals and intent', () => {
     const [a] = await twoTabs();
     club.waitlist.add(9);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await a.actions.performAction({ kind: 'waitlist', workoutId: 9, joined: false });
+    await a.actions.performWrite({ kind: 'waitlist', workoutId: 9, joined: false });
     vi.restoreAllMocks();
     // A place frees before the leave is sent: the club promotes her.
     club.waitlist.delete(9);
@@ -279,7 +279,7 @@ describe('refusals and intent', () => {
     expect(op).toMatchObject({ state: 'attention', conflict: 'promoted' });
     expect(a.outbox.suggestedFix(op!)).toEqual({ label: 'Give it up', action: { kind: 'workout-signup', workoutId: 9, signedUp: false } });
     await a.outbox.discard(op!.seq!);
-    await a.actions.performAction(a.outbox.suggestedFix(op!)!.action);
+    await a.actions.performWrite(a.outbox.suggestedFix(op!)!.action);
     expect(club.signedUp.has(9)).toBe(false);
     expect(club.waitlist.has(9)).toBe(false);
   });

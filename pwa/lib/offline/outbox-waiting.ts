@@ -1,5 +1,5 @@
 // What waits in this device's outbox for accounts other than the one signed in (or for anyone, when
-// no one is): the sign-in and sync pages say so instead of "nothing to sync" (issue 16).
+// no one is): the sign-in and sync pages say so instead of "nothing to sync", which would be false.
 import { openOfflineDb } from './offline-db';
 
 export interface WaitingAccount {

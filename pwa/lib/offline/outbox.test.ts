@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { performAction } from './perform-write';
+import { performWrite } from './perform-write';
 import { openOfflineDb, resetOfflineDbForTests } from './offline-db';
 import { backoffMs, cancelScheduled, discard, setAutoReplay, enqueue, refreshOutboxState, replay, retry, stopWatching, suggestedFix } from './outbox';
 import { getOutboxState, onSynced, setOutboxState } from './outbox-store';
@@ -170,17 +170,17 @@ describe('outbox', () => {
   });
 });
 
-describe('performAction', () => {
+describe('performWrite', () => {
   it('sends at once when online', async () => {
     replies = [{ status: 200, body: { signedUp: true } }];
-    const result = await performAction({ kind: 'workout-signup', workoutId: 5, signedUp: true });
+    const result = await performWrite({ kind: 'workout-signup', workoutId: 5, signedUp: true });
     expect(result).toEqual({ status: 'done', answer: { signedUp: true } });
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('queues when the browser is offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const result = await performAction({ kind: 'rsvp', eventId: 2, status: 'going' });
+    const result = await performWrite({ kind: 'rsvp', eventId: 2, status: 'going' });
     expect(result).toEqual({ status: 'queued' });
     expect(calls).toHaveLength(0);
     expect((await ops()).map((o) => o.action)).toEqual([{ kind: 'rsvp', eventId: 2, status: 'going' }]);
@@ -188,7 +188,7 @@ describe('performAction', () => {
 
   it('queues a request that got no answer with the same key, so the replay cannot apply twice', async () => {
     replies = ['network'];
-    const result = await performAction({ kind: 'attendance', workoutId: 4, attendanceData: { '1': true } });
+    const result = await performWrite({ kind: 'attendance', workoutId: 4, attendanceData: { '1': true } });
     expect(result).toEqual({ status: 'queued' });
     const [op] = await ops();
     expect(op!.id).toBe(calls[0]!.key);
@@ -196,7 +196,7 @@ describe('performAction', () => {
 
   it('queues behind older unsent ops of the same thing to keep their order', async () => {
     await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true });
-    const result = await performAction({ kind: 'workout-signup', workoutId: 1, signedUp: false });
+    const result = await performWrite({ kind: 'workout-signup', workoutId: 1, signedUp: false });
     expect(result).toEqual({ status: 'queued' });
     expect(calls).toHaveLength(0);
     expect((await ops()).map((o) => o.action)).toEqual([{ kind: 'workout-signup', workoutId: 1, signedUp: false }]);
@@ -204,7 +204,7 @@ describe('performAction', () => {
 
   it('throws the server refusal when online', async () => {
     replies = [{ status: 409, body: { error: 'Sorry, this workout is full! Maximum capacity: 2 people.' } }];
-    await expect(performAction({ kind: 'workout-signup', workoutId: 1, signedUp: true })).rejects.toMatchObject({
+    await expect(performWrite({ kind: 'workout-signup', workoutId: 1, signedUp: true })).rejects.toMatchObject({
       status: 409,
       message: 'Sorry, this workout is full! Maximum capacity: 2 people.',
     });

@@ -1,14 +1,14 @@
-// The device's queue of writes made offline (DESIGN.md §4): kept in IndexedDB, watched with Dexie's
+// The device's queue of writes made offline (or whose answer was lost): kept in IndexedDB, watched with Dexie's
 // liveQuery so every screen sees it change, replayed in order with the op's own Idempotency-Key when
 // the network is back, so a replay after a lost answer never applies twice. Loaded on demand: public
 // pages never pay for it.
 import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, request } from '../data/api-client';
 import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
-import { getOutboxState, markOutboxLoaded, notifySynced, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
+import { getOutboxState, markOutboxLoaded, notifySynced, notifyWritten, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 export { nextAttemptOf } from './outbox-store';
 import { readUser } from '../session/session-storage';
-import { entityKeys, entityOf, requestFor, type SyncAction } from './sync-action';
+import { entityKeys, entityOf, requestFor, type SyncAction, type WriteAnswers } from './sync-action';
 
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
 const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist']);
@@ -272,7 +272,8 @@ async function pass(): Promise<void> {
     for (const op of ops) {
       if (op.state !== 'pending') continue;
       // Later ops of an entity wait for its earlier ones, so they apply in the order they were made.
-      const entity = entityOf(op.action); // not op.entity: older ops carry the key of before issue 16
+      // Not op.entity: ops stored before a workout's sign-up and waitlist became one thing carry an older key.
+      const entity = entityOf(op.action);
       if (heldBack.has(entity) || op.nextAttemptAt > now()) {
         heldBack.add(entity);
         continue;
@@ -281,13 +282,16 @@ async function pass(): Promise<void> {
       const { path, method, body } = requestFor(op.action);
       inflight = op.id;
       try {
-        await request(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true });
+        const answer = (await request(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true })) as WriteAnswers[SyncAction['kind']];
         if (await promotedMeanwhile(op.action)) {
           await db.outbox.update(op.seq!, { state: 'attention', conflict: 'promoted', error: PROMOTED_MESSAGE });
           continue;
         }
         await db.outbox.delete(op.seq!);
         synced += 1;
+        // The copies on the device take the club's answer now: the reload after the pass refreshes
+        // only what is on screen, and a page opened offline later must not show the state before.
+        notifyWritten(op.action, answer, true);
       } catch (err) {
         const e = err instanceof ApiError ? err : new ApiError(0, 'Network error');
         if (e.status === 0) {

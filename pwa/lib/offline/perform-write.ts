@@ -1,21 +1,22 @@
-// performAction: how a screen makes a write that may happen offline (DESIGN.md §4).
+// performWrite: how a screen sends a change that may have to wait for the network. Named for what it
+// does (a write to the club's server, sent now or kept in the outbox), not for React's form actions.
 import { ApiError, OFFLINE_MESSAGE, request } from '../data/api-client';
 import type * as Outbox from './outbox';
-import { isOutboxBooted, isOutboxLoaded, useOutboxState } from './outbox-store';
-import { requestFor, type ActionAnswers, type ActionResult, type SyncAction } from './sync-action';
+import { isOutboxBooted, isOutboxLoaded, notifyWritten, useOutboxState } from './outbox-store';
+import { requestFor, type WriteAnswers, type WriteResult, type SyncAction } from './sync-action';
 
 export { pendingFor, type SyncAction } from './sync-action';
 
 /**
- * Sends an action with its own Idempotency-Key; throws ApiError when the server refuses it (4xx).
+ * Sends a write with its own Idempotency-Key; throws ApiError when the server refuses it (4xx).
  * Offline, when older ops of the same thing still wait in the queue (in any tab), or when the
- * request got no answer or a 5xx (a gateway may answer 502 after the server committed), the action
+ * request got no answer or a 5xx (a gateway may answer 502 after the server committed), the write
  * is kept on the device and replayed later: status 'queued'. A request that may have reached the
  * server is queued with the same key, so the replay cannot apply it twice. The check and the send
  * hold the lock every tab's replay holds, so a member's changes to one thing reach the club in the
- * order she made them.
+ * order she made them. The server's answer reaches every copy the data layer keeps (onWritten).
  */
-export async function performAction<A extends SyncAction>(action: A): Promise<ActionResult<A['kind']>> {
+export async function performWrite<A extends SyncAction>(action: A): Promise<WriteResult<A['kind']>> {
   const key = crypto.randomUUID();
   // A visitor's page never boots the outbox: nothing can be queued there. A member's write loads it
   // (with Dexie) if the first paint did not need it (outbox-boot.ts).
@@ -31,12 +32,13 @@ export async function performAction<A extends SyncAction>(action: A): Promise<Ac
   });
 }
 
-async function send<A extends SyncAction>(action: A, key: string, outbox: typeof Outbox | null): Promise<ActionResult<A['kind']>> {
+async function send<A extends SyncAction>(action: A, key: string, outbox: typeof Outbox | null): Promise<WriteResult<A['kind']>> {
   const { path, method, body } = requestFor(action);
   try {
     // requestFor builds the request of the action's own endpoint (sync-action.ts), whose answer
-    // ActionAnswers takes from the contract.
-    const answer = (await request(path, { method, body, idempotencyKey: key })) as ActionAnswers[A['kind']];
+    // WriteAnswers takes from the contract.
+    const answer = (await request(path, { method, body, idempotencyKey: key })) as WriteAnswers[A['kind']];
+    notifyWritten(action, answer, false);
     return { status: 'done', answer };
   } catch (err) {
     const unanswered = err instanceof ApiError && (err.isNetwork || err.status >= 500);
@@ -52,8 +54,8 @@ async function loadOutbox(): Promise<typeof Outbox> {
   return (await import('./outbox-boot')).loadOutbox();
 }
 
-/** Actions kept on this device and not yet accepted by the server, for the signed-in user. */
-export function usePendingActions(): SyncAction[] {
+/** Writes kept on this device and not yet accepted by the server, for the signed-in user. */
+export function usePendingWrites(): SyncAction[] {
   const { ops } = useOutboxState();
   return ops.filter((o) => o.state === 'pending').map((o) => o.action);
 }

@@ -1,5 +1,5 @@
-// The writes a member can make offline (DESIGN.md §4), as data: what the outbox stores and replays.
-// Kept apart from the outbox and from performAction so that neither imports the other.
+// The writes a member can make offline, as data: what the outbox stores and replays.
+// Kept apart from the outbox and from performWrite so that neither imports the other.
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { RsvpStatus } from '../../../domain/contract/forum';
 
@@ -11,7 +11,7 @@ export type SyncAction =
   | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
   | { kind: 'race-signup'; raceId: number; signedUp: boolean };
 
-export interface ActionAnswers {
+export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
   waitlist: AnswerOf<'POST /forum/workouts/:id/waitlist'>;
   rsvp: AnswerOf<'POST /forum/events/:id/rsvp'>;
@@ -20,7 +20,7 @@ export interface ActionAnswers {
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
-export type ActionResult<K extends SyncAction['kind']> = { status: 'done'; answer: ActionAnswers[K] } | { status: 'queued' };
+export type WriteResult<K extends SyncAction['kind']> = { status: 'done'; answer: WriteAnswers[K] } | { status: 'queued' };
 
 /** The HTTP request for an action. */
 export function requestFor(action: SyncAction): { path: string; method: string; body?: unknown } {

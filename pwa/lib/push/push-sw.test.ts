@@ -1,4 +1,4 @@
-// The service worker's push handlers (pwa/public/push-sw.js, issue 15), run against a stand-in for the
+// The service worker's push handlers (pwa/public/push-sw.js), run against a stand-in for the
 // worker's global scope: what a push shows, and where a tap on the notification goes. The browser test
 // (e2e/push.spec.ts) shows a real push; a tap on a system notification cannot be driven there.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// This device's side of Web Push (issue 15): can it show notifications, its subscription, subscribing
+// This device's side of Web Push: can it show notifications, its subscription, subscribing
 // with the server's VAPID key and unsubscribing. What the member chooses lives on the server
 // (pwa/features/profile/api/notification-queries.ts); the service worker shows what arrives
 // (pwa/public/push-sw.js).

@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../../domain/contract/auth';
 
-// Browser storage holds exactly two entries: the user and the token (SPEC.md §9).
+// Browser storage holds exactly two entries for a session, the user and the token, under these plain
+// names (the browser tests set them too).
 const USER_KEY = 'user';
 const TOKEN_KEY = 'token';
 

@@ -92,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { user: fresh } = await call('GET /auth/profile');
       updateUser(fresh);
     } catch (err) {
-      // A failed profile refresh logs out (SPEC.md §4), with the reason shown on /login.
+      // A refresh the server refuses (401/403) logs out, with the reason shown on /login.
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
         const reason = err.status === 401 ? 'session-expired' : 'forbidden';
         if (!notifyUnauthorized(reason)) await signOut(reason);

@@ -1,7 +1,7 @@
 import { clubTimeZone } from '../club/club-clock';
 import { calendarDateForFormatting } from '../../../domain/calendar-days';
 
-// The one place the PWA turns dates and times into text (SPEC.md shows 12-hour times, '6:15 PM').
+// The one place the PWA turns dates and times into text, in the club's 12-hour style ('6:15 PM').
 // Building an Intl.DateTimeFormat costs far more than using one, and a list of 300 cards formats
 // hundreds of dates per render: keep one formatter per set of options.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -15,7 +15,7 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return f;
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… (waitlist positions, SPEC.md §9). */
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… (waitlist positions). */
 export function ordinal(n: number): string {
   const mod100 = n % 100;
   if (mod100 >= 11 && mod100 <= 13) return `${n}th`;

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
+import { useRead } from '../../../lib/data/read';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -9,15 +10,15 @@ export const adminKeys = {
 };
 
 export function useMembersQuery() {
-  return useQuery({
+  return useRead({
     queryKey: adminKeys.members(),
     queryFn: ({ signal }) => call('GET /admin/members', { signal }),
   });
 }
 
-/** The local mailbox (DESIGN.md §5). */
+/** Every email and push notification the server has sent or queued, with its status (the admin Messages tab). */
 export function useMessagesQuery() {
-  return useQuery({
+  return useRead({
     queryKey: adminKeys.messages(),
     queryFn: ({ signal }) => call('GET /admin/outbox', { signal }),
   });

@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import type { NotificationSettings } from '../../../../domain/contract/notifications';
 import { call } from '../../../lib/data/api-client';
+import { useRead } from '../../../lib/data/read';
 import { subscribeThisDevice, unsubscribeThisDevice } from '../../../lib/push/push';
 
 export const notificationsKey = ['me', 'notifications'] as const;
 
 export function useNotificationSettings(enabled: boolean) {
-  return useQuery({ queryKey: notificationsKey, queryFn: ({ signal }) => call('GET /me/notifications', { signal }), enabled });
+  return useRead({ queryKey: notificationsKey, queryFn: ({ signal }) => call('GET /me/notifications', { signal }), enabled });
 }
 
 function useSetSettings() {

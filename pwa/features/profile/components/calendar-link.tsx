@@ -1,32 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { hasRole } from '../../../../domain/contract/roles';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
-import { call, errorMessage } from '../../../lib/data/api-client';
+import { errorMessage } from '../../../lib/data/api-client';
 import { loadError } from '../../../lib/data/read';
 import { useSession } from '../../../lib/session/session';
-
-const calendarLinkKey = ['me', 'calendar-link'] as const;
+import { useCalendarLinkQuery, useResetCalendarLinkMutation } from '../api/calendar-link-queries';
 
 export const RESET_CALENDAR_CONFIRM =
   'Calendars subscribed to the current link stop updating. You will need to subscribe again with the new link.';
 
 /**
- * The member's personal calendar feed (issue 14): the secret address to subscribe to, Copy, and
+ * The member's personal calendar feed: the secret address to subscribe to, Copy, and
  * "Reset link" for when it was shared by mistake (the old address then answers 404).
  */
 export function CalendarLink() {
   const { user } = useSession();
   const headingId = useId();
   const fieldId = useId();
-  const queryClient = useQueryClient();
   const member = !!user && hasRole(user.role, 'member');
-  const query = useQuery({ queryKey: calendarLinkKey, queryFn: ({ signal }) => call('GET /me/calendar-link', { signal }), enabled: member });
-  const reset = useMutation({
-    mutationFn: () => call('POST /me/calendar-link/reset'),
-    onSuccess: (answer) => queryClient.setQueryData(calendarLinkKey, answer),
-  });
+  const query = useCalendarLinkQuery(member);
+  const reset = useResetCalendarLinkMutation();
   const { confirm, dialog } = useConfirm();
   const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
   if (!member) return null;

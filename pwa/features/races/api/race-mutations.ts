@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
 import type { Race } from '../../../../domain/contract/races';
-import { performAction } from '../../../lib/offline/perform-write';
+import { performWrite } from '../../../lib/offline/perform-write';
 import { call } from '../../../lib/data/api-client';
 import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';
 import { raceKeys } from './race-queries';
@@ -53,12 +53,12 @@ export function applyRaceSignup(queryClient: QueryClient, raceId: number, me: Me
   });
 }
 
-/** Sign-up and cancel through the offline-capable actions (DESIGN.md §4). */
+/** Sign-up and cancel through performWrite, so they work offline. */
 export function useRaceSignupMutation(me: Me) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...raceKeys.all, 'signup'],
-    mutationFn: ({ raceId, signedUp }: { raceId: number; signedUp: boolean }) => performAction({ kind: 'race-signup', raceId, signedUp }),
+    mutationFn: ({ raceId, signedUp }: { raceId: number; signedUp: boolean }) => performWrite({ kind: 'race-signup', raceId, signedUp }),
     onSuccess: (result, { raceId }) => {
       if (result.status === 'done') applyRaceSignup(queryClient, raceId, me, result.answer.signedUp);
     },

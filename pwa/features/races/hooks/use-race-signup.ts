@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { pendingFor, usePendingActions } from '../../../lib/offline/perform-write';
+import { pendingFor, usePendingWrites } from '../../../lib/offline/perform-write';
 import { ApiError } from '../../../lib/data/api-client';
 import { useSession } from '../../../lib/session/session';
 import { useRaceSignupMutation } from '../api/race-mutations';
@@ -25,7 +25,7 @@ export function signupFailure(err: unknown, signedUp: boolean): string {
 export function useRaceSignup() {
   const { user } = useSession();
   const mutation = useRaceSignupMutation(user);
-  const pending = usePendingActions();
+  const pending = usePendingWrites();
   const [queued, setQueued] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/data/api-client';
+import { useRead } from '../../../lib/data/read';
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -11,14 +11,14 @@ export const reportKeys = {
 const termQuery = (term: string) => (term ? { term } : undefined);
 
 export function useTermReportQuery(term: string) {
-  return useQuery({
+  return useRead({
     queryKey: reportKeys.term(term),
     queryFn: ({ signal }) => call('GET /reports/attendance', { query: termQuery(term), signal }),
   });
 }
 
 export function useMemberHistoryQuery(id: number | null, term: string) {
-  return useQuery({
+  return useRead({
     queryKey: reportKeys.member(id ?? 0, term),
     queryFn: ({ signal }) => call('GET /reports/members/:id/attendance', { params: { id: id ?? 0 }, query: termQuery(term), signal }),
     enabled: id !== null,

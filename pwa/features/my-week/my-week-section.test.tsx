@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyWeekAnswer } from '../../../domain/contract/me';
+import { performWrite } from '../../lib/offline/perform-write';
 import { MyWeekSection } from './my-week-section';
 import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 
@@ -146,6 +147,34 @@ describe('my week', () => {
     ]);
     // Each went with its own Idempotency-Key, like every queued action.
     expect(sent.every((c) => typeof c.headers?.['idempotency-key'] === 'string')).toBe(true);
+  });
+
+  it('shows the club\'s answer to a change made on another screen, even when the week cannot be read again', async () => {
+    let offline = false;
+    setup({
+      [WEEK]: () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return { body: week() };
+      },
+      'POST /forum/workouts/1/signup': { body: { signedUp: true } },
+      'POST /forum/workouts/2/signup': { body: { signedUp: false } },
+      'POST /forum/events/3/rsvp': { body: { status: 'maybe' } },
+    });
+    const region = await screen.findByRole('region', { name: 'My week' });
+    await within(region).findByRole('heading', { name: 'Track' });
+    // The forum (or the sync page) makes the changes; the week is not read again.
+    offline = true;
+    await act(async () => {
+      await performWrite({ kind: 'workout-signup', workoutId: 1, signedUp: true });
+      await performWrite({ kind: 'workout-signup', workoutId: 2, signedUp: false });
+      await performWrite({ kind: 'rsvp', eventId: 3, status: 'maybe' });
+    });
+    expect(await within(region).findByText(/Offline — showing what was saved on this device/)).toBeInTheDocument();
+    const items = within(region).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Track', 'Quiz', 'Sprint']);
+    expect(items[0]).toHaveTextContent('Signed up');
+    expect(items[1]).toHaveTextContent('Your answer: Maybe');
+    expect(within(items[1]!).getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('offline, reads the kept copy and queues a change with the not-yet-synced marker', async () => {

@@ -1,52 +1,38 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/forum';
-import { RSVP_STATUSES } from '../../../domain/contract/forum';
+import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/forum';
 import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
+import { KindBadge, RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
+import { useSignupFlow } from '../../components/signup-flow';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
+import { useRsvpWrite } from '../../lib/data/post-actions';
+import { loadError, offlineInfo } from '../../lib/data/read';
 import { formatDate, formatDateTime, formatTime } from '../../lib/ui/format';
-import { useRsvp } from './rsvp-buttons';
-import { useSignupActions } from './use-signup-actions';
-import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from './workout-rules';
 import { useMyWeekQuery } from './api/my-week-queries';
-import './forum.css';
 import './my-week.css';
 
-type SetWeek = ReturnType<typeof useMyWeekQuery>['setData'];
-
-/** "My week" at the top of the home page for a member (issue 14): what is next for me, and my standing. */
+/** "My week" at the top of the home page for a member: what is next for me, and my standing. */
 export function MyWeekSection() {
   const week = useMyWeekQuery();
+  const { fromCache, updatedAt } = offlineInfo(week);
   return (
     <section className="page my-week" aria-labelledby="my-week-title">
       <h2 id="my-week-title" className="my-week__title">
         My week
       </h2>
-      {week.loading ? (
+      {week.isPending ? (
         <Loading text="Loading your week…" />
-      ) : week.error || !week.data ? (
-        <LoadError onRetry={() => void week.refetch()}>Could not load your week: {week.error?.message ?? 'Something went wrong'}</LoadError>
+      ) : !week.data ? (
+        <LoadError onRetry={() => void week.refetch()}>Could not load your week: {loadError(week)?.message ?? 'Something went wrong'}</LoadError>
       ) : (
-        <WeekBody data={week.data} setData={week.setData} reload={week.reload} fromCache={week.fromCache} updatedAt={week.updatedAt} />
+        <WeekBody data={week.data} fromCache={fromCache} updatedAt={updatedAt} />
       )}
     </section>
   );
 }
 
-function WeekBody({
-  data,
-  setData,
-  reload,
-  fromCache,
-  updatedAt,
-}: {
-  data: MyWeekAnswer;
-  setData: SetWeek;
-  reload: () => void;
-  fromCache: boolean;
-  updatedAt: number | null;
-}) {
+function WeekBody({ data, fromCache, updatedAt }: { data: MyWeekAnswer; fromCache: boolean; updatedAt: number | null }) {
   return (
     <>
       <Standing standing={data.standing} />
@@ -60,13 +46,7 @@ function WeekBody({
         <ol className="my-week__list">
           {data.items.map((item) => (
             <li key={`${item.kind}-${item.id}`} className="card my-week__item">
-              {item.kind === 'workout' ? (
-                <WorkoutItem item={item} setData={setData} reload={reload} />
-              ) : item.kind === 'event' ? (
-                <EventItem item={item} setData={setData} reload={reload} />
-              ) : (
-                <RaceItem item={item} />
-              )}
+              {item.kind === 'workout' ? <WorkoutItem item={item} /> : item.kind === 'event' ? <EventItem item={item} /> : <RaceItem item={item} />}
             </li>
           ))}
         </ol>
@@ -122,7 +102,7 @@ function Head({ item, to, badge }: { item: WeekItem; to: string; badge: string }
   return (
     <div className="my-week__head">
       <When item={item} />
-      <span className={`badge forum-type forum-type--${item.kind === 'workout' ? (item as WeekWorkout).workoutType : item.kind}`}>{badge}</span>
+      <KindBadge kind={item.kind === 'workout' ? item.workoutType : item.kind}>{badge}</KindBadge>
       <h3 className="my-week__name">
         <Link to={to}>{item.title || 'Untitled'}</Link>
       </h3>
@@ -130,53 +110,15 @@ function Head({ item, to, badge }: { item: WeekItem; to: string; badge: string }
   );
 }
 
-/** The forum's own signup hooks and modal take a post: the fields they read, from the week's item. */
-function asWorkoutPost(item: WeekWorkout): WorkoutPost {
-  return {
-    id: item.id,
-    type: 'workout',
-    user_id: null,
-    author_name: '',
-    authorProfilePictureUrl: null,
-    title: item.title,
-    workout_type: item.workoutType,
-    workout_date: item.date,
-    workout_time: item.time,
-    content: '',
-    capacity: null,
-    created_at: 0,
-    signupCount: item.status === 'signed_up' ? 1 : 0,
-    waitlistCount: item.status === 'waitlisted' ? 1 : 0,
-    isSignedUp: item.status === 'signed_up',
+/** A workout of the week: the member's place on it, with Cancel (through the warning) or Leave waitlist. */
+function WorkoutItem({ item }: { item: WeekWorkout }) {
+  const actions = useSignupFlow({
+    workoutId: item.id,
+    signedUp: item.status === 'signed_up',
     waitlistPosition: item.waitlistPosition,
-    attendanceSubmitted: false,
-    series_id: null,
-  };
-}
-
-function changeItem(setData: SetWeek, kind: WeekItem['kind'], id: number, change: (item: WeekItem) => WeekItem | null) {
-  setData((week) =>
-    week && {
-      ...week,
-      items: week.items.flatMap((i) => (i.kind === kind && i.id === id ? (change(i) ?? []) : [i])),
-    },
-  );
-}
-
-function WorkoutItem({ item, setData, reload }: { item: WeekWorkout; setData: SetWeek; reload: () => void }) {
-  const actions = useSignupActions(
-    asWorkoutPost(item),
-    (id, change) =>
-      changeItem(setData, 'workout', id, (i) => {
-        const w = i as WeekWorkout;
-        const signedUp = change.isSignedUp ?? w.status === 'signed_up';
-        const position = change.waitlistPosition !== undefined ? change.waitlistPosition : w.waitlistPosition;
-        if (signedUp) return { ...w, status: 'signed_up', waitlistPosition: null };
-        return position === null ? null : { ...w, status: 'waitlisted', waitlistPosition: position };
-      }),
-    reload,
-  );
-  const view = actions.view;
+    workout: { title: item.title, workout_date: item.date, workout_time: item.time },
+  });
+  const view = actions.standing;
   const signedUp = view?.signedUp ?? false;
   const position = view?.waitlistPosition ?? null;
   const gone = !signedUp && position === null;
@@ -206,33 +148,11 @@ function WorkoutItem({ item, setData, reload }: { item: WeekWorkout; setData: Se
   );
 }
 
-function asEventPost(item: WeekEvent): EventPost {
-  return {
-    id: item.id,
-    type: 'event',
-    user_id: null,
-    author_name: '',
-    authorProfilePictureUrl: null,
-    title: item.title,
-    event_date: item.date,
-    event_time: item.time,
-    event_location: item.location,
-    content: '',
-    created_at: 0,
-    rsvpCounts: { going: 0, maybe: 0, not_going: 0 },
-    myRsvp: item.rsvp,
-  };
-}
-
-function EventItem({ item, setData, reload }: { item: WeekEvent; setData: SetWeek; reload: () => void }) {
+/** An event of the week: the member's answer, changed in place. */
+function EventItem({ item }: { item: WeekEvent }) {
   const groupId = useId();
-  const rsvp = useRsvp(
-    asEventPost(item),
-    (id, change) =>
-      changeItem(setData, 'event', id, (i) => (change.myRsvp !== undefined ? { ...(i as WeekEvent), rsvp: change.myRsvp } : i)),
-    reload,
-  );
-  const mine: RsvpStatus | null = rsvp.view?.myRsvp ?? null;
+  const rsvp = useRsvpWrite({ eventId: item.id, myRsvp: item.rsvp });
+  const mine: RsvpStatus | null = rsvp.standing?.myRsvp ?? null;
   return (
     <>
       <Head item={item} to={`/event/${item.id}`} badge="Event" />
@@ -241,22 +161,25 @@ function EventItem({ item, setData, reload }: { item: WeekEvent; setData: SetWee
         <p className="my-week__status" id={groupId}>
           {mine ? `Your answer: ${RSVP_LABELS[mine]}` : 'Not answered yet'}
         </p>
-        <div className="forum-rsvp__buttons my-week__rsvp" role="group" aria-label={`Your RSVP for ${item.title}`}>
+        <div className="rsvp-choice my-week__rsvp" role="group" aria-label={`Your RSVP for ${item.title}`}>
           {RSVP_STATUSES.map((s) => (
             <button
               key={s}
               type="button"
-              className={`forum-rsvp__button forum-rsvp__button--${s}`}
+              className={`rsvp-choice__button rsvp-choice__button--${s}`}
               aria-pressed={mine === s}
               disabled={rsvp.busy}
-              onClick={() => void rsvp.choose(s)}
+              onClick={() => {
+                // Tapping the current answer keeps it, as on the forum.
+                if (mine !== s) void rsvp.setRsvp(s);
+              }}
             >
               {RSVP_LABELS[s]}
             </button>
           ))}
         </div>
       </div>
-      {rsvp.view?.unsynced && <UnsyncedMark />}
+      {rsvp.standing?.unsynced && <UnsyncedMark />}
       {rsvp.error && <ErrorMessage>{rsvp.error}</ErrorMessage>}
     </>
   );

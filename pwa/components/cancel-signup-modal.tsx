@@ -1,13 +1,22 @@
-import { Modal } from '../../components/modal';
-import { ErrorMessage } from '../../components/status';
-import { formatDate, formatTime } from '../../lib/ui/format';
-import type { WorkoutPost } from '../../../domain/contract/forum';
-import { LATE_CANCEL_HOURS, RULE_TEXT } from '../../../domain/rules';
-import { hoursUntil } from './workout-rules';
+import { hoursUntil } from '../../domain/clock';
+import type { WorkoutPost } from '../../domain/contract/forum';
+import { LATE_CANCEL_HOURS, RULE_TEXT } from '../../domain/rules';
+import { clubTimeZone } from '../lib/club/club-zone';
+import { formatDate, formatTime } from '../lib/ui/format';
+import { Modal } from './modal';
+import { ErrorMessage } from './status';
+import './posts.css';
 
 export const ABSENCE_WARNING = `Cancelling ${RULE_TEXT.lateWindow} before the workout counts as an absence. ${RULE_TEXT.suspension}`;
 
-/** The cancel-signup warning: Keep Booking is the safe default. */
+/** The workout a cancel is about, as the forum's posts and the week's items both have it. */
+export type CancelledWorkout = Pick<WorkoutPost, 'title' | 'workout_date' | 'workout_time'>;
+
+/**
+ * The cancel-signup warning: Keep Booking is the safe default. "Less than 24 hours" is counted on the
+ * club's clock (the server's rule), whatever zone the phone is set to; while the phone does not know
+ * the club's zone it claims nothing and the server has the last word.
+ */
 export function CancelSignupModal({
   workout,
   busy,
@@ -16,21 +25,22 @@ export function CancelSignupModal({
   onClose,
   now = Date.now(),
 }: {
-  workout: WorkoutPost;
+  workout: CancelledWorkout;
   busy: boolean;
   error: string;
   onConfirm: () => void;
   onClose: () => void;
   now?: number;
 }) {
-  const hours = hoursUntil(workout.workout_date, workout.workout_time, now);
+  const zone = clubTimeZone();
+  const hours = zone ? hoursUntil(workout.workout_date, workout.workout_time, now, zone) : null;
   const soon = hours !== null && hours >= 0 && hours < LATE_CANCEL_HOURS;
   return (
     <Modal
       title="Cancel Signup?"
       onClose={busy ? undefined : onClose}
       footer={
-        <div className="actions forum-modal-actions">
+        <div className="actions">
           <button type="button" className="button" onClick={onClose} disabled={busy} data-autofocus>
             Keep Booking
           </button>
@@ -44,7 +54,7 @@ export function CancelSignupModal({
         You are signed up for <strong>{workout.title || 'Untitled Workout'}</strong> on {formatDate(workout.workout_date)} at{' '}
         {formatTime(workout.workout_time)}.
       </p>
-      <div className="alert alert--warning forum-warning">
+      <div className="alert alert--warning cancel-warning">
         {soon && (
           <p>
             <strong>{RULE_TEXT.lateCancelNow}</strong>

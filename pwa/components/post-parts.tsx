@@ -1,0 +1,31 @@
+// The words and badges of workouts, events and races that the forum and "my week" both show.
+import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
+import { ordinal } from '../lib/ui/format';
+import './posts.css';
+
+export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
+  spin: 'Spin',
+  'outdoor-ride': 'Outdoor Ride',
+  run: 'Run',
+  swim: 'Swim',
+  brick: 'Brick',
+  other: 'Other',
+};
+
+export const RSVP_LABELS: Record<RsvpStatus, string> = {
+  going: 'Going',
+  maybe: 'Maybe',
+  not_going: 'Not Going',
+};
+
+/** '3rd on the waitlist'; 'on the waitlist' while the place is not known yet (0); null when not on it. */
+export function waitlistPositionText(position: number | null): string | null {
+  if (position === null) return null;
+  if (position === 0) return 'on the waitlist';
+  return `${ordinal(position)} on the waitlist`;
+}
+
+/** A workout's sport, an event or a race, as a coloured badge. */
+export function KindBadge({ kind, children }: { kind: WorkoutType | 'event' | 'race'; children: string }) {
+  return <span className={`badge post-type post-type--${kind}`}>{children}</span>;
+}
