@@ -5,7 +5,7 @@ import Piscina from 'piscina';
 import type { DeriveTask } from './password-worker';
 
 /**
- * Password hashing in worker threads of its own (docs/decisions/0011-10-password-pool.md): each
+ * Password hashing in worker threads of its own (docs/decisions/0011-password-pool.md): each
  * scrypt takes 128 MiB and a few hundred ms; on libuv's shared pool a burst of sign-ins made every
  * other request wait. The queue is bounded: when it is full, sign-in answers 503 with Retry-After
  * instead of making everyone wait longer.

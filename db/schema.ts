@@ -25,7 +25,7 @@ export const users = sqliteTable(
     suspendedUntil: integer('suspended_until'),
     // Bumped on password reset: every token issued before stops working.
     tokenVersion: integer('token_version').notNull().default(0),
-    // The random secret in the personal calendar feed's URL (docs/decisions/0042-14-calendar-feeds.md); null until asked for.
+    // The random secret in the personal calendar feed's URL (docs/decisions/0042-calendar-feeds.md); null until asked for.
     calendarToken: text('calendar_token'),
     // Reminders before a workout and for an unanswered event, by push or email; on by default.
     remindersEnabled: integer('reminders_enabled', { mode: 'boolean' }).notNull().default(true),
@@ -214,7 +214,7 @@ export const roleChangeNotifications = sqliteTable('role_change_notifications', 
 });
 
 // The message queue: emails and Web Push notifications, told apart by `channel`
-// (docs/decisions/0060-15-push-and-reminders.md). A message is written here in the same transaction
+// (docs/decisions/0060-push-and-reminders.md). A message is written here in the same transaction
 // as the change that causes it, then delivered after commit with retries, so a rolled-back change
 // sends nothing and a failed delivery never fails the change. With no mail provider configured this
 // table is the club's mailbox (Admin > Messages).

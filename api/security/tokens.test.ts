@@ -172,7 +172,7 @@ describe('tokens of accounts that changed', () => {
   });
 });
 
-describe('session lifetime (docs/decisions/0010-10-sessions.md)', () => {
+describe('session lifetime (docs/decisions/0010-sessions.md)', () => {
   const DAY = 24 * 60 * 60;
 
   it('refuses a token issued a year in the future with a 5-year expiry, signed with the real secret', async () => {

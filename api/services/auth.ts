@@ -22,7 +22,7 @@ async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
 }
 
 /**
- * Sign-in and sign-up limits (README "Sessions and sign-in limits", docs/decisions/0012-10-rate-limits.md).
+ * Sign-in and sign-up limits (README "Sessions and sign-in limits", docs/decisions/0012-rate-limits.md).
  * A campus puts a whole room behind one address, so per address only failures count and sign-ups have
  * a generous ceiling; floods are bounded per email and by the number of new pending accounts a day.
  */

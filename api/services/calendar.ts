@@ -10,7 +10,7 @@ import { MEMBER_RANK_ROLES } from './users';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 
-// iCalendar feeds (RFC 5545), docs/decisions/0042-14-calendar-feeds.md.
+// iCalendar feeds (RFC 5545), docs/decisions/0042-calendar-feeds.md.
 
 /** Workouts and timed events have no end in the data model: calendars show them as this long. */
 const DEFAULT_DURATION_MS = 60 * 60 * 1000;

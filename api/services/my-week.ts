@@ -14,7 +14,7 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 
 /**
- * The member's coming days (docs/decisions/0041-14-my-week.md): workouts they are signed up or
+ * The member's coming days (docs/decisions/0041-my-week.md): workouts they are signed up or
  * waitlisted for and every event in the next MY_WEEK_DAYS days, the races they signed up for, in
  * start order (all-day items first on their day), and their standing for the current term.
  */

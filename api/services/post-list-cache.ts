@@ -1,5 +1,5 @@
 // The forum lists, built once per change of the data and reused by every request until then
-// (docs/decisions/0030-i12-forum-list-cache.md).
+// (docs/decisions/0030-forum-list-cache.md).
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Database_ } from '../../db/client';

@@ -1,4 +1,4 @@
-// Hand-written rather than rate-limiter-flexible: see docs/decisions/0012-10-rate-limits.md.
+// Hand-written rather than rate-limiter-flexible: see docs/decisions/0012-rate-limits.md.
 
 /**
  * Fixed-window counters in memory (one process serves the club). `hit` counts an attempt and says

@@ -6,7 +6,7 @@ import { SignJWT, jwtVerify } from 'jose';
 export const TOKEN_ISSUER = 'club-app';
 export const TOKEN_AUDIENCE = 'club-app-web';
 /**
- * Session lengths (docs/decisions/0010-10-sessions.md). A token lives IDLE_DAYS; any signed-in request
+ * Session lengths (docs/decisions/0010-sessions.md). A token lives IDLE_DAYS; any signed-in request
  * past half that life gets a fresh one (header SESSION_TOKEN_HEADER), so a member who opens the app
  * every few weeks stays in. A session never outlives ABSOLUTE_DAYS after the password was typed.
  */

@@ -65,7 +65,7 @@ import type {
 // Every call of the API, by "METHOD /path" (after /api): what the client sends and what the server
 // answers on success. The PWA's client and the server's handlers are both typed against this table,
 // so a changed answer breaks the typecheck on one side or the other, never a screen at run time.
-// (Why a table and not Hono's `hc`: docs/decisions/0020-11-typed-client.md.)
+// (Why a table and not Hono's `hc`: docs/decisions/0020-data-layer.md.)
 
 /** A plain confirmation. */
 export interface MessageAnswer {
