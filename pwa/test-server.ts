@@ -130,7 +130,7 @@ function splitKey(key: string): { method: string; path: string; query: string | 
 function matches(key: string, call: ApiCall): boolean {
   const { method, path, query } = splitKey(key);
   const url = new URL(call.path, 'http://club.test');
-  if (call.method !== method || !matchRequestUrl(url, path).matches) return false;
+  if (call.method !== method || !matchRequestUrl(url, `*${path}`).matches) return false;
   return query === undefined || url.search === `?${query}`;
 }
 
