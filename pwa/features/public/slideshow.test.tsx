@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test-providers';
 import { HOME_SLIDES, HomePage } from './home-page';
 import { SLIDE_INTERVAL_MS, Slideshow } from './slideshow';
 
@@ -163,11 +163,7 @@ describe('HomePage', () => {
   });
 
   it('shows the hero, its two buttons, the slideshow and the about section', () => {
-    render(
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>,
-    );
+    renderAt('/', '/', <HomePage />, { user: null, visitor: true });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
     expect(screen.getByRole('link', { name: 'Meet the Team' })).toHaveAttribute('href', '/coaches-exec');
