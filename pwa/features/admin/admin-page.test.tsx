@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
@@ -20,13 +20,6 @@ function renderAdmin(user: SessionUser | null, path = '/admin', more: Routes = {
 
 beforeEach(() => {
   data = { members: MEMBERS, emails: [] };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('AdminPage access', () => {

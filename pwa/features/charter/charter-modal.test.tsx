@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { CHARTER_SECTIONS } from '../../components/charter-text';
 import { renderAt } from '../../test-providers';
@@ -20,16 +20,11 @@ beforeEach(() => {
     { user: applicant },
   );
 });
-afterEach(() => {
-  localStorage.clear();
-});
-
 // jsdom lays nothing out: give every element a 1000px text in a 400px window.
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1000);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
 });
-afterEach(() => vi.restoreAllMocks());
 
 function scrollTo(el: HTMLElement, top: number) {
   el.scrollTop = top;

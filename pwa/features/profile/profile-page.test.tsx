@@ -1,6 +1,6 @@
-import { cleanup, within, screen } from '@testing-library/react';
+import { within, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
@@ -31,13 +31,6 @@ beforeEach(() => {
   // jsdom has no object URLs; the preview only needs a string.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('ProfilePage', () => {

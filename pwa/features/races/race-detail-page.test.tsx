@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RaceDetailAnswer } from '../../../domain/contract/races';
 import { formatDate } from '../../lib/ui/format';
 import { renderAt } from '../../test-providers';
@@ -28,11 +28,6 @@ function show(answer: RouteAnswer<'GET /races/:id'>, more: Routes = {}, path = '
 }
 
 const going = () => screen.getByRole('region', { name: /Who's Going/ });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('RaceDetailPage', () => {
   it('shows the race, a long date, and who is going with pictures or initials', async () => {

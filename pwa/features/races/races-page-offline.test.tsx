@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshOutboxState } from '../../lib/offline/outbox';
 import { keepOnDevice, resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
@@ -22,11 +22,7 @@ function show() {
 const card = (name: string) => screen.getByRole('article', { name });
 
 beforeEach(async () => {
-  localStorage.clear();
   await resetDevice();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('RacesPage with the outbox', () => {

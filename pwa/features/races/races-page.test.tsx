@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
@@ -21,12 +21,6 @@ function show(user: SessionUser | null = member, list = races(), more: Routes = 
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('RacesPage for visitors', () => {
   it('shows the races with countdowns and no member features', async () => {

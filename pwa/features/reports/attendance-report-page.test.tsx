@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TermReportAnswer } from '../../../domain/contract/reports';
 import type { Role } from '../../../domain/contract/roles';
 import { termFromKey } from '../../../domain/calendar';
@@ -9,11 +9,6 @@ import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AttendanceReportPage } from './attendance-report-page';
 import { MemberAttendancePage } from './member-attendance-page';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 const fall = termFromKey('2026-fall')!;
 const report: TermReportAnswer = {

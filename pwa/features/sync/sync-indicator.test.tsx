@@ -12,7 +12,6 @@ import { SyncIndicator } from './sync-indicator';
 const sam = testUser('member', { id: 7, name: 'Sam' });
 
 beforeEach(async () => {
-  localStorage.clear();
   await resetDevice();
   storeSession(sam);
 });

@@ -15,7 +15,6 @@ const op = (userId: number, userLabel: string, fields: Partial<OutboxOp> = {}): 
 const showSync = () => renderAt('/sync', '/sync', <SyncPage />);
 
 beforeEach(async () => {
-  localStorage.clear();
   answerRoutes({});
   await resetDevice();
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { Role } from '../../../domain/contract/roles';
 import { NOT_SAVED_OFFLINE_TEXT } from '../../components/offline-note';
@@ -16,15 +16,6 @@ const signedIn = (role: Role) => testUser(role, { id: 7, join_date: null, expiry
 const card = (text: string) => screen.getAllByTestId('team-card').find((c) => c.textContent!.includes(text))!;
 
 describe('CoachesExecPage', () => {
-  beforeEach(() => {
-    localStorage.clear();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
-
   it('says it is loading until the team arrives', async () => {
     let answer!: (r: Response) => void;
     answerRoutes({ 'GET /profiles': () => new Promise<Response>((resolve) => (answer = resolve)) });

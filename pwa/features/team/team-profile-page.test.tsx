@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply } from '../../test-server';
 import { TeamProfilePage } from './team-profile-page';
@@ -9,10 +9,6 @@ import { LONG_BIO, team, teamRoutes } from './test-handlers';
 const at = (path: string) => renderAt(path, '/profile/:role/:name', <TeamProfilePage />, { user: null, visitor: true });
 
 describe('TeamProfilePage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('shows the member: default icon, name, position, email and full bio, with a back link', async () => {
     answerRoutes(teamRoutes());
     at('/profile/swim-coach/maya-chen');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../../domain/contract/roles';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes } from '../../../test-server';
@@ -19,12 +19,6 @@ function setup(role: Role) {
 /** The calls whose path has `part`, as 'METHOD /path'. */
 const callsWith = (api: ReturnType<typeof setup>, part: string) =>
   api.calls.filter((c) => c.path.includes(part)).map((c) => `${c.method} ${c.path}`);
-
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
 
 describe('calendar link on the profile', () => {
   it('shows the link, copies it, and resets it after a confirmation', async () => {

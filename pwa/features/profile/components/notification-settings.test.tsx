@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationSettings as Settings } from '../../../../domain/contract/notifications';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, type Recorded } from '../../../test-server';
@@ -51,12 +51,9 @@ function setup(initial: Partial<Settings> = {}) {
   renderAt('/profile', '/profile', <NotificationSettings />, { user });
 }
 
-beforeEach(() => localStorage.clear());
+// The fake push browser defines navigator.serviceWorker itself (no stub to undo): take it away.
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'serviceWorker');
-  localStorage.clear();
 });
 
 describe('notifications on the profile', () => {
