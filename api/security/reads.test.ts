@@ -1,4 +1,4 @@
-// Reading is guarded too (SPEC.md §6): forum and race details are for members, the admin area for
+// Reading is guarded too: forum and race details are for members, the admin area for
 // administrators, and no answer carries a password hash or another member's contact details.
 import { describe, expect, it } from 'vitest';
 import { ACTORS, buildWorld, fillPath, phoneOf, type ActorName } from './support';

@@ -1,4 +1,4 @@
-// A Web Push service for tests (issue 15): an HTTP server on 127.0.0.1 that records each push it is
+// A Web Push service for tests: an HTTP server on 127.0.0.1 that records each push it is
 // sent and answers what the test asks (201, 404, 410, 500). With it, a fake device: a key pair and auth
 // secret like a browser's, so the test can decrypt a payload the way the device would (RFC 8291).
 import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'node:crypto';
