@@ -16,6 +16,7 @@ import { createLogger, memoryDestination } from './logger';
 import type { MailTransport } from './services/message-queue';
 import type { PushTransport } from './services/push';
 import { hashPassword } from '../db/passwords';
+import { seed } from '../db/seed';
 import { signSessionToken } from './services/tokens';
 
 export const TEST_PASSWORD = 'correct-horse';
@@ -164,6 +165,8 @@ export function makeTestApp(options: TestAppOptions = {}) {
     /** A race added by `token`'s member: the race as answered. */
     createRace: async (token: string, body: Record<string, unknown>) =>
       (await must('POST', '/api/races', { token, body, status: 201 })).race,
+    /** What a fresh install starts with (the team positions), as the server's first start seeds it. */
+    seed: () => seed(database, env, now, () => {}),
     /** The user's row as stored, or undefined once deleted. */
     userRow: (id: number) => database.db.select().from(users).where(eq(users.id, id)).get(),
     clock: {

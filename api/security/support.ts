@@ -1,7 +1,6 @@
 // Shared fixtures of the security suite: a populated club to attack, and a snapshot of every table
 // to prove a refused request changed nothing. The real server and the pictures are in test-fixtures/.
 import { eq } from 'drizzle-orm';
-import { seed } from '../../db/seed';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { makeTestApp, type TestApp, type TestUser, type UserFields } from '../testing';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
@@ -72,7 +71,7 @@ export interface World {
  * a plain member now, so only authorship (not rank) lets them edit their posts.
  */
 export async function buildWorld(t: TestApp = makeTestApp()): Promise<World> {
-  await seed(t.database, t.deps.env, t.clock.now(), () => {});
+  await t.seed();
   const made = {} as World['users'];
   const roles: Record<ActorName, UserFields> = {
     admin: { role: 'administrator' },
