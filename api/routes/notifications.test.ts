@@ -1,4 +1,4 @@
-// /api/me/notifications (issue 15): reminders on or off, a member's devices, what logout removes.
+// /api/me/notifications: reminders on or off, a member's devices, what logout removes.
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
