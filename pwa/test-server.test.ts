@@ -56,6 +56,19 @@ describe('answerRoutes', () => {
     await expect(get('/profiles')).rejects.toThrow(TypeError);
   });
 
+  it('answers one address of an endpoint before its pattern, and leaves its other addresses alone', async () => {
+    answerRoutes({
+      'POST /races/3/signup': { signedUp: true },
+      'GET /forum/workouts/:id': jsonReply({ error: 'Workout not found' }, 404),
+      'GET /forum/workouts/7': jsonReply({ error: 'Temporarily unavailable' }, 503),
+    });
+    expect(await (await get('/races/3/signup', { method: 'POST' })).json()).toEqual({ signedUp: true });
+    expect(await (await get('/races/4/signup', { method: 'POST' })).json()).toEqual({ error: 'Not found' });
+    // The address answers before its pattern, though written after it.
+    expect((await get('/forum/workouts/7')).status).toBe(503);
+    expect((await get('/forum/workouts/8')).status).toBe(404);
+  });
+
   it('keeps writes apart from reads, and matches recorded calls by pattern or by address', async () => {
     const api = answerRoutes({ 'POST /races/:id/signup': { signedUp: true } });
     await get('/races/3/signup', { method: 'POST' });

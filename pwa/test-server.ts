@@ -84,10 +84,20 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
-/** A request to one endpoint: its body typed as the contract says, and the `:name` parts of its path. */
-export interface RouteCall<E extends Endpoint> extends Omit<ApiCall, 'body'> {
+/** The endpoint's path with each `:name` as a number: one address of it, e.g. 'POST /races/3/signup'. */
+type Address<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${number}/${Address<Rest>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${number}`
+    : P;
+
+/**
+ * A request to one endpoint: its body typed as the contract says, and the `:name` parts of its path
+ * (none when the route was given as one address).
+ */
+export interface RouteCall<E extends Endpoint, Params extends string = ParamNames<E>> extends Omit<ApiCall, 'body'> {
   body: BodyOf<E> | undefined;
-  params: Record<ParamNames<E>, string>;
+  params: Record<Params, string>;
 }
 
 /**
@@ -96,10 +106,18 @@ export interface RouteCall<E extends Endpoint> extends Omit<ApiCall, 'body'> {
  * 'network-error'. A handler may be slow (a pending promise) and may keep state between calls.
  */
 export type RouteAnswer<E extends Endpoint> = AnswerOf<E> | ApiReply;
-export type RouteHandler<E extends Endpoint> = (call: RouteCall<E>) => RouteAnswer<E> | Promise<RouteAnswer<E>>;
+export type RouteHandler<E extends Endpoint, Params extends string = ParamNames<E>> = (
+  call: RouteCall<E, Params>,
+) => RouteAnswer<E> | Promise<RouteAnswer<E>>;
 
-/** 'METHOD /path' after /api, as in the contract's table: a fixed answer or a handler per endpoint. */
-export type Routes = { [E in Endpoint]?: RouteAnswer<E> | RouteHandler<E> };
+/**
+ * 'METHOD /path' after /api, a fixed answer or a handler each: a key of the contract's table
+ * ('POST /races/:id/signup', which answers every race) or one numbered address of it
+ * ('POST /races/3/signup', which answers that race only), typed alike.
+ */
+export type Routes = { [E in Endpoint]?: RouteAnswer<E> | RouteHandler<E> } & {
+  [E in Endpoint as Address<E> extends E ? never : Address<E>]?: RouteAnswer<E> | RouteHandler<E, never>;
+};
 
 /** What a screen sent, in the order it arrived. */
 export interface Recorded {
@@ -151,8 +169,11 @@ export function answerRoutes(routes: Routes, { user }: AnswerOptions = {}): Reco
   const calls: ApiCall[] = [];
   const session: Routes =
     user === undefined ? {} : { 'GET /auth/profile': () => (user ? { user } : jsonReply({ error: 'No token' }, 401)) };
-  const table = { ...session, ...routes } as Record<string, unknown>;
-  const handlers: HttpHandler[] = Object.entries(table).map(([key, route]) => {
+  // One address answers before the pattern it belongs to, whatever order the test wrote them in.
+  const table = Object.entries({ ...session, ...routes } as Record<string, unknown>).sort(
+    ([a], [b]) => Number(a.includes(':')) - Number(b.includes(':')),
+  );
+  const handlers: HttpHandler[] = table.map(([key, route]) => {
     const { method, path, query } = splitKey(key);
     return methods[method as keyof typeof methods](`*/api${path}`, async ({ request, params }) => {
       // Another route of the same path answers another query (e.g. the forum's two post lists).
