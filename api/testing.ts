@@ -1,8 +1,10 @@
-// Helpers for API and service tests: a fresh in-memory database per call, a clock the test moves,
-// and a mail transport that records (or fails) instead of sending.
+// Helpers for API and service tests: a fresh in-memory database per call, a clock the test moves, a
+// mail transport that records (or fails) instead of sending, the people a test needs with their
+// tokens, and the calls a test makes to set the scene (sign in, post, add a race) checked on the way.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { users } from '../db/schema';
@@ -14,6 +16,7 @@ import { createLogger, memoryDestination } from './logger';
 import type { MailTransport } from './services/message-queue';
 import type { PushTransport } from './services/push';
 import { hashPassword } from '../db/passwords';
+import { seed } from '../db/seed';
 import { signSessionToken } from './services/tokens';
 
 export const TEST_PASSWORD = 'correct-horse';
@@ -37,6 +40,29 @@ export interface CallOptions {
   body?: unknown;
   headers?: Record<string, string>;
 }
+
+/** Who createUser makes: a member with the charter accepted and a far expiry unless told. */
+export interface UserFields {
+  role?: Role;
+  email?: string;
+  name?: string;
+  charter?: boolean;
+  expiryDate?: string | null;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  name: string;
+  token: string;
+}
+
+// The people the route tests know by name (answers and mails show these names).
+export const EXEC: UserFields = { role: 'exec', name: 'Erin Exec' };
+export const ADMIN: UserFields = { role: 'administrator', name: 'Alex Admin' };
+export const MEMBER: UserFields = { role: 'member', name: 'Morgan Member' };
+export const OTHER: UserFields = { role: 'member', name: 'Olive Other' };
+export const PENDING: UserFields = { role: 'pending', name: 'Pat Pending' };
 
 export function makeTestApp(options: TestAppOptions = {}) {
   const env = loadEnv({
@@ -87,9 +113,20 @@ export function makeTestApp(options: TestAppOptions = {}) {
     return { status: res.status, body: json, headers: res.headers };
   }
 
+  /**
+   * A call that sets the scene and must succeed (any 2xx, or exactly `status`): its answer's body.
+   * A failure throws with the answer, so the test stops where the scene broke.
+   */
+  async function must(method: string, path: string, opts: CallOptions & { status?: number } = {}) {
+    const res = await call(method, path, opts);
+    const ok = opts.status === undefined ? res.status >= 200 && res.status < 300 : res.status === opts.status;
+    if (!ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
   let counter = 0;
   /** Inserts a user straight into the database and returns a valid token for them. */
-  async function createUser(fields: { role?: Role; email?: string; name?: string; charter?: boolean; expiryDate?: string | null } = {}) {
+  async function createUser(fields: UserFields = {}): Promise<TestUser> {
     counter += 1;
     cheapHash ??= hashPassword(TEST_PASSWORD, 10);
     const row = database.db
@@ -118,7 +155,20 @@ export function makeTestApp(options: TestAppOptions = {}) {
     logs,
     logLines,
     call,
+    must,
     createUser,
+    /** POST /api/auth/login, as the sign-in form sends it. */
+    login: (email: string, password = TEST_PASSWORD, headers?: Record<string, string>) =>
+      call('POST', '/api/auth/login', { body: { email, password }, headers }),
+    /** A forum post (workout, series or event) by `token`'s author: the 201 answer, { post, series? }. */
+    createPost: (token: string, body: Record<string, unknown>) => must('POST', '/api/forum/posts', { token, body, status: 201 }),
+    /** A race added by `token`'s member: the race as answered. */
+    createRace: async (token: string, body: Record<string, unknown>) =>
+      (await must('POST', '/api/races', { token, body, status: 201 })).race,
+    /** What a fresh install starts with (the team positions), as the server's first start seeds it. */
+    seed: () => seed(database, env, now, () => {}),
+    /** The user's row as stored, or undefined once deleted. */
+    userRow: (id: number) => database.db.select().from(users).where(eq(users.id, id)).get(),
     clock: {
       now: () => now,
       set: (t: number) => {
@@ -132,3 +182,17 @@ export function makeTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = ReturnType<typeof makeTestApp>;
+
+/**
+ * A fresh app with `people` in it, created in the order given (so their ids follow it), e.g.
+ * makeClub({ exec: EXEC, me: MEMBER }). Each comes back with their token, beside the app as `t`.
+ */
+export async function makeClub<K extends string>(
+  people: Record<K, UserFields>,
+  options: TestAppOptions = {},
+): Promise<{ t: TestApp } & Record<K, TestUser>> {
+  const t = makeTestApp(options);
+  const made = {} as Record<K, TestUser>;
+  for (const [key, fields] of Object.entries(people) as [K, UserFields][]) made[key] = await t.createUser(fields);
+  return { t, ...made };
+}

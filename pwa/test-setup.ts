@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setClubTimeZone } from './lib/club/club-clock';
 import { resetVisitorReads } from './lib/data/read';
 import { server } from './test-server';
@@ -16,5 +16,11 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetVisitorReads();
+  // Nothing one test does to the page's world reaches the next: storage, spies, stubbed globals, clocks.
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 afterAll(() => server.close());

@@ -1,7 +1,10 @@
-// Shared by the component tests of every feature.
+// The people and device state the component tests of every feature start from. The network is in
+// test-server.ts, the providers and renderAt in test-providers.tsx, the device database in
+// test-device.ts.
 import type { SessionUser } from '../domain/contract/auth';
 import type { Role } from '../domain/contract/roles';
 import type { OutboxOp } from './lib/offline/offline-db';
+import { entityOf } from './lib/offline/sync-action';
 
 /** A signed-in user as the auth answers carry it; fields override the defaults. */
 export function testUser(role: Role, fields: Partial<SessionUser> = {}): SessionUser {
@@ -25,19 +28,20 @@ export function testUser(role: Role, fields: Partial<SessionUser> = {}): Session
   };
 }
 
-/** Puts the user and a token in browser storage, as a login would. */
+/** Puts the user and a token in browser storage, as a login would: exactly these two entries. */
 export function storeSession(user: SessionUser, token = 'test-token'): void {
   localStorage.setItem('token', token);
   localStorage.setItem('user', JSON.stringify(user));
 }
 
-/** A queued RSVP of `userId` as the outbox stores it; fields override the defaults. */
+/** A queued write of `userId` as the outbox stores it (an RSVP unless told); fields override the defaults. */
 export function outboxOp(userId: number, fields: Partial<OutboxOp> = {}): OutboxOp {
+  const action = fields.action ?? { kind: 'rsvp', eventId: 2, status: 'going' };
   return {
     id: crypto.randomUUID(),
     userId,
-    action: { kind: 'rsvp', eventId: 2, status: 'going' },
-    entity: 'rsvp:2',
+    action,
+    entity: entityOf(action),
     createdAt: Date.now(),
     attempts: 0,
     nextAttemptAt: 0,

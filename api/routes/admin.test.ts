@@ -1,23 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, roleChangeNotifications, users } from '../../db/schema';
 import { activityCounts, memberActivity } from '../test-fixtures/member-activity';
-import { makeTestApp, type TestApp } from '../testing';
+import { pictureForm, smallPng } from '../test-fixtures/pictures';
+import { ADMIN, MEMBER, PENDING, makeClub, type TestApp } from '../testing';
 
-async function setup() {
-  const t = makeTestApp();
-  const admin = await t.createUser({ role: 'administrator', email: 'admin@club.test', name: 'Alex Admin' });
-  const pending = await t.createUser({
-    role: 'pending',
-    email: 'pat@club.test',
-    name: 'Pat Pending',
-    expiryDate: null,
+/** The administrator, an applicant waiting for approval and a member, in that order (ids 1, 2, 3). */
+const setup = () =>
+  makeClub({
+    admin: { ...ADMIN, email: 'admin@club.test' },
+    pending: { ...PENDING, email: 'pat@club.test', expiryDate: null },
+    member: { ...MEMBER, email: 'morgan@club.test' },
   });
-  const member = await t.createUser({ role: 'member', email: 'morgan@club.test', name: 'Morgan Member' });
-  return { t, admin, pending, member };
-}
 
 function notificationsOf(t: TestApp, userId: number) {
   return t.db
@@ -28,7 +23,6 @@ function notificationsOf(t: TestApp, userId: number) {
     .map((n) => [n.oldRole, n.newRole]);
 }
 
-const roleOf = (t: TestApp, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()?.role;
 
 const ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/admin/members'],
@@ -53,7 +47,7 @@ describe('admin permissions', () => {
       expect(res.body).toEqual({ error: 'Administrators only.' });
     }
     // Nothing changed for the pending account the refused calls named.
-    expect(roleOf(t, pending.id)).toBe('pending');
+    expect(t.userRow(pending.id)?.role).toBe('pending');
   });
 
   it('an administrator whose role was removed is refused on the next request', async () => {
@@ -111,7 +105,7 @@ describe('PUT /api/admin/members/{id}/approve', () => {
         body: { error: 'Please set an expiry date before approving the member.' },
       });
     }
-    expect(roleOf(t, pending.id)).toBe('pending');
+    expect(t.userRow(pending.id)?.role).toBe('pending');
     expect(t.db.select().from(messageQueue).all()).toHaveLength(0);
   });
 
@@ -214,7 +208,7 @@ describe('PUT /api/admin/members/{id}/reject', () => {
       body: { role: 'rejected' },
     });
     expect(notPending.status).toBe(409);
-    expect(roleOf(t, member.id)).toBe('member');
+    expect(t.userRow(member.id)?.role).toBe('member');
   });
 });
 
@@ -283,7 +277,7 @@ describe('PUT /api/admin/members/{id}/update', () => {
     });
     expect(self.status).toBe(409);
     expect(self.body.error).toMatch(/own administrator role/);
-    expect(roleOf(t, admin.id)).toBe('administrator');
+    expect(t.userRow(admin.id)?.role).toBe('administrator');
   });
 });
 
@@ -296,7 +290,7 @@ describe('POST /api/admin/notify-role-change', () => {
     });
     expect(res.status).toBe(200);
     expect(notificationsOf(t, member.id)).toEqual([]);
-    expect(roleOf(t, member.id)).toBe('member');
+    expect(t.userRow(member.id)?.role).toBe('member');
   });
 });
 
@@ -309,7 +303,7 @@ describe('DELETE /api/admin/members/{id}', () => {
     expect(activityCounts(t.db, member.id)).toEqual({ signups: 1, waitlist: 1, rsvps: 1, raceSignups: 1 });
     const res = await t.call('DELETE', `/api/admin/members/${member.id}`, { token: admin.token });
     expect(res).toMatchObject({ status: 200, body: { message: 'Member deleted' } });
-    expect(roleOf(t, member.id)).toBeUndefined();
+    expect(t.userRow(member.id)?.role).toBeUndefined();
     expect(activityCounts(t.db, member.id)).toEqual({ signups: 0, waitlist: 0, rsvps: 0, raceSignups: 0 });
     expect((await t.call('GET', '/api/auth/profile', { token: member.token })).status).toBe(401);
     // The member waiting for the freed place got it, and the email saying so.
@@ -327,12 +321,7 @@ describe('DELETE /api/admin/members/{id}', () => {
 
   it('removes their uploaded picture too', async () => {
     const { t, admin, member } = await setup();
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('profilePicture', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const up = await t.call('POST', '/api/users/profile-picture', { token: member.token, body: form });
+    const up = await t.call('POST', '/api/users/profile-picture', { token: member.token, body: pictureForm(await smallPng(10, 10)) });
     expect(up.status).toBe(200);
     expect(readdirSync(t.deps.uploadsDir)).toHaveLength(1);
     await t.call('DELETE', `/api/admin/members/${member.id}`, { token: admin.token });
@@ -344,6 +333,6 @@ describe('DELETE /api/admin/members/{id}', () => {
     const res = await t.call('DELETE', `/api/admin/members/${admin.id}`, { token: admin.token });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/cannot delete your own account/);
-    expect(roleOf(t, admin.id)).toBe('administrator');
+    expect(t.userRow(admin.id)?.role).toBe('administrator');
   });
 });

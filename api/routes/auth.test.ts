@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, passwordResets, users } from '../../db/schema';
-import { makeTestApp, TEST_PASSWORD } from '../testing';
+import { makeTestApp } from '../testing';
 
 const valid = { email: 'new@club.test', password: 'secret1', name: 'New Person', phoneNumber: '123-456-7890' };
 
@@ -51,13 +51,13 @@ describe('POST /api/auth/login', () => {
   it('signs in with the right password and refuses a wrong one with 401', async () => {
     const t = makeTestApp();
     const u = await t.createUser({ email: 'm@club.test' });
-    const ok = await t.call('POST', '/api/auth/login', { body: { email: 'M@club.test', password: TEST_PASSWORD } });
+    const ok = await t.login('M@club.test');
     expect(ok.status).toBe(200);
     expect(ok.body.user.id).toBe(u.id);
-    const bad = await t.call('POST', '/api/auth/login', { body: { email: 'm@club.test', password: 'nope-nope' } });
+    const bad = await t.login('m@club.test', 'nope-nope');
     expect(bad.status).toBe(401);
     expect(bad.body.error).toEqual(expect.any(String));
-    const unknown = await t.call('POST', '/api/auth/login', { body: { email: 'x@club.test', password: 'nope-nope' } });
+    const unknown = await t.login('x@club.test', 'nope-nope');
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(bad.body);
   });
@@ -73,12 +73,12 @@ describe('POST /api/auth/login', () => {
     await t.createUser({ email: 'victim@club.test' });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await t.call('POST', '/api/auth/login', { body: { email: 'victim@club.test', password: 'guess-' + i } })).status);
+      statuses.push((await t.login('victim@club.test', 'guess-' + i)).status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     t.clock.advance(16 * 60_000);
-    const later = await t.call('POST', '/api/auth/login', { body: { email: 'victim@club.test', password: TEST_PASSWORD } });
+    const later = await t.login('victim@club.test');
     expect(later.status).toBe(200);
   });
 });
@@ -184,7 +184,7 @@ describe('forgot and reset password', () => {
     const again = await t.call('POST', '/api/auth/reset-password', { body: { token, newPassword: 'other-one' } });
     expect(again).toMatchObject({ status: 400, body: { error: 'Invalid reset link. Please request a new password reset.' } });
     expect((await t.call('GET', '/api/auth/profile', { token: u.token })).status).toBe(401);
-    expect((await t.call('POST', '/api/auth/login', { body: { email: 'r@club.test', password: 'brand-new' } })).status).toBe(200);
+    expect((await t.login('r@club.test', 'brand-new')).status).toBe(200);
   });
 
   it('checks a link without using it up: live, then used, expired or made up', async () => {
@@ -246,7 +246,7 @@ describe('POST /api/users/accept-charter', () => {
     const res = await t.call('POST', '/api/users/accept-charter', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body.user.charterAccepted).toBe(true);
-    const row = t.db.select().from(users).where(eq(users.id, u.id)).get()!;
+    const row = t.userRow(u.id)!;
     expect(row.charterAcceptedAt).toBe(t.clock.now());
     expect((await t.call('POST', '/api/users/accept-charter')).status).toBe(401);
   });

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { makeTestApp } from '../testing';
+import { EXEC, MEMBER, OTHER, makeClub } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto (the default CLUB_TIMEZONE).
 
@@ -37,15 +37,9 @@ function parse(text: string) {
 }
 
 async function setup() {
-  const t = makeTestApp();
-  const exec = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const me = await t.createUser({ role: 'member', name: 'Morgan Member' });
-  const other = await t.createUser({ role: 'member', name: 'Olive Other' });
-  const post = async (body: Record<string, unknown>) => {
-    const res = await t.call('POST', '/api/forum/posts', { token: exec.token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.post.id as number;
-  };
+  const club = await makeClub({ exec: EXEC, me: MEMBER, other: OTHER });
+  const { t, exec } = club;
+  const post = async (body: Record<string, unknown>) => (await t.createPost(exec.token, body)).post.id as number;
   const workoutBody = {
     type: 'workout',
     title: 'Tempo run',
@@ -66,26 +60,14 @@ async function setup() {
       content: 'x',
       ...over,
     });
-  const race = async (name: string, date: string) => {
-    const res = await t.call('POST', '/api/races', {
-      token: exec.token,
-      body: { name, date, location: 'Lakeside' },
-    });
-    return res.body.race.id as number;
-  };
-  const ok = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await t.call(method, path, { token, body });
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const feedPath = async (token: string) =>
-    new URL((await ok('GET', '/api/me/calendar-link', token)).url as string).pathname;
+  const race = async (name: string, date: string) => (await t.createRace(exec.token, { name, date, location: 'Lakeside' })).id as number;
+  const feedPath = async (token: string) => new URL((await t.must('GET', '/api/me/calendar-link', { token })).url as string).pathname;
   const feed = async (path: string) => {
     const res = await t.call('GET', path);
     expect(res.status, String(res.body)).toBe(200);
     return parse(res.body as string);
   };
-  return { t, exec, me, other, workout, workoutBody, event, race, ok, feedPath, feed };
+  return { ...club, workout, workoutBody, event, race, feedPath, feed };
 }
 
 describe('club feed', () => {
@@ -116,13 +98,13 @@ describe('club feed', () => {
   });
 
   it('keeps the UID and raises the SEQUENCE on each edit; a deleted workout leaves the feed', async () => {
-    const { t, exec, workout, workoutBody, ok } = await setup();
+    const { t, exec, workout, workoutBody } = await setup();
     const w = await workout();
     const before = parse((await t.call('GET', '/api/calendar/club.ics')).body).events[0]!;
     const { type: _type, ...update } = workoutBody;
-    await ok('PUT', `/api/forum/posts/${w}`, exec.token, { ...update, workoutTime: '18:30' });
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...update, workoutTime: '18:30' } });
     const once = parse((await t.call('GET', '/api/calendar/club.ics')).body).events[0]!;
-    await ok('PUT', `/api/forum/posts/${w}`, exec.token, { ...update, title: 'Tempo intervals' });
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...update, title: 'Tempo intervals' } });
     const twice = parse((await t.call('GET', '/api/calendar/club.ics')).body).events[0]!;
     expect([before.uid, once.uid, twice.uid]).toEqual([
       `workout-${w}@club.test`,
@@ -132,14 +114,14 @@ describe('club feed', () => {
     expect([before.sequence, once.sequence, twice.sequence]).toEqual([0, 1, 2]);
     expect(once.start.toString()).toBe('2026-03-04T18:30:00');
     expect(twice.summary).toBe('Tempo intervals');
-    await ok('DELETE', `/api/forum/posts/${w}`, exec.token);
+    await t.must('DELETE', `/api/forum/posts/${w}`, { token: exec.token });
     expect(parse((await t.call('GET', '/api/calendar/club.ics')).body).events).toEqual([]);
   });
 });
 
 describe('personal feed', () => {
   it('holds my workouts, answered events (not going as CANCELLED) and races, never another member’s', async () => {
-    const { t, exec, me, other, workout, event, race, ok, feedPath, feed } = await setup();
+    const { t, exec, me, other, workout, event, race, feedPath, feed } = await setup();
     const mine = await workout();
     const full = await workout({
       title: 'Track',
@@ -151,14 +133,14 @@ describe('personal feed', () => {
     const quiz = await event();
     const agm = await event({ title: 'AGM', eventDate: '2026-03-06', eventTime: '', eventLocation: '' });
     const sprint = await race('Spring Sprint', '2026-04-12');
-    await ok('POST', `/api/forum/workouts/${mine}/signup`, me.token);
-    await ok('POST', `/api/forum/workouts/${full}/signup`, other.token);
-    await ok('POST', `/api/forum/workouts/${full}/waitlist`, me.token);
-    await ok('POST', `/api/forum/workouts/${theirs}/signup`, other.token);
-    await ok('POST', `/api/forum/events/${quiz}/rsvp`, me.token, { status: 'maybe' });
-    await ok('POST', `/api/forum/events/${agm}/rsvp`, me.token, { status: 'not_going' });
-    await ok('POST', `/api/forum/events/${agm}/rsvp`, other.token, { status: 'going' });
-    await ok('POST', `/api/races/${sprint}/signup`, me.token);
+    await t.must('POST', `/api/forum/workouts/${mine}/signup`, { token: me.token });
+    await t.must('POST', `/api/forum/workouts/${full}/signup`, { token: other.token });
+    await t.must('POST', `/api/forum/workouts/${full}/waitlist`, { token: me.token });
+    await t.must('POST', `/api/forum/workouts/${theirs}/signup`, { token: other.token });
+    await t.must('POST', `/api/forum/events/${quiz}/rsvp`, { token: me.token, body: { status: 'maybe' } });
+    await t.must('POST', `/api/forum/events/${agm}/rsvp`, { token: me.token, body: { status: 'not_going' } });
+    await t.must('POST', `/api/forum/events/${agm}/rsvp`, { token: other.token, body: { status: 'going' } });
+    await t.must('POST', `/api/races/${sprint}/signup`, { token: me.token });
 
     const path = await feedPath(me.token);
     expect(path).toMatch(/^\/api\/calendar\/c\d+-[A-Za-z0-9_-]{43}\.ics$/);
@@ -189,10 +171,10 @@ describe('personal feed', () => {
   });
 
   it('keeps its link until reset; the old link then answers 404', async () => {
-    const { t, me, ok, feedPath } = await setup();
+    const { t, me, feedPath } = await setup();
     const first = await feedPath(me.token);
     expect(await feedPath(me.token)).toBe(first);
-    const reset = new URL((await ok('POST', '/api/me/calendar-link/reset', me.token)).url as string).pathname;
+    const reset = new URL((await t.must('POST', '/api/me/calendar-link/reset', { token: me.token })).url as string).pathname;
     expect(reset).not.toBe(first);
     expect(await feedPath(me.token)).toBe(reset);
     const old = await t.call('GET', first);

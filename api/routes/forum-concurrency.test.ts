@@ -1,99 +1,42 @@
-// 200 members race for 10 places over real HTTP against a file database: the
-// immediate transactions must keep capacity exact and the waitlist positions distinct.
+// 200 members race for 10 places over real HTTP against a file database, as on a busy evening: the
+// sign-up transactions take the write lock at once, so capacity stays exact and waitlist positions
+// distinct however the requests interleave.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database_ } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { posts, users, waitlistEntries, workoutSignups } from '../../db/schema';
-import { createApp } from '../app';
+import { waitlistEntries, workoutSignups } from '../../db/schema';
 import { fullWorkoutError, type SignupAnswer, type WaitlistAnswer } from '../../domain/contract/forum';
-import { buildDeps } from '../deps';
-import { loadEnv } from '../env';
-import { signSessionToken } from '../services/tokens';
+import { startServer, type RunningServer } from '../test-fixtures/http';
+import { EXEC, makeTestApp, type TestApp } from '../testing';
 
 const MEMBERS = 200;
 const CAPACITY = 10;
 
 let dir: string;
-let database: Database_;
-let server: ReturnType<typeof serve>;
+let t: TestApp;
+let server: RunningServer;
 let base: string;
 let tokens: string[];
 let workoutId: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'club-concurrency-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATABASE_PATH: join(dir, 'club.db'),
-    JWT_SECRET: 'concurrency-secret-that-is-long-enough!',
-    SEED_DEMO: '0',
-    APP_URL: 'http://club.test',
-  });
-  database = openDatabase(env.DATABASE_PATH);
-  runMigrations(database);
-  const deps = buildDeps(env, database, { transport: null, log: () => {}, uploadsDir: join(dir, 'uploads') });
-
-  const ids = database.tx(() => {
-    const exec = database.db
-      .insert(users)
-      .values({
-        email: 'exec@club.test',
-        name: 'Erin Exec',
-        passwordHash: 'x',
-        role: 'exec',
-        expiryDate: '2099-12-31',
-      })
-      .returning({ id: users.id })
-      .get();
-    workoutId = database.db
-      .insert(posts)
-      .values({
-        userId: exec.id,
-        type: 'workout',
-        title: 'Popular spin class',
-        content: 'Ten bikes only.',
-        workoutType: 'spin',
-        workoutDate: '2099-06-01',
-        workoutTime: '18:00',
-        capacity: CAPACITY,
-      })
-      .returning({ id: posts.id })
-      .get().id;
-    return Array.from(
-      { length: MEMBERS },
-      (_, i) =>
-        database.db
-          .insert(users)
-          .values({
-            email: `racer${i}@club.test`,
-            name: `Racer ${i}`,
-            passwordHash: 'x',
-            role: 'member',
-            expiryDate: '2099-12-31',
-          })
-          .returning({ id: users.id })
-          .get().id,
-    );
-  });
-  tokens = await Promise.all(ids.map((id) => signSessionToken(deps.jwtSecret, id, 0, { now: deps.clock() })));
-
-  const app = createApp(deps);
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = makeTestApp({ databasePath: join(dir, 'club.db') });
+  const exec = await t.createUser(EXEC);
+  const spin = { type: 'workout', title: 'Popular spin class', content: 'Ten bikes only.', workoutType: 'spin' };
+  workoutId = (await t.createPost(exec.token, { ...spin, workoutDate: '2099-06-01', workoutTime: '18:00', capacity: CAPACITY })).post.id;
+  tokens = [];
+  for (let i = 0; i < MEMBERS; i++) tokens.push((await t.createUser({ email: `racer${i}@club.test`, name: `Racer ${i}` })).token);
+  server = await startServer(t.app);
+  base = `http://127.0.0.1:${server.port}`;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  database?.close();
+  await server?.close();
+  t?.database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -123,7 +66,7 @@ describe('200 concurrent sign-ups for 10 places', () => {
     expect(refused).toHaveLength(MEMBERS - CAPACITY);
     expect(new Set(refused.map((r) => r.body.error))).toEqual(new Set([fullWorkoutError(CAPACITY)]));
     expect(
-      database.db.select().from(workoutSignups).where(eq(workoutSignups.postId, workoutId)).all(),
+      t.db.select().from(workoutSignups).where(eq(workoutSignups.postId, workoutId)).all(),
     ).toHaveLength(CAPACITY);
 
     const refusedTokens = tokens.filter((_, i) => signups[i]!.status === 409);
@@ -136,10 +79,10 @@ describe('200 concurrent sign-ups for 10 places', () => {
       .sort((a, b) => a! - b!);
     expect(positions).toEqual(Array.from({ length: MEMBERS - CAPACITY }, (_, i) => i + 1));
     expect(
-      database.db.select().from(waitlistEntries).where(eq(waitlistEntries.postId, workoutId)).all(),
+      t.db.select().from(waitlistEntries).where(eq(waitlistEntries.postId, workoutId)).all(),
     ).toHaveLength(MEMBERS - CAPACITY);
     expect(
-      database.db.select().from(workoutSignups).where(eq(workoutSignups.postId, workoutId)).all(),
+      t.db.select().from(workoutSignups).where(eq(workoutSignups.postId, workoutId)).all(),
     ).toHaveLength(CAPACITY);
   });
 });

@@ -7,7 +7,7 @@ import {
   FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
 } from '../../domain/contract/forum';
-import { makeTestApp } from '../testing';
+import { ADMIN, EXEC, MEMBER, makeClub } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto.
 const workoutBody = {
@@ -26,31 +26,21 @@ const eventBody = {
   content: 'Pizza and kit orders.',
 };
 
+type Post = { id: number } & Record<string, unknown>;
+
 async function setup() {
-  const t = makeTestApp();
-  const exec = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
-  const member = await t.createUser({ role: 'member', name: 'Morgan Member' });
-  const createWorkout = async (over: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', '/api/forum/posts', {
-      token: exec.token,
-      body: { ...workoutBody, ...over },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.post as { id: number } & Record<string, unknown>;
-  };
-  const createEvent = async () => {
-    const res = await t.call('POST', '/api/forum/posts', { token: exec.token, body: eventBody });
-    expect(res.status).toBe(201);
-    return res.body.post as { id: number } & Record<string, unknown>;
-  };
+  const club = await makeClub({ exec: EXEC, admin: ADMIN, member: MEMBER });
+  const { t, exec } = club;
+  const createWorkout = async (over: Record<string, unknown> = {}): Promise<Post> =>
+    (await t.createPost(exec.token, { ...workoutBody, ...over })).post;
+  const createEvent = async (): Promise<Post> => (await t.createPost(exec.token, eventBody)).post;
   const members = async (n: number) => {
     const list = [];
     for (let i = 0; i < n; i++) list.push(await t.createUser({ role: 'member', name: `Extra ${i + 1}` }));
     return list;
   };
   const outbox = () => t.db.select().from(messageQueue).all();
-  return { t, exec, admin, member, createWorkout, createEvent, members, outbox };
+  return { ...club, createWorkout, createEvent, members, outbox };
 }
 
 describe('event time and place', () => {
@@ -727,7 +717,7 @@ describe('attendance routes', () => {
       body: res.body,
     });
     expect((await t.call('GET', path, { token: member.token })).body).toEqual(record);
-    expect(t.db.select().from(users).where(eq(users.id, a!.id)).get()!.absences).toBe(1);
+    expect(t.userRow(a!.id)!.absences).toBe(1);
 
     const late = await t.call('POST', path, {
       token: admin.token,

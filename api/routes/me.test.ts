@@ -1,39 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestApp } from '../testing';
+import { EXEC, MEMBER, OTHER, makeClub } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto.
 async function setup() {
-  const t = makeTestApp();
-  const exec = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const me = await t.createUser({ role: 'member', name: 'Morgan Member' });
-  const other = await t.createUser({ role: 'member', name: 'Olive Other' });
-  const post = async (body: Record<string, unknown>) => {
-    const res = await t.call('POST', '/api/forum/posts', { token: exec.token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.post.id as number;
-  };
+  const club = await makeClub({ exec: EXEC, me: MEMBER, other: OTHER });
+  const { t, exec } = club;
+  const post = async (body: Record<string, unknown>) => (await t.createPost(exec.token, body)).post.id as number;
   const workout = (title: string, workoutDate: string, workoutTime: string, capacity: number | null = null) =>
     post({ type: 'workout', title, workoutType: 'run', workoutDate, workoutTime, content: 'x', capacity });
   const event = (title: string, eventDate: string, eventTime = '', eventLocation = '') =>
     post({ type: 'event', title, eventDate, eventTime, eventLocation, content: 'x' });
-  const race = async (name: string, date: string) => {
-    const res = await t.call('POST', '/api/races', {
-      token: exec.token,
-      body: { name, date, location: 'Lakeside' },
-    });
-    expect(res.status).toBe(201);
-    return res.body.race.id as number;
-  };
-  const ok = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await t.call(method, path, { token, body });
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  };
-  return { t, exec, me, other, workout, event, race, ok };
+  const race = async (name: string, date: string) => (await t.createRace(exec.token, { name, date, location: 'Lakeside' })).id as number;
+  return { ...club, workout, event, race };
 }
 
 describe('GET /api/me/week', () => {
   it('lists my signups, waitlist places, events with my RSVP and my races in time order', async () => {
-    const { t, exec, me, other, workout, event, race, ok } = await setup();
+    const { t, exec, me, other, workout, event, race } = await setup();
     const tempo = await workout('Tempo run', '2026-03-04', '18:00');
     const full = await workout('Track session', '2026-03-03', '07:00', 1);
     const later = await workout('Long ride', '2026-03-20', '09:00');
@@ -43,15 +26,15 @@ describe('GET /api/me/week', () => {
     const sprint = await race('Spring Sprint', '2026-04-12');
     await race('Not my race', '2026-03-05');
 
-    await ok('POST', `/api/forum/workouts/${tempo}/signup`, me.token);
-    await ok('POST', `/api/forum/workouts/${full}/signup`, other.token);
-    await ok('POST', `/api/forum/workouts/${full}/waitlist`, exec.token);
-    await ok('POST', `/api/forum/workouts/${full}/waitlist`, me.token);
-    await ok('POST', `/api/forum/workouts/${later}/signup`, me.token);
-    await ok('POST', `/api/forum/workouts/${notMine}/signup`, other.token);
-    await ok('POST', `/api/forum/events/${social}/rsvp`, me.token, { status: 'maybe' });
-    await ok('POST', `/api/forum/events/${meeting}/rsvp`, other.token, { status: 'going' });
-    await ok('POST', `/api/races/${sprint}/signup`, me.token);
+    await t.must('POST', `/api/forum/workouts/${tempo}/signup`, { token: me.token });
+    await t.must('POST', `/api/forum/workouts/${full}/signup`, { token: other.token });
+    await t.must('POST', `/api/forum/workouts/${full}/waitlist`, { token: exec.token });
+    await t.must('POST', `/api/forum/workouts/${full}/waitlist`, { token: me.token });
+    await t.must('POST', `/api/forum/workouts/${later}/signup`, { token: me.token });
+    await t.must('POST', `/api/forum/workouts/${notMine}/signup`, { token: other.token });
+    await t.must('POST', `/api/forum/events/${social}/rsvp`, { token: me.token, body: { status: 'maybe' } });
+    await t.must('POST', `/api/forum/events/${meeting}/rsvp`, { token: other.token, body: { status: 'going' } });
+    await t.must('POST', `/api/races/${sprint}/signup`, { token: me.token });
 
     const res = await t.call('GET', '/api/me/week', { token: me.token });
     expect(res.status).toBe(200);
@@ -96,10 +79,10 @@ describe('GET /api/me/week', () => {
   });
 
   it('drops a workout once it has started and an event whose day has passed', async () => {
-    const { t, me, workout, event, ok } = await setup();
+    const { t, me, workout, event } = await setup();
     const soon = await workout('Lunch swim', '2026-03-03', '12:00');
     await event('Tomorrow', '2026-03-03');
-    await ok('POST', `/api/forum/workouts/${soon}/signup`, me.token);
+    await t.must('POST', `/api/forum/workouts/${soon}/signup`, { token: me.token });
     expect((await t.call('GET', '/api/me/week', { token: me.token })).body.items).toHaveLength(2);
     t.clock.set(Date.parse('2026-03-03T17:30:00Z')); // 12:30 in Toronto
     const items = (await t.call('GET', '/api/me/week', { token: me.token })).body.items;

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { seed } from '../../db/seed';
 import { TEAM_IMAGE_ERROR } from '../../domain/contract/profiles';
 import { makeTestApp } from '../testing';
 
 async function seeded() {
   const t = makeTestApp();
-  await seed(t.database, t.deps.env, t.clock.now(), () => {});
+  await t.seed();
   return t;
 }
 

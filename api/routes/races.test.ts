@@ -1,26 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { raceSignups, races } from '../../db/schema';
-import { makeTestApp, type TestApp } from '../testing';
+import { ADMIN, EXEC, MEMBER, OTHER, PENDING, makeClub, type TestApp } from '../testing';
 
 const sprint = { name: 'Spring Sprint', date: '2026-05-16', location: 'Lakeside Park', description: '750 m swim' };
 const MEMBER_REFUSAL = 'You must be a member to sign up for races';
 
-async function setup() {
-  const t = makeTestApp();
-  const member = await t.createUser({ role: 'member', name: 'Mia Member' });
-  const other = await t.createUser({ role: 'member', name: 'Oli Other' });
-  const exec = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
-  const pending = await t.createUser({ role: 'pending', name: 'Pat Pending', expiryDate: null });
-  const expired = await t.createUser({ role: 'member', name: 'Old Member', expiryDate: '2026-01-31' });
-  return { t, member, other, exec, admin, pending, expired };
-}
+const setup = () =>
+  makeClub({
+    member: { ...MEMBER, name: 'Mia Member' },
+    other: { ...OTHER, name: 'Oli Other' },
+    exec: EXEC,
+    admin: ADMIN,
+    pending: { ...PENDING, expiryDate: null },
+    expired: { role: 'member', name: 'Old Member', expiryDate: '2026-01-31' },
+  });
 
-async function addRace(t: TestApp, token: string, body: object = sprint): Promise<number> {
-  const res = await t.call('POST', '/api/races', { token, body });
-  expect(res.status).toBe(201);
-  return res.body.race.id;
-}
+/** A race by `token`'s member (the Spring Sprint unless told): its id. */
+const addRace = async (t: TestApp, token: string, body: Record<string, unknown> = sprint): Promise<number> => (await t.createRace(token, body)).id;
 
 describe('GET /api/races', () => {
   it('is public: visitors get the races by date with no member names and no counts', async () => {

@@ -1,40 +1,39 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { neutralise } from '../services/csv';
-import { makeTestApp } from '../testing';
+import { ADMIN, EXEC, OTHER, PENDING, makeClub } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto (Winter 2026).
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 async function setup() {
-  const t = makeTestApp();
-  const exec = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
-  const member = await t.createUser({ role: 'member', name: '=HYPERLINK("http://x")' });
-  const other = await t.createUser({ role: 'member', name: 'Olive Other' });
-  const pending = await t.createUser({ role: 'pending', name: 'Pat Pending' });
+  // The member's name is a spreadsheet formula: the CSV must not let it run.
+  const club = await makeClub({
+    exec: EXEC,
+    admin: ADMIN,
+    member: { role: 'member', name: '=HYPERLINK("http://x")' },
+    other: OTHER,
+    pending: PENDING,
+  });
+  const { t, exec } = club;
   const workout = async (date: string, title = `Swim ${date}`) => {
-    const res = await t.call('POST', '/api/forum/posts', {
-      token: exec.token,
-      body: { type: 'workout', title, workoutType: 'swim', workoutDate: date, workoutTime: '07:00', content: 'Laps.' },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.post.id as number;
+    const body = { type: 'workout', title, workoutType: 'swim', workoutDate: date, workoutTime: '07:00', content: 'Laps.' };
+    return (await t.createPost(exec.token, body)).post.id as number;
   };
-  const signUp = async (token: string, id: number) =>
-    expect((await t.call('POST', `/api/forum/workouts/${id}/signup`, { token, body: { signedUp: true } })).status).toBe(200);
-  const cancel = async (token: string, id: number) =>
-    expect((await t.call('POST', `/api/forum/workouts/${id}/signup`, { token, body: { signedUp: false } })).status).toBe(200);
-  const take = async (id: number, attendanceData: Record<string, boolean>) =>
-    expect((await t.call('POST', `/api/forum/workouts/${id}/attendance`, { token: exec.token, body: { attendanceData } })).status).toBe(201);
+  const signUp = (token: string, id: number) =>
+    t.must('POST', `/api/forum/workouts/${id}/signup`, { token, body: { signedUp: true }, status: 200 });
+  const cancel = (token: string, id: number) =>
+    t.must('POST', `/api/forum/workouts/${id}/signup`, { token, body: { signedUp: false }, status: 200 });
+  const take = (id: number, attendanceData: Record<string, boolean>) =>
+    t.must('POST', `/api/forum/workouts/${id}/attendance`, { token: exec.token, body: { attendanceData }, status: 201 });
   /** The answer's bytes as sent: Response.text() would drop the BOM being checked. */
   const raw = async (path: string, token: string) => {
     const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
     const bytes = new Uint8Array(await res.arrayBuffer());
     return { res, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
   };
-  return { t, exec, admin, member, other, pending, workout, signUp, cancel, take, raw };
+  return { ...club, workout, signUp, cancel, take, raw };
 }
 
 /** Three workouts on March 3, 4 and 5: member present, absent, cancelled late; other present twice. */

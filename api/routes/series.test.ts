@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts, workoutSignups } from '../../db/schema';
 import { workoutStart } from '../services/start-instants';
-import { makeTestApp } from '../testing';
+import { ADMIN, EXEC, MEMBER, makeClub } from '../testing';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto. Clocks go forward on
 // Sunday, March 8, 2026 (EST UTC-5 → EDT UTC-4).
@@ -20,18 +20,13 @@ const seriesBody = {
 type Post = { id: number; workout_date: string; workout_time: string; title: string; capacity: number | null; series_id: string | null };
 
 async function setup() {
-  const t = makeTestApp();
-  const exec = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
-  const member = await t.createUser({ role: 'member', name: 'Morgan Member' });
-  const createSeries = async (over: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...seriesBody, ...over } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { post: Post; series: { id: string; posts: Post[] } };
-  };
+  const club = await makeClub({ exec: EXEC, admin: ADMIN, member: MEMBER });
+  const { t, exec, member } = club;
+  const createSeries = async (over: Record<string, unknown> = {}) =>
+    (await t.createPost(exec.token, { ...seriesBody, ...over })) as { post: Post; series: { id: string; posts: Post[] } };
   const listed = async (token = member.token) =>
     (await t.call('GET', '/api/forum/posts?type=workout', { token })).body.posts as Post[];
-  return { t, exec, admin, member, createSeries, listed };
+  return { ...club, createSeries, listed };
 }
 
 describe('creating a weekly series', () => {

@@ -4,21 +4,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { roleChangeNotifications, users } from '../../db/schema';
-import { makeTestApp, type TestApp } from '../testing';
-
-const rowOf = (t: TestApp, id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
-
-function pictureForm(
-  bytes: Uint8Array,
-  name = 'me.png',
-  type = 'image/png',
-  field = 'profilePicture',
-): FormData {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return form;
-}
+import { roleChangeNotifications } from '../../db/schema';
+import { pictureForm, smallPng } from '../test-fixtures/pictures';
+import { makeTestApp } from '../testing';
 
 /** A photo-like PNG: noisy pixels (so it is big) and EXIF with a name and place in it. */
 async function photoPng(): Promise<Buffer> {
@@ -85,7 +73,7 @@ describe('PUT /api/users/profile', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe('member');
-    expect(rowOf(t, u.id)).toMatchObject({ role: 'member', expiryDate: '2026-06-30', absences: 0 });
+    expect(t.userRow(u.id)!).toMatchObject({ role: 'member', expiryDate: '2026-06-30', absences: 0 });
     const admin = await t.call('GET', '/api/admin/members', { token: u.token });
     expect(admin.status).toBe(403);
   });
@@ -119,7 +107,7 @@ describe('PUT /api/users/profile', () => {
     const u = await t.createUser();
     const res = await t.call('PUT', '/api/users/profile', { token: u.token, body });
     expect(res).toMatchObject({ status: 409, body: { error: 'An account with this email already exists' } });
-    expect(rowOf(t, u.id).name).not.toBe('Sam Swim');
+    expect(t.userRow(u.id)!.name).not.toBe('Sam Swim');
   });
 });
 
@@ -137,7 +125,7 @@ describe('POST /api/users/profile-picture', () => {
     expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     expect(url).not.toContain('holiday');
     expect(res.body.user.profilePictureUrl).toBe(url);
-    expect(rowOf(t, u.id).profilePictureUrl).toBe(url);
+    expect(t.userRow(u.id)!.profilePictureUrl).toBe(url);
 
     const stored = readFileSync(join(t.deps.uploadsDir, url.slice('/uploads/'.length)));
     const meta = await sharp(stored).metadata();
@@ -150,9 +138,7 @@ describe('POST /api/users/profile-picture', () => {
   it('replaces the previous picture file', async () => {
     const t = makeTestApp();
     const u = await t.createUser();
-    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0b4f8a' } })
-      .png()
-      .toBuffer();
+    const png = await smallPng(30, 30);
     const first = await t.call('POST', '/api/users/profile-picture', {
       token: u.token,
       body: pictureForm(png),
@@ -183,18 +169,14 @@ describe('POST /api/users/profile-picture', () => {
       });
     }
     expect(readdirSync(t.deps.uploadsDir)).toEqual([]);
-    expect(rowOf(t, u.id).profilePictureUrl).toBeNull();
+    expect(t.userRow(u.id)!.profilePictureUrl).toBeNull();
   });
 
   it('refuses a 6 MB file with 413 (the app body limit)', async () => {
     const t = makeTestApp();
     const u = await t.createUser();
     const big = new Uint8Array(6 * 1024 * 1024);
-    big.set(
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
-        .png()
-        .toBuffer(),
-    );
+    big.set(await smallPng(8, 8));
     const res = await t.call('POST', '/api/users/profile-picture', {
       token: u.token,
       body: pictureForm(big),
@@ -221,9 +203,7 @@ describe('POST /api/users/profile-picture', () => {
   it('answers 400 without the field and 415 for a JSON body', async () => {
     const t = makeTestApp();
     const u = await t.createUser();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
+    const png = await smallPng(8, 8);
     const wrongField = await t.call('POST', '/api/users/profile-picture', {
       token: u.token,
       body: pictureForm(png, 'a.png', 'image/png', 'avatar'),

@@ -1,10 +1,12 @@
-// Every mutating route of the API, attacked without a token, by roles below its rank (ranks in
-// domain/contract/roles.ts) and, where a row has an owner, by someone else: each refusal leaves every table as
+// Every route that changes something, attacked without a token, by each role below the one it asks
+// for and, where a row has an owner, by someone else: each refusal leaves every table as
 // it was. The last call of each row is the rightful one, which must change something: proof that
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
-import { FUTURE_DATE, buildWorld, pictureForm, smallPng, snapshot, type ActorName, type World } from './support';
+import { pictureForm, smallPng } from '../test-fixtures/pictures';
+import { TEST_PASSWORD } from '../testing';
+import { FUTURE_DATE, buildWorld, snapshot, type ActorName, type World } from './support';
 
 interface RouteCase {
   name: string;
@@ -237,7 +239,7 @@ const CASES: RouteCase[] = [
     tooLow: BELOW_EXEC,
     allowed: 'exec',
     allowedStatus: 201,
-    // Attendance opens at the start: the fixture's workout is on FUTURE_DATE at 18:15.
+    // Attendance opens when the workout starts: the fixture's workout is on FUTURE_DATE at 18:15.
     at: (w) => w.t.clock.set(Date.parse(`${FUTURE_DATE}T23:30:00Z`)),
   },
   {
@@ -434,10 +436,7 @@ describe('the auth routes are public by design and ignore a bad token', () => {
   it('signs in and asks for a reset with a forged Authorization header', async () => {
     const w = await buildWorld();
     const headers = { authorization: 'Bearer not.a.token' };
-    const login = await w.t.call('POST', '/api/auth/login', {
-      headers,
-      body: { email: 'member@club.test', password: 'correct-horse' },
-    });
+    const login = await w.t.login('member@club.test', TEST_PASSWORD, headers);
     expect(login.status).toBe(200);
     const forgot = await w.t.call('POST', '/api/auth/forgot-password', { headers, body: { email: 'member@club.test' } });
     expect(forgot.status).toBe(200);

@@ -1,8 +1,10 @@
-// Request bodies: a 100 KB JSON limit everywhere (5 MB for the upload), 413 and
-// never a 500 for a huge or endless body, 400 for malformed JSON, 415 for another content type.
+// Request bodies: a 100 KB JSON limit everywhere (5 MB for the upload), so no client can make the
+// server buffer without end; 413 and never a 500 for a huge or endless body, 400 for malformed JSON,
+// 415 for another content type.
 import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '../app';
-import { buildWorld, fillPath, rawRequest, snapshot, startServer, type ActorName, type World } from './support';
+import { rawRequest, withServer } from '../test-fixtures/http';
+import { buildWorld, fillPath, snapshot, type ActorName, type World } from './support';
 
 type JsonRoute = [method: string, template: string, actor: ActorName | null];
 
@@ -65,14 +67,10 @@ describe('oversized JSON bodies answer 413 on every route', () => {
 });
 
 describe('on a real server', () => {
-  async function withServer<T>(fn: (port: number, w: World) => Promise<T>): Promise<T> {
+  /** A populated club behind a real server. */
+  async function onServer(fn: (port: number, w: World) => Promise<void>): Promise<void> {
     const w = await buildWorld();
-    const server = await startServer(w.t.app);
-    try {
-      return await fn(server.port, w);
-    } finally {
-      await server.close();
-    }
+    await withServer(w.t.app, (port) => fn(port, w));
   }
 
   const chunked = (total: number, size = 64 * 1024) => {
@@ -83,7 +81,7 @@ describe('on a real server', () => {
   };
 
   it('a 10 MB chunked JSON body with no Content-Length answers 413', async () => {
-    await withServer(async (port, w) => {
+    await onServer(async (port, w) => {
       const before = snapshot(w.t);
       for (const [path, token] of [
         ['/api/auth/login', undefined],
@@ -105,7 +103,7 @@ describe('on a real server', () => {
   });
 
   it('a small chunked body still works (the limit counts bytes, it does not refuse chunking)', async () => {
-    await withServer(async (port) => {
+    await onServer(async (port) => {
       const res = await rawRequest({
         port,
         method: 'POST',
@@ -119,7 +117,7 @@ describe('on a real server', () => {
   });
 
   it('a 10 MB chunked upload answers 413', async () => {
-    await withServer(async (port, w) => {
+    await onServer(async (port, w) => {
       const boundary = 'x-boundary-123';
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="profilePicture"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -139,7 +137,7 @@ describe('on a real server', () => {
   });
 
   it('keeps serving after refusing big bodies', async () => {
-    await withServer(async (port) => {
+    await onServer(async (port) => {
       await Promise.all(
         Array.from({ length: 5 }, () =>
           rawRequest({ port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, chunks: chunked(2 * MB) }),

@@ -1,5 +1,5 @@
-// A room of students behind one campus address (NAT) signs up and signs in; floods of
-// sign-ups stay bounded per email and club-wide; answers carrying a token are never cached.
+// A room of students behind one campus address (NAT) signs up and signs in; floods of sign-ups stay
+// bounded per email and club-wide; answers carrying a token are never cached.
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { LIMITS } from '../services/auth';
@@ -18,7 +18,7 @@ describe('an info session behind one address', () => {
       t.clock.advance(3_000);
     }
     for (let i = 0; i < 100; i++) {
-      const res = await t.call('POST', '/api/auth/login', { body: { email: person(i).email, password: 'secret-pass' }, headers: campus });
+      const res = await t.login(person(i).email, 'secret-pass', campus);
       expect(res.status).toBe(200);
       t.clock.advance(2_000);
     }
@@ -56,10 +56,10 @@ describe('Cache-Control on answers with a token or user data', () => {
     const reg = await t.call('POST', '/api/auth/register', { body: person(1) });
     expect(reg.status).toBe(201);
     expect(reg.headers.get('cache-control')).toBe('no-store');
-    const login = await t.call('POST', '/api/auth/login', { body: { email: person(1).email, password: 'secret-pass' } });
+    const login = await t.login(person(1).email, 'secret-pass');
     expect(login.status).toBe(200);
     expect(login.headers.get('cache-control')).toBe('no-store');
-    const bad = await t.call('POST', '/api/auth/login', { body: { email: person(1).email, password: 'nope-nope' } });
+    const bad = await t.login(person(1).email, 'nope-nope');
     expect(bad.headers.get('cache-control')).toBe('no-store');
     const me = await t.call('GET', '/api/auth/profile', { token: login.body.token });
     expect(me.headers.get('cache-control')).toBe('no-store');

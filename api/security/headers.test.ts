@@ -1,5 +1,6 @@
-// Response headers: CSP, HSTS and nosniff on every answer (API, errors, static files,
-// uploads) and no CORS at all: the PWA and the API share one origin.
+// Response headers: CSP, HSTS and nosniff on every answer (API, errors, static files, uploads), so a
+// stored string or an uploaded file can never run as script; and no CORS at all, since the PWA and
+// the API share one origin.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { mountPwa } from '../static';
 import { TEST_PASSWORD } from '../testing';
-import { buildWorld, cspDirectives, pictureForm, smallPng, type World } from './support';
+import { pictureForm, smallPng } from '../test-fixtures/pictures';
+import { buildWorld, cspDirectives, type World } from './support';
 
 function expectSecurityHeaders(headers: Headers, label: string) {
   const csp = cspDirectives(headers.get('content-security-policy'));

@@ -1,5 +1,6 @@
-// Idempotency-Key answers are stored per user: another user sending the same key gets
-// an answer of their own, never the stored one, and learns nothing from it.
+// Idempotency-Key answers are stored per user (the outbox replays a member's writes with their keys):
+// another user sending the same key gets an answer of their own, never the stored one, and learns
+// nothing from it.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, raceSignups } from '../../db/schema';

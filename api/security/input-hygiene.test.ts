@@ -1,5 +1,5 @@
-// One-line fields refuse control characters and direction overrides with a clear 400 (the
-// same message the PWA shows next to the field, from the shared contract); email subjects carry
+// One-line fields refuse control characters and direction overrides with a clear 400 (the same
+// message the PWA shows next to the field, from the shared contract); email subjects carry
 // only clean text, even for a title stored before the rule.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

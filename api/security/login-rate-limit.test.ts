@@ -1,10 +1,10 @@
-// Password guessing: sign-in is limited per address (taken from the socket) and per
-// account, in short windows, so the real user is never locked out for long.
+// Password guessing: sign-in is limited per address (taken from the socket) and per account, in
+// short windows, so a guesser gets few tries and the real user is never locked out for long.
 import { describe, expect, it } from 'vitest';
 import { login } from '../services/auth';
 import { ServiceError } from '../services/errors';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
-import { rawRequest, startServer } from './support';
+import { rawRequest, withServer } from '../test-fixtures/http';
 
 const MINUTE = 60_000;
 
@@ -31,16 +31,16 @@ describe('through the API', () => {
     await t.createUser({ email: 'victim@club.test' });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await t.call('POST', '/api/auth/login', { body: { email: 'victim@club.test', password: `guess-${i}` } });
+      const res = await t.login('victim@club.test', `guess-${i}`);
       statuses.push(res.status);
       if (res.status === 429) expect(res.body).toEqual({ error: expect.stringContaining('Too many') });
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-    const meanwhile = await t.call('POST', '/api/auth/login', { body: { email: 'victim@club.test', password: TEST_PASSWORD } });
+    const meanwhile = await t.login('victim@club.test');
     expect(meanwhile.status).toBe(429);
     expect(meanwhile.body).not.toHaveProperty('token');
     t.clock.advance(15 * MINUTE + 1);
-    const later = await t.call('POST', '/api/auth/login', { body: { email: 'victim@club.test', password: TEST_PASSWORD } });
+    const later = await t.login('victim@club.test');
     expect(later.status).toBe(200);
     expect(later.body.token).toEqual(expect.any(String));
   });
@@ -50,9 +50,9 @@ describe('through the API', () => {
     await t.createUser({ email: 'victim@club.test' });
     const spellings = ['victim@club.test', 'VICTIM@club.test', ' Victim@Club.Test', 'victim@CLUB.TEST ', 'vIcTiM@club.test'];
     for (const email of spellings) {
-      expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'wrong-one' } })).status).toBe(401);
+      expect((await t.login(email, 'wrong-one')).status).toBe(401);
     }
-    expect((await t.call('POST', '/api/auth/login', { body: { email: 'VICTIM@CLUB.TEST', password: 'wrong-one' } })).status).toBe(429);
+    expect((await t.login('VICTIM@CLUB.TEST', 'wrong-one')).status).toBe(429);
   });
 });
 
@@ -150,7 +150,7 @@ describe('the limiter’s own memory', () => {
   it('keeps a bounded key per attempt, however long the email', async () => {
     const t = makeTestApp();
     for (let i = 0; i < 30; i++) {
-      const res = await t.call('POST', '/api/auth/login', { body: { email: `${i}${'a'.repeat(90_000)}@x.co`, password: 'x' } });
+      const res = await t.login(`${i}${'a'.repeat(90_000)}@x.co`, 'x');
       expect(res.status).toBe(401);
     }
     const windows = (t.deps.rateLimiter as unknown as { windows: Map<string, unknown> }).windows;
@@ -172,17 +172,9 @@ describe('on a real server, the address comes from the socket', () => {
   it('blocks the guessing client, not another one, and X-Forwarded-For changes neither', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'victim@club.test' });
-    const server = await startServer(t.app);
-    const signIn = (from: string, password: string, headers: Record<string, string> = {}) =>
-      rawRequest({
-        port: server.port,
-        method: 'POST',
-        path: '/api/auth/login',
-        localAddress: from,
-        headers: { 'content-type': 'application/json', ...headers },
-        chunks: [Buffer.from(JSON.stringify({ email: 'victim@club.test', password }))],
-      });
-    try {
+    await withServer(t.app, async (port) => {
+      const signIn = (from: string, password: string, headers: Record<string, string> = {}) =>
+        rawRequest({ port, method: 'POST', path: '/api/auth/login', localAddress: from, headers, json: { email: 'victim@club.test', password } });
       for (let i = 0; i < 5; i++) expect((await signIn('127.0.0.2', `guess-${i}`)).status).toBe(401);
       expect((await signIn('127.0.0.2', TEST_PASSWORD)).status).toBe(429);
       // A made-up forwarding header does not give the guessing client a fresh address...
@@ -190,9 +182,7 @@ describe('on a real server, the address comes from the socket', () => {
       // ...nor does naming the blocked address lock out someone else.
       expect((await signIn('127.0.0.3', TEST_PASSWORD, { 'x-forwarded-for': '127.0.0.2' })).status).toBe(200);
       expect((await signIn('127.0.0.4', TEST_PASSWORD)).status).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   // Behind one trusted proxy (TRUST_PROXY=1) the proxy appends the address it saw to whatever
@@ -200,19 +190,15 @@ describe('on a real server, the address comes from the socket', () => {
   it('behind a trusted proxy, a made-up X-Forwarded-For prefix does not give a fresh address', async () => {
     const t = makeTestApp({ env: { TRUST_PROXY: '1' } });
     await t.createUser({ email: 'victim@club.test' });
-    const server = await startServer(t.app);
-    const viaProxy = (clientSent: string | null, seenByProxy: string, password: string) =>
-      rawRequest({
-        port: server.port,
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': clientSent ? `${clientSent}, ${seenByProxy}` : seenByProxy,
-        },
-        chunks: [Buffer.from(JSON.stringify({ email: 'victim@club.test', password }))],
-      });
-    try {
+    await withServer(t.app, async (port) => {
+      const viaProxy = (clientSent: string | null, seenByProxy: string, password: string) =>
+        rawRequest({
+          port,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'x-forwarded-for': clientSent ? `${clientSent}, ${seenByProxy}` : seenByProxy },
+          json: { email: 'victim@club.test', password },
+        });
       for (let i = 0; i < 5; i++) {
         expect((await viaProxy(`203.0.113.${i}`, '198.51.100.7', `guess-${i}`)).status).toBe(401);
       }
@@ -220,8 +206,6 @@ describe('on a real server, the address comes from the socket', () => {
       expect((await viaProxy(null, '198.51.100.7', TEST_PASSWORD)).status).toBe(429);
       // The real user, another address seen by the proxy, is not locked out.
       expect((await viaProxy('198.51.100.7', '192.0.2.20', TEST_PASSWORD)).status).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });

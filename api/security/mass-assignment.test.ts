@@ -1,12 +1,11 @@
-// Fields a caller may not set, sent anyway: only the fields each request schema names reach the database, and
-// who did something always comes from the token, never the body.
+// Fields a caller may not set, sent anyway: only the fields each route is for reach the database,
+// and who did something always comes from the token, never the body.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts, races, users } from '../../db/schema';
-import { buildWorld, snapshot } from './support';
+import { buildWorld, snapshot, type World } from './support';
 
-const userRow = (w: Awaited<ReturnType<typeof buildWorld>>, id: number) =>
-  w.t.db.select().from(users).where(eq(users.id, id)).get()!;
+const userRow = (w: World, id: number) => w.t.userRow(id)!;
 
 const FORBIDDEN_USER_FIELDS = {
   role: 'administrator',

@@ -1,12 +1,11 @@
-// Password reset links (random 256 bit, stored hashed, single use, 1 hour) and what the
-// auth answers reveal about which emails have accounts.
-import { eq } from 'drizzle-orm';
+// Password reset links (random 256 bit, stored hashed, single use, valid 1 hour, so a leaked database
+// or an old mail opens nothing) and what the auth answers reveal about which emails have accounts.
 import { describe, expect, it, vi } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
 import { INVALID_RESET } from '../services/auth';
 import { hashPassword } from '../../db/passwords';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
-import { rawRequest, startServer } from './support';
+import { rawRequest, withServer } from '../test-fixtures/http';
 
 // Counts password hashes (the original still runs): a hash is the expensive part of a reset.
 vi.mock(import('../../db/passwords'), async (importOriginal) => {
@@ -30,7 +29,7 @@ const reset = (t: TestApp, token: string, newPassword: string) =>
   t.call('POST', '/api/auth/reset-password', { body: { token, newPassword } });
 
 const canLogin = async (t: TestApp, email: string, password: string) =>
-  (await t.call('POST', '/api/auth/login', { body: { email, password } })).status === 200;
+  (await t.login(email, password)).status === 200;
 
 describe('reset links', () => {
   it('work once: the second use, and any other link of the account, answer 400', async () => {
@@ -80,7 +79,7 @@ describe('reset links', () => {
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(passwords.length - 1);
     for (const p of passwords) expect(await canLogin(t, 'race@club.test', p)).toBe(p === winners[0]);
-    expect(t.db.select().from(users).where(eq(users.id, u.id)).get()!.tokenVersion).toBe(1);
+    expect(t.userRow(u.id)!.tokenVersion).toBe(1);
   });
 
   it('let only one of two different links of one account win when both are used at once', async () => {
@@ -138,19 +137,16 @@ describe('the reset link is built from APP_URL whatever the request says', () =>
   it('through a real socket with a forged Host header too', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'k@club.test' });
-    const server = await startServer(t.app);
-    try {
+    await withServer(t.app, async (port) => {
       const res = await rawRequest({
-        port: server.port,
+        port,
         method: 'POST',
         path: '/api/auth/forgot-password',
-        headers: { host: 'evil.example:666', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json' },
-        chunks: [Buffer.from(JSON.stringify({ email: 'k@club.test' }))],
+        headers: { host: 'evil.example:666', 'x-forwarded-host': 'evil.example' },
+        json: { email: 'k@club.test' },
       });
       expect(res.status).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
     const mail = t.db.select().from(messageQueue).all().at(-1)!;
     expect(mail.text).toContain('http://club.test/reset-password?token=');
     expect(`${mail.text}${mail.html ?? ''}`).not.toContain('evil');
@@ -198,15 +194,15 @@ describe('what the answers reveal about accounts', () => {
   it('login answers the same for an unknown email and a wrong password', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'known@club.test' });
-    const wrong = await t.call('POST', '/api/auth/login', { body: { email: 'known@club.test', password: 'not-it-1' } });
-    const unknown = await t.call('POST', '/api/auth/login', { body: { email: 'ghost@club.test', password: 'not-it-1' } });
+    const wrong = await t.login('known@club.test', 'not-it-1');
+    const unknown = await t.login('ghost@club.test', 'not-it-1');
     expect(wrong.status).toBe(401);
     expect(unknown).toMatchObject({ status: wrong.status, body: wrong.body });
   });
 
-  // The club wants sign-up with a taken email to say so ('already exists' becomes "An account is
-  // already associated with this email." with Sign In and Forgot Password links). Register therefore
-  // reveals that an account exists, by design of the spec; forgot-password and login do not.
+  // Sign-up with a taken email says so ('already exists' becomes "An account is already associated
+  // with this email." with Sign In and Forgot Password links), so the person can sign in instead.
+  // Register therefore reveals that an account exists, on purpose; forgot-password and login do not.
   it('register answers 409 "already exists" for a known email (existence revealed by the spec)', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'known@club.test' });

@@ -1,11 +1,11 @@
-// Session tokens: HS256 only, exp/iat/sub required, our issuer and audience, and the
-// account behind them read from the database on every request.
+// Session tokens: HS256 only, exp/iat/sub required, our issuer and audience, and the account behind
+// them read from the database on every request, so a forged, stale or revoked token opens nothing.
 import { SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messageQueue, workoutSignups } from '../../db/schema';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens';
-import { TEST_PASSWORD, TEST_START, makeTestApp, type TestApp } from '../testing';
+import { TEST_START, makeTestApp, type TestApp } from '../testing';
 import { buildWorld } from './support';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -150,7 +150,7 @@ describe('tokens of accounts that changed', () => {
     });
     expect(reject.status).toBe(200);
     expect(await probe(t, applicant.token)).toEqual([403, 403]);
-    const login = await t.call('POST', '/api/auth/login', { body: { email: applicant.email, password: TEST_PASSWORD } });
+    const login = await t.login(applicant.email);
     expect(login.status).toBe(403);
     expect(login.body).not.toHaveProperty('token');
   });
@@ -158,7 +158,7 @@ describe('tokens of accounts that changed', () => {
   it('refuses every token issued before a password reset with 401; the new sign-in works', async () => {
     const t = makeTestApp();
     const u = await t.createUser({ email: 'reset@club.test' });
-    const login = await t.call('POST', '/api/auth/login', { body: { email: 'reset@club.test', password: TEST_PASSWORD } });
+    const login = await t.login('reset@club.test');
     const older = [u.token, login.body.token as string];
     await t.call('POST', '/api/auth/forgot-password', { body: { email: 'reset@club.test' } });
     const mail = t.db.select().from(messageQueue).all().at(-1)!;
@@ -166,13 +166,13 @@ describe('tokens of accounts that changed', () => {
     const reset = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, newPassword: 'new-secret' } });
     expect(reset.status).toBe(200);
     for (const token of older) expect(await probe(t, token)).toEqual([401, 401]);
-    const fresh = await t.call('POST', '/api/auth/login', { body: { email: 'reset@club.test', password: 'new-secret' } });
+    const fresh = await t.login('reset@club.test', 'new-secret');
     expect(fresh.status).toBe(200);
     expect(await probe(t, fresh.body.token)).toEqual([200, 200]);
   });
 });
 
-describe('session lifetime (docs/decisions/0010-sessions.md)', () => {
+describe('session lifetime (docs/decisions/0010-10-sessions.md)', () => {
   const DAY = 24 * 60 * 60;
 
   it('refuses a token issued a year in the future with a 5-year expiry, signed with the real secret', async () => {
@@ -199,7 +199,7 @@ describe('session lifetime (docs/decisions/0010-sessions.md)', () => {
   it('renews a token past half its life (same sign-in time), and the renewal keeps the member in for the season', async () => {
     const t = makeTestApp();
     const u = await t.createUser({ email: 'weekly@club.test' });
-    const login = await t.call('POST', '/api/auth/login', { body: { email: 'weekly@club.test', password: TEST_PASSWORD } });
+    const login = await t.login('weekly@club.test');
     let token = login.body.token as string;
     const fresh = await t.call('GET', '/api/auth/profile', { token });
     expect(fresh.headers.get('x-session-token')).toBeNull();
@@ -226,7 +226,7 @@ describe('session lifetime (docs/decisions/0010-sessions.md)', () => {
   it('lets a token lapse after 30 idle days', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'idle@club.test' });
-    const login = await t.call('POST', '/api/auth/login', { body: { email: 'idle@club.test', password: TEST_PASSWORD } });
+    const login = await t.login('idle@club.test');
     t.clock.advance(30 * DAY * 1000 + 1000);
     expect(await probe(t, login.body.token)).toEqual([401, 401]);
   });
@@ -234,8 +234,8 @@ describe('session lifetime (docs/decisions/0010-sessions.md)', () => {
   it('POST /api/auth/logout ends the session on the server: the logged-out token is refused', async () => {
     const t = makeTestApp();
     await t.createUser({ email: 'out@club.test' });
-    const phone = await t.call('POST', '/api/auth/login', { body: { email: 'out@club.test', password: TEST_PASSWORD } });
-    const laptop = await t.call('POST', '/api/auth/login', { body: { email: 'out@club.test', password: TEST_PASSWORD } });
+    const phone = await t.login('out@club.test');
+    const laptop = await t.login('out@club.test');
     const out = await t.call('POST', '/api/auth/logout', { token: phone.body.token });
     expect(out.status).toBe(200);
     expect(out.headers.get('x-session-token')).toBeNull();
@@ -243,7 +243,7 @@ describe('session lifetime (docs/decisions/0010-sessions.md)', () => {
     // The token version belongs to the account: every device is signed out (Sign out everywhere).
     expect(await probe(t, laptop.body.token)).toEqual([401, 401]);
     expect((await t.call('POST', '/api/auth/logout', { token: phone.body.token })).status).toBe(401);
-    const again = await t.call('POST', '/api/auth/login', { body: { email: 'out@club.test', password: TEST_PASSWORD } });
+    const again = await t.login('out@club.test');
     expect(await probe(t, again.body.token)).toEqual([200, 200]);
   });
 

@@ -1,13 +1,12 @@
-// Profile pictures: the type is read from the bytes, SVG is refused, pixels are
-// bounded before decoding, the picture is re-encoded, and the stored name is made by the server.
+// Profile pictures, a file any member sends that every member's browser shows: the type is read
+// from the bytes, SVG is refused, pixels are bounded before decoding, the picture is re-encoded, and
+// the stored name is made by the server.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../testing';
-import { bitmapPng, headerOnlyPng, pictureForm, smallPng, textChunk } from './support';
+import { bitmapPng, headerOnlyPng, pictureForm, smallPng, textChunk } from '../test-fixtures/pictures';
 
 const STORED_NAME = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 
@@ -18,7 +17,7 @@ async function upload(t: TestApp, token: string, form: FormData) {
 async function memberApp() {
   const t = makeTestApp();
   const u = await t.createUser();
-  const pictureOf = () => t.db.select().from(users).where(eq(users.id, u.id)).get()!.profilePictureUrl;
+  const pictureOf = () => t.userRow(u.id)!.profilePictureUrl;
   return { t, u, pictureOf };
 }
 

@@ -1,136 +1,53 @@
-import { testUser } from '../../test-support';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminMember } from '../../../domain/contract/admin';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
-import type { Role } from '../../../domain/contract/roles';
-import { AppProviders } from '../../test-providers';
-import { answerApi, jsonReply } from '../../test-server';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
+import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
 
-type Handler = (
-  init: RequestInit & { url: string },
-) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+const administrator = testUser('administrator', { name: 'Alex Admin', email: 'administrator@club.test' });
+let data: AdminData;
 
-let routes: Record<string, Handler>;
-let calls: { method: string; path: string; body: unknown }[];
-
-function sessionUser(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
-  return testUser(role, { name: 'Alex Admin', join_date: '2025-09-01', expiry_date: null, ...overrides });
-}
-
-function member(overrides: Partial<AdminMember>): AdminMember {
-  return {
-    id: 2,
-    name: 'Morgan Member',
-    email: 'morgan@club.test',
-    role: 'member',
-    phone_number: '(416) 555-0100',
-    join_date: '2025-09-01',
-    expiry_date: '2026-08-31',
-    absences: 2,
-    charter_accepted: 1,
-    expired: false,
-    ...overrides,
-  };
-}
-
-const MEMBERS: AdminMember[] = [
-  member({ id: 1, name: 'Alex Admin', email: 'administrator@club.test', role: 'administrator', absences: 0 }),
-  member({}),
-  member({
-    id: 3,
-    name: 'Pat Pending',
-    email: 'pat@club.test',
-    role: 'pending',
-    phone_number: null,
-    expiry_date: null,
-    charter_accepted: 0,
-    absences: 0,
-  }),
-];
-
-function signInAs(user: SessionUser | null) {
-  localStorage.clear();
-  if (user) {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', 'test-token');
-  }
-  routes['GET /auth/profile'] = () =>
-    user ? { body: { user } } : { status: 401, body: { error: 'No token' } };
-}
-
-function renderAdmin(path = '/admin') {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <AdminPage /> },
-      { path: '/login', element: <p>Login screen</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+/** The admin page at `path` for `user`, with the admin reads answered from `data` and `more`. */
+function renderAdmin(user: SessionUser | null, path = '/admin', more: Routes = {}) {
+  const api = answerRoutes({ ...adminRoutes(data), ...more }, { user });
+  renderAt(path, '/admin', <AdminPage />, { user });
+  return api;
 }
 
 beforeEach(() => {
-  calls = [];
-  routes = {
-    'GET /admin/members': () => ({ body: { members: MEMBERS } }),
-    'GET /admin/outbox': () => ({ body: { emails: [] } }),
-  };
-  answerApi(async ({ method, path, body, text, url }) => {
-    calls.push({ method, path, body });
-    const handler = routes[`${method} ${path}`];
-    if (!handler) return jsonReply({ error: `no stub for ${method} ${path}` }, 404);
-    const answer = await handler({ method, body: text, url });
-    return jsonReply(answer.body, answer.status ?? 200);
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
+  data = { members: MEMBERS, emails: [] };
 });
 
 describe('AdminPage access', () => {
   it('shows Access Denied with the email and role to a member, without calling the admin API', async () => {
-    signInAs(sessionUser('member', { email: 'morgan@club.test' }));
-    renderAdmin();
+    const api = renderAdmin(testUser('member', { name: 'Alex Admin', email: 'morgan@club.test' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('morgan@club.test')).toBeInTheDocument();
     expect(screen.getByText('Member')).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((c) => c.path === '/auth/profile')).toBe(true));
-    expect(calls.filter((c) => c.path.startsWith('/admin'))).toEqual([]);
+    await waitFor(() => expect(api.to('GET /auth/profile')).not.toEqual([]));
+    expect(api.calls.filter((c) => c.path.startsWith('/admin'))).toEqual([]);
   });
 
   it('shows Access Denied to an exec too', async () => {
-    signInAs(sessionUser('exec'));
-    renderAdmin();
+    renderAdmin(testUser('exec', { name: 'Alex Admin' }));
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
     expect(screen.getByText('Executive')).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    signInAs(null);
-    const router = renderAdmin();
-    expect(await screen.findByText('Login screen')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    renderAdmin(null);
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
   });
 });
 
 describe('AdminPage for an administrator', () => {
-  beforeEach(() => signInAs(sessionUser('administrator', { email: 'administrator@club.test' })));
-
   it('shows the members table with every column, Not set for empty values and Yes/No for the charter', async () => {
-    renderAdmin();
+    renderAdmin(administrator);
     const table = await screen.findByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -162,7 +79,7 @@ describe('AdminPage for an administrator', () => {
 
   it('switches tabs: pending cards, and the empty text when nobody waits', async () => {
     const user = userEvent.setup();
-    renderAdmin();
+    renderAdmin(administrator);
     await screen.findByRole('table');
     await user.click(screen.getByRole('tab', { name: /Pending Approval/ }));
     expect(screen.getByRole('tab', { name: /Pending Approval/ })).toHaveAttribute('aria-selected', 'true');
@@ -171,7 +88,7 @@ describe('AdminPage for an administrator', () => {
     expect(screen.getByRole('button', { name: 'Reject Pat Pending' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
 
-    routes['GET /admin/members'] = () => ({ body: { members: MEMBERS.filter((m) => m.role !== 'pending') } });
+    data.members = MEMBERS.filter((m) => m.role !== 'pending');
     await user.click(screen.getByRole('tab', { name: 'All Members' }));
     // Arrow keys move between tabs too.
     await user.keyboard('{ArrowRight}');
@@ -179,18 +96,16 @@ describe('AdminPage for an administrator', () => {
   });
 
   it('shows the empty pending text', async () => {
-    routes['GET /admin/members'] = () => ({ body: { members: MEMBERS.filter((m) => m.role !== 'pending') } });
-    renderAdmin('/admin?tab=pending');
+    data.members = MEMBERS.filter((m) => m.role !== 'pending');
+    renderAdmin(administrator, '/admin?tab=pending');
     expect(await screen.findByText('No pending members to approve!')).toBeInTheDocument();
   });
 
   it('approve needs an expiry date, defaults to Member and sends role and date', async () => {
     const user = userEvent.setup();
-    routes['PUT /admin/members/3/approve'] = ({ body }) => {
-      const input = JSON.parse(String(body));
-      return { body: { member: { ...MEMBERS[2], role: input.role, expiry_date: input.expiryDate } } };
-    };
-    renderAdmin('/admin?tab=pending');
+    const api = renderAdmin(administrator, '/admin?tab=pending', {
+      'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...MEMBERS[2]!, role: body?.role ?? 'member', expiry_date: body?.expiryDate ?? null } }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Approve Pat Pending' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve Member' });
     expect(within(dialog).getByLabelText('Role')).toHaveValue('member');
@@ -204,12 +119,12 @@ describe('AdminPage for an administrator', () => {
     expect(expiry).toHaveAccessibleDescription(expect.stringContaining('Please set an expiry date before approving the member.'));
     expect(expiry).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(expiry).toHaveFocus());
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(api.writes()).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Expiry date'), '2099-08-31');
     await user.click(within(dialog).getByRole('button', { name: 'Approve Member' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+    expect(api.writes()[0]).toMatchObject({
       path: '/admin/members/3/approve',
       body: { role: 'member', expiryDate: '2099-08-31' },
     });
@@ -218,7 +133,7 @@ describe('AdminPage for an administrator', () => {
 
   it('asks in the page, not with the browser, before rejecting; Cancel keeps the member', async () => {
     const user = userEvent.setup();
-    renderAdmin();
+    const api = renderAdmin(administrator);
     await screen.findByRole('table');
     await user.click(screen.getByRole('tab', { name: /Pending Approval/ }));
     await user.click(screen.getByRole('button', { name: 'Reject Pat Pending' }));
@@ -228,14 +143,13 @@ describe('AdminPage for an administrator', () => {
     expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(ask).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(api.writes()).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Pat Pending' })).toBeInTheDocument();
   });
 
   it('asks with the exact warning before deleting, and shows the server error on failure', async () => {
     const user = userEvent.setup();
-    routes['DELETE /admin/members/2'] = () => ({ status: 409, body: { error: 'Member is busy' } });
-    renderAdmin();
+    const api = renderAdmin(administrator, '/admin', { 'DELETE /admin/members/:id': jsonReply({ error: 'Member is busy' }, 409) });
     await user.click(await screen.findByRole('button', { name: 'Delete Morgan Member' }));
     const ask = screen.getByRole('dialog', { name: 'Delete Morgan Member?' });
     expect(ask).toHaveTextContent(
@@ -243,7 +157,7 @@ describe('AdminPage for an administrator', () => {
     );
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(ask).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(api.writes()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete Morgan Member?' })).getByRole('button', { name: 'Delete' }));
@@ -252,12 +166,8 @@ describe('AdminPage for an administrator', () => {
 
   it('edit: formats and checks the phone, sends charter as 1/0 and an empty expiry as null, shows failures', async () => {
     const user = userEvent.setup();
-    let answer: { status?: number; body: unknown } = {
-      status: 409,
-      body: { error: 'An account with this email already exists' },
-    };
-    routes['PUT /admin/members/2/update'] = () => answer;
-    renderAdmin();
+    let answer = jsonReply({ error: 'An account with this email already exists' }, 409);
+    const api = renderAdmin(administrator, '/admin', { 'PUT /admin/members/:id/update': () => answer });
     await user.click(await screen.findByRole('button', { name: 'Edit Morgan Member' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Member' });
     expect(
@@ -272,7 +182,7 @@ describe('AdminPage for an administrator', () => {
     expect(phone).toHaveValue('(416) 55');
     expect(within(dialog).getByText('Please enter a valid 10-digit phone number')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(api.writes()).toEqual([]);
 
     await user.type(phone, '50199');
     expect(phone).toHaveValue('(416) 555-0199');
@@ -283,7 +193,7 @@ describe('AdminPage for an administrator', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to update member: An account with this email already exists',
     );
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    expect(api.writes()[0]?.body).toEqual({
       name: 'Morgan Member',
       email: 'morgan@club.test',
       role: 'exec',
@@ -292,7 +202,7 @@ describe('AdminPage for an administrator', () => {
       charterAccepted: 0,
     });
 
-    answer = { status: 500, body: {} };
+    answer = jsonReply({}, 500);
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent(
@@ -300,46 +210,42 @@ describe('AdminPage for an administrator', () => {
       ),
     );
 
-    answer = { body: { member: member({ role: 'exec' }) } };
+    answer = jsonReply({ member: adminMember({ role: 'exec' }) });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('lists emails and notifications on the Messages tab, with their status and retries', async () => {
     const user = userEvent.setup();
-    routes['GET /admin/outbox'] = () => ({
-      body: {
-        emails: [
-          {
-            id: 2,
-            channel: 'push',
-            to: 'sam@club.test',
-            device: 'Chrome on Android',
-            subject: "You're in: Threshold swim",
-            text: 'A place freed up and you moved off the waitlist.',
-            status: 'pending',
-            attempts: 2,
-            last_error: 'The push service answered 503.',
-            created_at: Date.parse('2026-03-02T15:05:00Z'),
-            sent_at: null,
-          },
-          {
-            id: 1,
-            channel: 'email',
-            to: 'pat@club.test',
-            device: null,
-            subject: 'Your University Triathlon Club account is active',
-            text: 'Hi Pat,\n\nYour account is now active.',
-            status: 'logged',
-            attempts: 1,
-            last_error: null,
-            created_at: Date.parse('2026-03-02T15:00:00Z'),
-            sent_at: null,
-          },
-        ],
+    data.emails = [
+      {
+        id: 2,
+        channel: 'push',
+        to: 'sam@club.test',
+        device: 'Chrome on Android',
+        subject: "You're in: Threshold swim",
+        text: 'A place freed up and you moved off the waitlist.',
+        status: 'pending',
+        attempts: 2,
+        last_error: 'The push service answered 503.',
+        created_at: Date.parse('2026-03-02T15:05:00Z'),
+        sent_at: null,
       },
-    });
-    renderAdmin();
+      {
+        id: 1,
+        channel: 'email',
+        to: 'pat@club.test',
+        device: null,
+        subject: 'Your University Triathlon Club account is active',
+        text: 'Hi Pat,\n\nYour account is now active.',
+        status: 'logged',
+        attempts: 1,
+        last_error: null,
+        created_at: Date.parse('2026-03-02T15:00:00Z'),
+        sent_at: null,
+      },
+    ];
+    renderAdmin(administrator);
     await screen.findByRole('table');
     await user.click(screen.getByRole('tab', { name: 'Messages' }));
     expect(

@@ -1,12 +1,13 @@
 // The sign-in form before and after react-hook-form arrives (lib/deferred-form.ts). The module that
 // brings it (lib/form-control.ts) is held back here until a test lets it through, so each test can act
 // in the gap between a visitor's first touch and the library's arrival, as on a slow phone.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, jsonReply, type ApiCall } from '../../test-server';
+import type { renderAt as RenderAt } from '../../test-providers';
+import { answerRoutes, type Recorded } from '../../test-server';
+import { signInRoutes } from './test-handlers';
 
 const formModule = { requests: 0, gate: Promise.resolve(), open: () => {} };
 
@@ -20,34 +21,27 @@ async function freshPage() {
     await formModule.gate;
     return importOriginal();
   });
-  Page = (await import('./login-page')).LoginPage;
-  Providers = (await import('../../test-providers')).VisitorProviders;
+  await loadPage();
 }
 
-let calls: ApiCall[];
+/** The page and the test providers from the fresh modules, so both share one session module. */
+async function loadPage() {
+  Page = (await import('./login-page')).LoginPage;
+  render = (await import('../../test-providers')).renderAt;
+}
+
+let calls: Recorded['calls'];
 let Page: ComponentType;
-let Providers: ComponentType<{ children: ReactNode }>;
+let render: typeof RenderAt;
 
 beforeEach(async () => {
-  localStorage.clear();
-  calls = answerApi(() =>
-    jsonReply({ token: 'tok', user: { id: 1, name: 'Ana', role: 'member', charterAccepted: true } }),
-  );
+  calls = answerRoutes(signInRoutes()).calls;
   // Each test starts with react-hook-form not loaded.
   await freshPage();
 });
 
 function renderLogin(url = '/login') {
-  return render(
-    <Providers>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/login" element={<Page />} />
-          <Route path="/" element={<p>Home page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
+  return render(url, '/login', <Page />, { user: null, visitor: true });
 }
 
 /** Lets react-hook-form arrive and the page re-render with it. */
@@ -108,7 +102,8 @@ describe('LoginPage before react-hook-form arrives', () => {
     // Typing goes on in the same field after the arrival.
     await userEvent.type(password, '2');
     await userEvent.click(submitButton());
-    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['/auth/login', { email: 'ana@club.test', password: 'secret12' }],
     ]);
@@ -125,7 +120,8 @@ describe('LoginPage before react-hook-form arrives', () => {
     expect(submitButton()).toHaveTextContent('Please wait…');
     expect(calls).toHaveLength(0);
     await letTheFormLoad();
-    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['/auth/login', { email: 'ana@club.test', password: 'secret1' }],
     ]);
@@ -165,8 +161,7 @@ describe('LoginPage before react-hook-form arrives', () => {
     vi.doMock('../../lib/forms/form-control', () => {
       throw new Error('offline');
     });
-    Page = (await import('./login-page')).LoginPage;
-    Providers = (await import('../../test-providers')).VisitorProviders;
+    await loadPage();
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@club.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });

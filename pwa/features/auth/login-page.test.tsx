@@ -1,45 +1,30 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { VisitorProviders } from '../../test-providers';
-import { answerApi, jsonReply, type ApiCall } from '../../test-server';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { LoginPage } from './login-page';
+import { signInRoutes } from './test-handlers';
 
-let reply: { status: number; body: unknown };
-let calls: ApiCall[];
-
-beforeEach(() => {
-  localStorage.clear();
-  calls = answerApi(() => jsonReply(reply.body, reply.status));
-});
-
-function renderLogin(url = '/login') {
-  return render(
-    <VisitorProviders>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/" element={<p>Home page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </VisitorProviders>,
-  );
+/** A visitor opens the sign-in page at `url`; `routes` answer what it sends. */
+function renderLogin(url = '/login', routes: Routes = {}) {
+  const api = answerRoutes(routes);
+  renderAt(url, '/login', <LoginPage />, { user: null, visitor: true });
+  return api;
 }
 
 const submit = (name: string) => screen.getAllByRole('button', { name }).at(-1)!;
 
 describe('LoginPage', () => {
   it('requires email and password before calling the server', async () => {
-    renderLogin();
+    const api = renderLogin();
     await userEvent.click(submit('Sign In'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required');
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it('shows the spec message for a wrong password, and its Sign Up link switches mode', async () => {
-    reply = { status: 401, body: { error: 'Invalid email or password' } };
-    renderLogin();
+    renderLogin('/login', { 'POST /auth/login': jsonReply({ error: 'Invalid email or password' }, 401) });
     await userEvent.type(screen.getByLabelText('Email'), 'a@b.co');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-one');
     await userEvent.click(submit('Sign In'));
@@ -52,7 +37,7 @@ describe('LoginPage', () => {
   });
 
   it('formats the phone as typed, shows the live match indicator and checks the sign-up rules in order', async () => {
-    renderLogin('/login?mode=signup');
+    const api = renderLogin('/login?mode=signup');
     expect(screen.getByText(/You will get an email when your account is activated/)).toBeInTheDocument();
     await userEvent.click(submit('Create Account'));
     expect(screen.getByRole('alert')).toHaveTextContent('All fields are required');
@@ -84,12 +69,11 @@ describe('LoginPage', () => {
       'Passwords do not match. Please ensure both password fields are identical.',
     );
     await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveFocus());
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it('turns an "already exists" answer into the spec message with Sign In and Forgot Password', async () => {
-    reply = { status: 409, body: { error: 'An account with this email already exists' } };
-    renderLogin('/login?mode=signup');
+    renderLogin('/login?mode=signup', { 'POST /auth/register': jsonReply({ error: 'An account with this email already exists' }, 409) });
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana');
     await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
     await userEvent.type(screen.getByLabelText('Phone'), '4165550199');
@@ -104,18 +88,17 @@ describe('LoginPage', () => {
   });
 
   it('signs in, stores exactly the user and the token, and goes home', async () => {
-    reply = { status: 200, body: { token: 'tok', user: { id: 1, name: 'Ana', role: 'member', charterAccepted: true } } };
-    renderLogin();
+    renderLogin('/login', signInRoutes());
     await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(submit('Sign In'));
-    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(Object.keys(localStorage).sort()).toEqual(['token', 'user']);
   });
 
   it('says when the token is missing from the answer', async () => {
-    reply = { status: 200, body: { user: { id: 1 } } };
-    renderLogin();
+    renderLogin('/login', { 'POST /auth/login': jsonReply({ user: { id: 1 } }) });
     await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(submit('Sign In'));

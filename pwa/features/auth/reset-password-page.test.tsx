@@ -1,39 +1,21 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { VisitorProviders } from '../../test-providers';
-import { answerApi, jsonReply, type ApiCall } from '../../test-server';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test-providers';
+import { answerRoutes } from '../../test-server';
 import { ResetPasswordPage } from './reset-password-page';
+import { resetPasswordRoutes } from './test-handlers';
 
-let valid: boolean | 'offline';
-let calls: ApiCall[];
-
-beforeEach(() => {
-  localStorage.clear();
-  calls = answerApi((call) => {
-    if (call.path === '/auth/reset-password/check') return valid === 'offline' ? 'network-error' : jsonReply({ valid });
-    if (call.path === '/auth/reset-password') return jsonReply({ message: 'Password reset successful.' });
-    return jsonReply({ error: 'Not found' }, 404);
-  });
-});
-
-function renderReset(url: string) {
-  return render(
-    <VisitorProviders>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-        </Routes>
-      </MemoryRouter>
-    </VisitorProviders>,
-  );
+/** A visitor follows a reset link to `url`; the link's check says `valid`. */
+function renderReset(url: string, valid: boolean | 'offline') {
+  const api = answerRoutes(resetPasswordRoutes(valid));
+  renderAt(url, '/reset-password', <ResetPasswordPage />, { user: null, visitor: true });
+  return api;
 }
 
 describe('ResetPasswordPage', () => {
   it('shows a used or expired link as invalid when the page opens, before any typing', async () => {
-    valid = false;
-    renderReset('/reset-password?token=used-token');
+    const { calls } = renderReset('/reset-password?token=used-token', false);
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeInTheDocument();
     expect(screen.getByText('Invalid reset link. Please request a new password reset.')).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).toBeNull();
@@ -44,8 +26,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it('shows the form for a live link and resets the password', async () => {
-    valid = true;
-    renderReset('/reset-password?token=live-token');
+    const { calls } = renderReset('/reset-password?token=live-token', true);
     await userEvent.type(await screen.findByLabelText('New password'), 'brand-new');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'brand-new');
     await userEvent.click(screen.getByRole('button', { name: /Reset Password/ }));
@@ -54,8 +35,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it('still shows the form when the check cannot reach the server', async () => {
-    valid = 'offline';
-    renderReset('/reset-password?token=some-token');
+    renderReset('/reset-password?token=some-token', 'offline');
     expect(await screen.findByLabelText('New password')).toBeInTheDocument();
   });
 });

@@ -1,31 +1,30 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../domain/contract/auth';
 import { CHARTER_SECTIONS } from '../../components/charter-text';
-import { AppProviders } from '../../test-providers';
-import { answerApi, jsonReply, type ApiCall } from '../../test-server';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, type Recorded } from '../../test-server';
+import { testUser } from '../../test-support';
 import { CharterModal, isScrolledToEnd } from './charter-modal';
 
-const user = { id: 1, name: 'Ana', role: 'pending', charterAccepted: false };
-let calls: ApiCall[];
+const applicant = testUser('pending', { name: 'Ana', charterAccepted: false, charter_accepted: false });
+let api: Recorded;
+
+/** The modal as it shows over any page, for `user`. */
+const show = (user: SessionUser) => renderAt('/', '/', <CharterModal />, { user });
 
 beforeEach(() => {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify(user));
-  calls = answerApi(({ url }) =>
-    url === '/api/users/accept-charter' ? jsonReply({ user: { ...user, charterAccepted: true } }) : jsonReply({ user }),
+  api = answerRoutes(
+    { 'POST /users/accept-charter': { message: 'Charter accepted', user: { ...applicant, charterAccepted: true, charter_accepted: true } } },
+    { user: applicant },
   );
 });
-afterEach(() => {
-  localStorage.clear();
-});
-
 // jsdom lays nothing out: give every element a 1000px text in a 400px window.
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1000);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
 });
-afterEach(() => vi.restoreAllMocks());
 
 function scrollTo(el: HTMLElement, top: number) {
   el.scrollTop = top;
@@ -39,11 +38,7 @@ describe('CharterModal', () => {
   });
 
   it('shows all eleven sections and keeps Agree disabled until scrolled to the end', async () => {
-    render(
-      <AppProviders>
-        <CharterModal />
-      </AppProviders>,
-    );
+    show(applicant);
     const dialog = screen.getByRole('dialog', { name: 'Club Charter' });
     for (const section of CHARTER_SECTIONS) expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
     expect(screen.getByText(/swim 300 m continuously/)).toBeInTheDocument();
@@ -60,18 +55,13 @@ describe('CharterModal', () => {
     scrollTo(scroller, 595);
     expect(agree).toBeEnabled();
     await userEvent.click(agree);
-    expect(calls).toContainEqual(expect.objectContaining({ url: '/api/users/accept-charter', method: 'POST' }));
+    expect(api.to('POST /users/accept-charter')).toHaveLength(1);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(localStorage.getItem('user')!).charterAccepted).toBe(true);
   });
 
   it('is not shown once accepted', () => {
-    localStorage.setItem('user', JSON.stringify({ ...user, charterAccepted: true }));
-    render(
-      <AppProviders>
-        <CharterModal />
-      </AppProviders>,
-    );
+    show({ ...applicant, charterAccepted: true, charter_accepted: true });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

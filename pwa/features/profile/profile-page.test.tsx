@@ -1,19 +1,11 @@
-import { testUser } from '../../test-support';
-import { cleanup, within, render, screen } from '@testing-library/react';
+import { within, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/data/query-client';
-import { SessionProvider } from '../../lib/session/session';
-import { answerApi, jsonReply } from '../../test-server';
+import { renderAt, testQueryClient } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
 import { ProfilePage } from './profile-page';
-
-type Answer = { status?: number; body: unknown };
-let routes: Record<string, (body: unknown) => Answer | Promise<Answer>>;
-let calls: { method: string; path: string; body: unknown }[];
-let queryClient: QueryClient;
 
 const ME: SessionUser = testUser('member', {
   id: 7,
@@ -26,69 +18,30 @@ const ME: SessionUser = testUser('member', {
   expiry_date: '2026-08-31',
 });
 
-function signIn(user: SessionUser | null) {
-  localStorage.clear();
-  if (user) {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', 'test-token');
-  }
-  routes['GET /auth/profile'] = () =>
-    user ? { body: { user } } : { status: 401, body: { error: 'No token' } };
-}
-
-function renderProfile() {
-  const router = createMemoryRouter(
-    [
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/login', element: <p>Login screen</p> },
-    ],
-    { initialEntries: ['/profile'] },
-  );
-  render(
-    <SessionProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </SessionProvider>,
-  );
-  return router;
+/** /profile for `user` (null: signed out); `routes` answer its writes. */
+function renderProfile(user: SessionUser | null, routes: Routes = {}) {
+  const api = answerRoutes(routes, { user });
+  renderAt('/profile', '/profile', <ProfilePage />, { user });
+  return api;
 }
 
 const storedUser = () => JSON.parse(localStorage.getItem('user') ?? 'null') as SessionUser | null;
 
 beforeEach(() => {
-  queryClient = createQueryClient();
-  calls = [];
-  routes = {};
-  answerApi(async ({ method, path, body }) => {
-    calls.push({ method, path, body });
-    const handler = routes[`${method} ${path}`];
-    if (!handler) return jsonReply({ error: `no stub for ${method} ${path}` }, 404);
-    const answer = await handler(body);
-    return jsonReply(answer.body, answer.status ?? 200);
-  });
   // jsdom has no object URLs; the preview only needs a string.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
-
 describe('ProfilePage', () => {
   it('sends a signed-out visitor to /login', async () => {
-    signIn(null);
-    renderProfile();
-    expect(await screen.findByText('Login screen')).toBeInTheDocument();
+    renderProfile(null);
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
   });
 
   it('shows name, role, email, phone, the initial avatar and the bio split into paragraphs', async () => {
-    signIn(ME);
-    renderProfile();
+    renderProfile(ME);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sam Swimmer' })).toBeInTheDocument();
     expect(screen.getByText('Member')).toBeInTheDocument();
     expect(screen.getByText('sam@club.test')).toBeInTheDocument();
@@ -102,8 +55,7 @@ describe('ProfilePage', () => {
 
   it('shows membership expiry, absences and a suspension before it bites, and Sign out everywhere', async () => {
     const until = Date.now() + 3 * 24 * 3600_000;
-    signIn({ ...ME, expiry_date: '2027-08-31', absences: 3, suspended_until: until });
-    renderProfile();
+    renderProfile({ ...ME, expiry_date: '2027-08-31', absences: 3, suspended_until: until });
     const membership = await screen.findByRole('region', { name: 'Membership' });
     expect(membership).toHaveTextContent('Membership expiresTuesday, August 31, 2027');
     expect(membership).toHaveTextContent('Absences3');
@@ -113,22 +65,20 @@ describe('ProfilePage', () => {
   });
 
   it('counts down to the next suspension when there is none', async () => {
-    signIn({ ...ME, absences: 1, suspended_until: Date.now() - 1000 });
-    renderProfile();
+    renderProfile({ ...ME, absences: 1, suspended_until: Date.now() - 1000 });
     const membership = await screen.findByRole('region', { name: 'Membership' });
     expect(membership).toHaveTextContent('2 more suspend workout sign-ups for a week');
     expect(membership).not.toHaveTextContent('Suspended until');
   });
 
   it('shows Not set for an empty phone and the picture when there is one', async () => {
-    signIn({
+    renderProfile({
       ...ME,
       phoneNumber: null,
       phone_number: null,
       profilePictureUrl: '/uploads/abc.webp',
       profile_picture_url: '/uploads/abc.webp',
     });
-    renderProfile();
     expect(await screen.findByText('Not set')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Sam Swimmer' })).toHaveAttribute(
       'src',
@@ -138,8 +88,7 @@ describe('ProfilePage', () => {
 
   it('formats the phone as typed and refuses a short one with the inline message', async () => {
     const user = userEvent.setup();
-    signIn(ME);
-    renderProfile();
+    const api = renderProfile(ME);
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const phone = screen.getByLabelText('Phone');
     await user.clear(phone);
@@ -148,25 +97,21 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(screen.getByText('Please enter a valid 10-digit phone number')).toBeInTheDocument();
     expect(phone).toHaveAttribute('aria-invalid', 'true');
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(api.writes()).toEqual([]);
   });
 
   it('uploads the picture first, then saves the fields, updates the session and tells the screens to reload', async () => {
     const user = userEvent.setup();
-    signIn(ME);
     const uploaded = {
       ...ME,
       profilePictureUrl: '/uploads/new.webp',
       profile_picture_url: '/uploads/new.webp',
     };
-    routes['POST /users/profile-picture'] = () => ({
-      body: { profilePictureUrl: '/uploads/new.webp', user: uploaded },
+    const api = renderProfile(ME, {
+      'POST /users/profile-picture': { profilePictureUrl: '/uploads/new.webp', user: uploaded },
+      'PUT /users/profile': ({ body }) => ({ user: { ...uploaded, ...body!, bio: body!.bio ?? null } }),
     });
-    routes['PUT /users/profile'] = (body) => ({
-      body: { user: { ...uploaded, ...(body as object), bio: (body as { bio: string }).bio } },
-    });
-    renderProfile();
-    const announced = vi.spyOn(queryClient, 'invalidateQueries');
+    const announced = vi.spyOn(testQueryClient(), 'invalidateQueries');
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeInTheDocument();
@@ -179,7 +124,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sam S.' })).toBeInTheDocument();
-    const writes = calls.filter((c) => c.method !== 'GET');
+    const writes = api.writes();
     expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /users/profile-picture',
       'PUT /users/profile',
@@ -199,13 +144,10 @@ describe('ProfilePage', () => {
 
   it('still saves the text fields when the upload fails, with a small note', async () => {
     const user = userEvent.setup();
-    signIn(ME);
-    routes['POST /users/profile-picture'] = () => ({
-      status: 415,
-      body: { error: 'Please upload an image file (JPEG, PNG, WebP or GIF)' },
+    const api = renderProfile(ME, {
+      'POST /users/profile-picture': jsonReply({ error: 'Please upload an image file (JPEG, PNG, WebP or GIF)' }, 415),
+      'PUT /users/profile': ({ body }) => ({ user: { ...ME, ...body! } }),
     });
-    routes['PUT /users/profile'] = (body) => ({ body: { user: { ...ME, ...(body as object) } } });
-    renderProfile();
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.upload(
       screen.getByLabelText('Profile picture file'),
@@ -218,7 +160,7 @@ describe('ProfilePage', () => {
     expect(
       await screen.findByText(/details were saved, but the new picture could not be uploaded/),
     ).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.path)).toEqual([
+    expect(api.writes().map((c) => c.path)).toEqual([
       '/users/profile-picture',
       '/users/profile',
     ]);
@@ -228,12 +170,7 @@ describe('ProfilePage', () => {
 
   it('keeps the input and says so when saving fails', async () => {
     const user = userEvent.setup();
-    signIn(ME);
-    routes['PUT /users/profile'] = () => ({
-      status: 409,
-      body: { error: 'An account with this email already exists' },
-    });
-    renderProfile();
+    renderProfile(ME, { 'PUT /users/profile': jsonReply({ error: 'An account with this email already exists' }, 409) });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'taken@club.test');

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test-providers';
 import { HOME_SLIDES, HomePage } from './home-page';
 import { SLIDE_INTERVAL_MS, Slideshow } from './slideshow';
 
@@ -33,10 +33,6 @@ function stubReducedMotion(matches: boolean) {
 describe('Slideshow', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('labels the carousel and its three slides', () => {
@@ -158,16 +154,8 @@ describe('Slideshow', () => {
 });
 
 describe('HomePage', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('shows the hero, its two buttons, the slideshow and the about section', () => {
-    render(
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>,
-    );
+    renderAt('/', '/', <HomePage />, { user: null, visitor: true });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
     expect(screen.getByRole('link', { name: 'Meet the Team' })).toHaveAttribute('href', '/coaches-exec');

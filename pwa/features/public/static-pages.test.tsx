@@ -1,22 +1,24 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test-providers';
 import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';
 
-const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+/** A visitor opens the page at `path`. */
+const visit = (path: string, page: ReactNode) => renderAt(path, path, page, { user: null, visitor: true });
 
 describe('placeholder pages', () => {
   it('Resources shows its exact text', () => {
-    inRouter(<ResourcesPage />);
+    visit('/resources', <ResourcesPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Resources');
     expect(screen.getByText('Training plans, guides, and helpful links will appear here.')).toBeInTheDocument();
     expect(document.title).toMatch(/^Resources/);
   });
 
   it('Team Gear shows its exact text', () => {
-    inRouter(<TeamGearPage />);
+    visit('/team-gear', <TeamGearPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Team Gear');
     expect(screen.getByText('Club-branded kits and merchandise. Coming soon!')).toBeInTheDocument();
   });
@@ -24,7 +26,7 @@ describe('placeholder pages', () => {
 
 describe('JoinUsPage', () => {
   it('links to every section, lists five steps and the six package fees plus HST', () => {
-    inRouter(<JoinUsPage />);
+    visit('/join-us', <JoinUsPage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     const targets = within(toc)
@@ -54,7 +56,7 @@ describe('JoinUsPage', () => {
 
 describe('FaqPage', () => {
   it('has the thirteen topics as disclosures', () => {
-    inRouter(<FaqPage />);
+    visit('/faq', <FaqPage />);
     const items = document.querySelectorAll('details');
     expect(items).toHaveLength(13);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

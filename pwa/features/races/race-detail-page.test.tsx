@@ -1,12 +1,14 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RaceDetailAnswer } from '../../../domain/contract/races';
 import { formatDate } from '../../lib/ui/format';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type RouteAnswer, type Routes } from '../../test-server';
 import { RaceDetailPage } from './race-detail-page';
-import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
+import { inDays, member, race, signupRow } from './test-handlers';
 
-const me = sessionUser('member', { id: 7, name: 'Morgan Member', profilePictureUrl: '/uploads/morgan.webp' });
+const me = { ...member, profilePictureUrl: '/uploads/morgan.webp' };
 const date = inDays(30);
 
 function detail(signedUp: boolean): RaceDetailAnswer {
@@ -19,22 +21,17 @@ function detail(signedUp: boolean): RaceDetailAnswer {
   };
 }
 
-function show(answer: Answer, more: (call: Call) => Answer | undefined = () => undefined, path = '/race/5') {
-  const api = stubApi(me, (call) => (call.method === 'GET' && call.path.startsWith('/races/') ? answer : more(call)));
-  renderPage(<RaceDetailPage />, { user: me, path, pattern: '/race/:id' });
+function show(answer: RouteAnswer<'GET /races/:id'>, more: Routes = {}, path = '/race/5') {
+  const api = answerRoutes({ 'GET /races/:id': answer, ...more }, { user: me });
+  renderAt(path, '/race/:id', <RaceDetailPage />, { user: me });
   return api;
 }
 
 const going = () => screen.getByRole('region', { name: /Who's Going/ });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('RaceDetailPage', () => {
   it('shows the race, a long date, and who is going with pictures or initials', async () => {
-    show({ body: detail(false) });
+    show(detail(false));
     expect(screen.getByText('Loading race details...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Olympic Championship' })).toBeInTheDocument();
     expect(screen.getByText(formatDate(date, 'long'))).toBeInTheDocument();
@@ -54,9 +51,7 @@ describe('RaceDetailPage', () => {
   });
 
   it('signs up and shows the member in Who\'s Going, then cancels', async () => {
-    const api = show({ body: detail(false) }, (call) =>
-      call.path === '/races/5/signup' ? { body: { signedUp: call.method === 'POST' } } : undefined,
-    );
+    const api = show(detail(false), { 'POST /races/:id/signup': { signedUp: true }, 'DELETE /races/:id/signup': { signedUp: false } });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Up for Race' }));
     expect(await screen.findByRole('heading', { name: "Who's Going (3)" })).toBeInTheDocument();
     expect(within(going()).getByText('Morgan Member')).toBeInTheDocument();
@@ -74,7 +69,7 @@ describe('RaceDetailPage', () => {
     // and the app says once that it works online only.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const empty = { ...detail(false), signups: [] };
-    show({ body: empty }, (call) => (call.method === 'POST' ? { status: 500, body: {} } : undefined));
+    show(empty, { 'POST /races/:id/signup': jsonReply({}, 500) });
     expect(await screen.findByText('No one has signed up yet. Be the first!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Who's Going (0)" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up for Race' }));
@@ -84,21 +79,21 @@ describe('RaceDetailPage', () => {
   });
 
   it('says "Failed to cancel signup" when a cancel fails', async () => {
-    show({ body: detail(true) }, (call) => (call.method === 'DELETE' ? { status: 500, body: {} } : undefined));
+    show(detail(true), { 'DELETE /races/:id/signup': jsonReply({}, 500) });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Signup' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to cancel signup');
     expect(screen.getByRole('heading', { name: "Who's Going (3)" })).toBeInTheDocument();
   });
 
   it('shows "Race not found" with a way back for a missing race', async () => {
-    show({ status: 404, body: { error: 'Race not found' } }, undefined, '/race/999');
+    show(jsonReply({ error: 'Race not found' }, 404), {}, '/race/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Race not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Races' })).toHaveAttribute('href', '/races');
     expect(screen.getByTestId('location')).toHaveTextContent('/race/999');
   });
 
   it('goes to /races on any other load failure', async () => {
-    show({ status: 500, body: { error: 'boom' } });
+    show(jsonReply({ error: 'boom' }, 500));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/races$/));
   });
 });

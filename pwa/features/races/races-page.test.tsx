@@ -1,67 +1,30 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
-import type * as Actions from '../../lib/offline/perform-write';
-import type { SyncAction } from '../../lib/offline/sync-action';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
 import { monthLabel } from './components/race-calendar';
 import { RacesPage } from './races-page';
+import { clubRaces, inDays, member, race, visitorView } from './test-handlers';
 import { VisitorRacesPage } from './visitor-races-page';
-import { inDays, race, renderPage, sessionUser, signupRow, stubApi, type Answer, type Call } from './test-support';
 
-// The offline outbox is not built yet: these switches make performWrite queue, and fill the
-// pending list, the way it will.
-const outbox = vi.hoisted(() => ({ queue: false, pending: [] as SyncAction[] }));
-vi.mock('../../lib/offline/perform-write', async (importOriginal) => {
-  const actual = await importOriginal<typeof Actions>();
-  return {
-    ...actual,
-    performWrite: (action: SyncAction) => (outbox.queue ? Promise.resolve({ status: 'queued' }) : actual.performWrite(action)),
-    usePendingWrites: () => outbox.pending,
-  };
-});
+const exec = testUser('exec', { id: 8, name: 'Erin Exec' });
+const races = clubRaces;
 
-const member = sessionUser('member', { id: 7, name: 'Morgan Member' });
-const exec = sessionUser('exec', { id: 8, name: 'Erin Exec' });
-
-const races = () => [
-  race({ id: 1, name: 'Winter Run', date: inDays(-3), location: 'Ravine', description: 'Cold.' }),
-  race({ id: 2, name: 'Club Time Trial', date: inDays(0), location: 'Track' }),
-  race({ id: 3, name: 'Spring Sprint', date: inDays(1), location: 'Lakeside Park', description: '750 m swim, 20 km bike, 5 km run.' }),
-  race({
-    id: 4,
-    name: 'City Duathlon',
-    date: inDays(12),
-    location: 'Downtown',
-    signups: [signupRow(7, 'Morgan Member'), signupRow(9, 'Sam Swim')],
-    signupCount: 2,
-    isSignedUp: true,
-  }),
-];
-const visitorView = () => races().map((r) => ({ ...r, signups: [], signupCount: 0, isSignedUp: false }));
-
-function show(user: SessionUser | null = member, list = races(), more: (call: Call) => Answer | undefined = () => undefined) {
-  const api = stubApi(user, (call) => (call.method === 'GET' && call.path === '/races' ? { body: { races: list } } : more(call)));
-  // The router gives a visitor the visitor page, outside the data layer.
-  renderPage(user ? <RacesPage /> : <VisitorRacesPage />, { user, path: '/races', pattern: '/races' });
+/** The races page at /races: the member's page, or the visitor's outside the data layer, as the router does. */
+function show(user: SessionUser | null = member, list = races(), more: Routes = {}) {
+  const api = answerRoutes({ 'GET /races': { races: list }, ...more }, { user });
+  renderAt('/races', '/races', user ? <RacesPage /> : <VisitorRacesPage />, { user, visitor: true });
   return api;
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-beforeEach(() => {
-  outbox.queue = false;
-  outbox.pending = [];
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('RacesPage for visitors', () => {
   it('shows the races with countdowns and no member features', async () => {
-    show(null, visitorView());
+    show(null, visitorView(races()));
     expect(screen.getByText('Loading races...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Races' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Spring Sprint' });
@@ -82,7 +45,7 @@ describe('RacesPage for visitors', () => {
   });
 
   it('shows the calendar without signup counts or buttons', async () => {
-    show(null, visitorView());
+    show(null, visitorView(races()));
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(screen.getByRole('button', { name: 'Calendar view' }));
     expect(screen.getByRole('button', { name: 'Calendar view' })).toHaveAttribute('aria-pressed', 'true');
@@ -95,14 +58,13 @@ describe('RacesPage for visitors', () => {
     show(null, []);
     expect(await screen.findByText('No races yet.')).toBeInTheDocument();
     cleanup();
-    stubApi(null, () => ({ status: 500, body: { error: 'boom' } }));
-    renderPage(<VisitorRacesPage />, { user: null, path: '/races', pattern: '/races' });
+    show(null, [], { 'GET /races': jsonReply({ error: 'boom' }, 500) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load races.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('keeps member features from a pending user', async () => {
-    show(sessionUser('pending'), visitorView());
+    show(testUser('pending', { id: 7 }), visitorView(races()));
     await screen.findByRole('article', { name: 'Spring Sprint' });
     expect(screen.queryByRole('button', { name: 'Add Race' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
@@ -125,7 +87,7 @@ describe('RacesPage for members', () => {
   });
 
   it('signs up through the race-signup action and updates the card', async () => {
-    const api = show(member, races(), (call) => (call.path === '/races/3/signup' ? { body: { signedUp: true } } : undefined));
+    const api = show(member, races(), { 'POST /races/:id/signup': { signedUp: true } });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(within(card('Spring Sprint')).getByText("✓ You're going")).toBeInTheDocument());
@@ -137,9 +99,7 @@ describe('RacesPage for members', () => {
   });
 
   it('cancels, and says so when it fails', async () => {
-    const api = show(member, races(), (call) =>
-      call.method === 'DELETE' && call.path === '/races/4/signup' ? { status: 409, body: { error: 'Race closed' } } : undefined,
-    );
+    const api = show(member, races(), { 'DELETE /races/:id/signup': jsonReply({ error: 'Race closed' }, 409) });
     await screen.findByRole('article', { name: 'City Duathlon' });
     await userEvent.click(within(card('City Duathlon')).getByRole('button', { name: 'Cancel Signup' }));
     expect(await within(card('City Duathlon')).findByRole('alert')).toHaveTextContent('Failed to cancel signup: Race closed');
@@ -151,34 +111,12 @@ describe('RacesPage for members', () => {
     // No device storage here (no fake-indexeddb): a 5xx cannot be kept for later, so it is a failure,
     // and the app says once that it works online only.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    show(member, races(), (call) => (call.method === 'POST' ? { status: 503, body: {} } : undefined));
+    show(member, races(), { 'POST /races/:id/signup': jsonReply({}, 503) });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
     expect(await within(card('Spring Sprint')).findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('the app works online only'), expect.anything());
     warn.mockRestore();
-  });
-
-  it('shows a queued sign-up at once with the not-yet-synced marker', async () => {
-    outbox.queue = true;
-    const api = show();
-    await screen.findByRole('article', { name: 'Spring Sprint' });
-    await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
-    const sprint = card('Spring Sprint');
-    expect(await within(sprint).findByText('Saved on this device — not yet synced')).toBeInTheDocument();
-    expect(within(sprint).getByText("✓ You're going")).toBeInTheDocument();
-    expect(within(sprint).getByText('1 signed up')).toBeInTheDocument();
-    expect(api.writes()).toEqual([]);
-  });
-
-  it('shows an action still in the outbox as its desired state', async () => {
-    outbox.pending = [{ kind: 'race-signup', raceId: 4, signedUp: false }];
-    show();
-    await screen.findByRole('article', { name: 'City Duathlon' });
-    const duathlon = card('City Duathlon');
-    expect(within(duathlon).getByText('Not signed up')).toBeInTheDocument();
-    expect(within(duathlon).getByText('1 signed up')).toBeInTheDocument();
-    expect(within(duathlon).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
   });
 
   it('filters to the races the member is going to', async () => {
@@ -209,7 +147,7 @@ describe('RacesPage for members', () => {
       race({ id: 11, name: 'March Mile', date: '2027-03-20', signupCount: 3, isSignedUp: true }),
       race({ id: 12, name: 'April Aquathon', date: '2027-04-02' }),
     ];
-    const api = show(member, list, (call) => (call.path === '/races/10/signup' ? { body: { signedUp: true } } : undefined));
+    const api = show(member, list, { 'POST /races/:id/signup': { signedUp: true } });
     await screen.findByRole('article', { name: 'March Madness' });
     await userEvent.click(screen.getByRole('button', { name: 'Calendar view' }));
 
@@ -253,11 +191,9 @@ describe('Add Race', () => {
 
   it('adds the race, closes the modal and shows the race in date order', async () => {
     const date = inDays(5);
-    const api = show(member, races(), (call) =>
-      call.method === 'POST' && call.path === '/races'
-        ? { status: 201, body: { race: race({ id: 20, name: 'Harbour Swim', date, location: 'Harbour' }) } }
-        : undefined,
-    );
+    const api = show(member, races(), {
+      'POST /races': jsonReply({ race: race({ id: 20, name: 'Harbour Swim', date, location: 'Harbour' }) }, 201),
+    });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Race' });
@@ -279,10 +215,11 @@ describe('Add Race', () => {
 
   it('shows the server message or "Failed to add race", keeps the input, and retries with the same key', async () => {
     let attempt = 0;
-    const api = show(member, races(), (call) => {
-      if (call.method !== 'POST') return undefined;
-      attempt += 1;
-      return attempt === 1 ? { status: 409, body: { error: 'A race with that name exists' } } : 'network-error';
+    const api = show(member, races(), {
+      'POST /races': () => {
+        attempt += 1;
+        return attempt === 1 ? jsonReply({ error: 'A race with that name exists' }, 409) : 'network-error';
+      },
     });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
@@ -301,9 +238,9 @@ describe('Add Race', () => {
 
 describe('exec controls', () => {
   it('edits a race in a modal', async () => {
-    const api = show(exec, races(), (call) =>
-      call.method === 'PUT' ? { body: { race: { ...races()[2]!, name: 'Spring Sprint (moved)', location: 'Beach' } } } : undefined,
-    );
+    const api = show(exec, races(), {
+      'PUT /races/:id': { race: { ...races()[2]!, name: 'Spring Sprint (moved)', location: 'Beach' } },
+    });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Race' });
@@ -319,9 +256,8 @@ describe('exec controls', () => {
 
   it('deletes after confirming, and says "Error deleting race" on failure', async () => {
     let fail = true;
-    const api = show(exec, races(), (call) => {
-      if (call.method !== 'DELETE') return undefined;
-      return fail ? { status: 500, body: { error: 'boom' } } : { body: { message: 'Race deleted' } };
+    const api = show(exec, races(), {
+      'DELETE /races/:id': () => (fail ? jsonReply({ error: 'boom' }, 500) : { message: 'Race deleted' }),
     });
     await screen.findByRole('article', { name: 'Winter Run' });
     const answer = async (button: 'Cancel' | 'Delete') => {

@@ -1,19 +1,14 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TermReportAnswer } from '../../../domain/contract/reports';
+import type { Role } from '../../../domain/contract/roles';
 import { termFromKey } from '../../../domain/calendar';
-import { AppProviders } from '../../test-providers';
-import { answerApi, jsonReply, type ApiCall } from '../../test-server';
-import { storeSession, testUser } from '../../test-support';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
 import { AttendanceReportPage } from './attendance-report-page';
 import { MemberAttendancePage } from './member-attendance-page';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 const fall = termFromKey('2026-fall')!;
 const report: TermReportAnswer = {
@@ -24,25 +19,24 @@ const report: TermReportAnswer = {
   ],
 };
 
-function show(url: string, role: 'member' | 'exec', respond: (call: ApiCall) => Response) {
-  storeSession(testUser(role, { id: 3 }));
-  const calls = answerApi((call) => (call.path === '/auth/profile' ? jsonReply({ user: testUser(role, { id: 3 }) }) : respond(call)));
-  render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/attendance" element={<AttendanceReportPage />} />
-          <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
-  );
-  return calls;
+/** The term report at /attendance, for a signed-in `role`. */
+function showReport(role: Role, routes: Routes) {
+  const user = testUser(role, { id: 3 });
+  const api = answerRoutes(routes, { user });
+  renderAt('/attendance', '/attendance', <AttendanceReportPage />, { user });
+  return api;
+}
+
+/** One member's attendance at `url`, for an exec. */
+function showMember(url: string, routes: Routes) {
+  const user = testUser('exec', { id: 3 });
+  answerRoutes(routes, { user });
+  renderAt(url, '/attendance/members/:id', <MemberAttendancePage />, { user });
 }
 
 describe('the term report', () => {
   it('lists each workout with its counts, "Not taken" before attendance, and a download', async () => {
-    show('/attendance', 'exec', () => jsonReply(report));
+    showReport('exec', { 'GET /reports/attendance': report });
     const row = (await screen.findByRole('link', { name: 'Tempo run' })).closest('tr')!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nov 24, 2026 · 6:15 PM', '6', '5', '1']);
     const swim = screen.getByRole('link', { name: 'Masters swim' }).closest('tr')!;
@@ -52,9 +46,9 @@ describe('the term report', () => {
   });
 
   it('asks the server for the chosen term', async () => {
-    const calls = show('/attendance', 'exec', (call) =>
-      jsonReply(call.path.includes('term=2026-summer') ? { term: termFromKey('2026-summer'), workouts: [] } : report),
-    );
+    const { calls } = showReport('exec', {
+      'GET /reports/attendance': ({ path }) => (path.includes('term=2026-summer') ? { term: termFromKey('2026-summer')!, workouts: [] } : report),
+    });
     await screen.findByRole('link', { name: 'Tempo run' });
     await userEvent.selectOptions(screen.getByLabelText('Term'), '2026-summer');
     expect(await screen.findByText('No workouts in Summer 2026.')).toBeInTheDocument();
@@ -63,13 +57,13 @@ describe('the term report', () => {
   });
 
   it('shows the server error with Retry', async () => {
-    show('/attendance', 'exec', () => jsonReply({ error: 'Database is busy' }, 503));
+    showReport('exec', { 'GET /reports/attendance': jsonReply({ error: 'Database is busy' }, 503) });
     expect(await screen.findByText(/Database is busy/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Retry|Try again/ })).toBeInTheDocument();
   });
 
   it('is refused to a member without asking the server', async () => {
-    const calls = show('/attendance', 'member', () => jsonReply(report));
+    const { calls } = showReport('member', { 'GET /reports/attendance': report });
     expect(await screen.findByText('Attendance reports are for executives and administrators.')).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/reports'))).toBe(false);
   });
@@ -77,8 +71,8 @@ describe('the term report', () => {
 
 describe("a member's attendance", () => {
   it('shows the totals and each workout with its status', async () => {
-    show('/attendance/members/9', 'exec', () =>
-      jsonReply({
+    showMember('/attendance/members/9', {
+      'GET /reports/members/:id/attendance': {
         member: { id: 9, name: 'Morgan Member' },
         term: fall,
         totals: { attended: 1, absent: 0, lateCancels: 1 },
@@ -86,8 +80,8 @@ describe("a member's attendance", () => {
           { workout_id: 4, title: 'Tempo run', workout_type: 'run', workout_date: '2026-11-24', workout_time: '18:15', status: 'present' },
           { workout_id: null, title: 'Deleted workout', workout_type: null, workout_date: '2026-11-25', workout_time: null, status: 'late-cancel' },
         ],
-      }),
-    );
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Morgan Member' })).toBeInTheDocument();
     expect(screen.getByText('Late cancels').nextSibling).toHaveTextContent('1');
     expect(screen.getByText('Attended', { selector: 'span' })).toBeInTheDocument();
@@ -95,7 +89,7 @@ describe("a member's attendance", () => {
   });
 
   it('says when the member does not exist', async () => {
-    show('/attendance/members/99', 'exec', () => jsonReply({ error: 'Member not found' }, 404));
+    showMember('/attendance/members/99', { 'GET /reports/members/:id/attendance': jsonReply({ error: 'Member not found' }, 404) });
     expect(await screen.findByRole('heading', { name: 'Member not found' })).toBeInTheDocument();
   });
 });

@@ -1,50 +1,28 @@
 import 'fake-indexeddb/auto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Dexie from 'dexie';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openOfflineDb, resetOfflineDbForTests, type OutboxOp } from '../../lib/offline/offline-db';
-import { PROMOTED_MESSAGE, cancelScheduled, refreshOutboxState, setAutoReplay, stopWatching } from '../../lib/offline/outbox';
-import { AppProviders } from '../../test-providers';
-import { answerApi, jsonReply } from '../../test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openOfflineDb, type OutboxOp } from '../../lib/offline/offline-db';
+import { PROMOTED_MESSAGE, refreshOutboxState } from '../../lib/offline/outbox';
+import { keepOnDevice, resetDevice } from '../../test-device';
+import { renderAt } from '../../test-providers';
+import { answerRoutes } from '../../test-server';
 import { outboxOp, storeSession, testUser } from '../../test-support';
 import { SyncPage } from './sync-page';
 
 const op = (userId: number, userLabel: string, fields: Partial<OutboxOp> = {}): OutboxOp => outboxOp(userId, { userLabel, ...fields });
 
-async function keep(...ops: OutboxOp[]) {
-  const db = (await openOfflineDb())!;
-  await db.outbox.bulkAdd(ops);
-}
+const showSync = () => renderAt('/sync', '/sync', <SyncPage />);
 
-function renderAt(page: React.ReactNode) {
-  return render(
-    <AppProviders>
-      <MemoryRouter>{page}</MemoryRouter>
-    </AppProviders>,
-  );
-}
-
-beforeEach(() => {
-  setAutoReplay(false);
-  localStorage.clear();
-  answerApi(() => jsonReply({}));
-});
-
-afterEach(async () => {
-  cancelScheduled();
-  stopWatching();
-  (await openOfflineDb())?.close();
-  resetOfflineDbForTests();
-  await Dexie.delete('club-offline');
-  localStorage.clear();
+beforeEach(async () => {
+  answerRoutes({});
+  await resetDevice();
 });
 
 describe('/sync and /login when the session has ended', () => {
   it('say how many changes wait for which account, never that they were sent', async () => {
-    await keep(op(7, 'Sam'), op(7, 'Sam', { action: { kind: 'race-signup', raceId: 3, signedUp: true }, entity: 'race-signup:3' }));
-    renderAt(<SyncPage />);
+    await keepOnDevice(op(7, 'Sam'), op(7, 'Sam', { action: { kind: 'race-signup', raceId: 3, signedUp: true } }));
+    showSync();
     expect(await screen.findByText(/2 changes saved on this device wait for Sam’s account and have not reached the club yet/)).toBeInTheDocument();
     expect(screen.getByText(/Sign in as Sam to send them/)).toBeInTheDocument();
     expect(screen.queryByText(/reached the club\./)).not.toBeInTheDocument();
@@ -52,10 +30,12 @@ describe('/sync and /login when the session has ended', () => {
   });
 
   it('signed in as another account, leaves them alone and says so', async () => {
-    await keep(op(7, 'Sam'));
-    storeSession(testUser('member', { id: 8, name: 'Alex' }));
+    await keepOnDevice(op(7, 'Sam'));
+    const alex = testUser('member', { id: 8, name: 'Alex' });
+    storeSession(alex);
+    answerRoutes({}, { user: alex });
     await refreshOutboxState();
-    renderAt(<SyncPage />);
+    showSync();
     expect(await screen.findByText(/One change saved on this device by Sam is left alone: not sent with your account, it waits until Sam signs in here/)).toBeInTheDocument();
     expect(screen.getByText(/0 waiting to sync/)).toBeInTheDocument();
   });
@@ -63,18 +43,19 @@ describe('/sync and /login when the session has ended', () => {
 
 describe('a queued leave that met a promotion', () => {
   it('offers to keep the place or give it up; keeping it clears the item', async () => {
-    storeSession(testUser('member', { id: 7, name: 'Sam' }));
-    await keep(
+    const sam = testUser('member', { id: 7, name: 'Sam' });
+    storeSession(sam);
+    answerRoutes({}, { user: sam });
+    await keepOnDevice(
       op(7, 'Sam', {
         action: { kind: 'waitlist', workoutId: 9, joined: false },
-        entity: 'workout:9',
         state: 'attention',
         conflict: 'promoted',
         error: PROMOTED_MESSAGE,
       }),
     );
     await refreshOutboxState();
-    renderAt(<SyncPage />);
+    showSync();
     expect(await screen.findByText(PROMOTED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Give it up' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

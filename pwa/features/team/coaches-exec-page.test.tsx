@@ -1,35 +1,34 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../domain/contract/auth';
+import type { Role } from '../../../domain/contract/roles';
 import { NOT_SAVED_OFFLINE_TEXT } from '../../components/offline-note';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply } from '../../test-server';
+import { testUser } from '../../test-support';
 import { CoachesExecPage, TEAM_REFRESH_MS } from './coaches-exec-page';
-import { LONG_BIO, callsTo, json, renderAt, signInAs, stubApi, team } from './test-helpers';
+import { LONG_BIO, team, teamRoutes } from './test-handlers';
 
-const page = (reloadPage?: () => void) => renderAt('/coaches-exec', '/coaches-exec', <CoachesExecPage reloadPage={reloadPage} />);
+/** The page as a visitor opens it, or as `user` (a public read: under the data layer once signed in). */
+const page = ({ user = null, reloadPage }: { user?: SessionUser | null; reloadPage?: () => void } = {}) =>
+  renderAt('/coaches-exec', '/coaches-exec', <CoachesExecPage reloadPage={reloadPage} />, { user, visitor: true });
+const signedIn = (role: Role) => testUser(role, { id: 7, join_date: null, expiry_date: null });
 const card = (text: string) => screen.getAllByTestId('team-card').find((c) => c.textContent!.includes(text))!;
 
 describe('CoachesExecPage', () => {
-  beforeEach(() => {
-    localStorage.clear();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
-
   it('says it is loading until the team arrives', async () => {
     let answer!: (r: Response) => void;
-    stubApi({ 'GET /api/profiles': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    answerRoutes({ 'GET /profiles': () => new Promise<Response>((resolve) => (answer = resolve)) });
     page();
     expect(screen.getByRole('status')).toHaveTextContent('Loading team members...');
     await waitFor(() => expect(answer).toBeTypeOf('function'));
-    await act(async () => answer(json({ teamMembers: team() })));
+    await act(async () => answer(jsonReply({ teamMembers: team() })));
     await waitFor(() => expect(screen.queryByText('Loading team members...')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('team-card')).toHaveLength(10);
   });
 
   it('shows one card per position, linking to /profile/{role}/{slug}', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     page();
     expect(await screen.findAllByTestId('team-card')).toHaveLength(10);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coaches and Executive Team');
@@ -44,7 +43,7 @@ describe('CoachesExecPage', () => {
   });
 
   it('cuts long bios at 120 characters with an ellipsis and shows the placeholder for empty ones', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     page();
     await screen.findAllByTestId('team-card');
     expect(within(card('Maya Chen')).getByText(`${LONG_BIO.slice(0, 120).trimEnd()}…`)).toBeInTheDocument();
@@ -54,7 +53,7 @@ describe('CoachesExecPage', () => {
   });
 
   it('shows coach emails, or that none is available, and no email line for the executives', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     page();
     await screen.findAllByTestId('team-card');
     expect(within(card('Swim Coach')).getByRole('link', { name: 'swim.coach@club.test' })).toHaveAttribute('href', 'mailto:swim.coach@club.test');
@@ -63,7 +62,7 @@ describe('CoachesExecPage', () => {
   });
 
   it('shows a picture when there is one and the default icon otherwise', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     page();
     await screen.findAllByTestId('team-card');
     expect(card('Emily Wong').querySelector('img')).toHaveAttribute('src', '/uploads/emily.webp');
@@ -72,9 +71,9 @@ describe('CoachesExecPage', () => {
   });
 
   it('on a failed load says so and offers a Try Again that reloads the page', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ error: 'Database unavailable' }, 500) });
+    answerRoutes({ 'GET /profiles': jsonReply({ error: 'Database unavailable' }, 500) });
     const reload = vi.fn();
-    page(reload);
+    page({ reloadPage: reload });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading team members');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
@@ -82,7 +81,7 @@ describe('CoachesExecPage', () => {
   });
 
   it('opened offline before any visit, says the page is not saved on this device rather than an error', async () => {
-    stubApi({ 'GET /api/profiles': () => Promise.reject(new TypeError('Failed to fetch')) });
+    answerRoutes({ 'GET /profiles': 'network-error' });
     page();
     expect(await screen.findByText(NOT_SAVED_OFFLINE_TEXT)).toBeInTheDocument();
     expect(screen.queryByText('Error loading team members')).not.toBeInTheDocument();
@@ -91,19 +90,17 @@ describe('CoachesExecPage', () => {
   it('refreshes every 5 seconds and keeps the list when a refresh fails', async () => {
     vi.useFakeTimers();
     let fail = false;
-    const fetchMock = stubApi({
-      'GET /api/profiles': () => (fail ? Promise.reject(new TypeError('offline')) : json({ teamMembers: team() })),
-    });
+    const api = answerRoutes({ 'GET /profiles': () => (fail ? 'network-error' : { teamMembers: team() }) });
     page();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(1);
+    expect(api.to('GET /profiles')).toHaveLength(1);
     expect(TEAM_REFRESH_MS).toBe(5000);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
-    expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(2);
+    expect(api.to('GET /profiles')).toHaveLength(2);
     fail = true;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
@@ -112,29 +109,23 @@ describe('CoachesExecPage', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(50);
     });
-    expect(callsTo(fetchMock, 'GET /api/profiles')).toHaveLength(3);
+    expect(api.to('GET /profiles')).toHaveLength(3);
     expect(screen.getAllByTestId('team-card')).toHaveLength(10);
     expect(screen.getByText(/Failed to load team members/)).toBeInTheDocument();
   });
 
   it('shows no edit pencils to visitors or members', async () => {
-    signInAs('member');
-    stubApi({
-      'GET /api/profiles': () => json({ teamMembers: team() }),
-      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
-    });
-    page();
+    const user = signedIn('member');
+    answerRoutes(teamRoutes(), { user });
+    page({ user });
     await screen.findAllByTestId('team-card');
     expect(screen.queryAllByRole('button', { name: /^Edit / })).toHaveLength(0);
   });
 
   it('gives execs a pencil per position, with distinct labels', async () => {
-    signInAs('exec');
-    stubApi({
-      'GET /api/profiles': () => json({ teamMembers: team() }),
-      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
-    });
-    page();
+    const user = signedIn('exec');
+    answerRoutes(teamRoutes(), { user });
+    page({ user });
     await screen.findAllByTestId('team-card');
     const pencils = screen.getAllByRole('button', { name: /^Edit / });
     expect(pencils).toHaveLength(10);
@@ -144,19 +135,10 @@ describe('CoachesExecPage', () => {
   });
 
   it('lets an exec edit name, bio and image: PUTs them and shows the result', async () => {
-    signInAs('exec');
-    // A tiny server: the page reloads the list after saving, so the change must stick.
-    let members = team();
-    const fetchMock = stubApi({
-      'GET /api/profiles': () => json({ teamMembers: members }),
-      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
-      'PUT /api/profiles/secretary': (init) => {
-        const teamMember = { ...members.find((m) => m.id === 'secretary')!, ...JSON.parse(String(init!.body)) };
-        members = members.map((m) => (m.id === 'secretary' ? teamMember : m));
-        return json({ teamMember });
-      },
-    });
-    page();
+    const user = signedIn('exec');
+    // The page reloads the list after saving: teamRoutes keeps the change.
+    const api = answerRoutes(teamRoutes(), { user });
+    page({ user });
     await screen.findAllByTestId('team-card');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Secretary' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
@@ -165,22 +147,18 @@ describe('CoachesExecPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'https://example.com/sam.jpg' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const [put] = callsTo(fetchMock, 'PUT /api/profiles/secretary');
-    expect(JSON.parse(String(put![1]!.body))).toEqual({ name: 'Sam Rivera', bio: 'Keeps the minutes.', image: 'https://example.com/sam.jpg', email: '' });
-    expect(new Headers(put![1]!.headers).get('authorization')).toBe('Bearer test-token');
+    const [put] = api.to('PUT /profiles/secretary');
+    expect(put!.body).toEqual({ name: 'Sam Rivera', bio: 'Keeps the minutes.', image: 'https://example.com/sam.jpg', email: '' });
+    expect(put!.headers.authorization).toBe('Bearer test-token');
     expect(within(card('Secretary')).getByRole('link', { name: 'Sam Rivera' })).toBeInTheDocument();
     expect(within(card('Secretary')).getByText('Keeps the minutes.')).toBeInTheDocument();
     expect(screen.getByText('Secretary profile saved.')).toBeInTheDocument();
   });
 
   it('refuses a bad image before sending, and shows a server refusal without losing what was typed', async () => {
-    signInAs('exec');
-    const fetchMock = stubApi({
-      'GET /api/profiles': () => json({ teamMembers: team() }),
-      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
-      'PUT /api/profiles/treasurer': () => json({ error: 'Bio must be at most 2000 characters' }, 400),
-    });
-    page();
+    const user = signedIn('exec');
+    const api = answerRoutes({ ...teamRoutes(), 'PUT /profiles/:id': jsonReply({ error: 'Bio must be at most 2000 characters' }, 400) }, { user });
+    page({ user });
     await screen.findAllByTestId('team-card');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Treasurer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
@@ -191,7 +169,7 @@ describe('CoachesExecPage', () => {
     await waitFor(() => expect(image).toHaveAttribute('aria-invalid', 'true'));
     expect(image).toHaveAccessibleDescription(expect.stringMatching(/^The image must be a link starting with https:\/\//));
     expect(image).toHaveFocus();
-    expect(callsTo(fetchMock, 'PUT /api/profiles/treasurer')).toHaveLength(0);
+    expect(api.to('PUT /profiles/treasurer')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: '' } });
     fireEvent.change(within(dialog).getByLabelText('Bio'), { target: { value: 'A new bio' } });
@@ -202,13 +180,9 @@ describe('CoachesExecPage', () => {
   });
 
   it('falls back to the generic message when the save fails without one', async () => {
-    signInAs('exec');
-    stubApi({
-      'GET /api/profiles': () => json({ teamMembers: team() }),
-      'GET /api/auth/profile': () => json({ user: JSON.parse(localStorage.getItem('user')!) }),
-      'PUT /api/profiles/webmaster': () => new Response('oops', { status: 502 }),
-    });
-    page();
+    const user = signedIn('exec');
+    answerRoutes({ ...teamRoutes(), 'PUT /profiles/:id': new Response('oops', { status: 502 }) }, { user });
+    page({ user });
     await screen.findAllByTestId('team-card');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Webmaster' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));

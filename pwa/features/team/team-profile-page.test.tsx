@@ -1,17 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply } from '../../test-server';
 import { TeamProfilePage } from './team-profile-page';
-import { LONG_BIO, json, renderAt, stubApi, team } from './test-helpers';
+import { LONG_BIO, team, teamRoutes } from './test-handlers';
 
-const at = (path: string) => renderAt(path, '/profile/:role/:name', <TeamProfilePage />);
+/** A visitor opens the profile at `path`. */
+const at = (path: string) => renderAt(path, '/profile/:role/:name', <TeamProfilePage />, { user: null, visitor: true });
 
 describe('TeamProfilePage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('shows the member: default icon, name, position, email and full bio, with a back link', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     at('/profile/swim-coach/maya-chen');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     const article = screen.getByRole('article');
@@ -25,7 +24,7 @@ describe('TeamProfilePage', () => {
 
   it('splits the bio into paragraphs and shows an uploaded picture', async () => {
     const members = team().map((m) => (m.id === 'webmaster' ? { ...m, image: '/uploads/olivia.webp' } : m));
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: members }) });
+    answerRoutes(teamRoutes(members));
     at('/profile/webmaster/olivia-brown');
     await screen.findByRole('heading', { level: 1, name: 'Olivia Brown' });
     expect(screen.getByText('First paragraph.').tagName).toBe('P');
@@ -35,7 +34,7 @@ describe('TeamProfilePage', () => {
 
   it('falls back to the default icon when the picture cannot be loaded', async () => {
     const members = team().map((m) => (m.id === 'webmaster' ? { ...m, image: 'https://example.com/gone.png' } : m));
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: members }) });
+    answerRoutes(teamRoutes(members));
     at('/profile/webmaster/olivia-brown');
     const img = await screen.findByRole('img', { name: 'Photo of Olivia Brown' });
     fireEvent.error(img);
@@ -43,21 +42,21 @@ describe('TeamProfilePage', () => {
   });
 
   it('finds the member by position, whatever the name part of the address says', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     at('/profile/run-coach/old-name');
     expect(await screen.findByRole('heading', { level: 1, name: 'Daniel Okafor' })).toBeInTheDocument();
     expect(screen.getByText('Email not available')).toBeInTheDocument();
   });
 
   it('shows the placeholders for a vacant position', async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     at('/profile/secretary/secretary');
     expect(await screen.findByRole('heading', { level: 1, name: 'Position open' })).toBeInTheDocument();
     expect(screen.getByText('Bio coming soon...')).toBeInTheDocument();
   });
 
   it("says 'Profile Not Found' for an unknown position", async () => {
-    stubApi({ 'GET /api/profiles': () => json({ teamMembers: team() }) });
+    answerRoutes(teamRoutes());
     at('/profile/head-chef/somebody');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Coaches and Exec/ })).toHaveAttribute('href', '/coaches-exec');
@@ -66,17 +65,17 @@ describe('TeamProfilePage', () => {
   it('shows loading, then a readable error with a retry that works', async () => {
     let attempt = 0;
     let answer!: (r: Response) => void;
-    stubApi({
-      'GET /api/profiles': () => {
+    answerRoutes({
+      'GET /profiles': () => {
         attempt += 1;
         if (attempt === 1) return new Promise<Response>((resolve) => (answer = resolve));
-        return json({ teamMembers: team() });
+        return { teamMembers: team() };
       },
     });
     at('/profile/swim-coach/maya-chen');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
     await waitFor(() => expect(answer).toBeTypeOf('function'));
-    await act(async () => answer(json({ error: 'Server down' }, 503)));
+    await act(async () => answer(jsonReply({ error: 'Server down' }, 503)));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load team members');
     expect(alert).toHaveTextContent('Server down');

@@ -1,29 +1,18 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationSettings as Settings, PushDevice } from '../../../../domain/contract/notifications';
-import { AppProviders } from '../../../test-providers';
-import { answerApi, jsonReply } from '../../../test-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationSettings as Settings } from '../../../../domain/contract/notifications';
+import { renderAt } from '../../../test-providers';
+import { answerRoutes, type Recorded } from '../../../test-server';
 import { testUser } from '../../../test-support';
+import { ENDPOINT, notificationRoutes, pushDevice as device } from '../test-handlers';
 import { NotificationSettings } from './notification-settings';
 
-const ENDPOINT = 'https://push.example.com/send/this-phone';
 const KEYS = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) };
-const VAPID = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 
-let settings: Settings;
-let calls: { method: string; path: string; body: unknown }[];
-
-function device(over: Partial<PushDevice> = {}): PushDevice {
-  return {
-    id: 1,
-    endpoint: ENDPOINT,
-    label: 'Chrome on Android',
-    kinds: { placeFreed: true, reminders: true, newWorkouts: false },
-    created_at: 0,
-    ...over,
-  };
-}
+/** What the server holds; notificationRoutes keeps it up to date. */
+let stored: { settings: Settings };
+let calls: Recorded['calls'];
 
 /** A browser with the Push API: its subscription lives here, as the real PushManager keeps it. */
 function fakePushBrowser(permission: NotificationPermission = 'default', answer: NotificationPermission = 'granted') {
@@ -57,45 +46,14 @@ function fakePushBrowser(permission: NotificationPermission = 'default', answer:
 
 function setup(initial: Partial<Settings> = {}) {
   const user = testUser('member', { id: 7 });
-  localStorage.setItem('user', JSON.stringify(user));
-  localStorage.setItem('token', 'test-token');
-  settings = { reminders: true, devices: [], ...initial };
-  calls = [];
-  answerApi(({ method, path, body }) => {
-    calls.push({ method, path, body });
-    if (path === '/auth/profile') return jsonReply({ user });
-    if (path === '/config') return jsonReply({ clubTimeZone: 'America/Toronto', clubEmail: 'club@club.test', vapidPublicKey: VAPID });
-    if (method === 'GET' && path === '/me/notifications') return jsonReply(settings);
-    if (method === 'PUT' && path === '/me/notifications') {
-      settings = { ...settings, reminders: (body as { reminders: boolean }).reminders };
-      return jsonReply(settings);
-    }
-    if (method === 'PUT' && path === '/me/notifications/devices') {
-      const b = body as { endpoint: string; kinds: PushDevice['kinds'] };
-      const saved = device({ endpoint: b.endpoint, kinds: b.kinds });
-      settings = { ...settings, devices: [...settings.devices.filter((d) => d.endpoint !== b.endpoint), saved] };
-      return jsonReply({ device: saved });
-    }
-    const remove = /^\/me\/notifications\/devices\/(\d+)$/.exec(path);
-    if (method === 'DELETE' && remove) {
-      settings = { ...settings, devices: settings.devices.filter((d) => d.id !== Number(remove[1])) };
-      return jsonReply(settings);
-    }
-    return jsonReply({ error: 'Not found' }, 404);
-  });
-  render(
-    <AppProviders>
-      <NotificationSettings />
-    </AppProviders>,
-  );
+  stored = { settings: { reminders: true, devices: [], ...initial } };
+  calls = answerRoutes(notificationRoutes(stored), { user }).calls;
+  renderAt('/profile', '/profile', <NotificationSettings />, { user });
 }
 
-beforeEach(() => localStorage.clear());
+// The fake push browser defines navigator.serviceWorker itself (no stub to undo): take it away.
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'serviceWorker');
-  localStorage.clear();
 });
 
 describe('notifications on the profile', () => {
@@ -107,7 +65,7 @@ describe('notifications on the profile', () => {
     expect(screen.queryByRole('button', { name: /Turn on notifications/ })).toBeNull();
     await userEvent.click(reminders);
     await waitFor(() => expect(reminders).not.toBeChecked());
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: '/me/notifications', body: { reminders: false } }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/me/notifications', { reminders: false }]]);
   });
 
   it('turns this device on with the chosen kinds, saves a change, and turns it off again', async () => {
@@ -132,7 +90,7 @@ describe('notifications on the profile', () => {
     });
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Reminders before my workouts/ }));
-    await waitFor(() => expect(settings.devices[0]!.kinds.reminders).toBe(false));
+    await waitFor(() => expect(stored.settings.devices[0]!.kinds.reminders).toBe(false));
     expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1); // the same subscription, new choices
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn off on this device' }));
