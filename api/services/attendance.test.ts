@@ -114,7 +114,7 @@ describe('attendance', () => {
 
   it('refuses a submission before the workout starts (409 with when it opens), counts nothing, locks nothing', async () => {
     const { t, w, a, b, exec, absences } = await setup();
-    // Ten days ahead, as in the issue: nothing may be recorded yet.
+    // Ten days ahead: nothing may be recorded yet.
     t.clock.set(Date.parse('2026-02-21T15:00:00Z'));
     let refusal: unknown;
     try {

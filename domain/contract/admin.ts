@@ -66,7 +66,7 @@ export const updateMemberSchema = z
       .transform((v) => (v ?? '').trim()),
     charterAccepted: charterFlag,
   })
-  // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
+  // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'email', 'role'] as const, MEMBER_REQUIRED_ERROR, ctx)) return;
     if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });

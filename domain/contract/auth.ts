@@ -43,7 +43,7 @@ export const loginSchema = z
 export type LoginInput = z.infer<typeof loginSchema>;
 
 // Every broken rule is reported on its own field (the PWA shows each next to its input); the order
-// of the issues is the spec's order of checks, so the first one (the API's `error`) is unchanged.
+// of the issues is the form's order of checks, so the first one (the API's `error`) is unchanged.
 const REGISTER_FIELDS = ['name', 'email', 'phoneNumber', 'password'] as const;
 
 export const registerSchema = z

@@ -42,7 +42,7 @@ export function firstIssue(error: { issues: readonly { message: string }[] }): s
 export const REQUIRED_FIELD = 'Required';
 
 /**
- * Adds `message` (the spec's, the API's one `error`) when any of `fields` is empty, then 'Required'
+ * Adds `message` (the API's one `error`) when any of `fields` is empty, then 'Required'
  * on each empty field for the forms. Returns whether all were filled.
  */
 export function requireAll<K extends string>(

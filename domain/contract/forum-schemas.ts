@@ -52,7 +52,7 @@ const workoutFields = {
   capacity,
 };
 type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; content: string };
-// Each broken rule goes on its own field, in the spec's order of checks, so the first issue (the
+// Each broken rule goes on its own field, in the form's order of checks, so the first issue (the
 // API's `error`) is what it always was and a form can mark every field at once.
 function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   const required = ['title', 'workoutDate', 'workoutTime', 'content'] as const;

@@ -26,7 +26,7 @@ const text = z
 /** POST /races and PUT /races/{id}: the same rules on both sides. */
 export const raceInputSchema = z
   .object({ name: text, date: text, location: text, description: text })
-  // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
+  // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'date'] as const, RACE_REQUIRED_ERROR, ctx)) return;
     if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Race name') });

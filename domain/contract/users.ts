@@ -32,7 +32,7 @@ export const profileUpdateSchema = z
       .optional()
       .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
   })
-  // Each broken rule on its field, in the spec's order: the first issue (the API's error) is unchanged.
+  // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'email'] as const, PROFILE_REQUIRED_ERROR, ctx)) return;
     if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });

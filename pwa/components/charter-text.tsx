@@ -1,5 +1,5 @@
 import { RULE_TEXT } from '../../domain/rules';
-// The club charter (SPEC.md §2 Charter modal, §5 Charter rules, §9). Shown in the charter modal and on
+// The club charter every member accepts (its rules are the club's: docs/rules.md). Shown in the charter modal and on
 // Join Us, so it lives in the shared components.
 
 export const CHARTER_SECTIONS = [

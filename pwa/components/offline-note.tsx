@@ -22,7 +22,7 @@ export function OfflineNote({ fromCache, updatedAt }: { fromCache: boolean; upda
 
 export const UNSYNCED_TEXT = 'Saved on this device — not yet synced';
 
-/** The marker next to a state that is saved on the device but not yet on the server (DESIGN.md §4). */
+/** The marker next to a state that is saved on the device but not yet on the server (the offline outbox, docs/architecture.md). */
 export function UnsyncedMark() {
   return (
     <span className="unsynced-mark" role="status">

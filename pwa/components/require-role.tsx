@@ -5,7 +5,7 @@ import { useSession } from '../lib/session/session';
 import { usePageTitle } from '../lib/ui/use-page-title';
 import { ClubEmailLink } from './club-email-link';
 
-/** The notice a signed-in user below member sees instead of members' content (SPEC.md §1). */
+/** The notice a signed-in user below member sees instead of members' content (pending accounts wait for approval). */
 export function MembershipNotice() {
   const { user } = useSession();
   if (user?.role === 'rejected') {

@@ -23,7 +23,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** /admin: administrators only (SPEC.md §2 Admin dashboard); everyone else signed in sees Access Denied. */
+/** /admin: administrators only; everyone else signed in sees Access Denied. */
 export function AdminPage() {
   usePageTitle('Admin');
   return (

@@ -28,7 +28,7 @@ interface MemberValues {
   charterAccepted: boolean;
 }
 
-/** The body PUT /admin/members/{id}/update takes (SPEC.md §7): charter as 1/0, no expiry as null. */
+/** The body PUT /admin/members/{id}/update takes: charter as 1/0, no expiry as null. */
 function toBody(v: MemberValues) {
   return {
     name: v.name,
@@ -71,7 +71,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
     },
   });
   const update = useUpdateMemberMutation();
-  // SPEC.md §5: the 10-digit message shows while typing, before any submit.
+  // The 10-digit phone message shows while typing, before any submit: feedback before failure.
   const phone = watch('phoneNumber');
   const phoneError = errors.phoneNumber?.message ?? (phone !== '' && !isValidPhone(phone) ? PHONE_MESSAGE : undefined);
   // A rejected account keeps its role unless the administrator picks another.

@@ -23,7 +23,7 @@ const FILTERS: { id: Filter; label: string }[] = [
 
 /**
  * Admin > Messages: every email and push notification the app has sent or queued, with its status and
- * retries. With no mail provider (or WEB_PUSH=off) it is the local mailbox (DESIGN.md §5, issue 15).
+ * retries. With no mail provider (or WEB_PUSH=off) it is the local mailbox.
  */
 export function MessagesTab() {
   const outbox = useMessagesQuery();

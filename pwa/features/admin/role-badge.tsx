@@ -5,7 +5,7 @@ export function RoleBadge({ role }: { role: Role }) {
   return <span className={`badge role-badge role-badge--${role}`}>{ROLE_LABELS[role] ?? role}</span>;
 }
 
-/** A stored date ('YYYY-MM-DD', already club-local) as 'Nov 21, 2026', or the spec's 'Not set'. */
+/** A stored date ('YYYY-MM-DD', already club-local) as 'Nov 21, 2026', or 'Not set'. */
 export function dateOrNotSet(date: string | null): string {
   return date ? formatDate(date, 'medium') : 'Not set';
 }

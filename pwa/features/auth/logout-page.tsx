@@ -12,7 +12,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /**
- * /logout: ends the session, then goes to /login (SPEC.md §2). Logging out deletes everything the
+ * /logout: ends the session, then goes to /login. Logging out deletes everything the
  * app kept on this device, so it asks first when that includes unsynced changes or local comments.
  */
 export function LogoutPage() {

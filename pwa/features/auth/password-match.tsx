@@ -1,4 +1,4 @@
-/** The live indicator under a confirm-password field (SPEC.md §2 Login, Reset password). */
+/** The live indicator under a confirm-password field (sign-up and reset password). */
 export function PasswordMatch({ password, confirm }: { password: string; confirm: string }) {
   if (!confirm) return null;
   const match = password === confirm;

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useSession } from '../../lib/session/session';
 import { useAcceptCharterMutation } from './api/charter-mutations';
 
-/** Pixels from the bottom that count as "read to the end" (SPEC.md §9). */
+/** Pixels from the bottom that count as "read to the end": the button waits until the charter was scrolled through. */
 export const SCROLL_THRESHOLD = 8;
 
 export function isScrolledToEnd(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>): boolean {
@@ -16,7 +16,7 @@ export function isScrolledToEnd(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTo
 
 /**
  * Mounted for the whole app: every signed-in user who has not accepted the charter sees it, full
- * screen, and can only leave it by agreeing (SPEC.md §2, §4).
+ * screen, and can only leave it by agreeing (no signed-in screen before the charter).
  */
 export function CharterModal() {
   const { user, updateUser } = useSession();

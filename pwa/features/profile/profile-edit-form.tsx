@@ -66,7 +66,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   const submit = handleSubmit(async (values) => {
     setError('');
 
-    // The picture goes first (SPEC.md §7); if it fails the text fields are still saved.
+    // The picture goes first, a request of its own; if it fails the text fields are still saved.
     let uploadProblem: string | null = null;
     if (picture) {
       try {

@@ -15,7 +15,7 @@ import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
 import { absencesUntilSuspension, RULE_TEXT } from '../../../domain/rules';
 
-/** /profile: the signed-in user's own profile (SPEC.md §2 Profile). Signed-out visitors go to /login. */
+/** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
 export function ProfilePage() {
   usePageTitle('My Profile');
   return (

@@ -9,7 +9,7 @@ export interface Package {
   fee: number;
 }
 
-// Fees are shown as numbers plus HST: the spec names no currency.
+// Fees are shown as numbers plus HST: the club quotes no currency.
 export const PACKAGES: Package[] = [
   { name: 'Full Tri', athlete: 'Triathlete', coverage: 'Full', fee: 256 },
   { name: 'Half Tri', athlete: 'Triathlete', coverage: 'Half', fee: 136 },

@@ -8,7 +8,8 @@ import { RULE_TEXT } from '../../../domain/rules';
 
 const duathlon = PACKAGES.filter((p) => p.athlete === 'Duathlete');
 
-// The thirteen topics of SPEC.md §2 FAQ, in its order; answers follow §5 (charter rules) and §9.
+// The thirteen FAQ topics in the club's order; the answers take the club's rules and facts from domain/
+// and club-facts.ts, so the FAQ never disagrees with Join Us or the charter.
 export const FAQ: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'how-to-join',

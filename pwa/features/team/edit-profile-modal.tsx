@@ -24,7 +24,7 @@ interface TeamValues {
   email: string;
 }
 
-/** Edits one position's card (SPEC.md §2): each field marked on its own; what was typed stays on failure. */
+/** Edits one position's card: each field marked on its own; what was typed stays on failure. */
 export function EditProfileModal({ member, position, onClose, onSaved }: Props) {
   const formId = useId();
   const [error, setError] = useState<string | null>(null);

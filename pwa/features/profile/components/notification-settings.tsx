@@ -24,7 +24,7 @@ const STATE_HINTS: Partial<Record<PushState, string>> = {
 };
 
 /**
- * Notifications outside the app (issue 15): reminders on or off (by notification where a device takes
+ * Notifications outside the app: reminders on or off (by notification where a device takes
  * them, by email otherwise), this device on or off with its own choices, and the member's other devices.
  */
 export function NotificationSettings() {
