@@ -1,30 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts, users } from '../../db/schema';
-import type { Role } from '../../domain/contract/roles';
-import { makeTestApp } from '../testing';
+import { forumScene } from '../test-fixtures/forum-scene';
 import { submitAttendance } from './attendance';
 import { createEvent, setRsvp } from './events';
 import { listEventPosts, listWorkoutPosts } from './post-list';
-import { createWorkout, joinWaitlist, setSignup } from './workouts';
+import { joinWaitlist, setSignup } from './workouts';
 
-async function setup() {
-  const t = makeTestApp();
-  const execUser = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const exec = { id: execUser.id, role: 'exec' as Role };
-  const workout = (date: string, time: string, capacity: number | null = 2) =>
-    createWorkout(t.deps, exec, {
-      type: 'workout',
-      title: `${date} ${time}`,
-      workoutType: 'run',
-      workoutDate: date,
-      workoutTime: time,
-      content: 'Run',
-      capacity,
-    });
-  const member = async (name: string) => ({ ...(await t.createUser({ name })), role: 'member' as Role });
-  return { t, exec, execUser, workout, member };
-}
+const setup = () => forumScene();
 
 describe('the workout list', () => {
   it("carries each workout's counts and the caller's own state", async () => {

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { posts, workoutSignups } from '../../db/schema';
-import type { Role } from '../../domain/contract/roles';
-import { makeTestApp } from '../testing';
+import { forumScene } from '../test-fixtures/forum-scene';
 import { createEvent } from './events';
 import { requireManageablePost } from './post-access';
 import { deletePost, deletePostInScope } from './post-removal';
 import { createWorkoutSeries } from './series';
-import { createWorkout, setSignup } from './workouts';
+import { setSignup } from './workouts';
 
-async function setup() {
-  const t = makeTestApp();
-  const execUser = await t.createUser({ role: 'exec', name: 'Erin Exec' });
-  const exec = { id: execUser.id, role: 'exec' as Role };
-  const workout = (date: string, time: string, capacity: number | null = 2) =>
-    createWorkout(t.deps, exec, {
-      type: 'workout',
-      title: `${date} ${time}`,
-      workoutType: 'run',
-      workoutDate: date,
-      workoutTime: time,
-      content: 'Run',
-      capacity,
-    });
-  const member = async (name: string) => ({ ...(await t.createUser({ name })), role: 'member' as Role });
-  return { t, exec, execUser, workout, member };
-}
+const setup = () => forumScene();
 
 describe('deleting a post', () => {
   it('is for the author, an exec or an administrator, and takes the signups with it', async () => {
