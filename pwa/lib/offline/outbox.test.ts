@@ -108,6 +108,29 @@ describe('outbox', () => {
     expect(backoffMs(20)).toBe(60_000);
   });
 
+  it('calls the device offline when a replay gets no answer though the browser claims to be online, and online again at the next answer', async () => {
+    await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
+    expect(navigator.onLine).toBe(true);
+    expect(getOutboxState().online).toBe(true);
+    replies = ['network', 'network'];
+    const before = Date.now();
+    await replay();
+    expect(getOutboxState().online).toBe(false);
+    // No 'online' event will come: the next try is soon, not after a long backoff.
+    const [op] = await ops();
+    const db = (await openOfflineDb())!;
+    await db.outbox.update(op!.seq!, { attempts: 9, nextAttemptAt: 0 });
+    await replay();
+    const [again] = await ops();
+    expect(again!.nextAttemptAt).toBeLessThanOrEqual(Date.now() + 5_000);
+    expect(again!.nextAttemptAt).toBeGreaterThanOrEqual(before);
+    replies = [{ status: 200, body: { myRsvp: 'going' } }];
+    await db.outbox.update(op!.seq!, { nextAttemptAt: 0 });
+    await replay();
+    expect(getOutboxState().online).toBe(true);
+    expect(await ops()).toEqual([]);
+  });
+
   it('retries 5xx and 429 later, holding back later ops of the same thing but not the others', async () => {
     await enqueue({ kind: 'workout-signup', workoutId: 1, signedUp: true });
     await enqueue({ kind: 'waitlist', workoutId: 9, joined: true });

@@ -22,6 +22,13 @@ export function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
+/**
+ * A request that got no answer while the browser claims to be online (a pool's Wi-Fi with no way
+ * out, a phone that has not noticed it lost signal) says the device is offline; no 'online' event
+ * will come to end it, so the queue asks again this often rather than waiting out a long backoff.
+ */
+const NO_ANSWER_RETRY_MS = 5_000;
+
 let inflight: string | null = null;
 let autoReplay = true;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -283,6 +290,7 @@ async function pass(): Promise<void> {
       inflight = op.id;
       try {
         const answer = (await request(path, { method, body, idempotencyKey: op.id, keepSessionOnUnauthorized: true })) as WriteAnswers[SyncAction['kind']];
+        if (!getOutboxState().online) setOutboxState({ online: true });
         if (await promotedMeanwhile(op.action)) {
           await db.outbox.update(op.seq!, { state: 'attention', conflict: 'promoted', error: PROMOTED_MESSAGE });
           continue;
@@ -295,10 +303,13 @@ async function pass(): Promise<void> {
       } catch (err) {
         const e = err instanceof ApiError ? err : new ApiError(0, 'Network error');
         if (e.status === 0) {
-          // The network is gone: keep everything for the next pass.
-          await db.outbox.update(op.seq!, { attempts: op.attempts + 1, nextAttemptAt: now() + backoffMs(op.attempts + 1) });
+          // The network is gone, whatever navigator.onLine says: keep everything for the next pass.
+          setOutboxState({ online: false });
+          const wait = Math.min(backoffMs(op.attempts + 1), NO_ANSWER_RETRY_MS);
+          await db.outbox.update(op.seq!, { attempts: op.attempts + 1, nextAttemptAt: now() + wait });
           break;
         }
+        if (!getOutboxState().online) setOutboxState({ online: true });
         if (e.status >= 500 || e.status === 429 || e.status === 408) {
           await db.outbox.update(op.seq!, { attempts: op.attempts + 1, nextAttemptAt: now() + backoffMs(op.attempts + 1) });
           heldBack.add(entity);
