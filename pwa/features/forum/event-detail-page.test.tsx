@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetailAnswer, EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
 import { commentsDb } from '../../lib/offline/comments-db';
 import { EventDetailPage } from './event-detail-page';
-import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
+import { event } from './test-handlers';
+import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 
 const DETAIL = 'GET /forum/events/50';
 

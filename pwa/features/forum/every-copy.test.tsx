@@ -7,7 +7,8 @@ import { commentsDb } from '../../lib/offline/comments-db';
 import { replay } from '../../lib/offline/outbox';
 import { EventDetailPage } from './event-detail-page';
 import { ForumPage } from './forum-page';
-import { event, makeUser, renderRoutes, resetOutbox, signInAs, stubFetch, workout } from './test-support';
+import { event, workout } from './test-handlers';
+import { makeUser, renderRoutes, resetOutbox, signInAs, stubFetch } from './test-support';
 import { WorkoutDetailPage } from './workout-detail-page';
 
 // A member's change reaches every copy of the thing kept on the device, not only the screen it was

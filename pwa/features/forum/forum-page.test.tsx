@@ -6,7 +6,8 @@ import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../.
 import { clubTodayNow } from '../../lib/club/club-clock';
 import { addDays } from '../../../domain/clock';
 import { ForumPage } from './forum-page';
-import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
+import { event, workout } from './test-handlers';
+import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 
 const WORKOUTS = 'GET /forum/posts?type=workout';
 const EVENTS = 'GET /forum/posts?type=event';

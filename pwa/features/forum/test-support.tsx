@@ -6,7 +6,6 @@ import Dexie from 'dexie';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../../../domain/contract/auth';
-import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
 import type { Role } from '../../../domain/contract/roles';
 import { openOfflineDb, resetOfflineDbForTests } from '../../lib/offline/offline-db';
 import { cancelScheduled, setAutoReplay, stopWatching } from '../../lib/offline/outbox';
@@ -23,49 +22,6 @@ export function makeUser(role: Role = 'member', overrides: Partial<SessionUser> 
 export function signInAs(user: SessionUser): void {
   localStorage.setItem('token', 'test-token');
   localStorage.setItem('user', JSON.stringify(user));
-}
-
-export function workout(overrides: Partial<WorkoutPost> = {}): WorkoutPost {
-  return {
-    id: 1,
-    type: 'workout',
-    user_id: 2,
-    author_name: 'Erin Exec',
-    authorProfilePictureUrl: null,
-    title: 'Tempo run',
-    workout_type: 'run',
-    workout_date: '2099-06-01',
-    workout_time: '18:15',
-    content: 'Six by one kilometre.',
-    capacity: null,
-    series_id: null,
-    created_at: 0,
-    signupCount: 0,
-    waitlistCount: 0,
-    isSignedUp: false,
-    waitlistPosition: null,
-    attendanceSubmitted: false,
-    ...overrides,
-  };
-}
-
-export function event(overrides: Partial<EventPost> = {}): EventPost {
-  return {
-    id: 50,
-    type: 'event',
-    user_id: 2,
-    author_name: 'Erin Exec',
-    authorProfilePictureUrl: null,
-    title: 'Season kick-off social',
-    event_date: '2099-06-10',
-    event_time: '',
-    event_location: '',
-    content: 'Pizza and the race calendar.',
-    created_at: 0,
-    rsvpCounts: { going: 0, maybe: 0, not_going: 0 },
-    myRsvp: null,
-    ...overrides,
-  };
 }
 
 export interface Call {

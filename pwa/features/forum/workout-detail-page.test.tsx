@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../domain/contract/forum';
 import { testQueryClient } from '../../test-providers';
 import { commentsDb } from '../../lib/offline/comments-db';
-import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
+import { workout } from './test-handlers';
+import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 import { WorkoutDetailPage } from './workout-detail-page';
 
 const DETAIL = 'GET /forum/workouts/7';
