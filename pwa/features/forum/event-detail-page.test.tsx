@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventDetailAnswer, EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
 import { commentsDb } from '../../lib/offline/comments-db';
+import { resetDevice } from '../../test-device';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { EventDetailPage } from './event-detail-page';
-import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
+import { event, member } from './test-handlers';
 
 const DETAIL = 'GET /forum/events/50';
 
@@ -19,32 +22,24 @@ const rsvp = (user_id: number, user_name: string, status: RsvpStatus): EventRsvp
   userProfilePictureUrl: null,
 });
 
-function setup(routes: Record<string, Handler | { status?: number; body?: unknown }>, url = '/event/50') {
-  const user = makeUser('member');
-  signInAs(user);
-  const api = stubFetch(routes, user);
-  renderAt(url, '/event/:id', <EventDetailPage />);
+function setup(routes: Routes, url = '/event/50') {
+  const user = member();
+  const api = answerRoutes(routes, { user });
+  renderAt(url, '/event/:id', <EventDetailPage />, { user });
   return api;
 }
 
 beforeEach(async () => {
-  localStorage.clear();
   await commentsDb.comments.clear();
-  await resetOutbox();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  await resetDevice();
 });
 
 describe('event detail', () => {
   it('shows the event, the three lists with counts and their empty texts', async () => {
     setup({
       [DETAIL]: {
-        body: {
-          event: event({ rsvpCounts: { going: 2, maybe: 0, not_going: 0 } }),
-          rsvps: [rsvp(11, 'Gia Going', 'going'), rsvp(12, 'Gus Going', 'going')],
-        } satisfies EventDetailAnswer,
+        event: event({ rsvpCounts: { going: 2, maybe: 0, not_going: 0 } }),
+        rsvps: [rsvp(11, 'Gia Going', 'going'), rsvp(12, 'Gus Going', 'going')],
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Season kick-off social' })).toBeInTheDocument();
@@ -60,12 +55,12 @@ describe('event detail', () => {
   });
 
   it("says 'No one has confirmed yet.' when nobody is going", async () => {
-    setup({ [DETAIL]: { body: { event: event(), rsvps: [] } } });
+    setup({ [DETAIL]: { event: event(), rsvps: [] } });
     expect(await screen.findByText('No one has confirmed yet.')).toBeInTheDocument();
   });
 
   it("says 'Event not found' for a missing event", async () => {
-    setup({ [DETAIL]: { status: 404, body: { error: 'Event not found' } } });
+    setup({ [DETAIL]: jsonReply({ error: 'Event not found' }, 404) });
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
   });
 
@@ -73,14 +68,12 @@ describe('event detail', () => {
     let mine: RsvpStatus | null = null;
     const api = setup({
       [DETAIL]: () => ({
-        body: {
-          event: event({ myRsvp: mine, rsvpCounts: { going: mine === 'going' ? 1 : 0, maybe: mine === 'maybe' ? 1 : 0, not_going: 0 } }),
-          rsvps: mine ? [rsvp(3, 'Morgan Member', mine)] : [],
-        },
+        event: event({ myRsvp: mine, rsvpCounts: { going: mine === 'going' ? 1 : 0, maybe: mine === 'maybe' ? 1 : 0, not_going: 0 } }),
+        rsvps: mine ? [rsvp(3, 'Morgan Member', mine)] : [],
       }),
       'POST /forum/events/50/rsvp': ({ body }) => {
-        mine = (body as { status: RsvpStatus | null }).status;
-        return { body: { status: mine } };
+        mine = body!.status;
+        return { status: mine };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
@@ -115,7 +108,7 @@ describe('event detail', () => {
 
   it('offline, an RSVP shows in its list as the member, not yet synced, and the counts agree', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const api = setup({ [DETAIL]: { body: { event: event(), rsvps: [rsvp(9, 'Sam Swimmer', 'maybe')] } } });
+    const api = setup({ [DETAIL]: { event: event(), rsvps: [rsvp(9, 'Sam Swimmer', 'maybe')] } });
     await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
     const going = await screen.findByRole('region', { name: 'Going (1)' });
     expect(going).toHaveTextContent('Morgan Member (you)');
@@ -125,7 +118,7 @@ describe('event detail', () => {
   });
 
   it("shows 'Error updating RSVP' when the server refuses", async () => {
-    setup({ [DETAIL]: { body: { event: event(), rsvps: [] } }, 'POST /forum/events/50/rsvp': { status: 404, body: { error: 'Event not found' } } });
+    setup({ [DETAIL]: { event: event(), rsvps: [] }, 'POST /forum/events/50/rsvp': jsonReply({ error: 'Event not found' }, 404) });
     await userEvent.click(await screen.findByRole('button', { name: 'Going' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating RSVP');
     expect(screen.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'false');

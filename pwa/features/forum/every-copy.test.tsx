@@ -1,13 +1,17 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRsvp, RsvpStatus, WorkoutSignup } from '../../../domain/contract/forum';
 import { commentsDb } from '../../lib/offline/comments-db';
 import { replay } from '../../lib/offline/outbox';
+import { resetDevice } from '../../test-device';
+import { renderAt } from '../../test-providers';
+import { answerRoutes } from '../../test-server';
 import { EventDetailPage } from './event-detail-page';
 import { ForumPage } from './forum-page';
-import { event, makeUser, renderRoutes, resetOutbox, signInAs, stubFetch, workout } from './test-support';
+import { event, member, workout } from './test-handlers';
 import { WorkoutDetailPage } from './workout-detail-page';
 
 // A member's change reaches every copy of the thing kept on the device, not only the screen it was
@@ -32,38 +36,50 @@ const others: WorkoutSignup[] = [11, 12, 13].map((id) => ({
 
 /** The club's server for one workout and one event, with a switch for the network. */
 function club() {
-  const user = makeUser('member');
-  signInAs(user);
+  const user = member();
   const state = { offline: false, signedUp: false, rsvp: null as RsvpStatus | null };
-  const online = <T,>(answer: () => T) => () => {
-    if (state.offline) throw new TypeError('Failed to fetch');
-    return answer();
-  };
+  const online =
+    <T,>(answer: () => T) =>
+    () =>
+      state.offline ? ('network-error' as const) : answer();
   const theWorkout = () =>
     workout({ id: 1, title: 'Spin intervals', workout_type: 'spin', capacity: 10, signupCount: state.signedUp ? 4 : 3, isSignedUp: state.signedUp });
   const theEvent = () => event({ id: 50, myRsvp: state.rsvp, rsvpCounts: { going: state.rsvp === 'going' ? 1 : 0, maybe: 0, not_going: 0 } });
   const mine = (): EventRsvp[] =>
     state.rsvp ? [{ id: 1, user_id: user.id, user_name: user.name, status: state.rsvp, rsvp_time: 1, signed_up_at: 1, userProfilePictureUrl: null }] : [];
-  const api = stubFetch(
+  const api = answerRoutes(
     {
-      'GET /forum/posts?type=workout': online(() => ({ body: { posts: [theWorkout()] } })),
-      'GET /forum/posts?type=event': online(() => ({ body: { posts: [theEvent()] } })),
+      'GET /forum/posts?type=workout': online(() => ({ posts: [theWorkout()] })),
+      'GET /forum/posts?type=event': online(() => ({ posts: [theEvent()] })),
       'GET /forum/workouts/1': online(() => ({
-        body: { workout: theWorkout(), signups: state.signedUp ? [...others, { ...others[0]!, id: 99, user_id: user.id, user_name: user.name }] : others, waitlist: [] },
+        workout: theWorkout(),
+        signups: state.signedUp ? [...others, { ...others[0]!, id: 99, user_id: user.id, user_name: user.name }] : others,
+        waitlist: [],
       })),
-      'GET /forum/events/50': online(() => ({ body: { event: theEvent(), rsvps: mine() } })),
+      'GET /forum/events/50': online(() => ({ event: theEvent(), rsvps: mine() })),
       'POST /forum/workouts/1/signup': online(() => {
         state.signedUp = true;
-        return { body: { signedUp: true } };
+        return { signedUp: true };
       }),
       'POST /forum/events/50/rsvp': online(() => {
         state.rsvp = 'going';
-        return { body: { status: 'going' } };
+        return { status: 'going' as const };
       }),
     },
-    user,
+    { user },
   );
-  renderRoutes('/workout/1', { '/forum': <ForumPage />, '/workout/:id': <WorkoutDetailPage />, '/event/:id': <EventDetailPage /> });
+  // The three screens under one router and one data layer, as in the app: going from one to another
+  // by their links keeps the same query cache.
+  renderAt(
+    '/workout/1',
+    '/*',
+    <Routes>
+      <Route path="/forum" element={<ForumPage />} />
+      <Route path="/workout/:id" element={<WorkoutDetailPage />} />
+      <Route path="/event/:id" element={<EventDetailPage />} />
+    </Routes>,
+    { user },
+  );
   const setOffline = (offline: boolean) => {
     state.offline = offline;
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
@@ -85,14 +101,8 @@ function card(title: string) {
 }
 
 beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
   await commentsDb.comments.clear();
-  await resetOutbox();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  await resetDevice();
 });
 
 describe('a change made on the forum list reaches every kept copy', () => {
@@ -139,12 +149,12 @@ describe('a change queued offline on the forum list reaches every kept copy once
     setOffline(true);
     await userEvent.click(within(card('Spin intervals')).getByRole('button', { name: 'Sign Up' }));
     expect(await within(card('Spin intervals')).findByText(UNSYNCED)).toBeInTheDocument();
-    expect(api.count('POST', '/forum/workouts/1/signup')).toBe(0);
+    expect(api.to('POST /forum/workouts/1/signup')).toHaveLength(0);
 
     setOffline(false);
     await act(() => replay());
     await waitFor(() => expect(within(card('Spin intervals')).queryByText(UNSYNCED)).toBeNull());
-    expect(api.count('POST', '/forum/workouts/1/signup')).toBe(1);
+    expect(api.to('POST /forum/workouts/1/signup')).toHaveLength(1);
 
     setOffline(true);
     await userEvent.click(within(card('Spin intervals')).getByRole('link', { name: 'Spin intervals' }));
@@ -166,7 +176,7 @@ describe('a change queued offline on the forum list reaches every kept copy once
     setOffline(false);
     await act(() => replay());
     await waitFor(() => expect(within(card('Season kick-off social')).queryByText(UNSYNCED)).toBeNull());
-    expect(api.count('POST', '/forum/events/50/rsvp')).toBe(1);
+    expect(api.to('POST /forum/events/50/rsvp')).toHaveLength(1);
 
     setOffline(true);
     await userEvent.click(within(card('Season kick-off social')).getByRole('link', { name: 'Season kick-off social' }));

@@ -1,12 +1,17 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../domain/contract/forum';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../domain/contract/auth';
+import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError, type RsvpStatus } from '../../../domain/contract/forum';
 import { clubTodayNow } from '../../lib/club/club-clock';
 import { addDays } from '../../../domain/clock';
+import { resetDevice } from '../../test-device';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type RouteHandler, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
 import { ForumPage } from './forum-page';
-import { event, makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
+import { event, exec, member, workout } from './test-handlers';
 
 const WORKOUTS = 'GET /forum/posts?type=workout';
 const EVENTS = 'GET /forum/posts?type=event';
@@ -20,31 +25,28 @@ function card(title: string) {
   return screen.getByRole('article', { name: new RegExp(title) });
 }
 
+/** The forum at `url` for `user` (null: signed out), its API answered by `routes`. */
+function show(routes: Routes, user: SessionUser | null = member(), url = '/forum') {
+  const api = answerRoutes(routes, { user });
+  renderAt(url, '/forum', <ForumPage />, { user });
+  return api;
+}
+
 beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await resetOutbox();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  await resetDevice();
 });
 
 describe('forum access', () => {
   it('sends a signed-out visitor to /login', async () => {
-    stubFetch({});
-    renderAt('/forum', '/forum', <ForumPage />);
-    expect(await screen.findByText('Login screen')).toBeInTheDocument();
+    show({}, null);
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
   });
 
   it('shows the membership notice below member, without asking for posts', async () => {
-    const user = makeUser('pending');
-    signInAs(user);
-    const api = stubFetch({}, user);
-    renderAt('/forum', '/forum', <ForumPage />);
+    const api = show({}, testUser('pending', { id: 3, name: 'Morgan Member' }));
     expect(await screen.findByRole('heading', { name: 'Your membership is pending' })).toBeInTheDocument();
-    expect(api.apiCalls()).toEqual([]);
+    expect(api.calls.filter((c) => c.path !== '/auth/profile')).toEqual([]);
   });
 });
 
@@ -57,13 +59,7 @@ describe('workouts tab', () => {
     workout({ id: 5, title: '', workout_type: 'outdoor-ride' }),
   ];
 
-  function setup(routes: Record<string, Handler | { status?: number; body?: unknown }> = {}, role: 'member' | 'exec' = 'member') {
-    const user = makeUser(role);
-    signInAs(user);
-    const api = stubFetch({ [WORKOUTS]: { body: { posts: list } }, ...routes }, user);
-    renderAt('/forum', '/forum', <ForumPage />);
-    return api;
-  }
+  const setup = (routes: Routes = {}) => show({ [WORKOUTS]: { posts: list }, ...routes });
 
   it('loads the list in one request and filters by sport', async () => {
     const api = setup();
@@ -87,22 +83,20 @@ describe('workouts tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(screen.getAllByRole('article')).toHaveLength(5);
 
-    expect(api.apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual([WORKOUTS]);
+    expect(api.calls.filter((c) => c.path !== '/auth/profile').map((c) => `${c.method} ${c.path}`)).toEqual([WORKOUTS]);
   });
 
   it('groups the list by club day: Today, Tomorrow, a weekday, then dates', async () => {
     const today = clubTodayNow()!;
     setup({
       [WORKOUTS]: {
-        body: {
-          posts: [
-            workout({ id: 1, title: 'Dawn swim', workout_date: today }),
-            workout({ id: 2, title: 'Evening run', workout_date: today, workout_time: '19:00' }),
-            workout({ id: 3, title: 'Spin', workout_date: addDays(today, 1) }),
-            workout({ id: 4, title: 'Brick', workout_date: addDays(today, 3) }),
-            workout({ id: 5, title: 'Long ride', workout_date: addDays(today, 10) }),
-          ],
-        },
+        posts: [
+          workout({ id: 1, title: 'Dawn swim', workout_date: today }),
+          workout({ id: 2, title: 'Evening run', workout_date: today, workout_time: '19:00' }),
+          workout({ id: 3, title: 'Spin', workout_date: addDays(today, 1) }),
+          workout({ id: 4, title: 'Brick', workout_date: addDays(today, 3) }),
+          workout({ id: 5, title: 'Long ride', workout_date: addDays(today, 10) }),
+        ],
       },
     });
     await screen.findByRole('heading', { name: 'Dawn swim' });
@@ -156,11 +150,11 @@ describe('workouts tab', () => {
     let signedUp = false;
     const api = setup({
       [WORKOUTS]: () => ({
-        body: { posts: [workout({ id: 1, title: 'Spin intervals', capacity: 10, signupCount: signedUp ? 4 : 3, isSignedUp: signedUp })] },
+        posts: [workout({ id: 1, title: 'Spin intervals', capacity: 10, signupCount: signedUp ? 4 : 3, isSignedUp: signedUp })],
       }),
       'POST /forum/workouts/1/signup': () => {
         signedUp = true;
-        return { body: { signedUp: true } };
+        return { signedUp: true };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
@@ -169,7 +163,7 @@ describe('workouts tab', () => {
     const post = api.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({ signedUp: true });
     expect(post.headers['idempotency-key']).toMatch(/[0-9a-f-]{36}/);
-    await waitFor(() => expect(api.count('GET', '/forum/posts?type=workout')).toBe(2));
+    await waitFor(() => expect(api.to(WORKOUTS)).toHaveLength(2));
   });
 
   it('offline, a sign-up shows at once with the not-yet-synced marker', async () => {
@@ -186,7 +180,7 @@ describe('workouts tab', () => {
 
   it('shows the full-workout refusal inline', async () => {
     setup({
-      'POST /forum/workouts/1/signup': { status: 409, body: { error: fullWorkoutError(10) } },
+      'POST /forum/workouts/1/signup': jsonReply({ error: fullWorkoutError(10) }, 409),
     });
     await screen.findByRole('heading', { name: 'Spin intervals' });
     await userEvent.click(within(card('Spin intervals')).getByRole('button', { name: 'Sign Up' }));
@@ -196,10 +190,10 @@ describe('workouts tab', () => {
   it('cancelling opens the warning modal; Keep Booking keeps it, Cancel Signup cancels and reloads', async () => {
     let signedUp = true;
     const api = setup({
-      [WORKOUTS]: () => ({ body: { posts: [workout({ id: 4, title: 'Track tempo', isSignedUp: signedUp, signupCount: signedUp ? 5 : 4 })] } }),
+      [WORKOUTS]: () => ({ posts: [workout({ id: 4, title: 'Track tempo', isSignedUp: signedUp, signupCount: signedUp ? 5 : 4 })] }),
       'POST /forum/workouts/4/signup': () => {
         signedUp = false;
-        return { body: { signedUp: false } };
+        return { signedUp: false };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -217,18 +211,18 @@ describe('workouts tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ signedUp: false });
-    await waitFor(() => expect(api.count('GET', '/forum/posts?type=workout')).toBe(2));
+    await waitFor(() => expect(api.to(WORKOUTS)).toHaveLength(2));
   });
 
   it('joins the waitlist and shows the place in ordinal form', async () => {
     let joined = false;
     setup({
       [WORKOUTS]: () => ({
-        body: { posts: [workout({ id: 2, title: 'Lake swim', capacity: 2, signupCount: 2, waitlistCount: joined ? 3 : 2, waitlistPosition: joined ? 3 : null })] },
+        posts: [workout({ id: 2, title: 'Lake swim', capacity: 2, signupCount: 2, waitlistCount: joined ? 3 : 2, waitlistPosition: joined ? 3 : null })],
       }),
       'POST /forum/workouts/2/waitlist': () => {
         joined = true;
-        return { body: { onWaitlist: true, position: 3 } };
+        return { onWaitlist: true, position: 3 };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
@@ -238,7 +232,7 @@ describe('workouts tab', () => {
 
   it('announces a promotion from the waitlist remembered in sessionStorage, and lets it be dismissed', async () => {
     sessionStorage.setItem('forum-waitlist:3', JSON.stringify({ 2: 1 }));
-    setup({ [WORKOUTS]: { body: { posts: [workout({ id: 2, title: 'Lake swim', capacity: 2, signupCount: 2, isSignedUp: true })] } } });
+    setup({ [WORKOUTS]: { posts: [workout({ id: 2, title: 'Lake swim', capacity: 2, signupCount: 2, isSignedUp: true })] } });
     const notice = await screen.findByText(/Good news!/);
     expect(notice.closest('p')).toHaveTextContent('Good news! A spot opened up: you are now signed up for Lake swim.');
     expect(sessionStorage.getItem('forum-waitlist:3')).toBeNull();
@@ -261,13 +255,9 @@ describe('workouts tab', () => {
 });
 
 describe('New Workout', () => {
-  function setup(create: Handler = () => ({ status: 201, body: { post: workout({ id: 9 }) } })) {
-    const user = makeUser('exec');
-    signInAs(user);
-    const api = stubFetch({ [WORKOUTS]: { body: { posts: [] } }, 'POST /forum/posts': create }, user);
-    renderAt('/forum?tab=workouts', '/forum', <ForumPage />);
-    return api;
-  }
+  const created = () => jsonReply({ post: workout({ id: 9 }) }, 201);
+  const setup = (create: RouteHandler<'POST /forum/posts'> = created) =>
+    show({ [WORKOUTS]: { posts: [] }, 'POST /forum/posts': create }, exec(), '/forum?tab=workouts');
   const tomorrow = () => addDays(clubTodayNow()!, 1);
 
   async function open() {
@@ -332,7 +322,7 @@ describe('New Workout', () => {
 
   it('shows a server refusal inline, keeps the input, and posts the workout on success', async () => {
     let refuse = true;
-    const api = setup(() => (refuse ? { status: 400, body: { error: 'Something is off' } } : { status: 201, body: { post: workout({ id: 9 }) } }));
+    const api = setup(() => (refuse ? jsonReply({ error: 'Something is off' }, 400) : created()));
     const dialog = await open();
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
     await userEvent.selectOptions(within(dialog).getByLabelText('Workout type'), 'run');
@@ -357,24 +347,19 @@ describe('New Workout', () => {
       content: 'Six hills',
       capacity: 12,
     });
-    await waitFor(() => expect(api.count('GET', '/forum/posts?type=workout')).toBe(2));
+    await waitFor(() => expect(api.to(WORKOUTS)).toHaveLength(2));
   });
 });
 
 describe('editing and deleting a workout card', () => {
-  function setup(routes: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
-    const user = makeUser('member', { id: 2 });
-    signInAs(user);
-    const api = stubFetch(
-      { [WORKOUTS]: { body: { posts: [workout({ id: 1, user_id: 2, title: 'Spin intervals', workout_type: 'spin', capacity: 10, signupCount: 3 })] } }, ...routes },
-      user,
+  const setup = (routes: Routes = {}) =>
+    show(
+      { [WORKOUTS]: { posts: [workout({ id: 1, user_id: 2, title: 'Spin intervals', workout_type: 'spin', capacity: 10, signupCount: 3 })] }, ...routes },
+      member({ id: 2 }),
     );
-    renderAt('/forum', '/forum', <ForumPage />);
-    return api;
-  }
 
   it('turns the card into a form with Save Changes and Cancel for its author', async () => {
-    const api = setup({ 'PUT /forum/posts/1': ({ body }) => ({ body: { post: workout({ id: 1, user_id: 2, ...(body as object), title: 'Spin: VO2 max' }) } }) });
+    const api = setup({ 'PUT /forum/posts/1': ({ body }) => ({ post: workout({ id: 1, user_id: 2, ...(body as object), title: 'Spin: VO2 max' }) }) });
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
     const form = await screen.findByRole('form', { name: /Edit Spin intervals/ });
     expect(within(form).getByLabelText('Capacity')).toHaveAttribute('min', '1');
@@ -393,7 +378,7 @@ describe('editing and deleting a workout card', () => {
   });
 
   it('shows the update refusal in full and keeps the form', async () => {
-    setup({ 'PUT /forum/posts/1': { status: 409, body: { error: 'Capacity cannot go below the 3 people signed up' } } });
+    setup({ 'PUT /forum/posts/1': jsonReply({ error: 'Capacity cannot go below the 3 people signed up' }, 409) });
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
     const form = await screen.findByRole('form');
     fireEvent.change(within(form).getByLabelText('Capacity'), { target: { value: '2' } });
@@ -403,7 +388,7 @@ describe('editing and deleting a workout card', () => {
   });
 
   it('asks before deleting and reports a failure', async () => {
-    const api = setup({ 'DELETE /forum/posts/1': { status: 500, body: { error: 'Database is busy' } } });
+    const api = setup({ 'DELETE /forum/posts/1': jsonReply({ error: 'Database is busy' }, 500) });
     await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
@@ -417,38 +402,34 @@ describe('editing and deleting a workout card', () => {
 });
 
 describe('events tab', () => {
-  function setup(rsvp: Handler, role: 'member' | 'exec' = 'member') {
-    const user = makeUser(role);
-    signInAs(user);
-    let current: 'going' | 'maybe' | 'not_going' | null = null;
-    const api = stubFetch(
+  function setup(rsvp: RouteHandler<'POST /forum/events/:id/rsvp', never>, user = member()) {
+    let current: RsvpStatus | null = null;
+    return show(
       {
         [EVENTS]: () => ({
-          body: {
-            posts: [
-              event({
-                id: 50,
-                myRsvp: current,
-                rsvpCounts: { going: 2 + (current === 'going' ? 1 : 0), maybe: current === 'maybe' ? 1 : 0, not_going: 1 },
-              }),
-            ],
-          },
+          posts: [
+            event({
+              id: 50,
+              myRsvp: current,
+              rsvpCounts: { going: 2 + (current === 'going' ? 1 : 0), maybe: current === 'maybe' ? 1 : 0, not_going: 1 },
+            }),
+          ],
         }),
-        'POST /forum/events/50/rsvp': (call) => {
-          const answer = rsvp(call) as { status?: number; body?: { status: typeof current } };
-          if (!answer.status || answer.status < 400) current = answer.body!.status;
+        'POST /forum/events/50/rsvp': async (call) => {
+          const answer = await rsvp(call);
+          // Only an answer the club accepted changes what the next read of the list says.
+          if (!(answer instanceof Response) && answer !== 'network-error') current = answer.status;
           return answer;
         },
-        'POST /forum/posts': { status: 201, body: { post: event({ id: 51 }) } },
+        'POST /forum/posts': jsonReply({ post: event({ id: 51 }) }, 201),
       },
       user,
+      '/forum?tab=events',
     );
-    renderAt('/forum?tab=events', '/forum', <ForumPage />);
-    return api;
   }
 
   it('RSVPs: a status, another one; the same again keeps it; Clear my answer removes it, Undo restores it', async () => {
-    const api = setup(({ body }) => ({ body: { status: (body as { status: string | null }).status } }));
+    const api = setup(({ body }) => ({ status: body!.status }));
     const going = await screen.findByRole('button', { name: 'Going' });
     expect(screen.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
     expect(going).toHaveAttribute('aria-pressed', 'false');
@@ -480,7 +461,7 @@ describe('events tab', () => {
 
   it('offline, an RSVP shows at once with the not-yet-synced marker', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const api = setup(() => ({ body: { status: null } }));
+    const api = setup(() => ({ status: null }));
     await userEvent.click(await screen.findByRole('button', { name: 'Maybe' }));
     expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
@@ -489,13 +470,13 @@ describe('events tab', () => {
   });
 
   it('shows the RSVP error', async () => {
-    setup(() => ({ status: 400, body: { error: 'nope' } }));
+    setup(() => jsonReply({ error: 'nope' }, 400));
     await userEvent.click(await screen.findByRole('button', { name: 'Not Going' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating RSVP');
   });
 
   it('lets execs post an event, refusing past dates', async () => {
-    const api = setup(() => ({ body: { status: null } }), 'exec');
+    const api = setup(() => ({ status: null }), exec());
     await userEvent.click(await screen.findByRole('button', { name: /New Event/ }));
     const dialog = await screen.findByRole('dialog', { name: 'New Event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Pub quiz');
@@ -517,17 +498,14 @@ describe('events tab', () => {
   });
 
   it('shows Delete on an event to execs', async () => {
-    setup(() => ({ body: { status: null } }), 'exec');
+    setup(() => ({ status: null }), exec());
     expect(await screen.findByRole('button', { name: /^Delete/ })).toBeInTheDocument();
   });
 });
 
 describe('tabs', () => {
   it('switch with the arrow keys and follow ?tab', async () => {
-    const user = makeUser('member');
-    signInAs(user);
-    stubFetch({ [WORKOUTS]: { body: { posts: [] } }, [EVENTS]: { body: { posts: [] } } }, user);
-    renderAt('/forum', '/forum', <ForumPage />);
+    show({ [WORKOUTS]: { posts: [] }, [EVENTS]: { posts: [] } });
     const workouts = screen.getByRole('tab', { name: 'Workouts' });
     expect(workouts).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No workouts posted yet.')).toBeInTheDocument();

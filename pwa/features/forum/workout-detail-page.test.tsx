@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../domain/contract/auth';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../domain/contract/forum';
-import { testQueryClient } from '../../test-providers';
 import { commentsDb } from '../../lib/offline/comments-db';
-import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, workout, type Handler } from './test-support';
+import { resetDevice } from '../../test-device';
+import { renderAt, testQueryClient } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import { exec, member, workout } from './test-handlers';
 import { WorkoutDetailPage } from './workout-detail-page';
 
 const DETAIL = 'GET /forum/workouts/7';
@@ -29,29 +32,20 @@ function detail(overrides: Partial<WorkoutDetailAnswer> = {}): WorkoutDetailAnsw
 }
 const open: AttendanceRecord = { attendance: {}, submitted: false, submitted_by: null, submitted_at: null };
 
-function setup(routes: Record<string, Handler | { status?: number; body?: unknown }>, role: 'member' | 'exec' = 'member', url = '/workout/7') {
-  const user = makeUser(role);
-  signInAs(user);
-  const api = stubFetch(routes, user);
-  renderAt(url, '/workout/:id', <WorkoutDetailPage />);
+function setup(routes: Routes, user: SessionUser = member(), url = '/workout/7') {
+  const api = answerRoutes(routes, { user });
+  renderAt(url, '/workout/:id', <WorkoutDetailPage />, { user });
   return api;
 }
 
 beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
   await commentsDb.comments.clear();
-  await resetOutbox();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  await resetDevice();
 });
 
 describe('workout detail', () => {
   it('shows the loading text, then the workout with its roster and waitlist', async () => {
-    setup({ [DETAIL]: { body: detail() } });
+    setup({ [DETAIL]: detail() });
     expect(screen.getByText('Loading workout details...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Masters swim' })).toBeInTheDocument();
     expect(screen.getByText('Swim')).toHaveClass('badge');
@@ -69,16 +63,16 @@ describe('workout detail', () => {
   });
 
   it("says 'Workout not found' for a missing workout or a bad id", async () => {
-    setup({ [DETAIL]: { status: 404, body: { error: 'Workout not found' } } });
+    setup({ [DETAIL]: jsonReply({ error: 'Workout not found' }, 404) });
     expect(await screen.findByRole('heading', { name: 'Workout not found' })).toBeInTheDocument();
     cleanup();
-    const api = setup({}, 'member', '/workout/abc');
+    const api = setup({}, member(), '/workout/abc');
     expect(await screen.findByRole('heading', { name: 'Workout not found' })).toBeInTheDocument();
-    expect(api.apiCalls()).toEqual([]);
+    expect(api.calls.filter((c) => c.path !== '/auth/profile')).toEqual([]);
   });
 
   it('shows the empty roster text and an unlimited title', async () => {
-    setup({ [DETAIL]: { body: detail({ workout: workout({ id: 7, capacity: null }), signups: [], waitlist: [] }) } });
+    setup({ [DETAIL]: detail({ workout: workout({ id: 7, capacity: null }), signups: [], waitlist: [] }) });
     expect(await screen.findByText('No one has signed up yet. Be the first!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Who's Coming (0)" })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Waitlist/ })).toBeNull();
@@ -88,10 +82,10 @@ describe('workout detail', () => {
   it('shows the waitlist place in ordinal form and leaves the waitlist', async () => {
     let onList = true;
     const api = setup({
-      [DETAIL]: () => ({ body: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 2, waitlistCount: 3, waitlistPosition: onList ? 3 : null }) }) }),
+      [DETAIL]: () => detail({ workout: workout({ id: 7, capacity: 2, signupCount: 2, waitlistCount: 3, waitlistPosition: onList ? 3 : null }) }),
       'DELETE /forum/workouts/7/waitlist': () => {
         onList = false;
-        return { body: { onWaitlist: false, position: null } };
+        return { onWaitlist: false, position: null };
       },
     });
     expect(await screen.findByText('You are 3rd on the waitlist')).toBeInTheDocument();
@@ -103,13 +97,13 @@ describe('workout detail', () => {
 
   it('shows the waitlist error with its fallback text', async () => {
     // A refusal without a message (a 5xx is no refusal: it may have been applied, so it is queued).
-    setup({ [DETAIL]: { body: detail() }, 'POST /forum/workouts/7/waitlist': { status: 400, body: null } });
+    setup({ [DETAIL]: detail(), 'POST /forum/workouts/7/waitlist': jsonReply(null, 400) });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Request failed (400)');
   });
 
   it('a 502 to a waitlist join is kept on the device, not shown as failed', async () => {
-    setup({ [DETAIL]: { body: detail() }, 'POST /forum/workouts/7/waitlist': { status: 502, body: null } });
+    setup({ [DETAIL]: detail(), 'POST /forum/workouts/7/waitlist': jsonReply(null, 502) });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
     expect((await screen.findAllByText('Saved on this device — not yet synced')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -118,10 +112,10 @@ describe('workout detail', () => {
   it('cancels through the warning modal', async () => {
     let signedUp = true;
     const api = setup({
-      [DETAIL]: () => ({ body: detail({ workout: workout({ id: 7, isSignedUp: signedUp }), signups: [], waitlist: [] }) }),
+      [DETAIL]: () => detail({ workout: workout({ id: 7, isSignedUp: signedUp }), signups: [], waitlist: [] }),
       'POST /forum/workouts/7/signup': () => {
         signedUp = false;
-        return { body: { signedUp: false, absenceCounted: true, absences: 2 } };
+        return { signedUp: false, absenceCounted: true, absences: 2 };
       },
     });
     expect(await screen.findByText('Signed Up')).toBeInTheDocument();
@@ -136,10 +130,8 @@ describe('workout detail', () => {
 
   it('cancels offline: the modal closes and the desired state shows as not yet synced', async () => {
     const api = setup({
-      [DETAIL]: { body: detail({ workout: workout({ id: 7, isSignedUp: true, capacity: 2, signupCount: 2 }), signups: [], waitlist: [] }) },
-      'POST /forum/workouts/7/signup': () => {
-        throw new TypeError('Failed to fetch');
-      },
+      [DETAIL]: detail({ workout: workout({ id: 7, isSignedUp: true, capacity: 2, signupCount: 2 }), signups: [], waitlist: [] }),
+      'POST /forum/workouts/7/signup': () => 'network-error',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
@@ -150,12 +142,12 @@ describe('workout detail', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(api.count('POST', '/forum/workouts/7/signup')).toBe(1);
+    expect(api.to('POST /forum/workouts/7/signup')).toHaveLength(1);
   });
 
   it('offline, a sign-up shows in the roster as the member, not yet synced, and the counts agree', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const api = setup({ [DETAIL]: { body: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 0 }), signups: [], waitlist: [] }) } });
+    const api = setup({ [DETAIL]: detail({ workout: workout({ id: 7, capacity: 2, signupCount: 0 }), signups: [], waitlist: [] }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
     const roster = await screen.findByRole('heading', { level: 2, name: "Who's Coming (1/2)" });
     const section = roster.closest('section')!;
@@ -164,30 +156,27 @@ describe('workout detail', () => {
     expect(within(section).getByText('(you)')).toBeInTheDocument();
     expect(within(section).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
     expect(screen.getByText('1/2 spots filled')).toBeInTheDocument();
-    expect(api.count('POST', '/forum/workouts/7/signup')).toBe(0);
+    expect(api.to('POST /forum/workouts/7/signup')).toHaveLength(0);
   });
 
   it('reloads when the profile changes (the profile screen invalidates every query)', async () => {
-    const api = setup({ [DETAIL]: { body: detail() } });
+    const api = setup({ [DETAIL]: detail() });
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
     await act(async () => {
       await testQueryClient().invalidateQueries();
     });
-    await waitFor(() => expect(api.count('GET', '/forum/workouts/7')).toBe(2));
+    await waitFor(() => expect(api.to('GET /forum/workouts/7')).toHaveLength(2));
   });
 
   it('lets the author edit inline and delete after confirming', async () => {
-    const user = makeUser('member', { id: 2 });
-    signInAs(user);
-    const api = stubFetch(
+    const api = setup(
       {
-        [DETAIL]: { body: detail() },
-        'PUT /forum/posts/7': { status: 500, body: {} },
-        'DELETE /forum/posts/7': { body: { ok: true } },
+        [DETAIL]: detail(),
+        'PUT /forum/posts/7': jsonReply({}, 500),
+        'DELETE /forum/posts/7': { message: 'Workout deleted' },
       },
-      user,
+      member({ id: 2 }),
     );
-    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(await screen.findByLabelText('Capacity')).toHaveAttribute('min', '1');
     expect(screen.getByLabelText('Workout type')).toHaveValue('swim');
@@ -198,8 +187,9 @@ describe('workout detail', () => {
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
     await userEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Forum screen')).toBeInTheDocument();
-    expect(api.count('DELETE', '/forum/posts/7')).toBe(1);
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/forum$/);
+    expect(api.to('DELETE /forum/posts/7')).toHaveLength(1);
   });
 });
 
@@ -207,48 +197,39 @@ describe('a workout of a weekly series', () => {
   const series = () => detail({ workout: workout({ id: 7, title: 'Tempo run', user_id: 2, series_id: 'abc', capacity: 5 }) });
 
   it('saves an edit for this and the following workouts when chosen', async () => {
-    const user = makeUser('member', { id: 2 });
-    signInAs(user);
-    const api = stubFetch(
-      { [DETAIL]: { body: series() }, 'PUT /forum/posts/7?scope=following': { body: { post: series().workout } } },
-      user,
-    );
-    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    const api = setup({ [DETAIL]: series(), 'PUT /forum/posts/7': { post: series().workout } }, member({ id: 2 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const group = await screen.findByRole('group', { name: /This workout repeats weekly/ });
     expect(within(group).getByRole('radio', { name: 'This workout' })).toBeChecked();
     await userEvent.click(within(group).getByRole('radio', { name: /This and the following/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(api.count('PUT', '/forum/posts/7?scope=following')).toBe(1));
-    expect(api.count('PUT', '/forum/posts/7')).toBe(0);
+    await waitFor(() => expect(api.to('PUT /forum/posts/7?scope=following')).toHaveLength(1));
+    // None went without the scope: every edit of the post carried it.
+    expect(api.to('PUT /forum/posts/7').map((c) => c.path)).toEqual(['/forum/posts/7?scope=following']);
   });
 
   it('asks whether to delete this one or this and the following, and sends the choice', async () => {
-    const user = makeUser('member', { id: 2 });
-    signInAs(user);
-    const api = stubFetch(
-      { [DETAIL]: { body: series() }, 'DELETE /forum/posts/7?scope=following': { body: { message: '3 workouts deleted' } } },
-      user,
-    );
-    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    const api = setup({ [DETAIL]: series(), 'DELETE /forum/posts/7': { message: '3 workouts deleted' } }, member({ id: 2 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('This workout repeats weekly.');
     expect(within(ask).getByRole('button', { name: 'This workout' })).toBeInTheDocument();
     await userEvent.click(within(ask).getByRole('button', { name: 'This and the following' }));
-    expect(await screen.findByText('Forum screen')).toBeInTheDocument();
-    expect(api.count('DELETE', '/forum/posts/7?scope=following')).toBe(1);
-    expect(api.count('DELETE', '/forum/posts/7')).toBe(0);
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/forum$/);
+    expect(api.to('DELETE /forum/posts/7?scope=following')).toHaveLength(1);
+    // None went without the scope: the deletion of the post carried it.
+    expect(api.to('DELETE /forum/posts/7').map((c) => c.path)).toEqual(['/forum/posts/7?scope=following']);
   });
 });
 
 describe('suspension', () => {
   it('shows Sign Up disabled with the reason and the end date, before the server refuses', async () => {
     const until = Date.now() + 2 * 24 * 3600_000;
-    const user = makeUser('member', { absences: 3, suspended_until: until });
-    signInAs(user);
-    const api = stubFetch({ [DETAIL]: { body: detail({ workout: workout({ id: 7, title: 'Masters swim', capacity: 10, signupCount: 2 }) }) } }, user);
-    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />);
+    const api = setup(
+      { [DETAIL]: detail({ workout: workout({ id: 7, title: 'Masters swim', capacity: 10, signupCount: 2 }) }) },
+      member({ absences: 3, suspended_until: until }),
+    );
     const button = await screen.findByRole('button', { name: 'Sign Up' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(/^Sign-ups are suspended until .+: three absences \(late cancellations or no-shows\) suspend sign-ups for a week\.$/);
@@ -268,7 +249,7 @@ async function confirmAttendance() {
 
 describe('attendance', () => {
   it('before the start shows when attendance opens instead of the checkboxes', async () => {
-    const api = setup({ [DETAIL]: { body: detail() }, [ATTENDANCE]: { body: open } }, 'exec');
+    const api = setup({ [DETAIL]: detail(), [ATTENDANCE]: open }, exec());
     expect(await screen.findByText('Attendance opens at 6:15 PM on Monday, June 1, 2099, when the workout starts.')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
@@ -279,14 +260,14 @@ describe('attendance', () => {
     let record = open;
     const api = setup(
       {
-        [DETAIL]: { body: started },
-        [ATTENDANCE]: () => ({ body: record }),
+        [DETAIL]: started,
+        [ATTENDANCE]: () => record,
         'POST /forum/workouts/7/attendance': ({ body }) => {
-          record = { attendance: (body as { attendanceData: Record<string, boolean> }).attendanceData, submitted: true, submitted_by: 'Erin Exec', submitted_at: Date.UTC(2026, 2, 3, 12) };
-          return { body: { ...record, message: 'Attendance submitted' } };
+          record = { attendance: body!.attendanceData, submitted: true, submitted_by: 'Erin Exec', submitted_at: Date.UTC(2026, 2, 3, 12) };
+          return { ...record, message: 'Attendance submitted' };
         },
       },
-      'exec',
+      exec(),
     );
     const sam = await screen.findByRole('checkbox', { name: /Present.*Sam Swimmer/ });
     await waitFor(() => expect(sam).toBeEnabled());
@@ -311,10 +292,10 @@ describe('attendance', () => {
   it('shows a submitted record locked, with its stored ticks', async () => {
     setup(
       {
-        [DETAIL]: { body: started },
-        [ATTENDANCE]: { body: { attendance: { 11: false, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) } },
+        [DETAIL]: started,
+        [ATTENDANCE]: { attendance: { 11: false, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) },
       },
-      'exec',
+      exec(),
     );
     expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
@@ -326,14 +307,14 @@ describe('attendance', () => {
   it("shows the winner's record after a 409", async () => {
     setup(
       {
-        [DETAIL]: { body: started },
-        [ATTENDANCE]: { body: open },
-        'POST /forum/workouts/7/attendance': {
-          status: 409,
-          body: { error: 'Attendance was already submitted', attendance: { 11: true, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) },
-        },
+        [DETAIL]: started,
+        [ATTENDANCE]: open,
+        'POST /forum/workouts/7/attendance': jsonReply(
+          { error: 'Attendance was already submitted', attendance: { 11: true, 12: true }, submitted: true, submitted_by: 'Alex Admin', submitted_at: Date.UTC(2026, 2, 3, 12) },
+          409,
+        ),
       },
-      'exec',
+      exec(),
     );
     const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
     await waitFor(() => expect(submit).toBeEnabled());
@@ -348,14 +329,14 @@ describe('attendance', () => {
     let fail: 'refuse' | 'network' = 'refuse';
     setup(
       {
-        [DETAIL]: { body: started },
-        [ATTENDANCE]: { body: open },
+        [DETAIL]: started,
+        [ATTENDANCE]: open,
         'POST /forum/workouts/7/attendance': () => {
-          if (fail === 'network') throw new TypeError('offline');
-          return { status: 400, body: { error: 'attendanceData must map user ids to true or false' } };
+          if (fail === 'network') return 'network-error';
+          return jsonReply({ error: 'attendanceData must map user ids to true or false' }, 400);
         },
       },
-      'exec',
+      exec(),
     );
     const submit = await screen.findByRole('button', { name: 'Submit Attendance' });
     await waitFor(() => expect(submit).toBeEnabled());
@@ -375,7 +356,7 @@ describe('attendance', () => {
 
 describe('local comments', () => {
   it('stores comments on the device only, trimmed, and refuses empty or over-long ones', async () => {
-    const api = setup({ [DETAIL]: { body: detail() } });
+    const api = setup({ [DETAIL]: detail() });
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
     const box = await screen.findByLabelText('Add a comment');
     expect(await screen.findByText('No comments yet.')).toBeInTheDocument();

@@ -20,7 +20,8 @@ import {
   waitlistPositionText,
   workoutView,
 } from './workout-rules';
-import { event, makeUser, workout } from './test-support';
+import { testUser } from '../../test-support';
+import { event, exec, member, workout } from './test-handlers';
 
 describe('workout view', () => {
   it('is full only with a capacity that is reached', () => {
@@ -126,12 +127,12 @@ describe('forum card state and day headings', () => {
 describe('who may manage a post', () => {
   it('is its author, an exec or an administrator', () => {
     const post = { user_id: 5 };
-    expect(canManagePost(makeUser('member', { id: 5 }), post)).toBe(true);
-    expect(canManagePost(makeUser('member', { id: 6 }), post)).toBe(false);
-    expect(canManagePost(makeUser('exec', { id: 6 }), post)).toBe(true);
-    expect(canManagePost(makeUser('administrator', { id: 6 }), post)).toBe(true);
+    expect(canManagePost(member({ id: 5 }), post)).toBe(true);
+    expect(canManagePost(member({ id: 6 }), post)).toBe(false);
+    expect(canManagePost(exec({ id: 6 }), post)).toBe(true);
+    expect(canManagePost(testUser('administrator', { id: 6 }), post)).toBe(true);
     expect(canManagePost(null, post)).toBe(false);
-    expect(canManagePost(makeUser('member'), { user_id: null })).toBe(false);
+    expect(canManagePost(member(), { user_id: null })).toBe(false);
   });
 });
 

@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyWeekAnswer } from '../../../domain/contract/me';
 import { performWrite } from '../../lib/offline/perform-write';
+import { resetDevice } from '../../test-device';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
 import { MyWeekSection } from './my-week-section';
-import { makeUser, renderAt, resetOutbox, signInAs, stubFetch, type Handler } from './test-support';
 
 const WEEK = 'GET /me/week';
 const standing = {
@@ -56,26 +59,20 @@ const week = (over: Partial<MyWeekAnswer> = {}): MyWeekAnswer => ({
   ...over,
 });
 
-function setup(routes: Record<string, Handler | { status?: number; body?: unknown }>) {
-  const user = makeUser('member');
-  signInAs(user);
-  const api = stubFetch(routes, user);
-  renderAt('/', '/', <MyWeekSection />);
+function setup(routes: Routes) {
+  const user = testUser('member', { id: 3, name: 'Morgan Member' });
+  const api = answerRoutes(routes, { user });
+  renderAt('/', '/', <MyWeekSection />, { user });
   return api;
 }
 
 beforeEach(async () => {
-  localStorage.clear();
-  await resetOutbox();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  await resetDevice();
 });
 
 describe('my week', () => {
   it('lists each item in order with its state, and the standing line', async () => {
-    setup({ [WEEK]: { body: week() } });
+    setup({ [WEEK]: week() });
     const region = await screen.findByRole('region', { name: 'My week' });
     const items = await within(region).findAllByRole('listitem');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
@@ -94,31 +91,29 @@ describe('my week', () => {
 
   it('shows a suspension and nudges to renew', async () => {
     setup({
-      [WEEK]: {
-        body: week({
-          items: [],
-          standing: {
-            ...standing,
-            suspendedUntil: Date.UTC(2099, 2, 9, 17),
-            expiresInDays: 12,
-            renewSoon: true,
-          },
-        }),
-      },
+      [WEEK]: week({
+        items: [],
+        standing: {
+          ...standing,
+          suspendedUntil: Date.UTC(2099, 2, 9, 17),
+          expiresInDays: 12,
+          renewSoon: true,
+        },
+      }),
     });
     expect(await screen.findByText(/Workout sign-ups are suspended until/)).toBeInTheDocument();
     expect(screen.getByText(/Your membership ends in 12 days/)).toBeInTheDocument();
   });
 
   it('says so when the week is empty, with the way to the forum', async () => {
-    setup({ [WEEK]: { body: week({ items: [] }) } });
+    setup({ [WEEK]: week({ items: [] }) });
     expect(await screen.findByText(/Nothing on your week yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'forum' })).toHaveAttribute('href', '/forum');
   });
 
   it('shows a load error with a retry', async () => {
     let fail = true;
-    setup({ [WEEK]: () => (fail ? { status: 500, body: { error: 'Database busy' } } : { body: week() }) });
+    setup({ [WEEK]: () => (fail ? jsonReply({ error: 'Database busy' }, 500) : week()) });
     expect(await screen.findByText(/Could not load your week: Database busy/)).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -127,10 +122,10 @@ describe('my week', () => {
 
   it('cancels through the absence warning, leaves the waitlist and changes the RSVP through the action path', async () => {
     const api = setup({
-      [WEEK]: { body: week() },
-      'POST /forum/workouts/2/signup': { body: { signedUp: false } },
-      'DELETE /forum/workouts/1/waitlist': { body: { onWaitlist: false, position: null } },
-      'POST /forum/events/3/rsvp': { body: { status: 'maybe' } },
+      [WEEK]: week(),
+      'POST /forum/workouts/2/signup': { signedUp: false },
+      'DELETE /forum/workouts/1/waitlist': { onWaitlist: false, position: null },
+      'POST /forum/events/3/rsvp': { status: 'maybe' },
     });
     await screen.findByRole('heading', { name: 'Track' });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel signup for Swim' }));
@@ -138,8 +133,8 @@ describe('my week', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Signup' }));
     await userEvent.click(screen.getByRole('button', { name: 'Leave waitlist for Track' }));
     await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
-    await waitFor(() => expect(api.count('POST', '/forum/events/3/rsvp')).toBe(1));
-    const sent = api.apiCalls().filter((c) => c.method !== 'GET');
+    await waitFor(() => expect(api.to('POST /forum/events/3/rsvp')).toHaveLength(1));
+    const sent = api.writes();
     expect(sent.map((c) => [c.method, c.path, c.body])).toEqual([
       ['POST', '/forum/workouts/2/signup', { signedUp: false }],
       ['DELETE', '/forum/workouts/1/waitlist', undefined],
@@ -152,13 +147,10 @@ describe('my week', () => {
   it('shows the club\'s answer to a change made on another screen, even when the week cannot be read again', async () => {
     let offline = false;
     setup({
-      [WEEK]: () => {
-        if (offline) throw new TypeError('Failed to fetch');
-        return { body: week() };
-      },
-      'POST /forum/workouts/1/signup': { body: { signedUp: true } },
-      'POST /forum/workouts/2/signup': { body: { signedUp: false } },
-      'POST /forum/events/3/rsvp': { body: { status: 'maybe' } },
+      [WEEK]: () => (offline ? 'network-error' : week()),
+      'POST /forum/workouts/1/signup': { signedUp: true },
+      'POST /forum/workouts/2/signup': { signedUp: false },
+      'POST /forum/events/3/rsvp': { status: 'maybe' },
     });
     const region = await screen.findByRole('region', { name: 'My week' });
     await within(region).findByRole('heading', { name: 'Track' });
@@ -178,7 +170,7 @@ describe('my week', () => {
   });
 
   it('offline, reads the kept copy and queues a change with the not-yet-synced marker', async () => {
-    const api = setup({ [WEEK]: { body: week() } });
+    const api = setup({ [WEEK]: week() });
     await screen.findByRole('heading', { name: 'Track' });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await userEvent.click(screen.getByRole('button', { name: 'Leave waitlist for Track' }));
