@@ -7,6 +7,7 @@ import { formatPhone } from '../../domain/contract/common';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
 import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
+import { passkeyNames } from './passkeys';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
 import { effectiveRole, findUserByEmail, normaliseEmail, toSessionUser } from './users';
@@ -214,7 +215,7 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
       .run();
     // The link is built from APP_URL, never from the request's Host header.
     const link = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    deps.mail.enqueue(passwordResetEmail(row.email, row.name, link));
+    deps.mail.enqueue(passwordResetEmail(row.email, row.name, link, passkeyNames(deps, row.id)));
   });
 }
 
