@@ -144,6 +144,7 @@ describe('AdminPage for an administrator', () => {
       'Expiry Date',
       'Absences',
       'Charter',
+      'Passkeys',
       'Actions',
     ]);
     const pat = within(table).getByRole('row', { name: /Pat Pending/ });
