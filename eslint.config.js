@@ -103,8 +103,13 @@ export default tseslint.config(
   },
   {
     // The sign-in and reset pages: react-hook-form, its resolver and zod arrive on the first touch of
-    // the form (pwa/lib/forms/deferred-form.ts), so only their types may be imported statically.
-    files: ['pwa/features/auth/{login-page,reset-password-page}.tsx', 'pwa/lib/forms/{deferred-form,phone-input}.ts'],
+    // the form (pwa/lib/forms/deferred-form.ts), so only their types may be imported statically; the
+    // passkey ceremony and @simplewebauthn/browser arrive when a passkey is used (decision 0066).
+    files: [
+      'pwa/features/auth/{login-page,reset-password-page,passkey-sign-in}.tsx',
+      'pwa/lib/forms/{deferred-form,phone-input}.ts',
+      'pwa/lib/club/club-passkeys.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -116,6 +121,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message:
                 'The sign-in and reset pages load the form library and their rules on the first touch of the form: useDeferredContractForm, and import() for schemas.',
+            },
+            {
+              group: ['@simplewebauthn/*', '**/passkey-ceremony'],
+              allowTypeImports: true,
+              message: 'The sign-in page loads the passkey ceremony when a passkey is used: import() it, never with the page.',
             },
           ],
         },

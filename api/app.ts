@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
 import { reportsRoutes } from './routes/reports';
@@ -79,11 +80,18 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   // The PWA's club clock (docs/decisions/0025): public, so the race countdown works signed out too.
   app.get('/api/config', (c) =>
     c.json(
-      { clubTimeZone: deps.env.CLUB_TIMEZONE, clubEmail: deps.env.CLUB_EMAIL, vapidPublicKey: deps.vapidPublicKey } satisfies ClubConfig,
+      {
+        clubTimeZone: deps.env.CLUB_TIMEZONE,
+        clubEmail: deps.env.CLUB_EMAIL,
+        vapidPublicKey: deps.vapidPublicKey,
+        passkeys: deps.env.PASSKEYS.enabled,
+      } satisfies ClubConfig,
       200,
     ),
   );
   app.route('/api/auth', authRoutes);
+  app.route('/api/auth/passkey', passkeyLoginRoutes);
+  app.route('/api/passkeys', passkeyRoutes);
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);

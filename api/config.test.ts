@@ -14,7 +14,8 @@ describe('GET /api/config', () => {
     const res = await t.call('GET', '/api/config');
     expect(res.status).toBe(200);
     const body = clubConfigSchema.parse(res.body);
-    expect(body).toEqual({ clubTimeZone: 'Europe/Paris', clubEmail: 'hello@tri.example', vapidPublicKey: t.deps.vapidPublicKey });
+    // APP_URL is http://club.test in the tests: no https, so no passkeys.
+    expect(body).toEqual({ clubTimeZone: 'Europe/Paris', clubEmail: 'hello@tri.example', vapidPublicKey: t.deps.vapidPublicKey, passkeys: false });
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 

@@ -35,6 +35,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: CurrentUser;
+    /** Set by requireAuth: when this session's sign-in happened (epoch ms), carried by renewals. */
+    signedInAt: number;
     /** Set by optionalAuth when a valid token came with the request. */
     maybeUser: CurrentUser | null;
     /** Set by the request log: the `X-Request-Id` of this request, and a logger that carries it. */

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/clock';
 import { CLUB_CONTACT_EMAIL } from '../domain/contract/profiles';
+import { passkeySettings, type PasskeySettings } from './passkey-settings';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -62,6 +63,8 @@ export type Env = Omit<Parsed, 'SEED_DEMO' | 'LOG_LEVEL' | 'BACKUP_DIR'> & {
   SEED_DEMO: boolean;
   LOG_LEVEL: LogLevel;
   BACKUP_DIR: string;
+  /** Derived from APP_URL: the passkeys' relying party, or why passkeys are off. */
+  PASSKEYS: PasskeySettings;
 };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -77,9 +80,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
-    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    APP_URL: appUrl,
+    PASSKEYS: passkeySettings(appUrl),
     SEED_DEMO: env.SEED_DEMO === undefined ? env.NODE_ENV !== 'production' : env.SEED_DEMO === '1',
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     BACKUP_DIR: resolve(env.BACKUP_DIR ?? join(env.DATABASE_PATH === ':memory:' ? 'data' : dirname(env.DATABASE_PATH), 'backups')),

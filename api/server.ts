@@ -13,6 +13,7 @@ import { createLogger, prettyDestination } from './logger';
 import { pruneIdempotencyKeys } from './middleware/idempotency';
 import { closePasswordPool } from '../db/password-pool';
 import { installShutdown, type Closer } from './shutdown';
+import { logPasskeySettings } from './passkey-settings';
 import { startReminders } from './services/reminder-schedule';
 import { mountPwa } from './static';
 import { APP_VERSION } from './version';
@@ -53,6 +54,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   const host = info.address === '127.0.0.1' ? 'localhost' : info.address;
   logger.info({ version: APP_VERSION, env: env.NODE_ENV }, `Club app on http://${host}:${info.port}`);
   if (!env.RESEND_API_KEY) logger.info('Emails are not sent (no RESEND_API_KEY): read them in Admin > Messages.');
+  logPasskeySettings(env.PASSKEYS, logger);
 }) as Server;
 
 // In order, once the last request is answered. The database goes last: everything above may write.

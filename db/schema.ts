@@ -291,3 +291,48 @@ export const idempotencyKeys = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type RaceRow = typeof races.$inferSelect;
+
+// Passkeys (WebAuthn credentials): a member may have several, one per device or synced keychain.
+// The public key is kept as the authenticator gave it (COSE, base64url); `counter` is the signature
+// counter, 0 for authenticators that keep none (synced passkeys). `user_handle` is the account's
+// WebAuthn user id, the same for every passkey of one member.
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    // JSON array of the transports the browser reported ("internal", "hybrid", "usb"…).
+    transports: text('transports'),
+    userHandle: text('user_handle').notNull(),
+    name: text('name').notNull(),
+    // multiDevice: a synced passkey; singleDevice: bound to one authenticator.
+    deviceType: text('device_type').notNull(),
+    backedUp: integer('backed_up', { mode: 'boolean' }).notNull().default(false),
+    aaguid: text('aaguid'),
+    createdAt: integer('created_at').notNull().default(now),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+// WebAuthn challenges handed out and not yet answered: each is used once (the row is deleted when it
+// is answered) and only within its lifetime. A registration's is the member's own, with the WebAuthn
+// user id it was issued with; a sign-in's belongs to nobody until a passkey answers it.
+export const passkeyChallenges = sqliteTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').notNull(), // register | login
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userHandle: text('user_handle'),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -57,6 +57,18 @@ describe('lint boundaries', () => {
     ).toEqual([]);
   });
 
+  it('keeps the passkey ceremony and @simplewebauthn/browser out of the sign-in page but for import()', async () => {
+    const library = await ruleIds('pwa/features/auth/passkey-sign-in.tsx', "import { startAuthentication } from '@simplewebauthn/browser';\nexport const x = startAuthentication;\n");
+    expect(library).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*passkey ceremony/)]);
+    const ceremony = await ruleIds('pwa/features/auth/login-page.tsx', "import { signInWithPasskey } from '../../lib/session/passkey-ceremony';\nexport const x = signInWithPasskey;\n");
+    expect(ceremony).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*passkey ceremony/)]);
+    expect(await ruleIds('pwa/features/auth/passkey-sign-in.tsx', "export const load = () => import('../../lib/session/passkey-ceremony');\n")).toEqual([]);
+    // The profile, signed in and not a first paint, may.
+    expect(
+      await ruleIds('pwa/features/profile/api/passkey-queries.ts', "import { addPasskeyOnThisDevice } from '../../../lib/session/passkey-ceremony';\nexport const x = addPasskeyOnThisDevice;\n"),
+    ).toEqual([]);
+  });
+
   it('refuses a feature importing another feature', async () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',

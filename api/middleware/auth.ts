@@ -43,6 +43,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (!result) return c.json({ error: 'No authentication token found' }, 401);
   if ('error' in result) return c.json({ error: result.error }, result.status);
   c.set('user', result.user);
+  c.set('signedInAt', result.claims.auth * 1000);
   await next();
   await renewIfDue(c, result.claims);
 });

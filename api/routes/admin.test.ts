@@ -78,11 +78,12 @@ describe('GET /api/admin/members', () => {
         'id',
         'join_date',
         'name',
+        'passkeyCount',
         'phone_number',
         'role',
       ].sort(),
     );
-    expect(pat).toMatchObject({ role: 'pending', expiry_date: null, charter_accepted: 1, absences: 0 });
+    expect(pat).toMatchObject({ role: 'pending', expiry_date: null, charter_accepted: 1, absences: 0, passkeyCount: 0 });
     expect(JSON.stringify(res.body)).not.toContain('scrypt');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

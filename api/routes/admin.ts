@@ -11,6 +11,7 @@ import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, jsonBody } from '../middleware/validate';
 import * as admin from '../services/admin';
+import { removeMemberPasskeys, withPasskeyCounts } from '../services/passkeys';
 import { removeUpload } from '../services/uploads';
 
 const MEMBER_NOT_FOUND = { error: 'Member not found' };
@@ -22,7 +23,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json({ emails: admin.queuedMessages(c.var.deps) } satisfies AnswerOf<'GET /admin/outbox'>, 200),
   )
   .get('/members', (c) =>
-    c.json({ members: admin.listMembers(c.var.deps) } satisfies AnswerOf<'GET /admin/members'>, 200),
+    c.json({ members: withPasskeyCounts(c.var.deps, admin.listMembers(c.var.deps)) } satisfies AnswerOf<'GET /admin/members'>, 200),
   )
   .put('/members/:id/approve', ...jsonBody(approveMemberSchema), (c) => {
     const id = idParam(c.req.param('id'));
@@ -70,6 +71,21 @@ export const adminRoutes = new Hono<AppEnv>()
     // The file goes only after the row is gone for good (never inside the transaction).
     if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture, c.var.log);
     return res;
+  })
+  // A lost phone or a member locked out of a device: the member signs in with the password again.
+  .delete('/members/:id/passkeys', (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json(MEMBER_NOT_FOUND, 404);
+    return respondOnce(c, null, () => {
+      const removed = removeMemberPasskeys(c.var.deps, id);
+      return {
+        status: 200,
+        body: {
+          message: removed === 1 ? '1 passkey removed' : `${removed} passkeys removed`,
+          removed,
+        } satisfies AnswerOf<'DELETE /admin/members/:id/passkeys'>,
+      };
+    });
   })
   // Old clients announce role changes themselves; the server already recorded each one with the
   // role read from the database, so this body is accepted and ignored.

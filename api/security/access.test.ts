@@ -4,7 +4,10 @@
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
+import { passkeyChallenges, passkeys } from '../../db/schema';
+import { ORIGIN } from '../test-fixtures/passkey-ceremonies';
 import { pictureForm, smallPng } from '../test-fixtures/pictures';
+import { SoftwareAuthenticator } from '../test-fixtures/software-authenticator';
 import { TEST_PASSWORD } from '../testing';
 import { FUTURE_DATE, buildWorld, snapshot, type ActorName, type World } from './support';
 
@@ -40,6 +43,31 @@ const workoutUpdate = {
   content: 'Changed',
   capacity: 5,
 };
+
+function passkeysOn(w: World): void {
+  w.t.deps.env.PASSKEYS = { enabled: true, rpID: new URL(ORIGIN).hostname, origin: ORIGIN };
+}
+
+/** A registration answer to a challenge the row puts in the database for `pending`. */
+const CHALLENGE = 'YWNjZXNzLXRlc3QtY2hhbGxlbmdl';
+const CREATED = new SoftwareAuthenticator().create(
+  { rp: { name: 'Club', id: new URL(ORIGIN).hostname }, user: { id: 'aGFuZGxl', name: 'p', displayName: 'p' }, challenge: CHALLENGE, pubKeyCredParams: [] },
+  ORIGIN,
+);
+
+let racerPasskey = 0;
+/** Puts a passkey on `owner`'s account (its id in `racerPasskey` for the racer's rows). */
+function givePasskey(owner: ActorName) {
+  return (w: World) => {
+    passkeysOn(w);
+    const row = w.t.db
+      .insert(passkeys)
+      .values({ userId: w.users[owner].id, credentialId: `cred-${owner}`, publicKey: 'AA', userHandle: 'aGFuZGxl', name: 'Phone', deviceType: 'multiDevice' })
+      .returning()
+      .get();
+    racerPasskey = row.id;
+  };
+}
 
 const CASES: RouteCase[] = [
   // ---------- users (any signed-in account; only a refused application is below it) ----------
@@ -330,6 +358,62 @@ const CASES: RouteCase[] = [
     allowed: 'racer',
     allowedStatus: 200,
   },
+  // ---------- passkeys (the world's APP_URL has them off: each row turns them on first) ----------
+  {
+    name: 'ask to add a passkey (a challenge of my own)',
+    method: 'POST',
+    path: () => '/api/passkeys/options',
+    body: () => ({}),
+    at: passkeysOn,
+    tooLow: [],
+    allowed: 'pending',
+    allowedStatus: 200,
+  },
+  {
+    name: 'add a passkey (with my own challenge only)',
+    method: 'POST',
+    path: () => '/api/passkeys',
+    body: () => ({ response: CREATED }),
+    at: (w) => {
+      passkeysOn(w);
+      const expiresAt = w.t.clock.now() + 60_000;
+      w.t.db.insert(passkeyChallenges).values({ challenge: CHALLENGE, purpose: 'register', userId: w.users.pending.id, userHandle: 'aGFuZGxl', expiresAt }).run();
+    },
+    tooLow: [],
+    othersOnly: 'member',
+    allowed: 'pending',
+    allowedStatus: 201,
+  },
+  {
+    name: "rename one's passkey",
+    method: 'PUT',
+    path: () => `/api/passkeys/${racerPasskey}`,
+    body: () => ({ name: 'Renamed' }),
+    at: givePasskey('racer'),
+    tooLow: [],
+    notOwner: 'member',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  {
+    name: "remove one's passkey",
+    method: 'DELETE',
+    path: () => `/api/passkeys/${racerPasskey}`,
+    at: givePasskey('racer'),
+    tooLow: [],
+    notOwner: 'admin',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  {
+    name: "remove a member's passkeys",
+    method: 'DELETE',
+    path: (w) => `/api/admin/members/${w.users.target.id}/passkeys`,
+    at: givePasskey('target'),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
   // ---------- team profiles ----------
   {
     name: 'edit team profile',
@@ -395,6 +479,9 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/auth/reset-password',
       // Reads only (whether a reset link still works); limited per address like the routes above.
       'POST /api/auth/reset-password/check',
+      // Passkey sign-in, limited like the password sign-in (api/security/passkey-sign-in-limits.test.ts).
+      'POST /api/auth/passkey/options',
+      'POST /api/auth/passkey/login',
     ];
     const covered = new Set([
       ...publicByDesign,
@@ -426,6 +513,11 @@ describe('every mutating route refuses callers without the right', () => {
       'PUT /api/me/notifications',
       'PUT /api/me/notifications/devices',
       'DELETE /api/me/notifications/devices/:id',
+      'POST /api/passkeys/options',
+      'POST /api/passkeys',
+      'PUT /api/passkeys/:id',
+      'DELETE /api/passkeys/:id',
+      'DELETE /api/admin/members/:id/passkeys',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

@@ -8,6 +8,7 @@ import { formatPhone } from '../../domain/contract/common';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
 import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
+import { passkeyNames } from './passkeys';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
 import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from './users';
@@ -100,37 +101,81 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
  */
 export async function login(deps: AppDeps, email: string, password: string, ip: string): Promise<AuthAnswer> {
   const account = normaliseEmail(email);
-  const limiter = deps.rateLimiter;
+  const keys = signInKeys(ip, account);
+  refuseLimitedSignIn(deps, keys);
+  const row = findUserByEmail(deps.database.db, account);
+  const ok = row ? await verifyPassword(password, row.passwordHash) : (await burnPasswordCheck(password, deps.env.PASSWORD_HASH_LOG_N), false);
+  if (!row || !ok) {
+    signInFailed(deps, keys);
+    throw new ServiceError(401, LOGIN_FAILED_ERROR);
+  }
+  if (row.role === 'rejected') throw new ServiceError(403, 'Your membership application was not approved.');
+  signInSucceeded(deps, keys);
+  return answerFor(deps, row.id);
+}
+
+const failedAddressKey = (ip: string) => `login:fail-ip:${ip}`;
+
+/** The limiter keys of one address signing in to one account, by password or by passkey alike. */
+export interface SignInKeys {
+  ipKey: string;
+  pairKey: string;
+  accountKey: string;
+  knownKey: string;
+}
+
+export function signInKeys(ip: string, account: string): SignInKeys {
   // A digest, not the email as typed: the keys live for up to an hour and the email can be ~100 KB.
-  const accountTag = sha256(account);
-  const ipKey = `login:fail-ip:${ip}`;
-  const pairKey = `login:fail:${ip}:${accountTag}`;
-  const accountKey = `login:acct:${accountTag}`;
-  const knownKey = `login:known:${ip}:${accountTag}`;
-  if (limiter.peek(ipKey, LIMITS.failuresPerAddress) || limiter.peek(pairKey, LIMITS.failuresPerAddressAndAccount)) {
-    const wait = Math.max(limiter.retryAfterSec(ipKey), limiter.retryAfterSec(pairKey));
+  const accountTag = sha256(normaliseEmail(account));
+  return {
+    ipKey: failedAddressKey(ip),
+    pairKey: `login:fail:${ip}:${accountTag}`,
+    accountKey: `login:acct:${accountTag}`,
+    knownKey: `login:known:${ip}:${accountTag}`,
+  };
+}
+
+/** 429 when this address has failed too often, whichever account it tries (checked before the account is known). */
+export function refuseBusyAddress(deps: AppDeps, ip: string): void {
+  const ipKey = failedAddressKey(ip);
+  if (deps.rateLimiter.peek(ipKey, LIMITS.failuresPerAddress)) {
+    throw tooMany('Too many sign-in attempts. Please wait a few minutes and try again.', deps.rateLimiter.retryAfterSec(ipKey));
+  }
+}
+
+/** 429 when the address, the address on this account, or the account itself must wait. */
+export function refuseLimitedSignIn(deps: AppDeps, keys: SignInKeys): void {
+  const limiter = deps.rateLimiter;
+  if (limiter.peek(keys.ipKey, LIMITS.failuresPerAddress) || limiter.peek(keys.pairKey, LIMITS.failuresPerAddressAndAccount)) {
+    const wait = Math.max(limiter.retryAfterSec(keys.ipKey), limiter.retryAfterSec(keys.pairKey));
     throw tooMany('Too many sign-in attempts. Please wait a few minutes and try again.', wait);
   }
-  const known = limiter.peek(knownKey, 1);
-  const waitMs = known ? 0 : deps.loginDelay.waitMs(accountKey);
+  const known = limiter.peek(keys.knownKey, 1);
+  const waitMs = known ? 0 : deps.loginDelay.waitMs(keys.accountKey);
   if (waitMs > 0) {
     const sec = Math.ceil(waitMs / 1000);
     throw tooMany(`Too many sign-in attempts on this account. Please wait ${sec} second${sec === 1 ? '' : 's'} and try again.`, sec);
   }
-  const row = findUserByEmail(deps.database.db, account);
-  const ok = row ? await verifyPassword(password, row.passwordHash) : (await burnPasswordCheck(password, deps.env.PASSWORD_HASH_LOG_N), false);
-  if (!row || !ok) {
-    limiter.hit(ipKey, LIMITS.failuresPerAddress, 15 * MINUTE);
-    limiter.hit(pairKey, LIMITS.failuresPerAddressAndAccount, 15 * MINUTE);
-    deps.loginDelay.fail(accountKey);
-    throw new ServiceError(401, LOGIN_FAILED_ERROR);
-  }
-  if (row.role === 'rejected') throw new ServiceError(403, 'Your membership application was not approved.');
-  limiter.reset(pairKey);
-  deps.loginDelay.reset(accountKey);
-  limiter.reset(knownKey);
-  limiter.hit(knownKey, 1, LIMITS.knownAddressMs);
-  return answerFor(deps, row.id);
+}
+
+/** A failed sign-in to a known account (or to a name that is none): every counter moves. */
+export function signInFailed(deps: AppDeps, keys: SignInKeys): void {
+  deps.rateLimiter.hit(keys.ipKey, LIMITS.failuresPerAddress, 15 * MINUTE);
+  deps.rateLimiter.hit(keys.pairKey, LIMITS.failuresPerAddressAndAccount, 15 * MINUTE);
+  deps.loginDelay.fail(keys.accountKey);
+}
+
+/** A failure that names no account (a passkey the club does not know): it counts for the address. */
+export function addressFailed(deps: AppDeps, ip: string): void {
+  deps.rateLimiter.hit(failedAddressKey(ip), LIMITS.failuresPerAddress, 15 * MINUTE);
+}
+
+export function signInSucceeded(deps: AppDeps, keys: SignInKeys): void {
+  const limiter = deps.rateLimiter;
+  limiter.reset(keys.pairKey);
+  deps.loginDelay.reset(keys.accountKey);
+  limiter.reset(keys.knownKey);
+  limiter.hit(keys.knownKey, 1, LIMITS.knownAddressMs);
 }
 
 /** Ends every session of the account: tokens carry the version, so all issued so far stop working. */
@@ -166,7 +211,7 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
       .run();
     // The link is built from APP_URL, never from the request's Host header.
     const link = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    deps.messageQueue.enqueue(passwordResetEmail(row.email, row.name, link));
+    deps.messageQueue.enqueue(passwordResetEmail(row.email, row.name, link, passkeyNames(deps, row.id)));
   });
 }
 

@@ -27,12 +27,23 @@ export function activationEmail(to: string, name: string, role: string, appUrl: 
   };
 }
 
-export function passwordResetEmail(to: string, name: string, link: string): MailMessage {
+/**
+ * `passkeys`: the names of the account's passkeys. A reset proves control of the mailbox, not of the
+ * devices, so it leaves them working; the email names them, so a member who lost a phone removes its
+ * passkey too.
+ */
+export function passwordResetEmail(to: string, name: string, link: string, passkeys: string[] = []): MailMessage {
   const lines = [
     `Hi ${name},`,
     'Someone asked to reset the password of your club account. The link works once, for one hour.',
     'If it was not you, ignore this email: your password stays as it is.',
   ];
+  if (passkeys.length > 0) {
+    const names = passkeys.map((p) => `"${stripUnsafeCharacters(p)}"`).join(', ');
+    lines.push(
+      `Resetting the password does not remove your passkeys: ${names} will still sign you in. If one is on a device you no longer have, remove it under Passkeys on your profile.`,
+    );
+  }
   return {
     to,
     subject: `Reset your ${CLUB} password`,

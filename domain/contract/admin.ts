@@ -103,8 +103,13 @@ export interface AdminMember {
   expired: boolean;
 }
 
+/** A row of GET /admin/members: the member and how many passkeys they have. */
+export interface MemberListEntry extends AdminMember {
+  passkeyCount: number;
+}
+
 export interface MembersAnswer {
-  members: AdminMember[];
+  members: MemberListEntry[];
 }
 
 export interface MemberAnswer {

@@ -8,5 +8,7 @@ export const clubConfigSchema = z.object({
   clubEmail: z.string(),
   /** The server's VAPID public key (URL-safe base64): a device subscribes to Web Push with it. */
   vapidPublicKey: z.string(),
+  /** Whether members may add passkeys and sign in with them (off when APP_URL cannot carry them). */
+  passkeys: z.boolean(),
 });
 export type ClubConfig = z.infer<typeof clubConfigSchema>;

@@ -2,6 +2,17 @@ import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
+import type {
+  addPasskeySchema,
+  PasskeyAnswer,
+  PasskeyCreationOptionsAnswer,
+  passkeyLoginSchema,
+  passkeyOptionsSchema,
+  PasskeyRequestOptionsAnswer,
+  PasskeysAnswer,
+  PasskeysRemovedAnswer,
+  renamePasskeySchema,
+} from './passkeys';
 import type { MemberHistoryAnswer, TermReportAnswer } from './reports';
 import type { z } from 'zod';
 import type {
@@ -92,6 +103,14 @@ export interface Endpoints {
   'POST /auth/forgot-password': { body: Body<typeof forgotPasswordSchema>; answer: MessageAnswer };
   'POST /auth/reset-password': { body: Body<typeof resetPasswordSchema>; answer: MessageAnswer };
   'POST /auth/reset-password/check': { body: Body<typeof resetCheckSchema>; answer: ResetCheckAnswer };
+  'POST /auth/passkey/options': { answer: PasskeyRequestOptionsAnswer };
+  'POST /auth/passkey/login': { body: Body<typeof passkeyLoginSchema>; answer: AuthAnswer };
+  // passkeys (the signed-in account's own)
+  'GET /passkeys': { answer: PasskeysAnswer };
+  'POST /passkeys/options': { body: Body<typeof passkeyOptionsSchema>; answer: PasskeyCreationOptionsAnswer };
+  'POST /passkeys': { body: Body<typeof addPasskeySchema>; answer: PasskeyAnswer };
+  'PUT /passkeys/:id': { body: Body<typeof renamePasskeySchema>; answer: PasskeyAnswer };
+  'DELETE /passkeys/:id': { answer: PasskeysAnswer };
   // users
   'POST /users/accept-charter': { answer: CharterAcceptedAnswer };
   'PUT /users/profile': { body: Body<typeof profileUpdateSchema>; answer: ProfileAnswer };
@@ -107,6 +126,7 @@ export interface Endpoints {
   'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
   'DELETE /admin/members/:id': { answer: MessageAnswer };
+  'DELETE /admin/members/:id/passkeys': { answer: PasskeysRemovedAnswer };
   // forum
   'GET /forum/posts?type=workout': { answer: PostsAnswer<WorkoutPost> };
   'GET /forum/posts?type=event': { answer: PostsAnswer<EventPost> };

@@ -24,7 +24,7 @@ describe('the club address', () => {
     expect(inNotice).toHaveAttribute('href', 'mailto:triathlon.club@university.test');
     expect(screen.getByText(/membership receipt/)).toContainElement(inNotice!);
 
-    answerRoutes({ 'GET /config': { clubTimeZone: 'America/Toronto', clubEmail: 'hello@tri.example', vapidPublicKey: '' } });
+    answerRoutes({ 'GET /config': { clubTimeZone: 'America/Toronto', clubEmail: 'hello@tri.example', vapidPublicKey: '', passkeys: false } });
     await act(() => loadClubConfig());
     expect(screen.getAllByRole('link', { name: 'hello@tri.example' })).toHaveLength(2);
     expect(screen.getAllByRole('link', { name: 'hello@tri.example' })[0]).toHaveAttribute('href', 'mailto:hello@tri.example');

@@ -61,6 +61,7 @@ describe('AdminPage for an administrator', () => {
       'Expiry Date',
       'Absences',
       'Charter',
+      'Passkeys',
       'Actions',
     ]);
     const pat = within(table).getByRole('row', { name: /Pat Pending/ });

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DELETE_MEMBER_CONFIRM, type AdminMember } from '../../../domain/contract/admin';
+import { DELETE_MEMBER_CONFIRM, type MemberListEntry } from '../../../domain/contract/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { useDeleteMemberMutation } from './api/admin-queries';
+import { MemberPasskeys } from './member-passkeys';
 import { useSession } from '../../lib/session/session';
 import { RoleBadge, dateOrNotSet } from './role-badge';
 import { BreakableEmail } from './breakable-email';
 
 interface Props {
-  members: AdminMember[];
-  onEdit: (member: AdminMember) => void;
-  onDeleted: (member: AdminMember) => void;
+  members: MemberListEntry[];
+  onEdit: (member: MemberListEntry) => void;
+  onDeleted: (member: MemberListEntry) => void;
 }
 
 /** All Members: one row per account; on a phone each row becomes a card (see admin.css). */
@@ -23,7 +24,7 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
   const { confirm, dialog } = useConfirm();
   const deleteMember = useDeleteMemberMutation();
 
-  async function remove(member: AdminMember) {
+  async function remove(member: MemberListEntry) {
     if (!(await confirm({ title: `Delete ${member.name}?`, message: DELETE_MEMBER_CONFIRM, confirmLabel: 'Delete' }))) return;
     setError('');
     setDeleting(member.id);
@@ -61,6 +62,7 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
                 <th scope="col">Expiry Date</th>
                 <th scope="col">Absences</th>
                 <th scope="col">Charter</th>
+                <th scope="col">Passkeys</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -91,6 +93,9 @@ export function MembersTable({ members, onEdit, onDeleted }: Props) {
                     </td>
                     <td data-label="Absences">{m.absences}</td>
                     <td data-label="Charter">{m.charter_accepted ? 'Yes' : 'No'}</td>
+                    <td data-label="Passkeys">
+                      <MemberPasskeys member={m} />
+                    </td>
                     <td className="members-table__actions">
                       <div className="members-table__buttons">
                         <button

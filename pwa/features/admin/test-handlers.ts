@@ -43,7 +43,7 @@ export interface AdminData {
 /** GET /admin/members and GET /admin/outbox, answering whatever `data` holds at the time. */
 export function adminRoutes(data: AdminData): Routes {
   return {
-    'GET /admin/members': () => ({ members: data.members }),
+    'GET /admin/members': () => ({ members: data.members.map((m) => ({ passkeyCount: 0, ...m })) }),
     'GET /admin/outbox': () => ({ emails: data.emails }),
   };
 }

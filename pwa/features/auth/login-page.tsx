@@ -10,6 +10,7 @@ import { phoneInput } from '../../lib/forms/phone-input';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import { PasswordMatch } from './password-match';
+import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
 
 const ForgotPasswordModal = lazyNamed(() => import('./forgot-password-modal'), 'ForgotPasswordModal');
 // The rules load with the first check of the form, and react-hook-form with the first touch of it,
@@ -62,6 +63,12 @@ export function LoginPage() {
     clearErrors();
   }
 
+  const passkey = usePasskeySignIn((answer) => {
+    signIn(answer);
+    navigate('/');
+  });
+  const offersPasskeys = mode === 'signin' && passkey.availability === 'on';
+
   const submit = handleSubmit(async (values) => {
     setProblem(null);
     const { loginSchema, registerSchema } = await schemas();
@@ -108,7 +115,16 @@ export function LoginPage() {
           </>
         )}
         <FormField label="Email" error={errors.email?.message}>
-          {(field) => <input {...field} type="email" autoComplete="email" {...register('email')} />}
+          {(field) => (
+            <input
+              {...field}
+              type="email"
+              // "webauthn": the browser offers the club's passkeys among the suggestions for this field.
+              autoComplete={offersPasskeys ? 'username webauthn' : 'email'}
+              onFocus={offersPasskeys ? passkey.offerAutofill : undefined}
+              {...register('email')}
+            />
+          )}
         </FormField>
         {mode === 'signup' && (
           <FormField label="Phone" error={errors.phoneNumber?.message}>
@@ -171,6 +187,7 @@ export function LoginPage() {
           </button>
         )}
       </form>
+      {mode === 'signin' && <PasskeySignInButton passkey={passkey} />}
       {forgotOpen && (
         <Suspense fallback={null}>
           <ForgotPasswordModal initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />

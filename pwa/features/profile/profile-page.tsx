@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { CalendarLink } from './components/calendar-link';
 import { NotificationSettings } from './components/notification-settings';
+import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
 import { absencesUntilSuspension, RULE_TEXT } from '../../../domain/rules';
@@ -101,6 +102,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
       </div>
       <CalendarLink />
       <NotificationSettings />
+      <Passkeys />
       <section aria-labelledby="profile-devices-heading" className="profile-devices">
         <h2 id="profile-devices-heading">Devices</h2>
         <p className="hint">

@@ -35,7 +35,7 @@ export function pushDevice(fields: Partial<PushDevice> = {}): PushDevice {
  */
 export function notificationRoutes(state: { settings: NotificationSettings }): Routes {
   return {
-    'GET /config': { clubTimeZone: 'America/Toronto', clubEmail: 'club@club.test', vapidPublicKey: VAPID },
+    'GET /config': { clubTimeZone: 'America/Toronto', clubEmail: 'club@club.test', vapidPublicKey: VAPID, passkeys: false },
     'GET /me/notifications': () => state.settings,
     'PUT /me/notifications': ({ body }) => {
       state.settings = { ...state.settings, reminders: body!.reminders };

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
 import { setClubEmail } from './club-contact';
+import { setServerPasskeys } from './club-passkeys';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
 // GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
@@ -33,6 +34,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     const body = (await res.json()) as Partial<ClubConfig> | null;
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
     setClubEmail(body?.clubEmail);
+    setServerPasskeys(body?.passkeys);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }

@@ -54,3 +54,8 @@ export function useUpdateMemberMutation() {
 export function useDeleteMemberMutation() {
   return useMemberChange((id: number) => call('DELETE /admin/members/:id', { params: { id } }));
 }
+
+/** Removes every passkey of a member (a lost phone): they sign in with their password again. */
+export function useRemoveMemberPasskeysMutation() {
+  return useMemberChange((id: number) => call('DELETE /admin/members/:id/passkeys', { params: { id } }));
+}

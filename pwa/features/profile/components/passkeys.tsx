@@ -1,0 +1,202 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PASSKEY_NAME_MAX, passkeyNameFor, type PasskeyInfo } from '../../../../domain/contract/passkeys';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ErrorMessage, LoadError, Notice } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { loadError } from '../../../lib/data/read';
+import { useOutboxState } from '../../../lib/offline/outbox-store';
+import { usePasskeyAvailability } from '../../../lib/club/club-passkeys';
+import { formatDateTime } from '../../../lib/ui/format';
+import { useAddPasskeyMutation, usePasskeysQuery, useRemovePasskeyMutation, useRenamePasskeyMutation } from '../api/passkey-queries';
+
+const ADD_FAILED = 'The passkey could not be added. Please try again.';
+const UNAVAILABLE = {
+  'browser-off': 'This browser cannot make passkeys. You can still remove the ones listed here.',
+  'server-off': 'Passkeys are turned off on this server. You can still remove the ones listed here.',
+} as const;
+
+/**
+ * The member's passkeys: Face ID, a fingerprint or the phone's screen lock instead of the password.
+ * Any account that signs in has them, pending ones too.
+ */
+export function Passkeys() {
+  const headingId = useId();
+  const availability = usePasskeyAvailability();
+  const query = usePasskeysQuery(true);
+  const add = useAddPasskeyMutation();
+  const rename = useRenamePasskeyMutation();
+  const remove = useRemovePasskeyMutation();
+  const { online } = useOutboxState();
+  const { confirm, dialog } = useConfirm();
+  const [name, setName] = useState(() => passkeyNameFor(typeof navigator === 'undefined' ? '' : navigator.userAgent));
+  const [password, setPassword] = useState('');
+  const [askPassword, setAskPassword] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const error = loadError(query);
+  const list = query.data?.passkeys ?? [];
+
+  async function addOne(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    setAdded(null);
+    const { passwordRequired, passkeyProblem } = await import('../../../lib/session/passkey-ceremony');
+    try {
+      const passkey = await add.mutateAsync({ name: name.trim(), password: askPassword ? password : undefined });
+      setAdded(passkey.name);
+      setAskPassword(false);
+      setPassword('');
+    } catch (err) {
+      if (passwordRequired(err)) setAskPassword(true);
+      setProblem(passkeyProblem(err, ADD_FAILED));
+    }
+  }
+
+  async function removeOne(passkey: PasskeyInfo) {
+    const ok = await confirm({
+      title: `Remove ${passkey.name}?`,
+      message: 'It will no longer sign you in. The passkey may stay on the device: you can delete it there in the password settings.',
+      confirmLabel: 'Remove',
+    });
+    if (ok) remove.mutate(passkey.id);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="profile-passkeys">
+      <h2 id={headingId}>Passkeys</h2>
+      <p className="hint">
+        Sign in with Face ID, a fingerprint or your phone&apos;s screen lock instead of your password. Signing out everywhere or
+        resetting your password keeps your passkeys: remove here the one of a device you no longer have.
+      </p>
+      {dialog}
+      {error ? (
+        <LoadError onRetry={() => void query.refetch()}>Could not load your passkeys: {error.message}</LoadError>
+      ) : !query.data ? (
+        <p className="hint">Loading your passkeys…</p>
+      ) : list.length === 0 ? (
+        <p className="hint">You have no passkeys yet.</p>
+      ) : (
+        <ul className="profile-passkeys__list">
+          {list.map((p) => (
+            <PasskeyRow
+              key={p.id}
+              passkey={p}
+              disabled={!online || remove.isPending || rename.isPending}
+              onRename={(next) => rename.mutateAsync({ id: p.id, name: next })}
+              onRemove={() => void removeOne(p)}
+            />
+          ))}
+        </ul>
+      )}
+      {remove.isError && <ErrorMessage>{errorMessage(remove.error, 'Could not remove the passkey')}</ErrorMessage>}
+
+      {availability === 'browser-off' || availability === 'server-off' ? (
+        <p className="hint">{UNAVAILABLE[availability]}</p>
+      ) : availability === 'on' ? (
+        <form className="form profile-passkeys__add" onSubmit={(e) => void addOne(e)} noValidate>
+          <div className="field">
+            <label htmlFor={`${headingId}-name`}>Name of the new passkey</label>
+            <input id={`${headingId}-name`} value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
+          </div>
+          {askPassword && (
+            <div className="field">
+              <label htmlFor={`${headingId}-password`}>Your password</label>
+              <input
+                id={`${headingId}-password`}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <p className="field-hint">You signed in a while ago: enter your password to add a passkey.</p>
+            </div>
+          )}
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={!online || add.isPending || (askPassword && !password)}>
+              {add.isPending ? 'Waiting for your device…' : 'Add a passkey'}
+            </button>
+          </div>
+          {!online && <p className="hint">Connect to the internet to add a passkey.</p>}
+        </form>
+      ) : null}
+      {added && <Notice tone="success">Passkey “{added}” added. Next time, sign in with it.</Notice>}
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
+    </section>
+  );
+}
+
+function PasskeyRow({
+  passkey,
+  disabled,
+  onRename,
+  onRemove,
+}: {
+  passkey: PasskeyInfo;
+  disabled: boolean;
+  onRename: (name: string) => Promise<unknown>;
+  onRemove: () => void;
+}) {
+  const inputId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(passkey.name);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      await onRename(draft.trim());
+      setEditing(false);
+    } catch (err) {
+      setProblem(errorMessage(err, 'Could not rename the passkey'));
+    }
+  }
+
+  if (editing) {
+    return (
+      <li>
+        <form className="profile-passkeys__rename" onSubmit={(e) => void save(e)} noValidate>
+          <label htmlFor={inputId} className="visually-hidden">
+            New name for {passkey.name}
+          </label>
+          <input id={inputId} value={draft} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setDraft(e.currentTarget.value)} />
+          <button type="submit" className="button button--small button--primary" disabled={disabled}>
+            Save
+          </button>
+          <button type="button" className="button button--small button--ghost" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </form>
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
+      </li>
+    );
+  }
+  return (
+    <li>
+      <span>
+        <strong>{passkey.name}</strong>
+        <span className="hint">
+          {' '}
+          · Added {formatDateTime(passkey.createdAt)} · {passkey.lastUsedAt ? `Last used ${formatDateTime(passkey.lastUsedAt)}` : 'Never used'}
+        </span>
+      </span>
+      <span className="profile-passkeys__buttons">
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={disabled}
+          onClick={() => {
+            setDraft(passkey.name);
+            setEditing(true);
+          }}
+          aria-label={`Rename ${passkey.name}`}
+        >
+          Rename
+        </button>
+        <button type="button" className="button button--small button--ghost" disabled={disabled} onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
+          Remove
+        </button>
+      </span>
+    </li>
+  );
+}

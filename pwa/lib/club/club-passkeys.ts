@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+
+// Whether passkeys can be used here: the server's word (GET /api/config `passkeys`, learned with the
+// club's zone by loadClubConfig; null until it has said) and this browser's WebAuthn. Part of the
+// entry chunk, so it stays small: the ceremony itself (lib/session/passkey-ceremony.ts, with
+// @simplewebauthn/browser) loads only when a passkey is used.
+
+const listeners = new Set<() => void>();
+let on: boolean | null = null;
+
+export function serverPasskeys(): boolean | null {
+  return on;
+}
+
+/** Takes the server's answer; anything but a boolean (an older server) leaves it unknown. */
+export function setServerPasskeys(next: unknown): void {
+  if (typeof next !== 'boolean' || next === on) return;
+  on = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export type PasskeyAvailability = 'unknown' | 'on' | 'server-off' | 'browser-off';
+
+export function browserHasPasskeys(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+}
+
+/** Whether the browser can offer passkeys in a field's autofill (conditional mediation). */
+export async function autofillOffersPasskeys(): Promise<boolean> {
+  const check = browserHasPasskeys() ? window.PublicKeyCredential.isConditionalMediationAvailable : undefined;
+  if (typeof check !== 'function') return false;
+  try {
+    return await check.call(window.PublicKeyCredential);
+  } catch {
+    return false;
+  }
+}
+
+export function usePasskeyAvailability(): PasskeyAvailability {
+  const server = useSyncExternalStore(subscribe, serverPasskeys, serverPasskeys);
+  if (!browserHasPasskeys()) return 'browser-off';
+  if (server === null) return 'unknown';
+  return server ? 'on' : 'server-off';
+}
+
