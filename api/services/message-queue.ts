@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
 import { messageQueue, pushSubscriptions } from '../../db/schema';
-import type { PushTransport } from './push';
+import { PushRefused, type PushTransport } from './push';
 
 export interface MailMessage {
   to: string;
@@ -47,7 +47,7 @@ export function resendTransport(apiKey: string): MailTransport {
 }
 
 const MAX_ATTEMPTS = 6;
-/** How long a claimed message is left to the process sending it (both transports time out at 15 s). */
+/** How long a claimed message is left to the process sending it (the transports time out within 15 s). */
 const CLAIM_MS = 60_000;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
 
@@ -205,7 +205,8 @@ export class MessageQueue {
   /**
    * One push to one device. 2xx: sent. 404 or 410: the device has unsubscribed, so its subscription
    * is removed (its later pushes are dropped). 429, 5xx or no answer: tried again later. Any other 4xx
-   * would fail again: given up.
+   * would fail again: given up. An endpoint the push policy refuses is a failure of this push only:
+   * nothing is sent, the device stays, and nobody learns what (if anything) listens there.
    */
   private async deliverPush(message: QueuedMessage): Promise<Outcome> {
     const device =
@@ -220,6 +221,7 @@ export class MessageQueue {
     try {
       status = await push.send(device, { title: message.subject, body: message.text, url: message.url ?? '/', tag: `club-${message.id}` });
     } catch (err) {
+      if (err instanceof PushRefused) return { status: 'failed', attempts: message.attempts + 1, lastError: `Not sent: ${err.message}.` };
       return this.retryLater(message, `Push service not reached: ${err instanceof Error ? err.message : String(err)}`);
     }
     const attempts = message.attempts + 1;

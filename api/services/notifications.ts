@@ -1,7 +1,6 @@
 // A member's devices for Web Push and what each is told (docs/decisions/0060). Pushes are queued in
 // the message queue inside the caller's transaction and sent after commit (message-queue.ts).
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { isIP } from 'node:net';
 import type { z } from 'zod';
 import { pushSubscriptions, users, type PushSubscriptionRow } from '../../db/schema';
 import type { NotificationSettings, PushDevice, PushKind } from '../../domain/contract/notifications';
@@ -9,6 +8,7 @@ import type { pushDeviceSchema } from '../../domain/contract/notifications-schem
 import { clubToday } from '../../domain/clock';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
+import { PUSH_ENDPOINT_ERROR } from './push-endpoint';
 import { activeMemberWhere } from './users';
 
 export type PushDeviceInput = z.output<typeof pushDeviceSchema>;
@@ -73,26 +73,30 @@ export function deviceLabel(userAgent: string | undefined): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
-
 /**
- * The server will POST to this URL, so it must look like a push service: https on a named host. A
- * local push service over http on loopback is accepted outside production (tests, development).
+ * The server will POST to this URL on every new workout and reminder, so it must be a browser's push
+ * service (or one the operator named in PUSH_SERVICE_HOSTS), with a name that points to the public
+ * internet right now: api/services/push-endpoint.ts. Sends check it again.
  */
-export function checkPushEndpoint(endpoint: string, production: boolean): void {
-  const url = new URL(endpoint);
-  const host = url.hostname;
-  const local = LOOPBACK.has(host);
-  const ok = url.protocol === 'https:' ? (production ? !local && isIP(host.replace(/^\[|\]$/g, '')) === 0 : true) : !production && local;
-  if (!ok) throw new ServiceError(400, 'This browser gave a push address the club app cannot use');
+export async function checkPushEndpoint(deps: AppDeps, endpoint: string): Promise<void> {
+  const verdict = await deps.pushEndpoints.check(endpoint);
+  if (!verdict.ok) {
+    throw new ServiceError(400, `${PUSH_ENDPOINT_ERROR} (${verdict.reason}): notifications go only through the browsers' own push services.`);
+  }
+}
+
+/** PUT /me/notifications/devices: the endpoint checked (DNS included) before the write, then saved. */
+export async function registerDevice(deps: AppDeps, userId: number, input: PushDeviceInput, userAgent: string | undefined): Promise<PushDevice> {
+  await checkPushEndpoint(deps, input.endpoint);
+  return saveDevice(deps, userId, input, userAgent);
 }
 
 /**
  * Saves this device's subscription for the member, or updates it (new keys, new choices). An endpoint
- * another account had on this device (a shared phone) moves to the member now signed in.
+ * another account had on this device (a shared phone) moves to the member now signed in. The endpoint
+ * is checked by the caller (registerDevice).
  */
 export function saveDevice(deps: AppDeps, userId: number, input: PushDeviceInput, userAgent: string | undefined): PushDevice {
-  checkPushEndpoint(input.endpoint, deps.env.NODE_ENV === 'production');
   const values = {
     userId,
     endpoint: input.endpoint,

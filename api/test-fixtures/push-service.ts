@@ -14,13 +14,19 @@ export interface ReceivedPush {
 
 export interface PushServiceStub {
   url: string;
+  /** '127.0.0.1:<port>', the entry of PUSH_SERVICE_HOSTS that lets a server send here. */
+  host: string;
   received: ReceivedPush[];
   /** The status the next pushes get (default 201). */
   answer(status: number): void;
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushServiceStub> {
+/**
+ * Starts the stub on `port` (default: one the system picks). A server under test reaches it only when
+ * its PUSH_SERVICE_HOSTS names `127.0.0.1:<port>`.
+ */
+export async function startPushService(options: { port?: number } = {}): Promise<PushServiceStub> {
   const received: ReceivedPush[] = [];
   let status = 201;
   const server: Server = createServer((req, res) => {
@@ -31,10 +37,11 @@ export async function startPushService(): Promise<PushServiceStub> {
       res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     received,
     answer: (s) => {
       status = s;
