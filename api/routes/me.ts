@@ -8,6 +8,7 @@ import { myWeek } from '../services/my-week';
 import { notificationSettingsSchema, pushDeviceSchema } from '../../domain/contract/notifications-schemas';
 import { idParam, jsonBody } from '../middleware/validate';
 import { notificationSettings, registerDevice, removeDevice, setReminders } from '../services/notifications';
+import { clientIp } from '../middleware/client-ip';
 
 // The signed-in member's own views. Member and above, like the forum whose items they list.
 export const meRoutes = new Hono<AppEnv>()
@@ -36,8 +37,14 @@ export const meRoutes = new Hono<AppEnv>()
     return c.json(answer, 200);
   })
   .put('/notifications/devices', ...jsonBody(pushDeviceSchema), async (c) => {
-    const device = await registerDevice(c.var.deps, c.var.user.id, c.req.valid('json'), c.req.header('user-agent'));
-    return c.json({ device } satisfies AnswerOf<'PUT /me/notifications/devices'>, 200);
+    const answer: AnswerOf<'PUT /me/notifications/devices'> = await registerDevice(
+      c.var.deps,
+      c.var.user.id,
+      c.req.valid('json'),
+      c.req.header('user-agent'),
+      clientIp(c),
+    );
+    return c.json(answer, 200);
   })
   .delete('/notifications/devices/:id', (c) => {
     const id = idParam(c.req.param('id'));

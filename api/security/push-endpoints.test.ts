@@ -74,7 +74,7 @@ describe('push endpoints, in production', () => {
       'https://notify.windows.com.evil.example/x',
       'https://evilpush.apple.com/x',
     ]) {
-      // A member each, as each attacker would try from an account of their own.
+      // A member each: one member's saves are limited (device-bounds.test.ts).
       const m = await t.createUser();
       const res = await saveDevice(t, m.token, endpoint);
       expect({ endpoint, status: res.status }).toEqual({ endpoint, status: 400 });
