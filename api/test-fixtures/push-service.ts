@@ -24,9 +24,10 @@ export interface PushServiceStub {
 
 /**
  * Starts the stub on `port` (default: one the system picks). A server under test reaches it only when
- * its PUSH_SERVICE_HOSTS names `127.0.0.1:<port>`.
+ * its PUSH_SERVICE_HOSTS names `127.0.0.1:<port>`. With `hang`, it takes each push and never answers
+ * (a push service that accepts the connection and goes silent).
  */
-export async function startPushService(options: { port?: number } = {}): Promise<PushServiceStub> {
+export async function startPushService(options: { port?: number; hang?: boolean } = {}): Promise<PushServiceStub> {
   const received: ReceivedPush[] = [];
   let status = 201;
   const server: Server = createServer((req, res) => {
@@ -34,7 +35,7 @@ export async function startPushService(options: { port?: number } = {}): Promise
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
+      if (!options.hang) res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
