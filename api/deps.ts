@@ -47,7 +47,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, log: queueLog }),
+    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),

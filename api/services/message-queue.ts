@@ -2,8 +2,12 @@ import { stripUnsafeCharacters } from '../../domain/contract/common';
 import { and, asc, desc, eq, inArray, lte, ne, notInArray } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
-import { messageQueue, pushSubscriptions } from '../../db/schema';
+import { reminderMemberOf } from '../../db/reminder-keys';
+import { messageQueue, pushSubscriptions, users } from '../../db/schema';
+import { clubToday } from '../../domain/clock';
+import { hasRole } from '../../domain/contract/roles';
 import { PUSH_TIMEOUT_MS, PushRefused, type PushTransport } from './push';
+import { effectiveRole } from './users';
 
 export interface MailMessage {
   to: string;
@@ -142,6 +146,8 @@ export class MessageQueue {
       /** null: pushes are kept and shown (Admin > Messages, the console), not sent (WEB_PUSH=off). */
       push?: PushTransport | null;
       clock?: () => number;
+      /** The club's zone: whether a member's membership still counts is a question of the club's today. */
+      timeZone: string;
       /** The local mailbox's console: each email kept and each push, whole (development) or as a count. */
       log?: (line: string, channel: 'email' | 'push') => void;
       limits?: Partial<DeliveryLimits>;
@@ -336,7 +342,19 @@ export class MessageQueue {
     };
   }
 
+  /** Whether the member with this id counts as a member on the club's today (effectiveRole). */
+  private countsAsMember(user: { role: string; expiryDate: string | null } | undefined): boolean {
+    return user !== undefined && hasRole(effectiveRole(user, clubToday(this.now(), this.options.timeZone)), 'member');
+  }
+
   private async deliverEmail(email: QueuedMessage): Promise<Outcome> {
+    // A reminder is for a member: one whose membership has lapsed, or who was rejected or deleted
+    // since it was queued, is not reminded of anything.
+    const remindedId = reminderMemberOf(email.dedupeKey);
+    if (remindedId !== null) {
+      const member = this.db.select({ role: users.role, expiryDate: users.expiryDate }).from(users).where(eq(users.id, remindedId)).get();
+      if (!this.countsAsMember(member)) return { status: 'dropped', lastError: 'Not sent: the member no longer counts as a member.' };
+    }
     const { transport, from } = this.options;
     if (!transport) {
       this.log(
@@ -386,11 +404,18 @@ export class MessageQueue {
    * nothing is sent, the device stays, and nobody learns what (if anything) listens there.
    */
   private async deliverPush(message: QueuedMessage, host: string | null): Promise<Outcome> {
-    const device =
+    const found =
       message.subscriptionId === null
         ? undefined
-        : this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, message.subscriptionId)).get();
-    if (!device) return { status: 'dropped', lastError: 'The device no longer receives notifications.' };
+        : this.db
+            .select({ device: pushSubscriptions, role: users.role, expiryDate: users.expiryDate })
+            .from(pushSubscriptions)
+            .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+            .where(eq(pushSubscriptions.id, message.subscriptionId))
+            .get();
+    if (!found) return { status: 'dropped', lastError: 'The device no longer receives notifications.' };
+    if (!this.countsAsMember(found)) return { status: 'dropped', lastError: 'Not sent: the member no longer counts as a member.' };
+    const { device } = found;
     const push = this.options.push ?? null;
     this.log('push', `--- push #${message.id} to ${message.to} (${device.label}): ${message.subject} — ${message.text} → ${message.url}${push ? '' : ' (not sent: WEB_PUSH=off)'}`);
     if (!push) return { status: 'logged', sentAt: this.now() };

@@ -178,14 +178,19 @@ export interface Notice {
   url: string;
 }
 
-/** The member's devices that asked for this kind. */
+/**
+ * The member's devices that asked for this kind, while the member counts as a member today: an
+ * expired, rejected or demoted account is told nothing, whatever devices it left behind.
+ */
 export function devicesFor(deps: AppDeps, userId: number, kind: PushKind): PushSubscriptionRow[] {
   return deps.database.db
-    .select()
+    .select({ device: pushSubscriptions })
     .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true)))
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true), activeMemberWhere(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))))
     .orderBy(asc(pushSubscriptions.id))
-    .all();
+    .all()
+    .map((r) => r.device);
 }
 
 /**
