@@ -155,6 +155,29 @@ describe('message delivery', () => {
     ]);
   });
 
+  it('records a transport that throws before it has begun as a failed attempt, leaving nothing behind', async () => {
+    const throwing: PushTransport = {
+      send() {
+        throw new Error('cannot even start');
+      },
+    };
+    const throwingMail: MailTransport = {
+      send() {
+        throw new Error('no provider today');
+      },
+    };
+    const { t, queue, member } = await setup(throwing, throwingMail);
+    queuePushes(t, queue, member, 'fcm.push.test', 1);
+    queue.enqueue({ to: 'a@club.test', subject: 'A', text: 'a' });
+    await queue.deliverPending();
+    expect(rows(t).map((r) => [r.channel, r.status, r.attempts])).toEqual([
+      ['push', 'pending', 1],
+      ['email', 'pending', 1],
+    ]);
+    // Past both timeouts: no stray timer fires a rejection nobody handles.
+    await new Promise((r) => setTimeout(r, 400));
+  });
+
   it('starts a newly queued message at once while earlier sends are in flight', async () => {
     const service = pushService();
     const mail = recordingMail();

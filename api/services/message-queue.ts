@@ -102,7 +102,10 @@ function pushHostOf(endpoint: string | null): string | null {
   }
 }
 
-/** Runs `send` with a signal that aborts after `ms`, and stops waiting then even if it does not. */
+/**
+ * Runs `send` with a signal that aborts after `ms`, and stops waiting then even if it does not. A
+ * send that throws before it has a promise is a failure like any other (and leaves no timer behind).
+ */
 function withTimeout<T>(ms: number, send: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -113,7 +116,10 @@ function withTimeout<T>(ms: number, send: (signal: AbortSignal) => Promise<T>): 
       reject(err);
     }, ms);
   });
-  return Promise.race([send(controller.signal), timeout]).finally(() => clearTimeout(timer));
+  const sending = new Promise<T>((resolve, reject) => {
+    send(controller.signal).then(resolve, reject);
+  });
+  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -60,7 +60,10 @@ export interface PushTransport {
   send(target: PushTarget, payload: PushPayload, signal?: AbortSignal): Promise<number>;
 }
 
-/** The endpoint is not a push service the server may contact: nothing was sent, and nothing will be. */
+/**
+ * This push cannot go to this device as it stands (an endpoint the policy refuses, keys that cannot
+ * encrypt): nothing was sent, and trying again would not change that.
+ */
 export class PushRefused extends Error {
   override name = 'PushRefused';
 }
@@ -83,11 +86,16 @@ export function webPushTransport(vapid: VapidKeys, policy: PushEndpointPolicy, t
     send(target, payload, signal) {
       const form = policy.checkForm(target.endpoint);
       if (!form.ok) return Promise.reject(new PushRefused(`Not a push service the club app may reach (${form.reason})`));
-      const details = webpush.generateRequestDetails(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        JSON.stringify(payload),
-        { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
-      );
+      let details: ReturnType<typeof webpush.generateRequestDetails>;
+      try {
+        details = webpush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          JSON.stringify(payload),
+          { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
+        );
+      } catch (err) {
+        return Promise.reject(new PushRefused(`The device's keys cannot encrypt a push (${err instanceof Error ? err.message : String(err)})`));
+      }
       const url = new URL(details.endpoint);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       return new Promise<number>((resolve, reject) => {
