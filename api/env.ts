@@ -56,7 +56,7 @@ const envSchema = z.object({
   WEB_PUSH: z.enum(['on', 'off']).default('on'),
   // Push services beyond the browsers' own that the server may send to: 'host' (https on 443) or
   // 'host:port' (that port, http or https), comma-separated. A self-hosted push service, or a local
-  // stub in tests; nothing else is ever contacted, in any environment.
+  // stub in tests: in every environment, the only way a push reaches any other host.
   PUSH_SERVICE_HOSTS: z
     .string()
     .optional()
