@@ -348,7 +348,7 @@ export class MessageQueue {
     };
   }
 
-  /** Whether the member with this id counts as a member on the club's today (effectiveRole). */
+  /** Whether this account (undefined: deleted) counts as a member on the club's today (effectiveRole). */
   private countsAsMember(user: { role: string; expiryDate: string | null } | undefined): boolean {
     return user !== undefined && hasRole(effectiveRole(user, clubToday(this.now(), this.options.timeZone)), 'member');
   }

@@ -54,8 +54,8 @@ export interface PushPayload {
 
 export interface PushTransport {
   /**
-   * Resolves with the push service's HTTP status; rejects when it could not be reached (or with
-   * PushRefused when the endpoint is not one the server may contact). `signal` ends the attempt.
+   * Resolves with the push service's HTTP status; rejects when it could not be reached, or with
+   * PushRefused when this push cannot go to this device at all. `signal` ends the attempt.
    */
   send(target: PushTarget, payload: PushPayload, signal?: AbortSignal): Promise<number>;
 }
