@@ -7,6 +7,9 @@ import { defineConfig } from '@playwright/test';
 // Workers inherit these variables, so tests can open the same database file.
 process.env.E2E_PORT ??= '4317';
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-'));
+// The push service stub of e2e/push.spec.ts listens here; the server may send to it because
+// PUSH_SERVICE_HOSTS names it, as an operator names a self-hosted push service.
+process.env.E2E_PUSH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -52,6 +55,7 @@ export default defineConfig({
       APP_URL: baseURL,
       SEED_DEMO: '1',
       PASSWORD_HASH_LOG_N: '12',
+      PUSH_SERVICE_HOSTS: `127.0.0.1:${process.env.E2E_PUSH_PORT}`,
     },
   },
 });

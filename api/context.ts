@@ -4,6 +4,7 @@ import type { Role } from '../domain/contract/roles';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { MessageQueue } from './services/message-queue';
+import type { PushEndpointPolicy } from './services/push-endpoint';
 import type { GrowingDelay, RateLimiter } from './services/rate-limit';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */
@@ -15,6 +16,8 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   /** The VAPID public key a browser subscribes with (GET /api/config). */
   vapidPublicKey: string;
+  /** Which push endpoints a device may register and the server may send to (PUSH_SERVICE_HOSTS). */
+  pushEndpoints: PushEndpointPolicy;
   rateLimiter: RateLimiter;
   /** Per-account growing delays after failed sign-ins (api/services/auth.ts). */
   loginDelay: GrowingDelay;

@@ -9,6 +9,7 @@ import { GrowingDelay, RateLimiter } from './services/rate-limit';
 import { LOGIN_DELAY } from './services/auth';
 import { resolveJwtSecret } from './services/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './services/push';
+import { PushEndpointPolicy, type Resolve } from './services/push-endpoint';
 
 export interface DepsOptions {
   clock?: () => number;
@@ -16,6 +17,8 @@ export interface DepsOptions {
   log?: (line: string) => void;
   /** The push service client; null keeps pushes in the message queue unsent (WEB_PUSH=off). */
   push?: PushTransport | null;
+  /** The DNS lookup the push endpoint policy checks names with (the system's by default). */
+  resolvePushHost?: Resolve;
   uploadsDir?: string;
   logger?: Logger;
 }
@@ -37,14 +40,16 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
             : logger.info('a push notification is on its way: see Admin > Messages')
       : (line: string) => void process.stdout.write(`${line}\n`));
   const vapid = resolveVapidKeys(env);
-  const push = options.push !== undefined ? options.push : env.WEB_PUSH === 'on' ? webPushTransport(vapid) : null;
+  const pushEndpoints = new PushEndpointPolicy(env.PUSH_SERVICE_HOSTS, options.resolvePushHost);
+  const push = options.push !== undefined ? options.push : env.WEB_PUSH === 'on' ? webPushTransport(vapid, pushEndpoints) : null;
   return {
     env,
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, log: queueLog }),
+    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
     vapidPublicKey: vapid.publicKey,
+    pushEndpoints,
     rateLimiter: new RateLimiter(clock),
     loginDelay: new GrowingDelay(clock, LOGIN_DELAY),
     uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),

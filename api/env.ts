@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../domain/clock';
 import { CLUB_CONTACT_EMAIL } from '../domain/contract/profiles';
 import { passkeySettings, type PasskeySettings } from './passkey-settings';
+import { parsePushServiceHosts } from './services/push-endpoint';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -54,6 +55,20 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)').optional(),
   // "off": pushes are kept in the message queue and shown in Admin > Messages and the console, never sent.
   WEB_PUSH: z.enum(['on', 'off']).default('on'),
+  // Push services beyond the browsers' own that the server may send to: 'host' (https on 443) or
+  // 'host:port' (that port, http or https), comma-separated. A self-hosted push service, or a local
+  // stub in tests: in every environment, the only way a push reaches any other host.
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parsePushServiceHosts(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    }),
 });
 
 type Parsed = z.infer<typeof envSchema>;

@@ -72,6 +72,9 @@ export function makeTestApp(options: TestAppOptions = {}) {
     PASSWORD_HASH_LOG_N: '10',
     SEED_DEMO: '0',
     APP_URL: 'http://club.test',
+    // The tests' devices (PUSH_DEVICE) name push.example.com: trusted the way an operator trusts a
+    // self-hosted push service, since nothing else but the browsers' own services is accepted.
+    PUSH_SERVICE_HOSTS: 'push.example.com',
     ...options.env,
   });
   const database = openDatabase(options.databasePath ?? ':memory:');

@@ -4,6 +4,7 @@ import { renderColdStart, type ColdStartFigures } from './cold-start';
 import type { LoadFigures } from './http-load';
 import type { LoginBurstFigures } from './login-burst';
 import type { RebuildFigures } from './list-rebuild';
+import { renderHungPush, type HungPushFigures } from './hung-push';
 import { CLS_TARGET, SCORE_TARGET, type ClsFigures, type LighthouseFigures } from './lighthouse';
 import type { StormFigures } from './signup-storm';
 
@@ -30,6 +31,8 @@ export interface BenchResults {
   cls: ClsFigures[];
   /** The forum list's cost after a write (its cache rebuilt), timed in the bench process. */
   listRebuild: RebuildFigures | null;
+  /** A password-reset email's time to the mail stub with 20 hung pushes queued, and with none. */
+  hungPush: HungPushFigures | null;
   failures: string[];
   totalSeconds: number;
 }
@@ -152,6 +155,7 @@ export function renderTable(r: BenchResults): string {
   }
 
   lines.push(renderColdStart(r.coldStart), '');
+  lines.push(renderHungPush(r.hungPush ?? null), '');
   if (r.lighthouse?.length > 0) {
     lines.push(`${pad('Lighthouse, phone profile', w)}${left('perf', 6)}${left('a11y', 6)}${left('best', 6)}${left('SEO', 6)}${left('CLS', 8)}${left('LCP ms', 8)}  target >= ${SCORE_TARGET}, CLS <= ${CLS_TARGET}`);
     for (const l of r.lighthouse) {

@@ -11,6 +11,12 @@ export function reminderKey(kind: ReminderKind, itemId: number, memberId: number
   return `reminder:${kind}:${itemId}:${memberId}`;
 }
 
+/** The member a reminder's message is for, read back from its key; null for any other message. */
+export function reminderMemberOf(dedupeKey: string | null): number | null {
+  const m = dedupeKey === null ? null : /^reminder:(?:workout|event):\d+:(\d+)#/.exec(dedupeKey);
+  return m ? Number(m[1]) : null;
+}
+
 /**
  * For a query over `users`: true for a member not yet reminded about the item, i.e. no queued message
  * in the key's range (keys sort `<key>#…` before `<key>$`), so the unique index serves the check.

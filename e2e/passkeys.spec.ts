@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { acceptCharter, DEMO } from './support';
 
-const PORT = Number(process.env.E2E_PORT ?? 4317) + 1;
+// E2E_PORT is the shared server and E2E_PORT + 1 its push service stub.
+const PORT = Number(process.env.E2E_PORT ?? 4317) + 2;
 const ORIGIN = `http://localhost:${PORT}`;
 let server: ChildProcess;
 let output = '';

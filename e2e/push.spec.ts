@@ -4,7 +4,8 @@ import { createMemberWithToken, acceptCharterInDb, apiToken, DEMO, inDays, openT
 
 // Web Push end to end: a member turns notifications on from the profile (the test grants
 // the permission), is promoted from a waitlist, the server encrypts a push for the device and sends it
-// to a push service on 127.0.0.1, and the app's service worker shows it as a notification.
+// to a push service on 127.0.0.1 (named in the server's PUSH_SERVICE_HOSTS), and the app's service
+// worker shows it as a notification.
 //
 // Chromium's own push service is on the internet, so the page's PushManager hands out a subscription
 // whose endpoint is the local stub (with keys the test holds); the push the stub receives is decrypted
@@ -15,7 +16,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 let service: PushServiceStub;
 test.beforeAll(async () => {
-  service = await startPushService();
+  // On the port the server's PUSH_SERVICE_HOSTS names (playwright.config.ts).
+  service = await startPushService({ port: Number(process.env.E2E_PUSH_PORT) });
 });
 test.afterAll(() => service.close());
 

@@ -49,7 +49,9 @@ describe('reminders with two servers on one database', () => {
     db.close();
 
     const jwtSecret = newJwtSecret();
-    const start = async () => startServer({ databasePath, port: await freePort(), jwtSecret, env: { BACKUP_EVERY: 'off' } });
+    // The stub is reached as an operator-named push service, the one way any push host is.
+    const start = async () =>
+      startServer({ databasePath, port: await freePort(), jwtSecret, env: { BACKUP_EVERY: 'off', PUSH_SERVICE_HOSTS: service.host } });
     servers.push(...(await Promise.all([start(), start()])));
 
     const check = new Database(databasePath, { readonly: true });

@@ -7,7 +7,8 @@ import { calendarLink, resetCalendarLink } from '../services/calendar';
 import { myWeek } from '../services/my-week';
 import { notificationSettingsSchema, pushDeviceSchema } from '../../domain/contract/notifications-schemas';
 import { idParam, jsonBody } from '../middleware/validate';
-import { notificationSettings, removeDevice, saveDevice, setReminders } from '../services/notifications';
+import { notificationSettings, registerDevice, removeDevice, setReminders } from '../services/notifications';
+import { clientIp } from '../middleware/client-ip';
 
 // The signed-in member's own views. Member and above, like the forum whose items they list.
 export const meRoutes = new Hono<AppEnv>()
@@ -35,9 +36,15 @@ export const meRoutes = new Hono<AppEnv>()
     const answer: AnswerOf<'PUT /me/notifications'> = setReminders(c.var.deps, c.var.user.id, c.req.valid('json').reminders);
     return c.json(answer, 200);
   })
-  .put('/notifications/devices', ...jsonBody(pushDeviceSchema), (c) => {
-    const device = saveDevice(c.var.deps, c.var.user.id, c.req.valid('json'), c.req.header('user-agent'));
-    return c.json({ device } satisfies AnswerOf<'PUT /me/notifications/devices'>, 200);
+  .put('/notifications/devices', ...jsonBody(pushDeviceSchema), async (c) => {
+    const answer: AnswerOf<'PUT /me/notifications/devices'> = await registerDevice(
+      c.var.deps,
+      c.var.user.id,
+      c.req.valid('json'),
+      c.req.header('user-agent'),
+      clientIp(c),
+    );
+    return c.json(answer, 200);
   })
   .delete('/notifications/devices/:id', (c) => {
     const id = idParam(c.req.param('id'));

@@ -264,6 +264,9 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)))
       .run();
+    // A reset signs every session out, as logout does, and so drops every device too: whoever had the
+    // account (a lost phone, someone who learnt the password) stops getting its notifications.
+    removeAllDevices(deps, claimed.userId);
     return true;
   });
   if (!ok) throw new ServiceError(400, INVALID_RESET);

@@ -6,7 +6,8 @@ import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/calendar-queries';
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
-import { MEMBER_RANK_ROLES } from './users';
+import { hasRole } from '../../domain/contract/roles';
+import { effectiveRole } from './users';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 
@@ -78,16 +79,20 @@ export function resetCalendarLink(deps: AppDeps, userId: number): { url: string 
   return { url: feedUrl(deps, userId, secret) };
 }
 
-/** The user a feed token belongs to, or null (wrong, reset, or for a member no longer in the club). */
+/**
+ * The user a feed token belongs to, or null: wrong, reset, or for someone who does not count as a
+ * member today (an expired membership counts as pending, as everywhere else; rejected or deleted
+ * accounts have no feed), so the feed stops giving places and door codes the day membership lapses.
+ */
 function userOfToken(deps: AppDeps, token: string): number | null {
   const m = TOKEN.exec(token);
   if (!m) return null;
   const row = deps.database.db
-    .select({ token: users.calendarToken, role: users.role })
+    .select({ token: users.calendarToken, role: users.role, expiryDate: users.expiryDate })
     .from(users)
     .where(eq(users.id, Number(m[1])))
     .get();
-  if (!row?.token || !(MEMBER_RANK_ROLES as readonly string[]).includes(row.role)) return null;
+  if (!row?.token || !hasRole(effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)), 'member')) return null;
   const given = Buffer.from(m[2]!);
   const stored = Buffer.from(row.token);
   return given.length === stored.length && timingSafeEqual(given, stored) ? Number(m[1]) : null;

@@ -1,14 +1,14 @@
 // A member's devices for Web Push and what each is told (docs/decisions/0060). Pushes are queued in
 // the message queue inside the caller's transaction and sent after commit (message-queue.ts).
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { isIP } from 'node:net';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushSubscriptions, users, type PushSubscriptionRow } from '../../db/schema';
-import type { NotificationSettings, PushDevice, PushKind } from '../../domain/contract/notifications';
+import { MAX_PUSH_DEVICES, type NotificationSettings, type PushDevice, type PushDeviceAnswer, type PushKind } from '../../domain/contract/notifications';
 import type { pushDeviceSchema } from '../../domain/contract/notifications-schemas';
 import { clubToday } from '../../domain/clock';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
+import { PUSH_ENDPOINT_ERROR } from './push-endpoint';
 import { activeMemberWhere } from './users';
 
 export type PushDeviceInput = z.output<typeof pushDeviceSchema>;
@@ -73,26 +73,63 @@ export function deviceLabel(userAgent: string | undefined): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+const MINUTE = 60_000;
 
 /**
- * The server will POST to this URL, so it must look like a push service: https on a named host. A
- * local push service over http on loopback is accepted outside production (tests, development).
+ * Saving a device costs a DNS check and a row, and each device is sent every new workout and
+ * reminder: saves are limited per member and per address (a campus shares one). Removals are not:
+ * there can never be more of them than saves, and a member must always be able to stop notifications.
  */
-export function checkPushEndpoint(endpoint: string, production: boolean): void {
-  const url = new URL(endpoint);
-  const host = url.hostname;
-  const local = LOOPBACK.has(host);
-  const ok = url.protocol === 'https:' ? (production ? !local && isIP(host.replace(/^\[|\]$/g, '')) === 0 : true) : !production && local;
-  if (!ok) throw new ServiceError(400, 'This browser gave a push address the club app cannot use');
+export const DEVICE_SAVE_LIMITS = { perMember: 20, perAddress: 300, windowMs: 15 * MINUTE } as const;
+
+function limitDeviceSaves(deps: AppDeps, userId: number, ip: string): void {
+  const { perMember, perAddress, windowMs } = DEVICE_SAVE_LIMITS;
+  for (const [key, limit] of [
+    [`devices:member:${userId}`, perMember],
+    [`devices:ip:${ip}`, perAddress],
+  ] as const) {
+    const hit = deps.rateLimiter.hit(key, limit, windowMs);
+    if (hit.limited) {
+      throw new ServiceError(429, 'Too many changes to notification devices. Please wait a few minutes and try again.', undefined, {
+        'Retry-After': String(Math.max(1, hit.retryAfterSec)),
+      });
+    }
+  }
+}
+
+/**
+ * The server will POST to this URL on every new workout and reminder, so it must be a browser's push
+ * service (or one the operator named in PUSH_SERVICE_HOSTS), with a name that points to the public
+ * internet right now: api/services/push-endpoint.ts. Sends check it again.
+ */
+export async function checkPushEndpoint(deps: AppDeps, endpoint: string): Promise<void> {
+  const verdict = await deps.pushEndpoints.check(endpoint);
+  if (!verdict.ok) {
+    throw new ServiceError(400, `${PUSH_ENDPOINT_ERROR} (${verdict.reason}): notifications go only through the browsers' own push services.`);
+  }
+}
+
+/** PUT /me/notifications/devices: limited, checked (DNS included) before the write, then saved. */
+export async function registerDevice(
+  deps: AppDeps,
+  userId: number,
+  input: PushDeviceInput,
+  userAgent: string | undefined,
+  ip: string,
+): Promise<PushDeviceAnswer> {
+  limitDeviceSaves(deps, userId, ip);
+  await checkPushEndpoint(deps, input.endpoint);
+  return deps.database.tx(() => saveDevice(deps, userId, input, userAgent));
 }
 
 /**
  * Saves this device's subscription for the member, or updates it (new keys, new choices). An endpoint
- * another account had on this device (a shared phone) moves to the member now signed in.
+ * another account had on this device (a shared phone) moves to the member now signed in. Past
+ * MAX_PUSH_DEVICES the member's oldest devices make room (returned as `replaced`). The endpoint is
+ * checked by the caller (registerDevice); call inside a transaction.
  */
-export function saveDevice(deps: AppDeps, userId: number, input: PushDeviceInput, userAgent: string | undefined): PushDevice {
-  checkPushEndpoint(input.endpoint, deps.env.NODE_ENV === 'production');
+export function saveDevice(deps: AppDeps, userId: number, input: PushDeviceInput, userAgent: string | undefined): PushDeviceAnswer {
+  const { db } = deps.database;
   const values = {
     userId,
     endpoint: input.endpoint,
@@ -101,13 +138,23 @@ export function saveDevice(deps: AppDeps, userId: number, input: PushDeviceInput
     label: input.label || deviceLabel(userAgent),
     ...input.kinds,
   };
-  const row = deps.database.db
+  const row = db
     .insert(pushSubscriptions)
     .values({ ...values, createdAt: deps.clock() })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
     .returning()
     .get();
-  return toDevice(row);
+  const others = db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.id, row.id)))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+    .all();
+  const replaced = others.slice(0, Math.max(0, others.length - (MAX_PUSH_DEVICES - 1)));
+  if (replaced.length > 0) {
+    db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, replaced.map((r) => r.id))).run();
+  }
+  return { device: toDevice(row), replaced: replaced.map(toDevice) };
 }
 
 export function removeDevice(deps: AppDeps, userId: number, id: number): NotificationSettings {
@@ -131,14 +178,19 @@ export interface Notice {
   url: string;
 }
 
-/** The member's devices that asked for this kind. */
+/**
+ * The member's devices that asked for this kind, while the member counts as a member today: an
+ * expired, rejected or demoted account is told nothing, whatever devices it left behind.
+ */
 export function devicesFor(deps: AppDeps, userId: number, kind: PushKind): PushSubscriptionRow[] {
   return deps.database.db
-    .select()
+    .select({ device: pushSubscriptions })
     .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true)))
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true), activeMemberWhere(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))))
     .orderBy(asc(pushSubscriptions.id))
-    .all();
+    .all()
+    .map((r) => r.device);
 }
 
 /**

@@ -108,7 +108,8 @@ function matchesPattern(host: string, pattern: string): boolean {
   return pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
 }
 
-type Resolve = (host: string) => Promise<string[]>;
+/** Every address a name resolves to, as a connection would find them. */
+export type Resolve = (host: string) => Promise<string[]>;
 
 const resolveAll: Resolve = (host) =>
   new Promise((resolve, reject) =>
@@ -118,6 +119,9 @@ const resolveAll: Resolve = (host) =>
   );
 
 export type Verdict = { ok: true; trusted: boolean } | { ok: false; reason: string };
+
+/** The error a connection's lookup fails with when the name points somewhere not public. */
+export const REFUSED_ADDRESS_CODE = 'EPUSHADDRESS';
 
 /**
  * The rule for push endpoints, from PUSH_SERVICE_HOSTS. `resolve` is the DNS lookup (the system's,
@@ -139,8 +143,11 @@ export class PushEndpointPolicy {
     return this.trusted.find((t) => t.host === host && (t.port === null ? url.protocol === 'https:' && port === 443 : t.port === port));
   }
 
-  /** Checks the URL's form and, for a host not configured by the operator, where its name points now. */
-  async check(endpoint: string): Promise<Verdict> {
+  /**
+   * The URL's form alone, without DNS: http(s), no credentials, and either a configured host and port
+   * or a known push service over https on 443 named by a host name. `trusted` is the configured case.
+   */
+  checkForm(endpoint: string): Verdict {
     let url: URL;
     try {
       url = new URL(endpoint);
@@ -155,6 +162,14 @@ export class PushEndpointPolicy {
     const host = url.hostname.toLowerCase().replace(/\.$/, '');
     if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return { ok: false, reason: 'an IP address, not a push service' };
     if (!DEFAULT_PUSH_SERVICE_HOSTS.some((p) => matchesPattern(host, p))) return { ok: false, reason: 'not a known push service' };
+    return { ok: true, trusted: false };
+  }
+
+  /** Checks the URL's form and, for a host not configured by the operator, where its name points now. */
+  async check(endpoint: string): Promise<Verdict> {
+    const form = this.checkForm(endpoint);
+    if (!form.ok || form.trusted) return form;
+    const host = new URL(endpoint).hostname.toLowerCase().replace(/\.$/, '');
     let addresses: string[];
     try {
       addresses = await this.resolve(host);
@@ -162,7 +177,7 @@ export class PushEndpointPolicy {
       return { ok: false, reason: 'the name does not resolve' };
     }
     if (addresses.length === 0 || !addresses.every(isPublicAddress)) return { ok: false, reason: 'resolves to an address that is not public' };
-    return { ok: true, trusted: false };
+    return form;
   }
 
   /**
@@ -177,17 +192,25 @@ export class PushEndpointPolicy {
       options: { all?: boolean; family?: number | string },
       callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
     ): void => {
-      dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses: LookupAddress[]) => {
-        if (err) return callback(err, '', 0);
-        if (!trusted && (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address)))) {
-          const refused: NodeJS.ErrnoException = new Error(`Refused: ${hostname} resolves to an address that is not public`);
-          refused.code = 'EPUSHADDRESS';
-          return callback(refused, '', 0);
-        }
-        if (options.all) return callback(null, addresses);
-        const first = addresses[0]!;
-        callback(null, first.address, first.family);
-      });
+      this.resolve(hostname).then(
+        (found) => {
+          const addresses = found.map((address) => ({ address, family: isIP(address) }));
+          if (!trusted && (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address)))) {
+            const refused: NodeJS.ErrnoException = new Error(`Refused: ${hostname} resolves to an address that is not public`);
+            refused.code = REFUSED_ADDRESS_CODE;
+            return callback(refused, '', 0);
+          }
+          if (addresses.length === 0) {
+            const none: NodeJS.ErrnoException = new Error(`${hostname} has no address`);
+            none.code = 'ENOTFOUND';
+            return callback(none, '', 0);
+          }
+          if (options.all) return callback(null, addresses);
+          const first = addresses[0]!;
+          callback(null, first.address, first.family);
+        },
+        (err: NodeJS.ErrnoException) => callback(err, '', 0),
+      );
     };
   }
 }

@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../testing';
 import { saveDevice } from './notifications';
 import { MessageQueue } from './message-queue';
 import { resolveVapidKeys, webPushTransport } from './push';
+import { PushEndpointPolicy, parsePushServiceHosts } from './push-endpoint';
 import { createWorkout, joinWaitlist, setSignup } from './workouts';
 
 // The defaults a device starts with; new-workout pushes are asked for only where a test is about them.
@@ -20,9 +21,12 @@ describe('Web Push delivery', () => {
   let t: TestApp;
   const vapid = resolveVapidKeys({ CLUB_EMAIL: 'club@club.test', DATABASE_PATH: ':memory:' });
 
+  // The stub is a push service the operator named (PUSH_SERVICE_HOSTS), like any self-hosted one.
+  const trusting = (stub: PushServiceStub) => new PushEndpointPolicy(parsePushServiceHosts(stub.host));
+
   beforeEach(async () => {
     service = await startPushService();
-    t = makeTestApp({ push: webPushTransport(vapid) });
+    t = makeTestApp({ env: { PUSH_SERVICE_HOSTS: service.host }, push: webPushTransport(vapid, trusting(service)) });
   });
   afterEach(() => service.close());
 
@@ -88,7 +92,14 @@ describe('Web Push delivery', () => {
     const { member } = await memberWithDevices(1);
     await freeAPlace(member.id);
     // A second server's message queue on the same database, passing at the same moment as this one.
-    const other = new MessageQueue(t.db, { from: 'x@club.test', transport: null, push: webPushTransport(vapid), clock: t.clock.now, log: () => {} });
+    const other = new MessageQueue(t.db, {
+      from: 'x@club.test',
+      transport: null,
+      push: webPushTransport(vapid, trusting(service)),
+      clock: t.clock.now,
+      timeZone: t.deps.env.CLUB_TIMEZONE,
+      log: () => {},
+    });
     await Promise.all([t.deps.messageQueue.deliverPending(), other.deliverPending()]);
     expect(service.received).toHaveLength(1);
 

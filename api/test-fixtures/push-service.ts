@@ -14,13 +14,20 @@ export interface ReceivedPush {
 
 export interface PushServiceStub {
   url: string;
+  /** '127.0.0.1:<port>', the entry of PUSH_SERVICE_HOSTS that lets a server send here. */
+  host: string;
   received: ReceivedPush[];
   /** The status the next pushes get (default 201). */
   answer(status: number): void;
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushServiceStub> {
+/**
+ * Starts the stub on `port` (default: one the system picks). A server under test reaches it only when
+ * its PUSH_SERVICE_HOSTS names `127.0.0.1:<port>`. With `hang`, it takes each push and never answers
+ * (a push service that accepts the connection and goes silent).
+ */
+export async function startPushService(options: { port?: number; hang?: boolean } = {}): Promise<PushServiceStub> {
   const received: ReceivedPush[] = [];
   let status = 201;
   const server: Server = createServer((req, res) => {
@@ -28,13 +35,14 @@ export async function startPushService(): Promise<PushServiceStub> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
+      if (!options.hang) res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     received,
     answer: (s) => {
       status = s;

@@ -31,9 +31,17 @@ export interface NotificationSettings {
   devices: PushDevice[];
 }
 
+/**
+ * A member keeps at most this many devices: saving one more replaces the oldest, since a member who
+ * turns notifications on from a new phone wants them there, and the oldest is the one most likely gone.
+ */
+export const MAX_PUSH_DEVICES = 10;
+
 /** PUT /api/me/notifications/devices: this device's subscription is saved (or updated). */
 export interface PushDeviceAnswer {
   device: PushDevice;
+  /** The member's oldest devices removed to keep MAX_PUSH_DEVICES (usually none). */
+  replaced: PushDevice[];
 }
 
 /**

@@ -44,7 +44,7 @@ export function notificationRoutes(state: { settings: NotificationSettings }): R
     'PUT /me/notifications/devices': ({ body }) => {
       const saved = pushDevice({ endpoint: body!.endpoint, kinds: body!.kinds });
       state.settings = { ...state.settings, devices: [...state.settings.devices.filter((d) => d.endpoint !== saved.endpoint), saved] };
-      return { device: saved };
+      return { device: saved, replaced: [] };
     },
     'DELETE /me/notifications/devices/:id': ({ params }) => {
       state.settings = { ...state.settings, devices: state.settings.devices.filter((d) => d.id !== Number(params.id)) };
