@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { posts, workoutSignups } from '../../db/schema';
-import { forumScene } from '../test-fixtures/forum-scene';
+import { forumScene, weeklySwims } from '../test-fixtures/forum-scene';
 import { createEvent } from './events';
 import { requireManageablePost } from './post-access';
 import { deletePost, deletePostInScope } from './post-removal';
-import { createWorkoutSeries } from './series';
 import { setSignup } from './workouts';
 
 const setup = () => forumScene();
@@ -34,16 +33,7 @@ describe('deleting a post', () => {
 describe('DELETE /forum/posts/:id in the service', () => {
   it('takes a workout with what the scope reaches of its series, and an event alone', async () => {
     const { t, exec, member } = await setup();
-    const series = createWorkoutSeries(t.deps, exec, {
-      type: 'workout',
-      title: 'Swim',
-      workoutType: 'swim',
-      workoutDate: '2026-03-03',
-      workoutTime: '07:00',
-      content: 'Laps',
-      capacity: null,
-      repeat: { weekdays: [2], until: '2026-03-24' },
-    });
+    const series = weeklySwims(t.deps, exec);
     const [, second] = series.posts;
     const m = await member('Mo');
     expect(() => deletePostInScope(t.deps, m, second!.id, 'following')).toThrow(/Only the author of this workout/);

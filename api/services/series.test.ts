@@ -4,6 +4,7 @@ import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing';
 import { ServiceError } from './errors';
 import { requireWorkout } from './post-access';
+import { weeklySwims } from '../test-fixtures/forum-scene';
 import { createWorkoutSeries, deleteWorkoutsInScope, seriesDates, workoutsInScope } from './series';
 
 // Test clock: 2026-03-02T15:00:00Z, Monday, March 2 in Toronto.
@@ -21,16 +22,7 @@ describe('the series service', () => {
     const t = makeTestApp();
     const u = await t.createUser({ role: 'exec' });
     const exec = { id: u.id, role: 'exec' as Role };
-    const series = createWorkoutSeries(t.deps, exec, {
-      type: 'workout',
-      title: 'Swim',
-      workoutType: 'swim',
-      workoutDate: '2026-03-03',
-      workoutTime: '07:00',
-      content: 'Laps',
-      capacity: null,
-      repeat: { weekdays: [2], until: '2026-03-24' },
-    });
+    const series = weeklySwims(t.deps, exec);
     return { t, exec, series };
   }
 

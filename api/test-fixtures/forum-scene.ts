@@ -2,8 +2,23 @@
 // demand, and a workout builder with a date, time and capacity. Services are called directly, as the
 // routes would call them; the route tests use makeClub and t.createPost instead.
 import type { Role } from '../../domain/contract/roles';
+import { createWorkoutSeries } from '../services/series';
 import { createWorkout } from '../services/workouts';
 import { makeTestApp, type TestAppOptions } from '../testing';
+
+/** Four Tuesday 7:00 swims, March 3 to 24 2026, posted by `exec` as one weekly series. */
+export function weeklySwims(deps: Parameters<typeof createWorkoutSeries>[0], exec: { id: number; role: Role }) {
+  return createWorkoutSeries(deps, exec, {
+    type: 'workout',
+    title: 'Swim',
+    workoutType: 'swim',
+    workoutDate: '2026-03-03',
+    workoutTime: '07:00',
+    content: 'Laps',
+    capacity: null,
+    repeat: { weekdays: [2], until: '2026-03-24' },
+  });
+}
 
 export async function forumScene(options: TestAppOptions = {}) {
   const t = makeTestApp(options);
