@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ClubConfig } from '../domain/contract/config';
+import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../domain/contract/privacy';
 import type { AppDeps, AppEnv } from './context';
 import { loggablePath, requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
@@ -13,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { accountRoutes } from './routes/account';
 import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys';
 import { profilesRoutes } from './routes/profiles';
 import { racesRoutes } from './routes/races';
@@ -89,6 +91,19 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
       200,
     ),
   );
+  // What the privacy page states about how long things are kept: the server's own settings.
+  app.get('/api/privacy', (c) =>
+    c.json(
+      {
+        ...DEFAULT_PRIVACY_FACTS,
+        backups: {
+          everyHours: deps.env.BACKUP_EVERY === null ? null : Math.round((deps.env.BACKUP_EVERY / 3_600_000) * 10) / 10,
+          kept: deps.env.BACKUP_KEEP,
+        },
+      } satisfies PrivacyFacts,
+      200,
+    ),
+  );
   app.route('/api/auth', authRoutes);
   app.route('/api/auth/passkey', passkeyLoginRoutes);
   app.route('/api/passkeys', passkeyRoutes);
@@ -97,6 +112,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/forum', forumRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
+  app.route('/api/me', accountRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/reports', reportsRoutes);

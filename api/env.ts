@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/clock';
 import { CLUB_CONTACT_EMAIL } from '../domain/contract/profiles';
+import { DEFAULT_BACKUP_EVERY, DEFAULT_BACKUP_KEEP } from '../domain/contract/privacy';
 import { passkeySettings, type PasskeySettings } from './passkey-settings';
 import { parsePushServiceHosts } from './services/push-endpoint';
 
@@ -46,8 +47,8 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).optional(),
   // Default: info, or warn under NODE_ENV=test so test runs stay quiet.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  BACKUP_EVERY: interval.prefault('24h'),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_EVERY: interval.prefault(DEFAULT_BACKUP_EVERY),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(DEFAULT_BACKUP_KEEP),
   // Default: backups/ next to the database file.
   BACKUP_DIR: z.string().min(1).optional(),
   // Web Push: generated once into the data folder when absent, like the JWT secret.

@@ -99,9 +99,10 @@ export const workoutSignups = sqliteTable(
     postId: integer('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key, like attendance_records: a deleted account's sign-ups for workouts that have
+    // started stay (without a name) so the club's counts and reports keep adding up; its sign-ups
+    // for workouts still to come are cancelled by api/services/account-deletion.ts.
+    userId: integer('user_id').notNull(),
     signupTime: integer('signup_time').notNull().default(now),
   },
   (t) => [uniqueIndex('workout_signups_unique').on(t.postId, t.userId)],

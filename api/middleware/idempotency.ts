@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, lt } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema';
+import { IDEMPOTENCY_DAYS } from '../../domain/contract/privacy';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../services/errors';
 import { sha256 } from '../services/tokens';
@@ -11,7 +12,7 @@ export interface Outcome {
   body: unknown;
 }
 
-export const IDEMPOTENCY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Runs a write and answers it, exactly once per `Idempotency-Key`, so a device replaying its offline

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
-import { idempotencyKeys, users, type UserRow } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 import type { AdminMember, ApproveMemberInput, OutboxEmail, UpdateMemberInput } from '../../domain/contract/admin';
 import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
 import { formatPhone } from '../../domain/contract/common';
@@ -10,7 +10,7 @@ import { ServiceError, notFound } from './errors';
 import { activationEmail } from './mail-templates';
 import { isUniqueViolation } from '../../db/errors';
 import { emailTaken, recordRoleChange } from './member-profile';
-import { releaseMemberPlaces } from './workouts';
+import { deleteAccount } from './account-deletion';
 import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from './users';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
@@ -142,25 +142,17 @@ export function updateMember(
 }
 
 /**
- * Removes the account and, through the foreign-key cascades, its signups, waitlist places, RSVPs,
- * race signups, absences and notifications. Their workout places are freed first, so waitlisted
- * members move up. Answers the picture URL so the caller can remove the file after commit.
+ * Deletes a member's account exactly as the member's own deletion does (api/services/account-deletion.ts):
+ * places to come are freed for the waitlist, past attendance stays as Former member, messages to
+ * them are dropped or redacted. Answers the picture URL so the caller can remove the file after commit.
  */
 export function deleteMember(
   deps: AppDeps,
   actorId: number,
   id: number,
 ): { profilePictureUrl: string | null } {
-  const { db } = deps.database;
   if (id === actorId) throw new ServiceError(409, SELF_DELETE_ERROR);
-  return deps.database.tx(() => {
-    const row = loadMember(deps, id);
-    // Before the cascade: the freed places go to the waitlist, with their promotion emails.
-    releaseMemberPlaces(deps, id);
-    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id)).run();
-    db.delete(users).where(eq(users.id, id)).run();
-    return { profilePictureUrl: row.profilePictureUrl };
-  });
+  return deleteAccount(deps, id);
 }
 
 /**

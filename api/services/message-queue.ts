@@ -1,11 +1,12 @@
 import { stripUnsafeCharacters } from '../../domain/contract/common';
-import { and, asc, desc, eq, inArray, lte, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../../db/client';
 import { reminderMemberOf } from '../../db/reminder-keys';
 import { messageQueue, pushSubscriptions, users } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
+import { FORMER_MEMBER } from '../../domain/contract/privacy';
 import { PUSH_TIMEOUT_MS, PushRefused, type PushTransport } from './push';
 import { effectiveRole } from './users';
 
@@ -471,6 +472,22 @@ export class MessageQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /**
+   * A deleted account: its messages not yet sent are dropped, and every message to it, sent or not,
+   * keeps neither address, subject nor text (the row stays, so Admin > Messages still adds up). Runs
+   * inside the deletion's transaction. A send already under way finishes with what it had read.
+   */
+  forgetRecipient(email: string): number {
+    const mine = sql`lower(${messageQueue.to}) = lower(${email})`;
+    const redacted = { to: FORMER_MEMBER, subject: '(removed)', text: '', html: null, url: null };
+    this.db
+      .update(messageQueue)
+      .set({ ...redacted, status: 'dropped', lastError: 'Not sent: the account was deleted.' })
+      .where(and(mine, eq(messageQueue.status, 'pending')))
+      .run();
+    return this.db.update(messageQueue).set({ ...redacted, lastError: null }).where(mine).run().changes;
   }
 
   /** Newest first, each push with the name of its device (null once the device is removed). */

@@ -4,9 +4,10 @@
 import type { EventPostRow, WorkoutPostRow } from '../../db/post-queries';
 import { idsOf, rsvpsOf } from '../../db/post-queries';
 import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../domain/contract/forum';
+import { FORMER_MEMBER } from '../../domain/contract/privacy';
 
 /** Shown as the author of a post whose author's account was deleted. */
-export const DELETED_AUTHOR = 'Former member';
+export const DELETED_AUTHOR = FORMER_MEMBER;
 
 /** The caller's own fields on a workout. */
 export type WorkoutOwn = Pick<WorkoutPost, 'isSignedUp' | 'waitlistPosition'>;

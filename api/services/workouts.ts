@@ -15,6 +15,7 @@ import {
   type WorkoutSignup,
 } from '../../domain/contract/forum';
 import { type NewWorkout, type WorkoutUpdate } from '../../domain/contract/forum-schemas';
+import { FORMER_MEMBER } from '../../domain/contract/privacy';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
@@ -45,12 +46,13 @@ function signupRows(db: Db, postId: number): WorkoutSignup[] {
     .select({
       id: workoutSignups.id,
       user_id: workoutSignups.userId,
-      user_name: users.name,
+      // A deleted account's place in a workout that had started stays, without a name.
+      user_name: sql<string>`coalesce(${users.name}, ${FORMER_MEMBER})`,
       signup_time: workoutSignups.signupTime,
       userProfilePictureUrl: users.profilePictureUrl,
     })
     .from(workoutSignups)
-    .innerJoin(users, eq(users.id, workoutSignups.userId))
+    .leftJoin(users, eq(users.id, workoutSignups.userId))
     .where(eq(workoutSignups.postId, postId))
     .orderBy(asc(workoutSignups.signupTime), asc(workoutSignups.id))
     .all();
@@ -140,6 +142,10 @@ export function countAbsence(
   now: number,
 ): AbsenceResult {
   const { db } = deps.database;
+  // A deleted account (its place in a started workout stays) has no absences to count.
+  if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
+    return { counted: false, absences: 0, suspendedUntil: null };
+  }
   const logged = db
     .insert(absenceLog)
     .values({ userId, postId, reason, createdAt: now })
@@ -386,6 +392,32 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
  * waitlist entries go, and each freed workout that has not started promotes its next waitlisted
  * member (with the email). No absence is counted. Meant to run inside the deletion's transaction.
  */
+/**
+ * A member leaving the club: every waitlist place goes, and the places in workouts that have not
+ * started are freed (no absence counted) and offered to the waitlist as usual. Places in workouts that
+ * have started stay: they are the club's record of who came. Call inside a transaction.
+ */
+export function releaseComingPlaces(deps: AppDeps, userId: number): void {
+  const { db } = deps.database;
+  const now = deps.clock();
+  const tz = deps.env.CLUB_TIMEZONE;
+  db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId)).run();
+  const held = db
+    .select({ post: posts })
+    .from(workoutSignups)
+    .innerJoin(posts, eq(posts.id, workoutSignups.postId))
+    .where(eq(workoutSignups.userId, userId))
+    .all()
+    .map((r) => r.post)
+    .filter((post) => !hasStarted(clubWorkout(post), now, tz));
+  for (const post of held) {
+    db.delete(workoutSignups)
+      .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, userId)))
+      .run();
+    fillFromWaitlist(deps, post, now);
+  }
+}
+
 export function releaseMemberPlaces(deps: AppDeps, userId: number): void {
   deps.database.tx(() => {
     const { db } = deps.database;

@@ -2,6 +2,7 @@ import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
+import type { deleteAccountSchema, PrivacyFacts } from './privacy';
 import type {
   addPasskeySchema,
   PasskeyAnswer,
@@ -160,6 +161,9 @@ export interface Endpoints {
   'PUT /me/notifications/devices': { body: Body<typeof pushDeviceSchema>; answer: PushDeviceAnswer };
   'DELETE /me/notifications/devices/:id': { answer: NotificationSettings };
   'POST /me/calendar-link/reset': { answer: CalendarLinkAnswer };
+  // the account's own data: GET /me/export answers a ZIP file (downloadFile), DELETE /me answers 204
+  'DELETE /me': { body: Body<typeof deleteAccountSchema>; answer: null };
+  'GET /privacy': { answer: PrivacyFacts };
 
   'GET /races': { answer: RacesAnswer };
   'POST /races': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };
