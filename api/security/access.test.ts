@@ -80,6 +80,15 @@ const CASES: RouteCase[] = [
     allowedStatus: 200,
   },
   {
+    name: 'delete own account (the password confirms it)',
+    method: 'DELETE',
+    path: () => '/api/me',
+    body: () => ({ password: TEST_PASSWORD }),
+    tooLow: [],
+    allowed: 'pending',
+    allowedStatus: 204,
+  },
+  {
     name: 'accept charter',
     method: 'POST',
     path: () => '/api/users/accept-charter',
@@ -518,6 +527,7 @@ describe('every mutating route refuses callers without the right', () => {
       'PUT /api/passkeys/:id',
       'DELETE /api/passkeys/:id',
       'DELETE /api/admin/members/:id/passkeys',
+      'DELETE /api/me',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());
