@@ -67,6 +67,7 @@ const SCREEN_MODULES: Record<string, string[]> = {
   '/join-us': ['features/public/join-us-page.tsx'],
   '/schedule': ['features/public/schedule-page.tsx'],
   '/faq': ['features/public/faq-page.tsx'],
+  '/privacy': ['features/public/privacy-page.tsx'],
   '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
   '/races': ['features/races/visitor-races-page.tsx'],
   '/login': ['features/auth/login-page.tsx'],

@@ -15,6 +15,7 @@ export function Footer() {
             <li><Link to="/schedule">Schedule</Link></li>
             <li><Link to="/join-us">Join Us</Link></li>
             <li><Link to="/forum">Forum</Link></li>
+            <li><Link to="/privacy">Privacy</Link></li>
           </ul>
         </nav>
         <div>

@@ -12,6 +12,7 @@ const HomePage = lazyNamed(() => import('../features/public/home-page'), 'HomePa
 const JoinUsPage = lazyNamed(() => import('../features/public/join-us-page'), 'JoinUsPage');
 const SchedulePage = lazyNamed(() => import('../features/public/schedule-page'), 'SchedulePage');
 const FaqPage = lazyNamed(() => import('../features/public/faq-page'), 'FaqPage');
+const PrivacyPage = lazyNamed(() => import('../features/public/privacy-page'), 'PrivacyPage');
 const ResourcesPage = lazyNamed(() => import('../features/public/placeholder-pages'), 'ResourcesPage');
 const TeamGearPage = lazyNamed(() => import('../features/public/placeholder-pages'), 'TeamGearPage');
 const CoachesExecPage = lazyNamed(() => import('../features/team/coaches-exec-page'), 'CoachesExecPage');
@@ -65,6 +66,7 @@ export function AppRoutes() {
         <Route path="/join-us" element={<JoinUsPage />} />
         <Route path="/schedule" element={<SchedulePage />} />
         <Route path="/faq" element={<FaqPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/team-gear" element={<TeamGearPage />} />
         {!user && publicReads}

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
 import { ApiError, call } from '../../lib/data/api-client';
@@ -178,6 +178,11 @@ export function LoginPage() {
           </ErrorMessage>
         )}
 
+        {mode === 'signup' && (
+          <p className="hint">
+            What the club keeps about you, who sees it and how to delete it: <Link to="/privacy">Privacy</Link>.
+          </p>
+        )}
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
           {isSubmitting ? 'Please wait…' : mode === 'signin' ? 'Sign In' : 'Create Account'}
         </button>

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { CalendarLink } from './components/calendar-link';
 import { NotificationSettings } from './components/notification-settings';
+import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
@@ -113,6 +114,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
           Sign out everywhere
         </Link>
       </section>
+      <MyData />
     </article>
   );
 }
