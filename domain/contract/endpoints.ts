@@ -161,7 +161,8 @@ export interface Endpoints {
   'PUT /me/notifications/devices': { body: Body<typeof pushDeviceSchema>; answer: PushDeviceAnswer };
   'DELETE /me/notifications/devices/:id': { answer: NotificationSettings };
   'POST /me/calendar-link/reset': { answer: CalendarLinkAnswer };
-  // the account's own data: GET /me/export answers a ZIP file (downloadFile), DELETE /me answers 204
+  // the account's own data: a ZIP file (read with downloadFile, not call), and leaving (204, no body)
+  'GET /me/export': { answer: Blob };
   'DELETE /me': { body: Body<typeof deleteAccountSchema>; answer: null };
   'GET /privacy': { answer: PrivacyFacts };
 

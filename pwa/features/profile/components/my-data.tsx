@@ -59,9 +59,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       setError(errorMessage(err, 'Your account could not be deleted. Please try again.'));
       return;
     }
-    // The account is gone: everything this device kept of it goes too (offline copies, outbox, cache).
-    await signOut();
+    // The account is gone. Leave the profile first (signed out, it would send the member to sign in),
+    // then everything this device kept of the account goes too: offline copies, outbox, query cache.
     navigate(DELETED_PATH, { replace: true });
+    await signOut();
   });
 
   return (

@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../../../domain/contract/privacy';
+import { renderAt } from '../../test-providers';
+import { answerRoutes } from '../../test-server';
+import { backupSentence, PrivacyPage } from './privacy-page';
+
+const visit = (url: string) => renderAt(url, '/privacy', <PrivacyPage />, { user: null, visitor: true });
+const facts = (backups: PrivacyFacts['backups']): PrivacyFacts => ({ ...DEFAULT_PRIVACY_FACTS, backups });
+
+describe('PrivacyPage', () => {
+  it("states the server's backup settings, who sees what, and how to export or delete", async () => {
+    answerRoutes({ 'GET /privacy': facts({ everyHours: 6, kept: 14 }) });
+    visit('/privacy');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const howLong = screen.getByRole('region', { name: 'How long it is kept' });
+    expect(
+      await within(howLong).findByText(/every 6 hours and keeps the newest 14 copies, so what you delete is gone from every backup within 4 days/),
+    ).toBeInTheDocument();
+    expect(howLong).toHaveTextContent('account number');
+    const who = screen.getByRole('region', { name: 'Who sees it' });
+    expect(who).toHaveTextContent(/Members see your name and picture on the rosters/);
+    expect(who).toHaveTextContent(/Execs also see attendance/);
+    expect(who).toHaveTextContent(/Administrators also see contact details/);
+    const choices = screen.getByRole('region', { name: 'Your data, your choice' });
+    expect(choices).toHaveTextContent('Download my data');
+    expect(choices).toHaveTextContent('Delete my account');
+    expect(screen.queryByText(/Your account was deleted/)).not.toBeInTheDocument();
+  });
+
+  it('says the account is gone after a deletion', async () => {
+    answerRoutes({ 'GET /privacy': DEFAULT_PRIVACY_FACTS });
+    visit('/privacy?deleted=1');
+    expect(await screen.findByText(/Your account was deleted and you are signed out everywhere/)).toBeInTheDocument();
+  });
+
+  it('words every backup setting', () => {
+    expect(backupSentence(DEFAULT_PRIVACY_FACTS)).toMatch(/every 24 hours and keeps the newest 7 copies.*within 7 days/);
+    expect(backupSentence(facts({ everyHours: 1, kept: 1 }))).toMatch(/every 1 hour and keeps the newest 1 copy.*within 1 hour\./);
+    expect(backupSentence(facts({ everyHours: null, kept: 7 }))).toBe('This server makes no scheduled backups.');
+  });
+});
