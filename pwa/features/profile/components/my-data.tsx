@@ -43,6 +43,7 @@ export function MyData() {
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { signOut } = useSession();
   const navigate = useNavigate();
+  const formId = useId();
   const [error, setError] = useState('');
   const {
     register,
@@ -66,8 +67,22 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal title="Delete my account" onClose={isSubmitting ? undefined : onClose}>
-      <form onSubmit={submit} noValidate className="delete-account">
+    <Modal
+      title="Delete my account"
+      onClose={isSubmitting ? undefined : onClose}
+      // The two choices stay in view on a phone while the explanation scrolls.
+      footer={
+        <div className="actions">
+          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
+            Keep my account
+          </button>
+          <button type="submit" form={formId} className="button button--danger" disabled={isSubmitting}>
+            {isSubmitting ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </div>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="delete-account">
         <p>This cannot be undone. When you delete your account:</p>
         <ul>
           <li>your sign-ups for workouts to come are cancelled (no absence is counted) and the next person on the waitlist gets your place;</li>
@@ -83,17 +98,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           error={errors.password?.message}
           hint="Even if you signed in with a passkey, type your account password. Forgotten it? Reset it from the sign-in page first."
         >
-          {(field) => <input {...field} type="password" autoComplete="current-password" data-autofocus {...register('password')} />}
+          {(field) => <input {...field} type="password" autoComplete="current-password" {...register('password')} />}
         </FormField>
         {error && <ErrorMessage>{error}</ErrorMessage>}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
-            Keep my account
-          </button>
-          <button type="submit" className="button button--danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Deleting…' : 'Delete my account'}
-          </button>
-        </div>
       </form>
     </Modal>
   );
