@@ -7,7 +7,7 @@ import { DEMO, acceptCharterInDb, openTestDb, signIn } from './support';
 
 type Role = 'visitor' | keyof typeof DEMO;
 
-const PUBLIC = ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/resources', '/team-gear', '/races'];
+const PUBLIC = ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/privacy', '/resources', '/team-gear', '/races'];
 const SIGNED_OUT_ONLY = ['/login', '/reset-password?token=no-such-token', '/profile/coach/Maya%20Chen'];
 
 function firstIds(): { workout: number; event: number; race: number } {

@@ -15,7 +15,7 @@ test('robots.txt is a real file, and a missing file is a 404, not the app', asyn
 
 test('every public page has its own meta description', async ({ page }) => {
   const seen = new Map<string, string>();
-  for (const path of ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/races', '/login']) {
+  for (const path of ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/privacy', '/races', '/login']) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
     const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';

@@ -27,6 +27,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '/forum': 'Club workouts and events: sign up, join a waitlist and RSVP.',
   '/resources': 'Training resources collected by the university triathlon club.',
   '/team-gear': 'University triathlon club team gear: kits and how to order.',
+  '/privacy': 'What the university triathlon club stores about members, who sees it, how long it is kept, and how to download or delete it.',
 };
 
 function descriptionTag(): HTMLMetaElement {
