@@ -120,7 +120,8 @@ test('wrong password shows the spec message with a Sign Up link; a revoked sessi
     [token, JSON.stringify(user)] as const,
   );
   const db = openTestDb();
-  db.prepare('delete from users where id = ?').run(user.id);
+  // Revoked (as a password reset or "Sign out everywhere" does); a deleted account is e2e/my-data.spec.ts.
+  db.prepare('update users set token_version = token_version + 1 where id = ?').run(user.id);
   db.close();
   await page.goto('/forum');
   await expect(page).toHaveURL(/\/login\?reason=session-expired/);

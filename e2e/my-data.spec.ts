@@ -12,7 +12,7 @@ async function expectTappable(target: Locator): Promise<void> {
   expect(box.width, 'tap target width').toBeGreaterThanOrEqual(44);
 }
 
-test('a member downloads their data and deletes the account from a phone', async ({ page, request }) => {
+test('a member downloads their data and deletes the account from a phone', async ({ page, request, browser }) => {
   const dana = await createMember(request, 'Dana Departing');
   const wes = await createMemberWithToken(request, 'Wes Waiting');
   const danaToken = await apiToken(request, dana);
@@ -31,6 +31,13 @@ test('a member downloads their data and deletes the account from a phone', async
   expect(signup.status(), await signup.text()).toBe(200);
   const wait = await request.post(`/api/forum/workouts/${workoutId}/waitlist`, { headers: { authorization: `Bearer ${wes.token}` } });
   expect(wait.status(), await wait.text()).toBe(200);
+
+  // Dana is also signed in on a laptop, which keeps a copy of the forum for offline reading.
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const laptopPage = await laptop.newPage();
+  await signIn(laptopPage, dana);
+  await laptopPage.goto('/forum');
+  await expect(laptopPage.getByRole('heading', { level: 1 })).toBeVisible();
 
   await signIn(page, dana);
   await page.goto('/profile');
@@ -76,6 +83,16 @@ test('a member downloads their data and deletes the account from a phone', async
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
   expect(databases.filter((name) => name === 'club-offline' || name === 'club-queries')).toEqual([]);
+
+  // The laptop finds out on its next request, and forgets the account too.
+  await laptopPage.goto('/forum');
+  await expect(laptopPage).toHaveURL(/\/privacy\?deleted=1$/);
+  await expect(laptopPage.getByText(/Your account was deleted/)).toBeVisible();
+  await expect.poll(() => laptopPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect
+    .poll(async () => (await laptopPage.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).filter((n) => n === 'club-offline' || n === 'club-queries'))
+    .toEqual([]);
+  await laptop.close();
 
   // The server: the account is gone, Wes has the place, the old token opens nothing.
   const db = openTestDb();

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
+import { ACCOUNT_DELETED_ERROR } from '../../domain/contract/privacy';
 import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
 import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../services/tokens';
@@ -16,6 +17,9 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
   const { deps } = c.var;
   const claims = await verifySessionToken(deps.jwtSecret, m[1]!, deps.clock());
   const row = claims ? findUserById(deps.database.db, Number(claims.sub)) : undefined;
+  // A token the server signed for an account that is gone (account numbers are never reused): the
+  // app then forgets everything it kept for it, as the device that deleted it did.
+  if (claims && !row) return { status: 401, error: ACCOUNT_DELETED_ERROR };
   if (!claims || !row || row.tokenVersion !== claims.ver) {
     return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
   }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { deleteAccountSchema } from '../../domain/contract/privacy';
+import { deleteAccountSchema } from '../../domain/contract/privacy-schemas';
 import { requireAuth } from '../middleware/auth';
 import { clientIp } from '../middleware/client-ip';
 import { jsonBody } from '../middleware/validate';

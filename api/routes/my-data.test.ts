@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, passkeys, roleChangeNotifications } from '../../db/schema';
-import { DELETE_WRONG_PASSWORD, EXPORTS_PER_DAY, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
+import { ACCOUNT_DELETED_ERROR, DELETE_WRONG_PASSWORD, EXPORTS_PER_DAY, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
 import { ACCOUNT_TABLES } from '../services/account-deletion';
 import { activationEmail } from '../services/mail-templates';
 import { MY_DATA_TABLES } from '../services/my-data';
@@ -239,8 +239,8 @@ describe('deleting an account', () => {
       expect(cellsContaining(t, [me.email, me.name, 'quincy'])).toEqual([]);
       expect(t.userRow(me.id)).toBeUndefined();
       expect(existsSync(picture)).toBe(false);
-      // Signed out everywhere: the token names an account that is gone.
-      expect((await t.call('GET', '/api/auth/profile', { token: me.token })).status).toBe(401);
+      // Signed out everywhere, and told why: the app then wipes that device too.
+      expect(await t.call('GET', '/api/auth/profile', { token: me.token })).toMatchObject({ status: 401, body: { error: ACCOUNT_DELETED_ERROR } });
 
       // The report is the same: the place in the workout that happened stays, nameless.
       const after = await report();

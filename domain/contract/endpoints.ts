@@ -2,7 +2,8 @@ import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
-import type { deleteAccountSchema, PrivacyFacts } from './privacy';
+import type { PrivacyFacts } from './privacy';
+import type { deleteAccountSchema } from './privacy-schemas';
 import type {
   addPasskeySchema,
   PasskeyAnswer,

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 // A member's own data: the download (GET /me/export), leaving the club (DELETE /me) and the facts the
-// privacy page states (GET /privacy). docs/decisions/0080-my-data.md.
+// privacy page states (GET /privacy). docs/decisions/0080-my-data.md. No zod here: the public privacy
+// page and the app's entry chunk read these; the body schema is in privacy-schemas.ts.
 
 /** Downloads of one member's data in 24 hours. */
 export const EXPORTS_PER_DAY = 3;
@@ -17,11 +16,9 @@ export const FORMER_MEMBER = 'Former member';
 export const DELETE_WRONG_PASSWORD = 'That password is not right. Your account was not deleted.';
 export const LAST_ADMIN_ERROR =
   "You are the club's last administrator, so your account cannot be deleted. Make another member an administrator first.";
+/** A signed token of an account that no longer exists: the app wipes the device as after a deletion. */
+export const ACCOUNT_DELETED_ERROR = 'This account was deleted.';
 export const EXPORT_LIMIT_ERROR = `You can download your data ${EXPORTS_PER_DAY} times a day. Please try again tomorrow.`;
-
-export const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Enter your password to delete your account.').max(1024),
-});
 
 /** GET /privacy: what the privacy page states about how long things are kept, from the server's own settings. */
 export interface PrivacyFacts {

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
 import { setUnauthorizedHandler } from '../lib/data/api-client';
-import { useSession } from '../lib/session/session';
+import { ACCOUNT_DELETED_PATH, useSession } from '../lib/session/session';
 import { usePageDescription } from '../lib/ui/use-page-title';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
@@ -45,6 +45,12 @@ export function Layout() {
   // takes this token, or this role, so staying signed in would only show errors.
   useEffect(() => {
     setUnauthorizedHandler((reason) => {
+      if (reason === 'account-deleted') {
+        // The account is gone (another device, an administrator): nothing is kept for a next sign-in.
+        navigate(ACCOUNT_DELETED_PATH, { replace: true });
+        void signOut();
+        return;
+      }
       // Leave the guarded page first, so its own redirect to a bare /login cannot win the race.
       navigate(`/login?reason=${reason}`, { replace: true });
       void signOut(reason);

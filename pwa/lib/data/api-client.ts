@@ -2,6 +2,7 @@
 // and out, `{ error }` answers turned into ApiError, and the unauthorized rule: a 401/403 from a
 // non-auth call ends the session, since the server no longer takes this token or this role.
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../../domain/contract/endpoints';
+import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
 import { readToken, readUser, replaceToken, sessionGeneration } from '../session/session-storage';
 
@@ -29,7 +30,9 @@ export class ApiError extends Error {
 
 export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
 
-type UnauthorizedHandler = (reason: 'session-expired' | 'forbidden') => void;
+/** Why the server ended the session: the token, the role, or the account itself is gone. */
+export type UnauthorizedReason = 'session-expired' | 'forbidden' | 'account-deleted';
+type UnauthorizedHandler = (reason: UnauthorizedReason) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
@@ -37,7 +40,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 /** Ends the session through the registered handler (the layout: sign out, go to /login?reason=…). */
-export function notifyUnauthorized(reason: 'session-expired' | 'forbidden'): boolean {
+export function notifyUnauthorized(reason: UnauthorizedReason): boolean {
   if (!onUnauthorized) return false;
   onUnauthorized(reason);
   return true;
@@ -109,11 +112,17 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     const payload = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const message = typeof payload.error === 'string' ? payload.error : `Request failed (${res.status})`;
     if ((res.status === 401 || res.status === 403) && !options.keepSessionOnUnauthorized && !EXEMPT.some((r) => r.test(path))) {
-      notifyUnauthorized(res.status === 401 ? 'session-expired' : 'forbidden');
+      notifyUnauthorized(unauthorizedReason(res.status, payload.error));
     }
     throw new ApiError(res.status, message, payload);
   }
   return data;
+}
+
+/** What a 401 or 403 says about the session. */
+export function unauthorizedReason(status: number, error: unknown): UnauthorizedReason {
+  if (status === 403) return 'forbidden';
+  return error === ACCOUNT_DELETED_ERROR ? 'account-deleted' : 'session-expired';
 }
 
 /** The message to show for a failed call: the server's words, or the screen's own fallback. */

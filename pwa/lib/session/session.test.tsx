@@ -7,6 +7,7 @@ import { request } from '../data/api-client';
 import { addComment, countComments } from '../offline/comments-db';
 import { openOfflineDb, resetOfflineDbForTests } from '../offline/offline-db';
 import { devicePersister } from '../data/query-persister';
+import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
 import { SessionProvider, useSession } from './session';
 import { readUser } from './session-storage';
 
@@ -111,5 +112,36 @@ describe('logout on a shared phone', () => {
     const { listComments } = await import('../offline/comments-db');
     expect(await listComments(42, 7)).toEqual([]);
     expect((await listComments(41, 7)).map((c) => c.content)).toEqual(['Mine']);
+  });
+});
+
+describe('an account deleted from another device or by an administrator', () => {
+  async function refusedWith(error: string) {
+    storeSession(alice, 'alice-token');
+    await devicePersister(41).persistClient({ posts: ['Alice only'] } as never);
+    await addComment({ userId: 41, postId: 7, user_name: 'Alice Ng', content: 'See you at 6', created_at: 1 });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await vi.waitFor(() => expect(pending.map((p) => p.url)).toContain('/api/auth/profile'));
+    await act(async () => {
+      pending.find((p) => p.url === '/api/auth/profile')!.resolve(new Response(JSON.stringify({ error }), { status: 401 }));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    await vi.waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument());
+  }
+
+  it('wipes everything the device kept for it', async () => {
+    await refusedWith(ACCOUNT_DELETED_ERROR);
+    expect(localStorage.length).toBe(0);
+    await vi.waitFor(async () => expect(await countComments(41)).toBe(0));
+    expect(await devicePersister(41).restoreClient()).toBeUndefined();
+  });
+
+  it('while a session that merely ended keeps the unsynced work for the next sign-in', async () => {
+    await refusedWith('Invalid or expired token. Please sign in again.');
+    expect(await countComments(41)).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../../domain/contract/auth';
 import { hasRole, type Role } from '../../../domain/contract/roles';
-import { ApiError, call, notifyUnauthorized, request } from '../data/api-client';
+import { ApiError, call, notifyUnauthorized, request, unauthorizedReason } from '../data/api-client';
 import { clearEtagCache } from '../data/etag-cache';
 import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';
 
@@ -28,6 +28,9 @@ interface SessionValue {
 }
 
 export type SessionEndReason = 'session-expired' | 'forbidden';
+
+/** Where the app goes once its account is gone (deleted here, on another device or by an administrator). */
+export const ACCOUNT_DELETED_PATH = '/privacy?deleted=1';
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -94,8 +97,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       // A refresh the server refuses (401/403) logs out, with the reason shown on /login.
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        const reason = err.status === 401 ? 'session-expired' : 'forbidden';
-        if (!notifyUnauthorized(reason)) await signOut(reason);
+        const reason = unauthorizedReason(err.status, err.body?.error);
+        // A deleted account leaves nothing to keep for a later sign-in: the device is wiped.
+        if (!notifyUnauthorized(reason)) await signOut(reason === 'account-deleted' ? undefined : reason);
       }
     }
   }, [signOut, updateUser]);

@@ -1,16 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { deleteAccountSchema, EXPORTS_PER_DAY } from '../../../../domain/contract/privacy';
+import { EXPORTS_PER_DAY } from '../../../../domain/contract/privacy';
+import { deleteAccountSchema } from '../../../../domain/contract/privacy-schemas';
 import { DownloadButton } from '../../../components/download-button';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { call, errorMessage } from '../../../lib/data/api-client';
 import { useContractForm } from '../../../lib/forms/forms';
-import { useSession } from '../../../lib/session/session';
-
-/** Where the app goes once the account is gone: the privacy page, saying so. */
-export const DELETED_PATH = '/privacy?deleted=1';
+import { ACCOUNT_DELETED_PATH, useSession } from '../../../lib/session/session';
 
 /** Profile → Privacy: download everything the club keeps about me, or delete my account. */
 export function MyData() {
@@ -62,7 +60,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     }
     // The account is gone. Leave the profile first (signed out, it would send the member to sign in),
     // then everything this device kept of the account goes too: offline copies, outbox, query cache.
-    navigate(DELETED_PATH, { replace: true });
+    navigate(ACCOUNT_DELETED_PATH, { replace: true });
     await signOut();
   });
 
