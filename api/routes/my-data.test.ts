@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, passkeys, roleChangeNotifications } from '../../db/schema';
-import { ACCOUNT_DELETED_ERROR, DELETE_WRONG_PASSWORD, EXPORTS_PER_DAY, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
+import { ACCOUNT_DELETED_ERROR, DELETE_WRONG_PASSWORD, EXPORTS_PER_DAY, FORMER_MEMBER, LAST_ADMIN_ERROR, REQUEST_LOG_LINE } from '../../domain/contract/privacy';
 import { ACCOUNT_TABLES } from '../services/account-deletion';
 import { activationEmail } from '../services/mail-templates';
 import { MY_DATA_TABLES } from '../services/my-data';
@@ -294,6 +294,21 @@ describe('deleting an account', () => {
 });
 
 describe('GET /api/privacy', () => {
+  it('names every field a request-log line holds, and nothing of the member besides the account number', async () => {
+    const { t, me } = await makeClub({ me: { role: 'member', name: 'Lou Logged', email: 'lou.logged@club.test' } }, { env: { LOG_LEVEL: 'info' } });
+    await t.must('GET', '/api/auth/profile', { token: me.token });
+    await t.call('DELETE', '/api/me', { token: me.token, body: { password: 'wrong-password' } });
+    const lines = t.logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    expect(lines.length).toBe(2);
+    for (const line of lines) {
+      const { level: _level, time: _time, pid: _pid, msg: _msg, ...fields } = line;
+      expect(Object.keys(fields).every((key) => key in REQUEST_LOG_LINE), JSON.stringify(fields)).toBe(true);
+      expect(fields.userId).toBe(me.id);
+    }
+    expect(t.logLines.join('\n')).not.toMatch(/lou|wrong-password/i);
+    expect((await t.call('GET', '/api/privacy')).body.requestLogFields).toEqual(Object.values(REQUEST_LOG_LINE));
+  });
+
   it("states the server's own backup settings", async () => {
     const { t } = await makeClub({}, { env: { BACKUP_EVERY: '6h', BACKUP_KEEP: '14' } });
     const res = await t.call('GET', '/api/privacy');

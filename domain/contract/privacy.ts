@@ -35,10 +35,23 @@ export interface PrivacyFacts {
   exportsPerDay: number;
 }
 
+/**
+ * What one line of the request log holds (api/middleware/request-log.ts), field by field, in the words
+ * the privacy page uses; the request-log's own fields besides pino's level, time, pid and message.
+ */
+export const REQUEST_LOG_LINE: Record<string, string> = {
+  method: 'method',
+  path: 'path (never the query string, secrets replaced)',
+  status: 'status',
+  ms: 'duration',
+  userId: 'account number',
+  reqId: 'request id',
+};
+
 /** The facts as they are with the default settings: what the page shows before the server answers. */
 export const DEFAULT_PRIVACY_FACTS: PrivacyFacts = {
   backups: { everyHours: 24, kept: DEFAULT_BACKUP_KEEP },
   offlineChangesDays: IDEMPOTENCY_DAYS,
-  requestLogFields: ['method', 'path (never the query string, secrets replaced)', 'status', 'duration', 'account number', 'request id'],
+  requestLogFields: Object.values(REQUEST_LOG_LINE),
   exportsPerDay: EXPORTS_PER_DAY,
 };
