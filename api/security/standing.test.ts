@@ -201,7 +201,7 @@ describe('a member whose membership has expired', () => {
     expect((await t.call('POST', `/api/forum/workouts/${workoutId}/signup`, { token: lapsed.token, body: { signedUp: true } })).status).toBe(403);
     t.db.insert(workoutSignups).values({ postId: workoutId, userId: lapsed.id, signupTime: t.clock.now() - 86_400_000 }).run();
     t.clock.set(at('2026-03-04T00:30:00Z'));
-    expect(sendDueReminders(t.deps)).toEqual({ workoutReminders: 0, eventReminders: 0 });
+    expect(sendDueReminders(t.deps)).toEqual({ workoutReminders: 0, eventReminders: 0, renewalReminders: 0 });
     await t.deps.messageQueue.deliverPending();
     expect(push.sent).toEqual([]);
     expect(t.db.select().from(messageQueue).all().filter((r) => r.to === lapsed.email)).toEqual([]);

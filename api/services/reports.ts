@@ -158,13 +158,14 @@ export function termReportCsv(answer: TermReportAnswer): CsvFile {
   };
 }
 
-export function membersCsv(deps: AppDeps): CsvFile {
+/** The members table as CSV; with `ids`, only those members (the table's bulk export). */
+export function membersCsv(deps: AppDeps, ids?: ReadonlySet<number>): CsvFile {
   const day = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
   return {
     filename: `members-${day}.csv`,
     body: toCsv(
       ['Name', 'Email', 'Role', 'Phone', 'Joined', 'Expires', 'Expired', 'Absences', 'Charter accepted'],
-      listMembers(deps).map((m) => [
+      listMembers(deps).filter((m) => !ids || ids.has(m.id)).map((m) => [
         m.name,
         m.email,
         m.role,
