@@ -10,9 +10,10 @@ import { isCalendarDate } from '../../domain/calendar-days';
 import { sessionOfDate } from '../../domain/calendar';
 import { clubToday } from '../../domain/clock';
 import { formatPhone, hasUnsafeCharacters, isValidEmail, isValidPhone } from '../../domain/contract/common';
+import type {
+  IMPORTABLE_ROLES} from '../../domain/contract/season';
 import {
   IMPORT_MAX_ROWS,
-  IMPORTABLE_ROLES,
   INVITATION_DAYS,
   type ImportAnswer,
   type ImportRow,
@@ -89,6 +90,8 @@ export function readSpreadsheet(text: string): Parsed[] {
       delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
       skip_empty_lines: true,
       relax_column_count: true,
+      // A quote inside an unquoted cell (Jo "JJ" Smith) is part of the text, as a spreadsheet meant it.
+      relax_quotes: true,
       info: true,
       // Cells are kept as typed: no casting, so '=1+1' or '+1 555' stay text.
       cast: false,

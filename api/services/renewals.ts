@@ -1,7 +1,7 @@
 // Renewals: a member whose membership ends within RENEWAL_WINDOW_DAYS (or has ended) asks to renew for
 // a membership session of the club calendar; an administrator approves many at once (the expiry
 // becomes the session's last day, the member gets an email) or declines one with a reason.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
 import { addDays } from '../../domain/calendar-days';
 import { sessionFromId, upcomingSessions, type MembershipSession } from '../../domain/calendar';
@@ -82,7 +82,7 @@ function loadRequests(deps: AppDeps, where?: ReturnType<typeof and>): Renewal[] 
     .orderBy(
       sql`case when ${renewalRequests.status} = 'requested' then 0 else 1 end`,
       sql`case when ${renewalRequests.status} = 'requested' then ${renewalRequests.createdAt} else -coalesce(${renewalRequests.decidedAt}, 0) end`,
-      desc(renewalRequests.id),
+      sql`case when ${renewalRequests.status} = 'requested' then ${renewalRequests.id} else -${renewalRequests.id} end`,
     )
     .limit(1000)
     .all()
