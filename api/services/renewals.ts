@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
 import { addDays } from '../../domain/calendar-days';
-import { sessionFromId, upcomingSessions, type MembershipSession } from '../../domain/calendar';
+import { sessionChoices, sessionFromId } from '../../domain/calendar';
 import { clubTimeToEpoch, clubToday } from '../../domain/clock';
 import {
   RENEWAL_WINDOW_DAYS,
@@ -28,15 +28,7 @@ export const ALREADY_DECIDED_ERROR = 'This request has already been answered.';
 
 const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
 
-/** A session as the API lists it (GET /config, renewals). */
-export function sessionChoice(s: MembershipSession): SessionChoice {
-  return { id: s.id, name: s.label, starts: s.start, ends: s.end };
-}
-
-/** The current membership session and the three after it: what an administrator or a member picks from. */
-export function sessionChoices(day: string): SessionChoice[] {
-  return upcomingSessions(day, 4).map(sessionChoice);
-}
+export { sessionChoices };
 
 /** 'Thursday, December 31, 2026' for a club date. */
 export function clubDateText(date: string, timeZone: string): string {

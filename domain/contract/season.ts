@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import type { SessionOption } from '../calendar';
 
 // The start of a membership session: importing members from a spreadsheet, renewals, and the
 // members table's bulk actions.
 
-/** A membership session as GET /config lists it (the club calendar's sessions). */
-export interface SessionChoice {
-  /** e.g. 'winter-2027' */
-  id: string;
-  /** e.g. 'Winter 2027' */
-  name: string;
-  /** First and last club-local day, inclusive ('YYYY-MM-DD'). */
-  starts: string;
-  ends: string;
-}
+/** A membership session as GET /config lists it (the club calendar's sessions): id 'winter-2027', name 'Winter 2027', first and last club-local day. */
+export type SessionChoice = SessionOption;
 
 // ---------- Import ----------
 
