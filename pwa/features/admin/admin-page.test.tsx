@@ -55,7 +55,7 @@ describe('AdminPage for an administrator', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual([
-      'Select all 3',
+      'Selected',
       'Name',
       'Email',
       'Role',

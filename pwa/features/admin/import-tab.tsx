@@ -107,7 +107,8 @@ function ImportRows({ answer }: { answer: ImportAnswer }) {
       <p role="status">
         {counts.created} new, {counts.updated} updated, {counts.skipped} skipped, {counts.error} with errors.
       </p>
-      <div className="table-wrap import-table">
+      {/* Focusable, so a keyboard can scroll it sideways on a phone. */}
+      <div className="table-wrap import-table" tabIndex={0} role="region" aria-label="Rows of the file">
         <table>
           <caption className="visually-hidden">Rows of the file</caption>
           <thead>

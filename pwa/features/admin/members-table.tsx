@@ -119,9 +119,15 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
           Expires within 30 days or expired
         </label>
       </div>
-      <p className="members-count" role="status">
-        {filtered ? `${shown.length} of ${members.length} accounts match` : `${members.length} accounts`}
-      </p>
+      <div className="members-count">
+        <p role="status">{filtered ? `${shown.length} of ${members.length} accounts match` : `${members.length} accounts`}</p>
+        {shown.length > 0 && (
+          <label className="admin-checkbox">
+            <input type="checkbox" checked={allShownSelected} onChange={(e) => toggleAll(e.target.checked)} />
+            {filtered ? `Select all ${shown.length} that match` : `Select all ${shown.length}`}
+          </label>
+        )}
+      </div>
 
       <BulkBar
         members={members.filter((m) => selected.has(m.id))}
@@ -142,12 +148,7 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
             <thead>
               <tr>
                 <th scope="col" className="members-table__select">
-                  <label className="members-table__check">
-                    <input type="checkbox" checked={allShownSelected} onChange={(e) => toggleAll(e.target.checked)} />
-                    <span className="visually-hidden">
-                      {filtered ? `Select all ${shown.length} that match` : `Select all ${shown.length}`}
-                    </span>
-                  </label>
+                  <span className="visually-hidden">Selected</span>
                 </th>
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
