@@ -78,6 +78,7 @@ describe('AdminPage for an administrator', () => {
     // No Delete on one's own row.
     const self = within(table).getByRole('row', { name: /Alex Admin/ });
     expect(within(self).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(self).queryByRole('button', { name: /More actions/ })).toBeNull();
     expect(screen.getByText(/Delete is permanent/)).toBeInTheDocument();
   });
 
@@ -177,7 +178,9 @@ describe('AdminPage for an administrator', () => {
   it('asks with the exact warning before deleting, and shows the server error on failure', async () => {
     const user = userEvent.setup();
     const api = renderAdmin(administrator, '/admin', { 'DELETE /admin/members/:id': jsonReply({ error: 'Member is busy' }, 409) });
-    await user.click(await screen.findByRole('button', { name: 'Delete Morgan Member' }));
+    // Delete sits behind the row's menu.
+    await user.click(await screen.findByRole('button', { name: 'More actions for Morgan Member' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
     const ask = screen.getByRole('dialog', { name: 'Delete Morgan Member?' });
     expect(ask).toHaveTextContent(
       'WARNING: This will PERMANENTLY DELETE this user and all their data! This action cannot be undone.',
@@ -186,6 +189,7 @@ describe('AdminPage for an administrator', () => {
     expect(ask).not.toBeInTheDocument();
     expect(api.writes()).toEqual([]);
 
+    await user.click(screen.getByRole('button', { name: 'More actions for Morgan Member' }));
     await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete Morgan Member?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user: Member is busy')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DELETE_MEMBER_CONFIRM, type MemberListEntry } from '../../../domain/contract/admin';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
@@ -234,26 +234,47 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
   );
 }
 
-/** A row's further actions behind a "⋯" button; Escape closes it and gives the focus back. */
+/** A row's further actions behind a "⋯" button; Escape or a click elsewhere closes it. */
 function RowMenu({ name, children }: { name: string; children: React.ReactNode }) {
-  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
   return (
-    <details
-      ref={ref}
+    <div
+      ref={box}
       className="row-menu"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && ref.current?.open) {
-          ref.current.open = false;
-          ref.current.querySelector('summary')?.focus();
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          toggle.current?.focus();
         }
       }}
     >
-      <summary className="button button--small row-menu__toggle" aria-label={`More actions for ${name}`}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button button--small row-menu__toggle"
+        aria-label={`More actions for ${name}`}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((v) => !v)}
+      >
         <span aria-hidden="true">⋯</span>
-      </summary>
-      <div className="row-menu__list" onClick={() => ref.current && (ref.current.open = false)}>
+      </button>
+      <div id={listId} className="row-menu__list" hidden={!open} onClick={() => setOpen(false)}>
         {children}
       </div>
-    </details>
+    </div>
   );
 }
