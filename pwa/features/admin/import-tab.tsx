@@ -34,7 +34,12 @@ export function ImportTab() {
       setFile(null);
       return setError('The file is larger than 1 MB. Split it into smaller files.');
     }
-    setFile({ name: chosen.name, text: await chosen.text() });
+    try {
+      setFile({ name: chosen.name, text: await readText(chosen) });
+    } catch {
+      setFile(null);
+      setError('The file could not be read. Save it again as CSV and choose it again.');
+    }
   }
 
   async function run(dryRun: boolean) {
@@ -139,4 +144,14 @@ function ImportRows({ answer }: { answer: ImportAnswer }) {
       </div>
     </section>
   );
+}
+
+/** The file as UTF-8 text (FileReader: Blob.text() is missing from some older browsers). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file, 'utf-8');
+  });
 }
