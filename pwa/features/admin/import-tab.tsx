@@ -73,7 +73,7 @@ export function ImportTab() {
           <label htmlFor={fileId}>CSV file</label>
           <input id={fileId} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
         </div>
-        <label className="checkbox-row">
+        <label className="admin-checkbox">
           <input type="checkbox" checked={updateExpiry} onChange={(e) => { setUpdateExpiry(e.target.checked); setPreview(null); }} />
           Update the expiry date of people who already have an account
         </label>

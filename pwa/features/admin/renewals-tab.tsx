@@ -5,6 +5,7 @@ import { Modal } from '../../components/modal';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDate } from '../../lib/ui/format';
+import { useClubToday } from '../../lib/club/club-clock';
 import { useApproveRenewalsMutation, useDeclineRenewalMutation, useRenewalsQuery } from './api/admin-queries';
 import { BreakableEmail } from './breakable-email';
 
@@ -13,6 +14,7 @@ const plural = (n: number) => (n === 1 ? '1 renewal' : `${n} renewals`);
 /** Admin → Renewals: members' requests to renew, approved many at once or declined with a reason. */
 export function RenewalsTab() {
   const renewals = useRenewalsQuery();
+  const today = useClubToday();
   const approve = useApproveRenewalsMutation();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [declining, setDeclining] = useState<Renewal | null>(null);
@@ -96,8 +98,12 @@ export function RenewalsTab() {
                     <BreakableEmail email={r.email} />
                   </p>
                   <p className="renewal-card__meta">
-                    Asks for <strong>{r.sessionName}</strong> (until {formatDate(r.sessionEnds, 'medium')}). Now{' '}
-                    {r.currentExpiry ? `until ${formatDate(r.currentExpiry, 'medium')}` : 'no expiry set'}.
+                    Asks for <strong>{r.sessionName}</strong> (until {formatDate(r.sessionEnds, 'medium')}).{' '}
+                    {!r.currentExpiry
+                      ? 'No expiry set now.'
+                      : today !== null && r.currentExpiry < today
+                        ? `Ended ${formatDate(r.currentExpiry, 'medium')}.`
+                        : `Now until ${formatDate(r.currentExpiry, 'medium')}.`}
                   </p>
                 </div>
                 <button type="button" className="button" onClick={() => setDeclining(r)} aria-label={`Decline ${r.name}`}>
