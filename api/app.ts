@@ -6,6 +6,10 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ClubConfig } from '../domain/contract/config';
 import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../domain/contract/privacy';
+import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { clubToday } from '../domain/clock';
+import { sessionChoices } from './services/renewals';
+import { renewalRoutes } from './routes/renewal';
 import type { AppDeps, AppEnv } from './context';
 import { loggablePath, requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
@@ -25,6 +29,8 @@ import { ServiceError } from './services/errors';
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 const UPLOAD_PATHS = new Set(['/api/users/profile-picture']);
+/** A club's spreadsheet of members: up to IMPORT_MAX_BYTES of CSV. */
+const IMPORT_PATH = '/api/admin/members/import';
 
 const tooLarge = (limit: number) => (c: { json: (b: object, s: 413) => Response }) =>
   c.json({ error: `Request body too large (limit ${Math.round(limit / 1024)} KB)` }, 413);
@@ -65,7 +71,11 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   // (Images are already compressed; hono skips them by content type.)
   app.use('*', compress());
   app.use('/api/*', async (c, next) => {
-    const limit = UPLOAD_PATHS.has(c.req.path) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    const limit = UPLOAD_PATHS.has(c.req.path)
+      ? UPLOAD_BODY_LIMIT
+      : c.req.path === IMPORT_PATH
+        ? IMPORT_MAX_BYTES
+        : JSON_BODY_LIMIT;
     return bodyLimit({ maxSize: limit, onError: tooLarge(limit) })(c, next);
   });
   app.use('/api/*', async (c, next) => {
@@ -87,6 +97,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         clubEmail: deps.env.CLUB_EMAIL,
         vapidPublicKey: deps.vapidPublicKey,
         passkeys: deps.env.PASSKEYS.enabled,
+        sessions: sessionChoices(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)),
       } satisfies ClubConfig,
       200,
     ),
@@ -112,6 +123,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/forum', forumRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
+  // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.
+  app.route('/api/me/renewal', renewalRoutes);
   app.route('/api/me', accountRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/calendar', calendarRoutes);

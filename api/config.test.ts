@@ -15,7 +15,13 @@ describe('GET /api/config', () => {
     expect(res.status).toBe(200);
     const body = clubConfigSchema.parse(res.body);
     // APP_URL is http://club.test in the tests: no https, so no passkeys.
-    expect(body).toEqual({ clubTimeZone: 'Europe/Paris', clubEmail: 'hello@tri.example', vapidPublicKey: t.deps.vapidPublicKey, passkeys: false });
+    expect(body).toEqual({
+      clubTimeZone: 'Europe/Paris',
+      clubEmail: 'hello@tri.example',
+      vapidPublicKey: t.deps.vapidPublicKey,
+      passkeys: false,
+      sessions: expect.arrayContaining([expect.objectContaining({ id: 'winter-2026', ends: '2026-04-30' })]),
+    });
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 

@@ -337,3 +337,27 @@ export const passkeyChallenges = sqliteTable(
   },
   (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
 );
+
+// A member's request to renew for a membership session ('winter-2027'). An administrator approves
+// (the expiry becomes the session's last day) or declines it with a reason. A member has at most one
+// open request (the partial unique index); asking again changes its session.
+export const renewalRequests = sqliteTable(
+  'renewal_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    session: text('session').notNull(),
+    status: text('status').notNull().default('requested'), // requested | approved | declined
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull().default(now),
+    decidedAt: integer('decided_at'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('renewal_requests_open_unique').on(t.userId).where(sql`status = 'requested'`),
+    index('renewal_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+export type RenewalRequestRow = typeof renewalRequests.$inferSelect;

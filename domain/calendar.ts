@@ -131,6 +131,20 @@ export function upcomingSessions(today: string, count = 4): MembershipSession[] 
   return list;
 }
 
+/** A session as a choice: GET /config `sessions`, the renewal and expiry pickers. */
+export interface SessionOption {
+  id: string;
+  /** 'Fall 2026' */
+  name: string;
+  starts: string;
+  ends: string;
+}
+
+/** The current session and the `count - 1` after it, as choices. */
+export function sessionChoices(today: string, count = 4): SessionOption[] {
+  return upcomingSessions(today, count).map((s) => ({ id: s.id, name: s.label, starts: s.start, ends: s.end }));
+}
+
 /** The session `today` falls in and the `count - 1` before it, newest first (report pickers). */
 export function recentSessions(today: string, count = 6): MembershipSession[] {
   const list = [sessionOfDate(today)];

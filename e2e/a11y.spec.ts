@@ -69,7 +69,7 @@ for (const role of ['visitor', 'pending', 'member', 'exec', 'admin'] as const) {
           found.push(...(await violations(page, `${role} ${size.width}px /forum (Events)`)));
         }
         if (route === '/admin') {
-          for (const tab of [/Pending Approval/, /Emails|Messages/]) {
+          for (const tab of [/Pending Approval/, /Emails|Messages/, /Renewals/, /Import/]) {
             await page.getByRole('tab', { name: tab }).click();
             await settle(page);
             found.push(...(await violations(page, `${role} ${size.width}px /admin (${tab.source})`)));

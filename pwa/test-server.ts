@@ -43,7 +43,8 @@ async function readCall(request: Request): Promise<ApiCall> {
   if ((headers['content-type'] ?? '').startsWith('multipart/form-data')) body = await pageFormData(await request.formData());
   else {
     text = (await request.text()) || undefined;
-    body = text === undefined ? undefined : JSON.parse(text);
+    // A CSV upload (text/csv) stays text; every other body is JSON.
+    body = text === undefined ? undefined : (headers['content-type'] ?? '').startsWith('text/') ? text : JSON.parse(text);
   }
   return { method: request.method, url: url.pathname + url.search, path: url.pathname.replace(/^\/api/, '') + url.search, body, text, headers };
 }

@@ -11,6 +11,9 @@ import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, jsonBody } from '../middleware/validate';
 import * as admin from '../services/admin';
+import { importMembers } from '../services/member-import';
+import { approveRenewals, declineRenewal, listRenewals } from '../services/renewals';
+import { approveRenewalsSchema, bulkMembersSchema, declineRenewalSchema } from '../../domain/contract/season';
 import { removeMemberPasskeys, withPasskeyCounts } from '../services/passkeys';
 import { removeUpload } from '../services/uploads';
 
@@ -71,6 +74,47 @@ export const adminRoutes = new Hono<AppEnv>()
     // The file goes only after the row is gone for good (never inside the transaction).
     if (removed.picture) await removeUpload(c.var.deps.uploadsDir, removed.picture, c.var.log);
     return res;
+  })
+  // A club's spreadsheet (text/csv): ?dryRun=1 previews without writing; ?updateExpiry=1 gives
+  // existing members the file's expiry dates.
+  .post('/members/import', async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'].includes(type)) {
+      return c.json({ error: 'Send the spreadsheet as a CSV file (Content-Type: text/csv).' }, 415);
+    }
+    const flag = (name: string) => ['1', 'true', 'yes'].includes(c.req.query(name) ?? '');
+    const text = await c.req.text();
+    const answer: AnswerOf<'POST /admin/members/import'> = importMembers(c.var.deps, text, {
+      dryRun: flag('dryRun'),
+      updateExpiry: flag('updateExpiry'),
+    });
+    return c.json(answer, 200);
+  })
+  .post('/members/bulk', ...jsonBody(bulkMembersSchema), (c) => {
+    const input = c.req.valid('json');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: admin.bulkUpdateMembers(c.var.deps, c.var.user.id, input) satisfies AnswerOf<'POST /admin/members/bulk'>,
+    }));
+  })
+  .get('/renewals', (c) =>
+    c.json({ renewals: listRenewals(c.var.deps) } satisfies AnswerOf<'GET /admin/renewals'>, 200),
+  )
+  .post('/renewals/approve', ...jsonBody(approveRenewalsSchema), (c) => {
+    const input = c.req.valid('json');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: approveRenewals(c.var.deps, c.var.user.id, input.ids) satisfies AnswerOf<'POST /admin/renewals/approve'>,
+    }));
+  })
+  .post('/renewals/:id/decline', ...jsonBody(declineRenewalSchema), (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json({ error: 'Renewal request not found' }, 404);
+    const input = c.req.valid('json');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { renewal: declineRenewal(c.var.deps, c.var.user.id, id, input.reason) } satisfies AnswerOf<'POST /admin/renewals/:id/decline'>,
+    }));
   })
   // A lost phone or a member locked out of a device: the member signs in with the password again.
   .delete('/members/:id/passkeys', (c) => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { messageQueue, passkeys, roleChangeNotifications } from '../../db/schema';
+import { messageQueue, passkeys, renewalRequests, roleChangeNotifications } from '../../db/schema';
 import { ACCOUNT_DELETED_ERROR, DELETE_WRONG_PASSWORD, EXPORTS_PER_DAY, FORMER_MEMBER, LAST_ADMIN_ERROR, REQUEST_LOG_LINE } from '../../domain/contract/privacy';
 import { ACCOUNT_TABLES } from '../services/account-deletion';
 import { activationEmail } from '../services/mail-templates';
@@ -71,6 +71,7 @@ async function leavingScene() {
   await t.must('POST', '/api/auth/forgot-password', { body: { email: me.email } });
   t.deps.messageQueue.enqueue(activationEmail(me.email, me.name, 'Exec', 'http://club.test'));
   t.db.insert(roleChangeNotifications).values({ userId: me.id, oldRole: 'member', newRole: 'exec' }).run();
+  t.db.insert(renewalRequests).values({ userId: me.id, session: 'winter-2027' }).run();
   t.db
     .insert(passkeys)
     .values({ userId: me.id, credentialId: 'cred-quincy', publicKey: 'pk', userHandle: 'handle-quincy', name: 'Quincy’s phone', deviceType: 'multiDevice' })
@@ -147,6 +148,7 @@ describe('GET /api/me/export', () => {
       expiry_date: '2099-12-31',
       absences: 1,
     });
+    expect(data.renewal_requests).toEqual([expect.objectContaining({ session: 'winter-2027', status: 'requested' })]);
     expect(data.role_change_notifications).toEqual([expect.objectContaining({ from: 'member', to: 'exec' })]);
     expect(data.workout_signups.map((s: { workout_id: number }) => s.workout_id).sort()).toEqual([past, full].sort());
     expect(data.waitlist_entries).toEqual([expect.objectContaining({ workout_id: othersFull, position: 1 })]);

@@ -131,6 +131,18 @@ describe('term report of the club', () => {
     ]);
   });
 
+  it('tells a workout to come (not started) from one whose attendance was missed', async () => {
+    const { t, exec, workout } = await setup();
+    await workout('2026-03-03', 'Missed swim');
+    await workout('2026-03-09', 'Next swim');
+    t.clock.advance(DAY + 14 * HOUR); // Tue 08:00: the first started an hour ago, nobody took attendance
+    const res = await t.call('GET', '/api/reports/attendance?term=2026-winter', { token: exec.token });
+    expect(res.body.workouts.map((w: { title: string; started: boolean; present: number | null }) => [w.title, w.started, w.present])).toEqual([
+      ['Missed swim', true, null],
+      ['Next swim', false, null],
+    ]);
+  });
+
   it('downloads as CSV, parsed back to the same numbers', async () => {
     const { exec, raw } = await history();
     const { res, text } = await raw('/api/reports/attendance.csv?term=2026-winter', exec.token);

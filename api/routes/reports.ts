@@ -43,4 +43,13 @@ export const reportsRoutes = new Hono<AppEnv>()
     const answer = memberHistory(c.var.deps, memberId(c), resolveTerm(c.var.deps, c.req.query('term')));
     return sendCsv(c, memberHistoryCsv(answer));
   })
-  .get('/members.csv', requireRole('administrator'), (c) => sendCsv(c, membersCsv(c.var.deps)));
+  // ?ids=3,5,8: only the members selected in the table.
+  .get('/members.csv', requireRole('administrator'), (c) => {
+    const raw = c.req.query('ids');
+    if (raw === undefined) return sendCsv(c, membersCsv(c.var.deps));
+    const ids = raw.split(',').map((part) => idParam(part.trim()));
+    if (ids.length === 0 || ids.length > 5000 || ids.some((id) => id === null)) {
+      return c.json({ error: 'ids must be a comma-separated list of member ids' }, 400);
+    }
+    return sendCsv(c, membersCsv(c.var.deps, new Set(ids as number[])));
+  });

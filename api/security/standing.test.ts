@@ -4,7 +4,7 @@
 // password reset, like "sign out everywhere", takes the account's push devices with it.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messageQueue, pushSubscriptions, workoutSignups } from '../../db/schema';
+import { messageQueue, pushSubscriptions, renewalRequests, workoutSignups } from '../../db/schema';
 import { sendDueReminders } from '../services/reminders';
 import type { MailTransport } from '../services/message-queue';
 import type { PushTransport } from '../services/push';
@@ -164,6 +164,8 @@ describe.each<Standing>(['expired', 'rejected', 'deleted'])('a member whose memb
     const { t, admin, exec } = await club({ push: push.transport, transport });
     const withDevice = await t.createUser({ expiryDate: '2026-03-04' });
     const byEmail = await t.createUser({ expiryDate: '2026-03-04' });
+    // Both have already asked to renew, so no renewal reminder joins the workout's.
+    for (const m of [withDevice, byEmail]) t.db.insert(renewalRequests).values({ userId: m.id, session: 'spring-2026' }).run();
     expect((await t.call('PUT', '/api/me/notifications/devices', { token: withDevice.token, body: PUSH_DEVICE })).status).toBe(200);
     const workoutId = await post(t, exec.token, workout({ workoutDate: '2026-03-05' }));
     for (const m of [withDevice, byEmail]) {
@@ -201,7 +203,7 @@ describe('a member whose membership has expired', () => {
     expect((await t.call('POST', `/api/forum/workouts/${workoutId}/signup`, { token: lapsed.token, body: { signedUp: true } })).status).toBe(403);
     t.db.insert(workoutSignups).values({ postId: workoutId, userId: lapsed.id, signupTime: t.clock.now() - 86_400_000 }).run();
     t.clock.set(at('2026-03-04T00:30:00Z'));
-    expect(sendDueReminders(t.deps)).toEqual({ workoutReminders: 0, eventReminders: 0 });
+    expect(sendDueReminders(t.deps)).toEqual({ workoutReminders: 0, eventReminders: 0, renewalReminders: 0 });
     await t.deps.messageQueue.deliverPending();
     expect(push.sent).toEqual([]);
     expect(t.db.select().from(messageQueue).all().filter((r) => r.to === lapsed.email)).toEqual([]);

@@ -14,6 +14,7 @@ import {
   passwordResets,
   pushSubscriptions,
   raceSignups,
+  renewalRequests,
   roleChangeNotifications,
   users,
   type UserRow,
@@ -53,13 +54,19 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   event_rsvps: ({ db, user }) => db.delete(eventRsvps).where(eq(eventRsvps.userId, user.id)).run(),
   race_signups: ({ db, user }) => db.delete(raceSignups).where(eq(raceSignups.userId, user.id)).run(),
   absence_log: ({ db, user }) => db.delete(absenceLog).where(eq(absenceLog.userId, user.id)).run(),
+  renewal_requests: ({ db, user }) =>
+    db.delete(renewalRequests).where(eq(renewalRequests.userId, user.id)).run(),
   role_change_notifications: ({ db, user }) =>
     db.delete(roleChangeNotifications).where(eq(roleChangeNotifications.userId, user.id)).run(),
-  push_subscriptions: ({ db, user }) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).run(),
+  push_subscriptions: ({ db, user }) =>
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).run(),
   passkeys: ({ db, user }) => db.delete(passkeys).where(eq(passkeys.userId, user.id)).run(),
-  passkey_challenges: ({ db, user }) => db.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, user.id)).run(),
-  password_resets: ({ db, user }) => db.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run(),
-  idempotency_keys: ({ db, user }) => db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run(),
+  passkey_challenges: ({ db, user }) =>
+    db.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, user.id)).run(),
+  password_resets: ({ db, user }) =>
+    db.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run(),
+  idempotency_keys: ({ db, user }) =>
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run(),
   // Emails and pushes to the member: the waiting ones are dropped, all of them lose address and text.
   message_queue: ({ deps, user }) => deps.messageQueue.forgetRecipient(user.email),
   posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },
@@ -98,7 +105,11 @@ export function deleteAccount(deps: AppDeps, id: number): { profilePictureUrl: s
 }
 
 /** The file goes only once the row is gone for good (never inside the transaction). */
-export async function removeAccountPicture(deps: AppDeps, url: string | null, log?: Parameters<typeof removeUpload>[2]): Promise<void> {
+export async function removeAccountPicture(
+  deps: AppDeps,
+  url: string | null,
+  log?: Parameters<typeof removeUpload>[2],
+): Promise<void> {
   if (url) await removeUpload(deps.uploadsDir, url, log);
 }
 
@@ -106,7 +117,12 @@ export async function removeAccountPicture(deps: AppDeps, url: string | null, lo
  * The member's own deletion: the password confirms it, even after a passkey sign-in (a phone left
  * unlocked must not be enough). Wrong passwords count with the account's sign-in limits.
  */
-export async function deleteOwnAccount(deps: AppDeps, user: UserRow, password: string, ip: string): Promise<{ profilePictureUrl: string | null }> {
+export async function deleteOwnAccount(
+  deps: AppDeps,
+  user: UserRow,
+  password: string,
+  ip: string,
+): Promise<{ profilePictureUrl: string | null }> {
   const keys = signInKeys(ip, user.email);
   refuseLimitedSignIn(deps, keys);
   if (!(await verifyPassword(password, user.passwordHash))) {

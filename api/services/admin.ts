@@ -1,4 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { sessionFromId } from '../../domain/calendar';
+import type { BulkMembersAnswer, bulkMembersSchema } from '../../domain/contract/season';
+import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
 import { users, type UserRow } from '../../db/schema';
 import type { AdminMember, ApproveMemberInput, OutboxEmail, UpdateMemberInput } from '../../domain/contract/admin';
@@ -174,4 +177,44 @@ export function queuedMessages(deps: AppDeps): OutboxEmail[] {
     created_at: m.createdAt,
     sent_at: m.sentAt,
   }));
+}
+
+type BulkMembersInput = z.infer<typeof bulkMembersSchema>;
+
+export const BULK_SELF_ROLE_ERROR =
+  'You cannot change your own role in bulk. Leave yourself out of the selection, or use Edit.';
+
+/**
+ * The members table's bulk actions, in one transaction: every selected approved account gets the
+ * session's last day as its expiry, or the role (member or exec, never administrator). Pending and
+ * rejected accounts are approved one by one, so they are skipped, as is anyone already so.
+ */
+export function bulkUpdateMembers(deps: AppDeps, actorId: number, input: BulkMembersInput): BulkMembersAnswer {
+  let expiryDate: string | null = null;
+  if (input.action === 'set-expiry') {
+    const session = sessionFromId(input.session);
+    if (!session) throw new ServiceError(400, 'Choose one of the sessions offered.');
+    if (session.end < today(deps)) throw new ServiceError(400, PAST_EXPIRY_ERROR);
+    expiryDate = session.end;
+  }
+  if (input.action === 'set-role' && input.ids.includes(actorId)) throw new ServiceError(409, BULK_SELF_ROLE_ERROR);
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const now = deps.clock();
+    const rows = db.select().from(users).where(inArray(users.id, [...new Set(input.ids)])).all();
+    let updated = 0;
+    for (const row of rows) {
+      if (!hasRole(row.role, 'member')) continue;
+      if (input.action === 'set-expiry') {
+        if (row.expiryDate === expiryDate) continue;
+        db.update(users).set({ expiryDate }).where(eq(users.id, row.id)).run();
+      } else {
+        if (row.role === input.role) continue;
+        db.update(users).set({ role: input.role }).where(eq(users.id, row.id)).run();
+        recordRoleChange(db, row.id, row.role, input.role, now);
+      }
+      updated += 1;
+    }
+    return { updated, skipped: new Set(input.ids).size - updated };
+  });
 }

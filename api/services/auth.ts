@@ -202,17 +202,26 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
   const row = findUserByEmail(deps.database.db, email);
   if (!row || row.role === 'rejected') return;
   if (deps.rateLimiter.hit(`forgot:acct:${row.id}`, 5, 60 * MINUTE).limited) return;
-  const token = randomToken();
-  const now = deps.clock();
   deps.database.tx(() => {
-    deps.database.db
-      .insert(passwordResets)
-      .values({ userId: row.id, tokenHash: sha256(token), expiresAt: now + RESET_LIFETIME_MS, createdAt: now })
-      .run();
-    // The link is built from APP_URL, never from the request's Host header.
-    const link = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = issuePasswordLink(deps, row.id, RESET_LIFETIME_MS);
     deps.messageQueue.enqueue(passwordResetEmail(row.email, row.name, link, passkeyNames(deps, row.id)));
   });
+}
+
+/**
+ * A single-use link to set the account's password, alive for `lifetimeMs`: the password-reset link,
+ * and the invitation of a member imported from a spreadsheet (`invite` only changes the page's
+ * wording). Runs inside the caller's transaction, beside the email that carries the link.
+ */
+export function issuePasswordLink(deps: AppDeps, userId: number, lifetimeMs: number, invite = false): string {
+  const token = randomToken();
+  const now = deps.clock();
+  deps.database.db
+    .insert(passwordResets)
+    .values({ userId, tokenHash: sha256(token), expiresAt: now + lifetimeMs, createdAt: now })
+    .run();
+  // The link is built from APP_URL, never from the request's Host header.
+  return `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}${invite ? '&invite=1' : ''}`;
 }
 
 export const INVALID_RESET = 'Invalid reset link. Please request a new password reset.';

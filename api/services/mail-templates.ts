@@ -122,3 +122,51 @@ export function reminderEmail(to: string, name: string, notice: NoticeText, appU
     html: layout(lines, { href: link, label: 'Open in the club app' }),
   };
 }
+
+/** A member imported from the club's spreadsheet: the link sets their first password (single use). */
+export function invitationEmail(to: string, name: string, link: string, days: number): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    `The ${CLUB} has moved its members onto the club app, and you have an account with this email address.`,
+    `Choose your password to sign in. The link works once, for ${days} days; after that, use "Forgot password" on the sign-in page.`,
+  ];
+  return {
+    to,
+    subject: `Your ${CLUB} account: choose a password`,
+    text: `${lines.join('\n\n')}\n\nChoose your password: ${link}\n\n— ${CLUB}`,
+    html: layout(lines, { href: link, label: 'Choose your password' }),
+  };
+}
+
+/** Before a membership ends: `days` left, ending on `ends` (a formatted date). */
+export function renewalReminderNotice(days: number, ends: string): NoticeText {
+  return {
+    title: days <= 7 ? 'Your membership ends this week' : 'Your membership ends soon',
+    body: `Your club membership ends on ${ends}. Renew from the app's home page to keep your place in workouts.`,
+    url: '/profile#renewal',
+  };
+}
+
+export function renewalApprovedEmail(to: string, name: string, session: string, ends: string, appUrl: string): MailMessage {
+  const lines = [`Hi ${name},`, `Your membership is renewed for ${session}: it now runs until ${ends}. See you at the next workout.`];
+  return {
+    to,
+    subject: `Your ${CLUB} membership is renewed`,
+    text: `${lines.join('\n\n')}\n\n${appUrl}/forum\n\n— ${CLUB}`,
+    html: layout(lines, { href: `${appUrl}/forum`, label: 'Open the club app' }),
+  };
+}
+
+export function renewalDeclinedEmail(to: string, name: string, session: string, reason: string, appUrl: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    `Your request to renew for ${session} was not approved: ${stripUnsafeCharacters(reason)}`,
+    'Reply to this email or speak to an executive if you have questions.',
+  ];
+  return {
+    to,
+    subject: `Your ${CLUB} renewal request`,
+    text: `${lines.join('\n\n')}\n\n${appUrl}/profile\n\n— ${CLUB}`,
+    html: layout(lines, { href: `${appUrl}/profile`, label: 'Open your profile' }),
+  };
+}

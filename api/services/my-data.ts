@@ -18,6 +18,7 @@ import {
   pushSubscriptions,
   raceSignups,
   races,
+  renewalRequests,
   roleChangeNotifications,
   waitlistEntries,
   workoutSignups,
@@ -33,7 +34,8 @@ import { waitlistPosition } from './workouts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Epoch ms as an ISO instant (null stays null): a file a person reads. */
-const at = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+const at = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();
 
 interface Reading {
   db: Db;
@@ -79,7 +81,13 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .innerJoin(posts, eq(posts.id, workoutSignups.postId))
       .where(eq(workoutSignups.userId, user.id))
       .all()
-      .map(({ s, p }) => ({ workout_id: p.id, title: p.title, date: p.workoutDate, time: p.workoutTime, signed_up_at: at(s.signupTime) })),
+      .map(({ s, p }) => ({
+        workout_id: p.id,
+        title: p.title,
+        date: p.workoutDate,
+        time: p.workoutTime,
+        signed_up_at: at(s.signupTime),
+      })),
   waitlist_entries: ({ db, user }) =>
     db
       .select({ w: waitlistEntries, p: posts })
@@ -110,7 +118,12 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .leftJoin(posts, eq(posts.id, absenceLog.postId))
       .where(eq(absenceLog.userId, user.id))
       .all()
-      .map(({ a, p }) => ({ workout_id: a.postId, title: p?.title ?? null, reason: a.reason, counted_at: at(a.createdAt) })),
+      .map(({ a, p }) => ({
+        workout_id: a.postId,
+        title: p?.title ?? null,
+        reason: a.reason,
+        counted_at: at(a.createdAt),
+      })),
   event_rsvps: ({ db, user }) =>
     db
       .select({ r: eventRsvps, p: posts })
@@ -118,7 +131,13 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .innerJoin(posts, eq(posts.id, eventRsvps.postId))
       .where(eq(eventRsvps.userId, user.id))
       .all()
-      .map(({ r, p }) => ({ event_id: p.id, title: p.title, date: p.eventDate, status: r.status, answered_at: at(r.rsvpTime) })),
+      .map(({ r, p }) => ({
+        event_id: p.id,
+        title: p.title,
+        date: p.eventDate,
+        status: r.status,
+        answered_at: at(r.rsvpTime),
+      })),
   race_signups: ({ db, user }) =>
     db
       .select({ s: raceSignups, r: races })
@@ -155,14 +174,25 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, user.id))
       .all()
-      .map((d) => ({ device: d.label, place_freed: d.placeFreed, reminders: d.reminders, new_workouts: d.newWorkouts, added_at: at(d.createdAt) })),
+      .map((d) => ({
+        device: d.label,
+        place_freed: d.placeFreed,
+        reminders: d.reminders,
+        new_workouts: d.newWorkouts,
+        added_at: at(d.createdAt),
+      })),
   passkeys: ({ db, user }) =>
     db
       .select()
       .from(passkeys)
       .where(eq(passkeys.userId, user.id))
       .all()
-      .map((k) => ({ name: k.name, synced: k.deviceType === 'multiDevice', added_at: at(k.createdAt), last_used_at: at(k.lastUsedAt) })),
+      .map((k) => ({
+        name: k.name,
+        synced: k.deviceType === 'multiDevice',
+        added_at: at(k.createdAt),
+        last_used_at: at(k.lastUsedAt),
+      })),
   // Emails and pushes to the member: what and when, not the text (a reset email's link is a secret).
   message_queue: ({ db, user }) =>
     db
@@ -170,7 +200,26 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .from(messageQueue)
       .where(eq(messageQueue.to, user.email))
       .all()
-      .map((m) => ({ channel: m.channel, subject: m.subject, status: m.status, queued_at: at(m.createdAt), sent_at: at(m.sentAt) })),
+      .map((m) => ({
+        channel: m.channel,
+        subject: m.subject,
+        status: m.status,
+        queued_at: at(m.createdAt),
+        sent_at: at(m.sentAt),
+      })),
+  renewal_requests: ({ db, user }) =>
+    db
+      .select()
+      .from(renewalRequests)
+      .where(eq(renewalRequests.userId, user.id))
+      .all()
+      .map((r) => ({
+        session: r.session,
+        status: r.status,
+        reason: r.reason,
+        asked_at: at(r.createdAt),
+        decided_at: at(r.decidedAt),
+      })),
   password_resets: { skip: 'reset links are secrets; they expire within an hour' },
   passkey_challenges: { skip: 'one-time sign-in challenges, gone within minutes' },
   idempotency_keys: { skip: `the server's copy of answers to your offline changes, kept for 30 days` },
@@ -196,11 +245,17 @@ export function myData(deps: AppDeps, user: UserRow): Record<string, unknown> {
 
 function refuseTooMany(deps: AppDeps, userId: number): void {
   const hit = deps.rateLimiter.hit(`export:member:${userId}`, EXPORTS_PER_DAY, DAY_MS);
-  if (hit.limited) throw new ServiceError(429, EXPORT_LIMIT_ERROR, undefined, { 'Retry-After': String(Math.max(1, hit.retryAfterSec)) });
+  if (hit.limited)
+    throw new ServiceError(429, EXPORT_LIMIT_ERROR, undefined, {
+      'Retry-After': String(Math.max(1, hit.retryAfterSec)),
+    });
 }
 
 /** The ZIP: my-data.json and, when the member has one, their picture. Limited to EXPORTS_PER_DAY. */
-export async function exportMyData(deps: AppDeps, user: UserRow): Promise<{ filename: string; body: Uint8Array }> {
+export async function exportMyData(
+  deps: AppDeps,
+  user: UserRow,
+): Promise<{ filename: string; body: Uint8Array }> {
   refuseTooMany(deps, user.id);
   const data = myData(deps, user);
   const files: Record<string, Uint8Array> = { 'my-data.json': strToU8(`${JSON.stringify(data, null, 2)}\n`) };

@@ -9,7 +9,7 @@ export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => vo
   const run = () => {
     try {
       const pass = sendDueReminders(deps);
-      if (pass.workoutReminders + pass.eventReminders > 0) deps.logger.info(pass, 'reminders queued');
+      if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
     } catch (err) {
       deps.logger.error({ err }, 'reminder pass failed');
     }

@@ -50,7 +50,7 @@ describe('workout reminders', () => {
     setSignup(t.deps, m, post.id, true);
 
     t.clock.set(REMINDER_AT - MINUTE);
-    expect(sendDueReminders(t.deps)).toEqual({ workoutReminders: 0, eventReminders: 0 });
+    expect(sendDueReminders(t.deps)).toEqual({ workoutReminders: 0, eventReminders: 0, renewalReminders: 0 });
     t.clock.set(REMINDER_AT);
     expect(sendDueReminders(t.deps).workoutReminders).toBe(1);
     t.clock.advance(MINUTE);

@@ -4,9 +4,10 @@
 // member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
 // (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
 // the unique index stops a second process racing this one.
-import { and, eq, gte, isNull, lte } from 'drizzle-orm';
-import { notYetReminded, reminderKey } from '../../db/reminder-keys';
-import { eventRsvps, posts, users, workoutSignups, type PostRow } from '../../db/schema';
+import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/reminder-keys';
+import { eventRsvps, posts, renewalRequests, users, workoutSignups, type PostRow } from '../../db/schema';
+import { RENEWAL_REMINDER_DAYS, RENEWAL_REMINDER_TIME } from '../../domain/contract/season';
 import { addDays, clubTimeToEpoch, clubToday, hasStarted } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,
@@ -15,7 +16,8 @@ import {
   WORKOUT_REMINDER_TIME,
 } from '../../domain/contract/notifications';
 import type { AppDeps } from '../context';
-import { eventReminderNotice, reminderEmail, workoutReminderNotice, type NoticeText } from './mail-templates';
+import { eventReminderNotice, reminderEmail, renewalReminderNotice, workoutReminderNotice, type NoticeText } from './mail-templates';
+import { clubDateText } from './renewals';
 import { pushToMember } from './notifications';
 import { formatClubDate, formatClubDateTime } from './club-time-format';
 import { clubWorkout, workoutStart } from './start-instants';
@@ -36,6 +38,7 @@ export function eventStart(post: Pick<PostRow, 'eventDate' | 'eventTime'>, timeZ
 export interface ReminderPass {
   workoutReminders: number;
   eventReminders: number;
+  renewalReminders: number;
 }
 
 interface Recipient {
@@ -59,7 +62,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
   const tz = deps.env.CLUB_TIMEZONE;
   const today = clubToday(now, tz);
   const horizon = addDays(today, WORKOUT_REMINDER_DAYS_BEFORE + 1);
-  const pass: ReminderPass = { workoutReminders: 0, eventReminders: 0 };
+  const pass: ReminderPass = { workoutReminders: 0, eventReminders: 0, renewalReminders: 0 };
   deps.database.tx(() => {
     const { db } = deps.database;
     const member = { id: users.id, email: users.email, name: users.name };
@@ -107,6 +110,34 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
       for (const m of unanswered) {
         if (remind(deps, m, reminderKey('event', post.id, m.id), notice)) pass.eventReminders += 1;
       }
+    }
+
+    // Before a membership ends: 30 and 7 days before, from 10 AM club time, each once per expiry date.
+    // A member inside the 7-day window gets only that one; one who already asked to renew gets none.
+    if (now >= clubTimeToEpoch(today, RENEWAL_REMINDER_TIME, tz)) {
+      const windows = [...RENEWAL_REMINDER_DAYS].sort((a, b) => b - a);
+      windows.forEach((days, i) => {
+        const closer = windows[i + 1];
+        const expiring = db
+          .select({ ...member, expiryDate: users.expiryDate })
+          .from(users)
+          .where(
+            and(
+              memberIs,
+              inArray(users.role, ['member', 'exec']),
+              lte(users.expiryDate, addDays(today, days)),
+              closer === undefined ? gte(users.expiryDate, today) : gt(users.expiryDate, addDays(today, closer)),
+              sql`not exists (select 1 from ${renewalRequests} where ${renewalRequests.userId} = "users"."id" and ${renewalRequests.status} = 'requested')`,
+              notYetRemindedOfRenewal(days),
+            ),
+          )
+          .all();
+        for (const m of expiring) {
+          const notice = renewalReminderNotice(days, clubDateText(m.expiryDate!, tz));
+          const key = reminderKey(`renewal${days}`, renewalItem(m.expiryDate!), m.id);
+          if (remind(deps, m, key, notice)) pass.renewalReminders += 1;
+        }
+      });
     }
   });
   return pass;

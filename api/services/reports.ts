@@ -2,7 +2,7 @@
 // from the locked attendance records; late cancels from absence_log (reason 'late-cancel'), which
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { clubToday } from '../../domain/clock';
+import { clubToday, hasStarted } from '../../domain/clock';
 import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
@@ -84,6 +84,7 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
 
 export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
   const rows = termReportRows(deps.database, term.start, term.end);
+  const now = deps.clock();
   return {
     term,
     workouts: rows.map((r) => ({
@@ -95,6 +96,7 @@ export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
       signedUp: r.signed_up,
       present: r.submitted ? r.present : null,
       absent: r.submitted ? r.absent : null,
+      started: hasStarted({ workout_date: r.workout_date, workout_time: r.workout_time }, now, deps.env.CLUB_TIMEZONE),
     })),
   };
 }
@@ -158,13 +160,14 @@ export function termReportCsv(answer: TermReportAnswer): CsvFile {
   };
 }
 
-export function membersCsv(deps: AppDeps): CsvFile {
+/** The members table as CSV; with `ids`, only those members (the table's bulk export). */
+export function membersCsv(deps: AppDeps, ids?: ReadonlySet<number>): CsvFile {
   const day = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
   return {
     filename: `members-${day}.csv`,
     body: toCsv(
       ['Name', 'Email', 'Role', 'Phone', 'Joined', 'Expires', 'Expired', 'Absences', 'Charter accepted'],
-      listMembers(deps).map((m) => [
+      listMembers(deps).filter((m) => !ids || ids.has(m.id)).map((m) => [
         m.name,
         m.email,
         m.role,

@@ -10,5 +10,9 @@ export const clubConfigSchema = z.object({
   vapidPublicKey: z.string(),
   /** Whether members may add passkeys and sign in with them (off when APP_URL cannot carry them). */
   passkeys: z.boolean(),
+  /** The club calendar's membership sessions: the current one and the three after it. */
+  sessions: z
+    .array(z.object({ id: z.string(), name: z.string(), starts: z.string(), ends: z.string() }))
+    .optional(),
 });
 export type ClubConfig = z.infer<typeof clubConfigSchema>;

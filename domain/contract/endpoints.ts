@@ -5,6 +5,18 @@ import type { ClubConfig } from './config';
 import type { PrivacyFacts } from './privacy';
 import type { deleteAccountSchema } from './privacy-schemas';
 import type {
+  approveRenewalsSchema,
+  BulkMembersAnswer,
+  bulkMembersSchema,
+  declineRenewalSchema,
+  ImportAnswer,
+  MyRenewalAnswer,
+  RenewalAnswer,
+  renewalRequestSchema,
+  RenewalsAnswer,
+  RenewalsDecidedAnswer,
+} from './season';
+import type {
   addPasskeySchema,
   PasskeyAnswer,
   PasskeyCreationOptionsAnswer,
@@ -129,6 +141,13 @@ export interface Endpoints {
   'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
   'DELETE /admin/members/:id': { answer: MessageAnswer };
   'DELETE /admin/members/:id/passkeys': { answer: PasskeysRemovedAnswer };
+  'POST /admin/members/import': { body: string; answer: ImportAnswer };
+  'POST /admin/members/bulk': { body: Body<typeof bulkMembersSchema>; answer: BulkMembersAnswer };
+  'GET /admin/renewals': { answer: RenewalsAnswer };
+  'POST /admin/renewals/approve': { body: Body<typeof approveRenewalsSchema>; answer: RenewalsDecidedAnswer };
+  'POST /admin/renewals/:id/decline': { body: Body<typeof declineRenewalSchema>; answer: RenewalAnswer };
+  'GET /me/renewal': { answer: MyRenewalAnswer };
+  'POST /me/renewal': { body: Body<typeof renewalRequestSchema>; answer: RenewalAnswer };
   // forum
   'GET /forum/posts?type=workout': { answer: PostsAnswer<WorkoutPost> };
   'GET /forum/posts?type=event': { answer: PostsAnswer<EventPost> };

@@ -38,6 +38,11 @@ export interface TermReportRow {
   /** null until attendance is submitted */
   present: number | null;
   absent: number | null;
+  /**
+   * Whether the workout has started: attendance not taken yet is "Not yet" before, "Not taken"
+   * (missed) after. Missing from older servers.
+   */
+  started?: boolean;
 }
 
 export interface TermReportAnswer {

@@ -6,6 +6,8 @@ import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
+import { sessionChoices } from '../../../domain/calendar';
+import { clubToday } from '../../../domain/clock';
 import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
 
 const administrator = testUser('administrator', { name: 'Alex Admin', email: 'administrator@club.test' });
@@ -53,6 +55,7 @@ describe('AdminPage for an administrator', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual([
+      'Selected',
       'Name',
       'Email',
       'Role',
@@ -75,6 +78,7 @@ describe('AdminPage for an administrator', () => {
     // No Delete on one's own row.
     const self = within(table).getByRole('row', { name: /Alex Admin/ });
     expect(within(self).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(self).queryByRole('button', { name: /More actions/ })).toBeNull();
     expect(screen.getByText(/Delete is permanent/)).toBeInTheDocument();
   });
 
@@ -111,10 +115,12 @@ describe('AdminPage for an administrator', () => {
     const dialog = screen.getByRole('dialog', { name: 'Approve Member' });
     expect(within(dialog).getByLabelText('Role')).toHaveValue('member');
     expect(
-      within(dialog)
+      within(within(dialog).getByLabelText('Role'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Member', 'Executive', 'Administrator']);
+    // The sessions' end dates are offered first; another date opens an empty date field.
+    await user.selectOptions(within(dialog).getByLabelText('Membership until'), 'Another date…');
     await user.click(within(dialog).getByRole('button', { name: 'Approve Member' }));
     const expiry = within(dialog).getByLabelText('Expiry date');
     expect(expiry).toHaveAccessibleDescription(expect.stringContaining('Please set an expiry date before approving the member.'));
@@ -130,6 +136,27 @@ describe('AdminPage for an administrator', () => {
       body: { role: 'member', expiryDate: '2099-08-31' },
     });
     expect(await screen.findByText(/Pat Pending is now active as Member/)).toBeInTheDocument();
+  });
+
+  it('approve offers the membership sessions’ end dates, the current one chosen', async () => {
+    const user = userEvent.setup();
+    const api = renderAdmin(administrator, '/admin?tab=pending', {
+      'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...MEMBERS[2]!, role: 'member', expiry_date: body?.expiryDate ?? null } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve Pat Pending' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Member' });
+    const sessions = sessionChoices(clubToday(Date.now(), 'America/Toronto'));
+    const until = within(dialog).getByLabelText('Membership until');
+    expect(within(until).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      ...sessions.map((s) => expect.stringContaining(`End of ${s.name}`)),
+      'Another date…',
+    ]);
+    expect(until).toHaveValue(sessions[0]!.id);
+    expect(within(dialog).queryByLabelText('Expiry date')).toBeNull();
+    await user.selectOptions(until, sessions[1]!.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Member' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toMatchObject({ body: { role: 'member', expiryDate: sessions[1]!.ends } });
   });
 
   it('asks in the page, not with the browser, before rejecting; Cancel keeps the member', async () => {
@@ -151,7 +178,9 @@ describe('AdminPage for an administrator', () => {
   it('asks with the exact warning before deleting, and shows the server error on failure', async () => {
     const user = userEvent.setup();
     const api = renderAdmin(administrator, '/admin', { 'DELETE /admin/members/:id': jsonReply({ error: 'Member is busy' }, 409) });
-    await user.click(await screen.findByRole('button', { name: 'Delete Morgan Member' }));
+    // Delete sits behind the row's menu.
+    await user.click(await screen.findByRole('button', { name: 'More actions for Morgan Member' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
     const ask = screen.getByRole('dialog', { name: 'Delete Morgan Member?' });
     expect(ask).toHaveTextContent(
       'WARNING: This will PERMANENTLY DELETE this user and all their data! This action cannot be undone.',
@@ -160,6 +189,7 @@ describe('AdminPage for an administrator', () => {
     expect(ask).not.toBeInTheDocument();
     expect(api.writes()).toEqual([]);
 
+    await user.click(screen.getByRole('button', { name: 'More actions for Morgan Member' }));
     await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete Morgan Member?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user: Member is busy')).toBeInTheDocument();

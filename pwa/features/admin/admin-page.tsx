@@ -14,11 +14,15 @@ import { MessagesTab } from './messages-tab';
 import { MembersTable } from './members-table';
 import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
+import { ImportTab } from './import-tab';
+import { RenewalsTab } from './renewals-tab';
 import './admin.css';
 
 const TABS = [
   { id: 'members', label: 'All Members' },
   { id: 'pending', label: 'Pending Approval' },
+  { id: 'renewals', label: 'Renewals' },
+  { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -120,6 +124,10 @@ function AdminDashboard() {
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'messages' ? (
           <MessagesTab />
+        ) : tab === 'import' ? (
+          <ImportTab />
+        ) : tab === 'renewals' ? (
+          <RenewalsTab />
         ) : members.isPending ? (
           <Loading text="Loading members…" />
         ) : members.error && !members.data ? (
@@ -132,9 +140,10 @@ function AdminDashboard() {
               <DownloadButton path="/reports/members.csv" fallbackName="members.csv" label="Download members CSV" />
             </div>
             <MembersTable
-            members={list}
-            onEdit={setEditing}
-            onDeleted={(m) => done(`${m.name} was deleted.`)}
+              members={list}
+              onEdit={setEditing}
+              onDeleted={(m) => done(`${m.name} was deleted.`)}
+              onBulkDone={done}
             />
           </>
         ) : (

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { sessionChoices } from '../../../domain/calendar';
+import { formatDate } from '../../lib/ui/format';
 import {
   APPROVABLE_ROLES,
   approveMemberSchema,
@@ -20,14 +22,28 @@ interface Props {
   onApproved: (member: AdminMember) => void;
 }
 
+const OTHER = 'other';
+
 export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
   const [error, setError] = useState('');
   const today = useClubToday();
+  // The membership sessions' last days, the current one chosen; "Another date" opens a date field.
+  const [sessions] = useState(() => (today ? sessionChoices(today) : []));
+  const [choice, setChoice] = useState(sessions[0]?.id ?? OTHER);
+  const choiceId = useId();
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useContractForm<ApproveMemberInput>(approveMemberSchema, { defaultValues: { role: 'member', expiryDate: '' } });
+  } = useContractForm<ApproveMemberInput>(approveMemberSchema, {
+    defaultValues: { role: 'member', expiryDate: sessions[0]?.ends ?? '' },
+  });
+
+  function choose(next: string) {
+    setChoice(next);
+    setValue('expiryDate', sessions.find((s) => s.id === next)?.ends ?? '');
+  }
   const approve = useApproveMemberMutation();
 
   const submit = handleSubmit(async (values) => {
@@ -59,13 +75,28 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
             </select>
           )}
         </FormField>
-        <FormField
-          label="Expiry date"
-          error={errors.expiryDate?.message}
-          hint="When the membership runs out (the end of the paid session)."
-        >
-          {(field) => <input {...field} type="date" min={today ?? undefined} required {...register('expiryDate')} />}
-        </FormField>
+        {sessions.length > 0 && (
+          <div className="field">
+            <label htmlFor={choiceId}>Membership until</label>
+            <select id={choiceId} value={choice} onChange={(e) => choose(e.target.value)}>
+              {sessions.map((s) => (
+                <option key={s.id} value={s.id}>
+                  End of {s.name} ({formatDate(s.ends, 'medium')})
+                </option>
+              ))}
+              <option value={OTHER}>Another date…</option>
+            </select>
+          </div>
+        )}
+        {choice === OTHER && (
+          <FormField
+            label="Expiry date"
+            error={errors.expiryDate?.message}
+            hint="When the membership runs out (the end of the paid session)."
+          >
+            {(field) => <input {...field} type="date" min={today ?? undefined} required {...register('expiryDate')} />}
+          </FormField>
+        )}
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
           <button type="button" className="button" onClick={onClose}>

@@ -19,9 +19,12 @@ interface ResetValues {
 const schema = async () => (await import('./reset-schemas')).resetFormSchema;
 
 export function ResetPasswordPage() {
-  usePageTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token');
+  // The invitation of a member imported from the club's spreadsheet: the same link, its own words.
+  const invite = params.get('invite') === '1';
+  usePageTitle(invite ? 'Choose your password' : 'Reset Password');
+  const heading = invite ? 'Welcome! Choose your password' : 'Choose a New Password';
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
   const {
@@ -38,7 +41,7 @@ export function ResetPasswordPage() {
   if (token && check.isPending && !done) {
     return (
       <div className="page page--narrow">
-        <h1>Choose a New Password</h1>
+        <h1>{heading}</h1>
         <Loading text="Checking your reset link…" />
       </div>
     );
@@ -48,6 +51,7 @@ export function ResetPasswordPage() {
       <div className="page page--narrow">
         <h1>Invalid Reset Link</h1>
         <ErrorMessage>Invalid reset link. Please request a new password reset.</ErrorMessage>
+        {invite && <p>An invitation link works once, for 7 days. Use “Forgot password” on the sign-in page with your email to get a new one.</p>}
         <Link className="button button--primary" to="/login">
           Go to Login
         </Link>
@@ -57,7 +61,7 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <div className="page page--narrow">
-        <h1>Password Reset Successful!</h1>
+        <h1>{invite ? 'Your password is set!' : 'Password Reset Successful!'}</h1>
         <p>You can now sign in with your new password.</p>
         <Link className="button button--primary" to="/login">
           Go to Login
@@ -78,7 +82,7 @@ export function ResetPasswordPage() {
 
   return (
     <div className="page page--narrow">
-      <h1>Choose a New Password</h1>
+      <h1>{heading}</h1>
       <form className="card form" onSubmit={submit} noValidate {...formEvents}>
         <FormField label="New password" error={errors.newPassword?.message}>
           {(field) => <input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />}
@@ -92,7 +96,7 @@ export function ResetPasswordPage() {
         </FormField>
         {error && <ErrorMessage>{error}</ErrorMessage>}
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Reset Password'}
+          {isSubmitting ? 'Saving…' : invite ? 'Set Password' : 'Reset Password'}
         </button>
       </form>
     </div>

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
+import { RenewalCard } from '../../components/renewal-card';
 import { CalendarLink } from './components/calendar-link';
 import { NotificationSettings } from './components/notification-settings';
 import { MyData } from './components/my-data';
@@ -88,6 +89,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
         <dd>{user.phoneNumber || 'Not set'}</dd>
       </dl>
       <MembershipFacts user={user} />
+      {user.expiry_date && <RenewalCard />}
       <section aria-labelledby="profile-bio-heading" className="profile-bio">
         <h2 id="profile-bio-heading">About me</h2>
         {paragraphs.length > 0 ? (

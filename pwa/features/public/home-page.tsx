@@ -43,7 +43,9 @@ const DISCIPLINES = [
 /** "My week" above the public content, for members who accepted the charter. */
 function MemberSlot({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  if (!user || !user.charterAccepted || !hasRole(user.role, 'member')) return null;
+  // A member whose membership has ended counts as pending, but may renew from here.
+  const lapsed = user?.role === 'pending' && !!user.expiry_date;
+  if (!user || !user.charterAccepted || !(hasRole(user.role, 'member') || lapsed)) return null;
   return <Suspense fallback={<Loading text="Loading your week…" />}>{children}</Suspense>;
 }
 

@@ -45,6 +45,23 @@ describe('the term report', () => {
     expect(screen.getByLabelText('Term')).toHaveValue('2026-fall');
   });
 
+  it('tells "Not yet" (a workout to come) apart from "Not taken" (started, attendance missed)', async () => {
+    showReport('exec', {
+      'GET /reports/attendance': {
+        term: fall,
+        workouts: [
+          { ...report.workouts[1]!, workout_id: 6, title: 'Missed swim', started: true },
+          { ...report.workouts[1]!, workout_id: 7, title: 'Next swim', started: false },
+        ],
+      },
+    });
+    const missed = (await screen.findByRole('link', { name: 'Missed swim' })).closest('tr')!;
+    expect(within(missed).getAllByText('Not taken')).toHaveLength(2);
+    const next = screen.getByRole('link', { name: 'Next swim' }).closest('tr')!;
+    expect(within(next).getAllByText('Not yet')).toHaveLength(2);
+    expect(within(next).queryByText('Not taken')).toBeNull();
+  });
+
   it('asks the server for the chosen term', async () => {
     const { calls } = showReport('exec', {
       'GET /reports/attendance': ({ path }) => (path.includes('term=2026-summer') ? { term: termFromKey('2026-summer')!, workouts: [] } : report),

@@ -73,8 +73,8 @@ function TermReport() {
                     {formatDate(w.workout_date, 'medium')} · {formatTime(w.workout_time)}
                   </td>
                   <td data-label="Signed up">{w.signedUp}</td>
-                  <td data-label="Present">{w.present ?? <span className="report-muted">Not taken</span>}</td>
-                  <td data-label="Absent">{w.absent ?? <span className="report-muted">Not taken</span>}</td>
+                  <td data-label="Present">{w.present ?? <NotTaken upcoming={w.started === false} />}</td>
+                  <td data-label="Absent">{w.absent ?? <NotTaken upcoming={w.started === false} />}</td>
                 </tr>
               ))}
             </tbody>
@@ -82,5 +82,16 @@ function TermReport() {
         </div>
       )}
     </div>
+  );
+}
+
+/** Attendance not submitted: "Not yet" for a workout still to come, "Not taken" for one that was missed. */
+function NotTaken({ upcoming }: { upcoming: boolean }) {
+  return upcoming ? (
+    <span className="report-muted">Not yet</span>
+  ) : (
+    <span className="report-muted report-missed" title="The workout has started and attendance was not submitted">
+      Not taken
+    </span>
   );
 }

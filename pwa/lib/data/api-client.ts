@@ -59,6 +59,8 @@ export interface RequestOptions {
   keepSessionOnUnauthorized?: boolean;
   /** Send this token instead of the stored one (null: none), e.g. the logout call after clearing. */
   token?: string | null;
+  /** Send a string body as it is, with this type (e.g. 'text/csv'), instead of as JSON. */
+  contentType?: string;
 }
 
 /** The one fetch of the PWA. Answers are `unknown` here: `call` types them from the contract. */
@@ -72,7 +74,10 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   }
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (typeof options.body === 'string' && options.contentType) {
+    body = options.body;
+    headers['content-type'] = options.contentType;
+  } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }

@@ -59,3 +59,36 @@ export function useDeleteMemberMutation() {
 export function useRemoveMemberPasskeysMutation() {
   return useMemberChange((id: number) => call('DELETE /admin/members/:id/passkeys', { params: { id } }));
 }
+
+/** Renewal requests, open ones first (Admin → Renewals). */
+export function useRenewalsQuery() {
+  return useRead({
+    queryKey: [...adminKeys.all, 'renewals'],
+    queryFn: ({ signal }) => call('GET /admin/renewals', { signal }),
+  });
+}
+
+export function useApproveRenewalsMutation() {
+  return useMemberChange((ids: number[]) => call('POST /admin/renewals/approve', { body: { ids } }));
+}
+
+export function useDeclineRenewalMutation() {
+  return useMemberChange(({ id, reason }: { id: number; reason: string }) =>
+    call('POST /admin/renewals/:id/decline', { params: { id }, body: { reason } }),
+  );
+}
+
+export function useBulkMembersMutation() {
+  return useMemberChange((body: BodyOf<'POST /admin/members/bulk'>) => call('POST /admin/members/bulk', { body }));
+}
+
+/** A club's spreadsheet: a preview (`dryRun`) writes nothing; the import reloads the members. */
+export function useImportMembersMutation() {
+  return useMemberChange(({ csv, dryRun, updateExpiry }: { csv: string; dryRun: boolean; updateExpiry: boolean }) =>
+    call('POST /admin/members/import', {
+      body: csv,
+      contentType: 'text/csv',
+      query: { ...(dryRun ? { dryRun: '1' } : {}), ...(updateExpiry ? { updateExpiry: '1' } : {}) },
+    }),
+  );
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { SessionOption } from '../calendar';
+
+// The start of a membership session: importing members from a spreadsheet, renewals, and the
+// members table's bulk actions.
+
+/** A membership session as GET /config lists it (the club calendar's sessions): id 'winter-2027', name 'Winter 2027', first and last club-local day. */
+export type SessionChoice = SessionOption;
+
+// ---------- Import ----------
+
+/** Largest spreadsheet accepted: 1 MB and this many data rows. */
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+export const IMPORT_MAX_ROWS = 2000;
+/** How long the invitation link works (single use, like the password-reset link). */
+export const INVITATION_DAYS = 7;
+/** The roles a spreadsheet may give; an administrator is only ever made by hand. */
+export const IMPORTABLE_ROLES = ['member', 'exec'] as const;
+
+export type ImportRowStatus = 'created' | 'updated' | 'skipped' | 'error';
+
+export interface ImportRow {
+  /** The line of the file the row starts on (the header is line 1). */
+  line: number;
+  name: string;
+  email: string;
+  status: ImportRowStatus;
+  /** Why a row is skipped or refused, or what an update changed. */
+  reason: string | null;
+  /** The role and expiry a created or updated member has (null for skipped and refused rows). */
+  role: string | null;
+  expiryDate: string | null;
+}
+
+export interface ImportAnswer {
+  dryRun: boolean;
+  counts: Record<ImportRowStatus, number>;
+  rows: ImportRow[];
+}
+
+// ---------- Renewals ----------
+
+/** A member may ask to renew this many days before the membership ends (and any time after). */
+export const RENEWAL_WINDOW_DAYS = 30;
+/** Reminders before a membership ends, each sent once (push or email). */
+export const RENEWAL_REMINDER_DAYS = [30, 7] as const;
+/** The club-local time of day a renewal reminder goes out. */
+export const RENEWAL_REMINDER_TIME = '10:00';
+
+export const renewalRequestSchema = z.object({
+  session: z.string({ error: 'Choose a session' }).trim().min(1, { error: 'Choose a session' }),
+});
+
+export type RenewalStatus = 'requested' | 'approved' | 'declined';
+
+export interface Renewal {
+  id: number;
+  memberId: number;
+  name: string;
+  email: string;
+  /** The session asked for ('winter-2027') and its name and last day. */
+  session: string;
+  sessionName: string;
+  sessionEnds: string;
+  /** The membership's expiry when the request was looked at. */
+  currentExpiry: string | null;
+  status: RenewalStatus;
+  /** Why it was declined. */
+  reason: string | null;
+  requestedAt: number;
+  decidedAt: number | null;
+}
+
+/** GET /me/renewal: whether the member may ask now, the sessions to choose from, and the last request. */
+export interface MyRenewalAnswer {
+  eligible: boolean;
+  expiryDate: string | null;
+  sessions: SessionChoice[];
+  renewal: Renewal | null;
+}
+
+export interface RenewalAnswer {
+  renewal: Renewal;
+}
+
+export interface RenewalsAnswer {
+  renewals: Renewal[];
+}
+
+const idList = z
+  .array(z.number({ error: 'ids must be numbers' }).int().positive(), { error: 'ids must be a list of numbers' })
+  .min(1, { error: 'Choose at least one' })
+  .max(5000, { error: 'Too many at once' });
+
+export const approveRenewalsSchema = z.object({ ids: idList });
+
+export const declineRenewalSchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason' })
+    .trim()
+    .min(1, { error: 'Give a reason' })
+    .max(500, { error: 'Keep the reason under 500 characters' }),
+});
+
+export interface RenewalsDecidedAnswer {
+  /** How many requests this call approved (ones already decided are left as they are). */
+  approved: number;
+  renewals: Renewal[];
+}
+
+// ---------- Bulk actions ----------
+
+/** The roles a bulk action may set: never administrator. */
+export const BULK_ROLES = ['member', 'exec'] as const;
+
+export const bulkMembersSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('set-expiry'), ids: idList, session: z.string().trim().min(1, { error: 'Choose a session' }) }),
+    z.object({ action: z.literal('set-role'), ids: idList, role: z.enum(BULK_ROLES, { error: 'Choose Member or Executive' }) }),
+  ],
+  { error: "action must be 'set-expiry' or 'set-role'" },
+);
+
+export interface BulkMembersAnswer {
+  /** Members changed. */
+  updated: number;
+  /** Members left alone: pending or rejected accounts, or already so. */
+  skipped: number;
+}

@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyRenewalAnswer } from '../../domain/contract/season';
+import { call, errorMessage } from '../lib/data/api-client';
+import { useRead } from '../lib/data/read';
+import { formatDate } from '../lib/ui/format';
+import { useClubToday } from '../lib/club/club-clock';
+import { ErrorMessage, Notice } from './status';
+
+const renewalKey = ['me', 'renewal'] as const;
+
+/**
+ * "Renew your membership", on Home and the profile: shown from 30 days before the membership ends
+ * (and after it has ended). The member picks a session; an administrator approves the request once
+ * the fee is paid. Asking is online only: it answers at once, or says what went wrong.
+ */
+export function RenewalCard({ page = false }: { page?: boolean }) {
+  const mine = useRead({ queryKey: renewalKey, queryFn: ({ signal }) => call('GET /me/renewal', { signal }) });
+  const data = mine.data;
+  if (!data) return null;
+  const open = data.renewal?.status === 'requested' ? data.renewal : null;
+  if (!data.eligible && !open) return null;
+  return page ? (
+    <div className="page renewal-slot">
+      <RenewalBody data={data} />
+    </div>
+  ) : (
+    <RenewalBody data={data} />
+  );
+}
+
+function RenewalBody({ data }: { data: MyRenewalAnswer }) {
+  const queryClient = useQueryClient();
+  const open = data.renewal?.status === 'requested' ? data.renewal : null;
+  const declined = data.renewal?.status === 'declined' ? data.renewal : null;
+  const [changing, setChanging] = useState(false);
+  const [session, setSession] = useState(open?.session ?? data.sessions[0]?.id ?? '');
+  const [error, setError] = useState('');
+  const titleId = useId();
+  const ask = useMutation({
+    mutationFn: (id: string) => call('POST /me/renewal', { body: { session: id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: renewalKey }),
+  });
+  const today = useClubToday();
+  const ended = data.expiryDate !== null && today !== null && data.expiryDate < today;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!session) return setError('Choose a session.');
+    setError('');
+    try {
+      await ask.mutateAsync(session);
+      setChanging(false);
+    } catch (err) {
+      setError(errorMessage(err, 'Your request could not be sent. Please try again.'));
+    }
+  }
+
+  return (
+    <section className="card renewal-ask" aria-labelledby={titleId} id="renewal">
+      <h2 id={titleId}>{open ? 'Renewal requested' : 'Renew your membership'}</h2>
+      {open && !changing ? (
+        <>
+          <p>
+            You asked to renew for <strong>{open.sessionName}</strong> (until {formatDate(open.sessionEnds, 'medium')}). An
+            administrator confirms it once the membership fee is paid; you will get an email.
+          </p>
+          <button type="button" className="button" onClick={() => setChanging(true)}>
+            Change session
+          </button>
+        </>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <p>
+            {data.expiryDate
+              ? ended
+                ? `Your membership ended on ${formatDate(data.expiryDate, 'medium')}.`
+                : `Your membership ends on ${formatDate(data.expiryDate, 'medium')}.`
+              : 'Your membership has no end date on record.'}{' '}
+            Choose the session you are paying for.
+          </p>
+          {declined && (
+            <Notice tone="warning">
+              Your request for {declined.sessionName} was declined: {declined.reason}
+            </Notice>
+          )}
+          <fieldset className="renewal-ask__sessions">
+            <legend>Renew for</legend>
+            {data.sessions.map((s) => (
+              <label key={s.id} className="renewal-ask__choice">
+                <input type="radio" name="renewal-session" value={s.id} checked={session === s.id} onChange={() => setSession(s.id)} />
+                {s.name} <span className="hint">(until {formatDate(s.ends, 'medium')})</span>
+              </label>
+            ))}
+          </fieldset>
+          {error && <ErrorMessage>{error}</ErrorMessage>}
+          <div className="actions actions--start">
+            {changing && (
+              <button type="button" className="button" onClick={() => setChanging(false)}>
+                Cancel
+              </button>
+            )}
+            <button type="submit" className="button button--primary" disabled={ask.isPending}>
+              {ask.isPending ? 'Sending…' : open ? 'Change request' : 'Ask to renew'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
