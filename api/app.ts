@@ -8,6 +8,7 @@ import type { ClubConfig } from '../domain/contract/config';
 import type { AppDeps, AppEnv } from './context';
 import { loggablePath, requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
+import { announcementRoutes } from './routes/announcements';
 import { calendarRoutes } from './routes/calendar';
 import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);
+  app.route('/api/announcements', announcementRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   app.route('/api/me', meRoutes);
