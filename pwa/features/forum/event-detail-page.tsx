@@ -16,6 +16,8 @@ import { LocalComments } from './local-comments';
 import { Avatar } from '../../components/avatar';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
+import { CancelledNote, PlanChangeButton, isCancelled } from './plan-change';
+import { canManagePost } from './workout-rules';
 import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
 
@@ -79,10 +81,16 @@ export function EventDetailPage() {
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />
           <EventWhenWhere event={event} style="long" />
         </div>
+        {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
         <p className="forum-content">{event.content}</p>
         <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
-        <RsvpButtons rsvp={rsvp} label="Your RSVP" />
+        <RsvpButtons rsvp={rsvp} label="Your RSVP" cancelled={isCancelled(event)} />
         <AddToCalendar kind="event" id={event.id} title={title} />
+        {canManagePost(user, event) && (
+          <div className="forum-card__footer">
+            <PlanChangeButton post={event} />
+          </div>
+        )}
       </article>
 
       <div className="forum-rsvp-lists">
