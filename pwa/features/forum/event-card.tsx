@@ -7,7 +7,7 @@ import { KindBadge } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, PlanChangeButton, isCancelled } from './plan-change';
+import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { deleteErrorText } from './workout-card';
 import { canManagePost } from './workout-rules';
 
@@ -26,8 +26,13 @@ export function EventCard({ event, onDelete }: EventCardProps) {
   const [deleteError, setDeleteError] = useState('');
   const { confirm, dialog } = useConfirm();
   const title = event.title || 'Untitled Event';
+  const plan = usePlanChange(event);
 
   async function remove() {
+    if (answeredCount(event) > 0) {
+      if (await confirm(cancelInsteadQuestion(event))) plan.openCancel();
+      return;
+    }
     if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');
@@ -59,7 +64,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
       {canManagePost(user, event) && (
         <div className="forum-card__footer">
-          <PlanChangeButton post={event} />
+          {plan.button}
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
             Delete<span className="visually-hidden"> {title}</span>
           </button>
@@ -67,6 +72,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       )}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
+      {plan.modal}
     </article>
   );
 }

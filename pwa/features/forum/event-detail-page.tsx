@@ -16,7 +16,7 @@ import { LocalComments } from './local-comments';
 import { Avatar } from '../../components/avatar';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, PlanChangeButton, isCancelled } from './plan-change';
+import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
 import { canManagePost } from './workout-rules';
 import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
@@ -39,6 +39,7 @@ export function EventDetailPage() {
 
   const refresh = useCallback(() => void refetch(), [refetch]);
   const rsvp = useRsvp(event);
+  const plan = usePlanChange(event);
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
@@ -88,9 +89,10 @@ export function EventDetailPage() {
         <AddToCalendar kind="event" id={event.id} title={title} />
         {canManagePost(user, event) && (
           <div className="forum-card__footer">
-            <PlanChangeButton post={event} />
+            {plan.button}
           </div>
         )}
+        {plan.modal}
       </article>
 
       <div className="forum-rsvp-lists">

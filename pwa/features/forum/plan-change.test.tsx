@@ -113,6 +113,18 @@ describe('a cancelled workout on the forum', () => {
   });
 });
 
+describe('deleting what members answered', () => {
+  it('offers to cancel it instead, and sends no delete', async () => {
+    const api = show({ [WORKOUTS]: { posts: [workout({ id: 1, title: 'Lake swim', signupCount: 2, waitlistCount: 1 })] } }, exec());
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Lake swim' }));
+    const ask = screen.getByRole('dialog', { name: 'Cancel this workout instead?' });
+    expect(ask).toHaveTextContent('3 members have answered this workout. Cancel it with a reason so they are told');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel workout instead' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel Lake swim?' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+});
+
 describe('a cancelled event', () => {
   it('shows the reason and takes no new RSVP', async () => {
     show(

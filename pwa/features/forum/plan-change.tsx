@@ -3,6 +3,7 @@ import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
 import { cancelPostSchema } from '../../../domain/contract/forum-schemas';
 import { firstIssue } from '../../../domain/contract/common';
 import { CANCEL_REASON_MAX } from '../../../domain/rules';
+import type { ConfirmOptions } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
@@ -26,12 +27,38 @@ export function CancelledNote({ reason, className = '' }: { reason: string | nul
   );
 }
 
+/** Members who answered and would be told of a cancel: signed up or waiting, going or maybe; 0 once cancelled. */
+export function answeredCount(post: Post): number {
+  if (isCancelled(post)) return 0;
+  return post.type === 'workout' ? post.signupCount + post.waitlistCount : post.rsvpCounts.going + post.rsvpCounts.maybe;
+}
+
+/** Deleting something members answered: the question offers to cancel it instead (the server refuses the delete). */
+export function cancelInsteadQuestion(post: Post): ConfirmOptions {
+  const n = answeredCount(post);
+  const what = post.type === 'workout' ? 'workout' : 'event';
+  return {
+    title: `Cancel this ${what} instead?`,
+    message: `${n} ${n === 1 ? 'member has' : 'members have'} answered this ${what}. Cancel it with a reason so they are told; delete is for ${what}s posted by mistake.`,
+    confirmLabel: `Cancel ${what} instead`,
+  };
+}
+
 /**
  * The exec's Cancel (with a reason; for a weekly series "this one" or "this and the following") or
- * Reinstate, for a workout or an event. Members who answered are told by the server.
+ * Reinstate, for a workout or an event, as a button and its dialog; `openCancel` opens the dialog
+ * from elsewhere (a delete that should be a cancel). Members who answered are told by the server.
  */
-export function PlanChangeButton({ post }: { post: Post }) {
+export function usePlanChange(post: Post | undefined) {
   const [open, setOpen] = useState(false);
+  return {
+    button: post ? <PlanChangeButton post={post} onOpen={() => setOpen(true)} /> : null,
+    modal: post && open ? <CancelPostModal post={post} onClose={() => setOpen(false)} /> : null,
+    openCancel: () => setOpen(true),
+  };
+}
+
+function PlanChangeButton({ post, onOpen }: { post: Post; onOpen: () => void }) {
   const mutation = usePlanChangeMutation();
   const [error, setError] = useState('');
   const what = post.type === 'workout' ? 'workout' : 'event';
@@ -56,13 +83,10 @@ export function PlanChangeButton({ post }: { post: Post }) {
     );
   }
   return (
-    <>
-      <button type="button" className="button button--small button--danger" onClick={() => setOpen(true)}>
-        Cancel {what}
-        <span className="visually-hidden"> {title}</span>
-      </button>
-      {open && <CancelPostModal post={post} onClose={() => setOpen(false)} />}
-    </>
+    <button type="button" className="button button--small button--danger" onClick={onOpen}>
+      Cancel {what}
+      <span className="visually-hidden"> {title}</span>
+    </button>
   );
 }
 

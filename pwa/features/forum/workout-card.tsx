@@ -8,7 +8,7 @@ import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { Author, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
-import { CancelledNote, PlanChangeButton, isCancelled } from './plan-change';
+import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
 
@@ -47,8 +47,13 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const title = workout.title || 'Untitled Workout';
   const manage = canManagePost(user, workout);
   const cancelled = isCancelled(workout);
+  const plan = usePlanChange(workout);
 
   async function remove() {
+    if (answeredCount(workout) > 0) {
+      if (await confirm(cancelInsteadQuestion(workout))) plan.openCancel();
+      return;
+    }
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -103,7 +108,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
           <button type="button" className="button button--small" onClick={() => setEditing(true)}>
             Edit<span className="visually-hidden"> {title}</span>
           </button>
-          <PlanChangeButton post={workout} />
+          {plan.button}
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
             Delete<span className="visually-hidden"> {title}</span>
           </button>
@@ -111,6 +116,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       )}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
+      {plan.modal}
     </article>
   );
 }

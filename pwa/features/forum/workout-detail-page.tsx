@@ -18,7 +18,7 @@ import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
-import { CancelledNote, PlanChangeButton, isCancelled } from './plan-change';
+import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
 import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
@@ -55,9 +55,14 @@ export function WorkoutDetailPage() {
   }, [user, workout, updatedAt]);
 
   const actions = useSignupActions(workout);
+  const plan = usePlanChange(workout);
 
   async function remove() {
     if (!workout) return;
+    if (answeredCount(workout) > 0) {
+      if (await confirm(cancelInsteadQuestion(workout))) plan.openCancel();
+      return;
+    }
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -138,7 +143,7 @@ export function WorkoutDetailPage() {
                 <button type="button" className="button button--small" onClick={() => setEditing(true)}>
                   Edit
                 </button>
-                <PlanChangeButton post={workout} />
+                {plan.button}
                 <button
                   type="button"
                   className="button button--small button--danger"
@@ -151,6 +156,7 @@ export function WorkoutDetailPage() {
             )}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
             {dialog}
+            {plan.modal}
           </>
         )}
       </article>
