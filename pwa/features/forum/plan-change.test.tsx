@@ -85,6 +85,7 @@ describe('a cancelled workout on the forum', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.find((c) => c.path === '/forum/posts/1/cancel')!.body).toEqual({ reason: REASON });
     expect(await within(card('Lake swim')).findByText(`: ${REASON}`, { exact: false })).toBeInTheDocument();
+    expect(within(card('Lake swim')).getByRole('status')).toHaveTextContent('Workout cancelled: 2 members told.');
 
     await userEvent.click(within(card('Lake swim')).getByRole('button', { name: 'Reinstate Lake swim' }));
     await waitFor(() => expect(within(card('Lake swim')).queryByText(/Cancelled/)).not.toBeInTheDocument());

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
+import type { CancelAnswer, EventPost, WorkoutPost } from '../../../domain/contract/forum';
 import { cancelPostSchema } from '../../../domain/contract/forum-schemas';
 import { firstIssue } from '../../../domain/contract/common';
 import { CANCEL_REASON_MAX } from '../../../domain/rules';
@@ -51,14 +51,34 @@ export function cancelInsteadQuestion(post: Post): ConfirmOptions {
  */
 export function usePlanChange(post: Post | undefined) {
   const [open, setOpen] = useState(false);
+  // What the server did, for the exec: "Workout cancelled: 3 members told."
+  const [done, setDone] = useState('');
+  const report = (answer: CancelAnswer<Post>) => setDone(`${answer.message}: ${answer.notified} ${answer.notified === 1 ? 'member' : 'members'} told.`);
   return {
-    button: post ? <PlanChangeButton post={post} onOpen={() => setOpen(true)} /> : null,
-    modal: post && open ? <CancelPostModal post={post} onClose={() => setOpen(false)} /> : null,
+    button: post ? <PlanChangeButton post={post} onOpen={() => setOpen(true)} onDone={report} /> : null,
+    modal: (
+      <>
+        {done && (
+          <p className="forum-plan-done" role="status">
+            {done}
+          </p>
+        )}
+        {post && open && (
+          <CancelPostModal
+            post={post}
+            onClose={(answer) => {
+              setOpen(false);
+              if (answer) report(answer);
+            }}
+          />
+        )}
+      </>
+    ),
     openCancel: () => setOpen(true),
   };
 }
 
-function PlanChangeButton({ post, onOpen }: { post: Post; onOpen: () => void }) {
+function PlanChangeButton({ post, onOpen, onDone }: { post: Post; onOpen: () => void; onDone: (answer: CancelAnswer<Post>) => void }) {
   const mutation = usePlanChangeMutation();
   const [error, setError] = useState('');
   const what = post.type === 'workout' ? 'workout' : 'event';
@@ -73,7 +93,10 @@ function PlanChangeButton({ post, onOpen }: { post: Post; onOpen: () => void }) 
           disabled={mutation.isPending}
           onClick={() => {
             setError('');
-            mutation.mutate({ id: post.id, reason: null }, { onError: (err) => setError(errorMessage(err, `Could not reinstate the ${what}`)) });
+            mutation.mutate(
+              { id: post.id, reason: null },
+              { onSuccess: onDone, onError: (err) => setError(errorMessage(err, `Could not reinstate the ${what}`)) },
+            );
           }}
         >
           Reinstate<span className="visually-hidden"> {title}</span>
@@ -90,7 +113,7 @@ function PlanChangeButton({ post, onOpen }: { post: Post; onOpen: () => void }) 
   );
 }
 
-function CancelPostModal({ post, onClose }: { post: Post; onClose: () => void }) {
+function CancelPostModal({ post, onClose }: { post: Post; onClose: (answer?: CancelAnswer<Post>) => void }) {
   const mutation = usePlanChangeMutation();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState('');
@@ -110,12 +133,12 @@ function CancelPostModal({ post, onClose }: { post: Post; onClose: () => void })
     setError('');
     mutation.mutate(
       { id: post.id, reason: parsed.data.reason, scope },
-      { onSuccess: onClose, onError: (err) => setError(errorMessage(err, `Could not cancel the ${what}`)) },
+      { onSuccess: (answer) => onClose(answer), onError: (err) => setError(errorMessage(err, `Could not cancel the ${what}`)) },
     );
   }
 
   return (
-    <Modal title={`Cancel ${post.title || what}?`} onClose={onClose}>
+    <Modal title={`Cancel ${post.title || what}?`} onClose={() => onClose()}>
       <form onSubmit={submit} noValidate className="plan-change">
         <p>
           The {what} stays on the list marked cancelled, with its sign-ups kept. Everyone who {post.type === 'workout' ? 'signed up or is waiting' : 'said going or maybe'} is
@@ -150,7 +173,7 @@ function CancelPostModal({ post, onClose }: { post: Post; onClose: () => void })
           <button type="submit" className="button button--danger" disabled={mutation.isPending}>
             {mutation.isPending ? 'Cancelling…' : `Cancel ${what}`}
           </button>
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={() => onClose()}>
             Keep it on
           </button>
         </div>
