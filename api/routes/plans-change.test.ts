@@ -75,6 +75,9 @@ describe('POST /api/forum/posts/:id/cancel', () => {
     expect(list.body.posts[0]).toMatchObject({ id: w, cancelled_at: t.clock.now(), cancel_reason: REASON, isSignedUp: true });
     const detail = await t.call('GET', `/api/forum/workouts/${w}`, { token: third.token });
     expect(detail.body.workout).toMatchObject({ cancel_reason: REASON, waitlistPosition: 1 });
+    // And in my week, marked.
+    const week = await t.call('GET', '/api/me/week', { token: me.token });
+    expect(week.body.items.find((i: { id: number }) => i.id === w)).toMatchObject({ kind: 'workout', status: 'signed_up', cancelReason: REASON });
     expect(detail.body.signups).toHaveLength(2);
     // Not cancelled: null on both.
     const fresh = await workout({ title: 'Run' });
