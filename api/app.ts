@@ -13,6 +13,7 @@ import { renewalRoutes } from './routes/renewal';
 import type { AppDeps, AppEnv } from './context';
 import { loggablePath, requestLog } from './middleware/request-log';
 import { adminRoutes } from './routes/admin';
+import { announcementRoutes } from './routes/announcements';
 import { calendarRoutes } from './routes/calendar';
 import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);
+  app.route('/api/announcements', announcementRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

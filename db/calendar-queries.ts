@@ -6,10 +6,14 @@ import { preparedOnce } from './statements';
 export type EntryKind = 'workout' | 'event' | 'race';
 
 const WORKOUT_COLUMNS = `p.id, p.title, p.content as description, p.workout_date as date, p.workout_time as time,
-  '' as location, p.revision, p.updated_at`;
+  '' as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
 const EVENT_COLUMNS = `p.id, p.title, p.content as description, p.event_date as date, coalesce(p.event_time, '') as time,
-  coalesce(p.event_location, '') as location, p.revision, p.updated_at`;
-const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, r.location, r.revision, null as updated_at`;
+  coalesce(p.event_location, '') as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
+const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, r.location, r.revision, null as updated_at,
+  null as cancelled_at, null as cancel_reason`;
+// A deleted workout or event (api/services/post-tombstones.ts), published as cancelled.
+const TOMBSTONE_COLUMNS = `t.post_id as id, t.title, '' as description, t.date, t.time, t.location, t.revision,
+  t.deleted_at as updated_at, t.deleted_at as cancelled_at, null as cancel_reason`;
 
 export interface EntryRow {
   id: number;
@@ -20,17 +24,26 @@ export interface EntryRow {
   location: string;
   revision: number;
   updated_at: number | null;
+  /** Set when cancelled (or deleted: a tombstone). */
+  cancelled_at: number | null;
+  cancel_reason: string | null;
   rsvp?: string;
   waitlisted?: number;
 }
 
-/** The public feed: workouts and races from `from` (a club date) on. */
-export function clubFeedRows(database: Database_, from: string): { workouts: EntryRow[]; races: EntryRow[] } {
+/**
+ * The public feed: workouts and races from `from` (a club date) on, and the workouts deleted since
+ * `deletedSince` (epoch ms) as tombstones.
+ */
+export function clubFeedRows(database: Database_, from: string, deletedSince: number): { workouts: EntryRow[]; races: EntryRow[] } {
   return {
-    workouts: preparedOnce(
-      database,
-      `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.workout_date >= ?`,
-    ).all(from) as EntryRow[],
+    workouts: [
+      ...(preparedOnce(database, `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.workout_date >= ?`).all(from) as EntryRow[]),
+      ...(preparedOnce(
+        database,
+        `select ${TOMBSTONE_COLUMNS} from post_tombstones t where t.type = 'workout' and t.date >= ? and t.deleted_at >= ?`,
+      ).all(from, deletedSince) as EntryRow[]),
+    ],
     races: preparedOnce(database, `select ${RACE_COLUMNS} from races r where r.date >= ?`).all(from) as EntryRow[],
   };
 }
@@ -43,7 +56,8 @@ export function personalFeedRows(
   database: Database_,
   user: number,
   from: string,
-): { workouts: EntryRow[]; events: EntryRow[]; races: EntryRow[] } {
+  deletedSince: number,
+): { workouts: EntryRow[]; events: EntryRow[]; races: EntryRow[]; deleted: (EntryRow & { type: 'workout' | 'event' })[] } {
   const args = { user, from };
   return {
     workouts: preparedOnce(
@@ -62,6 +76,12 @@ export function personalFeedRows(
       database,
       `select ${RACE_COLUMNS} from races r join race_signups s on s.race_id = r.id and s.user_id = @user where r.date >= @from`,
     ).all(args) as EntryRow[],
+    // What the member had in this feed before it was deleted.
+    deleted: preparedOnce(
+      database,
+      `select ${TOMBSTONE_COLUMNS}, t.type from post_tombstones t join post_tombstone_members m on m.post_id = t.post_id and m.user_id = @user
+     where t.date >= @from and t.deleted_at >= @deletedSince`,
+    ).all({ ...args, deletedSince }) as (EntryRow & { type: 'workout' | 'event' })[],
   };
 }
 
@@ -71,6 +91,12 @@ const SINGLE_SQL: Record<EntryKind, string> = {
   race: `select ${RACE_COLUMNS} from races r where r.id = ?`,
 };
 
-export function entryRow(database: Database_, kind: EntryKind, id: number): EntryRow | undefined {
-  return preparedOnce(database, SINGLE_SQL[kind]).get(id) as EntryRow | undefined;
+/** One entry; for a workout or event deleted since `deletedSince`, its tombstone. */
+export function entryRow(database: Database_, kind: EntryKind, id: number, deletedSince: number): EntryRow | undefined {
+  const row = preparedOnce(database, SINGLE_SQL[kind]).get(id) as EntryRow | undefined;
+  if (row || kind === 'race') return row;
+  return preparedOnce(
+    database,
+    `select ${TOMBSTONE_COLUMNS} from post_tombstones t where t.type = ? and t.post_id = ? and t.deleted_at >= ?`,
+  ).get(kind, id, deletedSince) as EntryRow | undefined;
 }

@@ -13,9 +13,23 @@ export function reminderKey(kind: ReminderKind, itemId: number, memberId: number
   return `reminder:${kind}:${itemId}:${memberId}`;
 }
 
-/** The member a reminder's message is for, read back from its key; null for any other message. */
+/**
+ * The key of the message telling a member of a change to a workout or event they answered
+ * (cancelled, reinstated, moved): the post's revision after the change names the change, so each
+ * member hears of each change once, whoever sends it and however often.
+ */
+export function changeKey(postId: number, revision: number, memberId: number): string {
+  return `change:${postId}:${revision}:${memberId}`;
+}
+
+/** The key of the message telling a member of a new club announcement. */
+export function announcementKey(announcementId: number, memberId: number): string {
+  return `announcement:${announcementId}:${memberId}`;
+}
+
+/** The member a reminder's, change's or announcement's message is for, read back from its key; null for any other message. */
 export function reminderMemberOf(dedupeKey: string | null): number | null {
-  const m = dedupeKey === null ? null : /^reminder:(?:workout|event|renewal\d+):\d+:(\d+)#/.exec(dedupeKey);
+  const m = dedupeKey === null ? null : /^(?:reminder:(?:workout|event|renewal\d+):\d+|change:\d+:\d+|announcement:\d+):(\d+)#/.exec(dedupeKey);
   return m ? Number(m[1]) : null;
 }
 

@@ -83,6 +83,9 @@ export const posts = sqliteTable(
     revision: integer('revision').notNull().default(0),
     // Workouts created together as a weekly series share this id (random, opaque); null otherwise.
     seriesId: text('series_id'),
+    // Cancelled (not deleted): the post stays, marked with the exec's one-line reason; null while on.
+    cancelledAt: integer('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
@@ -268,11 +271,57 @@ export const pushSubscriptions = sqliteTable(
     placeFreed: integer('place_freed', { mode: 'boolean' }).notNull().default(true),
     reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
     newWorkouts: integer('new_workouts', { mode: 'boolean' }).notNull().default(false),
+    announcements: integer('announcements', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+// A deleted workout or event, kept a while (domain/rules.ts TOMBSTONE_DAYS) so the calendar feeds
+// publish it as cancelled and subscribed calendars drop it. `members`: who had it in their own feed.
+export const postTombstones = sqliteTable(
+  'post_tombstones',
+  {
+    postId: integer('post_id').primaryKey(),
+    type: text('type').notNull(), // workout | event
+    title: text('title').notNull(),
+    date: text('date').notNull(),
+    time: text('time').notNull().default(''),
+    location: text('location').notNull().default(''),
+    revision: integer('revision').notNull(),
+    deletedAt: integer('deleted_at').notNull(),
+  },
+  (t) => [index('post_tombstones_deleted_idx').on(t.deletedAt)],
+);
+
+export const postTombstoneMembers = sqliteTable(
+  'post_tombstone_members',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => postTombstones.postId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_tombstone_members_user_idx').on(t.userId)],
+);
+
+// Club announcements: short notes from the execs, shown to members until `until` (a club date).
+export const announcements = sqliteTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    until: text('until').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('announcements_until_idx').on(t.until)],
+);
+export type AnnouncementRow = typeof announcements.$inferSelect;
 
 // Idempotency-Key records: the stored answer is replayed for a repeated key, so a device's offline
 // change sent again after a lost answer is applied once.

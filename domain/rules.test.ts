@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { announcementSchema, latestAnnouncementDate } from './contract/announcements-schemas';
 import {
   ABSENCES_PER_SUSPENSION,
   LATE_CANCEL_HOURS,
   RULE_TEXT,
   absencesUntilSuspension,
   canManagePost,
+  cancelledText,
   isFull,
   isLateCancel,
   lateCancelCountedText,
@@ -61,5 +63,22 @@ describe('the club rules', () => {
       'This cancellation was less than 24 hours before the workout and counts as an absence (2 so far).',
     );
     expect(suspendedUntilText('Mon, Dec 7')).toBe('Your workout sign-ups are suspended until Mon, Dec 7: 3 absences suspend sign-ups for a week.');
+  });
+});
+
+describe('when plans change', () => {
+  it('words a cancelled item with its reason', () => {
+    expect(cancelledText('workout', 'Pool closed for a meet')).toBe('This workout was cancelled: Pool closed for a meet');
+    expect(cancelledText('event', null)).toBe('This event was cancelled.');
+  });
+
+  it('keeps an announcement within 60 days of the club’s today, on the calendar', () => {
+    const schema = announcementSchema('2026-12-15');
+    const ok = { title: 'Holiday hours', body: 'Pool closed 24–26 Dec.' };
+    expect(schema.safeParse({ ...ok, until: '2026-12-15' }).success).toBe(true);
+    expect(schema.safeParse({ ...ok, until: '2027-02-13' }).success).toBe(true);
+    expect(schema.safeParse({ ...ok, until: '2027-02-14' }).success).toBe(false);
+    expect(schema.safeParse({ ...ok, until: '2026-12-14' }).success).toBe(false);
+    expect(latestAnnouncementDate('2026-12-15')).toBe('2027-02-13');
   });
 });

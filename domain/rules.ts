@@ -92,3 +92,22 @@ export function suspendedUntilText(when: string): string {
 export function lateCancelCountedText(absences: number): string {
   return `This cancellation was less than ${LATE_CANCEL_HOURS} hours before the workout and counts as an absence (${absences} so far).`;
 }
+
+// ---------- When plans change ----------
+
+/** A cancelled workout's or event's reason: one line, at most this long. */
+export const CANCEL_REASON_MAX = 200;
+/** A deleted workout or event stays in the calendar feeds as cancelled this long, so calendars drop it. */
+export const TOMBSTONE_DAYS = 30;
+
+/** The answer to a sign-up, waitlist join or RSVP on a cancelled item, and the note on its card. */
+export function cancelledText(kind: 'workout' | 'event', reason: string | null): string {
+  return `This ${kind} was cancelled${reason ? `: ${reason}` : '.'}`;
+}
+
+// ---------- Club announcements ----------
+
+export const ANNOUNCEMENT_TITLE_MAX = 100;
+export const ANNOUNCEMENT_BODY_MAX = 2000;
+/** An announcement shows until a club date at most this many days ahead. */
+export const ANNOUNCEMENT_MAX_DAYS = 60;

@@ -97,7 +97,7 @@ describe('club feed', () => {
     expect(sprint!.start.toString()).toBe('2026-04-12');
   });
 
-  it('keeps the UID and raises the SEQUENCE on each edit; a deleted workout leaves the feed', async () => {
+  it('keeps the UID and raises the SEQUENCE on each edit; a deleted workout is published as cancelled', async () => {
     const { t, exec, workout, workoutBody } = await setup();
     const w = await workout();
     const before = parse((await t.call('GET', '/api/calendar/club.ics')).body).events[0]!;
@@ -115,7 +115,11 @@ describe('club feed', () => {
     expect(once.start.toString()).toBe('2026-03-04T18:30:00');
     expect(twice.summary).toBe('Tempo intervals');
     await t.must('DELETE', `/api/forum/posts/${w}`, { token: exec.token });
-    expect(parse((await t.call('GET', '/api/calendar/club.ics')).body).events).toEqual([]);
+    // A tombstone: the same UID, CANCELLED, a higher SEQUENCE, so subscribed calendars remove it
+    // (api/routes/plans-change.test.ts follows it until it leaves the feed).
+    expect(parse((await t.call('GET', '/api/calendar/club.ics')).body).events).toMatchObject([
+      { uid: `workout-${w}@club.test`, status: 'CANCELLED', sequence: 3 },
+    ]);
   });
 });
 

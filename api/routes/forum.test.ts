@@ -189,6 +189,8 @@ describe('GET /api/forum/posts', () => {
       capacity: 1,
       series_id: null,
       created_at: t.clock.now(),
+      cancelled_at: null,
+      cancel_reason: null,
       signupCount: 1,
       waitlistCount: 2,
       isSignedUp: false,

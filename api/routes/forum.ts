@@ -5,6 +5,7 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { firstIssue } from '../../domain/contract/common';
 import {
   attendanceBodySchema,
+  cancelPostSchema,
   createPostSchema,
   rsvpBodySchema,
   seriesScopeSchema,
@@ -22,6 +23,7 @@ import { createEvent, eventDetail, setRsvp, updateEvent } from '../services/even
 import { forumListAnswer } from '../services/post-list-cache';
 import { requireManageablePost } from '../services/post-access';
 import { deletePostInScope } from '../services/post-removal';
+import { cancelPost, reinstatePost } from '../services/post-changes';
 import { createWorkoutSeries, updateWorkoutInScope } from '../services/series';
 import {
   createWorkout,
@@ -110,6 +112,27 @@ export const forumRoutes = new Hono<AppEnv>()
     return respondOnce(c, { scope }, () => ({
       status: 200,
       body: deletePostInScope(deps, user, id, scope) satisfies AnswerOf<'DELETE /forum/posts/:id'>,
+    }));
+  })
+
+  // Cancel (with a reason) and reinstate: the post stays, and who answered it is told once.
+  .post('/posts/:id/cancel', requireJsonBody, async (c) => {
+    const id = idOr404(c, 'Post not found');
+    const scope = parseOr400(seriesScopeSchema, c.req.query('scope'));
+    const { reason } = parseOr400(cancelPostSchema, (await optionalJson(c)) ?? {});
+    const { deps, user } = c.var;
+    return respondOnce(c, { reason, scope }, () => ({
+      status: 200,
+      body: cancelPost(deps, user, id, reason, scope) satisfies AnswerOf<'POST /forum/posts/:id/cancel'>,
+    }));
+  })
+  .delete('/posts/:id/cancel', (c) => {
+    const id = idOr404(c, 'Post not found');
+    const scope = parseOr400(seriesScopeSchema, c.req.query('scope'));
+    const { deps, user } = c.var;
+    return respondOnce(c, { scope }, () => ({
+      status: 200,
+      body: reinstatePost(deps, user, id, scope) satisfies AnswerOf<'DELETE /forum/posts/:id/cancel'>,
     }));
   })
 

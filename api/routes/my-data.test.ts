@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, passkeys, renewalRequests, roleChangeNotifications } from '../../db/schema';
-import { ACCOUNT_DELETED_ERROR, DELETE_WRONG_PASSWORD, EXPORTS_PER_DAY, FORMER_MEMBER, LAST_ADMIN_ERROR, REQUEST_LOG_LINE } from '../../domain/contract/privacy';
+import {
+  ACCOUNT_DELETED_ERROR,
+  DELETE_WRONG_PASSWORD,
+  EXPORTS_PER_DAY,
+  FORMER_MEMBER,
+  LAST_ADMIN_ERROR,
+  REQUEST_LOG_LINE,
+} from '../../domain/contract/privacy';
 import { ACCOUNT_TABLES } from '../services/account-deletion';
 import { activationEmail } from '../services/mail-templates';
 import { MY_DATA_TABLES } from '../services/my-data';
@@ -47,8 +54,22 @@ async function leavingScene() {
   const late = await workout('2026-03-04', null, 'Wednesday swim');
   const full = await workout('2026-03-20', 1, 'Full swim');
   const othersFull = await workout('2026-03-21', 1, 'Olive swim');
-  const event = (await t.createPost(me.token, { type: 'event', title: 'Pub quiz', eventDate: '2026-03-25', content: 'Quiz.' })).post.id as number;
-  const race = (await t.createRace(me.token, { name: 'Spring sprint', date: '2026-05-10', location: 'Lake', description: '' })).id as number;
+  const event = (
+    await t.createPost(me.token, {
+      type: 'event',
+      title: 'Pub quiz',
+      eventDate: '2026-03-25',
+      content: 'Quiz.',
+    })
+  ).post.id as number;
+  const race = (
+    await t.createRace(me.token, {
+      name: 'Spring sprint',
+      date: '2026-05-10',
+      location: 'Lake',
+      description: '',
+    })
+  ).id as number;
 
   await signUp(me.token, past);
   await signUp(other.token, past);
@@ -65,16 +86,50 @@ async function leavingScene() {
   await t.must('POST', `/api/forum/workouts/${othersFull}/waitlist`, { token: me.token });
   await t.must('POST', `/api/forum/events/${event}/rsvp`, { token: me.token, body: { status: 'going' } });
   await t.must('POST', `/api/races/${race}/signup`, { token: me.token });
-  await t.must('POST', '/api/users/profile-picture', { token: me.token, body: pictureForm(await smallPng()) });
+  await t.must('POST', '/api/users/profile-picture', {
+    token: me.token,
+    body: pictureForm(await smallPng()),
+  });
   await t.must('GET', '/api/me/calendar-link', { token: me.token });
-  await t.must('PUT', '/api/me/notifications/devices', { token: me.token, body: PUSH_DEVICE, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' } });
+  await t.must('PUT', '/api/me/notifications/devices', {
+    token: me.token,
+    body: PUSH_DEVICE,
+    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' },
+  });
   await t.must('POST', '/api/auth/forgot-password', { body: { email: me.email } });
   t.deps.messageQueue.enqueue(activationEmail(me.email, me.name, 'Exec', 'http://club.test'));
   t.db.insert(roleChangeNotifications).values({ userId: me.id, oldRole: 'member', newRole: 'exec' }).run();
+  await t.must('POST', '/api/announcements', {
+    token: me.token,
+    body: { title: 'Pool closed Friday', body: 'The meet takes the pool.', until: '2026-03-06' },
+    status: 201,
+  });
+  // A social Quincy answered, cancelled then deleted: kept for calendars as a tombstone naming who answered.
+  const social = (
+    await t.createPost(me.token, {
+      type: 'event',
+      title: 'Bowling night',
+      eventDate: '2026-03-27',
+      content: 'Lanes.',
+    })
+  ).post.id as number;
+  await t.must('POST', `/api/forum/events/${social}/rsvp`, { token: me.token, body: { status: 'going' } });
+  await t.must('POST', `/api/forum/posts/${social}/cancel`, {
+    token: me.token,
+    body: { reason: 'Alley closed' },
+  });
+  await t.must('DELETE', `/api/forum/posts/${social}`, { token: me.token });
   t.db.insert(renewalRequests).values({ userId: me.id, session: 'winter-2027' }).run();
   t.db
     .insert(passkeys)
-    .values({ userId: me.id, credentialId: 'cred-quincy', publicKey: 'pk', userHandle: 'handle-quincy', name: 'Quincy’s phone', deviceType: 'multiDevice' })
+    .values({
+      userId: me.id,
+      credentialId: 'cred-quincy',
+      publicKey: 'pk',
+      userHandle: 'handle-quincy',
+      name: 'Quincy’s phone',
+      deviceType: 'multiDevice',
+    })
     .run();
 
   // Tuesday 08:00: the Tuesday swim has happened; Quincy takes attendance and cancels Wednesday late.
@@ -95,14 +150,20 @@ async function download(t: TestApp, token: string) {
 
 function readZip(bytes: Uint8Array) {
   const files = unzipSync(bytes);
-  return { files, json: strFromU8(files['my-data.json']!), data: JSON.parse(strFromU8(files['my-data.json']!)) };
+  return {
+    files,
+    json: strFromU8(files['my-data.json']!),
+    data: JSON.parse(strFromU8(files['my-data.json']!)),
+  };
 }
 
 /** Every table of the database, as the database itself lists them (a new table is covered as it comes). */
 function allTables(t: TestApp): string[] {
   return (
     t.database.sqlite
-      .prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`)
+      .prepare(
+        `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`,
+      )
       .all() as { name: string }[]
   ).map((r) => r.name);
 }
@@ -112,9 +173,13 @@ function cellsContaining(t: TestApp, needles: string[]): string[] {
   const found: string[] = [];
   const lower = needles.map((n) => n.toLowerCase());
   for (const table of allTables(t)) {
-    for (const row of t.database.sqlite.prepare(`select * from "${table}"`).all() as Record<string, unknown>[]) {
+    for (const row of t.database.sqlite.prepare(`select * from "${table}"`).all() as Record<
+      string,
+      unknown
+    >[]) {
       for (const [column, value] of Object.entries(row)) {
-        if (typeof value === 'string' && lower.some((n) => value.toLowerCase().includes(n))) found.push(`${table}.${column} = ${value}`);
+        if (typeof value === 'string' && lower.some((n) => value.toLowerCase().includes(n)))
+          found.push(`${table}.${column} = ${value}`);
       }
     }
   }
@@ -135,7 +200,9 @@ describe('GET /api/me/export', () => {
     // The picture is the stored file, byte for byte.
     const { readFileSync } = await import('node:fs');
     const stored = t.userRow(me.id)!.profilePictureUrl!;
-    expect(Buffer.from(files['picture.webp']!).equals(readFileSync(uploadPath(t.deps.uploadsDir, stored)!))).toBe(true);
+    expect(
+      Buffer.from(files['picture.webp']!).equals(readFileSync(uploadPath(t.deps.uploadsDir, stored)!)),
+    ).toBe(true);
 
     expect(data.users).toMatchObject({
       id: me.id,
@@ -148,20 +215,40 @@ describe('GET /api/me/export', () => {
       expiry_date: '2099-12-31',
       absences: 1,
     });
-    expect(data.renewal_requests).toEqual([expect.objectContaining({ session: 'winter-2027', status: 'requested' })]);
+    expect(data.announcements).toEqual([
+      expect.objectContaining({ title: 'Pool closed Friday', until: '2026-03-06' }),
+    ]);
+    expect(data.post_tombstone_members).toEqual([
+      expect.objectContaining({ title: 'Bowling night', date: '2026-03-27' }),
+    ]);
+    expect(data.renewal_requests).toEqual([
+      expect.objectContaining({ session: 'winter-2027', status: 'requested' }),
+    ]);
     expect(data.role_change_notifications).toEqual([expect.objectContaining({ from: 'member', to: 'exec' })]);
-    expect(data.workout_signups.map((s: { workout_id: number }) => s.workout_id).sort()).toEqual([past, full].sort());
+    expect(data.workout_signups.map((s: { workout_id: number }) => s.workout_id).sort()).toEqual(
+      [past, full].sort(),
+    );
     expect(data.waitlist_entries).toEqual([expect.objectContaining({ workout_id: othersFull, position: 1 })]);
     expect(data.attendance_records).toEqual([expect.objectContaining({ workout_id: past, present: true })]);
-    expect(data.absence_log).toEqual([expect.objectContaining({ reason: 'late-cancel', title: 'Wednesday swim' })]);
+    expect(data.absence_log).toEqual([
+      expect.objectContaining({ reason: 'late-cancel', title: 'Wednesday swim' }),
+    ]);
     expect(data.event_rsvps).toEqual([expect.objectContaining({ event_id: event, status: 'going' })]);
     expect(data.race_signups).toEqual([expect.objectContaining({ race_id: race, name: 'Spring sprint' })]);
-    expect(data.push_subscriptions).toEqual([expect.objectContaining({ device: 'Chrome on Android', reminders: true })]);
+    expect(data.push_subscriptions).toEqual([
+      expect.objectContaining({ device: 'Chrome on Android', reminders: true }),
+    ]);
     expect(data.passkeys).toEqual([expect.objectContaining({ name: 'Quincy’s phone', synced: true })]);
     expect(data.posts).toHaveLength(5);
     expect(data.attendance_submissions).toEqual([expect.objectContaining({ workout_id: past })]);
     expect(data.message_queue.map((m: { subject: string }) => m.subject).sort()).toEqual(
-      t.db.select().from(messageQueue).all().filter((m) => m.to === me.email).map((m) => m.subject).sort(),
+      t.db
+        .select()
+        .from(messageQueue)
+        .all()
+        .filter((m) => m.to === me.email)
+        .map((m) => m.subject)
+        .sort(),
     );
     expect(data.message_queue.length).toBeGreaterThanOrEqual(2);
     // Every table that gives something is in the file, and none of them is empty for Quincy.
@@ -171,8 +258,17 @@ describe('GET /api/me/export', () => {
 
     // Nothing of another member, and no secret of Quincy's.
     const row = t.userRow(me.id)!;
-    for (const needle of [other.name, other.email, waiting.name, waiting.email, admin.name, admin.email]) expect(json).not.toContain(needle);
-    for (const secret of [row.passwordHash, row.calendarToken!, PUSH_DEVICE.keys.auth, PUSH_DEVICE.keys.p256dh, PUSH_DEVICE.endpoint, 'cred-quincy', 'handle-quincy']) {
+    for (const needle of [other.name, other.email, waiting.name, waiting.email, admin.name, admin.email])
+      expect(json).not.toContain(needle);
+    for (const secret of [
+      row.passwordHash,
+      row.calendarToken!,
+      PUSH_DEVICE.keys.auth,
+      PUSH_DEVICE.keys.p256dh,
+      PUSH_DEVICE.endpoint,
+      'cred-quincy',
+      'handle-quincy',
+    ]) {
       expect(json).not.toContain(secret);
     }
     // A reset email's text carries its link: the export names the email, not its text.
@@ -202,8 +298,14 @@ describe('deleting an account', () => {
   it('knows what to do with every table of the database (a new table needs a line in both lists)', async () => {
     const { t } = await makeClub({});
     const tables = allTables(t);
-    expect(tables.filter((name) => !(name in ACCOUNT_TABLES)), 'tables missing from ACCOUNT_TABLES (api/services/account-deletion.ts)').toEqual([]);
-    expect(tables.filter((name) => !(name in MY_DATA_TABLES)), 'tables missing from MY_DATA_TABLES (api/services/my-data.ts)').toEqual([]);
+    expect(
+      tables.filter((name) => !(name in ACCOUNT_TABLES)),
+      'tables missing from ACCOUNT_TABLES (api/services/account-deletion.ts)',
+    ).toEqual([]);
+    expect(
+      tables.filter((name) => !(name in MY_DATA_TABLES)),
+      'tables missing from MY_DATA_TABLES (api/services/my-data.ts)',
+    ).toEqual([]);
   });
 
   it('refuses a wrong or missing password and changes nothing', async () => {
@@ -221,11 +323,13 @@ describe('deleting an account', () => {
       const { t, me, other, waiting, admin, past, full, othersFull } = await leavingScene();
       const picture = uploadPath(t.deps.uploadsDir, t.userRow(me.id)!.profilePictureUrl)!;
       expect(existsSync(picture)).toBe(true);
-      const report = async () => (await t.must('GET', '/api/reports/attendance?term=2026-winter', { token: admin.token })).workouts;
+      const report = async () =>
+        (await t.must('GET', '/api/reports/attendance?term=2026-winter', { token: admin.token })).workouts;
       const before = await report();
       const rowOf = (list: { workout_id: number }[], id: number) => list.find((w) => w.workout_id === id);
       expect(rowOf(before, past)).toMatchObject({ signedUp: 2, present: 1, absent: 1 });
       const emailsBefore = t.db.select().from(messageQueue).all().length;
+      const wendysBefore = t.db.select().from(messageQueue).all().filter((m) => m.to === waiting.email).length;
       // Before: Quincy's name and address are in many places.
       expect(cellsContaining(t, [me.email, me.name]).length).toBeGreaterThan(3);
 
@@ -242,14 +346,21 @@ describe('deleting an account', () => {
       expect(t.userRow(me.id)).toBeUndefined();
       expect(existsSync(picture)).toBe(false);
       // Signed out everywhere, and told why: the app then wipes that device too.
-      expect(await t.call('GET', '/api/auth/profile', { token: me.token })).toMatchObject({ status: 401, body: { error: ACCOUNT_DELETED_ERROR } });
+      expect(await t.call('GET', '/api/auth/profile', { token: me.token })).toMatchObject({
+        status: 401,
+        body: { error: ACCOUNT_DELETED_ERROR },
+      });
 
       // The report is the same: the place in the workout that happened stays, nameless.
       const after = await report();
       expect(rowOf(after, past)).toEqual(rowOf(before, past));
       const roster = await t.must('GET', `/api/forum/workouts/${past}`, { token: other.token });
-      expect(roster.signups.map((s: { user_name: string }) => s.user_name).sort()).toEqual([FORMER_MEMBER, other.name].sort());
-      const attendance = await t.must('GET', `/api/forum/workouts/${past}/attendance`, { token: admin.token });
+      expect(roster.signups.map((s: { user_name: string }) => s.user_name).sort()).toEqual(
+        [FORMER_MEMBER, other.name].sort(),
+      );
+      const attendance = await t.must('GET', `/api/forum/workouts/${past}/attendance`, {
+        token: admin.token,
+      });
       expect(attendance.submitted_by).toBe(FORMER_MEMBER);
       expect(Object.values(attendance.attendance).sort()).toEqual([false, true]);
       // Olive's absence from that workout still counts.
@@ -260,20 +371,34 @@ describe('deleting an account', () => {
       expect(fullNow.signups.map((s: { user_id: number }) => s.user_id)).toEqual([waiting.id]);
       expect(fullNow.waitlist).toEqual([]);
       const queued = t.db.select().from(messageQueue).all();
-      expect(queued.filter((m) => m.to === waiting.email)).toHaveLength(1);
+      expect(queued.filter((m) => m.to === waiting.email)).toHaveLength(wendysBefore + 1);
       expect(queued).toHaveLength(emailsBefore + 1);
       // Quincy's own messages: nothing left waiting to go.
-      expect(queued.filter((m) => m.to === FORMER_MEMBER).every((m) => m.status !== 'pending' && m.text === '')).toBe(true);
-      expect((await t.must('GET', `/api/forum/workouts/${othersFull}`, { token: other.token })).waitlist).toEqual([]);
+      expect(
+        queued.filter((m) => m.to === FORMER_MEMBER).every((m) => m.status !== 'pending' && m.text === ''),
+      ).toBe(true);
+      expect(
+        (await t.must('GET', `/api/forum/workouts/${othersFull}`, { token: other.token })).waitlist,
+      ).toEqual([]);
 
       // Posts stay for the club, by a former member.
       const posts = await t.must('GET', '/api/forum/posts?type=workout', { token: other.token });
       expect(posts.posts.length).toBeGreaterThan(0);
-      expect(posts.posts.every((p: { author_name: string; user_id: number | null }) => p.author_name === FORMER_MEMBER && p.user_id === null)).toBe(true);
+      expect(
+        posts.posts.every(
+          (p: { author_name: string; user_id: number | null }) =>
+            p.author_name === FORMER_MEMBER && p.user_id === null,
+        ),
+      ).toBe(true);
 
       // The address can sign up again, as a new account.
       const again = await t.call('POST', '/api/auth/register', {
-        body: { email: me.email, password: 'a-new-password-1', name: 'Quincy Again', phoneNumber: '6135550100' },
+        body: {
+          email: me.email,
+          password: 'a-new-password-1',
+          name: 'Quincy Again',
+          phoneNumber: '6135550100',
+        },
       });
       expect(again.status, JSON.stringify(again.body)).toBe(201);
       expect(again.body.user.id).not.toBe(me.id);
@@ -287,35 +412,52 @@ describe('deleting an account', () => {
 
   it("refuses the club's last administrator, and lets one go when another remains", async () => {
     const { t, admin } = await makeClub({ admin: ADMIN });
-    const refused = await t.call('DELETE', '/api/me', { token: admin.token, body: { password: TEST_PASSWORD } });
+    const refused = await t.call('DELETE', '/api/me', {
+      token: admin.token,
+      body: { password: TEST_PASSWORD },
+    });
     expect(refused).toMatchObject({ status: 409, body: { error: LAST_ADMIN_ERROR } });
     expect(t.userRow(admin.id)).toBeDefined();
     await t.createUser({ role: 'administrator', name: 'Second Admin' });
-    expect((await t.call('DELETE', '/api/me', { token: admin.token, body: { password: TEST_PASSWORD } })).status).toBe(204);
+    expect(
+      (await t.call('DELETE', '/api/me', { token: admin.token, body: { password: TEST_PASSWORD } })).status,
+    ).toBe(204);
   });
 });
 
 describe('GET /api/privacy', () => {
   it('names every field a request-log line holds, and nothing of the member besides the account number', async () => {
-    const { t, me } = await makeClub({ me: { role: 'member', name: 'Lou Logged', email: 'lou.logged@club.test' } }, { env: { LOG_LEVEL: 'info' } });
+    const { t, me } = await makeClub(
+      { me: { role: 'member', name: 'Lou Logged', email: 'lou.logged@club.test' } },
+      { env: { LOG_LEVEL: 'info' } },
+    );
     await t.must('GET', '/api/auth/profile', { token: me.token });
     await t.call('DELETE', '/api/me', { token: me.token, body: { password: 'wrong-password' } });
     const lines = t.logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
     expect(lines.length).toBe(2);
     for (const line of lines) {
       const { level: _level, time: _time, pid: _pid, msg: _msg, ...fields } = line;
-      expect(Object.keys(fields).every((key) => key in REQUEST_LOG_LINE), JSON.stringify(fields)).toBe(true);
+      expect(
+        Object.keys(fields).every((key) => key in REQUEST_LOG_LINE),
+        JSON.stringify(fields),
+      ).toBe(true);
       expect(fields.userId).toBe(me.id);
     }
     expect(t.logLines.join('\n')).not.toMatch(/lou|wrong-password/i);
-    expect((await t.call('GET', '/api/privacy')).body.requestLogFields).toEqual(Object.values(REQUEST_LOG_LINE));
+    expect((await t.call('GET', '/api/privacy')).body.requestLogFields).toEqual(
+      Object.values(REQUEST_LOG_LINE),
+    );
   });
 
   it("states the server's own backup settings", async () => {
     const { t } = await makeClub({}, { env: { BACKUP_EVERY: '6h', BACKUP_KEEP: '14' } });
     const res = await t.call('GET', '/api/privacy');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ backups: { everyHours: 6, kept: 14 }, offlineChangesDays: 30, exportsPerDay: EXPORTS_PER_DAY });
+    expect(res.body).toMatchObject({
+      backups: { everyHours: 6, kept: 14 },
+      offlineChangesDays: 30,
+      exportsPerDay: EXPORTS_PER_DAY,
+    });
     const off = await makeClub({}, { env: { BACKUP_EVERY: 'off' } });
     expect((await off.t.call('GET', '/api/privacy')).body.backups).toEqual({ everyHours: null, kept: 7 });
   });

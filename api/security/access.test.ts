@@ -4,7 +4,8 @@
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
-import { passkeyChallenges, passkeys } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { announcements, passkeyChallenges, passkeys, posts } from '../../db/schema';
 import { ORIGIN } from '../test-fixtures/passkey-ceremonies';
 import { pictureForm, smallPng } from '../test-fixtures/pictures';
 import { SoftwareAuthenticator } from '../test-fixtures/software-authenticator';
@@ -222,6 +223,63 @@ const CASES: RouteCase[] = [
     notOwner: 'member',
     allowed: 'author',
     allowedStatus: 200,
+    // Members answered it: it is deleted once cancelled (a live one answers 409: cancel instead).
+    at: (w) => {
+      w.t.db.update(posts).set({ cancelledAt: w.t.clock.now(), cancelReason: 'Posted twice' }).where(eq(posts.id, w.fullWorkoutId)).run();
+    },
+  },
+  {
+    name: 'cancel workout',
+    method: 'POST',
+    path: (w) => `/api/forum/posts/${w.fullWorkoutId}/cancel`,
+    body: () => ({ reason: 'Pool closed for a meet' }),
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+  },
+  {
+    name: 'reinstate workout',
+    method: 'DELETE',
+    path: (w) => `/api/forum/posts/${w.fullWorkoutId}/cancel`,
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+    at: (w) => {
+      w.t.db.update(posts).set({ cancelledAt: w.t.clock.now(), cancelReason: 'Pool closed' }).where(eq(posts.id, w.fullWorkoutId)).run();
+    },
+  },
+  {
+    name: 'cancel event',
+    method: 'POST',
+    path: (w) => `/api/forum/posts/${w.eventId}/cancel`,
+    body: () => ({ reason: 'Room double-booked' }),
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+  },
+  {
+    name: 'post announcement',
+    method: 'POST',
+    path: () => '/api/announcements',
+    body: () => ({ title: 'Pool closed Friday', body: 'The meet takes the pool.', until: '2026-03-20' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  {
+    name: 'remove announcement',
+    method: 'DELETE',
+    path: () => '/api/announcements/1',
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'author',
+    allowedStatus: 200,
+    at: (w) => {
+      w.t.db.insert(announcements).values({ id: 1, userId: w.users.author.id, title: 'Kit order', body: 'Due Friday.', until: '2026-03-20' }).run();
+    },
   },
   {
     name: 'delete event',
@@ -507,6 +565,10 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/forum/posts',
       'PUT /api/forum/posts/:id',
       'DELETE /api/forum/posts/:id',
+      'POST /api/forum/posts/:id/cancel',
+      'DELETE /api/forum/posts/:id/cancel',
+      'POST /api/announcements',
+      'DELETE /api/announcements/:id',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
       'DELETE /api/forum/workouts/:id/waitlist',

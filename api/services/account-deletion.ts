@@ -12,6 +12,7 @@ import {
   passkeyChallenges,
   passkeys,
   passwordResets,
+  postTombstoneMembers,
   pushSubscriptions,
   raceSignups,
   renewalRequests,
@@ -69,6 +70,10 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
     db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run(),
   // Emails and pushes to the member: the waiting ones are dropped, all of them lose address and text.
   message_queue: ({ deps, user }) => deps.messageQueue.forgetRecipient(user.email),
+  post_tombstone_members: ({ db, user }) =>
+    db.delete(postTombstoneMembers).where(eq(postTombstoneMembers.userId, user.id)).run(),
+  announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },
+  post_tombstones: { keep: 'a deleted item kept 30 days for calendars; no account in it' },
   posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },
   races: { keep: 'a race stays; who created it is forgotten (created_by set null)' },
   team_profiles: { keep: "the club's positions, written by administrators; not tied to an account" },

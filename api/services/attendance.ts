@@ -7,6 +7,7 @@ import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
 import { formatClubDateTime } from './club-time-format';
 import { requireWorkout } from './post-access';
+import { cancelledText } from '../../domain/rules';
 import { clubWorkout, workoutStart } from './start-instants';
 import { countAbsence } from './workouts';
 
@@ -59,6 +60,9 @@ export function submitAttendance(
     const post = requireWorkout(db, workoutId);
     const tz = deps.env.CLUB_TIMEZONE;
     const existing = readRecord(db, post.id);
+    if (post.cancelledAt !== null && !existing.submitted) {
+      throw new ServiceError(409, `${cancelledText('workout', post.cancelReason)} Attendance is not taken for a cancelled workout.`, { cancelled: true });
+    }
     // Before the start nobody can have come or not come: a submission then would lock a record of
     // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);

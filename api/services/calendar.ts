@@ -8,6 +8,7 @@ import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
 import { effectiveRole } from './users';
+import { tombstoneCutoff } from './post-tombstones';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 
@@ -148,18 +149,26 @@ function finish(deps: AppDeps, cal: ICalCalendar, entries: Entry[]): string {
   return cal.toString();
 }
 
+/** A cancelled (or deleted) item is published as CANCELLED, whatever the member's answer was. */
 function entry(kind: EntryKind, r: EntryRow): Entry {
+  const cancelled = r.cancelled_at !== null;
   return {
     kind,
     id: r.id,
-    title: r.title,
-    description: r.description,
+    title: cancelled ? `Cancelled: ${r.title}` : r.title,
+    description: cancelled && r.cancel_reason ? `Cancelled: ${r.cancel_reason}\n\n${r.description}`.trim() : r.description,
     date: r.date,
     time: r.time ?? '',
     location: r.location,
     revision: r.revision,
     updatedAt: r.updated_at,
+    ...(cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
   };
+}
+
+/** Tombstones younger than this are published. */
+function deletedSince(deps: AppDeps): number {
+  return tombstoneCutoff(deps.clock());
 }
 
 function horizon(deps: AppDeps): string {
@@ -168,7 +177,7 @@ function horizon(deps: AppDeps): string {
 
 /** The public club feed: workouts and races from two weeks back on. */
 export function clubFeed(deps: AppDeps): string {
-  const { workouts, races: raceRows } = clubFeedRows(deps.database, horizon(deps));
+  const { workouts, races: raceRows } = clubFeedRows(deps.database, horizon(deps), deletedSince(deps));
   return finish(deps, newCalendar(deps, 'Triathlon Club'), [
     ...workouts.map((r) => entry('workout', r)),
     ...raceRows.map((r) => entry('race', r)),
@@ -183,7 +192,7 @@ export function clubFeed(deps: AppDeps): string {
 export function personalFeed(deps: AppDeps, token: string): string {
   const userId = userOfToken(deps, token);
   if (userId === null) throw new ServiceError(404, CALENDAR_NOT_FOUND);
-  const { workouts, events, races: raceRows } = personalFeedRows(deps.database, userId, horizon(deps));
+  const { workouts, events, races: raceRows, deleted } = personalFeedRows(deps.database, userId, horizon(deps), deletedSince(deps));
   const rsvpStatus: Record<string, ICalEventStatus> = {
     going: ICalEventStatus.CONFIRMED,
     maybe: ICalEventStatus.TENTATIVE,
@@ -191,11 +200,12 @@ export function personalFeed(deps: AppDeps, token: string): string {
   };
   return finish(deps, newCalendar(deps, 'My club calendar'), [
     ...workouts.map((r) => ({
-      ...entry('workout', r),
       status: r.waitlisted ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+      ...entry('workout', r),
     })),
-    ...events.map((r) => ({ ...entry('event', r), status: rsvpStatus[r.rsvp ?? 'going'] })),
+    ...events.map((r) => ({ status: rsvpStatus[r.rsvp ?? 'going'], ...entry('event', r) })),
     ...raceRows.map((r) => entry('race', r)),
+    ...deleted.map((r) => entry(r.type, r)),
   ]);
 }
 
@@ -207,7 +217,7 @@ const NOT_FOUND: Record<EntryKind, string> = {
 
 /** One workout, event or race as an .ics file ("Add to calendar"), with the same UID as in the feeds. */
 export function singleEntryCalendar(deps: AppDeps, kind: EntryKind, id: number): { ics: string; title: string } {
-  const row = entryRow(deps.database, kind, id);
+  const row = entryRow(deps.database, kind, id, deletedSince(deps));
   if (!row) throw new ServiceError(404, NOT_FOUND[kind]);
   return { ics: finish(deps, newCalendar(deps, row.title), [entry(kind, row)]), title: row.title };
 }

@@ -13,7 +13,8 @@ import {
 import { type NewEvent } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { assertCanManagePost, requireEvent, type Actor } from './post-access';
+import { assertCanManagePost, assertNotCancelled, requireEvent, type Actor } from './post-access';
+import { tellIfMoved } from './post-change-notices';
 import { loadEventPost } from './post-reads';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
@@ -54,7 +55,7 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
   return deps.database.tx(() => {
     const post = requireEvent(deps.database.db, eventId);
     assertCanManagePost(actor, post);
-    deps.database.db
+    const updated = deps.database.db
       .update(posts)
       .set({
         title: input.title,
@@ -66,7 +67,9 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
         updatedAt: deps.clock(),
       })
       .where(eq(posts.id, post.id))
-      .run();
+      .returning()
+      .get()!;
+    tellIfMoved(deps, post, updated);
     return loadEventOr404(deps, actor.id, post.id);
   });
 }
@@ -109,6 +112,8 @@ export function setRsvp(deps: AppDeps, actor: Actor, eventId: number, status: Rs
       return { status: null };
     }
     if (current?.status === status) return { status };
+    // Taking an answer back stays possible; a new one is refused while the event is off.
+    assertNotCancelled(event);
     const rsvpTime = deps.clock();
     if (current) db.update(eventRsvps).set({ status, rsvpTime }).where(mine).run();
     else db.insert(eventRsvps).values({ postId: event.id, userId: actor.id, status, rsvpTime }).run();

@@ -168,5 +168,55 @@ export function renewalDeclinedEmail(to: string, name: string, session: string, 
     subject: `Your ${CLUB} renewal request`,
     text: `${lines.join('\n\n')}\n\n${appUrl}/profile\n\n— ${CLUB}`,
     html: layout(lines, { href: `${appUrl}/profile`, label: 'Open your profile' }),
+    };
+  }
+
+// ---------- When plans change, and club announcements ----------
+
+/** `what`: 'Swim' ; `when`: 'Thursday, March 5, 2026 at 18:00'. */
+export function cancelledNotice(kind: 'workout' | 'event', title: string, when: string, reason: string, id: number): NoticeText {
+  return {
+    title: `Cancelled: ${stripUnsafeCharacters(title)}`,
+    body: `${when}. ${stripUnsafeCharacters(reason)}`,
+    url: `/${kind}/${id}`,
+  };
+}
+
+export function reinstatedNotice(kind: 'workout' | 'event', title: string, when: string, id: number): NoticeText {
+  return {
+    title: `Back on: ${stripUnsafeCharacters(title)}`,
+    body: `${when} is on again, as before. Your answer stands.`,
+    url: `/${kind}/${id}`,
+  };
+}
+
+/** e.g. 'Swim moved' / 'Now Thursday, March 5, 2026 at 18:00, Aquatic Centre'. */
+export function movedNotice(kind: 'workout' | 'event', title: string, when: string, place: string, id: number): NoticeText {
+  const where = place ? `, ${stripUnsafeCharacters(place)}` : '';
+  return {
+    title: `${stripUnsafeCharacters(title)} moved`,
+    body: `Now ${when}${where}. Can't make it any more? Update your answer in the app.`,
+    url: `/${kind}/${id}`,
+  };
+}
+
+export function announcementNotice(title: string, body: string): NoticeText {
+  const text = stripUnsafeCharacters(body);
+  return {
+    title: `Club news: ${stripUnsafeCharacters(title)}`,
+    body: text.length > 180 ? `${text.slice(0, 179)}…` : text,
+    url: '/',
+  };
+}
+
+/** A change or an announcement by email, for a member with no device that takes it. */
+export function noticeEmail(to: string, name: string, notice: NoticeText, appUrl: string, fullText?: string): MailMessage {
+  const link = `${appUrl}${notice.url}`;
+  const lines = [`Hi ${name},`, `${notice.title}.`, ...(fullText ?? notice.body).split(/\n+/).filter(Boolean)];
+  return {
+    to,
+    subject: notice.title,
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${CLUB}`,
+    html: layout(lines, { href: link, label: 'Open in the club app' }),
   };
 }

@@ -9,12 +9,15 @@ import { strToU8, zipSync } from 'fflate';
 import type { Db } from '../../db/client';
 import {
   absenceLog,
+  announcements,
   attendanceRecords,
   attendanceSubmissions,
   eventRsvps,
   messageQueue,
   passkeys,
   posts,
+  postTombstoneMembers,
+  postTombstones,
   pushSubscriptions,
   raceSignups,
   races,
@@ -179,6 +182,7 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
         place_freed: d.placeFreed,
         reminders: d.reminders,
         new_workouts: d.newWorkouts,
+        announcements: d.announcements,
         added_at: at(d.createdAt),
       })),
   passkeys: ({ db, user }) =>
@@ -220,6 +224,24 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
         asked_at: at(r.createdAt),
         decided_at: at(r.decidedAt),
       })),
+  announcements: ({ db, user }) =>
+    db
+      .select()
+      .from(announcements)
+      .where(eq(announcements.userId, user.id))
+      .all()
+      .map((a) => ({ id: a.id, title: a.title, body: a.body, until: a.until, posted_at: at(a.createdAt) })),
+  post_tombstone_members: ({ db, user }) =>
+    db
+      .select({ p: postTombstones })
+      .from(postTombstoneMembers)
+      .innerJoin(postTombstones, eq(postTombstones.postId, postTombstoneMembers.postId))
+      .where(eq(postTombstoneMembers.userId, user.id))
+      .all()
+      .map(({ p }) => ({ deleted_item: p.postId, title: p.title, date: p.date })),
+  post_tombstones: {
+    skip: 'deleted items kept 30 days for calendars; the ones you had answered are under post_tombstone_members',
+  },
   password_resets: { skip: 'reset links are secrets; they expire within an hour' },
   passkey_challenges: { skip: 'one-time sign-in challenges, gone within minutes' },
   idempotency_keys: { skip: `the server's copy of answers to your offline changes, kept for 30 days` },

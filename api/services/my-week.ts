@@ -42,6 +42,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         workoutType: (r.workout_type ?? 'other') as WorkoutType,
         status: signedUp ? 'signed_up' : 'waitlisted',
         waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
+        cancelReason: r.cancel_reason,
       });
     }
     for (const r of weekEventRows(database, range)) {
@@ -56,6 +57,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         start,
         location: r.location,
         rsvp: (r.rsvp as RsvpStatus | null) ?? null,
+        cancelReason: r.cancel_reason,
       });
     }
     for (const r of upcomingRaceRows(database, { user: userId, today })) {

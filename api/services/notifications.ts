@@ -17,6 +17,7 @@ const KIND_COLUMNS = {
   placeFreed: pushSubscriptions.placeFreed,
   reminders: pushSubscriptions.reminders,
   newWorkouts: pushSubscriptions.newWorkouts,
+  announcements: pushSubscriptions.announcements,
 } as const;
 
 function toDevice(row: PushSubscriptionRow): PushDevice {
@@ -24,7 +25,7 @@ function toDevice(row: PushSubscriptionRow): PushDevice {
     id: row.id,
     endpoint: row.endpoint,
     label: row.label,
-    kinds: { placeFreed: row.placeFreed, reminders: row.reminders, newWorkouts: row.newWorkouts },
+    kinds: { placeFreed: row.placeFreed, reminders: row.reminders, newWorkouts: row.newWorkouts, announcements: row.announcements },
     created_at: row.createdAt,
   };
 }
@@ -136,7 +137,11 @@ export function saveDevice(deps: AppDeps, userId: number, input: PushDeviceInput
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     label: input.label || deviceLabel(userAgent),
-    ...input.kinds,
+    placeFreed: input.kinds.placeFreed,
+    reminders: input.kinds.reminders,
+    newWorkouts: input.kinds.newWorkouts,
+    // Left out by an app from before the choice existed: kept as it was (on for a new device).
+    ...(input.kinds.announcements === undefined ? {} : { announcements: input.kinds.announcements }),
   };
   const row = db
     .insert(pushSubscriptions)

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, type PostRow } from '../../db/schema';
-import { canManagePost as clubCanManagePost } from '../../domain/rules';
+import { canManagePost as clubCanManagePost, cancelledText } from '../../domain/rules';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError, forbidden } from './errors';
 
@@ -61,4 +61,11 @@ export function requireManageablePost(deps: Pick<AppDeps, 'database'>, actor: Ac
   const post = requirePost(deps.database.db, id);
   assertCanManagePost(actor, post);
   return post;
+}
+
+/** The 409 of a sign-up, waitlist join, RSVP or attendance on a cancelled workout or event. */
+export function assertNotCancelled(post: PostRow): void {
+  if (post.cancelledAt !== null) {
+    throw new ServiceError(409, cancelledText(post.type === 'event' ? 'event' : 'workout', post.cancelReason), { cancelled: true });
+  }
 }

@@ -38,6 +38,8 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     capacity: row.capacity,
     series_id: row.series_id,
     created_at: row.created_at,
+    cancelled_at: row.cancelled_at,
+    cancel_reason: row.cancel_reason,
     signupCount,
     waitlistCount,
     attendanceSubmitted: row.attendance_submitted === 1,
@@ -60,6 +62,8 @@ export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStat
     event_location: row.event_location ?? '',
     content: row.content,
     created_at: row.created_at,
+    cancelled_at: row.cancelled_at,
+    cancel_reason: row.cancel_reason,
     rsvpCounts,
   };
 }

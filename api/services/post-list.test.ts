@@ -44,6 +44,8 @@ describe('the workout list', () => {
       capacity: 1,
       series_id: null,
       created_at: expect.any(Number),
+      cancelled_at: null,
+      cancel_reason: null,
       signupCount: 1,
       waitlistCount: 2,
       isSignedUp: false,

@@ -3,6 +3,7 @@ import { posts, workoutSignups } from '../../db/schema';
 import { forumScene, weeklySwims } from '../test-fixtures/forum-scene';
 import { createEvent } from './events';
 import { requireManageablePost } from './post-access';
+import { cancelPost } from './post-changes';
 import { deletePost, deletePostInScope } from './post-removal';
 import { setSignup } from './workouts';
 
@@ -15,6 +16,9 @@ describe('deleting a post', () => {
     const m = await member('Mo');
     setSignup(t.deps, m, w.id, true);
     expect(() => deletePost(t.deps, m, w.id)).toThrow(/Only the author of this workout/);
+    // A workout with a sign-up is cancelled (so the member hears of it) before it can be deleted.
+    expect(() => deletePost(t.deps, { id: 999, role: 'administrator' }, w.id)).toThrow(/1 member answered this workout\. Cancel it instead/);
+    cancelPost(t.deps, { id: 999, role: 'administrator' }, w.id, 'Posted twice', 'this');
     expect(deletePost(t.deps, { id: 999, role: 'administrator' }, w.id)).toEqual({
       message: 'Workout deleted',
     });

@@ -71,7 +71,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
     const workouts = db
       .select()
       .from(posts)
-      .where(and(eq(posts.type, 'workout'), gte(posts.workoutDate, today), lte(posts.workoutDate, horizon)))
+      .where(and(eq(posts.type, 'workout'), isNull(posts.cancelledAt), gte(posts.workoutDate, today), lte(posts.workoutDate, horizon)))
       .all();
     for (const post of workouts) {
       const start = workoutStart(post, tz);
@@ -93,7 +93,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
     const events = db
       .select()
       .from(posts)
-      .where(and(eq(posts.type, 'event'), gte(posts.eventDate, today), lte(posts.eventDate, horizon)))
+      .where(and(eq(posts.type, 'event'), isNull(posts.cancelledAt), gte(posts.eventDate, today), lte(posts.eventDate, horizon)))
       .all();
     for (const post of events) {
       const start = eventStart(post, tz);

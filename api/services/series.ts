@@ -15,6 +15,7 @@ import { describeWorkoutTime } from './club-time-format';
 import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
 import { loadWorkoutPost } from './post-reads';
 import { applyWorkoutUpdate } from './workouts';
+import { assertDeletable, deleteWithTombstone } from './post-tombstones';
 import { weekdayOf } from '../../domain/calendar-days';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
@@ -134,8 +135,8 @@ export function deleteWorkoutsInScope(
     const post = requireWorkout(db, workoutId);
     const targets = workoutsInScope(db, post, scope);
     for (const target of targets) assertCanManagePost(actor, target);
-    // Signups, waitlist and attendance go with each (ON DELETE CASCADE); absences stay counted.
-    for (const target of targets) db.delete(posts).where(eq(posts.id, target.id)).run();
+    for (const target of targets) assertDeletable(deps, target, target.id !== post.id);
+    for (const target of targets) deleteWithTombstone(deps, target);
     const n = targets.length;
     return { message: n === 1 ? 'Workout deleted' : `${n} workouts deleted`, deleted: n };
   });

@@ -21,7 +21,8 @@ import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
 import { pushNewWorkout, pushToMember } from './notifications';
 import { describeWorkoutTime, formatClubDateTime } from './club-time-format';
-import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
+import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from './post-access';
+import { tellIfMoved } from './post-change-notices';
 import { loadWorkoutPost } from './post-reads';
 import { clubWorkout, workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
@@ -199,7 +200,8 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
 export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): number[] {
   const { db } = deps.database;
   const promoted: number[] = [];
-  if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
+  // Nobody is moved onto a cancelled workout: the places are filled if it is back on.
+  if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
   while (!isWorkoutFull(db, post)) {
     const next = db
       .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
@@ -246,6 +248,7 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
     const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
 
     if (want) {
+      assertNotCancelled(post);
       assertNotSuspended(deps, actor.id, now);
       if (isWorkoutFull(db, post)) throw new ServiceError(409, fullWorkoutError(post.capacity!));
       db.insert(workoutSignups).values({ postId: post.id, userId: actor.id, signupTime: now }).run();
@@ -259,7 +262,8 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
       .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, actor.id)))
       .run();
     const answer: SignupAnswer = { signedUp: false };
-    if (isLateCancel(start, now)) {
+    // Taking one's name off a cancelled workout is no absence (and frees no place while it is off).
+    if (post.cancelledAt === null && isLateCancel(start, now)) {
       const absence = countAbsence(deps, actor.id, post.id, 'late-cancel', now);
       answer.absenceCounted = absence.counted;
       answer.absences = absence.absences;
@@ -280,6 +284,7 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
     const already = waitlistPosition(db, post.id, actor.id);
     if (already !== null) return { onWaitlist: true, position: already };
     if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
+    assertNotCancelled(post);
     const now = deps.clock();
     if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
@@ -383,6 +388,7 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
     .returning()
     .get()!;
   fillFromWaitlist(deps, updated, now);
+  tellIfMoved(deps, post, updated);
 }
 
 // ---------- Member deletion ----------

@@ -1,3 +1,5 @@
+import type { AnnouncementAnswer, AnnouncementsAnswer } from './announcements';
+import type { NewAnnouncement } from './announcements-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
@@ -50,6 +52,7 @@ import type {
 import type {
   AttendanceAnswer,
   AttendanceRecord,
+  CancelAnswer,
   EventDetailAnswer,
   EventPost,
   PostsAnswer,
@@ -64,6 +67,7 @@ import type {
 } from './forum';
 import type {
   attendanceBodySchema,
+  cancelPostSchema,
   createPostSchema,
   rsvpBodySchema,
   signupBodySchema,
@@ -160,6 +164,8 @@ export interface Endpoints {
     answer: PostAnswer<WorkoutPost | EventPost>;
   };
   'DELETE /forum/posts/:id': { answer: MessageAnswer };
+  'POST /forum/posts/:id/cancel': { body: Body<typeof cancelPostSchema>; answer: CancelAnswer<WorkoutPost | EventPost> };
+  'DELETE /forum/posts/:id/cancel': { answer: CancelAnswer<WorkoutPost | EventPost> };
   'GET /forum/workouts/:id': { answer: WorkoutDetailAnswer };
   'GET /forum/workouts/:id/signups': { answer: { signups: WorkoutSignup[] } };
   'GET /forum/workouts/:id/waitlist': { answer: { waitlist: WaitlistEntry[] } };
@@ -193,6 +199,10 @@ export interface Endpoints {
   'DELETE /races/:id': { answer: RaceDeletedAnswer };
   'POST /races/:id/signup': { answer: RaceSignupAnswer };
   'DELETE /races/:id/signup': { answer: RaceSignupAnswer };
+  // club announcements
+  'GET /announcements': { answer: AnnouncementsAnswer };
+  'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };
+  'DELETE /announcements/:id': { answer: MessageAnswer };
   // profiles (the coaches and executive team)
   'GET /profiles': { answer: TeamMembersAnswer };
   'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };

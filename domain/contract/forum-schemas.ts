@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 import { termOfDate } from '../calendar';
 import { isCalendarDate } from '../calendar-days';
+import { CANCEL_REASON_MAX } from '../rules';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -172,3 +173,15 @@ export const attendanceBodySchema = z.object({
     },
   ),
 });
+
+/** POST /forum/posts/{id}/cancel: why, in one line (shown on the card and in the message to members). */
+export const cancelPostSchema = z
+  .object({ reason: text })
+  .superRefine((v, ctx) => {
+    if (!v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why it is cancelled (one line)' });
+    else if (hasUnsafeCharacters(v.reason)) ctx.addIssue({ code: 'custom', path: ['reason'], message: unsafeCharactersMessage('The reason') });
+    else if (v.reason.length > CANCEL_REASON_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: `The reason must be at most ${CANCEL_REASON_MAX} characters` });
+    }
+  });
+export type CancelPost = z.infer<typeof cancelPostSchema>;

@@ -57,6 +57,10 @@ export interface WorkoutPost {
   /** Shared by the workouts of one weekly series; null for a one-off workout. */
   series_id: string | null;
   created_at: number;
+  /** When an exec cancelled it (epoch ms), or null: a cancelled workout stays listed and takes no sign-ups. */
+  cancelled_at: number | null;
+  /** The exec's one-line reason, or null while not cancelled. */
+  cancel_reason: string | null;
   signupCount: number;
   waitlistCount: number;
   isSignedUp: boolean;
@@ -79,6 +83,9 @@ export interface EventPost {
   event_location: string;
   content: string;
   created_at: number;
+  /** When an exec cancelled it (epoch ms), or null: a cancelled event stays listed and takes no RSVPs. */
+  cancelled_at: number | null;
+  cancel_reason: string | null;
   rsvpCounts: Record<RsvpStatus, number>;
   myRsvp: RsvpStatus | null;
 }
@@ -121,6 +128,15 @@ export interface AttendanceRecord {
 export interface SeriesAnswer {
   id: string;
   posts: WorkoutPost[];
+}
+
+/** POST and DELETE /forum/posts/{id}/cancel: the post as it is now; `changed` counts the posts cancelled or reinstated (a series' following ones included). */
+export interface CancelAnswer<P> {
+  post: P;
+  changed: number;
+  /** Members a push or an email was queued for. */
+  notified: number;
+  message: string;
 }
 
 export interface PostsAnswer<P> {

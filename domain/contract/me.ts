@@ -16,6 +16,8 @@ interface WeekItemBase {
   time: string;
   /** Epoch ms of the start (midnight for all-day items): the list's order. */
   start: number;
+  /** A cancelled workout or event stays in the week with the exec's reason; null while it is on (and for races). */
+  cancelReason?: string | null;
 }
 
 export interface WeekWorkout extends WeekItemBase {

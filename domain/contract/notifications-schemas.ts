@@ -7,8 +7,12 @@ const KINDS_ERROR = 'Say which notifications this device wants (placeFreed, remi
 const base64url = (min: number, max: number) =>
   z.string(KEYS_ERROR).min(min, KEYS_ERROR).max(max, KEYS_ERROR).regex(/^[A-Za-z0-9_-]+={0,2}$/, KEYS_ERROR);
 
+// `announcements` came later: a device saved by an app from before it leaves it out (and keeps it on).
 const kindsSchema = z.object(
-  Object.fromEntries(PUSH_KINDS.map((k) => [k, z.boolean(KINDS_ERROR)])) as Record<(typeof PUSH_KINDS)[number], z.ZodBoolean>,
+  {
+    ...(Object.fromEntries(PUSH_KINDS.map((k) => [k, z.boolean(KINDS_ERROR)])) as Record<(typeof PUSH_KINDS)[number], z.ZodBoolean>),
+    announcements: z.boolean(KINDS_ERROR).optional(),
+  },
   KINDS_ERROR,
 );
 

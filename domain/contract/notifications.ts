@@ -2,13 +2,14 @@
 // device may ask for, a member's settings, and when reminders go out.
 
 /** What a device can be told, each chosen per device on the profile. */
-export const PUSH_KINDS = ['placeFreed', 'reminders', 'newWorkouts'] as const;
+export const PUSH_KINDS = ['placeFreed', 'reminders', 'newWorkouts', 'announcements'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   placeFreed: 'A place frees up for me (I move off a waitlist)',
-  reminders: 'Reminders before my workouts and for events I have not answered',
+  reminders: 'Reminders before my workouts and for events I have not answered, and when one is cancelled or moved',
   newWorkouts: 'New workouts posted',
+  announcements: 'Club announcements',
 };
 
 export type PushKinds = Record<PushKind, boolean>;

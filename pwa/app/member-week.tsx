@@ -1,7 +1,9 @@
-// "My week" on the home page, with the data layer it reads through: one chunk, loaded only when a
-// signed-in member opens `/` (a visitor's landing page downloads none of it).
+// "My week" on the home page, with the club's announcements pinned above it and the data layer they
+// read through: one chunk, loaded only when a signed-in member opens `/` (a visitor's landing page
+// downloads none of it).
 import { hasRole } from '../../domain/contract/roles';
 import { RenewalCard } from '../components/renewal-card';
+import { PinnedAnnouncements } from '../features/announcements/pinned-announcements';
 import { MyWeekSection } from '../features/my-week/my-week-section';
 import { useSession } from '../lib/session/session';
 import { QueryLayer } from './query-layer';
@@ -11,6 +13,7 @@ export function MemberWeek() {
   const { user } = useSession();
   return (
     <QueryLayer>
+      {hasRole(user?.role, 'member') && <PinnedAnnouncements />}
       <RenewalCard page />
       {hasRole(user?.role, 'member') && <MyWeekSection />}
     </QueryLayer>

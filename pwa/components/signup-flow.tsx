@@ -11,6 +11,8 @@ export interface SignupFlow extends Pick<SignupWrites, 'standing' | 'desired' | 
   signUp: () => void;
   /** Opens the cancel warning; the cancel is sent from there. */
   askCancel: () => void;
+  /** Takes the member's name off without the warning (a cancelled workout counts no absence). */
+  takeNameOff: () => void;
   joinWaitlist: () => void;
   leaveWaitlist: () => void;
   /** The cancel warning while it is open. */
@@ -55,6 +57,7 @@ export function useSignupFlow(target: SignupTarget | undefined): SignupFlow {
       writes.clearError();
       setConfirming(true);
     },
+    takeNameOff: () => void writes.setSignedUp(false),
     joinWaitlist: () => void writes.setWaitlisted(true),
     leaveWaitlist: () => void writes.setWaitlisted(false),
     modal,

@@ -7,6 +7,7 @@ import { KindBadge } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
+import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { deleteErrorText } from './workout-card';
 import { canManagePost } from './workout-rules';
 
@@ -25,8 +26,13 @@ export function EventCard({ event, onDelete }: EventCardProps) {
   const [deleteError, setDeleteError] = useState('');
   const { confirm, dialog } = useConfirm();
   const title = event.title || 'Untitled Event';
+  const plan = usePlanChange(event);
 
   async function remove() {
+    if (answeredCount(event) > 0) {
+      if (await confirm(cancelInsteadQuestion(event))) plan.openCancel();
+      return;
+    }
     if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');
@@ -40,7 +46,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
 
   // The whole card opens the event (its title link covers the card); the RSVP buttons sit above it.
   return (
-    <article className="card forum-card forum-card--link" aria-labelledby={titleId}>
+    <article className={`card forum-card forum-card--link${isCancelled(event) ? ' forum-card--cancelled' : ''}`} aria-labelledby={titleId}>
       <div className="forum-card__head">
         <h2 id={titleId} className="forum-card__title">
           <Link className="forum-card__link" to={`/event/${event.id}`}>
@@ -53,10 +59,12 @@ export function EventCard({ event, onDelete }: EventCardProps) {
         <EventWhenWhere event={event} />
         <Author name={event.author_name} url={event.authorProfilePictureUrl} />
       </div>
+      {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
       {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
-      <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} />
+      <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
       {canManagePost(user, event) && (
         <div className="forum-card__footer">
+          {plan.button}
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
             Delete<span className="visually-hidden"> {title}</span>
           </button>
@@ -64,6 +72,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       )}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
+      {plan.modal}
     </article>
   );
 }

@@ -16,6 +16,8 @@ import { LocalComments } from './local-comments';
 import { Avatar } from '../../components/avatar';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
+import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { canManagePost } from './workout-rules';
 import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
 
@@ -37,6 +39,7 @@ export function EventDetailPage() {
 
   const refresh = useCallback(() => void refetch(), [refetch]);
   const rsvp = useRsvp(event);
+  const plan = usePlanChange(event);
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
@@ -79,10 +82,17 @@ export function EventDetailPage() {
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />
           <EventWhenWhere event={event} style="long" />
         </div>
+        {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
         <p className="forum-content">{event.content}</p>
         <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
-        <RsvpButtons rsvp={rsvp} label="Your RSVP" />
+        <RsvpButtons rsvp={rsvp} label="Your RSVP" cancelled={isCancelled(event)} />
         <AddToCalendar kind="event" id={event.id} title={title} />
+        {canManagePost(user, event) && (
+          <div className="forum-card__footer">
+            {plan.button}
+          </div>
+        )}
+        {plan.modal}
       </article>
 
       <div className="forum-rsvp-lists">

@@ -388,7 +388,11 @@ describe('editing and deleting a workout card', () => {
   });
 
   it('asks before deleting and reports a failure', async () => {
-    const api = setup({ 'DELETE /forum/posts/1': jsonReply({ error: 'Database is busy' }, 500) });
+    // Nobody answered it (posted by mistake): one that members answered is cancelled instead (plan-change.test.tsx).
+    const api = setup({
+      [WORKOUTS]: { posts: [workout({ id: 1, user_id: 2, title: 'Spin intervals', workout_type: 'spin', capacity: 10 })] },
+      'DELETE /forum/posts/1': jsonReply({ error: 'Database is busy' }, 500),
+    });
     await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');

@@ -40,7 +40,8 @@ export function useRsvp(event: EventPost | undefined) {
   return { view, busy, error, choose, clear, undo, cleared };
 }
 
-export function RsvpButtons({ rsvp, label }: { rsvp: ReturnType<typeof useRsvp>; label: string }) {
+/** `cancelled`: the event is off: no new answer, but the member may still clear theirs. */
+export function RsvpButtons({ rsvp, label, cancelled = false }: { rsvp: ReturnType<typeof useRsvp>; label: string; cancelled?: boolean }) {
   const { view, busy, error, choose, clear, undo, cleared } = rsvp;
   if (!view) return null;
   return (
@@ -52,7 +53,7 @@ export function RsvpButtons({ rsvp, label }: { rsvp: ReturnType<typeof useRsvp>;
             type="button"
             className={`rsvp-choice__button rsvp-choice__button--${s}`}
             aria-pressed={view.myRsvp === s}
-            disabled={busy}
+            disabled={busy || cancelled}
             onClick={() => void choose(s)}
           >
             {view.myRsvp === s && <span aria-hidden="true">✓ </span>}

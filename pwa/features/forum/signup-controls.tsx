@@ -32,7 +32,7 @@ export function SignupStats({ view }: { view: WorkoutView }) {
  * The sign-up buttons: Sign Up; Signed Up with Cancel; Full (disabled) with Join or
  * Leave Waitlist. Once the workout has started there is nothing to press.
  */
-export function SignupControls({ actions, started }: { actions: SignupActions; started: boolean }) {
+export function SignupControls({ actions, started, cancelled = false }: { actions: SignupActions; started: boolean; cancelled?: boolean }) {
   const { view, busy } = actions;
   const { user } = useSession();
   if (!view) return null;
@@ -40,7 +40,25 @@ export function SignupControls({ actions, started }: { actions: SignupActions; s
   const suspendedUntil = user?.suspended_until && user.suspended_until > Date.now() ? user.suspended_until : null;
   const onWaitlist = view.waitlistPosition !== null;
   let buttons;
-  if (view.signedUp) {
+  if (cancelled) {
+    // Nothing to join; a member may still take their name off (no absence is counted).
+    buttons = view.signedUp ? (
+      <>
+        <span className="forum-state">You are signed up</span>
+        <button type="button" className="button button--ghost" onClick={actions.takeNameOff} disabled={busy}>
+          Take my name off
+        </button>
+      </>
+    ) : onWaitlist ? (
+      <button type="button" className="button button--ghost" onClick={actions.leaveWaitlist} disabled={busy}>
+        Leave Waitlist
+      </button>
+    ) : (
+      <button type="button" className="button button--accent" disabled>
+        Sign Up
+      </button>
+    );
+  } else if (view.signedUp) {
     buttons = (
       <>
         <span className="forum-state forum-state--in">

@@ -8,6 +8,7 @@ import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { Author, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
+import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
 
@@ -45,8 +46,14 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
   const manage = canManagePost(user, workout);
+  const cancelled = isCancelled(workout);
+  const plan = usePlanChange(workout);
 
   async function remove() {
+    if (answeredCount(workout) > 0) {
+      if (await confirm(cancelInsteadQuestion(workout))) plan.openCancel();
+      return;
+    }
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -79,7 +86,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
 
   // The whole card opens the workout (its title link covers the card); the buttons sit above it.
   return (
-    <article className="card forum-card forum-card--link" aria-labelledby={titleId}>
+    <article className={`card forum-card forum-card--link${cancelled ? ' forum-card--cancelled' : ''}`} aria-labelledby={titleId}>
       <div className="forum-card__head">
         <h3 id={titleId} className="forum-card__title">
           <Link className="forum-card__link" to={`/workout/${workout.id}`}>
@@ -92,14 +99,16 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
         <span className="forum-when">{formatTime(workout.workout_time)}</span>
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
       </div>
+      {cancelled && <CancelledNote reason={workout.cancel_reason} />}
       {workout.content && <p className="forum-content forum-content--preview">{workout.content}</p>}
       {actions.view && <p className="forum-card__state">{cardStateText(actions.view)}</p>}
-      <SignupControls actions={actions} started={hasStarted(workout, Date.now())} />
+      <SignupControls actions={actions} started={hasStarted(workout, Date.now())} cancelled={cancelled} />
       {manage && (
         <div className="forum-card__footer">
           <button type="button" className="button button--small" onClick={() => setEditing(true)}>
             Edit<span className="visually-hidden"> {title}</span>
           </button>
+          {plan.button}
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
             Delete<span className="visually-hidden"> {title}</span>
           </button>
@@ -107,6 +116,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       )}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
+      {plan.modal}
     </article>
   );
 }

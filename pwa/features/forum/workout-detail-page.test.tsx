@@ -169,9 +169,10 @@ describe('workout detail', () => {
   });
 
   it('lets the author edit inline and delete after confirming', async () => {
+    // Nobody answered it (posted by mistake): one that members answered is cancelled instead (plan-change.test.tsx).
     const api = setup(
       {
-        [DETAIL]: detail(),
+        [DETAIL]: detail({ workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2 }), signups: [], waitlist: [] }),
         'PUT /forum/posts/7': jsonReply({}, 500),
         'DELETE /forum/posts/7': { message: 'Workout deleted' },
       },

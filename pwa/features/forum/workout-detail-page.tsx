@@ -18,6 +18,7 @@ import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
+import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
 import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
@@ -54,9 +55,14 @@ export function WorkoutDetailPage() {
   }, [user, workout, updatedAt]);
 
   const actions = useSignupActions(workout);
+  const plan = usePlanChange(workout);
 
   async function remove() {
     if (!workout) return;
+    if (answeredCount(workout) > 0) {
+      if (await confirm(cancelInsteadQuestion(workout))) plan.openCancel();
+      return;
+    }
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -126,16 +132,18 @@ export function WorkoutDetailPage() {
                 {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
               </span>
             </div>
+            {isCancelled(workout) && <CancelledNote reason={workout.cancel_reason} />}
             <p className="forum-content">{workout.content}</p>
             <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
             {actions.view && <SignupStats view={actions.view} />}
-            <SignupControls actions={actions} started={started} />
+            <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout) && (
               <div className="forum-card__footer">
                 <button type="button" className="button button--small" onClick={() => setEditing(true)}>
                   Edit
                 </button>
+                {plan.button}
                 <button
                   type="button"
                   className="button button--small button--danger"
@@ -148,6 +156,7 @@ export function WorkoutDetailPage() {
             )}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
             {dialog}
+            {plan.modal}
           </>
         )}
       </article>
@@ -158,7 +167,8 @@ export function WorkoutDetailPage() {
         signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
         myId={user?.id}
         mineUnsynced={actions.view?.unsynced ?? false}
-        takesAttendance={takesAttendance}
+        // A cancelled workout takes no attendance (the server refuses it too).
+        takesAttendance={takesAttendance && !isCancelled(workout)}
         record={attendance.data}
         recordLoading={takesAttendance && attendance.isPending}
         recordError={attendanceError ? `Could not load the attendance: ${attendanceError.message}` : ''}

@@ -106,6 +106,11 @@ function Head({ item, to, badge }: { item: WeekItem; to: string; badge: string }
       <h3 className="my-week__name">
         <Link to={to}>{item.title || 'Untitled'}</Link>
       </h3>
+      {item.cancelReason != null && (
+        <p className="my-week__cancelled">
+          <strong>Cancelled</strong>: {item.cancelReason}
+        </p>
+      )}
     </div>
   );
 }
@@ -129,9 +134,14 @@ function WorkoutItem({ item }: { item: WeekWorkout }) {
         <p className="my-week__status">
           {gone ? 'Cancelled' : signedUp ? 'Signed up' : `Waitlist: ${waitlistPositionText(position)}`}
         </p>
-        {signedUp && (
+        {signedUp && item.cancelReason == null && (
           <button type="button" className="button button--small button--danger" disabled={actions.busy} onClick={actions.askCancel}>
             Cancel<span className="visually-hidden"> signup for {item.title}</span>
+          </button>
+        )}
+        {signedUp && item.cancelReason != null && (
+          <button type="button" className="button button--small" disabled={actions.busy} onClick={actions.takeNameOff}>
+            Take my name off<span className="visually-hidden"> {item.title}</span>
           </button>
         )}
         {!signedUp && position !== null && (
@@ -168,7 +178,7 @@ function EventItem({ item }: { item: WeekEvent }) {
               type="button"
               className={`rsvp-choice__button rsvp-choice__button--${s}`}
               aria-pressed={mine === s}
-              disabled={rsvp.busy}
+              disabled={rsvp.busy || item.cancelReason != null}
               onClick={() => {
                 // Tapping the current answer keeps it, as on the forum.
                 if (mine !== s) void rsvp.setRsvp(s);

@@ -23,7 +23,7 @@ export function pushDevice(fields: Partial<PushDevice> = {}): PushDevice {
     id: 1,
     endpoint: ENDPOINT,
     label: 'Chrome on Android',
-    kinds: { placeFreed: true, reminders: true, newWorkouts: false },
+    kinds: { placeFreed: true, reminders: true, newWorkouts: false, announcements: true },
     created_at: 0,
     ...fields,
   };
@@ -42,7 +42,7 @@ export function notificationRoutes(state: { settings: NotificationSettings }): R
       return state.settings;
     },
     'PUT /me/notifications/devices': ({ body }) => {
-      const saved = pushDevice({ endpoint: body!.endpoint, kinds: body!.kinds });
+      const saved = pushDevice({ endpoint: body!.endpoint, kinds: { ...body!.kinds, announcements: body!.kinds.announcements ?? true } });
       state.settings = { ...state.settings, devices: [...state.settings.devices.filter((d) => d.endpoint !== saved.endpoint), saved] };
       return { device: saved, replaced: [] };
     },

@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openOfflineDb, type OutboxOp } from '../../lib/offline/offline-db';
-import { PROMOTED_MESSAGE, refreshOutboxState } from '../../lib/offline/outbox';
+import { PROMOTED_MESSAGE, refreshOutboxState, replay } from '../../lib/offline/outbox';
 import { keepOnDevice, resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
-import { answerRoutes } from '../../test-server';
+import { answerRoutes, jsonReply } from '../../test-server';
 import { outboxOp, storeSession, testUser } from '../../test-support';
 import { SyncPage } from './sync-page';
 
@@ -62,5 +62,32 @@ describe('a queued leave that met a promotion', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Keep my place' }));
     await waitFor(() => expect(screen.queryByText(PROMOTED_MESSAGE)).not.toBeInTheDocument());
     expect(await (await openOfflineDb())!.outbox.count()).toBe(0);
+  });
+});
+
+describe('a queued sign-up or RSVP for something cancelled meanwhile', () => {
+  it('ends with the reason, not a generic error, and is not offered again', async () => {
+    const sam = testUser('member', { id: 7, name: 'Sam' });
+    storeSession(sam);
+    const reason = 'Pool closed for a meet';
+    answerRoutes(
+      {
+        'POST /forum/workouts/:id/signup': () => jsonReply({ error: `This workout was cancelled: ${reason}`, cancelled: true }, 409),
+        'POST /forum/events/:id/rsvp': () => jsonReply({ error: 'This event was cancelled: Room double-booked', cancelled: true }, 409),
+      },
+      { user: sam },
+    );
+    await keepOnDevice(
+      op(7, 'Sam', { action: { kind: 'workout-signup', workoutId: 9, signedUp: true } }),
+      op(7, 'Sam', { action: { kind: 'rsvp', eventId: 4, status: 'going' } }),
+    );
+    await refreshOutboxState();
+    await replay();
+    showSync();
+    expect(await screen.findByText(`This workout was cancelled: ${reason}`)).toBeInTheDocument();
+    expect(screen.getByText('This event was cancelled: Room double-booked')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Discard' })).toHaveLength(2);
+    expect(screen.getByText(/0 waiting to sync, 2 need attention/)).toBeInTheDocument();
   });
 });

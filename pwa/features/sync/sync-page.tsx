@@ -154,7 +154,8 @@ function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: stri
             {fix.label}
           </button>
         )}
-        {op.action.kind !== 'attendance' || op.errorStatus !== 409 ? (
+        {/* A refusal that will not change (a recorded attendance, a cancelled workout or event) is not tried again. */}
+        {(op.action.kind !== 'attendance' || op.errorStatus !== 409) && op.errorBody?.cancelled !== true ? (
           <button type="button" className="button" onClick={() => void retry(op.seq!)}>
             Try again
           </button>

@@ -55,3 +55,22 @@ export function useDeletePostMutation(type: Post['type']) {
     },
   });
 }
+
+/**
+ * Cancel a workout or event with a reason, or put it back on (`reason` null): every copy shows it at
+ * once, then the lists read again (a series' following workouts change too).
+ */
+export function usePlanChangeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason, scope = 'this' }: { id: number; reason: string | null; scope?: SeriesScope }) =>
+      reason === null
+        ? call('DELETE /forum/posts/:id/cancel', { params: { id }, query: scopeQuery(scope), idempotencyKey: crypto.randomUUID() })
+        : call('POST /forum/posts/:id/cancel', { params: { id }, body: { reason }, query: scopeQuery(scope), idempotencyKey: crypto.randomUUID() }),
+    onSuccess: ({ post }) => {
+      applyPost(queryClient, post);
+      refreshCopies(queryClient, post.type === 'workout' ? { workoutId: post.id } : { eventId: post.id });
+      void queryClient.invalidateQueries({ queryKey: post.type === 'workout' ? forumKeys.workouts() : forumKeys.events() });
+    },
+  });
+}

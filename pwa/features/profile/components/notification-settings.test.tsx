@@ -76,6 +76,8 @@ describe('notifications on the profile', () => {
     // Defaults: a freed place and reminders, not every new workout; the member adds new workouts.
     expect(screen.getByRole('checkbox', { name: /A place frees up/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New workouts posted' })).not.toBeChecked();
+    // Club announcements: a switch of their own, on by default.
+    expect(screen.getByRole('checkbox', { name: 'Club announcements' })).toBeChecked();
     await userEvent.click(screen.getByRole('checkbox', { name: 'New workouts posted' }));
     await userEvent.click(on);
 
@@ -86,7 +88,7 @@ describe('notifications on the profile', () => {
     expect(calls.find((c) => c.path === '/me/notifications/devices')?.body).toEqual({
       endpoint: ENDPOINT,
       keys: KEYS,
-      kinds: { placeFreed: true, reminders: true, newWorkouts: true },
+      kinds: { placeFreed: true, reminders: true, newWorkouts: true, announcements: true },
     });
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Reminders before my workouts/ }));

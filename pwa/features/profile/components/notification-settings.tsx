@@ -15,7 +15,7 @@ import {
 } from '../api/notification-queries';
 
 /** What a device asks for until the member changes it: their own places and reminders, not every new workout. */
-export const DEFAULT_KINDS: PushKinds = { placeFreed: true, reminders: true, newWorkouts: false };
+export const DEFAULT_KINDS: PushKinds = { placeFreed: true, reminders: true, newWorkouts: false, announcements: true };
 
 const STATE_HINTS: Partial<Record<PushState, string>> = {
   unsupported:

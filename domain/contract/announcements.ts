@@ -1,0 +1,23 @@
+// Club announcements: a short note from the execs, pinned on members' Home until its last day.
+
+export interface Announcement {
+  id: number;
+  title: string;
+  body: string;
+  /** The last club date it shows (YYYY-MM-DD). */
+  until: string;
+  user_id: number | null;
+  author_name: string;
+  created_at: number;
+}
+
+/** GET /announcements: the current ones, newest first. */
+export interface AnnouncementsAnswer {
+  announcements: Announcement[];
+}
+
+/** POST /announcements. `notified`: members a push or an email was queued for. */
+export interface AnnouncementAnswer {
+  announcement: Announcement;
+  notified: number;
+}

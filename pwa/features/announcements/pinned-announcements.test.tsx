@@ -1,0 +1,93 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Announcement } from '../../../domain/contract/announcements';
+import { resetDevice } from '../../test-device';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, type Routes } from '../../test-server';
+import { testUser } from '../../test-support';
+import { PinnedAnnouncements } from './pinned-announcements';
+
+const note = (over: Partial<Announcement> = {}): Announcement => ({
+  id: 1,
+  title: 'Pool closed Friday',
+  body: 'The varsity meet takes the pool.',
+  until: '2099-03-06',
+  user_id: 2,
+  author_name: 'Erin Exec',
+  created_at: 0,
+  ...over,
+});
+const member = testUser('member', { id: 3, name: 'Morgan Member' });
+const execUser = testUser('exec', { id: 2, name: 'Erin Exec' });
+
+function show(routes: Routes, user = member, fresh = true) {
+  const api = answerRoutes({ 'GET /config': { clubTimeZone: 'America/Toronto', clubEmail: 'club@club.test', vapidPublicKey: '', passkeys: false }, ...routes }, { user });
+  const view = renderAt('/', '/', <PinnedAnnouncements />, fresh ? { user } : {});
+  return { api, view };
+}
+
+beforeEach(async () => {
+  await resetDevice();
+});
+
+describe('club announcements on Home', () => {
+  it('pins the current ones, newest first; a dismissed one stays dismissed after a reload', async () => {
+    const list = { announcements: [note({ id: 2, title: 'Kit order due' }), note()] };
+    const { view } = show({ 'GET /announcements': list });
+    const region = await screen.findByRole('region', { name: 'Club announcements' });
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Kit order due', 'Pool closed Friday']);
+    // A member neither posts nor removes.
+    expect(screen.queryByRole('button', { name: /Post an announcement|Remove/ })).not.toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Dismiss “Kit order due”' }));
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Pool closed Friday']);
+
+    view.unmount();
+    show({ 'GET /announcements': list }, member, false);
+    expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing to a member when there is nothing current', async () => {
+    const { api } = show({ 'GET /announcements': { announcements: [] } });
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/announcements')).toBe(true));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('lets an exec post one, with each rule checked next to its field before sending', async () => {
+    let list: Announcement[] = [];
+    const { api } = show(
+      {
+        'GET /announcements': () => ({ announcements: list }),
+        'POST /announcements': ({ body }) => {
+          const announcement = note({ id: 9, title: body!.title!, body: body!.body!, until: body!.until! });
+          list = [announcement];
+          return { announcement, notified: 12 };
+        },
+      },
+      execUser,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Post an announcement' }));
+    const dialog = screen.getByRole('dialog', { name: 'Post an announcement' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post announcement' }));
+    expect(within(dialog).getAllByText('Required')).toHaveLength(3);
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Swim moves to Saturday');
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'The meet takes the pool on Friday.');
+    const until = within(dialog).getByLabelText('Show until') as HTMLInputElement;
+    await userEvent.type(until, '2000-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post announcement' }));
+    expect(within(dialog).getByText(/The last day must be from today to 60 days ahead/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Swim moves to Saturday');
+
+    await userEvent.clear(until);
+    await userEvent.type(until, until.min);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post announcement' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ title: 'Swim moves to Saturday', body: 'The meet takes the pool on Friday.', until: until.min });
+    expect(await screen.findByRole('heading', { name: 'Swim moves to Saturday' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove for everyone Swim moves to Saturday' })).toBeInTheDocument();
+  });
+});
