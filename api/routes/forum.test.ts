@@ -194,6 +194,8 @@ describe('GET /api/forum/posts', () => {
       isSignedUp: false,
       waitlistPosition: 2,
       attendanceSubmitted: false,
+      attendancePresent: null,
+      attendanceTotal: null,
     });
   });
 

@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../lib/data/api-client';
 import { useSession } from '../lib/session/session';
 import { canOpenNow, forgetReturnPath, peekReturnPath } from '../lib/session/return-to';
 import { usePageDescription } from '../lib/ui/use-page-title';
+import { useScrollMemory } from '../lib/ui/scroll-memory';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -37,10 +38,8 @@ export function Layout() {
   const idle = useIdle();
   usePageDescription(location.pathname);
 
-  // Scroll to the top on every route change: a new page opens at its top, as a full page load would.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname]);
+  // A new page opens at its top, as a full page load would; Back returns to where the reader was.
+  useScrollMemory();
 
   // A link opened before signing in (or while waiting for approval) opens once the reader may see it:
   // right after the charter, or on the first load after an administrator approved the account.
