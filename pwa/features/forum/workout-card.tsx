@@ -41,7 +41,7 @@ function AttendanceAction({ workout, title }: { workout: WorkoutPost; title: str
   }
   return (
     <div className="forum-card__attendance forum-card__action">
-      <Link className="button button--primary" to={`/workout/${workout.id}?take=attendance`}>
+      <Link className="button button--primary" to={`/workout/${workout.id}?take=attendance`} state={{ fromList: true }}>
         Take attendance<span className="visually-hidden">: {title}</span>
       </Link>
     </div>
@@ -103,7 +103,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
     <article className="card forum-card forum-card--link" aria-labelledby={titleId}>
       <div className="forum-card__head">
         <h3 id={titleId} className="forum-card__title">
-          <Link className="forum-card__link" to={`/workout/${workout.id}`}>
+          <Link className="forum-card__link" to={`/workout/${workout.id}`} state={{ fromList: true }}>
             {title}
           </Link>
         </h3>
