@@ -51,7 +51,7 @@ describe('a sheet and the Back button', () => {
     await userEvent.type(screen.getByLabelText('Title'), 'Track 400s');
     await back();
     const question = await screen.findByRole('dialog', { name: 'Discard your changes?' });
-    expect(question).toHaveTextContent('Discard what you typed? It has not been saved.');
+    expect(question).toHaveTextContent('What you typed has not been saved and will be lost.');
     expect(screen.getByRole('button', { name: 'Keep editing' })).toHaveFocus();
     // Back again answers "keep editing": the draft is still there.
     await back();

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { DISCARD_QUESTION, useUnsavedChanges } from '../lib/forms/unsaved-changes';
+import { DISCARD_DETAIL, useUnsavedChanges } from '../lib/forms/unsaved-changes';
 import { openSheetEntry } from '../lib/ui/sheet-history';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -156,7 +156,7 @@ export function Modal({ title, children, onClose, fullScreen = false, footer, cl
 function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   return (
     <Modal title="Discard your changes?" onClose={onKeep} className="confirm-dialog">
-      <p className="confirm-dialog__message">{DISCARD_QUESTION}</p>
+      <p className="confirm-dialog__message">{DISCARD_DETAIL}</p>
       <div className="actions">
         <button type="button" className="button" onClick={onKeep} data-autofocus>
           Keep editing

@@ -24,7 +24,7 @@ import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { DISCARD_QUESTION, useUnsavedChanges } from '../../lib/forms/unsaved-changes';
+import { DISCARD_DETAIL, useUnsavedChanges } from '../../lib/forms/unsaved-changes';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
@@ -264,7 +264,7 @@ export function EditWorkoutForm({
   useUnsavedChanges(isDirty && !isSubmitting, formRef);
   const { confirm, dialog } = useConfirm();
   async function cancel() {
-    if (isDirty && !(await confirm({ title: 'Discard your changes?', message: DISCARD_QUESTION, confirmLabel: 'Discard' }))) return;
+    if (isDirty && !(await confirm({ title: 'Discard your changes?', message: DISCARD_DETAIL, confirmLabel: 'Discard' }))) return;
     onCancel();
   }
   return (

@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 // or reloading the tab asks the browser's question, and following a link of the app asks ours.
 
 export const DISCARD_QUESTION = 'Discard what you typed? It has not been saved.';
+/** The same, under a "Discard your changes?" title. */
+export const DISCARD_DETAIL = 'What you typed has not been saved and will be lost.';
 
 /**
  * While `dirty`, asks before the page is left: the browser's own prompt on reload or close, and a
