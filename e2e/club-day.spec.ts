@@ -87,6 +87,22 @@ test('a shared workout link lands after sign-in; nothing of it shows before, and
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
+test('a member who has not read the charter yet arrives at the link right after agreeing to it', async ({ page, request }) => {
+  const workout = await newWorkout(request, { title: `Brick ${Date.now().toString(36)}` });
+  const member = await createMember(request, 'Cara Charter');
+  const db = openTestDb();
+  db.prepare('update users set charter_accepted_at = null where id = ?').run(member.id);
+  db.close();
+
+  await page.goto(`/workout/${workout.id}`);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await acceptCharter(page);
+  await expect(page).toHaveURL(new RegExp(`/workout/${workout.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: workout.title })).toBeVisible();
+});
+
 test('a newcomer from a shared link registers, reads where they stand on Home, and arrives at the link once approved', async ({ page, request }) => {
   const workout = await newWorkout(request, { title: `First swim ${Date.now().toString(36)}` });
   const email = uniqueEmail('newcomer');
