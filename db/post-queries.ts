@@ -30,6 +30,9 @@ export interface WorkoutPostRow extends PostRowCommon {
   /** The ids of the members waiting, in waitlist order: read with `idsOf`. */
   waiting: string | null;
   attendance_submitted: number;
+  /** Members marked present, and marked at all, in the submitted attendance (0 before it). */
+  attendance_present: number;
+  attendance_marked: number;
 }
 
 export interface EventPostRow extends PostRowCommon {
@@ -46,7 +49,9 @@ const WORKOUT_SELECT = `
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')})
        from waitlist_entries w where w.post_id = p.id) as waiting,
-    exists(select 1 from attendance_submissions a where a.post_id = p.id) as attendance_submitted
+    exists(select 1 from attendance_submissions a where a.post_id = p.id) as attendance_submitted,
+    (select count(*) from attendance_records r where r.post_id = p.id and r.present = 1) as attendance_present,
+    (select count(*) from attendance_records r where r.post_id = p.id) as attendance_marked
   from posts p left join users u on u.id = p.user_id
   where p.type = 'workout'`;
 

@@ -3,6 +3,8 @@ import {
   addDays,
   attendanceOpens,
   calendarDateForFormatting,
+  forumDayOf,
+  forumOrder,
   clubTimeToEpoch,
   clubToday,
   daysBetween,
@@ -82,5 +84,18 @@ describe('the club clock', () => {
     expect(weekdayOf('2026-11-24')).toBe(2);
     expect(weekdayOf('2026-11-29')).toBe(0);
     expect(calendarDateForFormatting('2026-11-24').toISOString()).toBe('2026-11-24T12:00:00.000Z');
+  });
+
+  it("orders the forum: today's first whatever has started, then the days ahead, then the days gone", () => {
+    const w = (id: number, date: string, time: string) => ({ id, date, time });
+    const items = [w(1, '2026-03-02', '18:00'), w(2, '2026-03-04', '12:00'), w(3, '2026-03-04', '06:00'), w(4, '2026-03-05', '07:00'), w(5, '2026-03-01', '09:00'), w(6, '2026-03-06', '')];
+    const ids = (today: string) => forumOrder(items, (i) => i, today).map((i) => i.id);
+    expect(ids('2026-03-04')).toEqual([3, 2, 4, 6, 1, 5]);
+    expect(ids('2026-03-05')).toEqual([4, 6, 2, 3, 1, 5]);
+    expect(forumDayOf('2026-03-04', '2026-03-04')).toBe('today');
+    expect(forumDayOf('2026-03-05', '2026-03-04')).toBe('ahead');
+    expect(forumDayOf('2026-03-03', '2026-03-04')).toBe('past');
+    // Equal starts keep the order they came in.
+    expect(forumOrder([w(9, '2026-03-04', '06:00'), w(8, '2026-03-04', '06:00')], (i) => i, '2026-03-04').map((i) => i.id)).toEqual([9, 8]);
   });
 });

@@ -47,3 +47,30 @@ export function hasStarted(workout: { workout_date: string; workout_time: string
 
 /** Attendance opens when the workout starts and stays open until an exec submits it. */
 export const attendanceOpens = hasStarted;
+
+/** Where a club day falls in the forum: today, a day ahead, or a day gone. */
+export type ForumDay = 'today' | 'ahead' | 'past';
+
+export function forumDayOf(date: string, today: string): ForumDay {
+  return date === today ? 'today' : date > today ? 'ahead' : 'past';
+}
+
+/**
+ * The forum's order of workouts: today's first, by start time, started ones included, until club
+ * midnight (so a session under way stays at hand for attendance); then the days ahead, soonest first;
+ * then the days gone, most recent first. Equal starts keep the order they came in.
+ */
+export function forumOrder<T>(items: readonly T[], startOf: (item: T) => { date: string; time: string | null }, today: string): T[] {
+  const rank: Record<ForumDay, number> = { today: 0, ahead: 1, past: 2 };
+  const keyed = items.map((item, index) => {
+    const { date, time } = startOf(item);
+    return { item, index, day: forumDayOf(date, today), at: `${date} ${time || '00:00'}` };
+  });
+  keyed.sort((a, b) => {
+    if (a.day !== b.day) return rank[a.day] - rank[b.day];
+    if (a.at === b.at) return a.index - b.index;
+    const ascending = a.at < b.at ? -1 : 1;
+    return a.day === 'past' ? -ascending : ascending;
+  });
+  return keyed.map((k) => k.item);
+}

@@ -36,7 +36,8 @@ test('sign up, wait for approval, sign in, accept the charter, log out', async (
   // Pending: the forum shows the membership-receipt notice.
   await page.goto('/forum');
   await expect(page.getByRole('heading', { name: 'Your membership is pending' })).toBeVisible();
-  await expect(page.getByText(/log out and log in again/)).toBeVisible();
+  await expect(page.getByText(/everything opens the next time you open the app/)).toBeVisible();
+  await expect(page.getByText(/log out and log in again/i)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Races' })).toHaveCount(0);
   // The receipt goes to the club's address (CLUB_EMAIL): a mailto link in the notice and the footer.
   const notice = page.locator('.membership-notice');

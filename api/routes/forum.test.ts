@@ -196,6 +196,8 @@ describe('GET /api/forum/posts', () => {
       isSignedUp: false,
       waitlistPosition: 2,
       attendanceSubmitted: false,
+      attendancePresent: null,
+      attendanceTotal: null,
     });
   });
 

@@ -43,6 +43,8 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     signupCount,
     waitlistCount,
     attendanceSubmitted: row.attendance_submitted === 1,
+    attendancePresent: row.attendance_submitted === 1 ? row.attendance_present : null,
+    attendanceTotal: row.attendance_submitted === 1 ? row.attendance_marked : null,
   };
 }
 

@@ -107,11 +107,15 @@ describe('the cached forum lists', () => {
     createEvent(t.deps, author, { title: 'Banquet', eventDate: '2026-03-10', content: 'x' });
     const ids = (userId: number) => JSON.parse(forumListAnswer(t.deps, userId, 'workout').json).posts.map((p: { id: number }) => p.id);
     expect(ids(1)).toEqual([first.id, second.id, third.id]);
-    // 07:00 in Toronto is 12:00 UTC: a minute after, the first has started and moves below.
-    afterWrite('the first workout starts', () => t.clock.set(Date.parse('2026-03-03T12:01:00Z')));
-    expect(ids(1)).toEqual([second.id, third.id, first.id]);
+    // 07:00 in Toronto is 12:00 UTC: a minute after, the first has started and stays on top, today's.
+    t.clock.set(Date.parse('2026-03-03T12:01:00Z'));
+    expect(ids(1)).toEqual([first.id, second.id, third.id]);
+    expect(ids(1)).toEqual(listPosts(t.deps, 1, 'workout').map((p) => p.id));
+    // Club midnight: it is yesterday's now, below the days ahead.
     afterWrite('the event day is over', () => t.clock.set(Date.parse('2026-03-04T05:01:00Z')));
-    afterWrite('the second starts', () => t.clock.set(Date.parse('2026-03-04T12:00:00Z')));
+    expect(ids(1)).toEqual([second.id, third.id, first.id]);
+    t.clock.set(Date.parse('2026-03-04T12:00:00Z'));
+    expect(ids(1)).toEqual([second.id, third.id, first.id]);
     afterWrite('30 days on, the first drops off', () => t.clock.set(Date.parse('2026-04-03T05:00:00Z')));
     expect(ids(1)).toEqual([third.id, second.id]);
     afterWrite('the clock goes back (tests, a corrected clock)', () => t.clock.set(Date.parse('2026-03-02T15:00:00Z')));

@@ -51,6 +51,8 @@ describe('the workout list', () => {
       isSignedUp: false,
       waitlistPosition: 2,
       attendanceSubmitted: false,
+      attendancePresent: null,
+      attendanceTotal: null,
     });
     expect(listWorkoutPosts(t.deps, b.id)[1]).toMatchObject({ waitlistPosition: 1, isSignedUp: false });
     expect(listWorkoutPosts(t.deps, a.id)[1]).toMatchObject({ waitlistPosition: null, isSignedUp: true });
@@ -70,6 +72,34 @@ describe('the workout list', () => {
     const list = listWorkoutPosts(t.deps, exec.id);
     expect(list.map((w) => w.id)).toEqual([ids[3], ids[0], ids[1], ids[2]]);
     expect(list.map((w) => w.attendanceSubmitted)).toEqual([false, false, true, false]);
+  });
+
+  it("keeps today's workouts on top until club midnight, started ones included, with the attendance counts", async () => {
+    const { t, workout, exec, member } = await setup();
+    const early = workout('2026-03-04', '06:00', null);
+    const noon = workout('2026-03-04', '12:00');
+    const tomorrow = workout('2026-03-05', '07:00');
+    const yesterday = workout('2026-03-03', '18:00');
+    const people = [await member('Ana'), await member('Ben'), await member('Cal')];
+    for (const p of people) setSignup(t.deps, p, early.id, true);
+    // Wednesday 10:00 in Toronto: the 6:00 swim is under way, the noon one is not.
+    t.clock.set(Date.parse('2026-03-04T15:00:00Z'));
+    const order = () => listWorkoutPosts(t.deps, exec.id).map((w) => w.id);
+    expect(order()).toEqual([early.id, noon.id, tomorrow.id, yesterday.id]);
+
+    submitAttendance(t.deps, { id: exec.id, name: 'Erin Exec' }, early.id, {
+      [people[0]!.id]: true,
+      [people[1]!.id]: true,
+      [people[2]!.id]: false,
+    });
+    const [first] = listWorkoutPosts(t.deps, exec.id);
+    expect(first).toMatchObject({ id: early.id, attendanceSubmitted: true, attendancePresent: 2, attendanceTotal: 3 });
+
+    // Just before club midnight they are still today's; just after, yesterday's, below the days ahead.
+    t.clock.set(Date.parse('2026-03-05T04:59:00Z'));
+    expect(order()).toEqual([early.id, noon.id, tomorrow.id, yesterday.id]);
+    t.clock.set(Date.parse('2026-03-05T05:00:00Z'));
+    expect(order()).toEqual([tomorrow.id, noon.id, early.id, yesterday.id]);
   });
 
   it('keeps past workouts and events in the lists for 30 days only', async () => {

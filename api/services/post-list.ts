@@ -1,7 +1,7 @@
 // The forum lists: a shared part built once per change of the data, and each caller's own fields
 // added per request (the cached answers are api/services/post-list-cache.ts).
-import { eventRowsFrom, idsOf, rsvpsOf, workoutRowsFrom, type EventPostRow, type WorkoutPostRow } from '../../db/post-queries';
-import { addDays, clubToday } from '../../domain/clock';
+import { eventRowsFrom, idsOf, rsvpsOf, workoutRowsFrom, type EventPostRow } from '../../db/post-queries';
+import { addDays, clubToday, forumOrder } from '../../domain/clock';
 import type { EventPost, RsvpStatus, WorkoutPost } from '../../domain/contract/forum';
 import type { AppDeps } from '../context';
 import type { PostType } from './post-access';
@@ -90,25 +90,22 @@ function listWindow(now: number, timeZone: string): { horizon: string; nextMidni
 }
 
 /**
- * Workouts that have not started, soonest first, then the ones that have, most recent first (so
- * the list opens on what is next, and last week's sessions stay at hand for attendance).
+ * Today's workouts first, started ones included, until club midnight; then the days ahead, soonest
+ * first; then past days, most recent first (domain/clock.ts's forumOrder): the list opens on the day
+ * the club is living, and last week's sessions stay at hand for attendance.
  */
 export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList {
   const tz = deps.env.CLUB_TIMEZONE;
   const { horizon, nextMidnight } = listWindow(now, tz);
   const rows = workoutRowsFrom(deps.database, horizon);
-  const upcoming: { row: WorkoutPostRow; start: number }[] = [];
-  const past: { row: WorkoutPostRow; start: number }[] = [];
   let validUntil = nextMidnight;
   for (const row of rows) {
-    // Started or not as domain/clock.ts's hasStarted says (start <= now), read on the cached instant:
-    // a list of 200 workouts has only a few dozen distinct starts to convert.
+    // The answer is also renewed at each start (read on the cached instant: a list of 200 workouts has
+    // only a few dozen distinct starts to convert), when a workout turns from open to under way.
     const start = clubStartInstant(row.workout_date ?? '1970-01-01', row.workout_time ?? '00:00', tz);
-    if (start > now) {
-      upcoming.push({ row, start });
-      validUntil = Math.min(validUntil, start);
-    } else past.push({ row, start });
+    if (start > now) validUntil = Math.min(validUntil, start);
   }
+  const ordered = forumOrder(rows, (row) => ({ date: row.workout_date ?? '1970-01-01', time: row.workout_time }), clubToday(now, tz));
   const list: WorkoutList = {
     type: 'workout',
     posts: [],
@@ -117,7 +114,7 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
     validUntil,
   };
   const signedUp = ownFields(SIGNED_UP);
-  for (const { row } of [...upcoming, ...past.reverse()]) {
+  for (const row of ordered) {
     const index = list.posts.length;
     const signers = idsOf(row.signed_up);
     const waiting = idsOf(row.waiting);

@@ -67,6 +67,10 @@ export interface WorkoutPost {
   /** 1-based place of the caller on the waitlist, or null. */
   waitlistPosition: number | null;
   attendanceSubmitted: boolean;
+  /** Members counted present in the submitted attendance; null before it (absent from older answers). */
+  attendancePresent?: number | null;
+  /** Members the submitted attendance covers ('10 of 12': this is the 12); null before it. */
+  attendanceTotal?: number | null;
 }
 
 export interface EventPost {

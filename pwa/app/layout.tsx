@@ -3,7 +3,9 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
 import { setUnauthorizedHandler } from '../lib/data/api-client';
 import { ACCOUNT_DELETED_PATH, useSession } from '../lib/session/session';
+import { canOpenNow, forgetReturnPath, peekReturnPath } from '../lib/session/return-to';
 import { usePageDescription } from '../lib/ui/use-page-title';
+import { useScrollMemory } from '../lib/ui/scroll-memory';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -36,10 +38,21 @@ export function Layout() {
   const idle = useIdle();
   usePageDescription(location.pathname);
 
-  // Scroll to the top on every route change: a new page opens at its top, as a full page load would.
+  // A new page opens at its top, as a full page load would; Back returns to where the reader was.
+  useScrollMemory();
+
+  // A link opened before signing in (or while waiting for approval) opens once the reader may see it:
+  // right after the charter, or on the first load after an administrator approved the account.
+  const role = user?.role;
+  const charterAccepted = user?.charterAccepted;
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname]);
+    const path = peekReturnPath();
+    if (!path || !role) return;
+    if (canOpenNow({ role, charterAccepted: !!charterAccepted }, path)) {
+      forgetReturnPath();
+      navigate(path, { replace: true });
+    }
+  }, [role, charterAccepted, navigate]);
 
   // A 401/403 from a non-auth call ends the session (lib/data/api-client.ts): the server no longer
   // takes this token, or this role, so staying signed in would only show errors.

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../../domain/contract/roles';
 import { useSession } from '../lib/session/session';
+import { rememberReturnPath } from '../lib/session/return-to';
 import { usePageTitle } from '../lib/ui/use-page-title';
 import { ClubEmailLink } from './club-email-link';
 
@@ -24,7 +25,7 @@ export function MembershipNotice() {
       <p>
         Access to the forum, workouts and races needs an active membership. Please email your membership receipt
         from the athletic centre to <ClubEmailLink />. Once an administrator activates your account you will get
-        an email: then log out and log in again to see everything.
+        an email, and everything opens the next time you open the app.
       </p>
       <p>
         <Link to="/join-us">How to join</Link> · <Link to="/logout">Log out</Link>
@@ -54,9 +55,18 @@ export function MembersOnlyPage() {
 export function RequireRole({ min, children, denied }: { min: Role; children: ReactNode; denied?: ReactNode }) {
   const { user, can, endedReason } = useSession();
   const location = useLocation();
+  const here = location.pathname + location.search;
+  const waiting = !!user && user.role === 'pending' && !can(min);
+  // A pending account opened a members' link: it opens by itself once the account is approved.
+  useEffect(() => {
+    if (waiting) rememberReturnPath(here);
+  }, [waiting, here]);
   if (!user) {
-    const to = endedReason ? `/login?reason=${endedReason}` : '/login';
-    return <Navigate to={to} replace state={{ from: location.pathname }} />;
+    // The sign-in page says what the link is and brings the reader back to it (lib/session/return-to.ts).
+    const params = new URLSearchParams();
+    if (endedReason) params.set('reason', endedReason);
+    params.set('next', here);
+    return <Navigate to={`/login?${params.toString()}`} replace state={{ from: location.pathname }} />;
   }
   if (!can(min)) return <>{denied ?? <MembershipNotice />}</>;
   return <>{children}</>;

@@ -43,7 +43,7 @@ describe('AdminPage access', () => {
   it('sends a signed-out visitor to /login', async () => {
     renderAdmin(null);
     expect(await screen.findByText('Other page')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?next=%2Fadmin$/);
   });
 });
 

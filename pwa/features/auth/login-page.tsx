@@ -8,6 +8,8 @@ import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { phoneInput } from '../../lib/forms/phone-input';
 import { usePageTitle } from '../../lib/ui/use-page-title';
+import { canOpenNow, describeReturnPath, forgetReturnPath, peekReturnPath, rememberReturnPath, safeReturnPath } from '../../lib/session/return-to';
+import type { SessionUser } from '../../../domain/contract/auth';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import { PasswordMatch } from './password-match';
 import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
@@ -37,7 +39,15 @@ interface LoginValues {
 export function LoginPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
-  usePageTitle(mode === 'signin' ? 'Sign In' : 'Create Account');
+  // A shared link that needs signing in: the page says what it is, and signing in leads back to it.
+  const next = safeReturnPath(params.get('next'));
+  const destination = describeReturnPath(next);
+  const heading = destination
+    ? `${destination.membersOnly ? 'Members only' : 'Sign in to see'}: ${destination.what}`
+    : mode === 'signin'
+      ? 'Sign In'
+      : 'Create Account';
+  usePageTitle(destination ? heading : mode === 'signin' ? 'Sign In' : 'Create Account');
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -63,9 +73,21 @@ export function LoginPage() {
     clearErrors();
   }
 
+  /** Back to the link that brought the reader here when they may open it; else Home, keeping the link for later. */
+  function arrive(user: SessionUser) {
+    const target = next ?? peekReturnPath();
+    if (target && canOpenNow(user, target)) {
+      forgetReturnPath();
+      navigate(target, { replace: true });
+      return;
+    }
+    if (target) rememberReturnPath(target);
+    navigate('/');
+  }
+
   const passkey = usePasskeySignIn((answer) => {
     signIn(answer);
-    navigate('/');
+    arrive(answer.user);
   });
   const offersPasskeys = mode === 'signin' && passkey.availability === 'on';
 
@@ -80,7 +102,7 @@ export function LoginPage() {
       const answer = await send();
       if (!answer?.token) return setProblem({ kind: 'text', text: 'Signup or Login failed - no token received' });
       signIn(answer);
-      navigate('/');
+      arrive(answer.user);
     } catch (err) {
       setProblem(describe(err, mode));
     }
@@ -89,7 +111,8 @@ export function LoginPage() {
   const formProblem = errors.root?.message;
   return (
     <div className="page page--narrow">
-      <h1>{mode === 'signin' ? 'Sign In' : 'Create Account'}</h1>
+      <h1>{heading}</h1>
+      {destination && <DestinationNote what={destination.what} membersOnly={destination.membersOnly} />}
       {reason && REASONS[reason] && <Notice tone="warning">{REASONS[reason]}</Notice>}
       {/* Changes a session that ended left on this device: they have not reached the club. */}
       <WaitingAccounts signedInAs={null} />
@@ -198,6 +221,22 @@ export function LoginPage() {
           <ForgotPasswordModal initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** What the link is and how to get to it, above the form; nothing of the page itself is read. */
+function DestinationNote({ what, membersOnly }: { what: string; membersOnly: boolean }) {
+  if (!membersOnly) return <p className="lead">Sign in and you go straight to {what}.</p>;
+  return (
+    <div className="login-destination">
+      <p className="lead">
+        This link opens {what}. Only club members can see it: sign in and you go straight there.
+      </p>
+      <p>
+        New to the club? Create an account below. An administrator approves it once the club has your membership
+        receipt, and the link opens for you then. <Link to="/join-us">How to join</Link>
+      </p>
     </div>
   );
 }

@@ -37,10 +37,10 @@ beforeEach(async () => {
 });
 
 describe('forum access', () => {
-  it('sends a signed-out visitor to /login', async () => {
+  it('sends a signed-out visitor to /login, which brings them back to the forum', async () => {
     show({}, null);
     expect(await screen.findByText('Other page')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?next=%2Fforum$/);
   });
 
   it('shows the membership notice below member, without asking for posts', async () => {
@@ -523,5 +523,55 @@ describe('tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Events' })).toBeVisible();
     await userEvent.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Workouts' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe("today's workouts", () => {
+  const today = () => clubTodayNow()!;
+  const list = () => [
+    workout({ id: 1, title: 'Tomorrow swim', workout_date: addDays(today(), 1), workout_time: '07:00' }),
+    workout({ id: 2, title: 'Morning swim', workout_date: today(), workout_time: '00:00', signupCount: 12, capacity: 12 }),
+    workout({ id: 3, title: 'Yesterday ride', workout_date: addDays(today(), -1), workout_time: '18:00', attendanceSubmitted: true }),
+  ];
+
+  it('stay on top under Today once started, with Take attendance for an exec', async () => {
+    // The server's order from before the start put it below the days ahead: the list re-sorts by the club's day.
+    show({ [WORKOUTS]: { posts: list() } }, exec());
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual([expect.stringMatching(/^Today/), expect.stringMatching(/^Tomorrow/), expect.any(String)]);
+    const morning = card('Morning swim');
+    expect(morning).toHaveTextContent('Started · Full');
+    const take = within(morning).getByRole('link', { name: /Take attendance/ });
+    expect(take).toHaveAttribute('href', '/workout/2?take=attendance');
+    expect(within(card('Tomorrow swim')).queryByRole('link', { name: /Take attendance/ })).toBeNull();
+    expect(card('Yesterday ride')).toHaveTextContent('Attendance taken');
+  });
+
+  it('say "Attendance taken · 10 of 12" once an exec submitted it', async () => {
+    const posts = list().map((w) => (w.id === 2 ? { ...w, attendanceSubmitted: true, attendancePresent: 10, attendanceTotal: 12 } : w));
+    show({ [WORKOUTS]: { posts } }, exec());
+    const morning = await waitFor(() => card('Morning swim'));
+    expect(morning).toHaveTextContent('Attendance taken · 10 of 12');
+    expect(within(morning).queryByRole('link', { name: /Take attendance/ })).toBeNull();
+  });
+
+  it('show a member that the workout has started, with no attendance action', async () => {
+    show({ [WORKOUTS]: { posts: list() } }, member());
+    const morning = await waitFor(() => card('Morning swim'));
+    expect(morning).toHaveTextContent('Started');
+    expect(morning).toHaveTextContent('This workout has started');
+    expect(within(morning).queryByRole('link', { name: /attendance/i })).toBeNull();
+    expect(screen.queryByText(/Attendance taken/)).toBeNull();
+  });
+
+  it('keep the sport filter in the address, so Back finds the same list', async () => {
+    show({ [WORKOUTS]: { posts: [workout({ id: 5, title: 'Pool', workout_type: 'swim' }), workout({ id: 6, title: 'Track' })] } }, member(), '/forum?tab=workouts&sport=swim');
+    expect(await screen.findByRole('article', { name: /Pool/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Swim', pressed: true })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /Track/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/forum?tab=workouts&sport=run');
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/forum\?tab=workouts$/);
   });
 });

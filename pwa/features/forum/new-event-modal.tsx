@@ -12,7 +12,7 @@ import {
 } from '../../../domain/contract/forum';
 import { createEventSchema, type NewEvent } from '../../../domain/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
+import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
@@ -82,7 +82,7 @@ export function NewEventModal({
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useContractForm<EventDraft>(newEventFormSchema(today), {
     defaultValues: { title: '', eventDate: '', eventTime: '', eventLocation: '', content: '' },
   });
@@ -103,7 +103,7 @@ export function NewEventModal({
 
   const problem = error || errors.root?.message;
   return (
-    <Modal title="New Event" onClose={isSubmitting ? undefined : onClose}>
+    <Modal dirty={isDirty && !isSubmitting} title="New Event" onClose={isSubmitting ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <FormField label="Title" error={errors.title?.message}>
           {(field) => (
@@ -146,9 +146,7 @@ export function NewEventModal({
         </FormField>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
+          <ModalCancel disabled={isSubmitting} />
           <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? 'Posting…' : 'Post Event'}
           </button>

@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { addDays } from '../../../domain/clock';
 import { WEEKDAY_NAMES, type WorkoutPost } from '../../../domain/contract/forum';
 import { termOfDate } from '../../../domain/calendar';
-import { Modal } from '../../components/modal';
+import { Modal, ModalCancel } from '../../components/modal';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
@@ -77,7 +77,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   const {
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const create = useCreatePostMutation('workout');
   const repeating = watch('repeatOn');
@@ -96,16 +96,14 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
 
   const problem = error || errors.root?.message;
   return (
-    <Modal title="New Workout" onClose={isSubmitting ? undefined : onClose}>
+    <Modal dirty={isDirty && !isSubmitting} title="New Workout" onClose={isSubmitting ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
         {/* The shared inputs read only the workout's own fields of this form. */}
         <WorkoutFields form={form as unknown as UseFormReturn<WorkoutDraft>} minDate={today ? addDays(today, 1) : undefined} autoFocus />
         <RepeatFields form={form} />
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
+          <ModalCancel disabled={isSubmitting} />
           <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? 'Posting…' : repeating ? 'Post Workouts' : 'Post Workout'}
           </button>

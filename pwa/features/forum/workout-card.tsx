@@ -35,10 +35,30 @@ interface WorkoutCardProps {
   onDelete: (id: number, scope: SeriesScope) => Promise<void>;
 }
 
+/** The attendance line of a started workout on an exec's card: the way in, or what was recorded. */
+function AttendanceAction({ workout, title }: { workout: WorkoutPost; title: string }) {
+  if (workout.attendanceSubmitted) {
+    return <p className="forum-card__attendance">{attendanceTakenText(workout)}</p>;
+  }
+  return (
+    <div className="forum-card__attendance forum-card__action">
+      <Link className="button button--primary" to={`/workout/${workout.id}?take=attendance`} state={{ fromList: true }}>
+        Take attendance<span className="visually-hidden">: {title}</span>
+      </Link>
+    </div>
+  );
+}
+
+/** 'Attendance taken · 10 of 12' (just 'Attendance taken' from an answer without the counts). */
+export function attendanceTakenText(workout: Pick<WorkoutPost, 'attendancePresent' | 'attendanceTotal'>): string {
+  const { attendancePresent: present, attendanceTotal: total } = workout;
+  return typeof present === 'number' && typeof total === 'number' ? `Attendance taken · ${present} of ${total}` : 'Attendance taken';
+}
+
 /** One workout in the forum list: view mode, or edit mode for its author, execs and administrators. */
 export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const titleId = useId();
-  const { user } = useSession();
+  const { user, can } = useSession();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
@@ -48,6 +68,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const manage = canManagePost(user, workout);
   const cancelled = isCancelled(workout);
   const plan = usePlanChange(workout);
+  const started = hasStarted(workout, Date.now());
 
   async function remove() {
     if (answeredCount(workout) > 0) {
@@ -89,7 +110,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
     <article className={`card forum-card forum-card--link${cancelled ? ' forum-card--cancelled' : ''}`} aria-labelledby={titleId}>
       <div className="forum-card__head">
         <h3 id={titleId} className="forum-card__title">
-          <Link className="forum-card__link" to={`/workout/${workout.id}`}>
+          <Link className="forum-card__link" to={`/workout/${workout.id}`} state={{ fromList: true }}>
             {title}
           </Link>
         </h3>
@@ -101,8 +122,14 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       </div>
       {cancelled && <CancelledNote reason={workout.cancel_reason} />}
       {workout.content && <p className="forum-content forum-content--preview">{workout.content}</p>}
-      {actions.view && <p className="forum-card__state">{cardStateText(actions.view)}</p>}
-      <SignupControls actions={actions} started={hasStarted(workout, Date.now())} cancelled={cancelled} />
+      {actions.view && (
+        <p className="forum-card__state">
+          {started && <span className="forum-card__started">Started · </span>}
+          {cardStateText(actions.view)}
+        </p>
+      )}
+      {started && !cancelled && can('exec') && <AttendanceAction workout={workout} title={title} />}
+      <SignupControls actions={actions} started={started} cancelled={cancelled} />
       {manage && (
         <div className="forum-card__footer">
           <button type="button" className="button button--small" onClick={() => setEditing(true)}>

@@ -382,3 +382,56 @@ describe('local comments', () => {
     expect(api.calls.some((c) => JSON.stringify(c.body ?? '').includes('pool') || c.path.includes('comment'))).toBe(false);
   });
 });
+
+describe('taking attendance in a few taps', () => {
+  const twelve = Array.from({ length: 12 }, (_, i) => signup(100 + i, `Swimmer ${String.fromCharCode(65 + i)}`));
+  const session = detail({
+    workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 12, signupCount: 12, workout_date: '2020-03-03', workout_time: '07:00' }),
+    signups: twelve,
+    waitlist: [],
+  });
+
+  it('starts from All present, toggles a row by its name with a live count, and names the absent before submitting', async () => {
+    const api = setup(
+      {
+        [DETAIL]: session,
+        [ATTENDANCE]: open,
+        'POST /forum/workouts/7/attendance': ({ body }) => ({
+          attendance: body!.attendanceData,
+          submitted: true,
+          submitted_by: 'Erin Exec',
+          submitted_at: Date.UTC(2026, 2, 3, 12),
+          message: 'Attendance submitted',
+        }),
+      },
+      exec(),
+      '/workout/7?take=attendance',
+    );
+    const heading = await screen.findByRole('heading', { name: "Who's Coming (12/12)" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const all = screen.getByRole('button', { name: 'All present' });
+    await waitFor(() => expect(all).toBeEnabled());
+    // The names are toggles while attendance is taken, not links.
+    expect(screen.queryByRole('link', { name: 'Swimmer C' })).toBeNull();
+    await userEvent.click(all);
+    expect(screen.getByText(/of 12 present/, { selector: '.forum-take__count' })).toHaveTextContent('12 of 12 present');
+    await userEvent.click(screen.getByText('Swimmer C'));
+    await userEvent.click(screen.getByText('Swimmer H'));
+    expect(screen.getByRole('checkbox', { name: 'Present: Swimmer C' })).not.toBeChecked();
+    expect(screen.getByText(/of 12 present/, { selector: '.forum-take__count' })).toHaveTextContent('10 of 12 present');
+    // Tapping a name again brings the member back.
+    await userEvent.click(screen.getByText('Swimmer H'));
+    await userEvent.click(screen.getByText('Swimmer H'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Attendance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
+    expect(dialog).toHaveTextContent('10 of 12 present.');
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Swimmer CSwimmer H');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Attendance' }));
+    expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.method === 'POST')!.body as { attendanceData: Record<string, boolean> };
+    expect(Object.values(sent.attendanceData).filter(Boolean)).toHaveLength(10);
+    expect(sent.attendanceData).toMatchObject({ 102: false, 107: false, 100: true });
+    // Locked: the names lead to each member's attendance history again.
+    expect(screen.getByRole('link', { name: 'Swimmer C' })).toHaveAttribute('href', '/attendance/members/102');
+  });
+});

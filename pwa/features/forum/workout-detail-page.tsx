@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/ui/format';
 import { lazyNamed } from '../../lib/ui/lazy-named';
@@ -35,6 +35,7 @@ export function WorkoutDetailPage() {
   const navigate = useNavigate();
   const { user, can } = useSession();
   const takesAttendance = can('exec');
+  const takeAttendance = useSearchParams()[0].get('take') === 'attendance';
   const query = useWorkoutQuery(id);
   const attendance = useAttendanceQuery(id, takesAttendance);
   const deletePost = useDeletePostMutation('workout').mutateAsync;
@@ -175,6 +176,7 @@ export function WorkoutDetailPage() {
         onRecorded={(record) => applyAttendance(queryClient, workout.id, record)}
         started={started}
         startsAt={{ date: workout.workout_date, time: workout.workout_time }}
+        focusAttendance={takeAttendance}
       />
       {workout.capacity !== null && data.waitlist.length > 0 && (
         <WaitlistSection entries={data.waitlist} myId={user?.id} />
@@ -184,10 +186,26 @@ export function WorkoutDetailPage() {
   );
 }
 
+/** Opened from the forum list: "Back to Forum" goes back in history, to the same tab, filter and place. */
+export function isFromList(state: unknown): boolean {
+  return !!state && typeof state === 'object' && (state as { fromList?: unknown }).fromList === true;
+}
+
 function Frame({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromList = isFromList(location.state);
   return (
     <div className="page forum-detail">
-      <Link className="forum-back" to="/forum">
+      <Link
+        className="forum-back"
+        to="/forum"
+        onClick={(e) => {
+          if (!fromList || e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          navigate(-1);
+        }}
+      >
         <span aria-hidden="true">←</span>Back to Forum
       </Link>
       {children}

@@ -24,6 +24,8 @@ import { FormField } from '../../components/form-field';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
+import { DISCARD_DETAIL, useUnsavedChanges } from '../../lib/forms/unsaved-changes';
+import { useConfirm } from '../../components/confirm-dialog';
 import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -233,7 +235,7 @@ export function EditWorkoutForm({
   const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema, { defaultValues: draftFromWorkout(workout) });
   const {
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const problem = error || errors.root?.message;
   const update = useUpdateWorkoutMutation();
@@ -258,6 +260,13 @@ export function EditWorkoutForm({
     }
   });
 
+  // Typed changes are not lost to Cancel, a tap on another page's link or a reload without a question.
+  useUnsavedChanges(isDirty && !isSubmitting, formRef);
+  const { confirm, dialog } = useConfirm();
+  async function cancel() {
+    if (isDirty && !(await confirm({ title: 'Discard your changes?', message: DISCARD_DETAIL, confirmLabel: 'Discard' }))) return;
+    onCancel();
+  }
   return (
     <form ref={formRef} className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
       <WorkoutFields form={form} />
@@ -275,13 +284,14 @@ export function EditWorkoutForm({
       )}
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <div className="actions">
-        <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
+        <button type="button" className="button" onClick={() => void cancel()} disabled={isSubmitting}>
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save Changes'}
         </button>
       </div>
+      {dialog}
     </form>
   );
 }

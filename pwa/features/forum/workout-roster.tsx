@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../domain/contract/forum';
 import { EmptyState, ErrorMessage, Notice } from '../../components/status';
@@ -58,6 +58,8 @@ interface RosterProps {
   /** Attendance opens when the workout starts (the API refuses it before). */
   started: boolean;
   startsAt: { date: string; time: string };
+  /** Opened from "Take attendance": the list comes into view with the focus on its heading. */
+  focusAttendance?: boolean;
 }
 
 /** The line an exec sees instead of the checkboxes before the start. */
@@ -66,8 +68,9 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false }: RosterProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const pending = usePendingWrites();
   const [ticks, setTicks] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
@@ -107,12 +110,65 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
   const absent = signups.filter((s) => !ticks[String(s.user_id)]);
   // Before the start there is nothing to tick: the checkboxes appear once attendance opens.
   const ticking = takesAttendance && (started || !!record?.submitted || unsyncedTicks !== null);
+  // Taking it now: each row is one big toggle, names are not links, and the count follows every tap.
+  const taking = ticking && !locked;
+
+  useEffect(() => {
+    if (!focusAttendance || !ticking) return;
+    // After the page's own scroll to the top (layout.tsx), on the next frame.
+    const frame = requestAnimationFrame(() => {
+      heading.current?.scrollIntoView?.({ block: 'start' });
+      heading.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusAttendance, ticking]);
+
+  const allPresent = () => setTicks(Object.fromEntries(signups.map((s) => [String(s.user_id), true])));
 
   return (
-    <section className="card forum-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{whosComingTitle(signups.length, capacity)}</h2>
+    <section className="card forum-section" aria-labelledby={headingId} id="attendance">
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {whosComingTitle(signups.length, capacity)}
+      </h2>
+      {taking && signups.length > 0 && (
+        <div className="forum-take">
+          <p className="forum-take__count" aria-live="polite">
+            <strong>{present}</strong> of {signups.length} present
+          </p>
+          <button type="button" className="button" onClick={allPresent} disabled={busy || recordLoading}>
+            All present
+          </button>
+        </div>
+      )}
       {signups.length === 0 ? (
         <EmptyState>No one has signed up yet. Be the first!</EmptyState>
+      ) : taking ? (
+        <ul className="forum-people forum-people--take">
+          {signups.map((s) => {
+            const here = !!shownTicks[String(s.user_id)];
+            return (
+              <li key={s.id} className="forum-person--take">
+                <label className={`forum-take__row${here ? ' forum-take__row--here' : ''}`}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Present: ${s.user_name}`}
+                    checked={here}
+                    disabled={busy || recordLoading}
+                    onChange={(e) => setTicks((t) => ({ ...t, [String(s.user_id)]: e.target.checked }))}
+                  />
+                  <Avatar name={s.user_name} url={s.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
+                  <span className="forum-person__name">
+                    {s.user_name}
+                    {s.user_id === myId && <span className="hint"> (you)</span>}
+                  </span>
+                  <span className="forum-take__state" aria-hidden="true">
+                    {here ? 'Present' : 'Absent'}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
       ) : (
         <ul className="forum-people">
           {signups.map((s) => (
@@ -157,9 +213,15 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
             <p className="forum-attendance__opens">{attendanceOpensText(startsAt)}</p>
           ) : signups.length > 0 ? (
             <>
-              <p className="hint">Tick who came, then submit. Once submitted, attendance cannot be changed.</p>
+              <p className="hint">
+                Tap a name to mark it present or absent (or start from All present), then submit. Once submitted,
+                attendance cannot be changed.
+              </p>
               {error && <ErrorMessage>{error}</ErrorMessage>}
-              <div className="actions">
+              <div className="actions forum-take__submit">
+                <span className="forum-take__total">
+                  {present} of {signups.length} present
+                </span>
                 <button type="button" className="button button--primary" onClick={() => setConfirming(true)} disabled={busy || recordLoading}>
                   {busy ? 'Submitting…' : 'Submit Attendance'}
                 </button>

@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineNote } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../domain/contract/forum';
+import { forumOrder } from '../../../domain/clock';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
 import { useClubToday } from '../../lib/club/club-clock';
 import { lazyNamed } from '../../lib/ui/lazy-named';
@@ -24,6 +25,21 @@ const FILTERS: { key: FilterKey; label: string; hint?: string }[] = [
   { key: 'run', label: 'Run' },
 ];
 
+/** The sport filter of the list, read from the address (?sport=bike): Back returns to the same list. */
+export function filterFrom(params: URLSearchParams): FilterKey {
+  const value = params.get('sport');
+  return FILTERS.some((f) => f.key === value) ? (value as FilterKey) : 'all';
+}
+
+/**
+ * The list as the forum shows it: today's workouts on top until club midnight, started ones
+ * included, then the days ahead, then the days gone (domain/clock.ts). Re-sorted here too, so a copy
+ * kept on the device from before midnight moves on with the club's day.
+ */
+export function inForumOrder(workouts: readonly WorkoutPost[], today: string | null): WorkoutPost[] {
+  return today ? forumOrder(workouts, (w) => ({ date: w.workout_date, time: w.workout_time }), today) : [...workouts];
+}
+
 export function filterWorkouts(workouts: readonly WorkoutPost[], filter: FilterKey): WorkoutPost[] {
   const types: readonly string[] | null = WORKOUT_FILTERS[filter];
   return types === null ? [...workouts] : workouts.filter((w) => types.includes(w.workout_type));
@@ -37,7 +53,18 @@ export function WorkoutsTab() {
   const { data, refetch } = query;
   const { fromCache, updatedAt } = offlineInfo(query);
   const error = loadError(query);
-  const [filter, setFilter] = useState<FilterKey>('all');
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const setFilter = (key: FilterKey) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (key === 'all') next.delete('sport');
+        else next.set('sport', key);
+        return next;
+      },
+      { replace: true },
+    );
   const [creating, setCreating] = useState(false);
   const [posted, setPosted] = useState(false);
   const [promoted, setPromoted] = useState<string[]>([]);
@@ -60,8 +87,8 @@ export function WorkoutsTab() {
   // The mutation takes it out of every copy; "this and the following" leaves the later ones to the reload.
   const remove = useCallback((id: number, scope: SeriesScope) => deletePost({ id, scope }).then(() => undefined), [deletePost]);
 
-  const shown = data ? filterWorkouts(data.posts, filter) : [];
   const today = useClubToday();
+  const shown = data ? inForumOrder(filterWorkouts(data.posts, filter), today) : [];
 
   return (
     <>

@@ -34,10 +34,10 @@ beforeEach(() => {
 });
 
 describe('ProfilePage', () => {
-  it('sends a signed-out visitor to /login', async () => {
+  it('sends a signed-out visitor to /login, which brings them back to their profile', async () => {
     renderProfile(null);
     expect(await screen.findByText('Other page')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?next=%2Fprofile$/);
   });
 
   it('shows name, role, email, phone, the initial avatar and the bio split into paragraphs', async () => {

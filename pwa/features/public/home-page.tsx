@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
 import { Loading } from '../../components/status';
+import { ApprovalWait } from '../../components/approval-wait';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Slideshow, type Slide } from './slideshow';
@@ -55,6 +56,7 @@ export function HomePage({ memberSection }: { memberSection?: ReactNode }) {
   return (
     <div className="home">
       {memberSection && <MemberSlot>{memberSection}</MemberSlot>}
+      <ApprovalWait />
       <section className="hero" aria-labelledby="hero-title">
         <Slideshow slides={HOME_SLIDES} label="Club training photos" />
         <div className="hero__content">

@@ -127,10 +127,10 @@ export function JoinUsPage() {
             </p>
           </li>
           <li>
-            <h3>Log in again and sign up for a workout</h3>
+            <h3>Open the app and sign up for a workout</h3>
             <p>
-              When an administrator activates your account you get an email. Log out and log in again, agree to the
-              charter, and sign up for your first workout in the forum.
+              When an administrator activates your account you get an email. The next time you open the app the forum
+              is there: sign up for your first workout.
             </p>
           </li>
         </ol>

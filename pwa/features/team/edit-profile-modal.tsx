@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../domain/contract/profiles';
 import { teamMemberUpdateSchema } from '../../../domain/contract/profiles-schemas';
 import { FormField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
+import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
@@ -32,7 +32,7 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useContractForm<TeamValues>(teamMemberUpdateSchema, {
     defaultValues: { name: member.name, bio: member.bio, image: member.image, email: member.email },
   });
@@ -51,14 +51,12 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
 
   const problem = error ?? errors.root?.message;
   return (
-    <Modal
+    <Modal dirty={isDirty && !isSubmitting}
       title="Edit Profile"
       onClose={isSubmitting ? undefined : onClose}
       footer={
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
+          <ModalCancel disabled={isSubmitting} />
           <button type="submit" form={formId} className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : 'Save Changes'}
           </button>

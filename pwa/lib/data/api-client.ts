@@ -29,6 +29,14 @@ export class ApiError extends Error {
 }
 
 export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
+export const TIMEOUT_MESSAGE = "The club's server did not answer in time. Check your connection and try again.";
+
+/**
+ * No request waits longer than this for its answer: a spinner ends with the answer or a message
+ * and a way to try again. Uploads (photos of up to 5 MB on a slow phone connection) get longer.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** Why the server ended the session: the token, the role, or the account itself is gone. */
 export type UnauthorizedReason = 'session-expired' | 'forbidden' | 'account-deleted';
@@ -63,6 +71,11 @@ export interface RequestOptions {
   contentType?: string;
 }
 
+/** A cancel, whichever realm's DOMException carries it. */
+function isAbort(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
+}
+
 /** The one fetch of the PWA. Answers are `unknown` here: `call` types them from the contract. */
 export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -89,15 +102,38 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   if (revalidating) Object.assign(headers, revalidationHeaders(path, userId));
   else if (!token) clearEtagCache();
 
+  // The caller's own signal still cancels; the deadline turns into a network failure (status 0),
+  // which screens show with a retry and the outbox retries by itself.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), body instanceof FormData ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const callerSignal = options.signal;
+  const onCallerAbort = () => deadline.abort();
+  if (callerSignal?.aborted) deadline.abort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timedOut = () => deadline.signal.aborted && !callerSignal?.aborted;
   let res: Response;
+  let text: string | undefined;
   try {
-    res = await fetch(`/api${path}`, { method, headers, body, signal: options.signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    if (sessionGeneration() !== startedIn) throw sessionEnded();
-    throw new ApiError(0, OFFLINE_MESSAGE);
+    try {
+      res = await fetch(`/api${path}`, { method, headers, body, signal: deadline.signal });
+    } catch (err) {
+      if (timedOut()) throw new ApiError(0, TIMEOUT_MESSAGE);
+      if (isAbort(err)) throw err;
+      if (sessionGeneration() !== startedIn) throw sessionEnded();
+      throw new ApiError(0, OFFLINE_MESSAGE);
+    }
+    try {
+      text = await res.text();
+    } catch (err) {
+      if (timedOut()) throw new ApiError(0, TIMEOUT_MESSAGE);
+      if (isAbort(err)) throw err;
+      if (sessionGeneration() !== startedIn) throw sessionEnded();
+      throw new ApiError(0, OFFLINE_MESSAGE);
+    }
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
-  let text: string | undefined = await res.text();
   // Logged out while this was on its way: nothing of the old session may be written anywhere.
   if (sessionGeneration() !== startedIn) throw sessionEnded();
   const renewed = res.headers.get(SESSION_TOKEN_HEADER);

@@ -119,7 +119,11 @@ function applyRsvp(client: QueryClient, eventId: number, status: RsvpStatus | nu
 export function applyAttendance(client: QueryClient, workoutId: number, record: AttendanceRecord): void {
   const key = forumKeys.attendance(workoutId);
   client.setQueryData<AttendanceRecord>(key, record, { updatedAt: client.getQueryState(key)?.dataUpdatedAt });
-  if (record.submitted) changeWorkout(client, workoutId, (w) => ({ ...w, attendanceSubmitted: true }));
+  if (record.submitted) {
+    const marks = Object.values(record.attendance);
+    const attendancePresent = marks.filter(Boolean).length;
+    changeWorkout(client, workoutId, (w) => ({ ...w, attendanceSubmitted: true, attendancePresent, attendanceTotal: marks.length }));
+  }
 }
 
 /** A workout or event as the server answered an edit: every copy shows the new wording and time. */

@@ -5,12 +5,36 @@
 
 export type PushState = 'unsupported' | 'denied' | 'default' | 'granted';
 
+export class PushUnavailableError extends Error {}
+
 /** What this browser allows: no Push API or no service worker (an iPhone browser tab, a private window) is "unsupported". */
 export function pushState(): PushState {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
     return 'unsupported';
   }
   return Notification.permission;
+}
+
+/** The longest the app waits on the browser's push machinery before saying so (the permission prompt aside). */
+export const PUSH_WAIT_MS = 15_000;
+export const PUSH_TIMEOUT_TEXT =
+  "Your browser's notification service did not answer in time. Check your connection and try again.";
+
+/** `work`, or a PushUnavailableError once `ms` have passed: a browser without a push service can hang forever. */
+export function withinPushWait<T>(work: Promise<T>, ms = PUSH_WAIT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PushUnavailableError(PUSH_TIMEOUT_TEXT)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }
 
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
@@ -21,7 +45,7 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
 /** This device's current subscription, if it has one. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   try {
-    return (await (await registration())?.pushManager.getSubscription()) ?? null;
+    return (await withinPushWait((async () => (await registration())?.pushManager.getSubscription())())) ?? null;
   } catch {
     return null;
   }
@@ -35,7 +59,6 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export class PushUnavailableError extends Error {}
 
 /**
  * Asks the permission (the browser's own prompt, so call it from a tap) and subscribes with the
@@ -51,6 +74,11 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushS
         : 'Notifications were not allowed.',
     );
   }
+  // From here on nothing waits on the member: the whole of it ends within PUSH_WAIT_MS.
+  return withinPushWait(subscribeWithKey(vapidPublicKey));
+}
+
+async function subscribeWithKey(vapidPublicKey: string): Promise<PushSubscriptionJSON> {
   const reg = await navigator.serviceWorker.ready;
   const key = keyBytes(vapidPublicKey);
   let subscription = await reg.pushManager.getSubscription();
@@ -78,7 +106,8 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushS
 /** Ends this device's subscription (turning notifications off here, or at logout). */
 export async function unsubscribeThisDevice(): Promise<void> {
   try {
-    await (await currentSubscription())?.unsubscribe();
+    const subscription = await currentSubscription();
+    if (subscription) await withinPushWait(subscription.unsubscribe());
   } catch {
     // Nothing to end, or the browser refused: the server has dropped the device either way.
   }

@@ -8,7 +8,7 @@ import {
   type RaceInput,
 } from '../../../../domain/contract/races';
 import { FormField } from '../../../components/form-field';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
@@ -35,7 +35,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RaceInput>(raceFormSchema, { defaultValues: initial });
   // A retry of the same input reuses its key, so a lost answer never adds the race twice.
   const key = useRef<string | null>(null);
@@ -57,7 +57,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
 
   const problem = error ?? errors.root?.message;
   return (
-    <Modal title={title} onClose={isSubmitting ? undefined : onClose}>
+    <Modal dirty={isDirty && !isSubmitting} title={title} onClose={isSubmitting ? undefined : onClose}>
       <form className="form race-form" onSubmit={submit} noValidate>
         <FormField label="Race Name*" error={errors.name?.message}>
           {(field) => <input {...field} maxLength={RACE_NAME_MAX} required autoComplete="off" data-autofocus {...register('name')} />}
@@ -73,9 +73,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
         </FormField>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">
-          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
+          <ModalCancel disabled={isSubmitting} />
           <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : submitLabel}
           </button>
