@@ -35,6 +35,7 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     workout_time: row.workout_time ?? '',
     content: row.content,
     capacity: row.capacity,
+    workout_location: row.workout_location ?? '',
     series_id: row.series_id,
     created_at: row.created_at,
     signupCount,

@@ -47,7 +47,7 @@ export function SignupControls({ actions, started }: { actions: SignupActions; s
           <span aria-hidden="true">✓</span> <span>Signed Up</span>
         </span>
         {!started && (
-          <button type="button" className="button button--ghost forum-cancel" onClick={actions.askCancel} disabled={busy}>
+          <button type="button" className="button button--ghost button--cancel" onClick={actions.askCancel} disabled={busy}>
             Cancel
           </button>
         )}

@@ -6,7 +6,7 @@ import { ErrorMessage, Loading } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
-import { Author, TypeBadge } from './post-parts';
+import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
@@ -90,6 +90,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       </div>
       <div className="forum-meta">
         <span className="forum-when">{formatTime(workout.workout_time)}</span>
+        <PlaceLine place={workout.workout_location} />
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
       </div>
       {workout.content && <p className="forum-content forum-content--preview">{workout.content}</p>}

@@ -16,7 +16,7 @@ import { useDeletePostMutation } from './api/forum-mutations';
 import { useAttendanceQuery, useWorkoutQuery } from './api/forum-queries';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
-import { Author, TypeBadge } from './post-parts';
+import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
@@ -125,6 +125,7 @@ export function WorkoutDetailPage() {
               <span className="forum-when">
                 {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
               </span>
+              <PlaceLine place={workout.workout_location} />
             </div>
             <p className="forum-content">{workout.content}</p>
             <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />

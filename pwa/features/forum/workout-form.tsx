@@ -7,6 +7,7 @@ import {
   CAPACITY_MIN,
   CONTENT_MAX,
   FUTURE_WORKOUT_ERROR,
+  LOCATION_MAX,
   TITLE_MAX,
   WORKOUT_TYPES,
   isFutureDate,
@@ -34,6 +35,7 @@ export interface WorkoutDraft {
   workoutType: WorkoutType;
   workoutDate: string;
   workoutTime: string;
+  workoutLocation: string;
   content: string;
   capacity: string;
 }
@@ -49,6 +51,7 @@ export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutLocation: '',
   content: '',
   capacity: '',
   repeatOn: false,
@@ -60,6 +63,7 @@ export const EMPTY_WORKOUT: WorkoutDraft = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutLocation: '',
   content: '',
   capacity: '',
 };
@@ -70,6 +74,7 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
     workoutType: w.workout_type,
     workoutDate: w.workout_date,
     workoutTime: w.workout_time,
+    workoutLocation: w.workout_location ?? '',
     content: w.content,
     capacity: w.capacity === null ? '' : String(w.capacity),
   };
@@ -81,6 +86,7 @@ const draftShape = {
   workoutType: z.string(),
   workoutDate: z.string(),
   workoutTime: z.string(),
+  workoutLocation: z.string(),
   content: z.string(),
   capacity: z.string(),
 };
@@ -202,6 +208,9 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
           {(field) => <input {...field} type="time" required {...register('workoutTime')} />}
         </FormField>
       </div>
+      <FormField label="Place (optional)" error={errors.workoutLocation?.message}>
+        {(field) => <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('workoutLocation')} />}
+      </FormField>
       <FormField
         label="Description"
         error={errors.content?.message}

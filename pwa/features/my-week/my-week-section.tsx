@@ -130,7 +130,7 @@ function WorkoutItem({ item }: { item: WeekWorkout }) {
           {gone ? 'Cancelled' : signedUp ? 'Signed up' : `Waitlist: ${waitlistPositionText(position)}`}
         </p>
         {signedUp && (
-          <button type="button" className="button button--small button--danger" disabled={actions.busy} onClick={actions.askCancel}>
+          <button type="button" className="button button--ghost button--cancel" disabled={actions.busy} onClick={actions.askCancel}>
             Cancel<span className="visually-hidden"> signup for {item.title}</span>
           </button>
         )}
