@@ -125,6 +125,7 @@ function WorkoutItem({ item }: { item: WeekWorkout }) {
   return (
     <>
       <Head item={item} to={`/workout/${item.id}`} badge={WORKOUT_TYPE_LABELS[item.workoutType] ?? 'Workout'} />
+      {item.location && <p className="my-week__where">{item.location}</p>}
       <div className="my-week__row">
         <p className="my-week__status">
           {gone ? 'Cancelled' : signedUp ? 'Signed up' : `Waitlist: ${waitlistPositionText(position)}`}
