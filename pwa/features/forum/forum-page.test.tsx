@@ -229,7 +229,7 @@ describe('workouts tab', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
-    expect(await screen.findByText('Full · you are 3rd on the waitlist')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 2 · you are 3rd on the waitlist')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
   });
 
@@ -276,11 +276,16 @@ describe('New Workout', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveFocus();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Title, date, time and description are required');
-    // Each empty field is marked next to itself, and the first one has the focus.
+    // One message per problem: each empty field is marked next to itself, with no summary of them
+    // above the button, and the first one has the focus.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText(/are required/)).toBeNull();
     for (const label of ['Title', 'Date', 'Time', 'Description']) {
       expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining('Required'));
     }
+    expect(within(dialog).getAllByText('Required')).toHaveLength(4);
+    expect(within(dialog).getByLabelText('Place (optional)')).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(within(dialog).getByLabelText('Title')).toHaveFocus());
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
@@ -290,8 +295,8 @@ describe('New Workout', () => {
     expect(within(dialog).getByText('501/500')).toHaveClass('field-hint--bad');
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: tomorrow() } });
     fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
-    // The form-wide message went away as the fields were filled in.
-    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    // The fields' messages went away as they were filled in.
+    await waitFor(() => expect(within(dialog).queryByText('Required')).toBeNull());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
     expect(within(dialog).getByLabelText('Description')).toHaveAccessibleDescription(
       expect.stringContaining('Description must be at most 500 characters'),

@@ -101,11 +101,15 @@ const newDraftShape = {
   repeat: z.object({ weekdays: z.array(z.string()), until: z.string() }).optional(),
 };
 
-/** The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is on. */
+/**
+ * The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is
+ * on, the place only when one is given (a workout without one is sent as it always was).
+ */
 function newWorkoutBody(draft: NewWorkoutDraft) {
-  const { repeatOn, repeat, ...fields } = draft;
+  const { repeatOn, repeat, workoutLocation, ...fields } = draft;
   return {
     ...fields,
+    ...(workoutLocation?.trim() && { workoutLocation }),
     capacity: capacityInput(draft.capacity),
     repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
   };
