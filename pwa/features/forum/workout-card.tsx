@@ -2,7 +2,7 @@ import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Notice } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
@@ -41,6 +41,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  const [saved, setSaved] = useState('');
   const { confirm, dialog } = useConfirm();
   const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
@@ -57,24 +58,6 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       setDeleteError(deleteErrorText('workout', err));
       setDeleting(false);
     }
-  }
-
-  if (editing) {
-    return (
-      <article className="card forum-card forum-card--editing" aria-labelledby={titleId}>
-        <h3 id={titleId} className="forum-card__title">
-          Editing: {title}
-        </h3>
-        <Suspense fallback={<Loading />}>
-          <EditWorkoutForm
-            workout={workout}
-            onCancel={() => setEditing(false)}
-            // The edit is in every copy of the workout already (forum-mutations.ts).
-            onSaved={() => setEditing(false)}
-          />
-        </Suspense>
-      </article>
-    );
   }
 
   // The whole card opens the workout (its title link covers the card); the buttons sit above it.
@@ -98,7 +81,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       <SignupControls actions={actions} started={hasStarted(workout, Date.now())} />
       {manage && (
         <div className="forum-card__footer">
-          <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+          <button type="button" className="button button--small" onClick={() => (setSaved(''), setEditing(true))}>
             Edit<span className="visually-hidden"> {title}</span>
           </button>
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
@@ -106,8 +89,20 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
           </button>
         </div>
       )}
+      {saved && <Notice tone="success">{saved}</Notice>}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
+      {editing && (
+        // New Workout's sheet, over the list; the card stays as it was under it.
+        <Suspense fallback={null}>
+          <EditWorkoutForm
+            workout={workout}
+            onCancel={() => setEditing(false)}
+            // The edit is in every copy of the workout already (forum-mutations.ts).
+            onSaved={(_post, confirmation) => (setEditing(false), setSaved(confirmation))}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { firstIssue } from '../../../domain/contract/common';
@@ -22,6 +22,7 @@ import {
   type WorkoutUpdate,
 } from '../../../domain/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
+import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
@@ -232,14 +233,22 @@ export function updateErrorText(err: unknown): string {
   return err instanceof ApiError && err.message ? `Error updating workout: ${err.message}` : 'Failed to update workout';
 }
 
-/** Inline edit of a workout (card or detail page): Save Changes and Cancel; input is kept on error. */
+/** What a saved edit says, where the workout is shown: the series' later workouts named when they changed too. */
+export function savedText(scope: SeriesScope): string {
+  return scope === 'following' ? 'Changes saved for this workout and the following ones of the series.' : 'Changes saved.';
+}
+
+/**
+ * Edit Workout, in the same sheet as New Workout (card or detail page): Save Changes and Cancel;
+ * input is kept on error. `onSaved` gets the saved workout and what to confirm to the member.
+ */
 export function EditWorkoutForm({
   workout,
   onSaved,
   onCancel,
 }: {
   workout: WorkoutPost;
-  onSaved: (post: WorkoutPost) => void;
+  onSaved: (post: WorkoutPost, confirmation: string) => void;
   onCancel: () => void;
 }) {
   const [error, setError] = useState('');
@@ -250,14 +259,8 @@ export function EditWorkoutForm({
   } = form;
   const problem = error || errors.root?.message;
   const update = useUpdateWorkoutMutation();
-  const formRef = useRef<HTMLFormElement>(null);
   const [scope, setScope] = useState<SeriesScope>('this');
   const scopeName = useId();
-
-  // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
-  useEffect(() => {
-    formRef.current?.querySelector('input')?.focus();
-  }, []);
 
   const submit = handleSubmit(async (draft) => {
     const checked = checkWorkoutUpdate(draft);
@@ -265,36 +268,38 @@ export function EditWorkoutForm({
     setError('');
     try {
       const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
-      onSaved(post);
+      onSaved(post, savedText(scope));
     } catch (err) {
       setError(updateErrorText(err));
     }
   });
 
   return (
-    <form ref={formRef} className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
-      <WorkoutFields form={form} />
-      {workout.series_id && (
-        <fieldset className="forum-scope">
-          <legend>This workout repeats weekly. Save the changes for</legend>
-          <label>
-            <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
-          </label>
-          <label>
-            <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
-            the following (each keeps its own date)
-          </label>
-        </fieldset>
-      )}
-      {problem && <ErrorMessage>{problem}</ErrorMessage>}
-      <div className="actions">
-        <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save Changes'}
-        </button>
-      </div>
-    </form>
+    <Modal title="Edit Workout" onClose={isSubmitting ? undefined : onCancel}>
+      <form className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
+        <WorkoutFields form={form} autoFocus />
+        {workout.series_id && (
+          <fieldset className="forum-scope">
+            <legend>This workout repeats weekly. Save the changes for</legend>
+            <label>
+              <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
+            </label>
+            <label>
+              <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
+              the following (each keeps its own date)
+            </label>
+          </fieldset>
+        )}
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
+        <div className="actions">
+          <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
