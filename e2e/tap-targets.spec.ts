@@ -119,6 +119,13 @@ for (const role of ['visitor', 'member', 'exec'] as const) {
       acceptCharterInDb(DEMO[role].email);
       await signIn(page, DEMO[role]);
     }
+    if (role === 'member') {
+      // Signed up for a workout, My week on the home page lists it with its Cancel.
+      await page.goto('/forum');
+      await settle(page);
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).first().click();
+      await expect(page.getByText('Signed Up', { exact: true }).first()).toBeVisible();
+    }
     const offenders: string[] = [];
     const check = async (where: string) => {
       for (const small of await smallTargets(page)) offenders.push(`${role} ${where}: ${small}`);
@@ -127,6 +134,7 @@ for (const role of ['visitor', 'member', 'exec'] as const) {
       await page.goto(route);
       await settle(page);
       await check(route);
+      if (route === '/' && role === 'member') await expect(page.getByRole('button', { name: /^Cancel signup for/ })).toBeVisible();
       if (route.startsWith('/event/') && role !== 'visitor') {
         // Answered, the event shows "Clear my answer" and the answer's own controls.
         const going = page.getByRole('button', { name: 'Going', exact: true });
