@@ -138,3 +138,11 @@ describe('Edit Workout', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
+
+describe('comments', () => {
+  it('say where they are written that they stay on this device', async () => {
+    showDetail({ 'GET /forum/workouts/7': { workout: workout({ id: 7, title: 'Masters swim' }), signups: [], waitlist: [] } });
+    const box = await screen.findByLabelText('Add a comment');
+    expect(box).toHaveAccessibleDescription(expect.stringMatching(/^Notes on this device: .*never sent to the club/));
+  });
+});
