@@ -213,6 +213,8 @@ describe('Add Race', () => {
     });
     const names = screen.getAllByRole('article').map((a) => a.querySelector('h2')?.textContent);
     expect(names).toEqual(['Winter Run', 'Club Time Trial', 'Spring Sprint', 'Harbour Swim', 'City Duathlon']);
+    // The save confirms.
+    expect(screen.getByText('Race added: Harbour Swim.')).toHaveAttribute('role', 'status');
   });
 
   it('shows the server message or "Failed to add race", keeps the input, and retries with the same key', async () => {
@@ -254,6 +256,7 @@ describe('exec controls', () => {
     expect(await screen.findByRole('article', { name: 'Spring Sprint (moved)' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/races/3', body: { name: 'Spring Sprint (moved)' } });
+    expect(screen.getByText('Changes saved: Spring Sprint (moved).')).toHaveAttribute('role', 'status');
   });
 
   it('deletes after confirming, and says "Error deleting race" on failure', async () => {
