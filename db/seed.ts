@@ -20,12 +20,13 @@ export const TEAM_POSITIONS = [
 ] as const;
 
 // The demo team's bios tell the same story as the timetable (domain/schedule.ts): the days and
-// sessions each one names are the schedule's, in every season (db/demo-content.test.ts checks it).
+// sessions each one names are the schedule's (db/demo-content.test.ts checks it), and each fits the
+// card's 120-character preview whole.
 export const DEMO_TEAM: Record<string, { name: string; bio: string; email: string }> = {
   'swim-coach': {
     name: 'Maya Chen',
     email: 'swim.coach@club.test',
-    bio: 'Former varsity swimmer and Level 2 certified coach. Maya coaches every pool practice at the Aquatic Centre and the Monday open-water swims in summer, and loves turning nervous beginners into confident open-water racers.',
+    bio: 'Former varsity swimmer and Level 2 coach. Maya coaches every pool practice, and the Monday open-water swims in summer.',
   },
   'run-coach': {
     name: 'Daniel Okafor',
@@ -35,27 +36,43 @@ export const DEMO_TEAM: Record<string, { name: string; bio: string; email: strin
   'co-president': {
     name: 'Priya Sharma',
     email: '',
-    bio: 'Fourth-year kinesiology student and two-time Ironman 70.3 finisher. Find her in the spin studio on Monday, Wednesday and Friday mornings.',
+    bio: 'Kinesiology student and two-time Ironman 70.3 finisher. Find her at spin class on Monday, Wednesday and Friday mornings.',
   },
   'co-president-2': {
     name: 'Lucas Martin',
     email: '',
-    bio: 'Third-year engineering student who came to his first Saturday brick unable to swim a length and raced his first sprint triathlon that spring.',
+    bio: 'Came to his first Saturday brick unable to swim a length; raced his first sprint triathlon that spring.',
   },
-  treasurer: { name: 'Emily Wong', email: '', bio: 'Keeps the books balanced and the bikes serviced. Ask her about membership fees after any Thursday swim.' },
+  treasurer: {
+    name: 'Emily Wong',
+    email: '',
+    bio: 'Keeps the books balanced and the bikes serviced. Ask her about membership fees after any Thursday swim practice.',
+  },
   secretary: {
     name: 'Sam Rivera',
     email: '',
-    bio: 'Takes the minutes, answers the club inbox and keeps the race calendar up to date. A regular at the Sunday long run.',
+    bio: 'Takes the minutes, answers the club inbox and keeps the race calendar up to date. Never misses the Sunday long run.',
   },
-  'social-coordinator': { name: 'Aisha Patel', email: '', bio: 'Pancake breakfasts after the Saturday brick are her idea. You are welcome.' },
+  'social-coordinator': {
+    name: 'Aisha Patel',
+    email: '',
+    bio: 'Pancake breakfasts after the Saturday brick are her idea. You are welcome.',
+  },
   'social-media': {
     name: 'Noah Kim',
     email: '',
-    bio: 'Posts the week ahead and the photos from every race on the club\u2019s Instagram. Tag the club and he will share yours.',
+    bio: 'Posts the week ahead and the photos from every race on the club\u2019s Instagram. Tag the club and he shares yours.',
   },
-  webmaster: { name: 'Olivia Brown', email: '', bio: 'Builds and looks after this site. Tell her at Tuesday track if something is wrong with it.' },
-  'workout-coordinator': { name: 'Ethan Clarke', email: '', bio: 'Books the pool lanes, the spin studio and the track, and posts each week’s workouts on the forum.' },
+  webmaster: {
+    name: 'Olivia Brown',
+    email: '',
+    bio: 'Builds and looks after this site. Something wrong with it? Tell her at Tuesday track intervals.',
+  },
+  'workout-coordinator': {
+    name: 'Ethan Clarke',
+    email: '',
+    bio: 'Books the pool lanes, the spin studio and the track, and posts each week\u2019s workouts on the forum.',
+  },
 };
 
 export const DEMO_ACCOUNTS = [
