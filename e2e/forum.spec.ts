@@ -39,7 +39,9 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await page.getByRole('button', { name: /New Workout/ }).click();
   const modal = page.getByRole('dialog', { name: 'New Workout' });
   await modal.getByRole('button', { name: 'Post Workout' }).click();
-  await expect(modal.getByRole('alert')).toHaveText('Title, date, time and description are required');
+  // One message per problem: 'Required' next to each empty field, no summary above the button.
+  await expect(modal.getByText('Required')).toHaveCount(4);
+  await expect(modal.getByRole('alert')).toHaveCount(0);
   await modal.getByLabel('Title').fill(title);
   await modal.getByLabel('Workout type').selectOption('swim');
   await modal.getByLabel('Capacity').fill('2');

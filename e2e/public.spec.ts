@@ -190,7 +190,7 @@ test.describe('coaches, exec and team profiles', () => {
       'href',
       'mailto:swim.coach@club.test',
     );
-    await expect(page.getByText(/Level 2 certified coach/)).toBeVisible();
+    await expect(page.getByText(/Level 2 coach/)).toBeVisible();
     await screens(page, 'team-profile');
     await page.getByRole('link', { name: 'Back to Coaches and Exec' }).click();
     await expect(page).toHaveURL(/\/coaches-exec$/);
