@@ -24,7 +24,7 @@ const database = openDatabase(env.DATABASE_PATH);
 runMigrations(database);
 const deps = buildDeps(env, database, { logger });
 // The demo accounts' table (public passwords, development only) goes to the console, not the log.
-await seed(database, env);
+await seed(database, { ...env, uploadsDir: deps.uploadsDir });
 
 const app = createApp(deps, (a) => mountPwa(a, deps.uploadsDir));
 const stopMessageQueue = deps.messageQueue.startWorker();

@@ -6,7 +6,7 @@ import { preparedOnce } from './statements';
 export type EntryKind = 'workout' | 'event' | 'race';
 
 const WORKOUT_COLUMNS = `p.id, p.title, p.content as description, p.workout_date as date, p.workout_time as time,
-  '' as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
+  coalesce(p.workout_location, '') as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
 const EVENT_COLUMNS = `p.id, p.title, p.content as description, p.event_date as date, coalesce(p.event_time, '') as time,
   coalesce(p.event_location, '') as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
 const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, r.location, r.revision, null as updated_at,

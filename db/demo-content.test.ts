@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../domain/clock';
+import { DAYS, SEASONS, type Day } from '../domain/schedule';
 import { demoEvents, demoRaces, demoWeek, seasonOf } from './demo-content';
+import { DEMO_TEAM, TEAM_POSITIONS } from './seed';
 
 describe('demo content', () => {
   it('seeds the next seven days from the timetable of the season: right sessions, times and places', () => {
@@ -12,7 +14,10 @@ describe('demo content', () => {
       ['2026-11-24', '18:00', 'run', 'Track intervals'],
     ]);
     expect(week.find((w) => w.workoutType === 'brick')).toMatchObject({ date: '2026-11-28', time: '10:00', title: 'Spin + run brick' });
-    expect(week.find((w) => w.title === 'Spin class')!.content).toContain('Spin studio B120');
+    // The place is the workout's own field, shown on its card, not a sentence at the end of the plan.
+    expect(week.find((w) => w.title === 'Spin class')!.location).toBe('Spin studio B120');
+    expect(week.find((w) => w.title === 'Swim practice')!.location).toBe('Aquatic Centre');
+    expect(week.every((w) => w.location !== '' && !w.content.includes(w.location))).toBe(true);
     expect(week.find((w) => w.title === 'Spin class')!.capacity).toBe(12);
     expect(new Set(week.map((w) => w.date)).size).toBe(7);
     // Each kind of session has its own plan, not one sentence for all.
@@ -21,7 +26,7 @@ describe('demo content', () => {
 
   it('takes the summer timetable in July (open water, outdoor rides)', () => {
     const week = demoWeek('2027-07-04');
-    expect(week.some((w) => w.title === 'Open-water swim' && w.content.includes('Lakeside beach'))).toBe(true);
+    expect(week.some((w) => w.title === 'Open-water swim' && w.location === 'Lakeside beach')).toBe(true);
     expect(week.some((w) => w.workoutType === 'outdoor-ride')).toBe(true);
     expect(week.some((w) => w.workoutType === 'spin')).toBe(false);
   });
@@ -62,5 +67,45 @@ describe('demo content', () => {
     expect(new Set(events.map((e) => e.content)).size).toBe(events.length);
     expect(events.every((e) => e.date > '2026-11-22')).toBe(true);
     expect(events.every((e) => /^\d{2}:\d{2}$/.test(e.time) && e.location !== '')).toBe(true);
+  });
+
+  it('gives every coach and exec a bio whose days and sessions are the timetable\u2019s', () => {
+    // What each bio says happens on a day: that session is on that day in at least one season.
+    const claims: Record<string, [Day, RegExp][]> = {
+      'swim-coach': [['Monday', /Open-water swim/]],
+      'run-coach': [
+        ['Tuesday', /Track intervals/],
+        ['Wednesday', /Group tempo run/],
+        ['Sunday', /Long run/],
+      ],
+      'co-president': [
+        ['Monday', /Spin class/],
+        ['Wednesday', /Spin class/],
+        ['Friday', /Spin class/],
+      ],
+      'co-president-2': [['Saturday', /brick/]],
+      treasurer: [['Thursday', /Swim practice/]],
+      secretary: [['Sunday', /Long run/]],
+      'social-coordinator': [['Saturday', /brick/]],
+      webmaster: [['Tuesday', /Track intervals/]],
+    };
+    const onDay = (day: Day) => SEASONS.flatMap((s) => (s.week[day] ?? []).map((w) => w.title));
+    for (const position of TEAM_POSITIONS) {
+      const { name, bio } = DEMO_TEAM[position.id]!;
+      expect(name, position.id).not.toBe('');
+      expect(bio.length, `${name}'s bio`).toBeGreaterThan(40);
+      // Shown whole on the card, whose preview stops at 120 characters.
+      expect(bio.length, `${name}'s bio`).toBeLessThanOrEqual(120);
+      expect(bio).not.toMatch(/coming soon/i);
+      const named = DAYS.filter((day) => bio.includes(day));
+      const checked = (claims[position.id] ?? []).map(([day]) => day);
+      // Every day a bio names is one of its checked claims, so no bio names a day unchecked.
+      expect(named.sort(), `${name}: ${bio}`).toEqual([...new Set(checked)].sort());
+      for (const [day, session] of claims[position.id] ?? []) {
+        expect(onDay(day).some((title) => session.test(title)), `${name}: ${session.source} on ${day}`).toBe(true);
+      }
+    }
+    // The swim coach coaches the pool practices, whose days change with the season: named without days.
+    expect(DEMO_TEAM['swim-coach']!.bio).toMatch(/every pool practice/);
   });
 });

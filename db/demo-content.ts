@@ -13,6 +13,8 @@ export interface DemoWorkout {
   date: string;
   time: string;
   capacity: number | null;
+  /** Where the session meets, the timetable's place: shown on its own line, not in the plan. */
+  location: string;
   content: string;
 }
 
@@ -84,7 +86,8 @@ function workoutOf(session: TrainingSession, date: string): DemoWorkout {
     date,
     time: session.start,
     capacity: CAPACITY[session.kind],
-    content: `${PLANS[session.title] ?? 'All levels welcome: groups are split by pace.'} Meet at: ${session.place}.`,
+    location: session.place,
+    content: PLANS[session.title] ?? 'All levels welcome: groups are split by pace.',
   };
 }
 

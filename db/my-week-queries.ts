@@ -7,6 +7,7 @@ import { preparedOnce } from './statements';
 // Upcoming workouts the member holds a place or a waitlist spot on, with the waitlist in its order.
 const WORKOUTS_SQL = `
   select p.id, p.title, p.workout_type, p.workout_date as date, p.workout_time as time, p.cancel_reason,
+    coalesce(p.workout_location, '') as location,
     exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')}) from waitlist_entries w where w.post_id = p.id) as waiting
   from posts p
@@ -37,6 +38,7 @@ export interface WeekWorkoutRow {
   workout_type: string | null;
   date: string;
   time: string | null;
+  location: string;
   signed_up: number;
   cancel_reason: string | null;
   /** The ids of the members waiting, in waitlist order (db/post-queries.ts idsOf reads them). */

@@ -24,6 +24,7 @@ export interface WorkoutPostRow extends PostRowCommon {
   workout_date: string | null;
   workout_time: string | null;
   capacity: number | null;
+  workout_location: string | null;
   series_id: string | null;
   /** The ids of the members signed up: read with `idsOf`. */
   signed_up: string | null;
@@ -45,7 +46,8 @@ export interface EventPostRow extends PostRowCommon {
 
 const WORKOUT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.workout_type, p.workout_date, p.workout_time, p.content, p.capacity, p.series_id, p.created_at, p.cancelled_at, p.cancel_reason,
+    p.workout_type, p.workout_date, p.workout_time, p.workout_location, p.content, p.capacity, p.series_id, p.created_at,
+    p.cancelled_at, p.cancel_reason,
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')})
        from waitlist_entries w where w.post_id = p.id) as waiting,

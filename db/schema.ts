@@ -75,6 +75,8 @@ export const posts = sqliteTable(
     workoutDate: text('workout_date'),
     workoutTime: text('workout_time'),
     capacity: integer('capacity'),
+    // Optional for workouts: where it happens, free text ('' or null: no place given).
+    workoutLocation: text('workout_location'),
     eventDate: text('event_date'),
     // Optional for events: 'HH:MM' in the club zone ('' or null: all day) and a free-text place.
     eventTime: text('event_time'),

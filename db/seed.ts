@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { addDays, clubToday } from '../domain/clock';
+import { drawDemoAvatars } from './demo-avatars';
 import { demoEvents, demoRaces, demoWeek } from './demo-content';
 import { hashPassword } from './passwords';
 import type { Database_ } from './client';
@@ -18,25 +19,60 @@ export const TEAM_POSITIONS = [
   { id: 'workout-coordinator', role: 'Workout Coordinator' },
 ] as const;
 
-const DEMO_TEAM: Record<string, { name: string; bio: string; email: string }> = {
+// The demo team's bios tell the same story as the timetable (domain/schedule.ts): the days and
+// sessions each one names are the schedule's (db/demo-content.test.ts checks it), and each fits the
+// card's 120-character preview whole.
+export const DEMO_TEAM: Record<string, { name: string; bio: string; email: string }> = {
   'swim-coach': {
     name: 'Maya Chen',
     email: 'swim.coach@club.test',
-    bio: 'Former varsity swimmer and Level 2 certified coach. Maya runs the Tuesday and Thursday swims and loves turning nervous beginners into confident open-water racers.',
+    bio: 'Former varsity swimmer and Level 2 coach. Maya coaches every pool practice, and the Monday open-water swims in summer.',
   },
   'run-coach': {
     name: 'Daniel Okafor',
     email: 'run.coach@club.test',
-    bio: 'Marathoner and track nerd who leads the Wednesday tempo runs and the Saturday long run.',
+    bio: 'Marathoner and track nerd who leads the Tuesday track intervals, the Wednesday group tempo run and the Sunday long run.',
   },
-  'co-president': { name: 'Priya Sharma', email: '', bio: 'Fourth-year kinesiology student, two-time Ironman 70.3 finisher.' },
-  'co-president-2': { name: 'Lucas Martin', email: '', bio: '' },
-  treasurer: { name: 'Emily Wong', email: '', bio: 'Keeps the books balanced and the bikes serviced.' },
-  secretary: { name: 'Sam Rivera', email: '', bio: '' },
-  'social-coordinator': { name: 'Aisha Patel', email: '', bio: 'Pancake breakfasts after brick sessions are her idea. You are welcome.' },
-  'social-media': { name: 'Noah Kim', email: '', bio: '' },
-  webmaster: { name: 'Olivia Brown', email: '', bio: 'Builds and looks after this site.' },
-  'workout-coordinator': { name: 'Ethan Clarke', email: '', bio: 'Books the pool lanes, the spin room and the track.' },
+  'co-president': {
+    name: 'Priya Sharma',
+    email: '',
+    bio: 'Kinesiology student and two-time Ironman 70.3 finisher. Find her at spin class on Monday, Wednesday and Friday mornings.',
+  },
+  'co-president-2': {
+    name: 'Lucas Martin',
+    email: '',
+    bio: 'Came to his first Saturday brick unable to swim a length; raced his first sprint triathlon that spring.',
+  },
+  treasurer: {
+    name: 'Emily Wong',
+    email: '',
+    bio: 'Keeps the books balanced and the bikes serviced. Ask her about membership fees after any Thursday swim practice.',
+  },
+  secretary: {
+    name: 'Sam Rivera',
+    email: '',
+    bio: 'Takes the minutes, answers the club inbox and keeps the race calendar up to date. Never misses the Sunday long run.',
+  },
+  'social-coordinator': {
+    name: 'Aisha Patel',
+    email: '',
+    bio: 'Pancake breakfasts after the Saturday brick are her idea. You are welcome.',
+  },
+  'social-media': {
+    name: 'Noah Kim',
+    email: '',
+    bio: 'Posts the week ahead and the photos from every race on the club\u2019s Instagram. Tag the club and he shares yours.',
+  },
+  webmaster: {
+    name: 'Olivia Brown',
+    email: '',
+    bio: 'Builds and looks after this site. Something wrong with it? Tell her at Tuesday track intervals.',
+  },
+  'workout-coordinator': {
+    name: 'Ethan Clarke',
+    email: '',
+    bio: 'Books the pool lanes, the spin studio and the track, and posts each week\u2019s workouts on the forum.',
+  },
 };
 
 export const DEMO_ACCOUNTS = [
@@ -54,6 +90,8 @@ export interface SeedSettings {
   SEED_DEMO: boolean;
   CLUB_TIMEZONE: string;
   PASSWORD_HASH_LOG_N: number;
+  /** Where the demo team's drawn pictures go (the uploads folder); without it the demo team has none. */
+  uploadsDir?: string;
 }
 
 /**
@@ -63,6 +101,12 @@ export interface SeedSettings {
 export async function seed(database: Database_, env: SeedSettings, now = Date.now(), log = console.log): Promise<void> {
   const { db } = database;
   const demo = env.SEED_DEMO;
+  // The team's pictures are drawn once, when the positions are first made.
+  const firstTeam = db.select({ n: count() }).from(teamProfiles).get()!.n === 0;
+  const pictures =
+    demo && firstTeam && env.uploadsDir
+      ? await drawDemoAvatars(env.uploadsDir, TEAM_POSITIONS.map((p) => DEMO_TEAM[p.id]!.name))
+      : null;
   db.insert(teamProfiles)
     .values(
       TEAM_POSITIONS.map((p, i) => ({
@@ -70,6 +114,7 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
         role: p.role,
         sortOrder: i,
         ...(demo ? DEMO_TEAM[p.id] : {}),
+        ...(pictures ? { image: pictures[i]! } : {}),
       })),
     )
     .onConflictDoNothing()
@@ -118,6 +163,7 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
           workoutDate: w.date,
           workoutTime: w.time,
           capacity: w.capacity,
+          workoutLocation: w.location,
           content: w.content,
         })
         .run();

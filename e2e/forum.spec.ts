@@ -39,7 +39,9 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await page.getByRole('button', { name: /New Workout/ }).click();
   const modal = page.getByRole('dialog', { name: 'New Workout' });
   await modal.getByRole('button', { name: 'Post Workout' }).click();
-  await expect(modal.getByRole('alert')).toHaveText('Title, date, time and description are required');
+  // One message per problem: 'Required' next to each empty field, no summary above the button.
+  await expect(modal.getByText('Required')).toHaveCount(4);
+  await expect(modal.getByRole('alert')).toHaveCount(0);
   await modal.getByLabel('Title').fill(title);
   await modal.getByLabel('Workout type').selectOption('swim');
   await modal.getByLabel('Capacity').fill('2');
@@ -69,7 +71,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await benPage.goto('/forum');
   const benCard = benPage.getByRole('article', { name: title });
   await benCard.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(benCard.locator('.forum-card__state')).toHaveText('Full');
+  await expect(benCard.locator('.forum-card__state')).toHaveText('2 of 2');
 
   // The third finds it full and joins the waitlist.
   const cleoPage = await signedInPage(browser, cleo);
@@ -77,7 +79,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   const cleoCard = cleoPage.getByRole('article', { name: title });
   await expect(cleoCard.getByRole('button', { name: 'Full' })).toBeDisabled();
   await cleoCard.getByRole('button', { name: 'Join Waitlist' }).click();
-  await expect(cleoCard.locator('.forum-card__state')).toHaveText('Full · you are 1st on the waitlist');
+  await expect(cleoCard.locator('.forum-card__state')).toHaveText('2 of 2 · you are 1st on the waitlist');
   await expect(cleoCard.getByRole('button', { name: 'Leave Waitlist' })).toBeVisible();
 
   // Ana cancels through the warning; Cleo is promoted at once.
@@ -89,7 +91,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await warning.getByRole('button', { name: 'Cancel Signup' }).click();
   await expect(warning).toBeHidden();
   await expect(anaCard.getByRole('button', { name: 'Full' })).toBeDisabled();
-  await expect(anaCard.locator('.forum-card__state')).toHaveText('Full');
+  await expect(anaCard.locator('.forum-card__state')).toHaveText('2 of 2');
 
   await cleoPage.reload();
   await expect(

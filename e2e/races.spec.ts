@@ -53,7 +53,9 @@ test('a member adds a race, signs up, sees it in both views and on its page, the
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Location').fill('Harbour Front');
   await dialog.getByRole('button', { name: 'Add Race' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Race name and date are required');
+  // One message per problem: 'Required' next to each empty field, no summary above the button.
+  await expect(dialog.getByText('Required')).toHaveCount(2);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await screens(page, 'add-modal');
   await dialog.getByLabel('Race Name').fill(name);
   await dialog.getByLabel('Race Date').fill(date);

@@ -187,6 +187,7 @@ describe('GET /api/forum/posts', () => {
       workout_time: '18:00',
       content: 'Bring a pull buoy.',
       capacity: 1,
+      workout_location: '',
       series_id: null,
       created_at: t.clock.now(),
       cancelled_at: null,

@@ -40,6 +40,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         time,
         start,
         workoutType: (r.workout_type ?? 'other') as WorkoutType,
+        location: r.location,
         status: signedUp ? 'signed_up' : 'waitlisted',
         waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
         cancelReason: r.cancel_reason,

@@ -36,6 +36,7 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     workout_time: row.workout_time ?? '',
     content: row.content,
     capacity: row.capacity,
+    workout_location: row.workout_location ?? '',
     series_id: row.series_id,
     created_at: row.created_at,
     cancelled_at: row.cancelled_at,

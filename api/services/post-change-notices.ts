@@ -19,7 +19,7 @@ import { activeMemberWhere } from './users';
  * answered are told. (A workout place, when there is one, is its `place` here.)
  */
 const WHERE_AND_WHEN = {
-  workout: { date: 'workoutDate', time: 'workoutTime', place: null },
+  workout: { date: 'workoutDate', time: 'workoutTime', place: 'workoutLocation' },
   event: { date: 'eventDate', time: 'eventTime', place: 'eventLocation' },
 } as const satisfies Record<PostType, { date: keyof PostRow; time: keyof PostRow; place: keyof PostRow | null }>;
 
@@ -27,7 +27,8 @@ export function kindOf(post: PostRow): PostType {
   return post.type === 'event' ? 'event' : 'workout';
 }
 
-function fieldsOf(post: PostRow): { date: string; time: string; place: string } {
+/** The date, time and place of a workout or event, as calendars and notices read them. */
+export function whereAndWhen(post: PostRow): { date: string; time: string; place: string } {
   const f = WHERE_AND_WHEN[kindOf(post)];
   const read = (k: keyof PostRow | null) => (k === null ? '' : String(post[k] ?? ''));
   return { date: read(f.date), time: read(f.time), place: read(f.place) };
@@ -35,14 +36,14 @@ function fieldsOf(post: PostRow): { date: string; time: string; place: string } 
 
 /** True when an edit from `before` to `after` changed the date, time or place. */
 export function hasMoved(before: PostRow, after: PostRow): boolean {
-  const a = fieldsOf(before);
-  const b = fieldsOf(after);
+  const a = whereAndWhen(before);
+  const b = whereAndWhen(after);
   return a.date !== b.date || a.time !== b.time || a.place !== b.place;
 }
 
 /** 'Thursday, March 5, 2026 at 18:00' (or the day alone for an all-day event). */
 export function whenOf(post: PostRow): string {
-  const { date, time } = fieldsOf(post);
+  const { date, time } = whereAndWhen(post);
   return time ? describeWorkoutTime(date, time) : describeWorkoutTime(date, '').replace(/ at $/, '');
 }
 
@@ -119,6 +120,6 @@ export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): 
 export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null || !hasMoved(before, after)) return 0;
-  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), fieldsOf(after).place, after.id));
+  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id));
 }
 

@@ -42,6 +42,7 @@ describe('the workout list', () => {
       workout_time: '18:00',
       content: 'Run',
       capacity: 1,
+      workout_location: '',
       series_id: null,
       created_at: expect.any(Number),
       cancelled_at: null,

@@ -6,7 +6,7 @@ import { eventRsvps, postTombstoneMembers, postTombstones, posts, waitlistEntrie
 import { TOMBSTONE_DAYS } from '../../domain/rules';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
-import { answerCount, kindOf } from './post-change-notices';
+import { answerCount, kindOf, whereAndWhen } from './post-change-notices';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -38,22 +38,22 @@ export function deleteWithTombstone(deps: AppDeps, post: PostRow): void {
   const { db } = deps.database;
   const now = deps.clock();
   db.delete(postTombstones).where(lt(postTombstones.deletedAt, tombstoneCutoff(now))).run();
-  const event = post.type === 'event';
+  const { date, time, place } = whereAndWhen(post);
   db.insert(postTombstones)
     .values({
       postId: post.id,
       type: kindOf(post),
       title: post.title,
-      date: (event ? post.eventDate : post.workoutDate) ?? '',
-      time: (event ? post.eventTime : post.workoutTime) ?? '',
-      location: (event ? post.eventLocation : '') ?? '',
+      date,
+      time,
+      location: place,
       // One more than the last version calendars saw, so they take the cancellation.
       revision: post.revision + 1,
       deletedAt: now,
     })
     .onConflictDoNothing()
     .run();
-  const holders = event
+  const holders = post.type === 'event'
     ? db.select({ userId: eventRsvps.userId }).from(eventRsvps).where(eq(eventRsvps.postId, post.id)).all()
     : [
         ...db.select({ userId: workoutSignups.userId }).from(workoutSignups).where(eq(workoutSignups.postId, post.id)).all(),

@@ -63,6 +63,7 @@ export function createWorkoutSeries(
           workoutType: input.workoutType,
           workoutDate,
           workoutTime: input.workoutTime,
+          workoutLocation: input.workoutLocation ?? '',
           capacity: input.capacity,
           seriesId,
           createdAt: now,
@@ -100,7 +101,7 @@ export function workoutsInScope(db: Db, post: PostRow, scope: SeriesScope): Post
 
 /**
  * Edits one workout, or it and the later ones of its series: those take the changed title,
- * description, type, time and capacity but keep their own dates. Each must accept the capacity
+ * description, type, time, place and capacity but keep their own dates. Each must accept the capacity
  * (nobody is dropped); one refusal refuses the whole edit.
  */
 export function updateWorkoutInScope(

@@ -325,6 +325,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
         workoutType: input.workoutType,
         workoutDate: input.workoutDate,
         workoutTime: input.workoutTime,
+        workoutLocation: input.workoutLocation ?? '',
         capacity: input.capacity,
         createdAt: now,
         updatedAt: now,
@@ -379,6 +380,8 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
       workoutType: input.workoutType,
       workoutDate: input.workoutDate,
       workoutTime: input.workoutTime,
+      // Left out of the request (an older app): the place it had stays.
+      ...(input.workoutLocation !== undefined && { workoutLocation: input.workoutLocation }),
       capacity: input.capacity,
       // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,

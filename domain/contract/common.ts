@@ -38,7 +38,10 @@ export function firstIssue(error: { issues: readonly { message: string }[] }): s
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-/** Shown next to each empty field; the form-wide message (the first issue, the API's error) names them all. */
+/**
+ * Shown next to each empty field; the form-wide message (the first issue, the API's error) names them
+ * all for a client that shows one message. The PWA's forms show the fields' own messages only.
+ */
 export const REQUIRED_FIELD = 'Required';
 
 /**

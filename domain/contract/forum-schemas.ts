@@ -49,10 +49,13 @@ const workoutFields = {
   workoutType: z.enum(WORKOUT_TYPES, { error: 'Choose a workout type' }).optional().default('spin'),
   workoutDate: text,
   workoutTime: text,
+  // Optional: '' means no place given. Left out (as an older app does), a new workout has none and an
+  // edit keeps the place it had.
+  workoutLocation: z.string().trim().optional(),
   content: text,
   capacity,
 };
-type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; content: string };
+type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; workoutLocation?: string; content: string };
 // Each broken rule goes on its own field, in the form's order of checks, so the first issue (the
 // API's `error`) is what it always was and a form can mark every field at once.
 function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
@@ -66,6 +69,15 @@ function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   const dateMessage = dateProblem(v.workoutDate, 'Enter the date as YYYY-MM-DD');
   if (dateMessage) ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: dateMessage });
   if (!TIME.test(v.workoutTime)) ctx.addIssue({ code: 'custom', path: ['workoutTime'], message: 'Enter the time as HH:MM' });
+  checkPlace(v.workoutLocation ?? '', 'workoutLocation', ctx);
+}
+
+/** An optional place (a workout's or an event's): one line, at most LOCATION_MAX characters. */
+function checkPlace(place: string, path: string, ctx: z.RefinementCtx) {
+  if (hasUnsafeCharacters(place)) ctx.addIssue({ code: 'custom', path: [path], message: unsafeCharactersMessage('Place') });
+  if (place.length > LOCATION_MAX) {
+    ctx.addIssue({ code: 'custom', path: [path], message: `Place must be at most ${LOCATION_MAX} characters` });
+  }
 }
 
 /**
@@ -133,12 +145,7 @@ function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
   if (v.eventTime !== '' && !TIME.test(v.eventTime)) {
     ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'Enter the time as HH:MM, or leave it empty' });
   }
-  if (hasUnsafeCharacters(v.eventLocation)) {
-    ctx.addIssue({ code: 'custom', path: ['eventLocation'], message: unsafeCharactersMessage('Place') });
-  }
-  if (v.eventLocation.length > LOCATION_MAX) {
-    ctx.addIssue({ code: 'custom', path: ['eventLocation'], message: `Place must be at most ${LOCATION_MAX} characters` });
-  }
+  checkPlace(v.eventLocation, 'eventLocation', ctx);
 }
 
 export const createEventSchema = z

@@ -54,6 +54,8 @@ export interface WorkoutPost {
   workout_time: string;
   content: string;
   capacity: number | null;
+  /** Where it happens, or '' (optional, like an event's place). */
+  workout_location: string;
   /** Shared by the workouts of one weekly series; null for a one-off workout. */
   series_id: string | null;
   created_at: number;

@@ -23,6 +23,8 @@ interface WeekItemBase {
 export interface WeekWorkout extends WeekItemBase {
   kind: 'workout';
   workoutType: WorkoutType;
+  /** Where it happens, or ''. */
+  location: string;
   /** Signed up, or on the waitlist at `waitlistPosition` (1-based). */
   status: 'signed_up' | 'waitlisted';
   waitlistPosition: number | null;

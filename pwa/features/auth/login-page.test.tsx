@@ -40,7 +40,11 @@ describe('LoginPage', () => {
     const api = renderLogin('/login?mode=signup');
     expect(screen.getByText(/You will get an email when your account is activated/)).toBeInTheDocument();
     await userEvent.click(submit('Create Account'));
-    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required');
+    // One message per problem: 'Required' next to each empty field, no 'All fields are required' too.
+    expect(screen.queryByText('All fields are required')).toBeNull();
+    for (const label of ['Full name', 'Email', 'Phone', 'Password']) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    }
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana');
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Phone'), '41655501991234');
@@ -48,8 +52,8 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret2');
     expect(screen.getByText('✗ Passwords do not match')).toBeInTheDocument();
-    // Every field filled: the form-wide "All fields are required" is gone before the next submit.
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    // Every field filled: the fields' messages are gone before the next submit.
+    await waitFor(() => expect(screen.queryByText('Required')).toBeNull());
     await userEvent.click(submit('Create Account'));
     // Each broken rule sits on its own field, and the first invalid field has the focus.
     const email = screen.getByLabelText('Email');

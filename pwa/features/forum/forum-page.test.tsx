@@ -129,12 +129,15 @@ describe('workouts tab', () => {
     expect(within(full).getByRole('button', { name: 'Full' })).toBeDisabled();
     expect(within(full).getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
     expect(within(full).queryByRole('button', { name: 'Sign Up' })).toBeNull();
-    expect(within(full).getByText('Full', { selector: 'p' })).toHaveClass('forum-card__state');
+    // 'Full' is said once, by the button; the state line gives the numbers.
+    expect(within(full).getAllByText(/Full/)).toHaveLength(1);
+    expect(within(full).getByText(/^\d+ of \d+/, { selector: 'p' })).toHaveClass('forum-card__state');
 
     const waiting = card('Brick session');
     expect(within(waiting).getByRole('button', { name: 'Full' })).toBeDisabled();
     expect(within(waiting).getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
-    expect(within(waiting).getByText('Full · you are 2nd on the waitlist')).toBeInTheDocument();
+    expect(within(waiting).getByText(/^\d+ of \d+ · you are 2nd on the waitlist$/)).toBeInTheDocument();
+    expect(within(waiting).getAllByText(/Full/)).toHaveLength(1);
 
     const mine = card('Track tempo');
     expect(within(mine).getByText('Signed Up')).toBeInTheDocument();
@@ -226,7 +229,7 @@ describe('workouts tab', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
-    expect(await screen.findByText('Full · you are 3rd on the waitlist')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 2 · you are 3rd on the waitlist')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
   });
 
@@ -273,11 +276,16 @@ describe('New Workout', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveFocus();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Title, date, time and description are required');
-    // Each empty field is marked next to itself, and the first one has the focus.
+    // One message per problem: each empty field is marked next to itself, with no summary of them
+    // above the button, and the first one has the focus.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText(/are required/)).toBeNull();
     for (const label of ['Title', 'Date', 'Time', 'Description']) {
       expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining('Required'));
     }
+    expect(within(dialog).getAllByText('Required')).toHaveLength(4);
+    expect(within(dialog).getByLabelText('Place (optional)')).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(within(dialog).getByLabelText('Title')).toHaveFocus());
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Hill repeats');
@@ -287,8 +295,8 @@ describe('New Workout', () => {
     expect(within(dialog).getByText('501/500')).toHaveClass('field-hint--bad');
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: tomorrow() } });
     fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '18:00' } });
-    // The form-wide message went away as the fields were filled in.
-    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    // The fields' messages went away as they were filled in.
+    await waitFor(() => expect(within(dialog).queryByText('Required')).toBeNull());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
     expect(within(dialog).getByLabelText('Description')).toHaveAccessibleDescription(
       expect.stringContaining('Description must be at most 500 characters'),
@@ -540,7 +548,7 @@ describe("today's workouts", () => {
     const headings = await screen.findAllByRole('heading', { level: 2 });
     expect(headings.map((h) => h.textContent)).toEqual([expect.stringMatching(/^Today/), expect.stringMatching(/^Tomorrow/), expect.any(String)]);
     const morning = card('Morning swim');
-    expect(morning).toHaveTextContent('Started · Full');
+    expect(morning).toHaveTextContent('Started · 12 of 12');
     const take = within(morning).getByRole('link', { name: /Take attendance/ });
     expect(take).toHaveAttribute('href', '/workout/2?take=attendance');
     expect(within(card('Tomorrow swim')).queryByRole('link', { name: /Take attendance/ })).toBeNull();

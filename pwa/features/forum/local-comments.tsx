@@ -54,7 +54,6 @@ export function LocalComments({ postId }: { postId: number }) {
   return (
     <section className="card forum-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Comments{comments ? ` (${comments.length})` : ''}</h2>
-      <p className="hint">Comments are kept only on this device and are not shared with other members.</p>
       {comments === null ? null : comments.length === 0 ? (
         <EmptyState>No comments yet.</EmptyState>
       ) : (
@@ -75,11 +74,15 @@ export function LocalComments({ postId }: { postId: number }) {
       <form className="form forum-comment-form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-text`}>Add a comment</label>
+          {/* Said where the comment is written: it goes nowhere. */}
+          <p id={`${id}-where`} className="field-hint forum-comment-where">
+            Notes on this device: a comment stays in this browser. It is never sent to the club or shown to other members.
+          </p>
           <textarea
             id={`${id}-text`}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            aria-describedby={`${id}-count`}
+            aria-describedby={`${id}-where ${id}-count`}
             aria-invalid={text.trim().length > COMMENT_MAX || undefined}
           />
           <CharCounter id={`${id}-count`} value={text} max={COMMENT_MAX} />

@@ -32,6 +32,17 @@ export function CharCounter({ id, value, max }: { id: string; value: string; max
   );
 }
 
+/** A workout's or an event's place on a line of its own (nothing when it has none). */
+export function PlaceLine({ place }: { place: string | undefined }) {
+  if (!place) return null;
+  return (
+    <span className="forum-where">
+      <span className="visually-hidden">Place: </span>
+      {place}
+    </span>
+  );
+}
+
 /** An event's date, with its time when it has one, and its place on a line of its own. */
 export function EventWhenWhere({
   event,
@@ -47,12 +58,7 @@ export function EventWhenWhere({
         {formatDate(event.event_date, style)}
         {time && ` · ${time}`}
       </span>
-      {event.event_location && (
-        <span className="forum-where">
-          <span className="visually-hidden">Place: </span>
-          {event.event_location}
-        </span>
-      )}
+      <PlaceLine place={event.event_location} />
     </>
   );
 }

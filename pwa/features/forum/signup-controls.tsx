@@ -65,7 +65,7 @@ export function SignupControls({ actions, started, cancelled = false }: { action
           <span aria-hidden="true">✓</span> <span>Signed Up</span>
         </span>
         {!started && (
-          <button type="button" className="button button--ghost forum-cancel" onClick={actions.askCancel} disabled={busy}>
+          <button type="button" className="button button--ghost button--cancel" onClick={actions.askCancel} disabled={busy}>
             Cancel
           </button>
         )}

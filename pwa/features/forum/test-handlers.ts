@@ -25,6 +25,7 @@ export function workout(overrides: Partial<WorkoutPost> = {}): WorkoutPost {
     workout_time: '18:15',
     content: 'Six by one kilometre.',
     capacity: null,
+    workout_location: '',
     series_id: null,
     created_at: 0,
     cancelled_at: null,

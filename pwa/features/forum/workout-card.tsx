@@ -2,11 +2,11 @@ import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
-import { ErrorMessage, Loading } from '../../components/status';
+import { ErrorMessage, Notice } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
-import { Author, TypeBadge } from './post-parts';
+import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
 import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { useSignupActions } from './use-signup-actions';
@@ -62,6 +62,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  const [saved, setSaved] = useState('');
   const { confirm, dialog } = useConfirm();
   const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
@@ -87,24 +88,6 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
     }
   }
 
-  if (editing) {
-    return (
-      <article className="card forum-card forum-card--editing" aria-labelledby={titleId}>
-        <h3 id={titleId} className="forum-card__title">
-          Editing: {title}
-        </h3>
-        <Suspense fallback={<Loading />}>
-          <EditWorkoutForm
-            workout={workout}
-            onCancel={() => setEditing(false)}
-            // The edit is in every copy of the workout already (forum-mutations.ts).
-            onSaved={() => setEditing(false)}
-          />
-        </Suspense>
-      </article>
-    );
-  }
-
   // The whole card opens the workout (its title link covers the card); the buttons sit above it.
   return (
     <article className={`card forum-card forum-card--link${cancelled ? ' forum-card--cancelled' : ''}`} aria-labelledby={titleId}>
@@ -118,6 +101,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       </div>
       <div className="forum-meta">
         <span className="forum-when">{formatTime(workout.workout_time)}</span>
+        <PlaceLine place={workout.workout_location} />
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
       </div>
       {cancelled && <CancelledNote reason={workout.cancel_reason} />}
@@ -132,7 +116,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       <SignupControls actions={actions} started={started} cancelled={cancelled} />
       {manage && (
         <div className="forum-card__footer">
-          <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+          <button type="button" className="button button--small" onClick={() => (setSaved(''), setEditing(true))}>
             Edit<span className="visually-hidden"> {title}</span>
           </button>
           {plan.button}
@@ -141,9 +125,21 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
           </button>
         </div>
       )}
+      {saved && <Notice tone="success">{saved}</Notice>}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
       {plan.modal}
+      {editing && (
+        // New Workout's sheet, over the list; the card stays as it was under it.
+        <Suspense fallback={null}>
+          <EditWorkoutForm
+            workout={workout}
+            onCancel={() => setEditing(false)}
+            // The edit is in every copy of the workout already (forum-mutations.ts).
+            onSaved={(_post, confirmation) => (setEditing(false), setSaved(confirmation))}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

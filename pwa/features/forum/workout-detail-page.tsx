@@ -4,7 +4,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorMessage, LoadError, Loading } from '../../components/status';
+import { ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/ui/format';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
@@ -16,7 +16,7 @@ import { useDeletePostMutation } from './api/forum-mutations';
 import { useAttendanceQuery, useWorkoutQuery } from './api/forum-queries';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
-import { Author, TypeBadge } from './post-parts';
+import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
 import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
 import { useSignupActions } from './use-signup-actions';
@@ -46,6 +46,7 @@ export function WorkoutDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
+  const [saved, setSaved] = useState('');
   const { confirm, dialog } = useConfirm();
   usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
 
@@ -116,22 +117,25 @@ export function WorkoutDetailPage() {
           </h1>
           <TypeBadge type={workout.workout_type} />
         </div>
-        {editing ? (
-          <Suspense fallback={<Loading />}>
+        {editing && (
+          // New Workout's sheet, over the page.
+          <Suspense fallback={null}>
             <EditWorkoutForm
               workout={workout}
               onCancel={() => setEditing(false)}
               // The edit is in every copy of the workout already, and this page reads it again (forum-mutations.ts).
-              onSaved={() => setEditing(false)}
+              onSaved={(_post, confirmation) => (setEditing(false), setSaved(confirmation))}
             />
           </Suspense>
-        ) : (
+        )}
+        {
           <>
             <div className="forum-meta">
               <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
               <span className="forum-when">
                 {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
               </span>
+              <PlaceLine place={workout.workout_location} />
             </div>
             {isCancelled(workout) && <CancelledNote reason={workout.cancel_reason} />}
             <p className="forum-content">{workout.content}</p>
@@ -141,7 +145,7 @@ export function WorkoutDetailPage() {
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout) && (
               <div className="forum-card__footer">
-                <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+                <button type="button" className="button button--small" onClick={() => (setSaved(''), setEditing(true))}>
                   Edit
                 </button>
                 {plan.button}
@@ -155,11 +159,12 @@ export function WorkoutDetailPage() {
                 </button>
               </div>
             )}
+            {saved && <Notice tone="success">{saved}</Notice>}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
             {dialog}
             {plan.modal}
           </>
-        )}
+        }
       </article>
 
       <WorkoutRoster

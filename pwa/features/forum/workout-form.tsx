@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { firstIssue } from '../../../domain/contract/common';
@@ -7,6 +7,7 @@ import {
   CAPACITY_MIN,
   CONTENT_MAX,
   FUTURE_WORKOUT_ERROR,
+  LOCATION_MAX,
   TITLE_MAX,
   WORKOUT_TYPES,
   isFutureDate,
@@ -21,11 +22,10 @@ import {
   type WorkoutUpdate,
 } from '../../../domain/contract/forum-schemas';
 import { FormField } from '../../components/form-field';
+import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { DISCARD_DETAIL, useUnsavedChanges } from '../../lib/forms/unsaved-changes';
-import { useConfirm } from '../../components/confirm-dialog';
 import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -36,6 +36,7 @@ export interface WorkoutDraft {
   workoutType: WorkoutType;
   workoutDate: string;
   workoutTime: string;
+  workoutLocation: string;
   content: string;
   capacity: string;
 }
@@ -51,6 +52,7 @@ export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutLocation: '',
   content: '',
   capacity: '',
   repeatOn: false,
@@ -62,6 +64,7 @@ export const EMPTY_WORKOUT: WorkoutDraft = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutLocation: '',
   content: '',
   capacity: '',
 };
@@ -72,6 +75,7 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
     workoutType: w.workout_type,
     workoutDate: w.workout_date,
     workoutTime: w.workout_time,
+    workoutLocation: w.workout_location ?? '',
     content: w.content,
     capacity: w.capacity === null ? '' : String(w.capacity),
   };
@@ -83,6 +87,7 @@ const draftShape = {
   workoutType: z.string(),
   workoutDate: z.string(),
   workoutTime: z.string(),
+  workoutLocation: z.string(),
   content: z.string(),
   capacity: z.string(),
 };
@@ -97,11 +102,15 @@ const newDraftShape = {
   repeat: z.object({ weekdays: z.array(z.string()), until: z.string() }).optional(),
 };
 
-/** The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is on. */
+/**
+ * The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is
+ * on, the place only when one is given (a workout without one is sent as it always was).
+ */
 function newWorkoutBody(draft: NewWorkoutDraft) {
-  const { repeatOn, repeat, ...fields } = draft;
+  const { repeatOn, repeat, workoutLocation, ...fields } = draft;
   return {
     ...fields,
+    ...(workoutLocation?.trim() && { workoutLocation }),
     capacity: capacityInput(draft.capacity),
     repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
   };
@@ -204,6 +213,9 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
           {(field) => <input {...field} type="time" required {...register('workoutTime')} />}
         </FormField>
       </div>
+      <FormField label="Place (optional)" error={errors.workoutLocation?.message}>
+        {(field) => <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('workoutLocation')} />}
+      </FormField>
       <FormField
         label="Description"
         error={errors.content?.message}
@@ -221,14 +233,22 @@ export function updateErrorText(err: unknown): string {
   return err instanceof ApiError && err.message ? `Error updating workout: ${err.message}` : 'Failed to update workout';
 }
 
-/** Inline edit of a workout (card or detail page): Save Changes and Cancel; input is kept on error. */
+/** What a saved edit says, where the workout is shown: the series' later workouts named when they changed too. */
+export function savedText(scope: SeriesScope): string {
+  return scope === 'following' ? 'Changes saved for this workout and the following ones of the series.' : 'Changes saved.';
+}
+
+/**
+ * Edit Workout, in the same sheet as New Workout (card or detail page): Save Changes and Cancel;
+ * input is kept on error. `onSaved` gets the saved workout and what to confirm to the member.
+ */
 export function EditWorkoutForm({
   workout,
   onSaved,
   onCancel,
 }: {
   workout: WorkoutPost;
-  onSaved: (post: WorkoutPost) => void;
+  onSaved: (post: WorkoutPost, confirmation: string) => void;
   onCancel: () => void;
 }) {
   const [error, setError] = useState('');
@@ -239,14 +259,8 @@ export function EditWorkoutForm({
   } = form;
   const problem = error || errors.root?.message;
   const update = useUpdateWorkoutMutation();
-  const formRef = useRef<HTMLFormElement>(null);
   const [scope, setScope] = useState<SeriesScope>('this');
   const scopeName = useId();
-
-  // The card turned into a form under the user's finger: move focus into it so keyboard users follow.
-  useEffect(() => {
-    formRef.current?.querySelector('input')?.focus();
-  }, []);
 
   const submit = handleSubmit(async (draft) => {
     const checked = checkWorkoutUpdate(draft);
@@ -254,44 +268,37 @@ export function EditWorkoutForm({
     setError('');
     try {
       const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
-      onSaved(post);
+      onSaved(post, savedText(scope));
     } catch (err) {
       setError(updateErrorText(err));
     }
   });
 
-  // Typed changes are not lost to Cancel, a tap on another page's link or a reload without a question.
-  useUnsavedChanges(isDirty && !isSubmitting, formRef);
-  const { confirm, dialog } = useConfirm();
-  async function cancel() {
-    if (isDirty && !(await confirm({ title: 'Discard your changes?', message: DISCARD_DETAIL, confirmLabel: 'Discard' }))) return;
-    onCancel();
-  }
+  // The sheet asks before typed changes are thrown away (Back, ×, Cancel, a link, a reload).
   return (
-    <form ref={formRef} className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
-      <WorkoutFields form={form} />
-      {workout.series_id && (
-        <fieldset className="forum-scope">
-          <legend>This workout repeats weekly. Save the changes for</legend>
-          <label>
-            <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
-          </label>
-          <label>
-            <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
-            the following (each keeps its own date)
-          </label>
-        </fieldset>
-      )}
-      {problem && <ErrorMessage>{problem}</ErrorMessage>}
-      <div className="actions">
-        <button type="button" className="button" onClick={() => void cancel()} disabled={isSubmitting}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save Changes'}
-        </button>
-      </div>
-      {dialog}
-    </form>
+    <Modal dirty={isDirty && !isSubmitting} title="Edit Workout" onClose={isSubmitting ? undefined : onCancel}>
+      <form className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
+        <WorkoutFields form={form} autoFocus />
+        {workout.series_id && (
+          <fieldset className="forum-scope">
+            <legend>This workout repeats weekly. Save the changes for</legend>
+            <label>
+              <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
+            </label>
+            <label>
+              <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
+              the following (each keeps its own date)
+            </label>
+          </fieldset>
+        )}
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
+        <div className="actions">
+          <ModalCancel disabled={isSubmitting} />
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

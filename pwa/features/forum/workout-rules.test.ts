@@ -97,12 +97,12 @@ describe('workout view', () => {
 describe('forum card state and day headings', () => {
   it('says the state in one line', () => {
     expect(cardStateText(workoutView(workout({ capacity: 12, signupCount: 4 })))).toBe('4 of 12');
-    expect(cardStateText(workoutView(workout({ capacity: 12, signupCount: 12, waitlistCount: 2 })))).toBe('Full · 2 waiting');
+    expect(cardStateText(workoutView(workout({ capacity: 12, signupCount: 12, waitlistCount: 2 })))).toBe('12 of 12 · 2 waiting');
     expect(cardStateText(workoutView(workout({ capacity: 2, signupCount: 2, waitlistCount: 4, waitlistPosition: 3 })))).toBe(
-      'Full · you are 3rd on the waitlist',
+      '2 of 2 · you are 3rd on the waitlist',
     );
     expect(cardStateText(workoutView(workout({ capacity: null, signupCount: 7 })))).toBe('7 signed up');
-    expect(cardStateText(workoutView(workout({ capacity: 5, signupCount: 5 })))).toBe('Full');
+    expect(cardStateText(workoutView(workout({ capacity: 5, signupCount: 5 })))).toBe('5 of 5');
   });
 
   it('names days relative to the club\u2019s today', () => {

@@ -46,13 +46,14 @@ export function capacityText(signupCount: number, capacity: number | null): stri
 }
 
 /**
- * The one line of state on a forum card: '4 of 12 · 2 waiting', 'Full · 3 waiting',
- * 'Full · you are 3rd on the waitlist', '5 signed up' when there is no limit.
+ * The one line of state on a forum card: '4 of 12 · 2 waiting', '12 of 12 · 3 waiting',
+ * '2 of 2 · you are 3rd on the waitlist', '5 signed up' when there is no limit. It never says
+ * 'Full': the disabled Full button under it does, once.
  */
 export function cardStateText(view: WorkoutView): string {
   const capacity = view.workout.capacity;
   if (capacity === null) return `${view.signupCount} signed up`;
-  const head = view.full ? 'Full' : `${view.signupCount} of ${capacity}`;
+  const head = `${view.signupCount} of ${capacity}`;
   const position = waitlistPositionText(view.waitlistPosition);
   if (position) return `${head} · you are ${position}`;
   return view.waitlistCount > 0 ? `${head} · ${view.waitlistCount} waiting` : head;

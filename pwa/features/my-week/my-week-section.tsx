@@ -130,12 +130,13 @@ function WorkoutItem({ item }: { item: WeekWorkout }) {
   return (
     <>
       <Head item={item} to={`/workout/${item.id}`} badge={WORKOUT_TYPE_LABELS[item.workoutType] ?? 'Workout'} />
+      {item.location && <p className="my-week__where">{item.location}</p>}
       <div className="my-week__row">
         <p className="my-week__status">
           {gone ? 'Cancelled' : signedUp ? 'Signed up' : `Waitlist: ${waitlistPositionText(position)}`}
         </p>
         {signedUp && item.cancelReason == null && (
-          <button type="button" className="button button--small button--danger" disabled={actions.busy} onClick={actions.askCancel}>
+          <button type="button" className="button button--ghost button--cancel" disabled={actions.busy} onClick={actions.askCancel}>
             Cancel<span className="visually-hidden"> signup for {item.title}</span>
           </button>
         )}

@@ -179,8 +179,10 @@ describe('Add Race', () => {
     expect(within(dialog).getByLabelText('Race Name*')).toHaveFocus();
     await userEvent.type(within(dialog).getByLabelText('Location'), 'Harbour');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Race name and date are required');
-    // The two empty fields are marked next to themselves; the first has the focus.
+    // One message per problem: the two empty fields are marked next to themselves, with no summary
+    // of them above the button; the first has the focus.
+    expect(within(dialog).queryByText('Race name and date are required')).toBeNull();
+    expect(within(dialog).getAllByText('Required')).toHaveLength(2);
     expect(within(dialog).getByLabelText('Race Name*')).toHaveAccessibleDescription('Required');
     expect(within(dialog).getByLabelText('Race Date*')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Location')).not.toHaveAttribute('aria-invalid');
@@ -211,6 +213,8 @@ describe('Add Race', () => {
     });
     const names = screen.getAllByRole('article').map((a) => a.querySelector('h2')?.textContent);
     expect(names).toEqual(['Winter Run', 'Club Time Trial', 'Spring Sprint', 'Harbour Swim', 'City Duathlon']);
+    // The save confirms.
+    expect(screen.getByText('Race added: Harbour Swim.')).toHaveAttribute('role', 'status');
   });
 
   it('shows the server message or "Failed to add race", keeps the input, and retries with the same key', async () => {
@@ -252,6 +256,7 @@ describe('exec controls', () => {
     expect(await screen.findByRole('article', { name: 'Spring Sprint (moved)' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/races/3', body: { name: 'Spring Sprint (moved)' } });
+    expect(screen.getByText('Changes saved: Spring Sprint (moved).')).toHaveAttribute('role', 'status');
   });
 
   it('deletes after confirming, and says "Error deleting race" on failure', async () => {

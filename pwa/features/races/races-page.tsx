@@ -39,6 +39,8 @@ export function RacesPage() {
   const [editing, setEditing] = useState<Race | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Every save confirms: what was added or changed, until the next change.
+  const [saved, setSaved] = useState('');
   const { confirm, dialog } = useConfirm();
   const today = useClubToday();
 
@@ -54,11 +56,13 @@ export function RacesPage() {
   async function addRace(input: RaceInput, idempotencyKey: string) {
     await addMutation.mutateAsync({ input, idempotencyKey });
     setAdding(false);
+    setSaved(`Race added: ${input.name}.`);
   }
 
   async function saveRace(id: number, input: RaceInput, idempotencyKey: string) {
     await updateMutation.mutateAsync({ id, input, idempotencyKey });
     setEditing(null);
+    setSaved(`Changes saved: ${input.name}.`);
   }
 
   async function deleteRace(race: Race) {
@@ -100,6 +104,7 @@ export function RacesPage() {
         )}
       </div>
 
+      {saved && <Notice tone="success">{saved}</Notice>}
       {notice && <Notice tone="warning">{notice}</Notice>}
       {!member && <VisitorNotice signedIn={signedIn} />}
       <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />

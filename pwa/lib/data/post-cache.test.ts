@@ -17,6 +17,7 @@ const workout = (over: Partial<WorkoutPost> = {}): WorkoutPost => ({
   workout_time: '07:00',
   content: '',
   capacity: 4,
+  workout_location: '',
   series_id: null,
   created_at: 0,
   cancelled_at: null,
@@ -50,7 +51,7 @@ const event = (over: Partial<EventPost> = {}): EventPost => ({
 
 const week = (): AnswerOf<'GET /me/week'> => ({
   items: [
-    { kind: 'workout', id: 1, title: 'Track', date: '2099-03-03', time: '07:00', start: 1, workoutType: 'run', status: 'waitlisted', waitlistPosition: 2 },
+    { kind: 'workout', id: 1, title: 'Track', date: '2099-03-03', time: '07:00', start: 1, workoutType: 'run', location: '', status: 'waitlisted', waitlistPosition: 2 },
     { kind: 'event', id: 3, title: 'Quiz', date: '2099-03-05', time: '19:30', start: 3, location: 'The Crown', rsvp: null },
     { kind: 'race', id: 4, title: 'Sprint', date: '2099-04-12', time: '', start: 4, location: 'Lakeside' },
   ],

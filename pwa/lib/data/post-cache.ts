@@ -131,7 +131,7 @@ export function applyPost(client: QueryClient, post: WorkoutPost | EventPost): v
   if (post.type === 'workout') {
     changeWorkout(client, post.id, (w) => ({ ...w, ...post }));
     changeWeekItem(client, 'workout', post.id, (item) =>
-      item.kind === 'workout' ? { ...item, title: post.title, date: post.workout_date, time: post.workout_time, workoutType: post.workout_type } : item,
+      item.kind === 'workout' ? { ...item, title: post.title, date: post.workout_date, time: post.workout_time, workoutType: post.workout_type, location: post.workout_location } : item,
     );
   } else {
     changeEvent(client, post.id, (e) => ({ ...e, ...post }));

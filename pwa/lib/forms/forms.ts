@@ -11,8 +11,10 @@ import type { z } from 'zod';
 
 /**
  * The zod resolver for a contract schema, with one addition: an issue without a path (a rule about
- * the whole form, e.g. 'All fields are required') becomes `errors.root`, shown once above the submit
- * button, instead of an error under an empty field name.
+ * the whole form, e.g. 'Invalid reset link') becomes `errors.root`, shown once above the submit
+ * button, instead of an error under an empty field name. One message per problem: when the fields
+ * carry their own messages, a form-wide summary of them (the API's 'All fields are required', which
+ * comes with 'Required' on each empty field) is not shown as well.
  */
 export function contractResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
   const base = zodResolver(schema as never) as unknown as Resolver<Values>;
@@ -22,7 +24,7 @@ export function contractResolver<Values extends FieldValues>(schema: z.ZodType):
     const formWide = errors[''];
     if (formWide) {
       delete errors[''];
-      errors.root = { message: formWide.message, type: formWide.type ?? 'custom' };
+      if (Object.keys(errors).length === 0) errors.root = { message: formWide.message, type: formWide.type ?? 'custom' };
     }
     return result;
   };

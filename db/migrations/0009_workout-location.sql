@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `workout_location` text;
