@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../test-fixtures/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, posts } from '../../db/schema';
+import { announcements, passkeyChallenges, passkeys, posts, renewalRequests } from '../../db/schema';
 import { ORIGIN } from '../test-fixtures/passkey-ceremonies';
 import { pictureForm, smallPng } from '../test-fixtures/pictures';
 import { SoftwareAuthenticator } from '../test-fixtures/software-authenticator';
@@ -18,6 +18,8 @@ interface RouteCase {
   path: (w: World) => string;
   /** A valid body; a function when it is built per call (FormData is read once). */
   body?: (w: World) => Promise<unknown> | unknown;
+  /** Headers of every call (a CSV upload's content type). */
+  headers?: Record<string, string>;
   /** Roles under the route's rank: each must get 403. `rejected` is added to every row. */
   tooLow: ActorName[];
   /** Someone of enough rank who does not own the row: 403 or 404, nothing changed. */
@@ -164,6 +166,59 @@ const CASES: RouteCase[] = [
     path: (w) => `/api/admin/members/${w.users.target.id}`,
     tooLow: BELOW_ADMIN,
     allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'import members from a spreadsheet',
+    method: 'POST',
+    path: () => '/api/admin/members/import',
+    headers: { 'content-type': 'text/csv' },
+    body: () => 'name,email\nNew Person,new.person@club.test\n',
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'bulk member action',
+    method: 'POST',
+    path: () => '/api/admin/members/bulk',
+    body: (w) => ({ action: 'set-role', ids: [w.users.target.id], role: 'exec' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'approve renewals',
+    method: 'POST',
+    path: () => '/api/admin/renewals/approve',
+    at: (w) => {
+      w.t.db.insert(renewalRequests).values({ id: 1, userId: w.users.expired.id, session: 'spring-2026' }).run();
+    },
+    body: () => ({ ids: [1] }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'decline a renewal',
+    method: 'POST',
+    path: () => '/api/admin/renewals/1/decline',
+    at: (w) => {
+      w.t.db.insert(renewalRequests).values({ id: 1, userId: w.users.expired.id, session: 'spring-2026' }).run();
+    },
+    body: () => ({ reason: 'No payment received' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    // Open to a member whose membership ended (pending until renewed), not to an account never approved.
+    name: 'ask to renew',
+    method: 'POST',
+    path: () => '/api/me/renewal',
+    body: () => ({ session: 'spring-2026' }),
+    tooLow: ['pending', 'publicUser'],
+    allowed: 'expired',
     allowedStatus: 200,
   },
   {
@@ -500,7 +555,11 @@ describe('every mutating route refuses callers without the right', () => {
     rc.at?.(w);
     const path = rc.path(w);
     const call = async (token: string | undefined) =>
-      t.call(rc.method, path, { ...(token ? { token } : {}), ...(rc.body ? { body: await rc.body(w) } : {}) });
+      t.call(rc.method, path, {
+        ...(token ? { token } : {}),
+        ...(rc.body ? { body: await rc.body(w) } : {}),
+        ...(rc.headers ? { headers: rc.headers } : {}),
+      });
     const before = snapshot(t);
     const seen: string[] = [];
 
@@ -562,6 +621,11 @@ describe('every mutating route refuses callers without the right', () => {
       'PUT /api/admin/members/:id/update',
       'DELETE /api/admin/members/:id',
       'POST /api/admin/notify-role-change',
+      'POST /api/admin/members/import',
+      'POST /api/admin/members/bulk',
+      'POST /api/admin/renewals/approve',
+      'POST /api/admin/renewals/:id/decline',
+      'POST /api/me/renewal',
       'POST /api/forum/posts',
       'PUT /api/forum/posts/:id',
       'DELETE /api/forum/posts/:id',
