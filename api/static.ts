@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
+import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
+import { listTeamMembers } from './services/team-profiles';
 
 // One folder up from api/static.ts and from the bundle in dist-server/ alike (built by `npm run build`).
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Paths that name a file rather than a screen (no screen of the app ends in one of these). */
-const STATIC_FILE = /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
+const STATIC_FILE =
+  /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
 
 /** Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. */
 export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_DIR): void {
@@ -30,6 +33,11 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
   app.get('/uploads/*', (c) => c.json({ error: 'Not found' }, 404));
   const indexFile = join(distDir, 'index.html');
   let shell: { mtimeMs: number; html: string; preloads: Map<string, string> } | null = null;
+  const headContext = (c: Context<AppEnv>): HeadContext => ({
+    appUrl: c.var.deps.env.APP_URL,
+    clubEmail: c.var.deps.env.CLUB_EMAIL,
+    teamMembers: () => listTeamMembers(c.var.deps),
+  });
   const serveShell = (c: Context<AppEnv>) => {
     // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).
     if (STATIC_FILE.test(c.req.path)) return c.text('Not found', 404);
@@ -39,18 +47,37 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
       shell = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: screenPreloads(distDir) };
     }
     c.header('Cache-Control', 'no-cache');
-    const tags = shell.preloads.get(c.req.path.replace(/(.)\/$/, '$1'));
-    return c.html(tags ? shell.html.replace('</head>', `${tags}</head>`) : shell.html);
+    const path = c.req.path.replace(/(.)\/$/, '$1');
+    const ctx = headContext(c);
+    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${shell.preloads.get(path) ?? ''}`;
+    return c.html(withHead(shell.html, tags));
   };
+  // Crawlers find the sitemap from robots.txt; both name the public address (APP_URL).
+  app.get('/robots.txt', (c) => {
+    const file = join(distDir, 'robots.txt');
+    const rules = existsSync(file) ? readFileSync(file, 'utf8') : 'User-agent: *\nAllow: /\n';
+    c.header('Cache-Control', 'no-cache');
+    return c.text(`${rules.trimEnd()}\n\nSitemap: ${c.var.deps.env.APP_URL}/sitemap.xml\n`);
+  });
+  app.get('/sitemap.xml', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
   // Before the static files, which would answer / with index.html as it is.
   app.get('/', serveShell);
   app.use(
     '*',
     serveStatic({
       root: distRoot,
+      // The build writes a Brotli and a gzip copy next to each text file (scripts/precompress.mjs):
+      // sent as they are, at the highest levels, instead of compressed again on every request.
+      precompressed: true,
       onFound: (path, c) => {
         // Hashed assets never change; the service worker and the shell must be revalidated.
-        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        c.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     }),
   );
@@ -89,7 +116,10 @@ function screenPreloads(distDir: string): Map<string, string> {
   const preloads = new Map<string, string>();
   let manifest: Record<string, ManifestChunk>;
   try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
   } catch {
     return preloads;
   }

@@ -146,10 +146,10 @@ export function renderTable(r: BenchResults): string {
   }
 
   if (r.initialJs.length > 0) {
-    lines.push(`${pad('Initial JS (gzip -9, until network idle)', w)}${left('files', 6)}${left('raw KB', 9)}${left('gzip KB', 9)}  budget`);
+    lines.push(`${pad('Initial JS (on the wire, until network idle)', w)}${left('files', 6)}${left('raw KB', 9)}${left('gzip KB', 9)}${left('wire KB', 9)}  budget (wire)`);
     for (const j of r.initialJs) {
       const budget = j.budgetKB === null ? 'reported (signed-in page)' : `≤ ${j.budgetKB} KB  ${verdict(j.withinBudget)}`;
-      lines.push(`${pad(`${j.page}${j.signedIn ? ' (signed in)' : ''}`, w)}${left(String(j.files.length), 6)}${left(one(j.rawKB), 9)}${left(one(j.gzipKB), 9)}  ${budget}`);
+      lines.push(`${pad(`${j.page}${j.signedIn ? ' (signed in)' : ''}`, w)}${left(String(j.files.length), 6)}${left(one(j.rawKB), 9)}${left(one(j.gzipKB), 9)}${left(one(j.wireKB ?? 0), 9)}  ${budget}`);
     }
     lines.push('');
   }
