@@ -5,6 +5,8 @@ import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
 import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
+import { PAGES_MODULE, pageRenderer } from './page-renderer';
+import { PAGE_DATA_ID } from '../domain/contract/public-pages';
 import { listTeamMembers } from './services/team-profiles';
 
 // One folder up from api/static.ts and from the bundle in dist-server/ alike (built by `npm run build`).
@@ -14,8 +16,18 @@ export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 const STATIC_FILE =
   /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
 
-/** Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. */
-export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_DIR): void {
+/**
+ * Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. The public
+ * pages come rendered (api/page-renderer.ts) when the compiled pages module is there: by default the
+ * build's, for the build's own dist/ only.
+ */
+export function mountPwa(
+  app: Hono<AppEnv>,
+  uploadsDir: string,
+  distDir = DIST_DIR,
+  pagesModule: string | null = distDir === DIST_DIR ? PAGES_MODULE : null,
+): void {
+  const render = pagesModule ? pageRenderer(pagesModule) : null;
   mkdirSync(uploadsDir, { recursive: true });
   const uploadsRoot = relative(process.cwd(), uploadsDir) || '.';
   const distRoot = relative(process.cwd(), distDir) || '.';
@@ -38,7 +50,7 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
     clubEmail: c.var.deps.env.CLUB_EMAIL,
     teamMembers: () => listTeamMembers(c.var.deps),
   });
-  const serveShell = (c: Context<AppEnv>) => {
+  const serveShell = async (c: Context<AppEnv>) => {
     // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).
     if (STATIC_FILE.test(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build`.', 503);
@@ -50,7 +62,15 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
     const path = c.req.path.replace(/(.)\/$/, '$1');
     const ctx = headContext(c);
     const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${shell.preloads.get(path) ?? ''}`;
-    return c.html(withHead(shell.html, tags));
+    const html = withHead(shell.html, tags);
+    const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
+    if (!page) return c.html(html);
+    return c.html(
+      html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
+      ),
+    );
   };
   // Crawlers find the sitemap from robots.txt; both name the public address (APP_URL).
   app.get('/robots.txt', (c) => {

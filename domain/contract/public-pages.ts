@@ -10,68 +10,34 @@ export const DEFAULT_DESCRIPTION =
 
 export interface PublicPage {
   path: string;
-  /** The page's name, as its h1 and the first part of its <title> ("Join Us · University Triathlon Club"). */
+  /** The page's name: the first part of its <title> ("Join Us · University Triathlon Club"). */
   title: string;
+  /** Its h1, in the HTML the server renders before any script runs. */
+  heading: string;
   description: string;
   /** Its preview image: /og/<image>.png, 1200x630, drawn at build time. */
   image: string;
 }
 
+// One line a page (prettier-ignore keeps it so).
+// prettier-ignore
 export const PUBLIC_PAGES: readonly PublicPage[] = [
-  { path: '/', title: 'Home', description: DEFAULT_DESCRIPTION, image: 'home' },
-  {
-    path: '/join-us',
-    title: 'Join Us',
-    description: 'How to join the university triathlon club: membership, fees, what to bring and who to ask.',
-    image: 'join-us',
-  },
-  {
-    path: '/schedule',
-    title: 'Schedule',
-    description:
-      'The weekly training schedule of the university triathlon club: swim, bike, run and brick sessions.',
-    image: 'schedule',
-  },
-  {
-    path: '/coaches-exec',
-    title: 'Coaches and Exec',
-    description: 'Meet the coaches and the executive team who run the university triathlon club.',
-    image: 'coaches-exec',
-  },
-  {
-    path: '/faq',
-    title: 'FAQ',
-    description:
-      'Answers to the questions new members ask about the university triathlon club: levels, gear, costs and races.',
-    image: 'faq',
-  },
-  {
-    path: '/resources',
-    title: 'Resources',
-    description:
-      'Training resources collected by the university triathlon club: plans, guides and helpful links.',
-    image: 'resources',
-  },
-  {
-    path: '/team-gear',
-    title: 'Team Gear',
-    description: 'University triathlon club team gear: club-branded kits and merchandise, and how to order.',
-    image: 'team-gear',
-  },
-  {
-    path: '/races',
-    title: 'Races',
-    description: 'Races the university triathlon club members are entering this season, and who is going.',
-    image: 'races',
-  },
-  {
-    path: '/login',
-    title: 'Sign In',
-    description:
-      'Sign in to the university triathlon club app, or create an account to join workouts and events.',
-    image: 'login',
-  },
+  { path: '/', title: 'Home', heading: 'Swim. Bike. Run. Together.', image: 'home', description: DEFAULT_DESCRIPTION },
+  { path: '/join-us', title: 'Join Us', heading: 'Join Us', image: 'join-us', description: 'How to join the university triathlon club: membership, fees, what to bring and who to ask.' },
+  { path: '/schedule', title: 'Schedule', heading: 'Schedule', image: 'schedule', description: 'The weekly training schedule of the university triathlon club: swim, bike, run and brick sessions.' },
+  { path: '/coaches-exec', title: 'Coaches and Exec', heading: 'Coaches and Executive Team', image: 'coaches-exec', description: 'Meet the coaches and the executive team who run the university triathlon club.' },
+  { path: '/faq', title: 'FAQ', heading: 'Frequently Asked Questions', image: 'faq', description: 'Answers to the questions new members ask about the university triathlon club: levels, gear, costs and races.' },
+  { path: '/resources', title: 'Resources', heading: 'Resources', image: 'resources', description: 'Training resources collected by the university triathlon club: plans, guides and helpful links.' },
+  { path: '/team-gear', title: 'Team Gear', heading: 'Team Gear', image: 'team-gear', description: 'University triathlon club team gear: club-branded kits and merchandise, and how to order.' },
+  { path: '/races', title: 'Races', heading: 'Races', image: 'races', description: 'Races the university triathlon club members are entering this season, and who is going.' },
+  { path: '/login', title: 'Sign In', heading: 'Sign In', image: 'login', description: 'Sign in to the university triathlon club app, or create an account to join workouts and events.' },
 ];
+
+/**
+ * The id of the JSON data block a server-rendered page carries: what the page was drawn from, which
+ * the browser takes before hydrating (pwa/app/page-data.ts, api/page-renderer.ts).
+ */
+export const PAGE_DATA_ID = 'page-data';
 
 /** The club's own preview image, for members-only links and pages without one of their own. */
 export const CLUB_IMAGE = 'club';

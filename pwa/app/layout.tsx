@@ -32,8 +32,7 @@ function useIdle(): boolean {
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { signOut, user } = useSession();
-  const idle = useIdle();
+  const { signOut } = useSession();
   usePageDescription(location.pathname);
 
   // Scroll to the top on every route change: a new page opens at its top, as a full page load would.
@@ -70,10 +69,24 @@ export function Layout() {
       <Footer />
       {/* Mounted turned off: role-change-notice.tsx says why. */}
       <RoleChangeNotice />
-      <Suspense fallback={null}>
-        {idle && <UpdateBar />}
-        {user && !user.charterAccepted && <CharterModal />}
-      </Suspense>
+      <FrameExtras />
     </>
+  );
+}
+
+/**
+ * The update bar (once the page is idle) and the charter modal, in a component of their own: the idle
+ * timer re-renders this only, never the frame. A re-render of the frame reaching the page's boundary
+ * before its code has arrived would make React draw the page afresh instead of taking over the HTML
+ * the server rendered (hydration).
+ */
+function FrameExtras() {
+  const { user } = useSession();
+  const idle = useIdle();
+  return (
+    <Suspense fallback={null}>
+      {idle && <UpdateBar />}
+      {user && !user.charterAccepted && <CharterModal />}
+    </Suspense>
   );
 }

@@ -99,7 +99,10 @@ export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
     },
     [entry, key],
   );
-  const state = useSyncExternalStore(subscribe, () => entry.state);
+  const snapshot = () => entry.state;
+  // The same on the server that rendered a public page and in the browser that hydrates it: the
+  // answers the page came with (primeVisitorReads).
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   const refetch = useCallback(() => load(entry, (ctx) => latest.current.queryFn(ctx)), [entry]);
 
   const { enabled = true, refetchInterval, staleTime, refetchOnReconnect = true } = options;
@@ -133,6 +136,17 @@ export const ReadRunnerProvider = ReadRunnerContext.Provider;
 export function useRead<T>(options: ReadOptions<T>): ReadResult<T> {
   const useRunner = useContext(ReadRunnerContext);
   return useRunner(options);
+}
+
+/**
+ * Answers a page came with, from the server that rendered it (app/page-data.ts): screens show them
+ * at once, as the HTML did, and read again as usual once shown.
+ */
+export function primeVisitorReads(reads: readonly (readonly [queryKey: readonly unknown[], data: unknown])[], at: number): void {
+  for (const [queryKey, data] of reads) {
+    const entry = entryFor(JSON.stringify(queryKey));
+    if (entry.state.data === undefined) entry.state = { data, error: null, updatedAt: at };
+  }
 }
 
 /** Forgets every visitor answer (tests). */
