@@ -26,7 +26,8 @@ async function served() {
 function readHead(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
   const meta = new Map<string, string[]>();
-  for (const m of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) meta.set(m[1]!, [...(meta.get(m[1]!) ?? []), m[2]!]);
+  for (const m of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g))
+    meta.set(m[1]!, [...(meta.get(m[1]!) ?? []), m[2]!]);
   return {
     titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
     canonical: [...head.matchAll(/<link rel="canonical" href="([^"]+)">/g)].map((m) => m[1]),
@@ -35,7 +36,9 @@ function readHead(html: string) {
       expect(values, key).toHaveLength(1);
       return values[0]!;
     },
-    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    ),
     head,
   };
 }
@@ -99,14 +102,23 @@ describe("every public page's head", () => {
       }),
     ]);
     const schedule = readHead(await (await app.request('/schedule')).text());
-    const list = schedule.jsonLd[0] as { '@type': string; itemListElement: { item: Record<string, unknown> }[] };
+    const list = schedule.jsonLd[0] as {
+      '@type': string;
+      itemListElement: { item: Record<string, unknown> }[];
+    };
     expect(list['@type']).toBe('ItemList');
     expect(list.itemListElement.length).toBeGreaterThan(10);
     expect(list.itemListElement[0]!.item).toMatchObject({
       '@type': 'Event',
       name: 'Swim practice',
       location: { '@type': 'Place', name: 'Aquatic Centre' },
-      eventSchedule: { '@type': 'Schedule', byDay: 'https://schema.org/Monday', startTime: '06:30', endTime: '08:30', repeatFrequency: 'P1W' },
+      eventSchedule: {
+        '@type': 'Schedule',
+        byDay: 'https://schema.org/Monday',
+        startTime: '06:30',
+        endTime: '08:30',
+        repeatFrequency: 'P1W',
+      },
     });
     expect(readHead(await (await app.request('/faq')).text()).jsonLd).toEqual([]);
   });
@@ -126,10 +138,25 @@ describe('a members-only link', () => {
         capacity: 4,
       })
     ).post as { id: number };
-    const event = (await t.createPost(exec.token, { type: 'event', title: 'Hidden gala dinner', eventDate: '2026-03-10', content: 'Room 404.' })).post as {
+    const event = (
+      await t.createPost(exec.token, {
+        type: 'event',
+        title: 'Hidden gala dinner',
+        eventDate: '2026-03-10',
+        content: 'Room 404.',
+      })
+    ).post as {
       id: number;
     };
-    for (const path of ['/forum', `/workout/${workout.id}`, `/event/${event.id}`, '/profile', '/admin', '/race/1', '/attendance/members/2']) {
+    for (const path of [
+      '/forum',
+      `/workout/${workout.id}`,
+      `/event/${event.id}`,
+      '/profile',
+      '/admin',
+      '/race/1',
+      '/attendance/members/2',
+    ]) {
       const html = await (await app.request(path)).text();
       const h = readHead(html);
       expect(h.titles, path).toEqual(['Members only · University Triathlon Club']);
@@ -137,7 +164,14 @@ describe('a members-only link', () => {
       expect(h.one('og:image')).toBe('http://club.test/og/club.png');
       expect(h.one('twitter:card')).toBe('summary_large_image');
       expect(h.one('robots')).toBe('noindex');
-      for (const secret of ['Secret brick', 'Cherry Beach', 'boathouse', 'Hidden gala', 'Room 404', exec.name]) {
+      for (const secret of [
+        'Secret brick',
+        'Cherry Beach',
+        'boathouse',
+        'Hidden gala',
+        'Room 404',
+        exec.name,
+      ]) {
         expect(html, `${path}: ${secret}`).not.toContain(secret);
       }
     }
@@ -154,7 +188,9 @@ describe('sitemap and robots.txt', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const page of PUBLIC_PAGES) expect(locs).toContain(`http://club.test${page.path}`);
     expect(locs.some((l) => l!.startsWith('http://club.test/profile/'))).toBe(true);
-    expect(locs.filter((l) => /^http:\/\/club\.test\/(forum|workout|event|admin)(\/|$)/.test(l!))).toEqual([]);
+    expect(locs.filter((l) => /^http:\/\/club\.test\/(forum|workout|event|admin)(\/|$)/.test(l!))).toEqual(
+      [],
+    );
     const robots = await (await app.request('/robots.txt')).text();
     expect(robots).toMatch(/^User-agent: \*/m);
     expect(robots).toContain('Disallow: /api/');

@@ -27,18 +27,23 @@ async function setUp() {
   const dir = mkdtempSync(join(tmpdir(), 'club-pages-'));
   const module = join(dir, 'pages.mjs');
   writeFileSync(module, STAND_IN);
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Club</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Club</title></head><body><div id="root"></div></body></html>',
+  );
   const app = createApp(club.t.deps, (a) => mountPwa(a, club.t.deps.uploadsDir, dir, module));
   const html = async (path: string) => (await app.request(path)).text();
   return { ...club, app, html, module };
 }
 
 describe('public pages rendered by the server', () => {
-  it("put the page in the root with the data it was drawn from, and keep it until what it shows changes", async () => {
+  it('put the page in the root with the data it was drawn from, and keep it until what it shows changes', async () => {
     const { html, t, exec } = await setUp();
     const first = await html('/coaches-exec');
     expect(first).toContain('<div id="root"><main><h1>/coaches-exec</h1><p>render 1</p>');
-    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first)![1]!);
+    const data = JSON.parse(
+      /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first)![1]!,
+    );
     expect(data).toMatchObject({ clubEmail: t.deps.env.CLUB_EMAIL, clubTimeZone: t.deps.env.CLUB_TIMEZONE });
     expect(data.reads[0][0]).toEqual(['profiles']);
     // Nothing changed: the kept page.
@@ -54,20 +59,32 @@ describe('public pages rendered by the server', () => {
   it('the races page shows a race added since', async () => {
     const { html, t, exec } = await setUp();
     expect(await html('/races')).not.toContain('Harbour Sprint');
-    await t.createRace(exec.token, { name: 'Harbour Sprint', date: '2026-06-20', location: 'Harbourfront', description: '' });
+    await t.createRace(exec.token, {
+      name: 'Harbour Sprint',
+      date: '2026-06-20',
+      location: 'Harbourfront',
+      description: '',
+    });
     expect(await html('/races')).toContain('Harbour Sprint');
   });
 
   it('renders no members-only screen, no unknown team position and nothing when the module is missing', async () => {
     const { html, t } = await setUp();
-    for (const path of ['/forum', '/workout/1', '/profile', '/admin', '/profile/head-chef/somebody', '/nowhere']) {
+    for (const path of [
+      '/forum',
+      '/workout/1',
+      '/profile',
+      '/admin',
+      '/profile/head-chef/somebody',
+      '/nowhere',
+    ]) {
       expect(await html(path), path).toContain('<div id="root"></div>');
     }
     const render = pageRenderer('/no/such/pages.js');
     expect(await render(t.deps, '/', '')).toBeNull();
   });
 
-  it("a page with a query string is drawn for it and not kept", async () => {
+  it('a page with a query string is drawn for it and not kept', async () => {
     const { html } = await setUp();
     expect(await html('/login?reason=session-expired')).toContain('<h1>/login?reason=session-expired</h1>');
     expect(await html('/login')).toContain('<h1>/login</h1>');

@@ -7,13 +7,24 @@ import { apiToken, DEMO, inDays } from './support';
 // plain HTTP, no script), hydrates without a mismatch, and a members-only link says nothing of its item.
 
 const PAGES = [
-  ...PUBLIC_PAGES.map((p) => ({ path: p.path, heading: p.heading, title: `${p.title} · University Triathlon Club`, image: p.image })),
+  ...PUBLIC_PAGES.map((p) => ({
+    path: p.path,
+    heading: p.heading,
+    title: `${p.title} · University Triathlon Club`,
+    image: p.image,
+  })),
   // A team member's page, drawn from the database (the demo club's swim coach).
-  { path: '/profile/swim-coach/maya-chen', heading: 'Maya Chen', title: 'Maya Chen · Swim Coach · University Triathlon Club', image: 'coaches-exec' },
+  {
+    path: '/profile/swim-coach/maya-chen',
+    heading: 'Maya Chen',
+    title: 'Maya Chen · Swim Coach · University Triathlon Club',
+    image: 'coaches-exec',
+  },
 ];
 
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] ?? null;
-const meta = (html: string, key: string) => attr(html, new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
+const meta = (html: string, key: string) =>
+  attr(html, new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
 
 test('every public page answers plain HTTP with its h1, title, description and preview tags, and its image is a 1200x630 PNG', async ({
   request,
@@ -43,7 +54,10 @@ test('every public page answers plain HTTP with its h1, title, description and p
   }
 });
 
-test('the sitemap lists the public pages at the public address, and robots.txt names it', async ({ request, baseURL }) => {
+test('the sitemap lists the public pages at the public address, and robots.txt names it', async ({
+  request,
+  baseURL,
+}) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   for (const page of PUBLIC_PAGES) expect(xml).toContain(`<loc>${baseURL}${page.path}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
@@ -84,7 +98,8 @@ test('with JavaScript each public page hydrates with no mismatch and no console 
   // hydrated page keeps it; a page drawn afresh would have replaced it.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as { serverH1?: Element | null }).serverH1 = document.querySelector('main h1');
+      if (document.readyState === 'interactive')
+        (window as { serverH1?: Element | null }).serverH1 = document.querySelector('main h1');
     });
   });
   for (const p of PAGES) {
@@ -104,12 +119,17 @@ test('with JavaScript each public page hydrates with no mismatch and no console 
   expect(problems).toEqual([]);
 });
 
-test('a page whose HTML differs from what the browser draws is reported (the check above can fail)', async ({ page }) => {
+test('a page whose HTML differs from what the browser draws is reported (the check above can fail)', async ({
+  page,
+}) => {
   await page.goto('/join-us', { waitUntil: 'networkidle' });
   const problems = watchConsole(page);
   await page.route('**/join-us', async (route) => {
     const res = await route.fetch();
-    await route.fulfill({ response: res, body: (await res.text()).replace('<h1>Join Us</h1>', '<h1>Join Us today</h1>') });
+    await route.fulfill({
+      response: res,
+      body: (await res.text()).replace('<h1>Join Us</h1>', '<h1>Join Us today</h1>'),
+    });
   });
   // With the page's scripts at hand (as on a return visit), hydration meets the changed heading.
   await page.reload({ waitUntil: 'networkidle' });
@@ -117,12 +137,22 @@ test('a page whose HTML differs from what the browser draws is reported (the che
   await expect.poll(() => problems.join('\n')).toMatch(/418|hydrat/i);
 });
 
-test("a members-only link previews as Members only and its HTML holds none of the item's text", async ({ request, baseURL }) => {
+test("a members-only link previews as Members only and its HTML holds none of the item's text", async ({
+  request,
+  baseURL,
+}) => {
   const token = await apiToken(request, DEMO.exec);
   const secret = { title: 'Sunrise lake crossing', content: 'Meet at the north dock, wetsuit on.' };
   const res = await request.post('/api/forum/posts', {
     headers: { authorization: `Bearer ${token}` },
-    data: { type: 'workout', workoutType: 'swim', workoutDate: inDays(5), workoutTime: '06:00', capacity: 8, ...secret },
+    data: {
+      type: 'workout',
+      workoutType: 'swim',
+      workoutDate: inDays(5),
+      workoutTime: '06:00',
+      capacity: 8,
+      ...secret,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).post.id as number;

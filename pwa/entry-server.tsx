@@ -29,6 +29,7 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
     </StrictMode>,
   );
   const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of prelude)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }

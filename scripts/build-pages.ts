@@ -13,7 +13,8 @@ import { CLUB_IMAGE, CLUB_NAME, DEFAULT_DESCRIPTION, PUBLIC_PAGES } from '../dom
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Words into lines of at most `max` characters (the preview's text is short and known). */
 function wrap(text: string, max: number): string[] {
@@ -44,10 +45,16 @@ export function previewSvg(title: string, description: string): string {
   <rect x="800" y="0" width="400" height="18" fill="#e4572e"/>
   <text x="80" y="130" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="40" font-weight="700" fill="#9fd0ff">${escapeXml(CLUB_NAME)}</text>
   ${titleLines
-    .map((l, i) => `<text x="80" y="${titleY + i * 96}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="84" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="80" y="${titleY + i * 96}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="84" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`,
+    )
     .join('\n  ')}
   ${textLines
-    .map((l, i) => `<text x="80" y="${textY + i * 48}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#dbe7f3">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="80" y="${textY + i * 48}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#dbe7f3">${escapeXml(l)}</text>`,
+    )
     .join('\n  ')}
   <text x="80" y="580" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="30" fill="#9fd0ff">Swim · Bike · Run</text>
 </svg>`;
@@ -57,8 +64,16 @@ export async function drawPreviewImages(outDir: string): Promise<void> {
   const dir = join(outDir, 'og');
   mkdirSync(dir, { recursive: true });
   const images = [
-    ...PUBLIC_PAGES.map((p) => ({ name: p.image, title: p.title === 'Home' ? CLUB_NAME : p.title, description: p.description })),
-    { name: CLUB_IMAGE, title: 'Members only', description: `Workouts, events and races for members. ${DEFAULT_DESCRIPTION}` },
+    ...PUBLIC_PAGES.map((p) => ({
+      name: p.image,
+      title: p.title === 'Home' ? CLUB_NAME : p.title,
+      description: p.description,
+    })),
+    {
+      name: CLUB_IMAGE,
+      title: 'Members only',
+      description: `Workouts, events and races for members. ${DEFAULT_DESCRIPTION}`,
+    },
   ];
   await Promise.all(
     images.map((image) =>
@@ -86,7 +101,10 @@ export function precompress(outDir: string): void {
     if (!COMPRESSIBLE.test(file)) continue;
     const body = readFileSync(file);
     const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     });
     const gz = gzipSync(body, { level: 9 });
     if (br.length < body.length) writeFileSync(`${file}.br`, br);
