@@ -100,6 +100,12 @@ export function pageRenderer(modulePath: string): PageRenderer {
       deps.logger.warn({ err, path }, 'page render failed; the browser draws it');
       return null;
     }
+    // The page's scripts are the built files: an inline script (React's fallback for a part it could
+    // not finish) would be refused by the CSP and leave that part blank, so the shell is served.
+    if (/<script/i.test(markup)) {
+      deps.logger.warn({ path }, 'page render left an inline script; the browser draws it');
+      return null;
+    }
     const page = { markup, dataJson: JSON.stringify(data).replace(/</g, '\\u003c') };
     // Only plain addresses are kept: a query string (a sign-in page's reason) is anyone's to vary.
     if (!search) {

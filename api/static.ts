@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
 import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
-import { PAGE_DATA_ID } from '../domain/contract/public-pages';
+import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../domain/contract/public-pages';
 import { listTeamMembers } from './services/team-profiles';
 
 // One folder up from api/static.ts and from the bundle in dist-server/ alike (built by `npm run build`).
@@ -61,7 +61,9 @@ export function mountPwa(
     c.header('Cache-Control', 'no-cache');
     const path = c.req.path.replace(/(.)\/$/, '$1');
     const ctx = headContext(c);
-    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${shell.preloads.get(path) ?? ''}`;
+    // A rendered page shows at once, so its styles must come with the HTML, not with its script.
+    const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
+    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${preloads}`;
     const html = withHead(shell.html, tags);
     const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
     if (!page) return c.html(html);
@@ -109,11 +111,16 @@ export function mountPwa(
 // after the other). The HTML cannot tell whether someone is signed in (the session lives in the
 // browser), so a public screen preloads what a visitor's needs, outside the data layer (0062).
 const QUERY_LAYER = 'app/query-layer.tsx';
+/** Stands for every team member's page (`/profile/<position>/<name>`). */
+const TEAM_PAGE = '/profile/:role/:name';
 const SCREEN_MODULES: Record<string, string[]> = {
   '/': ['features/public/home-page.tsx'],
   '/join-us': ['features/public/join-us-page.tsx'],
   '/schedule': ['features/public/schedule-page.tsx'],
   '/faq': ['features/public/faq-page.tsx'],
+  '/resources': ['features/public/placeholder-pages.tsx'],
+  '/team-gear': ['features/public/placeholder-pages.tsx'],
+  [TEAM_PAGE]: ['features/team/team-profile-page.tsx'],
   '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
   '/races': ['features/races/visitor-races-page.tsx'],
   '/login': ['features/auth/login-page.tsx'],

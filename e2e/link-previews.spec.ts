@@ -37,6 +37,11 @@ test('every public page answers plain HTTP with its h1, title, description and p
     const h1 = attr(html, /<main[^>]*>[\s\S]*?<h1[^>]*>([\s\S]*?)<\/h1>/);
     expect(h1?.replace(/<[^>]+>/g, '').trim(), page.path).toBe(page.heading);
     expect(attr(html, /<title>([^<]*)<\/title>/), page.path).toBe(page.title);
+    // The only scripts are the built files and data blocks: the CSP refuses inline script.
+    const inline = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1]!)
+      .filter((a) => !/\bsrc=|type="application\/(?:json|ld\+json)"/.test(a));
+    expect(inline, page.path).toEqual([]);
     expect((meta(html, 'description') ?? '').length, page.path).toBeGreaterThan(40);
     expect(meta(html, 'og:title'), page.path).toBe(page.title);
     expect(meta(html, 'og:description'), page.path).toBe(meta(html, 'description'));

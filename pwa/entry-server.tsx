@@ -4,7 +4,7 @@
 // screen that loads on demand is waited for, so the HTML holds the whole page.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
 import { applyPageData, type PageData } from './app/page-data';
 import { resetVisitorReads } from './lib/data/read';
@@ -19,6 +19,7 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
   // One page at a time (the caller waits for each): the answers are this page's only.
   resetVisitorReads();
   applyPageData(data);
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <SessionProvider>
@@ -27,7 +28,13 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
         </StaticRouter>
       </SessionProvider>
     </StrictMode>,
+    // Never split a large boundary out to be revealed later by an inline script: the CSP refuses
+    // inline scripts, and a prerender has the whole page at once anyway.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  // A screen that failed here would reach the browser half drawn (React's client-render fallback, an
+  // inline script the CSP refuses): the caller serves the app's shell instead.
+  if (errors.length > 0) throw errors[0];
   const chunks: Buffer[] = [];
   for await (const chunk of prelude)
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
