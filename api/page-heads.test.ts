@@ -83,6 +83,11 @@ describe("every public page's head", () => {
     expect(readHead(await (await app.request('/profile/secretary/secretary')).text()).titles).toEqual([
       'Position open · Secretary · University Triathlon Club',
     ]);
+    // A name is text, even one that looks like a replacement pattern.
+    await t.must('PUT', '/api/profiles/run-coach', { token: exec.token, body: { name: "Jo $' $& O'Neil" } });
+    expect(readHead(await (await app.request('/profile/run-coach/jo-o-neil')).text()).titles).toEqual([
+      'Jo $&#39; $&amp; O&#39;Neil · Run Coach · University Triathlon Club',
+    ]);
     expect(readHead(await (await app.request('/profile/swim-coach/old-name')).text()).canonical).toEqual([
       'http://club.test/profile/swim-coach/maya-chen',
     ]);

@@ -157,7 +157,7 @@ export function withHead(html: string, tags: string): string {
   return html
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `${tags}</head>`);
+    .replace('</head>', () => `${tags}</head>`);
 }
 
 function clubJsonLd(ctx: HeadContext): object {

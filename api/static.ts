@@ -68,9 +68,10 @@ export function mountPwa(
     const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
     if (!page) return c.html(html);
     return c.html(
+      // A function, so a `$&` or `$'` in a page's text is text, not a replacement pattern.
       html.replace(
         '<div id="root"></div>',
-        `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
+        () => `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
       ),
     );
   };
