@@ -4,7 +4,7 @@
 import { setClubEmail } from '../lib/club/club-contact';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
 import { setClubTimeZone } from '../lib/club/club-zone';
-import { primeVisitorReads } from '../lib/data/read';
+import { primeReads } from '../lib/data/primed-reads';
 import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
 
 export interface PageData {
@@ -21,7 +21,7 @@ export function applyPageData(data: PageData): void {
   setClubTimeZone(data.clubTimeZone);
   setClubEmail(data.clubEmail);
   setServerPasskeys(data.passkeys);
-  primeVisitorReads(data.reads, data.at);
+  primeReads(data.reads, data.at);
 }
 
 /** The page data in this document, if the server rendered it. */

@@ -6,6 +6,7 @@
 // gzip). Both take the same options. Feature hooks (features/*/api/*-queries.ts) wrap it per endpoint.
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
+import { clearPrimed, takePrimed } from './primed-reads';
 
 /** The part of TanStack Query's query options a read uses; the same object serves both runners. */
 export interface ReadOptions<T> {
@@ -51,7 +52,9 @@ const entries = new Map<string, Entry>();
 function entryFor(key: string): Entry {
   let entry = entries.get(key);
   if (!entry) {
-    entry = { state: { data: undefined, error: null, updatedAt: 0 }, listeners: new Set(), inFlight: null };
+    // A server-rendered page's answer, if it came with one (primed-reads.ts): the same as the HTML.
+    const primed = takePrimed(key);
+    entry = { state: { data: primed?.data, error: null, updatedAt: primed?.at ?? 0 }, listeners: new Set(), inFlight: null };
     entries.set(key, entry);
   }
   return entry;
@@ -101,7 +104,7 @@ export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
   );
   const snapshot = () => entry.state;
   // The same on the server that rendered a public page and in the browser that hydrates it: the
-  // answers the page came with (primeVisitorReads).
+  // answers the page came with (primed-reads.ts).
   const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   const refetch = useCallback(() => load(entry, (ctx) => latest.current.queryFn(ctx)), [entry]);
 
@@ -138,20 +141,10 @@ export function useRead<T>(options: ReadOptions<T>): ReadResult<T> {
   return useRunner(options);
 }
 
-/**
- * Answers a page came with, from the server that rendered it (app/page-data.ts): screens show them
- * at once, as the HTML did, and read again as usual once shown.
- */
-export function primeVisitorReads(reads: readonly (readonly [queryKey: readonly unknown[], data: unknown])[], at: number): void {
-  for (const [queryKey, data] of reads) {
-    const entry = entryFor(JSON.stringify(queryKey));
-    if (entry.state.data === undefined) entry.state = { data, error: null, updatedAt: at };
-  }
-}
-
 /** Forgets every visitor answer (tests). */
 export function resetVisitorReads(): void {
   entries.clear();
+  clearPrimed();
 }
 
 /** What a screen needs to say about a read: a kept copy shown offline, and its age. */
