@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pagesPlugin } from './scripts/build-pages';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 
@@ -102,7 +103,8 @@ export default defineConfig(({ command }) => ({
         importScripts: ['/push-sw.js'],
         // Screenshots are for the install dialog only: not worth a precache on every phone.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],
-        globIgnores: ['screenshots/**'],
+        // Preview images (og:image) are for link previews, fetched by chat apps, never by the app.
+        globIgnores: ['screenshots/**', 'og/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,
@@ -124,5 +126,7 @@ export default defineConfig(({ command }) => ({
         ],
       },
     }),
+    // After the service worker: preview images and the precompressed copies (scripts/build-pages.ts).
+    pagesPlugin(),
   ],
 }));

@@ -27,7 +27,7 @@ describe('the built PWA', () => {
       expect(res.status, screen).toBe(200);
       expect(await res.text(), screen).toContain('<div id="root">');
     }
-    for (const missing of ['/sitemap.xml', '/ads.txt', '/assets/gone-1a2b.js', '/icons/none.png', '/favicon.ico']) {
+    for (const missing of ['/ads.xml', '/ads.txt', '/assets/gone-1a2b.js', '/icons/none.png', '/favicon.ico']) {
       const res = await app.request(missing);
       expect(res.status, missing).toBe(404);
       expect(await res.text(), missing).not.toContain('<div id="root">');

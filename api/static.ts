@@ -4,15 +4,30 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
+import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
+import { PAGES_MODULE, pageRenderer } from './page-renderer';
+import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../domain/contract/public-pages';
+import { listTeamMembers } from './services/team-profiles';
 
 // One folder up from api/static.ts and from the bundle in dist-server/ alike (built by `npm run build`).
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Paths that name a file rather than a screen (no screen of the app ends in one of these). */
-const STATIC_FILE = /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
+const STATIC_FILE =
+  /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
 
-/** Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. */
-export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_DIR): void {
+/**
+ * Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. The public
+ * pages come rendered (api/page-renderer.ts) when the compiled pages module is there: by default the
+ * build's, for the build's own dist/ only.
+ */
+export function mountPwa(
+  app: Hono<AppEnv>,
+  uploadsDir: string,
+  distDir = DIST_DIR,
+  pagesModule: string | null = distDir === DIST_DIR ? PAGES_MODULE : null,
+): void {
+  const render = pagesModule ? pageRenderer(pagesModule) : null;
   mkdirSync(uploadsDir, { recursive: true });
   const uploadsRoot = relative(process.cwd(), uploadsDir) || '.';
   const distRoot = relative(process.cwd(), distDir) || '.';
@@ -30,7 +45,12 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
   app.get('/uploads/*', (c) => c.json({ error: 'Not found' }, 404));
   const indexFile = join(distDir, 'index.html');
   let shell: { mtimeMs: number; html: string; preloads: Map<string, string> } | null = null;
-  const serveShell = (c: Context<AppEnv>) => {
+  const headContext = (c: Context<AppEnv>): HeadContext => ({
+    appUrl: c.var.deps.env.APP_URL,
+    clubEmail: c.var.deps.env.CLUB_EMAIL,
+    teamMembers: () => listTeamMembers(c.var.deps),
+  });
+  const serveShell = async (c: Context<AppEnv>) => {
     // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).
     if (STATIC_FILE.test(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build`.', 503);
@@ -39,18 +59,48 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
       shell = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: screenPreloads(distDir) };
     }
     c.header('Cache-Control', 'no-cache');
-    const tags = shell.preloads.get(c.req.path.replace(/(.)\/$/, '$1'));
-    return c.html(tags ? shell.html.replace('</head>', `${tags}</head>`) : shell.html);
+    const path = c.req.path.replace(/(.)\/$/, '$1');
+    const ctx = headContext(c);
+    // A rendered page shows at once, so its styles must come with the HTML, not with its script.
+    const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
+    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${preloads}`;
+    const html = withHead(shell.html, tags);
+    const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
+    if (!page) return c.html(html);
+    return c.html(
+      // A function, so a `$&` or `$'` in a page's text is text, not a replacement pattern.
+      html.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
+      ),
+    );
   };
+  // Crawlers find the sitemap from robots.txt; both name the public address (APP_URL).
+  app.get('/robots.txt', (c) => {
+    const file = join(distDir, 'robots.txt');
+    const rules = existsSync(file) ? readFileSync(file, 'utf8') : 'User-agent: *\nAllow: /\n';
+    c.header('Cache-Control', 'no-cache');
+    return c.text(`${rules.trimEnd()}\n\nSitemap: ${c.var.deps.env.APP_URL}/sitemap.xml\n`);
+  });
+  app.get('/sitemap.xml', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
   // Before the static files, which would answer / with index.html as it is.
   app.get('/', serveShell);
   app.use(
     '*',
     serveStatic({
       root: distRoot,
+      // The build writes a Brotli and a gzip copy next to each text file (scripts/precompress.mjs):
+      // sent as they are, at the highest levels, instead of compressed again on every request.
+      precompressed: true,
       onFound: (path, c) => {
         // Hashed assets never change; the service worker and the shell must be revalidated.
-        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        c.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     }),
   );
@@ -62,12 +112,17 @@ export function mountPwa(app: Hono<AppEnv>, uploadsDir: string, distDir = DIST_D
 // after the other). The HTML cannot tell whether someone is signed in (the session lives in the
 // browser), so a public screen preloads what a visitor's needs, outside the data layer (0062).
 const QUERY_LAYER = 'app/query-layer.tsx';
+/** Stands for every team member's page (`/profile/<position>/<name>`). */
+const TEAM_PAGE = '/profile/:role/:name';
 const SCREEN_MODULES: Record<string, string[]> = {
   '/': ['features/public/home-page.tsx'],
   '/join-us': ['features/public/join-us-page.tsx'],
   '/schedule': ['features/public/schedule-page.tsx'],
   '/faq': ['features/public/faq-page.tsx'],
   '/privacy': ['features/public/privacy-page.tsx'],
+  '/resources': ['features/public/placeholder-pages.tsx'],
+  '/team-gear': ['features/public/placeholder-pages.tsx'],
+  [TEAM_PAGE]: ['features/team/team-profile-page.tsx'],
   '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
   '/races': ['features/races/visitor-races-page.tsx'],
   '/login': ['features/auth/login-page.tsx'],
@@ -90,7 +145,10 @@ function screenPreloads(distDir: string): Map<string, string> {
   const preloads = new Map<string, string>();
   let manifest: Record<string, ManifestChunk>;
   try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
   } catch {
     return preloads;
   }

@@ -10,7 +10,7 @@ import { newJwtSecret, tokensFor } from '../api/faults/support/fixture';
 import { makeAgent, requestJson } from '../api/faults/support/http';
 import { loginBurst } from './login-burst';
 import { measureColdStart } from './cold-start';
-import { launchChromium, measureInitialJs, measureOfflineReplay, signInByApi, type Session } from './browser';
+import { launchChromium, measureInitialJs, measureOfflineReplay, measurePaint, signInByApi, type Session } from './browser';
 import { measureListRebuild } from './list-rebuild';
 import { measureHungPush } from './hung-push';
 import { CLS_TARGET, JS_ONLY_PUBLIC_PAGES, PUBLIC_PAGES, SCORE_TARGET, measureCls, runLighthouse } from './lighthouse';
@@ -106,6 +106,7 @@ async function main(): Promise<number> {
     listRebuild: null,
     hungPush: null,
     initialJs: [],
+    paint: [],
     coldStart: null,
     failures: [],
     totalSeconds: 0,
@@ -257,6 +258,7 @@ async function main(): Promise<number> {
   async function measureBothInitialJs(browser: Browser, base: string, session: Session): Promise<void> {
     for (const page of [...PUBLIC_PAGES, ...JS_ONLY_PUBLIC_PAGES]) results.initialJs.push(await measureInitialJs(browser, base, page, null));
     results.initialJs.push(await measureInitialJs(browser, base, '/forum', session));
+    for (const page of PUBLIC_PAGES) (results.paint ??= []).push(await measurePaint(browser, base, page));
   }
 
   function finish(): number {

@@ -8,7 +8,7 @@ test('robots.txt is a real file, and a missing file is a 404, not the app', asyn
   expect(robots.status()).toBe(200);
   expect(robots.headers()['content-type']).toContain('text/plain');
   expect(await robots.text()).toMatch(/^User-agent: \*/m);
-  const missing = await request.get('/sitemap.xml');
+  const missing = await request.get('/ads.xml');
   expect(missing.status()).toBe(404);
   expect(await missing.text()).not.toContain('id="root"');
 });

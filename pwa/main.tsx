@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadClubConfig } from './lib/club/club-zone';
+import { applyPageData, readPageData } from './app/page-data';
+import { readToken } from './lib/session/session-storage';
 import { SessionProvider } from './lib/session/session';
 import { AppRoutes } from './app/router';
 import './styles.css';
@@ -17,12 +19,25 @@ void loadClubConfig();
 const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <SessionProvider>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </SessionProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A public page comes rendered by the server (api/page-renderer.ts) for a visitor: the browser takes
+// it over as it is (hydration), from the same settings and answers. Someone signed in sees their own
+// version of the page (Home's week, the member's races), so it is drawn afresh; so is the app's
+// shell (the service worker's copy, a screen the server does not render).
+const pageData = readPageData(document);
+if (pageData && root.firstElementChild && !readToken()) {
+  applyPageData(pageData);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -28,6 +28,37 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// The public pages' renderer (pwa/entry-server.tsx), loaded by the server at run time
+// (api/page-renderer.ts): the PWA's screens compiled for Node, React and the router from node_modules.
+// Styles are the browser's business (the HTML links the built CSS); the service worker's register
+// module exists only in the browser build (a stub stands in: the update bar never shows on the server).
+await build({
+  absWorkingDir: root,
+  entryPoints: { pages: 'pwa/entry-server.tsx' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  plugins: [
+    {
+      name: 'no-service-worker-on-the-server',
+      setup(b) {
+        b.onResolve({ filter: /^virtual:pwa-register/ }, (args) => ({ path: args.path, namespace: 'server-stub' }));
+        b.onLoad({ filter: /.*/, namespace: 'server-stub' }, () => ({
+          contents: 'export function useRegisterSW() { return { needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} }; }',
+          loader: 'js',
+        }));
+      },
+    },
+  ],
+  jsx: 'automatic',
+  loader: { '.css': 'empty' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
 // db/migrate.ts finds its migrations next to itself; in the bundle "itself" is dist-server/.
 cpSync(`${root}db/migrations`, `${outdir}/migrations`, { recursive: true });
 // The launcher (scripts/start.mjs) compares the sources with this file's time.

@@ -10,8 +10,8 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 // What each half of the build is made from, and the file that stands for its output.
 const PARTS = [
-  { name: 'web app', output: 'dist/index.html', sources: ['pwa', 'domain', 'vite.config.ts'] },
-  { name: 'server', output: 'dist-server/build-info.json', sources: ['api', 'db', 'scripts/build-server.mjs'] },
+  { name: 'web app', output: 'dist/index.html', sources: ['pwa', 'domain', 'vite.config.ts', 'scripts/build-pages.ts'] },
+  { name: 'server', output: 'dist-server/build-info.json', sources: ['api', 'db', 'scripts/build-server.mjs', 'pwa'] },
 ];
 const SKIP = /(^|[/\\])(node_modules|faults|test-fixtures)$|\.test\.tsx?$/;
 

@@ -19,6 +19,24 @@ export interface TeamMemberAnswer {
   teamMember: TeamMember;
 }
 
+export const VACANT_NAME = 'Position open';
+
+/** 'Maya Chen-Smith' → 'maya-chen-smith'; accents folded so the URL stays readable. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** /profile/{position id}/{name slug}; a vacant position (or an unsluggable name) uses its id. */
+export function profilePath(member: Pick<TeamMember, 'id' | 'name'>): string {
+  const slug = slugify(member.name) || member.id;
+  return `/profile/${encodeURIComponent(member.id)}/${encodeURIComponent(slug)}`;
+}
+
 /** The club's general contact address, shown with the team and on the public pages. */
 export const CLUB_CONTACT_EMAIL = 'triathlon.club@university.test';
 

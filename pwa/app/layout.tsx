@@ -34,25 +34,11 @@ function useIdle(): boolean {
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { signOut, user } = useSession();
-  const idle = useIdle();
+  const { signOut } = useSession();
   usePageDescription(location.pathname);
 
   // A new page opens at its top, as a full page load would; Back returns to where the reader was.
   useScrollMemory();
-
-  // A link opened before signing in (or while waiting for approval) opens once the reader may see it:
-  // right after the charter, or on the first load after an administrator approved the account.
-  const role = user?.role;
-  const charterAccepted = user?.charterAccepted;
-  useEffect(() => {
-    const path = peekReturnPath();
-    if (!path || !role) return;
-    if (canOpenNow({ role, charterAccepted: !!charterAccepted }, path)) {
-      forgetReturnPath();
-      navigate(path, { replace: true });
-    }
-  }, [role, charterAccepted, navigate]);
 
   // A 401/403 from a non-auth call ends the session (lib/data/api-client.ts): the server no longer
   // takes this token, or this role, so staying signed in would only show errors.
@@ -89,10 +75,40 @@ export function Layout() {
       <Footer />
       {/* Mounted turned off: role-change-notice.tsx says why. */}
       <RoleChangeNotice />
-      <Suspense fallback={null}>
-        {idle && <UpdateBar />}
-        {user && !user.charterAccepted && <CharterModal />}
-      </Suspense>
+      <FrameExtras />
     </>
+  );
+}
+
+/**
+ * The update bar (once the page is idle), the charter modal and the opening of a kept link, in a
+ * component of their own: the idle
+ * timer re-renders this only, never the frame. A re-render of the frame reaching the page's boundary
+ * before its code has arrived would make React draw the page afresh instead of taking over the HTML
+ * the server rendered (hydration).
+ */
+function FrameExtras() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const idle = useIdle();
+
+  // A link opened before signing in (or while waiting for approval) opens once the reader may see it:
+  // right after the charter, or on the first load after an administrator approved the account.
+  const role = user?.role;
+  const charterAccepted = user?.charterAccepted;
+  useEffect(() => {
+    const path = peekReturnPath();
+    if (!path || !role) return;
+    if (canOpenNow({ role, charterAccepted: !!charterAccepted }, path)) {
+      forgetReturnPath();
+      navigate(path, { replace: true });
+    }
+  }, [role, charterAccepted, navigate]);
+
+  return (
+    <Suspense fallback={null}>
+      {idle && <UpdateBar />}
+      {user && !user.charterAccepted && <CharterModal />}
+    </Suspense>
   );
 }

@@ -1,27 +1,13 @@
 import { BIO_PREVIEW_LENGTH, type TeamMember } from '../../../domain/contract/profiles';
 
 export const EMPTY_BIO = 'Bio coming soon...';
-export const VACANT_NAME = 'Position open';
+export { VACANT_NAME } from '../../../domain/contract/profiles';
 
 export function isCoach(member: Pick<TeamMember, 'id'>): boolean {
   return member.id.endsWith('-coach');
 }
 
-/** 'Maya Chen-Smith' → 'maya-chen-smith'; accents folded so the URL stays readable. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** /profile/{position id}/{name slug}; a vacant position (or an unsluggable name) uses its id. */
-export function profilePath(member: Pick<TeamMember, 'id' | 'name'>): string {
-  const slug = slugify(member.name) || member.id;
-  return `/profile/${encodeURIComponent(member.id)}/${encodeURIComponent(slug)}`;
-}
+export { profilePath, slugify } from '../../../domain/contract/profiles';
 
 /** The card's bio: the first 120 characters plus an ellipsis, or the placeholder when there is none. */
 export function bioPreview(bio: string): string {

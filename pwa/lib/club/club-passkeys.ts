@@ -41,9 +41,15 @@ export async function autofillOffersPasskeys(): Promise<boolean> {
   }
 }
 
+const unchanging = () => () => {};
+const notOnTheServer = () => false;
+
 export function usePasskeyAvailability(): PasskeyAvailability {
   const server = useSyncExternalStore(subscribe, serverPasskeys, serverPasskeys);
-  if (!browserHasPasskeys()) return 'browser-off';
+  // What the browser can do is known only in the browser: a page rendered on the server (and its
+  // hydration) says what a page without script can do, and the browser's answer follows at once.
+  const browser = useSyncExternalStore(unchanging, browserHasPasskeys, notOnTheServer);
+  if (!browser) return 'browser-off';
   if (server === null) return 'unknown';
   return server ? 'on' : 'server-off';
 }

@@ -6,6 +6,7 @@
 // gzip). Both take the same options. Feature hooks (features/*/api/*-queries.ts) wrap it per endpoint.
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
+import { clearPrimed, takePrimed } from './primed-reads';
 
 /** The part of TanStack Query's query options a read uses; the same object serves both runners. */
 export interface ReadOptions<T> {
@@ -51,7 +52,9 @@ const entries = new Map<string, Entry>();
 function entryFor(key: string): Entry {
   let entry = entries.get(key);
   if (!entry) {
-    entry = { state: { data: undefined, error: null, updatedAt: 0 }, listeners: new Set(), inFlight: null };
+    // A server-rendered page's answer, if it came with one (primed-reads.ts): the same as the HTML.
+    const primed = takePrimed(key);
+    entry = { state: { data: primed?.data, error: null, updatedAt: primed?.at ?? 0 }, listeners: new Set(), inFlight: null };
     entries.set(key, entry);
   }
   return entry;
@@ -99,7 +102,10 @@ export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
     },
     [entry, key],
   );
-  const state = useSyncExternalStore(subscribe, () => entry.state);
+  const snapshot = () => entry.state;
+  // The same on the server that rendered a public page and in the browser that hydrates it: the
+  // answers the page came with (primed-reads.ts).
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   const refetch = useCallback(() => load(entry, (ctx) => latest.current.queryFn(ctx)), [entry]);
 
   const { enabled = true, refetchInterval, staleTime, refetchOnReconnect = true } = options;
@@ -138,6 +144,7 @@ export function useRead<T>(options: ReadOptions<T>): ReadResult<T> {
 /** Forgets every visitor answer (tests). */
 export function resetVisitorReads(): void {
   entries.clear();
+  clearPrimed();
 }
 
 /** What a screen needs to say about a read: a kept copy shown offline, and its age. */

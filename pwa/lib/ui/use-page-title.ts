@@ -1,6 +1,5 @@
 import { useLayoutEffect } from 'react';
-
-export const SITE_NAME = 'University Triathlon Club';
+import { DEFAULT_DESCRIPTION, documentTitle, publicPage } from '../../../domain/contract/public-pages';
 
 /**
  * Sets the document title for the current screen, in the same commit as the content (a layout
@@ -8,26 +7,14 @@ export const SITE_NAME = 'University Triathlon Club';
  */
 export function usePageTitle(title: string): void {
   useLayoutEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+    document.title = documentTitle(title);
   }, [title]);
 }
 
-export const DEFAULT_DESCRIPTION =
-  'The university triathlon club: swim, bike and run with us. Schedule, how to join, workouts, events and races.';
-
-// What a search result or a shared link says about each screen (index.html carries the default).
-const DESCRIPTIONS: Record<string, string> = {
-  '/': DEFAULT_DESCRIPTION,
-  '/join-us': 'How to join the university triathlon club: membership, fees, what to bring and who to ask.',
-  '/schedule': 'The weekly training schedule of the university triathlon club: swim, bike, run and brick sessions.',
-  '/faq': 'Answers to the questions new members ask about the university triathlon club: levels, gear, costs and races.',
-  '/coaches-exec': 'Meet the coaches and the executive team who run the university triathlon club.',
-  '/races': 'Races the university triathlon club members are entering this season, and who is going.',
-  '/login': 'Sign in to the university triathlon club app, or create an account to join workouts and events.',
+// What a search result or a shared link says about each screen: the public pages' own (the server
+// writes the same into each page's HTML), and a few screens of members.
+const MEMBER_DESCRIPTIONS: Record<string, string> = {
   '/forum': 'Club workouts and events: sign up, join a waitlist and RSVP.',
-  '/resources': 'Training resources collected by the university triathlon club.',
-  '/team-gear': 'University triathlon club team gear: kits and how to order.',
-  '/privacy': 'What the university triathlon club stores about members, who sees it, how long it is kept, and how to download or delete it.',
 };
 
 function descriptionTag(): HTMLMetaElement {
@@ -43,6 +30,6 @@ function descriptionTag(): HTMLMetaElement {
 /** Sets the meta description for the screen at `pathname` (the frame calls it on every route). */
 export function usePageDescription(pathname: string): void {
   useLayoutEffect(() => {
-    descriptionTag().content = DESCRIPTIONS[pathname] ?? DEFAULT_DESCRIPTION;
+    descriptionTag().content = publicPage(pathname)?.description ?? MEMBER_DESCRIPTIONS[pathname] ?? DEFAULT_DESCRIPTION;
   }, [pathname]);
 }

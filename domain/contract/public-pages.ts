@@ -1,0 +1,66 @@
+// The pages anyone may open, and what a search result or a shared link says about each: the server
+// writes each page's head (title, description, canonical URL, Open Graph and Twitter card) and the
+// sitemap from this list, the build draws each page's 1200x630 preview image from it, and the PWA
+// sets the same title and description when it moves between screens. A new public page is one line.
+
+export const CLUB_NAME = 'University Triathlon Club';
+
+export const DEFAULT_DESCRIPTION =
+  'The university triathlon club: swim, bike and run with us. Schedule, how to join, workouts, events and races.';
+
+export interface PublicPage {
+  path: string;
+  /** The page's name: the first part of its <title> ("Join Us · University Triathlon Club"). */
+  title: string;
+  /** Its h1, in the HTML the server renders before any script runs. */
+  heading: string;
+  description: string;
+  /** Its preview image: /og/<image>.png, 1200x630, drawn at build time. */
+  image: string;
+}
+
+// One line a page (prettier-ignore keeps it so).
+// prettier-ignore
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { path: '/', title: 'Home', heading: 'Swim. Bike. Run. Together.', image: 'home', description: DEFAULT_DESCRIPTION },
+  { path: '/join-us', title: 'Join Us', heading: 'Join Us', image: 'join-us', description: 'How to join the university triathlon club: membership, fees, what to bring and who to ask.' },
+  { path: '/schedule', title: 'Schedule', heading: 'Schedule', image: 'schedule', description: 'The weekly training schedule of the university triathlon club: swim, bike, run and brick sessions.' },
+  { path: '/coaches-exec', title: 'Coaches and Exec', heading: 'Coaches and Executive Team', image: 'coaches-exec', description: 'Meet the coaches and the executive team who run the university triathlon club.' },
+  { path: '/faq', title: 'FAQ', heading: 'Frequently Asked Questions', image: 'faq', description: 'Answers to the questions new members ask about the university triathlon club: levels, gear, costs and races.' },
+  { path: '/resources', title: 'Resources', heading: 'Resources', image: 'resources', description: 'Training resources collected by the university triathlon club: plans, guides and helpful links.' },
+  { path: '/team-gear', title: 'Team Gear', heading: 'Team Gear', image: 'team-gear', description: 'University triathlon club team gear: club-branded kits and merchandise, and how to order.' },
+  { path: '/races', title: 'Races', heading: 'Races', image: 'races', description: 'Races the university triathlon club members are entering this season, and who is going.' },
+  { path: '/privacy', title: 'Privacy', heading: 'Privacy', image: 'privacy', description: 'What the university triathlon club stores about members, who sees it, how long it is kept, and how to download or delete it.' },
+  { path: '/login', title: 'Sign In', heading: 'Sign In', image: 'login', description: 'Sign in to the university triathlon club app, or create an account to join workouts and events.' },
+];
+
+/**
+ * The id of the JSON data block a server-rendered page carries: what the page was drawn from, which
+ * the browser takes before hydrating (pwa/app/page-data.ts, api/page-renderer.ts).
+ */
+export const PAGE_DATA_ID = 'page-data';
+
+/** The club's own preview image, for members-only links and pages without one of their own. */
+export const CLUB_IMAGE = 'club';
+
+/** A team member's page (`/profile/<position>/<name>`): public, one per position, from the database. */
+export const TEAM_PROFILE_PATH = /^\/profile\/([^/]+)\/([^/]+)$/;
+export const TEAM_PROFILE_IMAGE = 'coaches-exec';
+
+/** Screens for members only: a shared link to one says so and nothing of the item. */
+export const MEMBERS_ONLY_PATHS =
+  /^\/(?:forum|workout|event|race|profile|admin|attendance|sync|dashboard|logout)(?:\/|$)/;
+
+export const MEMBERS_ONLY_TITLE = 'Members only';
+export const MEMBERS_ONLY_DESCRIPTION =
+  'This page is for members of the university triathlon club: sign in to see it.';
+
+/** "Join Us · University Triathlon Club"; the club's name alone for an empty title. */
+export function documentTitle(title: string): string {
+  return title ? `${title} · ${CLUB_NAME}` : CLUB_NAME;
+}
+
+export function publicPage(path: string): PublicPage | undefined {
+  const normal = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return PUBLIC_PAGES.find((p) => p.path === normal);
+}

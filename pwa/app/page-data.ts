@@ -1,0 +1,36 @@
+// What the server knew when it rendered a public page (api/page-renderer.ts): the club's settings and
+// the public answers the page shows. It travels in the HTML as a JSON data block, and the browser
+// takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
+import { setClubEmail } from '../lib/club/club-contact';
+import { setServerPasskeys } from '../lib/club/club-passkeys';
+import { setClubTimeZone } from '../lib/club/club-zone';
+import { primeReads } from '../lib/data/primed-reads';
+import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
+
+export interface PageData {
+  clubEmail: string;
+  clubTimeZone: string;
+  passkeys: boolean;
+  /** When the answers were read (ms since the epoch). */
+  at: number;
+  /** Public answers by the query key the screen reads them under. */
+  reads: [queryKey: unknown[], data: unknown][];
+}
+
+export function applyPageData(data: PageData): void {
+  setClubTimeZone(data.clubTimeZone);
+  setClubEmail(data.clubEmail);
+  setServerPasskeys(data.passkeys);
+  primeReads(data.reads, data.at);
+}
+
+/** The page data in this document, if the server rendered it. */
+export function readPageData(doc: Document): PageData | null {
+  const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return null;
+  }
+}
