@@ -1,13 +1,22 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, acceptCharterInDb, openTestDb, signIn } from './support';
+import { DEMO, acceptCharterInDb, axeViolations, openTestDb, signIn } from './support';
 
 // axe on every screen for every role: no violation of any impact. Each screen is checked
 // once it has settled (its heading shown, no loading state), at a phone's size and a laptop's.
 
 type Role = 'visitor' | keyof typeof DEMO;
 
-const PUBLIC = ['/', '/join-us', '/schedule', '/coaches-exec', '/faq', '/privacy', '/resources', '/team-gear', '/races'];
+const PUBLIC = [
+  '/',
+  '/join-us',
+  '/schedule',
+  '/coaches-exec',
+  '/faq',
+  '/privacy',
+  '/resources',
+  '/team-gear',
+  '/races',
+];
 const SIGNED_OUT_ONLY = ['/login', '/reset-password?token=no-such-token', '/profile/coach/Maya%20Chen'];
 
 function firstIds(): { workout: number; event: number; race: number } {
@@ -36,15 +45,6 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.status--loading')).toHaveCount(0);
 }
 
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  // The page was really checked (not a blank screen that trivially passes).
-  expect(result.passes.length, where).toBeGreaterThan(10);
-  return result.violations.map(
-    (v) => `${where}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,
-  );
-}
-
 for (const role of ['visitor', 'pending', 'member', 'exec', 'admin'] as const) {
   test(`axe finds nothing on any screen for a ${role}`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -61,18 +61,18 @@ for (const role of ['visitor', 'pending', 'member', 'exec', 'admin'] as const) {
       for (const route of routesFor(role)) {
         await page.goto(route);
         await settle(page);
-        found.push(...(await violations(page, `${role} ${size.width}px ${route}`)));
+        found.push(...(await axeViolations(page, `${role} ${size.width}px ${route}`)));
         // A pending member's forum is the membership notice: no tabs.
         if (route === '/forum' && role !== 'pending') {
           await page.getByRole('tab', { name: 'Events' }).click();
           await settle(page);
-          found.push(...(await violations(page, `${role} ${size.width}px /forum (Events)`)));
+          found.push(...(await axeViolations(page, `${role} ${size.width}px /forum (Events)`)));
         }
         if (route === '/admin') {
           for (const tab of [/Pending Approval/, /Emails|Messages/, /Renewals/, /Import/]) {
             await page.getByRole('tab', { name: tab }).click();
             await settle(page);
-            found.push(...(await violations(page, `${role} ${size.width}px /admin (${tab.source})`)));
+            found.push(...(await axeViolations(page, `${role} ${size.width}px /admin (${tab.source})`)));
           }
         }
       }

@@ -1,31 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { termOfDate } from '../domain/calendar';
-import { acceptCharterInDb, DEMO, inDays, openTestDb, screenshots, signIn } from './support';
+import {
+  acceptCharterInDb,
+  DEMO,
+  inDays,
+  openTestDb,
+  screenshots,
+  signIn,
+  expectNoAxeViolations,
+} from './support';
 
 // An exec posts a weekly series from New Workout, and downloads the term's attendance report.
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** axe on the screen at a phone's and a laptop's size: no violation of any impact. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(result.passes.length).toBeGreaterThan(10);
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
-test('a weekly series shows as separate dated workouts; the attendance report downloads as CSV', async ({ page }) => {
+test('a weekly series shows as separate dated workouts; the attendance report downloads as CSV', async ({
+  page,
+}) => {
   test.slow();
   acceptCharterInDb(DEMO.exec.email);
   const title = `Tempo run ${Date.now().toString(36)}`;
@@ -62,7 +57,9 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   const cards = page.getByRole('article', { name: title });
   await expect(cards).toHaveCount(expected.length);
   const db = openTestDb();
-  const rows = db.prepare('select id, workout_date, series_id from posts where title = ? order by workout_date').all(title) as {
+  const rows = db
+    .prepare('select id, workout_date, series_id from posts where title = ? order by workout_date')
+    .all(title) as {
     id: number;
     workout_date: string;
     series_id: string;
@@ -91,12 +88,14 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   expect(mine.every((r) => r['Signed up'] === '0' && r['Attendance taken'] === 'no')).toBe(true);
 });
 
-test('a member\'s attendance page, reached from the admin members table', async ({ page }) => {
+test("a member's attendance page, reached from the admin members table", async ({ page }) => {
   acceptCharterInDb(DEMO.admin.email);
   await signIn(page, DEMO.admin);
   await page.goto('/admin');
   const db = openTestDb();
-  const member = db.prepare('select name from users where email = ?').get(DEMO.member.email) as { name: string };
+  const member = db.prepare('select name from users where email = ?').get(DEMO.member.email) as {
+    name: string;
+  };
   db.close();
   await page.getByRole('link', { name: member.name, exact: true }).click();
   await expect(page.getByRole('heading', { name: member.name })).toBeVisible();

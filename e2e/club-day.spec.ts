@@ -1,7 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { clubToday } from '../domain/clock';
-import { acceptCharter, acceptCharterInDb, apiToken, createMember, DEMO, inDays, openTestDb, screenshots, signIn, uniqueEmail } from './support';
+import {
+  acceptCharter,
+  acceptCharterInDb,
+  apiToken,
+  createMember,
+  DEMO,
+  inDays,
+  openTestDb,
+  screenshots,
+  signIn,
+  uniqueEmail,
+  expectNoAxeViolations,
+} from './support';
 
 // The club's day on a phone: a shared link that lands after sign-in (and after approval), today's
 // started workout on top of the forum with its attendance action, attendance in six taps, Back that
@@ -9,20 +20,6 @@ import { acceptCharter, acceptCharterInDb, apiToken, createMember, DEMO, inDays,
 test.use({ viewport: { width: 390, height: 844 } });
 
 const CLUB_ZONE = 'America/Toronto';
-
-/** axe on the screen at a phone's and a laptop's size: no violation of any impact. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(result.passes.length).toBeGreaterThan(10);
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** The element's box is at least 44 by 44 CSS pixels (a finger's tap target). */
 async function expectTapTarget(target: Locator, minWidth = 44): Promise<void> {
@@ -32,7 +29,10 @@ async function expectTapTarget(target: Locator, minWidth = 44): Promise<void> {
   expect(box!.width).toBeGreaterThanOrEqual(minWidth);
 }
 
-async function newWorkout(request: APIRequestContext, fields: { title: string; date?: string; time?: string; type?: string; capacity?: number | null }) {
+async function newWorkout(
+  request: APIRequestContext,
+  fields: { title: string; date?: string; time?: string; type?: string; capacity?: number | null },
+) {
   const token = await apiToken(request, DEMO.exec);
   const res = await request.post('/api/forum/posts', {
     headers: { authorization: `Bearer ${token}` },
@@ -53,11 +53,17 @@ async function newWorkout(request: APIRequestContext, fields: { title: string; d
 /** Moves a workout to today on the club's calendar, started at midnight (the API only posts future dates). */
 function startTodayInDb(workoutId: number): void {
   const db = openTestDb();
-  db.prepare("update posts set workout_date = ?, workout_time = '00:00' where id = ?").run(clubToday(Date.now(), CLUB_ZONE), workoutId);
+  db.prepare("update posts set workout_date = ?, workout_time = '00:00' where id = ?").run(
+    clubToday(Date.now(), CLUB_ZONE),
+    workoutId,
+  );
   db.close();
 }
 
-test('a shared workout link lands after sign-in; nothing of it shows before, and other sites are refused', async ({ page, request }) => {
+test('a shared workout link lands after sign-in; nothing of it shows before, and other sites are refused', async ({
+  page,
+  request,
+}) => {
   acceptCharterInDb(DEMO.member.email);
   const workout = await newWorkout(request, { title: `Secret set ${Date.now().toString(36)}` });
 
@@ -87,7 +93,10 @@ test('a shared workout link lands after sign-in; nothing of it shows before, and
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
-test('a member who has not read the charter yet arrives at the link right after agreeing to it', async ({ page, request }) => {
+test('a member who has not read the charter yet arrives at the link right after agreeing to it', async ({
+  page,
+  request,
+}) => {
   const workout = await newWorkout(request, { title: `Brick ${Date.now().toString(36)}` });
   const member = await createMember(request, 'Cara Charter');
   const db = openTestDb();
@@ -103,7 +112,10 @@ test('a member who has not read the charter yet arrives at the link right after 
   await expect(page.getByRole('heading', { level: 1, name: workout.title })).toBeVisible();
 });
 
-test('a newcomer from a shared link registers, reads where they stand on Home, and arrives at the link once approved', async ({ page, request }) => {
+test('a newcomer from a shared link registers, reads where they stand on Home, and arrives at the link once approved', async ({
+  page,
+  request,
+}) => {
   const workout = await newWorkout(request, { title: `First swim ${Date.now().toString(36)}` });
   const email = uniqueEmail('newcomer');
 
@@ -124,7 +136,10 @@ test('a newcomer from a shared link registers, reads where they stand on Home, a
   await expect(waiting).toBeVisible();
   await expect(waiting).toContainText('What happens next');
   await expect(waiting).toContainText('the link you opened (a club workout) opens by itself');
-  await expect(waiting.getByRole('link', { name: 'triathlon.club@university.test' }).first()).toHaveAttribute('href', 'mailto:triathlon.club@university.test');
+  await expect(waiting.getByRole('link', { name: 'triathlon.club@university.test' }).first()).toHaveAttribute(
+    'href',
+    'mailto:triathlon.club@university.test',
+  );
   await expect(page.getByText(/log out and log in again/i)).toHaveCount(0);
   await screenshots(page, 'day-newcomer-home');
   await expectNoAxeViolations(page);
@@ -142,7 +157,11 @@ test('a newcomer from a shared link registers, reads where they stand on Home, a
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
-test("today's started workout stays on top; an exec takes attendance for 12 in six taps", async ({ page, request, browser }) => {
+test("today's started workout stays on top; an exec takes attendance for 12 in six taps", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   acceptCharterInDb(DEMO.exec.email);
   acceptCharterInDb(DEMO.member.email);
@@ -150,7 +169,8 @@ test("today's started workout stays on top; an exec takes attendance for 12 in s
   const session = await newWorkout(request, { title: `Dawn swim ${stamp}`, capacity: 12 });
   await newWorkout(request, { title: `Tomorrow run ${stamp}`, date: inDays(1), type: 'run' });
   const people = [];
-  for (let i = 0; i < 12; i++) people.push(await createMember(request, `Swimmer ${stamp} ${String.fromCharCode(65 + i)}`));
+  for (let i = 0; i < 12; i++)
+    people.push(await createMember(request, `Swimmer ${stamp} ${String.fromCharCode(65 + i)}`));
   const db = openTestDb();
   const signUp = db.prepare('insert into workout_signups (post_id, user_id, signup_time) values (?, ?, ?)');
   for (const p of people) signUp.run(session.id, p.id, Date.now());
@@ -202,7 +222,8 @@ test("today's started workout stays on top; an exec takes attendance for 12 in s
     await tap(page.getByText(name, { exact: true }));
   }
   await expect(count).toHaveText('10 of 12 present');
-  for (const name of absentees) await expect(page.getByRole('checkbox', { name: `Present: ${name}` })).not.toBeChecked();
+  for (const name of absentees)
+    await expect(page.getByRole('checkbox', { name: `Present: ${name}` })).not.toBeChecked();
   await screenshots(page, 'day-attendance-taking');
   await expectNoAxeViolations(page);
   await tap(page.getByRole('button', { name: 'Submit Attendance' }));
@@ -215,15 +236,25 @@ test("today's started workout stays on top; an exec takes attendance for 12 in s
   expect(taps).toBe(6);
 
   const check = openTestDb();
-  const present = (check.prepare('select count(*) n from attendance_records where post_id = ? and present = 1').get(session.id) as { n: number }).n;
-  const marked = (check.prepare('select count(*) n from attendance_records where post_id = ?').get(session.id) as { n: number }).n;
+  const present = (
+    check
+      .prepare('select count(*) n from attendance_records where post_id = ? and present = 1')
+      .get(session.id) as { n: number }
+  ).n;
+  const marked = (
+    check.prepare('select count(*) n from attendance_records where post_id = ?').get(session.id) as {
+      n: number;
+    }
+  ).n;
   check.close();
   expect([present, marked]).toEqual([10, 12]);
 
   // Back on the forum, the card says what was recorded.
   await page.getByRole('link', { name: /Back to Forum/ }).click();
   await expect(page).toHaveURL(/\/forum/);
-  await expect(page.getByRole('article', { name: session.title })).toContainText('Attendance taken · 10 of 12');
+  await expect(page.getByRole('article', { name: session.title })).toContainText(
+    'Attendance taken · 10 of 12',
+  );
   await screenshots(page, 'day-forum-attendance-taken');
 });
 
@@ -266,13 +297,20 @@ test('Back closes a sheet, and asks before a typed draft is thrown away', async 
   await expect(page).toHaveURL(/\/forum/);
 });
 
-test("the forum's tab and filter live in the address: Back from a workout returns to the same list and place", async ({ page, request }) => {
+test("the forum's tab and filter live in the address: Back from a workout returns to the same list and place", async ({
+  page,
+  request,
+}) => {
   acceptCharterInDb(DEMO.member.email);
   const stamp = Date.now().toString(36);
-  for (let d = 1; d <= 8; d++) await newWorkout(request, { title: `Swim ${stamp} day ${d}`, date: inDays(d + 1), type: 'swim' });
+  for (let d = 1; d <= 8; d++)
+    await newWorkout(request, { title: `Swim ${stamp} day ${d}`, date: inDays(d + 1), type: 'swim' });
   await signIn(page, DEMO.member);
   await page.goto('/forum');
-  await page.getByRole('group', { name: 'Filter workouts by sport' }).getByRole('button', { name: 'Swim' }).click();
+  await page
+    .getByRole('group', { name: 'Filter workouts by sport' })
+    .getByRole('button', { name: 'Swim' })
+    .click();
   await expect(page).toHaveURL(/[?&]sport=swim/);
   const target = page.getByRole('article', { name: `Swim ${stamp} day 6` });
   await target.scrollIntoViewIfNeeded();
@@ -285,7 +323,9 @@ test("the forum's tab and filter live in the address: Back from a workout return
 
   await page.goBack();
   await expect(page).toHaveURL(/[?&]sport=swim/);
-  await expect(page.getByRole('group', { name: 'Filter workouts by sport' }).getByRole('button', { name: 'Swim' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Filter workouts by sport' }).getByRole('button', { name: 'Swim' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 40);
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 40);
 

@@ -1,18 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, acceptCharter, acceptCharterInDb, apiToken, createMember, createMemberWithToken, inDays, openTestDb, screenshots, signIn, uniqueEmail } from './support';
+import {
+  DEMO,
+  acceptCharter,
+  axeViolations,
+  acceptCharterInDb,
+  apiToken,
+  createMember,
+  createMemberWithToken,
+  inDays,
+  openTestDb,
+  screenshots,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 // The start of a membership session on a phone: a club's spreadsheet imported (preview, then for
 // real), the invited member choosing a password; the members table's search, filters and bulk
 // actions; renewals asked for from Home and approved in bulk. At 390x844, with axe on each new state.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function noViolations(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.passes.length, where).toBeGreaterThan(10);
-  expect(result.violations.map((v) => `${where}: ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** Every one of these is at least 44 px each way (a thumb's target). */
 async function tapTargets(targets: Locator[]): Promise<void> {
@@ -30,7 +36,10 @@ async function openAdminTab(page: Page, tab: string | RegExp): Promise<void> {
   await page.getByRole('tab', { name: tab }).click();
 }
 
-test('import preview → import → the invited member sets a password and signs in', async ({ page, browser }) => {
+test('import preview → import → the invited member sets a password and signs in', async ({
+  page,
+  browser,
+}) => {
   acceptCharterInDb(DEMO.admin.email);
   await signIn(page, DEMO.admin);
   await openAdminTab(page, 'Import');
@@ -45,14 +54,21 @@ test('import preview → import → the invited member sets a password and signs
     `Bad Date;${uniqueEmail('bad')};;;2027-02-30\r\n` +
     `Again;${invited.toUpperCase()};;;\r\n` +
     `Existing;${DEMO.member.email};;;\r\n`;
-  await page.getByLabel('CSV file').setInputFiles({ name: 'club.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'club.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('heading', { name: 'Preview (nothing saved yet)' })).toBeVisible();
   await expect(page.getByText('2 new, 0 updated, 1 skipped, 2 with errors.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Bad Date/ })).toContainText('Impossible expiry date');
-  await expect(page.getByRole('row', { name: /Again/ })).toContainText('Duplicate: the same email is on line 2.');
-  await tapTargets([page.getByRole('button', { name: 'Preview' }), page.getByRole('button', { name: 'Import 2 members' })]);
-  await noViolations(page, 'import preview');
+  await expect(page.getByRole('row', { name: /Again/ })).toContainText(
+    'Duplicate: the same email is on line 2.',
+  );
+  await tapTargets([
+    page.getByRole('button', { name: 'Preview' }),
+    page.getByRole('button', { name: 'Import 2 members' }),
+  ]);
+  expect(await axeViolations(page, 'import preview')).toEqual([]);
   await screenshots(page, 'season-import-preview');
   // Nothing was written by the preview.
   const db = openTestDb();
@@ -62,7 +78,7 @@ test('import preview → import → the invited member sets a password and signs
   await page.getByRole('button', { name: 'Import 2 members' }).click();
   await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible();
   await expect(page.getByText(/Imported: 2 new, 0 updated, 1 skipped, 2 with errors/)).toBeVisible();
-  await noViolations(page, 'import result');
+  expect(await axeViolations(page, 'import result')).toEqual([]);
 
   // The invitation is in Messages; its link sets the first password.
   await page.getByRole('tab', { name: 'Messages' }).click();
@@ -92,7 +108,10 @@ test('import preview → import → the invited member sets a password and signs
   await ivyContext.close();
 });
 
-test('members table on a phone: search, filter, bulk expiry with a count, Delete behind the row menu', async ({ page, request }) => {
+test('members table on a phone: search, filter, bulk expiry with a count, Delete behind the row menu', async ({
+  page,
+  request,
+}) => {
   const tag = `Bulk${Date.now().toString(36)}`;
   const a = await createMember(request, `${tag} Alpha`, { expiryDate: inDays(10) });
   const b = await createMember(request, `${tag} Bravo`, { expiryDate: inDays(12) });
@@ -115,7 +134,7 @@ test('members table on a phone: search, filter, bulk expiry with a count, Delete
     page.getByRole('button', { name: `More actions for ${tag} Alpha` }),
     page.locator('.members-table__check').first(),
   ]);
-  await noViolations(page, 'members selected');
+  expect(await axeViolations(page, 'members selected')).toEqual([]);
   await screenshots(page, 'season-members-selected');
 
   const until = page.getByLabel('Expiry', { exact: true });
@@ -127,7 +146,11 @@ test('members table on a phone: search, filter, bulk expiry with a count, Delete
   await ask.getByRole('button', { name: 'Set expiry for 2 members' }).click();
   await expect(page.getByText(/2 members updated/)).toBeVisible();
   const db = openTestDb();
-  const expiries = [a.id, b.id].map((id) => (db.prepare('select expiry_date from users where id = ?').get(id) as { expiry_date: string }).expiry_date);
+  const expiries = [a.id, b.id].map(
+    (id) =>
+      (db.prepare('select expiry_date from users where id = ?').get(id) as { expiry_date: string })
+        .expiry_date,
+  );
   db.close();
   expect(new Set(expiries).size).toBe(1);
   expect(expiries[0]! > inDays(60)).toBe(true);
@@ -135,19 +158,30 @@ test('members table on a phone: search, filter, bulk expiry with a count, Delete
   // Delete sits behind the row's menu, and asks first.
   await page.getByLabel('Expires within 30 days or expired').uncheck();
   await page.getByRole('button', { name: `More actions for ${tag} Charlie` }).click();
-  await noViolations(page, 'row menu open');
+  expect(await axeViolations(page, 'row menu open')).toEqual([]);
   await page.getByRole('button', { name: `Delete ${tag} Charlie` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${tag} Charlie?` });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${tag} Charlie was deleted.`)).toBeVisible();
 });
 
-test('a member asks to renew from Home; the admin approves renewals in bulk', async ({ page, browser, request }) => {
+test('a member asks to renew from Home; the admin approves renewals in bulk', async ({
+  page,
+  browser,
+  request,
+}) => {
   const sam = await createMemberWithToken(request, 'Sam Soon', { expiryDate: inDays(5) });
   const eve = await createMemberWithToken(request, 'Eve Ended', { expiryDate: inDays(-3) });
   // Eve asks through the API; Sam through Home.
-  const sessions = (await (await request.get('/api/config')).json()).sessions as { id: string; name: string; ends: string }[];
-  const eveAsk = await request.post('/api/me/renewal', { data: { session: sessions.at(-1)!.id }, headers: { authorization: `Bearer ${eve.token}` } });
+  const sessions = (await (await request.get('/api/config')).json()).sessions as {
+    id: string;
+    name: string;
+    ends: string;
+  }[];
+  const eveAsk = await request.post('/api/me/renewal', {
+    data: { session: sessions.at(-1)!.id },
+    headers: { authorization: `Bearer ${eve.token}` },
+  });
   expect(eveAsk.status(), await eveAsk.text()).toBe(200);
 
   const samContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -157,11 +191,11 @@ test('a member asks to renew from Home; the admin approves renewals in bulk', as
   await expect(card).toBeVisible();
   await card.getByRole('radio', { name: new RegExp(sessions.at(-1)!.name) }).check();
   await tapTargets([card.getByRole('button', { name: 'Ask to renew' })]);
-  await noViolations(home, 'renewal card');
+  expect(await axeViolations(home, 'renewal card')).toEqual([]);
   await screenshots(home, 'season-renewal-home');
   await card.getByRole('button', { name: 'Ask to renew' }).click();
   await expect(home.getByRole('region', { name: 'Renewal requested' })).toContainText(sessions.at(-1)!.name);
-  await noViolations(home, 'renewal requested');
+  expect(await axeViolations(home, 'renewal requested')).toEqual([]);
   await samContext.close();
 
   acceptCharterInDb(DEMO.admin.email);
@@ -171,14 +205,20 @@ test('a member asks to renew from Home; the admin approves renewals in bulk', as
   await expect(page.getByRole('heading', { name: 'Eve Ended' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select Sam Soon' }).check();
   await page.getByRole('checkbox', { name: 'Select Eve Ended' }).check();
-  await noViolations(page, 'renewals selected');
+  expect(await axeViolations(page, 'renewals selected')).toEqual([]);
   await screenshots(page, 'season-renewals');
   await page.getByRole('button', { name: 'Approve 2 renewals' }).click();
-  await page.getByRole('dialog', { name: 'Approve 2 renewals?' }).getByRole('button', { name: 'Approve 2 renewals' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve 2 renewals?' })
+    .getByRole('button', { name: 'Approve 2 renewals' })
+    .click();
   await expect(page.getByText('2 renewals approved.', { exact: false })).toBeVisible();
   const db = openTestDb();
   for (const m of [sam, eve]) {
-    expect((db.prepare('select expiry_date from users where id = ?').get(m.id) as { expiry_date: string }).expiry_date).toBe(sessions.at(-1)!.ends);
+    expect(
+      (db.prepare('select expiry_date from users where id = ?').get(m.id) as { expiry_date: string })
+        .expiry_date,
+    ).toBe(sessions.at(-1)!.ends);
   }
   db.close();
   // Eve counts as a member again.

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -50,7 +51,11 @@ export async function createMember(
   name: string,
   options: { role?: 'member' | 'exec'; expiryDate?: string } = {},
 ): Promise<TestMember> {
-  const account = { email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')), password: 'tri-club-pass', name };
+  const account = {
+    email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')),
+    password: 'tri-club-pass',
+    name,
+  };
   const res = await request.post('/api/auth/register', {
     data: { email: account.email, password: account.password, name, phoneNumber: '4165550142' },
   });
@@ -153,4 +158,32 @@ export async function withServiceWorker(page: Page): Promise<void> {
   });
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * axe on the screen as it is: its violations, each with `where` it was seen. The page must really
+ * have been checked (more than ten rules passed), not a blank screen that trivially passes.
+ */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.passes.length, where).toBeGreaterThan(10);
+  return result.violations.map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
+}
+
+/** axe at a phone's and a laptop's size: no violation of any impact; the phone's size after. */
+export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await axeViolations(page, `${where} at ${size.width}px`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }

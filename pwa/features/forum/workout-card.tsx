@@ -1,19 +1,24 @@
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
-import { ErrorMessage, Notice } from '../../components/status';
+import { ErrorMessage } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
-import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
-import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
+import {
+  CancelledNote,
+  answeredCount,
+  cancelInsteadQuestion,
+  isCancelled,
+  usePlanChange,
+} from './plan-change';
+import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
-const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 
 export const DELETE_WORKOUT_CONFIRM = 'Are you sure you want to delete this workout post?';
 export const DELETE_SERIES_CONFIRM =
@@ -22,7 +27,12 @@ export const DELETE_SERIES_CONFIRM =
 /** The delete question for a workout: a series' workout offers "this and the following" too. */
 export function deleteWorkoutQuestion(workout: Pick<WorkoutPost, 'series_id'>): ConfirmOptions {
   return workout.series_id
-    ? { title: 'Delete workout?', message: DELETE_SERIES_CONFIRM, confirmLabel: 'This workout', alternativeLabel: 'This and the following' }
+    ? {
+        title: 'Delete workout?',
+        message: DELETE_SERIES_CONFIRM,
+        confirmLabel: 'This workout',
+        alternativeLabel: 'This and the following',
+      }
     : { title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' };
 }
 
@@ -42,7 +52,11 @@ function AttendanceAction({ workout, title }: { workout: WorkoutPost; title: str
   }
   return (
     <div className="forum-card__attendance forum-card__action">
-      <Link className="button button--primary" to={`/workout/${workout.id}?take=attendance`} state={{ fromList: true }}>
+      <Link
+        className="button button--primary"
+        to={`/workout/${workout.id}?take=attendance`}
+        state={{ fromList: true }}
+      >
         Take attendance<span className="visually-hidden">: {title}</span>
       </Link>
     </div>
@@ -50,19 +64,22 @@ function AttendanceAction({ workout, title }: { workout: WorkoutPost; title: str
 }
 
 /** 'Attendance taken · 10 of 12' (just 'Attendance taken' from an answer without the counts). */
-export function attendanceTakenText(workout: Pick<WorkoutPost, 'attendancePresent' | 'attendanceTotal'>): string {
+export function attendanceTakenText(
+  workout: Pick<WorkoutPost, 'attendancePresent' | 'attendanceTotal'>,
+): string {
   const { attendancePresent: present, attendanceTotal: total } = workout;
-  return typeof present === 'number' && typeof total === 'number' ? `Attendance taken · ${present} of ${total}` : 'Attendance taken';
+  return typeof present === 'number' && typeof total === 'number'
+    ? `Attendance taken · ${present} of ${total}`
+    : 'Attendance taken';
 }
 
 /** One workout in the forum list: view mode, or edit mode for its author, execs and administrators. */
 export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const titleId = useId();
   const { user, can } = useSession();
-  const [editing, setEditing] = useState(false);
+  const edit = useEditWorkoutSheet(workout);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
-  const [saved, setSaved] = useState('');
   const { confirm, dialog } = useConfirm();
   const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
@@ -90,7 +107,10 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
 
   // The whole card opens the workout (its title link covers the card); the buttons sit above it.
   return (
-    <article className={`card forum-card forum-card--link${cancelled ? ' forum-card--cancelled' : ''}`} aria-labelledby={titleId}>
+    <article
+      className={`card forum-card forum-card--link${cancelled ? ' forum-card--cancelled' : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="forum-card__head">
         <h3 id={titleId} className="forum-card__title">
           <Link className="forum-card__link" to={`/workout/${workout.id}`} state={{ fromList: true }}>
@@ -116,30 +136,25 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       <SignupControls actions={actions} started={started} cancelled={cancelled} />
       {manage && (
         <div className="forum-card__footer">
-          <button type="button" className="button button--small" onClick={() => (setSaved(''), setEditing(true))}>
+          <button type="button" className="button button--small" onClick={edit.open}>
             Edit<span className="visually-hidden"> {title}</span>
           </button>
           {plan.button}
-          <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => void remove()}
+            disabled={deleting}
+          >
             Delete<span className="visually-hidden"> {title}</span>
           </button>
         </div>
       )}
-      {saved && <Notice tone="success">{saved}</Notice>}
+      {edit.notice}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
       {plan.modal}
-      {editing && (
-        // New Workout's sheet, over the list; the card stays as it was under it.
-        <Suspense fallback={null}>
-          <EditWorkoutForm
-            workout={workout}
-            onCancel={() => setEditing(false)}
-            // The edit is in every copy of the workout already (forum-mutations.ts).
-            onSaved={(_post, confirmation) => (setEditing(false), setSaved(confirmation))}
-          />
-        </Suspense>
-      )}
+      {edit.sheet}
     </article>
   );
 }

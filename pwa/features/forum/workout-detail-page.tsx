@@ -1,12 +1,11 @@
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
+import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/ui/format';
-import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ApiError } from '../../lib/data/api-client';
@@ -18,7 +17,14 @@ import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
-import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
+import {
+  CancelledNote,
+  answeredCount,
+  cancelInsteadQuestion,
+  isCancelled,
+  usePlanChange,
+} from './plan-change';
+import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
 import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
@@ -27,7 +33,6 @@ import { canManagePost, hasStarted, rosterWith } from './workout-rules';
 import './forum.css';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
-const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 
 /** /workout/{id} (members; the router checks the role). */
 export function WorkoutDetailPage() {
@@ -43,10 +48,9 @@ export function WorkoutDetailPage() {
   const { data, refetch } = query;
   const { fromCache, updatedAt } = offlineInfo(query);
   const workout = data?.workout;
-  const [editing, setEditing] = useState(false);
+  const edit = useEditWorkoutSheet(workout);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
-  const [saved, setSaved] = useState('');
   const { confirm, dialog } = useConfirm();
   usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
 
@@ -117,17 +121,7 @@ export function WorkoutDetailPage() {
           </h1>
           <TypeBadge type={workout.workout_type} />
         </div>
-        {editing && (
-          // New Workout's sheet, over the page.
-          <Suspense fallback={null}>
-            <EditWorkoutForm
-              workout={workout}
-              onCancel={() => setEditing(false)}
-              // The edit is in every copy of the workout already, and this page reads it again (forum-mutations.ts).
-              onSaved={(_post, confirmation) => (setEditing(false), setSaved(confirmation))}
-            />
-          </Suspense>
-        )}
+        {edit.sheet}
         {
           <>
             <div className="forum-meta">
@@ -145,7 +139,7 @@ export function WorkoutDetailPage() {
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout) && (
               <div className="forum-card__footer">
-                <button type="button" className="button button--small" onClick={() => (setSaved(''), setEditing(true))}>
+                <button type="button" className="button button--small" onClick={edit.open}>
                   Edit
                 </button>
                 {plan.button}
@@ -159,7 +153,7 @@ export function WorkoutDetailPage() {
                 </button>
               </div>
             )}
-            {saved && <Notice tone="success">{saved}</Notice>}
+            {edit.notice}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
             {dialog}
             {plan.modal}
