@@ -72,7 +72,7 @@ describe('a cancelled workout on the forum', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Lake swim' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel workout Lake swim' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel Lake swim?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Lake swim?' });
     const reason = within(dialog).getByLabelText('Reason (one line)');
     expect(reason).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel workout' }));
@@ -101,7 +101,7 @@ describe('a cancelled workout on the forum', () => {
       exec(),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel workout Lake swim' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Reason (one line)'), REASON);
     await userEvent.click(within(dialog).getByRole('radio', { name: /This and the following/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel workout' }));
