@@ -92,8 +92,9 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
   return (
     <>
       <div className="alert alert--warning" role="note">
-        <strong>Delete is permanent.</strong> It removes the account and all its signups, waitlist places,
-        RSVPs and race signups. It cannot be undone.
+        <strong>Delete is permanent.</strong> It removes the account, its places in workouts to come, waitlist
+        places, RSVPs and race signups; workouts that already happened keep a place for &ldquo;Former member&rdquo;,
+        without name or email. It cannot be undone.
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
       {dialog}
