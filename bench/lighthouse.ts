@@ -3,20 +3,11 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
+import { PUBLIC_PAGES as CLUB_PUBLIC_PAGES } from '../domain/contract/public-pages';
 import { CHROMIUM_ARGS } from './browser';
 
-export const PUBLIC_PAGES = [
-  '/',
-  '/join-us',
-  '/schedule',
-  '/coaches-exec',
-  '/profile/swim-coach/maya-chen',
-  '/faq',
-  '/resources',
-  '/team-gear',
-  '/races',
-  '/login',
-] as const;
+/** Every public page of the app's one list, and one team profile standing for `/profile/{role}/{name}`. */
+export const PUBLIC_PAGES: readonly string[] = [...CLUB_PUBLIC_PAGES.map((p) => p.path), '/profile/swim-coach/maya-chen'];
 /**
  * Public screens measured for their first download only: the reset page opens from an email link
  * (with a token, here one that does not exist), and is not a page for Lighthouse's SEO audit.
