@@ -7,7 +7,7 @@ import { KindBadge } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, answeredCount, cancelInsteadQuestion, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
 import { deleteErrorText } from './workout-card';
 import { canManagePost } from './workout-rules';
 
@@ -29,10 +29,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
   const plan = usePlanChange(event);
 
   async function remove() {
-    if (answeredCount(event) > 0) {
-      if (await confirm(cancelInsteadQuestion(event))) plan.openCancel();
-      return;
-    }
+    if (!(await plan.mayDelete(confirm))) return;
     if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');

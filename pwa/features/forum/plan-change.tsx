@@ -18,7 +18,13 @@ export function isCancelled(post: Pick<Post, 'cancelled_at'>): boolean {
 }
 
 /** "Cancelled: Pool closed for a meet", on a card, a page and in my week. */
-export function CancelledNote({ reason, className = '' }: { reason: string | null | undefined; className?: string }) {
+export function CancelledNote({
+  reason,
+  className = '',
+}: {
+  reason: string | null | undefined;
+  className?: string;
+}) {
   return (
     <p className={`forum-cancelled ${className}`}>
       <strong>Cancelled</strong>
@@ -30,7 +36,9 @@ export function CancelledNote({ reason, className = '' }: { reason: string | nul
 /** Members who answered and would be told of a cancel: signed up or waiting, going or maybe; 0 once cancelled. */
 export function answeredCount(post: Post): number {
   if (isCancelled(post)) return 0;
-  return post.type === 'workout' ? post.signupCount + post.waitlistCount : post.rsvpCounts.going + post.rsvpCounts.maybe;
+  return post.type === 'workout'
+    ? post.signupCount + post.waitlistCount
+    : post.rsvpCounts.going + post.rsvpCounts.maybe;
 }
 
 /** Deleting something members answered: the question offers to cancel it instead (the server refuses the delete). */
@@ -46,14 +54,15 @@ export function cancelInsteadQuestion(post: Post): ConfirmOptions {
 
 /**
  * The exec's Cancel (with a reason; for a weekly series "this one" or "this and the following") or
- * Reinstate, for a workout or an event, as a button and its dialog; `openCancel` opens the dialog
+ * Reinstate, for a workout or an event, as a button and its dialog; `mayDelete` opens the dialog
  * from elsewhere (a delete that should be a cancel). Members who answered are told by the server.
  */
 export function usePlanChange(post: Post | undefined) {
   const [open, setOpen] = useState(false);
   // What the server did, for the exec: "Workout cancelled: 3 members told."
   const [done, setDone] = useState('');
-  const report = (answer: CancelAnswer<Post>) => setDone(`${answer.message}: ${answer.notified} ${answer.notified === 1 ? 'member' : 'members'} told.`);
+  const report = (answer: CancelAnswer<Post>) =>
+    setDone(`${answer.message}: ${answer.notified} ${answer.notified === 1 ? 'member' : 'members'} told.`);
   return {
     button: post ? <PlanChangeButton post={post} onOpen={() => setOpen(true)} onDone={report} /> : null,
     modal: (
@@ -76,11 +85,27 @@ export function usePlanChange(post: Post | undefined) {
         )}
       </>
     ),
-    openCancel: () => setOpen(true),
+    /**
+     * Before a delete: when members answered, asks to cancel instead (and opens the dialog if so);
+     * true when nobody answered and the delete may go on.
+     */
+    mayDelete: async (confirm: (options: ConfirmOptions) => Promise<unknown>): Promise<boolean> => {
+      if (!post || answeredCount(post) === 0) return true;
+      if (await confirm(cancelInsteadQuestion(post))) setOpen(true);
+      return false;
+    },
   };
 }
 
-function PlanChangeButton({ post, onOpen, onDone }: { post: Post; onOpen: () => void; onDone: (answer: CancelAnswer<Post>) => void }) {
+function PlanChangeButton({
+  post,
+  onOpen,
+  onDone,
+}: {
+  post: Post;
+  onOpen: () => void;
+  onDone: (answer: CancelAnswer<Post>) => void;
+}) {
   const mutation = usePlanChangeMutation();
   const [error, setError] = useState('');
   const what = post.type === 'workout' ? 'workout' : 'event';
@@ -97,7 +122,10 @@ function PlanChangeButton({ post, onOpen, onDone }: { post: Post; onOpen: () => 
             setError('');
             mutation.mutate(
               { id: post.id, reason: null },
-              { onSuccess: onDone, onError: (err) => setError(errorMessage(err, `Could not reinstate the ${what}`)) },
+              {
+                onSuccess: onDone,
+                onError: (err) => setError(errorMessage(err, `Could not reinstate the ${what}`)),
+              },
             );
           }}
         >

@@ -7,13 +7,7 @@ import { formatTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
-import {
-  CancelledNote,
-  answeredCount,
-  cancelInsteadQuestion,
-  isCancelled,
-  usePlanChange,
-} from './plan-change';
+import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
@@ -89,10 +83,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const started = hasStarted(workout, Date.now());
 
   async function remove() {
-    if (answeredCount(workout) > 0) {
-      if (await confirm(cancelInsteadQuestion(workout))) plan.openCancel();
-      return;
-    }
+    if (!(await plan.mayDelete(confirm))) return;
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);

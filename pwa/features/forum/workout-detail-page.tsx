@@ -17,13 +17,7 @@ import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
-import {
-  CancelledNote,
-  answeredCount,
-  cancelInsteadQuestion,
-  isCancelled,
-  usePlanChange,
-} from './plan-change';
+import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
@@ -65,10 +59,7 @@ export function WorkoutDetailPage() {
 
   async function remove() {
     if (!workout) return;
-    if (answeredCount(workout) > 0) {
-      if (await confirm(cancelInsteadQuestion(workout))) plan.openCancel();
-      return;
-    }
+    if (!(await plan.mayDelete(confirm))) return;
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
