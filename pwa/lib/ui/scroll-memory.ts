@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 // Back and Forward land where the reader was, as a phone's browser does for plain pages: a new page
@@ -65,9 +65,13 @@ export function useScrollMemory(): void {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     let frame = 0;
     const remember = () => {
-      if (performance.now() - current.current.since < SETTLE_MS) return;
+      const { key, since } = current.current;
+      if (performance.now() - since < SETTLE_MS) return;
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => savePosition(current.current.key, window.scrollY));
+      // A position read after the page changed belongs to the new page, never to the one left.
+      frame = requestAnimationFrame(() => {
+        if (current.current.key === key) savePosition(key, window.scrollY);
+      });
     };
     // A tap on a link saves the position before the page changes under it.
     const onClick = () => savePosition(current.current.key, window.scrollY);
@@ -81,7 +85,9 @@ export function useScrollMemory(): void {
   }, []);
 
   // Only a change of page moves the scroll: a sheet opening (its own history entry) or a filter does not.
-  useEffect(() => {
+  // Layout effects: the new page's key is in place in the same task that swaps the content, before
+  // the browser clamps the old position to the new, shorter page and reports that as a scroll.
+  useLayoutEffect(() => {
     current.current = { key: location.key, since: performance.now() };
     const saved = navigationType === 'POP' ? readPositions()[location.key] : undefined;
     if (saved === undefined || saved <= 0) {
@@ -93,7 +99,7 @@ export function useScrollMemory(): void {
   }, [location.pathname]);
 
   // Within one page (a sheet's entry, a filter) the position belongs to the entry now shown.
-  useEffect(() => {
+  useLayoutEffect(() => {
     current.current = { ...current.current, key: location.key };
   }, [location.key]);
 }
