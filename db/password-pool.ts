@@ -83,9 +83,9 @@ export class PasswordPoolBusyError extends Error {
 }
 
 /** How busy the pool is (tests and the benchmark). */
-export function passwordPoolStats(): { threads: number; queued: number; maxQueue: number } {
+export function passwordPoolStats(): { threads: number; queued: number; maxQueue: number; completed: number } {
   const p = getPool();
-  return { threads: p.threads.length, queued: p.queueSize, maxQueue: p.options.maxQueue };
+  return { threads: p.threads.length, queued: p.queueSize, maxQueue: p.options.maxQueue, completed: p.completed };
 }
 
 /** Stops the worker threads (graceful shutdown). A later hash starts a new pool. */

@@ -1,7 +1,7 @@
 import { scrypt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePasswordPool, configurePasswordPool, passwordPoolStats } from './password-pool';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkPassword, hashPassword, verifyPassword } from './passwords';
 
 afterAll(() => closePasswordPool());
 
@@ -18,6 +18,22 @@ describe('passwords in the worker pool', () => {
     );
     const old = `$scrypt$ln=10,r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
     expect(await verifyPassword('old-password', old)).toBe(true);
+  });
+
+  it('spends one derivation on every sign-in check: known, unknown, or an account with no password yet', async () => {
+    const hash = await hashPassword('correct-horse', 10);
+    await checkPassword('warm-up', undefined, 10); // the stand-in hash is made once
+    const derivations = async (check: () => Promise<boolean>) => {
+      const before = passwordPoolStats().completed;
+      const ok = await check();
+      return { ok, spent: passwordPoolStats().completed - before };
+    };
+    expect(await derivations(() => checkPassword('correct-horse', hash, 10))).toEqual({ ok: true, spent: 1 });
+    expect(await derivations(() => checkPassword('wrong-horse', hash, 10))).toEqual({ ok: false, spent: 1 });
+    expect(await derivations(() => checkPassword('anything', undefined, 10))).toEqual({ ok: false, spent: 1 });
+    // An invited member's placeholder is no hash: refused after the same work, never at once.
+    expect(await derivations(() => checkPassword('anything', '!invited', 10))).toEqual({ ok: false, spent: 1 });
+    expect(await derivations(() => checkPassword('!invited', '!invited', 10))).toEqual({ ok: false, spent: 1 });
   });
 
   it('uses the production cost by default (N = 2^17)', async () => {

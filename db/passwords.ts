@@ -5,6 +5,7 @@ import { deriveInPool } from './password-pool';
 // the cost can be raised later without breaking stored passwords. The work runs in the password
 // pool's own threads (password-pool.ts), never on libuv's shared pool.
 const KEY_LENGTH = 32;
+const PHC = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   return deriveInPool({ password, salt: new Uint8Array(salt), logN, r, p, keyLength: KEY_LENGTH });
@@ -17,7 +18,7 @@ export async function hashPassword(password: string, logN = 17): Promise<string>
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const m = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/.exec(stored);
+  const m = PHC.exec(stored);
   if (!m) return false;
   const [, ln, r, p, salt, hash] = m;
   const expected = Buffer.from(hash!, 'base64');
@@ -26,8 +27,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 let dummyHash: Promise<string> | undefined;
-/** Spends the same time as a real check, so an unknown email is not told apart by timing. */
-export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
+
+/**
+ * Checks a password against what an account stores, spending one derivation whatever it stores: an
+ * unknown email (`undefined`) or an account with no password yet (invited, passkey-only) takes as
+ * long as a wrong password, so timing does not tell which addresses have accounts or passwords.
+ */
+export async function checkPassword(password: string, stored: string | undefined, logN: number): Promise<boolean> {
+  if (stored !== undefined && PHC.test(stored)) return verifyPassword(password, stored);
   dummyHash ??= hashPassword('not-a-real-password', logN);
   await verifyPassword(password, await dummyHash);
+  return false;
 }

@@ -9,7 +9,7 @@ import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type Regist
 import { ServiceError } from './errors';
 import { passwordResetEmail } from './mail-templates';
 import { passkeyNames } from './passkeys';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../db/passwords';
+import { checkPassword, hashPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from './tokens';
 import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from './users';
 
@@ -104,7 +104,7 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
   const keys = signInKeys(ip, account);
   refuseLimitedSignIn(deps, keys);
   const row = findUserByEmail(deps.database.db, account);
-  const ok = row ? await verifyPassword(password, row.passwordHash) : (await burnPasswordCheck(password, deps.env.PASSWORD_HASH_LOG_N), false);
+  const ok = await checkPassword(password, row?.passwordHash, deps.env.PASSWORD_HASH_LOG_N);
   if (!row || !ok) {
     signInFailed(deps, keys);
     throw new ServiceError(401, LOGIN_FAILED_ERROR);
