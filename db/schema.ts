@@ -325,6 +325,21 @@ export const announcements = sqliteTable(
 );
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
+// Which member dismissed which announcement: dismissed on one phone, it is gone from all of theirs.
+export const announcementDismissals = sqliteTable(
+  'announcement_dismissals',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedAt: integer('dismissed_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index('announcement_dismissals_user_idx').on(t.userId)],
+);
+
 // Idempotency-Key records: the stored answer is replayed for a repeated key, so a device's offline
 // change sent again after a lost answer is applied once.
 export const idempotencyKeys = sqliteTable(

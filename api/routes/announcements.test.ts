@@ -108,3 +108,34 @@ describe('GET and DELETE /api/announcements', () => {
     expect((await t.call('GET', '/api/announcements', { token: me.token })).body.announcements).toEqual([]);
   });
 });
+
+describe('POST /api/announcements/:id/dismiss', () => {
+  it('is the member’s own: gone for them on every device, still there for everyone else, and saying it twice changes nothing', async () => {
+    const { t, me, other, pending, post } = await setup();
+    const first = (await post({ ...note, title: 'Kit order' })).body.announcement.id as number;
+    t.clock.advance(60_000);
+    const second = (await post({ ...note, title: 'Pool closed' })).body.announcement.id as number;
+    const flags = async (user: TestUser) =>
+      (await t.call('GET', '/api/announcements', { token: user.token })).body.announcements.map((a: { title: string; dismissed: boolean }) => [
+        a.title,
+        a.dismissed,
+      ]);
+    expect(await flags(me)).toEqual([['Pool closed', false], ['Kit order', false]]);
+
+    const dismiss = (user: TestUser | null, id: number | string) =>
+      t.call('POST', `/api/announcements/${id}/dismiss`, user ? { token: user.token } : {});
+    expect((await dismiss(me, first)).body).toEqual({ dismissed: true });
+    // A second phone, or a retried request: the same answer, one row.
+    expect((await dismiss(me, first)).status).toBe(200);
+    expect(await flags(me)).toEqual([['Pool closed', false], ['Kit order', true]]);
+    expect(await flags(other)).toEqual([['Pool closed', false], ['Kit order', false]]);
+
+    expect((await dismiss(null, second)).status).toBe(401);
+    expect((await dismiss(pending, second)).status).toBe(403);
+    expect((await dismiss(me, 9999)).body).toEqual({ error: 'Announcement not found' });
+    expect((await dismiss(me, 'abc')).status).toBe(404);
+    // Past its last day there is nothing left to dismiss.
+    t.clock.advance(6 * DAY);
+    expect((await dismiss(me, second)).status).toBe(404);
+  });
+});

@@ -7,13 +7,15 @@ import { clubToday } from '../../domain/clock';
 import { requireAuth, requireRole } from '../middleware/auth';
 import { respondOnce } from '../middleware/idempotency';
 import { idParam, requireJsonBody } from '../middleware/validate';
-import { currentAnnouncements, deleteAnnouncement, postAnnouncement } from '../services/announcements';
+import { currentAnnouncements, deleteAnnouncement, dismissAnnouncement, postAnnouncement } from '../services/announcements';
 
 // Members read the current announcements; execs post them; the author, an exec or an administrator
-// removes one (checked in the service).
+// removes one (checked in the service). Each member dismisses one for themselves, on every device.
 export const announcementRoutes = new Hono<AppEnv>()
   .use('*', requireAuth, requireRole('member'))
-  .get('/', (c) => c.json({ announcements: currentAnnouncements(c.var.deps) } satisfies AnswerOf<'GET /announcements'>, 200))
+  .get('/', (c) =>
+    c.json({ announcements: currentAnnouncements(c.var.deps, c.var.user.id) } satisfies AnswerOf<'GET /announcements'>, 200),
+  )
   .post('/', requireRole('exec'), requireJsonBody, async (c) => {
     const { deps, user } = c.var;
     // `until` is checked against the club's today, so the schema is made per request.
@@ -24,6 +26,11 @@ export const announcementRoutes = new Hono<AppEnv>()
       status: 201,
       body: postAnnouncement(deps, user, input) satisfies AnswerOf<'POST /announcements'>,
     }));
+  })
+  .post('/:id/dismiss', (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === null) return c.json({ error: 'Announcement not found' }, 404);
+    return c.json(dismissAnnouncement(c.var.deps, c.var.user, id) satisfies AnswerOf<'POST /announcements/:id/dismiss'>, 200);
   })
   .delete('/:id', (c) => {
     const id = idParam(c.req.param('id'));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { messageQueue, passkeys, renewalRequests, roleChangeNotifications } from '../../db/schema';
+import { announcementDismissals, messageQueue, passkeys, renewalRequests, roleChangeNotifications } from '../../db/schema';
 import {
   ACCOUNT_DELETED_ERROR,
   DELETE_WRONG_PASSWORD,
@@ -104,6 +104,15 @@ async function leavingScene() {
     body: { title: 'Pool closed Friday', body: 'The meet takes the pool.', until: '2026-03-06' },
     status: 201,
   });
+  // An administrator's announcement that Quincy and Olive each dismissed.
+  const kit = (
+    await t.must('POST', '/api/announcements', {
+      token: club.admin.token,
+      body: { title: 'Kit order closes', body: 'Order by Friday.', until: '2026-03-06' },
+      status: 201,
+    })
+  ).announcement.id as number;
+  for (const who of [me, other]) await t.must('POST', `/api/announcements/${kit}/dismiss`, { token: who.token, status: 200 });
   // A social Quincy answered, cancelled then deleted: kept for calendars as a tombstone naming who answered.
   const social = (
     await t.createPost(me.token, {
@@ -217,6 +226,9 @@ describe('GET /api/me/export', () => {
     });
     expect(data.announcements).toEqual([
       expect.objectContaining({ title: 'Pool closed Friday', until: '2026-03-06' }),
+    ]);
+    expect(data.announcement_dismissals).toEqual([
+      { announcement_id: expect.any(Number), title: 'Kit order closes', dismissed_at: expect.any(String) },
     ]);
     expect(data.post_tombstone_members).toEqual([
       expect.objectContaining({ title: 'Bowling night', date: '2026-03-27' }),
@@ -344,6 +356,8 @@ describe('deleting an account', () => {
       // No table holds the name or the address any more, the message queue included.
       expect(cellsContaining(t, [me.email, me.name, 'quincy'])).toEqual([]);
       expect(t.userRow(me.id)).toBeUndefined();
+      // Rows keyed by the account's number alone go too: Olive's dismissal stays, Quincy's is gone.
+      expect(t.db.select().from(announcementDismissals).all().map((d) => d.userId)).toEqual([other.id]);
       expect(existsSync(picture)).toBe(false);
       // Signed out everywhere, and told why: the app then wipes that device too.
       expect(await t.call('GET', '/api/auth/profile', { token: me.token })).toMatchObject({

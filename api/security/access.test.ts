@@ -337,6 +337,17 @@ const CASES: RouteCase[] = [
     },
   },
   {
+    name: 'dismiss announcement',
+    method: 'POST',
+    path: () => '/api/announcements/1/dismiss',
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+    at: (w) => {
+      w.t.db.insert(announcements).values({ id: 1, userId: w.users.author.id, title: 'Kit order', body: 'Due Friday.', until: '2026-03-20' }).run();
+    },
+  },
+  {
     name: 'delete event',
     method: 'DELETE',
     path: (w) => `/api/forum/posts/${w.eventId}`,
@@ -633,6 +644,7 @@ describe('every mutating route refuses callers without the right', () => {
       'DELETE /api/forum/posts/:id/cancel',
       'POST /api/announcements',
       'DELETE /api/announcements/:id',
+      'POST /api/announcements/:id/dismiss',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
       'DELETE /api/forum/workouts/:id/waitlist',

@@ -5,6 +5,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  announcementDismissals,
   absenceLog,
   attendanceSubmissions,
   eventRsvps,
@@ -72,6 +73,8 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   message_queue: ({ deps, user }) => deps.messageQueue.forgetRecipient(user.email),
   post_tombstone_members: ({ db, user }) =>
     db.delete(postTombstoneMembers).where(eq(postTombstoneMembers.userId, user.id)).run(),
+  announcement_dismissals: ({ db, user }) =>
+    db.delete(announcementDismissals).where(eq(announcementDismissals.userId, user.id)).run(),
   announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },
   post_tombstones: { keep: 'a deleted item kept 30 days for calendars; no account in it' },
   posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },

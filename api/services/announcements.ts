@@ -3,9 +3,9 @@
 // device that keeps "Club announcements" on, or an email for a member with no device at all.
 import { and, asc, desc, eq, gte, ne, notExists } from 'drizzle-orm';
 import { announcementKey } from '../../db/reminder-keys';
-import { announcements, pushSubscriptions, users, type AnnouncementRow } from '../../db/schema';
+import { announcementDismissals, announcements, pushSubscriptions, users, type AnnouncementRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import type { Announcement, AnnouncementAnswer } from '../../domain/contract/announcements';
+import type { Announcement, AnnouncementAnswer, AnnouncementDismissedAnswer } from '../../domain/contract/announcements';
 import type { NewAnnouncement } from '../../domain/contract/announcements-schemas';
 import { canManagePost } from '../../domain/rules';
 import type { AppDeps } from '../context';
@@ -20,7 +20,7 @@ function today(deps: AppDeps): string {
   return clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
 }
 
-function toAnswer(row: AnnouncementRow, authorName: string | null): Announcement {
+function toAnswer(row: AnnouncementRow, authorName: string | null, dismissed: boolean): Announcement {
   return {
     id: row.id,
     title: row.title,
@@ -29,19 +29,45 @@ function toAnswer(row: AnnouncementRow, authorName: string | null): Announcement
     user_id: row.userId,
     author_name: authorName ?? DELETED_AUTHOR,
     created_at: row.createdAt,
+    dismissed,
   };
 }
 
-/** GET /announcements: the ones whose last day has not passed, newest first. */
-export function currentAnnouncements(deps: AppDeps): Announcement[] {
+/** GET /announcements: the ones whose last day has not passed, newest first, each saying whether `viewerId` dismissed it. */
+export function currentAnnouncements(deps: AppDeps, viewerId: number): Announcement[] {
   return deps.database.db
-    .select({ row: announcements, author: users.name })
+    .select({ row: announcements, author: users.name, dismissedBy: announcementDismissals.userId })
     .from(announcements)
     .leftJoin(users, eq(users.id, announcements.userId))
+    .leftJoin(
+      announcementDismissals,
+      and(eq(announcementDismissals.announcementId, announcements.id), eq(announcementDismissals.userId, viewerId)),
+    )
     .where(gte(announcements.until, today(deps)))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
     .all()
-    .map(({ row, author }) => toAnswer(row, author));
+    .map(({ row, author, dismissedBy }) => toAnswer(row, author, dismissedBy !== null));
+}
+
+/**
+ * POST /announcements/:id/dismiss: the member's own choice, so any member may make it, and making it
+ * again (a second phone, a retried request) changes nothing. A removed or past announcement is 404.
+ */
+export function dismissAnnouncement(deps: AppDeps, actor: Actor, id: number): AnnouncementDismissedAnswer {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const row = db
+      .select({ id: announcements.id })
+      .from(announcements)
+      .where(and(eq(announcements.id, id), gte(announcements.until, today(deps))))
+      .get();
+    if (!row) throw new ServiceError(404, 'Announcement not found');
+    db.insert(announcementDismissals)
+      .values({ announcementId: id, userId: actor.id, dismissedAt: deps.clock() })
+      .onConflictDoNothing()
+      .run();
+    return { dismissed: true };
+  });
 }
 
 /**
@@ -82,7 +108,7 @@ export function postAnnouncement(deps: AppDeps, actor: Actor, input: NewAnnounce
       } else if (pushToMember(deps, m, 'announcements', notice, key) > 0) notified += 1;
     }
     const author = db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get();
-    return { announcement: toAnswer(row, author?.name ?? null), notified };
+    return { announcement: toAnswer(row, author?.name ?? null, false), notified };
   });
 }
 

@@ -9,6 +9,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { Db } from '../../db/client';
 import {
   absenceLog,
+  announcementDismissals,
   announcements,
   attendanceRecords,
   attendanceSubmissions,
@@ -231,6 +232,14 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(announcements.userId, user.id))
       .all()
       .map((a) => ({ id: a.id, title: a.title, body: a.body, until: a.until, posted_at: at(a.createdAt) })),
+  announcement_dismissals: ({ db, user }) =>
+    db
+      .select({ d: announcementDismissals, title: announcements.title })
+      .from(announcementDismissals)
+      .innerJoin(announcements, eq(announcements.id, announcementDismissals.announcementId))
+      .where(eq(announcementDismissals.userId, user.id))
+      .all()
+      .map(({ d, title }) => ({ announcement_id: d.announcementId, title, dismissed_at: at(d.dismissedAt) })),
   post_tombstone_members: ({ db, user }) =>
     db
       .select({ p: postTombstones })

@@ -9,11 +9,18 @@ export interface Announcement {
   user_id: number | null;
   author_name: string;
   created_at: number;
+  /** The caller dismissed it (on any of their devices); it stays listed, Home leaves it out. */
+  dismissed: boolean;
 }
 
 /** GET /announcements: the current ones, newest first. */
 export interface AnnouncementsAnswer {
   announcements: Announcement[];
+}
+
+/** POST /announcements/:id/dismiss: gone from the member's Home on every device. */
+export interface AnnouncementDismissedAnswer {
+  dismissed: true;
 }
 
 /** POST /announcements. `notified`: members a push or an email was queued for. */

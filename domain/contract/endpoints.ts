@@ -1,4 +1,4 @@
-import type { AnnouncementAnswer, AnnouncementsAnswer } from './announcements';
+import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
 import type { NewAnnouncement } from './announcements-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -203,6 +203,7 @@ export interface Endpoints {
   'GET /announcements': { answer: AnnouncementsAnswer };
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };
   'DELETE /announcements/:id': { answer: MessageAnswer };
+  'POST /announcements/:id/dismiss': { answer: AnnouncementDismissedAnswer };
   // profiles (the coaches and executive team)
   'GET /profiles': { answer: TeamMembersAnswer };
   'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };

@@ -1,5 +1,6 @@
-// The announcements a member dismissed on this device, kept in localStorage per member: they stay
-// dismissed across reloads and offline (a logout clears the device's storage, and they show again).
+// The announcements a member dismissed on this device, kept in localStorage per member. The server
+// keeps each member's dismissals for all their devices; this copy hides one at once, offline too,
+// and says which ones to tell the server again when a dismissal did not reach it.
 const keyFor = (userId: number) => `announcements-dismissed:${userId}`;
 
 export function readDismissed(userId: number): number[] {
@@ -17,7 +18,7 @@ export function writeDismissed(userId: number, id: number, current: readonly num
   try {
     localStorage.setItem(keyFor(userId), JSON.stringify(next));
   } catch {
-    // Private mode or a full quota: dismissed for this visit only.
+    // Private mode or a full quota: the server's copy is the only one.
   }
   return next;
 }

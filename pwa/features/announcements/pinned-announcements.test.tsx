@@ -17,6 +17,7 @@ const note = (over: Partial<Announcement> = {}): Announcement => ({
   user_id: 2,
   author_name: 'Erin Exec',
   created_at: 0,
+  dismissed: false,
   ...over,
 });
 const member = testUser('member', { id: 3, name: 'Morgan Member' });
@@ -47,6 +48,34 @@ describe('club announcements on Home', () => {
     show({ 'GET /announcements': list }, member, false);
     expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+  });
+
+  it('a dismissal is the member’s on every device: the server is told, and one dismissed elsewhere does not show', async () => {
+    const list = { announcements: [note({ id: 3, title: 'Dismissed on my laptop', dismissed: true }), note({ id: 2, title: 'Kit order due' }), note()] };
+    const { api } = show({ 'GET /announcements': list, 'POST /announcements/:id/dismiss': { dismissed: true } });
+    const region = await screen.findByRole('region', { name: 'Club announcements' });
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Kit order due', 'Pool closed Friday']);
+    await userEvent.click(within(region).getByRole('button', { name: 'Dismiss “Kit order due”' }));
+    await waitFor(() => expect(api.to('POST /announcements/:id/dismiss').map((c) => c.path)).toEqual(['/announcements/2/dismiss']));
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Pool closed Friday']);
+  });
+
+  it('a dismissal that did not reach the server stays hidden here and is sent again with the next fresh list', async () => {
+    const list = { announcements: [note({ id: 2, title: 'Kit order due' }), note()] };
+    let answered = false;
+    const dismissRoute = () => (answered ? { dismissed: true as const } : ((answered = true), 'network-error' as const));
+    const first = show({ 'GET /announcements': list, 'POST /announcements/:id/dismiss': dismissRoute });
+    const region = await screen.findByRole('region', { name: 'Club announcements' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Dismiss “Kit order due”' }));
+    await waitFor(() => expect(first.api.to('POST /announcements/:id/dismiss')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+
+    // Next visit: the server still lists it as not dismissed; this device says it again, once.
+    first.view.unmount();
+    const second = show({ 'GET /announcements': list, 'POST /announcements/:id/dismiss': dismissRoute }, member, false);
+    expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+    await waitFor(() => expect(second.api.to('POST /announcements/:id/dismiss').map((c) => c.path)).toEqual(['/announcements/2/dismiss']));
   });
 
   it('shows nothing to a member when there is nothing current', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { announcementSchema, latestAnnouncementDate } from '../../../domain/contract/announcements-schemas';
 import type { Announcement } from '../../../domain/contract/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX, canManagePost } from '../../../domain/rules';
@@ -9,23 +9,40 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useSession } from '../../lib/session/session';
 import { formatDate } from '../../lib/ui/format';
-import { useAnnouncementsQuery, usePostAnnouncementMutation, useRemoveAnnouncementMutation } from './api/announcement-queries';
+import { offlineInfo } from '../../lib/data/read';
+import {
+  useAnnouncementsQuery,
+  useDismissAnnouncementMutation,
+  usePostAnnouncementMutation,
+  useRemoveAnnouncementMutation,
+} from './api/announcement-queries';
 import { readDismissed, writeDismissed } from './dismissed';
 import './announcements.css';
 
 /**
  * The club's current announcements, pinned at the top of Home for members (newest first), each
- * dismissable by the member on this device; execs post and remove them here.
+ * dismissable by the member for all their devices; execs post and remove them here.
  */
 export function PinnedAnnouncements() {
   const headingId = useId();
   const { user, can } = useSession();
   const query = useAnnouncementsQuery();
-  const [dismissed, setDismissed] = useState<number[]>(() => (user ? readDismissed(user.id) : []));
+  const { mutate: dismiss } = useDismissAnnouncementMutation();
+  const [dismissedHere, setDismissedHere] = useState<number[]>(() => (user ? readDismissed(user.id) : []));
   const [posting, setPosting] = useState(false);
+  const { fromCache } = offlineInfo(query);
+  const data = query.data;
+
+  // Each dismissal made on this device that the server's answer does not know yet is sent: at once,
+  // or, made offline or with its answer lost, again with each fresh list until it lands.
+  useEffect(() => {
+    if (!data || fromCache) return;
+    for (const a of data.announcements) if (!a.dismissed && dismissedHere.includes(a.id)) dismiss(a.id);
+  }, [data, fromCache, dismissedHere, dismiss]);
+
   if (!user) return null;
-  const all = query.data?.announcements ?? [];
-  const shown = all.filter((a) => !dismissed.includes(a.id));
+  const all = data?.announcements ?? [];
+  const shown = all.filter((a) => !a.dismissed && !dismissedHere.includes(a.id));
   const exec = can('exec');
   if (shown.length === 0 && !exec) return null;
 
@@ -48,7 +65,7 @@ export function PinnedAnnouncements() {
               key={a.id}
               announcement={a}
               manage={canManagePost(user, a.user_id)}
-              onDismiss={() => setDismissed(writeDismissed(user.id, a.id, all.map((x) => x.id)))}
+              onDismiss={() => setDismissedHere(writeDismissed(user.id, a.id, all.map((x) => x.id)))}
             />
           ))}
         </ul>
