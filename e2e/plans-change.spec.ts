@@ -58,7 +58,7 @@ test('an exec cancels a workout from a phone; the member who signed up sees it c
   await context.close();
 });
 
-test('a club announcement is pinned on a member’s Home until dismissed', async ({ page, request }) => {
+test('a club announcement is pinned on a member’s Home until dismissed, on every device', async ({ page, request, browser }) => {
   const execToken = await apiToken(request, DEMO.exec);
   const ben = await createMemberWithToken(request, 'Ben Biker');
   const title = `Kit order closes ${Date.now().toString(36)}`;
@@ -78,4 +78,16 @@ test('a club announcement is pinned on a member’s Home until dismissed', async
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My week' })).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  // Ben's laptop, a device that never saw it dismissed: not there either.
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const other = await laptop.newPage();
+  const listed = other.waitForResponse((r) => new URL(r.url()).pathname === '/api/announcements' && r.ok());
+  await signIn(other, ben);
+  // The list arrived, saying it is dismissed: the heading is absent, not merely not loaded yet.
+  const answer = (await (await listed).json()) as { announcements: { title: string; dismissed: boolean }[] };
+  expect(answer.announcements.find((a) => a.title === title)?.dismissed).toBe(true);
+  await expect(other.getByRole('heading', { name: 'My week' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: title })).toHaveCount(0);
+  await laptop.close();
 });
