@@ -297,6 +297,30 @@ test('Back closes a sheet, and asks before a typed draft is thrown away', async 
   await expect(page).toHaveURL(/\/forum/);
 });
 
+test('Back on the profile editor asks before a typed bio is thrown away, then closes the editor', async ({ page }) => {
+  acceptCharterInDb(DEMO.member.email);
+  await signIn(page, DEMO.member);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Bio').fill('Lane 3, mornings. Ask me about the lake swim.');
+  await page.goBack();
+  const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Back again answers "keep editing", as in a sheet.
+  await page.goBack();
+  await expect(question).toBeHidden();
+  await expect(page.getByLabel('Bio')).toHaveValue('Lane 3, mornings. Ask me about the lake swim.');
+  await page.goBack();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  // The history holds no dead step: one more Back leaves the profile.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/profile$/);
+});
+
 test("the forum's tab and filter live in the address: Back from a workout returns to the same list and place", async ({
   page,
   request,

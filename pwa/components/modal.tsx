@@ -153,7 +153,7 @@ export function Modal({ title, children, onClose, fullScreen = false, footer, cl
 }
 
 /** "Discard what you typed?": Keep editing (the default, so Enter loses nothing) or Discard. */
-function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+export function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   return (
     <Modal title="Discard your changes?" onClose={onKeep} className="confirm-dialog">
       <p className="confirm-dialog__message">{DISCARD_DETAIL}</p>

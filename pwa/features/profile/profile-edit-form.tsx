@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/auth';
+import { useDraftGuard } from '../../components/draft-guard';
 import { FormField } from '../../components/form-field';
 import {
   BIO_MAX,
@@ -32,7 +33,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useContractForm<ProfileUpdate>(profileUpdateSchema, {
     // A field is checked when the member leaves it (the phone's 10-digit message), then as it changes.
     mode: 'onTouched',
@@ -44,6 +45,9 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   const [error, setError] = useState('');
   const name = watch('name');
   const bio = watch('bio');
+  const formRef = useRef<HTMLFormElement>(null);
+  // Typed changes or a chosen picture are not lost to Back, a link, a reload or Cancel without a word.
+  const { requestDiscard, question } = useDraftGuard((isDirty || picture !== null) && !isSubmitting, formRef, onCancel);
 
   // The preview URL holds the file in memory until it is revoked.
   useEffect(() => {
@@ -90,7 +94,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
 
   const shownUrl = preview ?? user.profilePictureUrl;
   return (
-    <form className="card form profile-edit" onSubmit={submit} noValidate>
+    <form ref={formRef} className="card form profile-edit" onSubmit={submit} noValidate>
       <h1>Edit Profile</h1>
       <div className="profile-picture-field">
         <button
@@ -152,13 +156,14 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
 
       {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
       <div className="actions">
-        <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
+        <button type="button" className="button" onClick={requestDiscard} disabled={isSubmitting}>
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save Profile'}
         </button>
       </div>
+      {question}
     </form>
   );
 }

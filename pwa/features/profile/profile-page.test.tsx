@@ -142,6 +142,31 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Your profile was updated.')).toBeInTheDocument();
   });
 
+  it('asks before Cancel or Back throws typed changes away; with nothing typed Cancel just closes', async () => {
+    const user = userEvent.setup();
+    const api = renderProfile(ME);
+    const edit = async () => user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await edit();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Edit Profile' })).not.toBeInTheDocument();
+
+    await edit();
+    await user.type(screen.getByLabelText('Bio'), ' Ask me about the lake.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const question = screen.getByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue(`${ME.bio} Ask me about the lake.`);
+
+    // Back takes off the editor's own history entry and asks the same question.
+    history.back();
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(screen.getByLabelText('Bio')).toHaveValue(`${ME.bio} Ask me about the lake.`);
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/);
+    expect(api.writes()).toEqual([]);
+  });
+
   it('still saves the text fields when the upload fails, with a small note', async () => {
     const user = userEvent.setup();
     const api = renderProfile(ME, {

@@ -39,3 +39,4 @@ export function useUnsavedChanges(dirty: boolean, within?: React.RefObject<HTMLE
     };
   }, [dirty]);
 }
+
