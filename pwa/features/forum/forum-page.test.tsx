@@ -551,6 +551,8 @@ describe("today's workouts", () => {
     expect(morning).toHaveTextContent('Started · 12 of 12');
     const take = within(morning).getByRole('link', { name: /Take attendance/ });
     expect(take).toHaveAttribute('href', '/workout/2?take=attendance');
+    // The attendance action stands where a member reads "This workout has started": said once.
+    expect(morning).not.toHaveTextContent('This workout has started');
     expect(within(card('Tomorrow swim')).queryByRole('link', { name: /Take attendance/ })).toBeNull();
     expect(card('Yesterday ride')).toHaveTextContent('Attendance taken');
   });

@@ -30,9 +30,20 @@ export function SignupStats({ view }: { view: WorkoutView }) {
 
 /**
  * The sign-up buttons: Sign Up; Signed Up with Cancel; Full (disabled) with Join or
- * Leave Waitlist. Once the workout has started there is nothing to press.
+ * Leave Waitlist. Once the workout has started there is nothing to press: it says so, unless
+ * `startedShown` (an exec's card, whose attendance action already stands in that place).
  */
-export function SignupControls({ actions, started, cancelled = false }: { actions: SignupActions; started: boolean; cancelled?: boolean }) {
+export function SignupControls({
+  actions,
+  started,
+  cancelled = false,
+  startedShown = false,
+}: {
+  actions: SignupActions;
+  started: boolean;
+  cancelled?: boolean;
+  startedShown?: boolean;
+}) {
   const { view, busy } = actions;
   const { user } = useSession();
   if (!view) return null;
@@ -72,7 +83,7 @@ export function SignupControls({ actions, started, cancelled = false }: { action
       </>
     );
   } else if (started) {
-    buttons = <span className="forum-state">This workout has started</span>;
+    buttons = startedShown ? null : <span className="forum-state">This workout has started</span>;
   } else if (view.full) {
     buttons = (
       <>
@@ -117,7 +128,7 @@ export function SignupControls({ actions, started, cancelled = false }: { action
   }
   return (
     <div className="forum-signup">
-      <div className="forum-signup__buttons">{buttons}</div>
+      {buttons && <div className="forum-signup__buttons">{buttons}</div>}
       {view.unsynced && <UnsyncedMark />}
       {actions.error && <ErrorMessage>{actions.error}</ErrorMessage>}
       {actions.notice && <Notice tone="warning">{actions.notice}</Notice>}

@@ -81,6 +81,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const cancelled = isCancelled(workout);
   const plan = usePlanChange(workout);
   const started = hasStarted(workout, Date.now());
+  const takesAttendance = started && !cancelled && can('exec');
 
   async function remove() {
     if (!(await plan.mayDelete(confirm))) return;
@@ -123,8 +124,8 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
           {cardStateText(actions.view)}
         </p>
       )}
-      {started && !cancelled && can('exec') && <AttendanceAction workout={workout} title={title} />}
-      <SignupControls actions={actions} started={started} cancelled={cancelled} />
+      {takesAttendance && <AttendanceAction workout={workout} title={title} />}
+      <SignupControls actions={actions} started={started} cancelled={cancelled} startedShown={takesAttendance} />
       {manage && (
         <div className="forum-card__footer">
           <button type="button" className="button button--small" onClick={edit.open}>
