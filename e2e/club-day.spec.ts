@@ -300,7 +300,6 @@ test('Back closes a sheet, and asks before a typed draft is thrown away', async 
 test('Back on the profile editor asks before a typed bio is thrown away, then closes the editor', async ({ page }) => {
   acceptCharterInDb(DEMO.member.email);
   await signIn(page, DEMO.member);
-  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByLabel('Bio').fill('Lane 3, mornings. Ask me about the lake swim.');
