@@ -73,8 +73,11 @@ test('a club announcement is pinned on a member’s Home until dismissed, on eve
   const region = page.getByRole('region', { name: 'Club announcements' });
   await expect(region.getByRole('heading', { name: title })).toBeVisible();
   await screenshots(page, 'plans-announcement-home');
+  const told = page.waitForResponse((r) => /\/api\/announcements\/\d+\/dismiss$/.test(r.url()) && r.ok());
   await region.getByRole('button', { name: `Dismiss “${title}”` }).click();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  // The server has heard of it before the next device asks.
+  await told;
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My week' })).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
