@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Announcement } from '../../../domain/contract/announcements';
 import { resetDevice } from '../../test-device';
-import { renderAt } from '../../test-providers';
+import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { PinnedAnnouncements } from './pinned-announcements';
@@ -76,6 +76,11 @@ describe('club announcements on Home', () => {
     expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
     await waitFor(() => expect(second.api.to('POST /announcements/:id/dismiss').map((c) => c.path)).toEqual(['/announcements/2/dismiss']));
+    // A list read again (this server keeps answering "not dismissed") does not send it twice.
+    const reads = second.api.to('GET /announcements').length;
+    await testQueryClient().refetchQueries({ queryKey: ['announcements'] });
+    await waitFor(() => expect(second.api.to('GET /announcements').length).toBeGreaterThan(reads));
+    expect(second.api.to('POST /announcements/:id/dismiss')).toHaveLength(1);
   });
 
   it('shows nothing to a member when there is nothing current', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { announcementSchema, latestAnnouncementDate } from '../../../domain/contract/announcements-schemas';
 import type { Announcement } from '../../../domain/contract/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX, canManagePost } from '../../../domain/rules';
@@ -35,9 +35,16 @@ export function PinnedAnnouncements() {
 
   // Each dismissal made on this device that the server's answer does not know yet is sent: at once,
   // or, made offline or with its answer lost, again with each fresh list until it lands.
+  // Once sent, it is not sent again while this screen lives (a list read before the server heard of
+  // it may still say otherwise), unless the send failed.
+  const sent = useRef(new Set<number>());
   useEffect(() => {
     if (!data || fromCache) return;
-    for (const a of data.announcements) if (!a.dismissed && dismissedHere.includes(a.id)) dismiss(a.id);
+    for (const a of data.announcements) {
+      if (a.dismissed || !dismissedHere.includes(a.id) || sent.current.has(a.id)) continue;
+      sent.current.add(a.id);
+      dismiss(a.id, { onError: () => sent.current.delete(a.id) });
+    }
   }, [data, fromCache, dismissedHere, dismiss]);
 
   if (!user) return null;
