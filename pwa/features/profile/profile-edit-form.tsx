@@ -112,7 +112,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
         <p className="field-hint" id={`${ids}-picture-hint`}>
           {picture
             ? `New picture: ${picture.name}. It is uploaded when you save.`
-            : 'Click the picture to choose a new one.'}
+            : 'Tap or click the picture to choose a new one.'}
         </p>
         <input
           ref={fileInput}
