@@ -28,14 +28,15 @@ export function useRemoveAnnouncementMutation() {
 }
 
 /**
- * Dismisses one for the member on all their devices. The list on this device hides it at once; a
- * dismissal that fails (offline) is sent again with the next fresh list (pinned-announcements.tsx).
+ * Dismisses one for the member on all their devices. Home hides it at once from the device's own
+ * record (dismissed.ts); the kept list says `dismissed` only once the server has it, so a send that
+ * failed (offline) is tried again on a later visit (pinned-announcements.tsx).
  */
 export function useDismissAnnouncementMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call('POST /announcements/:id/dismiss', { params: { id } }),
-    onMutate: (id) =>
+    onSuccess: (_answer, id) =>
       queryClient.setQueryData<AnnouncementsAnswer>(announcementsKey, (old) =>
         old ? { announcements: old.announcements.map((a) => (a.id === id ? { ...a, dismissed: true } : a)) } : old,
       ),
