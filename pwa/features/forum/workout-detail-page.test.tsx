@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../domain/contract/forum';
+import { RULE_TEXT } from '../../../domain/rules';
 import { commentsDb } from '../../lib/offline/comments-db';
 import { resetDevice } from '../../test-device';
 import { renderAt, testQueryClient } from '../../test-providers';
@@ -236,6 +237,37 @@ describe('suspension', () => {
     expect(button).toHaveAccessibleDescription(/^Sign-ups are suspended until .+: three absences \(late cancellations or no-shows\) suspend sign-ups for a week\.$/);
     await userEvent.click(button);
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+/** The club's date and time ('YYYY-MM-DD', 'HH:MM', Toronto as test-setup.ts sets it) `hours` from now. */
+function clubStartIn(hours: number): { workout_date: string; workout_time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(Date.now() + hours * 3600_000)
+      .map((p) => [p.type, p.value]),
+  );
+  return { workout_date: `${parts.year}-${parts.month}-${parts.day}`, workout_time: `${parts.hour}:${parts.minute}` };
+}
+
+describe('signing up inside the late-cancel window', () => {
+  it('says before the sign-up that cancelling will count an absence', async () => {
+    const api = setup({
+      [DETAIL]: detail({ workout: workout({ id: 7, title: 'Masters swim', ...clubStartIn(10) }), signups: [], waitlist: [] }),
+      'POST /forum/workouts/:id/signup': { signedUp: true },
+    });
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    expect(button).toHaveAccessibleDescription(RULE_TEXT.lateSignup);
+    expect(screen.getByText(RULE_TEXT.lateSignup)).toBeVisible();
+    // It informs; it does not stand in the way.
+    await userEvent.click(button);
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ signedUp: true }));
+  });
+
+  it('says nothing a day and more ahead', async () => {
+    setup({ [DETAIL]: detail({ workout: workout({ id: 7, title: 'Masters swim', ...clubStartIn(30) }), signups: [], waitlist: [] }) });
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(RULE_TEXT.lateSignup)).toBeNull();
   });
 });
 
