@@ -122,3 +122,5 @@ export const ANNOUNCEMENT_TITLE_MAX = 100;
 export const ANNOUNCEMENT_BODY_MAX = 2000;
 /** An announcement shows until a club date at most this many days ahead. */
 export const ANNOUNCEMENT_MAX_DAYS = 60;
+/** A new announcement's last day unless the exec picks another: this many days ahead. */
+export const ANNOUNCEMENT_DEFAULT_DAYS = 7;

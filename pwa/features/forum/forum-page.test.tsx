@@ -314,6 +314,33 @@ describe('New Workout', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('"Repeat weekly" ticks the weekday of the chosen date, and follows the date until a day is ticked by hand', async () => {
+    setup();
+    const dialog = await open();
+    const day = (name: string) => within(dialog).getByRole('checkbox', { name });
+    const first = addDays(clubTodayNow()!, 2);
+    const dayName = (date: string) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: first } });
+    await userEvent.click(within(dialog).getByLabelText('Repeat weekly'));
+    await waitFor(() => expect(day(dayName(first))).toBeChecked());
+    // Repeat weekly and that one day.
+    expect(within(dialog).getAllByRole('checkbox', { checked: true })).toHaveLength(2);
+
+    // A new date before any day was touched: its weekday instead.
+    const next = addDays(first, 1);
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: next } });
+    await waitFor(() => expect(day(dayName(next))).toBeChecked());
+    expect(day(dayName(first))).not.toBeChecked();
+
+    // Once the exec chooses the days, the date no longer changes them.
+    await userEvent.click(day(dayName(first)));
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: addDays(first, 3) } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(day(dayName(first))).toBeChecked();
+    expect(day(dayName(next))).toBeChecked();
+    expect(day(dayName(addDays(first, 3)))).not.toBeChecked();
+  });
+
   it('refuses today and past dates with the future-date message', async () => {
     setup();
     const dialog = await open();
