@@ -428,12 +428,15 @@ describe('editing and deleting a workout card', () => {
       [WORKOUTS]: { posts: [workout({ id: 1, user_id: 2, title: 'Spin intervals', workout_type: 'spin', capacity: 10 })] },
       'DELETE /forum/posts/1': jsonReply({ error: 'Database is busy' }, 500),
     });
-    await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
+    const menu = await screen.findByRole('button', { name: 'More actions for Spin intervals' });
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(ask).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(menu);
     await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete workout?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting workout: Database is busy');
@@ -536,9 +539,11 @@ describe('events tab', () => {
     });
   });
 
-  it('shows Delete on an event to execs', async () => {
+  it('shows execs Cancel event behind the menu; Delete is not offered once members answered', async () => {
     setup(() => ({ status: null }), exec());
-    expect(await screen.findByRole('button', { name: /^Delete/ })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Season kick-off social' }));
+    expect(screen.getByRole('button', { name: 'Cancel event Season kick-off social' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { formatTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
@@ -79,12 +79,10 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const title = workout.title || 'Untitled Workout';
   const manage = canManagePost(user, workout);
   const cancelled = isCancelled(workout);
-  const plan = usePlanChange(workout);
   const started = hasStarted(workout, Date.now());
   const takesAttendance = started && !cancelled && can('exec');
 
   async function remove() {
-    if (!(await plan.mayDelete(confirm))) return;
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -126,26 +124,10 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       )}
       {takesAttendance && <AttendanceAction workout={workout} title={title} />}
       <SignupControls actions={actions} started={started} cancelled={cancelled} startedShown={takesAttendance} />
-      {manage && (
-        <div className="forum-card__footer">
-          <button type="button" className="button button--small" onClick={edit.open}>
-            Edit<span className="visually-hidden"> {title}</span>
-          </button>
-          {plan.button}
-          <button
-            type="button"
-            className="button button--small button--danger"
-            onClick={() => void remove()}
-            disabled={deleting}
-          >
-            Delete<span className="visually-hidden"> {title}</span>
-          </button>
-        </div>
-      )}
+      {manage && <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} named />}
       {edit.notice}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
-      {plan.modal}
       {edit.sheet}
     </article>
   );

@@ -185,6 +185,8 @@ describe('workout detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating workout: Request failed (500)');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Delete sits behind the "⋯" menu.
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Masters swim' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
@@ -212,7 +214,8 @@ describe('a workout of a weekly series', () => {
 
   it('asks whether to delete this one or this and the following, and sends the choice', async () => {
     const api = setup({ [DETAIL]: series(), 'DELETE /forum/posts/7': { message: '3 workouts deleted' } }, member({ id: 2 }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Tempo run' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('This workout repeats weekly.');
     expect(within(ask).getByRole('button', { name: 'This workout' })).toBeInTheDocument();

@@ -17,7 +17,7 @@ import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
@@ -55,11 +55,9 @@ export function WorkoutDetailPage() {
   }, [user, workout, updatedAt]);
 
   const actions = useSignupActions(workout);
-  const plan = usePlanChange(workout);
 
   async function remove() {
     if (!workout) return;
-    if (!(await plan.mayDelete(confirm))) return;
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -129,25 +127,11 @@ export function WorkoutDetailPage() {
             <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout) && (
-              <div className="forum-card__footer">
-                <button type="button" className="button button--small" onClick={edit.open}>
-                  Edit
-                </button>
-                {plan.button}
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  onClick={() => void remove()}
-                  disabled={deleting}
-                >
-                  Delete
-                </button>
-              </div>
+              <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} />
             )}
             {edit.notice}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
             {dialog}
-            {plan.modal}
           </>
         }
       </article>
