@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../domain/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
-import { KindBadge } from '../../components/post-parts';
+import { KindBadge, MovedMark } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
@@ -52,6 +52,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       </div>
       <div className="forum-meta">
         <EventWhenWhere event={event} />
+        <MovedMark at={event.moved_at} />
         <Author name={event.author_name} url={event.authorProfilePictureUrl} />
       </div>
       {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}

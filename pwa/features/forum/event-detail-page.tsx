@@ -6,7 +6,7 @@ import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDateTime } from '../../lib/ui/format';
-import { KindBadge } from '../../components/post-parts';
+import { KindBadge, MovedMark } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ApiError } from '../../lib/data/api-client';
@@ -103,6 +103,7 @@ export function EventDetailPage() {
         <div className="forum-meta">
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />
           <EventWhenWhere event={event} style="long" />
+          <MovedMark at={event.moved_at} />
         </div>
         {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
         <p className="forum-content">{event.content}</p>

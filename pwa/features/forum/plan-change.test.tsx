@@ -211,6 +211,16 @@ describe('what an exec is offered on a card', () => {
   });
 });
 
+describe('a moved workout or event', () => {
+  it('says "Moved" next to its time on the card; one never moved says nothing', async () => {
+    show({ [WORKOUTS]: { posts: [workout({ id: 1, title: 'Lake swim', moved_at: 5 }), workout({ id: 2, title: 'Track tempo' })] } });
+    const swim = await screen.findByRole('article', { name: 'Lake swim' });
+    expect(within(swim).getByText('Moved')).toHaveClass('moved-mark');
+    expect(swim.querySelector('.moved-mark')).toHaveTextContent(/^Moved: its date, time or place changed on /);
+    expect(card('Track tempo').querySelector('.moved-mark')).toBeNull();
+  });
+});
+
 describe('a cancelled event', () => {
   it('shows the reason and takes no new RSVP', async () => {
     show(

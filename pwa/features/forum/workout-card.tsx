@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
+import { MovedMark } from '../../components/post-parts';
 import { ErrorMessage } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
@@ -111,6 +112,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       </div>
       <div className="forum-meta">
         <span className="forum-when">{formatTime(workout.workout_time)}</span>
+        <MovedMark at={workout.moved_at} />
         <PlaceLine place={workout.workout_location} />
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
       </div>

@@ -4,6 +4,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MovedMark } from '../../components/post-parts';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
@@ -118,6 +119,7 @@ export function WorkoutDetailPage() {
               <span className="forum-when">
                 {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
               </span>
+              <MovedMark at={workout.moved_at} />
               <PlaceLine place={workout.workout_location} />
             </div>
             {isCancelled(workout) && <CancelledNote reason={workout.cancel_reason} />}
