@@ -17,6 +17,7 @@ interface PostRowCommon {
   created_at: number;
   cancelled_at: number | null;
   cancel_reason: string | null;
+  moved_at: number | null;
 }
 
 export interface WorkoutPostRow extends PostRowCommon {
@@ -47,7 +48,7 @@ export interface EventPostRow extends PostRowCommon {
 const WORKOUT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
     p.workout_type, p.workout_date, p.workout_time, p.workout_location, p.content, p.capacity, p.series_id, p.created_at,
-    p.cancelled_at, p.cancel_reason,
+    p.cancelled_at, p.cancel_reason, p.moved_at,
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')})
        from waitlist_entries w where w.post_id = p.id) as waiting,
@@ -59,7 +60,7 @@ const WORKOUT_SELECT = `
 
 const EVENT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.event_date, p.event_time, p.event_location, p.content, p.created_at, p.cancelled_at, p.cancel_reason,
+    p.event_date, p.event_time, p.event_location, p.content, p.created_at, p.cancelled_at, p.cancel_reason, p.moved_at,
     (select group_concat(r.user_id || ':' || r.status) from event_rsvps r where r.post_id = p.id) as rsvps
   from posts p left join users u on u.id = p.user_id
   where p.type = 'event'`;

@@ -88,6 +88,8 @@ export const posts = sqliteTable(
     // Cancelled (not deleted): the post stays, marked with the exec's one-line reason; null while on.
     cancelledAt: integer('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    // When an edit last changed its date, time or place (the screens mark it "Moved"); null if never.
+    movedAt: integer('moved_at'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },

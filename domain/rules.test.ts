@@ -8,6 +8,7 @@ import {
   canManagePost,
   cancelledText,
   isFull,
+  insideLateCancelWindow,
   isLateCancel,
   lateCancelCountedText,
   startsSuspension,
@@ -23,6 +24,15 @@ describe('the club rules', () => {
     expect(isLateCancel(start, start - LATE_CANCEL_HOURS * HOUR)).toBe(false);
     expect(isLateCancel(start, start - LATE_CANCEL_HOURS * HOUR + 1)).toBe(true);
     expect(isLateCancel(start, start - 30 * HOUR)).toBe(false);
+  });
+
+  it('is inside the late-cancel window from its opening until the start, not after', () => {
+    const start = Date.parse('2026-12-01T23:00:00Z');
+    expect(insideLateCancelWindow(start, start - LATE_CANCEL_HOURS * HOUR)).toBe(false);
+    expect(insideLateCancelWindow(start, start - LATE_CANCEL_HOURS * HOUR + 1)).toBe(true);
+    expect(insideLateCancelWindow(start, start - 1)).toBe(true);
+    expect(insideLateCancelWindow(start, start)).toBe(false);
+    expect(insideLateCancelWindow(start, start + HOUR)).toBe(false);
   });
 
   it('suspends on every third absence and counts down to it', () => {

@@ -22,6 +22,15 @@ export function isLateCancel(start: number, now: number): boolean {
   return start - now < LATE_CANCEL_WINDOW_MS;
 }
 
+/**
+ * True while a workout starting at `start` has not started but is inside the late-cancel window: a
+ * member who signs up now cannot take their name off without an absence. The cancel warning and the
+ * sign-up note both ask this.
+ */
+export function insideLateCancelWindow(start: number, now: number): boolean {
+  return now < start && isLateCancel(start, now);
+}
+
 /** The last instant at which a sign-up can be cancelled without an absence. */
 export function freeCancelUntil(start: number): number {
   return start - LATE_CANCEL_WINDOW_MS;
@@ -81,6 +90,8 @@ export const RULE_TEXT = {
   suspensionCounted: `${word(ABSENCES_PER_SUSPENSION)} absences (late cancellations or no-shows) suspend sign-ups for ${SUSPENSION_DAYS === 7 ? 'a week' : `${SUSPENSION_DAYS} days`}`,
   /** 'This workout starts in less than 24 hours: cancelling now counts as an absence.' */
   lateCancelNow: `This workout starts in less than ${LATE_CANCEL_HOURS} hours: cancelling now counts as an absence.`,
+  /** 'Starts in less than 24 hours: once you sign up, cancelling counts as an absence.' */
+  lateSignup: `Starts in less than ${LATE_CANCEL_HOURS} hours: once you sign up, cancelling counts as an absence.`,
 } as const;
 
 /** The server's answer to a suspended member's sign-up. */
@@ -111,3 +122,5 @@ export const ANNOUNCEMENT_TITLE_MAX = 100;
 export const ANNOUNCEMENT_BODY_MAX = 2000;
 /** An announcement shows until a club date at most this many days ahead. */
 export const ANNOUNCEMENT_MAX_DAYS = 60;
+/** A new announcement's last day unless the exec picks another: this many days ahead. */
+export const ANNOUNCEMENT_DEFAULT_DAYS = 7;

@@ -43,7 +43,11 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   await modal.getByLabel('Time').fill('18:15');
   await modal.getByLabel('Description').fill('Six by one kilometre at threshold.');
   await modal.getByLabel('Repeat weekly').check();
-  // No weekday yet: the message sits with the weekdays, nothing is posted.
+  // The first date's weekday comes ticked.
+  const firstDay = modal.getByLabel(WEEKDAY_SHORT[weekdayOf(first)]!, { exact: true });
+  await expect(firstDay).toBeChecked();
+  // No weekday: the message sits with the weekdays, nothing is posted.
+  await firstDay.uncheck();
   await modal.getByLabel('Until').fill(until);
   await modal.getByRole('button', { name: 'Post Workouts' }).click();
   await expect(modal.getByText('Choose at least one weekday')).toBeVisible();

@@ -151,9 +151,10 @@ test('a newcomer from a shared link registers, reads where they stand on Home, a
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/workout/${workout.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: workout.title })).toBeVisible();
-  // Once: Home is Home again.
+  // Once: Home is Home again, now a member's.
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: /Swim\. Bike\. Run\./ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hi, Nora' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'My week' })).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 

@@ -78,8 +78,9 @@ test('my week lists a signup, a waitlist place, an RSVP and a race, with their a
   await expect(mine.nth(2)).toContainText('The Crown');
   await expect(mine.nth(3)).toContainText(`Sprint ${tag}`);
   await expect(week).toContainText(/Your membership ends in (19|20|21) days/);
-  // The public home page stays below.
-  await expect(page.getByRole('heading', { name: 'About the club' })).toBeVisible();
+  // Below it, what is next for the club; the visitor's page is a visitor's.
+  await expect(page.getByRole('region', { name: 'Next at the club' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About the club' })).toHaveCount(0);
   await screenshots(page, 'my-week');
 
   // Change the RSVP.

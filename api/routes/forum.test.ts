@@ -192,6 +192,7 @@ describe('GET /api/forum/posts', () => {
       created_at: t.clock.now(),
       cancelled_at: null,
       cancel_reason: null,
+      moved_at: null,
       signupCount: 1,
       waitlistCount: 2,
       isSignedUp: false,

@@ -372,6 +372,38 @@ describe('who hears of a change, and how often', () => {
     expect(moved.map((m) => [m.to, m.subject])).toEqual([[third.email, 'Social moved']]);
     expect(moved[0]!.text).toContain('Now Friday, March 6, 2026 at 19:00, Aquatic Centre');
   });
+
+  it('a moved workout or event says so in the lists, on its page and in My week; other edits do not mark it', async () => {
+    const { t, exec, me, workout, event } = await setup();
+    const w = await workout();
+    const e = await event();
+    await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: me.token, body: { signedUp: true } });
+    await t.must('POST', `/api/forum/events/${e}/rsvp`, { token: me.token, body: { status: 'going' } });
+    const movedAt = async () => {
+      const workouts = (await t.must('GET', '/api/forum/posts?type=workout', { token: me.token })).posts;
+      const events = (await t.must('GET', '/api/forum/posts?type=event', { token: me.token })).posts;
+      const page = (await t.must('GET', `/api/forum/workouts/${w}`, { token: me.token })).workout;
+      const week = (await t.must('GET', '/api/me/week', { token: me.token })).items;
+      return {
+        workout: workouts.find((p: { id: number }) => p.id === w).moved_at,
+        page: page.moved_at,
+        event: events.find((p: { id: number }) => p.id === e).moved_at,
+        weekWorkout: week.find((i: { kind: string; id: number }) => i.kind === 'workout' && i.id === w).movedAt,
+        weekEvent: week.find((i: { kind: string; id: number }) => i.kind === 'event' && i.id === e).movedAt,
+      };
+    };
+    expect(await movedAt()).toEqual({ workout: null, page: null, event: null, weekWorkout: null, weekEvent: null });
+
+    const { type: _type, ...edit } = workoutBody;
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...edit, title: 'Swim drills' } });
+    expect((await movedAt()).workout).toBeNull();
+
+    const when = t.clock.now();
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...edit, workoutTime: '19:00' } });
+    const { type: _e, ...eventEdit } = eventBody;
+    await t.must('PUT', `/api/forum/posts/${e}`, { token: exec.token, body: { ...eventEdit, eventLocation: 'Aquatic Centre' } });
+    expect(await movedAt()).toEqual({ workout: when, page: when, event: when, weekWorkout: when, weekEvent: when });
+  });
 });
 
 describe('deleting and the calendars', () => {

@@ -44,6 +44,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         status: signedUp ? 'signed_up' : 'waitlisted',
         waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
         cancelReason: r.cancel_reason,
+        movedAt: r.moved_at,
       });
     }
     for (const r of weekEventRows(database, range)) {
@@ -59,6 +60,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         location: r.location,
         rsvp: (r.rsvp as RsvpStatus | null) ?? null,
         cancelReason: r.cancel_reason,
+        movedAt: r.moved_at,
       });
     }
     for (const r of upcomingRaceRows(database, { user: userId, today })) {

@@ -41,6 +41,7 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     created_at: row.created_at,
     cancelled_at: row.cancelled_at,
     cancel_reason: row.cancel_reason,
+    moved_at: row.moved_at,
     signupCount,
     waitlistCount,
     attendanceSubmitted: row.attendance_submitted === 1,
@@ -67,6 +68,7 @@ export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStat
     created_at: row.created_at,
     cancelled_at: row.cancelled_at,
     cancel_reason: row.cancel_reason,
+    moved_at: row.moved_at,
     rsvpCounts,
   };
 }

@@ -5,7 +5,7 @@
 // cannot queue a member's message twice (the unique index on the key decides).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changeKey } from '../../db/reminder-keys';
-import { eventRsvps, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
+import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import type { AppDeps } from '../context';
 import { movedNotice, noticeEmail, type NoticeText } from './mail-templates';
@@ -116,10 +116,16 @@ export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): 
   return told;
 }
 
-/** After an edit (inside its transaction): the members who answered hear of a new date, time or place. */
+/**
+ * After an edit (inside its transaction), when it gave the post a new date, time or place: the post
+ * is marked moved (its cards, its page and My week say so to whoever reads them later) and the
+ * members who answered hear of it.
+ */
 export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
+  if (!hasMoved(before, after)) return 0;
+  deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
   // A cancelled post's members hear of the new time when it is back on.
-  if (after.cancelledAt !== null || !hasMoved(before, after)) return 0;
+  if (after.cancelledAt !== null) return 0;
   return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id));
 }
 

@@ -47,6 +47,7 @@ describe('the workout list', () => {
       created_at: expect.any(Number),
       cancelled_at: null,
       cancel_reason: null,
+      moved_at: null,
       signupCount: 1,
       waitlistCount: 2,
       isSignedUp: false,

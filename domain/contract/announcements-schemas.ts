@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { addDays, isCalendarDate } from '../calendar-days';
-import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX } from '../rules';
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_DEFAULT_DAYS, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX } from '../rules';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
 const text = z
   .string()
   .optional()
   .transform((v) => (v ?? '').trim());
+
+/** The last day a new announcement's form offers, for one posted on club date `today`. */
+export function defaultAnnouncementDate(today: string): string {
+  return addDays(today, ANNOUNCEMENT_DEFAULT_DAYS);
+}
 
 /** The last date an announcement may show, for one posted on club date `today`. */
 export function latestAnnouncementDate(today: string): string {

@@ -63,6 +63,8 @@ export interface WorkoutPost {
   cancelled_at: number | null;
   /** The exec's one-line reason, or null while not cancelled. */
   cancel_reason: string | null;
+  /** When an edit last gave it a new date, time or place (epoch ms), or null (absent from older answers). */
+  moved_at?: number | null;
   signupCount: number;
   waitlistCount: number;
   isSignedUp: boolean;
@@ -92,6 +94,8 @@ export interface EventPost {
   /** When an exec cancelled it (epoch ms), or null: a cancelled event stays listed and takes no RSVPs. */
   cancelled_at: number | null;
   cancel_reason: string | null;
+  /** When an edit last gave it a new date, time or place (epoch ms), or null (absent from older answers). */
+  moved_at?: number | null;
   rsvpCounts: Record<RsvpStatus, number>;
   myRsvp: RsvpStatus | null;
 }

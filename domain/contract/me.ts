@@ -18,6 +18,8 @@ interface WeekItemBase {
   start: number;
   /** A cancelled workout or event stays in the week with the exec's reason; null while it is on (and for races). */
   cancelReason?: string | null;
+  /** When an edit last gave the workout or event a new date, time or place (epoch ms); null if never (and for races). */
+  movedAt?: number | null;
 }
 
 export interface WeekWorkout extends WeekItemBase {

@@ -36,7 +36,7 @@ const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-passwor
 // the API are not under it: their reads run on the small runner of lib/data/read.ts, so a visitor's first
 // download stays within budget (docs/decisions/0062).
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
-const MemberWeek = lazyNamed(() => import('./member-week'), 'MemberWeek');
+const MemberHome = lazyNamed(() => import('./member-home'), 'MemberHome');
 
 /** Members-only detail pages: a signed-out visitor goes to /login, a pending or rejected user sees why not. */
 function MembersOnly({ children }: { children: ReactNode }) {
@@ -62,7 +62,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<HomePage memberSection={<MemberWeek />} />} />
+        <Route path="/" element={<HomePage memberHome={<MemberHome />} />} />
         <Route path="/join-us" element={<JoinUsPage />} />
         <Route path="/schedule" element={<SchedulePage />} />
         <Route path="/faq" element={<FaqPage />} />

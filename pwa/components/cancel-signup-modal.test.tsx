@@ -62,6 +62,13 @@ describe('the cancel-signup warning on the club clock', () => {
     openFor(22);
     dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
     expect(within(dialog).getByText(RULE_TEXT.lateCancelNow)).toBeInTheDocument();
-    expect(dialog).toHaveTextContent(ABSENCE_WARNING);
+    expect(dialog).toHaveTextContent(RULE_TEXT.suspension);
+  });
+
+  it.each([30, 22])('says the rule once, %i hours away', (hoursAway) => {
+    openFor(hoursAway);
+    const text = screen.getByRole('dialog', { name: 'Cancel Signup?' }).textContent ?? '';
+    expect(text.split(RULE_TEXT.lateWindow)).toHaveLength(2);
+    expect(text.split(RULE_TEXT.suspension)).toHaveLength(2);
   });
 });

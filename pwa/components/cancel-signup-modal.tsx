@@ -1,6 +1,6 @@
-import { hoursUntil } from '../../domain/clock';
+import { startInstant } from '../../domain/clock';
 import type { WorkoutPost } from '../../domain/contract/forum';
-import { LATE_CANCEL_HOURS, RULE_TEXT } from '../../domain/rules';
+import { RULE_TEXT, insideLateCancelWindow } from '../../domain/rules';
 import { clubTimeZone } from '../lib/club/club-zone';
 import { formatDate, formatTime } from '../lib/ui/format';
 import { Modal } from './modal';
@@ -11,6 +11,16 @@ export const ABSENCE_WARNING = `Cancelling ${RULE_TEXT.lateWindow} before the wo
 
 /** The workout a cancel is about, as the forum's posts and the week's items both have it. */
 export type CancelledWorkout = Pick<WorkoutPost, 'title' | 'workout_date' | 'workout_time'>;
+
+/**
+ * True when the workout starts within the late-cancel window and has not started, on the club's clock
+ * whatever zone the phone is set to; false while the phone does not know the club's zone (it claims
+ * nothing and the server has the last word).
+ */
+export function startsWithinLateCancelWindow(workout: Pick<WorkoutPost, 'workout_date' | 'workout_time'>, now = Date.now()): boolean {
+  const zone = clubTimeZone();
+  return zone !== null && insideLateCancelWindow(startInstant(workout.workout_date, workout.workout_time, zone), now);
+}
 
 /**
  * The cancel-signup warning: Keep Booking is the safe default. "Less than 24 hours" is counted on the
@@ -32,9 +42,7 @@ export function CancelSignupModal({
   onClose: () => void;
   now?: number;
 }) {
-  const zone = clubTimeZone();
-  const hours = zone ? hoursUntil(workout.workout_date, workout.workout_time, now, zone) : null;
-  const soon = hours !== null && hours >= 0 && hours < LATE_CANCEL_HOURS;
+  const soon = startsWithinLateCancelWindow(workout, now);
   return (
     <Modal
       title="Cancel Signup?"
@@ -54,13 +62,15 @@ export function CancelSignupModal({
         You are signed up for <strong>{workout.title || 'Untitled Workout'}</strong> on {formatDate(workout.workout_date)} at{' '}
         {formatTime(workout.workout_time)}.
       </p>
+      {/* The rule once: for this workout when it applies now, else in general. */}
       <div className="alert alert--warning cancel-warning">
-        {soon && (
+        {soon ? (
           <p>
-            <strong>{RULE_TEXT.lateCancelNow}</strong>
+            <strong>{RULE_TEXT.lateCancelNow}</strong> {RULE_TEXT.suspension}
           </p>
+        ) : (
+          <p>{ABSENCE_WARNING}</p>
         )}
-        <p>{ABSENCE_WARNING}</p>
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
     </Modal>

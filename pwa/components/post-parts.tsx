@@ -1,6 +1,6 @@
 // The words and badges of workouts, events and races that the forum and "my week" both show.
 import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
-import { ordinal } from '../lib/ui/format';
+import { formatDateTime, ordinal } from '../lib/ui/format';
 import './posts.css';
 
 export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
@@ -28,4 +28,18 @@ export function waitlistPositionText(position: number | null): string | null {
 /** A workout's sport, an event or a race, as a coloured badge. */
 export function KindBadge({ kind, children }: { kind: WorkoutType | 'event' | 'race'; children: string }) {
   return <span className={`badge post-type post-type--${kind}`}>{children}</span>;
+}
+
+/**
+ * "Moved": a workout or event whose date, time or place an edit changed after it was posted, next to
+ * its time wherever it shows (a card, its page, My week), so a member who remembers the old time
+ * looks again. `at` is when it moved (epoch ms); nothing when it never did.
+ */
+export function MovedMark({ at }: { at: number | null | undefined }) {
+  if (at == null) return null;
+  return (
+    <span className="badge moved-mark">
+      Moved<span className="visually-hidden">: its date, time or place changed on {formatDateTime(at)}</span>
+    </span>
+  );
 }

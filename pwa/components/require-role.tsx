@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../../domain/contract/roles';
 import { useSession } from '../lib/session/session';
-import { rememberReturnPath } from '../lib/session/return-to';
+import { openedFromOutside, rememberReturnPath } from '../lib/session/return-to';
 import { usePageTitle } from '../lib/ui/use-page-title';
 import { ClubEmailLink } from './club-email-link';
 
@@ -57,10 +57,12 @@ export function RequireRole({ min, children, denied }: { min: Role; children: Re
   const location = useLocation();
   const here = location.pathname + location.search;
   const waiting = !!user && user.role === 'pending' && !can(min);
-  // A pending account opened a members' link: it opens by itself once the account is approved.
+  const arrived = openedFromOutside(location);
+  // A pending account opened a members' link: it opens by itself once the account is approved. Only a
+  // link the app was opened at is kept: a page tapped inside the app while waiting never replaces it.
   useEffect(() => {
-    if (waiting) rememberReturnPath(here);
-  }, [waiting, here]);
+    if (waiting && arrived) rememberReturnPath(here);
+  }, [waiting, arrived, here]);
   if (!user) {
     // The sign-in page says what the link is and brings the reader back to it (lib/session/return-to.ts).
     const params = new URLSearchParams();

@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DELETE_MEMBER_CONFIRM, type MemberListEntry } from '../../../domain/contract/admin';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
+import { ActionMenu } from '../../components/action-menu';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
@@ -210,17 +211,17 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
                           Edit
                         </button>
                         {!self && (
-                          <RowMenu name={m.name}>
+                          <ActionMenu label={`More actions for ${m.name}`}>
                             <button
                               type="button"
-                              className="row-menu__item row-menu__item--danger"
+                              className="action-menu__item action-menu__item--danger"
                               onClick={() => void remove(m)}
                               disabled={deleting === m.id}
                               aria-label={`Delete ${m.name}`}
                             >
                               {deleting === m.id ? 'Deleting…' : 'Delete…'}
                             </button>
-                          </RowMenu>
+                          </ActionMenu>
                         )}
                       </div>
                     </td>
@@ -232,50 +233,5 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
         </div>
       )}
     </>
-  );
-}
-
-/** A row's further actions behind a "⋯" button; Escape or a click elsewhere closes it. */
-function RowMenu({ name, children }: { name: string; children: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
-
-  return (
-    <div
-      ref={box}
-      className="row-menu"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          setOpen(false);
-          toggle.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={toggle}
-        type="button"
-        className="button button--small row-menu__toggle"
-        aria-label={`More actions for ${name}`}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <span aria-hidden="true">⋯</span>
-      </button>
-      <div id={listId} className="row-menu__list" hidden={!open} onClick={() => setOpen(false)}>
-        {children}
-      </div>
-    </div>
   );
 }

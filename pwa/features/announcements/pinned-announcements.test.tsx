@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, clubToday } from '../../../domain/clock';
 import type { Announcement } from '../../../domain/contract/announcements';
 import { resetDevice } from '../../test-device';
 import { renderAt, testQueryClient } from '../../test-providers';
@@ -104,13 +105,18 @@ describe('club announcements on Home', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Post an announcement' }));
     const dialog = screen.getByRole('dialog', { name: 'Post an announcement' });
+    // "Show until" starts a week from the club's today; the title and the message are the exec's to write.
+    const until = within(dialog).getByLabelText('Show until') as HTMLInputElement;
+    const today = clubToday(Date.now(), 'America/Toronto');
+    expect(until).toHaveValue(addDays(today, 7));
+    expect(until.min).toBe(today);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post announcement' }));
-    expect(within(dialog).getAllByText('Required')).toHaveLength(3);
+    expect(within(dialog).getAllByText('Required')).toHaveLength(2);
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Swim moves to Saturday');
     await userEvent.type(within(dialog).getByLabelText('Message'), 'The meet takes the pool on Friday.');
-    const until = within(dialog).getByLabelText('Show until') as HTMLInputElement;
+    await userEvent.clear(until);
     await userEvent.type(until, '2000-01-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post announcement' }));
     expect(within(dialog).getByText(/The last day must be from today to 60 days ahead/)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { announcementSchema, latestAnnouncementDate } from '../../../domain/contract/announcements-schemas';
+import { announcementSchema, defaultAnnouncementDate, latestAnnouncementDate } from '../../../domain/contract/announcements-schemas';
 import type { Announcement } from '../../../domain/contract/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX, canManagePost } from '../../../domain/rules';
 import { FormField } from '../../components/form-field';
@@ -120,10 +120,12 @@ type Fields = { title: string; body: string; until: string };
 function AnnouncementModal({ onClose }: { onClose: () => void }) {
   const today = useClubToday();
   const post = usePostAnnouncementMutation();
-  const [fields, setFields] = useState<Fields>({ title: '', body: '', until: '' });
+  // "Show until" starts on a week from the club's today (known once the club's zone is), until the exec picks a day.
+  const [typed, setTyped] = useState<{ title: string; body: string; until: string | null }>({ title: '', body: '', until: null });
+  const fields: Fields = { ...typed, until: typed.until ?? (today ? defaultAnnouncementDate(today) : '') };
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [error, setError] = useState('');
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setTyped((f) => ({ ...f, [k]: e.target.value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../domain/contract/forum';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/status';
-import { KindBadge } from '../../components/post-parts';
+import { KindBadge, MovedMark } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from './plan-change';
 import { deleteErrorText } from './workout-card';
 import { canManagePost } from './workout-rules';
 
@@ -26,10 +26,8 @@ export function EventCard({ event, onDelete }: EventCardProps) {
   const [deleteError, setDeleteError] = useState('');
   const { confirm, dialog } = useConfirm();
   const title = event.title || 'Untitled Event';
-  const plan = usePlanChange(event);
 
   async function remove() {
-    if (!(await plan.mayDelete(confirm))) return;
     if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
     setDeleting(true);
     setDeleteError('');
@@ -54,22 +52,15 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       </div>
       <div className="forum-meta">
         <EventWhenWhere event={event} />
+        <MovedMark at={event.moved_at} />
         <Author name={event.author_name} url={event.authorProfilePictureUrl} />
       </div>
       {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
       {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
-      {canManagePost(user, event) && (
-        <div className="forum-card__footer">
-          {plan.button}
-          <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>
-            Delete<span className="visually-hidden"> {title}</span>
-          </button>
-        </div>
-      )}
+      {canManagePost(user, event) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} named />}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
-      {plan.modal}
     </article>
   );
 }

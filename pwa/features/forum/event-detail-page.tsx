@@ -1,22 +1,26 @@
-import { useCallback, useId, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
-import { EmptyState, LoadError, Loading } from '../../components/status';
+import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState, ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDateTime } from '../../lib/ui/format';
-import { KindBadge } from '../../components/post-parts';
+import { KindBadge, MovedMark } from '../../components/post-parts';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ApiError } from '../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../lib/data/read';
+import { useDeletePostMutation } from './api/forum-mutations';
 import { useEventQuery } from './api/forum-queries';
+import { DELETE_EVENT_CONFIRM } from './event-card';
+import { deleteErrorText } from './workout-card';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Avatar } from '../../components/avatar';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from './plan-change';
 import { canManagePost } from './workout-rules';
 import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
@@ -39,7 +43,25 @@ export function EventDetailPage() {
 
   const refresh = useCallback(() => void refetch(), [refetch]);
   const rsvp = useRsvp(event);
-  const plan = usePlanChange(event);
+  const navigate = useNavigate();
+  const deletePost = useDeletePostMutation('event').mutateAsync;
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const { confirm, dialog } = useConfirm();
+
+  async function remove() {
+    if (!event) return;
+    if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await deletePost({ id: event.id });
+      navigate('/forum?tab=events', { replace: true });
+    } catch (err) {
+      setDeleteError(deleteErrorText('event', err));
+      setDeleting(false);
+    }
+  }
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
@@ -81,18 +103,16 @@ export function EventDetailPage() {
         <div className="forum-meta">
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />
           <EventWhenWhere event={event} style="long" />
+          <MovedMark at={event.moved_at} />
         </div>
         {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
         <p className="forum-content">{event.content}</p>
         <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" cancelled={isCancelled(event)} />
         <AddToCalendar kind="event" id={event.id} title={title} />
-        {canManagePost(user, event) && (
-          <div className="forum-card__footer">
-            {plan.button}
-          </div>
-        )}
-        {plan.modal}
+        {canManagePost(user, event) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} />}
+        {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+        {dialog}
       </article>
 
       <div className="forum-rsvp-lists">

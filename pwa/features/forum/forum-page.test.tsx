@@ -314,6 +314,33 @@ describe('New Workout', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('"Repeat weekly" ticks the weekday of the chosen date, and follows the date until a day is ticked by hand', async () => {
+    setup();
+    const dialog = await open();
+    const day = (name: string) => within(dialog).getByRole('checkbox', { name });
+    const first = addDays(clubTodayNow()!, 2);
+    const dayName = (date: string) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: first } });
+    await userEvent.click(within(dialog).getByLabelText('Repeat weekly'));
+    await waitFor(() => expect(day(dayName(first))).toBeChecked());
+    // Repeat weekly and that one day.
+    expect(within(dialog).getAllByRole('checkbox', { checked: true })).toHaveLength(2);
+
+    // A new date before any day was touched: its weekday instead.
+    const next = addDays(first, 1);
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: next } });
+    await waitFor(() => expect(day(dayName(next))).toBeChecked());
+    expect(day(dayName(first))).not.toBeChecked();
+
+    // Once the exec chooses the days, the date no longer changes them.
+    await userEvent.click(day(dayName(first)));
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: addDays(first, 3) } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(day(dayName(first))).toBeChecked();
+    expect(day(dayName(next))).toBeChecked();
+    expect(day(dayName(addDays(first, 3)))).not.toBeChecked();
+  });
+
   it('refuses today and past dates with the future-date message', async () => {
     setup();
     const dialog = await open();
@@ -401,12 +428,15 @@ describe('editing and deleting a workout card', () => {
       [WORKOUTS]: { posts: [workout({ id: 1, user_id: 2, title: 'Spin intervals', workout_type: 'spin', capacity: 10 })] },
       'DELETE /forum/posts/1': jsonReply({ error: 'Database is busy' }, 500),
     });
-    await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
+    const menu = await screen.findByRole('button', { name: 'More actions for Spin intervals' });
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(ask).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(menu);
     await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete workout?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting workout: Database is busy');
@@ -509,9 +539,11 @@ describe('events tab', () => {
     });
   });
 
-  it('shows Delete on an event to execs', async () => {
+  it('shows execs Cancel event behind the menu; Delete is not offered once members answered', async () => {
     setup(() => ({ status: null }), exec());
-    expect(await screen.findByRole('button', { name: /^Delete/ })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Season kick-off social' }));
+    expect(screen.getByRole('button', { name: 'Cancel event Season kick-off social' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 });
 

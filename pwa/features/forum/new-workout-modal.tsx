@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { addDays } from '../../../domain/clock';
+import { addDays, isCalendarDate, weekdayOf } from '../../../domain/clock';
 import { WEEKDAY_NAMES, type WorkoutPost } from '../../../domain/contract/forum';
 import { termOfDate } from '../../../domain/calendar';
 import { Modal, ModalCancel } from '../../components/modal';
@@ -21,12 +21,23 @@ function RepeatFields({ form }: { form: UseFormReturn<NewWorkoutDraft> }) {
   const {
     register,
     watch,
+    setValue,
     formState: { errors },
   } = form;
   const on = watch('repeatOn');
   const first = watch('workoutDate');
   const term = /^\d{4}-\d{2}-\d{2}$/.test(first) ? termOfDate(first) : null;
   const weekdaysError = errors.repeat?.weekdays?.message;
+  // The first date's weekday is ticked, and follows the date, until the exec ticks or unticks a day.
+  const chosenByHand = useRef(false);
+  useEffect(() => {
+    if (on && !chosenByHand.current && isCalendarDate(first)) setValue('repeat.weekdays', [String(weekdayOf(first))]);
+  }, [on, first, setValue]);
+  const weekdays = register('repeat.weekdays', {
+    onChange: () => {
+      chosenByHand.current = true;
+    },
+  });
   return (
     <div className="forum-repeat">
       <label className="checkbox-line">
@@ -42,7 +53,7 @@ function RepeatFields({ form }: { form: UseFormReturn<NewWorkoutDraft> }) {
             <legend>On</legend>
             {WEEK_ORDER.map((day) => (
               <label key={day} className="forum-weekday">
-                <input type="checkbox" value={String(day)} {...register('repeat.weekdays')} />
+                <input type="checkbox" value={String(day)} {...weekdays} />
                 <span>{WEEKDAY_NAMES[day]!.slice(0, 3)}</span>
               </label>
             ))}

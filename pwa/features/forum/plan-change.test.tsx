@@ -8,6 +8,7 @@ import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
 import { ForumPage } from './forum-page';
+import { planActions } from './plan-change';
 import { event, exec, member, workout } from './test-handlers';
 
 const WORKOUTS = 'GET /forum/posts?type=workout';
@@ -71,6 +72,7 @@ describe('a cancelled workout on the forum', () => {
       exec(),
     );
     expect(await screen.findByRole('heading', { name: 'Lake swim' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Lake swim' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel workout Lake swim' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Lake swim?' });
     const reason = within(dialog).getByLabelText('Reason (one line)');
@@ -100,7 +102,8 @@ describe('a cancelled workout on the forum', () => {
       },
       exec(),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel workout Lake swim' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Lake swim' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel workout Lake swim' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Reason (one line)'), REASON);
     await userEvent.click(within(dialog).getByRole('radio', { name: /This and the following/ }));
@@ -114,15 +117,107 @@ describe('a cancelled workout on the forum', () => {
   });
 });
 
-describe('deleting what members answered', () => {
-  it('offers to cancel it instead, and sends no delete', async () => {
-    const api = show({ [WORKOUTS]: { posts: [workout({ id: 1, title: 'Lake swim', signupCount: 2, waitlistCount: 1 })] } }, exec());
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Lake swim' }));
-    const ask = screen.getByRole('dialog', { name: 'Cancel this workout instead?' });
-    expect(ask).toHaveTextContent('3 members have answered this workout. Cancel it with a reason so they are told');
-    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel workout instead' }));
-    expect(await screen.findByRole('dialog', { name: 'Cancel Lake swim?' })).toBeInTheDocument();
+describe('what an exec is offered on a card', () => {
+  const TODAY = '2026-03-10';
+  const MENU = /^More actions for/;
+
+  it('only what makes sense for the state of the post', () => {
+    const on = workout({ workout_date: '2026-03-12' });
+    expect(planActions(on, TODAY)).toEqual({ cancel: true, reinstate: false, delete: true });
+    // Members answered: cancelled (so they are told), never deleted.
+    expect(planActions({ ...on, signupCount: 2 }, TODAY)).toEqual({ cancel: true, reinstate: false, delete: false });
+    expect(planActions({ ...on, waitlistCount: 1 }, TODAY)).toMatchObject({ delete: false });
+    // Started, attendance not taken: it may still be called off.
+    const started = { ...on, workout_date: '2026-03-09', signupCount: 3 };
+    expect(planActions(started, TODAY)).toEqual({ cancel: true, reinstate: false, delete: false });
+    // Attendance taken: it happened; nothing destructive.
+    expect(planActions({ ...started, attendanceSubmitted: true }, TODAY)).toEqual({ cancel: false, reinstate: false, delete: false });
+    expect(planActions({ ...started, attendanceSubmitted: true, signupCount: 0 }, TODAY)).toEqual({ cancel: false, reinstate: false, delete: false });
+    // Cancelled: reinstated until its day is over; deleted (its members were told).
+    const cancelled = { ...on, signupCount: 2, cancelled_at: 1, cancel_reason: REASON };
+    expect(planActions(cancelled, TODAY)).toEqual({ cancel: false, reinstate: true, delete: true });
+    expect(planActions({ ...cancelled, workout_date: '2026-03-01' }, TODAY)).toEqual({ cancel: false, reinstate: false, delete: true });
+    // An event is cancelled until its day is over, deleted only while nobody answered.
+    const social = event({ event_date: TODAY });
+    expect(planActions(social, TODAY)).toEqual({ cancel: true, reinstate: false, delete: true });
+    expect(planActions({ ...social, rsvpCounts: { going: 0, maybe: 1, not_going: 0 } }, TODAY)).toMatchObject({ delete: false });
+    expect(planActions({ ...social, rsvpCounts: { going: 0, maybe: 0, not_going: 4 } }, TODAY)).toMatchObject({ delete: true });
+    expect(planActions({ ...social, event_date: '2026-03-09' }, TODAY)).toEqual({ cancel: false, reinstate: false, delete: true });
+    // Before the device knows the club's today, the server decides.
+    expect(planActions({ ...cancelled, workout_date: '2026-03-01' }, null)).toMatchObject({ reinstate: true });
+  });
+
+  it('keeps Cancel and Delete behind the menu, Edit in view; a workout whose attendance is taken has no menu', async () => {
+    show(
+      {
+        [WORKOUTS]: {
+          posts: [
+            workout({ id: 1, title: 'Lake swim', signupCount: 2, waitlistCount: 1 }),
+            workout({ id: 2, title: 'Dawn swim', workout_date: '2020-03-03', workout_time: '07:00', signupCount: 3, attendanceSubmitted: true }),
+          ],
+        },
+      },
+      exec(),
+    );
+    const swim = await screen.findByRole('article', { name: 'Lake swim' });
+    expect(within(swim).getByRole('button', { name: 'Edit Lake swim' })).toBeVisible();
+    expect(within(swim).queryByRole('button', { name: /Cancel workout|Delete/ })).toBeNull();
+    await userEvent.click(within(swim).getByRole('button', { name: 'More actions for Lake swim' }));
+    expect(within(swim).getByRole('button', { name: 'Cancel workout Lake swim' })).toBeVisible();
+    // Members answered it: cancel it, so they are told; there is no Delete to reach for.
+    expect(within(swim).queryByRole('button', { name: 'Delete Lake swim' })).toBeNull();
+
+    const dawn = card('Dawn swim');
+    expect(within(dawn).getByRole('button', { name: 'Edit Dawn swim' })).toBeInTheDocument();
+    expect(within(dawn).queryByRole('button', { name: MENU })).toBeNull();
+    expect(within(dawn).queryByRole('button', { name: /Cancel workout|Delete|Reinstate/ })).toBeNull();
+  });
+
+  it('is a menu button: expanded state, focus on the first action, arrows, Escape back to the button, a tap elsewhere', async () => {
+    const user = userEvent.setup();
+    const api = show({ [WORKOUTS]: { posts: [workout({ id: 1, title: 'Lake swim' })] } }, exec());
+    const toggle = await screen.findByRole('button', { name: 'More actions for Lake swim' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list).not.toBeVisible();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cancel workout Lake swim' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Delete Lake swim' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Cancel workout Lake swim' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    expect(list).toBeVisible();
+    await user.click(screen.getByRole('heading', { name: 'Team Forum' }));
+    expect(list).not.toBeVisible();
+
+    // A choice closes the menu; the dialog it opens gives the focus back to the menu's button.
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Delete Lake swim' }));
+    expect(list).not.toBeVisible();
+    const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(toggle).toHaveFocus();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('a moved workout or event', () => {
+  it('says "Moved" next to its time on the card; one never moved says nothing', async () => {
+    show({ [WORKOUTS]: { posts: [workout({ id: 1, title: 'Lake swim', moved_at: 5 }), workout({ id: 2, title: 'Track tempo' })] } });
+    const swim = await screen.findByRole('article', { name: 'Lake swim' });
+    expect(within(swim).getByText('Moved')).toHaveClass('moved-mark');
+    expect(swim.querySelector('.moved-mark')).toHaveTextContent(/^Moved: its date, time or place changed on /);
+    expect(card('Track tempo').querySelector('.moved-mark')).toBeNull();
   });
 });
 

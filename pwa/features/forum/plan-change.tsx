@@ -1,8 +1,9 @@
 import { Suspense, useState } from 'react';
 import type { CancelAnswer, EventPost, WorkoutPost } from '../../../domain/contract/forum';
-import type { ConfirmOptions } from '../../components/confirm-dialog';
+import { ActionMenu } from '../../components/action-menu';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
+import { useClubToday } from '../../lib/club/club-clock';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { usePlanChangeMutation } from './api/forum-mutations';
 
@@ -41,104 +42,132 @@ export function answeredCount(post: Post): number {
     : post.rsvpCounts.going + post.rsvpCounts.maybe;
 }
 
-/** Deleting something members answered: the question offers to cancel it instead (the server refuses the delete). */
-export function cancelInsteadQuestion(post: Post): ConfirmOptions {
-  const n = answeredCount(post);
-  const what = post.type === 'workout' ? 'workout' : 'event';
+/** What the author, an exec or an administrator may do to a post in its present state. */
+export interface PlanActions {
+  cancel: boolean;
+  reinstate: boolean;
+  delete: boolean;
+}
+
+/**
+ * Only what makes sense now. Nothing destructive once attendance is taken (it happened). Cancel: a
+ * workout until its attendance is taken (one that did not take place can still be called off), an
+ * event until its day is over. Reinstate: a cancelled item until its day is over. Delete: only a
+ * post nobody answered (a cancelled one counts as unanswered: its members were told), as the server
+ * requires; members who answered must hear of it, so that post is cancelled instead. `today` is the
+ * club's date, null while the device does not know it (then the server has the last word).
+ */
+export function planActions(post: Post, today: string | null): PlanActions {
+  const cancelled = isCancelled(post);
+  const taken = post.type === 'workout' && post.attendanceSubmitted;
+  const date = post.type === 'workout' ? post.workout_date : post.event_date;
+  const dayNotOver = today === null || date >= today;
   return {
-    title: `Cancel this ${what} instead?`,
-    message: `${n} ${n === 1 ? 'member has' : 'members have'} answered this ${what}. Cancel it with a reason so they are told; delete is for ${what}s posted by mistake.`,
-    confirmLabel: `Cancel ${what} instead`,
+    cancel: !cancelled && !taken && (post.type === 'workout' || dayNotOver),
+    reinstate: cancelled && dayNotOver,
+    delete: !taken && answeredCount(post) === 0,
   };
 }
 
 /**
- * The exec's Cancel (with a reason; for a weekly series "this one" or "this and the following") or
- * Reinstate, for a workout or an event, as a button and its dialog; `mayDelete` opens the dialog
- * from elsewhere (a delete that should be a cancel). Members who answered are told by the server.
+ * The manager's actions on a workout or an event, the same on its card and its page: Edit and
+ * Reinstate in view; Cancel (with a reason, told to who answered) and Delete behind the "⋯" menu;
+ * each only when `planActions` allows it. `onDelete` asks and deletes. On a card, `named` puts the
+ * post's title in each button's name (a list has many Edit buttons); a page has one of each.
  */
-export function usePlanChange(post: Post | undefined) {
+export function PostManageBar({
+  post,
+  onEdit,
+  onDelete,
+  deleting,
+  named = false,
+}: {
+  post: Post;
+  onEdit?: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  named?: boolean;
+}) {
+  const today = useClubToday();
   const [open, setOpen] = useState(false);
   // What the server did, for the exec: "Workout cancelled: 3 members told."
   const [done, setDone] = useState('');
   const report = (answer: CancelAnswer<Post>) =>
     setDone(`${answer.message}: ${answer.notified} ${answer.notified === 1 ? 'member' : 'members'} told.`);
-  return {
-    button: post ? <PlanChangeButton post={post} onOpen={() => setOpen(true)} onDone={report} /> : null,
-    modal: (
-      <>
-        {done && (
-          <p className="forum-plan-done" role="status">
-            {done}
-          </p>
+  const can = planActions(post, today);
+  const what = post.type === 'workout' ? 'workout' : 'event';
+  const title = post.title || `Untitled ${what}`;
+  const name = named ? <span className="visually-hidden"> {title}</span> : null;
+  return (
+    <>
+      <div className="forum-card__footer">
+        {onEdit && (
+          <button type="button" className="button button--small" onClick={onEdit}>
+            Edit{name}
+          </button>
         )}
-        {post && open && (
-          <Suspense fallback={null}>
-            <CancelPostModal
-              post={post}
-              onClose={(answer) => {
-                setOpen(false);
-                if (answer) report(answer);
-              }}
-            />
-          </Suspense>
+        {can.reinstate && <ReinstateButton post={post} onDone={report} />}
+        {(can.cancel || can.delete) && (
+          <ActionMenu label={`More actions for ${title}`}>
+            {can.cancel && (
+              <button type="button" className="action-menu__item action-menu__item--danger" onClick={() => setOpen(true)}>
+                Cancel {what}
+                <span className="visually-hidden"> {title}</span>
+              </button>
+            )}
+            {can.delete && (
+              <button type="button" className="action-menu__item action-menu__item--danger" onClick={onDelete} disabled={deleting}>
+                Delete{name}
+              </button>
+            )}
+          </ActionMenu>
         )}
-      </>
-    ),
-    /**
-     * Before a delete: when members answered, asks to cancel instead (and opens the dialog if so);
-     * true when nobody answered and the delete may go on.
-     */
-    mayDelete: async (confirm: (options: ConfirmOptions) => Promise<unknown>): Promise<boolean> => {
-      if (!post || answeredCount(post) === 0) return true;
-      if (await confirm(cancelInsteadQuestion(post))) setOpen(true);
-      return false;
-    },
-  };
+      </div>
+      {done && (
+        <p className="forum-plan-done" role="status">
+          {done}
+        </p>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <CancelPostModal
+            post={post}
+            onClose={(answer) => {
+              setOpen(false);
+              if (answer) report(answer);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
-function PlanChangeButton({
-  post,
-  onOpen,
-  onDone,
-}: {
-  post: Post;
-  onOpen: () => void;
-  onDone: (answer: CancelAnswer<Post>) => void;
-}) {
+function ReinstateButton({ post, onDone }: { post: Post; onDone: (answer: CancelAnswer<Post>) => void }) {
   const mutation = usePlanChangeMutation();
   const [error, setError] = useState('');
   const what = post.type === 'workout' ? 'workout' : 'event';
   const title = post.title || `Untitled ${what}`;
-
-  if (isCancelled(post)) {
-    return (
-      <>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={mutation.isPending}
-          onClick={() => {
-            setError('');
-            mutation.mutate(
-              { id: post.id, reason: null },
-              {
-                onSuccess: onDone,
-                onError: (err) => setError(errorMessage(err, `Could not reinstate the ${what}`)),
-              },
-            );
-          }}
-        >
-          Reinstate<span className="visually-hidden"> {title}</span>
-        </button>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
-      </>
-    );
-  }
   return (
-    <button type="button" className="button button--small button--danger" onClick={onOpen}>
-      Cancel {what}
-      <span className="visually-hidden"> {title}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={mutation.isPending}
+        onClick={() => {
+          setError('');
+          mutation.mutate(
+            { id: post.id, reason: null },
+            {
+              onSuccess: onDone,
+              onError: (err) => setError(errorMessage(err, `Could not reinstate the ${what}`)),
+            },
+          );
+        }}
+      >
+        Reinstate<span className="visually-hidden"> {title}</span>
+      </button>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+    </>
   );
 }

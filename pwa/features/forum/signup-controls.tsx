@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { startsWithinLateCancelWindow } from '../../components/cancel-signup-modal';
 import { ErrorMessage, Notice } from '../../components/status';
 import { UnsyncedMark } from '../../components/offline-note';
 import { formatDateTime } from '../../lib/ui/format';
@@ -46,10 +48,13 @@ export function SignupControls({
 }) {
   const { view, busy } = actions;
   const { user } = useSession();
+  const lateNoteId = useId();
   if (!view) return null;
   // Shown before it bites: the server refuses a suspended member's sign-up, so the button says why.
   const suspendedUntil = user?.suspended_until && user.suspended_until > Date.now() ? user.suspended_until : null;
   const onWaitlist = view.waitlistPosition !== null;
+  // Said before the sign-up is made: inside the late-cancel window, taking one's name off costs an absence.
+  let lateNote = false;
   let buttons;
   if (cancelled) {
     // Nothing to join; a member may still take their name off (no absence is counted).
@@ -113,9 +118,16 @@ export function SignupControls({
       </>
     );
   } else {
+    lateNote = startsWithinLateCancelWindow(view.workout);
     buttons = (
       <>
-        <button type="button" className="button button--accent" onClick={actions.signUp} disabled={busy}>
+        <button
+          type="button"
+          className="button button--accent"
+          onClick={actions.signUp}
+          disabled={busy}
+          aria-describedby={lateNote ? lateNoteId : undefined}
+        >
           Sign Up
         </button>
         {onWaitlist && (
@@ -129,6 +141,11 @@ export function SignupControls({
   return (
     <div className="forum-signup">
       {buttons && <div className="forum-signup__buttons">{buttons}</div>}
+      {lateNote && (
+        <p className="forum-late-signup" id={lateNoteId}>
+          {RULE_TEXT.lateSignup}
+        </p>
+      )}
       {view.unsynced && <UnsyncedMark />}
       {actions.error && <ErrorMessage>{actions.error}</ErrorMessage>}
       {actions.notice && <Notice tone="warning">{actions.notice}</Notice>}

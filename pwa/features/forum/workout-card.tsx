@@ -2,12 +2,13 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
+import { MovedMark } from '../../components/post-parts';
 import { ErrorMessage } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { canManagePost, cardStateText, hasStarted } from './workout-rules';
@@ -79,12 +80,10 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const title = workout.title || 'Untitled Workout';
   const manage = canManagePost(user, workout);
   const cancelled = isCancelled(workout);
-  const plan = usePlanChange(workout);
   const started = hasStarted(workout, Date.now());
   const takesAttendance = started && !cancelled && can('exec');
 
   async function remove() {
-    if (!(await plan.mayDelete(confirm))) return;
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -113,6 +112,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       </div>
       <div className="forum-meta">
         <span className="forum-when">{formatTime(workout.workout_time)}</span>
+        <MovedMark at={workout.moved_at} />
         <PlaceLine place={workout.workout_location} />
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
       </div>
@@ -126,26 +126,10 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
       )}
       {takesAttendance && <AttendanceAction workout={workout} title={title} />}
       <SignupControls actions={actions} started={started} cancelled={cancelled} startedShown={takesAttendance} />
-      {manage && (
-        <div className="forum-card__footer">
-          <button type="button" className="button button--small" onClick={edit.open}>
-            Edit<span className="visually-hidden"> {title}</span>
-          </button>
-          {plan.button}
-          <button
-            type="button"
-            className="button button--small button--danger"
-            onClick={() => void remove()}
-            disabled={deleting}
-          >
-            Delete<span className="visually-hidden"> {title}</span>
-          </button>
-        </div>
-      )}
+      {manage && <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} named />}
       {edit.notice}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
-      {plan.modal}
       {edit.sheet}
     </article>
   );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../domain/contract/forum';
+import { RULE_TEXT } from '../../../domain/rules';
 import { commentsDb } from '../../lib/offline/comments-db';
 import { resetDevice } from '../../test-device';
 import { renderAt, testQueryClient } from '../../test-providers';
@@ -184,6 +185,8 @@ describe('workout detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating workout: Request failed (500)');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Delete sits behind the "⋯" menu.
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Masters swim' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('Are you sure you want to delete this workout post?');
@@ -211,7 +214,8 @@ describe('a workout of a weekly series', () => {
 
   it('asks whether to delete this one or this and the following, and sends the choice', async () => {
     const api = setup({ [DETAIL]: series(), 'DELETE /forum/posts/7': { message: '3 workouts deleted' } }, member({ id: 2 }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for Tempo run' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const ask = screen.getByRole('dialog', { name: 'Delete workout?' });
     expect(ask).toHaveTextContent('This workout repeats weekly.');
     expect(within(ask).getByRole('button', { name: 'This workout' })).toBeInTheDocument();
@@ -236,6 +240,37 @@ describe('suspension', () => {
     expect(button).toHaveAccessibleDescription(/^Sign-ups are suspended until .+: three absences \(late cancellations or no-shows\) suspend sign-ups for a week\.$/);
     await userEvent.click(button);
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+/** The club's date and time ('YYYY-MM-DD', 'HH:MM', Toronto as test-setup.ts sets it) `hours` from now. */
+function clubStartIn(hours: number): { workout_date: string; workout_time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(Date.now() + hours * 3600_000)
+      .map((p) => [p.type, p.value]),
+  );
+  return { workout_date: `${parts.year}-${parts.month}-${parts.day}`, workout_time: `${parts.hour}:${parts.minute}` };
+}
+
+describe('signing up inside the late-cancel window', () => {
+  it('says before the sign-up that cancelling will count an absence', async () => {
+    const api = setup({
+      [DETAIL]: detail({ workout: workout({ id: 7, title: 'Masters swim', ...clubStartIn(10) }), signups: [], waitlist: [] }),
+      'POST /forum/workouts/:id/signup': { signedUp: true },
+    });
+    const button = await screen.findByRole('button', { name: 'Sign Up' });
+    expect(button).toHaveAccessibleDescription(RULE_TEXT.lateSignup);
+    expect(screen.getByText(RULE_TEXT.lateSignup)).toBeVisible();
+    // It informs; it does not stand in the way.
+    await userEvent.click(button);
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ signedUp: true }));
+  });
+
+  it('says nothing a day and more ahead', async () => {
+    setup({ [DETAIL]: detail({ workout: workout({ id: 7, title: 'Masters swim', ...clubStartIn(30) }), signups: [], waitlist: [] }) });
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(RULE_TEXT.lateSignup)).toBeNull();
   });
 });
 

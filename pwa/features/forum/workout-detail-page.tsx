@@ -4,6 +4,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote } from '../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MovedMark } from '../../components/post-parts';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { formatDate, formatTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
@@ -17,7 +18,7 @@ import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
@@ -55,11 +56,9 @@ export function WorkoutDetailPage() {
   }, [user, workout, updatedAt]);
 
   const actions = useSignupActions(workout);
-  const plan = usePlanChange(workout);
 
   async function remove() {
     if (!workout) return;
-    if (!(await plan.mayDelete(confirm))) return;
     const answer = await confirm(deleteWorkoutQuestion(workout));
     if (!answer) return;
     setDeleting(true);
@@ -120,6 +119,7 @@ export function WorkoutDetailPage() {
               <span className="forum-when">
                 {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
               </span>
+              <MovedMark at={workout.moved_at} />
               <PlaceLine place={workout.workout_location} />
             </div>
             {isCancelled(workout) && <CancelledNote reason={workout.cancel_reason} />}
@@ -129,25 +129,11 @@ export function WorkoutDetailPage() {
             <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout) && (
-              <div className="forum-card__footer">
-                <button type="button" className="button button--small" onClick={edit.open}>
-                  Edit
-                </button>
-                {plan.button}
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  onClick={() => void remove()}
-                  disabled={deleting}
-                >
-                  Delete
-                </button>
-              </div>
+              <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} />
             )}
             {edit.notice}
             {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
             {dialog}
-            {plan.modal}
           </>
         }
       </article>

@@ -91,6 +91,24 @@ describe('my week', () => {
     expect(region).not.toHaveTextContent('Your membership ends');
   });
 
+  it('marks a workout or event that moved, as its forum card does; the others not', async () => {
+    const base = week().items;
+    const movedAt = Date.UTC(2099, 2, 1, 15);
+    setup({ [WEEK]: week({ items: base.map((item) => (item.id === 2 || item.id === 3 ? { ...item, movedAt } : item)) }) });
+    const region = await screen.findByRole('region', { name: 'My week' });
+    const items = await within(region).findAllByRole('listitem');
+    const moved = (item: HTMLElement) => item.querySelector('.moved-mark');
+    expect(items.map((i) => moved(i)?.textContent ?? null)).toEqual([
+      null,
+      expect.stringMatching(/^Moved: its date, time or place changed on /),
+      expect.stringMatching(/^Moved/),
+      null,
+    ]);
+    // The mark sits with the new time it explains.
+    expect(items[1]!.querySelector('.my-week__when')).toContainElement(moved(items[1]!) as HTMLElement);
+    expect(within(items[1]!).getByText('Moved')).toBeVisible();
+  });
+
   it('shows a suspension and nudges to renew', async () => {
     setup({
       [WEEK]: week({

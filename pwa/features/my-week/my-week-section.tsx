@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/forum';
 import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
-import { KindBadge, RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
+import { KindBadge, MovedMark, RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
 import { useSignupFlow } from '../../components/signup-flow';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useRsvpWrite } from '../../lib/data/post-actions';
@@ -93,7 +93,8 @@ function When({ item }: { item: WeekItem }) {
       <time dateTime={item.time ? `${item.date}T${item.time}` : item.date}>
         {formatDate(item.date)}
         {time ? ` · ${time}` : item.kind === 'race' ? '' : ' · all day'}
-      </time>
+      </time>{' '}
+      <MovedMark at={item.movedAt} />
     </p>
   );
 }

@@ -41,21 +41,22 @@ const DISCIPLINES = [
   },
 ];
 
-/** "My week" above the public content, for members who accepted the charter. */
-function MemberSlot({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  // A member whose membership has ended counts as pending, but may renew from here.
-  const lapsed = user?.role === 'pending' && !!user.expiry_date;
-  if (!user || !user.charterAccepted || !(hasRole(user.role, 'member') || lapsed)) return null;
-  return <Suspense fallback={<Loading text="Loading your week…" />}>{children}</Suspense>;
-}
-
-/** `memberSection`: the router's lazy "My week" (a feature of its own, which this page may not import). */
-export function HomePage({ memberSection }: { memberSection?: ReactNode }) {
+/**
+ * `memberHome`: the router's lazy members' Home (other features' parts, which this page may not
+ * import). A member who accepted the charter sees it instead of the visitor's page; a member whose
+ * membership has ended (counted as pending) sees its way to renew above the visitor's page.
+ */
+export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   usePageTitle('Home');
+  const { user } = useSession();
+  const signedIn = !!memberHome && !!user && user.charterAccepted;
+  const member = signedIn && hasRole(user.role, 'member');
+  const lapsed = signedIn && user.role === 'pending' && !!user.expiry_date;
+  const slot = <Suspense fallback={<Loading text="Loading your Home…" />}>{memberHome}</Suspense>;
+  if (member) return <div className="home home--member">{slot}</div>;
   return (
     <div className="home">
-      {memberSection && <MemberSlot>{memberSection}</MemberSlot>}
+      {lapsed && slot}
       <ApprovalWait />
       <section className="hero" aria-labelledby="hero-title">
         <Slideshow slides={HOME_SLIDES} label="Club training photos" />

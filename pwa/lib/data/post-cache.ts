@@ -131,12 +131,16 @@ export function applyPost(client: QueryClient, post: WorkoutPost | EventPost): v
   if (post.type === 'workout') {
     changeWorkout(client, post.id, (w) => ({ ...w, ...post }));
     changeWeekItem(client, 'workout', post.id, (item) =>
-      item.kind === 'workout' ? { ...item, title: post.title, date: post.workout_date, time: post.workout_time, workoutType: post.workout_type, location: post.workout_location } : item,
+      item.kind === 'workout'
+        ? { ...item, title: post.title, date: post.workout_date, time: post.workout_time, workoutType: post.workout_type, location: post.workout_location, movedAt: post.moved_at ?? item.movedAt }
+        : item,
     );
   } else {
     changeEvent(client, post.id, (e) => ({ ...e, ...post }));
     changeWeekItem(client, 'event', post.id, (item) =>
-      item.kind === 'event' ? { ...item, title: post.title, date: post.event_date, time: post.event_time, location: post.event_location } : item,
+      item.kind === 'event'
+        ? { ...item, title: post.title, date: post.event_date, time: post.event_time, location: post.event_location, movedAt: post.moved_at ?? item.movedAt }
+        : item,
     );
   }
   // A new date may move it in or out of the week, whose order the server decides.

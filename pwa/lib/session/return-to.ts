@@ -52,6 +52,14 @@ export function describeReturnPath(path: string | null): { what: string; members
   return found && { what: found.what, membersOnly: found.membersOnly };
 }
 
+/**
+ * True for the page the app was opened at (a shared link, a bookmark, a reload of it); false for one
+ * reached by a tap inside the app. The router gives the first entry of a visit the key 'default'.
+ */
+export function openedFromOutside(location: { key: string }): boolean {
+  return location.key === 'default';
+}
+
 export function rememberReturnPath(raw: unknown, now = Date.now()): void {
   const path = safeReturnPath(raw);
   if (!path) return;

@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `moved_at` integer;

@@ -1,0 +1,121 @@
+import 'fake-indexeddb/auto';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, clubToday } from '../../domain/clock';
+import type { MyWeekAnswer } from '../../domain/contract/me';
+import type { Race } from '../../domain/contract/races';
+import { event } from '../features/forum/test-handlers';
+import { HomePage } from '../features/public/home-page';
+import { resetDevice } from '../test-device';
+import { renderAt } from '../test-providers';
+import { answerRoutes } from '../test-server';
+import { testUser } from '../test-support';
+import { MemberHome } from './member-home';
+
+const today = clubToday(Date.now(), 'America/Toronto');
+const inDays = (n: number) => addDays(today, n);
+
+const week: MyWeekAnswer = {
+  items: [{ kind: 'event', id: 60, title: 'Pub quiz', date: inDays(2), time: '19:30', start: 1, location: 'The Crown', rsvp: null }],
+  standing: {
+    term: { key: 'term', label: 'Winter 2099' },
+    absencesThisTerm: 0,
+    suspendedUntil: null,
+    expiryDate: '2099-12-31',
+    expiresInDays: 300,
+    renewSoon: false,
+  },
+};
+
+const race = (id: number, name: string, date: string, isSignedUp = false): Race => ({
+  id,
+  name,
+  date,
+  location: 'Lakeside',
+  description: '',
+  signups: [],
+  signupCount: 0,
+  isSignedUp,
+});
+
+/** Home as the router puts it together: the members' part comes as a prop. */
+function openHome(user: Parameters<typeof testUser>[0] | null, fields = {}) {
+  const who = user && testUser(user, { id: 3, name: 'Morgan Member', ...fields });
+  answerRoutes(
+    {
+      'GET /me/week': week,
+      'GET /announcements': {
+        announcements: [{ id: 1, title: 'Kit order closes Friday', body: 'Sizes on the sheet.', until: inDays(5), user_id: 2, author_name: 'Erin Exec', created_at: 0, dismissed: false }],
+      },
+      'GET /me/renewal': { eligible: false, expiryDate: '2099-12-31', sessions: [], renewal: null },
+      'GET /forum/posts?type=event': {
+        posts: [
+          event({ id: 60, title: 'Pub quiz', event_date: inDays(2) }),
+          event({ id: 61, title: 'Season banquet', event_date: inDays(20), event_time: '18:00', event_location: 'Great Hall' }),
+          event({ id: 62, title: 'Rained-out picnic', event_date: inDays(21), cancelled_at: 1, cancel_reason: 'Rain' }),
+          event({ id: 63, title: 'Gear swap', event_date: inDays(12) }),
+          event({ id: 64, title: 'Last spring social', event_date: inDays(-3) }),
+        ],
+      },
+      'GET /races': {
+        races: [
+          race(1, 'Spring Sprint', inDays(30), true),
+          race(2, 'Lakeside Olympic', inDays(45)),
+          race(3, 'Autumn Duathlon', inDays(15)),
+          race(4, 'Last year’s relay', inDays(-40)),
+        ],
+      },
+    },
+    { user: who },
+  );
+  renderAt('/', '/', <HomePage memberHome={<MemberHome />} />, who ? { user: who } : { user: null, visitor: true });
+}
+
+beforeEach(async () => {
+  await resetDevice();
+});
+
+describe('Home', () => {
+  it('for a member: their week, the pinned announcements and what is next for the club; not the visitor’s page', async () => {
+    openHome('member');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Morgan' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Kit order closes Friday' })).toBeInTheDocument();
+    const myWeek = screen.getByRole('region', { name: 'My week' });
+    expect(await within(myWeek).findByRole('link', { name: 'Pub quiz' })).toBeInTheDocument();
+
+    const next = screen.getByRole('region', { name: 'Next at the club' });
+    // Events after the days My week lists, soonest first; none cancelled, none gone.
+    const events = within(next).getByRole('region', { name: 'Later events' });
+    expect(await within(events).findByRole('link', { name: 'Gear swap' })).toHaveAttribute('href', '/event/63');
+    expect(within(events).getAllByRole('listitem').map((li) => li.querySelector('a')!.textContent)).toEqual(['Gear swap', 'Season banquet']);
+    expect(within(events).getByText('Great Hall')).toBeInTheDocument();
+    expect(within(events).getByRole('link', { name: 'All events' })).toHaveAttribute('href', '/forum?tab=events');
+    // Races the club goes to that the member has not signed up for (those are in My week).
+    const races = within(next).getByRole('region', { name: 'Next races' });
+    expect(await within(races).findByRole('link', { name: 'Autumn Duathlon' })).toHaveAttribute('href', '/race/3');
+    expect(within(races).getAllByRole('listitem').map((li) => li.querySelector('a')!.textContent)).toEqual(['Autumn Duathlon', 'Lakeside Olympic']);
+
+    // The visitor's page is not repeated to someone who has paid.
+    expect(screen.queryByRole('link', { name: 'Join Us' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'How to Join' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Swim\. Bike\. Run\./ })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toContain('Home');
+  });
+
+  it('for a visitor: the club’s page, and nothing of a member’s', () => {
+    openHome(null);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
+    expect(screen.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/join-us');
+    expect(screen.queryByRole('region', { name: 'My week' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Next at the club' })).toBeNull();
+  });
+
+  it('for an account waiting for approval: where it stands, above the club’s page', () => {
+    openHome('pending', { expiry_date: null });
+    expect(screen.getByRole('region', { name: 'Your account is waiting for approval' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
+    expect(screen.queryByRole('region', { name: 'My week' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Next at the club' })).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+// A signed-in member's Home: their week, the club's pinned announcements and what is next for the club,
+// with the data layer they read through; one chunk, loaded only when a signed-in user opens `/` (a
+// visitor's landing page downloads none of it). The parts come from their features; the frame puts
+// them together (features never import each other).
+import { hasRole } from '../../domain/contract/roles';
+import { RenewalCard } from '../components/renewal-card';
+import { PinnedAnnouncements } from '../features/announcements/pinned-announcements';
+import { ComingEvents } from '../features/forum/coming-events';
+import { MyWeekSection } from '../features/my-week/my-week-section';
+import { ComingRaces } from '../features/races/coming-races';
+import { useSession } from '../lib/session/session';
+import { QueryLayer } from './query-layer';
+import './member-home.css';
+
+/**
+ * A member's Home; for a membership that has ended (the account counts as pending), the way to renew
+ * only, above the visitor's page.
+ */
+export function MemberHome() {
+  const { user } = useSession();
+  const member = hasRole(user?.role, 'member');
+  return (
+    <QueryLayer>
+      {member && user && (
+        <div className="page member-home__head">
+          <h1 className="member-home__title">Hi, {firstName(user.name)}</h1>
+        </div>
+      )}
+      {member && <PinnedAnnouncements />}
+      <RenewalCard page />
+      {member && <MyWeekSection />}
+      {member && (
+        <section className="page member-home__next" aria-labelledby="member-home-next">
+          <h2 id="member-home-next">Next at the club</h2>
+          <div className="member-home__next-lists">
+            <ComingEvents />
+            <ComingRaces />
+          </div>
+        </section>
+      )}
+    </QueryLayer>
+  );
+}
+
+/** 'Morgan' of 'Morgan Member'; the whole name when it has no space. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] || name;
+}
