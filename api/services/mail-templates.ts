@@ -17,7 +17,8 @@ export function activationEmail(to: string, name: string, role: string, appUrl: 
   const lines = [
     `Hi ${name},`,
     `Your ${CLUB} account is now active (role: ${role}). Thanks for your membership payment.`,
-    'If you were signed in, log out and sign in again to see the forum, workouts and races.',
+    // The app reads the account again each time it opens, so nothing more is asked of the member.
+    'Open the club app to see the forum, workouts and races. If it is already open, reload it: there is no need to sign out.',
   ];
   return {
     to,
