@@ -730,7 +730,7 @@ describe('attendance routes', () => {
     });
     expect(late.status).toBe(409);
     expect(late.body).toEqual({
-      error: 'Attendance was already submitted by Erin Exec on March 3, 2026 at 9:00 AM',
+      error: 'Attendance was already submitted by Erin Exec on Tuesday, March 3, 2026 at 9:00 AM',
       ...record,
     });
   });
@@ -747,7 +747,7 @@ describe('attendance routes', () => {
     expect(early).toMatchObject({
       status: 409,
       body: {
-        error: 'Attendance opens when the workout starts, on March 12, 2026 at 7:00 AM.',
+        error: 'Attendance opens when the workout starts, on Thursday, March 12, 2026 at 7:00 AM.',
         opens_at: Date.parse('2026-03-12T11:00:00Z'),
       },
     });

@@ -350,14 +350,14 @@ describe('who hears of a change, and how often', () => {
       body: { ...edit, workoutTime: '19:00' },
     });
     expect(queued(t).map((m) => [m.to, m.subject])).toEqual([[me.email, 'Swim moved']]);
-    expect(queued(t)[0]!.text).toContain('Now Thursday, March 5, 2026 at 19:00');
+    expect(queued(t)[0]!.text).toContain('Now Thursday, March 5, 2026 at 7:00 PM');
     // A workout's place counts as where it is: a new pool tells them too.
     await t.must('PUT', `/api/forum/posts/${w}`, {
       token: exec.token,
       body: { ...edit, workoutTime: '19:00', workoutLocation: 'Aquatic Centre' },
     });
     expect(queued(t).map((m) => m.subject)).toEqual(['Swim moved', 'Swim moved']);
-    expect(queued(t)[1]!.text).toContain('Now Thursday, March 5, 2026 at 19:00, Aquatic Centre');
+    expect(queued(t)[1]!.text).toContain('Now Thursday, March 5, 2026 at 7:00 PM, Aquatic Centre');
     t.db.delete(messageQueue).where(eq(messageQueue.subject, 'Swim moved')).run();
 
     const e = await event();
@@ -370,7 +370,7 @@ describe('who hears of a change, and how often', () => {
     });
     const moved = queued(t);
     expect(moved.map((m) => [m.to, m.subject])).toEqual([[third.email, 'Social moved']]);
-    expect(moved[0]!.text).toContain('Now Friday, March 6, 2026 at 19:00, Aquatic Centre');
+    expect(moved[0]!.text).toContain('Now Friday, March 6, 2026 at 7:00 PM, Aquatic Centre');
   });
 });
 

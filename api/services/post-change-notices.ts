@@ -10,7 +10,7 @@ import { clubToday } from '../../domain/clock';
 import type { AppDeps } from '../context';
 import { movedNotice, noticeEmail, type NoticeText } from './mail-templates';
 import { devicesFor, pushToMember } from './notifications';
-import { describeWorkoutTime } from './club-time-format';
+import { formatClubDateTime } from '../../domain/club-format';
 import type { PostType } from './post-access';
 import { activeMemberWhere } from './users';
 
@@ -41,10 +41,10 @@ export function hasMoved(before: PostRow, after: PostRow): boolean {
   return a.date !== b.date || a.time !== b.time || a.place !== b.place;
 }
 
-/** 'Thursday, March 5, 2026 at 18:00' (or the day alone for an all-day event). */
+/** 'Thursday, March 5, 2026 at 6:00 PM' (or the day alone for an all-day event). */
 export function whenOf(post: PostRow): string {
   const { date, time } = whereAndWhen(post);
-  return time ? describeWorkoutTime(date, time) : describeWorkoutTime(date, '').replace(/ at $/, '');
+  return formatClubDateTime(date, time);
 }
 
 interface Recipient {

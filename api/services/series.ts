@@ -11,7 +11,7 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice } from './mail-templates';
 import { pushNewWorkout } from './notifications';
-import { describeWorkoutTime } from './club-time-format';
+import { formatClubDateTime } from '../../domain/club-format';
 import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
 import { loadWorkoutPost } from './post-reads';
 import { applyWorkoutUpdate } from './workouts';
@@ -73,7 +73,7 @@ export function createWorkoutSeries(
       .returning({ id: posts.id })
       .all();
     // One push for the series, not one per date.
-    const when = describeWorkoutTime(dates[0]!, input.workoutTime);
+    const when = formatClubDateTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
     return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps.database, actor.id, id)!) };
   });

@@ -20,7 +20,7 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
 import { pushNewWorkout, pushToMember } from './notifications';
-import { describeWorkoutTime, formatClubDateTime } from './club-time-format';
+import { formatClubDateTime, formatClubInstant } from '../../domain/club-format';
 import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from './post-access';
 import { tellIfMoved } from './post-change-notices';
 import { loadWorkoutPost } from './post-reads';
@@ -179,7 +179,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     .get();
   const until = row?.suspendedUntil;
   if (until != null && until > now) {
-    const when = formatClubDateTime(until, deps.env.CLUB_TIMEZONE);
+    const when = formatClubInstant(until, deps.env.CLUB_TIMEZONE, 'long');
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
     throw new ServiceError(
@@ -219,7 +219,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
     if (!next) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
-    const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);
+    const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
     deps.messageQueue.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
     pushToMember(deps, { id: next.userId, email: next.email }, 'placeFreed', placeFreedNotice(post.title, when, post.id));
     promoted.push(next.userId);
@@ -332,7 +332,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       })
       .returning({ id: posts.id })
       .get();
-    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, describeWorkoutTime(input.workoutDate, input.workoutTime), id, 0));
+    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, formatClubDateTime(input.workoutDate, input.workoutTime), id, 0));
     return loadWorkoutOr404(deps, actor.id, id);
   });
 }
