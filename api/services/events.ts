@@ -14,7 +14,7 @@ import { type NewEvent } from '../../domain/contract/forum-schemas';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { assertCanManagePost, assertNotCancelled, requireEvent, type Actor } from './post-access';
-import { tellIfMoved } from './post-change-notices';
+import { refuseMoveIntoPast, tellIfMoved } from './post-change-notices';
 import { loadEventPost } from './post-reads';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
@@ -55,6 +55,7 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
   return deps.database.tx(() => {
     const post = requireEvent(deps.database.db, eventId);
     assertCanManagePost(actor, post);
+    refuseMoveIntoPast(deps, post, { date: input.eventDate, time: input.eventTime ?? '', place: input.eventLocation ?? '' });
     const updated = deps.database.db
       .update(posts)
       .set({

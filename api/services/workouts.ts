@@ -22,7 +22,7 @@ import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './ma
 import { pushNewWorkout, pushToMember } from './notifications';
 import { formatClubDateTime, formatClubInstant } from '../../domain/club-format';
 import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from './post-access';
-import { tellIfMoved } from './post-change-notices';
+import { refuseMoveIntoPast, tellIfMoved } from './post-change-notices';
 import { loadWorkoutPost } from './post-reads';
 import { clubWorkout, workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
@@ -362,6 +362,11 @@ export function updateWorkout(
  */
 export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutUpdate, nameDate = false): void {
   const { db } = deps.database;
+  refuseMoveIntoPast(deps, post, {
+    date: input.workoutDate,
+    time: input.workoutTime,
+    place: input.workoutLocation ?? post.workoutLocation ?? '',
+  });
   const signedUp = signupCount(db, post.id);
   if (input.capacity !== null && input.capacity < signedUp) {
     const on = nameDate ? ` on ${post.workoutDate}` : '';

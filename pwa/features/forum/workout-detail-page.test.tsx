@@ -194,6 +194,33 @@ describe('workout detail', () => {
   });
 });
 
+describe('moving a workout', () => {
+  const mine = () => detail({ workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2 }), signups: [], waitlist: [] });
+
+  it('marks a start that has passed on the date field, and sends nothing', async () => {
+    const api = setup({ [DETAIL]: mine(), 'PUT /forum/posts/7': { post: mine().workout } }, member({ id: 2 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2020-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByLabelText('Date')).toHaveAccessibleDescription(
+      'This would move the workout to Wednesday, January 1, 2020 at 6:15 PM, which has already passed. Choose a later date or time.',
+    );
+    expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.to('PUT /forum/posts/7')).toEqual([]);
+  });
+
+  it('puts the server’s refusal of a past start next to the field it names', async () => {
+    const refusal = 'This would move the workout to Monday, June 1, 2099 at 7:00 AM, which has already passed. Choose a later date or time.';
+    setup({ [DETAIL]: mine(), 'PUT /forum/posts/7': jsonReply({ error: refusal, field: 'workoutTime' }, 400) }, member({ id: 2 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByLabelText('Time'), { target: { value: '07:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Time')).toHaveAccessibleDescription(refusal));
+    // Said once, next to the field, not again under the form.
+    expect(screen.queryByText(`Error updating workout: ${refusal}`)).toBeNull();
+  });
+});
+
 describe('a workout of a weekly series', () => {
   const series = () => detail({ workout: workout({ id: 7, title: 'Tempo run', user_id: 2, series_id: 'abc', capacity: 5 }) });
 

@@ -26,6 +26,8 @@ import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
+import { useClubTimeZone } from '../../lib/club/club-clock';
+import { judgeEdit, type Slot } from '../../../domain/moves';
 import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -125,10 +127,37 @@ export function newWorkoutFormSchema(today: string | null) {
   });
 }
 
-/** The edit form: the same rules without the future-date check (an exec may fix a past post). */
-export const workoutUpdateFormSchema = z.object(draftShape).superRefine((draft, ctx) => {
-  addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
-});
+/**
+ * What an edit is judged against (domain/moves.ts): the workout as it was, and the club's zone (null
+ * while the device has not heard it: the server judges anyway).
+ */
+export interface EditContext {
+  before: Slot;
+  timeZone: string | null;
+}
+
+/** The slot a workout is stored with, as the move rule reads it. */
+export function slotOf(w: WorkoutPost): Slot {
+  return { date: w.workout_date, time: w.workout_time, place: w.workout_location ?? '' };
+}
+
+/**
+ * The edit form: the same rules without the future-date check (an exec may fix a past post), and,
+ * given the workout as it was, the club's rule on moves: a start moved into the past is marked on
+ * the field that changed.
+ */
+export function workoutUpdateFormSchema(context?: EditContext) {
+  return z.object(draftShape).superRefine((draft, ctx) => {
+    addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+    if (!context?.timeZone) return;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
+    const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
+    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone);
+    if (!verdict.allowed) {
+      ctx.addIssue({ code: 'custom', path: [verdict.field === 'date' ? 'workoutDate' : 'workoutTime'], message: verdict.error });
+    }
+  });
+}
 
 type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
 
@@ -144,8 +173,14 @@ export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null): C
 }
 
 /** The body to send for a valid edit, or the first problem. */
-export function checkWorkoutUpdate(draft: WorkoutDraft): Checked<WorkoutUpdate> {
-  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
+export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): Checked<WorkoutUpdate> {
+  return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
+}
+
+/** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
+function refusedField(err: unknown): keyof WorkoutDraft | null {
+  const field = err instanceof ApiError ? err.body.field : undefined;
+  return typeof field === 'string' && field in EMPTY_WORKOUT ? (field as keyof WorkoutDraft) : null;
 }
 
 interface FieldsProps {
@@ -252,7 +287,9 @@ export function EditWorkoutForm({
   onCancel: () => void;
 }) {
   const [error, setError] = useState('');
-  const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema, { defaultValues: draftFromWorkout(workout) });
+  const timeZone = useClubTimeZone();
+  const context: EditContext = { before: slotOf(workout), timeZone };
+  const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema(context), { defaultValues: draftFromWorkout(workout) });
   const {
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
@@ -263,14 +300,17 @@ export function EditWorkoutForm({
   const scopeName = useId();
 
   const submit = handleSubmit(async (draft) => {
-    const checked = checkWorkoutUpdate(draft);
+    const checked = checkWorkoutUpdate(draft, context);
     if (!checked.ok) return;
     setError('');
     try {
       const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
       onSaved(post, savedText(scope));
     } catch (err) {
-      setError(updateErrorText(err));
+      // A refusal about one field (a start that has passed) goes next to that field.
+      const field = refusedField(err);
+      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
+      else setError(updateErrorText(err));
     }
   });
 
