@@ -16,9 +16,10 @@ import { ServiceError } from './errors';
 import { assertCanManagePost, assertNotCancelled, requireEvent, type Actor } from './post-access';
 import { refuseMoveIntoPast, tellIfMoved } from './post-change-notices';
 import { loadEventPost } from './post-reads';
+import { storedDuration } from '../../domain/durations';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
-  Partial<Pick<NewEvent, 'eventTime' | 'eventLocation'>>;
+  Partial<Pick<NewEvent, 'eventTime' | 'eventEndTime' | 'eventLocation'>>;
 
 function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
   const event = loadEventPost(deps.database, userId, id);
@@ -41,6 +42,7 @@ export function createEvent(deps: AppDeps, actor: Actor, input: EventInput): Eve
         content: input.content,
         eventDate: input.eventDate,
         eventTime: input.eventTime ?? '',
+        durationMinutes: storedDuration(input.eventTime ?? '', input.eventEndTime) ?? null,
         eventLocation: input.eventLocation ?? '',
         createdAt: now,
         updatedAt: now,
@@ -63,6 +65,8 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
         content: input.content,
         eventDate: input.eventDate,
         eventTime: input.eventTime ?? '',
+        // Left out of the request (an older app): the length it had stays.
+        ...(input.eventEndTime !== undefined && { durationMinutes: storedDuration(input.eventTime ?? '', input.eventEndTime) }),
         eventLocation: input.eventLocation ?? '',
         revision: sql`${posts.revision} + 1`,
         updatedAt: deps.clock(),

@@ -17,6 +17,7 @@ import { loadWorkoutPost } from './post-reads';
 import { applyWorkoutUpdate } from './workouts';
 import { assertDeletable, deleteWithTombstone } from './post-tombstones';
 import { weekdayOf } from '../../domain/calendar-days';
+import { storedDuration } from '../../domain/durations';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
 export function seriesDates(first: string, last: string, weekdays: readonly number[]): string[] {
@@ -63,6 +64,7 @@ export function createWorkoutSeries(
           workoutType: input.workoutType,
           workoutDate,
           workoutTime: input.workoutTime,
+          durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
           workoutLocation: input.workoutLocation ?? '',
           capacity: input.capacity,
           seriesId,
@@ -101,7 +103,7 @@ export function workoutsInScope(db: Db, post: PostRow, scope: SeriesScope): Post
 
 /**
  * Edits one workout, or it and the later ones of its series: those take the changed title,
- * description, type, time, place and capacity but keep their own dates. Each must accept the capacity
+ * description, type, time, end time, place and capacity but keep their own dates. Each must accept the capacity
  * (nobody is dropped); one refusal refuses the whole edit.
  */
 export function updateWorkoutInScope(

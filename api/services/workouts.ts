@@ -26,6 +26,7 @@ import { refuseMoveIntoPast, tellIfMoved } from './post-change-notices';
 import { loadWorkoutPost } from './post-reads';
 import { clubWorkout, workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
+import { storedDuration } from '../../domain/durations';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -325,6 +326,8 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
         workoutType: input.workoutType,
         workoutDate: input.workoutDate,
         workoutTime: input.workoutTime,
+        // No end time given: null, the usual length of its type.
+        durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
         workoutLocation: input.workoutLocation ?? '',
         capacity: input.capacity,
         createdAt: now,
@@ -385,8 +388,9 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
       workoutType: input.workoutType,
       workoutDate: input.workoutDate,
       workoutTime: input.workoutTime,
-      // Left out of the request (an older app): the place it had stays.
+      // Left out of the request (an older app): the place it had stays, and so does its length.
       ...(input.workoutLocation !== undefined && { workoutLocation: input.workoutLocation }),
+      ...(input.workoutEndTime !== undefined && { durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) }),
       capacity: input.capacity,
       // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,
