@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubDateTimeOf, formatClubDate, formatClubDateTime, formatClubInstant, formatClubTime, formatClubTimeRange } from './club-format';
+import { clubDateTimeOf, formatClubDate, formatDuration, formatClubDateTime, formatClubInstant, formatClubTime, formatClubTimeRange } from './club-format';
 
 describe('the club format', () => {
   it('writes times on a 12-hour clock', () => {
@@ -29,6 +29,10 @@ describe('the club format', () => {
     expect(formatClubTimeRange('11:00', '12:30')).toBe('11:00 AM – 12:30 PM');
     expect(formatClubTimeRange('18:00', null)).toBe('6:00 PM');
     expect(formatClubDateTime('2026-03-04', '18:00', 'long', '20:00')).toBe('Wednesday, March 4, 2026, 6:00 – 8:00 PM');
+  });
+
+  it('writes a length of time', () => {
+    expect([45, 60, 90, 120].map(formatDuration)).toEqual(['45 min', '1 hour', '1 h 30 min', '2 hours']);
   });
 
   it('reads an instant on the club clock, whatever the machine’s zone', () => {

@@ -73,6 +73,15 @@ export function formatClubTimeRange(start: string, end: string | null | undefine
   return half(from) === half(to) ? `${from.slice(0, -3)} – ${to}` : `${from} – ${to}`;
 }
 
+/** A length of time: 90 → '1 h 30 min', 60 → '1 hour', 120 → '2 hours', 45 → '45 min'. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  if (m === 0) return h === 1 ? '1 hour' : `${h} hours`;
+  return `${h} h ${m} min`;
+}
+
 const pad = (n: string) => n.padStart(2, '0');
 
 /**

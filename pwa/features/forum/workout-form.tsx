@@ -28,6 +28,8 @@ import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { useClubTimeZone } from '../../lib/club/club-clock';
 import { judgeEdit, type Slot } from '../../../domain/moves';
+import { DEFAULT_DURATION_MINUTES } from '../../../domain/durations';
+import { formatDuration } from '../../../domain/club-format';
 import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -38,6 +40,8 @@ export interface WorkoutDraft {
   workoutType: WorkoutType;
   workoutDate: string;
   workoutTime: string;
+  /** '' for the usual length of its type. */
+  workoutEndTime: string;
   workoutLocation: string;
   content: string;
   capacity: string;
@@ -54,6 +58,7 @@ export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutEndTime: '',
   workoutLocation: '',
   content: '',
   capacity: '',
@@ -66,6 +71,7 @@ export const EMPTY_WORKOUT: WorkoutDraft = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutEndTime: '',
   workoutLocation: '',
   content: '',
   capacity: '',
@@ -77,6 +83,8 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
     workoutType: w.workout_type,
     workoutDate: w.workout_date,
     workoutTime: w.workout_time,
+    // Only an end time an exec gave: empty keeps following its type's usual length.
+    workoutEndTime: w.duration_minutes != null && w.workout_end_time ? w.workout_end_time : '',
     workoutLocation: w.workout_location ?? '',
     content: w.content,
     capacity: w.capacity === null ? '' : String(w.capacity),
@@ -89,6 +97,7 @@ const draftShape = {
   workoutType: z.string(),
   workoutDate: z.string(),
   workoutTime: z.string(),
+  workoutEndTime: z.string(),
   workoutLocation: z.string(),
   content: z.string(),
   capacity: z.string(),
@@ -106,13 +115,14 @@ const newDraftShape = {
 
 /**
  * The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is
- * on, the place only when one is given (a workout without one is sent as it always was).
+ * on, the place and the end time only when given (a workout without them is sent as it always was).
  */
 function newWorkoutBody(draft: NewWorkoutDraft) {
-  const { repeatOn, repeat, workoutLocation, ...fields } = draft;
+  const { repeatOn, repeat, workoutLocation, workoutEndTime, ...fields } = draft;
   return {
     ...fields,
     ...(workoutLocation?.trim() && { workoutLocation }),
+    ...(workoutEndTime?.trim() && { workoutEndTime }),
     capacity: capacityInput(draft.capacity),
     repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
   };
@@ -199,6 +209,7 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
     formState: { errors },
   } = form;
   const content = watch('content');
+  const type = watch('workoutType');
   const over = content.length > CONTENT_MAX;
   return (
     <>
@@ -240,12 +251,19 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
           )}
         </FormField>
       </div>
+      <FormField label="Date" error={errors.workoutDate?.message}>
+        {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
+      </FormField>
       <div className="forum-form-row">
-        <FormField label="Date" error={errors.workoutDate?.message}>
-          {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
-        </FormField>
         <FormField label="Time" error={errors.workoutTime?.message}>
           {(field) => <input {...field} type="time" required {...register('workoutTime')} />}
+        </FormField>
+        <FormField
+          label="End time (optional)"
+          error={errors.workoutEndTime?.message}
+          hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES[type] ?? DEFAULT_DURATION_MINUTES.other)} (${WORKOUT_TYPE_LABELS[type] ?? 'Other'}).`}
+        >
+          {(field) => <input {...field} type="time" {...register('workoutEndTime')} />}
         </FormField>
       </div>
       <FormField label="Place (optional)" error={errors.workoutLocation?.message}>
