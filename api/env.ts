@@ -40,6 +40,12 @@ const envSchema = z.object({
   // The club's contact address: the pending-member notice, the footer and the public pages link to it.
   CLUB_EMAIL: z.email().default(CLUB_CONTACT_EMAIL),
   TRUST_PROXY: flag,
+  // Slow clients (api/http-server.ts): all headers within 15 s; a whole request, an upload on a slow
+  // phone included (the app gives it 60 s), within 120 s; an idle kept-alive connection closes after
+  // 65 s, longer than a proxy's usual 60 s, so the proxy, not the app, ends an idle connection.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   // The password pool (db/password-pool.ts): worker threads and queued hashes before 503.
@@ -95,6 +101,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid environment: HTTP_HEADERS_TIMEOUT_MS cannot be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {

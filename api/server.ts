@@ -1,6 +1,4 @@
 // The production entry: compiled to dist-server/server.js by `npm run build`, run with plain node.
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { BackupScheduler } from '../db/backup-schedule';
 import { backupInto, newestBackupAt } from '../db/backup';
 import { openDatabase } from '../db/client';
@@ -9,6 +7,7 @@ import { seed } from '../db/seed';
 import { createApp } from './app';
 import { buildDeps } from './deps';
 import { loadEnv } from './env';
+import { listen } from './http-server';
 import { createLogger, prettyDestination } from './logger';
 import { pruneIdempotencyKeys } from './middleware/idempotency';
 import { closePasswordPool } from '../db/password-pool';
@@ -50,12 +49,17 @@ if (env.BACKUP_EVERY !== null && env.DATABASE_PATH !== ':memory:') {
   backups.start();
 }
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+const limits = {
+  headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+  keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+};
+const server = listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, limits }, (info) => {
   const host = info.address === '127.0.0.1' ? 'localhost' : info.address;
   logger.info({ version: APP_VERSION, env: env.NODE_ENV }, `Club app on http://${host}:${info.port}`);
   if (!env.RESEND_API_KEY) logger.info('Emails are not sent (no RESEND_API_KEY): read them in Admin > Messages.');
   logPasskeySettings(env.PASSKEYS, logger);
-}) as Server;
+});
 
 // In order, once the last request is answered. The database goes last: everything above may write.
 const closers: Closer[] = [

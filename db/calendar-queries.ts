@@ -6,14 +6,16 @@ import { preparedOnce } from './statements';
 export type EntryKind = 'workout' | 'event' | 'race';
 
 const WORKOUT_COLUMNS = `p.id, p.title, p.content as description, p.workout_date as date, p.workout_time as time,
+  p.workout_type, p.duration_minutes,
   coalesce(p.workout_location, '') as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
 const EVENT_COLUMNS = `p.id, p.title, p.content as description, p.event_date as date, coalesce(p.event_time, '') as time,
+  null as workout_type, p.duration_minutes,
   coalesce(p.event_location, '') as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
-const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, r.location, r.revision, null as updated_at,
-  null as cancelled_at, null as cancel_reason`;
-// A deleted workout or event (api/services/post-tombstones.ts), published as cancelled.
-const TOMBSTONE_COLUMNS = `t.post_id as id, t.title, '' as description, t.date, t.time, t.location, t.revision,
-  t.deleted_at as updated_at, t.deleted_at as cancelled_at, null as cancel_reason`;
+const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, null as workout_type, null as duration_minutes,
+  r.location, r.revision, null as updated_at, null as cancelled_at, null as cancel_reason`;
+// A deleted workout or event (api/services/post-tombstones.ts), published as cancelled, for its kind's usual length.
+const TOMBSTONE_COLUMNS = `t.post_id as id, t.title, '' as description, t.date, t.time, null as workout_type, null as duration_minutes,
+  t.location, t.revision, t.deleted_at as updated_at, t.deleted_at as cancelled_at, null as cancel_reason`;
 
 export interface EntryRow {
   id: number;
@@ -21,6 +23,10 @@ export interface EntryRow {
   description: string;
   date: string;
   time: string | null;
+  /** A workout's type, for its usual length; null for an event, a race or a deleted item. */
+  workout_type: string | null;
+  /** The length an exec gave it (minutes), or null: its kind's usual length. */
+  duration_minutes: number | null;
   location: string;
   revision: number;
   updated_at: number | null;

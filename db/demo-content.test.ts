@@ -14,6 +14,8 @@ describe('demo content', () => {
       ['2026-11-24', '18:00', 'run', 'Track intervals'],
     ]);
     expect(week.find((w) => w.workoutType === 'brick')).toMatchObject({ date: '2026-11-28', time: '10:00', title: 'Spin + run brick' });
+    // Each session ends when the timetable says, so calendars and cards show its real length.
+    expect(week.every((w) => w.endTime > w.time)).toBe(true);
     // The place is the workout's own field, shown on its card, not a sentence at the end of the plan.
     expect(week.find((w) => w.title === 'Spin class')!.location).toBe('Spin studio B120');
     expect(week.find((w) => w.title === 'Swim practice')!.location).toBe('Aquatic Centre');

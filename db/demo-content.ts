@@ -12,6 +12,8 @@ export interface DemoWorkout {
   workoutType: WorkoutType;
   date: string;
   time: string;
+  /** When it ends, the timetable's end ('HH:MM'). */
+  endTime: string;
   capacity: number | null;
   /** Where the session meets, the timetable's place: shown on its own line, not in the plan. */
   location: string;
@@ -23,6 +25,8 @@ export interface DemoEvent {
   date: string;
   /** 'HH:MM' club time, or '' for all day. */
   time: string;
+  /** When it ends ('HH:MM'), or '' for an event's usual length. */
+  endTime: string;
   location: string;
   content: string;
 }
@@ -85,6 +89,7 @@ function workoutOf(session: TrainingSession, date: string): DemoWorkout {
     workoutType: TYPE_OF[session.kind],
     date,
     time: session.start,
+    endTime: session.end,
     capacity: CAPACITY[session.kind],
     location: session.place,
     content: PLANS[session.title] ?? 'All levels welcome: groups are split by pace.',
@@ -107,6 +112,7 @@ export function demoEvents(today: string): DemoEvent[] {
       title: 'Season kick-off social',
       date: addDays(today, 8),
       time: '19:00',
+      endTime: '22:00',
       location: 'Grad Club, upstairs room',
       content:
         'Our start-of-term social: pizza on the club, kit orders open, and the coaches walk through the race calendar. Bring a friend who is thinking of joining.',
@@ -115,14 +121,16 @@ export function demoEvents(today: string): DemoEvent[] {
       title: 'Bike maintenance clinic',
       date: addDays(today, 12),
       time: '13:00',
+      endTime: '15:00',
       location: 'Athletic Centre bike room',
       content:
-        'A mechanic from Velo Campus shows how to fix a flat, index your gears and check your brakes, until 3 pm. Bring your bike and a spare tube.',
+        'A mechanic from Velo Campus shows how to fix a flat, index your gears and check your brakes. Bring your bike and a spare tube.',
     },
     {
       title: 'Transition workshop',
       date: addDays(today, 19),
       time: '18:00',
+      endTime: '18:45',
       location: 'Spin studio B120',
       content:
         'Forty-five minutes on fast T1 and T2: racking, flying mounts, elastic laces and what to leave in your bag. Bring your bike and running shoes.',

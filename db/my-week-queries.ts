@@ -6,7 +6,7 @@ import { preparedOnce } from './statements';
 
 // Upcoming workouts the member holds a place or a waitlist spot on, with the waitlist in its order.
 const WORKOUTS_SQL = `
-  select p.id, p.title, p.workout_type, p.workout_date as date, p.workout_time as time, p.cancel_reason, p.moved_at,
+  select p.id, p.title, p.workout_type, p.workout_date as date, p.workout_time as time, p.duration_minutes, p.cancel_reason, p.moved_at,
     coalesce(p.workout_location, '') as location,
     exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')}) from waitlist_entries w where w.post_id = p.id) as waiting
@@ -17,7 +17,8 @@ const WORKOUTS_SQL = `
 
 // Every event of the coming days: the ones not answered yet are there to be answered.
 const EVENTS_SQL = `
-  select p.id, p.title, p.event_date as date, coalesce(p.event_time, '') as time, coalesce(p.event_location, '') as location, p.cancel_reason, p.moved_at,
+  select p.id, p.title, p.event_date as date, coalesce(p.event_time, '') as time, p.duration_minutes,
+    coalesce(p.event_location, '') as location, p.cancel_reason, p.moved_at,
     (select r.status from event_rsvps r where r.post_id = p.id and r.user_id = @user) as rsvp
   from posts p
   where p.type = 'event' and p.event_date between @today and @last`;
@@ -38,6 +39,7 @@ export interface WeekWorkoutRow {
   workout_type: string | null;
   date: string;
   time: string | null;
+  duration_minutes: number | null;
   location: string;
   signed_up: number;
   cancel_reason: string | null;
@@ -50,6 +52,7 @@ export interface WeekEventRow {
   title: string;
   date: string;
   time: string;
+  duration_minutes: number | null;
   location: string;
   cancel_reason: string | null;
   moved_at: number | null;

@@ -26,6 +26,8 @@ export interface WorkoutPostRow extends PostRowCommon {
   workout_time: string | null;
   capacity: number | null;
   workout_location: string | null;
+  /** The length an exec gave it (minutes), or null: its type's usual length. */
+  duration_minutes: number | null;
   series_id: string | null;
   /** The ids of the members signed up: read with `idsOf`. */
   signed_up: string | null;
@@ -41,13 +43,14 @@ export interface EventPostRow extends PostRowCommon {
   event_date: string | null;
   event_time: string | null;
   event_location: string | null;
+  duration_minutes: number | null;
   /** `<member id>:<status>` per RSVP: read with `rsvpsOf`. */
   rsvps: string | null;
 }
 
 const WORKOUT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.workout_type, p.workout_date, p.workout_time, p.workout_location, p.content, p.capacity, p.series_id, p.created_at,
+    p.workout_type, p.workout_date, p.workout_time, p.workout_location, p.duration_minutes, p.content, p.capacity, p.series_id, p.created_at,
     p.cancelled_at, p.cancel_reason, p.moved_at,
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')})
@@ -60,7 +63,7 @@ const WORKOUT_SELECT = `
 
 const EVENT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.event_date, p.event_time, p.event_location, p.content, p.created_at, p.cancelled_at, p.cancel_reason, p.moved_at,
+    p.event_date, p.event_time, p.event_location, p.duration_minutes, p.content, p.created_at, p.cancelled_at, p.cancel_reason, p.moved_at,
     (select group_concat(r.user_id || ':' || r.status) from event_rsvps r where r.post_id = p.id) as rsvps
   from posts p left join users u on u.id = p.user_id
   where p.type = 'event'`;

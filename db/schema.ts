@@ -81,6 +81,9 @@ export const posts = sqliteTable(
     // Optional for events: 'HH:MM' in the club zone ('' or null: all day) and a free-text place.
     eventTime: text('event_time'),
     eventLocation: text('event_location'),
+    // How long it lasts, in minutes, when an exec gave an end time; null: its kind's usual length
+    // (domain/durations.ts). A workout's and a timed event's end is its start plus this.
+    durationMinutes: integer('duration_minutes'),
     // Bumped on every edit: the calendar feeds' SEQUENCE (RFC 5545 §3.8.7.4).
     revision: integer('revision').notNull().default(0),
     // Workouts created together as a weekly series share this id (random, opaque); null otherwise.

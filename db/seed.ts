@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { addDays, clubToday } from '../domain/clock';
+import { storedDuration } from '../domain/durations';
 import { drawDemoAvatars } from './demo-avatars';
 import { demoEvents, demoRaces, demoWeek } from './demo-content';
 import { hashPassword } from './passwords';
@@ -162,6 +163,7 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
           workoutType: w.workoutType,
           workoutDate: w.date,
           workoutTime: w.time,
+          durationMinutes: storedDuration(w.time, w.endTime),
           capacity: w.capacity,
           workoutLocation: w.location,
           content: w.content,
@@ -176,6 +178,7 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
           title: e.title,
           eventDate: e.date,
           eventTime: e.time,
+          durationMinutes: storedDuration(e.time, e.endTime),
           eventLocation: e.location,
           content: e.content,
         })),

@@ -40,7 +40,7 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   await modal.getByLabel('Workout type').selectOption('run');
   await modal.getByLabel('Capacity').fill('12');
   await modal.getByLabel('Date').fill(first);
-  await modal.getByLabel('Time').fill('18:15');
+  await modal.getByLabel('Time', { exact: true }).fill('18:15');
   await modal.getByLabel('Description').fill('Six by one kilometre at threshold.');
   await modal.getByLabel('Repeat weekly').check();
   // The first date's weekday comes ticked.

@@ -46,7 +46,7 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await modal.getByLabel('Workout type').selectOption('swim');
   await modal.getByLabel('Capacity').fill('2');
   await modal.getByLabel('Date').fill(inDays(-1));
-  await modal.getByLabel('Time').fill('07:00');
+  await modal.getByLabel('Time', { exact: true }).fill('07:00');
   await modal.getByLabel('Description').fill('1.5 km loop at the lake. Wetsuits recommended.');
   await expect(modal.getByText('46/500')).toBeVisible();
   await modal.getByRole('button', { name: 'Post Workout' }).click();

@@ -114,7 +114,8 @@ test('my week lists a signup, a waitlist place, an RSVP and a race, with their a
   // The event page shows the time and place, and downloads the event as an .ics file.
   await page.goto(`/event/${social}`);
   await expect(page.getByText('The Crown')).toBeVisible();
-  await expect(page.getByText(/· 7:30 PM/)).toBeVisible();
+  // No end time given: an event's usual two hours.
+  await expect(page.getByText(/· 7:30 – 9:30 PM/)).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: `Add to calendar Social ${tag}` }).click();
   const download = await downloading;

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
-import { IDEMPOTENCY_DAYS } from '../../domain/contract/privacy';
+import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../domain/contract/privacy';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../services/errors';
 import { sha256 } from '../services/tokens';
@@ -72,4 +73,71 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
 /** Forgets stored answers older than the 30-day window. */
 export function pruneIdempotencyKeys(database: { db: AppEnv['Variables']['deps']['database']['db'] }, now: number): void {
   database.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_MS)).run();
+}
+
+/** Who an account was, as stored answers may name them. */
+export interface Person {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/** A stored answer's strings without `person`: the name becomes Former member, the email and phone go. */
+function withoutPerson(value: unknown, person: Person): unknown {
+  if (typeof value === 'string') return scrubText(value, person);
+  if (Array.isArray(value)) return value.map((item) => withoutPerson(item, person));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutPerson(v, person)]));
+  }
+  return value;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function phoneForms(phone: string | null): string[] {
+  if (!phone) return [];
+  const digits = phone.replace(/\D/g, '');
+  return [...new Set([phone, ...(digits.length >= 7 ? [digits] : [])])];
+}
+
+function scrubText(text: string, person: Person): string {
+  let out = text.split(person.email).join('');
+  for (const phone of phoneForms(person.phone)) out = out.split(phone).join('');
+  // The name as a whole word only: "Al" leaves "Already" alone.
+  const name = person.name.trim();
+  if (name) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'gu'), FORMER_MEMBER);
+  return out;
+}
+
+/**
+ * A deleted account leaves nothing of itself in the answers kept for replays, whoever's they are (an
+ * administrator's approval or bulk change names the member): each answer that names the person by
+ * name, email or phone is rewritten without them. The row stays, with its status, so a replay of
+ * the key still gets the outcome it had and never runs the write a second time. Call inside the
+ * deletion's transaction. Answers how many stored answers were rewritten.
+ */
+export function forgetPersonInStoredAnswers(db: Db, person: Person): number {
+  // Stored answers are JSON: look for each value as JSON writes it inside a string.
+  const needles = [person.email, person.name.trim(), ...phoneForms(person.phone)]
+    .filter((n) => n !== '')
+    .map((n) => JSON.stringify(n).slice(1, -1));
+  if (needles.length === 0) return 0;
+  const candidates = db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, body: idempotencyKeys.body })
+    .from(idempotencyKeys)
+    .where(or(...needles.map((n) => sql`instr(${idempotencyKeys.body}, ${n}) > 0`)))
+    .all();
+  let rewritten = 0;
+  for (const row of candidates) {
+    const body = JSON.stringify(withoutPerson(JSON.parse(row.body), person));
+    if (body === row.body) continue;
+    db.update(idempotencyKeys)
+      .set({ body })
+      .where(and(eq(idempotencyKeys.userId, row.userId), eq(idempotencyKeys.key, row.key)))
+      .run();
+    rewritten += 1;
+  }
+  return rewritten;
 }

@@ -84,7 +84,7 @@ export const adminRoutes = new Hono<AppEnv>()
     }
     const flag = (name: string) => ['1', 'true', 'yes'].includes(c.req.query(name) ?? '');
     const text = await c.req.text();
-    const answer: AnswerOf<'POST /admin/members/import'> = importMembers(c.var.deps, text, {
+    const answer: AnswerOf<'POST /admin/members/import'> = await importMembers(c.var.deps, text, {
       dryRun: flag('dryRun'),
       updateExpiry: flag('updateExpiry'),
     });

@@ -12,6 +12,8 @@ interface ParsedEvent {
   tzid: string | null;
   start: ICAL.Time;
   startMs: number;
+  /** DTEND as an instant (epoch ms), or null without one (an all-day entry). */
+  endMs: number | null;
   location: string | null;
 }
 
@@ -30,6 +32,7 @@ function parse(text: string) {
       tzid: (v.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined) ?? null,
       start: e.startDate,
       startMs: e.startDate.toJSDate().getTime(),
+      endMs: v.hasProperty('dtend') ? e.endDate.toJSDate().getTime() : null,
       location: (v.getFirstPropertyValue('location') as string | null) ?? null,
     };
   });
@@ -95,6 +98,32 @@ describe('club feed', () => {
     expect(sprint).toMatchObject({ summary: 'Spring Sprint', location: 'Lakeside' });
     expect(sprint!.start.isDate).toBe(true);
     expect(sprint!.start.toString()).toBe('2026-04-12');
+  });
+
+  it('ends each entry at its end time, or after its kind’s usual length (a ride two hours, not one)', async () => {
+    const { t, exec, me, workout, event, feedPath, feed } = await setup();
+    const run = await workout();
+    const ride = await workout({ title: 'Long ride', workoutType: 'outdoor-ride', workoutDate: '2026-03-07', workoutTime: '08:00' });
+    const swim = await workout({ title: 'Masters swim', workoutType: 'swim', workoutDate: '2026-03-06', workoutTime: '18:00', workoutEndTime: '19:30' });
+    const quiz = await event({ eventEndTime: '22:00' });
+    const hour = 3_600_000;
+    const club = parse((await t.call('GET', '/api/calendar/club.ics')).body).events;
+    const byUid = (uid: string) => club.find((e) => e.uid === uid)!;
+    expect(byUid(`workout-${run}@club.test`).endMs! - byUid(`workout-${run}@club.test`).startMs).toBe(hour);
+    expect(byUid(`workout-${ride}@club.test`).endMs! - byUid(`workout-${ride}@club.test`).startMs).toBe(2 * hour);
+    expect(byUid(`workout-${swim}@club.test`).endMs).toBe(Date.parse('2026-03-07T00:30:00Z'));
+    // The event ends at 22:00 in the member's own feed (they answered it).
+    await t.must('POST', `/api/forum/events/${quiz}/rsvp`, { token: me.token, body: { status: 'going' } });
+    const mine = (await feed(await feedPath(me.token))).events;
+    expect(mine.find((e) => e.uid === `event-${quiz}@club.test`)!.endMs).toBe(Date.parse('2026-03-06T03:00:00Z'));
+    // An edit that leaves the end time out keeps it; an empty one goes back to the usual length.
+    const edit = { title: 'Masters swim', workoutType: 'swim', workoutDate: '2026-03-06', workoutTime: '18:30', content: 'Track', capacity: null };
+    await t.must('PUT', `/api/forum/posts/${swim}`, { token: exec.token, body: edit });
+    const kept = parse((await t.call('GET', '/api/calendar/club.ics')).body).events.find((e) => e.uid === `workout-${swim}@club.test`)!;
+    expect(kept.endMs! - kept.startMs).toBe(1.5 * hour);
+    await t.must('PUT', `/api/forum/posts/${swim}`, { token: exec.token, body: { ...edit, workoutEndTime: '' } });
+    const usual = parse((await t.call('GET', '/api/calendar/club.ics')).body).events.find((e) => e.uid === `workout-${swim}@club.test`)!;
+    expect(usual.endMs! - usual.startMs).toBe(hour);
   });
 
   it('keeps the UID and raises the SEQUENCE on each edit; a deleted workout is published as cancelled', async () => {

@@ -81,6 +81,52 @@ describe('event time and place', () => {
   });
 });
 
+describe('end times', () => {
+  it('a workout ends at the end time given, else after its type’s usual length; an edit without it keeps it', async () => {
+    const { t, exec, member, createWorkout } = await setup();
+    expect(await createWorkout()).toMatchObject({ workout_time: '18:00', workout_end_time: '19:00', duration_minutes: null });
+    expect(await createWorkout({ workoutType: 'outdoor-ride' })).toMatchObject({ workout_end_time: '20:00', duration_minutes: null });
+    expect(await createWorkout({ workoutType: 'brick' })).toMatchObject({ workout_end_time: '19:30' });
+    const swim = await createWorkout({ workoutEndTime: '19:30' });
+    expect(swim).toMatchObject({ workout_end_time: '19:30', duration_minutes: 90 });
+    const { type: _type, ...edit } = workoutBody;
+    // Left out (an app from before end times): the length stays, and moves with the start.
+    const later = await t.must('PUT', `/api/forum/posts/${swim.id}`, { token: exec.token, body: { ...edit, workoutTime: '18:30' } });
+    expect(later.post).toMatchObject({ workout_time: '18:30', workout_end_time: '20:00', duration_minutes: 90 });
+    const usual = await t.must('PUT', `/api/forum/posts/${swim.id}`, { token: exec.token, body: { ...edit, workoutEndTime: '' } });
+    expect(usual.post).toMatchObject({ workout_end_time: '19:00', duration_minutes: null });
+    const detail = await t.must('GET', `/api/forum/workouts/${swim.id}`, { token: member.token });
+    expect(detail.workout).toMatchObject({ workout_end_time: '19:00', duration_minutes: null });
+  });
+
+  it('refuses an end time that is not after the start, on its field, and changes nothing', async () => {
+    const { t, exec, createWorkout } = await setup();
+    const before = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...workoutBody, workoutEndTime: '17:30' } });
+    expect(before).toMatchObject({ status: 400, body: { error: 'The end time must be after the start time (on the same day)' } });
+    const same = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...workoutBody, workoutEndTime: '18:00' } });
+    expect(same.status).toBe(400);
+    const malformed = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...workoutBody, workoutEndTime: '7pm' } });
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'Enter the end time as HH:MM, or leave it empty' } });
+    const w = await createWorkout({ workoutEndTime: '19:00' });
+    const { type: _type, ...edit } = workoutBody;
+    const moved = await t.call('PUT', `/api/forum/posts/${w.id}`, { token: exec.token, body: { ...edit, workoutTime: '19:30', workoutEndTime: '19:00' } });
+    expect(moved.status).toBe(400);
+    expect(t.db.select().from(posts).where(eq(posts.id, w.id)).get()).toMatchObject({ workoutTime: '18:00', durationMinutes: 60 });
+  });
+
+  it('a timed event ends at its end time or two hours on; an all-day event has none', async () => {
+    const { t, exec } = await setup();
+    const timed = await t.must('POST', '/api/forum/posts', { token: exec.token, body: { ...eventBody, eventTime: '19:00', eventEndTime: '22:30' }, status: 201 });
+    expect(timed.post).toMatchObject({ event_time: '19:00', event_end_time: '22:30', duration_minutes: 210 });
+    const usual = await t.must('POST', '/api/forum/posts', { token: exec.token, body: { ...eventBody, eventTime: '19:00' }, status: 201 });
+    expect(usual.post).toMatchObject({ event_end_time: '21:00', duration_minutes: null });
+    const allDay = await t.must('POST', '/api/forum/posts', { token: exec.token, body: eventBody, status: 201 });
+    expect(allDay.post).toMatchObject({ event_time: '', event_end_time: '' });
+    const endOnly = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...eventBody, eventEndTime: '22:00' } });
+    expect(endOnly).toMatchObject({ status: 400, body: { error: 'Give the start time too, or leave the end time empty' } });
+  });
+});
+
 describe('who may use the forum API', () => {
   it('needs a token (401) and at least the member role (403 for pending, public, rejected)', async () => {
     const { t } = await setup();
@@ -185,6 +231,9 @@ describe('GET /api/forum/posts', () => {
       workout_type: 'swim',
       workout_date: '2026-03-05',
       workout_time: '18:00',
+      // No end time given: a swim's usual hour.
+      workout_end_time: '19:00',
+      duration_minutes: null,
       content: 'Bring a pull buoy.',
       capacity: 1,
       workout_location: '',
@@ -731,7 +780,7 @@ describe('attendance routes', () => {
     });
     expect(late.status).toBe(409);
     expect(late.body).toEqual({
-      error: 'Attendance was already submitted by Erin Exec on March 3, 2026 at 9:00 AM',
+      error: 'Attendance was already submitted by Erin Exec on Tuesday, March 3, 2026 at 9:00 AM',
       ...record,
     });
   });
@@ -748,7 +797,7 @@ describe('attendance routes', () => {
     expect(early).toMatchObject({
       status: 409,
       body: {
-        error: 'Attendance opens when the workout starts, on March 12, 2026 at 7:00 AM.',
+        error: 'Attendance opens when the workout starts, on Thursday, March 12, 2026 at 7:00 AM.',
         opens_at: Date.parse('2026-03-12T11:00:00Z'),
       },
     });

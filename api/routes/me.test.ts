@@ -64,6 +64,10 @@ describe('GET /api/me/week', () => {
     expect(agm).toMatchObject({ title: 'AGM', rsvp: null, time: '' });
     expect(springSprint).toMatchObject({ title: 'Spring Sprint', date: '2026-04-12', location: 'Lakeside' });
     expect(quiz.start).toBe(Date.parse('2026-03-03T19:30:00-05:00'));
+    // Each workout and timed event says when it ends: here their kinds' usual lengths (run an hour,
+    // an event two); an all-day one has no end.
+    expect([waitlisted.endTime, quiz.endTime, signedUp.endTime, agm.endTime]).toEqual(['08:00', '21:30', '19:00', '']);
+    expect(springSprint.endTime).toBeUndefined();
 
     // The other member's answer holds their own state, never mine.
     const theirs = await t.call('GET', '/api/me/week', { token: other.token });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
+import { chunksOf, readSpreadsheet, tooManyRowsError } from '../services/member-import';
 import { ADMIN, EXEC, MEMBER, PENDING, makeClub, type TestApp } from '../testing';
 
 // The club's today in these tests is 2026-03-02: the current session (Winter 2026) ends 2026-04-30.
@@ -109,6 +110,27 @@ describe('POST /api/admin/members/import: reading real-world files', () => {
     const json = await t.call('POST', '/api/admin/members/import', { token: admin.token, body: { name: 'x' } });
     expect(json.status).toBe(415);
     expect(t.db.select().from(users).all()).toHaveLength(2);
+  });
+
+  it('stops reading a 100,000-row file at the row limit and answers 413', async () => {
+    const { t, admin } = await setup();
+    const csv = ['name,email', ...Array.from({ length: 100_000 }, () => 'a,b')].join('\n');
+    const res = await upload(t, admin.token, csv);
+    expect(res).toMatchObject({ status: 413, body: { error: tooManyRowsError() } });
+    expect(res.body.error).toBe('The file has more than 2000 rows; at most 2000 can be imported at once. Split it into smaller files.');
+
+    // The parser asks for the file a chunk at a time and stops at the first chunk past the limit.
+    const chunks = [...chunksOf(csv)];
+    let handedOut = 0;
+    const counted = (function* () {
+      for (const chunk of chunks) {
+        handedOut += 1;
+        yield chunk;
+      }
+    })();
+    await expect(readSpreadsheet(counted)).rejects.toMatchObject({ status: 413, message: tooManyRowsError() });
+    expect(chunks.length).toBeGreaterThan(20);
+    expect(handedOut).toBeLessThan(chunks.length / 4);
   });
 
   it('takes 2,000 rows', async () => {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { announcementDismissals, messageQueue, passkeys, renewalRequests, roleChangeNotifications } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { announcementDismissals, idempotencyKeys, messageQueue, passkeys, renewalRequests, roleChangeNotifications, users } from '../../db/schema';
 import {
   ACCOUNT_DELETED_ERROR,
   DELETE_WRONG_PASSWORD,
@@ -423,6 +424,42 @@ describe('deleting an account', () => {
       expect(fresh.attendance_records).toEqual([]);
     });
   }
+
+  it("leaves nothing of the member in anyone's stored answers (an administrator's approval and edit named them)", async () => {
+    const { t, admin, other } = await makeClub({ admin: ADMIN, other: OTHER });
+    const x = await t.createUser({ role: 'pending', name: 'Xena Xavier', email: 'xena.xavier@club.test', expiryDate: null });
+    const phone = '(613) 555-0199';
+    t.db.update(users).set({ phoneNumber: phone }).where(eq(users.id, x.id)).run();
+    const once = (key: string) => ({ token: admin.token, headers: { 'idempotency-key': key } });
+    const approve = { ...once('approve-xena-1'), body: { expiryDate: '2026-12-31' } };
+    const approved = await t.must('PUT', `/api/admin/members/${x.id}/approve`, { ...approve, status: 200 });
+    expect(JSON.stringify(approved)).toContain(x.email);
+    await t.must('PUT', `/api/admin/members/${x.id}/update`, {
+      ...once('edit-xena-1'),
+      body: { name: x.name, email: x.email, phoneNumber: phone, role: 'exec', expiryDate: '2026-12-31' },
+      status: 200,
+    });
+    // Olive's edit is kept as it was: it does not name Xena.
+    const oliveEdit = await t.must('PUT', `/api/admin/members/${other.id}/update`, {
+      ...once('edit-olive-1'),
+      body: { name: other.name, email: other.email, phoneNumber: '(555) 123-4567', role: 'member', expiryDate: '2026-12-31' },
+      status: 200,
+    });
+    const stored = () => t.db.select().from(idempotencyKeys).all();
+    const naming = () => stored().filter((r) => [x.email, x.name, phone, phone.replace(/\D/g, '')].some((n) => r.body.includes(n)));
+    expect(naming().map((r) => r.key).sort()).toEqual(['approve-xena-1', 'edit-xena-1']);
+
+    await t.must('DELETE', `/api/admin/members/${x.id}`, { token: admin.token, status: 200 });
+
+    expect(naming()).toEqual([]);
+    expect(JSON.parse(stored().find((r) => r.key === 'edit-olive-1')!.body)).toEqual(oliveEdit);
+    // The answers stay, without her: a replay gets the outcome it had and changes nothing.
+    const replay = await t.call('PUT', `/api/admin/members/${x.id}/approve`, approve);
+    expect(replay.status).toBe(200);
+    expect(replay.body.member).toMatchObject({ id: x.id, name: FORMER_MEMBER, email: '', role: 'member' });
+    expect(JSON.stringify(replay.body)).not.toContain('Xena');
+    expect(t.userRow(x.id)).toBeUndefined();
+  });
 
   it("refuses the club's last administrator, and lets one go when another remains", async () => {
     const { t, admin } = await makeClub({ admin: ADMIN });

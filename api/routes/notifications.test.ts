@@ -40,6 +40,21 @@ describe('notification settings', () => {
     expect(settings.body.devices[0].kinds).toEqual({ placeFreed: false, reminders: true, newWorkouts: true, announcements: true });
   });
 
+  it('take a device name with ordinary punctuation, and refuse only unsafe characters', async () => {
+    const t = makeTestApp();
+    const m = await t.createUser();
+    for (const label of ["Delia's phone", 'Delia’s iPad — work #2', 'Téléphone: Zoë & Ana!', 'Laptop "office"']) {
+      const res = await t.call('PUT', '/api/me/notifications/devices', { token: m.token, body: { ...PUSH_DEVICE, label } });
+      expect(res.status, label).toBe(200);
+      expect(res.body.device.label).toBe(label);
+    }
+    for (const label of ['Phone\nBcc: x@evil.test', 'tab\there', 'evil\u202egnp.exe', '<img src=x>']) {
+      const res = await t.call('PUT', '/api/me/notifications/devices', { token: m.token, body: { ...PUSH_DEVICE, label } });
+      expect(res.status, label).toBe(400);
+      expect(res.body.error).toBe('The device name cannot contain line breaks, invisible control characters or angle brackets (< >)');
+    }
+  });
+
   it('move a shared phone’s subscription to the member now signed in on it', async () => {
     const t = makeTestApp();
     const a = await t.createUser();

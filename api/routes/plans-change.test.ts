@@ -350,14 +350,14 @@ describe('who hears of a change, and how often', () => {
       body: { ...edit, workoutTime: '19:00' },
     });
     expect(queued(t).map((m) => [m.to, m.subject])).toEqual([[me.email, 'Swim moved']]);
-    expect(queued(t)[0]!.text).toContain('Now Thursday, March 5, 2026 at 19:00');
+    expect(queued(t)[0]!.text).toContain('Now Thursday, March 5, 2026 at 7:00 PM');
     // A workout's place counts as where it is: a new pool tells them too.
     await t.must('PUT', `/api/forum/posts/${w}`, {
       token: exec.token,
       body: { ...edit, workoutTime: '19:00', workoutLocation: 'Aquatic Centre' },
     });
     expect(queued(t).map((m) => m.subject)).toEqual(['Swim moved', 'Swim moved']);
-    expect(queued(t)[1]!.text).toContain('Now Thursday, March 5, 2026 at 19:00, Aquatic Centre');
+    expect(queued(t)[1]!.text).toContain('Now Thursday, March 5, 2026 at 7:00 PM, Aquatic Centre');
     t.db.delete(messageQueue).where(eq(messageQueue.subject, 'Swim moved')).run();
 
     const e = await event();
@@ -370,7 +370,61 @@ describe('who hears of a change, and how often', () => {
     });
     const moved = queued(t);
     expect(moved.map((m) => [m.to, m.subject])).toEqual([[third.email, 'Social moved']]);
-    expect(moved[0]!.text).toContain('Now Friday, March 6, 2026 at 19:00, Aquatic Centre');
+    expect(moved[0]!.text).toContain('Now Friday, March 6, 2026 at 7:00 PM, Aquatic Centre');
+  });
+});
+
+describe('moving into the past, and correcting a session that has started', () => {
+  it('refuses moving a workout or event that is still ahead to a start that has passed, and tells nobody', async () => {
+    const { t, exec, me, other, workout, event } = await setup();
+    const w = await workout();
+    await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: me.token, body: { signedUp: true } });
+    await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: other.token, body: { signedUp: true } });
+    const { type: _type, ...edit } = workoutBody;
+    // Today is Monday, March 2, 2026, 10:00 in Toronto: last Sunday has passed, and so has 9:00 today.
+    const past = await t.call('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...edit, workoutDate: '2026-03-01' } });
+    expect(past).toMatchObject({
+      status: 400,
+      body: {
+        error: 'This would move the workout to Sunday, March 1, 2026 at 6:00 PM, which has already passed. Choose a later date or time.',
+        field: 'workoutDate',
+      },
+    });
+    const earlier = await t.call('PUT', `/api/forum/posts/${w}`, {
+      token: exec.token,
+      body: { ...edit, workoutDate: '2026-03-02', workoutTime: '09:00' },
+    });
+    expect(earlier).toMatchObject({ status: 400, body: { field: 'workoutDate', error: expect.stringContaining('already passed') } });
+    expect(t.db.select().from(posts).where(eq(posts.id, w)).get()).toMatchObject({ workoutDate: '2026-03-05', workoutTime: '18:00', revision: 0 });
+
+    const e = await event();
+    await t.must('POST', `/api/forum/events/${e}/rsvp`, { token: me.token, body: { status: 'going' } });
+    const { type: _e, ...eventEdit } = eventBody;
+    const eventPast = await t.call('PUT', `/api/forum/posts/${e}`, { token: exec.token, body: { ...eventEdit, eventDate: '2026-02-27' } });
+    expect(eventPast).toMatchObject({ status: 400, body: { field: 'eventDate', error: expect.stringContaining('move the event to Friday, February 27, 2026') } });
+    expect(queued(t)).toEqual([]);
+  });
+
+  it('lets an exec correct the time or place of a workout that has started, telling nobody it moved', async () => {
+    const { t, exec, me, other, workout } = await setup();
+    const w = await workout();
+    await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: me.token, body: { signedUp: true } });
+    await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: other.token, body: { signedUp: true } });
+    // Thursday, March 5, 18:10: the swim is under way; it really started at 18:15, at the other pool.
+    t.clock.set(Date.parse('2026-03-05T23:10:00Z'));
+    const { type: _type, ...edit } = workoutBody;
+    const fixed = await t.must('PUT', `/api/forum/posts/${w}`, {
+      token: exec.token,
+      body: { ...edit, workoutTime: '18:15', workoutLocation: 'Aquatic Centre' },
+    });
+    expect(fixed.post).toMatchObject({ workout_time: '18:15', workout_location: 'Aquatic Centre' });
+    expect(queued(t)).toEqual([]);
+    // Put off to next week instead, it is a move: they are told.
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...edit, workoutDate: '2026-03-12' } });
+    expect(queued(t).map((m) => [m.to, m.subject])).toEqual([
+      [me.email, 'Swim moved'],
+      [other.email, 'Swim moved'],
+    ]);
   });
 
   it('a moved workout or event says so in the lists, on its page and in My week; other edits do not mark it', async () => {

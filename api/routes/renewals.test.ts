@@ -159,6 +159,38 @@ describe('POST /api/admin/members/bulk', () => {
     expect(t.userRow(admin.id)?.role).toBe('administrator');
   });
 
+  it('refuses to take another administrator’s role unless confirmed, naming them, and never the caller’s own', async () => {
+    const { t, admin, soon } = await setup();
+    const other = await t.createUser({ ...ADMIN, name: 'Bo Boss', email: 'bo@club.test' });
+    const third = await t.createUser({ ...ADMIN, name: 'Ann Able', email: 'ann@club.test' });
+    const everyone = [soon.id, other.id, third.id];
+    const refused = await t.call('POST', '/api/admin/members/bulk', { token: admin.token, body: { action: 'set-role', ids: everyone, role: 'member' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: 'Ann Able and Bo Boss are administrators: changing roles in bulk would take that role away. Leave them out of the selection, or confirm the change.',
+      administrators: [
+        { id: third.id, name: 'Ann Able' },
+        { id: other.id, name: 'Bo Boss' },
+      ],
+    });
+    // Nothing changed, not even the members of the selection.
+    expect([soon, other, third].map((m) => t.userRow(m.id)?.role)).toEqual(['member', 'administrator', 'administrator']);
+
+    const self = await t.call('POST', '/api/admin/members/bulk', {
+      token: admin.token,
+      body: { action: 'set-role', ids: [admin.id, other.id], role: 'member', confirmDemoteAdmins: true },
+    });
+    expect(self.status).toBe(409);
+    expect(t.userRow(admin.id)?.role).toBe('administrator');
+
+    const confirmed = await t.call('POST', '/api/admin/members/bulk', {
+      token: admin.token,
+      body: { action: 'set-role', ids: everyone, role: 'exec', confirmDemoteAdmins: true },
+    });
+    expect(confirmed.body).toEqual({ updated: 3, skipped: 0 });
+    expect([soon, other, third].map((m) => t.userRow(m.id)?.role)).toEqual(['exec', 'exec', 'exec']);
+  });
+
   it('exports only the selected members as CSV', async () => {
     const { t, admin, soon } = await setup();
     const res = await t.call('GET', `/api/reports/members.csv?ids=${soon.id}`, { token: admin.token });

@@ -57,6 +57,20 @@ describe('creating a weekly series', () => {
     expect(dates).toHaveLength(5);
   });
 
+  it('gives every workout of the series the end time, and an edit of the following ones carries a new one', async () => {
+    const { t, exec, createSeries } = await setup();
+    const { series } = await createSeries({ workoutEndTime: '19:30' });
+    expect(series.posts.map((p) => (p as Post & { workout_end_time: string }).workout_end_time)).toEqual(Array(5).fill('19:30'));
+    const third = series.posts[2]!;
+    const { type: _type, repeat: _repeat, ...edit } = seriesBody;
+    await t.must('PUT', `/api/forum/posts/${third.id}?scope=following`, {
+      token: exec.token,
+      body: { ...edit, workoutDate: third.workout_date, workoutEndTime: '19:15' },
+    });
+    const lengths = t.db.select().from(posts).all().sort((a, b) => a.workoutDate!.localeCompare(b.workoutDate!)).map((p) => p.durationMinutes);
+    expect(lengths).toEqual([90, 90, 75, 75, 75]);
+  });
+
   it('gives each date its own signups', async () => {
     const { t, member, createSeries } = await setup();
     const { series } = await createSeries();

@@ -24,6 +24,7 @@ import {
 import { verifyPassword } from '../../db/passwords';
 import { DELETE_WRONG_PASSWORD, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
 import type { AppDeps } from '../context';
+import { forgetPersonInStoredAnswers } from '../middleware/idempotency';
 import { refuseLimitedSignIn, signInFailed, signInKeys } from './auth';
 import { ServiceError, notFound } from './errors';
 import { removeUpload } from './uploads';
@@ -67,8 +68,11 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
     db.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, user.id)).run(),
   password_resets: ({ db, user }) =>
     db.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run(),
-  idempotency_keys: ({ db, user }) =>
-    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run(),
+  // The member's own stored answers go; anyone else's that names them is rewritten without them.
+  idempotency_keys: ({ db, user }) => {
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run();
+    forgetPersonInStoredAnswers(db, { name: user.name, email: user.email, phone: user.phoneNumber });
+  },
   // Emails and pushes to the member: the waiting ones are dropped, all of them lose address and text.
   message_queue: ({ deps, user }) => deps.messageQueue.forgetRecipient(user.email),
   post_tombstone_members: ({ db, user }) =>

@@ -76,6 +76,9 @@ describe('approveMember', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: p.email, subject: expect.stringContaining('active') });
     expect(mail[0]!.text).toContain('http://club.test/login');
+    // Approval applies the next time the app loads: the email asks for a reload, never a new sign-in.
+    expect(mail[0]!.text).toContain('If it is already open, reload it');
+    expect(`${mail[0]!.text}${mail[0]!.html}`).not.toMatch(/log ?out|sign in again|log in again/i);
   });
 
   it('defaults to the member role and needs an expiry date', () => {

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { sessionFromId } from '../../domain/calendar';
-import type { BulkMembersAnswer, bulkMembersSchema } from '../../domain/contract/season';
+import { demoteAdminsMessage, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
 import { users, type UserRow } from '../../db/schema';
@@ -185,9 +185,23 @@ export const BULK_SELF_ROLE_ERROR =
   'You cannot change your own role in bulk. Leave yourself out of the selection, or use Edit.';
 
 /**
+ * Another administrator caught in a "select all" does not lose the role unnoticed: the change is
+ * refused, naming them, until the request confirms it (`confirmDemoteAdmins`).
+ */
+function refuseDemotingAdmins(rows: UserRow[]): void {
+  const administrators = rows
+    .filter((row) => row.role === 'administrator')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((row) => ({ id: row.id, name: row.name }));
+  if (administrators.length === 0) return;
+  throw new ServiceError(409, demoteAdminsMessage(administrators.map((a) => a.name)), { administrators });
+}
+
+/**
  * The members table's bulk actions, in one transaction: every selected approved account gets the
  * session's last day as its expiry, or the role (member or exec, never administrator). Pending and
- * rejected accounts are approved one by one, so they are skipped, as is anyone already so.
+ * rejected accounts are approved one by one, so they are skipped, as is anyone already so. Another
+ * administrator's role changes only when the request confirms it; the caller's own never does.
  */
 export function bulkUpdateMembers(deps: AppDeps, actorId: number, input: BulkMembersInput): BulkMembersAnswer {
   let expiryDate: string | null = null;
@@ -202,6 +216,7 @@ export function bulkUpdateMembers(deps: AppDeps, actorId: number, input: BulkMem
     const { db } = deps.database;
     const now = deps.clock();
     const rows = db.select().from(users).where(inArray(users.id, [...new Set(input.ids)])).all();
+    if (input.action === 'set-role' && !input.confirmDemoteAdmins) refuseDemotingAdmins(rows);
     let updated = 0;
     for (const row of rows) {
       if (!hasRole(row.role, 'member')) continue;

@@ -74,7 +74,7 @@ describe('attendance', () => {
     const refusal = err as ServiceError;
     expect(refusal.status).toBe(409);
     // 01:00Z on March 4 is 20:00 on March 3 in Toronto.
-    expect(refusal.message).toBe('Attendance was already submitted by Erin Exec on March 3, 2026 at 8:00 PM');
+    expect(refusal.message).toBe('Attendance was already submitted by Erin Exec on Tuesday, March 3, 2026 at 8:00 PM');
     expect(refusal.extra).toMatchObject({
       submitted: true,
       submitted_by: 'Erin Exec',
@@ -125,7 +125,7 @@ describe('attendance', () => {
     expect(refusal).toBeInstanceOf(ServiceError);
     expect(refusal).toMatchObject({
       status: 409,
-      message: 'Attendance opens when the workout starts, on March 3, 2026 at 6:15 PM.',
+      message: 'Attendance opens when the workout starts, on Tuesday, March 3, 2026 at 6:15 PM.',
       extra: { opens_at: Date.parse('2026-03-03T23:15:00Z') },
     });
     // One minute before the start: still closed. At the start: open.

@@ -5,7 +5,7 @@ import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../
 import type { AttendanceAnswer, AttendanceRecord } from '../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../context';
 import { ServiceError } from './errors';
-import { formatClubDateTime } from './club-time-format';
+import { formatClubInstant } from '../../domain/club-format';
 import { requireWorkout } from './post-access';
 import { cancelledText } from '../../domain/rules';
 import { clubWorkout, workoutStart } from './start-instants';
@@ -67,12 +67,12 @@ export function submitAttendance(
     // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);
     if (!existing.submitted && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
-      throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubDateTime(opensAt, tz, 'long')}.`, {
+      throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubInstant(opensAt, tz, 'long')}.`, {
         opens_at: opensAt,
       });
     }
     if (existing.submitted) {
-      const when = formatClubDateTime(existing.submitted_at!, tz, 'long');
+      const when = formatClubInstant(existing.submitted_at!, tz, 'long');
       throw new ServiceError(409, `Attendance was already submitted by ${existing.submitted_by} on ${when}`, {
         ...existing,
       });

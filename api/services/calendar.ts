@@ -7,6 +7,8 @@ import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
+import type { WorkoutType } from '../../domain/contract/forum';
+import { durationOf } from '../../domain/durations';
 import { effectiveRole } from './users';
 import { tombstoneCutoff } from './post-tombstones';
 import type { AppDeps } from '../context';
@@ -14,8 +16,6 @@ import { ServiceError } from './errors';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-calendar-feeds.md.
 
-/** Workouts and timed events have no end in the data model: calendars show them as this long. */
-const DEFAULT_DURATION_MS = 60 * 60 * 1000;
 /** Past items stay in the feeds this long, so last week's sessions do not vanish from a calendar. */
 const FEED_PAST_DAYS = 14;
 /** Calendar clients are told to refresh this often (REFRESH-INTERVAL / X-PUBLISHED-TTL). */
@@ -32,6 +32,8 @@ interface Entry {
   date: string;
   /** 'HH:MM' club-local, '' for all day. */
   time: string;
+  /** How long a timed entry lasts (its DTEND), in minutes. */
+  minutes: number;
   location: string;
   revision: number;
   updatedAt: number | null;
@@ -135,7 +137,7 @@ function addEntry(deps: AppDeps, cal: ICalCalendar, e: Entry): void {
       ...common,
       timezone: tz,
       start: new TZDate(start, tz),
-      end: new TZDate(start + DEFAULT_DURATION_MS, tz),
+      end: new TZDate(start + e.minutes * 60_000, tz),
     });
   } else {
     // All day: a DATE value, the same day wherever the calendar is read.
@@ -159,6 +161,7 @@ function entry(kind: EntryKind, r: EntryRow): Entry {
     description: cancelled && r.cancel_reason ? `Cancelled: ${r.cancel_reason}\n\n${r.description}`.trim() : r.description,
     date: r.date,
     time: r.time ?? '',
+    minutes: durationOf(kind === 'event' ? 'event' : ((r.workout_type ?? 'other') as WorkoutType), r.duration_minutes),
     location: r.location,
     revision: r.revision,
     updatedAt: r.updated_at,

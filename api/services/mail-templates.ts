@@ -17,7 +17,8 @@ export function activationEmail(to: string, name: string, role: string, appUrl: 
   const lines = [
     `Hi ${name},`,
     `Your ${CLUB} account is now active (role: ${role}). Thanks for your membership payment.`,
-    'If you were signed in, log out and sign in again to see the forum, workouts and races.',
+    // The app reads the account again each time it opens, so nothing more is asked of the member.
+    'Open the club app to see the forum, workouts and races. If it is already open, reload it: there is no need to sign out.',
   ];
   return {
     to,
@@ -173,7 +174,7 @@ export function renewalDeclinedEmail(to: string, name: string, session: string, 
 
 // ---------- When plans change, and club announcements ----------
 
-/** `what`: 'Swim' ; `when`: 'Thursday, March 5, 2026 at 18:00'. */
+/** `what`: 'Swim' ; `when`: 'Thursday, March 5, 2026 at 6:00 PM'. */
 export function cancelledNotice(kind: 'workout' | 'event', title: string, when: string, reason: string, id: number): NoticeText {
   return {
     title: `Cancelled: ${stripUnsafeCharacters(title)}`,
@@ -190,7 +191,7 @@ export function reinstatedNotice(kind: 'workout' | 'event', title: string, when:
   };
 }
 
-/** e.g. 'Swim moved' / 'Now Thursday, March 5, 2026 at 18:00, Aquatic Centre'. */
+/** e.g. 'Swim moved' / 'Now Thursday, March 5, 2026 at 6:00 PM, Aquatic Centre'. */
 export function movedNotice(kind: 'workout' | 'event', title: string, when: string, place: string, id: number): NoticeText {
   const where = place ? `, ${stripUnsafeCharacters(place)}` : '';
   return {

@@ -3,7 +3,8 @@
 // mechanism with a longer life), or is skipped or refused with the reason. A dry run answers the same
 // preview without writing; the real run writes every accepted row in one transaction, so running the
 // same file again changes nothing.
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import { eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { isCalendarDate } from '../../domain/calendar-days';
@@ -81,50 +82,95 @@ function delimiterOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** The file's rows under their columns; a broken file or header is refused as a whole (400). */
-export function readSpreadsheet(text: string): Parsed[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
-      skip_empty_lines: true,
-      relax_column_count: true,
-      // A quote inside an unquoted cell (Jo "JJ" Smith) is part of the text, as a spreadsheet meant it.
-      relax_quotes: true,
-      info: true,
-      // Cells are kept as typed: no casting, so '=1+1' or '+1 555' stay text.
-      cast: false,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : 'unreadable';
-    throw new ServiceError(400, `The file is not a readable CSV file (${reason}).`);
-  }
-  // Rows of nothing but separators (';;;' from a spreadsheet's blank lines) are blank lines too.
-  const rows = records.filter((r) => r.record.some((cell) => cell.trim() !== ''));
-  const header = rows.shift();
-  if (!header) throw new ServiceError(400, 'The file is empty. It needs a header row naming at least name and email.');
-  const columns = header.record.map((h) => HEADER_NAMES[h.trim().toLowerCase().replace(/[\s_-]+/g, '')] ?? null);
+/** How much of the file the parser is handed at a time: it stops at the first chunk past the row limit. */
+const CHUNK_CHARS = 16 * 1024;
+
+/** The file in pieces of CHUNK_CHARS, handed out one at a time as the parser asks for them. */
+export function* chunksOf(text: string, size = CHUNK_CHARS): Generator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+export const tooManyRowsError = () =>
+  `The file has more than ${IMPORT_MAX_ROWS} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. Split it into smaller files.`;
+
+type Columns = (Column | null)[];
+
+/** The header row's columns, or a 400 when it does not name at least name and email. */
+function columnsOf(header: string[]): Columns {
+  const columns = header.map((h) => HEADER_NAMES[h.trim().toLowerCase().replace(/[\s_-]+/g, '')] ?? null);
   if (!columns.includes('name') || !columns.includes('email')) {
     throw new ServiceError(400, 'The first row must name the columns, with at least "name" and "email".');
   }
-  if (rows.length > IMPORT_MAX_ROWS) {
-    throw new ServiceError(413, `The file has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. Split it into smaller files.`);
-  }
-  return rows.map(({ record, info }) => {
-    const cells: Partial<Record<Column, string>> = {};
-    columns.forEach((column, i) => {
-      if (column && cells[column] === undefined) cells[column] = (record[i] ?? '').trim();
-    });
-    // info.lines is the line the record ends on; a quoted cell may span lines, so count them back.
-    const spans = record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
-    return { line: info.lines - spans, cells };
+  return columns;
+}
+
+function rowOf(columns: Columns, record: string[], endLine: number): Parsed {
+  const cells: Partial<Record<Column, string>> = {};
+  columns.forEach((column, i) => {
+    if (column && cells[column] === undefined) cells[column] = (record[i] ?? '').trim();
   });
+  // info.lines is the line the record ends on; a quoted cell may span lines, so count them back.
+  const spans = record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  return { line: endLine - spans, cells };
+}
+
+/**
+ * The file's rows under their columns; a broken file or header is refused as a whole (400), and a file
+ * of more than IMPORT_MAX_ROWS rows with 413 as soon as the parser passes the limit: the file is
+ * parsed as a stream, a chunk at a time, so a 100,000-row file is never read to its end, and the
+ * server answers other requests between chunks.
+ */
+export async function readSpreadsheet(chunks: Iterable<string>): Promise<Parsed[]> {
+  const pieces = chunks[Symbol.iterator]();
+  const first = pieces.next();
+  const head = first.done ? '' : first.value;
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(head.replace(/^\uFEFF/, '')),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    // A quote inside an unquoted cell (Jo "JJ" Smith) is part of the text, as a spreadsheet meant it.
+    relax_quotes: true,
+    info: true,
+    // Cells are kept as typed: no casting, so '=1+1' or '+1 555' stay text.
+    cast: false,
+  });
+  const source = Readable.from(
+    (function* () {
+      if (!first.done) yield first.value;
+      for (let next = pieces.next(); !next.done; next = pieces.next()) yield next.value;
+    })(),
+  );
+  source.pipe(parser);
+  let columns: Columns | null = null;
+  const rows: Parsed[] = [];
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // Rows of nothing but separators (';;;' from a spreadsheet's blank lines) are blank lines too.
+      if (!record.some((cell) => cell.trim() !== '')) continue;
+      if (!columns) {
+        columns = columnsOf(record);
+        continue;
+      }
+      if (rows.length === IMPORT_MAX_ROWS) throw new ServiceError(413, tooManyRowsError());
+      rows.push(rowOf(columns, record, info.lines));
+    }
+  } catch (err) {
+    if (err instanceof ServiceError) throw err;
+    const reason = err instanceof Error ? err.message : 'unreadable';
+    throw new ServiceError(400, `The file is not a readable CSV file (${reason}).`);
+  } finally {
+    source.unpipe(parser);
+    source.destroy();
+    parser.destroy();
+  }
+  if (!columns) throw new ServiceError(400, 'The file is empty. It needs a header row naming at least name and email.');
+  return rows;
 }
 
 /** The import's preview (dry run) or result: one answer row per file row, errors by line. */
-export function importMembers(deps: AppDeps, text: string, options: ImportOptions): ImportAnswer {
-  const rows = readSpreadsheet(text);
+export async function importMembers(deps: AppDeps, text: string, options: ImportOptions): Promise<ImportAnswer> {
+  const rows = await readSpreadsheet(chunksOf(text));
   const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
   const sessionEnd = sessionOfDate(today).end;
   const { db } = deps.database;

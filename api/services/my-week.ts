@@ -8,6 +8,7 @@ import {
   type WeekItem,
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
+import { endOf } from '../../domain/durations';
 import { idsOf } from '../../db/post-queries';
 import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
 import type { AppDeps } from '../context';
@@ -32,14 +33,16 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
       if (hasStarted({ workout_date: r.date, workout_time: r.time }, now, tz)) continue; // nothing left to do but show up
       const start = startOf(r.date, time);
       const signedUp = r.signed_up === 1;
+      const workoutType = (r.workout_type ?? 'other') as WorkoutType;
       items.push({
         kind: 'workout',
         id: r.id,
         title: r.title,
         date: r.date,
         time,
+        endTime: endOf(workoutType, time, r.duration_minutes),
         start,
-        workoutType: (r.workout_type ?? 'other') as WorkoutType,
+        workoutType,
         location: r.location,
         status: signedUp ? 'signed_up' : 'waitlisted',
         waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
@@ -56,6 +59,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         title: r.title,
         date: r.date,
         time: r.time,
+        endTime: endOf('event', r.time, r.duration_minutes),
         start,
         location: r.location,
         rsvp: (r.rsvp as RsvpStatus | null) ?? null,

@@ -5,6 +5,7 @@ import type { EventPostRow, WorkoutPostRow } from '../../db/post-queries';
 import { idsOf, rsvpsOf } from '../../db/post-queries';
 import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../domain/contract/forum';
 import { FORMER_MEMBER } from '../../domain/contract/privacy';
+import { endOf } from '../../domain/durations';
 
 /** Shown as the author of a post whose author's account was deleted. */
 export const DELETED_AUTHOR = FORMER_MEMBER;
@@ -24,6 +25,7 @@ export const rsvpOwn = (myRsvp: RsvpStatus | null): EventOwn => ({ myRsvp });
 
 /** A workout as every member sees it. */
 export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlistCount: number): SharedWorkout {
+  const type = (row.workout_type ?? 'other') as WorkoutType;
   return {
     id: row.id,
     type: 'workout',
@@ -31,9 +33,11 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     author_name: row.author_name ?? DELETED_AUTHOR,
     authorProfilePictureUrl: row.author_picture,
     title: row.title,
-    workout_type: (row.workout_type ?? 'other') as WorkoutType,
+    workout_type: type,
     workout_date: row.workout_date ?? '',
     workout_time: row.workout_time ?? '',
+    workout_end_time: endOf(type, row.workout_time ?? '', row.duration_minutes),
+    duration_minutes: row.duration_minutes,
     content: row.content,
     capacity: row.capacity,
     workout_location: row.workout_location ?? '',
@@ -63,6 +67,8 @@ export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStat
     title: row.title,
     event_date: row.event_date ?? '',
     event_time: row.event_time ?? '',
+    event_end_time: endOf('event', row.event_time ?? '', row.duration_minutes),
+    duration_minutes: row.duration_minutes,
     event_location: row.event_location ?? '',
     content: row.content,
     created_at: row.created_at,

@@ -7,16 +7,19 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changeKey } from '../../db/reminder-keys';
 import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
+import { judgeEdit, type EditVerdict, type Slot } from '../../domain/moves';
 import type { AppDeps } from '../context';
+import { ServiceError } from './errors';
 import { movedNotice, noticeEmail, type NoticeText } from './mail-templates';
 import { devicesFor, pushToMember } from './notifications';
-import { describeWorkoutTime } from './club-time-format';
+import { formatClubDateTime } from '../../domain/club-format';
 import type { PostType } from './post-access';
 import { activeMemberWhere } from './users';
 
 /**
- * Where and when a post happens: an edit that changes one of these moves it, and the members who
- * answered are told. (A workout place, when there is one, is its `place` here.)
+ * Where and when a post happens, as stored: an edit that changes one of these may move it
+ * (domain/moves.ts says when), and the members who answered are told. The names are also the
+ * request fields an edit form marks.
  */
 const WHERE_AND_WHEN = {
   workout: { date: 'workoutDate', time: 'workoutTime', place: 'workoutLocation' },
@@ -34,17 +37,25 @@ export function whereAndWhen(post: PostRow): { date: string; time: string; place
   return { date: read(f.date), time: read(f.time), place: read(f.place) };
 }
 
-/** True when an edit from `before` to `after` changed the date, time or place. */
-export function hasMoved(before: PostRow, after: PostRow): boolean {
-  const a = whereAndWhen(before);
-  const b = whereAndWhen(after);
-  return a.date !== b.date || a.time !== b.time || a.place !== b.place;
+/** How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now. */
+function judged(deps: AppDeps, before: PostRow, after: Slot): EditVerdict {
+  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), deps.env.CLUB_TIMEZONE);
 }
 
-/** 'Thursday, March 5, 2026 at 18:00' (or the day alone for an all-day event). */
+/**
+ * Before an edit is written: refuses (400) one that would move `post` to a start that has passed,
+ * naming the field to mark (`workoutDate`, `eventTime`…) for the edit form.
+ */
+export function refuseMoveIntoPast(deps: AppDeps, post: PostRow, after: Slot): void {
+  const verdict = judged(deps, post, after);
+  if (verdict.allowed) return;
+  throw new ServiceError(400, verdict.error, { field: WHERE_AND_WHEN[kindOf(post)][verdict.field] });
+}
+
+/** 'Thursday, March 5, 2026 at 6:00 PM' (or the day alone for an all-day event). */
 export function whenOf(post: PostRow): string {
   const { date, time } = whereAndWhen(post);
-  return time ? describeWorkoutTime(date, time) : describeWorkoutTime(date, '').replace(/ at $/, '');
+  return formatClubDateTime(date, time);
 }
 
 interface Recipient {
@@ -122,7 +133,9 @@ export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): 
  * members who answered hear of it.
  */
 export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
-  if (!hasMoved(before, after)) return 0;
+  // The club's rule says whether it moved at all: a started session corrected on its day did not.
+  const verdict = judged(deps, before, whereAndWhen(after));
+  if (!verdict.allowed || !verdict.moved) return 0;
   deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null) return 0;

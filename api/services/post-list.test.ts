@@ -40,6 +40,8 @@ describe('the workout list', () => {
       workout_type: 'run',
       workout_date: '2026-03-05',
       workout_time: '18:00',
+      workout_end_time: '19:00',
+      duration_minutes: null,
       content: 'Run',
       capacity: 1,
       workout_location: '',

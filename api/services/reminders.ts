@@ -17,9 +17,8 @@ import {
 } from '../../domain/contract/notifications';
 import type { AppDeps } from '../context';
 import { eventReminderNotice, reminderEmail, renewalReminderNotice, workoutReminderNotice, type NoticeText } from './mail-templates';
-import { clubDateText } from './renewals';
 import { pushToMember } from './notifications';
-import { formatClubDate, formatClubDateTime } from './club-time-format';
+import { formatClubDate, formatClubDateTime, formatClubInstant } from '../../domain/club-format';
 import { clubWorkout, workoutStart } from './start-instants';
 import { activeMemberWhere } from './users';
 import { freeCancelUntil } from '../../domain/rules';
@@ -83,8 +82,8 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .innerJoin(users, eq(users.id, workoutSignups.userId))
         .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs, notYetReminded('workout', post.id)))
         .all();
-      const freeUntil = freeCancelUntil(start) > now ? formatClubDateTime(freeCancelUntil(start), tz) : null;
-      const notice = workoutReminderNotice(post.title, formatClubDateTime(start, tz), freeUntil, post.id);
+      const freeUntil = freeCancelUntil(start) > now ? formatClubInstant(freeCancelUntil(start), tz, 'long') : null;
+      const notice = workoutReminderNotice(post.title, formatClubDateTime(post.workoutDate!, post.workoutTime), freeUntil, post.id);
       for (const m of signedUp) {
         if (remind(deps, m, reminderKey('workout', post.id, m.id), notice)) pass.workoutReminders += 1;
       }
@@ -105,7 +104,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .leftJoin(eventRsvps, and(eq(eventRsvps.postId, post.id), eq(eventRsvps.userId, users.id)))
         .where(and(isNull(eventRsvps.id), memberIs, notYetReminded('event', post.id)))
         .all();
-      const when = post.eventTime ? formatClubDateTime(start, tz) : formatClubDate(start, tz);
+      const when = formatClubDateTime(post.eventDate!, post.eventTime);
       const notice = eventReminderNotice(post.title, when, post.id);
       for (const m of unanswered) {
         if (remind(deps, m, reminderKey('event', post.id, m.id), notice)) pass.eventReminders += 1;
@@ -133,7 +132,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
           )
           .all();
         for (const m of expiring) {
-          const notice = renewalReminderNotice(days, clubDateText(m.expiryDate!, tz));
+          const notice = renewalReminderNotice(days, formatClubDate(m.expiryDate!, 'long'));
           const key = reminderKey(`renewal${days}`, renewalItem(m.expiryDate!), m.id);
           if (remind(deps, m, key, notice)) pass.renewalReminders += 1;
         }

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
 import { addDays } from '../../domain/calendar-days';
 import { sessionChoices, sessionFromId } from '../../domain/calendar';
-import { clubTimeToEpoch, clubToday } from '../../domain/clock';
+import { clubToday } from '../../domain/clock';
 import {
   RENEWAL_WINDOW_DAYS,
   type MyRenewalAnswer,
@@ -14,7 +14,7 @@ import {
   type SessionChoice,
 } from '../../domain/contract/season';
 import type { AppDeps } from '../context';
-import { formatClubDate } from './club-time-format';
+import { formatClubDate } from '../../domain/club-format';
 import { ServiceError, notFound } from './errors';
 import { renewalApprovedEmail, renewalDeclinedEmail } from './mail-templates';
 import { findUserById } from './users';
@@ -29,11 +29,6 @@ export const ALREADY_DECIDED_ERROR = 'This request has already been answered.';
 const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
 
 export { sessionChoices };
-
-/** 'Thursday, December 31, 2026' for a club date. */
-export function clubDateText(date: string, timeZone: string): string {
-  return formatClubDate(clubTimeToEpoch(date, '12:00', timeZone), timeZone);
-}
 
 function toRenewal(row: RenewalRequestRow, member: { name: string; email: string; expiryDate: string | null }): Renewal {
   const session = sessionFromId(row.session);
@@ -126,7 +121,6 @@ export function listRenewals(deps: AppDeps): Renewal[] {
 
 /** Approves every open request among `ids` in one transaction; answered or unknown ids are left alone. */
 export function approveRenewals(deps: AppDeps, actorId: number, ids: number[]): RenewalsDecidedAnswer {
-  const tz = deps.env.CLUB_TIMEZONE;
   return deps.database.tx(() => {
     const { db } = deps.database;
     const now = deps.clock();
@@ -144,7 +138,7 @@ export function approveRenewals(deps: AppDeps, actorId: number, ids: number[]): 
         .set({ status: 'approved', decidedAt: now, decidedBy: actorId })
         .where(eq(renewalRequests.id, request.id))
         .run();
-      deps.messageQueue.enqueue(renewalApprovedEmail(member.email, member.name, session.label, clubDateText(session.end, tz), deps.env.APP_URL));
+      deps.messageQueue.enqueue(renewalApprovedEmail(member.email, member.name, session.label, formatClubDate(session.end, 'long'), deps.env.APP_URL));
     }
     const renewals = loadRequests(deps, and(inArray(renewalRequests.id, ids)));
     return { approved: open.length, renewals };

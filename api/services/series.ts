@@ -11,12 +11,13 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice } from './mail-templates';
 import { pushNewWorkout } from './notifications';
-import { describeWorkoutTime } from './club-time-format';
+import { formatClubDateTime } from '../../domain/club-format';
 import { assertCanManagePost, requireWorkout, type Actor } from './post-access';
 import { loadWorkoutPost } from './post-reads';
 import { applyWorkoutUpdate } from './workouts';
 import { assertDeletable, deleteWithTombstone } from './post-tombstones';
 import { weekdayOf } from '../../domain/calendar-days';
+import { storedDuration } from '../../domain/durations';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
 export function seriesDates(first: string, last: string, weekdays: readonly number[]): string[] {
@@ -63,6 +64,7 @@ export function createWorkoutSeries(
           workoutType: input.workoutType,
           workoutDate,
           workoutTime: input.workoutTime,
+          durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
           workoutLocation: input.workoutLocation ?? '',
           capacity: input.capacity,
           seriesId,
@@ -73,7 +75,7 @@ export function createWorkoutSeries(
       .returning({ id: posts.id })
       .all();
     // One push for the series, not one per date.
-    const when = describeWorkoutTime(dates[0]!, input.workoutTime);
+    const when = formatClubDateTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
     return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps.database, actor.id, id)!) };
   });
@@ -101,7 +103,7 @@ export function workoutsInScope(db: Db, post: PostRow, scope: SeriesScope): Post
 
 /**
  * Edits one workout, or it and the later ones of its series: those take the changed title,
- * description, type, time, place and capacity but keep their own dates. Each must accept the capacity
+ * description, type, time, end time, place and capacity but keep their own dates. Each must accept the capacity
  * (nobody is dropped); one refusal refuses the whole edit.
  */
 export function updateWorkoutInScope(

@@ -222,7 +222,7 @@ describe('waitlist', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: c!.email, subject: "You're in: Brick session" });
     expect(mails[0]!.text).toContain(`http://club.test/workout/${w.id}`);
-    expect(mails[0]!.text).toContain('Wednesday, March 4, 2026 at 18:00');
+    expect(mails[0]!.text).toContain('Wednesday, March 4, 2026 at 6:00 PM');
   });
 
   it('passes over a suspended member, who keeps their place', async () => {

@@ -20,12 +20,13 @@ import type { AppDeps } from '../context';
 import { ServiceError } from './errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from './mail-templates';
 import { pushNewWorkout, pushToMember } from './notifications';
-import { describeWorkoutTime, formatClubDateTime } from './club-time-format';
+import { formatClubDateTime, formatClubInstant } from '../../domain/club-format';
 import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from './post-access';
-import { tellIfMoved } from './post-change-notices';
+import { refuseMoveIntoPast, tellIfMoved } from './post-change-notices';
 import { loadWorkoutPost } from './post-reads';
 import { clubWorkout, workoutStart } from './start-instants';
 import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
+import { storedDuration } from '../../domain/durations';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -179,7 +180,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     .get();
   const until = row?.suspendedUntil;
   if (until != null && until > now) {
-    const when = formatClubDateTime(until, deps.env.CLUB_TIMEZONE);
+    const when = formatClubInstant(until, deps.env.CLUB_TIMEZONE, 'long');
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
     throw new ServiceError(
@@ -219,7 +220,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
     if (!next) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
-    const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);
+    const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
     deps.messageQueue.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
     pushToMember(deps, { id: next.userId, email: next.email }, 'placeFreed', placeFreedNotice(post.title, when, post.id));
     promoted.push(next.userId);
@@ -325,6 +326,8 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
         workoutType: input.workoutType,
         workoutDate: input.workoutDate,
         workoutTime: input.workoutTime,
+        // No end time given: null, the usual length of its type.
+        durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
         workoutLocation: input.workoutLocation ?? '',
         capacity: input.capacity,
         createdAt: now,
@@ -332,7 +335,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       })
       .returning({ id: posts.id })
       .get();
-    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, describeWorkoutTime(input.workoutDate, input.workoutTime), id, 0));
+    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, formatClubDateTime(input.workoutDate, input.workoutTime), id, 0));
     return loadWorkoutOr404(deps, actor.id, id);
   });
 }
@@ -362,6 +365,11 @@ export function updateWorkout(
  */
 export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutUpdate, nameDate = false): void {
   const { db } = deps.database;
+  refuseMoveIntoPast(deps, post, {
+    date: input.workoutDate,
+    time: input.workoutTime,
+    place: input.workoutLocation ?? post.workoutLocation ?? '',
+  });
   const signedUp = signupCount(db, post.id);
   if (input.capacity !== null && input.capacity < signedUp) {
     const on = nameDate ? ` on ${post.workoutDate}` : '';
@@ -380,8 +388,9 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
       workoutType: input.workoutType,
       workoutDate: input.workoutDate,
       workoutTime: input.workoutTime,
-      // Left out of the request (an older app): the place it had stays.
+      // Left out of the request (an older app): the place it had stays, and so does its length.
       ...(input.workoutLocation !== undefined && { workoutLocation: input.workoutLocation }),
+      ...(input.workoutEndTime !== undefined && { durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) }),
       capacity: input.capacity,
       // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,

@@ -77,6 +77,20 @@ export function unsafeCharactersMessage(label: string): string {
   return `${label} cannot contain line breaks, tabs or invisible control characters`;
 }
 
+/**
+ * A name a member gives one of their devices or passkeys ("Delia's phone", "Work laptop #2 — Chrome"):
+ * any letters, digits, punctuation and symbols. Refused only what is unsafe: the characters no one-line
+ * field takes (above), and angle brackets, so a name never reads as markup where it is shown.
+ */
+export function isSafeDeviceName(value: string): boolean {
+  return !hasUnsafeCharacters(value) && !/[<>]/.test(value);
+}
+
+/** The message next to a device or passkey name that holds an unsafe character. */
+export function deviceNameMessage(label: string): string {
+  return `${label} cannot contain line breaks, invisible control characters or angle brackets (< >)`;
+}
+
 /** The same characters, for text built from stored values (email subjects): dropped, not refused. */
 export function stripUnsafeCharacters(value: string): string {
   return value.replace(new RegExp(UNSAFE_IN_SINGLE_LINE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();

@@ -3,6 +3,7 @@ import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './comm
 import { termOfDate } from '../calendar';
 import { isCalendarDate } from '../calendar-days';
 import { CANCEL_REASON_MAX } from '../rules';
+import { END_BEFORE_START_ERROR, durationBetween } from '../durations';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -26,6 +27,22 @@ function dateProblem(value: string, format: string): string | null {
   return isCalendarDate(value) ? null : `${value} is not a date on the calendar: check the month and day`;
 }
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/**
+ * An optional end time: left out (an older app), an edit keeps the length it had; '' or null means
+ * the usual length of its kind (domain/durations.ts); else 'HH:MM', after the start on the same day.
+ */
+const endTime = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v ?? '').trim())
+  .optional();
+
+/** The end time's problem, if any, on `path`. */
+function checkEnd(start: string, end: string | undefined, path: string, ctx: z.RefinementCtx) {
+  if (!end) return;
+  if (!TIME.test(end)) ctx.addIssue({ code: 'custom', path: [path], message: 'Enter the end time as HH:MM, or leave it empty' });
+  else if (!start) ctx.addIssue({ code: 'custom', path: [path], message: 'Give the start time too, or leave the end time empty' });
+  else if (TIME.test(start) && durationBetween(start, end) === null) ctx.addIssue({ code: 'custom', path: [path], message: END_BEFORE_START_ERROR });
+}
 const text = z
   .string()
   .optional()
@@ -49,13 +66,21 @@ const workoutFields = {
   workoutType: z.enum(WORKOUT_TYPES, { error: 'Choose a workout type' }).optional().default('spin'),
   workoutDate: text,
   workoutTime: text,
+  workoutEndTime: endTime,
   // Optional: '' means no place given. Left out (as an older app does), a new workout has none and an
   // edit keeps the place it had.
   workoutLocation: z.string().trim().optional(),
   content: text,
   capacity,
 };
-type WorkoutFields = { title: string; workoutDate: string; workoutTime: string; workoutLocation?: string; content: string };
+type WorkoutFields = {
+  title: string;
+  workoutDate: string;
+  workoutTime: string;
+  workoutEndTime?: string;
+  workoutLocation?: string;
+  content: string;
+};
 // Each broken rule goes on its own field, in the form's order of checks, so the first issue (the
 // API's `error`) is what it always was and a form can mark every field at once.
 function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
@@ -69,6 +94,7 @@ function checkWorkout(v: WorkoutFields, ctx: z.RefinementCtx) {
   const dateMessage = dateProblem(v.workoutDate, 'Enter the date as YYYY-MM-DD');
   if (dateMessage) ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: dateMessage });
   if (!TIME.test(v.workoutTime)) ctx.addIssue({ code: 'custom', path: ['workoutTime'], message: 'Enter the time as HH:MM' });
+  checkEnd(v.workoutTime, v.workoutEndTime, 'workoutEndTime', ctx);
   checkPlace(v.workoutLocation ?? '', 'workoutLocation', ctx);
 }
 
@@ -130,8 +156,8 @@ export const seriesScopeSchema = z
   .default('this');
 export type NewWorkout = z.infer<typeof createWorkoutSchema>;
 
-const eventFields = { title: text, eventDate: text, eventTime: text, eventLocation: text, content: text };
-type EventFields = { title: string; eventDate: string; eventTime: string; eventLocation: string; content: string };
+const eventFields = { title: text, eventDate: text, eventTime: text, eventEndTime: endTime, eventLocation: text, content: text };
+type EventFields = { title: string; eventDate: string; eventTime: string; eventEndTime?: string; eventLocation: string; content: string };
 function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
   if (!requireAll(v, ['title', 'eventDate', 'content'] as const, 'Title, date and details are required', ctx)) return;
   if (hasUnsafeCharacters(v.title)) ctx.addIssue({ code: 'custom', path: ['title'], message: unsafeCharactersMessage('Title') });
@@ -145,6 +171,7 @@ function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
   if (v.eventTime !== '' && !TIME.test(v.eventTime)) {
     ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'Enter the time as HH:MM, or leave it empty' });
   }
+  checkEnd(v.eventTime, v.eventEndTime, 'eventEndTime', ctx);
   checkPlace(v.eventLocation, 'eventLocation', ctx);
 }
 

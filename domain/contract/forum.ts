@@ -52,6 +52,13 @@ export interface WorkoutPost {
   workout_type: WorkoutType;
   workout_date: string;
   workout_time: string;
+  /**
+   * When it ends ('HH:MM', club-local): the end time an exec gave, else its type's usual length after
+   * the start (domain/durations.ts). Absent from answers kept by an app from before end times.
+   */
+  workout_end_time: string;
+  /** The length an exec gave it, in minutes; null: its type's usual length. */
+  duration_minutes: number | null;
   content: string;
   capacity: number | null;
   /** Where it happens, or '' (optional, like an event's place). */
@@ -87,6 +94,10 @@ export interface EventPost {
   event_date: string;
   /** 'HH:MM' in the club zone, or '' for an all-day event. */
   event_time: string;
+  /** When it ends ('HH:MM'), as for a workout; '' for an all-day event. */
+  event_end_time: string;
+  /** The length an exec gave it, in minutes; null: an event's usual length. */
+  duration_minutes: number | null;
   /** Where it happens, or ''. */
   event_location: string;
   content: string;

@@ -14,6 +14,11 @@ interface WeekItemBase {
   date: string;
   /** Club-local 'HH:MM', or '' when it has no time (all day). */
   time: string;
+  /**
+   * When it ends, club-local 'HH:MM' (a workout's or event's own end, or its kind's usual length);
+   * '' with no time. Absent from a race, and from answers kept by an app from before end times.
+   */
+  endTime?: string;
   /** Epoch ms of the start (midnight for all-day items): the list's order. */
   start: number;
   /** A cancelled workout or event stays in the week with the exec's reason; null while it is on (and for races). */

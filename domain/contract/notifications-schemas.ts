@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceNameMessage, isSafeDeviceName } from './common';
 import { PUSH_KINDS } from './notifications';
 
 const KEYS_ERROR = 'The push subscription has no valid keys';
@@ -34,7 +35,7 @@ export const pushDeviceSchema = z.object({
     .string()
     .trim()
     .max(60)
-    .regex(/^[\p{L}\p{N} .,()/+-]*$/u, 'The device name may only hold letters, digits and simple punctuation')
+    .refine(isSafeDeviceName, { error: deviceNameMessage('The device name') })
     .optional(),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPasskeySchema, passkeyNameFor, renamePasskeySchema } from './passkeys';
+import { PASSKEY_NAME_MESSAGE, addPasskeySchema, passkeyNameFor, renamePasskeySchema } from './passkeys';
 
 describe('passkeyNameFor', () => {
   it.each([
@@ -26,6 +26,17 @@ describe('the passkey request schemas', () => {
     expect(renamePasskeySchema.safeParse({ name: "Mia's Pixel (2)" }).success).toBe(true);
     expect(renamePasskeySchema.safeParse({ name: '<b>x</b>' }).success).toBe(false);
     expect(renamePasskeySchema.safeParse({ name: 'x'.repeat(61) }).success).toBe(false);
+  });
+
+  it('take any ordinary punctuation in a name and refuse only what is unsafe', () => {
+    for (const name of ["Delia's phone", 'Delia’s iPad — work #2', 'Clé USB: Zoë & Ana!', 'YubiKey "blue" 5C', 'Phone 🙂']) {
+      expect(renamePasskeySchema.safeParse({ name }).success, name).toBe(true);
+    }
+    for (const name of ['Phone\nBcc: x@evil.test', 'tab\there', 'evil\u202egnp.exe', 'a\u2066b', 'a < b']) {
+      const parsed = renamePasskeySchema.safeParse({ name });
+      expect(parsed.success, name).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(PASSKEY_NAME_MESSAGE);
+    }
   });
 
   it('take the browser answer and refuse what is not base64url', () => {

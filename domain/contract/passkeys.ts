@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceNameMessage, isSafeDeviceName } from './common';
 
 // Passkeys (WebAuthn): what the API takes and answers to add, list, rename and remove a member's
 // passkeys, and to sign in with one. The ceremony's option and response objects follow the WebAuthn
@@ -11,7 +12,7 @@ export const PASSKEY_NAME_MAX = 60;
 /** After this long from the sign-in, adding a passkey asks for the password again. */
 export const PASSKEY_RECENT_SIGN_IN_MINUTES = 5;
 
-export const PASSKEY_NAME_MESSAGE = 'The passkey name may only hold letters, digits and simple punctuation';
+export const PASSKEY_NAME_MESSAGE = deviceNameMessage('The passkey name');
 export const PASSKEY_PASSWORD_REQUIRED = 'Enter your password again to add a passkey.';
 export const PASSKEY_WRONG_PASSWORD = 'That password is not right. Please try again.';
 export const PASSKEY_LOGIN_FAILED = 'That passkey could not sign you in. Try again, or sign in with your password.';
@@ -108,7 +109,7 @@ export const passkeyNameSchema = z
   .optional()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v.length <= PASSKEY_NAME_MAX, { error: `A passkey name has at most ${PASSKEY_NAME_MAX} characters` })
-  .refine((v) => /^[\p{L}\p{N} .,'’()/+&#-]*$/u.test(v), { error: PASSKEY_NAME_MESSAGE });
+  .refine(isSafeDeviceName, { error: PASSKEY_NAME_MESSAGE });
 
 /** POST /passkeys/options: the password, needed when the sign-in is older than a few minutes. */
 export const passkeyOptionsSchema = z.object({ password: z.string().max(200, 'Password is too long').optional() });

@@ -117,10 +117,25 @@ export const bulkMembersSchema = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.literal('set-expiry'), ids: idList, session: z.string().trim().min(1, { error: 'Choose a session' }) }),
-    z.object({ action: z.literal('set-role'), ids: idList, role: z.enum(BULK_ROLES, { error: 'Choose Member or Executive' }) }),
+    z.object({
+      action: z.literal('set-role'),
+      ids: idList,
+      role: z.enum(BULK_ROLES, { error: 'Choose Member or Executive' }),
+      // An administrator caught in the selection keeps the role unless the request says so.
+      confirmDemoteAdmins: z.boolean({ error: 'confirmDemoteAdmins must be true or false' }).optional(),
+    }),
   ],
   { error: "action must be 'set-expiry' or 'set-role'" },
 );
+
+/**
+ * A bulk role change that would take the role of other administrators: refused (409) unless the
+ * request sets `confirmDemoteAdmins`, with the administrators named in the message and in `administrators`.
+ */
+export function demoteAdminsMessage(names: readonly string[]): string {
+  const who = names.length === 1 ? `${names[0]} is an administrator` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are administrators`;
+  return `${who}: changing roles in bulk would take that role away. Leave them out of the selection, or confirm the change.`;
+}
 
 export interface BulkMembersAnswer {
   /** Members changed. */

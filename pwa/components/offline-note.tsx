@@ -2,7 +2,7 @@ import { ApiError } from '../lib/data/api-client';
 import { formatDateTime } from '../lib/ui/format';
 
 /**
- * 'Offline — showing what was saved on this device, last updated Nov 23, 2026, 8:25 PM.': one full
+ * 'Offline — showing what was saved on this device, last updated Nov 23, 2026 at 8:25 PM.': one full
  * stop, also when the time ends with one of its own (a locale's 'p.m.').
  */
 export function offlineNoteText(updatedAt: number | null, format: (ms: number) => string = formatDateTime): string {

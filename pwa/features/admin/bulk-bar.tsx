@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { MemberListEntry } from '../../../domain/contract/admin';
 import { sessionChoices } from '../../../domain/calendar';
-import { BULK_ROLES } from '../../../domain/contract/season';
+import { BULK_ROLES, demoteAdminsMessage } from '../../../domain/contract/season';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import type { ConfirmOptions } from '../../components/confirm-dialog';
 import { DownloadButton } from '../../components/download-button';
 import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/data/api-client';
+import { ApiError, errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { formatDate } from '../../lib/ui/format';
 import { useBulkMembersMutation } from './api/admin-queries';
@@ -21,6 +21,11 @@ interface Props {
 }
 
 const plural = (n: number) => (n === 1 ? '1 member' : `${n} members`);
+
+/** A refusal that names administrators a bulk role change would demote (409 with `administrators`). */
+function refusedAdmins(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 409 && Array.isArray(err.body.administrators) && err.body.administrators.length > 0;
+}
 
 /** What to do with the selected rows: set the expiry to a session's end, set a role, export as CSV. */
 export function BulkBar({ members, selfId, confirm, onClear, onDone }: Props) {
@@ -53,13 +58,15 @@ export function BulkBar({ members, selfId, confirm, onClear, onDone }: Props) {
       setError('Leave yourself out of the selection to change roles in bulk.');
       return;
     }
+    // Another administrator caught in a "select all" is named before anything is sent.
+    const admins = members.filter((m) => m.role === 'administrator').map((m) => m.name);
     const ok = await confirm({
       title: `Make ${plural(count)} ${ROLE_LABELS[role]}?`,
-      message: `${plural(count)} will have the role ${ROLE_LABELS[role]}. Pending and rejected accounts are left as they are.`,
+      message: `${plural(count)} will have the role ${ROLE_LABELS[role]}. ${admins.length > 0 ? `${demoteAdminsMessage(admins)} ` : ''}Pending and rejected accounts are left as they are.`,
       confirmLabel: `Set role for ${plural(count)}`,
     });
     if (ok !== true) return;
-    await run({ action: 'set-role', ids, role }, ROLE_LABELS[role]);
+    await run({ action: 'set-role', ids, role, ...(admins.length > 0 && { confirmDemoteAdmins: true }) }, ROLE_LABELS[role]);
   }
 
   async function run(body: Parameters<typeof bulk.mutateAsync>[0], what: string) {
@@ -71,6 +78,16 @@ export function BulkBar({ members, selfId, confirm, onClear, onDone }: Props) {
         `${plural(answer.updated)} updated (${what})${answer.skipped > 0 ? `; ${answer.skipped} left as they were` : ''}.`,
       );
     } catch (err) {
+      // The list on screen was older than the club's: the server names the administrators it found.
+      if (body.action === 'set-role' && !body.confirmDemoteAdmins && refusedAdmins(err)) {
+        const again = await confirm({
+          title: 'Take the administrator role away?',
+          message: (err as ApiError).message,
+          confirmLabel: `Set role for ${plural(count)}`,
+        });
+        if (again === true) await run({ ...body, confirmDemoteAdmins: true }, what);
+        return;
+      }
       setError(errorMessage(err, 'The change could not be saved. Nothing was changed.'));
     }
   }

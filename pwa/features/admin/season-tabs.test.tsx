@@ -147,6 +147,48 @@ describe('All Members: search, filters and bulk actions', () => {
     expect(await screen.findByText(/2 members updated/)).toBeInTheDocument();
   });
 
+  it('names another administrator in the selection before a bulk role change, and says so to the server', async () => {
+    const user = userEvent.setup();
+    data.members = [...MEMBERS, adminMember({ id: 5, name: 'Bo Boss', email: 'bo@club.test', role: 'administrator' })];
+    const api = renderAdmin('/admin', { 'POST /admin/members/bulk': ({ body }) => ({ updated: body!.ids.length, skipped: 0 }) });
+    await screen.findByRole('table');
+    await user.click(screen.getByLabelText('Select Morgan Member'));
+    await user.click(screen.getByLabelText('Select Bo Boss'));
+    await user.click(screen.getByRole('button', { name: 'Set role' }));
+    const ask = screen.getByRole('dialog', { name: 'Make 2 members Member?' });
+    expect(ask).toHaveTextContent('Bo Boss is an administrator: changing roles in bulk would take that role away.');
+    await user.click(within(ask).getByRole('button', { name: 'Set role for 2 members' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        expect.objectContaining({ body: { action: 'set-role', ids: [2, 5], role: 'member', confirmDemoteAdmins: true } }),
+      ]),
+    );
+  });
+
+  it('asks again, naming them, when the club finds administrators the list on screen did not show', async () => {
+    const user = userEvent.setup();
+    const refusal = 'Bo Boss is an administrator: changing roles in bulk would take that role away. Leave them out of the selection, or confirm the change.';
+    const api = renderAdmin('/admin', {
+      'POST /admin/members/bulk': ({ body }) =>
+        body!.action === 'set-role' && body!.confirmDemoteAdmins
+          ? { updated: 1, skipped: 0 }
+          : new Response(JSON.stringify({ error: refusal, administrators: [{ id: 2, name: 'Bo Boss' }] }), { status: 409 }),
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByLabelText('Select Morgan Member'));
+    await user.click(screen.getByRole('button', { name: 'Set role' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Make 1 member Member?' })).getByRole('button', { name: 'Set role for 1 member' }));
+    const again = await screen.findByRole('dialog', { name: 'Take the administrator role away?' });
+    expect(again).toHaveTextContent(refusal);
+    await user.click(within(again).getByRole('button', { name: 'Set role for 1 member' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes().map((w) => w.body)).toEqual([
+      { action: 'set-role', ids: [2], role: 'member' },
+      { action: 'set-role', ids: [2], role: 'member', confirmDemoteAdmins: true },
+    ]);
+    expect(await screen.findByText(/1 member updated/)).toBeInTheDocument();
+  });
+
   it('never sends the administrator’s own row in a bulk role change', async () => {
     const user = userEvent.setup();
     const api = renderAdmin('/admin');

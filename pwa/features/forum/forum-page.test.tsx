@@ -92,7 +92,7 @@ describe('workouts tab', () => {
       [WORKOUTS]: {
         posts: [
           workout({ id: 1, title: 'Dawn swim', workout_date: today }),
-          workout({ id: 2, title: 'Evening run', workout_date: today, workout_time: '19:00' }),
+          workout({ id: 2, title: 'Evening run', workout_date: today, workout_time: '19:00', workout_end_time: '20:00' }),
           workout({ id: 3, title: 'Spin', workout_date: addDays(today, 1) }),
           workout({ id: 4, title: 'Brick', workout_date: addDays(today, 3) }),
           workout({ id: 5, title: 'Long ride', workout_date: addDays(today, 10) }),
@@ -111,8 +111,8 @@ describe('workouts tab', () => {
       'Dawn swim',
       'Evening run',
     ]);
-    // Each card shows its time (the day is the heading).
-    expect(within(card('Evening run')).getByText('7:00 PM')).toBeInTheDocument();
+    // Each card shows its time and when it ends (the day is the heading).
+    expect(within(card('Evening run')).getByText('7:00 – 8:00 PM')).toBeInTheDocument();
   });
 
   it('shows each card state: sign up, full, waitlisted with an ordinal, signed up', async () => {

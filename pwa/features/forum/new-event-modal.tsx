@@ -19,11 +19,14 @@ import { useClubToday } from '../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { useCreatePostMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
+import { formatDuration } from '../../../domain/club-format';
+import { DEFAULT_DURATION_MINUTES } from '../../../domain/durations';
 
 export interface EventDraft {
   title: string;
   eventDate: string;
   eventTime?: string;
+  eventEndTime?: string;
   eventLocation?: string;
   content: string;
 }
@@ -38,6 +41,7 @@ export function newEventFormSchema(today: string | null) {
       title: z.string(),
       eventDate: z.string(),
       eventTime: z.string().optional(),
+      eventEndTime: z.string().optional(),
       eventLocation: z.string().optional(),
       content: z.string(),
     })
@@ -60,11 +64,16 @@ export function checkNewEvent(
 ): { ok: true; body: NewEvent } | { ok: false; error: string } {
   const parsed = newEventFormSchema(today).safeParse(draft);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const { eventTime, eventLocation, ...rest } = createEventSchema.parse({ type: 'event', ...draft });
-  // Time and place are optional: left empty, they are not sent at all.
+  const { eventTime, eventEndTime, eventLocation, ...rest } = createEventSchema.parse({ type: 'event', ...draft });
+  // Time, end time and place are optional: left empty, they are not sent at all.
   return {
     ok: true,
-    body: { ...rest, ...(eventTime && { eventTime }), ...(eventLocation && { eventLocation }) } as NewEvent,
+    body: {
+      ...rest,
+      ...(eventTime && { eventTime }),
+      ...(eventEndTime && { eventEndTime }),
+      ...(eventLocation && { eventLocation }),
+    } as NewEvent,
   };
 }
 
@@ -84,7 +93,7 @@ export function NewEventModal({
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<EventDraft>(newEventFormSchema(today), {
-    defaultValues: { title: '', eventDate: '', eventTime: '', eventLocation: '', content: '' },
+    defaultValues: { title: '', eventDate: '', eventTime: '', eventEndTime: '', eventLocation: '', content: '' },
   });
   const content = watch('content');
   const create = useCreatePostMutation('event');
@@ -121,9 +130,18 @@ export function NewEventModal({
             />
           )}
         </FormField>
-        <FormField label="Time (optional)" error={errors.eventTime?.message}>
-          {(field) => <input {...field} type="time" {...register('eventTime')} />}
-        </FormField>
+        <div className="forum-form-row">
+          <FormField label="Time (optional)" error={errors.eventTime?.message} hint="Empty: all day.">
+            {(field) => <input {...field} type="time" {...register('eventTime')} />}
+          </FormField>
+          <FormField
+            label="End time (optional)"
+            error={errors.eventEndTime?.message}
+            hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES.event)}.`}
+          >
+            {(field) => <input {...field} type="time" {...register('eventEndTime')} />}
+          </FormField>
+        </div>
         <FormField label="Place (optional)" error={errors.eventLocation?.message}>
           {(field) => (
             <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('eventLocation')} />

@@ -1,7 +1,7 @@
 import { Avatar } from '../../components/avatar';
 import { KindBadge } from '../../components/post-parts';
 import type { EventPost, WorkoutType } from '../../../domain/contract/forum';
-import { formatDate, formatTime } from '../../lib/ui/format';
+import { formatDate, formatTimeRange } from '../../lib/ui/format';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {
@@ -48,10 +48,10 @@ export function EventWhenWhere({
   event,
   style = 'short',
 }: {
-  event: Pick<EventPost, 'event_date' | 'event_time' | 'event_location'>;
+  event: Pick<EventPost, 'event_date' | 'event_time' | 'event_location'> & Partial<Pick<EventPost, 'event_end_time'>>;
   style?: 'short' | 'long';
 }) {
-  const time = formatTime(event.event_time);
+  const time = formatTimeRange(event.event_time, event.event_end_time);
   return (
     <>
       <span className="forum-when">

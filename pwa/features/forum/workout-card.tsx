@@ -4,7 +4,7 @@ import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
 import { MovedMark } from '../../components/post-parts';
 import { ErrorMessage } from '../../components/status';
-import { formatTime } from '../../lib/ui/format';
+import { formatTimeRange } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { Author, PlaceLine, TypeBadge } from './post-parts';
 import { SignupControls } from './signup-controls';
@@ -111,7 +111,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
         <TypeBadge type={workout.workout_type} />
       </div>
       <div className="forum-meta">
-        <span className="forum-when">{formatTime(workout.workout_time)}</span>
+        <span className="forum-when">{formatTimeRange(workout.workout_time, workout.workout_end_time)}</span>
         <MovedMark at={workout.moved_at} />
         <PlaceLine place={workout.workout_location} />
         <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />

@@ -197,6 +197,33 @@ describe('workout detail', () => {
   });
 });
 
+describe('moving a workout', () => {
+  const mine = () => detail({ workout: workout({ id: 7, title: 'Masters swim', workout_type: 'swim', capacity: 2 }), signups: [], waitlist: [] });
+
+  it('marks a start that has passed on the date field, and sends nothing', async () => {
+    const api = setup({ [DETAIL]: mine(), 'PUT /forum/posts/7': { post: mine().workout } }, member({ id: 2 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2020-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByLabelText('Date')).toHaveAccessibleDescription(
+      'This would move the workout to Wednesday, January 1, 2020 at 6:15 PM, which has already passed. Choose a later date or time.',
+    );
+    expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.to('PUT /forum/posts/7')).toEqual([]);
+  });
+
+  it('puts the server’s refusal of a past start next to the field it names', async () => {
+    const refusal = 'This would move the workout to Monday, June 1, 2099 at 7:00 AM, which has already passed. Choose a later date or time.';
+    setup({ [DETAIL]: mine(), 'PUT /forum/posts/7': jsonReply({ error: refusal, field: 'workoutTime' }, 400) }, member({ id: 2 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByLabelText('Time'), { target: { value: '07:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Time')).toHaveAccessibleDescription(refusal));
+    // Said once, next to the field, not again under the form.
+    expect(screen.queryByText(`Error updating workout: ${refusal}`)).toBeNull();
+  });
+});
+
 describe('a workout of a weekly series', () => {
   const series = () => detail({ workout: workout({ id: 7, title: 'Tempo run', user_id: 2, series_id: 'abc', capacity: 5 }) });
 
@@ -322,7 +349,7 @@ describe('attendance', () => {
     expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).not.toBeChecked();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
-    expect(screen.getByText(/Submitted by Erin Exec at/)).toHaveTextContent('1 of 2 present');
+    expect(screen.getByText(/Submitted by Erin Exec on /)).toHaveTextContent('1 of 2 present');
   });
 
   it('shows a submitted record locked, with its stored ticks', async () => {
@@ -356,7 +383,7 @@ describe('attendance', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
     await confirmAttendance();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Already submitted by Alex Admin at /);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Already submitted by Alex Admin on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
     expect(screen.getByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
   });

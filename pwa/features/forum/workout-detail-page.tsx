@@ -6,7 +6,7 @@ import { OfflineNote } from '../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MovedMark } from '../../components/post-parts';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
-import { formatDate, formatTime } from '../../lib/ui/format';
+import { formatDate, formatTimeRange } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ApiError } from '../../lib/data/api-client';
@@ -117,7 +117,7 @@ export function WorkoutDetailPage() {
             <div className="forum-meta">
               <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
               <span className="forum-when">
-                {formatDate(workout.workout_date, 'long')} at {formatTime(workout.workout_time)}
+                {formatDate(workout.workout_date, 'long')}, {formatTimeRange(workout.workout_time, workout.workout_end_time)}
               </span>
               <MovedMark at={workout.moved_at} />
               <PlaceLine place={workout.workout_location} />

@@ -26,6 +26,10 @@ import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
+import { useClubTimeZone } from '../../lib/club/club-clock';
+import { judgeEdit, type Slot } from '../../../domain/moves';
+import { DEFAULT_DURATION_MINUTES } from '../../../domain/durations';
+import { formatDuration } from '../../../domain/club-format';
 import { useUpdateWorkoutMutation } from './api/forum-mutations';
 import { CharCounter } from './post-parts';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
@@ -36,6 +40,8 @@ export interface WorkoutDraft {
   workoutType: WorkoutType;
   workoutDate: string;
   workoutTime: string;
+  /** '' for the usual length of its type. */
+  workoutEndTime: string;
   workoutLocation: string;
   content: string;
   capacity: string;
@@ -52,6 +58,7 @@ export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutEndTime: '',
   workoutLocation: '',
   content: '',
   capacity: '',
@@ -64,6 +71,7 @@ export const EMPTY_WORKOUT: WorkoutDraft = {
   workoutType: 'spin',
   workoutDate: '',
   workoutTime: '',
+  workoutEndTime: '',
   workoutLocation: '',
   content: '',
   capacity: '',
@@ -75,6 +83,8 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
     workoutType: w.workout_type,
     workoutDate: w.workout_date,
     workoutTime: w.workout_time,
+    // Only an end time an exec gave: empty keeps following its type's usual length.
+    workoutEndTime: w.duration_minutes != null && w.workout_end_time ? w.workout_end_time : '',
     workoutLocation: w.workout_location ?? '',
     content: w.content,
     capacity: w.capacity === null ? '' : String(w.capacity),
@@ -87,6 +97,7 @@ const draftShape = {
   workoutType: z.string(),
   workoutDate: z.string(),
   workoutTime: z.string(),
+  workoutEndTime: z.string(),
   workoutLocation: z.string(),
   content: z.string(),
   capacity: z.string(),
@@ -104,13 +115,14 @@ const newDraftShape = {
 
 /**
  * The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is
- * on, the place only when one is given (a workout without one is sent as it always was).
+ * on, the place and the end time only when given (a workout without them is sent as it always was).
  */
 function newWorkoutBody(draft: NewWorkoutDraft) {
-  const { repeatOn, repeat, workoutLocation, ...fields } = draft;
+  const { repeatOn, repeat, workoutLocation, workoutEndTime, ...fields } = draft;
   return {
     ...fields,
     ...(workoutLocation?.trim() && { workoutLocation }),
+    ...(workoutEndTime?.trim() && { workoutEndTime }),
     capacity: capacityInput(draft.capacity),
     repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
   };
@@ -125,10 +137,37 @@ export function newWorkoutFormSchema(today: string | null) {
   });
 }
 
-/** The edit form: the same rules without the future-date check (an exec may fix a past post). */
-export const workoutUpdateFormSchema = z.object(draftShape).superRefine((draft, ctx) => {
-  addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
-});
+/**
+ * What an edit is judged against (domain/moves.ts): the workout as it was, and the club's zone (null
+ * while the device has not heard it: the server judges anyway).
+ */
+export interface EditContext {
+  before: Slot;
+  timeZone: string | null;
+}
+
+/** The slot a workout is stored with, as the move rule reads it. */
+export function slotOf(w: WorkoutPost): Slot {
+  return { date: w.workout_date, time: w.workout_time, place: w.workout_location ?? '' };
+}
+
+/**
+ * The edit form: the same rules without the future-date check (an exec may fix a past post), and,
+ * given the workout as it was, the club's rule on moves: a start moved into the past is marked on
+ * the field that changed.
+ */
+export function workoutUpdateFormSchema(context?: EditContext) {
+  return z.object(draftShape).superRefine((draft, ctx) => {
+    addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+    if (!context?.timeZone) return;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
+    const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
+    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone);
+    if (!verdict.allowed) {
+      ctx.addIssue({ code: 'custom', path: [verdict.field === 'date' ? 'workoutDate' : 'workoutTime'], message: verdict.error });
+    }
+  });
+}
 
 type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
 
@@ -144,8 +183,14 @@ export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null): C
 }
 
 /** The body to send for a valid edit, or the first problem. */
-export function checkWorkoutUpdate(draft: WorkoutDraft): Checked<WorkoutUpdate> {
-  return check(workoutUpdateFormSchema, draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
+export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): Checked<WorkoutUpdate> {
+  return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
+}
+
+/** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
+function refusedField(err: unknown): keyof WorkoutDraft | null {
+  const field = err instanceof ApiError ? err.body.field : undefined;
+  return typeof field === 'string' && field in EMPTY_WORKOUT ? (field as keyof WorkoutDraft) : null;
 }
 
 interface FieldsProps {
@@ -164,6 +209,7 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
     formState: { errors },
   } = form;
   const content = watch('content');
+  const type = watch('workoutType');
   const over = content.length > CONTENT_MAX;
   return (
     <>
@@ -205,12 +251,19 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
           )}
         </FormField>
       </div>
+      <FormField label="Date" error={errors.workoutDate?.message}>
+        {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
+      </FormField>
       <div className="forum-form-row">
-        <FormField label="Date" error={errors.workoutDate?.message}>
-          {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
-        </FormField>
         <FormField label="Time" error={errors.workoutTime?.message}>
           {(field) => <input {...field} type="time" required {...register('workoutTime')} />}
+        </FormField>
+        <FormField
+          label="End time (optional)"
+          error={errors.workoutEndTime?.message}
+          hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES[type] ?? DEFAULT_DURATION_MINUTES.other)} (${WORKOUT_TYPE_LABELS[type] ?? 'Other'}).`}
+        >
+          {(field) => <input {...field} type="time" {...register('workoutEndTime')} />}
         </FormField>
       </div>
       <FormField label="Place (optional)" error={errors.workoutLocation?.message}>
@@ -252,7 +305,9 @@ export function EditWorkoutForm({
   onCancel: () => void;
 }) {
   const [error, setError] = useState('');
-  const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema, { defaultValues: draftFromWorkout(workout) });
+  const timeZone = useClubTimeZone();
+  const context: EditContext = { before: slotOf(workout), timeZone };
+  const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema(context), { defaultValues: draftFromWorkout(workout) });
   const {
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
@@ -263,14 +318,17 @@ export function EditWorkoutForm({
   const scopeName = useId();
 
   const submit = handleSubmit(async (draft) => {
-    const checked = checkWorkoutUpdate(draft);
+    const checked = checkWorkoutUpdate(draft, context);
     if (!checked.ok) return;
     setError('');
     try {
       const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
       onSaved(post, savedText(scope));
     } catch (err) {
-      setError(updateErrorText(err));
+      // A refusal about one field (a start that has passed) goes next to that field.
+      const field = refusedField(err);
+      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
+      else setError(updateErrorText(err));
     }
   });
 

@@ -37,7 +37,7 @@ export function recordFromConflict(err: ApiError): AttendanceRecord | null {
 
 function submittedLine(record: AttendanceRecord, prefix: string): string {
   const who = record.submitted_by ?? 'an exec';
-  return record.submitted_at ? `${prefix} ${who} at ${formatDateTime(record.submitted_at)}` : `${prefix} ${who}`;
+  return record.submitted_at ? `${prefix} ${who} on ${formatDateTime(record.submitted_at)}` : `${prefix} ${who}`;
 }
 
 interface RosterProps {

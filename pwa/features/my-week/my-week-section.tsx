@@ -8,7 +8,7 @@ import { useSignupFlow } from '../../components/signup-flow';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useRsvpWrite } from '../../lib/data/post-actions';
 import { loadError, offlineInfo } from '../../lib/data/read';
-import { formatDate, formatDateTime, formatTime } from '../../lib/ui/format';
+import { formatDate, formatDateTime, formatTimeRange } from '../../lib/ui/format';
 import { useMyWeekQuery } from './api/my-week-queries';
 import './my-week.css';
 
@@ -87,7 +87,7 @@ function Standing({ standing }: { standing: MyWeekStanding }) {
 }
 
 function When({ item }: { item: WeekItem }) {
-  const time = formatTime(item.time);
+  const time = formatTimeRange(item.time, item.endTime);
   return (
     <p className="my-week__when">
       <time dateTime={item.time ? `${item.date}T${item.time}` : item.date}>

@@ -144,7 +144,7 @@ function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: stri
         {record && typeof record.submitted_by === 'string' && (
           <p>
             The attendance on record was submitted by {record.submitted_by}
-            {typeof record.submitted_at === 'number' ? ` at ${formatDateTime(record.submitted_at)}` : ''}.
+            {typeof record.submitted_at === 'number' ? ` on ${formatDateTime(record.submitted_at)}` : ''}.
           </p>
         )}
       </div>

@@ -1,19 +1,8 @@
 import { clubTimeZone } from '../club/club-clock';
-import { calendarDateForFormatting } from '../../../domain/calendar-days';
+import { formatClubDate, formatClubInstant, formatClubTime, formatClubTimeRange, type ClubDateStyle } from '../../../domain/club-format';
 
-// The one place the PWA turns dates and times into text, in the club's 12-hour style ('6:15 PM').
-// Building an Intl.DateTimeFormat costs far more than using one, and a list of 300 cards formats
-// hundreds of dates per render: keep one formatter per set of options.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', options);
-    formatters.set(key, f);
-  }
-  return f;
-}
+// The PWA's names for the club's one date and time format (domain/club-format.ts), which the emails
+// and pushes use too: '6:15 PM', 'Mon, Mar 2, 2026', 'Mar 2, 2026 at 6:15 PM'.
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… (waitlist positions). */
 export function ordinal(n: number): string {
@@ -32,37 +21,26 @@ export function ordinal(n: number): string {
 }
 
 /** 'YYYY-MM-DD' as a readable date, e.g. 'Mon, Mar 2, 2026', without zone shifts (it is already club-local). */
-export function formatDate(date: string, style: 'short' | 'medium' | 'long' = 'short'): string {
-  const d = calendarDateForFormatting(date);
-  if (Number.isNaN(d.getTime())) return date;
-  return formatter({
-    timeZone: 'UTC',
-    // 'medium' leaves out the weekday: 'Nov 21, 2026' (member lists).
-    ...(style === 'medium' ? {} : { weekday: style }),
-    year: 'numeric',
-    month: style === 'long' ? 'long' : 'short',
-    day: 'numeric',
-  }).format(d);
+export function formatDate(date: string, style: ClubDateStyle = 'short'): string {
+  return formatClubDate(date, style);
 }
 
 /** 'HH:MM' (24 h) as '6:15 PM'. */
 export function formatTime(time: string | null | undefined): string {
-  if (!time) return '';
-  const m = /^(\d{1,2}):(\d{2})/.exec(time);
-  if (!m) return time;
-  const h = Number(m[1]);
-  return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+  return formatClubTime(time);
+}
+
+/** A start and its end, '6:00 – 7:30 PM'; the start alone when there is no end (an older kept copy). */
+export function formatTimeRange(start: string | null | undefined, end: string | null | undefined): string {
+  return start ? formatClubTimeRange(start, end) : '';
 }
 
 /**
- * Epoch ms as a short date and time on the club's clock, e.g. 'Mar 2, 2026, 6:00 PM': the same
- * 12-hour 'AM'/'PM' as formatTime, so one screen never shows two styles. Before the device has
- * learnt the club's zone (first visit, offline) it falls back to the device's.
+ * Epoch ms as a short date and time on the club's clock, e.g. 'Mar 2, 2026 at 6:00 PM'. Before the
+ * device has learnt the club's zone (first visit, offline) it falls back to the device's.
  */
 export function formatDateTime(ms: number | string, timeZone: string | null = clubTimeZone()): string {
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return String(ms);
-  return formatter({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h12', ...(timeZone ? { timeZone } : {}) })
-    .format(d)
-    .replace(/[\u202f\u00a0]/g, ' ');
+  const instant = new Date(ms).getTime();
+  if (Number.isNaN(instant)) return String(ms);
+  return formatClubInstant(instant, timeZone ?? undefined, 'medium');
 }
