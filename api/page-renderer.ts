@@ -11,16 +11,18 @@
 // costs the reads it is made from (two small SELECTs at most).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { clubToday } from '../domain/clock';
 import { publicPage, TEAM_PROFILE_PATH } from '../domain/contract/public-pages';
+import { APP_ROOT } from './app-root';
 import type { AppDeps } from './context';
 import { teamMemberAt } from './page-heads';
 import { listRaces } from './services/races';
 import { listTeamMembers } from './services/team-profiles';
 
-/** One folder up from api/ and from the bundle in dist-server/ alike (built by `npm run build`). */
-export const PAGES_MODULE = fileURLToPath(new URL('../dist-server/pages.js', import.meta.url));
+/** The compiled pages module (`npm run build`). */
+export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');
 
 interface PageData {
   clubEmail: string;

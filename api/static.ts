@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { APP_ROOT } from './app-root';
 import type { AppEnv } from './context';
 import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
 import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../domain/contract/public-pages';
 import { listTeamMembers } from './services/team-profiles';
 
-// One folder up from api/static.ts and from the bundle in dist-server/ alike (built by `npm run build`).
-export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+/** The built PWA (`npm run build`). */
+export const DIST_DIR = join(APP_ROOT, 'dist');
 
 /** Paths that name a file rather than a screen (no screen of the app ends in one of these). */
 const STATIC_FILE =

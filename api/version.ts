@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_ROOT } from './app-root';
 
-// package.json is one folder up from api/version.ts and from the bundle in dist-server/ alike.
 export const APP_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(join(APP_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
