@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loggablePath } from '../middleware/request-log';
-import { makeTestApp } from '../testing';
+import { loggablePath } from '../platform/middleware/request-log';
+import { makeTestApp } from '../testing/test-app';
 
 // A secret in a URL is as good as a password: a member's calendar feed is keyed by its path, and reset
 // links carry their token. The request log keeps neither, whatever the route answers.

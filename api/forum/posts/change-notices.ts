@@ -1,0 +1,125 @@
+// Telling members of a change to a workout or event they answered (docs/decisions/0073-cancelled-and-moved.md):
+// who answered, what moved, and the message, once per member and change. The change's name in the
+// message keys is the post's revision after it (db/reminder-keys.ts changeKey), which is also the
+// calendar feeds' SEQUENCE: a retried or racing request, or a second server on the same database,
+// cannot queue a member's message twice (the unique index on the key decides).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { changeKey } from '../../../db/reminder-keys';
+import { eventRsvps, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
+import { clubToday } from '../../../domain/clock';
+import type { AppDeps } from '../../platform/context';
+import { movedNotice, noticeEmail, type NoticeText } from '../../messaging/mail-templates';
+import { devicesFor, pushToMember } from '../../messaging/notifications';
+import { describeWorkoutTime } from '../../messaging/club-time-format';
+import type { PostType } from './access';
+import { activeMemberWhere } from '../../platform/users';
+
+/**
+ * Where and when a post happens: an edit that changes one of these moves it, and the members who
+ * answered are told. (A workout place, when there is one, is its `place` here.)
+ */
+const WHERE_AND_WHEN = {
+  workout: { date: 'workoutDate', time: 'workoutTime', place: 'workoutLocation' },
+  event: { date: 'eventDate', time: 'eventTime', place: 'eventLocation' },
+} as const satisfies Record<PostType, { date: keyof PostRow; time: keyof PostRow; place: keyof PostRow | null }>;
+
+export function kindOf(post: PostRow): PostType {
+  return post.type === 'event' ? 'event' : 'workout';
+}
+
+/** The date, time and place of a workout or event, as calendars and notices read them. */
+export function whereAndWhen(post: PostRow): { date: string; time: string; place: string } {
+  const f = WHERE_AND_WHEN[kindOf(post)];
+  const read = (k: keyof PostRow | null) => (k === null ? '' : String(post[k] ?? ''));
+  return { date: read(f.date), time: read(f.time), place: read(f.place) };
+}
+
+/** True when an edit from `before` to `after` changed the date, time or place. */
+export function hasMoved(before: PostRow, after: PostRow): boolean {
+  const a = whereAndWhen(before);
+  const b = whereAndWhen(after);
+  return a.date !== b.date || a.time !== b.time || a.place !== b.place;
+}
+
+/** 'Thursday, March 5, 2026 at 18:00' (or the day alone for an all-day event). */
+export function whenOf(post: PostRow): string {
+  const { date, time } = whereAndWhen(post);
+  return time ? describeWorkoutTime(date, time) : describeWorkoutTime(date, '').replace(/ at $/, '');
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** The members who answered: signed up or waiting (a workout), going or maybe (an event), who count as members today. */
+function answeredMembers(deps: AppDeps, post: PostRow): Recipient[] {
+  const { db } = deps.database;
+  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const member = { id: users.id, email: users.email, name: users.name };
+  if (post.type === 'event') {
+    return db
+      .select(member)
+      .from(eventRsvps)
+      .innerJoin(users, eq(users.id, eventRsvps.userId))
+      .where(and(eq(eventRsvps.postId, post.id), inArray(eventRsvps.status, ['going', 'maybe']), activeMemberWhere(today)))
+      .orderBy(users.id)
+      .all();
+  }
+  const signed = db
+    .select(member)
+    .from(workoutSignups)
+    .innerJoin(users, eq(users.id, workoutSignups.userId))
+    .where(and(eq(workoutSignups.postId, post.id), activeMemberWhere(today)))
+    .all();
+  const waiting = db
+    .select(member)
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(and(eq(waitlistEntries.postId, post.id), activeMemberWhere(today)))
+    .all();
+  return [...signed, ...waiting].sort((a, b) => a.id - b.id);
+}
+
+/** How many members answered (those a cancel would tell), whatever their standing. */
+export function answerCount(deps: AppDeps, post: PostRow): number {
+  const { db } = deps.database;
+  if (post.type === 'event') {
+    return db
+      .select({ n: sql<number>`count(*)` })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.postId, post.id), inArray(eventRsvps.status, ['going', 'maybe'])))
+      .get()!.n;
+  }
+  const n = (t: typeof workoutSignups | typeof waitlistEntries) =>
+    db.select({ n: sql<number>`count(*)` }).from(t).where(eq(t.postId, post.id)).get()!.n;
+  return n(workoutSignups) + n(waitlistEntries);
+}
+
+/**
+ * Tells every member who answered `post` (as it is after the change, revision included): a push to
+ * each of their devices that takes reminders, an email when none does. Once per member and change:
+ * keyed `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many
+ * members a message was queued for.
+ */
+export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): number {
+  let told = 0;
+  for (const m of answeredMembers(deps, post)) {
+    const key = changeKey(post.id, post.revision, m.id);
+    if (devicesFor(deps, m.id, 'reminders').length > 0) {
+      if (pushToMember(deps, m, 'reminders', notice, key) > 0) told += 1;
+    } else if (deps.messageQueue.enqueue(noticeEmail(m.email, m.name, notice, deps.env.APP_URL), `${key}#email`) !== null) {
+      told += 1;
+    }
+  }
+  return told;
+}
+
+/** After an edit (inside its transaction): the members who answered hear of a new date, time or place. */
+export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
+  // A cancelled post's members hear of the new time when it is back on.
+  if (after.cancelledAt !== null || !hasMoved(before, after)) return 0;
+  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id));
+}
+
