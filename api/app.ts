@@ -1,31 +1,33 @@
 import { Hono } from 'hono';
-import { PasswordPoolBusyError } from '../db/password-pool';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { ClubConfig } from '../domain/contract/config';
-import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../domain/contract/privacy';
-import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
-import { sessionChoices } from './members/renewals';
-import { renewalRoutes } from './members/renewal-routes';
-import type { AppDeps, AppEnv } from './platform/context';
-import { loggablePath, requestLog } from './platform/middleware/request-log';
-import { adminRoutes } from './members/admin-routes';
-import { announcementRoutes } from './announcements/announcement-routes';
-import { calendarRoutes } from './calendar/calendar-routes';
+import type { ClubConfig } from '../domain/contract/config';
+import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { accountDeletionRoutes } from './accounts/account-deletion-routes';
 import { authRoutes } from './accounts/auth-routes';
+import { userRoutes } from './accounts/user-routes';
+import { announcementRoutes } from './announcements/announcement-routes';
+import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
 import { healthRoutes } from './health/health-routes';
-import { meRoutes } from './my-week/me-routes';
-import { accountRoutes } from './privacy/account-routes';
+import { adminRoutes } from './members/admin-routes';
+import { renewalRoutes } from './members/renewal-routes';
+import { sessionChoices } from './members/renewals';
+import { messageAdminRoutes } from './messaging/message-routes';
+import { notificationRoutes } from './messaging/notification-routes';
+import { myWeekRoutes } from './my-week/my-week-routes';
 import { passkeyLoginRoutes, passkeyRoutes } from './passkeys/passkey-routes';
-import { profilesRoutes } from './team/profile-routes';
+import type { AppDeps, AppEnv } from './platform/context';
+import { ServiceError } from './platform/errors';
+import { loggablePath, requestLog } from './platform/middleware/request-log';
+import { myDataRoutes, privacyRoutes } from './privacy/my-data-routes';
 import { racesRoutes } from './races/race-routes';
 import { reportsRoutes } from './reports/report-routes';
-import { userRoutes } from './accounts/user-routes';
-import { ServiceError } from './platform/errors';
+import { profilesRoutes } from './team/profile-routes';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
@@ -134,23 +136,13 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
       200,
     ),
   );
-  // What the privacy page states about how long things are kept: the server's own settings.
-  app.get('/api/privacy', (c) =>
-    c.json(
-      {
-        ...DEFAULT_PRIVACY_FACTS,
-        backups: {
-          everyHours: deps.env.BACKUP_EVERY === null ? null : Math.round((deps.env.BACKUP_EVERY / 3_600_000) * 10) / 10,
-          kept: deps.env.BACKUP_KEEP,
-        },
-      } satisfies PrivacyFacts,
-      200,
-    ),
-  );
+  app.route('/api/privacy', privacyRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/auth/passkey', passkeyLoginRoutes);
   app.route('/api/passkeys', passkeyRoutes);
   app.route('/api/users', userRoutes);
+  // Before /api/admin, whose guard then never runs twice for it.
+  app.route('/api/admin/outbox', messageAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);
   app.route('/api/announcements', announcementRoutes);
@@ -158,8 +150,13 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.
   app.route('/api/me/renewal', renewalRoutes);
-  app.route('/api/me', accountRoutes);
-  app.route('/api/me', meRoutes);
+  // Any signed-in account may download its data or delete itself; the member views come after, and the
+  // last one's member guard answers every other /api/me path.
+  app.route('/api/me/export', myDataRoutes);
+  app.route('/api/me', accountDeletionRoutes);
+  app.route('/api/me/notifications', notificationRoutes);
+  app.route('/api/me/calendar-link', calendarLinkRoutes);
+  app.route('/api/me', myWeekRoutes);
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/reports', reportsRoutes);
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

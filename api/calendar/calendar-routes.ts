@@ -1,12 +1,16 @@
 import { Hono, type Context } from 'hono';
+import type { AnswerOf } from '../../domain/contract/endpoints';
 import type { AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
+import { respondOnce } from '../platform/middleware/idempotency';
 import { idParam } from '../platform/middleware/validate';
 import {
   CALENDAR_NOT_FOUND,
   FEED_TTL_SECONDS,
+  calendarLink,
   clubFeed,
   personalFeed,
+  resetCalendarLink,
   singleEntryCalendar,
 } from './calendar';
 import { ServiceError } from '../platform/errors';
@@ -53,3 +57,17 @@ export const calendarRoutes = new Hono<AppEnv>()
     const body = personalFeed(c.var.deps, file.slice(0, -'.ics'.length));
     return ics(c, body, `private, max-age=${FEED_TTL_SECONDS}`, 'inline; filename="my-club.ics"');
   });
+
+// /api/me/calendar-link: the member's own feed address, and a new one when the old was shared.
+export const calendarLinkRoutes = new Hono<AppEnv>()
+  .use('*', requireAuth, requireRole('member'))
+  .get('/', (c) => {
+    const answer: AnswerOf<'GET /me/calendar-link'> = calendarLink(c.var.deps, c.var.user.id);
+    return c.json(answer, 200);
+  })
+  .post('/reset', (c) =>
+    respondOnce(c, {}, () => {
+      const answer: AnswerOf<'POST /me/calendar-link/reset'> = resetCalendarLink(c.var.deps, c.var.user.id);
+      return { status: 200, body: answer };
+    }),
+  );

@@ -21,10 +21,6 @@ const MEMBER_NOT_FOUND = { error: 'Member not found' };
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireRole('administrator'))
-  // Admin > Messages. The path keeps its first name: installed apps call it.
-  .get('/outbox', (c) =>
-    c.json({ emails: admin.queuedMessages(c.var.deps) } satisfies AnswerOf<'GET /admin/outbox'>, 200),
-  )
   .get('/members', (c) =>
     c.json({ members: withPasskeyCounts(c.var.deps, admin.listMembers(c.var.deps)) } satisfies AnswerOf<'GET /admin/members'>, 200),
   )

@@ -4,7 +4,7 @@ import type { BulkMembersAnswer, bulkMembersSchema } from '../../domain/contract
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
 import { users, type UserRow } from '../../db/schema';
-import type { AdminMember, ApproveMemberInput, OutboxEmail, UpdateMemberInput } from '../../domain/contract/admin';
+import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
 import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
 import { formatPhone } from '../../domain/contract/common';
 import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
@@ -156,27 +156,6 @@ export function deleteMember(
 ): { profilePictureUrl: string | null } {
   if (id === actorId) throw new ServiceError(409, SELF_DELETE_ERROR);
   return deleteAccount(deps, id);
-}
-
-/**
- * Admin > Messages: every email and push with its status and retries, newest first. With no mail
- * provider configured this is where the emails are read. The answer keeps the field names the
- * installed apps know (`GET /admin/outbox`, `emails`).
- */
-export function queuedMessages(deps: AppDeps): OutboxEmail[] {
-  return deps.messageQueue.list().map((m) => ({
-    id: m.id,
-    channel: m.channel === 'push' ? 'push' : 'email',
-    to: m.to,
-    device: m.device,
-    subject: m.subject,
-    text: m.text,
-    status: m.status,
-    attempts: m.attempts,
-    last_error: m.lastError,
-    created_at: m.createdAt,
-    sent_at: m.sentAt,
-  }));
 }
 
 type BulkMembersInput = z.infer<typeof bulkMembersSchema>;
