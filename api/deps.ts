@@ -3,7 +3,8 @@ import type { Database_ } from '../db/client';
 import type { AppDeps } from './platform/context';
 import type { Env } from './platform/env';
 import { createLogger, type Logger } from './platform/logger';
-import { MessageQueue, resendTransport, type MailTransport } from './messaging/queue/message-queue';
+import { MessageDispatcher } from './messaging/queue/dispatcher';
+import { resendTransport, type MailTransport } from './messaging/queue/transports';
 import { configurePasswordPool } from '../db/password-pool';
 import { GrowingDelay, RateLimiter } from './platform/rate-limit';
 import { LOGIN_DELAY } from './accounts/auth';
@@ -47,7 +48,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
+    messageQueue: new MessageDispatcher(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),

@@ -29,6 +29,7 @@ import { ServiceError, notFound } from '../platform/errors';
 import { removeUpload } from './uploads';
 import { findUserById } from '../platform/users';
 import { releaseComingPlaces } from '../forum/workouts/workouts';
+import { forgetRecipient } from '../messaging/queue/records';
 
 interface Leaving {
   deps: AppDeps;
@@ -70,7 +71,7 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   idempotency_keys: ({ db, user }) =>
     db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run(),
   // Emails and pushes to the member: the waiting ones are dropped, all of them lose address and text.
-  message_queue: ({ deps, user }) => deps.messageQueue.forgetRecipient(user.email),
+  message_queue: ({ deps, user }) => forgetRecipient(deps.database.db, user.email),
   post_tombstone_members: ({ db, user }) =>
     db.delete(postTombstoneMembers).where(eq(postTombstoneMembers.userId, user.id)).run(),
   announcement_dismissals: ({ db, user }) =>

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageQueue } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../testing/test-app';
-import { resendTransport } from '../messaging/queue/message-queue';
+import { resendTransport } from '../messaging/queue/transports';
 import { freePort, startServer } from '../testing/child-server';
 import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
 import { startMailStub, type MailStub } from './support/mail-stub';

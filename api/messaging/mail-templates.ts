@@ -1,4 +1,4 @@
-import type { MailMessage } from './queue/message-queue';
+import type { MailMessage } from '../platform/message-queue';
 import { stripUnsafeCharacters } from '../../domain/contract/common';
 
 const CLUB = 'University Triathlon Club';

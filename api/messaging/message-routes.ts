@@ -3,6 +3,7 @@ import type { OutboxEmail } from '../../domain/contract/admin';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import type { AppDeps, AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
+import { listMessages } from './queue/records';
 
 /**
  * Admin > Messages: every email and push with its status and retries, newest first. With no mail
@@ -10,7 +11,7 @@ import { requireAuth, requireRole } from '../platform/middleware/auth';
  * installed apps know (`GET /admin/outbox`, `emails`).
  */
 export function queuedMessages(deps: AppDeps): OutboxEmail[] {
-  return deps.messageQueue.list().map((m) => ({
+  return listMessages(deps.database.db).map((m) => ({
     id: m.id,
     channel: m.channel === 'push' ? 'push' : 'email',
     to: m.to,

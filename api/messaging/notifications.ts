@@ -1,5 +1,5 @@
 // A member's devices for Web Push and what each is told (docs/decisions/0060). Pushes are queued in
-// the message queue inside the caller's transaction and sent after commit (message-queue.ts).
+// the message queue inside the caller's transaction and sent after commit (queue/dispatcher.ts).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushSubscriptions, users, type PushSubscriptionRow } from '../../db/schema';

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import type { MessageQueue } from '../messaging/queue/message-queue';
+import type { MessageQueue } from './message-queue';
 import type { PushEndpointPolicy } from './push-endpoint';
 import type { GrowingDelay, RateLimiter } from './rate-limit';
 
@@ -11,7 +11,7 @@ import type { GrowingDelay, RateLimiter } from './rate-limit';
 export interface AppDeps {
   env: Env;
   database: Database_;
-  /** Emails and Web Push notifications, queued with the change that causes them (api/services/message-queue.ts). */
+  /** Emails and Web Push notifications, queued with the change that causes them (api/messaging/queue/). */
   messageQueue: MessageQueue;
   jwtSecret: Uint8Array;
   /** The VAPID public key a browser subscribes with (GET /api/config). */

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions, renewalRequests, workoutSignups } from '../../db/schema';
 import { sendDueReminders } from '../reminders/reminders';
-import type { MailTransport } from '../messaging/queue/message-queue';
+import type { MailTransport } from '../messaging/queue/transports';
 import type { PushTransport } from '../messaging/queue/web-push';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../testing/test-app';

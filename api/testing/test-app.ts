@@ -13,7 +13,7 @@ import type { Role } from '../../domain/contract/roles';
 import { buildDeps } from '../deps';
 import { loadEnv } from '../platform/env';
 import { createLogger, memoryDestination } from '../platform/logger';
-import type { MailTransport } from '../messaging/queue/message-queue';
+import type { MailTransport } from '../messaging/queue/transports';
 import type { PushTransport } from '../messaging/queue/web-push';
 import { hashPassword } from '../../db/passwords';
 import { seed } from '../../db/seed';

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions } from '../../../db/schema';
 import { PUSH_DEVICE } from '../../testing/push-service';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
-import { MessageQueue, type DeliveryLimits, type MailTransport } from './message-queue';
+import { MessageDispatcher } from './dispatcher';
+import type { DeliveryLimits } from './policy';
+import type { MailTransport } from './transports';
 import type { PushTransport } from './web-push';
 
 const LIMITS: Partial<DeliveryLimits> = { emails: 2, pushes: 6, perPushHost: 2, hostFailures: 3, hostBackoffMs: 5 * 60_000, emailTimeoutMs: 300, pushTimeoutMs: 200 };
@@ -61,7 +63,7 @@ function recordingMail(delayMs = 0) {
 
 async function setup(push: PushTransport, mail: MailTransport, limits: Partial<DeliveryLimits> = {}) {
   const t = makeTestApp();
-  const queue = new MessageQueue(t.db, {
+  const queue = new MessageDispatcher(t.db, {
     from: 'club@club.test',
     transport: mail,
     push,
@@ -78,7 +80,7 @@ function device(t: TestApp, userId: number, endpoint: string): number {
   return t.db.insert(pushSubscriptions).values({ userId, endpoint, ...PUSH_DEVICE.keys, label: 'Phone' }).returning().get().id;
 }
 
-function queuePushes(t: TestApp, queue: MessageQueue, member: { id: number; email: string }, host: string, n: number): void {
+function queuePushes(t: TestApp, queue: MessageDispatcher, member: { id: number; email: string }, host: string, n: number): void {
   for (let i = 0; i < n; i++) {
     const subscriptionId = device(t, member.id, `https://${host}/send/${host}-${i}`);
     queue.enqueuePush({ to: member.email, subscriptionId, title: 'New workout', body: 'Hill repeats', url: '/workout/1' });

@@ -7,7 +7,7 @@ import type { Role } from '../../../domain/contract/roles';
 import { fakeDevice, startPushService, type FakeDevice, type PushServiceStub } from '../../testing/push-service';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { saveDevice } from '../notifications';
-import { MessageQueue } from './message-queue';
+import { MessageDispatcher } from './dispatcher';
 import { resolveVapidKeys, webPushTransport } from './web-push';
 import { PushEndpointPolicy, parsePushServiceHosts } from '../../platform/push-endpoint';
 import { createWorkout, joinWaitlist, setSignup } from '../../forum/workouts/workouts';
@@ -92,7 +92,7 @@ describe('Web Push delivery', () => {
     const { member } = await memberWithDevices(1);
     await freeAPlace(member.id);
     // A second server's message queue on the same database, passing at the same moment as this one.
-    const other = new MessageQueue(t.db, {
+    const other = new MessageDispatcher(t.db, {
       from: 'x@club.test',
       transport: null,
       push: webPushTransport(vapid, trusting(service)),

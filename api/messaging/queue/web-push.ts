@@ -1,5 +1,5 @@
 // Web Push delivery: VAPID keys and one request to a device's push service. What to send and to whom
-// is in notifications.ts; retries and the record of each push are the message queue's (message-queue.ts).
+// is in notifications.ts; retries and the record of each push are the message queue's (dispatcher.ts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
