@@ -1,9 +1,10 @@
 // Club announcements (docs/decisions/0074-club-announcements.md): an exec posts a short note that is
-// pinned on members' Home until its last day, and each active member hears of it once: a push to each
-// device that keeps "Club announcements" on, or an email for a member with no device at all.
-import { and, asc, desc, eq, gte, ne, notExists } from 'drizzle-orm';
+// pinned on members' Home until its last day, and each active member hears of it once, the way every
+// member is told (domain/notify.ts): a push to each device that keeps "Club announcements" on, or an
+// email for a member with no such device.
+import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import { announcementKey } from '../../db/reminder-keys';
-import { announcementDismissals, announcements, pushSubscriptions, users, type AnnouncementRow } from '../../db/schema';
+import { announcementDismissals, announcements, users, type AnnouncementRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import type { Announcement, AnnouncementAnswer, AnnouncementDismissedAnswer } from '../../domain/contract/announcements';
 import type { NewAnnouncement } from '../../domain/contract/announcements-schemas';
@@ -11,7 +12,7 @@ import { canManagePost } from '../../domain/rules';
 import type { AppDeps } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
 import { announcementNotice, noticeEmail } from '../messaging/mail-templates';
-import { pushToMember } from '../messaging/notifications';
+import { tellMember } from '../messaging/notify';
 import type { Actor } from '../forum/posts/access';
 import { DELETED_AUTHOR } from '../forum/posts/answers';
 import { activeMemberWhere } from '../platform/users';
@@ -73,7 +74,7 @@ export function dismissAnnouncement(deps: AppDeps, actor: Actor, id: number): An
 /**
  * POST /announcements: stored and, in the same transaction, queued once per active member but the
  * author (keyed `announcement:<id>:<member>`): pushes to the devices that take announcements, an
- * email to a member with no device. A member whose devices all turned announcements off is not told.
+ * email to a member with none (tellMember).
  */
 export function postAnnouncement(deps: AppDeps, actor: Actor, input: NewAnnouncement): AnnouncementAnswer {
   return deps.database.tx(() => {
@@ -91,21 +92,15 @@ export function postAnnouncement(deps: AppDeps, actor: Actor, input: NewAnnounce
       .where(and(ne(users.id, actor.id), activeMemberWhere(today(deps))))
       .orderBy(asc(users.id))
       .all();
-    const withoutDevice = new Set(
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(notExists(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, users.id))))
-        .all()
-        .map((u) => u.id),
-    );
     let notified = 0;
     for (const m of members) {
-      const key = announcementKey(row.id, m.id);
-      if (withoutDevice.has(m.id)) {
-        const mail = noticeEmail(m.email, m.name, notice, deps.env.APP_URL, row.body);
-        if (deps.messageQueue.enqueue(mail, `${key}#email`) !== null) notified += 1;
-      } else if (pushToMember(deps, m, 'announcements', notice, key) > 0) notified += 1;
+      const told = tellMember(deps, m, {
+        kind: 'announcements',
+        notice,
+        email: () => noticeEmail(m.email, m.name, notice, deps.env.APP_URL, row.body),
+        dedupeKey: announcementKey(row.id, m.id),
+      });
+      if (told) notified += 1;
     }
     const author = db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get();
     return { announcement: toAnswer(row, author?.name ?? null, false), notified };

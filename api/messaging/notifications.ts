@@ -198,28 +198,6 @@ export function devicesFor(deps: AppDeps, userId: number, kind: PushKind): PushS
     .map((r) => r.device);
 }
 
-/**
- * Queues one push per device of the member that asked for `kind`; answers how many. With a `dedupeKey`
- * the devices' pushes are keyed `<key>#<device>`: none is queued twice.
- */
-export function pushToMember(
-  deps: AppDeps,
-  member: { id: number; email: string },
-  kind: PushKind,
-  notice: Notice,
-  dedupeKey?: string,
-): number {
-  let queued = 0;
-  for (const device of devicesFor(deps, member.id, kind)) {
-    const id = deps.messageQueue.enqueuePush(
-      { to: member.email, subscriptionId: device.id, ...notice },
-      dedupeKey === undefined ? undefined : `${dedupeKey}#${device.id}`,
-    );
-    if (id !== null) queued += 1;
-  }
-  return queued;
-}
-
 /** A new workout (or the first of a new weekly series): a push to every current member's device that asked, but the author's. */
 export function pushNewWorkout(deps: AppDeps, authorId: number, notice: Notice): number {
   const rows = deps.database.db

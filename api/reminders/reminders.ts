@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../platform/context';
 import { eventReminderNotice, reminderEmail, renewalReminderNotice, workoutReminderNotice, type NoticeText } from '../messaging/mail-templates';
 import { clubDateText } from '../members/renewals';
-import { pushToMember } from '../messaging/notifications';
+import { tellMember } from '../messaging/notify';
 import { formatClubDate, formatClubDateTime } from '../messaging/club-time-format';
 import { clubWorkout, workoutStart } from '../forum/posts/start-instants';
 import { activeMemberWhere } from '../platform/users';
@@ -49,8 +49,12 @@ interface Recipient {
 
 /** Push to the member's devices that take reminders; email when none does. False if another process was first. */
 function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeText): boolean {
-  if (pushToMember(deps, member, 'reminders', notice, key) > 0) return true;
-  return deps.messageQueue.enqueue(reminderEmail(member.email, member.name, notice, deps.env.APP_URL), `${key}#email`) !== null;
+  return tellMember(deps, member, {
+    kind: 'reminders',
+    notice,
+    email: () => reminderEmail(member.email, member.name, notice, deps.env.APP_URL),
+    dedupeKey: key,
+  });
 }
 
 /**

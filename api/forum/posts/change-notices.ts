@@ -9,7 +9,7 @@ import { eventRsvps, users, waitlistEntries, workoutSignups, type PostRow } from
 import { clubToday } from '../../../domain/clock';
 import type { AppDeps } from '../../platform/context';
 import { movedNotice, noticeEmail, type NoticeText } from '../../messaging/mail-templates';
-import { devicesFor, pushToMember } from '../../messaging/notifications';
+import { tellMember } from '../../messaging/notify';
 import { describeWorkoutTime } from '../../messaging/club-time-format';
 import type { PostType } from './access';
 import { activeMemberWhere } from '../../platform/users';
@@ -106,12 +106,13 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
 export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): number {
   let told = 0;
   for (const m of answeredMembers(deps, post)) {
-    const key = changeKey(post.id, post.revision, m.id);
-    if (devicesFor(deps, m.id, 'reminders').length > 0) {
-      if (pushToMember(deps, m, 'reminders', notice, key) > 0) told += 1;
-    } else if (deps.messageQueue.enqueue(noticeEmail(m.email, m.name, notice, deps.env.APP_URL), `${key}#email`) !== null) {
-      told += 1;
-    }
+    const queued = tellMember(deps, m, {
+      kind: 'reminders',
+      notice,
+      email: () => noticeEmail(m.email, m.name, notice, deps.env.APP_URL),
+      dedupeKey: changeKey(post.id, post.revision, m.id),
+    });
+    if (queued) told += 1;
   }
   return told;
 }

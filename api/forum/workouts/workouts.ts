@@ -19,7 +19,8 @@ import { FORMER_MEMBER } from '../../../domain/contract/privacy';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../../messaging/mail-templates';
-import { pushNewWorkout, pushToMember } from '../../messaging/notifications';
+import { pushNewWorkout } from '../../messaging/notifications';
+import { tellMember } from '../../messaging/notify';
 import { describeWorkoutTime, formatClubDateTime } from '../../messaging/club-time-format';
 import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
 import { tellIfMoved } from '../posts/change-notices';
@@ -220,8 +221,13 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
     const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);
-    deps.messageQueue.enqueue(waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`));
-    pushToMember(deps, { id: next.userId, email: next.email }, 'placeFreed', placeFreedNotice(post.title, when, post.id));
+    // Urgent: the member has to know in time to come, so the email goes whatever their devices.
+    tellMember(deps, { id: next.userId, email: next.email }, {
+      kind: 'placeFreed',
+      notice: placeFreedNotice(post.title, when, post.id),
+      email: () => waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`),
+      urgency: 'urgent',
+    });
     promoted.push(next.userId);
   }
   return promoted;
