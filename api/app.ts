@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
@@ -39,8 +38,14 @@ const ASSET_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
 /** The pages' preview images (og:image), drawn by the build. */
 const PREVIEW_PATH = /^\/og\/[a-z0-9-]+\.png$/;
 
-const tooLarge = (limit: number) => (c: { json: (b: object, s: 413) => Response }) =>
-  c.json({ error: `Request body too large (limit ${Math.round(limit / 1024)} KB)` }, 413);
+const tooLarge = (limit: number) => () => {
+  throw new ServiceError(413, `Request body too large (limit ${Math.round(limit / 1024)} KB)`);
+};
+
+/** Every error answer of the app: `{ error }` (and a ServiceError's extra fields) with its status and headers. */
+function errorAnswer(c: Context<AppEnv>, err: ServiceError): Response {
+  return c.json({ error: err.message, ...err.extra }, err.status, err.headers);
+}
 
 /** The API (and, when `mount` is given, whatever else the server serves), for one set of deps. */
 export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
@@ -159,26 +164,22 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/me', myWeekRoutes);
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/reports', reportsRoutes);
-  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.all('/api/*', () => {
+    throw new ServiceError(404, 'Not found');
+  });
 
   mount?.(app);
 
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.notFound((c) => errorAnswer(c, new ServiceError(404, 'Not found')));
   app.onError((err, c) => {
-    if (err instanceof PasswordPoolBusyError) return c.json({ error: err.message }, err.status, err.headers);
-    if (err instanceof ServiceError)
-      return c.json({ error: err.message, ...err.extra }, err.status, err.headers);
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      return c.json({ error: err.message || 'Bad request' }, status);
-    }
-    if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON in request body' }, 400);
+    if (err instanceof ServiceError) return errorAnswer(c, err);
+    if (err instanceof PasswordPoolBusyError) return errorAnswer(c, new ServiceError(err.status, err.message, undefined, err.headers));
     // The request id in the answer header lets a member's report be matched with this line.
     (c.var.log ?? deps.logger).error(
       { err, method: c.req.method, path: loggablePath(c.req.path) },
       'unhandled error',
     );
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    return errorAnswer(c, new ServiceError(500, 'Something went wrong on our side. Please try again.'));
   });
   return app;
 }

@@ -11,22 +11,23 @@ import {
 } from '../../domain/contract/auth';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
-import { jsonBody } from '../platform/middleware/validate';
+import { readBody } from '../platform/middleware/validate';
 import * as auth from './auth';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', ...jsonBody(registerSchema), async (c) => {
+  .post('/register', async (c) => {
+    const body = await readBody(c, registerSchema);
     return c.json(
       (await auth.register(
         c.var.deps,
-        c.req.valid('json'),
+        body,
         clientIp(c),
       )) satisfies AnswerOf<'POST /auth/register'>,
       201,
     );
   })
-  .post('/login', ...jsonBody(loginSchema), async (c) => {
-    const { email, password } = c.req.valid('json');
+  .post('/login', async (c) => {
+    const { email, password } = await readBody(c, loginSchema);
     return c.json(
       (await auth.login(c.var.deps, email, password, clientIp(c))) satisfies AnswerOf<'POST /auth/login'>,
       200,
@@ -40,17 +41,19 @@ export const authRoutes = new Hono<AppEnv>()
     auth.logout(c.var.deps, c.var.user.id);
     return c.json({ message: 'Signed out on every device.' }, 200);
   })
-  .post('/forgot-password', ...jsonBody(forgotPasswordSchema), (c) => {
-    auth.forgotPassword(c.var.deps, c.req.valid('json').email, clientIp(c));
+  .post('/forgot-password', async (c) => {
+    const body = await readBody(c, forgotPasswordSchema);
+    auth.forgotPassword(c.var.deps, body.email, clientIp(c));
     return c.json({ message: FORGOT_PASSWORD_ANSWER } satisfies AnswerOf<'POST /auth/forgot-password'>, 200);
   })
   // A POST, not a GET with the token in the query: request logs record paths and queries.
-  .post('/reset-password/check', ...jsonBody(resetCheckSchema), (c) => {
-    const valid = auth.checkResetToken(c.var.deps, c.req.valid('json').token, clientIp(c));
+  .post('/reset-password/check', async (c) => {
+    const body = await readBody(c, resetCheckSchema);
+    const valid = auth.checkResetToken(c.var.deps, body.token, clientIp(c));
     return c.json({ valid } satisfies AnswerOf<'POST /auth/reset-password/check'>, 200);
   })
-  .post('/reset-password', ...jsonBody(resetPasswordSchema), async (c) => {
-    const { token, newPassword } = c.req.valid('json');
+  .post('/reset-password', async (c) => {
+    const { token, newPassword } = await readBody(c, resetPasswordSchema);
     await auth.resetPassword(c.var.deps, token, newPassword);
     return c.json(
       {

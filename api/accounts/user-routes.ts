@@ -4,7 +4,8 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../../domain/contract/users';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { jsonBody } from '../platform/middleware/validate';
+import { readBody } from '../platform/middleware/validate';
+import { ServiceError } from '../platform/errors';
 import { sessionAnswer } from './auth';
 import {
   markRoleChangesRead,
@@ -24,8 +25,8 @@ export const userRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .put('/profile', ...jsonBody(profileUpdateSchema), (c) => {
-    const input = c.req.valid('json');
+  .put('/profile', async (c) => {
+    const input = await readBody(c, profileUpdateSchema);
     return respondOnce(c, input, () => ({
       status: 200,
       body: {
@@ -36,22 +37,17 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/profile-picture', async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) {
-      return c.json(
-        { error: `Send the picture as multipart/form-data in the field ${PROFILE_PICTURE_FIELD}` },
-        415,
-      );
+      throw new ServiceError(415, `Send the picture as multipart/form-data in the field ${PROFILE_PICTURE_FIELD}`);
     }
     let form: Record<string, string | File>;
     try {
       form = await c.req.parseBody();
     } catch {
-      return c.json({ error: 'The upload could not be read. Please try again.' }, 400);
+      throw new ServiceError(400, 'The upload could not be read. Please try again.');
     }
     const file = form[PROFILE_PICTURE_FIELD];
-    if (!(file instanceof File) || file.size === 0)
-      return c.json({ error: 'Please choose a picture to upload' }, 400);
-    if (file.size > PROFILE_PICTURE_MAX_BYTES)
-      return c.json({ error: 'The picture must be at most 5 MB' }, 413);
+    if (!(file instanceof File) || file.size === 0) throw new ServiceError(400, 'Please choose a picture to upload');
+    if (file.size > PROFILE_PICTURE_MAX_BYTES) throw new ServiceError(413, 'The picture must be at most 5 MB');
     const bytes = new Uint8Array(await file.arrayBuffer());
     return c.json(
       (await replaceProfilePicture(

@@ -2,11 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import { announcementSchema } from '../../domain/contract/announcements-schemas';
-import { firstIssue } from '../../domain/contract/common';
 import { clubToday } from '../../domain/clock';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { idParam, requireJsonBody } from '../platform/middleware/validate';
+import { readBody, routeId } from '../platform/middleware/validate';
 import { currentAnnouncements, deleteAnnouncement, dismissAnnouncement, postAnnouncement } from './announcements';
 
 // Members read the current announcements; execs post them; the author, an exec or an administrator
@@ -16,25 +15,21 @@ export const announcementRoutes = new Hono<AppEnv>()
   .get('/', (c) =>
     c.json({ announcements: currentAnnouncements(c.var.deps, c.var.user.id) } satisfies AnswerOf<'GET /announcements'>, 200),
   )
-  .post('/', requireRole('exec'), requireJsonBody, async (c) => {
+  .post('/', requireRole('exec'), async (c) => {
     const { deps, user } = c.var;
     // `until` is checked against the club's today, so the schema is made per request.
-    const parsed = announcementSchema(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)).safeParse(await c.req.json());
-    if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
-    const input = parsed.data;
+    const input = await readBody(c, announcementSchema(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)));
     return respondOnce(c, input, () => ({
       status: 201,
       body: postAnnouncement(deps, user, input) satisfies AnswerOf<'POST /announcements'>,
     }));
   })
   .post('/:id/dismiss', (c) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) return c.json({ error: 'Announcement not found' }, 404);
+    const id = routeId(c, 'Announcement not found');
     return c.json(dismissAnnouncement(c.var.deps, c.var.user, id) satisfies AnswerOf<'POST /announcements/:id/dismiss'>, 200);
   })
   .delete('/:id', (c) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) return c.json({ error: 'Announcement not found' }, 404);
+    const id = routeId(c, 'Announcement not found');
     const { deps, user } = c.var;
     return respondOnce(c, null, () => ({
       status: 200,

@@ -3,7 +3,7 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import type { AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { idParam } from '../platform/middleware/validate';
+import { routeId } from '../platform/middleware/validate';
 import {
   CALENDAR_NOT_FOUND,
   FEED_TTL_SECONDS,
@@ -34,8 +34,7 @@ const fileName = (title: string) =>
 
 function single(kind: 'workout' | 'event' | 'race') {
   return (c: Context<AppEnv>) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) throw new ServiceError(404, `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`);
+    const id = routeId(c, `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`);
     const { ics: body, title } = singleEntryCalendar(c.var.deps, kind, id);
     return ics(c, body, 'private, no-store', `attachment; filename="${fileName(title)}"`);
   };

@@ -4,7 +4,7 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { renewalRequestSchema } from '../../domain/contract/season';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { jsonBody } from '../platform/middleware/validate';
+import { readBody } from '../platform/middleware/validate';
 import { myRenewal, requestRenewal } from './renewals';
 
 // /api/me/renewal: any signed-in account may ask, since a member whose membership has ended counts as
@@ -12,8 +12,8 @@ import { myRenewal, requestRenewal } from './renewals';
 export const renewalRoutes = new Hono<AppEnv>()
   .use('*', requireAuth)
   .get('/', (c) => c.json(myRenewal(c.var.deps, c.var.user.id) satisfies AnswerOf<'GET /me/renewal'>, 200))
-  .post('/', ...jsonBody(renewalRequestSchema), (c) => {
-    const input = c.req.valid('json');
+  .post('/', async (c) => {
+    const input = await readBody(c, renewalRequestSchema);
     return respondOnce(c, input, () => ({
       status: 200,
       body: { renewal: requestRenewal(c.var.deps, c.var.user.id, input.session) } satisfies AnswerOf<'POST /me/renewal'>,

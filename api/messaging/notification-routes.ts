@@ -4,7 +4,7 @@ import { notificationSettingsSchema, pushDeviceSchema } from '../../domain/contr
 import type { AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
-import { idParam, jsonBody } from '../platform/middleware/validate';
+import { readBody, routeId } from '../platform/middleware/validate';
 import { notificationSettings, registerDevice, removeDevice, setReminders } from './notifications';
 
 // /api/me/notifications: notifications outside the app, for member and above: reminders on or off,
@@ -15,23 +15,24 @@ export const notificationRoutes = new Hono<AppEnv>()
     const answer: AnswerOf<'GET /me/notifications'> = notificationSettings(c.var.deps, c.var.user.id);
     return c.json(answer, 200);
   })
-  .put('/', ...jsonBody(notificationSettingsSchema), (c) => {
-    const answer: AnswerOf<'PUT /me/notifications'> = setReminders(c.var.deps, c.var.user.id, c.req.valid('json').reminders);
+  .put('/', async (c) => {
+    const body = await readBody(c, notificationSettingsSchema);
+    const answer: AnswerOf<'PUT /me/notifications'> = setReminders(c.var.deps, c.var.user.id, body.reminders);
     return c.json(answer, 200);
   })
-  .put('/devices', ...jsonBody(pushDeviceSchema), async (c) => {
+  .put('/devices', async (c) => {
+    const body = await readBody(c, pushDeviceSchema);
     const answer: AnswerOf<'PUT /me/notifications/devices'> = await registerDevice(
       c.var.deps,
       c.var.user.id,
-      c.req.valid('json'),
+      body,
       c.req.header('user-agent'),
       clientIp(c),
     );
     return c.json(answer, 200);
   })
   .delete('/devices/:id', (c) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) return c.json({ error: 'Device not found' }, 404);
+    const id = routeId(c, 'Device not found');
     const answer: AnswerOf<'DELETE /me/notifications/devices/:id'> = removeDevice(c.var.deps, c.var.user.id, id);
     return c.json(answer, 200);
   });

@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_ROOT } from '../platform/app-root';
 import type { AppEnv } from '../platform/context';
+import { ServiceError } from '../platform/errors';
 import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
 import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
@@ -42,7 +43,9 @@ export function mountPwa(
       },
     }),
   );
-  app.get('/uploads/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.get('/uploads/*', () => {
+    throw new ServiceError(404, 'Not found');
+  });
   const indexFile = join(distDir, 'index.html');
   let shell: { mtimeMs: number; html: string; preloads: Map<string, string> } | null = null;
   const headContext = (c: Context<AppEnv>): HeadContext => ({

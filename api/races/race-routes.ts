@@ -4,10 +4,8 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../../domain/contract/races';
 import { optionalAuth, requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { idParam, jsonBody } from '../platform/middleware/validate';
+import { readBody, routeId } from '../platform/middleware/validate';
 import * as races from './races';
-
-const notFound = { error: RACE_NOT_FOUND_ERROR };
 
 // Permissions: the list is public (a visitor sees no names), Add Race and the detail are member+,
 // edit and delete exec+, signup member+ with its own refusal message (checked in the service).
@@ -18,8 +16,8 @@ export const racesRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .post('/', requireAuth, requireRole('member'), ...jsonBody(raceInputSchema), (c) => {
-    const input = c.req.valid('json');
+  .post('/', requireAuth, requireRole('member'), async (c) => {
+    const input = await readBody(c, raceInputSchema);
     const { deps } = c.var;
     return respondOnce(c, input, () => ({
       status: 201,
@@ -29,17 +27,15 @@ export const racesRoutes = new Hono<AppEnv>()
     }));
   })
   .get('/:id', requireAuth, requireRole('member'), (c) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) return c.json(notFound, 404);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
     return c.json(
       races.getRaceDetail(c.var.deps, id, c.var.user) satisfies AnswerOf<'GET /races/:id'>,
       200,
     );
   })
-  .put('/:id', requireAuth, requireRole('exec'), ...jsonBody(raceInputSchema), (c) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) return c.json(notFound, 404);
-    const input = c.req.valid('json');
+  .put('/:id', requireAuth, requireRole('exec'), async (c) => {
+    const input = await readBody(c, raceInputSchema);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
     return respondOnce(c, input, () => ({
       status: 200,
       body: {
@@ -48,8 +44,7 @@ export const racesRoutes = new Hono<AppEnv>()
     }));
   })
   .delete('/:id', requireAuth, requireRole('exec'), (c) => {
-    const id = idParam(c.req.param('id'));
-    if (id === null) return c.json(notFound, 404);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
     return respondOnce(c, null, () => {
       races.deleteRace(c.var.deps, id);
       return { status: 200, body: { message: 'Race deleted' } satisfies AnswerOf<'DELETE /races/:id'> };
@@ -60,8 +55,7 @@ export const racesRoutes = new Hono<AppEnv>()
 
 /** POST signs up, DELETE cancels; either is a no-op when already in that state. */
 function signup(c: Context<AppEnv>, signedUp: boolean) {
-  const id = idParam(c.req.param('id'));
-  if (id === null) return c.json(notFound, 404);
+  const id = routeId(c, RACE_NOT_FOUND_ERROR);
   const { deps } = c.var;
   return respondOnce(c, { signedUp }, () => ({
     status: 200,

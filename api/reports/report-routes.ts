@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
-import { idParam } from '../platform/middleware/validate';
+import { idParam, routeId } from '../platform/middleware/validate';
 import { ServiceError } from '../platform/errors';
 import {
   memberHistory,
@@ -12,12 +12,6 @@ import {
   termReportCsv,
   type CsvFile,
 } from './reports';
-
-function memberId(c: Context<AppEnv>): number {
-  const id = idParam(c.req.param('id'));
-  if (id === null) throw new ServiceError(404, 'Member not found');
-  return id;
-}
 
 function sendCsv(c: Context<AppEnv>, file: CsvFile): Response {
   return c.body(file.body, 200, {
@@ -37,10 +31,10 @@ export const reportsRoutes = new Hono<AppEnv>()
     sendCsv(c, termReportCsv(termReport(c.var.deps, resolveTerm(c.var.deps, c.req.query('term'))))),
   )
   .get('/members/:id/attendance', requireRole('exec'), (c) =>
-    c.json(memberHistory(c.var.deps, memberId(c), resolveTerm(c.var.deps, c.req.query('term'))), 200),
+    c.json(memberHistory(c.var.deps, routeId(c, 'Member not found'), resolveTerm(c.var.deps, c.req.query('term'))), 200),
   )
   .get('/members/:id/attendance.csv', requireRole('exec'), (c) => {
-    const answer = memberHistory(c.var.deps, memberId(c), resolveTerm(c.var.deps, c.req.query('term')));
+    const answer = memberHistory(c.var.deps, routeId(c, 'Member not found'), resolveTerm(c.var.deps, c.req.query('term')));
     return sendCsv(c, memberHistoryCsv(answer));
   })
   // ?ids=3,5,8: only the members selected in the table.
@@ -49,7 +43,7 @@ export const reportsRoutes = new Hono<AppEnv>()
     if (raw === undefined) return sendCsv(c, membersCsv(c.var.deps));
     const ids = raw.split(',').map((part) => idParam(part.trim()));
     if (ids.length === 0 || ids.length > 5000 || ids.some((id) => id === null)) {
-      return c.json({ error: 'ids must be a comma-separated list of member ids' }, 400);
+      throw new ServiceError(400, 'ids must be a comma-separated list of member ids');
     }
     return sendCsv(c, membersCsv(c.var.deps, new Set(ids as number[])));
   });

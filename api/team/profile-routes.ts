@@ -4,7 +4,7 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { jsonBody } from '../platform/middleware/validate';
+import { readBody } from '../platform/middleware/validate';
 import { listTeamMembers, updateTeamMember } from './team-profiles';
 
 export const profilesRoutes = new Hono<AppEnv>()
@@ -13,9 +13,9 @@ export const profilesRoutes = new Hono<AppEnv>()
     const answer: AnswerOf<'GET /profiles'> = { teamMembers: listTeamMembers(c.var.deps) };
     return c.json(answer, 200);
   })
-  .put('/:id', requireAuth, requireRole('exec'), ...jsonBody(teamMemberUpdateSchema), (c) => {
+  .put('/:id', requireAuth, requireRole('exec'), async (c) => {
+    const changes = await readBody(c, teamMemberUpdateSchema);
     const id = c.req.param('id');
-    const changes = c.req.valid('json');
     const { deps } = c.var;
     return respondOnce(c, changes, () => {
       const answer: AnswerOf<'PUT /profiles/:id'> = {

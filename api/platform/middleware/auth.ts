@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
 import { hasRole, type Role } from '../../../domain/contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
+import { ServiceError } from '../errors';
 import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../tokens';
 import { findUserById, roleToday } from '../users';
 
@@ -44,8 +45,8 @@ async function renewIfDue(c: Context<AppEnv>, claims: TokenClaims): Promise<void
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const result = await authenticate(c);
-  if (!result) return c.json({ error: 'No authentication token found' }, 401);
-  if ('error' in result) return c.json({ error: result.error }, result.status);
+  if (!result) throw new ServiceError(401, 'No authentication token found');
+  if ('error' in result) throw new ServiceError(result.status, result.error);
   c.set('user', result.user);
   c.set('signedInAt', result.claims.auth * 1000);
   await next();
@@ -55,7 +56,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 /** Like requireAuth, but a request without a token goes on as a visitor (`maybeUser` null). */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   const result = await authenticate(c);
-  if (result && 'error' in result) return c.json({ error: result.error }, result.status);
+  if (result && 'error' in result) throw new ServiceError(result.status, result.error);
   c.set('maybeUser', result ? result.user : null);
   if (result) c.set('user', result.user);
   await next();
@@ -72,7 +73,7 @@ const ROLE_REFUSALS: Partial<Record<Role, string>> = {
 export function requireRole(min: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!hasRole(c.var.user.role, min)) {
-      return c.json({ error: ROLE_REFUSALS[min] ?? 'You do not have permission to do that' }, 403);
+      throw new ServiceError(403, ROLE_REFUSALS[min] ?? 'You do not have permission to do that');
     }
     await next();
   });

@@ -38,7 +38,7 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
     return c.json(outcome.body as object, outcome.status);
   }
   if (key.length < 8 || key.length > 200 || !/^[\w.:-]+$/.test(key)) {
-    return c.json({ error: 'Idempotency-Key must be 8 to 200 letters, digits, dots, colons or dashes' }, 400);
+    throw new ServiceError(400, 'Idempotency-Key must be 8 to 200 letters, digits, dots, colons or dashes');
   }
   const userId = c.var.user.id;
   const requestHash = sha256(`${c.req.method} ${c.req.path} ${JSON.stringify(request ?? null)}`);
