@@ -39,8 +39,8 @@ async function setup() {
     for (let i = 0; i < n; i++) list.push(await t.createUser({ role: 'member', name: `Extra ${i + 1}` }));
     return list;
   };
-  const outbox = () => t.db.select().from(messageQueue).all();
-  return { ...club, createWorkout, createEvent, members, outbox };
+  const queued = () => t.db.select().from(messageQueue).all();
+  return { ...club, createWorkout, createEvent, members, queued };
 }
 
 describe('event time and place', () => {
@@ -352,7 +352,7 @@ describe('PUT /api/forum/posts/{id}', () => {
   });
 
   it('refuses a capacity below the signups (409) and promotes from the waitlist when raised, with the email', async () => {
-    const { t, exec, createWorkout, members, outbox } = await setup();
+    const { t, exec, createWorkout, members, queued } = await setup();
     const w = await createWorkout({ capacity: 2 });
     const [a, b, c] = await members(3);
     await t.call('POST', `/api/forum/workouts/${w.id}/signup`, { token: a!.token });
@@ -372,7 +372,7 @@ describe('PUT /api/forum/posts/{id}', () => {
     });
     expect(raise.status).toBe(200);
     expect(raise.body.post).toMatchObject({ capacity: 3, signupCount: 3, waitlistCount: 0 });
-    expect(outbox()).toMatchObject([{ to: c!.email, subject: "You're in: Threshold swim" }]);
+    expect(queued()).toMatchObject([{ to: c!.email, subject: "You're in: Threshold swim" }]);
   });
 
   it('edits an event with the event schema', async () => {
@@ -568,7 +568,7 @@ describe('POST /api/forum/workouts/{id}/signup', () => {
   });
 
   it('promotes the first waitlisted member on a cancel and emails them the workout link', async () => {
-    const { t, member, createWorkout, members, outbox } = await setup();
+    const { t, member, createWorkout, members, queued } = await setup();
     const w = await createWorkout({ capacity: 1 });
     const [a, b] = await members(2);
     await t.call('POST', `/api/forum/workouts/${w.id}/signup`, { token: member.token });
@@ -593,7 +593,7 @@ describe('POST /api/forum/workouts/{id}/signup', () => {
     const detail = await t.call('GET', `/api/forum/workouts/${w.id}`, { token: b!.token });
     expect(detail.body.signups.map((s: { user_id: number }) => s.user_id)).toEqual([a!.id]);
     expect(detail.body.workout.waitlistPosition).toBe(1);
-    const mails = outbox();
+    const mails = queued();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: a!.email, subject: "You're in: Threshold swim" });
     expect(mails[0]!.text).toContain(`http://club.test/workout/${w.id}`);

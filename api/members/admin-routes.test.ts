@@ -123,8 +123,8 @@ describe('PUT /api/admin/members/{id}/approve', () => {
       'member',
     );
 
-    const outbox = await t.call('GET', '/api/admin/outbox', { token: admin.token });
-    expect(outbox.body.emails).toEqual([
+    const messages = await t.call('GET', '/api/admin/outbox', { token: admin.token });
+    expect(messages.body.emails).toEqual([
       expect.objectContaining({
         to: 'pat@club.test',
         subject: expect.stringContaining('active'),

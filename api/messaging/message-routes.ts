@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { OutboxEmail } from '../../domain/contract/admin';
+import type { QueuedMessage } from '../../domain/contract/admin';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import type { AppDeps, AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
@@ -10,7 +10,7 @@ import { listMessages } from './queue/records';
  * provider configured this is where the emails are read. The answer keeps the field names the
  * installed apps know (`GET /admin/outbox`, `emails`).
  */
-export function queuedMessages(deps: AppDeps): OutboxEmail[] {
+export function queuedMessages(deps: AppDeps): QueuedMessage[] {
   return listMessages(deps.database.db).map((m) => ({
     id: m.id,
     channel: m.channel === 'push' ? 'push' : 'email',

@@ -27,8 +27,8 @@ describe('secrets in the log', () => {
 
     // A reset link: asked for, checked, used, and a made-up token in a path.
     expect((await t.call('POST', '/api/auth/forgot-password', { body: { email: 'sam@club.test' } })).status).toBe(200);
-    const outbox = await t.call('GET', '/api/admin/outbox', { token: admin.token });
-    const text = JSON.stringify(outbox.body);
+    const messages = await t.call('GET', '/api/admin/outbox', { token: admin.token });
+    const text = JSON.stringify(messages.body);
     const resetToken = /token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
     secrets.push(resetToken);
     expect((await t.call('POST', '/api/auth/reset-password/check', { body: { token: resetToken } })).status).toBe(200);

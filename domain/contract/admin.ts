@@ -117,7 +117,7 @@ export interface MemberAnswer {
 }
 
 /** One message of the server's message queue (GET /admin/outbox): an email, or a push to one device. */
-export interface OutboxEmail {
+export interface QueuedMessage {
   id: number;
   channel: 'email' | 'push';
   /** The address; for a push, the member's email. */
@@ -135,6 +135,6 @@ export interface OutboxEmail {
   sent_at: number | null;
 }
 
-export interface OutboxAnswer {
-  emails: OutboxEmail[];
+export interface QueuedMessagesAnswer {
+  emails: QueuedMessage[];
 }

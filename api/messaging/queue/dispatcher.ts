@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { reminderMemberOf } from '../../../db/reminder-keys';
 import type { MailMessage, MessageQueue, PushMessage } from '../../platform/message-queue';
 import { CLAIM_MS, DELIVERY_LIMITS, PUSH_SCAN, PushHostHealth, countsAsMember, pushHostOf, retryLater, type DeliveryLimits } from './policy';
-import { QueueStore, type Outcome, type QueuedMessage } from './store';
+import { QueueStore, type Outcome, type MessageRow } from './store';
 import { withTimeout, type MailTransport } from './transports';
 import { PushRefused, type PushTransport } from './web-push';
 
@@ -136,7 +136,7 @@ export class MessageDispatcher implements MessageQueue {
     }
   }
 
-  private start(message: QueuedMessage, host: string | null, now: number): void {
+  private start(message: MessageRow, host: string | null, now: number): void {
     // Claimed before it is sent: a process that dies mid-send leaves the claim to run out, and the
     // message is tried again then.
     if (!this.store.claim(message.id, now, this.mine(), CLAIM_MS)) return;
@@ -183,7 +183,7 @@ export class MessageDispatcher implements MessageQueue {
     this.inFlight.set(message.id, sending);
   }
 
-  private async deliverEmail(email: QueuedMessage): Promise<Outcome> {
+  private async deliverEmail(email: MessageRow): Promise<Outcome> {
     // A reminder is for a member: one whose membership has lapsed, or who was rejected or deleted
     // since it was queued, is not reminded of anything.
     const remindedId = reminderMemberOf(email.dedupeKey);
@@ -225,7 +225,7 @@ export class MessageDispatcher implements MessageQueue {
    * would fail again: given up. An endpoint the push policy refuses is a failure of this push only:
    * nothing is sent, the device stays, and nobody learns what (if anything) listens there.
    */
-  private async deliverPush(message: QueuedMessage, host: string | null): Promise<Outcome> {
+  private async deliverPush(message: MessageRow, host: string | null): Promise<Outcome> {
     const found = message.subscriptionId === null ? undefined : this.store.device(message.subscriptionId);
     if (!found) return { status: 'dropped', lastError: 'The device no longer receives notifications.' };
     if (!countsAsMember(found, this.now(), this.options.timeZone)) {

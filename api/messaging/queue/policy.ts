@@ -3,7 +3,7 @@
 import { clubToday } from '../../../domain/clock';
 import { hasRole } from '../../../domain/contract/roles';
 import { effectiveRole } from '../../platform/users';
-import type { Outcome, QueuedMessage } from './store';
+import type { Outcome, MessageRow } from './store';
 import { EMAIL_TIMEOUT_MS } from './transports';
 import { PUSH_TIMEOUT_MS } from './web-push';
 
@@ -44,7 +44,7 @@ const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6
 export const PUSH_SCAN = 200;
 
 /** A failed send: tried again after a growing delay, given up after MAX_ATTEMPTS. */
-export function retryLater(message: QueuedMessage, error: string, now: number): Outcome {
+export function retryLater(message: MessageRow, error: string, now: number): Outcome {
   const attempts = message.attempts + 1;
   return {
     attempts,

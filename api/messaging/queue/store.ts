@@ -5,9 +5,9 @@ import type { Db } from '../../../db/client';
 import { messageQueue, pushSubscriptions, users } from '../../../db/schema';
 
 /** One email or push in the queue, as stored. */
-export type QueuedMessage = typeof messageQueue.$inferSelect;
+export type MessageRow = typeof messageQueue.$inferSelect;
 /** What a send changes of its message. */
-export type Outcome = Partial<Pick<QueuedMessage, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'sentAt' | 'providerId'>>;
+export type Outcome = Partial<Pick<MessageRow, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'sentAt' | 'providerId'>>;
 
 export class QueueStore {
   constructor(private readonly db: Db) {}
@@ -29,7 +29,7 @@ export class QueueStore {
     return mine.length === 0 ? due : and(due, notInArray(messageQueue.id, [...mine]));
   }
 
-  dueEmails(now: number, mine: readonly number[], limit: number): QueuedMessage[] {
+  dueEmails(now: number, mine: readonly number[], limit: number): MessageRow[] {
     return this.db
       .select()
       .from(messageQueue)
@@ -40,7 +40,7 @@ export class QueueStore {
   }
 
   /** Due pushes, oldest first, each with its device's endpoint (null once the device is gone). */
-  duePushes(now: number, mine: readonly number[], limit: number): { message: QueuedMessage; endpoint: string | null }[] {
+  duePushes(now: number, mine: readonly number[], limit: number): { message: MessageRow; endpoint: string | null }[] {
     return this.db
       .select({ message: messageQueue, endpoint: pushSubscriptions.endpoint })
       .from(messageQueue)

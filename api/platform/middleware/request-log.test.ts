@@ -91,7 +91,7 @@ describe('request log', () => {
     }
   });
 
-  it('in production, says an email waits in the outbox without printing it (its link)', async () => {
+  it('in production, says an email waits in the message queue without printing it (its link)', async () => {
     const env = loadEnv({ NODE_ENV: 'production', DATABASE_PATH: ':memory:', JWT_SECRET: 'a-production-secret-that-is-long-enough-1234', PASSWORD_HASH_LOG_N: '10', APP_URL: 'https://club.example' });
     const database = openDatabase(':memory:');
     runMigrations(database);
