@@ -10,7 +10,6 @@ import { applyPageData, type PageData } from './app/page-data';
 import { resetVisitorReads } from './lib/data/read';
 import { SessionProvider } from './lib/session/session';
 
-export type { PageData };
 export { teamKeys } from './features/team/api/team-queries';
 export { raceKeys } from './features/races/api/race-queries';
 

@@ -6,7 +6,6 @@ import type { Role } from './roles';
 // Admin contract: the members table, editing and approving a member, the message queue's listing.
 
 export const APPROVABLE_ROLES = ['member', 'exec', 'administrator'] as const;
-export type ApprovableRole = (typeof APPROVABLE_ROLES)[number];
 /** What the Edit Member modal may set; 'rejected' only passes when it is already the role. */
 export const EDITABLE_ROLES = ['pending', 'member', 'exec', 'administrator', 'rejected'] as const;
 export type EditableRole = (typeof EDITABLE_ROLES)[number];

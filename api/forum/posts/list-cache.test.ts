@@ -14,7 +14,8 @@ import type { PostType } from './access';
 import { listPosts } from './list';
 import { deletePost } from '../post-removal';
 import { updateProfile } from '../../accounts/member-profile';
-import { createWorkout, joinWaitlist, leaveWaitlist, setSignup, updateWorkout } from '../workouts/workouts';
+import { updateWorkoutInScope } from '../workouts/series';
+import { createWorkout, joinWaitlist, leaveWaitlist, setSignup } from '../workouts/workouts';
 
 const TYPES: PostType[] = ['workout', 'event'];
 
@@ -64,13 +65,13 @@ describe('the cached forum lists', () => {
     const { t, admin, exec, ana, ben, cy, workout, workoutInput, afterWrite } = await club();
     let w = workout('Tempo', '2026-03-05', '07:00');
     afterWrite('create workout', () => (w = workout('Hills', '2026-03-04', '18:00')));
-    afterWrite('edit workout', () => updateWorkout(t.deps, exec, w.id, workoutInput('Hill sprints', '2026-03-04', '18:00', 1)));
+    afterWrite('edit workout', () => updateWorkoutInScope(t.deps, exec, w.id, workoutInput('Hill sprints', '2026-03-04', '18:00', 1), 'this'));
     afterWrite('sign up', () => setSignup(t.deps, ana, w.id, true));
     afterWrite('join the waitlist', () => joinWaitlist(t.deps, ben, w.id));
     afterWrite('second on the waitlist', () => joinWaitlist(t.deps, cy, w.id));
     afterWrite('cancel, promoting the first waiting', () => setSignup(t.deps, ana, w.id, false));
     afterWrite('leave the waitlist', () => leaveWaitlist(t.deps, cy, w.id));
-    afterWrite('capacity raised', () => updateWorkout(t.deps, exec, w.id, workoutInput('Hill sprints', '2026-03-04', '18:00', 5)));
+    afterWrite('capacity raised', () => updateWorkoutInScope(t.deps, exec, w.id, workoutInput('Hill sprints', '2026-03-04', '18:00', 5), 'this'));
     let e = createEvent(t.deps, exec, { title: 'Social', eventDate: '2026-03-10', content: 'Pizza' });
     afterWrite('create event', () => (e = createEvent(t.deps, exec, { title: 'Banquet', eventDate: '2026-03-20', content: 'Food' })));
     afterWrite('edit event', () => updateEvent(t.deps, exec, e.id, { title: 'Gala', eventDate: '2026-03-20', content: 'Food' }));

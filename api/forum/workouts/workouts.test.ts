@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { absenceLog, messageQueue, posts, users, waitlistEntries, workoutSignups } from '../../../db/schema';
 import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../domain/contract/forum';
@@ -14,12 +14,11 @@ import {
   createWorkout,
   joinWaitlist,
   leaveWaitlist,
-  releaseMemberPlaces,
   setSignup,
-  updateWorkout,
   waitlistPosition,
   workoutDetail,
 } from './workouts';
+import { updateWorkoutInScope } from './series';
 
 const HOUR = 3_600_000;
 // The test clock starts at 2026-03-02T15:00:00Z: 10:00 on Monday, March 2 in Toronto (EST, UTC-5).
@@ -356,13 +355,13 @@ describe('editing capacity', () => {
     const { t, exec, workout, members, signups } = await setup();
     const w = workout({ capacity: 3 });
     for (const m of await members(3)) setSignup(t.deps, m, w.id, true);
-    const err = refusal(() => updateWorkout(t.deps, exec, w.id, { ...editable(w), capacity: 2 }));
+    const err = refusal(() => updateWorkoutInScope(t.deps, exec, w.id, { ...editable(w), capacity: 2 }, 'this'));
     expect(err.status).toBe(409);
     expect(err.message).toContain('Capacity cannot be lower than the 3 members already signed up');
     expect(signups(w.id)).toHaveLength(3);
     expect(t.db.select().from(posts).where(eq(posts.id, w.id)).get()!.capacity).toBe(3);
     // Equal to the count is fine.
-    expect(updateWorkout(t.deps, exec, w.id, { ...editable(w), capacity: 3, title: 'Renamed' }).title).toBe(
+    expect(updateWorkoutInScope(t.deps, exec, w.id, { ...editable(w), capacity: 3, title: 'Renamed' }, 'this').title).toBe(
       'Renamed',
     );
   });
@@ -376,10 +375,10 @@ describe('editing capacity', () => {
       joinWaitlist(t.deps, m, w.id);
       t.clock.advance(5);
     }
-    const raised = updateWorkout(t.deps, exec, w.id, { ...editable(w), capacity: 2 });
+    const raised = updateWorkoutInScope(t.deps, exec, w.id, { ...editable(w), capacity: 2 }, 'this');
     expect(raised).toMatchObject({ capacity: 2, signupCount: 2, waitlistCount: 2 });
     expect(signups(w.id)).toEqual([a!.id, b!.id]);
-    const unlimited = updateWorkout(t.deps, exec, w.id, { ...editable(w), capacity: null });
+    const unlimited = updateWorkoutInScope(t.deps, exec, w.id, { ...editable(w), capacity: null }, 'this');
     expect(unlimited).toMatchObject({ capacity: null, signupCount: 4, waitlistCount: 0 });
     expect(queued().map((m) => m.to)).toEqual([b!.email, c!.email, d!.email]);
   });
@@ -388,50 +387,10 @@ describe('editing capacity', () => {
     const { t, workout, members } = await setup();
     const w = workout();
     const [a] = await members(1);
-    expect(refusal(() => updateWorkout(t.deps, a!, w.id, editable(w))).status).toBe(403);
+    expect(refusal(() => updateWorkoutInScope(t.deps, a!, w.id, editable(w), 'this')).status).toBe(403);
     // An author who is no longer an exec may still edit their own post.
     const own = createWorkout(t.deps, a!, { type: 'workout', ...editable(w), capacity: 4 });
-    expect(updateWorkout(t.deps, a!, own.id, { ...editable(own), title: 'Mine' }).title).toBe('Mine');
-  });
-});
-
-describe('releaseMemberPlaces', () => {
-  it("frees a member's places, promotes for future workouts with an email, and counts no absence", async () => {
-    const { t, workout, members, signups, user, queued } = await setup();
-    const soon = workout({ workoutDate: '2026-03-03', workoutTime: '09:00', capacity: 1 });
-    const other = workout({ capacity: 1 });
-    const [gone, waiting, waiting2] = await members(3);
-    setSignup(t.deps, gone!, soon.id, true);
-    setSignup(t.deps, waiting2!, other.id, true);
-    joinWaitlist(t.deps, waiting!, soon.id);
-    joinWaitlist(t.deps, gone!, other.id);
-
-    t.deps.database.tx(() => releaseMemberPlaces(t.deps, gone!.id));
-
-    expect(signups(soon.id)).toEqual([waiting!.id]);
-    expect(signups(other.id)).toEqual([waiting2!.id]);
-    expect(t.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, gone!.id)).all()).toEqual([]);
-    expect(user(gone!.id).absences).toBe(0);
-    expect(t.db.select().from(absenceLog).all()).toEqual([]);
-    expect(queued().map((m) => m.to)).toEqual([waiting!.email]);
-  });
-
-  it('does not promote into a workout that has started', async () => {
-    const { t, workout, members, signups } = await setup();
-    const w = workout({ workoutDate: '2026-03-03', workoutTime: '07:00', capacity: 1 });
-    const [gone, waiting] = await members(2);
-    setSignup(t.deps, gone!, w.id, true);
-    joinWaitlist(t.deps, waiting!, w.id);
-    t.clock.set(Date.parse('2026-03-03T13:00:00Z'));
-    releaseMemberPlaces(t.deps, gone!.id);
-    expect(signups(w.id)).toEqual([]);
-    expect(
-      t.db
-        .select()
-        .from(waitlistEntries)
-        .where(and(eq(waitlistEntries.postId, w.id), eq(waitlistEntries.userId, waiting!.id)))
-        .all(),
-    ).toHaveLength(1);
+    expect(updateWorkoutInScope(t.deps, a!, own.id, { ...editable(own), title: 'Mine' }, 'this').title).toBe('Mine');
   });
 });
 

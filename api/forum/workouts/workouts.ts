@@ -22,7 +22,7 @@ import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../.
 import { pushNewWorkout } from '../../messaging/notifications';
 import { tellMember } from '../../messaging/notify';
 import { describeWorkoutTime, formatClubDateTime } from '../../messaging/club-time-format';
-import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
+import { assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
 import { tellIfMoved } from '../posts/change-notices';
 import { loadWorkoutPost } from '../posts/reads';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
@@ -344,25 +344,6 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
 }
 
 /**
- * Edits a workout. Capacity may not go below the members already signed up (nobody is dropped);
- * a higher (or unlimited) capacity promotes from the waitlist at once.
- */
-export function updateWorkout(
-  deps: AppDeps,
-  actor: Actor,
-  workoutId: number,
-  input: WorkoutUpdate,
-): WorkoutPost {
-  return deps.database.tx(() => {
-    const { db } = deps.database;
-    const post = requireWorkout(db, workoutId);
-    assertCanManagePost(actor, post);
-    applyWorkoutUpdate(deps, post, input);
-    return loadWorkoutOr404(deps, actor.id, post.id);
-  });
-}
-
-/**
  * The writes of an edit, for a workout already checked: call inside a transaction. `nameDate` puts
  * the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
  */
@@ -403,11 +384,6 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
 // ---------- Member deletion ----------
 
 /**
- * Frees every place a member holds (before the admin deletes the account): their signups and
- * waitlist entries go, and each freed workout that has not started promotes its next waitlisted
- * member (with the email). No absence is counted. Meant to run inside the deletion's transaction.
- */
-/**
  * A member leaving the club: every waitlist place goes, and the places in workouts that have not
  * started are freed (no absence counted) and offered to the waitlist as usual. Places in workouts that
  * have started stay: they are the club's record of who came. Call inside a transaction.
@@ -431,22 +407,4 @@ export function releaseComingPlaces(deps: AppDeps, userId: number): void {
       .run();
     fillFromWaitlist(deps, post, now);
   }
-}
-
-export function releaseMemberPlaces(deps: AppDeps, userId: number): void {
-  deps.database.tx(() => {
-    const { db } = deps.database;
-    const freed = db
-      .select({ postId: workoutSignups.postId })
-      .from(workoutSignups)
-      .where(eq(workoutSignups.userId, userId))
-      .all();
-    db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId)).run();
-    db.delete(workoutSignups).where(eq(workoutSignups.userId, userId)).run();
-    const now = deps.clock();
-    for (const { postId } of freed) {
-      const post = db.select().from(posts).where(eq(posts.id, postId)).get();
-      if (post) fillFromWaitlist(deps, post, now);
-    }
-  });
 }
