@@ -1,7 +1,7 @@
 // Deleting an account, by the member (DELETE /me) or by an administrator (DELETE /admin/members/:id):
 // one function, so both leave the same thing behind (docs/decisions/0080-my-data.md, docs/rules.md
 // "Leaving the club"). What happens to each table is one line of ACCOUNT_TABLES; a new table that
-// holds anything of a member is a new line there (and in MY_DATA_TABLES, api/services/my-data.ts).
+// holds anything of a member is a new line there (and in MY_DATA_TABLES, api/privacy/my-data.ts).
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {

@@ -116,7 +116,7 @@ describe('club feed', () => {
     expect(twice.summary).toBe('Tempo intervals');
     await t.must('DELETE', `/api/forum/posts/${w}`, { token: exec.token });
     // A tombstone: the same UID, CANCELLED, a higher SEQUENCE, so subscribed calendars remove it
-    // (api/routes/plans-change.test.ts follows it until it leaves the feed).
+    // (api/forum/plans-change.test.ts follows it until it leaves the feed).
     expect(parse((await t.call('GET', '/api/calendar/club.ics')).body).events).toMatchObject([
       { uid: `workout-${w}@club.test`, status: 'CANCELLED', sequence: 3 },
     ]);

@@ -1,6 +1,6 @@
 // Cancelling and reinstating a workout or an event (docs/decisions/0073-cancelled-and-moved.md): the
 // post stays, with its sign-ups, waitlist and RSVPs, marked with the exec's reason, and every member
-// who answered it hears so once (post-change-notices.ts). Each change bumps the post's revision.
+// who answered it hears so once (posts/change-notices.ts). Each change bumps the post's revision.
 import { and, eq, sql } from 'drizzle-orm';
 import { attendanceSubmissions, posts, type PostRow } from '../../db/schema';
 import type { CancelAnswer, EventPost, SeriesScope, WorkoutPost } from '../../domain/contract/forum';

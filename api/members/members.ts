@@ -145,7 +145,7 @@ export function updateMember(
 }
 
 /**
- * Deletes a member's account exactly as the member's own deletion does (api/services/account-deletion.ts):
+ * Deletes a member's account exactly as the member's own deletion does (api/accounts/account-deletion.ts):
  * places to come are freed for the waitlist, past attendance stays as Former member, messages to
  * them are dropped or redacted. Answers the picture URL so the caller can remove the file after commit.
  */

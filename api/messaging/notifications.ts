@@ -101,7 +101,7 @@ function limitDeviceSaves(deps: AppDeps, userId: number, ip: string): void {
 /**
  * The server will POST to this URL on every new workout and reminder, so it must be a browser's push
  * service (or one the operator named in PUSH_SERVICE_HOSTS), with a name that points to the public
- * internet right now: api/services/push-endpoint.ts. Sends check it again.
+ * internet right now: api/platform/push-endpoint.ts. Sends check it again.
  */
 export async function checkPushEndpoint(deps: AppDeps, endpoint: string): Promise<void> {
   const verdict = await deps.pushEndpoints.check(endpoint);

@@ -19,7 +19,7 @@ const STATIC_FILE =
 
 /**
  * Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. The public
- * pages come rendered (api/page-renderer.ts) when the compiled pages module is there: by default the
+ * pages come rendered (page-renderer.ts) when the compiled pages module is there: by default the
  * build's, for the build's own dist/ only.
  */
 export function mountPwa(

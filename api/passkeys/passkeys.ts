@@ -1,5 +1,5 @@
 // A member's passkeys: the list the profile shows, renaming and removing one, and what an
-// administrator sees and removes. Adding one is passkey-registration.ts; signing in, passkey-login.ts.
+// administrator sees and removes. Adding one is registration.ts; signing in, login.ts.
 import { and, asc, count, eq } from 'drizzle-orm';
 import { passkeys, users, type PasskeyRow } from '../../db/schema';
 import type { PasskeyInfo } from '../../domain/contract/passkeys';

@@ -19,7 +19,7 @@ export interface AppDeps {
   /** Which push endpoints a device may register and the server may send to (PUSH_SERVICE_HOSTS). */
   pushEndpoints: PushEndpointPolicy;
   rateLimiter: RateLimiter;
-  /** Per-account growing delays after failed sign-ins (api/services/auth.ts). */
+  /** Per-account growing delays after failed sign-ins (api/accounts/auth.ts). */
   loginDelay: GrowingDelay;
   clock: () => number;
   /** Where uploaded files live (served at /uploads/). */

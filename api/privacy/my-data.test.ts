@@ -312,11 +312,11 @@ describe('deleting an account', () => {
     const tables = allTables(t);
     expect(
       tables.filter((name) => !(name in ACCOUNT_TABLES)),
-      'tables missing from ACCOUNT_TABLES (api/services/account-deletion.ts)',
+      'tables missing from ACCOUNT_TABLES (api/accounts/account-deletion.ts)',
     ).toEqual([]);
     expect(
       tables.filter((name) => !(name in MY_DATA_TABLES)),
-      'tables missing from MY_DATA_TABLES (api/services/my-data.ts)',
+      'tables missing from MY_DATA_TABLES (api/privacy/my-data.ts)',
     ).toEqual([]);
   });
 

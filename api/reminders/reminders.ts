@@ -1,6 +1,6 @@
 // Reminders (docs/decisions/0060): before a workout a member signed up for, and before an event a
 // member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
-// (api/services/reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
+// (reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
 // member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
 // (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
 // the unique index stops a second process racing this one.

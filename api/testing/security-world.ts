@@ -1,5 +1,5 @@
 // Shared fixtures of the security suite: a populated club to attack, and a snapshot of every table
-// to prove a refused request changed nothing. The real server and the pictures are in test-fixtures/.
+// to prove a refused request changed nothing. The real server and the pictures are beside it.
 import { eq } from 'drizzle-orm';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { makeTestApp, type TestApp, type TestUser, type UserFields } from './test-app';

@@ -1,5 +1,5 @@
 // The forum lists: a shared part built once per change of the data, and each caller's own fields
-// added per request (the cached answers are api/services/post-list-cache.ts).
+// added per request (the cached answers are list-cache.ts).
 import { eventRowsFrom, idsOf, rsvpsOf, workoutRowsFrom, type EventPostRow } from '../../../db/post-queries';
 import { addDays, clubToday, forumOrder } from '../../../domain/clock';
 import type { EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/forum';
@@ -190,7 +190,7 @@ export function listEventPosts(deps: AppDeps, userId: number): EventPost[] {
   return personalize(buildEventList(deps), userId);
 }
 
-/** A fresh, uncached list (the cached answer is api/services/post-list-cache.ts). */
+/** A fresh, uncached list (the cached answer is list-cache.ts). */
 export function listPosts(deps: AppDeps, userId: number, type: PostType): WorkoutPost[] | EventPost[] {
   return type === 'workout' ? listWorkoutPosts(deps, userId) : listEventPosts(deps, userId);
 }

@@ -1,4 +1,4 @@
-// Web Push through the message queue, against a push service on 127.0.0.1 (api/test-fixtures/push-service.ts):
+// Web Push through the message queue, against a push service on 127.0.0.1 (api/testing/push-service.ts):
 // what reaches the device decrypts with its keys, 404/410 remove the subscription, 429/5xx retry.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
