@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import type { CancelAnswer, EventPost, WorkoutPost } from '../../../domain/contract/forum';
-import { cancelPostSchema } from '../../../domain/contract/forum-schemas';
-import { firstIssue } from '../../../domain/contract/common';
-import { CANCEL_REASON_MAX } from '../../../domain/rules';
-import { FormField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
-import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/data/api-client';
-import { usePlanChangeMutation } from './api/forum-mutations';
+import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/forum';
+import { cancelPostSchema } from '../../../../domain/contract/forum-schemas';
+import { firstIssue } from '../../../../domain/contract/common';
+import { CANCEL_REASON_MAX } from '../../../../domain/rules';
+import { FormField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { usePlanChangeMutation } from '../api/forum-mutations';
 
 type Post = WorkoutPost | EventPost;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../domain/contract/forum';
-import { ErrorMessage } from '../../components/status';
-import { UnsyncedMark } from '../../components/offline-note';
-import { useRsvpWrite } from '../../lib/data/post-actions';
-import { RSVP_LABELS, eventView } from './workout-rules';
+import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../../domain/contract/forum';
+import { ErrorMessage } from '../../../components/status';
+import { UnsyncedMark } from '../../../components/offline-note';
+import { useRsvpWrite } from '../../../lib/data/post-actions';
+import { RSVP_LABELS, eventView } from '../shared/workout-rules';
 
 /**
  * The member's RSVP to one event (lib/data/post-actions.ts: works offline, sends the desired state,

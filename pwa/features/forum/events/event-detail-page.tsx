@@ -1,25 +1,25 @@
 import { useCallback, useId, type ReactNode } from 'react';
-import { AddToCalendar } from '../../components/add-to-calendar';
-import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
+import { AddToCalendar } from '../../../components/add-to-calendar';
+import { OfflineNote, UnsyncedMark } from '../../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
-import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
-import { EmptyState, LoadError, Loading } from '../../components/status';
-import { formatDateTime } from '../../lib/ui/format';
-import { KindBadge } from '../../components/post-parts';
-import { useSession } from '../../lib/session/session';
-import { usePageTitle } from '../../lib/ui/use-page-title';
-import { ApiError } from '../../lib/data/api-client';
-import { loadError, offlineInfo } from '../../lib/data/read';
-import { useEventQuery } from './api/forum-queries';
-import { parseId } from './forum-api';
-import { LocalComments } from './local-comments';
-import { Avatar } from '../../components/avatar';
-import { Author, EventWhenWhere } from './post-parts';
+import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
+import { EmptyState, LoadError, Loading } from '../../../components/status';
+import { formatDateTime } from '../../../lib/ui/format';
+import { KindBadge } from '../../../components/post-parts';
+import { useSession } from '../../../lib/session/session';
+import { usePageTitle } from '../../../lib/ui/use-page-title';
+import { ApiError } from '../../../lib/data/api-client';
+import { loadError, offlineInfo } from '../../../lib/data/read';
+import { useEventQuery } from '../api/forum-queries';
+import { parseId } from '../shared/forum-api';
+import { LocalComments } from '../shared/local-comments';
+import { Avatar } from '../../../components/avatar';
+import { Author, EventWhenWhere } from '../shared/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
-import { canManagePost } from './workout-rules';
-import { RSVP_LABELS, rsvpsWith } from './workout-rules';
-import './forum.css';
+import { CancelledNote, isCancelled, usePlanChange } from '../shared/plan-change';
+import { canManagePost } from '../shared/workout-rules';
+import { RSVP_LABELS, rsvpsWith } from '../shared/workout-rules';
+import '../forum.css';
 
 const EMPTY_TEXT: Record<RsvpStatus, string> = {
   going: 'No one has confirmed yet.',

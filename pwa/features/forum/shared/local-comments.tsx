@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { COMMENT_MAX } from '../../../domain/contract/forum';
-import { EmptyState, ErrorMessage } from '../../components/status';
-import { formatDateTime } from '../../lib/ui/format';
-import { useSession } from '../../lib/session/session';
-import { addComment, checkComment, listComments, type LocalComment } from '../../lib/offline/comments-db';
-import { Avatar } from '../../components/avatar';
+import { COMMENT_MAX } from '../../../../domain/contract/forum';
+import { EmptyState, ErrorMessage } from '../../../components/status';
+import { formatDateTime } from '../../../lib/ui/format';
+import { useSession } from '../../../lib/session/session';
+import { addComment, checkComment, listComments, type LocalComment } from '../../../lib/offline/comments-db';
+import { Avatar } from '../../../components/avatar';
 import { CharCounter } from './post-parts';
 
 const UNAVAILABLE = 'Comments are not available in this browser (its local storage is turned off).';

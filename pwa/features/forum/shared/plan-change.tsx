@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
-import type { CancelAnswer, EventPost, WorkoutPost } from '../../../domain/contract/forum';
-import type { ConfirmOptions } from '../../components/confirm-dialog';
-import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/data/api-client';
-import { lazyNamed } from '../../lib/ui/lazy-named';
-import { usePlanChangeMutation } from './api/forum-mutations';
+import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/forum';
+import type { ConfirmOptions } from '../../../components/confirm-dialog';
+import { ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { lazyNamed } from '../../../lib/ui/lazy-named';
+import { usePlanChangeMutation } from '../api/forum-mutations';
 
 // The dialog checks the reason with the contract's schema: loaded when an exec opens it, so the
 // forum's first load carries no schema library.

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../domain/contract/forum';
-import { EmptyState, ErrorMessage, Notice } from '../../components/status';
-import { ApiError } from '../../lib/data/api-client';
-import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
-import { Modal } from '../../components/modal';
-import { formatDate, formatDateTime, formatTime } from '../../lib/ui/format';
-import { UnsyncedMark } from '../../components/offline-note';
-import { Avatar } from '../../components/avatar';
-import { RULE_TEXT } from '../../../domain/rules';
+import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../../domain/contract/forum';
+import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
+import { ApiError } from '../../../lib/data/api-client';
+import { pendingFor, performWrite, usePendingWrites } from '../../../lib/offline/perform-write';
+import { Modal } from '../../../components/modal';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/ui/format';
+import { UnsyncedMark } from '../../../components/offline-note';
+import { Avatar } from '../../../components/avatar';
+import { RULE_TEXT } from '../../../../domain/rules';
 
 export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SeriesScope, WorkoutPost } from '../../../domain/contract/forum';
-import { useConfirm, type ConfirmOptions } from '../../components/confirm-dialog';
-import { ErrorMessage } from '../../components/status';
-import { formatTime } from '../../lib/ui/format';
-import { useSession } from '../../lib/session/session';
-import { Author, PlaceLine, TypeBadge } from './post-parts';
+import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
+import { useConfirm, type ConfirmOptions } from '../../../components/confirm-dialog';
+import { ErrorMessage } from '../../../components/status';
+import { formatTime } from '../../../lib/ui/format';
+import { useSession } from '../../../lib/session/session';
+import { Author, PlaceLine, TypeBadge } from '../shared/post-parts';
 import { SignupControls } from './signup-controls';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, isCancelled, usePlanChange } from '../shared/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
-import { canManagePost, cardStateText, hasStarted } from './workout-rules';
+import { canManagePost, cardStateText, hasStarted } from '../shared/workout-rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
 

@@ -1,10 +1,10 @@
-import { ErrorMessage, Notice } from '../../components/status';
-import { UnsyncedMark } from '../../components/offline-note';
-import { formatDateTime } from '../../lib/ui/format';
-import { useSession } from '../../lib/session/session';
+import { ErrorMessage, Notice } from '../../../components/status';
+import { UnsyncedMark } from '../../../components/offline-note';
+import { formatDateTime } from '../../../lib/ui/format';
+import { useSession } from '../../../lib/session/session';
 import type { SignupActions } from './use-signup-actions';
-import { capacityText, waitlistPositionText, type WorkoutView } from './workout-rules';
-import { RULE_TEXT } from '../../../domain/rules';
+import { capacityText, waitlistPositionText, type WorkoutView } from '../shared/workout-rules';
+import { RULE_TEXT } from '../../../../domain/rules';
 
 /** Counts of a workout: signed up, capacity status, waitlist size and the caller's place on it. */
 export function SignupStats({ view }: { view: WorkoutView }) {

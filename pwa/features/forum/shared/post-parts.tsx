@@ -1,7 +1,7 @@
-import { Avatar } from '../../components/avatar';
-import { KindBadge } from '../../components/post-parts';
-import type { EventPost, WorkoutType } from '../../../domain/contract/forum';
-import { formatDate, formatTime } from '../../lib/ui/format';
+import { Avatar } from '../../../components/avatar';
+import { KindBadge } from '../../../components/post-parts';
+import type { EventPost, WorkoutType } from '../../../../domain/contract/forum';
+import { formatDate, formatTime } from '../../../lib/ui/format';
 import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {

@@ -1,17 +1,17 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { OfflineNote } from '../../components/offline-note';
-import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../domain/contract/forum';
-import { forumOrder } from '../../../domain/clock';
-import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
-import { useClubToday } from '../../lib/club/club-clock';
-import { lazyNamed } from '../../lib/ui/lazy-named';
-import { useSession } from '../../lib/session/session';
-import { loadError, offlineInfo } from '../../lib/data/read';
-import { useDeletePostMutation } from './api/forum-mutations';
-import { useWorkoutsQuery } from './api/forum-queries';
+import { OfflineNote } from '../../../components/offline-note';
+import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../../domain/contract/forum';
+import { forumOrder } from '../../../../domain/clock';
+import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { lazyNamed } from '../../../lib/ui/lazy-named';
+import { useSession } from '../../../lib/session/session';
+import { loadError, offlineInfo } from '../../../lib/data/read';
+import { useDeletePostMutation } from '../api/forum-mutations';
+import { useWorkoutsQuery } from '../api/forum-queries';
 import { WorkoutCard } from './workout-card';
-import { detectPromotions, groupByDay } from './workout-rules';
+import { detectPromotions, groupByDay } from '../shared/workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { addDays } from '../../../domain/clock';
-import { WEEKDAY_NAMES, type WorkoutPost } from '../../../domain/contract/forum';
-import { termOfDate } from '../../../domain/calendar';
-import { Modal, ModalCancel } from '../../components/modal';
-import { FormField } from '../../components/form-field';
-import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/data/api-client';
-import { useClubToday } from '../../lib/club/club-clock';
-import { useContractForm } from '../../lib/forms/forms';
+import { addDays } from '../../../../domain/clock';
+import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/forum';
+import { termOfDate } from '../../../../domain/calendar';
+import { Modal, ModalCancel } from '../../../components/modal';
+import { FormField } from '../../../components/form-field';
+import { ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { useContractForm } from '../../../lib/forms/forms';
 import { EMPTY_NEW_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type NewWorkoutDraft, type WorkoutDraft } from './workout-form';
-import { useCreatePostMutation } from './api/forum-mutations';
+import { useCreatePostMutation } from '../api/forum-mutations';
 
 // Monday first, as a club's week is read; the values stay JavaScript's day numbers (0 Sunday).
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];

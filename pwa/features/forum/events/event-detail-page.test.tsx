@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
-import { commentsDb } from '../../lib/offline/comments-db';
-import { resetDevice } from '../../test-device';
-import { renderAt } from '../../test-providers';
-import { answerRoutes, jsonReply, type Routes } from '../../test-server';
+import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
+import { commentsDb } from '../../../lib/offline/comments-db';
+import { resetDevice } from '../../../test-device';
+import { renderAt } from '../../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { EventDetailPage } from './event-detail-page';
-import { event, member } from './test-handlers';
+import { event, member } from '../test-handlers';
 
 const DETAIL = 'GET /forum/events/50';
 

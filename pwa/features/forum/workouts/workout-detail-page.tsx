@@ -1,30 +1,30 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useConfirm } from '../../components/confirm-dialog';
-import { AddToCalendar } from '../../components/add-to-calendar';
-import { OfflineNote } from '../../components/offline-note';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { AddToCalendar } from '../../../components/add-to-calendar';
+import { OfflineNote } from '../../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorMessage, LoadError, Loading } from '../../components/status';
-import { formatDate, formatTime } from '../../lib/ui/format';
-import { useSession } from '../../lib/session/session';
-import { usePageTitle } from '../../lib/ui/use-page-title';
-import { ApiError } from '../../lib/data/api-client';
-import { applyAttendance } from '../../lib/data/post-cache';
-import { loadError, offlineInfo } from '../../lib/data/read';
-import { useDeletePostMutation } from './api/forum-mutations';
-import { useAttendanceQuery, useWorkoutQuery } from './api/forum-queries';
-import { parseId } from './forum-api';
-import { LocalComments } from './local-comments';
-import { Author, PlaceLine, TypeBadge } from './post-parts';
+import { ErrorMessage, LoadError, Loading } from '../../../components/status';
+import { formatDate, formatTime } from '../../../lib/ui/format';
+import { useSession } from '../../../lib/session/session';
+import { usePageTitle } from '../../../lib/ui/use-page-title';
+import { ApiError } from '../../../lib/data/api-client';
+import { applyAttendance } from '../../../lib/data/post-cache';
+import { loadError, offlineInfo } from '../../../lib/data/read';
+import { useDeletePostMutation } from '../api/forum-mutations';
+import { useAttendanceQuery, useWorkoutQuery } from '../api/forum-queries';
+import { parseId } from '../shared/forum-api';
+import { LocalComments } from '../shared/local-comments';
+import { Author, PlaceLine, TypeBadge } from '../shared/post-parts';
 import { SignupControls, SignupStats } from './signup-controls';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
+import { CancelledNote, isCancelled, usePlanChange } from '../shared/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
 import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
-import { canManagePost, hasStarted, rosterWith } from './workout-rules';
-import './forum.css';
+import { canManagePost, hasStarted, rosterWith } from '../shared/workout-rules';
+import '../forum.css';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
 

@@ -1,12 +1,12 @@
 import { Suspense, useCallback, useState } from 'react';
-import { OfflineNote } from '../../components/offline-note';
-import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
-import { lazyNamed } from '../../lib/ui/lazy-named';
-import { useSession } from '../../lib/session/session';
+import { OfflineNote } from '../../../components/offline-note';
+import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
+import { lazyNamed } from '../../../lib/ui/lazy-named';
+import { useSession } from '../../../lib/session/session';
 import { EventCard } from './event-card';
-import { loadError, offlineInfo } from '../../lib/data/read';
-import { useDeletePostMutation } from './api/forum-mutations';
-import { useEventsQuery } from './api/forum-queries';
+import { loadError, offlineInfo } from '../../../lib/data/read';
+import { useDeletePostMutation } from '../api/forum-mutations';
+import { useEventsQuery } from '../api/forum-queries';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
 const NewEventModal = lazyNamed(() => import('./new-event-modal'), 'NewEventModal');

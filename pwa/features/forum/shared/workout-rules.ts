@@ -1,13 +1,13 @@
-import type { SessionUser } from '../../../domain/contract/auth';
-import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup } from '../../../domain/contract/forum';
-import { calendarDateForFormatting, daysBetween, hasStarted as clubHasStarted, hoursUntil as clubHoursUntil } from '../../../domain/clock';
-import { canManagePost as clubCanManagePost, isFull } from '../../../domain/rules';
-import { clubTimeZone } from '../../lib/club/club-zone';
-import { formatDate } from '../../lib/ui/format';
-import { signupsWithMe, type Me } from '../../lib/data/my-signup';
-import { rsvpStanding, workoutStanding, type DesiredSignup } from '../../lib/data/post-actions';
-import { shiftRsvpCounts } from '../../lib/data/post-cache';
-import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
+import type { SessionUser } from '../../../../domain/contract/auth';
+import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
+import { calendarDateForFormatting, daysBetween, hasStarted as clubHasStarted, hoursUntil as clubHoursUntil } from '../../../../domain/clock';
+import { canManagePost as clubCanManagePost, isFull } from '../../../../domain/rules';
+import { clubTimeZone } from '../../../lib/club/club-zone';
+import { formatDate } from '../../../lib/ui/format';
+import { signupsWithMe, type Me } from '../../../lib/data/my-signup';
+import { rsvpStanding, workoutStanding, type DesiredSignup } from '../../../lib/data/post-actions';
+import { shiftRsvpCounts } from '../../../lib/data/post-cache';
+import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../../components/post-parts';
 
 export { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText };
 

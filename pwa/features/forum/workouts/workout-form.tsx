@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { firstIssue } from '../../../domain/contract/common';
+import { firstIssue } from '../../../../domain/contract/common';
 import {
   CAPACITY_MAX,
   CAPACITY_MIN,
@@ -14,21 +14,21 @@ import {
   type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
-} from '../../../domain/contract/forum';
+} from '../../../../domain/contract/forum';
 import {
   createWorkoutSchema,
   updateWorkoutSchema,
   type NewWorkout,
   type WorkoutUpdate,
-} from '../../../domain/contract/forum-schemas';
-import { FormField } from '../../components/form-field';
-import { Modal, ModalCancel } from '../../components/modal';
-import { ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/data/api-client';
-import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { useUpdateWorkoutMutation } from './api/forum-mutations';
-import { CharCounter } from './post-parts';
-import { WORKOUT_TYPE_LABELS } from './workout-rules';
+} from '../../../../domain/contract/forum-schemas';
+import { FormField } from '../../../components/form-field';
+import { Modal, ModalCancel } from '../../../components/modal';
+import { ErrorMessage } from '../../../components/status';
+import { ApiError } from '../../../lib/data/api-client';
+import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { useUpdateWorkoutMutation } from '../api/forum-mutations';
+import { CharCounter } from '../shared/post-parts';
+import { WORKOUT_TYPE_LABELS } from '../shared/workout-rules';
 
 /** What the workout form holds while it is being typed: every field as text, as the inputs give it. */
 export interface WorkoutDraft {

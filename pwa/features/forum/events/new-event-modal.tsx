@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { firstIssue } from '../../../domain/contract/common';
-import { addDays } from '../../../domain/clock';
+import { firstIssue } from '../../../../domain/contract/common';
+import { addDays } from '../../../../domain/clock';
 import {
   CONTENT_MAX,
   FUTURE_EVENT_ERROR,
@@ -9,16 +9,16 @@ import {
   TITLE_MAX,
   isFutureDate,
   type EventPost,
-} from '../../../domain/contract/forum';
-import { createEventSchema, type NewEvent } from '../../../domain/contract/forum-schemas';
-import { FormField } from '../../components/form-field';
-import { Modal, ModalCancel } from '../../components/modal';
-import { ErrorMessage } from '../../components/status';
-import { errorMessage } from '../../lib/data/api-client';
-import { useClubToday } from '../../lib/club/club-clock';
-import { addIssues, useContractForm } from '../../lib/forms/forms';
-import { useCreatePostMutation } from './api/forum-mutations';
-import { CharCounter } from './post-parts';
+} from '../../../../domain/contract/forum';
+import { createEventSchema, type NewEvent } from '../../../../domain/contract/forum-schemas';
+import { FormField } from '../../../components/form-field';
+import { Modal, ModalCancel } from '../../../components/modal';
+import { ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { useCreatePostMutation } from '../api/forum-mutations';
+import { CharCounter } from '../shared/post-parts';
 
 export interface EventDraft {
   title: string;

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EventPost } from '../../../domain/contract/forum';
-import { useConfirm } from '../../components/confirm-dialog';
-import { ErrorMessage } from '../../components/status';
-import { KindBadge } from '../../components/post-parts';
-import { useSession } from '../../lib/session/session';
-import { Author, EventWhenWhere } from './post-parts';
+import type { EventPost } from '../../../../domain/contract/forum';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ErrorMessage } from '../../../components/status';
+import { KindBadge } from '../../../components/post-parts';
+import { useSession } from '../../../lib/session/session';
+import { Author, EventWhenWhere } from '../shared/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
-import { deleteErrorText } from './workout-card';
-import { canManagePost } from './workout-rules';
+import { CancelledNote, isCancelled, usePlanChange } from '../shared/plan-change';
+import { deleteErrorText } from '../workouts/workout-card';
+import { canManagePost } from '../shared/workout-rules';
 
 export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
 
