@@ -21,7 +21,36 @@ const featureZones = features.map((f) => ({
   message: 'Features do not import each other: move what both need to pwa/components or pwa/lib.',
 }));
 
-// The house rules (docs/architecture.md), checked on resolved paths, so `../../../api/env` and any
+// The server's rooms (docs/architecture.md): the composition root (api/*.ts and api/cli/) puts the app
+// together from one folder per feature, which all stand on the shared plumbing (api/platform/). Read
+// from the folder, so a new feature is fenced in without touching this file. Tests may reach the
+// whole app (through api/testing/, which builds it); sources may not reach the tests' helpers.
+const notFeatures = new Set(['platform', 'testing', 'security', 'faults', 'cli']);
+const apiEntries = readdirSync(join(root, 'api'), { withFileTypes: true });
+const apiFeatures = apiEntries.filter((d) => d.isDirectory() && !notFeatures.has(d.name)).map((d) => `./api/${d.name}`);
+const compositionRoot = [
+  ...apiEntries.filter((d) => d.isFile() && d.name.endsWith('.ts') && !d.name.endsWith('.test.ts')).map((d) => `./api/${d.name}`),
+  './api/cli',
+];
+const serverZones = [
+  {
+    target: [...apiFeatures, './api/platform'],
+    from: compositionRoot,
+    message: 'Only the composition root (api/app.ts, server.ts, deps.ts) puts the app together: a feature and the shared plumbing never import it.',
+  },
+  {
+    target: './api/platform',
+    from: apiFeatures,
+    message: 'api/platform/ is the plumbing under every feature and never imports one: name what it needs in platform/ (as message-queue.ts does) and let the composition root hand it over.',
+  },
+  {
+    target: ['./api', './db', './domain'],
+    from: ['./api/testing', './api/security', './api/faults'],
+    message: 'The server never imports test helpers: they live in api/testing/ for the tests.',
+  },
+];
+
+// The house rules (docs/architecture.md), checked on resolved paths, so `../../../api/platform/env` and any
 // other spelling of the same file are caught alike.
 const boundaryZones = [
   ...featureZones,
@@ -69,8 +98,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // The server's sources; its tests (and the test folders) may import what they test from anywhere.
+    files: ['api/**/*.ts', 'db/**/*.ts', 'domain/**/*.ts'],
+    ignores: ['**/*.test.ts', 'api/testing/**', 'api/security/**', 'api/faults/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...boundaryZones, ...serverZones] }] },
   },
   {
     // Contract modules that screens read with their first download: types, constants and checks only.
@@ -137,7 +171,8 @@ export default tseslint.config(
     // club clock parses a club date or time; the words of a rule come from domain/rules.ts.
     files: ['**/*.{ts,tsx}'],
     plugins: { club: houseRules },
-    rules: { 'club/no-club-time-parsing': 'error', 'club/no-restated-rules': 'error' },
+    // No import cycles anywhere, type-only imports included (import-x/no-cycle leaves those out).
+    rules: { 'club/no-club-time-parsing': 'error', 'club/no-restated-rules': 'error', 'club/no-import-cycle': 'error' },
   },
   { files: ['domain/**/*.ts'], ignores: ['domain/**/*.test.ts'], rules: { 'club/domain-imports': 'error' } },
   { files: ['domain/clock.ts', 'domain/rules.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'], rules: { 'club/no-club-time-parsing': 'off', 'club/no-restated-rules': 'off' } },

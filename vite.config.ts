@@ -25,7 +25,7 @@ export default defineConfig(({ command }) => ({
       : {}),
   },
   publicDir: 'public',
-  // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/static.ts).
+  // The manifest tells the server which chunks a screen needs, to preload them with its HTML (api/pages/static.ts).
   build: {
     outDir: '../dist',
     emptyOutDir: true,

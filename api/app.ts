@@ -1,31 +1,32 @@
-import { Hono } from 'hono';
-import { PasswordPoolBusyError } from '../db/password-pool';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { ClubConfig } from '../domain/contract/config';
-import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../domain/contract/privacy';
-import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
-import { sessionChoices } from './services/renewals';
-import { renewalRoutes } from './routes/renewal';
-import type { AppDeps, AppEnv } from './context';
-import { loggablePath, requestLog } from './middleware/request-log';
-import { adminRoutes } from './routes/admin';
-import { announcementRoutes } from './routes/announcements';
-import { calendarRoutes } from './routes/calendar';
-import { authRoutes } from './routes/auth';
-import { forumRoutes } from './routes/forum';
-import { healthRoutes } from './routes/health';
-import { meRoutes } from './routes/me';
-import { accountRoutes } from './routes/account';
-import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys';
-import { profilesRoutes } from './routes/profiles';
-import { racesRoutes } from './routes/races';
-import { reportsRoutes } from './routes/reports';
-import { userRoutes } from './routes/users';
-import { ServiceError } from './services/errors';
+import type { ClubConfig } from '../domain/contract/config';
+import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { accountDeletionRoutes } from './accounts/account-deletion-routes';
+import { authRoutes } from './accounts/auth-routes';
+import { userRoutes } from './accounts/user-routes';
+import { announcementRoutes } from './announcements/announcement-routes';
+import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
+import { forumRoutes } from './forum/forum-routes';
+import { healthRoutes } from './health/health-routes';
+import { adminRoutes } from './members/admin-routes';
+import { renewalRoutes } from './members/renewal-routes';
+import { sessionChoices } from './members/renewals';
+import { messageAdminRoutes } from './messaging/message-routes';
+import { notificationRoutes } from './messaging/notification-routes';
+import { myWeekRoutes } from './my-week/my-week-routes';
+import { passkeyLoginRoutes, passkeyRoutes } from './passkeys/passkey-routes';
+import type { AppDeps, AppEnv } from './platform/context';
+import { ServiceError } from './platform/errors';
+import { loggablePath, requestLog } from './platform/middleware/request-log';
+import { myDataRoutes, privacyRoutes } from './privacy/my-data-routes';
+import { racesRoutes } from './races/race-routes';
+import { reportsRoutes } from './reports/report-routes';
+import { profilesRoutes } from './team/profile-routes';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
@@ -37,8 +38,14 @@ const ASSET_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
 /** The pages' preview images (og:image), drawn by the build. */
 const PREVIEW_PATH = /^\/og\/[a-z0-9-]+\.png$/;
 
-const tooLarge = (limit: number) => (c: { json: (b: object, s: 413) => Response }) =>
-  c.json({ error: `Request body too large (limit ${Math.round(limit / 1024)} KB)` }, 413);
+const tooLarge = (limit: number) => () => {
+  throw new ServiceError(413, `Request body too large (limit ${Math.round(limit / 1024)} KB)`);
+};
+
+/** Every error answer of the app: `{ error }` (and a ServiceError's extra fields) with its status and headers. */
+function errorAnswer(c: Context<AppEnv>, err: ServiceError): Response {
+  return c.json({ error: err.message, ...err.extra }, err.status, err.headers);
+}
 
 /** The API (and, when `mount` is given, whatever else the server serves), for one set of deps. */
 export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
@@ -134,23 +141,13 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
       200,
     ),
   );
-  // What the privacy page states about how long things are kept: the server's own settings.
-  app.get('/api/privacy', (c) =>
-    c.json(
-      {
-        ...DEFAULT_PRIVACY_FACTS,
-        backups: {
-          everyHours: deps.env.BACKUP_EVERY === null ? null : Math.round((deps.env.BACKUP_EVERY / 3_600_000) * 10) / 10,
-          kept: deps.env.BACKUP_KEEP,
-        },
-      } satisfies PrivacyFacts,
-      200,
-    ),
-  );
+  app.route('/api/privacy', privacyRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/auth/passkey', passkeyLoginRoutes);
   app.route('/api/passkeys', passkeyRoutes);
   app.route('/api/users', userRoutes);
+  // Before /api/admin, whose guard then never runs twice for it.
+  app.route('/api/admin/outbox', messageAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);
   app.route('/api/announcements', announcementRoutes);
@@ -158,30 +155,31 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.
   app.route('/api/me/renewal', renewalRoutes);
-  app.route('/api/me', accountRoutes);
-  app.route('/api/me', meRoutes);
+  // Any signed-in account may download its data or delete itself; the member views come after, and the
+  // last one's member guard answers every other /api/me path.
+  app.route('/api/me/export', myDataRoutes);
+  app.route('/api/me', accountDeletionRoutes);
+  app.route('/api/me/notifications', notificationRoutes);
+  app.route('/api/me/calendar-link', calendarLinkRoutes);
+  app.route('/api/me', myWeekRoutes);
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/reports', reportsRoutes);
-  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.all('/api/*', () => {
+    throw new ServiceError(404, 'Not found');
+  });
 
   mount?.(app);
 
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.notFound((c) => errorAnswer(c, new ServiceError(404, 'Not found')));
   app.onError((err, c) => {
-    if (err instanceof PasswordPoolBusyError) return c.json({ error: err.message }, err.status, err.headers);
-    if (err instanceof ServiceError)
-      return c.json({ error: err.message, ...err.extra }, err.status, err.headers);
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      return c.json({ error: err.message || 'Bad request' }, status);
-    }
-    if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON in request body' }, 400);
+    if (err instanceof ServiceError) return errorAnswer(c, err);
+    if (err instanceof PasswordPoolBusyError) return errorAnswer(c, new ServiceError(err.status, err.message, undefined, err.headers));
     // The request id in the answer header lets a member's report be matched with this line.
     (c.var.log ?? deps.logger).error(
       { err, method: c.req.method, path: loggablePath(c.req.path) },
       'unhandled error',
     );
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    return errorAnswer(c, new ServiceError(500, 'Something went wrong on our side. Please try again.'));
   });
   return app;
 }

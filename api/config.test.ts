@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
-import { resolveVapidKeys } from './services/push';
+import { loadEnv } from './platform/env';
+import { resolveVapidKeys } from './messaging/queue/web-push';
 import { clubConfigSchema } from '../domain/contract/config';
-import { makeTestApp } from './testing';
+import { makeTestApp } from './testing/test-app';
 
 describe('GET /api/config', () => {
   it("tells anyone the club's time zone, as configured", async () => {

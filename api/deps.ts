@@ -1,15 +1,16 @@
 import { join, dirname, resolve } from 'node:path';
 import type { Database_ } from '../db/client';
-import type { AppDeps } from './context';
-import type { Env } from './env';
-import { createLogger, type Logger } from './logger';
-import { MessageQueue, resendTransport, type MailTransport } from './services/message-queue';
+import type { AppDeps } from './platform/context';
+import type { Env } from './platform/env';
+import { createLogger, type Logger } from './platform/logger';
+import { MessageDispatcher } from './messaging/queue/dispatcher';
+import { resendTransport, type MailTransport } from './messaging/queue/transports';
 import { configurePasswordPool } from '../db/password-pool';
-import { GrowingDelay, RateLimiter } from './services/rate-limit';
-import { LOGIN_DELAY } from './services/auth';
-import { resolveJwtSecret } from './services/tokens';
-import { resolveVapidKeys, webPushTransport, type PushTransport } from './services/push';
-import { PushEndpointPolicy, type Resolve } from './services/push-endpoint';
+import { GrowingDelay, RateLimiter } from './platform/rate-limit';
+import { LOGIN_DELAY } from './accounts/auth';
+import { resolveJwtSecret } from './platform/tokens';
+import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
+import { PushEndpointPolicy, type Resolve } from './platform/push-endpoint';
 
 export interface DepsOptions {
   clock?: () => number;
@@ -47,7 +48,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageQueue(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
+    messageQueue: new MessageDispatcher(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Logger } from './logger';
+import type { Logger } from './platform/logger';
 
 /** Something to stop on shutdown, after the last request has been answered. */
 export interface Closer {

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
 import type { SyncAction } from '../pwa/lib/offline/sync-action';
 import type { OutboxOp } from '../pwa/lib/offline/offline-db';
-import { makeAgent, requestJson } from '../api/faults/support/http';
+import { makeAgent, requestJson } from '../api/testing/json-client';
 
 /** The first-download budgets (docs/bench.md): a public page's, and /forum's for a signed-in member. */
 export const JS_BUDGET_GZIP_KB = 100;

@@ -2,7 +2,7 @@
 // (`node dist-server/server.js`, what `npm start` runs) against the sources run through tsx (how the
 // app started before it was compiled). Starts alternate A/B so both see the same machine load.
 import { spawn } from 'node:child_process';
-import { REPO_ROOT, freePort } from '../api/faults/support/child-server';
+import { REPO_ROOT, freePort } from '../api/testing/child-server';
 
 export interface ColdStartFigures {
   runs: number;

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { openDatabase } from '../db/client';
-import type { AppDeps } from '../api/context';
-import { buildWorkoutList, personalizedJson } from '../api/services/post-list';
+import type { AppDeps } from '../api/platform/context';
+import { buildWorkoutList, personalizedJson } from '../api/forum/posts/list';
 
 export interface RebuildFigures {
   workouts: number;

@@ -3,7 +3,7 @@
 // p50 during the burst is compared with the same read alone, in the same run.
 import Database from 'better-sqlite3';
 import { hashPassword } from '../db/passwords';
-import { makeAgent, requestJson } from '../api/faults/support/http';
+import { makeAgent, requestJson } from '../api/testing/json-client';
 
 export interface LoginBurstFigures {
   logins: number;

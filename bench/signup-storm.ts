@@ -3,7 +3,7 @@
 // waitlisted with places 1..990, no 5xx.
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { makeAgent, requestJson, type JsonAnswer } from '../api/faults/support/http';
+import { makeAgent, requestJson, type JsonAnswer } from '../api/testing/json-client';
 
 export interface StormFigures {
   members: number;

@@ -1,4 +1,4 @@
-// The calendar feeds' entries (api/services/calendar.ts): workouts, events and races as one row
+// The calendar feeds' entries (api/calendar/calendar.ts): workouts, events and races as one row
 // shape, for the club's feed, a member's feed and a single entry's .ics file.
 import type { Database_ } from './client';
 import { preparedOnce } from './statements';
@@ -13,7 +13,7 @@ const EVENT_COLUMNS = `p.id, p.title, p.content as description, p.event_date as 
   coalesce(p.event_location, '') as location, p.revision, p.updated_at, p.cancelled_at, p.cancel_reason`;
 const RACE_COLUMNS = `r.id, r.name as title, r.description, r.date, '' as time, null as workout_type, null as duration_minutes,
   r.location, r.revision, null as updated_at, null as cancelled_at, null as cancel_reason`;
-// A deleted workout or event (api/services/post-tombstones.ts), published as cancelled, for its kind's usual length.
+// A deleted workout or event (api/forum/posts/tombstones.ts), published as cancelled, for its kind's usual length.
 const TOMBSTONE_COLUMNS = `t.post_id as id, t.title, '' as description, t.date, t.time, null as workout_type, null as duration_minutes,
   t.location, t.revision, t.deleted_at as updated_at, t.deleted_at as cancelled_at, null as cancel_reason`;
 

@@ -1,4 +1,4 @@
-// What a member's week is made of (api/services/my-week.ts): the items they hold a place on or are
+// What a member's week is made of (api/my-week/my-week.ts): the items they hold a place on or are
 // asked about in a range of club dates, and their standing. Named parameters: @user, @today, @last.
 import type { Database_ } from './client';
 import { waitlistOrderSql } from './queries';

@@ -111,7 +111,7 @@ export const workoutSignups = sqliteTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     // No foreign key, like attendance_records: a deleted account's sign-ups for workouts that have
     // started stay (without a name) so the club's counts and reports keep adding up; its sign-ups
-    // for workouts still to come are cancelled by api/services/account-deletion.ts.
+    // for workouts still to come are cancelled by api/accounts/account-deletion.ts.
     userId: integer('user_id').notNull(),
     signupTime: integer('signup_time').notNull().default(now),
   },

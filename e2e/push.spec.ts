@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fakeDevice, startPushService, type PushServiceStub } from '../api/test-fixtures/push-service';
+import { fakeDevice, startPushService, type PushServiceStub } from '../api/testing/push-service';
 import { createMemberWithToken, acceptCharterInDb, apiToken, DEMO, inDays, openTestDb, screenshots, signIn, withServiceWorker  } from './support';
 
 // Web Push end to end: a member turns notifications on from the profile (the test grants

@@ -1,4 +1,4 @@
-// Renders a public page to HTML on the server (api/page-renderer.ts loads this, compiled to
+// Renders a public page to HTML on the server (api/pages/page-renderer.ts loads this, compiled to
 // dist-server/pages.js): the same tree main.tsx hydrates, for a visitor (nobody is signed in on
 // the server), with the club's settings and the page's public answers (app/page-data.ts). Every
 // screen that loads on demand is waited for, so the HTML holds the whole page.
@@ -10,7 +10,6 @@ import { applyPageData, type PageData } from './app/page-data';
 import { resetVisitorReads } from './lib/data/read';
 import { SessionProvider } from './lib/session/session';
 
-export type { PageData };
 export { teamKeys } from './features/team/api/team-queries';
 export { raceKeys } from './features/races/api/race-queries';
 

@@ -29,7 +29,7 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// A public page comes rendered by the server (api/page-renderer.ts) for a visitor: the browser takes
+// A public page comes rendered by the server (api/pages/page-renderer.ts) for a visitor: the browser takes
 // it over as it is (hydration), from the same settings and answers. Someone signed in sees their own
 // version of the page (Home's week, the member's races), so it is drawn afresh; so is the app's
 // shell (the service worker's copy, a screen the server does not render).

@@ -2,7 +2,7 @@
 // 1. draws each public page's 1200x630 preview image (og:image) into dist/og/, from an SVG with the
 //    page's title, the club's name and colours (sharp);
 // 2. writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to every text file of
-//    dist/, which the server sends as they are to a browser that accepts them (api/static.ts).
+//    dist/, which the server sends as they are to a browser that accepts them (api/pages/static.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

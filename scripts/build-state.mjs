@@ -13,7 +13,7 @@ const PARTS = [
   { name: 'web app', output: 'dist/index.html', sources: ['pwa', 'domain', 'vite.config.ts', 'scripts/build-pages.ts'] },
   { name: 'server', output: 'dist-server/build-info.json', sources: ['api', 'db', 'scripts/build-server.mjs', 'pwa'] },
 ];
-const SKIP = /(^|[/\\])(node_modules|faults|test-fixtures)$|\.test\.tsx?$/;
+const SKIP = /(^|[/\\])(node_modules|faults|testing)$|\.test\.tsx?$/;
 
 function newestMtime(path) {
   if (SKIP.test(path)) return 0;

@@ -49,8 +49,8 @@ describe('staleParts (what `npm start` rebuilds)', () => {
     sources(1000);
     file('dist/index.html', 2000);
     file('dist-server/build-info.json', 2000);
-    file('api/routes/forum.test.ts', 3000);
-    file('api/faults/support/child-server.ts', 3000);
+    file('api/forum/forum.test.ts', 3000);
+    file('api/testing/child-server.ts', 3000);
     file('pwa/app/layout.test.tsx', 3000);
     expect(staleParts(root)).toEqual([]);
     file('db/migrations/0001_next.sql', 3000);

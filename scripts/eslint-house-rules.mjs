@@ -1,4 +1,7 @@
 // The house rules that no stock ESLint rule states, as a local plugin (eslint.config.js loads it).
+import { statSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const ALLOWED_IN_DOMAIN = new Set(['zod', 'date-fns', '@date-fns/tz']);
 
@@ -102,11 +105,123 @@ const noRestatedRules = {
   },
 };
 
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js'];
+const statCache = new Map();
+function mtimeOf(path) {
+  if (!statCache.has(path)) {
+    let mtime = null;
+    try {
+      const st = statSync(path);
+      if (st.isFile()) mtime = st.mtimeMs;
+    } catch {
+      // not there
+    }
+    statCache.set(path, mtime);
+  }
+  return statCache.get(path);
+}
+
+/** The file a relative specifier names (with or without its extension, or a folder's index); null for a package. */
+function resolveSpecifier(fromFile, specifier) {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return null;
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => join(base, `index${e}`))];
+  if (/\.m?js$/.test(base)) candidates.push(base.replace(/\.(m?)js$/, '.$1ts'));
+  return candidates.find((c) => mtimeOf(c) !== null) ?? null;
+}
+
+/** Every module a source imports, type-only imports, re-exports and import() included. */
+function specifiersOf(text) {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
+const importCache = new Map();
+function importsOf(file) {
+  const mtime = mtimeOf(file);
+  const cached = importCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.targets;
+  let targets = [];
+  try {
+    targets = [...new Set(specifiersOf(readFileSync(file, 'utf8')).map((s) => resolveSpecifier(file, s)).filter(Boolean))];
+  } catch {
+    // unreadable: imports nothing
+  }
+  importCache.set(file, { mtime, targets });
+  return targets;
+}
+
+/** A path of imports from `start` back to `file`, or null. */
+function pathBack(start, file) {
+  const cameFrom = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const at = queue.shift();
+    for (const next of importsOf(at)) {
+      if (next === file) {
+        const path = [at];
+        for (let step = cameFrom.get(at); step !== null; step = cameFrom.get(step)) path.unshift(step);
+        return path;
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, at);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * No import cycles, counting what import-x/no-cycle leaves out: type-only imports (`import type`,
+ * `export type … from`) and `import()` types. A cycle of types is still two modules that cannot be
+ * understood, moved or tested one without the other.
+ */
+const noImportCycle = {
+  meta: {
+    type: 'problem',
+    messages: {
+      cycle: 'Import cycle: {{path}}. Type-only imports count too: move what both need to a module of its own.',
+    },
+    schema: [],
+  },
+  create(context) {
+    // Files change between runs of a long-lived linter (an editor's): look again for each file linted.
+    statCache.clear();
+    const file = context.physicalFilename;
+    const nodes = new Map();
+    const remember = (node) => {
+      const source = node.source ?? node.argument;
+      const value = source && source.type === 'Literal' ? source.value : source?.type === 'TSLiteralType' ? source.literal.value : null;
+      if (typeof value === 'string' && !nodes.has(value)) nodes.set(value, node);
+    };
+    return {
+      ImportDeclaration: remember,
+      ExportNamedDeclaration: remember,
+      ExportAllDeclaration: remember,
+      ImportExpression: remember,
+      TSImportType: remember,
+      'Program:exit'(program) {
+        if (!file || file === '<text>') return;
+        const root = context.cwd;
+        for (const specifier of new Set(specifiersOf(context.sourceCode.text))) {
+          const target = resolveSpecifier(file, specifier);
+          if (!target || target === file) continue;
+          const back = pathBack(target, file);
+          if (!back) continue;
+          const path = [file, ...back, file].map((p) => relative(root, p)).join(' → ');
+          context.report({ node: nodes.get(specifier) ?? program, messageId: 'cycle', data: { path } });
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'club-house-rules' },
   rules: {
     'domain-imports': domainImports,
     'no-club-time-parsing': noClubTimeParsing,
     'no-restated-rules': noRestatedRules,
+    'no-import-cycle': noImportCycle,
   },
 };

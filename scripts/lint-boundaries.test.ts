@@ -82,7 +82,7 @@ describe('lint boundaries', () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',
       [
-        "import { checkNewWorkout } from './workout-rules';",
+        "import { checkNewWorkout } from './shared/workout-rules';",
         "import { Modal } from '../../components/modal';",
         "import { formatTime } from '../../lib/format';",
         "import { addDays } from '../../../domain/clock';",
@@ -93,9 +93,9 @@ describe('lint boundaries', () => {
   });
 
   it.each([
-    ['api/env', "import { loadEnv } from '../../api/env';\nexport const x = loadEnv;\n"],
-    ['api/middleware', "import * as m from '../../api/middleware/auth';\nexport const x = m;\n"],
-    ['api/services', "import { DELETED_AUTHOR } from '../../api/services/post-answers';\nexport const x = DELETED_AUTHOR;\n"],
+    ['api/env', "import { loadEnv } from '../../api/platform/env';\nexport const x = loadEnv;\n"],
+    ['api/platform', "import * as m from '../../api/platform/middleware/auth';\nexport const x = m;\n"],
+    ['an api/ feature', "import { DELETED_AUTHOR } from '../../api/forum/posts/answers';\nexport const x = DELETED_AUTHOR;\n"],
     ['db', "import { seed } from '../../db/seed';\nexport const x = seed;\n"],
   ])('refuses the PWA importing server code (%s)', async (_name, code) => {
     const messages = await ruleIds('pwa/lib/lint-fixture.ts', code);
@@ -103,19 +103,48 @@ describe('lint boundaries', () => {
   });
 
   it('refuses db/ importing api/ and domain/ importing api/, db/ or pwa/', async () => {
-    expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/env';\nexport const x = loadEnv;\n")).toEqual([
+    expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/platform/env';\nexport const x = loadEnv;\n")).toEqual([
       restricted,
     ]);
     // Nor does the server reach into the PWA.
-    expect(await ruleIds('api/services/lint-fixture.ts', "import { formatTime } from '../../pwa/lib/ui/format';\nexport const x = formatTime;\n")).toEqual([
+    expect(await ruleIds('api/forum/lint-fixture.ts', "import { formatTime } from '../../pwa/lib/ui/format';\nexport const x = formatTime;\n")).toEqual([
       restricted,
     ]);
     // db/ may read the club's truth.
     expect(await ruleIds('db/lint-fixture.ts', "import { isFull } from '../domain/rules';\nexport const x = isFull;\n")).toEqual([]);
-    for (const from of ['../api/env', '../db/client', '../pwa/lib/ui/format']) {
+    for (const from of ['../api/platform/env', '../db/client', '../pwa/lib/ui/format']) {
       const messages = await ruleIds('domain/lint-fixture.ts', `import * as m from '${from}';\nexport const x = m;\n`);
       expect(messages).toContainEqual(restricted);
     }
+  });
+
+  describe("the server's rooms", () => {
+    it('refuses a feature or the shared plumbing importing the composition root', async () => {
+      for (const file of ['api/forum/lint-fixture.ts', 'api/platform/lint-fixture.ts']) {
+        const messages = await ruleIds(file, "import type { AppDeps } from '../app';\nimport { buildDeps } from '../deps';\nexport const x = buildDeps;\nexport type X = AppDeps;\n");
+        expect(messages).toEqual([restricted, restricted]);
+        expect(messages[0]).toContain('composition root');
+      }
+    });
+
+    it('refuses the shared plumbing importing a feature, a type included', async () => {
+      const messages = await ruleIds('api/platform/lint-fixture.ts', "import type { RaceViewer } from '../races/races';\nexport type X = RaceViewer;\n");
+      expect(messages).toEqual([restricted]);
+      expect(messages[0]).toContain('never imports one');
+    });
+
+    it('lets a feature import another feature and the shared plumbing', async () => {
+      const code = "import { listRaces } from '../races/races';\nimport { ServiceError } from '../platform/errors';\nexport const x = [listRaces, ServiceError];\n";
+      expect(await ruleIds('api/calendar/lint-fixture.ts', code)).toEqual([]);
+    });
+
+    it("refuses the server's sources importing test helpers; its tests may", async () => {
+      const code = "import { makeTestApp } from '../testing/test-app';\nexport const x = makeTestApp;\n";
+      const messages = await ruleIds('api/forum/lint-fixture.ts', code);
+      expect(messages).toEqual([restricted]);
+      expect(messages[0]).toContain('test helpers');
+      expect(await ruleIds('api/forum/lint-fixture.test.ts', code)).toEqual([]);
+    });
   });
 
   it('lets domain/ import only zod and the date library', async () => {
@@ -128,7 +157,7 @@ describe('lint boundaries', () => {
   it("refuses parsing a club date and time with Date outside the club clock", async () => {
     const code = 'export const start = (date: string, time: string) => new Date(`${date}T${time}:00`).getTime();\n';
     expect(await ruleIds('pwa/features/forum/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-club-time-parsing: /)]);
-    expect(await ruleIds('api/services/lint-fixture.ts', 'export const d = (date: string) => Date.parse(date + "T12:00:00Z");\n')).toEqual([
+    expect(await ruleIds('api/forum/lint-fixture.ts', 'export const d = (date: string) => Date.parse(date + "T12:00:00Z");\n')).toEqual([
       expect.stringMatching(/^club\/no-club-time-parsing: /),
     ]);
     expect(await ruleIds('domain/clock-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-club-time-parsing: /)]);
@@ -144,14 +173,34 @@ describe('lint boundaries', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lint-cycle-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+    const cycleLint = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js') });
+
     it('refuses two modules importing each other', async () => {
       writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
       writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
-      const cycleLint = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js') });
       const results = await cycleLint.lintFiles(['a.ts', 'b.ts']);
       for (const r of results) {
-        expect(r.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+        expect(r.messages.map((m) => m.ruleId)).toEqual(['club/no-import-cycle']);
       }
+      expect(results[0]!.messages[0]!.message).toContain('a.ts → b.ts → a.ts');
+    });
+
+    it('counts a cycle through type-only imports, over three modules', async () => {
+      writeFileSync(join(dir, 'c.ts'), "import type { E } from './e';\nexport interface C { e: E }\n");
+      writeFileSync(join(dir, 'd.ts'), "import type { C } from './c';\nexport interface D { c: C }\n");
+      writeFileSync(join(dir, 'e.ts'), "export type { D as E } from './d';\n");
+      const results = await cycleLint.lintFiles(['c.ts', 'd.ts', 'e.ts']);
+      for (const r of results) {
+        expect(r.messages.map((m) => m.ruleId)).toEqual(['club/no-import-cycle']);
+      }
+    });
+
+    it('lets modules import a third one that imports neither', async () => {
+      writeFileSync(join(dir, 'f.ts'), "import type { H } from './h';\nexport type F = H;\n");
+      writeFileSync(join(dir, 'g.ts'), "import type { H } from './h';\nimport type { F } from './f';\nexport type G = [F, H];\n");
+      writeFileSync(join(dir, 'h.ts'), 'export type H = number;\n');
+      const results = await cycleLint.lintFiles(['f.ts', 'g.ts', 'h.ts']);
+      for (const r of results) expect(r.messages).toEqual([]);
     });
   });
 });

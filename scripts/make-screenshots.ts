@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { freePort, startServer } from '../api/faults/support/child-server';
-import { newJwtSecret } from '../api/faults/support/fixture';
+import { freePort, startServer } from '../api/testing/child-server';
+import { newJwtSecret } from '../api/testing/seeded-database';
 
 const OUT = 'pwa/public/screenshots';
 const SHOTS = [

@@ -3,7 +3,7 @@
 // towards BACKUP_KEEP, and the uploaded pictures are mirrored into BACKUP_DIR/uploads.
 import { backupDatabase, backupInto } from '../../db/backup';
 import { uploadsDirFor } from '../deps';
-import { loadEnv } from '../env';
+import { loadEnv } from '../platform/env';
 
 const env = loadEnv();
 const target = process.argv[2];

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT, freePort, startServer, type ChildServer } from './support/child-server';
-import { newJwtSecret, prepareDatabase, tokensFor } from './support/fixture';
-import { makeAgent, requestJson } from './support/http';
+import { REPO_ROOT, freePort, startServer, type ChildServer } from '../testing/child-server';
+import { newJwtSecret, prepareDatabase, tokensFor } from '../testing/seeded-database';
+import { makeAgent, requestJson } from '../testing/json-client';
 
 const MEMBERS = 16;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

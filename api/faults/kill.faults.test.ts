@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type ChildServer } from './support/child-server';
-import { prepareDatabase, newJwtSecret, tokensFor } from './support/fixture';
-import { makeAgent, requestJson, type JsonAnswer } from './support/http';
+import { freePort, startServer, type ChildServer } from '../testing/child-server';
+import { prepareDatabase, newJwtSecret, tokensFor } from '../testing/seeded-database';
+import { makeAgent, requestJson, type JsonAnswer } from '../testing/json-client';
 
 const MEMBERS = 24;
 const WORKOUTS = 6;

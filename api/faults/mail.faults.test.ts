@@ -8,10 +8,10 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageQueue } from '../../db/schema';
-import { makeTestApp, type TestApp } from '../testing';
-import { resendTransport } from '../services/message-queue';
-import { freePort, startServer } from './support/child-server';
-import { newJwtSecret, prepareDatabase } from './support/fixture';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+import { resendTransport } from '../messaging/queue/transports';
+import { freePort, startServer } from '../testing/child-server';
+import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
 import { startMailStub, type MailStub } from './support/mail-stub';
 
 const FIRST_BACKOFF_MS = 30_000;

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../domain/clock';
 import { openDatabase } from '../../db/client';
 import { posts } from '../../db/schema';
-import { freePort, startServer, type ChildServer } from './support/child-server';
-import { newJwtSecret, prepareDatabase } from './support/fixture';
+import { freePort, startServer, type ChildServer } from '../testing/child-server';
+import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
 
 const OPS = 30;
 const EVENTS = 3;

@@ -7,8 +7,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlin
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, freePort, startServer, type ChildServer } from './support/child-server';
-import { newJwtSecret } from './support/fixture';
+import { REPO_ROOT, freePort, startServer, type ChildServer } from '../testing/child-server';
+import { newJwtSecret } from '../testing/seeded-database';
 
 const ADMIN = { email: 'webmaster@club.test', password: 'a-long-admin-password' };
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHungPushClub, type HungPushClub } from './support/hung-push';
+import { startHungPushClub, type HungPushClub } from '../testing/hung-push';
 
 const HUNG_DEVICES = 20;
 /** Well under the 5 s a push service has to answer: generous, the machine is shared. */

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../domain/clock';
-import { fakeDevice, startPushService, type PushServiceStub } from '../test-fixtures/push-service';
-import { freePort, startServer, type ChildServer } from './support/child-server';
-import { newJwtSecret, prepareDatabase } from './support/fixture';
+import { fakeDevice, startPushService, type PushServiceStub } from '../testing/push-service';
+import { freePort, startServer, type ChildServer } from '../testing/child-server';
+import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
 
 const MEMBERS = 30;
 const WITH_DEVICES = 10;

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startServer, type ChildServer } from './support/child-server';
-import { newJwtSecret, prepareDatabase, tokensFor } from './support/fixture';
+import { freePort, startServer, type ChildServer } from '../testing/child-server';
+import { newJwtSecret, prepareDatabase, tokensFor } from '../testing/seeded-database';
 import { startMailStub, type MailStub } from './support/mail-stub';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,14 +3,14 @@
 // it was. The last call of each row is the rightful one, which must change something: proof that
 // the refusals are about who asks, not about a broken fixture.
 import { describe, expect, it } from 'vitest';
-import { PUSH_DEVICE } from '../test-fixtures/push-service';
+import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
 import { announcements, passkeyChallenges, passkeys, posts, renewalRequests } from '../../db/schema';
-import { ORIGIN } from '../test-fixtures/passkey-ceremonies';
-import { pictureForm, smallPng } from '../test-fixtures/pictures';
-import { SoftwareAuthenticator } from '../test-fixtures/software-authenticator';
-import { TEST_PASSWORD } from '../testing';
-import { FUTURE_DATE, buildWorld, snapshot, type ActorName, type World } from './support';
+import { ORIGIN } from '../testing/passkey-ceremonies';
+import { pictureForm, smallPng } from '../testing/pictures';
+import { SoftwareAuthenticator } from '../testing/software-authenticator';
+import { TEST_PASSWORD } from '../testing/test-app';
+import { FUTURE_DATE, buildWorld, snapshot, type ActorName, type World } from '../testing/security-world';
 
 interface RouteCase {
   name: string;

@@ -3,8 +3,8 @@
 // 415 for another content type.
 import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '../app';
-import { rawRequest, withServer } from '../test-fixtures/http';
-import { buildWorld, fillPath, snapshot, type ActorName, type World } from './support';
+import { rawRequest, withServer } from '../testing/app-server';
+import { buildWorld, fillPath, snapshot, type ActorName, type World } from '../testing/security-world';
 
 type JsonRoute = [method: string, template: string, actor: ActorName | null];
 

@@ -2,8 +2,8 @@
 // bounded per email and club-wide; answers carrying a token are never cached.
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { LIMITS } from '../services/auth';
-import { makeTestApp } from '../testing';
+import { LIMITS } from '../accounts/auth';
+import { makeTestApp } from '../testing/test-app';
 
 const person = (i: number) => ({ email: `student${i}@uni.test`, password: 'secret-pass', name: `Student ${i}`, phoneNumber: `416555${String(1000 + i).slice(-4)}` });
 

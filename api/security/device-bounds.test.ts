@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
 import { MAX_PUSH_DEVICES } from '../../domain/contract/notifications';
-import { DEVICE_SAVE_LIMITS } from '../services/notifications';
-import { PUSH_DEVICE } from '../test-fixtures/push-service';
-import { makeTestApp, type TestApp } from '../testing';
+import { DEVICE_SAVE_LIMITS } from '../messaging/notifications';
+import { PUSH_DEVICE } from '../testing/push-service';
+import { makeTestApp, type TestApp } from '../testing/test-app';
 
-// push.example.com is the tests' operator-named push service (PUSH_SERVICE_HOSTS in api/testing.ts).
+// push.example.com is the tests' operator-named push service (PUSH_SERVICE_HOSTS in api/testing/test-app.ts).
 const PRODUCTION = { NODE_ENV: 'production', TRUST_PROXY: '0', PUSH_SERVICE_HOSTS: 'push.example.com' };
 const MINUTE = 60_000;
 

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { mountPwa } from '../static';
-import { TEST_PASSWORD } from '../testing';
-import { pictureForm, smallPng } from '../test-fixtures/pictures';
-import { buildWorld, cspDirectives, type World } from './support';
+import { mountPwa } from '../pages/static';
+import { TEST_PASSWORD } from '../testing/test-app';
+import { pictureForm, smallPng } from '../testing/pictures';
+import { buildWorld, cspDirectives, type World } from '../testing/security-world';
 
 function expectSecurityHeaders(headers: Headers, label: string) {
   const csp = cspDirectives(headers.get('content-security-policy'));

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, raceSignups } from '../../db/schema';
-import { buildWorld } from './support';
+import { buildWorld } from '../testing/security-world';
 
 const KEY = 'outbox-7f3c2a10-5b9e-4c61-9d2f-0a8b7c6d5e4f';
 

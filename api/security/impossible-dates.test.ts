@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestApp } from '../testing';
+import { makeTestApp } from '../testing/test-app';
 
 // Every date the API takes is a real day on the calendar. An impossible one ('2027-13-01',
 // '2027-02-30') is refused with a 400 and a message naming the field, in production mode too, and

@@ -2,7 +2,7 @@
 // HTML; the PWA escapes when it shows it), and the tables survive.
 import { describe, expect, it } from 'vitest';
 import { messageQueue } from '../../db/schema';
-import { buildWorld, rowCount, tableNames } from './support';
+import { buildWorld, rowCount, tableNames } from '../testing/security-world';
 
 const PAYLOADS = [
   "'); DROP TABLE users;--",

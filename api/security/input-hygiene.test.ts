@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, posts } from '../../db/schema';
 import { raceInputSchema } from '../../domain/contract/races';
-import { buildWorld, snapshot } from './support';
+import { buildWorld, snapshot } from '../testing/security-world';
 
 const BAD = [
   ['CR LF', 'Swim\r\nBcc: everyone@club.test'],

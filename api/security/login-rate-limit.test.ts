@@ -1,10 +1,10 @@
 // Password guessing: sign-in is limited per address (taken from the socket) and per account, in
 // short windows, so a guesser gets few tries and the real user is never locked out for long.
 import { describe, expect, it } from 'vitest';
-import { login } from '../services/auth';
-import { ServiceError } from '../services/errors';
-import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
-import { rawRequest, withServer } from '../test-fixtures/http';
+import { login } from '../accounts/auth';
+import { ServiceError } from '../platform/errors';
+import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing/test-app';
+import { rawRequest, withServer } from '../testing/app-server';
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts, races, users } from '../../db/schema';
-import { buildWorld, snapshot, type World } from './support';
+import { buildWorld, snapshot, type World } from '../testing/security-world';
 
 const userRow = (w: World, id: number) => w.t.userRow(id)!;
 

@@ -1,9 +1,9 @@
 // Passkey sign-ins count in the password sign-in's limits: guessing with a stolen or broken passkey
 // slows the account and the address down exactly as guessing passwords does.
 import { describe, expect, it } from 'vitest';
-import { addPasskey, PASSKEY_ENV, passkeyAssertion, signInWithPasskey } from '../test-fixtures/passkey-ceremonies';
-import { SoftwareAuthenticator } from '../test-fixtures/software-authenticator';
-import { makeTestApp, TEST_PASSWORD } from '../testing';
+import { addPasskey, PASSKEY_ENV, passkeyAssertion, signInWithPasskey } from '../testing/passkey-ceremonies';
+import { SoftwareAuthenticator } from '../testing/software-authenticator';
+import { makeTestApp, TEST_PASSWORD } from '../testing/test-app';
 
 const MINUTE = 60_000;
 const FROM = (ip: string) => ({ 'x-forwarded-for': ip });

@@ -2,10 +2,10 @@
 // or an old mail opens nothing) and what the auth answers reveal about which emails have accounts.
 import { describe, expect, it, vi } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
-import { INVALID_RESET } from '../services/auth';
+import { INVALID_RESET } from '../accounts/auth';
 import { hashPassword } from '../../db/passwords';
-import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing';
-import { rawRequest, withServer } from '../test-fixtures/http';
+import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing/test-app';
+import { rawRequest, withServer } from '../testing/app-server';
 
 // Counts password hashes (the original still runs): a hash is the expensive part of a reset.
 vi.mock(import('../../db/passwords'), async (importOriginal) => {

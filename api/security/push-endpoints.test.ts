@@ -7,11 +7,11 @@ import { lookup } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions } from '../../db/schema';
-import { loadEnv } from '../env';
-import { resolveVapidKeys, webPushTransport } from '../services/push';
-import { PUSH_ENDPOINT_ERROR, PushEndpointPolicy, type Resolve } from '../services/push-endpoint';
-import { PUSH_DEVICE, startPushService, type PushServiceStub } from '../test-fixtures/push-service';
-import { makeTestApp, type TestApp } from '../testing';
+import { loadEnv } from '../platform/env';
+import { resolveVapidKeys, webPushTransport } from '../messaging/queue/web-push';
+import { PUSH_ENDPOINT_ERROR, PushEndpointPolicy, type Resolve } from '../platform/push-endpoint';
+import { PUSH_DEVICE, startPushService, type PushServiceStub } from '../testing/push-service';
+import { makeTestApp, type TestApp } from '../testing/test-app';
 
 const PRODUCTION = { NODE_ENV: 'production', TRUST_PROXY: '0' };
 const vapid = resolveVapidKeys({ CLUB_EMAIL: 'club@club.test', DATABASE_PATH: ':memory:' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestApp } from '../testing';
+import { makeTestApp } from '../testing/test-app';
 
 // Every 429 tells the caller when to come back: an installed app's queue and a person both need it.
 describe('rate-limited answers', () => {

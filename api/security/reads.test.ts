@@ -1,7 +1,7 @@
 // Reading is guarded too: forum and race details are for members, the admin area for
 // administrators, and no answer carries a password hash or another member's contact details.
 import { describe, expect, it } from 'vitest';
-import { ACTORS, buildWorld, fillPath, phoneOf, type ActorName } from './support';
+import { ACTORS, buildWorld, fillPath, phoneOf, type ActorName } from '../testing/security-world';
 
 const READS: [template: string, min: 'any' | 'member' | 'administrator'][] = [
   ['/api/auth/profile', 'any'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loggablePath } from '../middleware/request-log';
-import { makeTestApp } from '../testing';
+import { loggablePath } from '../platform/middleware/request-log';
+import { makeTestApp } from '../testing/test-app';
 
 // A secret in a URL is as good as a password: a member's calendar feed is keyed by its path, and reset
 // links carry their token. The request log keeps neither, whatever the route answers.
@@ -27,8 +27,8 @@ describe('secrets in the log', () => {
 
     // A reset link: asked for, checked, used, and a made-up token in a path.
     expect((await t.call('POST', '/api/auth/forgot-password', { body: { email: 'sam@club.test' } })).status).toBe(200);
-    const outbox = await t.call('GET', '/api/admin/outbox', { token: admin.token });
-    const text = JSON.stringify(outbox.body);
+    const messages = await t.call('GET', '/api/admin/outbox', { token: admin.token });
+    const text = JSON.stringify(messages.body);
     const resetToken = /token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
     secrets.push(resetToken);
     expect((await t.call('POST', '/api/auth/reset-password/check', { body: { token: resetToken } })).status).toBe(200);

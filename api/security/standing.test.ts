@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions, renewalRequests, workoutSignups } from '../../db/schema';
-import { sendDueReminders } from '../services/reminders';
-import type { MailTransport } from '../services/message-queue';
-import type { PushTransport } from '../services/push';
-import { PUSH_DEVICE } from '../test-fixtures/push-service';
-import { makeTestApp, type TestApp, type TestAppOptions } from '../testing';
+import { sendDueReminders } from '../reminders/reminders';
+import type { MailTransport } from '../messaging/queue/transports';
+import type { PushTransport } from '../messaging/queue/web-push';
+import { PUSH_DEVICE } from '../testing/push-service';
+import { makeTestApp, type TestApp, type TestAppOptions } from '../testing/test-app';
 
 const PRODUCTION = { NODE_ENV: 'production', TRUST_PROXY: '0', PUSH_SERVICE_HOSTS: 'push.example.com' };
 const DOOR_CODE = 'door code 4821';

@@ -4,9 +4,9 @@ import { SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messageQueue, workoutSignups } from '../../db/schema';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens';
-import { TEST_START, makeTestApp, type TestApp } from '../testing';
-import { buildWorld } from './support';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../platform/tokens';
+import { TEST_START, makeTestApp, type TestApp } from '../testing/test-app';
+import { buildWorld } from '../testing/security-world';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 // The app's clock, not the machine's: tokens are checked against the club's clock (deps.clock).

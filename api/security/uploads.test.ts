@@ -5,8 +5,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../testing';
-import { bitmapPng, headerOnlyPng, pictureForm, smallPng, textChunk } from '../test-fixtures/pictures';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+import { bitmapPng, headerOnlyPng, pictureForm, smallPng, textChunk } from '../testing/pictures';
 
 const STORED_NAME = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 

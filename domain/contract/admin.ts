@@ -6,7 +6,6 @@ import type { Role } from './roles';
 // Admin contract: the members table, editing and approving a member, the message queue's listing.
 
 export const APPROVABLE_ROLES = ['member', 'exec', 'administrator'] as const;
-export type ApprovableRole = (typeof APPROVABLE_ROLES)[number];
 /** What the Edit Member modal may set; 'rejected' only passes when it is already the role. */
 export const EDITABLE_ROLES = ['pending', 'member', 'exec', 'administrator', 'rejected'] as const;
 export type EditableRole = (typeof EDITABLE_ROLES)[number];
@@ -117,7 +116,7 @@ export interface MemberAnswer {
 }
 
 /** One message of the server's message queue (GET /admin/outbox): an email, or a push to one device. */
-export interface OutboxEmail {
+export interface QueuedMessage {
   id: number;
   channel: 'email' | 'push';
   /** The address; for a push, the member's email. */
@@ -135,6 +134,6 @@ export interface OutboxEmail {
   sent_at: number | null;
 }
 
-export interface OutboxAnswer {
-  emails: OutboxEmail[];
+export interface QueuedMessagesAnswer {
+  emails: QueuedMessage[];
 }

@@ -40,7 +40,6 @@ export interface AuthAnswer {
 export const loginSchema = z
   .object({ email: looseString, password: z.string().optional().default('') })
   .refine((v) => v.email !== '' && v.password !== '', { error: 'Email and password are required' });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 // Every broken rule is reported on its own field (the PWA shows each next to its input); the order
 // of the issues is the form's order of checks, so the first one (the API's `error`) is unchanged.

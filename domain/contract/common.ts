@@ -1,10 +1,5 @@
 // Types, messages and checks shared by the contract. No zod here: screens read these with their first
 // download; the shared schemas are in common-schemas.ts (docs/decisions/0040).
-/** Every error answer of the API has this shape: one human-readable message. */
-export interface ApiErrorBody {
-  error: string;
-}
-
 export const EMAIL_EXAMPLE = 'name@example.com';
 export const PHONE_EXAMPLE = '(123) 456-7890';
 export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';

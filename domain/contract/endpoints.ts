@@ -35,7 +35,7 @@ import type {
   approveMemberSchema,
   MemberAnswer,
   MembersAnswer,
-  OutboxAnswer,
+  QueuedMessagesAnswer,
   rejectMemberSchema,
   updateMemberSchema,
 } from './admin';
@@ -136,7 +136,7 @@ export interface Endpoints {
   'GET /users/role-change-notifications': { answer: RoleChangeNotificationsAnswer };
   'POST /users/mark-role-notification-read': { answer: RoleNotificationsReadAnswer };
   // admin
-  'GET /admin/outbox': { answer: OutboxAnswer };
+  'GET /admin/outbox': { answer: QueuedMessagesAnswer };
   'GET /admin/members': { answer: MembersAnswer };
   'GET /reports/attendance': { answer: TermReportAnswer };
   'GET /reports/members/:id/attendance': { answer: MemberHistoryAnswer };

@@ -218,4 +218,3 @@ export const cancelPostSchema = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: `The reason must be at most ${CANCEL_REASON_MAX} characters` });
     }
   });
-export type CancelPost = z.infer<typeof cancelPostSchema>;

@@ -36,7 +36,7 @@ export interface PrivacyFacts {
 }
 
 /**
- * What one line of the request log holds (api/middleware/request-log.ts), field by field, in the words
+ * What one line of the request log holds (api/platform/middleware/request-log.ts), field by field, in the words
  * the privacy page uses; the request-log's own fields besides pino's level, time, pid and message.
  */
 export const REQUEST_LOG_LINE: Record<string, string> = {

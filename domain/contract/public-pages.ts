@@ -36,7 +36,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 
 /**
  * The id of the JSON data block a server-rendered page carries: what the page was drawn from, which
- * the browser takes before hydrating (pwa/app/page-data.ts, api/page-renderer.ts).
+ * the browser takes before hydrating (pwa/app/page-data.ts, api/pages/page-renderer.ts).
  */
 export const PAGE_DATA_ID = 'page-data';
 

@@ -1,4 +1,4 @@
-// What the server knew when it rendered a public page (api/page-renderer.ts): the club's settings and
+// What the server knew when it rendered a public page (api/pages/page-renderer.ts): the club's settings and
 // the public answers the page shows. It travels in the HTML as a JSON data block, and the browser
 // takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
 import { setClubEmail } from '../lib/club/club-contact';

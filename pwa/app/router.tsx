@@ -21,8 +21,8 @@ const RacesPage = lazyNamed(() => import('../features/races/races-page'), 'Races
 const VisitorRacesPage = lazyNamed(() => import('../features/races/visitor-races-page'), 'VisitorRacesPage');
 const RaceDetailPage = lazyNamed(() => import('../features/races/race-detail-page'), 'RaceDetailPage');
 const ForumPage = lazyNamed(() => import('../features/forum/forum-page'), 'ForumPage');
-const WorkoutDetailPage = lazyNamed(() => import('../features/forum/workout-detail-page'), 'WorkoutDetailPage');
-const EventDetailPage = lazyNamed(() => import('../features/forum/event-detail-page'), 'EventDetailPage');
+const WorkoutDetailPage = lazyNamed(() => import('../features/forum/workouts/workout-detail-page'), 'WorkoutDetailPage');
+const EventDetailPage = lazyNamed(() => import('../features/forum/events/event-detail-page'), 'EventDetailPage');
 const AdminPage = lazyNamed(() => import('../features/admin/admin-page'), 'AdminPage');
 const AttendanceReportPage = lazyNamed(() => import('../features/reports/attendance-report-page'), 'AttendanceReportPage');
 const MemberAttendancePage = lazyNamed(() => import('../features/reports/member-attendance-page'), 'MemberAttendancePage');

@@ -1,5 +1,5 @@
 // Web Push in the service worker, loaded by the generated worker with importScripts
-// (vite.config.ts). The server sends JSON { title, body, url, tag } (api/services/push.ts); a tap
+// (vite.config.ts). The server sends JSON { title, body, url, tag } (api/messaging/queue/web-push.ts); a tap
 // opens that page in a window of the app that is already open, or in a new one.
 
 self.addEventListener('push', (event) => {

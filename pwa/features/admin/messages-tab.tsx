@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OutboxEmail } from '../../../domain/contract/admin';
+import type { QueuedMessage } from '../../../domain/contract/admin';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDateTime } from '../../lib/ui/format';
@@ -68,7 +68,7 @@ export function MessagesTab() {
   );
 }
 
-function MessageCard({ message: m }: { message: OutboxEmail }) {
+function MessageCard({ message: m }: { message: QueuedMessage }) {
   const push = m.channel === 'push';
   return (
     <li className="card message-card">

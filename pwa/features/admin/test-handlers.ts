@@ -1,5 +1,5 @@
 // Members and messages as the admin endpoints answer them, and those endpoints for answerRoutes.
-import type { AdminMember, OutboxEmail } from '../../../domain/contract/admin';
+import type { AdminMember, QueuedMessage } from '../../../domain/contract/admin';
 import type { Routes } from '../../test-server';
 
 export function adminMember(fields: Partial<AdminMember>): AdminMember {
@@ -37,7 +37,7 @@ export const MEMBERS: AdminMember[] = [
 /** What the admin area reads; a test may change it between two reads. */
 export interface AdminData {
   members: AdminMember[];
-  emails: OutboxEmail[];
+  emails: QueuedMessage[];
 }
 
 /** GET /admin/members and GET /admin/outbox, answering whatever `data` holds at the time. */

@@ -9,10 +9,10 @@ import { replay } from '../../lib/offline/outbox';
 import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
-import { EventDetailPage } from './event-detail-page';
+import { EventDetailPage } from './events/event-detail-page';
 import { ForumPage } from './forum-page';
 import { event, member, workout } from './test-handlers';
-import { WorkoutDetailPage } from './workout-detail-page';
+import { WorkoutDetailPage } from './workouts/workout-detail-page';
 
 // A member's change reaches every copy of the thing kept on the device, not only the screen it was
 // made on: the workout or event page opened later with no network shows it too. Each test opens the

@@ -2,8 +2,8 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RequireRole } from '../../components/require-role';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { EventsTab } from './events-tab';
-import { WorkoutsTab } from './workouts-tab';
+import { EventsTab } from './events/events-tab';
+import { WorkoutsTab } from './workouts/workouts-tab';
 import './forum.css';
 
 const TABS = [

@@ -8,7 +8,7 @@ import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
 import { ForumPage } from './forum-page';
-import { planActions } from './plan-change';
+import { planActions } from './shared/plan-change';
 import { event, exec, member, workout } from './test-handlers';
 
 const WORKOUTS = 'GET /forum/posts?type=workout';

@@ -11,7 +11,7 @@ import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { ForumPage } from './forum-page';
 import { exec, workout } from './test-handlers';
-import { WorkoutDetailPage } from './workout-detail-page';
+import { WorkoutDetailPage } from './workouts/workout-detail-page';
 
 // A workout's place on the card and the page, typed in New Workout and Edit Workout (one sheet for
 // both), and the confirmation every save gives, a series' "this and the following" included.

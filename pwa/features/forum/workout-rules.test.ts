@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/data/api-client';
 import { checkComment } from '../../lib/offline/comments-db';
-import { checkNewEvent } from './new-event-modal';
-import { filterWorkouts } from './workouts-tab';
-import { attendanceErrorText, whosComingTitle } from './workout-roster';
-import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workout-form';
+import { checkNewEvent } from './events/new-event-modal';
+import { filterWorkouts } from './workouts/workouts-tab';
+import { attendanceErrorText, whosComingTitle } from './workouts/workout-roster';
+import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workouts/workout-form';
 import {
   capacityText,
   canManagePost,
@@ -19,7 +19,7 @@ import {
   rosterWith,
   waitlistPositionText,
   workoutView,
-} from './workout-rules';
+} from './shared/workout-rules';
 import { testUser } from '../../test-support';
 import { event, exec, member, workout } from './test-handlers';
 

@@ -6,7 +6,7 @@ import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
 import { readToken, readUser, replaceToken, sessionGeneration } from '../session/session-storage';
 
-/** The header a signed-in answer carries a renewed token in (api/services/tokens.ts). */
+/** The header a signed-in answer carries a renewed token in (api/platform/tokens.ts). */
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 
 /** The answer came after the session it was asked for ended: it is dropped, like an aborted fetch. */

@@ -1,6 +1,6 @@
 // The outbox as two tabs of one member see it: two copies of the modules (each tab's own memory)
 // over one fake-indexeddb and one Web Locks manager, against a small club server that keeps state
-// and answers a repeated Idempotency-Key with its stored answer, as api/middleware/idempotency does.
+// and answers a repeated Idempotency-Key with its stored answer, as api/platform/middleware/idempotency.ts does.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

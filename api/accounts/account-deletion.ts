@@ -1,0 +1,146 @@
+// Deleting an account, by the member (DELETE /me) or by an administrator (DELETE /admin/members/:id):
+// one function, so both leave the same thing behind (docs/decisions/0080-my-data.md, docs/rules.md
+// "Leaving the club"). What happens to each table is one line of ACCOUNT_TABLES; a new table that
+// holds anything of a member is a new line there (and in MY_DATA_TABLES, api/privacy/my-data.ts).
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  announcementDismissals,
+  absenceLog,
+  attendanceSubmissions,
+  eventRsvps,
+  idempotencyKeys,
+  passkeyChallenges,
+  passkeys,
+  passwordResets,
+  postTombstoneMembers,
+  pushSubscriptions,
+  raceSignups,
+  renewalRequests,
+  roleChangeNotifications,
+  users,
+  type UserRow,
+} from '../../db/schema';
+import { verifyPassword } from '../../db/passwords';
+import { DELETE_WRONG_PASSWORD, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
+import type { AppDeps } from '../platform/context';
+import { forgetPersonInStoredAnswers } from '../platform/middleware/idempotency';
+import { refuseLimitedSignIn, signInFailed, signInKeys } from './auth';
+import { ServiceError, notFound } from '../platform/errors';
+import { removeUpload } from './uploads';
+import { findUserById } from '../platform/users';
+import { releaseComingPlaces } from '../forum/workouts/workouts';
+import { forgetRecipient } from '../messaging/queue/records';
+
+interface Leaving {
+  deps: AppDeps;
+  db: Db;
+  user: UserRow;
+}
+
+/**
+ * Every table of the database and what deleting an account does there, in this order. `keep` says
+ * why a table is left as it is. The order matters once: the waitlist places and the places still to
+ * come go before the account, so the freed places are offered to the next in line.
+ */
+export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { keep: string }> = {
+  // Places in workouts to come are cancelled (no absence) and offered to the waitlist; places in
+  // workouts that have started stay, nameless, so the club's counts and reports still add up.
+  waitlist_entries: ({ deps, user }) => releaseComingPlaces(deps, user.id),
+  workout_signups: { keep: 'handled with waitlist_entries: started workouts keep the place, without a name' },
+  attendance_records: { keep: 'present or absent per account number; no name, shown as Former member' },
+  attendance_submissions: ({ db, user }) =>
+    db
+      .update(attendanceSubmissions)
+      .set({ submittedByName: FORMER_MEMBER, submittedBy: null })
+      .where(eq(attendanceSubmissions.submittedBy, user.id))
+      .run(),
+  event_rsvps: ({ db, user }) => db.delete(eventRsvps).where(eq(eventRsvps.userId, user.id)).run(),
+  race_signups: ({ db, user }) => db.delete(raceSignups).where(eq(raceSignups.userId, user.id)).run(),
+  absence_log: ({ db, user }) => db.delete(absenceLog).where(eq(absenceLog.userId, user.id)).run(),
+  renewal_requests: ({ db, user }) =>
+    db.delete(renewalRequests).where(eq(renewalRequests.userId, user.id)).run(),
+  role_change_notifications: ({ db, user }) =>
+    db.delete(roleChangeNotifications).where(eq(roleChangeNotifications.userId, user.id)).run(),
+  push_subscriptions: ({ db, user }) =>
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).run(),
+  passkeys: ({ db, user }) => db.delete(passkeys).where(eq(passkeys.userId, user.id)).run(),
+  passkey_challenges: ({ db, user }) =>
+    db.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, user.id)).run(),
+  password_resets: ({ db, user }) =>
+    db.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run(),
+  // The member's own stored answers go; anyone else's that names them is rewritten without them.
+  idempotency_keys: ({ db, user }) => {
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)).run();
+    forgetPersonInStoredAnswers(db, { name: user.name, email: user.email, phone: user.phoneNumber });
+  },
+  // Emails and pushes to the member: the waiting ones are dropped, all of them lose address and text.
+  message_queue: ({ deps, user }) => forgetRecipient(deps.database.db, user.email),
+  post_tombstone_members: ({ db, user }) =>
+    db.delete(postTombstoneMembers).where(eq(postTombstoneMembers.userId, user.id)).run(),
+  announcement_dismissals: ({ db, user }) =>
+    db.delete(announcementDismissals).where(eq(announcementDismissals.userId, user.id)).run(),
+  announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },
+  post_tombstones: { keep: 'a deleted item kept 30 days for calendars; no account in it' },
+  posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },
+  races: { keep: 'a race stays; who created it is forgotten (created_by set null)' },
+  team_profiles: { keep: "the club's positions, written by administrators; not tied to an account" },
+  // Last: the account itself (the calendar link's secret and the picture's address go with it).
+  users: ({ db, user }) => db.delete(users).where(eq(users.id, user.id)).run(),
+};
+
+function refuseLastAdministrator(db: Db, user: UserRow): void {
+  if (user.role !== 'administrator') return;
+  const others = db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.role, 'administrator'), ne(users.id, user.id)))
+    .get()!.n;
+  if (others === 0) throw new ServiceError(409, LAST_ADMIN_ERROR);
+}
+
+/**
+ * Deletes the account `id` and everything of it (ACCOUNT_TABLES), in the caller's transaction or its
+ * own. Every session ends with it: a token names an account that no longer exists. Answers the
+ * picture's address: the caller removes the file after commit (removeAccountPicture).
+ */
+export function deleteAccount(deps: AppDeps, id: number): { profilePictureUrl: string | null } {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const user = findUserById(db, id);
+    if (!user) throw notFound('Member');
+    refuseLastAdministrator(db, user);
+    for (const step of Object.values(ACCOUNT_TABLES)) {
+      if (typeof step === 'function') step({ deps, db, user });
+    }
+    return { profilePictureUrl: user.profilePictureUrl };
+  });
+}
+
+/** The file goes only once the row is gone for good (never inside the transaction). */
+export async function removeAccountPicture(
+  deps: AppDeps,
+  url: string | null,
+  log?: Parameters<typeof removeUpload>[2],
+): Promise<void> {
+  if (url) await removeUpload(deps.uploadsDir, url, log);
+}
+
+/**
+ * The member's own deletion: the password confirms it, even after a passkey sign-in (a phone left
+ * unlocked must not be enough). Wrong passwords count with the account's sign-in limits.
+ */
+export async function deleteOwnAccount(
+  deps: AppDeps,
+  user: UserRow,
+  password: string,
+  ip: string,
+): Promise<{ profilePictureUrl: string | null }> {
+  const keys = signInKeys(ip, user.email);
+  refuseLimitedSignIn(deps, keys);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    signInFailed(deps, keys);
+    throw new ServiceError(403, DELETE_WRONG_PASSWORD);
+  }
+  return deleteAccount(deps, user.id);
+}

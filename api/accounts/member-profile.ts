@@ -1,0 +1,118 @@
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { roleChangeNotifications, users } from '../../db/schema';
+import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
+import { formatPhone } from '../../domain/contract/common';
+import type { Role } from '../../domain/contract/roles';
+import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/users';
+import type { AppDeps } from '../platform/context';
+import { ServiceError, notFound } from '../platform/errors';
+import { removeUpload, saveUpload, toAvatarWebp } from './uploads';
+import { findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
+
+/** True when another account than `exceptId` already uses the email. */
+export function emailTaken(db: Db, email: string, exceptId: number): boolean {
+  return !!db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, exceptId)))
+    .get();
+}
+
+function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
+  const row = findUserById(deps.database.db, userId);
+  if (!row) throw notFound('Account');
+  return sessionUserOf(deps, row);
+}
+
+/**
+ * The own-profile edit. Only name, email, phone and bio are written, whatever else the request held.
+ * Synchronous: the caller runs it inside its transaction.
+ */
+export function updateProfile(deps: AppDeps, userId: number, input: ProfileUpdate): SessionUser {
+  const db = deps.database.db;
+  const email = normaliseEmail(input.email);
+  if (emailTaken(db, email, userId)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+  try {
+    const updated = db
+      .update(users)
+      .set({
+        name: input.name,
+        email,
+        phoneNumber: input.phone_number ? formatPhone(input.phone_number) : null,
+        bio: input.bio || null,
+      })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id })
+      .get();
+    if (!updated) throw notFound('Account');
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+    throw err;
+  }
+  return sessionUserFor(deps, userId);
+}
+
+/**
+ * Re-encodes the picture, stores it under a fresh name and points the user at it; the previous file
+ * goes once the database says so (a failed write removes the new file instead).
+ */
+export async function replaceProfilePicture(
+  deps: AppDeps,
+  userId: number,
+  bytes: Uint8Array,
+): Promise<{ profilePictureUrl: string; user: SessionUser }> {
+  const webp = await toAvatarWebp(bytes);
+  const url = await saveUpload(deps.uploadsDir, webp);
+  let previous: string | null;
+  try {
+    previous = deps.database.tx(() => {
+      const row = findUserById(deps.database.db, userId);
+      if (!row) throw notFound('Account');
+      deps.database.db.update(users).set({ profilePictureUrl: url }).where(eq(users.id, userId)).run();
+      return row.profilePictureUrl;
+    });
+  } catch (err) {
+    await removeUpload(deps.uploadsDir, url, deps.logger);
+    throw err;
+  }
+  if (previous !== url) await removeUpload(deps.uploadsDir, previous, deps.logger);
+  return { profilePictureUrl: url, user: sessionUserFor(deps, userId) };
+}
+
+/** Records a role change for the user's notification widget. `oldRole` must come from the database. */
+export function recordRoleChange(
+  db: Db,
+  userId: number,
+  oldRole: string,
+  newRole: string,
+  now: number,
+): void {
+  if (oldRole === newRole) return;
+  db.insert(roleChangeNotifications).values({ userId, oldRole, newRole, createdAt: now }).run();
+}
+
+export function unreadRoleChanges(deps: Pick<AppDeps, 'database'>, userId: number): RoleChangeNotification[] {
+  return deps.database.db
+    .select()
+    .from(roleChangeNotifications)
+    .where(and(eq(roleChangeNotifications.userId, userId), isNull(roleChangeNotifications.readAt)))
+    .orderBy(asc(roleChangeNotifications.createdAt), asc(roleChangeNotifications.id))
+    .all()
+    .map((n) => ({
+      id: n.id,
+      oldRole: n.oldRole as Role,
+      newRole: n.newRole as Role,
+      createdAt: n.createdAt,
+    }));
+}
+
+/** Marks every unread notification of the user read; answers how many were. */
+export function markRoleChangesRead(deps: Pick<AppDeps, 'database'>, userId: number, now: number): number {
+  return deps.database.db
+    .update(roleChangeNotifications)
+    .set({ readAt: now })
+    .where(and(eq(roleChangeNotifications.userId, userId), isNull(roleChangeNotifications.readAt)))
+    .run().changes;
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { UPLOAD_TYPE_ERROR } from '../../domain/contract/users';
+import type { Logger } from '../platform/logger';
+import { ServiceError } from '../platform/errors';
+
+export const AVATAR_SIZE = 512;
+/** Bigger inputs are refused before decoding: a tiny file can expand to gigabytes (a decompression bomb). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+// 'heif' is how sharp names AVIF; HEIC (HEVC) cannot be decoded by sharp's bundled libvips.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+const TOO_MANY_PIXELS = 'That picture is too large. Please upload one under 40 megapixels.';
+const OUR_FILE = /^\/uploads\/([a-f0-9]{32}\.webp)$/;
+
+/**
+ * Turns whatever the user sent into a square WebP avatar. The type is read from the bytes (never the
+ * file name or the browser's label) and the picture is re-encoded, which drops EXIF, GPS and any
+ * payload hidden in the original.
+ */
+export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (err) {
+    if (isPixelLimit(err)) throw new ServiceError(413, TOO_MANY_PIXELS);
+    throw new ServiceError(415, UPLOAD_TYPE_ERROR);
+  }
+  if (!ACCEPTED_FORMATS.has(meta.format ?? '')) throw new ServiceError(415, UPLOAD_TYPE_ERROR);
+  if (meta.format === 'heif' && meta.compression !== 'av1') throw new ServiceError(415, UPLOAD_TYPE_ERROR);
+  const height = meta.pageHeight ?? meta.height;
+  if (!meta.width || !height) throw new ServiceError(415, UPLOAD_TYPE_ERROR);
+  if (meta.width * height > MAX_INPUT_PIXELS) throw new ServiceError(413, TOO_MANY_PIXELS);
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate() // apply the EXIF orientation before the metadata is dropped
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    if (isPixelLimit(err)) throw new ServiceError(413, TOO_MANY_PIXELS);
+    // A header that parses but a body that does not (a truncated or damaged file).
+    throw new ServiceError(415, UPLOAD_TYPE_ERROR);
+  }
+}
+
+function isPixelLimit(err: unknown): boolean {
+  return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
+/** Writes the bytes under a random server-made name and answers the public URL (/uploads/<name>). */
+export async function saveUpload(uploadsDir: string, bytes: Uint8Array, extension = 'webp'): Promise<string> {
+  await mkdir(uploadsDir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${extension}`;
+  await writeFile(join(uploadsDir, name), bytes, { flag: 'wx' });
+  return `/uploads/${name}`;
+}
+
+/** The file behind an /uploads/ URL this service made, or null (seeded images and other URLs). */
+export function uploadPath(uploadsDir: string, url: string | null | undefined): string | null {
+  const m = url ? OUR_FILE.exec(url) : null;
+  return m ? join(uploadsDir, m[1]!) : null;
+}
+
+/** Removes a file this service made; anything else, or a file already gone, is left alone. */
+export async function removeUpload(
+  uploadsDir: string,
+  url: string | null | undefined,
+  log?: Pick<Logger, 'warn'>,
+): Promise<void> {
+  const path = uploadPath(uploadsDir, url);
+  if (!path) return;
+  try {
+    await unlink(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn({ err, path }, 'could not remove an upload');
+  }
+}

@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../platform/context';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../../domain/contract/users';
+import { requireAuth } from '../platform/middleware/auth';
+import { respondOnce } from '../platform/middleware/idempotency';
+import { readBody } from '../platform/middleware/validate';
+import { ServiceError } from '../platform/errors';
+import { sessionAnswer } from './auth';
+import {
+  markRoleChangesRead,
+  replaceProfilePicture,
+  unreadRoleChanges,
+  updateProfile,
+} from './member-profile';
+import { acceptCharter } from '../platform/users';
+
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post('/accept-charter', async (c) => {
+    acceptCharter(c.var.deps, c.var.user.id, c.var.deps.clock());
+    const { user } = await sessionAnswer(c.var.deps, c.var.user.id);
+    return c.json(
+      { message: 'Charter accepted', user } satisfies AnswerOf<'POST /users/accept-charter'>,
+      200,
+    );
+  })
+  .put('/profile', async (c) => {
+    const input = await readBody(c, profileUpdateSchema);
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: {
+        user: updateProfile(c.var.deps, c.var.user.id, input),
+      } satisfies AnswerOf<'PUT /users/profile'>,
+    }));
+  })
+  .post('/profile-picture', async (c) => {
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (!type.startsWith('multipart/form-data')) {
+      throw new ServiceError(415, `Send the picture as multipart/form-data in the field ${PROFILE_PICTURE_FIELD}`);
+    }
+    let form: Record<string, string | File>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new ServiceError(400, 'The upload could not be read. Please try again.');
+    }
+    const file = form[PROFILE_PICTURE_FIELD];
+    if (!(file instanceof File) || file.size === 0) throw new ServiceError(400, 'Please choose a picture to upload');
+    if (file.size > PROFILE_PICTURE_MAX_BYTES) throw new ServiceError(413, 'The picture must be at most 5 MB');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(
+      (await replaceProfilePicture(
+        c.var.deps,
+        c.var.user.id,
+        bytes,
+      )) satisfies AnswerOf<'POST /users/profile-picture'>,
+      200,
+    );
+  })
+  .get('/role-change-notifications', (c) =>
+    c.json(
+      {
+        notifications: unreadRoleChanges(c.var.deps, c.var.user.id),
+      } satisfies AnswerOf<'GET /users/role-change-notifications'>,
+      200,
+    ),
+  )
+  .post('/mark-role-notification-read', (c) => {
+    const marked = markRoleChangesRead(c.var.deps, c.var.user.id, c.var.deps.clock());
+    return c.json(
+      {
+        message: 'Notifications marked as read',
+        marked,
+      } satisfies AnswerOf<'POST /users/mark-role-notification-read'>,
+      200,
+    );
+  });

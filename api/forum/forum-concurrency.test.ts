@@ -1,0 +1,88 @@
+// 200 members race for 10 places over real HTTP against a file database, as on a busy evening: the
+// sign-up transactions take the write lock at once, so capacity stays exact and waitlist positions
+// distinct however the requests interleave.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitlistEntries, workoutSignups } from '../../db/schema';
+import { fullWorkoutError, type SignupAnswer, type WaitlistAnswer } from '../../domain/contract/forum';
+import { startServer, type RunningServer } from '../testing/app-server';
+import { EXEC, makeTestApp, type TestApp } from '../testing/test-app';
+
+const MEMBERS = 200;
+const CAPACITY = 10;
+
+let dir: string;
+let t: TestApp;
+let server: RunningServer;
+let base: string;
+let tokens: string[];
+let workoutId: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'club-concurrency-'));
+  t = makeTestApp({ databasePath: join(dir, 'club.db') });
+  const exec = await t.createUser(EXEC);
+  const spin = { type: 'workout', title: 'Popular spin class', content: 'Ten bikes only.', workoutType: 'spin' };
+  workoutId = (await t.createPost(exec.token, { ...spin, workoutDate: '2099-06-01', workoutTime: '18:00', capacity: CAPACITY })).post.id;
+  tokens = [];
+  for (let i = 0; i < MEMBERS; i++) tokens.push((await t.createUser({ email: `racer${i}@club.test`, name: `Racer ${i}` })).token);
+  server = await startServer(t.app);
+  base = `http://127.0.0.1:${server.port}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  t?.database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(path: string, token: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('200 concurrent sign-ups for 10 places', () => {
+  it('gives exactly 10 places and 190 distinct waitlist positions, with no server error', async () => {
+    const signups = await Promise.all(
+      tokens.map((token) => post(`/api/forum/workouts/${workoutId}/signup`, token, { signedUp: true })),
+    );
+    expect(signups.filter((r) => r.status >= 500)).toEqual([]);
+    const accepted = signups.filter((r) => r.status === 200);
+    const refused = signups.filter((r) => r.status === 409);
+    expect(accepted).toHaveLength(CAPACITY);
+    expect(accepted.every((r) => (r.body as unknown as SignupAnswer).signedUp === true)).toBe(true);
+    expect(refused).toHaveLength(MEMBERS - CAPACITY);
+    expect(new Set(refused.map((r) => r.body.error))).toEqual(new Set([fullWorkoutError(CAPACITY)]));
+    expect(
+      t.db.select().from(workoutSignups).where(eq(workoutSignups.postId, workoutId)).all(),
+    ).toHaveLength(CAPACITY);
+
+    const refusedTokens = tokens.filter((_, i) => signups[i]!.status === 409);
+    const joins = await Promise.all(
+      refusedTokens.map((token) => post(`/api/forum/workouts/${workoutId}/waitlist`, token)),
+    );
+    expect(joins.filter((r) => r.status !== 200)).toEqual([]);
+    const positions = joins
+      .map((r) => (r.body as unknown as WaitlistAnswer).position)
+      .sort((a, b) => a! - b!);
+    expect(positions).toEqual(Array.from({ length: MEMBERS - CAPACITY }, (_, i) => i + 1));
+    expect(
+      t.db.select().from(waitlistEntries).where(eq(waitlistEntries.postId, workoutId)).all(),
+    ).toHaveLength(MEMBERS - CAPACITY);
+    expect(
+      t.db.select().from(workoutSignups).where(eq(workoutSignups.postId, workoutId)).all(),
+    ).toHaveLength(CAPACITY);
+  });
+});

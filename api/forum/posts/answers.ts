@@ -1,0 +1,96 @@
+// The one place a workout or an event answer (WorkoutPost, EventPost) is put together from its stored
+// row: for a single post and for the lists alike. Each answer is the part every member sees, then the
+// caller's own fields, in that order (the lists send the shared part prebuilt and append the rest).
+import type { EventPostRow, WorkoutPostRow } from '../../../db/post-queries';
+import { idsOf, rsvpsOf } from '../../../db/post-queries';
+import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../../domain/contract/forum';
+import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+import { endOf } from '../../../domain/durations';
+
+/** Shown as the author of a post whose author's account was deleted. */
+export const DELETED_AUTHOR = FORMER_MEMBER;
+
+/** The caller's own fields on a workout. */
+export type WorkoutOwn = Pick<WorkoutPost, 'isSignedUp' | 'waitlistPosition'>;
+/** The caller's own fields on an event. */
+export type EventOwn = Pick<EventPost, 'myRsvp'>;
+export type SharedWorkout = Omit<WorkoutPost, keyof WorkoutOwn>;
+export type SharedEvent = Omit<EventPost, keyof EventOwn>;
+
+export const NOT_ON_WORKOUT: WorkoutOwn = { isSignedUp: false, waitlistPosition: null };
+export const SIGNED_UP: WorkoutOwn = { isSignedUp: true, waitlistPosition: null };
+/** On the waitlist at a 1-based position. */
+export const waitingAt = (position: number): WorkoutOwn => ({ isSignedUp: false, waitlistPosition: position });
+export const rsvpOwn = (myRsvp: RsvpStatus | null): EventOwn => ({ myRsvp });
+
+/** A workout as every member sees it. */
+export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlistCount: number): SharedWorkout {
+  const type = (row.workout_type ?? 'other') as WorkoutType;
+  return {
+    id: row.id,
+    type: 'workout',
+    user_id: row.user_id,
+    author_name: row.author_name ?? DELETED_AUTHOR,
+    authorProfilePictureUrl: row.author_picture,
+    title: row.title,
+    workout_type: type,
+    workout_date: row.workout_date ?? '',
+    workout_time: row.workout_time ?? '',
+    workout_end_time: endOf(type, row.workout_time ?? '', row.duration_minutes),
+    duration_minutes: row.duration_minutes,
+    content: row.content,
+    capacity: row.capacity,
+    workout_location: row.workout_location ?? '',
+    series_id: row.series_id,
+    created_at: row.created_at,
+    cancelled_at: row.cancelled_at,
+    cancel_reason: row.cancel_reason,
+    moved_at: row.moved_at,
+    signupCount,
+    waitlistCount,
+    attendanceSubmitted: row.attendance_submitted === 1,
+    attendancePresent: row.attendance_submitted === 1 ? row.attendance_present : null,
+    attendanceTotal: row.attendance_submitted === 1 ? row.attendance_marked : null,
+  };
+}
+
+/** An event as every member sees it, with its RSVPs counted by status. */
+export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStatus][]): SharedEvent {
+  const rsvpCounts: Record<RsvpStatus, number> = { going: 0, maybe: 0, not_going: 0 };
+  for (const [, status] of rsvps) rsvpCounts[status] += 1;
+  return {
+    id: row.id,
+    type: 'event',
+    user_id: row.user_id,
+    author_name: row.author_name ?? DELETED_AUTHOR,
+    authorProfilePictureUrl: row.author_picture,
+    title: row.title,
+    event_date: row.event_date ?? '',
+    event_time: row.event_time ?? '',
+    event_end_time: endOf('event', row.event_time ?? '', row.duration_minutes),
+    duration_minutes: row.duration_minutes,
+    event_location: row.event_location ?? '',
+    content: row.content,
+    created_at: row.created_at,
+    cancelled_at: row.cancelled_at,
+    cancel_reason: row.cancel_reason,
+    moved_at: row.moved_at,
+    rsvpCounts,
+  };
+}
+
+/** One workout as `userId` sees it. */
+export function toWorkoutPost(row: WorkoutPostRow, userId: number): WorkoutPost {
+  const signedUp = idsOf(row.signed_up);
+  const waiting = idsOf(row.waiting);
+  const position = waiting.indexOf(userId) + 1;
+  const own: WorkoutOwn = signedUp.includes(userId) ? SIGNED_UP : position > 0 ? waitingAt(position) : NOT_ON_WORKOUT;
+  return { ...sharedWorkout(row, signedUp.length, waiting.length), ...own };
+}
+
+/** One event as `userId` sees it. */
+export function toEventPost(row: EventPostRow, userId: number): EventPost {
+  const rsvps = rsvpsOf(row);
+  const mine = rsvps.find(([id]) => id === userId);
+  return { ...sharedEvent(row, rsvps), ...rsvpOwn(mine ? mine[1] : null) };
+}

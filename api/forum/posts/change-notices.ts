@@ -1,0 +1,145 @@
+// Telling members of a change to a workout or event they answered (docs/decisions/0073-cancelled-and-moved.md):
+// who answered, what moved, and the message, once per member and change. The change's name in the
+// message keys is the post's revision after it (db/reminder-keys.ts changeKey), which is also the
+// calendar feeds' SEQUENCE: a retried or racing request, or a second server on the same database,
+// cannot queue a member's message twice (the unique index on the key decides).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { changeKey } from '../../../db/reminder-keys';
+import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
+import { clubToday } from '../../../domain/clock';
+import { judgeEdit, type EditVerdict, type Slot } from '../../../domain/moves';
+import type { AppDeps } from '../../platform/context';
+import { ServiceError } from '../../platform/errors';
+import { movedNotice, noticeEmail, type NoticeText } from '../../messaging/mail-templates';
+import { tellMember } from '../../messaging/notify';
+import { formatClubDateTime } from '../../../domain/club-format';
+import type { PostType } from './access';
+import { activeMemberWhere } from '../../platform/users';
+
+/**
+ * Where and when a post happens, as stored: an edit that changes one of these may move it
+ * (domain/moves.ts says when), and the members who answered are told. The names are also the
+ * request fields an edit form marks.
+ */
+const WHERE_AND_WHEN = {
+  workout: { date: 'workoutDate', time: 'workoutTime', place: 'workoutLocation' },
+  event: { date: 'eventDate', time: 'eventTime', place: 'eventLocation' },
+} as const satisfies Record<PostType, { date: keyof PostRow; time: keyof PostRow; place: keyof PostRow | null }>;
+
+export function kindOf(post: PostRow): PostType {
+  return post.type === 'event' ? 'event' : 'workout';
+}
+
+/** The date, time and place of a workout or event, as calendars and notices read them. */
+export function whereAndWhen(post: PostRow): { date: string; time: string; place: string } {
+  const f = WHERE_AND_WHEN[kindOf(post)];
+  const read = (k: keyof PostRow | null) => (k === null ? '' : String(post[k] ?? ''));
+  return { date: read(f.date), time: read(f.time), place: read(f.place) };
+}
+
+/** How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now. */
+function judged(deps: AppDeps, before: PostRow, after: Slot): EditVerdict {
+  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), deps.env.CLUB_TIMEZONE);
+}
+
+/**
+ * Before an edit is written: refuses (400) one that would move `post` to a start that has passed,
+ * naming the field to mark (`workoutDate`, `eventTime`…) for the edit form.
+ */
+export function refuseMoveIntoPast(deps: AppDeps, post: PostRow, after: Slot): void {
+  const verdict = judged(deps, post, after);
+  if (verdict.allowed) return;
+  throw new ServiceError(400, verdict.error, { field: WHERE_AND_WHEN[kindOf(post)][verdict.field] });
+}
+
+/** 'Thursday, March 5, 2026 at 6:00 PM' (or the day alone for an all-day event). */
+export function whenOf(post: PostRow): string {
+  const { date, time } = whereAndWhen(post);
+  return formatClubDateTime(date, time);
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** The members who answered: signed up or waiting (a workout), going or maybe (an event), who count as members today. */
+function answeredMembers(deps: AppDeps, post: PostRow): Recipient[] {
+  const { db } = deps.database;
+  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const member = { id: users.id, email: users.email, name: users.name };
+  if (post.type === 'event') {
+    return db
+      .select(member)
+      .from(eventRsvps)
+      .innerJoin(users, eq(users.id, eventRsvps.userId))
+      .where(and(eq(eventRsvps.postId, post.id), inArray(eventRsvps.status, ['going', 'maybe']), activeMemberWhere(today)))
+      .orderBy(users.id)
+      .all();
+  }
+  const signed = db
+    .select(member)
+    .from(workoutSignups)
+    .innerJoin(users, eq(users.id, workoutSignups.userId))
+    .where(and(eq(workoutSignups.postId, post.id), activeMemberWhere(today)))
+    .all();
+  const waiting = db
+    .select(member)
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(and(eq(waitlistEntries.postId, post.id), activeMemberWhere(today)))
+    .all();
+  return [...signed, ...waiting].sort((a, b) => a.id - b.id);
+}
+
+/** How many members answered (those a cancel would tell), whatever their standing. */
+export function answerCount(deps: AppDeps, post: PostRow): number {
+  const { db } = deps.database;
+  if (post.type === 'event') {
+    return db
+      .select({ n: sql<number>`count(*)` })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.postId, post.id), inArray(eventRsvps.status, ['going', 'maybe'])))
+      .get()!.n;
+  }
+  const n = (t: typeof workoutSignups | typeof waitlistEntries) =>
+    db.select({ n: sql<number>`count(*)` }).from(t).where(eq(t.postId, post.id)).get()!.n;
+  return n(workoutSignups) + n(waitlistEntries);
+}
+
+/**
+ * Tells every member who answered `post` (as it is after the change, revision included): a push to
+ * each of their devices that takes reminders, an email when none does. Once per member and change:
+ * keyed `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many
+ * members a message was queued for.
+ */
+export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): number {
+  let told = 0;
+  for (const m of answeredMembers(deps, post)) {
+    const queued = tellMember(deps, m, {
+      kind: 'reminders',
+      notice,
+      email: () => noticeEmail(m.email, m.name, notice, deps.env.APP_URL),
+      dedupeKey: changeKey(post.id, post.revision, m.id),
+    });
+    if (queued) told += 1;
+  }
+  return told;
+}
+
+/**
+ * After an edit (inside its transaction), when it gave the post a new date, time or place: the post
+ * is marked moved (its cards, its page and My week say so to whoever reads them later) and the
+ * members who answered hear of it.
+ */
+export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
+  // The club's rule says whether it moved at all: a started session corrected on its day did not.
+  const verdict = judged(deps, before, whereAndWhen(after));
+  if (!verdict.allowed || !verdict.moved) return 0;
+  deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
+  // A cancelled post's members hear of the new time when it is back on.
+  if (after.cancelledAt !== null) return 0;
+  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id));
+}
+

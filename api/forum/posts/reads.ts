@@ -1,0 +1,15 @@
+// One workout or event as the caller sees it, counts and their own state included, in one statement.
+import type { Database_ } from '../../../db/client';
+import { eventRow, workoutRow } from '../../../db/post-queries';
+import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
+import { toEventPost, toWorkoutPost } from './answers';
+
+export function loadWorkoutPost(database: Database_, userId: number, id: number): WorkoutPost | undefined {
+  const row = workoutRow(database, id);
+  return row && toWorkoutPost(row, userId);
+}
+
+export function loadEventPost(database: Database_, userId: number, id: number): EventPost | undefined {
+  const row = eventRow(database, id);
+  return row && toEventPost(row, userId);
+}

@@ -1,0 +1,146 @@
+// Weekly workout series: one workout per date, each with its own signups and attendance,
+// tied together only by posts.series_id so an edit or a delete can reach "this and the following".
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
+import { addDays, clubToday } from '../../../domain/clock';
+import type { Db } from '../../../db/client';
+import { posts, type PostRow } from '../../../db/schema';
+import { FUTURE_WORKOUT_ERROR, WEEKDAY_NAMES, isFutureDate, type SeriesAnswer, type SeriesScope } from '../../../domain/contract/forum';
+import type { NewWorkout, WorkoutUpdate } from '../../../domain/contract/forum-schemas';
+import type { AppDeps } from '../../platform/context';
+import { ServiceError } from '../../platform/errors';
+import { newWorkoutNotice } from '../../messaging/mail-templates';
+import { pushNewWorkout } from '../../messaging/notifications';
+import { formatClubDateTime } from '../../../domain/club-format';
+import { assertCanManagePost, requireWorkout, type Actor } from '../posts/access';
+import { loadWorkoutPost } from '../posts/reads';
+import { applyWorkoutUpdate } from './workouts';
+import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
+import { weekdayOf } from '../../../domain/calendar-days';
+import { storedDuration } from '../../../domain/durations';
+
+/** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
+export function seriesDates(first: string, last: string, weekdays: readonly number[]): string[] {
+  const wanted = new Set(weekdays);
+  const dates: string[] = [];
+  // Dates are calendar strings, so a daylight-saving change in between moves nothing: each workout
+  // keeps its wall-clock time, and its instant is worked out from date and time when needed.
+  for (let d = first; d <= last; d = addDays(d, 1)) {
+    if (wanted.has(weekdayOf(d))) dates.push(d);
+  }
+  return dates;
+}
+
+/**
+ * Creates one workout per chosen weekday from the workout date to `repeat.until`, in one
+ * transaction (all or nothing). The schema has checked the range stays within one term.
+ */
+export function createWorkoutSeries(
+  deps: AppDeps,
+  actor: Actor,
+  input: NewWorkout & { repeat: NonNullable<NewWorkout['repeat']> },
+): SeriesAnswer {
+  const { weekdays, until } = input.repeat;
+  if (weekdays.length === 0) throw new ServiceError(400, 'Choose at least one weekday');
+  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  if (!isFutureDate(input.workoutDate, today)) throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
+  const dates = seriesDates(input.workoutDate, until, weekdays);
+  if (dates.length === 0) {
+    const days = weekdays.map((d) => WEEKDAY_NAMES[d]).join(' or ');
+    throw new ServiceError(400, `No ${days} falls between ${input.workoutDate} and ${until}.`);
+  }
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const now = deps.clock();
+    const seriesId = randomUUID();
+    const ids = db
+      .insert(posts)
+      .values(
+        dates.map((workoutDate) => ({
+          userId: actor.id,
+          type: 'workout',
+          title: input.title,
+          content: input.content,
+          workoutType: input.workoutType,
+          workoutDate,
+          workoutTime: input.workoutTime,
+          durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
+          workoutLocation: input.workoutLocation ?? '',
+          capacity: input.capacity,
+          seriesId,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: posts.id })
+      .all();
+    // One push for the series, not one per date.
+    const when = formatClubDateTime(dates[0]!, input.workoutTime);
+    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
+    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps.database, actor.id, id)!) };
+  });
+}
+
+/** The workout and, for 'following', the later workouts of its series (by date, then id), in order. */
+export function workoutsInScope(db: Db, post: PostRow, scope: SeriesScope): PostRow[] {
+  if (scope === 'this' || post.seriesId === null) return [post];
+  return db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        eq(posts.seriesId, post.seriesId),
+        eq(posts.type, 'workout'),
+        or(
+          gt(posts.workoutDate, post.workoutDate ?? ''),
+          and(eq(posts.workoutDate, post.workoutDate ?? ''), gte(posts.id, post.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(posts.workoutDate), asc(posts.id))
+    .all();
+}
+
+/**
+ * Edits one workout, or it and the later ones of its series: those take the changed title,
+ * description, type, time, end time, place and capacity but keep their own dates. Each must accept the capacity
+ * (nobody is dropped); one refusal refuses the whole edit.
+ */
+export function updateWorkoutInScope(
+  deps: AppDeps,
+  actor: Actor,
+  workoutId: number,
+  input: WorkoutUpdate,
+  scope: SeriesScope,
+) {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const post = requireWorkout(db, workoutId);
+    assertCanManagePost(actor, post);
+    for (const target of workoutsInScope(db, post, scope)) {
+      assertCanManagePost(actor, target);
+      const date = target.id === post.id ? input.workoutDate : target.workoutDate!;
+      applyWorkoutUpdate(deps, target, { ...input, workoutDate: date }, target.id !== post.id);
+    }
+    return loadWorkoutPost(deps.database, actor.id, post.id)!;
+  });
+}
+
+/** Deletes one workout, or it and the later ones of its series, with the rules of a single delete. */
+export function deleteWorkoutsInScope(
+  deps: AppDeps,
+  actor: Actor,
+  workoutId: number,
+  scope: SeriesScope,
+): { message: string; deleted: number } {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const post = requireWorkout(db, workoutId);
+    const targets = workoutsInScope(db, post, scope);
+    for (const target of targets) assertCanManagePost(actor, target);
+    for (const target of targets) assertDeletable(deps, target, target.id !== post.id);
+    for (const target of targets) deleteWithTombstone(deps, target);
+    const n = targets.length;
+    return { message: n === 1 ? 'Workout deleted' : `${n} workouts deleted`, deleted: n };
+  });
+}

@@ -1,0 +1,419 @@
+import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { clubToday, hasStarted } from '../../../domain/clock';
+import type { Db } from '../../../db/client';
+import { waitlistOrder } from '../../../db/queries';
+import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
+import {
+  FUTURE_WORKOUT_ERROR,
+  fullWorkoutError,
+  isFutureDate,
+  type SignupAnswer,
+  type WaitlistAnswer,
+  type WaitlistEntry,
+  type WorkoutDetailAnswer,
+  type WorkoutPost,
+  type WorkoutSignup,
+} from '../../../domain/contract/forum';
+import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
+import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+import type { AppDeps } from '../../platform/context';
+import { ServiceError } from '../../platform/errors';
+import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../../messaging/mail-templates';
+import { pushNewWorkout } from '../../messaging/notifications';
+import { tellMember } from '../../messaging/notify';
+import { formatClubDateTime, formatClubInstant } from '../../../domain/club-format';
+import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
+import { refuseMoveIntoPast, tellIfMoved } from '../posts/change-notices';
+import { loadWorkoutPost } from '../posts/reads';
+import { clubWorkout, workoutStart } from '../posts/start-instants';
+import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../../domain/rules';
+import { storedDuration } from '../../../domain/durations';
+
+export const STARTED_ERROR = 'This workout has already started';
+export const ALREADY_SIGNED_UP_ERROR =
+  'You are already signed up for this workout, so you do not need the waitlist.';
+export const NOT_FULL_ERROR = 'This workout still has free places: sign up instead of joining the waitlist.';
+
+export type AbsenceReason = 'late-cancel' | 'no-show';
+
+// ---------- Reading ----------
+
+function loadWorkoutOr404(deps: AppDeps, userId: number, id: number): WorkoutPost {
+  const workout = loadWorkoutPost(deps.database, userId, id);
+  if (!workout) throw new ServiceError(404, 'Workout not found');
+  return workout;
+}
+
+function signupRows(db: Db, postId: number): WorkoutSignup[] {
+  return db
+    .select({
+      id: workoutSignups.id,
+      user_id: workoutSignups.userId,
+      // A deleted account's place in a workout that had started stays, without a name.
+      user_name: sql<string>`coalesce(${users.name}, ${FORMER_MEMBER})`,
+      signup_time: workoutSignups.signupTime,
+      userProfilePictureUrl: users.profilePictureUrl,
+    })
+    .from(workoutSignups)
+    .leftJoin(users, eq(users.id, workoutSignups.userId))
+    .where(eq(workoutSignups.postId, postId))
+    .orderBy(asc(workoutSignups.signupTime), asc(workoutSignups.id))
+    .all();
+}
+
+function waitlistRows(db: Db, postId: number): WaitlistEntry[] {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      user_id: waitlistEntries.userId,
+      user_name: users.name,
+      joined_at: waitlistEntries.joinedAt,
+      userProfilePictureUrl: users.profilePictureUrl,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(eq(waitlistEntries.postId, postId))
+    .orderBy(...waitlistOrder)
+    .all();
+}
+
+export function workoutDetail(deps: AppDeps, userId: number, id: number): WorkoutDetailAnswer {
+  const { db } = deps.database;
+  // One read transaction, so the counts on the card and the two lists agree with each other.
+  return deps.database.read(() => {
+    const workout = loadWorkoutOr404(deps, userId, id);
+    return { workout, signups: signupRows(db, id), waitlist: waitlistRows(db, id) };
+  });
+}
+
+export function listSignups(deps: AppDeps, id: number): WorkoutSignup[] {
+  requireWorkout(deps.database.db, id);
+  return signupRows(deps.database.db, id);
+}
+
+export function listWaitlist(deps: AppDeps, id: number): WaitlistEntry[] {
+  requireWorkout(deps.database.db, id);
+  return waitlistRows(deps.database.db, id);
+}
+
+function signupCount(db: Db, postId: number): number {
+  return db.select({ n: count() }).from(workoutSignups).where(eq(workoutSignups.postId, postId)).get()!.n;
+}
+
+function isSignedUp(db: Db, postId: number, userId: number): boolean {
+  return !!db
+    .select({ id: workoutSignups.id })
+    .from(workoutSignups)
+    .where(and(eq(workoutSignups.postId, postId), eq(workoutSignups.userId, userId)))
+    .get();
+}
+
+/** 1-based place on the waitlist (in waitlist order), or null. */
+export function waitlistPosition(db: Db, postId: number, userId: number): number | null {
+  const queue = db
+    .select({ userId: waitlistEntries.userId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.postId, postId))
+    .orderBy(...waitlistOrder)
+    .all();
+  const index = queue.findIndex((entry) => entry.userId === userId);
+  return index < 0 ? null : index + 1;
+}
+
+function isWorkoutFull(db: Db, post: PostRow): boolean {
+  return isFull(post.capacity, signupCount(db, post.id));
+}
+
+// ---------- Absences and suspension ----------
+
+export interface AbsenceResult {
+  counted: boolean;
+  absences: number;
+  /** Set when this absence started a suspension. */
+  suspendedUntil: number | null;
+}
+
+/**
+ * Counts one absence for a workout, at most once per member and workout (the unique index on
+ * absence_log decides); every third absence suspends sign-ups for a week. Call inside a transaction.
+ */
+export function countAbsence(
+  deps: AppDeps,
+  userId: number,
+  postId: number,
+  reason: AbsenceReason,
+  now: number,
+): AbsenceResult {
+  const { db } = deps.database;
+  // A deleted account (its place in a started workout stays) has no absences to count.
+  if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
+    return { counted: false, absences: 0, suspendedUntil: null };
+  }
+  const logged = db
+    .insert(absenceLog)
+    .values({ userId, postId, reason, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: absenceLog.id })
+    .all();
+  if (logged.length === 0) {
+    const row = db.select({ absences: users.absences }).from(users).where(eq(users.id, userId)).get();
+    return { counted: false, absences: row?.absences ?? 0, suspendedUntil: null };
+  }
+  const { absences } = db
+    .update(users)
+    .set({ absences: sql`${users.absences} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ absences: users.absences })
+    .get()!;
+  let suspendedUntil: number | null = null;
+  if (startsSuspension(absences)) {
+    suspendedUntil = now + SUSPENSION_MS;
+    db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
+  }
+  return { counted: true, absences, suspendedUntil };
+}
+
+function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
+  const row = deps.database.db
+    .select({ suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  const until = row?.suspendedUntil;
+  if (until != null && until > now) {
+    const when = formatClubInstant(until, deps.env.CLUB_TIMEZONE, 'long');
+    // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
+    // session in the PWA).
+    throw new ServiceError(
+      409,
+      suspendedUntilText(when),
+      { suspendedUntil: until },
+    );
+  }
+}
+
+// ---------- Waitlist promotion ----------
+
+/**
+ * Moves waitlisted members onto the list while places are free, first come first served, and emails
+ * each one. A suspended member keeps their place but is passed over; nobody is promoted once the
+ * workout has started (the place is of no use any more). Call inside a transaction.
+ */
+export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): number[] {
+  const { db } = deps.database;
+  const promoted: number[] = [];
+  // Nobody is moved onto a cancelled workout: the places are filled if it is back on.
+  if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
+  while (!isWorkoutFull(db, post)) {
+    const next = db
+      .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
+      .from(waitlistEntries)
+      .innerJoin(users, eq(users.id, waitlistEntries.userId))
+      .where(
+        and(
+          eq(waitlistEntries.postId, post.id),
+          or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+        ),
+      )
+      .orderBy(...waitlistOrder)
+      .limit(1)
+      .get();
+    if (!next) break;
+    db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
+    db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
+    const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
+    // Urgent: the member has to know in time to come, so the email goes whatever their devices.
+    tellMember(deps, { id: next.userId, email: next.email }, {
+      kind: 'placeFreed',
+      notice: placeFreedNotice(post.title, when, post.id),
+      email: () => waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`),
+      urgency: 'urgent',
+    });
+    promoted.push(next.userId);
+  }
+  return promoted;
+}
+
+// ---------- Sign-up and cancel ----------
+
+/**
+ * Signs up or cancels. `desired` undefined (a request with no body) toggles; true/false sets the state,
+ * and setting the current state changes nothing. The checks and the writes (capacity, suspension,
+ * promotion, absence) run in one immediate transaction, so capacity can never be exceeded.
+ */
+export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desired?: boolean): SignupAnswer {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const post = requireWorkout(db, workoutId);
+    const current = isSignedUp(db, post.id, actor.id);
+    const want = desired ?? !current;
+    if (want === current) return { signedUp: current };
+
+    const now = deps.clock();
+    // After the start the list is the attendance roster: it no longer changes either way.
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+    const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
+
+    if (want) {
+      assertNotCancelled(post);
+      assertNotSuspended(deps, actor.id, now);
+      if (isWorkoutFull(db, post)) throw new ServiceError(409, fullWorkoutError(post.capacity!));
+      db.insert(workoutSignups).values({ postId: post.id, userId: actor.id, signupTime: now }).run();
+      db.delete(waitlistEntries)
+        .where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, actor.id)))
+        .run();
+      return { signedUp: true };
+    }
+
+    db.delete(workoutSignups)
+      .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, actor.id)))
+      .run();
+    const answer: SignupAnswer = { signedUp: false };
+    // Taking one's name off a cancelled workout is no absence (and frees no place while it is off).
+    if (post.cancelledAt === null && isLateCancel(start, now)) {
+      const absence = countAbsence(deps, actor.id, post.id, 'late-cancel', now);
+      answer.absenceCounted = absence.counted;
+      answer.absences = absence.absences;
+      answer.suspendedUntil = absence.suspendedUntil;
+    }
+    fillFromWaitlist(deps, post, now);
+    return answer;
+  });
+}
+
+// ---------- Waitlist ----------
+
+/** Joining is only for a full workout the member is not on; joining twice answers the same place. */
+export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): WaitlistAnswer {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const post = requireWorkout(db, workoutId);
+    const already = waitlistPosition(db, post.id, actor.id);
+    if (already !== null) return { onWaitlist: true, position: already };
+    if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
+    assertNotCancelled(post);
+    const now = deps.clock();
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+    // A suspended member could otherwise reach the list by promotion.
+    assertNotSuspended(deps, actor.id, now);
+    if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
+    db.insert(waitlistEntries).values({ postId: post.id, userId: actor.id, joinedAt: now }).run();
+    return { onWaitlist: true, position: waitlistPosition(db, post.id, actor.id) };
+  });
+}
+
+export function leaveWaitlist(deps: AppDeps, actor: Actor, workoutId: number): WaitlistAnswer {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    requireWorkout(db, workoutId);
+    db.delete(waitlistEntries)
+      .where(and(eq(waitlistEntries.postId, workoutId), eq(waitlistEntries.userId, actor.id)))
+      .run();
+    return { onWaitlist: false, position: null };
+  });
+}
+
+// ---------- Creating and editing ----------
+
+export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): WorkoutPost {
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    if (!isFutureDate(input.workoutDate, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))) {
+      throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
+    }
+    const now = deps.clock();
+    const { id } = db
+      .insert(posts)
+      .values({
+        userId: actor.id,
+        type: 'workout',
+        title: input.title,
+        content: input.content,
+        workoutType: input.workoutType,
+        workoutDate: input.workoutDate,
+        workoutTime: input.workoutTime,
+        // No end time given: null, the usual length of its type.
+        durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
+        workoutLocation: input.workoutLocation ?? '',
+        capacity: input.capacity,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: posts.id })
+      .get();
+    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, formatClubDateTime(input.workoutDate, input.workoutTime), id, 0));
+    return loadWorkoutOr404(deps, actor.id, id);
+  });
+}
+
+/**
+ * The writes of an edit, for a workout already checked: call inside a transaction. `nameDate` puts
+ * the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
+ */
+export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutUpdate, nameDate = false): void {
+  const { db } = deps.database;
+  refuseMoveIntoPast(deps, post, {
+    date: input.workoutDate,
+    time: input.workoutTime,
+    place: input.workoutLocation ?? post.workoutLocation ?? '',
+  });
+  const signedUp = signupCount(db, post.id);
+  if (input.capacity !== null && input.capacity < signedUp) {
+    const on = nameDate ? ` on ${post.workoutDate}` : '';
+    throw new ServiceError(
+      409,
+      `Capacity cannot be lower than the ${signedUp} ${signedUp === 1 ? 'member' : 'members'} already signed up${on}. ` +
+        'Ask some to cancel first, or choose a capacity of at least that.',
+    );
+  }
+  const now = deps.clock();
+  const updated = db
+    .update(posts)
+    .set({
+      title: input.title,
+      content: input.content,
+      workoutType: input.workoutType,
+      workoutDate: input.workoutDate,
+      workoutTime: input.workoutTime,
+      // Left out of the request (an older app): the place it had stays, and so does its length.
+      ...(input.workoutLocation !== undefined && { workoutLocation: input.workoutLocation }),
+      ...(input.workoutEndTime !== undefined && { durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) }),
+      capacity: input.capacity,
+      // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
+      revision: sql`${posts.revision} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(posts.id, post.id))
+    .returning()
+    .get()!;
+  fillFromWaitlist(deps, updated, now);
+  tellIfMoved(deps, post, updated);
+}
+
+// ---------- Member deletion ----------
+
+/**
+ * A member leaving the club: every waitlist place goes, and the places in workouts that have not
+ * started are freed (no absence counted) and offered to the waitlist as usual. Places in workouts that
+ * have started stay: they are the club's record of who came. Call inside a transaction.
+ */
+export function releaseComingPlaces(deps: AppDeps, userId: number): void {
+  const { db } = deps.database;
+  const now = deps.clock();
+  const tz = deps.env.CLUB_TIMEZONE;
+  db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId)).run();
+  const held = db
+    .select({ post: posts })
+    .from(workoutSignups)
+    .innerJoin(posts, eq(posts.id, workoutSignups.postId))
+    .where(eq(workoutSignups.userId, userId))
+    .all()
+    .map((r) => r.post)
+    .filter((post) => !hasStarted(clubWorkout(post), now, tz));
+  for (const post of held) {
+    db.delete(workoutSignups)
+      .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, userId)))
+      .run();
+    fillFromWaitlist(deps, post, now);
+  }
+}

@@ -1,0 +1,214 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { sessionFromId } from '../../domain/calendar';
+import { demoteAdminsMessage, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
+import type { z } from 'zod';
+import { clubToday } from '../../domain/clock';
+import { users, type UserRow } from '../../db/schema';
+import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
+import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
+import { formatPhone } from '../../domain/contract/common';
+import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
+import type { AppDeps } from '../platform/context';
+import { ServiceError, notFound } from '../platform/errors';
+import { activationEmail } from '../messaging/mail-templates';
+import { isUniqueViolation } from '../../db/errors';
+import { emailTaken, recordRoleChange } from '../accounts/member-profile';
+import { deleteAccount } from '../accounts/account-deletion';
+import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from '../platform/users';
+
+// Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
+// and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
+
+export const SELF_DEMOTE_ERROR =
+  'You cannot remove your own administrator role. Ask another administrator to do it, so the club always keeps one.';
+export const SELF_DELETE_ERROR =
+  'You cannot delete your own account here. Ask another administrator to do it, so the club always keeps one.';
+export const ALREADY_APPROVED_ERROR =
+  'This member is already approved. Use Edit to change their role or expiry date.';
+export const NOT_PENDING_ERROR = 'Only a pending member can be rejected.';
+export const PAST_EXPIRY_ERROR = 'Please choose an expiry date that is not in the past.';
+export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to refuse a member.';
+
+const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+
+export function toAdminMember(row: UserRow, day: string): AdminMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    phone_number: row.phoneNumber,
+    join_date: row.joinDate,
+    expiry_date: row.expiryDate,
+    absences: row.absences,
+    charter_accepted: row.charterAcceptedAt === null ? 0 : 1,
+    expired: row.role !== 'pending' && effectiveRole(row, day) === 'pending',
+  };
+}
+
+/** Everyone with an account, pending and rejected included, by name. */
+export function listMembers(deps: AppDeps): AdminMember[] {
+  const day = today(deps);
+  return deps.database.db
+    .select()
+    .from(users)
+    .orderBy(sql`lower(${users.name})`, asc(users.id))
+    .all()
+    .map((row) => toAdminMember(row, day));
+}
+
+function loadMember(deps: AppDeps, id: number): UserRow {
+  const row = findUserById(deps.database.db, id);
+  if (!row) throw notFound('Member');
+  return row;
+}
+
+function reload(deps: AppDeps, id: number): AdminMember {
+  return toAdminMember(loadMember(deps, id), today(deps));
+}
+
+/** pending (or rejected) → member, exec or administrator with an expiry date; the activation email goes with it. */
+export function approveMember(deps: AppDeps, id: number, input: ApproveMemberInput): AdminMember {
+  const { db } = deps.database;
+  const row = loadMember(deps, id);
+  if (row.role !== 'pending' && row.role !== 'rejected' && row.role !== 'public') {
+    throw new ServiceError(409, ALREADY_APPROVED_ERROR);
+  }
+  const day = today(deps);
+  if (input.expiryDate < day) throw new ServiceError(400, PAST_EXPIRY_ERROR);
+  db.update(users)
+    .set({ role: input.role, expiryDate: input.expiryDate, joinDate: row.joinDate ?? day })
+    .where(eq(users.id, id))
+    .run();
+  recordRoleChange(db, id, row.role, input.role, deps.clock());
+  deps.messageQueue.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  return reload(deps, id);
+}
+
+/** pending → rejected. Rejecting someone already rejected changes nothing. */
+export function rejectMember(deps: AppDeps, id: number): AdminMember {
+  const { db } = deps.database;
+  const row = loadMember(deps, id);
+  if (row.role === 'rejected') return reload(deps, id);
+  if (row.role !== 'pending' && row.role !== 'public') throw new ServiceError(409, NOT_PENDING_ERROR);
+  db.update(users).set({ role: 'rejected' }).where(eq(users.id, id)).run();
+  recordRoleChange(db, id, row.role, 'rejected', deps.clock());
+  return reload(deps, id);
+}
+
+/** The Edit Member modal: name, email, role, expiry date, phone and charter flag. */
+export function updateMember(
+  deps: AppDeps,
+  actorId: number,
+  id: number,
+  input: UpdateMemberInput,
+): AdminMember {
+  const { db } = deps.database;
+  const row = loadMember(deps, id);
+  if (id === actorId && input.role !== 'administrator') throw new ServiceError(409, SELF_DEMOTE_ERROR);
+  if (input.role === 'rejected' && row.role !== 'rejected') throw new ServiceError(400, SET_REJECTED_ERROR);
+  const email = normaliseEmail(input.email);
+  if (emailTaken(db, email, id)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+
+  const now = deps.clock();
+  const charter =
+    input.charterAccepted === undefined
+      ? {}
+      : input.charterAccepted
+        ? {
+            charterAcceptedAt: row.charterAcceptedAt ?? now,
+            charterVersion: row.charterVersion ?? CHARTER_VERSION,
+          }
+        : { charterAcceptedAt: null, charterVersion: null };
+  try {
+    db.update(users)
+      .set({
+        name: input.name,
+        email,
+        role: input.role,
+        expiryDate: input.expiryDate,
+        phoneNumber: input.phoneNumber ? formatPhone(input.phoneNumber) : null,
+        ...charter,
+      })
+      .where(eq(users.id, id))
+      .run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
+    throw err;
+  }
+  recordRoleChange(db, id, row.role, input.role, now);
+  // Activating an account from the edit dialog is an approval too: the member hears about it.
+  if (!hasRole(row.role, 'member') && hasRole(input.role, 'member')) {
+    deps.messageQueue.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  }
+  return reload(deps, id);
+}
+
+/**
+ * Deletes a member's account exactly as the member's own deletion does (api/accounts/account-deletion.ts):
+ * places to come are freed for the waitlist, past attendance stays as Former member, messages to
+ * them are dropped or redacted. Answers the picture URL so the caller can remove the file after commit.
+ */
+export function deleteMember(
+  deps: AppDeps,
+  actorId: number,
+  id: number,
+): { profilePictureUrl: string | null } {
+  if (id === actorId) throw new ServiceError(409, SELF_DELETE_ERROR);
+  return deleteAccount(deps, id);
+}
+
+type BulkMembersInput = z.infer<typeof bulkMembersSchema>;
+
+export const BULK_SELF_ROLE_ERROR =
+  'You cannot change your own role in bulk. Leave yourself out of the selection, or use Edit.';
+
+/**
+ * Another administrator caught in a "select all" does not lose the role unnoticed: the change is
+ * refused, naming them, until the request confirms it (`confirmDemoteAdmins`).
+ */
+function refuseDemotingAdmins(rows: UserRow[]): void {
+  const administrators = rows
+    .filter((row) => row.role === 'administrator')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((row) => ({ id: row.id, name: row.name }));
+  if (administrators.length === 0) return;
+  throw new ServiceError(409, demoteAdminsMessage(administrators.map((a) => a.name)), { administrators });
+}
+
+/**
+ * The members table's bulk actions, in one transaction: every selected approved account gets the
+ * session's last day as its expiry, or the role (member or exec, never administrator). Pending and
+ * rejected accounts are approved one by one, so they are skipped, as is anyone already so. Another
+ * administrator's role changes only when the request confirms it; the caller's own never does.
+ */
+export function bulkUpdateMembers(deps: AppDeps, actorId: number, input: BulkMembersInput): BulkMembersAnswer {
+  let expiryDate: string | null = null;
+  if (input.action === 'set-expiry') {
+    const session = sessionFromId(input.session);
+    if (!session) throw new ServiceError(400, 'Choose one of the sessions offered.');
+    if (session.end < today(deps)) throw new ServiceError(400, PAST_EXPIRY_ERROR);
+    expiryDate = session.end;
+  }
+  if (input.action === 'set-role' && input.ids.includes(actorId)) throw new ServiceError(409, BULK_SELF_ROLE_ERROR);
+  return deps.database.tx(() => {
+    const { db } = deps.database;
+    const now = deps.clock();
+    const rows = db.select().from(users).where(inArray(users.id, [...new Set(input.ids)])).all();
+    if (input.action === 'set-role' && !input.confirmDemoteAdmins) refuseDemotingAdmins(rows);
+    let updated = 0;
+    for (const row of rows) {
+      if (!hasRole(row.role, 'member')) continue;
+      if (input.action === 'set-expiry') {
+        if (row.expiryDate === expiryDate) continue;
+        db.update(users).set({ expiryDate }).where(eq(users.id, row.id)).run();
+      } else {
+        if (row.role === input.role) continue;
+        db.update(users).set({ role: input.role }).where(eq(users.id, row.id)).run();
+        recordRoleChange(db, row.id, row.role, input.role, now);
+      }
+      updated += 1;
+    }
+    return { updated, skipped: new Set(input.ids).size - updated };
+  });
+}

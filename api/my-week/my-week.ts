@@ -1,0 +1,101 @@
+import { addDays, clubTimeToEpoch, clubToday, daysBetween, hasStarted } from '../../domain/clock';
+import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
+import {
+  EXPIRY_NUDGE_DAYS,
+  MY_WEEK_DAYS,
+  type MyWeekAnswer,
+  type MyWeekStanding,
+  type WeekItem,
+} from '../../domain/contract/me';
+import { termOfDate } from '../../domain/calendar';
+import { endOf } from '../../domain/durations';
+import { idsOf } from '../../db/post-queries';
+import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
+import type { AppDeps } from '../platform/context';
+import { ServiceError } from '../platform/errors';
+
+/**
+ * The member's coming days (docs/decisions/0041-my-week.md): workouts they are signed up or
+ * waitlisted for and every event in the next MY_WEEK_DAYS days, the races they signed up for, in
+ * start order (all-day items first on their day), and their standing for the current term.
+ */
+export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWeekAnswer {
+  const tz = deps.env.CLUB_TIMEZONE;
+  const { database } = deps;
+  const today = clubToday(now, tz);
+  const range = { user: userId, today, last: addDays(today, MY_WEEK_DAYS) };
+  const startOf = (date: string, time: string) => clubTimeToEpoch(date, time || '00:00', tz);
+
+  return database.read((): MyWeekAnswer => {
+    const items: WeekItem[] = [];
+    for (const r of weekWorkoutRows(database, range)) {
+      const time = r.time ?? '';
+      if (hasStarted({ workout_date: r.date, workout_time: r.time }, now, tz)) continue; // nothing left to do but show up
+      const start = startOf(r.date, time);
+      const signedUp = r.signed_up === 1;
+      const workoutType = (r.workout_type ?? 'other') as WorkoutType;
+      items.push({
+        kind: 'workout',
+        id: r.id,
+        title: r.title,
+        date: r.date,
+        time,
+        endTime: endOf(workoutType, time, r.duration_minutes),
+        start,
+        workoutType,
+        location: r.location,
+        status: signedUp ? 'signed_up' : 'waitlisted',
+        waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
+        cancelReason: r.cancel_reason,
+        movedAt: r.moved_at,
+      });
+    }
+    for (const r of weekEventRows(database, range)) {
+      const start = startOf(r.date, r.time);
+      if (r.time && start <= now) continue;
+      items.push({
+        kind: 'event',
+        id: r.id,
+        title: r.title,
+        date: r.date,
+        time: r.time,
+        endTime: endOf('event', r.time, r.duration_minutes),
+        start,
+        location: r.location,
+        rsvp: (r.rsvp as RsvpStatus | null) ?? null,
+        cancelReason: r.cancel_reason,
+        movedAt: r.moved_at,
+      });
+    }
+    for (const r of upcomingRaceRows(database, { user: userId, today })) {
+      items.push({
+        kind: 'race',
+        id: r.id,
+        title: r.title,
+        date: r.date,
+        time: '',
+        start: startOf(r.date, ''),
+        location: r.location,
+      });
+    }
+    const kindOrder = { race: 0, event: 1, workout: 2 } as const;
+    items.sort((a, b) => a.start - b.start || kindOrder[a.kind] - kindOrder[b.kind] || a.id - b.id);
+    return { items, standing: standing(deps, userId, now, today) };
+  });
+}
+
+function standing(deps: AppDeps, userId: number, now: number, today: string): MyWeekStanding {
+  const term = termOfDate(today);
+  const termStart = clubTimeToEpoch(term.start, '00:00', deps.env.CLUB_TIMEZONE);
+  const row = standingRow(deps.database, userId, termStart);
+  if (!row) throw new ServiceError(404, 'User not found');
+  const expiresInDays = row.expiry_date ? daysBetween(today, row.expiry_date) : null;
+  return {
+    term: { key: term.key, label: term.label },
+    absencesThisTerm: row.absences,
+    suspendedUntil: row.suspended_until !== null && row.suspended_until > now ? row.suspended_until : null,
+    expiryDate: row.expiry_date,
+    expiresInDays,
+    renewSoon: expiresInDays !== null && expiresInDays <= EXPIRY_NUDGE_DAYS,
+  };
+}

@@ -1,0 +1,213 @@
+// What a page's HTML says before any script runs, for link previews (chat apps, Instagram, Discord
+// fetch a link as plain HTTP and read its <head>) and search engines: a title, a description, the
+// canonical address (from APP_URL, never from the request), Open Graph and Twitter card tags with the
+// page's 1200x630 preview image, and for Home and the schedule, structured data (JSON-LD). A link to a
+// members-only screen says "Members only" and nothing of the item behind it.
+import {
+  CLUB_IMAGE,
+  CLUB_NAME,
+  DEFAULT_DESCRIPTION,
+  MEMBERS_ONLY_DESCRIPTION,
+  MEMBERS_ONLY_PATHS,
+  MEMBERS_ONLY_TITLE,
+  PUBLIC_PAGES,
+  TEAM_PROFILE_IMAGE,
+  TEAM_PROFILE_PATH,
+  documentTitle,
+  publicPage,
+} from '../../domain/contract/public-pages';
+import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
+import { DAYS, SEASONS } from '../../domain/schedule';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the canonical address (and og:url). */
+  path: string;
+  image: string;
+  /** Not for search engines (members-only screens, the reset link). */
+  noindex: boolean;
+  jsonLd: object[];
+}
+
+export interface HeadContext {
+  appUrl: string;
+  clubEmail: string;
+  teamMembers: () => TeamMember[];
+}
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** The team member whose page `path` is, if any (`/profile/<position id>/<name slug>`). */
+export function teamMemberAt(path: string, members: TeamMember[]): TeamMember | undefined {
+  const match = TEAM_PROFILE_PATH.exec(path);
+  if (!match) return undefined;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  return members.find((m) => m.id === id);
+}
+
+/** The head of the page at `path` (no query string). */
+export function pageHead(path: string, ctx: HeadContext): PageHead {
+  const page = publicPage(path);
+  if (page) {
+    return {
+      title: documentTitle(page.title),
+      description: page.description,
+      path: page.path,
+      image: page.image,
+      noindex: false,
+      jsonLd: page.path === '/' ? [clubJsonLd(ctx)] : page.path === '/schedule' ? [scheduleJsonLd(ctx)] : [],
+    };
+  }
+  if (TEAM_PROFILE_PATH.test(path)) {
+    const member = teamMemberAt(path, ctx.teamMembers());
+    if (member) {
+      const name = member.name || VACANT_NAME;
+      return {
+        title: documentTitle(`${name} · ${member.role}`),
+        description: member.name
+          ? `${member.name}, ${member.role} of the ${CLUB_NAME}.`
+          : `The ${member.role} position of the ${CLUB_NAME} is open.`,
+        path: profilePath(member),
+        image: TEAM_PROFILE_IMAGE,
+        noindex: false,
+        jsonLd: [],
+      };
+    }
+  }
+  if (path === '/reset-password') {
+    return {
+      title: documentTitle('Reset Password'),
+      description: DEFAULT_DESCRIPTION,
+      path,
+      image: CLUB_IMAGE,
+      noindex: true,
+      jsonLd: [],
+    };
+  }
+  if (MEMBERS_ONLY_PATHS.test(path)) {
+    // The address is the sharer's own; what is behind it (a workout's title, a member's name) is not said.
+    return {
+      title: documentTitle(MEMBERS_ONLY_TITLE),
+      description: MEMBERS_ONLY_DESCRIPTION,
+      path,
+      image: CLUB_IMAGE,
+      noindex: true,
+      jsonLd: [],
+    };
+  }
+  return {
+    title: documentTitle(''),
+    description: DEFAULT_DESCRIPTION,
+    path: '/',
+    image: CLUB_IMAGE,
+    noindex: true,
+    jsonLd: [],
+  };
+}
+
+/** The tags of `head`, to put in the HTML's <head>. */
+export function headTags(head: PageHead, appUrl: string): string {
+  const url = `${appUrl}${head.path}`;
+  const image = `${appUrl}/og/${head.image}.png`;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', CLUB_NAME),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', '1200'),
+    meta('property', 'og:image:height', '630'),
+    meta('property', 'og:image:alt', head.title),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', image),
+    // Data, not script: a data block is never run, so the CSP's script-src does not apply to it.
+    // `<` is escaped so no string in it can close the element.
+    ...head.jsonLd.map(
+      (data) =>
+        `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
+    ),
+  ];
+  return tags.join('');
+}
+
+/** index.html with its own title and description replaced by the page's head. */
+export function withHead(html: string, tags: string): string {
+  return html
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', () => `${tags}</head>`);
+}
+
+function clubJsonLd(ctx: HeadContext): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SportsClub',
+    name: CLUB_NAME,
+    url: `${ctx.appUrl}/`,
+    logo: `${ctx.appUrl}/icons/icon-512.png`,
+    image: `${ctx.appUrl}/og/${CLUB_IMAGE}.png`,
+    email: ctx.clubEmail,
+    sport: 'Triathlon',
+    description: DEFAULT_DESCRIPTION,
+  };
+}
+
+/** Every session of the weekly timetable, per season, as a weekly repeating event. */
+function scheduleJsonLd(ctx: HeadContext): object {
+  const organizer = { '@type': 'SportsClub', name: CLUB_NAME, url: `${ctx.appUrl}/` };
+  const events = SEASONS.flatMap((season) =>
+    DAYS.flatMap((day) =>
+      (season.week[day] ?? []).map((session) => ({
+        '@type': 'Event',
+        name: session.title,
+        description: `${season.name}: ${season.dates}`,
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: { '@type': 'Place', name: session.place },
+        organizer,
+        eventSchedule: {
+          '@type': 'Schedule',
+          byDay: `https://schema.org/${day}`,
+          startTime: session.start,
+          endTime: session.end,
+          repeatFrequency: 'P1W',
+        },
+      })),
+    ),
+  );
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: `Weekly training schedule · ${CLUB_NAME}`,
+    url: `${ctx.appUrl}/schedule`,
+    itemListElement: events.map((item, i) => ({ '@type': 'ListItem', position: i + 1, item })),
+  };
+}
+
+/** The sitemap: every public page and every team member's page. */
+export function sitemapXml(ctx: HeadContext): string {
+  const paths = [...PUBLIC_PAGES.map((p) => p.path), ...ctx.teamMembers().map((m) => profilePath(m))];
+  const urls = paths.map((p) => `  <url><loc>${escapeHtml(`${ctx.appUrl}${p}`)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

@@ -1,0 +1,92 @@
+// The server's rendering of public pages, with a stand-in for the compiled pages module that draws
+// what it was given: which pages are rendered, from what, and when a kept page is drawn again.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { pageRenderer } from './page-renderer';
+import { mountPwa } from './static';
+import { EXEC, makeClub } from '../testing/test-app';
+
+const STAND_IN = `
+let renders = 0;
+export const teamKeys = { all: ['profiles'] };
+export const raceKeys = { list: () => ['races', 'list'] };
+export async function renderPage(url, data) {
+  renders += 1;
+  const names = data.reads.flatMap(([, d]) => (d.teamMembers ?? []).map((m) => m.name).filter(Boolean));
+  const races = data.reads.flatMap(([, d]) => (d.races ?? []).map((r) => r.name));
+  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races].join(', ') + '</p></main>';
+}
+`;
+
+async function setUp() {
+  const club = await makeClub({ exec: EXEC });
+  club.t.seed();
+  const dir = mkdtempSync(join(tmpdir(), 'club-pages-'));
+  const module = join(dir, 'pages.mjs');
+  writeFileSync(module, STAND_IN);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Club</title></head><body><div id="root"></div></body></html>',
+  );
+  const app = createApp(club.t.deps, (a) => mountPwa(a, club.t.deps.uploadsDir, dir, module));
+  const html = async (path: string) => (await app.request(path)).text();
+  return { ...club, app, html, module };
+}
+
+describe('public pages rendered by the server', () => {
+  it('put the page in the root with the data it was drawn from, and keep it until what it shows changes', async () => {
+    const { html, t, exec } = await setUp();
+    const first = await html('/coaches-exec');
+    expect(first).toContain('<div id="root"><main><h1>/coaches-exec</h1><p>render 1</p>');
+    const data = JSON.parse(
+      /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first)![1]!,
+    );
+    expect(data).toMatchObject({ clubEmail: t.deps.env.CLUB_EMAIL, clubTimeZone: t.deps.env.CLUB_TIMEZONE });
+    expect(data.reads[0][0]).toEqual(['profiles']);
+    // Nothing changed: the kept page.
+    expect(await html('/coaches-exec')).toContain('<p>render 1</p>');
+    // An exec edits a card: the next visitor gets the new name.
+    await t.must('PUT', '/api/profiles/swim-coach', { token: exec.token, body: { name: 'Maya Chen' } });
+    const after = await html('/coaches-exec');
+    expect(after).toContain('<p>render 2</p>');
+    expect(after).toContain('Maya Chen');
+    expect(await html('/profile/swim-coach/maya-chen')).toContain('Maya Chen');
+  });
+
+  it('the races page shows a race added since', async () => {
+    const { html, t, exec } = await setUp();
+    expect(await html('/races')).not.toContain('Harbour Sprint');
+    await t.createRace(exec.token, {
+      name: 'Harbour Sprint',
+      date: '2026-06-20',
+      location: 'Harbourfront',
+      description: '',
+    });
+    expect(await html('/races')).toContain('Harbour Sprint');
+  });
+
+  it('renders no members-only screen, no unknown team position and nothing when the module is missing', async () => {
+    const { html, t } = await setUp();
+    for (const path of [
+      '/forum',
+      '/workout/1',
+      '/profile',
+      '/admin',
+      '/profile/head-chef/somebody',
+      '/nowhere',
+    ]) {
+      expect(await html(path), path).toContain('<div id="root"></div>');
+    }
+    const render = pageRenderer('/no/such/pages.js');
+    expect(await render(t.deps, '/', '')).toBeNull();
+  });
+
+  it('a page with a query string is drawn for it and not kept', async () => {
+    const { html } = await setUp();
+    expect(await html('/login?reason=session-expired')).toContain('<h1>/login?reason=session-expired</h1>');
+    expect(await html('/login')).toContain('<h1>/login</h1>');
+  });
+});

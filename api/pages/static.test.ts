@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { mountPwa } from './static';
+import { makeTestApp } from '../testing/test-app';
+
+function served() {
+  const t = makeTestApp();
+  const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  return createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
+}
+
+describe('the built PWA', () => {
+  it('serves real files, the app on its screens, and a 404 for a missing file', async () => {
+    const app = served();
+    const robots = await app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *');
+
+    for (const screen of ['/', '/join-us', '/profile/exec/Jo%20Smith', '/workout/12']) {
+      const res = await app.request(screen);
+      expect(res.status, screen).toBe(200);
+      expect(await res.text(), screen).toContain('<div id="root">');
+    }
+    for (const missing of ['/ads.xml', '/ads.txt', '/assets/gone-1a2b.js', '/icons/none.png', '/favicon.ico']) {
+      const res = await app.request(missing);
+      expect(res.status, missing).toBe(404);
+      expect(await res.text(), missing).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe("a screen's HTML", () => {
+  it('preloads the lazily loaded chunks and CSS of that screen, from the build manifest', async () => {
+    const t = makeTestApp();
+    const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Club</title></head><div id="root"></div>');
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        '_shared-1.js': { file: 'assets/shared-1.js' },
+        'app/query-layer.tsx': { file: 'assets/query-layer-1.js', imports: ['_react-1.js', '_shared-1.js'] },
+        'features/races/visitor-races-page.tsx': {
+          file: 'assets/visitor-races-page-1.js',
+          imports: ['_react-1.js', 'index.html', '_shared-1.js'],
+          css: ['assets/races-1.css'],
+        },
+        'features/forum/forum-page.tsx': {
+          file: 'assets/forum-page-1.js',
+          imports: ['_react-1.js', 'index.html', '_shared-1.js'],
+        },
+      }),
+    );
+    const app = createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
+    const forum = await (await app.request('/forum')).text();
+    expect(forum).toContain(
+      '<link rel="modulepreload" href="/assets/query-layer-1.js"><link rel="modulepreload" href="/assets/shared-1.js"><link rel="modulepreload" href="/assets/forum-page-1.js"></head>',
+    );
+    // A visitor's page that reads the API is not nested under the data layer: it does not fetch it.
+    const races = await (await app.request('/races')).text();
+    expect(races).toContain(
+      '<link rel="stylesheet" href="/assets/races-1.css"><link rel="modulepreload" href="/assets/visitor-races-page-1.js"><link rel="modulepreload" href="/assets/shared-1.js"></head>',
+    );
+    expect(races).not.toContain('query-layer-1.js');
+    // Nor is a static page.
+    const home = await (await app.request('/')).text();
+    expect(home).not.toContain('query-layer-1.js');
+    // Chunks the entry already brings are not fetched twice.
+    expect(races).not.toContain('react-1.js');
+    expect(races).not.toContain('index-1.js');
+    const other = await (await app.request('/workout/3')).text();
+    expect(other).not.toContain('modulepreload');
+  });
+});

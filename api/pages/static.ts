@@ -1,0 +1,178 @@
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Context, Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { APP_ROOT } from '../platform/app-root';
+import type { AppEnv } from '../platform/context';
+import { ServiceError } from '../platform/errors';
+import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
+import { PAGES_MODULE, pageRenderer } from './page-renderer';
+import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
+import { listTeamMembers } from '../team/team-profiles';
+
+/** The built PWA (`npm run build`). */
+export const DIST_DIR = join(APP_ROOT, 'dist');
+
+/** Paths that name a file rather than a screen (no screen of the app ends in one of these). */
+const STATIC_FILE =
+  /\.(?:txt|xml|json|webmanifest|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|html?)$/i;
+
+/**
+ * Serves the built PWA with an SPA fallback, and uploaded pictures from the data folder. The public
+ * pages come rendered (page-renderer.ts) when the compiled pages module is there: by default the
+ * build's, for the build's own dist/ only.
+ */
+export function mountPwa(
+  app: Hono<AppEnv>,
+  uploadsDir: string,
+  distDir = DIST_DIR,
+  pagesModule: string | null = distDir === DIST_DIR ? PAGES_MODULE : null,
+): void {
+  const render = pagesModule ? pageRenderer(pagesModule) : null;
+  mkdirSync(uploadsDir, { recursive: true });
+  const uploadsRoot = relative(process.cwd(), uploadsDir) || '.';
+  const distRoot = relative(process.cwd(), distDir) || '.';
+  app.use(
+    '/uploads/*',
+    serveStatic({
+      root: uploadsRoot,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+        c.header('Content-Disposition', 'inline');
+      },
+    }),
+  );
+  app.get('/uploads/*', () => {
+    throw new ServiceError(404, 'Not found');
+  });
+  const indexFile = join(distDir, 'index.html');
+  let shell: { mtimeMs: number; html: string; preloads: Map<string, string> } | null = null;
+  const headContext = (c: Context<AppEnv>): HeadContext => ({
+    appUrl: c.var.deps.env.APP_URL,
+    clubEmail: c.var.deps.env.CLUB_EMAIL,
+    teamMembers: () => listTeamMembers(c.var.deps),
+  });
+  const serveShell = async (c: Context<AppEnv>) => {
+    // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).
+    if (STATIC_FILE.test(c.req.path)) return c.text('Not found', 404);
+    if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build`.', 503);
+    const mtimeMs = statSync(indexFile).mtimeMs;
+    if (shell?.mtimeMs !== mtimeMs) {
+      shell = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: screenPreloads(distDir) };
+    }
+    c.header('Cache-Control', 'no-cache');
+    const path = c.req.path.replace(/(.)\/$/, '$1');
+    const ctx = headContext(c);
+    // A rendered page shows at once, so its styles must come with the HTML, not with its script.
+    const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
+    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${preloads}`;
+    const html = withHead(shell.html, tags);
+    const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
+    if (!page) return c.html(html);
+    return c.html(
+      // A function, so a `$&` or `$'` in a page's text is text, not a replacement pattern.
+      html.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
+      ),
+    );
+  };
+  // Crawlers find the sitemap from robots.txt; both name the public address (APP_URL).
+  app.get('/robots.txt', (c) => {
+    const file = join(distDir, 'robots.txt');
+    const rules = existsSync(file) ? readFileSync(file, 'utf8') : 'User-agent: *\nAllow: /\n';
+    c.header('Cache-Control', 'no-cache');
+    return c.text(`${rules.trimEnd()}\n\nSitemap: ${c.var.deps.env.APP_URL}/sitemap.xml\n`);
+  });
+  app.get('/sitemap.xml', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+  // Before the static files, which would answer / with index.html as it is.
+  app.get('/', serveShell);
+  app.use(
+    '*',
+    serveStatic({
+      root: distRoot,
+      // The build writes a Brotli and a gzip copy next to each text file (scripts/precompress.mjs):
+      // sent as they are, at the highest levels, instead of compressed again on every request.
+      precompressed: true,
+      onFound: (path, c) => {
+        // Hashed assets never change; the service worker and the shell must be revalidated.
+        c.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    }),
+  );
+  app.get('*', serveShell);
+}
+
+// The screens a visitor lands on, by the modules router.tsx loads for them lazily: the screen, and for
+// a screen that reads the API the data layer it is nested under (both are fetched at once, not one
+// after the other). The HTML cannot tell whether someone is signed in (the session lives in the
+// browser), so a public screen preloads what a visitor's needs, outside the data layer (0062).
+const QUERY_LAYER = 'app/query-layer.tsx';
+/** Stands for every team member's page (`/profile/<position>/<name>`). */
+const TEAM_PAGE = '/profile/:role/:name';
+const SCREEN_MODULES: Record<string, string[]> = {
+  '/': ['features/public/home-page.tsx'],
+  '/join-us': ['features/public/join-us-page.tsx'],
+  '/schedule': ['features/public/schedule-page.tsx'],
+  '/faq': ['features/public/faq-page.tsx'],
+  '/privacy': ['features/public/privacy-page.tsx'],
+  '/resources': ['features/public/placeholder-pages.tsx'],
+  '/team-gear': ['features/public/placeholder-pages.tsx'],
+  [TEAM_PAGE]: ['features/team/team-profile-page.tsx'],
+  '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
+  '/races': ['features/races/visitor-races-page.tsx'],
+  '/login': ['features/auth/login-page.tsx'],
+  '/reset-password': ['features/auth/reset-password-page.tsx'],
+  '/forum': [QUERY_LAYER, 'features/forum/forum-page.tsx'],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Per screen, the `<link>`s that fetch its lazily loaded chunks (and their CSS) together with the
+ * app's entry instead of after it: one round trip less before the page's content shows (a phone's
+ * Largest Contentful Paint). From the build's manifest; none when it is missing.
+ */
+function screenPreloads(distDir: string): Map<string, string> {
+  const preloads = new Map<string, string>();
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return preloads;
+  }
+  const entry = manifest['index.html'];
+  const loaded = new Set<string>(['index.html', ...(entry?.imports ?? [])]);
+  for (const [path, modules] of Object.entries(SCREEN_MODULES)) {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || loaded.has(key) || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    for (const module of modules) visit(module);
+    const tags = [
+      ...[...styles].map((href) => `<link rel="stylesheet" href="/${href}">`),
+      ...[...scripts].map((href) => `<link rel="modulepreload" href="/${href}">`),
+    ];
+    if (tags.length > 0) preloads.set(path, tags.join(''));
+  }
+  return preloads;
+}

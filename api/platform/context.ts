@@ -1,0 +1,49 @@
+import type { Database_ } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { Role } from '../../domain/contract/roles';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { MessageQueue } from './message-queue';
+import type { PushEndpointPolicy } from './push-endpoint';
+import type { GrowingDelay, RateLimiter } from './rate-limit';
+
+/** Everything a request needs, built once at start (or per test) and put on every context. */
+export interface AppDeps {
+  env: Env;
+  database: Database_;
+  /** Emails and Web Push notifications, queued with the change that causes them (api/messaging/queue/). */
+  messageQueue: MessageQueue;
+  jwtSecret: Uint8Array;
+  /** The VAPID public key a browser subscribes with (GET /api/config). */
+  vapidPublicKey: string;
+  /** Which push endpoints a device may register and the server may send to (PUSH_SERVICE_HOSTS). */
+  pushEndpoints: PushEndpointPolicy;
+  rateLimiter: RateLimiter;
+  /** Per-account growing delays after failed sign-ins (api/accounts/auth.ts). */
+  loginDelay: GrowingDelay;
+  clock: () => number;
+  /** Where uploaded files live (served at /uploads/). */
+  uploadsDir: string;
+  logger: Logger;
+}
+
+/** The caller, read from the database on every request; `role` is the effective role. */
+export interface CurrentUser {
+  row: UserRow;
+  id: number;
+  role: Role;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: CurrentUser;
+    /** Set by requireAuth: when this session's sign-in happened (epoch ms), carried by renewals. */
+    signedInAt: number;
+    /** Set by optionalAuth when a valid token came with the request. */
+    maybeUser: CurrentUser | null;
+    /** Set by the request log: the `X-Request-Id` of this request, and a logger that carries it. */
+    requestId: string;
+    log: Logger;
+  };
+};

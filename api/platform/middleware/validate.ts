@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { firstIssue } from '../../../domain/contract/common';
+import { ServiceError } from '../errors';
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** A value checked with a contract schema (a body, a query parameter): the first broken rule's message is the 400 answer. */
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ServiceError(400, firstIssue(result.error));
+  return result.data;
+}
+
+/**
+ * The request's body as JSON, the one way a route reads one. A body labelled as something other than
+ * JSON answers 415; one with no label is read as JSON. Malformed JSON answers 400, and so does an
+ * empty body, unless the route says what an empty one means (`emptyAs`: the signup toggle has none).
+ */
+export async function bodyJson(c: Context, options?: { emptyAs: unknown }): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+  if (type && c.req.header('content-length') !== '0' && !JSON_TYPE.test(type)) {
+    throw new ServiceError(415, 'Send the request body as application/json');
+  }
+  const text = await c.req.text();
+  if (options && text.trim() === '') return options.emptyAs;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ServiceError(400, 'Malformed JSON in request body');
+  }
+}
+
+/** The request's JSON body (bodyJson) checked with a contract schema. */
+export async function readBody<T extends z.ZodType>(c: Context, schema: T, options?: { emptyAs: unknown }): Promise<z.output<T>> {
+  return parse(schema, await bodyJson(c, options));
+}
+
+/** A positive integer, or null. */
+export function idParam(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** The route's `:id`, or a 404 with `message`: a malformed id names nothing. */
+export function routeId(c: Context, message: string): number {
+  const id = idParam(c.req.param('id'));
+  if (id === null) throw new ServiceError(404, message);
+  return id;
+}

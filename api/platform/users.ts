@@ -1,0 +1,82 @@
+import { and, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import type { SessionUser } from '../../domain/contract/auth';
+import { clubToday } from '../../domain/clock';
+import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
+import type { AppDeps } from './context';
+
+export const CHARTER_VERSION = '2026-1';
+
+/** The roles a membership expiry date applies to (an administrator's account does not lapse). */
+const EXPIRING_ROLES: readonly Role[] = ['member', 'exec'];
+
+/** The role the rules see: a member whose expiry date has passed counts as pending until renewed. */
+export function effectiveRole(row: Pick<UserRow, 'role' | 'expiryDate'>, today: string): Role {
+  const role = (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'public';
+  const expires = (EXPIRING_ROLES as readonly string[]).includes(row.role);
+  if (expires && row.expiryDate && row.expiryDate < today) return 'pending';
+  return role;
+}
+
+/** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */
+export const MEMBER_RANK_ROLES: readonly Role[] = ROLES.filter((role) => hasRole(role, 'member'));
+
+/**
+ * SQL for "counts as a member today": `effectiveRole` of the row is member or above (an expired
+ * membership counts as pending), for queries that pick who is told something.
+ */
+export function activeMemberWhere(today: string): SQL {
+  return and(
+    inArray(users.role, [...MEMBER_RANK_ROLES]),
+    or(notInArray(users.role, [...EXPIRING_ROLES]), isNull(users.expiryDate), gte(users.expiryDate, today)),
+  )!;
+}
+
+/** The role the rules see for `row` today, on the club's calendar. */
+export function roleToday(deps: Pick<AppDeps, 'clock' | 'env'>, row: Pick<UserRow, 'role' | 'expiryDate'>): Role {
+  return effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+}
+
+/** The signed-in user as the API answers it (SessionUser), with the role they have today. */
+export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'env'>, row: UserRow): SessionUser {
+  return toSessionUser(row, roleToday(deps, row));
+}
+
+function toSessionUser(row: UserRow, role: Role): SessionUser {
+  const charter = row.charterAcceptedAt !== null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role,
+    phone_number: row.phoneNumber,
+    phoneNumber: row.phoneNumber,
+    charter_accepted: charter,
+    charterAccepted: charter,
+    profile_picture_url: row.profilePictureUrl,
+    profilePictureUrl: row.profilePictureUrl,
+    bio: row.bio,
+    join_date: row.joinDate,
+    expiry_date: row.expiryDate,
+    absences: row.absences,
+    suspended_until: row.suspendedUntil,
+  };
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function acceptCharter(deps: Pick<AppDeps, 'database'>, userId: number, now: number): void {
+  deps.database.db
+    .update(users).set({ charterAcceptedAt: now, charterVersion: CHARTER_VERSION }).where(eq(users.id, userId)).run();
+}

@@ -1,0 +1,21 @@
+// The reminder clock: croner runs a reminder pass at the start of every minute, in this process.
+// `protect` skips a tick while the last pass still runs; a pass that throws is logged and the next
+// minute tries again. The reminder keys make a pass safe to repeat (db/reminder-keys.ts).
+import { Cron } from 'croner';
+import type { AppDeps } from '../platform/context';
+import { sendDueReminders } from './reminders';
+
+export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => void {
+  const run = () => {
+    try {
+      const pass = sendDueReminders(deps);
+      if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
+    } catch (err) {
+      deps.logger.error({ err }, 'reminder pass failed');
+    }
+  };
+  const job = new Cron(pattern, { protect: true, unref: true, name: 'reminders' }, run);
+  // The minutes missed while the server was down: a pass at start, not at the first tick.
+  run();
+  return () => job.stop();
+}

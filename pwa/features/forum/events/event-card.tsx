@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { EventPost } from '../../../../domain/contract/forum';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ErrorMessage } from '../../../components/status';
+import { KindBadge, MovedMark } from '../../../components/post-parts';
+import { useSession } from '../../../lib/session/session';
+import { Author, EventWhenWhere } from '../shared/post-parts';
+import { RsvpButtons, useRsvp } from './rsvp-buttons';
+import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
+import { deleteErrorText } from '../workouts/workout-card';
+import { canManagePost } from '../shared/workout-rules';
+
+export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
+
+interface EventCardProps {
+  event: EventPost;
+  onDelete: (id: number) => Promise<void>;
+}
+
+export function EventCard({ event, onDelete }: EventCardProps) {
+  const titleId = useId();
+  const { user } = useSession();
+  const rsvp = useRsvp(event);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const { confirm, dialog } = useConfirm();
+  const title = event.title || 'Untitled Event';
+
+  async function remove() {
+    if (!(await confirm({ title: 'Delete event?', message: DELETE_EVENT_CONFIRM, confirmLabel: 'Delete' }))) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await onDelete(event.id);
+    } catch (err) {
+      setDeleteError(deleteErrorText('event', err));
+      setDeleting(false);
+    }
+  }
+
+  // The whole card opens the event (its title link covers the card); the RSVP buttons sit above it.
+  return (
+    <article className={`card forum-card forum-card--link${isCancelled(event) ? ' forum-card--cancelled' : ''}`} aria-labelledby={titleId}>
+      <div className="forum-card__head">
+        <h2 id={titleId} className="forum-card__title">
+          <Link className="forum-card__link" to={`/event/${event.id}`}>
+            {title}
+          </Link>
+        </h2>
+        <KindBadge kind="event">Event</KindBadge>
+      </div>
+      <div className="forum-meta">
+        <EventWhenWhere event={event} />
+        <MovedMark at={event.moved_at} />
+        <Author name={event.author_name} url={event.authorProfilePictureUrl} />
+      </div>
+      {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
+      {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
+      <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
+      {canManagePost(user, event) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} named />}
+      {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+      {dialog}
+    </article>
+  );
+}

@@ -1,0 +1,175 @@
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import { firstIssue } from '../../../../domain/contract/common';
+import { addDays } from '../../../../domain/clock';
+import {
+  CONTENT_MAX,
+  FUTURE_EVENT_ERROR,
+  LOCATION_MAX,
+  TITLE_MAX,
+  isFutureDate,
+  type EventPost,
+} from '../../../../domain/contract/forum';
+import { createEventSchema, type NewEvent } from '../../../../domain/contract/forum-schemas';
+import { FormField } from '../../../components/form-field';
+import { Modal, ModalCancel } from '../../../components/modal';
+import { ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { useCreatePostMutation } from '../api/forum-mutations';
+import { CharCounter } from '../shared/post-parts';
+import { formatDuration } from '../../../../domain/club-format';
+import { DEFAULT_DURATION_MINUTES } from '../../../../domain/durations';
+
+export interface EventDraft {
+  title: string;
+  eventDate: string;
+  eventTime?: string;
+  eventEndTime?: string;
+  eventLocation?: string;
+  content: string;
+}
+
+/**
+ * The New Event form as a schema: the contract's rules, each on its field, then the strictly
+ * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
+ */
+export function newEventFormSchema(today: string | null) {
+  return z
+    .object({
+      title: z.string(),
+      eventDate: z.string(),
+      eventTime: z.string().optional(),
+      eventEndTime: z.string().optional(),
+      eventLocation: z.string().optional(),
+      content: z.string(),
+    })
+    .superRefine((draft, ctx) => {
+      addIssues(createEventSchema.safeParse({ type: 'event', ...draft }), ctx);
+      if (
+        today !== null &&
+        /^\d{4}-\d{2}-\d{2}$/.test(draft.eventDate) &&
+        !isFutureDate(draft.eventDate, today)
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['eventDate'], message: FUTURE_EVENT_ERROR });
+      }
+    });
+}
+
+/** The body to send for a valid New Event draft, or the first problem. */
+export function checkNewEvent(
+  draft: EventDraft,
+  today: string | null,
+): { ok: true; body: NewEvent } | { ok: false; error: string } {
+  const parsed = newEventFormSchema(today).safeParse(draft);
+  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  const { eventTime, eventEndTime, eventLocation, ...rest } = createEventSchema.parse({ type: 'event', ...draft });
+  // Time, end time and place are optional: left empty, they are not sent at all.
+  return {
+    ok: true,
+    body: {
+      ...rest,
+      ...(eventTime && { eventTime }),
+      ...(eventEndTime && { eventEndTime }),
+      ...(eventLocation && { eventLocation }),
+    } as NewEvent,
+  };
+}
+
+export function NewEventModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (post: EventPost) => void;
+}) {
+  const id = useId();
+  const today = useClubToday();
+  const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useContractForm<EventDraft>(newEventFormSchema(today), {
+    defaultValues: { title: '', eventDate: '', eventTime: '', eventEndTime: '', eventLocation: '', content: '' },
+  });
+  const content = watch('content');
+  const create = useCreatePostMutation('event');
+
+  const submit = handleSubmit(async (draft) => {
+    const checked = checkNewEvent(draft, today);
+    if (!checked.ok) return;
+    setError('');
+    try {
+      const post = await create.mutateAsync(checked.body);
+      onCreated(post);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to create event'));
+    }
+  });
+
+  const problem = error || errors.root?.message;
+  return (
+    <Modal dirty={isDirty && !isSubmitting} title="New Event" onClose={isSubmitting ? undefined : onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormField label="Title" error={errors.title?.message}>
+          {(field) => (
+            <input {...field} maxLength={TITLE_MAX} required data-autofocus {...register('title')} />
+          )}
+        </FormField>
+        <FormField label="Date" error={errors.eventDate?.message}>
+          {(field) => (
+            <input
+              {...field}
+              type="date"
+              min={today ? addDays(today, 1) : undefined}
+              required
+              {...register('eventDate')}
+            />
+          )}
+        </FormField>
+        <div className="forum-form-row">
+          <FormField label="Time (optional)" error={errors.eventTime?.message} hint="Empty: all day.">
+            {(field) => <input {...field} type="time" {...register('eventTime')} />}
+          </FormField>
+          <FormField
+            label="End time (optional)"
+            error={errors.eventEndTime?.message}
+            hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES.event)}.`}
+          >
+            {(field) => <input {...field} type="time" {...register('eventEndTime')} />}
+          </FormField>
+        </div>
+        <FormField label="Place (optional)" error={errors.eventLocation?.message}>
+          {(field) => (
+            <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('eventLocation')} />
+          )}
+        </FormField>
+        <FormField
+          label="Details"
+          error={errors.content?.message}
+          describedBy={`${id}-count`}
+          extra={<CharCounter id={`${id}-count`} value={content} max={CONTENT_MAX} />}
+        >
+          {(field) => (
+            <textarea
+              {...field}
+              aria-invalid={field['aria-invalid'] || content.length > CONTENT_MAX || undefined}
+              required
+              {...register('content')}
+            />
+          )}
+        </FormField>
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
+        <div className="actions">
+          <ModalCancel disabled={isSubmitting} />
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Posting…' : 'Post Event'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { addDays, isCalendarDate, weekdayOf } from '../../../../domain/clock';
+import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/forum';
+import { termOfDate } from '../../../../domain/calendar';
+import { Modal, ModalCancel } from '../../../components/modal';
+import { FormField } from '../../../components/form-field';
+import { ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { useContractForm } from '../../../lib/forms/forms';
+import { EMPTY_NEW_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type NewWorkoutDraft, type WorkoutDraft } from './workout-form';
+import { useCreatePostMutation } from '../api/forum-mutations';
+
+// Monday first, as a club's week is read; the values stay JavaScript's day numbers (0 Sunday).
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** "Repeat weekly": the weekdays and the last date; the first date is the workout's Date field. */
+function RepeatFields({ form }: { form: UseFormReturn<NewWorkoutDraft> }) {
+  const id = useId();
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
+  const on = watch('repeatOn');
+  const first = watch('workoutDate');
+  const term = /^\d{4}-\d{2}-\d{2}$/.test(first) ? termOfDate(first) : null;
+  const weekdaysError = errors.repeat?.weekdays?.message;
+  // The first date's weekday is ticked, and follows the date, until the exec ticks or unticks a day.
+  const chosenByHand = useRef(false);
+  useEffect(() => {
+    if (on && !chosenByHand.current && isCalendarDate(first)) setValue('repeat.weekdays', [String(weekdayOf(first))]);
+  }, [on, first, setValue]);
+  const weekdays = register('repeat.weekdays', {
+    onChange: () => {
+      chosenByHand.current = true;
+    },
+  });
+  return (
+    <div className="forum-repeat">
+      <label className="checkbox-line">
+        <input type="checkbox" {...register('repeatOn')} /> Repeat weekly
+      </label>
+      {on && (
+        <>
+          <fieldset
+            className="forum-weekdays"
+            aria-invalid={weekdaysError ? true : undefined}
+            aria-describedby={weekdaysError ? `${id}-weekdays-error` : undefined}
+          >
+            <legend>On</legend>
+            {WEEK_ORDER.map((day) => (
+              <label key={day} className="forum-weekday">
+                <input type="checkbox" value={String(day)} {...weekdays} />
+                <span>{WEEKDAY_NAMES[day]!.slice(0, 3)}</span>
+              </label>
+            ))}
+            {weekdaysError && (
+              <p id={`${id}-weekdays-error`} className="field-error">
+                {weekdaysError}
+              </p>
+            )}
+          </fieldset>
+          <FormField
+            label="Until"
+            error={errors.repeat?.until?.message}
+            hint={
+              term
+                ? `One workout on each chosen day from the date above. A series stays within one term (${term.label} ends on ${term.end}).`
+                : 'One workout on each chosen day from the date above, within one term.'
+            }
+          >
+            {(field) => <input {...field} type="date" min={first || undefined} max={term?.end} {...register('repeat.until')} />}
+          </FormField>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** New Workout (exec and above): each field shows its own problem; the input stays on any error. */
+export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: WorkoutPost) => void }) {
+  const [error, setError] = useState('');
+  const today = useClubToday();
+  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(today), { defaultValues: EMPTY_NEW_WORKOUT });
+  const {
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
+  const create = useCreatePostMutation('workout');
+  const repeating = watch('repeatOn');
+
+  const submit = handleSubmit(async (draft) => {
+    const checked = checkNewWorkout(draft, today);
+    if (!checked.ok) return;
+    setError('');
+    try {
+      const post = await create.mutateAsync(checked.body);
+      onCreated(post);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to create workout'));
+    }
+  });
+
+  const problem = error || errors.root?.message;
+  return (
+    <Modal dirty={isDirty && !isSubmitting} title="New Workout" onClose={isSubmitting ? undefined : onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        {/* The shared inputs read only the workout's own fields of this form. */}
+        <WorkoutFields form={form as unknown as UseFormReturn<WorkoutDraft>} minDate={today ? addDays(today, 1) : undefined} autoFocus />
+        <RepeatFields form={form} />
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
+        <div className="actions">
+          <ModalCancel disabled={isSubmitting} />
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Posting…' : repeating ? 'Post Workouts' : 'Post Workout'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

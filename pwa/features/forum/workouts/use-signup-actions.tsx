@@ -1,0 +1,24 @@
+import type { WorkoutPost } from '../../../../domain/contract/forum';
+import { useSignupFlow, type SignupFlow } from '../../../components/signup-flow';
+import { workoutView, type WorkoutView } from '../shared/workout-rules';
+
+export interface SignupActions extends SignupFlow {
+  /** The workout with the member's place and the counts as the screen shows them. */
+  view: WorkoutView | undefined;
+}
+
+/**
+ * Sign up, cancel (through the warning), join and leave the waitlist for one forum workout: the
+ * shared flow (components/signup-flow.tsx), with the counts a forum card and page show.
+ */
+export function useSignupActions(workout: WorkoutPost | undefined): SignupActions {
+  const flow = useSignupFlow(
+    workout && {
+      workoutId: workout.id,
+      signedUp: workout.isSignedUp,
+      waitlistPosition: workout.waitlistPosition,
+      workout,
+    },
+  );
+  return { ...flow, view: workout ? workoutView(workout, flow.desired) : undefined };
+}

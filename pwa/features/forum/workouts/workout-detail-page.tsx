@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { AddToCalendar } from '../../../components/add-to-calendar';
+import { OfflineNote } from '../../../components/offline-note';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MovedMark } from '../../../components/post-parts';
+import { ErrorMessage, LoadError, Loading } from '../../../components/status';
+import { formatDate, formatTimeRange } from '../../../lib/ui/format';
+import { useSession } from '../../../lib/session/session';
+import { usePageTitle } from '../../../lib/ui/use-page-title';
+import { ApiError } from '../../../lib/data/api-client';
+import { applyAttendance } from '../../../lib/data/post-cache';
+import { loadError, offlineInfo } from '../../../lib/data/read';
+import { useDeletePostMutation } from '../api/forum-mutations';
+import { useAttendanceQuery, useWorkoutQuery } from '../api/forum-queries';
+import { parseId } from '../shared/forum-api';
+import { LocalComments } from '../shared/local-comments';
+import { Author, PlaceLine, TypeBadge } from '../shared/post-parts';
+import { SignupControls, SignupStats } from './signup-controls';
+import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
+import { useEditWorkoutSheet } from './edit-workout-sheet';
+import { useSignupActions } from './use-signup-actions';
+import { rememberWaitlistPlace } from './waitlist-memory';
+import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
+import { WaitlistSection, WorkoutRoster } from './workout-roster';
+import { canManagePost, hasStarted, rosterWith } from '../shared/workout-rules';
+import '../forum.css';
+
+// The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
+
+/** /workout/{id} (members; the router checks the role). */
+export function WorkoutDetailPage() {
+  const id = parseId(useParams().id);
+  const navigate = useNavigate();
+  const { user, can } = useSession();
+  const takesAttendance = can('exec');
+  const takeAttendance = useSearchParams()[0].get('take') === 'attendance';
+  const query = useWorkoutQuery(id);
+  const attendance = useAttendanceQuery(id, takesAttendance);
+  const deletePost = useDeletePostMutation('workout').mutateAsync;
+  const queryClient = useQueryClient();
+  const { data, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
+  const workout = data?.workout;
+  const edit = useEditWorkoutSheet(workout);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const { confirm, dialog } = useConfirm();
+  usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
+
+  const refresh = useCallback(() => void refetch(), [refetch]);
+
+  useEffect(() => {
+    if (user && workout && updatedAt !== null) rememberWaitlistPlace(user.id, workout);
+  }, [user, workout, updatedAt]);
+
+  const actions = useSignupActions(workout);
+
+  async function remove() {
+    if (!workout) return;
+    const answer = await confirm(deleteWorkoutQuestion(workout));
+    if (!answer) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await deletePost({ id: workout.id, scope: answer === 'alternative' ? 'following' : 'this' });
+      navigate('/forum', { replace: true });
+    } catch (err) {
+      setDeleteError(deleteErrorText('workout', err));
+      setDeleting(false);
+    }
+  }
+
+  if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <Frame>
+        <h1>Workout not found</h1>
+        <p>This workout may have been deleted, or the link is wrong.</p>
+      </Frame>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Frame>
+        <h1 className="visually-hidden">Workout</h1>
+        <Loading text="Loading workout details..." />
+      </Frame>
+    );
+  }
+  if (!data || !workout) {
+    return (
+      <Frame>
+        <h1>Workout</h1>
+        <LoadError onRetry={refresh}>
+          Could not load this workout: {loadError(query)?.message ?? 'Something went wrong'}
+        </LoadError>
+      </Frame>
+    );
+  }
+
+  const title = workout.title || 'Untitled Workout';
+  const attendanceError = attendanceErrorOf(attendance);
+  const started = hasStarted(workout, Date.now());
+  return (
+    <Frame>
+      <article className="card forum-detail__main" aria-labelledby="workout-title">
+        <div className="forum-card__head">
+          <h1 id="workout-title" className="forum-detail__title">
+            {title}
+          </h1>
+          <TypeBadge type={workout.workout_type} />
+        </div>
+        {edit.sheet}
+        {
+          <>
+            <div className="forum-meta">
+              <Author name={workout.author_name} url={workout.authorProfilePictureUrl} />
+              <span className="forum-when">
+                {formatDate(workout.workout_date, 'long')}, {formatTimeRange(workout.workout_time, workout.workout_end_time)}
+              </span>
+              <MovedMark at={workout.moved_at} />
+              <PlaceLine place={workout.workout_location} />
+            </div>
+            {isCancelled(workout) && <CancelledNote reason={workout.cancel_reason} />}
+            <p className="forum-content">{workout.content}</p>
+            <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
+            {actions.view && <SignupStats view={actions.view} />}
+            <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
+            <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
+            {canManagePost(user, workout) && (
+              <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} />
+            )}
+            {edit.notice}
+            {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
+            {dialog}
+          </>
+        }
+      </article>
+
+      <WorkoutRoster
+        workoutId={workout.id}
+        capacity={workout.capacity}
+        signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
+        myId={user?.id}
+        mineUnsynced={actions.view?.unsynced ?? false}
+        // A cancelled workout takes no attendance (the server refuses it too).
+        takesAttendance={takesAttendance && !isCancelled(workout)}
+        record={attendance.data}
+        recordLoading={takesAttendance && attendance.isPending}
+        recordError={attendanceError ? `Could not load the attendance: ${attendanceError.message}` : ''}
+        onRecorded={(record) => applyAttendance(queryClient, workout.id, record)}
+        started={started}
+        startsAt={{ date: workout.workout_date, time: workout.workout_time }}
+        focusAttendance={takeAttendance}
+      />
+      {workout.capacity !== null && data.waitlist.length > 0 && (
+        <WaitlistSection entries={data.waitlist} myId={user?.id} />
+      )}
+      <LocalComments postId={workout.id} />
+    </Frame>
+  );
+}
+
+/** Opened from the forum list: "Back to Forum" goes back in history, to the same tab, filter and place. */
+export function isFromList(state: unknown): boolean {
+  return !!state && typeof state === 'object' && (state as { fromList?: unknown }).fromList === true;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromList = isFromList(location.state);
+  return (
+    <div className="page forum-detail">
+      <Link
+        className="forum-back"
+        to="/forum"
+        onClick={(e) => {
+          if (!fromList || e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          navigate(-1);
+        }}
+      >
+        <span aria-hidden="true">←</span>Back to Forum
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+/** The attendance read's failure, unless a copy kept on the device stands in for it. */
+function attendanceErrorOf(read: Parameters<typeof offlineInfo>[0]): ApiError | null {
+  if (offlineInfo(read).fromCache || !read.error) return null;
+  return read.error instanceof ApiError ? read.error : new ApiError(0, 'Something went wrong');
+}

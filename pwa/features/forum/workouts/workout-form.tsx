@@ -1,0 +1,362 @@
+import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { firstIssue } from '../../../../domain/contract/common';
+import {
+  CAPACITY_MAX,
+  CAPACITY_MIN,
+  CONTENT_MAX,
+  FUTURE_WORKOUT_ERROR,
+  LOCATION_MAX,
+  TITLE_MAX,
+  WORKOUT_TYPES,
+  isFutureDate,
+  type SeriesScope,
+  type WorkoutPost,
+  type WorkoutType,
+} from '../../../../domain/contract/forum';
+import {
+  createWorkoutSchema,
+  updateWorkoutSchema,
+  type NewWorkout,
+  type WorkoutUpdate,
+} from '../../../../domain/contract/forum-schemas';
+import { FormField } from '../../../components/form-field';
+import { Modal, ModalCancel } from '../../../components/modal';
+import { ErrorMessage } from '../../../components/status';
+import { ApiError } from '../../../lib/data/api-client';
+import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { useClubTimeZone } from '../../../lib/club/club-clock';
+import { judgeEdit, type Slot } from '../../../../domain/moves';
+import { DEFAULT_DURATION_MINUTES } from '../../../../domain/durations';
+import { formatDuration } from '../../../../domain/club-format';
+import { useUpdateWorkoutMutation } from '../api/forum-mutations';
+import { CharCounter } from '../shared/post-parts';
+import { WORKOUT_TYPE_LABELS } from '../shared/workout-rules';
+
+/** What the workout form holds while it is being typed: every field as text, as the inputs give it. */
+export interface WorkoutDraft {
+  title: string;
+  workoutType: WorkoutType;
+  workoutDate: string;
+  workoutTime: string;
+  /** '' for the usual length of its type. */
+  workoutEndTime: string;
+  workoutLocation: string;
+  content: string;
+  capacity: string;
+}
+
+/** New Workout's draft: the workout, and optionally "Repeat weekly" (weekday numbers as the checkboxes give them). */
+export interface NewWorkoutDraft extends WorkoutDraft {
+  repeatOn?: boolean;
+  repeat?: { weekdays: string[]; until: string };
+}
+
+export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
+  title: '',
+  workoutType: 'spin',
+  workoutDate: '',
+  workoutTime: '',
+  workoutEndTime: '',
+  workoutLocation: '',
+  content: '',
+  capacity: '',
+  repeatOn: false,
+  repeat: { weekdays: [], until: '' },
+};
+
+export const EMPTY_WORKOUT: WorkoutDraft = {
+  title: '',
+  workoutType: 'spin',
+  workoutDate: '',
+  workoutTime: '',
+  workoutEndTime: '',
+  workoutLocation: '',
+  content: '',
+  capacity: '',
+};
+
+export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
+  return {
+    title: w.title,
+    workoutType: w.workout_type,
+    workoutDate: w.workout_date,
+    workoutTime: w.workout_time,
+    // Only an end time an exec gave: empty keeps following its type's usual length.
+    workoutEndTime: w.duration_minutes != null && w.workout_end_time ? w.workout_end_time : '',
+    workoutLocation: w.workout_location ?? '',
+    content: w.content,
+    capacity: w.capacity === null ? '' : String(w.capacity),
+  };
+}
+
+const capacityInput = (value: string) => (value.trim() === '' ? null : value.trim());
+const draftShape = {
+  title: z.string(),
+  workoutType: z.string(),
+  workoutDate: z.string(),
+  workoutTime: z.string(),
+  workoutEndTime: z.string(),
+  workoutLocation: z.string(),
+  content: z.string(),
+  capacity: z.string(),
+};
+
+/**
+ * The New Workout form as a schema: the contract's rules, each on its field, and the strictly
+ * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
+ */
+const newDraftShape = {
+  ...draftShape,
+  repeatOn: z.boolean().optional(),
+  repeat: z.object({ weekdays: z.array(z.string()), until: z.string() }).optional(),
+};
+
+/**
+ * The contract's body of a New Workout draft (without `type`): `repeat` only when "Repeat weekly" is
+ * on, the place and the end time only when given (a workout without them is sent as it always was).
+ */
+function newWorkoutBody(draft: NewWorkoutDraft) {
+  const { repeatOn, repeat, workoutLocation, workoutEndTime, ...fields } = draft;
+  return {
+    ...fields,
+    ...(workoutLocation?.trim() && { workoutLocation }),
+    ...(workoutEndTime?.trim() && { workoutEndTime }),
+    capacity: capacityInput(draft.capacity),
+    repeat: repeatOn && repeat ? { weekdays: repeat.weekdays.map(Number), until: repeat.until } : undefined,
+  };
+}
+
+export function newWorkoutFormSchema(today: string | null) {
+  return z.object(newDraftShape).superRefine((draft, ctx) => {
+    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...newWorkoutBody(draft as NewWorkoutDraft) }), ctx);
+    if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) && !isFutureDate(draft.workoutDate, today)) {
+      ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: FUTURE_WORKOUT_ERROR });
+    }
+  });
+}
+
+/**
+ * What an edit is judged against (domain/moves.ts): the workout as it was, and the club's zone (null
+ * while the device has not heard it: the server judges anyway).
+ */
+export interface EditContext {
+  before: Slot;
+  timeZone: string | null;
+}
+
+/** The slot a workout is stored with, as the move rule reads it. */
+export function slotOf(w: WorkoutPost): Slot {
+  return { date: w.workout_date, time: w.workout_time, place: w.workout_location ?? '' };
+}
+
+/**
+ * The edit form: the same rules without the future-date check (an exec may fix a past post), and,
+ * given the workout as it was, the club's rule on moves: a start moved into the past is marked on
+ * the field that changed.
+ */
+export function workoutUpdateFormSchema(context?: EditContext) {
+  return z.object(draftShape).superRefine((draft, ctx) => {
+    addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+    if (!context?.timeZone) return;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
+    const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
+    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone);
+    if (!verdict.allowed) {
+      ctx.addIssue({ code: 'custom', path: [verdict.field === 'date' ? 'workoutDate' : 'workoutTime'], message: verdict.error });
+    }
+  });
+}
+
+type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
+
+function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, body: object): Checked<T> {
+  const parsed = schema.safeParse(draft);
+  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  return { ok: true, body: contract.parse(body) };
+}
+
+/** The body to send for a valid New Workout draft, or the first problem. */
+export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null): Checked<NewWorkout> {
+  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
+}
+
+/** The body to send for a valid edit, or the first problem. */
+export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): Checked<WorkoutUpdate> {
+  return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
+}
+
+/** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
+function refusedField(err: unknown): keyof WorkoutDraft | null {
+  const field = err instanceof ApiError ? err.body.field : undefined;
+  return typeof field === 'string' && field in EMPTY_WORKOUT ? (field as keyof WorkoutDraft) : null;
+}
+
+interface FieldsProps {
+  form: UseFormReturn<WorkoutDraft>;
+  /** The earliest date the date picker offers (new workouts: tomorrow). */
+  minDate?: string;
+  autoFocus?: boolean;
+}
+
+/** The inputs of a workout, shared by New Workout and the inline edit of a card or the detail page. */
+export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
+  const id = useId();
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const content = watch('content');
+  const type = watch('workoutType');
+  const over = content.length > CONTENT_MAX;
+  return (
+    <>
+      <FormField label="Title" error={errors.title?.message}>
+        {(field) => <input {...field} maxLength={TITLE_MAX} required data-autofocus={autoFocus || undefined} {...register('title')} />}
+      </FormField>
+      <div className="forum-form-row">
+        <FormField label="Workout type" error={errors.workoutType?.message}>
+          {(field) => (
+            <select {...field} {...register('workoutType')}>
+              {WORKOUT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {WORKOUT_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          label="Capacity"
+          error={errors.capacity?.message}
+          hint={
+            <>
+              Optional, {CAPACITY_MIN}–{CAPACITY_MAX}. Empty means unlimited.
+            </>
+          }
+        >
+          {(field) => (
+            <input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={CAPACITY_MIN}
+              max={CAPACITY_MAX}
+              step={1}
+              placeholder="Unlimited"
+              {...register('capacity')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Date" error={errors.workoutDate?.message}>
+        {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
+      </FormField>
+      <div className="forum-form-row">
+        <FormField label="Time" error={errors.workoutTime?.message}>
+          {(field) => <input {...field} type="time" required {...register('workoutTime')} />}
+        </FormField>
+        <FormField
+          label="End time (optional)"
+          error={errors.workoutEndTime?.message}
+          hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES[type] ?? DEFAULT_DURATION_MINUTES.other)} (${WORKOUT_TYPE_LABELS[type] ?? 'Other'}).`}
+        >
+          {(field) => <input {...field} type="time" {...register('workoutEndTime')} />}
+        </FormField>
+      </div>
+      <FormField label="Place (optional)" error={errors.workoutLocation?.message}>
+        {(field) => <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('workoutLocation')} />}
+      </FormField>
+      <FormField
+        label="Description"
+        error={errors.content?.message}
+        describedBy={`${id}-content-count`}
+        extra={<CharCounter id={`${id}-content-count`} value={content} max={CONTENT_MAX} />}
+      >
+        {(field) => <textarea {...field} aria-invalid={field['aria-invalid'] || over || undefined} required {...register('content')} />}
+      </FormField>
+    </>
+  );
+}
+
+/** The server's refusal, or the fallback when there is no message. */
+export function updateErrorText(err: unknown): string {
+  return err instanceof ApiError && err.message ? `Error updating workout: ${err.message}` : 'Failed to update workout';
+}
+
+/** What a saved edit says, where the workout is shown: the series' later workouts named when they changed too. */
+export function savedText(scope: SeriesScope): string {
+  return scope === 'following' ? 'Changes saved for this workout and the following ones of the series.' : 'Changes saved.';
+}
+
+/**
+ * Edit Workout, in the same sheet as New Workout (card or detail page): Save Changes and Cancel;
+ * input is kept on error. `onSaved` gets the saved workout and what to confirm to the member.
+ */
+export function EditWorkoutForm({
+  workout,
+  onSaved,
+  onCancel,
+}: {
+  workout: WorkoutPost;
+  onSaved: (post: WorkoutPost, confirmation: string) => void;
+  onCancel: () => void;
+}) {
+  const [error, setError] = useState('');
+  const timeZone = useClubTimeZone();
+  const context: EditContext = { before: slotOf(workout), timeZone };
+  const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema(context), { defaultValues: draftFromWorkout(workout) });
+  const {
+    handleSubmit,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
+  const problem = error || errors.root?.message;
+  const update = useUpdateWorkoutMutation();
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const scopeName = useId();
+
+  const submit = handleSubmit(async (draft) => {
+    const checked = checkWorkoutUpdate(draft, context);
+    if (!checked.ok) return;
+    setError('');
+    try {
+      const post = await update.mutateAsync({ id: workout.id, body: checked.body, scope });
+      onSaved(post, savedText(scope));
+    } catch (err) {
+      // A refusal about one field (a start that has passed) goes next to that field.
+      const field = refusedField(err);
+      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
+      else setError(updateErrorText(err));
+    }
+  });
+
+  // The sheet asks before typed changes are thrown away (Back, ×, Cancel, a link, a reload).
+  return (
+    <Modal dirty={isDirty && !isSubmitting} title="Edit Workout" onClose={isSubmitting ? undefined : onCancel}>
+      <form className="form forum-edit" onSubmit={submit} noValidate aria-label={`Edit ${workout.title || 'workout'}`}>
+        <WorkoutFields form={form} autoFocus />
+        {workout.series_id && (
+          <fieldset className="forum-scope">
+            <legend>This workout repeats weekly. Save the changes for</legend>
+            <label>
+              <input type="radio" name={scopeName} checked={scope === 'this'} onChange={() => setScope('this')} /> This workout
+            </label>
+            <label>
+              <input type="radio" name={scopeName} checked={scope === 'following'} onChange={() => setScope('following')} /> This and
+              the following (each keeps its own date)
+            </label>
+          </fieldset>
+        )}
+        {problem && <ErrorMessage>{problem}</ErrorMessage>}
+        <div className="actions">
+          <ModalCancel disabled={isSubmitting} />
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { OfflineNote } from '../../../components/offline-note';
+import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../../domain/contract/forum';
+import { forumOrder } from '../../../../domain/clock';
+import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { lazyNamed } from '../../../lib/ui/lazy-named';
+import { useSession } from '../../../lib/session/session';
+import { loadError, offlineInfo } from '../../../lib/data/read';
+import { useDeletePostMutation } from '../api/forum-mutations';
+import { useWorkoutsQuery } from '../api/forum-queries';
+import { WorkoutCard } from './workout-card';
+import { detectPromotions, groupByDay } from '../shared/workout-rules';
+import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
+
+// The form (react-hook-form, zod) loads when an exec opens it, not with the list.
+const NewWorkoutModal = lazyNamed(() => import('./new-workout-modal'), 'NewWorkoutModal');
+
+type FilterKey = keyof typeof WORKOUT_FILTERS;
+const FILTERS: { key: FilterKey; label: string; hint?: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'bike', label: 'Bike', hint: 'Spin, outdoor rides and bricks' },
+  { key: 'swim', label: 'Swim' },
+  { key: 'run', label: 'Run' },
+];
+
+/** The sport filter of the list, read from the address (?sport=bike): Back returns to the same list. */
+export function filterFrom(params: URLSearchParams): FilterKey {
+  const value = params.get('sport');
+  return FILTERS.some((f) => f.key === value) ? (value as FilterKey) : 'all';
+}
+
+/**
+ * The list as the forum shows it: today's workouts on top until club midnight, started ones
+ * included, then the days ahead, then the days gone (domain/clock.ts). Re-sorted here too, so a copy
+ * kept on the device from before midnight moves on with the club's day.
+ */
+export function inForumOrder(workouts: readonly WorkoutPost[], today: string | null): WorkoutPost[] {
+  return today ? forumOrder(workouts, (w) => ({ date: w.workout_date, time: w.workout_time }), today) : [...workouts];
+}
+
+export function filterWorkouts(workouts: readonly WorkoutPost[], filter: FilterKey): WorkoutPost[] {
+  const types: readonly string[] | null = WORKOUT_FILTERS[filter];
+  return types === null ? [...workouts] : workouts.filter((w) => types.includes(w.workout_type));
+}
+
+/** The Workouts tab: one request for the whole list (counts and the caller's state come with it). */
+export function WorkoutsTab() {
+  const { user, can } = useSession();
+  const query = useWorkoutsQuery();
+  const deletePost = useDeletePostMutation('workout').mutateAsync;
+  const { data, refetch } = query;
+  const { fromCache, updatedAt } = offlineInfo(query);
+  const error = loadError(query);
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const setFilter = (key: FilterKey) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (key === 'all') next.delete('sport');
+        else next.set('sport', key);
+        return next;
+      },
+      { replace: true },
+    );
+  const [creating, setCreating] = useState(false);
+  const [posted, setPosted] = useState(false);
+  const [promoted, setPromoted] = useState<string[]>([]);
+  const seenAnswer = useRef<number | null>(null);
+
+  // Only a fresh server answer can reveal a promotion: not local patches after the user's own clicks,
+  // nor an older copy kept on the device.
+  useEffect(() => {
+    if (!user || !data || fromCache || updatedAt === null || seenAnswer.current === updatedAt) return;
+    seenAnswer.current = updatedAt;
+    const found = detectPromotions(readWaitlistMemory(user.id), data.posts);
+    writeWaitlistMemory(user.id, found.positions);
+    if (found.promoted.length > 0) {
+      const titles = found.promoted.map((w) => w.title || 'Untitled Workout');
+      setPromoted((previous) => [...new Set([...previous, ...titles])]);
+    }
+  }, [data, fromCache, updatedAt, user]);
+
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  // The mutation takes it out of every copy; "this and the following" leaves the later ones to the reload.
+  const remove = useCallback((id: number, scope: SeriesScope) => deletePost({ id, scope }).then(() => undefined), [deletePost]);
+
+  const today = useClubToday();
+  const shown = data ? inForumOrder(filterWorkouts(data.posts, filter), today) : [];
+
+  return (
+    <>
+      {promoted.length > 0 && (
+        <div className="alert alert--success forum-promotion" role="status">
+          <p>
+            <strong>Good news!</strong> A spot opened up: you are now signed up for {promoted.join(', ')}.
+          </p>
+          <button type="button" className="button button--small" onClick={() => setPromoted([])}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="forum-toolbar">
+        <div className="segmented forum-filters" role="group" aria-label="Filter workouts by sport">
+          {FILTERS.map((f) => (
+            <button
+              key={f.key}
+              type="button"
+              aria-pressed={filter === f.key}
+              title={f.hint}
+              onClick={() => setFilter(f.key)}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+        {can('exec') && (
+          <div className="forum-toolbar__exec">
+            <Link to="/attendance" className="button">
+              Attendance report
+            </Link>
+            <button type="button" className="button button--accent" onClick={() => setCreating(true)}>
+              + New Workout
+            </button>
+          </div>
+        )}
+      </div>
+      {posted && <Notice tone="success">Workout posted.</Notice>}
+      <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
+
+      {query.isPending ? (
+        <Loading text="Loading workouts..." />
+      ) : error ? (
+        <LoadError onRetry={refresh}>Could not load the workouts: {error.message}</LoadError>
+      ) : shown.length === 0 ? (
+        <EmptyState>
+          {filter === 'all'
+            ? 'No workouts posted yet.'
+            : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
+        </EmptyState>
+      ) : (
+        <div className="forum-days">
+          {groupByDay(shown, (w) => w.workout_date, today).map((day) => (
+            <section key={day.date} className="forum-day" aria-labelledby={`day-${day.date}`}>
+              <h2 id={`day-${day.date}`} className="forum-day__title">
+                {day.label}
+                {day.detail && <span className="forum-day__date"> · {day.detail}</span>}
+              </h2>
+              <div className="forum-list">
+                {day.items.map((w) => (
+                  <WorkoutCard key={w.id} workout={w} onDelete={remove} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+
+      {creating && (
+        <Suspense fallback={null}>
+          <NewWorkoutModal
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setPosted(true);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
