@@ -22,7 +22,7 @@ import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../.
 import { pushNewWorkout } from '../../messaging/notifications';
 import { tellMember } from '../../messaging/notify';
 import { formatClubDateTime, formatClubInstant } from '../../../domain/club-format';
-import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
+import { assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
 import { refuseMoveIntoPast, tellIfMoved } from '../posts/change-notices';
 import { loadWorkoutPost } from '../posts/reads';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
