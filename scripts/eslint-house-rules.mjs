@@ -1,6 +1,6 @@
 // The house rules that no stock ESLint rule states, as a local plugin (eslint.config.js loads it).
 
-const ALLOWED_IN_DOMAIN = new Set(['zod', 'date-fns', '@date-fns/tz']);
+const ALLOWED_IN_DOMAIN = new Set(['zod', '@date-fns/tz']);
 
 /** domain/ is plain TypeScript: it imports its own files, zod and the date library, nothing else. */
 const domainImports = {

@@ -7,7 +7,7 @@ import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
-import { effectiveRole } from './users';
+import { effectiveRole } from '../../domain/membership';
 import { tombstoneCutoff } from './post-tombstones';
 import type { AppDeps } from '../context';
 import { ServiceError } from './errors';

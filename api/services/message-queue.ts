@@ -8,7 +8,7 @@ import { clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
 import { FORMER_MEMBER } from '../../domain/contract/privacy';
 import { PUSH_TIMEOUT_MS, PushRefused, type PushTransport } from './push';
-import { effectiveRole } from './users';
+import { effectiveRole } from '../../domain/membership';
 
 export interface MailMessage {
   to: string;

@@ -25,7 +25,7 @@ import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } f
 import { tellIfMoved } from './post-change-notices';
 import { loadWorkoutPost } from './post-reads';
 import { clubWorkout, workoutStart } from './start-instants';
-import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../domain/rules';
+import { isFull, isLateCancel, isSuspended, mayBePromoted, startsSuspension, suspendedUntilText, suspensionEndsAt } from '../../domain/rules';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -165,7 +165,7 @@ export function countAbsence(
     .get()!;
   let suspendedUntil: number | null = null;
   if (startsSuspension(absences)) {
-    suspendedUntil = now + SUSPENSION_MS;
+    suspendedUntil = suspensionEndsAt(now);
     db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
   }
   return { counted: true, absences, suspendedUntil };
@@ -177,8 +177,8 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  const until = row?.suspendedUntil;
-  if (until != null && until > now) {
+  const until = row?.suspendedUntil ?? null;
+  if (until !== null && isSuspended(until, now)) {
     const when = formatClubDateTime(until, deps.env.CLUB_TIMEZONE);
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
@@ -202,21 +202,17 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
   const promoted: number[] = [];
   // Nobody is moved onto a cancelled workout: the places are filled if it is back on.
   if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
-  while (!isWorkoutFull(db, post)) {
-    const next = db
-      .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
-      .from(waitlistEntries)
-      .innerJoin(users, eq(users.id, waitlistEntries.userId))
-      .where(
-        and(
-          eq(waitlistEntries.postId, post.id),
-          or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
-        ),
-      )
-      .orderBy(...waitlistOrder)
-      .limit(1)
-      .get();
-    if (!next) break;
+  // The waitlist in its order, read once: whoever the rules pass over keeps their place.
+  const queue = db
+    .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email, suspendedUntil: users.suspendedUntil })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(eq(waitlistEntries.postId, post.id))
+    .orderBy(...waitlistOrder)
+    .all()
+    .filter((entry) => mayBePromoted(entry, now));
+  for (const next of queue) {
+    if (isWorkoutFull(db, post)) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
     const when = describeWorkoutTime(post.workoutDate!, post.workoutTime!);

@@ -40,8 +40,8 @@ export interface ImportAnswer {
 
 // ---------- Renewals ----------
 
-/** A member may ask to renew this many days before the membership ends (and any time after). */
-export const RENEWAL_WINDOW_DAYS = 30;
+/** The renewal window is a membership rule (domain/membership.ts); named here too for the contract's readers. */
+export { RENEWAL_WINDOW_DAYS } from '../membership';
 /** Reminders before a membership ends, each sent once (push or email). */
 export const RENEWAL_REMINDER_DAYS = [30, 7] as const;
 /** The club-local time of day a renewal reminder goes out. */

@@ -1,6 +1,6 @@
-import { hoursUntil } from '../../domain/clock';
+import { startInstant } from '../../domain/clock';
 import type { WorkoutPost } from '../../domain/contract/forum';
-import { LATE_CANCEL_HOURS, RULE_TEXT } from '../../domain/rules';
+import { RULE_TEXT, isInLateCancelWindow } from '../../domain/rules';
 import { clubTimeZone } from '../lib/club/club-zone';
 import { formatDate, formatTime } from '../lib/ui/format';
 import { Modal } from './modal';
@@ -33,8 +33,7 @@ export function CancelSignupModal({
   now?: number;
 }) {
   const zone = clubTimeZone();
-  const hours = zone ? hoursUntil(workout.workout_date, workout.workout_time, now, zone) : null;
-  const soon = hours !== null && hours >= 0 && hours < LATE_CANCEL_HOURS;
+  const soon = zone !== null && isInLateCancelWindow(startInstant(workout.workout_date, workout.workout_time, zone), now);
   return (
     <Modal
       title="Cancel Signup?"

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyRenewalAnswer } from '../../domain/contract/season';
+import { membershipEnded } from '../../domain/membership';
 import { call, errorMessage } from '../lib/data/api-client';
 import { useRead } from '../lib/data/read';
 import { formatDate } from '../lib/ui/format';
@@ -42,7 +43,7 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: renewalKey }),
   });
   const today = useClubToday();
-  const ended = data.expiryDate !== null && today !== null && data.expiryDate < today;
+  const ended = today !== null && membershipEnded(data.expiryDate, today);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

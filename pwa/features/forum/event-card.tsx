@@ -9,7 +9,7 @@ import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
 import { deleteErrorText } from './workout-card';
-import { canManagePost } from './workout-rules';
+import { canManagePost } from '../../../domain/rules';
 
 export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
 
@@ -59,7 +59,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
       {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
-      {canManagePost(user, event) && (
+      {canManagePost(user, event.user_id) && (
         <div className="forum-card__footer">
           {plan.button}
           <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={deleting}>

@@ -17,7 +17,7 @@ import { Avatar } from '../../components/avatar';
 import { Author, EventWhenWhere } from './post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
-import { canManagePost } from './workout-rules';
+import { canManagePost } from '../../../domain/rules';
 import { RSVP_LABELS, rsvpsWith } from './workout-rules';
 import './forum.css';
 
@@ -87,7 +87,7 @@ export function EventDetailPage() {
         <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" cancelled={isCancelled(event)} />
         <AddToCalendar kind="event" id={event.id} title={title} />
-        {canManagePost(user, event) && (
+        {canManagePost(user, event.user_id) && (
           <div className="forum-card__footer">
             {plan.button}
           </div>

@@ -10,7 +10,8 @@ import { SignupControls } from './signup-controls';
 import { CancelledNote, isCancelled, usePlanChange } from './plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
-import { canManagePost, cardStateText, hasStarted } from './workout-rules';
+import { cardStateText, startedOnClubClock } from './workout-rules';
+import { canManagePost } from '../../../domain/rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
 
@@ -77,10 +78,10 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const { confirm, dialog } = useConfirm();
   const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
-  const manage = canManagePost(user, workout);
+  const manage = canManagePost(user, workout.user_id);
   const cancelled = isCancelled(workout);
   const plan = usePlanChange(workout);
-  const started = hasStarted(workout, Date.now());
+  const started = startedOnClubClock(workout, Date.now());
   const takesAttendance = started && !cancelled && can('exec');
 
   async function remove() {

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
+import { isLapsedMember } from '../../../domain/membership';
 import { Loading } from '../../components/status';
 import { ApprovalWait } from '../../components/approval-wait';
 import { useSession } from '../../lib/session/session';
@@ -44,9 +45,8 @@ const DISCIPLINES = [
 /** "My week" above the public content, for members who accepted the charter. */
 function MemberSlot({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  // A member whose membership has ended counts as pending, but may renew from here.
-  const lapsed = user?.role === 'pending' && !!user.expiry_date;
-  if (!user || !user.charterAccepted || !(hasRole(user.role, 'member') || lapsed)) return null;
+  // A lapsed member counts as pending, but sees the week (and renews) from here.
+  if (!user || !user.charterAccepted || !(hasRole(user.role, 'member') || isLapsedMember({ role: user.role, expiryDate: user.expiry_date }))) return null;
   return <Suspense fallback={<Loading text="Loading your week…" />}>{children}</Suspense>;
 }
 

@@ -45,6 +45,32 @@ export function formatDate(date: string, style: 'short' | 'medium' | 'long' = 's
   }).format(d);
 }
 
+/** A club date's weekday: 'Monday' ('long') or 'Mon' ('short'), without zone shifts. */
+export function formatWeekday(date: string, style: 'long' | 'short' = 'long'): string {
+  const d = calendarDateForFormatting(date);
+  if (Number.isNaN(d.getTime())) return date;
+  return formatter({ timeZone: 'UTC', weekday: style }).format(d);
+}
+
+/** The day of the month of a club date: '2' for '2027-03-02'. */
+export function formatDayOfMonth(date: string): string {
+  const d = calendarDateForFormatting(date);
+  if (Number.isNaN(d.getTime())) return date;
+  return formatter({ timeZone: 'UTC', day: 'numeric' }).format(d);
+}
+
+/** The month of a club date with its year: 'March 2027' for '2027-03-…'. */
+export function formatMonth(date: string): string {
+  const d = calendarDateForFormatting(`${date.slice(0, 7)}-01`);
+  if (Number.isNaN(d.getTime())) return date;
+  return formatter({ timeZone: 'UTC', month: 'long', year: 'numeric' }).format(d);
+}
+
+/** A count as the club writes it: '2,000'. */
+export function formatNumber(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 /** 'HH:MM' (24 h) as '6:15 PM'. */
 export function formatTime(time: string | null | undefined): string {
   if (!time) return '';
