@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../domain/clock';
 import type { Db } from '../../db/client';
 import { waitlistOrder } from '../../db/queries';

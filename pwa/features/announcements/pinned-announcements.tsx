@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useSession } from '../../lib/session/session';
-import { formatDate } from '../../lib/ui/format';
+import { formatDate, formatNumber } from '../../lib/ui/format';
 import { offlineInfo } from '../../lib/data/read';
 import {
   useAnnouncementsQuery,
@@ -150,7 +150,7 @@ function AnnouncementModal({ onClose }: { onClose: () => void }) {
         <FormField label="Title" error={errors.title} hint={`One line, at most ${ANNOUNCEMENT_TITLE_MAX} characters`}>
           {(control) => <input {...control} data-autofocus value={fields.title} maxLength={ANNOUNCEMENT_TITLE_MAX} onChange={set('title')} />}
         </FormField>
-        <FormField label="Message" error={errors.body} hint={`At most ${ANNOUNCEMENT_BODY_MAX.toLocaleString('en-US')} characters`}>
+        <FormField label="Message" error={errors.body} hint={`At most ${formatNumber(ANNOUNCEMENT_BODY_MAX)} characters`}>
           {(control) => <textarea {...control} rows={5} value={fields.body} maxLength={ANNOUNCEMENT_BODY_MAX} onChange={set('body')} />}
         </FormField>
         <FormField label="Show until" error={errors.until} hint={`Within ${ANNOUNCEMENT_MAX_DAYS} days`}>
