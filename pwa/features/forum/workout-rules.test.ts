@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/data/api-client';
-import { checkComment } from '../../lib/offline/comments-db';
+import { commentSchema } from '../../../domain/contract/forum-schemas';
 import { checkNewEvent } from './new-event-modal';
 import { filterWorkouts } from './workouts-tab';
 import { attendanceErrorText, whosComingTitle } from './workout-roster';
@@ -263,12 +263,13 @@ describe('form checks', () => {
   });
 
   it('comments: required, trimmed, at most 500 characters', () => {
-    expect(checkComment('   ').ok).toBe(false);
-    expect(checkComment(`  ${'x'.repeat(500)}  `)).toEqual({ ok: true, content: 'x'.repeat(500) });
-    expect(checkComment('x'.repeat(501))).toEqual({
-      ok: false,
-      error: 'Comments can be at most 500 characters.',
-    });
+    const checkComment = (content: string) => commentSchema.safeParse({ content });
+    expect(checkComment('   ').success).toBe(false);
+    expect(checkComment('   ').error!.issues.map((i) => i.message)).toEqual(['Please write a comment before posting.']);
+    expect(checkComment(`  ${'x'.repeat(500)}  `)).toMatchObject({ success: true, data: { content: 'x'.repeat(500) } });
+    const long = checkComment('x'.repeat(501));
+    expect(long.success).toBe(false);
+    expect(long.error!.issues.map((i) => i.message)).toEqual(['Comments can be at most 500 characters.']);
   });
 });
 
