@@ -109,7 +109,7 @@ export default tseslint.config(
   {
     // Contract modules that screens read with their first download: types, constants and checks only.
     // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
-    files: ['domain/contract/{common,forum,notifications,profiles,roles}.ts', 'domain/{clock,calendar,rules,time-zone}.ts'],
+    files: ['domain/contract/{common,forum,notifications,profiles,roles}.ts', 'domain/{clock,calendar,membership,rules,time-zone}.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -175,6 +175,16 @@ export default tseslint.config(
     rules: { 'club/no-club-time-parsing': 'error', 'club/no-restated-rules': 'error', 'club/no-import-cycle': 'error' },
   },
   { files: ['domain/**/*.ts'], ignores: ['domain/**/*.test.ts'], rules: { 'club/domain-imports': 'error' } },
+  {
+    // One way each: screens read with useRead (only the data layer calls useQuery); dates and times
+    // become text in the format module of each side; a rule's number is applied by its function in
+    // domain/, never compared or computed with by hand.
+    files: ['{pwa,api,db}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'club/read-with-use-read': 'error', 'club/format-through-format-module': 'error', 'club/no-rule-arithmetic': 'error' },
+  },
+  { files: ['pwa/lib/data/**'], rules: { 'club/read-with-use-read': 'off' } },
+  { files: ['pwa/lib/ui/format.ts', 'api/**/club-time-format.ts'], rules: { 'club/format-through-format-module': 'off' } },
   { files: ['domain/clock.ts', 'domain/rules.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'], rules: { 'club/no-club-time-parsing': 'off', 'club/no-restated-rules': 'off' } },
   {
     // Plain-JS build and start scripts (run without a TypeScript loader).

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
-import type { SyncAction } from '../pwa/lib/offline/sync-action';
+import { entityOf, type SyncAction } from '../pwa/lib/offline/sync-action';
 import type { OutboxOp } from '../pwa/lib/offline/offline-db';
 import { makeAgent, requestJson } from '../api/testing/json-client';
 
@@ -153,10 +153,16 @@ function opsFor(userId: number, targets: OfflineTargets): OutboxOp[] {
     ...targets.races.map((raceId): SyncAction => ({ kind: 'race-signup', raceId, signedUp: true })),
   ];
   const now = Date.now();
-  return actions.map((action, i) => {
-    const thing = 'workoutId' in action ? action.workoutId : 'eventId' in action ? action.eventId : action.raceId;
-    return { id: randomUUID(), userId, action, entity: `${action.kind}:${thing}`, createdAt: now + i, attempts: 0, nextAttemptAt: 0, state: 'pending' };
-  });
+  return actions.map((action, i) => ({
+    id: randomUUID(),
+    userId,
+    action,
+    entity: entityOf(action),
+    createdAt: now + i,
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+  }));
 }
 
 /**

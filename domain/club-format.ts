@@ -46,6 +46,15 @@ export function formatClubDate(date: string, style: ClubDateStyle = 'short'): st
   }).format(d);
 }
 
+/** A part of a club date, without zone shifts: its weekday ('Monday', 'Mon'), its day of the month ('2'), its month and year ('March 2027'). */
+export function formatClubDatePart(date: string, part: 'weekday' | 'weekday-short' | 'day' | 'month'): string {
+  const d = calendarDateForFormatting(part === 'month' ? `${date.slice(0, 7)}-01` : date);
+  if (Number.isNaN(d.getTime())) return date;
+  const options: Intl.DateTimeFormatOptions =
+    part === 'weekday' ? { weekday: 'long' } : part === 'weekday-short' ? { weekday: 'short' } : part === 'day' ? { day: 'numeric' } : { month: 'long', year: 'numeric' };
+  return formatter({ timeZone: 'UTC', ...options }).format(d);
+}
+
 /**
  * A club date and time, 'Monday, March 2, 2026 at 6:15 PM'; with an end on the same day,
  * 'Monday, March 2, 2026, 6:00 – 7:30 PM'. No time (an all-day event): the date alone.

@@ -4,15 +4,20 @@ import {
   ABSENCES_PER_SUSPENSION,
   LATE_CANCEL_HOURS,
   RULE_TEXT,
+  SUSPENSION_MS,
   absencesUntilSuspension,
+  attendanceLocked,
   canManagePost,
   cancelledText,
   isFull,
   insideLateCancelWindow,
   isLateCancel,
+  isSuspended,
   lateCancelCountedText,
+  mayBePromoted,
   startsSuspension,
   suspendedUntilText,
+  suspensionEndsAt,
   waitlistOrder,
 } from './rules';
 
@@ -26,13 +31,33 @@ describe('the club rules', () => {
     expect(isLateCancel(start, start - 30 * HOUR)).toBe(false);
   });
 
-  it('is inside the late-cancel window from its opening until the start, not after', () => {
+  it('warns of a late cancel from the window’s opening up to the start, not after it', () => {
     const start = Date.parse('2026-12-01T23:00:00Z');
     expect(insideLateCancelWindow(start, start - LATE_CANCEL_HOURS * HOUR)).toBe(false);
     expect(insideLateCancelWindow(start, start - LATE_CANCEL_HOURS * HOUR + 1)).toBe(true);
-    expect(insideLateCancelWindow(start, start - 1)).toBe(true);
     expect(insideLateCancelWindow(start, start)).toBe(false);
-    expect(insideLateCancelWindow(start, start + HOUR)).toBe(false);
+    // Started: nobody cancels any more, so there is nothing to warn of.
+    expect(insideLateCancelWindow(start, start + 1)).toBe(false);
+    expect(isLateCancel(start, start + 1)).toBe(true);
+  });
+
+  it('suspends for the suspension period, and passes a suspended member over for promotion', () => {
+    const now = Date.parse('2026-12-01T12:00:00Z');
+    expect(suspensionEndsAt(now)).toBe(now + SUSPENSION_MS);
+    expect(isSuspended(null, now)).toBe(false);
+    expect(isSuspended(undefined, now)).toBe(false);
+    expect(isSuspended(now, now)).toBe(false);
+    expect(isSuspended(now + 1, now)).toBe(true);
+    expect(mayBePromoted({ suspendedUntil: now + 1 }, now)).toBe(false);
+    expect(mayBePromoted({ suspendedUntil: now }, now)).toBe(true);
+    expect(mayBePromoted({ suspendedUntil: null }, now)).toBe(true);
+  });
+
+  it('locks attendance once it has been submitted', () => {
+    expect(attendanceLocked(null)).toBe(false);
+    expect(attendanceLocked(undefined)).toBe(false);
+    expect(attendanceLocked({ submitted: false })).toBe(false);
+    expect(attendanceLocked({ submitted: true })).toBe(true);
   });
 
   it('suspends on every third absence and counts down to it', () => {

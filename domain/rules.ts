@@ -41,6 +41,24 @@ export function startsSuspension(absences: number): boolean {
   return absences > 0 && absences % ABSENCES_PER_SUSPENSION === 0;
 }
 
+/** When a suspension that starts at `now` ends. */
+export function suspensionEndsAt(now: number): number {
+  return now + SUSPENSION_MS;
+}
+
+/** A member whose suspension ends after `now` may not sign up or join a waitlist. */
+export function isSuspended(suspendedUntil: number | null | undefined, now: number): boolean {
+  return suspendedUntil != null && suspendedUntil > now;
+}
+
+/**
+ * A waitlisted member is promoted to a freed place unless suspended: a suspended member keeps their
+ * place on the waitlist but is passed over, and the next one in waitlist order gets it.
+ */
+export function mayBePromoted(member: { suspendedUntil: number | null }, now: number): boolean {
+  return !isSuspended(member.suspendedUntil, now);
+}
+
 /** How many more absences until the next suspension (1 to ABSENCES_PER_SUSPENSION). */
 export function absencesUntilSuspension(absences: number): number {
   return ABSENCES_PER_SUSPENSION - (absences % ABSENCES_PER_SUSPENSION);
@@ -58,6 +76,14 @@ export function isFull(capacity: number | null, signupCount: number): boolean {
  */
 export function waitlistOrder(a: { joinedAt: number; id: number }, b: { joinedAt: number; id: number }): number {
   return a.joinedAt - b.joinedAt || a.id - b.id;
+}
+
+/**
+ * Attendance is taken once: the first submission is locked for good, since the absences of the members
+ * marked absent were counted from it. A later submission is refused with the stored record.
+ */
+export function attendanceLocked(record: { submitted: boolean } | null | undefined): boolean {
+  return record?.submitted === true;
 }
 
 /** The author of a post, execs and administrators may edit, cancel or delete it. */

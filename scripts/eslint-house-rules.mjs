@@ -3,7 +3,7 @@ import { statSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-const ALLOWED_IN_DOMAIN = new Set(['zod', 'date-fns', '@date-fns/tz']);
+const ALLOWED_IN_DOMAIN = new Set(['zod', '@date-fns/tz']);
 
 /** domain/ is plain TypeScript: it imports its own files, zod and the date library, nothing else. */
 const domainImports = {
@@ -216,6 +216,112 @@ const noImportCycle = {
   },
 };
 
+const QUERY_HOOKS = new Set(['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'useSuspenseInfiniteQuery']);
+
+/**
+ * A screen reads the API one way: useRead (pwa/lib/data/read.ts), which runs on TanStack Query under
+ * the data layer and on its own small runner on a visitor's page. Only pwa/lib/data/ calls useQuery.
+ */
+const readWithUseRead = {
+  meta: {
+    type: 'problem',
+    messages: {
+      direct: "Read with useRead (pwa/lib/data/read.ts) in the feature's *-queries.ts, not TanStack's {{name}}.",
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      ImportDeclaration(node) {
+        if (node.source.value !== '@tanstack/react-query') return;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier' && QUERY_HOOKS.has(spec.imported.name ?? spec.imported.value)) {
+            context.report({ node: spec, messageId: 'direct', data: { name: spec.imported.name ?? spec.imported.value } });
+          }
+        }
+      },
+    };
+  },
+};
+
+/** `Intl.DateTimeFormat` however it is reached: `new Intl.DateTimeFormat(…)`, `Intl.DateTimeFormat(…)`. */
+function isIntlDateFormat(node) {
+  return (
+    node.type === 'MemberExpression' &&
+    node.object.type === 'Identifier' &&
+    node.object.name === 'Intl' &&
+    ((node.property.type === 'Identifier' && node.property.name === 'DateTimeFormat') || node.property.value === 'DateTimeFormat')
+  );
+}
+
+/**
+ * Dates and times become text in one module per side (pwa/lib/ui/format.ts, the server's
+ * club-time-format.ts), so one screen never shows two styles and the club's clock is never forgotten.
+ */
+const formatThroughFormatModule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      intl: 'Format dates and times with pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), not Intl.DateTimeFormat.',
+      locale: 'Format with pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), not {{name}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      MemberExpression(node) {
+        if (isIntlDateFormat(node)) context.report({ node, messageId: 'intl' });
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (/^toLocale(Date|Time)?String$/.test(callee.property.name)) {
+          context.report({ node, messageId: 'locale', data: { name: callee.property.name } });
+        }
+      },
+    };
+  },
+};
+
+/** The numbers of the club's rules that a check outside domain/ would restate. */
+const RULE_NUMBERS = new Set([
+  'LATE_CANCEL_HOURS',
+  'LATE_CANCEL_WINDOW_MS',
+  'ABSENCES_PER_SUSPENSION',
+  'SUSPENSION_DAYS',
+  'SUSPENSION_MS',
+  'RENEWAL_WINDOW_DAYS',
+]);
+const ARITHMETIC = new Set(['<', '<=', '>', '>=', '+', '-', '%']);
+
+const ruleNumberName = (node) =>
+  node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && node.property.type === 'Identifier' ? node.property.name : null;
+
+/**
+ * A rule's number compared or computed with outside domain/ (`hours < LATE_CANCEL_HOURS`,
+ * `now + SUSPENSION_MS`) is the rule written out again: apply its function from domain/ instead.
+ */
+const noRuleArithmetic = {
+  meta: {
+    type: 'problem',
+    messages: {
+      arithmetic: '{{name}} is a club rule: apply it with its function in domain/ (insideLateCancelWindow, suspensionEndsAt, inRenewalWindow…), not by hand.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      BinaryExpression(node) {
+        if (!ARITHMETIC.has(node.operator)) return;
+        for (const side of [node.left, node.right]) {
+          const name = ruleNumberName(side);
+          if (name && RULE_NUMBERS.has(name)) context.report({ node, messageId: 'arithmetic', data: { name } });
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'club-house-rules' },
   rules: {
@@ -223,5 +329,8 @@ export default {
     'no-club-time-parsing': noClubTimeParsing,
     'no-restated-rules': noRestatedRules,
     'no-import-cycle': noImportCycle,
+    'read-with-use-read': readWithUseRead,
+    'format-through-format-module': formatThroughFormatModule,
+    'no-rule-arithmetic': noRuleArithmetic,
   },
 };

@@ -31,7 +31,11 @@ describe('lint boundaries', () => {
       'pwa/features/team/api/team-queries.ts',
       "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n",
     );
-    expect(direct).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*useRead/)]);
+    // Refused twice: no TanStack Query on a visitor's page, and no useQuery outside the data layer.
+    expect(direct).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*useRead/),
+      expect.stringMatching(/^club\/read-with-use-read: /),
+    ]);
     const writes = await ruleIds(
       'pwa/features/races/visitor-races-page.tsx',
       "import { useAddRaceMutation } from './api/race-mutations';\nexport const x = useAddRaceMutation;\n",
@@ -167,6 +171,37 @@ describe('lint boundaries', () => {
     const code = "export const warning = 'Cancelling less than 24 hours before a workout counts as an absence.';\n";
     expect(await ruleIds('pwa/features/forum/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-restated-rules: /)]);
     expect(await ruleIds('domain/rules.ts', code + 'export const other = 1;\n')).not.toContainEqual(expect.stringMatching(/^club\/no-restated-rules/));
+  });
+
+  it('refuses a screen reading with useQuery instead of useRead; the data layer may', async () => {
+    const code = "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n";
+    expect(await ruleIds('pwa/features/profile/api/passkey-queries.ts', code)).toEqual([expect.stringMatching(/^club\/read-with-use-read: .*useRead/)]);
+    expect(await ruleIds('pwa/app/query-layer.tsx', code)).toEqual([expect.stringMatching(/^club\/read-with-use-read: /)]);
+    expect(await ruleIds('pwa/lib/data/query-client.ts', code)).toEqual([]);
+    // Mutations are not reads.
+    expect(await ruleIds('pwa/features/profile/api/passkey-queries.ts', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n")).toEqual([]);
+  });
+
+  it('refuses formatting dates with Intl or toLocale*String outside the format modules', async () => {
+    const intl = "export const weekday = (d: Date) => new Intl.DateTimeFormat('en-US', { weekday: 'long' }).format(d);\n";
+    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', intl)).toEqual([expect.stringMatching(/^club\/format-through-format-module: .*format\.ts/)]);
+    const locale = "export const day = (d: Date) => d.toLocaleDateString('en-US');\nexport const n = (x: number) => x.toLocaleString('en-US');\n";
+    expect(await ruleIds('api/services/lint-fixture.ts', locale)).toEqual([
+      expect.stringMatching(/^club\/format-through-format-module: .*toLocaleDateString/),
+      expect.stringMatching(/^club\/format-through-format-module: .*toLocaleString/),
+    ]);
+    expect(await ruleIds('pwa/lib/ui/format.ts', intl)).toEqual([]);
+    expect(await ruleIds('api/services/club-time-format.ts', intl)).toEqual([]);
+  });
+
+  it('refuses applying a rule’s number by hand outside domain/', async () => {
+    const code = "import { LATE_CANCEL_HOURS } from '../../domain/rules';\nexport const soon = (hours: number) => hours >= 0 && hours < LATE_CANCEL_HOURS;\n";
+    expect(await ruleIds('pwa/components/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: LATE_CANCEL_HOURS/)]);
+    const suspension = "import { SUSPENSION_MS } from '../../domain/rules';\nexport const until = (now: number) => now + SUSPENSION_MS;\n";
+    expect(await ruleIds('api/services/lint-fixture.ts', suspension)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: SUSPENSION_MS/)]);
+    // Named in a sentence, or in domain/, it is fine.
+    expect(await ruleIds('api/services/lint-fixture.ts', "import { RENEWAL_WINDOW_DAYS } from '../../domain/membership';\nexport const t = `from ${RENEWAL_WINDOW_DAYS} days before`;\n")).toEqual([]);
+    expect(await ruleIds('domain/lint-fixture.ts', "const LATE_CANCEL_HOURS = 24;\nexport const soon = (hours: number) => hours < LATE_CANCEL_HOURS;\n")).toEqual([]);
   });
 
   describe('import cycles', () => {

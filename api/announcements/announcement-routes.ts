@@ -26,7 +26,12 @@ export const announcementRoutes = new Hono<AppEnv>()
   })
   .post('/:id/dismiss', (c) => {
     const id = routeId(c, 'Announcement not found');
-    return c.json(dismissAnnouncement(c.var.deps, c.var.user, id) satisfies AnswerOf<'POST /announcements/:id/dismiss'>, 200);
+    const { deps, user } = c.var;
+    // A device's outbox replays a dismissal with its Idempotency-Key, as every offline write.
+    return respondOnce(c, null, () => ({
+      status: 200,
+      body: dismissAnnouncement(deps, user, id) satisfies AnswerOf<'POST /announcements/:id/dismiss'>,
+    }));
   })
   .delete('/:id', (c) => {
     const id = routeId(c, 'Announcement not found');

@@ -141,3 +141,18 @@ describe('POST /api/announcements/:id/dismiss', () => {
     expect((await dismiss(me, second)).status).toBe(404);
   });
 });
+
+describe('a dismissal replayed from a device’s outbox', () => {
+  it('is answered once per Idempotency-Key: a replay after a lost answer gets the stored answer', async () => {
+    const { t, me, exec, post } = await setup();
+    const id = (await post()).body.announcement.id as number;
+    const send = (key: string) => t.call('POST', `/api/announcements/${id}/dismiss`, { token: me.token, headers: { 'idempotency-key': key } });
+    const sent = await send('dismiss-key-1');
+    expect(sent).toMatchObject({ status: 200, body: { dismissed: true } });
+    expect(sent.headers.get('idempotency-key')).toBe('dismiss-key-1');
+    // Removed meanwhile: the replay of the same key is still the answer the device missed; a new key is a new request.
+    expect((await t.call('DELETE', `/api/announcements/${id}`, { token: exec.token })).status).toBe(200);
+    expect(await send('dismiss-key-1')).toMatchObject({ status: 200, body: { dismissed: true } });
+    expect(await send('dismiss-key-2')).toMatchObject({ status: 404, body: { error: 'Announcement not found' } });
+  });
+});

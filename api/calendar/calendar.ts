@@ -9,10 +9,10 @@ import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
 import type { WorkoutType } from '../../domain/contract/forum';
 import { durationOf } from '../../domain/durations';
-import { effectiveRole } from '../platform/users';
 import { tombstoneCutoff } from '../forum/posts/tombstones';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
+import { effectiveRole } from '../../domain/membership';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-calendar-feeds.md.
 

@@ -14,7 +14,8 @@ import { activationEmail } from '../messaging/mail-templates';
 import { isUniqueViolation } from '../../db/errors';
 import { emailTaken, recordRoleChange } from '../accounts/member-profile';
 import { deleteAccount } from '../accounts/account-deletion';
-import { CHARTER_VERSION, effectiveRole, findUserById, normaliseEmail } from '../platform/users';
+import { CHARTER_VERSION, findUserById, normaliseEmail } from '../platform/users';
+import { effectiveRole } from '../../domain/membership';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.

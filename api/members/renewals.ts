@@ -3,9 +3,9 @@
 // becomes the session's last day, the member gets an email) or declines one with a reason.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
-import { addDays } from '../../domain/calendar-days';
 import { sessionChoices, sessionFromId } from '../../domain/calendar';
 import { clubToday } from '../../domain/clock';
+import { inRenewalWindow } from '../../domain/membership';
 import {
   RENEWAL_WINDOW_DAYS,
   type MyRenewalAnswer,
@@ -50,7 +50,7 @@ function toRenewal(row: RenewalRequestRow, member: { name: string; email: string
 
 /** May this account ask to renew today: approved, with an expiry within the window or past. */
 function isEligible(row: { role: string; expiryDate: string | null }, day: string): boolean {
-  return APPROVED_ROLES.includes(row.role) && row.expiryDate !== null && row.expiryDate <= addDays(day, RENEWAL_WINDOW_DAYS);
+  return APPROVED_ROLES.includes(row.role) && inRenewalWindow(row.expiryDate, day);
 }
 
 /** The sessions a member may renew for: those ending after the membership does (and after today). */

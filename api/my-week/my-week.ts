@@ -9,6 +9,7 @@ import {
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
 import { endOf } from '../../domain/durations';
+import { isSuspended } from '../../domain/rules';
 import { idsOf } from '../../db/post-queries';
 import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
 import type { AppDeps } from '../platform/context';
@@ -93,7 +94,7 @@ function standing(deps: AppDeps, userId: number, now: number, today: string): My
   return {
     term: { key: term.key, label: term.label },
     absencesThisTerm: row.absences,
-    suspendedUntil: row.suspended_until !== null && row.suspended_until > now ? row.suspended_until : null,
+    suspendedUntil: isSuspended(row.suspended_until, now) ? row.suspended_until : null,
     expiryDate: row.expiry_date,
     expiresInDays,
     renewSoon: expiresInDays !== null && expiresInDays <= EXPIRY_NUDGE_DAYS,

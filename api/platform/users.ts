@@ -5,26 +5,17 @@ import type { SessionUser } from '../../domain/contract/auth';
 import { clubToday } from '../../domain/clock';
 import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';
+import { EXPIRING_ROLES, effectiveRole } from '../../domain/membership';
 
 export const CHARTER_VERSION = '2026-1';
-
-/** The roles a membership expiry date applies to (an administrator's account does not lapse). */
-const EXPIRING_ROLES: readonly Role[] = ['member', 'exec'];
-
-/** The role the rules see: a member whose expiry date has passed counts as pending until renewed. */
-export function effectiveRole(row: Pick<UserRow, 'role' | 'expiryDate'>, today: string): Role {
-  const role = (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'public';
-  const expires = (EXPIRING_ROLES as readonly string[]).includes(row.role);
-  if (expires && row.expiryDate && row.expiryDate < today) return 'pending';
-  return role;
-}
 
 /** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */
 export const MEMBER_RANK_ROLES: readonly Role[] = ROLES.filter((role) => hasRole(role, 'member'));
 
 /**
- * SQL for "counts as a member today": `effectiveRole` of the row is member or above (an expired
- * membership counts as pending), for queries that pick who is told something.
+ * SQL for "counts as a member today": domain/membership.ts's `effectiveRole` of the row is member or
+ * above (an ended membership counts as pending), for queries that pick who is told something.
+ * users.test.ts holds it to effectiveRole over every role and the edges of the expiry date.
  */
 export function activeMemberWhere(today: string): SQL {
   return and(

@@ -8,6 +8,9 @@ import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
   CAPACITY_MIN,
+  COMMENT_MAX,
+  COMMENT_REQUIRED,
+  COMMENT_TOO_LONG,
   CONTENT_MAX,
   LOCATION_MAX,
   RSVP_STATUSES,
@@ -218,3 +221,13 @@ export const cancelPostSchema = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: `The reason must be at most ${CANCEL_REASON_MAX} characters` });
     }
   });
+/**
+ * A comment on a workout or event: required, trimmed, at most COMMENT_MAX characters. Comments stay on
+ * the member's device (the server keeps none), so only the form checks this.
+ */
+export const commentSchema = z.object({
+  content: z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: COMMENT_REQUIRED }).max(COMMENT_MAX, { error: COMMENT_TOO_LONG })),
+});

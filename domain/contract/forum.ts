@@ -27,6 +27,8 @@ export const CONTENT_MAX = 500;
 export const CAPACITY_MIN = 1;
 export const CAPACITY_MAX = 100;
 export const COMMENT_MAX = 500;
+export const COMMENT_REQUIRED = 'Please write a comment before posting.';
+export const COMMENT_TOO_LONG = `Comments can be at most ${COMMENT_MAX} characters.`;
 
 export const FUTURE_WORKOUT_ERROR = 'Please select a future date for your workout.';
 export const LOCATION_MAX = 200;

@@ -114,6 +114,9 @@ export const passkeyNameSchema = z
 /** POST /passkeys/options: the password, needed when the sign-in is older than a few minutes. */
 export const passkeyOptionsSchema = z.object({ password: z.string().max(200, 'Password is too long').optional() });
 
+/** What a member gives to add a passkey (the profile's form): its name and, when the server asks, the password. */
+export const newPasskeySchema = z.object({ name: passkeyNameSchema, password: passkeyOptionsSchema.shape.password });
+
 /** POST /passkeys: the browser's answer to navigator.credentials.create() (RegistrationResponseJSON). */
 export const addPasskeySchema = z.object({
   name: passkeyNameSchema,

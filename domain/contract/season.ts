@@ -40,15 +40,17 @@ export interface ImportAnswer {
 
 // ---------- Renewals ----------
 
-/** A member may ask to renew this many days before the membership ends (and any time after). */
-export const RENEWAL_WINDOW_DAYS = 30;
+/** The renewal window is a membership rule (domain/membership.ts); named here too for the contract's readers. */
+export { RENEWAL_WINDOW_DAYS } from '../membership';
 /** Reminders before a membership ends, each sent once (push or email). */
 export const RENEWAL_REMINDER_DAYS = [30, 7] as const;
 /** The club-local time of day a renewal reminder goes out. */
 export const RENEWAL_REMINDER_TIME = '10:00';
 
+const CHOOSE_SESSION = 'Choose a session.';
+
 export const renewalRequestSchema = z.object({
-  session: z.string({ error: 'Choose a session' }).trim().min(1, { error: 'Choose a session' }),
+  session: z.string({ error: CHOOSE_SESSION }).trim().min(1, { error: CHOOSE_SESSION }),
 });
 
 export type RenewalStatus = 'requested' | 'approved' | 'declined';
@@ -94,12 +96,16 @@ const idList = z
 
 export const approveRenewalsSchema = z.object({ ids: idList });
 
+/** A declined renewal's reason (the member reads it in an email): at most this long. */
+export const DECLINE_REASON_MAX = 500;
+const DECLINE_REASON_MISSING = 'Give a reason: the member reads it.';
+
 export const declineRenewalSchema = z.object({
   reason: z
-    .string({ error: 'Give a reason' })
+    .string({ error: DECLINE_REASON_MISSING })
     .trim()
-    .min(1, { error: 'Give a reason' })
-    .max(500, { error: 'Keep the reason under 500 characters' }),
+    .min(1, { error: DECLINE_REASON_MISSING })
+    .max(DECLINE_REASON_MAX, { error: `Keep the reason under ${DECLINE_REASON_MAX} characters` }),
 });
 
 export interface RenewalsDecidedAnswer {
@@ -116,7 +122,7 @@ export const BULK_ROLES = ['member', 'exec'] as const;
 export const bulkMembersSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('set-expiry'), ids: idList, session: z.string().trim().min(1, { error: 'Choose a session' }) }),
+    z.object({ action: z.literal('set-expiry'), ids: idList, session: z.string().trim().min(1, { error: CHOOSE_SESSION }) }),
     z.object({
       action: z.literal('set-role'),
       ids: idList,

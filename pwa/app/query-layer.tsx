@@ -1,15 +1,15 @@
 // The data layer of a signed-in user's screens, loaded with the first such screen (the router nests
 // those routes under this one), so a static public page, or a visitor's page that reads the API
 // (lib/data/read.ts, docs/decisions/0062), never downloads it.
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { onSynced, onWritten } from '../lib/offline/outbox-store';
 import { applyWritten } from '../lib/data/post-cache';
 import { devicePersister } from '../lib/data/query-persister';
-import { OFFLINE_MAX_AGE_MS, queryClient } from '../lib/data/query-client';
-import { ReadRunnerProvider, type ReadRunner } from '../lib/data/read';
+import { OFFLINE_MAX_AGE_MS, queryClient, useQueryRead } from '../lib/data/query-client';
+import { ReadRunnerProvider } from '../lib/data/read';
 import { onSignOut, useSession } from '../lib/session/session';
 
 /** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
@@ -20,9 +20,6 @@ const CACHE_BUSTER = 'v1';
  * 'error' and TanStack's default would drop it): that copy is what the next offline visit shows.
  */
 const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
-
-/** Reads (lib/data/read.ts) run on TanStack Query under this layer: cached, kept on the device, changed by writes. */
-const useQueryRead: ReadRunner = (options) => useQuery(options);
 
 const owners = new WeakMap<QueryClient, number | undefined>();
 

@@ -68,4 +68,13 @@ describe('RenewalCard', () => {
     await user.click(screen.getByRole('button', { name: 'Ask to renew' }));
     expect(await screen.findByText('Choose one of the sessions offered.')).toBeInTheDocument();
   });
+
+  it('says next to the choices when none is picked, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = show({ eligible: true, expiryDate: '2026-08-31', sessions: [], renewal: null });
+    const card = await screen.findByRole('region', { name: 'Renew your membership' });
+    await user.click(within(card).getByRole('button', { name: 'Ask to renew' }));
+    expect(await within(card).findByRole('group', { name: 'Renew for' })).toHaveAccessibleDescription('Choose a session.');
+    expect(api.writes()).toEqual([]);
+  });
 });

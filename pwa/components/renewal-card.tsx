@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MyRenewalAnswer } from '../../domain/contract/season';
+import { renewalRequestSchema, type MyRenewalAnswer } from '../../domain/contract/season';
+import { membershipEnded } from '../../domain/membership';
 import { call, errorMessage } from '../lib/data/api-client';
 import { useRead } from '../lib/data/read';
+import { useContractForm } from '../lib/forms/forms';
 import { formatDate } from '../lib/ui/format';
 import { useClubToday } from '../lib/club/club-clock';
 import { ErrorMessage, Notice } from './status';
@@ -34,19 +36,22 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
   const open = data.renewal?.status === 'requested' ? data.renewal : null;
   const declined = data.renewal?.status === 'declined' ? data.renewal : null;
   const [changing, setChanging] = useState(false);
-  const [session, setSession] = useState(open?.session ?? data.sessions[0]?.id ?? '');
   const [error, setError] = useState('');
   const titleId = useId();
+  const sessionErrorId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm<{ session: string }>(renewalRequestSchema, { defaultValues: { session: open?.session ?? data.sessions[0]?.id ?? '' } });
   const ask = useMutation({
     mutationFn: (id: string) => call('POST /me/renewal', { body: { session: id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: renewalKey }),
   });
   const today = useClubToday();
-  const ended = data.expiryDate !== null && today !== null && data.expiryDate < today;
+  const ended = today !== null && membershipEnded(data.expiryDate, today);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!session) return setError('Choose a session.');
+  const submit = handleSubmit(async ({ session }) => {
     setError('');
     try {
       await ask.mutateAsync(session);
@@ -54,7 +59,7 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
     } catch (err) {
       setError(errorMessage(err, 'Your request could not be sent. Please try again.'));
     }
-  }
+  });
 
   return (
     <section className="card renewal-ask" aria-labelledby={titleId} id="renewal">
@@ -84,16 +89,21 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
               Your request for {declined.sessionName} was declined: {declined.reason}
             </Notice>
           )}
-          <fieldset className="renewal-ask__sessions">
+          <fieldset className="renewal-ask__sessions" aria-describedby={errors.session ? sessionErrorId : undefined}>
             <legend>Renew for</legend>
             {data.sessions.map((s) => (
               <label key={s.id} className="renewal-ask__choice">
-                <input type="radio" name="renewal-session" value={s.id} checked={session === s.id} onChange={() => setSession(s.id)} />
+                <input type="radio" value={s.id} {...register('session')} />
                 {s.name} <span className="hint">(until {formatDate(s.ends, 'medium')})</span>
               </label>
             ))}
+            {errors.session && (
+              <p id={sessionErrorId} className="field-error">
+                {errors.session.message}
+              </p>
+            )}
           </fieldset>
-          {error && <ErrorMessage>{error}</ErrorMessage>}
+          {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
           <div className="actions actions--start">
             {changing && (
               <button type="button" className="button" onClick={() => setChanging(false)}>

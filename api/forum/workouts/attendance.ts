@@ -7,7 +7,7 @@ import type { AppDeps, CurrentUser } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { formatClubInstant } from '../../../domain/club-format';
 import { requireWorkout } from '../posts/access';
-import { cancelledText } from '../../../domain/rules';
+import { cancelledText, attendanceLocked } from '../../../domain/rules';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
 import { countAbsence } from './workouts';
 
@@ -60,18 +60,18 @@ export function submitAttendance(
     const post = requireWorkout(db, workoutId);
     const tz = deps.env.CLUB_TIMEZONE;
     const existing = readRecord(db, post.id);
-    if (post.cancelledAt !== null && !existing.submitted) {
+    if (post.cancelledAt !== null && !attendanceLocked(existing)) {
       throw new ServiceError(409, `${cancelledText('workout', post.cancelReason)} Attendance is not taken for a cancelled workout.`, { cancelled: true });
     }
     // Before the start nobody can have come or not come: a submission then would lock a record of
     // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);
-    if (!existing.submitted && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
+    if (!attendanceLocked(existing) && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
       throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubInstant(opensAt, tz, 'long')}.`, {
         opens_at: opensAt,
       });
     }
-    if (existing.submitted) {
+    if (attendanceLocked(existing)) {
       const when = formatClubInstant(existing.submitted_at!, tz, 'long');
       throw new ServiceError(409, `Attendance was already submitted by ${existing.submitted_by} on ${when}`, {
         ...existing,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries';
@@ -26,7 +26,15 @@ import { assertNotCancelled, requireWorkout, type Actor } from '../posts/access'
 import { refuseMoveIntoPast, tellIfMoved } from '../posts/change-notices';
 import { loadWorkoutPost } from '../posts/reads';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
-import { isFull, suspendedUntilText, isLateCancel, startsSuspension, SUSPENSION_MS } from '../../../domain/rules';
+import {
+  isFull,
+  isLateCancel,
+  isSuspended,
+  mayBePromoted,
+  startsSuspension,
+  suspendedUntilText,
+  suspensionEndsAt,
+} from '../../../domain/rules';
 import { storedDuration } from '../../../domain/durations';
 
 export const STARTED_ERROR = 'This workout has already started';
@@ -167,7 +175,7 @@ export function countAbsence(
     .get()!;
   let suspendedUntil: number | null = null;
   if (startsSuspension(absences)) {
-    suspendedUntil = now + SUSPENSION_MS;
+    suspendedUntil = suspensionEndsAt(now);
     db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
   }
   return { counted: true, absences, suspendedUntil };
@@ -179,16 +187,12 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  const until = row?.suspendedUntil;
-  if (until != null && until > now) {
+  const until = row?.suspendedUntil ?? null;
+  if (until !== null && isSuspended(until, now)) {
     const when = formatClubInstant(until, deps.env.CLUB_TIMEZONE, 'long');
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
-    throw new ServiceError(
-      409,
-      suspendedUntilText(when),
-      { suspendedUntil: until },
-    );
+    throw new ServiceError(409, suspendedUntilText(when), { suspendedUntil: until });
   }
 }
 
@@ -203,32 +207,46 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
   const { db } = deps.database;
   const promoted: number[] = [];
   // Nobody is moved onto a cancelled workout: the places are filled if it is back on.
-  if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) return promoted;
-  while (!isWorkoutFull(db, post)) {
-    const next = db
-      .select({ entryId: waitlistEntries.id, userId: users.id, name: users.name, email: users.email })
-      .from(waitlistEntries)
-      .innerJoin(users, eq(users.id, waitlistEntries.userId))
-      .where(
-        and(
-          eq(waitlistEntries.postId, post.id),
-          or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
-        ),
-      )
-      .orderBy(...waitlistOrder)
-      .limit(1)
-      .get();
-    if (!next) break;
+  if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
+    return promoted;
+  // The waitlist in its order, read once: whoever the rules pass over keeps their place.
+  const queue = db
+    .select({
+      entryId: waitlistEntries.id,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      suspendedUntil: users.suspendedUntil,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(eq(waitlistEntries.postId, post.id))
+    .orderBy(...waitlistOrder)
+    .all()
+    .filter((entry) => mayBePromoted(entry, now));
+  for (const next of queue) {
+    if (isWorkoutFull(db, post)) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
     const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
     // Urgent: the member has to know in time to come, so the email goes whatever their devices.
-    tellMember(deps, { id: next.userId, email: next.email }, {
-      kind: 'placeFreed',
-      notice: placeFreedNotice(post.title, when, post.id),
-      email: () => waitlistPromotionEmail(next.email, next.name, post.title, when, `${deps.env.APP_URL}/workout/${post.id}`),
-      urgency: 'urgent',
-    });
+    tellMember(
+      deps,
+      { id: next.userId, email: next.email },
+      {
+        kind: 'placeFreed',
+        notice: placeFreedNotice(post.title, when, post.id),
+        email: () =>
+          waitlistPromotionEmail(
+            next.email,
+            next.name,
+            post.title,
+            when,
+            `${deps.env.APP_URL}/workout/${post.id}`,
+          ),
+        urgency: 'urgent',
+      },
+    );
     promoted.push(next.userId);
   }
   return promoted;
@@ -251,7 +269,8 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
 
     const now = deps.clock();
     // After the start the list is the attendance roster: it no longer changes either way.
-    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
+      throw new ServiceError(409, STARTED_ERROR);
     const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
 
     if (want) {
@@ -293,7 +312,8 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
     if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
     assertNotCancelled(post);
     const now = deps.clock();
-    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
+      throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
     if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
@@ -341,7 +361,11 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       })
       .returning({ id: posts.id })
       .get();
-    pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, formatClubDateTime(input.workoutDate, input.workoutTime), id, 0));
+    pushNewWorkout(
+      deps,
+      actor.id,
+      newWorkoutNotice(input.title, formatClubDateTime(input.workoutDate, input.workoutTime), id, 0),
+    );
     return loadWorkoutOr404(deps, actor.id, id);
   });
 }
@@ -350,7 +374,12 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
  * The writes of an edit, for a workout already checked: call inside a transaction. `nameDate` puts
  * the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
  */
-export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutUpdate, nameDate = false): void {
+export function applyWorkoutUpdate(
+  deps: AppDeps,
+  post: PostRow,
+  input: WorkoutUpdate,
+  nameDate = false,
+): void {
   const { db } = deps.database;
   refuseMoveIntoPast(deps, post, {
     date: input.workoutDate,
@@ -377,7 +406,9 @@ export function applyWorkoutUpdate(deps: AppDeps, post: PostRow, input: WorkoutU
       workoutTime: input.workoutTime,
       // Left out of the request (an older app): the place it had stays, and so does its length.
       ...(input.workoutLocation !== undefined && { workoutLocation: input.workoutLocation }),
-      ...(input.workoutEndTime !== undefined && { durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) }),
+      ...(input.workoutEndTime !== undefined && {
+        durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime),
+      }),
       capacity: input.capacity,
       // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,

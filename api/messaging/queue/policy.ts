@@ -2,7 +2,7 @@
 // send is tried again, when a push service is rested, and who may still receive a message.
 import { clubToday } from '../../../domain/clock';
 import { hasRole } from '../../../domain/contract/roles';
-import { effectiveRole } from '../../platform/users';
+import { effectiveRole } from '../../../domain/membership';
 import type { Outcome, MessageRow } from './store';
 import { EMAIL_TIMEOUT_MS } from './transports';
 import { PUSH_TIMEOUT_MS } from './web-push';

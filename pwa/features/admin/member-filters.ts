@@ -1,6 +1,5 @@
 import type { AdminMember } from '../../../domain/contract/admin';
-import { addDays } from '../../../domain/calendar-days';
-import { RENEWAL_WINDOW_DAYS } from '../../../domain/contract/season';
+import { inRenewalWindow } from '../../../domain/membership';
 
 /** Name or email contains every word typed, ignoring case and accents. */
 export function matchesSearch(member: Pick<AdminMember, 'name' | 'email'>, search: string): boolean {
@@ -14,5 +13,5 @@ export function matchesSearch(member: Pick<AdminMember, 'name' | 'email'>, searc
 
 /** Expires within the renewal window (30 days) or has expired: the members to chase at a term's start. */
 export function expiresSoon(member: Pick<AdminMember, 'expiry_date' | 'expired'>, today: string): boolean {
-  return member.expired || (member.expiry_date !== null && member.expiry_date <= addDays(today, RENEWAL_WINDOW_DAYS));
+  return member.expired || inRenewalWindow(member.expiry_date, today);
 }

@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
-import type { Renewal } from '../../../domain/contract/season';
+import { useState } from 'react';
+import { DECLINE_REASON_MAX, declineRenewalSchema, type Renewal } from '../../../domain/contract/season';
 import { useConfirm } from '../../components/confirm-dialog';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
+import { useContractForm } from '../../lib/forms/forms';
 import { formatDate } from '../../lib/ui/format';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useApproveRenewalsMutation, useDeclineRenewalMutation, useRenewalsQuery } from './api/admin-queries';
@@ -142,42 +144,29 @@ export function RenewalsTab() {
 }
 
 function DeclineModal({ renewal, onClose, onDeclined }: { renewal: Renewal; onClose: () => void; onDeclined: () => void }) {
-  const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const decline = useDeclineRenewalMutation();
-  const id = useId();
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!reason.trim()) return setError('Give a reason: the member reads it.');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm<{ reason: string }>(declineRenewalSchema, { defaultValues: { reason: '' } });
+  const submit = handleSubmit(async ({ reason }) => {
     setError('');
     try {
-      await decline.mutateAsync({ id: renewal.id, reason: reason.trim() });
+      await decline.mutateAsync({ id: renewal.id, reason });
       onDeclined();
     } catch (err) {
       setError(errorMessage(err, 'Could not decline the request. Please try again.'));
     }
-  }
+  });
   return (
     <Modal title={`Decline ${renewal.name}'s renewal`} onClose={onClose}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={id}>Reason (sent to the member)</label>
-          <textarea
-            id={id}
-            data-autofocus
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error && (
-            <p id={`${id}-error`} className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
+        <FormField label="Reason (sent to the member)" error={errors.reason?.message}>
+          {(control) => <textarea {...control} data-autofocus rows={3} maxLength={DECLINE_REASON_MAX} {...register('reason')} />}
+        </FormField>
+        {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
         <div className="actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel

@@ -1,24 +1,24 @@
-// The announcements a member dismissed on this device, kept in localStorage per member. The server
-// keeps each member's dismissals for all their devices; this copy hides one at once, offline too,
-// and says which ones to tell the server again when a dismissal did not reach it.
+// Dismissals an older version of the app kept in localStorage, per member, before they joined the
+// device's outbox. Read once and handed to the outbox (pinned-announcements.tsx); the copy then goes.
 const keyFor = (userId: number) => `announcements-dismissed:${userId}`;
 
-export function readDismissed(userId: number): number[] {
+/** The ids this device kept for the member, if any (nothing is changed). */
+export function readLegacyDismissals(userId: number): number[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(keyFor(userId)) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((n): n is number => typeof n === 'number') : [];
+    return Array.isArray(parsed) ? parsed.filter((n): n is number => Number.isInteger(n) && n > 0) : [];
   } catch {
     return [];
   }
 }
 
-/** Adds `id`, keeping only ids still current (`current`), so the list never grows without end. */
-export function writeDismissed(userId: number, id: number, current: readonly number[]): number[] {
-  const next = [...new Set([...readDismissed(userId).filter((d) => current.includes(d)), id])];
+/** The ids this device kept for the member, removed from it: the caller hands them to the outbox. */
+export function takeLegacyDismissals(userId: number): number[] {
+  const ids = readLegacyDismissals(userId);
   try {
-    localStorage.setItem(keyFor(userId), JSON.stringify(next));
+    localStorage.removeItem(keyFor(userId));
   } catch {
-    // Private mode or a full quota: the server's copy is the only one.
+    // Storage blocked: nothing was kept there either.
   }
-  return next;
+  return ids;
 }

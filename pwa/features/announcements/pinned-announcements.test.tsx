@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../../domain/clock';
 import type { Announcement } from '../../../domain/contract/announcements';
+import { replay } from '../../lib/offline/outbox';
+import { getOutboxState } from '../../lib/offline/outbox-store';
 import { resetDevice } from '../../test-device';
 import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
-import { testUser } from '../../test-support';
+import { storeSession, testUser } from '../../test-support';
 import { PinnedAnnouncements } from './pinned-announcements';
 
 const note = (over: Partial<Announcement> = {}): Announcement => ({
@@ -36,8 +38,13 @@ beforeEach(async () => {
 
 describe('club announcements on Home', () => {
   it('pins the current ones, newest first; a dismissed one stays dismissed after a reload', async () => {
-    const list = { announcements: [note({ id: 2, title: 'Kit order due' }), note()] };
-    const { view } = show({ 'GET /announcements': list });
+    // The club's own record: what it was told is dismissed, it lists as dismissed.
+    const told = new Set<number>();
+    const club: Routes = {
+      'GET /announcements': () => ({ announcements: [note({ id: 2, title: 'Kit order due' }), note()].map((a) => ({ ...a, dismissed: told.has(a.id) })) }),
+      'POST /announcements/:id/dismiss': ({ params }) => (told.add(Number(params.id)), { dismissed: true as const }),
+    };
+    const { view } = show(club);
     const region = await screen.findByRole('region', { name: 'Club announcements' });
     expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Kit order due', 'Pool closed Friday']);
     // A member neither posts nor removes.
@@ -45,8 +52,10 @@ describe('club announcements on Home', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Dismiss “Kit order due”' }));
     expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Pool closed Friday']);
 
+    await waitFor(() => expect(told).toEqual(new Set([2])));
+
     view.unmount();
-    show({ 'GET /announcements': list }, member, false);
+    show(club, member, false);
     expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
   });
@@ -58,10 +67,16 @@ describe('club announcements on Home', () => {
     expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Kit order due', 'Pool closed Friday']);
     await userEvent.click(within(region).getByRole('button', { name: 'Dismiss “Kit order due”' }));
     await waitFor(() => expect(api.to('POST /announcements/:id/dismiss').map((c) => c.path)).toEqual(['/announcements/2/dismiss']));
+    // Sent like every write the outbox may carry: with its own Idempotency-Key.
+    expect(api.to('POST /announcements/:id/dismiss')[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Pool closed Friday']);
+    // The club's answer is in the kept list: it says dismissed, as a device reading it later sees.
+    await waitFor(() =>
+      expect(testQueryClient().getQueryData<{ announcements: Announcement[] }>(['announcements'])!.announcements.find((a) => a.id === 2)!.dismissed).toBe(true),
+    );
   });
 
-  it('a dismissal that did not reach the server stays hidden here and is sent again with the next fresh list', async () => {
+  it('a dismissal that did not reach the server waits in the outbox, stays hidden, and is sent again once, with the same key', async () => {
     const list = { announcements: [note({ id: 2, title: 'Kit order due' }), note()] };
     let answered = false;
     const dismissRoute = () => (answered ? { dismissed: true as const } : ((answered = true), 'network-error' as const));
@@ -70,18 +85,44 @@ describe('club announcements on Home', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Dismiss “Kit order due”' }));
     await waitFor(() => expect(first.api.to('POST /announcements/:id/dismiss')).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+    await waitFor(() => expect(getOutboxState().ops.map((o) => o.action)).toEqual([{ kind: 'announcement-dismissal', announcementId: 2 }]));
+    const key = first.api.to('POST /announcements/:id/dismiss')[0]!.headers['idempotency-key'];
 
-    // Next visit: the server still lists it as not dismissed; this device says it again, once.
+    // Next visit: the server still lists it as not dismissed; the waiting dismissal hides it, and the
+    // outbox's replay says it again, once, with the key of the try that may have reached the club.
     first.view.unmount();
     const second = show({ 'GET /announcements': list, 'POST /announcements/:id/dismiss': dismissRoute }, member, false);
     expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+    await replay();
     await waitFor(() => expect(second.api.to('POST /announcements/:id/dismiss').map((c) => c.path)).toEqual(['/announcements/2/dismiss']));
+    expect(second.api.to('POST /announcements/:id/dismiss')[0]!.headers['idempotency-key']).toBe(key);
+    await waitFor(() => expect(getOutboxState().ops).toEqual([]));
     // A list read again (this server keeps answering "not dismissed") does not send it twice.
     const reads = second.api.to('GET /announcements').length;
     await testQueryClient().refetchQueries({ queryKey: ['announcements'] });
     await waitFor(() => expect(second.api.to('GET /announcements').length).toBeGreaterThan(reads));
+    await replay();
     expect(second.api.to('POST /announcements/:id/dismiss')).toHaveLength(1);
+  });
+
+  it('hands the dismissals an older version kept on this device to the outbox once, hiding them at once', async () => {
+    const list = { announcements: [note({ id: 2, title: 'Kit order due' }), note()] };
+    localStorage.clear();
+    storeSession(member);
+    localStorage.setItem('announcements-dismissed:3', JSON.stringify([2]));
+    const { api, view } = show({ 'GET /announcements': list, 'POST /announcements/:id/dismiss': { dismissed: true } }, member, false);
+    expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Kit order due' })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.to('POST /announcements/:id/dismiss').map((c) => c.path)).toEqual(['/announcements/2/dismiss']));
+    expect(api.to('POST /announcements/:id/dismiss')[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem('announcements-dismissed:3')).toBeNull();
+
+    // The device's old copy is gone: the next visit sends nothing more.
+    view.unmount();
+    const again = show({ 'GET /announcements': list, 'POST /announcements/:id/dismiss': { dismissed: true } }, member, false);
+    expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
+    expect(again.api.to('POST /announcements/:id/dismiss')).toEqual([]);
   });
 
   it('shows nothing to a member when there is nothing current', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, useMemo } from 'react';
 import { announcementSchema, defaultAnnouncementDate, latestAnnouncementDate } from '../../../domain/contract/announcements-schemas';
 import type { Announcement } from '../../../domain/contract/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX, canManagePost } from '../../../domain/rules';
@@ -8,15 +8,11 @@ import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useSession } from '../../lib/session/session';
-import { formatDate } from '../../lib/ui/format';
-import { offlineInfo } from '../../lib/data/read';
-import {
-  useAnnouncementsQuery,
-  useDismissAnnouncementMutation,
-  usePostAnnouncementMutation,
-  useRemoveAnnouncementMutation,
-} from './api/announcement-queries';
-import { readDismissed, writeDismissed } from './dismissed';
+import { formatDate, formatNumber } from '../../lib/ui/format';
+import { useContractForm } from '../../lib/forms/forms';
+import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
+import { useAnnouncementsQuery, usePostAnnouncementMutation, useRemoveAnnouncementMutation } from './api/announcement-queries';
+import { readLegacyDismissals, takeLegacyDismissals } from './dismissed';
 import './announcements.css';
 
 /**
@@ -27,29 +23,22 @@ export function PinnedAnnouncements() {
   const headingId = useId();
   const { user, can } = useSession();
   const query = useAnnouncementsQuery();
-  const { mutate: dismiss } = useDismissAnnouncementMutation();
-  const [dismissedHere, setDismissedHere] = useState<number[]>(() => (user ? readDismissed(user.id) : []));
+  const pending = usePendingWrites();
+  // Dismissed on this screen: hidden at once, before the club's answer or the outbox has it.
+  const [dismissedHere, setDismissedHere] = useState<ReadonlySet<number>>(() => new Set(user ? readLegacyDismissals(user.id) : []));
   const [posting, setPosting] = useState(false);
-  const { fromCache } = offlineInfo(query);
-  const data = query.data;
 
-  // Each dismissal made on this device that the server's answer does not know yet is sent: at once,
-  // or, made offline or with its answer lost, again with each fresh list until it lands.
-  // Once sent, it is not sent again while this screen lives (a list read before the server heard of
-  // it may still say otherwise), unless the send failed.
-  const sent = useRef(new Set<number>());
+  // Dismissals an older version of the app kept on this device join the outbox once.
+  const userId = user?.id;
   useEffect(() => {
-    if (!data || fromCache) return;
-    for (const a of data.announcements) {
-      if (a.dismissed || !dismissedHere.includes(a.id) || sent.current.has(a.id)) continue;
-      sent.current.add(a.id);
-      dismiss(a.id, { onError: () => sent.current.delete(a.id) });
-    }
-  }, [data, fromCache, dismissedHere, dismiss]);
+    if (userId === undefined) return;
+    for (const id of takeLegacyDismissals(userId)) dismiss(id);
+  }, [userId]);
 
   if (!user) return null;
-  const all = data?.announcements ?? [];
-  const shown = all.filter((a) => !a.dismissed && !dismissedHere.includes(a.id));
+  const all = query.data?.announcements ?? [];
+  // The club's word, with this device's waiting dismissals laid over it (as every outbox write is).
+  const shown = all.filter((a) => !a.dismissed && !dismissedHere.has(a.id) && !pendingFor(pending, 'announcement-dismissal', a.id));
   const exec = can('exec');
   if (shown.length === 0 && !exec) return null;
 
@@ -72,7 +61,10 @@ export function PinnedAnnouncements() {
               key={a.id}
               announcement={a}
               manage={canManagePost(user, a.user_id)}
-              onDismiss={() => setDismissedHere(writeDismissed(user.id, a.id, all.map((x) => x.id)))}
+              onDismiss={() => {
+                setDismissedHere((ids) => new Set(ids).add(a.id));
+                dismiss(a.id);
+              }}
             />
           ))}
         </ul>
@@ -80,6 +72,15 @@ export function PinnedAnnouncements() {
       {posting && <AnnouncementModal onClose={() => setPosting(false)} />}
     </section>
   );
+}
+
+/**
+ * Tells the club, through the outbox: sent now, or kept on the device and replayed (with the same
+ * Idempotency-Key) until the club has it. A refusal leaves it hidden here: the announcement is gone
+ * (404) or the member may no longer see announcements.
+ */
+function dismiss(announcementId: number): void {
+  performWrite({ kind: 'announcement-dismissal', announcementId }).catch(() => {});
 }
 
 function AnnouncementItem({ announcement: a, manage, onDismiss }: { announcement: Announcement; manage: boolean; onDismiss: () => void }) {
@@ -120,54 +121,48 @@ type Fields = { title: string; body: string; until: string };
 function AnnouncementModal({ onClose }: { onClose: () => void }) {
   const today = useClubToday();
   const post = usePostAnnouncementMutation();
-  // "Show until" starts on a week from the club's today (known once the club's zone is), until the exec picks a day.
-  const [typed, setTyped] = useState<{ title: string; body: string; until: string | null }>({ title: '', body: '', until: null });
-  const fields: Fields = { ...typed, until: typed.until ?? (today ? defaultAnnouncementDate(today) : '') };
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [error, setError] = useState('');
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setTyped((f) => ({ ...f, [k]: e.target.value }));
+  // `until` is checked against the club's today: until the device knows it, nothing is checked or sent.
+  const schema = useMemo(() => announcementSchema(today ?? ''), [today]);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useContractForm<Fields>(schema, { defaultValues: { title: '', body: '', until: today ? defaultAnnouncementDate(today) : '' } });
+  // "Show until" starts on a week from the club's today (known once the club's zone is), until the exec picks a day.
+  useEffect(() => {
+    if (today && !getValues('until')) setValue('until', defaultAnnouncementDate(today));
+  }, [today, getValues, setValue]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!today) return;
-    const parsed = announcementSchema(today).safeParse(fields);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as keyof Fields | undefined;
-        if (k && !next[k]) next[k] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit((values) => {
     setError('');
-    post.mutate(parsed.data, { onSuccess: onClose, onError: (err) => setError(errorMessage(err, 'Could not post the announcement')) });
-  }
+    post.mutate(values, { onSuccess: onClose, onError: (err) => setError(errorMessage(err, 'Could not post the announcement')) });
+  });
 
   return (
     <Modal title="Post an announcement" onClose={onClose}>
-      <form onSubmit={submit} noValidate className="announcement-form">
+      <form onSubmit={(e) => (today ? void submit(e) : e.preventDefault())} noValidate className="announcement-form">
         <p>Shown at the top of Home for members until its last day, and sent once by notification or email.</p>
-        <FormField label="Title" error={errors.title} hint={`One line, at most ${ANNOUNCEMENT_TITLE_MAX} characters`}>
-          {(control) => <input {...control} data-autofocus value={fields.title} maxLength={ANNOUNCEMENT_TITLE_MAX} onChange={set('title')} />}
+        <FormField label="Title" error={errors.title?.message} hint={`One line, at most ${ANNOUNCEMENT_TITLE_MAX} characters`}>
+          {(control) => <input {...control} data-autofocus maxLength={ANNOUNCEMENT_TITLE_MAX} {...register('title')} />}
         </FormField>
-        <FormField label="Message" error={errors.body} hint={`At most ${ANNOUNCEMENT_BODY_MAX.toLocaleString('en-US')} characters`}>
-          {(control) => <textarea {...control} rows={5} value={fields.body} maxLength={ANNOUNCEMENT_BODY_MAX} onChange={set('body')} />}
+        <FormField label="Message" error={errors.body?.message} hint={`At most ${formatNumber(ANNOUNCEMENT_BODY_MAX)} characters`}>
+          {(control) => <textarea {...control} rows={5} maxLength={ANNOUNCEMENT_BODY_MAX} {...register('body')} />}
         </FormField>
-        <FormField label="Show until" error={errors.until} hint={`Within ${ANNOUNCEMENT_MAX_DAYS} days`}>
+        <FormField label="Show until" error={errors.until?.message} hint={`Within ${ANNOUNCEMENT_MAX_DAYS} days`}>
           {(control) => (
             <input
               {...control}
               type="date"
-              value={fields.until}
               min={today ?? undefined}
               max={today ? latestAnnouncementDate(today) : undefined}
-              onChange={set('until')}
+              {...register('until')}
             />
           )}
         </FormField>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={post.isPending || !today}>
             {post.isPending ? 'Posting…' : 'Post announcement'}

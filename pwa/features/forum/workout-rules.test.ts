@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/data/api-client';
-import { checkComment } from '../../lib/offline/comments-db';
 import { checkNewEvent } from './events/new-event-modal';
 import { filterWorkouts } from './workouts/workouts-tab';
 import { attendanceErrorText, whosComingTitle } from './workouts/workout-roster';
 import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workouts/workout-form';
+import { commentSchema } from '../../../domain/contract/forum-schemas';
 import {
   capacityText,
-  canManagePost,
   cardStateText,
   dayLabel,
   detectPromotions,
   eventView,
   groupByDay,
-  hasStarted,
-  hoursUntil,
-  isFull,
   rosterWith,
+  startedOnClubClock,
   waitlistPositionText,
   workoutView,
 } from './shared/workout-rules';
+import { canManagePost, isFull } from '../../../domain/rules';
+import { hoursUntil } from '../../../domain/clock';
+import { clubTimeZone } from '../../lib/club/club-zone';
 import { testUser } from '../../test-support';
 import { event, exec, member, workout } from './test-handlers';
 
@@ -60,12 +60,11 @@ describe('workout view', () => {
     const w = { workout_date: '2026-03-02', workout_time: '18:00' };
     // 18:00 in Toronto (the tests' club zone) is 23:00 UTC in March.
     const start = Date.parse('2026-03-02T23:00:00Z');
-    expect(hasStarted(w, start - 60_000)).toBe(false);
-    expect(hasStarted(w, start)).toBe(true);
-    expect(hoursUntil(w.workout_date, w.workout_time, start - 30 * 3_600_000)).toBe(30);
+    expect(startedOnClubClock(w, start - 60_000)).toBe(false);
+    expect(startedOnClubClock(w, start)).toBe(true);
+    expect(hoursUntil(w.workout_date, w.workout_time, start - 30 * 3_600_000, clubTimeZone()!)).toBe(30);
     // Before the device knows the club's zone, nothing is claimed: the server decides.
-    expect(hasStarted(w, start, null)).toBe(false);
-    expect(hoursUntil(w.workout_date, w.workout_time, start, null)).toBeNull();
+    expect(startedOnClubClock(w, start, null)).toBe(false);
   });
 
   it('words the capacity and the waitlist place', () => {
@@ -127,12 +126,12 @@ describe('forum card state and day headings', () => {
 describe('who may manage a post', () => {
   it('is its author, an exec or an administrator', () => {
     const post = { user_id: 5 };
-    expect(canManagePost(member({ id: 5 }), post)).toBe(true);
-    expect(canManagePost(member({ id: 6 }), post)).toBe(false);
-    expect(canManagePost(exec({ id: 6 }), post)).toBe(true);
-    expect(canManagePost(testUser('administrator', { id: 6 }), post)).toBe(true);
-    expect(canManagePost(null, post)).toBe(false);
-    expect(canManagePost(member(), { user_id: null })).toBe(false);
+    expect(canManagePost(member({ id: 5 }), post.user_id)).toBe(true);
+    expect(canManagePost(member({ id: 6 }), post.user_id)).toBe(false);
+    expect(canManagePost(exec({ id: 6 }), post.user_id)).toBe(true);
+    expect(canManagePost(testUser('administrator', { id: 6 }), post.user_id)).toBe(true);
+    expect(canManagePost(null, post.user_id)).toBe(false);
+    expect(canManagePost(member(), null)).toBe(false);
   });
 });
 
@@ -264,12 +263,13 @@ describe('form checks', () => {
   });
 
   it('comments: required, trimmed, at most 500 characters', () => {
-    expect(checkComment('   ').ok).toBe(false);
-    expect(checkComment(`  ${'x'.repeat(500)}  `)).toEqual({ ok: true, content: 'x'.repeat(500) });
-    expect(checkComment('x'.repeat(501))).toEqual({
-      ok: false,
-      error: 'Comments can be at most 500 characters.',
-    });
+    const checkComment = (content: string) => commentSchema.safeParse({ content });
+    expect(checkComment('   ').success).toBe(false);
+    expect(checkComment('   ').error!.issues.map((i) => i.message)).toEqual(['Please write a comment before posting.']);
+    expect(checkComment(`  ${'x'.repeat(500)}  `)).toMatchObject({ success: true, data: { content: 'x'.repeat(500) } });
+    const long = checkComment('x'.repeat(501));
+    expect(long.success).toBe(false);
+    expect(long.error!.issues.map((i) => i.message)).toEqual(['Comments can be at most 500 characters.']);
   });
 });
 

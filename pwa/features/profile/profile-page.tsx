@@ -16,7 +16,7 @@ import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
-import { absencesUntilSuspension, RULE_TEXT } from '../../../domain/rules';
+import { absencesUntilSuspension, isSuspended, RULE_TEXT } from '../../../domain/rules';
 
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
 export function ProfilePage() {
@@ -123,7 +123,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
 
 /** Membership expiry, absences and any suspension: seen here before a sign-up is refused. */
 function MembershipFacts({ user }: { user: SessionUser }) {
-  const suspended = user.suspended_until !== null && user.suspended_until > Date.now();
+  const suspended = isSuspended(user.suspended_until, Date.now());
   const toNext = absencesUntilSuspension(user.absences);
   return (
     <section aria-labelledby="profile-membership-heading" className="profile-membership">

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
+import { isLapsedMember } from '../../../domain/membership';
 import { Loading } from '../../components/status';
 import { ApprovalWait } from '../../components/approval-wait';
 import { useSession } from '../../lib/session/session';
@@ -51,7 +52,7 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   const { user } = useSession();
   const signedIn = !!memberHome && !!user && user.charterAccepted;
   const member = signedIn && hasRole(user.role, 'member');
-  const lapsed = signedIn && user.role === 'pending' && !!user.expiry_date;
+  const lapsed = signedIn && isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
   const slot = <Suspense fallback={<Loading text="Loading your Home…" />}>{memberHome}</Suspense>;
   if (member) return <div className="home home--member">{slot}</div>;
   return (

@@ -20,5 +20,7 @@ export function describeAction(action: SyncAction): { text: string; href: string
     }
     case 'race-signup':
       return { text: action.signedUp ? 'Sign up for a race' : 'Cancel a race signup', href: `/race/${action.raceId}` };
+    case 'announcement-dismissal':
+      return { text: 'Dismiss a club announcement', href: '/' };
   }
 }

@@ -91,3 +91,16 @@ describe('a queued sign-up or RSVP for something cancelled meanwhile', () => {
     expect(screen.getByText(/0 waiting to sync, 2 need attention/)).toBeInTheDocument();
   });
 });
+
+describe('a waiting dismissal of an announcement', () => {
+  it('is listed with the other writes, in words, leading to Home where it shows', async () => {
+    const sam = testUser('member', { id: 7, name: 'Sam' });
+    storeSession(sam);
+    answerRoutes({}, { user: sam });
+    await keepOnDevice(op(7, 'Sam', { action: { kind: 'announcement-dismissal', announcementId: 4 } }));
+    await refreshOutboxState();
+    showSync();
+    expect(await screen.findByText(/1 waiting to sync, 0 need attention/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dismiss a club announcement' })).toHaveAttribute('href', '/');
+  });
+});

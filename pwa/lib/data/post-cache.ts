@@ -6,7 +6,8 @@
 // `applyWritten`, and an edit or a deletion through `applyPost` / `removePost`: setQueryData on every
 // key, which the persister then keeps on the device too. A change still waiting in the outbox is not
 // written here: the copies keep the club's state, and screens lay the waiting change over whichever
-// copy they show (post-actions.ts), so it disappears by itself if the club refuses it.
+// copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
+// write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
 // Loaded with the data layer (app/query-layer.tsx): keep it small, with no date library.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
@@ -26,11 +27,15 @@ export const forumKeys = {
 /** The member's coming days (GET /me/week). */
 export const myWeekKey = ['me', 'week'] as const;
 
+/** The club's current announcements (GET /announcements), each saying whether the member dismissed it. */
+export const announcementsKey = ['announcements'] as const;
+
 type WorkoutList = AnswerOf<'GET /forum/posts?type=workout'>;
 type EventList = AnswerOf<'GET /forum/posts?type=event'>;
 type WorkoutDetail = AnswerOf<'GET /forum/workouts/:id'>;
 type EventDetail = AnswerOf<'GET /forum/events/:id'>;
 type MyWeek = AnswerOf<'GET /me/week'>;
+type Announcements = AnswerOf<'GET /announcements'>;
 
 /**
  * Changes one kept answer, if there is one. The copy keeps the time of the server's last full answer:
@@ -195,5 +200,14 @@ export function applyWritten(client: QueryClient, written: Written): void {
       if (!written.answer.signedUp) changeWeekItem(client, 'race', written.action.raceId, () => null);
       void client.invalidateQueries({ queryKey: myWeekKey, exact: true });
       return;
+    case 'announcement-dismissal': {
+      const id = written.action.announcementId;
+      update<Announcements>(client, announcementsKey, (list) =>
+        list.announcements.some((a) => a.id === id && !a.dismissed)
+          ? { announcements: list.announcements.map((a) => (a.id === id ? { ...a, dismissed: true } : a)) }
+          : list,
+      );
+      return;
+    }
   }
 }

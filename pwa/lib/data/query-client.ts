@@ -1,6 +1,14 @@
 // The PWA's one QueryClient, the engine of useRead under the data layer. Loaded with the first screen that reads the API, never
 // by a static public page, so the first download of a public page stays small.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import type { ReadRunner } from './read';
+
+/**
+ * The read runner of the data layer (app/query-layer.tsx puts it under useRead): reads run on TanStack
+ * Query, cached, kept on the device and changed by writes. The one useQuery of the app: screens read
+ * with useRead.
+ */
+export const useQueryRead: ReadRunner = (options) => useQuery(options);
 
 /** How long a member's answers stay on the device for offline reading. */
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

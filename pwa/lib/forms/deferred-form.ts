@@ -28,6 +28,8 @@ export interface DeferredForm<Values extends FieldValues> {
   watch: <N extends Path<Values>>(name: N) => PathValue<Values, N>;
   getValues: <N extends Path<Values>>(name: N) => PathValue<Values, N>;
   clearErrors: () => void;
+  /** Puts the fields back to `values` (a comment posted: the box empties). */
+  reset: (values: Values) => void;
   formState: { errors: FieldErrors<Values>; isSubmitting: boolean };
   /** Spread onto the <form>: the first focus, pointer or key press inside it loads react-hook-form. */
   formEvents: { onFocus: () => void; onPointerDown: () => void; onKeyDown: () => void };
@@ -188,6 +190,12 @@ export function useDeferredContractForm<Values extends FieldValues>(
     clearErrors: () => {
       if (control) control.clearErrors();
       else setState((s) => ({ ...s, errors: {} }));
+    },
+    reset: (values) => {
+      // The elements stay the ones on screen (a deferred form took them over): their values are set in place.
+      if (control) return control.reset(values, { keepFieldsRef: true });
+      for (const [name, element] of keeper.elements) element.value = String((values as Record<string, unknown>)[name] ?? '');
+      setState({ errors: {}, isSubmitting: false });
     },
     formState: { errors: state.errors, isSubmitting: waiting || state.isSubmitting },
     formEvents: { onFocus: prepare, onPointerDown: prepare, onKeyDown: prepare },

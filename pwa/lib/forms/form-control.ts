@@ -15,14 +15,26 @@ export function createContractControl<Values extends FieldValues>(
     shouldFocusError: true,
     defaultValues: defaultValues as never,
   });
-  let rechecking = false;
+  let stopRechecking: (() => void) | null = null;
+  let resetting = false;
   form.subscribe({
     formState: { isSubmitted: true },
     callback: ({ isSubmitted }) => {
-      if (!isSubmitted || rechecking) return;
-      rechecking = true;
-      recheckOnEveryChange(form);
+      if (isSubmitted && !stopRechecking && !resetting) stopRechecking = recheckOnEveryChange(form);
     },
   });
+  // A reset form starts over, as useContractForm's does: no re-checks (and no message on the emptied
+  // fields) until its next submit. While the reset puts the values back, the form still says submitted.
+  const reset = form.reset;
+  form.reset = (...args) => {
+    stopRechecking?.();
+    stopRechecking = null;
+    resetting = true;
+    try {
+      reset(...args);
+    } finally {
+      resetting = false;
+    }
+  };
   return form;
 }

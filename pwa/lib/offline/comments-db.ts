@@ -1,5 +1,4 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { COMMENT_MAX } from '../../../domain/contract/forum';
 
 /** A comment on a workout or event. Kept only on this device: the club's server has no comments. */
 export interface LocalComment {
@@ -19,17 +18,6 @@ commentsDb
   .version(2)
   .stores({ comments: '++id, [userId+postId], userId' })
   .upgrade((tx) => tx.table('comments').clear());
-
-export const COMMENT_REQUIRED = 'Please write a comment before posting.';
-export const COMMENT_TOO_LONG = `Comments can be at most ${COMMENT_MAX} characters.`;
-
-/** A comment as it may be posted: required, trimmed, at most COMMENT_MAX characters. */
-export function checkComment(text: string): { ok: true; content: string } | { ok: false; error: string } {
-  const content = text.trim();
-  if (!content) return { ok: false, error: COMMENT_REQUIRED };
-  if (content.length > COMMENT_MAX) return { ok: false, error: COMMENT_TOO_LONG };
-  return { ok: true, content };
-}
 
 export function listComments(userId: number, postId: number): Promise<LocalComment[]> {
   return commentsDb.comments.where('[userId+postId]').equals([userId, postId]).sortBy('created_at');

@@ -184,6 +184,27 @@ describe('outbox', () => {
     stopListening();
   });
 
+  it('carries an announcement’s dismissal like the other writes: collapsed, replayed with its key, done when the announcement is gone', async () => {
+    await enqueue({ kind: 'announcement-dismissal', announcementId: 4 }, 'key-dismiss-old');
+    await enqueue({ kind: 'announcement-dismissal', announcementId: 4 }, 'key-dismiss-4');
+    await enqueue({ kind: 'announcement-dismissal', announcementId: 5 }, 'key-dismiss-5');
+    expect((await ops()).map((o) => o.id)).toEqual(['key-dismiss-4', 'key-dismiss-5']);
+    // The second was removed (or is past) meanwhile: nothing is left to hide, nothing needs attention.
+    replies = [{ status: 200, body: { dismissed: true } }, { status: 404, body: { error: 'Announcement not found' } }];
+    await replay();
+    expect(calls.map((c) => [c.method, c.url, c.key])).toEqual([
+      ['POST', '/api/announcements/4/dismiss', 'key-dismiss-4'],
+      ['POST', '/api/announcements/5/dismiss', 'key-dismiss-5'],
+    ]);
+    expect(await ops()).toEqual([]);
+    // Any other refusal needs attention, as for every write.
+    calls = [];
+    await enqueue({ kind: 'announcement-dismissal', announcementId: 6 }, 'key-dismiss-6');
+    replies = [{ status: 403, body: { error: 'Members only' } }];
+    await replay();
+    expect((await ops()).map((o) => [o.state, o.error])).toEqual([['attention', 'Members only']]);
+  });
+
   it('keeps each user’s ops apart', async () => {
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
     localStorage.setItem('user', JSON.stringify({ id: 8, name: 'Other', role: 'member' }));

@@ -8,10 +8,10 @@ import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
 import { getOutboxState, markOutboxLoaded, notifySynced, notifyWritten, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 export { nextAttemptOf } from './outbox-store';
 import { readUser } from '../session/session-storage';
-import { entityKeys, entityOf, requestFor, type SyncAction, type WriteAnswers } from './sync-action';
+import { entityKeys, entityOf, requestFor, settledByRefusal, type SyncAction, type WriteAnswers } from './sync-action';
 
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
-const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist']);
+const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist', 'announcement-dismissal']);
 const MAX_BACKOFF_MS = 60_000;
 const PROGRESS_EVERY_MS = 500;
 
@@ -319,6 +319,11 @@ async function pass(): Promise<void> {
           // The session ended: wait for the user to sign in again, then go on.
           setOutboxState({ paused: true });
           break;
+        }
+        if (settledByRefusal(op.action, e.status)) {
+          await db.outbox.delete(op.seq!);
+          synced += 1;
+          continue;
         }
         await db.outbox.update(op.seq!, { state: 'attention', error: e.message, errorStatus: e.status, errorBody: e.body });
       } finally {

@@ -9,7 +9,9 @@ export type SyncAction =
   | { kind: 'waitlist'; workoutId: number; joined: boolean }
   | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
   | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
-  | { kind: 'race-signup'; raceId: number; signedUp: boolean };
+  | { kind: 'race-signup'; raceId: number; signedUp: boolean }
+  /** A club announcement gone from the member's Home on every device: a state, so a replay changes nothing. */
+  | { kind: 'announcement-dismissal'; announcementId: number };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -17,6 +19,7 @@ export interface WriteAnswers {
   rsvp: AnswerOf<'POST /forum/events/:id/rsvp'>;
   attendance: AnswerOf<'POST /forum/workouts/:id/attendance'>;
   'race-signup': AnswerOf<'POST /races/:id/signup'>;
+  'announcement-dismissal': AnswerOf<'POST /announcements/:id/dismiss'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -35,11 +38,32 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/forum/workouts/${action.workoutId}/attendance`, method: 'POST', body: { attendanceData: action.attendanceData } };
     case 'race-signup':
       return { path: `/races/${action.raceId}/signup`, method: action.signedUp ? 'POST' : 'DELETE' };
+    case 'announcement-dismissal':
+      return { path: `/announcements/${action.announcementId}/dismiss`, method: 'POST' };
   }
 }
 
 function thingOf(action: SyncAction): number {
-  return 'workoutId' in action ? action.workoutId : 'eventId' in action ? action.eventId : action.raceId;
+  switch (action.kind) {
+    case 'workout-signup':
+    case 'waitlist':
+    case 'attendance':
+      return action.workoutId;
+    case 'rsvp':
+      return action.eventId;
+    case 'race-signup':
+      return action.raceId;
+    case 'announcement-dismissal':
+      return action.announcementId;
+  }
+}
+
+/**
+ * A refusal that leaves nothing to do, so the op is done rather than needing attention: dismissing an
+ * announcement that was removed or is past (404) has nothing left to hide.
+ */
+export function settledByRefusal(action: SyncAction, status: number): boolean {
+  return action.kind === 'announcement-dismissal' && status === 404;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../../../domain/contract/common';
-import { formatDate, formatDateTime, formatTime, ordinal } from './format';
+import { formatDate, formatDateTime, formatDayOfMonth, formatMonth, formatNumber, formatTime, formatWeekday, ordinal } from './format';
 
 describe('ordinal', () => {
   it.each([
@@ -37,5 +37,16 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'), 'Asia/Tokyo')).toBe('Mar 3, 2026 at 8:22 AM');
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'))).toBe('Mar 2, 2026 at 6:22 PM');
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatWeekday, formatDayOfMonth, formatMonth and formatNumber', () => {
+  it('write a club date’s parts without zone shifts, and counts with a thousands separator', () => {
+    expect(formatWeekday('2026-03-02')).toBe('Monday');
+    expect(formatWeekday('2026-03-02', 'short')).toBe('Mon');
+    expect(formatDayOfMonth('2026-03-02')).toBe('2');
+    expect(formatMonth('2027-03-31')).toBe('March 2027');
+    expect(formatMonth('2026-12-01')).toBe('December 2026');
+    expect(formatNumber(2000)).toBe('2,000');
   });
 });

@@ -1,5 +1,5 @@
 import { clubTimeZone } from '../club/club-clock';
-import { formatClubDate, formatClubInstant, formatClubTime, formatClubTimeRange, type ClubDateStyle } from '../../../domain/club-format';
+import { formatClubDate, formatClubDatePart, formatClubInstant, formatClubTime, formatClubTimeRange, type ClubDateStyle } from '../../../domain/club-format';
 
 // The PWA's names for the club's one date and time format (domain/club-format.ts), which the emails
 // and pushes use too: '6:15 PM', 'Mon, Mar 2, 2026', 'Mar 2, 2026 at 6:15 PM'.
@@ -23,6 +23,26 @@ export function ordinal(n: number): string {
 /** 'YYYY-MM-DD' as a readable date, e.g. 'Mon, Mar 2, 2026', without zone shifts (it is already club-local). */
 export function formatDate(date: string, style: ClubDateStyle = 'short'): string {
   return formatClubDate(date, style);
+}
+
+/** A club date's weekday: 'Monday' ('long') or 'Mon' ('short'), without zone shifts. */
+export function formatWeekday(date: string, style: 'long' | 'short' = 'long'): string {
+  return formatClubDatePart(date, style === 'long' ? 'weekday' : 'weekday-short');
+}
+
+/** The day of the month of a club date: '2' for '2027-03-02'. */
+export function formatDayOfMonth(date: string): string {
+  return formatClubDatePart(date, 'day');
+}
+
+/** The month of a club date with its year: 'March 2027' for '2027-03-…'. */
+export function formatMonth(date: string): string {
+  return formatClubDatePart(date, 'month');
+}
+
+/** A count as the club writes it: '2,000'. */
+export function formatNumber(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 /** 'HH:MM' (24 h) as '6:15 PM'. */

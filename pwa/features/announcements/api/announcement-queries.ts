@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementsAnswer } from '../../../../domain/contract/announcements';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
+import { announcementsKey } from '../../../lib/data/post-cache';
 import { useRead } from '../../../lib/data/read';
 
-export const announcementsKey = ['announcements'] as const;
+// A dismissal is one of the writes the device's outbox carries (lib/offline/sync-action.ts): sent with
+// performWrite, kept and replayed when it cannot reach the club, and put in the kept list by the data
+// layer (lib/data/post-cache.ts) once the club has it.
 
 /** The club's current announcements, newest first; kept on the device like every signed-in read. */
 export function useAnnouncementsQuery() {
@@ -24,21 +26,5 @@ export function useRemoveAnnouncementMutation() {
   return useMutation({
     mutationFn: (id: number) => call('DELETE /announcements/:id', { params: { id }, idempotencyKey: crypto.randomUUID() }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: announcementsKey }),
-  });
-}
-
-/**
- * Dismisses one for the member on all their devices. Home hides it at once from the device's own
- * record (dismissed.ts); the kept list says `dismissed` only once the server has it, so a send that
- * failed (offline) is tried again on a later visit (pinned-announcements.tsx).
- */
-export function useDismissAnnouncementMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call('POST /announcements/:id/dismiss', { params: { id } }),
-    onSuccess: (_answer, id) =>
-      queryClient.setQueryData<AnnouncementsAnswer>(announcementsKey, (old) =>
-        old ? { announcements: old.announcements.map((a) => (a.id === id ? { ...a, dismissed: true } : a)) } : old,
-      ),
   });
 }

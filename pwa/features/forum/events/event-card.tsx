@@ -9,7 +9,7 @@ import { Author, EventWhenWhere } from '../shared/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
 import { deleteErrorText } from '../workouts/workout-card';
-import { canManagePost } from '../shared/workout-rules';
+import { canManagePost } from '../../../../domain/rules';
 
 export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
 
@@ -58,7 +58,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
       {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
-      {canManagePost(user, event) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} named />}
+      {canManagePost(user, event.user_id) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} named />}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       {dialog}
     </article>

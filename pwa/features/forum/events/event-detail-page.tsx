@@ -21,9 +21,9 @@ import { Avatar } from '../../../components/avatar';
 import { Author, EventWhenWhere } from '../shared/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
-import { canManagePost } from '../shared/workout-rules';
 import { RSVP_LABELS, rsvpsWith } from '../shared/workout-rules';
 import '../forum.css';
+import { canManagePost } from '../../../../domain/rules';
 
 const EMPTY_TEXT: Record<RsvpStatus, string> = {
   going: 'No one has confirmed yet.',
@@ -110,7 +110,7 @@ export function EventDetailPage() {
         <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" cancelled={isCancelled(event)} />
         <AddToCalendar kind="event" id={event.id} title={title} />
-        {canManagePost(user, event) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} />}
+        {canManagePost(user, event.user_id) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} />}
         {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
         {dialog}
       </article>

@@ -3,20 +3,32 @@ import { COMMENT_MAX } from '../../../../domain/contract/forum';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import { formatDateTime } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
-import { addComment, checkComment, listComments, type LocalComment } from '../../../lib/offline/comments-db';
+import { addComment, listComments, type LocalComment } from '../../../lib/offline/comments-db';
 import { Avatar } from '../../../components/avatar';
+import { useDeferredContractForm } from '../../../lib/forms/deferred-form';
 import { CharCounter } from './post-parts';
 
 const UNAVAILABLE = 'Comments are not available in this browser (its local storage is turned off).';
+
+// The rules load with the form's first check, and react-hook-form with the first touch of the form,
+// so a workout's page does not download them for a comment it may never get.
+const commentRules = () => import('../../../../domain/contract/forum-schemas').then((m) => m.commentSchema);
 
 /** Comments on a workout or event, stored in this browser only: the club's server keeps no comments. */
 export function LocalComments({ postId }: { postId: number }) {
   const id = useId();
   const { user } = useSession();
   const [comments, setComments] = useState<LocalComment[] | null>(null);
-  const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+    formEvents,
+  } = useDeferredContractForm<{ content: string }>(commentRules, { defaultValues: { content: '' } });
+  const text = watch('content') ?? '';
 
   const userId = user?.id;
   const load = useCallback(async () => {
@@ -33,23 +45,23 @@ export function LocalComments({ postId }: { postId: number }) {
     void load();
   }, [load]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkComment(text);
-    if (!checked.ok) return setError(checked.error);
-    setBusy(true);
-    setError('');
-    try {
-      if (userId === undefined) return;
-      await addComment({ userId, postId, user_name: user?.name ?? 'Me', content: checked.content, created_at: Date.now() });
-      setText('');
-      await load();
-    } catch {
-      setError(UNAVAILABLE);
-    } finally {
-      setBusy(false);
-    }
+  async function submit(event: FormEvent) {
+    let posted = false;
+    await handleSubmit(async ({ content }) => {
+      setError('');
+      try {
+        if (userId === undefined) return;
+        await addComment({ userId, postId, user_name: user?.name ?? 'Me', content, created_at: Date.now() });
+        posted = true;
+        await load();
+      } catch {
+        setError(UNAVAILABLE);
+      }
+    })(event);
+    // Emptied once the submit is over, so the box starts over for the next comment.
+    if (posted) reset({ content: '' });
   }
+  const fieldError = errors.content?.message;
 
   return (
     <section className="card forum-section" aria-labelledby={`${id}-heading`}>
@@ -71,7 +83,7 @@ export function LocalComments({ postId }: { postId: number }) {
           ))}
         </ul>
       )}
-      <form className="form forum-comment-form" onSubmit={submit} noValidate>
+      <form className="form forum-comment-form" onSubmit={(e) => void submit(e)} noValidate {...formEvents}>
         <div className="field">
           <label htmlFor={`${id}-text`}>Add a comment</label>
           {/* Said where the comment is written: it goes nowhere. */}
@@ -80,16 +92,20 @@ export function LocalComments({ postId }: { postId: number }) {
           </p>
           <textarea
             id={`${id}-text`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby={`${id}-where ${id}-count`}
-            aria-invalid={text.trim().length > COMMENT_MAX || undefined}
+            {...register('content')}
+            aria-describedby={`${fieldError ? `${id}-error ` : ''}${id}-where ${id}-count`}
+            aria-invalid={fieldError || text.trim().length > COMMENT_MAX ? true : undefined}
           />
           <CharCounter id={`${id}-count`} value={text} max={COMMENT_MAX} />
+          {fieldError && (
+            <p id={`${id}-error`} className="field-error">
+              {fieldError}
+            </p>
+          )}
         </div>
-        {error && <ErrorMessage>{error}</ErrorMessage>}
+        {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
         <div className="actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
             Post Comment
           </button>
         </div>

@@ -1,9 +1,14 @@
-import type { SessionUser } from '../../../../domain/contract/auth';
-import type { EventPost, EventRsvp, RsvpStatus, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
-import { calendarDateForFormatting, daysBetween, hasStarted as clubHasStarted, hoursUntil as clubHoursUntil } from '../../../../domain/clock';
-import { canManagePost as clubCanManagePost, isFull } from '../../../../domain/rules';
+import type {
+  EventPost,
+  EventRsvp,
+  RsvpStatus,
+  WorkoutPost,
+  WorkoutSignup,
+} from '../../../../domain/contract/forum';
+import { daysBetween, hasStarted } from '../../../../domain/clock';
+import { isFull } from '../../../../domain/rules';
 import { clubTimeZone } from '../../../lib/club/club-zone';
-import { formatDate } from '../../../lib/ui/format';
+import { formatDate, formatWeekday } from '../../../lib/ui/format';
 import { signupsWithMe, type Me } from '../../../lib/data/my-signup';
 import { rsvpStanding, workoutStanding, type DesiredSignup } from '../../../lib/data/post-actions';
 import { shiftRsvpCounts } from '../../../lib/data/post-cache';
@@ -23,13 +28,15 @@ export interface WorkoutView {
   unsynced: boolean;
 }
 
-export { isFull };
-
 /** The member's place (with any waiting choice, post-actions.ts) and the counts that move with it. */
 export function workoutView(workout: WorkoutPost, desired: DesiredSignup = {}): WorkoutView {
-  const standing = workoutStanding({ signedUp: workout.isSignedUp, waitlistPosition: workout.waitlistPosition }, desired);
+  const standing = workoutStanding(
+    { signedUp: workout.isSignedUp, waitlistPosition: workout.waitlistPosition },
+    desired,
+  );
   const signupCount = workout.signupCount + step(workout.isSignedUp, standing.signedUp);
-  const waitlistCount = workout.waitlistCount + step(workout.waitlistPosition !== null, standing.waitlistPosition !== null);
+  const waitlistCount =
+    workout.waitlistCount + step(workout.waitlistPosition !== null, standing.waitlistPosition !== null);
   return {
     workout,
     ...standing,
@@ -76,14 +83,17 @@ export function dayLabel(date: string, today: string | null): { label: string; d
   if (ahead === 0) return { label: 'Today', detail: written };
   if (ahead === 1) return { label: 'Tomorrow', detail: written };
   if (ahead > 1 && ahead < 7) {
-    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(calendarDateForFormatting(date));
-    return { label: weekday, detail: formatDate(date, 'medium') };
+    return { label: formatWeekday(date), detail: formatDate(date, 'medium') };
   }
   return { label: written, detail: null };
 }
 
 /** Consecutive items of one club date under one heading, in the list's own order. */
-export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, today: string | null): DayGroup<T>[] {
+export function groupByDay<T>(
+  items: readonly T[],
+  dateOf: (item: T) => string,
+  today: string | null,
+): DayGroup<T>[] {
   const groups: DayGroup<T>[] = [];
   for (const item of items) {
     const date = dateOf(item);
@@ -94,22 +104,17 @@ export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, 
   return groups;
 }
 
-/** The author, execs and administrators may edit or delete a post (the club's rule in domain/rules.ts). */
-export function canManagePost(user: SessionUser | null, post: { user_id: number | null }): boolean {
-  return clubCanManagePost(user, post.user_id);
-}
-
 /**
- * Hours from `now` to the workout's start on the club's clock, whatever zone the phone is set to;
- * null while this device does not know the club's zone yet (the server then has the last word).
+ * domain/clock.ts's hasStarted on this device's copy of the club's zone: once a workout has started
+ * its list is the attendance roster. While the device does not know the zone it claims nothing
+ * (false) and the server has the last word.
  */
-export function hoursUntil(date: string, time: string, now: number, zone = clubTimeZone()): number | null {
-  return zone ? clubHoursUntil(date, time, now, zone) : null;
-}
-
-/** Once a workout has started its list is the attendance roster: nobody signs up or cancels any more. */
-export function hasStarted(workout: { workout_date: string; workout_time: string }, now: number, zone = clubTimeZone()): boolean {
-  return zone ? clubHasStarted(workout, now, zone) : false;
+export function startedOnClubClock(
+  workout: { workout_date: string; workout_time: string },
+  now: number,
+  zone = clubTimeZone(),
+): boolean {
+  return zone ? hasStarted(workout, now, zone) : false;
 }
 
 /** The member's answer (with any waiting one, post-actions.ts) and the counts that move with it. */

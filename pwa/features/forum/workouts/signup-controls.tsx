@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
 import type { SignupActions } from './use-signup-actions';
 import { capacityText, waitlistPositionText, type WorkoutView } from '../shared/workout-rules';
-import { RULE_TEXT } from '../../../../domain/rules';
+import { RULE_TEXT, isSuspended } from '../../../../domain/rules';
 
 /** Counts of a workout: signed up, capacity status, waitlist size and the caller's place on it. */
 export function SignupStats({ view }: { view: WorkoutView }) {
@@ -51,7 +51,7 @@ export function SignupControls({
   const lateNoteId = useId();
   if (!view) return null;
   // Shown before it bites: the server refuses a suspended member's sign-up, so the button says why.
-  const suspendedUntil = user?.suspended_until && user.suspended_until > Date.now() ? user.suspended_until : null;
+  const suspendedUntil = user && isSuspended(user.suspended_until, Date.now()) ? user.suspended_until : null;
   const onWaitlist = view.waitlistPosition !== null;
   // Said before the sign-up is made: inside the late-cancel window, taking one's name off costs an absence.
   let lateNote = false;

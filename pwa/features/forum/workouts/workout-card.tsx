@@ -11,7 +11,8 @@ import { SignupControls } from './signup-controls';
 import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
-import { canManagePost, cardStateText, hasStarted } from '../shared/workout-rules';
+import { cardStateText, startedOnClubClock } from '../shared/workout-rules';
+import { canManagePost } from '../../../../domain/rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
 
@@ -78,9 +79,9 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
   const { confirm, dialog } = useConfirm();
   const actions = useSignupActions(workout);
   const title = workout.title || 'Untitled Workout';
-  const manage = canManagePost(user, workout);
+  const manage = canManagePost(user, workout.user_id);
   const cancelled = isCancelled(workout);
-  const started = hasStarted(workout, Date.now());
+  const started = startedOnClubClock(workout, Date.now());
   const takesAttendance = started && !cancelled && can('exec');
 
   async function remove() {

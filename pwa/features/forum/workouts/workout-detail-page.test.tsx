@@ -423,14 +423,21 @@ describe('local comments', () => {
     await screen.findByRole('heading', { level: 1, name: 'Masters swim' });
     const box = await screen.findByLabelText('Add a comment');
     expect(await screen.findByText('No comments yet.')).toBeInTheDocument();
+    await userEvent.type(box, 'Hi');
+    expect(screen.getByText('2/500')).toBeInTheDocument();
+    await userEvent.clear(box);
+    expect(screen.getByText('0/500')).toBeInTheDocument();
 
+    // Said next to the box, and read with it.
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please write a comment before posting.');
+    expect(await screen.findByText('Please write a comment before posting.')).toHaveClass('field-error');
+    expect(box).toHaveAccessibleDescription(/^Please write a comment before posting\./);
 
     fireEvent.change(box, { target: { value: 'y'.repeat(501) } });
     expect(screen.getByText('501/500')).toHaveClass('field-hint--bad');
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Comments can be at most 500 characters.');
+    expect(await screen.findByText('Comments can be at most 500 characters.')).toHaveClass('field-error');
+    expect(box).toHaveAccessibleDescription(/^Comments can be at most 500 characters\./);
 
     fireEvent.change(box, { target: { value: '  See you at the pool!  ' } });
     expect(screen.getByText('24/500')).toBeInTheDocument();
@@ -438,6 +445,13 @@ describe('local comments', () => {
     expect(await screen.findByText('See you at the pool!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
     expect(box).toHaveValue('');
+    // The emptied box is ready for the next one, not complained about.
+    expect(screen.queryByText('Please write a comment before posting.')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-invalid');
+
+    // The count follows the typing, from the first key on.
+    await userEvent.type(box, 'Lane 3');
+    expect(screen.getByText('6/500')).toBeInTheDocument();
 
     const stored = await commentsDb.comments.toArray();
     expect(stored).toEqual([expect.objectContaining({ postId: 7, user_name: 'Morgan Member', content: 'See you at the pool!' })]);

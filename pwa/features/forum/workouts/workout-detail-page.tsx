@@ -24,8 +24,9 @@ import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
 import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
-import { canManagePost, hasStarted, rosterWith } from '../shared/workout-rules';
+import { rosterWith, startedOnClubClock } from '../shared/workout-rules';
 import '../forum.css';
+import { canManagePost } from '../../../../domain/rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
 
@@ -101,7 +102,7 @@ export function WorkoutDetailPage() {
 
   const title = workout.title || 'Untitled Workout';
   const attendanceError = attendanceErrorOf(attendance);
-  const started = hasStarted(workout, Date.now());
+  const started = startedOnClubClock(workout, Date.now());
   return (
     <Frame>
       <article className="card forum-detail__main" aria-labelledby="workout-title">
@@ -128,7 +129,7 @@ export function WorkoutDetailPage() {
             {actions.view && <SignupStats view={actions.view} />}
             <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
-            {canManagePost(user, workout) && (
+            {canManagePost(user, workout.user_id) && (
               <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} />
             )}
             {edit.notice}

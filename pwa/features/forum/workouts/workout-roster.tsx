@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/ui/format';
 import { UnsyncedMark } from '../../../components/offline-note';
 import { Avatar } from '../../../components/avatar';
-import { RULE_TEXT } from '../../../../domain/rules';
+import { RULE_TEXT, attendanceLocked } from '../../../../domain/rules';
 
 export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 
@@ -81,7 +81,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
   const pendingSubmit = pendingFor(pending, 'attendance', workoutId);
   // Submitted on this device, not yet on the server: the outbox lists it before performWrite resolves.
   const unsyncedTicks = pendingSubmit?.attendanceData ?? null;
-  const locked = !!record?.submitted || unsyncedTicks !== null;
+  const locked = attendanceLocked(record) || unsyncedTicks !== null;
   const shownTicks = record?.submitted ? record.attendance : (unsyncedTicks ?? ticks);
 
   async function submit() {

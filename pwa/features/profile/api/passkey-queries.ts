@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasskeyInfo, PasskeysAnswer } from '../../../../domain/contract/passkeys';
 import { call } from '../../../lib/data/api-client';
+import { useRead } from '../../../lib/data/read';
 
 export const passkeysKey = ['me', 'passkeys'] as const;
 
@@ -8,7 +9,7 @@ export const passkeysKey = ['me', 'passkeys'] as const;
 const ceremony = () => import('../../../lib/session/passkey-ceremony');
 
 export function usePasskeysQuery(enabled: boolean) {
-  return useQuery({ queryKey: passkeysKey, queryFn: ({ signal }) => call('GET /passkeys', { signal }), enabled });
+  return useRead({ queryKey: passkeysKey, queryFn: ({ signal }) => call('GET /passkeys', { signal }), enabled });
 }
 
 function useSetPasskeys() {

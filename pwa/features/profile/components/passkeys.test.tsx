@@ -88,6 +88,19 @@ describe('the passkeys on the profile', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/passkeys/2', body: { name: 'Keyring key' } });
   });
 
+  it('says next to the name when a rename leaves it empty, and sends nothing', async () => {
+    browserWithPasskeys();
+    setServerPasskeys(true);
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Blue key' }));
+    const input = screen.getByLabelText('New name for Blue key');
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please give the passkey a name')).toHaveClass('field-error');
+    expect(input).toHaveAccessibleDescription('Please give the passkey a name');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('removes one after asking', async () => {
     browserWithPasskeys();
     setServerPasskeys(true);

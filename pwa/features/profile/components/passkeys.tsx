@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { PASSKEY_NAME_MAX, passkeyNameFor, type PasskeyInfo } from '../../../../domain/contract/passkeys';
+import { useId, useState } from 'react';
+import { PASSKEY_NAME_MAX, newPasskeySchema, passkeyNameFor, renamePasskeySchema, type PasskeyInfo } from '../../../../domain/contract/passkeys';
+import { FormField } from '../../../components/form-field';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
+import { useContractForm } from '../../../lib/forms/forms';
 import { loadError } from '../../../lib/data/read';
 import { useOutboxState } from '../../../lib/offline/outbox-store';
 import { usePasskeyAvailability } from '../../../lib/club/club-passkeys';
@@ -28,29 +30,36 @@ export function Passkeys() {
   const remove = useRemovePasskeyMutation();
   const { online } = useOutboxState();
   const { confirm, dialog } = useConfirm();
-  const [name, setName] = useState(() => passkeyNameFor(typeof navigator === 'undefined' ? '' : navigator.userAgent));
-  const [password, setPassword] = useState('');
   const [askPassword, setAskPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useContractForm<{ name: string; password: string }>(newPasskeySchema, {
+    defaultValues: { name: passkeyNameFor(typeof navigator === 'undefined' ? '' : navigator.userAgent), password: '' },
+  });
+  const password = watch('password');
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const error = loadError(query);
   const list = query.data?.passkeys ?? [];
 
-  async function addOne(event: FormEvent) {
-    event.preventDefault();
+  const addOne = handleSubmit(async ({ name, password: given }) => {
     setProblem(null);
     setAdded(null);
     const { passwordRequired, passkeyProblem } = await import('../../../lib/session/passkey-ceremony');
     try {
-      const passkey = await add.mutateAsync({ name: name.trim(), password: askPassword ? password : undefined });
+      const passkey = await add.mutateAsync({ name, password: askPassword ? given : undefined });
       setAdded(passkey.name);
       setAskPassword(false);
-      setPassword('');
+      setValue('password', '');
     } catch (err) {
       if (passwordRequired(err)) setAskPassword(true);
       setProblem(passkeyProblem(err, ADD_FAILED));
     }
-  }
+  });
 
   async function removeOne(passkey: PasskeyInfo) {
     const ok = await confirm({
@@ -94,22 +103,13 @@ export function Passkeys() {
         <p className="hint">{UNAVAILABLE[availability]}</p>
       ) : availability === 'on' ? (
         <form className="form profile-passkeys__add" onSubmit={(e) => void addOne(e)} noValidate>
-          <div className="field">
-            <label htmlFor={`${headingId}-name`}>Name of the new passkey</label>
-            <input id={`${headingId}-name`} value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
-          </div>
+          <FormField label="Name of the new passkey" error={errors.name?.message}>
+            {(control) => <input {...control} maxLength={PASSKEY_NAME_MAX} {...register('name')} />}
+          </FormField>
           {askPassword && (
-            <div className="field">
-              <label htmlFor={`${headingId}-password`}>Your password</label>
-              <input
-                id={`${headingId}-password`}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <p className="field-hint">You signed in a while ago: enter your password to add a passkey.</p>
-            </div>
+            <FormField label="Your password" error={errors.password?.message} hint="You signed in a while ago: enter your password to add a passkey.">
+              {(control) => <input {...control} type="password" autoComplete="current-password" {...register('password')} />}
+            </FormField>
           )}
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={!online || add.isPending || (askPassword && !password)}>
@@ -138,19 +138,24 @@ function PasskeyRow({
 }) {
   const inputId = useId();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(passkey.name);
   const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useContractForm<{ name: string }>(renamePasskeySchema, { defaultValues: { name: passkey.name } });
+  const nameError = errors.name?.message;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  const save = handleSubmit(async ({ name }) => {
     setProblem(null);
     try {
-      await onRename(draft.trim());
+      await onRename(name);
       setEditing(false);
     } catch (err) {
       setProblem(errorMessage(err, 'Could not rename the passkey'));
     }
-  }
+  });
 
   if (editing) {
     return (
@@ -159,7 +164,13 @@ function PasskeyRow({
           <label htmlFor={inputId} className="visually-hidden">
             New name for {passkey.name}
           </label>
-          <input id={inputId} value={draft} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setDraft(e.currentTarget.value)} />
+          <input
+            id={inputId}
+            maxLength={PASSKEY_NAME_MAX}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${inputId}-error` : undefined}
+            {...register('name')}
+          />
           <button type="submit" className="button button--small button--primary" disabled={disabled}>
             Save
           </button>
@@ -167,6 +178,11 @@ function PasskeyRow({
             Cancel
           </button>
         </form>
+        {nameError && (
+          <p id={`${inputId}-error`} className="field-error">
+            {nameError}
+          </p>
+        )}
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
       </li>
     );
@@ -186,7 +202,7 @@ function PasskeyRow({
           className="button button--small button--ghost"
           disabled={disabled}
           onClick={() => {
-            setDraft(passkey.name);
+            reset({ name: passkey.name });
             setEditing(true);
           }}
           aria-label={`Rename ${passkey.name}`}

@@ -5,17 +5,11 @@ import { ErrorMessage } from '../../../components/status';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';
 import { UnsyncedMark } from '../../../components/offline-note';
-import { calendarDateForFormatting } from '../../../../domain/calendar-days';
-
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
-
-// Dates are club-local calendar days: formatted at UTC noon so no zone can move them.
-const atNoon = calendarDateForFormatting;
+import { formatDayOfMonth, formatMonth, formatWeekday } from '../../../lib/ui/format';
 
 /** 'March 2027' for '2027-03-…'. */
 export function monthLabel(date: string): string {
-  return monthFormat.format(atNoon(`${date.slice(0, 7)}-01`));
+  return formatMonth(date);
 }
 
 /** Races (already sorted by date) grouped by calendar month. */
@@ -76,12 +70,11 @@ interface EntryProps {
 
 function CalendarEntry({ race, today, member, signup, onSignup }: EntryProps) {
   const titleId = useId();
-  const day = atNoon(race.date);
   return (
     <article className="race-entry" aria-labelledby={titleId}>
       <time className="race-entry__day" dateTime={race.date}>
-        <span className="race-entry__weekday">{weekdayFormat.format(day)}</span>
-        <span className="race-entry__date">{day.getUTCDate()}</span>
+        <span className="race-entry__weekday">{formatWeekday(race.date, 'short')}</span>
+        <span className="race-entry__date">{formatDayOfMonth(race.date)}</span>
       </time>
       <div className="race-entry__body">
         <h3 id={titleId} className="race-entry__name">
