@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { offlineSetRoutes } from './routes/offline-set';
 import { accountRoutes } from './routes/account';
 import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys';
 import { profilesRoutes } from './routes/profiles';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/users', userRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);
+  app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
