@@ -1,6 +1,6 @@
 import { useCallback, useId, type ReactNode } from 'react';
 import { AddToCalendar } from '../../components/add-to-calendar';
-import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
+import { NotSavedOffline, OfflineNote, UnsyncedMark, isOfflineError } from '../../components/offline-note';
 import { Link, useParams } from 'react-router-dom';
 import type { EventRsvp, RsvpStatus } from '../../../domain/contract/forum';
 import { EmptyState, LoadError, Loading } from '../../components/status';
@@ -10,6 +10,8 @@ import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ApiError } from '../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../lib/data/read';
+import { useKept } from '../../lib/data/offline-set';
+import { forumKeys } from '../../lib/data/post-cache';
 import { useEventQuery } from './api/forum-queries';
 import { parseId } from './forum-api';
 import { LocalComments } from './local-comments';
@@ -27,6 +29,9 @@ const EMPTY_TEXT: Record<RsvpStatus, string> = {
   not_going: 'No declines yet.',
 };
 
+/** Offline, for an event this device has no copy of (one further ahead than the offline set, or older). */
+export const NOT_SAVED_EVENT_TEXT = 'This event was not saved on this device.';
+
 /** /event/{id} (members; the router checks the role). */
 export function EventDetailPage() {
   const id = parseId(useParams().id);
@@ -40,6 +45,7 @@ export function EventDetailPage() {
   const refresh = useCallback(() => void refetch(), [refetch]);
   const rsvp = useRsvp(event);
   const plan = usePlanChange(event);
+  const listKept = useKept(forumKeys.events());
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
@@ -61,9 +67,17 @@ export function EventDetailPage() {
     return (
       <Frame>
         <h1>Event</h1>
-        <LoadError onRetry={refresh}>
-          Could not load this event: {loadError(query)?.message ?? 'Something went wrong'}
-        </LoadError>
+        {isOfflineError(query.error) ? (
+          <NotSavedOffline
+            text={NOT_SAVED_EVENT_TEXT}
+            offer={listKept ? <Link to="/forum?tab=events">Open the forum's events</Link> : undefined}
+            onRetry={refresh}
+          />
+        ) : (
+          <LoadError onRetry={refresh}>
+            Could not load this event: {loadError(query)?.message ?? 'Something went wrong'}
+          </LoadError>
+        )}
       </Frame>
     );
   }

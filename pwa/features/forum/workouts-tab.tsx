@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { OfflineNote } from '../../components/offline-note';
+import { NotSavedOffline, OfflineNote, isOfflineError } from '../../components/offline-note';
 import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../domain/contract/forum';
 import { forumOrder } from '../../../domain/clock';
 import { EmptyState, LoadError, Loading, Notice } from '../../components/status';
@@ -8,6 +8,8 @@ import { useClubToday } from '../../lib/club/club-clock';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
 import { loadError, offlineInfo } from '../../lib/data/read';
+import { useKept } from '../../lib/data/offline-set';
+import { myWeekKey } from '../../lib/data/post-cache';
 import { useDeletePostMutation } from './api/forum-mutations';
 import { useWorkoutsQuery } from './api/forum-queries';
 import { WorkoutCard } from './workout-card';
@@ -53,6 +55,7 @@ export function WorkoutsTab() {
   const { data, refetch } = query;
   const { fromCache, updatedAt } = offlineInfo(query);
   const error = loadError(query);
+  const weekKept = useKept(myWeekKey);
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const setFilter = (key: FilterKey) =>
@@ -132,6 +135,12 @@ export function WorkoutsTab() {
 
       {query.isPending ? (
         <Loading text="Loading workouts..." />
+      ) : error && isOfflineError(error) ? (
+        <NotSavedOffline
+          text="The workouts were not saved on this device."
+          offer={weekKept ? <Link to="/">Open My week</Link> : undefined}
+          onRetry={refresh}
+        />
       ) : error ? (
         <LoadError onRetry={refresh}>Could not load the workouts: {error.message}</LoadError>
       ) : shown.length === 0 ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../../../domain/contract/common';
-import { formatDate, formatDateTime, formatTime, ordinal } from './format';
+import { formatAge, formatDate, formatDateTime, formatTime, ordinal } from './format';
 
 describe('ordinal', () => {
   it.each([
@@ -36,5 +36,23 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'), 'Asia/Tokyo')).toBe('Mar 3, 2026, 8:22 AM');
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'))).toBe('Mar 2, 2026, 6:22 PM');
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatAge', () => {
+  const now = Date.UTC(2026, 2, 2, 15);
+  it.each([
+    [0, 'just now'],
+    [59_000, 'just now'],
+    [60_000, '1 min ago'],
+    [59 * 60_000 + 59_000, '59 min ago'],
+    [2 * 3_600_000 + 30 * 60_000, '2 h ago'],
+    [23 * 3_600_000 + 59 * 60_000, '23 h ago'],
+    [24 * 3_600_000, '1 day ago'],
+    [3 * 86_400_000 + 5, '3 days ago'],
+  ])('%i ms ago → %s', (ago, text) => expect(formatAge(now - ago, now)).toBe(text));
+
+  it('never reads a copy from the future as anything but just now', () => {
+    expect(formatAge(now + 5_000, now)).toBe('just now');
   });
 });
