@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { clubToday } from '../domain/clock';
-import { apiToken, confirmAttendance, createMember, createMemberWithToken, DEMO, inDays, openTestDb, screenshots, signIn, type TestMember } from './support';
+import { apiToken, confirmAttendance, createMember, createMemberWithToken, DEMO, expectNoAxeViolations, inDays, openTestDb, screenshots, signIn, type TestMember } from './support';
 
 // Poolside on first use: a fresh install (new browser context, service worker allowed) that was
 // online once has what its person will open next, the offline set, and every screen's code. Nothing
@@ -146,6 +146,7 @@ test('an exec signs in, glances at the forum, and takes attendance from the card
   await expect(page.getByText(/Offline — showing what was saved on this device/)).toBeVisible();
   await expect(page.locator('#attendance').getByText(/^Saved (just now|\d+ min ago)$/)).toBeVisible();
   await screenshots(page, 'poolside-roster-offline');
+  await expectNoAxeViolations(page);
   await takeAttendanceOffline(page, workout.id);
 
   await syncedOnce(page, context, workout.id, exec.id);
@@ -204,6 +205,7 @@ test('a member opens offline a workout page never opened before; one further ahe
   await expect(page.getByText('This workout was not saved on this device.')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await screenshots(page, 'poolside-not-saved');
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Open the forum' }).click();
   await expect(page.getByRole('article', { name: soon.title })).toBeVisible();
   await context.close();
