@@ -17,6 +17,7 @@ import { OFFLINE_SET_EVERY_MS, keepOfflineSet, offlineSetKey, seedOfflineSet } f
 import { forumKeys, myWeekKey } from './post-cache';
 import { createQueryClient } from './query-client';
 import { devicePersister } from './query-persister';
+import { notifyWritten } from '../offline/outbox-store';
 import { raceKeys } from './race-keys';
 
 const SET_PATH = 'GET /offline-set';
@@ -238,6 +239,35 @@ describe('the offline set', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     expect(await keepOfflineSet(createQueryClient())).toBe('offline');
     expect(api.to(SET_PATH)).toHaveLength(0);
+  });
+
+  it('drops a set that was on its way while a write of the member reached the club, and reads again next time', async () => {
+    storeSession(exec());
+    let answer: (() => void) | null = null;
+    const api = answerRoutes({
+      [SET_PATH]: () =>
+        new Promise<OfflineSetAnswer>((resolve) => {
+          answer = () => resolve(aSet());
+        }),
+    });
+    const client = createQueryClient();
+    const submitted: AttendanceRecord = { attendance: { '11': true, '12': false }, submitted: true, submitted_by: 'Erin Exec', submitted_at: 5 };
+    client.setQueryData(forumKeys.attendance(7), submitted, { updatedAt: 1 });
+    const keeping = keepOfflineSet(client);
+    await waitFor(() => expect(answer).not.toBeNull());
+    // The replayed attendance is answered while the set is on its way; the set was built before it.
+    notifyWritten({ kind: 'attendance', workoutId: 7, attendanceData: { '11': true, '12': false } }, { message: 'Attendance submitted', ...submitted }, true);
+    answer!();
+    expect(await keeping).toBe('superseded');
+    expect(client.getQueryData(forumKeys.attendance(7))).toBe(submitted);
+    expect(client.getQueryData(offlineSetKey)).toBeUndefined();
+
+    answer = null;
+    const again = keepOfflineSet(client);
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    expect(await again).toBe('kept');
+    expect(api.to(SET_PATH)).toHaveLength(2);
   });
 
   it('leaves a copy read after the set was asked for as it is', () => {

@@ -9,6 +9,7 @@
 import { useIsRestoring, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';
+import { onWritten } from '../offline/outbox-store';
 import { call } from './api-client';
 import { forumKeys, myWeekKey } from './post-cache';
 import { raceKeys } from './race-keys';
@@ -42,7 +43,7 @@ export function seedOfflineSet(client: QueryClient, set: OfflineSetAnswer, asked
 }
 
 /** Why the set was or was not read this time (the tests read it). */
-export type KeepOutcome = 'kept' | 'recent' | 'save-data' | 'offline' | 'failed';
+export type KeepOutcome = 'kept' | 'recent' | 'save-data' | 'offline' | 'failed' | 'superseded';
 
 const inFlight = new WeakMap<QueryClient, Promise<KeepOutcome>>();
 
@@ -61,15 +62,23 @@ export function keepOfflineSet(client: QueryClient): Promise<KeepOutcome> {
   if (!navigator.onLine) return Promise.resolve('offline');
   const run = (async (): Promise<KeepOutcome> => {
     const askedAt = Date.now();
+    // The club's answer to one of the member's writes (a replay when the signal comes back) reaches
+    // every copy without changing its time: a set asked for before it may not hold it yet.
+    let wrote = false;
+    const stopWatching = onWritten(() => {
+      wrote = true;
+    });
     try {
       // In the background: a refusal leaves the session to the screens the member is looking at.
       const set = await call('GET /offline-set', { keepSessionOnUnauthorized: true });
+      if (wrote) return 'superseded';
       seedOfflineSet(client, set, askedAt);
       return 'kept';
     } catch {
       // Offline, a timeout, a refusal, or a session that ended on the way: the next occasion tries again.
       return 'failed';
     } finally {
+      stopWatching();
       inFlight.delete(client);
     }
   })();
