@@ -49,14 +49,14 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-contact|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // Public reads and the offline notes, used by visitors' and members' screens alike.
-            { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/]read\.ts|components[\\/]offline-note\.tsx)$/ },
+            // Public reads, the races' query keys and the offline notes, used by visitors' and members' screens alike.
+            { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/](read|race-keys)\.ts|components[\\/]offline-note\.tsx)$/ },
             // What the forum's screens and "my week" share to show and change a member's place on a
             // workout or event: one file rather than one per module.
             { name: 'posts', test: /pwa[\\/](lib[\\/]data[\\/]post-actions|components[\\/](signup-flow|cancel-signup-modal|post-parts))\.tsx?$/ },
             // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062),
-            // with the one place a write's answer reaches every kept copy.
-            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb|post-cache))\.tsx?$/ },
+            // with the one place a write's answer reaches every kept copy and the offline set.
+            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb|post-cache|offline-set))\.tsx?$/ },
           ],
         },
       },
@@ -101,7 +101,13 @@ export default defineConfig(({ command }) => ({
       workbox: {
         // Web Push: the push and notificationclick handlers live in a plain script of their own.
         importScripts: ['/push-sw.js'],
-        // Screenshots are for the install dialog only: not worth a precache on every phone.
+        // The first install takes charge of the page that installed it: a screen that page never
+        // opened (its chunk loads on demand) then comes from the precache when the signal is gone,
+        // with no reload first. An update still waits for the member's Reload (registerType 'prompt').
+        clientsClaim: true,
+        // Every screen's code (each route's chunk and stylesheet) is precached, so a screen never visited
+        // opens offline; precaching runs in the worker after the page has loaded, outside its first
+        // download. Screenshots are for the install dialog only: not worth a precache on every phone.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],
         // Preview images (og:image) are for link previews, fetched by chat apps, never by the app.
         globIgnores: ['screenshots/**', 'og/**'],

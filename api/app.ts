@@ -27,6 +27,7 @@ import { myDataRoutes, privacyRoutes } from './privacy/my-data-routes';
 import { racesRoutes } from './races/race-routes';
 import { reportsRoutes } from './reports/report-routes';
 import { profilesRoutes } from './team/profile-routes';
+import { offlineSetRoutes } from './offline-set/offline-set-routes';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/admin/outbox', messageAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/forum', forumRoutes);
+  app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);

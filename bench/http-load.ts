@@ -127,6 +127,16 @@ export function profileRead(settings: LoadSettings, tokens: string[]): Promise<L
   );
 }
 
+/** The offline set a sign-in reads: a member's, or an exec's with the attendance of today's workouts. */
+export function offlineSetLoad(settings: LoadSettings, tokens: string[], role: 'member' | 'exec'): Promise<LoadFigures> {
+  return cannon(
+    `GET /api/offline-set (${role})`,
+    settings,
+    perConnection((i) => [{ method: 'GET', path: '/api/offline-set', headers: bearer(tokens[i % tokens.length]!) }]),
+    role === 'exec' ? "a sign-in's set, with the attendance of today's workouts" : "a sign-in's set: lists, week, races, the coming week in full",
+  );
+}
+
 export function workoutDetail(settings: LoadSettings, tokens: string[], workoutIds: number[]): Promise<LoadFigures> {
   return cannon(
     'GET /api/forum/workouts/{id}',

@@ -6,6 +6,7 @@ import type { LoginBurstFigures } from './login-burst';
 import type { RebuildFigures } from './list-rebuild';
 import { renderHungPush, type HungPushFigures } from './hung-push';
 import { CLS_TARGET, SCORE_TARGET, type ClsFigures, type LighthouseFigures } from './lighthouse';
+import { renderOfflineSet, type OfflineSetFigures } from './offline-set';
 import type { StormFigures } from './signup-storm';
 
 /** The goal for Home's largest contentful paint on a phone over slow 4G. */
@@ -38,6 +39,8 @@ export interface BenchResults {
   listRebuild: RebuildFigures | null;
   /** A password-reset email's time to the mail stub with 20 hung pushes queued, and with none. */
   hungPush: HungPushFigures | null;
+  /** The offline set a sign-in reads: bytes and server CPU (absent in older results). */
+  offlineSet?: OfflineSetFigures | null;
   failures: string[];
   totalSeconds: number;
 }
@@ -126,6 +129,8 @@ export function renderTable(r: BenchResults): string {
     );
   }
   lines.push('');
+  const offline = renderOfflineSet(r.offlineSet);
+  if (offline.length > 0) lines.push(...offline, '');
 
   const s = r.signupStorm;
   if (s) {

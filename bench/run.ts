@@ -13,6 +13,7 @@ import { measureColdStart } from './cold-start';
 import { launchChromium, measureInitialJs, measureOfflineReplay, measurePaint, signInByApi, type Session } from './browser';
 import { measureListRebuild } from './list-rebuild';
 import { measureHungPush } from './hung-push';
+import { measureOfflineSet } from './offline-set';
 import { CLS_TARGET, JS_ONLY_PUBLIC_PAGES, PUBLIC_PAGES, SCORE_TARGET, measureCls, runLighthouse } from './lighthouse';
 import {
   forumList,
@@ -35,11 +36,13 @@ const LOGIN_LIMIT_TRIES = 40;
 /**
  * `BENCH_ONLY=initial-js` measures only the first download of a public page and of /forum signed in;
  * `BENCH_ONLY=lighthouse` only Lighthouse on the public pages (both quick checks while working);
- * `BENCH_ONLY=hung-push` only the password-reset email with hung pushes (its own small club and server).
+ * `BENCH_ONLY=hung-push` only the password-reset email with hung pushes (its own small club and server);
+ * `BENCH_ONLY=offline-set` only the offline set a sign-in reads (its bytes, and its CPU beside a profile read).
  */
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
 const ONLY_HUNG_PUSH = process.env.BENCH_ONLY === 'hung-push';
+const ONLY_OFFLINE_SET = process.env.BENCH_ONLY === 'offline-set';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const started = performance.now();
@@ -105,6 +108,7 @@ async function main(): Promise<number> {
     cls: [],
     listRebuild: null,
     hungPush: null,
+    offlineSet: null,
     initialJs: [],
     paint: [],
     coldStart: null,
@@ -137,7 +141,7 @@ async function main(): Promise<number> {
 
   const jwtSecret = newJwtSecret();
   // Before the server under load starts, so the starts measured have the machine to themselves.
-  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE) await phase('cold start, compiled vs tsx', async () => {
+  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE && !ONLY_OFFLINE_SET) await phase('cold start, compiled vs tsx', async () => {
     results.coldStart = await measureColdStart(databasePath, jwtSecret);
   });
   const server = await startServer({
@@ -167,6 +171,10 @@ async function main(): Promise<number> {
     await lighthousePhase();
     return finish();
   }
+  if (ONLY_OFFLINE_SET) {
+    await offlineSetPhase();
+    return finish();
+  }
 
   // Warm-up (not reported): JIT, SQLite page cache.
   await forumList({ ...settings, seconds: 1 }, memberTokens);
@@ -191,6 +199,7 @@ async function main(): Promise<number> {
   await phase('GET workout detail', () => http(() => workoutDetail(settings, memberTokens, fixture.workoutIds)));
   await phase('GET races (member)', () => http(() => raceList(settings, memberTokens)));
   await phase('GET races (visitor)', () => http(() => raceList(settings, null)));
+  await offlineSetPhase();
   await phase('POST login', () => http(() => login(settings, fixture.memberEmails, BENCH_PASSWORD)));
   await phase('signup/cancel toggles', async () => {
     if (memberTokens.length < CONNECTIONS) throw new Error('fewer members than connections');
@@ -235,6 +244,20 @@ async function main(): Promise<number> {
 
   if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthousePhase();
   return finish();
+
+  /** The offline set per sign-in: its bytes, and its server CPU beside a profile read of the same run. */
+  async function offlineSetPhase(): Promise<void> {
+    await phase('offline set per sign-in', async () => {
+      const execTokens = await tokensFor(jwtSecret, fixture.execIds);
+      const figures = await measureOfflineSet(settings, memberTokens, execTokens);
+      results.offlineSet = figures;
+      for (const row of [figures.member, figures.exec]) {
+        if (row.status5xx > 0) failures.push(`${row.name}: ${row.status5xx} answers were 5xx`);
+        if (row.errors + row.timeouts > 0) failures.push(`${row.name}: ${row.errors} errors, ${row.timeouts} timeouts`);
+      }
+      if (figures.sizes.some((s) => s.revalidatedStatus !== 304)) failures.push('offline set: a revalidation with the current ETag was not a 304');
+    });
+  }
 
   /** A budget: a miss shows as FAIL in the table. */
   async function hungPushPhase(): Promise<void> {

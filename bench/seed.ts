@@ -31,6 +31,7 @@ export const COUNTS = {
 
 export interface BenchFixture {
   memberIds: number[];
+  execIds: number[];
   memberEmails: string[];
   stormMemberIds: number[];
   /** Two members with no activity: one replays on /forum, one on the home page. */
@@ -217,6 +218,7 @@ export async function seedBenchDatabase(path: string, now = Date.now()): Promise
 
       return {
         memberIds,
+        execIds,
         memberEmails,
         stormMemberIds,
         offlineMembers,

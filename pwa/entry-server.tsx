@@ -11,7 +11,7 @@ import { resetVisitorReads } from './lib/data/read';
 import { SessionProvider } from './lib/session/session';
 
 export { teamKeys } from './features/team/api/team-queries';
-export { raceKeys } from './features/races/api/race-queries';
+export { raceKeys } from './lib/data/race-keys';
 
 /** The markup of `url` (path and query) for a visitor, to put inside `<div id="root">`. */
 export async function renderPage(url: string, data: PageData): Promise<string> {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadClubConfig } from './lib/club/club-zone';
+import { loadClubConfig, loadClubConfigWhenControlled } from './lib/club/club-zone';
 import { applyPageData, readPageData } from './app/page-data';
 import { readToken } from './lib/session/session-storage';
 import { SessionProvider } from './lib/session/session';
@@ -11,6 +11,7 @@ import './styles.css';
 // Not awaited: the first paint never waits for the network; screens that need the club's clock
 // re-render when it is known (and use the stored zone meanwhile).
 void loadClubConfig();
+loadClubConfigWhenControlled();
 // zod 4 probes `new Function` on its first parse to pick a faster path; under our CSP (no
 // 'unsafe-eval') the probe is refused and Chromium logs a CSP issue (Lighthouse best practices).
 // Set through zod's global config object rather than `import { config } from 'zod'`, which would

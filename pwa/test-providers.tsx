@@ -25,7 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => (current = createQueryClient()));
   return (
     <SessionProvider>
-      <QueryLayer client={client} persist={typeof indexedDB !== 'undefined'}>
+      <QueryLayer client={client} persist={typeof indexedDB !== 'undefined'} offlineSet={false}>
         {children}
       </QueryLayer>
     </SessionProvider>

@@ -14,6 +14,7 @@ const READS: [template: string, min: 'any' | 'member' | 'administrator'][] = [
   ['/api/forum/workouts/:fullWorkout/attendance', 'member'],
   ['/api/forum/events/:event', 'member'],
   ['/api/races/:race', 'member'],
+  ['/api/offline-set', 'member'],
   ['/api/admin/members', 'administrator'],
   ['/api/admin/outbox', 'administrator'],
 ];

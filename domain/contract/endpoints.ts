@@ -1,6 +1,7 @@
 import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
 import type { NewAnnouncement } from './announcements-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
+import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
@@ -178,6 +179,8 @@ export interface Endpoints {
     answer: AttendanceAnswer;
   };
   'GET /forum/events/:id': { answer: EventDetailAnswer };
+  // what a member will open next, kept on the device for offline use
+  'GET /offline-set': { answer: OfflineSetAnswer };
   'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };
   // races
   'GET /me/week': { answer: MyWeekAnswer };

@@ -10,6 +10,8 @@ import { applyWritten } from '../lib/data/post-cache';
 import { devicePersister } from '../lib/data/query-persister';
 import { OFFLINE_MAX_AGE_MS, queryClient, useQueryRead } from '../lib/data/query-client';
 import { ReadRunnerProvider } from '../lib/data/read';
+import { useOfflineSet } from '../lib/data/offline-set';
+import { hasRole } from '../../domain/contract/roles';
 import { onSignOut, useSession } from '../lib/session/session';
 
 /** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
@@ -30,14 +32,22 @@ function ownCache(client: QueryClient, userId: number | undefined): void {
   client.clear();
 }
 
+/** Keeps the member's offline set on the device (lib/data/offline-set.ts), once their copy is restored. */
+function OfflineSet({ client, member, userId }: { client: QueryClient; member: boolean; userId: number | undefined }) {
+  useOfflineSet(client, member, userId);
+  return null;
+}
+
 interface Props {
   children?: ReactNode;
   /** Tests give each test its own client and say whether the device database exists. */
   client?: QueryClient;
   persist?: boolean;
+  /** Read the offline set (tests of a screen leave it out: they answer only what the screen reads). */
+  offlineSet?: boolean;
 }
 
-export function QueryLayer({ children, client = queryClient, persist = true }: Props) {
+export function QueryLayer({ children, client = queryClient, persist = true, offlineSet = true }: Props) {
   const { user } = useSession();
   const userId = user?.id;
   const persister = useMemo(() => {
@@ -65,7 +75,12 @@ export function QueryLayer({ children, client = queryClient, persist = true }: P
     };
   }, [persister, client]);
 
-  const content = <ReadRunnerProvider value={useQueryRead}>{children ?? <Outlet />}</ReadRunnerProvider>;
+  const content = (
+    <ReadRunnerProvider value={useQueryRead}>
+      {offlineSet && <OfflineSet client={client} member={hasRole(user?.role, 'member')} userId={userId} />}
+      {children ?? <Outlet />}
+    </ReadRunnerProvider>
+  );
   if (!persister) return <QueryClientProvider client={client}>{content}</QueryClientProvider>;
   return (
     <PersistQueryClientProvider

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/data/api-client';
-import { formatDateTime } from '../lib/ui/format';
+import { formatAge, formatDateTime } from '../lib/ui/format';
 
 /**
  * 'Offline — showing what was saved on this device, last updated Nov 23, 2026 at 8:25 PM.': one full
@@ -18,6 +19,20 @@ export function OfflineNote({ fromCache, updatedAt }: { fromCache: boolean; upda
       <span aria-hidden="true">⚡</span> {offlineNoteText(updatedAt)}
     </p>
   );
+}
+
+/** 'Saved 2 h ago': the age of a copy kept on this device. */
+export function savedAgoText(updatedAt: number, now: number = Date.now()): string {
+  return `Saved ${formatAge(updatedAt, now)}`;
+}
+
+/**
+ * The age of a copy shown offline, next to what it changes with time (a roster, a waitlist place),
+ * where the note at the top of the screen is out of sight. Nothing for an answer from the network.
+ */
+export function SavedAge({ fromCache, updatedAt }: { fromCache: boolean; updatedAt: number | null }) {
+  if (!fromCache || !updatedAt) return null;
+  return <p className="saved-age">{savedAgoText(updatedAt)}</p>;
 }
 
 export const UNSYNCED_TEXT = 'Saved on this device — not yet synced';
@@ -39,12 +54,17 @@ export function isOfflineError(error: unknown): boolean {
   return error instanceof ApiError && error.isNetwork;
 }
 
-/** A page never opened before cannot be shown offline: say so, rather than "Error loading …". */
-export function NotSavedOffline({ onRetry }: { onRetry?: () => void }) {
+/**
+ * A page never opened before cannot be shown offline: say so, rather than "Error loading …". `text`
+ * says what is missing in one line ('This workout was not saved on this device.'), and `offer` leads
+ * to what the device does have (a link).
+ */
+export function NotSavedOffline({ onRetry, text = NOT_SAVED_OFFLINE_TEXT, offer }: { onRetry?: () => void; text?: string; offer?: ReactNode }) {
   return (
     <div className="alert alert--warning" role="status">
       <p>
-        <span aria-hidden="true">⚡</span> {NOT_SAVED_OFFLINE_TEXT}
+        <span aria-hidden="true">⚡</span> {text}
+        {offer && <> {offer}</>}
       </p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>

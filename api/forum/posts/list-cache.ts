@@ -31,7 +31,8 @@ const ANSWERS_KEPT = 256;
 // Per connection, so each test database has its own lists.
 const caches = new WeakMap<Database_, Partial<Record<PostType, CachedList>>>();
 
-function makeAnswer(json: string): ListAnswer {
+/** A prebuilt answer for `json`: its ETag (a hash of the body) and its gzip on first need. */
+export function makeAnswer(json: string): ListAnswer {
   let gzipped: Buffer | null = null;
   return {
     etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,

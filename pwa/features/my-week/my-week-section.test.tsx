@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyWeekAnswer } from '../../../domain/contract/me';
 import { performWrite } from '../../lib/offline/perform-write';
 import { resetDevice } from '../../test-device';
-import { renderAt } from '../../test-providers';
+import { forumKeys, myWeekKey } from '../../lib/data/post-cache';
+import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { MyWeekSection } from './my-week-section';
@@ -129,6 +130,27 @@ describe('my week', () => {
     setup({ [WEEK]: week({ items: [] }) });
     expect(await screen.findByText(/Nothing on your week yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'forum' })).toHaveAttribute('href', '/forum');
+  });
+
+  it('offline with no copy of the week, says so in one line and offers the forum when the device has it', async () => {
+    setup({ [WEEK]: 'network-error' });
+    testQueryClient().setQueryData(forumKeys.workouts(), { posts: [] });
+    const note = await screen.findByText('Your week was not saved on this device.', { exact: false });
+    expect(within(note).getByRole('link', { name: 'Open the forum' })).toHaveAttribute('href', '/forum');
+    expect(screen.queryByText(/Could not load your week/)).toBeNull();
+  });
+
+  it('says how old a waitlist place is when the week comes from a copy kept on the device', async () => {
+    let offline = false;
+    setup({ [WEEK]: () => (offline ? 'network-error' : week()) });
+    await screen.findByRole('heading', { name: 'Track' });
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+    offline = true;
+    await act(() => testQueryClient().refetchQueries({ queryKey: myWeekKey }));
+    const [waitlisted, signedUp] = await screen.findAllByRole('listitem');
+    expect(await within(waitlisted!).findByText('Saved just now')).toBeInTheDocument();
+    expect(waitlisted).toHaveTextContent('Waitlist: 2nd');
+    expect(within(signedUp!).queryByText(/^Saved /)).toBeNull();
   });
 
   it('shows a load error with a retry', async () => {

@@ -2,13 +2,15 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/forum';
 import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
-import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
+import { OfflineNote, UnsyncedMark, NotSavedOffline, SavedAge, isOfflineError } from '../../components/offline-note';
 import { KindBadge, MovedMark, RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
 import { useSignupFlow } from '../../components/signup-flow';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useRsvpWrite } from '../../lib/data/post-actions';
 import { loadError, offlineInfo } from '../../lib/data/read';
 import { formatDate, formatDateTime, formatTimeRange } from '../../lib/ui/format';
+import { useKept } from '../../lib/data/offline-set';
+import { forumKeys } from '../../lib/data/post-cache';
 import { useMyWeekQuery } from './api/my-week-queries';
 import './my-week.css';
 
@@ -16,6 +18,7 @@ import './my-week.css';
 export function MyWeekSection() {
   const week = useMyWeekQuery();
   const { fromCache, updatedAt } = offlineInfo(week);
+  const forumKept = useKept(forumKeys.workouts());
   return (
     <section className="page my-week" aria-labelledby="my-week-title">
       <h2 id="my-week-title" className="my-week__title">
@@ -23,6 +26,12 @@ export function MyWeekSection() {
       </h2>
       {week.isPending ? (
         <Loading text="Loading your week…" />
+      ) : !week.data && isOfflineError(week.error) ? (
+        <NotSavedOffline
+          text="Your week was not saved on this device."
+          offer={forumKept ? <Link to="/forum">Open the forum</Link> : undefined}
+          onRetry={() => void week.refetch()}
+        />
       ) : !week.data ? (
         <LoadError onRetry={() => void week.refetch()}>Could not load your week: {loadError(week)?.message ?? 'Something went wrong'}</LoadError>
       ) : (
@@ -46,7 +55,7 @@ function WeekBody({ data, fromCache, updatedAt }: { data: MyWeekAnswer; fromCach
         <ol className="my-week__list">
           {data.items.map((item) => (
             <li key={`${item.kind}-${item.id}`} className="card my-week__item">
-              {item.kind === 'workout' ? <WorkoutItem item={item} /> : item.kind === 'event' ? <EventItem item={item} /> : <RaceItem item={item} />}
+              {item.kind === 'workout' ? <WorkoutItem item={item} savedAt={fromCache ? updatedAt : null} /> : item.kind === 'event' ? <EventItem item={item} /> : <RaceItem item={item} />}
             </li>
           ))}
         </ol>
@@ -116,8 +125,11 @@ function Head({ item, to, badge }: { item: WeekItem; to: string; badge: string }
   );
 }
 
-/** A workout of the week: the member's place on it, with Cancel (through the warning) or Leave waitlist. */
-function WorkoutItem({ item }: { item: WeekWorkout }) {
+/**
+ * A workout of the week: the member's place on it, with Cancel (through the warning) or Leave
+ * waitlist. A waitlist place shown from a copy kept on the device says how old it is.
+ */
+function WorkoutItem({ item, savedAt }: { item: WeekWorkout; savedAt: number | null }) {
   const actions = useSignupFlow({
     workoutId: item.id,
     signedUp: item.status === 'signed_up',
@@ -152,6 +164,7 @@ function WorkoutItem({ item }: { item: WeekWorkout }) {
           </button>
         )}
       </div>
+      {!signedUp && position !== null && <SavedAge fromCache={savedAt !== null} updatedAt={savedAt} />}
       {view?.unsynced && <UnsyncedMark />}
       {actions.notice && <Notice tone="warning">{actions.notice}</Notice>}
       {actions.error && <ErrorMessage>{actions.error}</ErrorMessage>}

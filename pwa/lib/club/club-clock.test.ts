@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clubTimeZone, clubTodayNow, loadClubConfig, setClubTimeZone, useClubTimeZone } from './club-clock';
+import { loadClubConfigWhenControlled } from './club-zone';
 
 const answer = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
 
@@ -28,5 +29,24 @@ describe('club clock', () => {
     await loadClubConfig(answer({ clubTimeZone: 42 }));
     await loadClubConfig(answer(null));
     expect(clubTimeZone()).toBe('America/Toronto');
+  });
+
+  it('asks again when a service worker first takes charge of the page, so the worker keeps the answer', async () => {
+    const worker = Object.assign(new EventTarget(), { controller: null });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: worker }));
+    const fetcher = vi.fn(answer({ clubTimeZone: 'Europe/Paris' }));
+    loadClubConfigWhenControlled(fetcher);
+    expect(fetcher).not.toHaveBeenCalled();
+    worker.dispatchEvent(new Event('controllerchange'));
+    worker.dispatchEvent(new Event('controllerchange'));
+    await vi.waitFor(() => expect(clubTimeZone()).toBe('Europe/Paris'));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+
+    // A page the worker already controls went through it at start: nothing more to ask.
+    const controlled = Object.assign(new EventTarget(), { controller: {} });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: controlled }));
+    loadClubConfigWhenControlled(fetcher);
+    controlled.dispatchEvent(new Event('controllerchange'));
+    expect(fetcher).toHaveBeenCalledTimes(1);
   });
 });

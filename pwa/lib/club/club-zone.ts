@@ -40,6 +40,16 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
   }
 }
 
+/**
+ * On a fresh install the answer read at start went past the service worker, which was not there yet:
+ * ask once more when a worker first takes charge of the page, so it keeps the zone for an offline start.
+ */
+export function loadClubConfigWhenControlled(fetcher: typeof fetch = fetch): void {
+  const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!worker || worker.controller) return;
+  worker.addEventListener('controllerchange', () => void loadClubConfig(fetcher), { once: true });
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../../../domain/contract/common';
-import { formatDate, formatDateTime, formatDayOfMonth, formatMonth, formatNumber, formatTime, formatWeekday, ordinal } from './format';
+import { formatDate, formatDateTime, formatDayOfMonth, formatMonth, formatNumber, formatTime, formatWeekday, ordinal, formatAge } from './format';
 
 describe('ordinal', () => {
   it.each([
@@ -48,5 +48,23 @@ describe('formatWeekday, formatDayOfMonth, formatMonth and formatNumber', () => 
     expect(formatMonth('2027-03-31')).toBe('March 2027');
     expect(formatMonth('2026-12-01')).toBe('December 2026');
     expect(formatNumber(2000)).toBe('2,000');
+  });
+});
+
+describe('formatAge', () => {
+  const now = Date.UTC(2026, 2, 2, 15);
+  it.each([
+    [0, 'just now'],
+    [59_000, 'just now'],
+    [60_000, '1 min ago'],
+    [59 * 60_000 + 59_000, '59 min ago'],
+    [2 * 3_600_000 + 30 * 60_000, '2 h ago'],
+    [23 * 3_600_000 + 59 * 60_000, '23 h ago'],
+    [24 * 3_600_000, '1 day ago'],
+    [3 * 86_400_000 + 5, '3 days ago'],
+  ])('%i ms ago → %s', (ago, text) => expect(formatAge(now - ago, now)).toBe(text));
+
+  it('never reads a copy from the future as anything but just now', () => {
+    expect(formatAge(now + 5_000, now)).toBe('just now');
   });
 });

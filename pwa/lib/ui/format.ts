@@ -64,3 +64,17 @@ export function formatDateTime(ms: number | string, timeZone: string | null = cl
   if (Number.isNaN(instant)) return String(ms);
   return formatClubInstant(instant, timeZone ?? undefined, 'medium');
 }
+
+/**
+ * How long ago `ms` was, in the fewest words: 'just now', '12 min ago', '2 h ago', '3 days ago'.
+ * Rounded down, so a copy never reads younger than it is.
+ */
+export function formatAge(ms: number, now: number = Date.now()): string {
+  const minutes = Math.floor(Math.max(0, now - ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}

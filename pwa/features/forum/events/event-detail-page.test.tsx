@@ -5,8 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
 import { commentsDb } from '../../../lib/offline/comments-db';
 import { resetDevice } from '../../../test-device';
-import { renderAt } from '../../../test-providers';
+import { renderAt, testQueryClient } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
+import { forumKeys } from '../../../lib/data/post-cache';
 import { EventDetailPage } from './event-detail-page';
 import { event, member } from '../test-handlers';
 
@@ -57,6 +58,15 @@ describe('event detail', () => {
   it("says 'No one has confirmed yet.' when nobody is going", async () => {
     setup({ [DETAIL]: { event: event(), rsvps: [] } });
     expect(await screen.findByText('No one has confirmed yet.')).toBeInTheDocument();
+  });
+
+  it('offline with no copy of this event, says so in one line and offers the events the device has', async () => {
+    setup({ [DETAIL]: 'network-error' });
+    testQueryClient().setQueryData(forumKeys.events(), { posts: [event({ id: 51 })] });
+    const note = await screen.findByText('This event was not saved on this device.', { exact: false });
+    expect(within(note).getByRole('link', { name: "Open the forum's events" })).toHaveAttribute('href', '/forum?tab=events');
+    expect(screen.queryByText(/Could not load this event/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("says 'Event not found' for a missing event", async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { AddToCalendar } from '../../../components/add-to-calendar';
-import { OfflineNote, UnsyncedMark } from '../../../components/offline-note';
+import { OfflineNote, UnsyncedMark, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -19,6 +19,8 @@ import { parseId } from '../shared/forum-api';
 import { LocalComments } from '../shared/local-comments';
 import { Avatar } from '../../../components/avatar';
 import { Author, EventWhenWhere } from '../shared/post-parts';
+import { useKept } from '../../../lib/data/offline-set';
+import { forumKeys } from '../../../lib/data/post-cache';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
 import { RSVP_LABELS, rsvpsWith } from '../shared/workout-rules';
@@ -30,6 +32,9 @@ const EMPTY_TEXT: Record<RsvpStatus, string> = {
   maybe: 'No maybes yet.',
   not_going: 'No declines yet.',
 };
+
+/** Offline, for an event this device has no copy of (one further ahead than the offline set, or older). */
+export const NOT_SAVED_EVENT_TEXT = 'This event was not saved on this device.';
 
 /** /event/{id} (members; the router checks the role). */
 export function EventDetailPage() {
@@ -62,6 +67,7 @@ export function EventDetailPage() {
       setDeleting(false);
     }
   }
+  const listKept = useKept(forumKeys.events());
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
@@ -83,9 +89,17 @@ export function EventDetailPage() {
     return (
       <Frame>
         <h1>Event</h1>
-        <LoadError onRetry={refresh}>
-          Could not load this event: {loadError(query)?.message ?? 'Something went wrong'}
-        </LoadError>
+        {isOfflineError(query.error) ? (
+          <NotSavedOffline
+            text={NOT_SAVED_EVENT_TEXT}
+            offer={listKept ? <Link to="/forum?tab=events">Open the forum's events</Link> : undefined}
+            onRetry={refresh}
+          />
+        ) : (
+          <LoadError onRetry={refresh}>
+            Could not load this event: {loadError(query)?.message ?? 'Something went wrong'}
+          </LoadError>
+        )}
       </Frame>
     );
   }

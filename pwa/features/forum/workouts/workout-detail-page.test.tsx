@@ -10,6 +10,7 @@ import { resetDevice } from '../../../test-device';
 import { renderAt, testQueryClient } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { exec, member, workout } from '../test-handlers';
+import { forumKeys } from '../../../lib/data/post-cache';
 import { WorkoutDetailPage } from './workout-detail-page';
 
 const DETAIL = 'GET /forum/workouts/7';
@@ -70,6 +71,34 @@ describe('workout detail', () => {
     const api = setup({}, member(), '/workout/abc');
     expect(await screen.findByRole('heading', { name: 'Workout not found' })).toBeInTheDocument();
     expect(api.calls.filter((c) => c.path !== '/auth/profile')).toEqual([]);
+  });
+
+  it('offline with no copy of this workout, says so in one line and offers the forum the device has', async () => {
+    setup({ [DETAIL]: 'network-error' });
+    // The forum's list was kept (by the offline set, or an earlier visit).
+    testQueryClient().setQueryData(forumKeys.workouts(), { posts: [workout({ id: 8 })] });
+    const note = await screen.findByText('This workout was not saved on this device.', { exact: false });
+    expect(within(note).getByRole('link', { name: 'Open the forum' })).toHaveAttribute('href', '/forum');
+    expect(screen.queryByText(/Could not load this workout/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('offline with nothing kept at all, offers no link to a screen that has nothing either', async () => {
+    setup({ [DETAIL]: 'network-error' });
+    expect(await screen.findByText(/This workout was not saved on this device\./)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the forum' })).toBeNull();
+  });
+
+  it('says how old the roster and the waitlist are when they come from a copy kept on the device', async () => {
+    let offline = false;
+    setup({ [DETAIL]: () => (offline ? 'network-error' : detail()) });
+    const roster = await screen.findByRole('region', { name: "Who's Coming (2/2)" });
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+    offline = true;
+    await act(() => testQueryClient().refetchQueries({ queryKey: forumKeys.workout(7) }));
+    expect(await within(roster).findByText('Saved just now')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Waitlist (1)' })).getByText('Saved just now')).toBeInTheDocument();
   });
 
   it('shows the empty roster text and an unlimited title', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { AddToCalendar } from '../../../components/add-to-calendar';
-import { OfflineNote } from '../../../components/offline-note';
+import { OfflineNote, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MovedMark } from '../../../components/post-parts';
 import { ErrorMessage, LoadError, Loading } from '../../../components/status';
@@ -10,13 +10,14 @@ import { formatDate, formatTimeRange } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
 import { ApiError } from '../../../lib/data/api-client';
-import { applyAttendance } from '../../../lib/data/post-cache';
+import { applyAttendance, forumKeys } from '../../../lib/data/post-cache';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useAttendanceQuery, useWorkoutQuery } from '../api/forum-queries';
 import { parseId } from '../shared/forum-api';
 import { LocalComments } from '../shared/local-comments';
 import { Author, PlaceLine, TypeBadge } from '../shared/post-parts';
+import { useKept } from '../../../lib/data/offline-set';
 import { SignupControls, SignupStats } from './signup-controls';
 import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
@@ -29,6 +30,9 @@ import '../forum.css';
 import { canManagePost } from '../../../../domain/rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.
+
+/** Offline, for a workout this device has no copy of (one further ahead than the offline set, or older). */
+export const NOT_SAVED_WORKOUT_TEXT = 'This workout was not saved on this device.';
 
 /** /workout/{id} (members; the router checks the role). */
 export function WorkoutDetailPage() {
@@ -48,6 +52,7 @@ export function WorkoutDetailPage() {
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
   const { confirm, dialog } = useConfirm();
+  const listKept = useKept(forumKeys.workouts());
   usePageTitle(workout ? workout.title || 'Untitled Workout' : 'Workout');
 
   const refresh = useCallback(() => void refetch(), [refetch]);
@@ -93,9 +98,17 @@ export function WorkoutDetailPage() {
     return (
       <Frame>
         <h1>Workout</h1>
-        <LoadError onRetry={refresh}>
-          Could not load this workout: {loadError(query)?.message ?? 'Something went wrong'}
-        </LoadError>
+        {isOfflineError(query.error) ? (
+          <NotSavedOffline
+            text={NOT_SAVED_WORKOUT_TEXT}
+            offer={listKept ? <Link to="/forum">Open the forum</Link> : undefined}
+            onRetry={refresh}
+          />
+        ) : (
+          <LoadError onRetry={refresh}>
+            Could not load this workout: {loadError(query)?.message ?? 'Something went wrong'}
+          </LoadError>
+        )}
       </Frame>
     );
   }
@@ -154,9 +167,10 @@ export function WorkoutDetailPage() {
         started={started}
         startsAt={{ date: workout.workout_date, time: workout.workout_time }}
         focusAttendance={takeAttendance}
+        savedAt={fromCache ? updatedAt : null}
       />
       {workout.capacity !== null && data.waitlist.length > 0 && (
-        <WaitlistSection entries={data.waitlist} myId={user?.id} />
+        <WaitlistSection entries={data.waitlist} myId={user?.id} savedAt={fromCache ? updatedAt : null} />
       )}
       <LocalComments postId={workout.id} />
     </Frame>

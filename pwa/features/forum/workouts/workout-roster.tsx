@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/data/api-client';
 import { pendingFor, performWrite, usePendingWrites } from '../../../lib/offline/perform-write';
 import { Modal } from '../../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/ui/format';
-import { UnsyncedMark } from '../../../components/offline-note';
+import { UnsyncedMark, SavedAge } from '../../../components/offline-note';
 import { Avatar } from '../../../components/avatar';
 import { RULE_TEXT, attendanceLocked } from '../../../../domain/rules';
 
@@ -60,6 +60,8 @@ interface RosterProps {
   startsAt: { date: string; time: string };
   /** Opened from "Take attendance": the list comes into view with the focus on its heading. */
   focusAttendance?: boolean;
+  /** Shown from a copy kept on this device, read at this time (epoch ms); null for the club's answer. */
+  savedAt?: number | null;
 }
 
 /** The line an exec sees instead of the checkboxes before the start. */
@@ -68,7 +70,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const pending = usePendingWrites();
@@ -130,6 +132,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {whosComingTitle(signups.length, capacity)}
       </h2>
+      <SavedAge fromCache={savedAt !== null} updatedAt={savedAt} />
       {taking && signups.length > 0 && (
         <div className="forum-take">
           <p className="forum-take__count" aria-live="polite">
@@ -271,11 +274,12 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
 }
 
 /** The waitlist in join order: shown only when the workout has a capacity and a queue. */
-export function WaitlistSection({ entries, myId }: { entries: WaitlistEntry[]; myId: number | undefined }) {
+export function WaitlistSection({ entries, myId, savedAt = null }: { entries: WaitlistEntry[]; myId: number | undefined; savedAt?: number | null }) {
   const headingId = useId();
   return (
     <section className="card forum-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Waitlist ({entries.length})</h2>
+      <SavedAge fromCache={savedAt !== null} updatedAt={savedAt} />
       <ol className="forum-people forum-waitlist">
         {entries.map((w) => (
           <li key={w.id} className="forum-person">

@@ -1,13 +1,8 @@
 import { call } from '../../../lib/data/api-client';
+import { raceKeys } from '../../../lib/data/race-keys';
 import { useRead } from '../../../lib/data/read';
 
 // Read on visitors' pages: through `useRead`, never TanStack Query itself (docs/decisions/0062).
-
-export const raceKeys = {
-  all: ['races'] as const,
-  list: () => [...raceKeys.all, 'list'] as const,
-  detail: (id: string) => [...raceKeys.all, 'detail', id] as const,
-};
 
 export function useRacesQuery() {
   return useRead({ queryKey: raceKeys.list(), queryFn: ({ signal }) => call('GET /races', { signal }) });

@@ -1,0 +1,75 @@
+// GET /offline-set: everything a member (or an exec taking attendance) will open next, in one answer
+// with one ETag, so the PWA can keep it on the device after a single online visit
+// (docs/decisions/0089-offline-set.md). Each part is the answer of the endpoint a screen reads, made
+// by that endpoint's own service: the lists come prebuilt from the list cache, as JSON.
+import { and, asc, between, eq, or } from 'drizzle-orm';
+import { posts } from '../../db/schema';
+import { addDays, clubToday } from '../../domain/clock';
+import { MY_WEEK_DAYS } from '../../domain/contract/me';
+import { OFFLINE_ATTENDANCE_AHEAD_HOURS, type OfflineSetAnswer } from '../../domain/contract/offline-set';
+import { hasRole } from '../../domain/contract/roles';
+import type { AppDeps, CurrentUser } from '../platform/context';
+import { getAttendance } from '../forum/workouts/attendance';
+import { eventDetail } from '../forum/events';
+import { myWeek } from '../my-week/my-week';
+import { forumListAnswer, makeAnswer, type ListAnswer } from '../forum/posts/list-cache';
+import { listRaces } from '../races/races';
+import { workoutStart } from '../forum/posts/start-instants';
+import { workoutDetail } from '../forum/workouts/workouts';
+
+const HOUR_MS = 3_600_000;
+
+/** The parts of the set that are not the two forum lists. */
+type OwnParts = Omit<OfflineSetAnswer, 'workouts' | 'events'>;
+
+/**
+ * The caller's offline set, as a prebuilt answer (body, ETag, gzip). Workouts and events come in full
+ * from the club's today to the last day My week covers; for an exec or an administrator, the
+ * attendance record of each of those workouts that started today or starts in the next
+ * OFFLINE_ATTENDANCE_AHEAD_HOURS, not cancelled.
+ */
+export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): ListAnswer {
+  const { database } = deps;
+  const now = deps.clock();
+  const tz = deps.env.CLUB_TIMEZONE;
+  const today = clubToday(now, tz);
+  const last = addDays(today, MY_WEEK_DAYS);
+  const takesAttendance = hasRole(user.role, 'exec');
+
+  // One read transaction: the lists, the pages and the week agree with each other.
+  return database.read(() => {
+    const workouts = forumListAnswer(deps, user.id, 'workout');
+    const events = forumListAnswer(deps, user.id, 'event');
+    const coming = database.db
+      .select({ id: posts.id, type: posts.type, workoutDate: posts.workoutDate, workoutTime: posts.workoutTime, cancelledAt: posts.cancelledAt })
+      .from(posts)
+      .where(
+        or(
+          and(eq(posts.type, 'workout'), between(posts.workoutDate, today, last)),
+          and(eq(posts.type, 'event'), between(posts.eventDate, today, last)),
+        ),
+      )
+      .orderBy(asc(posts.id))
+      .all();
+
+    const own: OwnParts = {
+      week: myWeek(deps, user.id, now),
+      races: { races: listRaces(deps, user) },
+      workoutDetails: [],
+      eventDetails: [],
+      attendance: [],
+    };
+    for (const post of coming) {
+      if (post.type === 'event') {
+        own.eventDetails.push(eventDetail(deps, user.id, post.id));
+        continue;
+      }
+      own.workoutDetails.push(workoutDetail(deps, user.id, post.id));
+      if (takesAttendance && post.cancelledAt === null && workoutStart(post, tz) <= now + OFFLINE_ATTENDANCE_AHEAD_HOURS * HOUR_MS) {
+        own.attendance.push({ workoutId: post.id, record: getAttendance(deps, post.id) });
+      }
+    }
+    // The lists' JSON as the list cache made it, not parsed and written again.
+    return makeAnswer(`{"workouts":${workouts.json},"events":${events.json},${JSON.stringify(own).slice(1)}`);
+  });
+}

@@ -1,0 +1,27 @@
+import type { AttendanceRecord, EventDetailAnswer, EventPost, PostsAnswer, WorkoutDetailAnswer, WorkoutPost } from './forum';
+import type { MyWeekAnswer } from './me';
+import type { RacesAnswer } from './races';
+
+// GET /offline-set: what a signed-in member will open next, in one answer, so a phone that was online
+// once has it when the signal is gone (docs/decisions/0089-offline-set.md). Every part has the shape
+// of the endpoint a screen reads it from, and the PWA keeps each under that screen's own query key.
+
+/** Execs and administrators get the attendance record of every workout that started today or starts within this many hours. */
+export const OFFLINE_ATTENDANCE_AHEAD_HOURS = 24;
+
+export interface OfflineSetAnswer {
+  /** GET /forum/posts?type=workout */
+  workouts: PostsAnswer<WorkoutPost>;
+  /** GET /forum/posts?type=event */
+  events: PostsAnswer<EventPost>;
+  /** GET /me/week */
+  week: MyWeekAnswer;
+  /** GET /races */
+  races: RacesAnswer;
+  /** GET /forum/workouts/{id} of every workout from the club's today to the last day My week covers. */
+  workoutDetails: WorkoutDetailAnswer[];
+  /** GET /forum/events/{id} of every event of the same days. */
+  eventDetails: EventDetailAnswer[];
+  /** GET /forum/workouts/{id}/attendance, for those who take it (empty for a member). */
+  attendance: { workoutId: number; record: AttendanceRecord }[];
+}
