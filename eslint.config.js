@@ -187,6 +187,21 @@ export default tseslint.config(
   { files: ['pwa/lib/ui/format.ts', 'api/**/club-time-format.ts'], rules: { 'club/format-through-format-module': 'off' } },
   { files: ['domain/clock.ts', 'domain/rules.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'], rules: { 'club/no-club-time-parsing': 'off', 'club/no-restated-rules': 'off' } },
   {
+    // The server's test files share a process (vitest.config.ts): a module mock would miss the modules
+    // an earlier file loaded, or pass only when the file happens to run first.
+    files: ['{api,db,domain,deploy,scripts}/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'The server tests share a process: count or spy on what the module exposes instead of mocking the module.',
+        })),
+      ],
+    },
+  },
+  {
     // Plain-JS build and start scripts (run without a TypeScript loader).
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },

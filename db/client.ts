@@ -25,10 +25,11 @@ export interface Database_ {
 /**
  * Opens (and creates) the SQLite file: WAL so reads never wait for the writer, NORMAL sync (durable
  * with WAL), foreign keys enforced, and a busy timeout so a second writer waits instead of failing.
- * ':memory:' works for tests.
+ * ':memory:' works for tests, and so does an image of a database (`serialize()`), opened as a copy in
+ * memory.
  */
-export function openDatabase(path: string): Database_ {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+export function openDatabase(path: string | Buffer): Database_ {
+  if (typeof path === 'string' && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

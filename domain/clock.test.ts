@@ -66,7 +66,9 @@ describe('the club clock', () => {
         expect(attendanceOpens(workout, start, 'America/Toronto')).toBe(true);
       }
     } finally {
-      process.env.TZ = before;
+      // Assigning undefined would set the string 'undefined'; the test files of a worker share process.env.
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
     }
   });
 

@@ -1,6 +1,7 @@
-// Helpers for API and service tests: a fresh in-memory database per call, a clock the test moves, a
-// mail transport that records (or fails) instead of sending, the people a test needs with their
-// tokens, and the calls a test makes to set the scene (sign in, post, add a race) checked on the way.
+// Helpers for API and service tests: a fresh in-memory database per call (a copy of one migrated
+// once), a clock the test moves, a mail transport that records (or fails) instead of sending, the
+// people a test needs with their tokens, and the calls a test makes to set the scene (sign in, post,
+// add a race) checked on the way.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,18 @@ export const TEST_PASSWORD = 'correct-horse';
 /** Where every test app's clock starts unless told otherwise: 2026-03-02T15:00:00Z, a Monday. */
 export const TEST_START = Date.parse('2026-03-02T15:00:00Z');
 let cheapHash: Promise<string> | undefined;
+let migrated: Buffer | undefined;
+
+/** An empty database with every migration applied, built once per process: each app gets a copy. */
+function migratedImage(): Buffer {
+  if (!migrated) {
+    const template = openDatabase(':memory:');
+    runMigrations(template);
+    migrated = template.sqlite.serialize();
+    template.close();
+  }
+  return migrated;
+}
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -77,8 +90,8 @@ export function makeTestApp(options: TestAppOptions = {}) {
     PUSH_SERVICE_HOSTS: 'push.example.com',
     ...options.env,
   });
-  const database = openDatabase(options.databasePath ?? ':memory:');
-  runMigrations(database);
+  const database = openDatabase(options.databasePath ?? migratedImage());
+  if (options.databasePath) runMigrations(database);
   let now = options.now ?? TEST_START;
   const logs: string[] = [];
   // The server log (pino lines), kept for tests that read it; at LOG_LEVEL warn unless the test sets it.

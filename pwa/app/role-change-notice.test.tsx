@@ -1,12 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../lib/session/session';
 import { storeSession, testUser } from '../test-support';
 import { answerApi, jsonReply } from '../test-server';
 import { RoleChangeNotice } from './role-change-notice';
 
 const calls: string[] = [];
+// The check is loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./role-change-check');
+});
+
 beforeEach(() => {
   calls.length = 0;
   storeSession(testUser('member'));

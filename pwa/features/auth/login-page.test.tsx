@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { LoginPage } from './login-page';
@@ -14,6 +14,12 @@ function renderLogin(url = '/login', routes: Routes = {}) {
 }
 
 const submit = (name: string) => screen.getAllByRole('button', { name }).at(-1)!;
+
+// The form is loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./forgot-password-modal');
+});
 
 describe('LoginPage', () => {
   it('requires email and password before calling the server', async () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError, type RsvpStatus } from '../../../domain/contract/forum';
 import { clubTodayNow } from '../../lib/club/club-clock';
@@ -31,6 +31,14 @@ function show(routes: Routes, user: SessionUser | null = member(), url = '/forum
   renderAt(url, '/forum', <ForumPage />, { user });
   return api;
 }
+
+// The forms are loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./workouts/new-workout-modal');
+  await import('./events/new-event-modal');
+  await import('./workouts/workout-form');
+});
 
 beforeEach(async () => {
   await resetDevice();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { WorkoutPost } from '../../../domain/contract/forum';
 import { resetDevice } from '../../test-device';
@@ -22,6 +22,12 @@ function show(routes: Routes, user: SessionUser = member(), url = '/forum') {
 }
 
 const card = (title: string) => screen.getByRole('article', { name: new RegExp(title) });
+
+// The form is loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./shared/cancel-post-modal');
+});
 
 beforeEach(async () => {
   await resetDevice();

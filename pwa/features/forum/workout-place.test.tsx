@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { LOCATION_MAX } from '../../../domain/contract/forum';
 import { addDays } from '../../../domain/clock';
@@ -29,6 +29,13 @@ function showDetail(routes: Routes, user: SessionUser = exec()) {
   renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage />, { user });
   return api;
 }
+
+// The forms are loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./workouts/new-workout-modal');
+  await import('./workouts/workout-form');
+});
 
 beforeEach(async () => {
   await resetDevice();

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
@@ -21,6 +21,12 @@ function show(user: SessionUser | null = member, list = races(), more: Routes = 
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
+
+// The form is loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./components/race-form-modal');
+});
 
 describe('RacesPage for visitors', () => {
   it('shows the races with countdowns and no member features', async () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { Role } from '../../../domain/contract/roles';
 import { NOT_SAVED_OFFLINE_TEXT } from '../../components/offline-note';
@@ -14,6 +14,12 @@ const page = ({ user = null, reloadPage }: { user?: SessionUser | null; reloadPa
   renderAt('/coaches-exec', '/coaches-exec', <CoachesExecPage reloadPage={reloadPage} />, { user, visitor: true });
 const signedIn = (role: Role) => testUser(role, { id: 7, join_date: null, expiry_date: null });
 const card = (text: string) => screen.getAllByTestId('team-card').find((c) => c.textContent!.includes(text))!;
+
+// The form is loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./edit-profile-modal');
+});
 
 describe('CoachesExecPage', () => {
   it('says it is loading until the team arrives', async () => {

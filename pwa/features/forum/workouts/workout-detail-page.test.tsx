@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../domain/contract/auth';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../../domain/contract/forum';
 import { RULE_TEXT } from '../../../../domain/rules';
@@ -39,6 +39,12 @@ function setup(routes: Routes, user: SessionUser = member(), url = '/workout/7')
   renderAt(url, '/workout/:id', <WorkoutDetailPage />, { user });
   return api;
 }
+
+// The form is loaded on demand, in production and here: loaded before the tests, so a findBy
+// waits for the screen, not for a busy machine to load a module.
+beforeAll(async () => {
+  await import('./workout-form');
+});
 
 beforeEach(async () => {
   await commentsDb.comments.clear();
