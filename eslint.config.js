@@ -50,7 +50,7 @@ const serverZones = [
   },
 ];
 
-// The house rules (docs/architecture.md), checked on resolved paths, so `../../../api/platform/env` and any
+// The house rules (docs/architecture.md), checked on resolved paths, so `../../../api/platform/settings/env` and any
 // other spelling of the same file are caught alike.
 const boundaryZones = [
   ...featureZones,

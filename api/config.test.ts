@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './platform/env';
+import { loadEnv } from './platform/settings/env';
 import { resolveVapidKeys } from './messaging/queue/web-push';
 import { clubConfigSchema } from '../domain/contract/config';
 import { makeTestApp } from './testing/test-app';

@@ -1,7 +1,7 @@
 import { join, dirname, resolve } from 'node:path';
 import type { Database_ } from '../db/client';
 import type { AppDeps } from './platform/context';
-import type { Env } from './platform/env';
+import type { Env } from './platform/settings/env';
 import { createLogger, type Logger } from './platform/logger';
 import { MessageDispatcher } from './messaging/queue/dispatcher';
 import { resendTransport, type MailTransport } from './messaging/queue/transports';
@@ -10,7 +10,7 @@ import { GrowingDelay, RateLimiter } from './platform/rate-limit';
 import { LOGIN_DELAY } from './accounts/auth';
 import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
-import { PushEndpointPolicy, type Resolve } from './platform/push-endpoint';
+import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
 
 export interface DepsOptions {
   clock?: () => number;

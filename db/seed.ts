@@ -84,7 +84,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 
-/** What the seed reads of the environment (api/platform/env.ts's Env fits; db/ does not import api/). */
+/** What the seed reads of the environment (api/platform/settings/env.ts's Env fits; db/ does not import api/). */
 export interface SeedSettings {
   ADMIN_EMAIL?: string;
   ADMIN_PASSWORD?: string;

@@ -97,7 +97,7 @@ describe('lint boundaries', () => {
   });
 
   it.each([
-    ['api/env', "import { loadEnv } from '../../api/platform/env';\nexport const x = loadEnv;\n"],
+    ['api/env', "import { loadEnv } from '../../api/platform/settings/env';\nexport const x = loadEnv;\n"],
     ['api/platform', "import * as m from '../../api/platform/middleware/auth';\nexport const x = m;\n"],
     ['an api/ feature', "import { DELETED_AUTHOR } from '../../api/forum/posts/answers';\nexport const x = DELETED_AUTHOR;\n"],
     ['db', "import { seed } from '../../db/seed';\nexport const x = seed;\n"],
@@ -107,7 +107,7 @@ describe('lint boundaries', () => {
   });
 
   it('refuses db/ importing api/ and domain/ importing api/, db/ or pwa/', async () => {
-    expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/platform/env';\nexport const x = loadEnv;\n")).toEqual([
+    expect(await ruleIds('db/lint-fixture.ts', "import { loadEnv } from '../api/platform/settings/env';\nexport const x = loadEnv;\n")).toEqual([
       restricted,
     ]);
     // Nor does the server reach into the PWA.
@@ -116,7 +116,7 @@ describe('lint boundaries', () => {
     ]);
     // db/ may read the club's truth.
     expect(await ruleIds('db/lint-fixture.ts', "import { isFull } from '../domain/rules';\nexport const x = isFull;\n")).toEqual([]);
-    for (const from of ['../api/platform/env', '../db/client', '../pwa/lib/ui/format']) {
+    for (const from of ['../api/platform/settings/env', '../db/client', '../pwa/lib/ui/format']) {
       const messages = await ruleIds('domain/lint-fixture.ts', `import * as m from '${from}';\nexport const x = m;\n`);
       expect(messages).toContainEqual(restricted);
     }

@@ -3,7 +3,7 @@
 // towards BACKUP_KEEP, and the uploaded pictures are mirrored into BACKUP_DIR/uploads.
 import { backupDatabase, backupInto } from '../../db/backup';
 import { uploadsDirFor } from '../deps';
-import { loadEnv } from '../platform/env';
+import { loadEnv } from '../platform/settings/env';
 
 const env = loadEnv();
 const target = process.argv[2];

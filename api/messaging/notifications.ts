@@ -8,7 +8,7 @@ import type { pushDeviceSchema } from '../../domain/contract/notifications-schem
 import { clubToday } from '../../domain/clock';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-import { PUSH_ENDPOINT_ERROR } from '../platform/push-endpoint';
+import { PUSH_ENDPOINT_ERROR } from '../platform/settings/push-endpoint';
 import { activeMemberWhere } from '../platform/users';
 
 export type PushDeviceInput = z.output<typeof pushDeviceSchema>;
@@ -101,7 +101,7 @@ function limitDeviceSaves(deps: AppDeps, userId: number, ip: string): void {
 /**
  * The server will POST to this URL on every new workout and reminder, so it must be a browser's push
  * service (or one the operator named in PUSH_SERVICE_HOSTS), with a name that points to the public
- * internet right now: api/platform/push-endpoint.ts. Sends check it again.
+ * internet right now: api/platform/settings/push-endpoint.ts. Sends check it again.
  */
 export async function checkPushEndpoint(deps: AppDeps, endpoint: string): Promise<void> {
   const verdict = await deps.pushEndpoints.check(endpoint);

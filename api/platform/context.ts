@@ -1,10 +1,10 @@
 import type { Database_ } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
-import type { Env } from './env';
+import type { Env } from './settings/env';
 import type { Logger } from './logger';
 import type { MessageQueue } from './message-queue';
-import type { PushEndpointPolicy } from './push-endpoint';
+import type { PushEndpointPolicy } from './settings/push-endpoint';
 import type { GrowingDelay, RateLimiter } from './rate-limit';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */

@@ -1,7 +1,7 @@
 // One logger for the server (pino): JSON lines in production (for journald or a log shipper), a
 // readable colour line per event in development, nothing but warnings under test.
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Env } from './env';
+import type { Env } from './settings/env';
 
 export type { Logger };
 

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadEnv } from '../platform/env';
+import { loadEnv } from '../platform/settings/env';
 import { checkingIntervalMs, listen, type HttpLimits } from '../http-server';
 
 const LIMITS: HttpLimits = { headersTimeoutMs: 300, requestTimeoutMs: 900, keepAliveTimeoutMs: 400 };

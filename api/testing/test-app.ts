@@ -12,7 +12,7 @@ import { users } from '../../db/schema';
 import { createApp } from '../app';
 import type { Role } from '../../domain/contract/roles';
 import { buildDeps } from '../deps';
-import { loadEnv } from '../platform/env';
+import { loadEnv } from '../platform/settings/env';
 import { createLogger, memoryDestination } from '../platform/logger';
 import type { MailTransport } from '../messaging/queue/transports';
 import type { PushTransport } from '../messaging/queue/web-push';

@@ -9,7 +9,7 @@ import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { saveDevice } from '../notifications';
 import { MessageDispatcher } from './dispatcher';
 import { resolveVapidKeys, webPushTransport } from './web-push';
-import { PushEndpointPolicy, parsePushServiceHosts } from '../../platform/push-endpoint';
+import { PushEndpointPolicy, parsePushServiceHosts } from '../../platform/settings/push-endpoint';
 import { createWorkout, joinWaitlist, setSignup } from '../../forum/workouts/workouts';
 
 // The defaults a device starts with; new-workout pushes are asked for only where a test is about them.

@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { dirname, join } from 'node:path';
 import webpush from 'web-push';
-import { REFUSED_ADDRESS_CODE, type PushEndpointPolicy } from '../../platform/push-endpoint';
+import { REFUSED_ADDRESS_CODE, type PushEndpointPolicy } from '../../platform/settings/push-endpoint';
 
 export interface VapidKeys {
   publicKey: string;

@@ -4,7 +4,7 @@ import { messageQueue, users } from '../../../db/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { buildDeps } from '../../deps';
-import { loadEnv } from '../env';
+import { loadEnv } from '../settings/env';
 import { createLogger, memoryDestination } from '../logger';
 import { TEST_PASSWORD, makeTestApp } from '../../testing/test-app';
 
