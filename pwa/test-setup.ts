@@ -23,4 +23,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-afterAll(() => server.close());
+// A device copy being restored when a file's last test ends (fake-indexeddb answers on later macrotasks)
+// would set React state after the file's window is gone: let those answers land before the file ends.
+afterAll(async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  server.close();
+});
