@@ -53,6 +53,10 @@ test('a 120-character name with no spaces scrolls no page sideways, at 390 and 1
   test.setTimeout(120_000);
   // An exec, so the name is also a post's author; renamed in the database (sign-up stops at 100).
   const wide = await createMemberWithToken(request, 'Wide', { role: 'exec' });
+  // Members with long addresses beside it, as a real club has: the table still fits at a laptop's width.
+  for (const name of ['Annabelle Aquatic Longfellow', 'Bartholomew Brick Montgomery', 'Cassiopeia Cadence Worthington']) {
+    await createMemberWithToken(request, name);
+  }
   const db = openTestDb();
   db.prepare('update users set name = ? where id = ?').run(LONG_NAME, wide.id);
   db.close();
