@@ -86,7 +86,7 @@ describe('lint boundaries', () => {
     const messages = await ruleIds(
       'pwa/features/forum/lint-fixture.ts',
       [
-        "import { checkNewWorkout } from './shared/workout-rules';",
+        "import { checkNewWorkout } from './common/workout-rules';",
         "import { Modal } from '../../components/modal';",
         "import { formatTime } from '../../lib/format';",
         "import { addDays } from '../../../domain/clock';",

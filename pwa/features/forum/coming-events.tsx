@@ -4,7 +4,7 @@ import { UpcomingList, type UpcomingItem } from '../../components/upcoming-list'
 import { useClubToday } from '../../lib/club/club-clock';
 import { loadError } from '../../lib/data/read';
 import { useEventsQuery } from './api/forum-queries';
-import { isCancelled } from './shared/plan-change';
+import { isCancelled } from './common/plan-change';
 
 /** How many of the club's next events a member's Home names. */
 const SHOWN = 3;

@@ -8,7 +8,7 @@ import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
 import { ForumPage } from './forum-page';
-import { planActions } from './shared/plan-change';
+import { planActions } from './common/plan-change';
 import { event, exec, member, workout } from './test-handlers';
 
 const WORKOUTS = 'GET /forum/posts?type=workout';
@@ -26,7 +26,7 @@ const card = (title: string) => screen.getByRole('article', { name: new RegExp(t
 // The form is loaded on demand, in production and here: loaded before the tests, so a findBy
 // waits for the screen, not for a busy machine to load a module.
 beforeAll(async () => {
-  await import('./shared/cancel-post-modal');
+  await import('./common/cancel-post-modal');
 });
 
 beforeEach(async () => {

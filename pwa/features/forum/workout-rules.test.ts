@@ -16,7 +16,7 @@ import {
   startedOnClubClock,
   waitlistPositionText,
   workoutView,
-} from './shared/workout-rules';
+} from './common/workout-rules';
 import { canManagePost, isFull } from '../../../domain/rules';
 import { hoursUntil } from '../../../domain/clock';
 import { clubTimeZone } from '../../lib/club/club-zone';

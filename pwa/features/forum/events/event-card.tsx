@@ -5,9 +5,9 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/status';
 import { KindBadge, MovedMark } from '../../../components/post-parts';
 import { useSession } from '../../../lib/session/session';
-import { Author, EventWhenWhere } from '../shared/post-parts';
+import { Author, EventWhenWhere } from '../common/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
-import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { deleteErrorText } from '../workouts/workout-card';
 import { canManagePost } from '../../../../domain/rules';
 

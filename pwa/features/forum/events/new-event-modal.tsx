@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/data/api-client';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useCreatePostMutation } from '../api/forum-mutations';
-import { CharCounter } from '../shared/post-parts';
+import { CharCounter } from '../common/post-parts';
 import { formatDuration } from '../../../../domain/club-format';
 import { DEFAULT_DURATION_MINUTES } from '../../../../domain/durations';
 

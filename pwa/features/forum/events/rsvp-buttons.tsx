@@ -3,7 +3,7 @@ import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../../doma
 import { ErrorMessage } from '../../../components/status';
 import { UnsyncedMark } from '../../../components/offline-note';
 import { useRsvpWrite } from '../../../lib/data/post-actions';
-import { RSVP_LABELS, eventView } from '../shared/workout-rules';
+import { RSVP_LABELS, eventView } from '../common/workout-rules';
 
 /**
  * The member's RSVP to one event (lib/data/post-actions.ts: works offline, sends the desired state,

@@ -5,7 +5,7 @@ import { UnsyncedMark } from '../../../components/offline-note';
 import { formatDateTime } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
 import type { SignupActions } from './use-signup-actions';
-import { capacityText, waitlistPositionText, type WorkoutView } from '../shared/workout-rules';
+import { capacityText, waitlistPositionText, type WorkoutView } from '../common/workout-rules';
 import { RULE_TEXT, isSuspended } from '../../../../domain/rules';
 
 /** Counts of a workout: signed up, capacity status, waitlist size and the caller's place on it. */

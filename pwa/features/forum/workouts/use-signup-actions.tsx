@@ -1,6 +1,6 @@
 import type { WorkoutPost } from '../../../../domain/contract/forum';
 import { useSignupFlow, type SignupFlow } from '../../../components/signup-flow';
-import { workoutView, type WorkoutView } from '../shared/workout-rules';
+import { workoutView, type WorkoutView } from '../common/workout-rules';
 
 export interface SignupActions extends SignupFlow {
   /** The workout with the member's place and the counts as the screen shows them. */

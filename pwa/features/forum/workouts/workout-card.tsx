@@ -6,12 +6,12 @@ import { MovedMark } from '../../../components/post-parts';
 import { ErrorMessage } from '../../../components/status';
 import { formatTimeRange } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
-import { Author, PlaceLine, TypeBadge } from '../shared/post-parts';
+import { Author, PlaceLine, TypeBadge } from '../common/post-parts';
 import { SignupControls } from './signup-controls';
-import { CancelledNote, PostManageBar, isCancelled } from '../shared/plan-change';
+import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
-import { cardStateText, startedOnClubClock } from '../shared/workout-rules';
+import { cardStateText, startedOnClubClock } from '../common/workout-rules';
 import { canManagePost } from '../../../../domain/rules';
 
 // The edit form (react-hook-form, zod) loads when an exec opens it, not with the workout.

@@ -31,8 +31,8 @@ import { judgeEdit, type Slot } from '../../../../domain/moves';
 import { DEFAULT_DURATION_MINUTES } from '../../../../domain/durations';
 import { formatDuration } from '../../../../domain/club-format';
 import { useUpdateWorkoutMutation } from '../api/forum-mutations';
-import { CharCounter } from '../shared/post-parts';
-import { WORKOUT_TYPE_LABELS } from '../shared/workout-rules';
+import { CharCounter } from '../common/post-parts';
+import { WORKOUT_TYPE_LABELS } from '../common/workout-rules';
 
 /** What the workout form holds while it is being typed: every field as text, as the inputs give it. */
 export interface WorkoutDraft {

@@ -13,7 +13,7 @@ import { useWorkoutsQuery } from '../api/forum-queries';
 import { useKept } from '../../../lib/data/offline-set';
 import { myWeekKey } from '../../../lib/data/post-cache';
 import { WorkoutCard } from './workout-card';
-import { detectPromotions, groupByDay } from '../shared/workout-rules';
+import { detectPromotions, groupByDay } from '../common/workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
