@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
-import { OfflineNote, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
+import { OfflineNote, isOfflineError } from '../../../components/offline-note';
+import { ListNotSaved } from '../common/list-not-saved';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
 import { lazyNamed } from '../../../lib/ui/lazy-named';
 import { useSession } from '../../../lib/session/session';
@@ -7,9 +8,6 @@ import { EventCard } from './event-card';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useEventsQuery } from '../api/forum-queries';
-import { Link } from 'react-router-dom';
-import { useKept } from '../../../lib/data/offline-set';
-import { myWeekKey } from '../../../lib/data/post-cache';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
 const NewEventModal = lazyNamed(() => import('./new-event-modal'), 'NewEventModal');
@@ -22,7 +20,6 @@ export function EventsTab() {
   const { data, refetch } = query;
   const { fromCache, updatedAt } = offlineInfo(query);
   const error = loadError(query);
-  const weekKept = useKept(myWeekKey);
   const [creating, setCreating] = useState(false);
   const [posted, setPosted] = useState(false);
 
@@ -44,11 +41,7 @@ export function EventsTab() {
       {query.isPending ? (
         <Loading text="Loading events..." />
       ) : error && isOfflineError(error) ? (
-        <NotSavedOffline
-          text="The events were not saved on this device."
-          offer={weekKept ? <Link to="/">Open My week</Link> : undefined}
-          onRetry={refresh}
-        />
+        <ListNotSaved what="events" onRetry={refresh} />
       ) : error ? (
         <LoadError onRetry={refresh}>Could not load the events: {error.message}</LoadError>
       ) : !data || data.posts.length === 0 ? (

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { OfflineNote, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
+import { OfflineNote, isOfflineError } from '../../../components/offline-note';
+import { ListNotSaved } from '../common/list-not-saved';
 import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../../domain/contract/forum';
 import { forumOrder } from '../../../../domain/clock';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
@@ -10,8 +11,6 @@ import { useSession } from '../../../lib/session/session';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useWorkoutsQuery } from '../api/forum-queries';
-import { useKept } from '../../../lib/data/offline-set';
-import { myWeekKey } from '../../../lib/data/post-cache';
 import { WorkoutCard } from './workout-card';
 import { detectPromotions, groupByDay } from '../common/workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
@@ -55,7 +54,6 @@ export function WorkoutsTab() {
   const { data, refetch } = query;
   const { fromCache, updatedAt } = offlineInfo(query);
   const error = loadError(query);
-  const weekKept = useKept(myWeekKey);
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const setFilter = (key: FilterKey) =>
@@ -136,11 +134,7 @@ export function WorkoutsTab() {
       {query.isPending ? (
         <Loading text="Loading workouts..." />
       ) : error && isOfflineError(error) ? (
-        <NotSavedOffline
-          text="The workouts were not saved on this device."
-          offer={weekKept ? <Link to="/">Open My week</Link> : undefined}
-          onRetry={refresh}
-        />
+        <ListNotSaved what="workouts" onRetry={refresh} />
       ) : error ? (
         <LoadError onRetry={refresh}>Could not load the workouts: {error.message}</LoadError>
       ) : shown.length === 0 ? (
