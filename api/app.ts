@@ -10,6 +10,7 @@ import { accountDeletionRoutes } from './accounts/account-deletion-routes';
 import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
+import { documentRoutes } from './club/document-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
 import { healthRoutes } from './health/health-routes';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/forum', forumRoutes);
   app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
+  app.route('/api/club/documents', documentRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

@@ -432,3 +432,23 @@ export const renewalRequests = sqliteTable(
   ],
 );
 export type RenewalRequestRow = typeof renewalRequests.$inferSelect;
+
+// The club's own settings and texts, each a document under a key (its name and look, a page, the
+// charter, the rules' numbers…), kept as every published version: the newest is the one in force,
+// the older ones are the history an administrator restores from (docs/decisions/0093-club-documents.md).
+export const clubDocuments = sqliteTable(
+  'club_documents',
+  {
+    key: text('key').notNull(),
+    version: integer('version').notNull(),
+    // The document's JSON, checked against its schema before it is written.
+    body: text('body').notNull(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: integer('published_at').notNull().default(now),
+    // What the editor said of the change; `minor`: a wording fix that asks nothing new of members.
+    note: text('note'),
+    minor: integer('minor', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.version] })],
+);
+export type ClubDocumentRow = typeof clubDocuments.$inferSelect;

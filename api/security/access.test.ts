@@ -557,6 +557,25 @@ const CASES: RouteCase[] = [
     allowed: 'exec',
     allowedStatus: 200,
   },
+  // ---------- the club's settings and texts (administrators; pages also execs when allowed) ----------
+  {
+    name: 'publish a club document',
+    method: 'PUT',
+    path: () => '/api/club/documents/permissions',
+    body: () => ({ body: { execsEditPages: true }, version: 0 }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'restore a version of a club document',
+    method: 'POST',
+    path: () => '/api/club/documents/permissions/versions/0/restore',
+    body: () => ({ version: 0 }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
 ];
 
 describe('every mutating route refuses callers without the right', () => {
@@ -666,6 +685,8 @@ describe('every mutating route refuses callers without the right', () => {
       'DELETE /api/passkeys/:id',
       'DELETE /api/admin/members/:id/passkeys',
       'DELETE /api/me',
+      'PUT /api/club/documents/:key',
+      'POST /api/club/documents/:key/versions/:version/restore',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

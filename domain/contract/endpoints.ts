@@ -1,3 +1,5 @@
+import type { ClubDocument, ClubDocumentVersionsAnswer } from './club-documents';
+import type { publishDocumentSchema, restoreDocumentSchema } from './club-documents-schemas';
 import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
 import type { NewAnnouncement } from './announcements-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
@@ -207,6 +209,11 @@ export interface Endpoints {
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };
   'DELETE /announcements/:id': { answer: MessageAnswer };
   'POST /announcements/:id/dismiss': { answer: AnnouncementDismissedAnswer };
+  // the club's settings and texts, as versioned documents
+  'GET /club/documents/:key': { answer: ClubDocument };
+  'GET /club/documents/:key/versions': { answer: ClubDocumentVersionsAnswer };
+  'PUT /club/documents/:key': { body: Body<typeof publishDocumentSchema>; answer: ClubDocument };
+  'POST /club/documents/:key/versions/:version/restore': { body: Body<typeof restoreDocumentSchema>; answer: ClubDocument };
   // profiles (the coaches and executive team)
   'GET /profiles': { answer: TeamMembersAnswer };
   'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };

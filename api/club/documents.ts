@@ -1,0 +1,183 @@
+// The club's documents (domain/club-documents.ts): read whole, published whole as a new version, an
+// older version published again. Every setting an administrator changes in the app is one of these,
+// so history, restore and the check against a lost edit are written once, here.
+import { and, desc, eq, max } from 'drizzle-orm';
+import { clubDocuments, users, type ClubDocumentRow } from '../../db/schema';
+import {
+  DOCUMENT_RULES,
+  mayEditDocument,
+  type ClubDocumentTypes,
+  type DocumentKey,
+} from '../../domain/club-documents';
+import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
+import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
+import type { AppDeps, CurrentUser } from '../platform/context';
+import { ServiceError, forbidden } from '../platform/errors';
+
+type Actor = Pick<CurrentUser, 'id' | 'role'>;
+
+// A document is read on most requests (the club's name in a page's head, the rules on a sign-up), so
+// the one in force is kept per database and dropped by the publish that replaces it.
+const inForce = new WeakMap<AppDeps['database'], Map<DocumentKey, ClubDocument>>();
+
+function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
+  let kept = inForce.get(deps.database);
+  if (!kept) inForce.set(deps.database, (kept = new Map()));
+  return kept;
+}
+
+function toDocument<K extends DocumentKey>(key: K, row: ClubDocumentRow, publisher: string | null): ClubDocument<K> {
+  return {
+    key,
+    version: row.version,
+    body: JSON.parse(row.body) as ClubDocumentTypes[K],
+    publishedAt: row.publishedAt,
+    publishedBy: { id: row.publishedBy, name: publisher ?? 'A former member' },
+    note: row.note,
+    minor: row.minor,
+  };
+}
+
+function defaultDocument<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocument<K> {
+  const body = DOCUMENT_RULES[key].defaults({ clubEmail: deps.env.CLUB_EMAIL, clubTimeZone: deps.env.CLUB_TIMEZONE });
+  return { key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false };
+}
+
+function versionRows(deps: AppDeps, key: DocumentKey, version?: number) {
+  return deps.database.db
+    .select({ row: clubDocuments, publisher: users.name })
+    .from(clubDocuments)
+    .leftJoin(users, eq(users.id, clubDocuments.publishedBy))
+    .where(version === undefined ? eq(clubDocuments.key, key) : and(eq(clubDocuments.key, key), eq(clubDocuments.version, version)))
+    .orderBy(desc(clubDocuments.version));
+}
+
+/** The document in force: its newest published version, or its default. */
+export function readDocument<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocument<K> {
+  const kept = keptFor(deps);
+  const known = kept.get(key) as ClubDocument<K> | undefined;
+  if (known) return known;
+  const newest = versionRows(deps, key).limit(1).get();
+  const document = newest ? toDocument(key, newest.row, newest.publisher) : defaultDocument(deps, key);
+  kept.set(key, document);
+  return document;
+}
+
+/** The body in force: what the rest of the server reads. */
+export function documentBody<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocumentTypes[K] {
+  return readDocument(deps, key).body;
+}
+
+export function mayEdit(deps: AppDeps, actor: Actor, key: DocumentKey): boolean {
+  return mayEditDocument(DOCUMENT_RULES[key].editors, actor.role, documentBody(deps, 'permissions'));
+}
+
+/** A reader of a document that is not public must be one of its editors. */
+export function mayRead(deps: AppDeps, actor: Actor | null, key: DocumentKey): boolean {
+  return DOCUMENT_RULES[key].public || (actor !== null && mayEdit(deps, actor, key));
+}
+
+function requireEditor(deps: AppDeps, actor: Actor, key: DocumentKey): void {
+  if (!mayEdit(deps, actor, key)) {
+    throw forbidden(DOCUMENT_RULES[key].editors === 'admin' ? 'Only administrators can change this' : 'Only administrators, and execs when allowed, can change the pages');
+  }
+}
+
+/** The body checked against its document's schema; a refusal names the field (`field`: its path, dotted). */
+export function checkBody<K extends DocumentKey>(key: K, body: unknown): ClubDocumentTypes[K] {
+  const result = DOCUMENT_SCHEMAS[key].safeParse(body);
+  if (result.success) return result.data as ClubDocumentTypes[K];
+  const issue = result.error.issues[0]!;
+  throw new ServiceError(400, issue.message, { field: issue.path.join('.') });
+}
+
+function conflict(deps: AppDeps, key: DocumentKey): ServiceError {
+  return new ServiceError(409, 'Someone else published a newer version while you were editing: here it is. Your changes are still in the form.', {
+    current: readDocument(deps, key),
+  });
+}
+
+function insertVersion<K extends DocumentKey>(
+  deps: AppDeps,
+  actor: Actor,
+  key: K,
+  body: ClubDocumentTypes[K],
+  expected: number,
+  extra: { note?: string | undefined; minor?: boolean | undefined },
+): ClubDocument<K> {
+  const document = deps.database.tx(() => {
+    const { db } = deps.database;
+    const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
+    if (newest !== expected) throw conflict(deps, key);
+    const row = db
+      .insert(clubDocuments)
+      .values({
+        key,
+        version: newest + 1,
+        body: JSON.stringify(body),
+        publishedBy: actor.id,
+        publishedAt: deps.clock(),
+        note: extra.note || null,
+        minor: extra.minor ?? false,
+      })
+      .returning()
+      .get();
+    const publisher = db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get()?.name ?? null;
+    return toDocument(key, row, publisher);
+  });
+  keptFor(deps).set(key, document);
+  for (const listener of changeListeners) listener(deps, key);
+  return document;
+}
+
+type ChangeListener = (deps: AppDeps, key: DocumentKey) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/** Called after every publish (a cache drawn from a document drops what it drew). */
+export function onDocumentPublished(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/**
+ * PUT /club/documents/:key: the edit, made from version `input.version`, becomes the next version. If
+ * someone published since, nothing is written and the answer is a 409 carrying the newer document.
+ */
+export function publishDocument<K extends DocumentKey>(deps: AppDeps, actor: Actor, key: K, input: PublishDocument): ClubDocument<K> {
+  requireEditor(deps, actor, key);
+  const body = checkBody(key, input.body);
+  return insertVersion(deps, actor, key, body, input.version, input);
+}
+
+/** GET /club/documents/:key/versions: the history, newest first. */
+export function documentVersions<K extends DocumentKey>(deps: AppDeps, actor: Actor, key: K): ClubDocumentVersionsAnswer<K> {
+  requireEditor(deps, actor, key);
+  const versions = versionRows(deps, key)
+    .all()
+    .map(({ row, publisher }) => toDocument(key, row, publisher));
+  return { current: versions[0]?.version ?? 0, versions };
+}
+
+/**
+ * POST /club/documents/:key/versions/:version/restore: version `version` (0: the default) published
+ * again as the newest, so the history keeps what was replaced. `current` is the check against a lost edit.
+ */
+export function restoreDocument<K extends DocumentKey>(
+  deps: AppDeps,
+  actor: Actor,
+  key: K,
+  version: number,
+  current: number,
+): ClubDocument<K> {
+  requireEditor(deps, actor, key);
+  let body: ClubDocumentTypes[K];
+  if (version === 0) {
+    body = defaultDocument(deps, key).body;
+  } else {
+    const old = versionRows(deps, key, version).get();
+    if (!old) throw new ServiceError(404, 'Version not found');
+    // An old body is checked again: the schema may have grown a rule since it was published.
+    body = checkBody(key, JSON.parse(old.row.body));
+  }
+  return insertVersion(deps, actor, key, body, current, { note: `Restored version ${version}` });
+}

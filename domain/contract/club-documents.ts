@@ -1,0 +1,25 @@
+import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
+
+/** A document as it is in force: version 0 is the default, never published. */
+export interface ClubDocument<K extends DocumentKey = DocumentKey> {
+  key: K;
+  version: number;
+  body: ClubDocumentTypes[K];
+  /** When and by whom this version was published; null for the default. */
+  publishedAt: number | null;
+  publishedBy: { id: number | null; name: string } | null;
+  note: string | null;
+  minor: boolean;
+}
+
+/** GET /club/documents/:key/versions: every published version, newest first, each whole (to preview and restore). */
+export interface ClubDocumentVersionsAnswer<K extends DocumentKey = DocumentKey> {
+  current: number;
+  versions: ClubDocument<K>[];
+}
+
+/** A 409 to a publish made from an older version: the newer text, to show the editor. */
+export interface DocumentConflict<K extends DocumentKey = DocumentKey> {
+  error: string;
+  current: ClubDocument<K>;
+}

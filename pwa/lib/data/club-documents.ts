@@ -1,0 +1,74 @@
+// The club's settings and texts (domain/club-documents.ts) as a screen reads and edits them: one
+// query key per document, its history, and a publish that hands a newer version back instead of
+// overwriting it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClubDocumentTypes, DocumentKey } from '../../../domain/club-documents';
+import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club-documents';
+import { ApiError, call } from './api-client';
+import { useRead } from './read';
+
+export const documentKeys = {
+  all: ['club-documents'] as const,
+  document: (key: DocumentKey) => [...documentKeys.all, key] as const,
+  versions: (key: DocumentKey) => [...documentKeys.all, key, 'versions'] as const,
+};
+
+export function useClubDocument<K extends DocumentKey>(key: K) {
+  return useRead({
+    queryKey: documentKeys.document(key),
+    queryFn: ({ signal }) => call('GET /club/documents/:key', { params: { key }, signal }) as Promise<ClubDocument<K>>,
+  });
+}
+
+export function useDocumentVersions<K extends DocumentKey>(key: K) {
+  return useRead({
+    queryKey: documentKeys.versions(key),
+    queryFn: ({ signal }) => call('GET /club/documents/:key/versions', { params: { key }, signal }) as Promise<ClubDocumentVersionsAnswer<K>>,
+  });
+}
+
+/** The newer version a 409 carries: someone published while this editor was editing. */
+export function newerVersion<K extends DocumentKey>(error: unknown): ClubDocument<K> | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const current = error.body.current as ClubDocument<K> | undefined;
+  return current && typeof current.version === 'number' ? current : null;
+}
+
+/** The field a 400 named (its dotted path in the body), to show the message beside it. */
+export function refusedField(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 400 && typeof error.body.field === 'string' ? error.body.field : null;
+}
+
+function usePublished<K extends DocumentKey, V>(key: K, write: (variables: V) => Promise<ClubDocument>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKeys.document(key), document);
+      return queryClient.invalidateQueries({ queryKey: documentKeys.versions(key) });
+    },
+    onError: (error) => {
+      // The newer text replaces the kept copy, so the screen can show it beside the editor's own.
+      const current = newerVersion<K>(error);
+      if (current) queryClient.setQueryData(documentKeys.document(key), current);
+    },
+  });
+}
+
+export interface PublishInput<K extends DocumentKey> {
+  body: ClubDocumentTypes[K];
+  /** The version the edit was made from. */
+  version: number;
+  note?: string;
+  minor?: boolean;
+}
+
+export function usePublishDocument<K extends DocumentKey>(key: K) {
+  return usePublished(key, (input: PublishInput<K>) => call('PUT /club/documents/:key', { params: { key }, body: input }));
+}
+
+export function useRestoreDocument<K extends DocumentKey>(key: K) {
+  return usePublished(key, ({ version, current }: { version: number; current: number }) =>
+    call('POST /club/documents/:key/versions/:version/restore', { params: { key, version }, body: { version: current } }),
+  );
+}
