@@ -82,6 +82,7 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
     db.delete(announcementDismissals).where(eq(announcementDismissals.userId, user.id)).run(),
   announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },
   post_tombstones: { keep: 'a deleted item kept 30 days for calendars; no account in it' },
+  club_documents: { keep: 'a version of a club setting or page stays in its history; who published it is forgotten (published_by set null)' },
   posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },
   races: { keep: 'a race stays; who created it is forgotten (created_by set null)' },
   team_profiles: { keep: "the club's positions, written by administrators; not tied to an account" },

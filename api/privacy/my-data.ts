@@ -11,6 +11,7 @@ import {
   absenceLog,
   announcementDismissals,
   announcements,
+  clubDocuments,
   attendanceRecords,
   attendanceSubmissions,
   eventRsvps,
@@ -232,6 +233,13 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(announcements.userId, user.id))
       .all()
       .map((a) => ({ id: a.id, title: a.title, body: a.body, until: a.until, posted_at: at(a.createdAt) })),
+  club_documents: ({ db, user }) =>
+    db
+      .select({ key: clubDocuments.key, version: clubDocuments.version, publishedAt: clubDocuments.publishedAt, note: clubDocuments.note })
+      .from(clubDocuments)
+      .where(eq(clubDocuments.publishedBy, user.id))
+      .all()
+      .map((d) => ({ setting: d.key, version: d.version, published_at: at(d.publishedAt), note: d.note })),
   announcement_dismissals: ({ db, user }) =>
     db
       .select({ d: announcementDismissals, title: announcements.title })
