@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcementDismissals, idempotencyKeys, messageQueue, passkeys, renewalRequests, roleChangeNotifications, users } from '../../db/schema';
+import { announcementDismissals, clubDocuments, idempotencyKeys, messageQueue, passkeys, renewalRequests, roleChangeNotifications, users } from '../../db/schema';
 import {
   ACCOUNT_DELETED_ERROR,
   DELETE_WRONG_PASSWORD,
@@ -199,6 +199,8 @@ function cellsContaining(t: TestApp, needles: string[]): string[] {
 describe('GET /api/me/export', () => {
   it('holds everything stored about the member, in every table, and nothing of anyone else', async () => {
     const { t, me, other, waiting, admin, past, full, othersFull, event, race } = await leavingScene();
+    // A club setting this member published (as an administrator of an earlier year).
+    t.db.insert(clubDocuments).values({ key: 'permissions', version: 1, body: '{"execsEditPages":true}', publishedBy: me.id, note: 'Execs edit the FAQ' }).run();
     const { res, bytes } = await download(t, me.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -228,6 +230,7 @@ describe('GET /api/me/export', () => {
     expect(data.announcements).toEqual([
       expect.objectContaining({ title: 'Pool closed Friday', until: '2026-03-06' }),
     ]);
+    expect(data.club_documents).toEqual([{ setting: 'permissions', version: 1, published_at: expect.any(String), note: 'Execs edit the FAQ' }]);
     expect(data.announcement_dismissals).toEqual([
       { announcement_id: expect.any(Number), title: 'Kit order closes', dismissed_at: expect.any(String) },
     ]);
