@@ -145,7 +145,9 @@ export const forumRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     return respondOnce(c, body ?? null, () => ({
       status: 200,
-      body: setSignup(deps, user, id, body?.signedUp) satisfies AnswerOf<'POST /forum/workouts/:id/signup'>,
+      body: setSignup(deps, user, id, body?.signedUp, {
+        waitlistIfFull: body?.waitlistIfFull,
+      }) satisfies AnswerOf<'POST /forum/workouts/:id/signup'>,
     }));
   })
   .post('/workouts/:id/waitlist', (c) => {
