@@ -38,6 +38,7 @@ const LOGIN_LIMIT_TRIES = 40;
  * `BENCH_ONLY=lighthouse` only Lighthouse on the public pages (both quick checks while working);
  * `BENCH_ONLY=hung-push` only the password-reset email with hung pushes (its own small club and server);
  * `BENCH_ONLY=offline-set` only the offline set a sign-in reads (its bytes, and its CPU beside a profile read).
+ * `BENCH_PAGES=/,/faq` limits Lighthouse to those public pages (a quick look at one page).
  */
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
@@ -269,7 +270,8 @@ async function main(): Promise<number> {
   /** Budgets, not correctness: a miss shows as FAIL in the table and leaves the exit code alone. */
   async function lighthousePhase(): Promise<void> {
     await phase('Lighthouse', async () => {
-      results.lighthouse = await runLighthouse(base);
+      const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+      results.lighthouse = await runLighthouse(base, only?.length ? only : PUBLIC_PAGES);
       for (const l of results.lighthouse) {
         const low = Object.entries(l.scores).filter(([, score]) => score === null || score < SCORE_TARGET);
         if (low.length > 0 || (l.cls ?? 1) > CLS_TARGET) log(`Lighthouse ${l.page}: below target: ${l.failing.join('; ')}`);
