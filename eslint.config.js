@@ -82,7 +82,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Plain scripts the generated service worker imports (pwa/public/push-sw.js).
-  { files: ['pwa/public/**/*.js'], languageOptions: { globals: globals.serviceworker } },
+  { files: ['pwa/public/**/*.js'], ignores: ['pwa/public/app-start.js'], languageOptions: { globals: globals.serviceworker } },
+  // The plain script a server-rendered page starts the app with (api/pages/static.ts).
+  { files: ['pwa/public/app-start.js'], languageOptions: { globals: globals.browser } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

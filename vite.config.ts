@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pagesPlugin } from './scripts/build-pages';
+import { slideImagesPlugin } from './scripts/slide-images';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 
@@ -71,6 +72,8 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    // The slideshow's AVIF copies, with the bundle, so the service worker precaches them too.
+    slideImagesPlugin(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -108,7 +111,7 @@ export default defineConfig(({ command }) => ({
         // Every screen's code (each route's chunk and stylesheet) is precached, so a screen never visited
         // opens offline; precaching runs in the worker after the page has loaded, outside its first
         // download. Screenshots are for the install dialog only: not worth a precache on every phone.
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,woff2,ico}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,jpg,woff2,ico}'],
         // Preview images (og:image) are for link previews, fetched by chat apps, never by the app.
         globIgnores: ['screenshots/**', 'og/**'],
         navigateFallback: '/index.html',

@@ -1,5 +1,7 @@
 // Lighthouse (phone profile, its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU) and
 // layout shift in Debian's Chromium for every public page, served by the real server with gzip.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
@@ -16,6 +18,8 @@ export const JS_ONLY_PUBLIC_PAGES = ['/reset-password?token=bench-not-a-token'] 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const SCORE_TARGET = 0.95;
 export const CLS_TARGET = 0.02;
+/** Tries per page when Lighthouse could not record the load. */
+const TRIES = 3;
 
 export interface LighthouseFigures {
   page: string;
@@ -43,15 +47,32 @@ export async function runLighthouse(base: string, pages: readonly string[] = PUB
   const figures: LighthouseFigures[] = [];
   try {
     for (const page of pages) {
-      const result = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
+      // A trace that failed to record (NO_NAVSTART, now and then in this Chromium) is taken again.
+      let result = null;
+      for (let attempt = 1; attempt <= TRIES; attempt++) {
+        result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result?.lhr.runtimeError) break;
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      // BENCH_LIGHTHOUSE_REPORTS=<folder>: each page's whole report, to follow up an audit.
+      const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reports) {
+        mkdirSync(reports, { recursive: true });
+        writeFileSync(join(reports, `${page.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const failing = new Set<string>();
+      // A category without a score (the page never painted for it, the trace failed): say why.
+      if (result.lhr.runtimeError) failing.add(`runtime: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      for (const id of ['largest-contentful-paint', 'first-contentful-paint']) {
+        const audit = audits[id];
+        if (audit?.errorMessage) failing.add(`${id}: ${audit.errorMessage}`);
+      }
       for (const category of CATEGORIES) {
         for (const ref of categories[category]?.auditRefs ?? []) {
           const audit = audits[ref.id];

@@ -28,7 +28,7 @@ import {
 } from './http-load';
 import { renderTable, type BenchResults, type LimiterFigures } from './report';
 import { BENCH_LOG_N, BENCH_PASSWORD, COUNTS, seedBenchDatabase } from './seed';
-import { signupStorm } from './signup-storm';
+import { oneRequestStorm, signupStorm } from './signup-storm';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,11 +38,16 @@ const LOGIN_LIMIT_TRIES = 40;
  * `BENCH_ONLY=lighthouse` only Lighthouse on the public pages (both quick checks while working);
  * `BENCH_ONLY=hung-push` only the password-reset email with hung pushes (its own small club and server);
  * `BENCH_ONLY=offline-set` only the offline set a sign-in reads (its bytes, and its CPU beside a profile read).
+ * `BENCH_ONLY=storm` only the 1,000 sign-ups on 10 places, the two-request and the one-request way;
+ * `BENCH_ONLY=workout-page` only a workout's page beside a profile read (req/s, server CPU per request);
+ * `BENCH_PAGES=/,/faq` limits Lighthouse to those public pages (a quick look at one page).
  */
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
 const ONLY_HUNG_PUSH = process.env.BENCH_ONLY === 'hung-push';
 const ONLY_OFFLINE_SET = process.env.BENCH_ONLY === 'offline-set';
+const ONLY_STORM = process.env.BENCH_ONLY === 'storm';
+const ONLY_WORKOUT_PAGE = process.env.BENCH_ONLY === 'workout-page';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const started = performance.now();
@@ -141,7 +146,7 @@ async function main(): Promise<number> {
 
   const jwtSecret = newJwtSecret();
   // Before the server under load starts, so the starts measured have the machine to themselves.
-  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE && !ONLY_OFFLINE_SET) await phase('cold start, compiled vs tsx', async () => {
+  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE && !ONLY_OFFLINE_SET && !ONLY_STORM && !ONLY_WORKOUT_PAGE) await phase('cold start, compiled vs tsx', async () => {
     results.coldStart = await measureColdStart(databasePath, jwtSecret);
   });
   const server = await startServer({
@@ -175,6 +180,10 @@ async function main(): Promise<number> {
     await offlineSetPhase();
     return finish();
   }
+  if (ONLY_STORM) {
+    await stormPhase();
+    return finish();
+  }
 
   // Warm-up (not reported): JIT, SQLite page cache.
   await forumList({ ...settings, seconds: 1 }, memberTokens);
@@ -187,6 +196,10 @@ async function main(): Promise<number> {
   };
   await profileRead({ ...settings, seconds: 1 }, memberTokens);
   await phase('GET profile (baseline)', () => http(() => profileRead(settings, memberTokens)));
+  if (ONLY_WORKOUT_PAGE) {
+    await phase('GET workout detail', () => http(() => workoutDetail(settings, memberTokens, fixture.workoutIds)));
+    return finish();
+  }
   await phase('GET forum list', () => http(() => forumList(settings, memberTokens)));
   await phase('forum list rebuild', async () => {
     results.listRebuild = measureListRebuild(databasePath, fixture.memberIds);
@@ -216,11 +229,7 @@ async function main(): Promise<number> {
     results.loginBurst = await loginBurst(base, databasePath, memberTokens[0]!, fixture.workoutIds[0]!);
   });
 
-  await phase('1,000 concurrent sign-ups', async () => {
-    const tokens = await tokensFor(jwtSecret, fixture.stormMemberIds);
-    results.signupStorm = await signupStorm(base, tokens, fixture.stormWorkoutId, COUNTS.stormCapacity, databasePath);
-    if (!results.signupStorm.ok) failures.push('1,000 concurrent sign-ups: the figures are not 10 / 990 / 1..990 / no 5xx');
-  });
+  await stormPhase();
 
   await hungPushPhase();
 
@@ -244,6 +253,18 @@ async function main(): Promise<number> {
 
   if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthousePhase();
   return finish();
+
+  /** 1,000 members on 10 places: the older app's two requests, then one request each, on another workout. */
+  async function stormPhase(): Promise<void> {
+    await phase('1,000 concurrent sign-ups', async () => {
+      const tokens = await tokensFor(jwtSecret, fixture.stormMemberIds);
+      const storm = await signupStorm(base, tokens, fixture.stormWorkoutId, COUNTS.stormCapacity, databasePath);
+      results.signupStorm = storm;
+      if (!storm.ok) failures.push('1,000 concurrent sign-ups: the figures are not 10 / 990 / 1..990 / no 5xx');
+      storm.oneRequest = await oneRequestStorm(base, tokens, fixture.oneRequestStormWorkoutId, COUNTS.stormCapacity, databasePath);
+      if (!storm.oneRequest.ok) failures.push('1,000 concurrent one-request sign-ups: the figures are not 10 / 990 / 1..990 / no 5xx');
+    });
+  }
 
   /** The offline set per sign-in: its bytes, and its server CPU beside a profile read of the same run. */
   async function offlineSetPhase(): Promise<void> {
@@ -269,7 +290,8 @@ async function main(): Promise<number> {
   /** Budgets, not correctness: a miss shows as FAIL in the table and leaves the exit code alone. */
   async function lighthousePhase(): Promise<void> {
     await phase('Lighthouse', async () => {
-      results.lighthouse = await runLighthouse(base);
+      const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+      results.lighthouse = await runLighthouse(base, only?.length ? only : PUBLIC_PAGES);
       for (const l of results.lighthouse) {
         const low = Object.entries(l.scores).filter(([, score]) => score === null || score < SCORE_TARGET);
         if (low.length > 0 || (l.cls ?? 1) > CLS_TARGET) log(`Lighthouse ${l.page}: below target: ${l.failing.join('; ')}`);

@@ -39,6 +39,8 @@ export interface BenchFixture {
   workoutIds: number[];
   toggleWorkoutIds: number[];
   stormWorkoutId: number;
+  /** The same storm asked the one-request way (sign up, else the waitlist), on its own workout. */
+  oneRequestStormWorkoutId: number;
   offlineTargets: { workouts: number[]; events: { id: number; status: RsvpStatus }[]; races: number[] };
   rows: Record<string, number>;
 }
@@ -216,6 +218,9 @@ export async function seedBenchDatabase(path: string, now = Date.now()): Promise
         raceSignupRows += people.length;
       }
 
+      // Made last, so every other row of the club is drawn as before it existed.
+      const oneRequestStormWorkoutId = addWorkout('Bench storm, one request each: 1,000 members, 10 places', 'spin', 21, '18:00', COUNTS.stormCapacity);
+
       return {
         memberIds,
         execIds,
@@ -225,6 +230,7 @@ export async function seedBenchDatabase(path: string, now = Date.now()): Promise
         workoutIds,
         toggleWorkoutIds,
         stormWorkoutId,
+        oneRequestStormWorkoutId,
         offlineTargets: {
           workouts: rnd.sample(withRoom, COUNTS.offlineWorkouts),
           events: rnd.sample(eventIds, COUNTS.offlineEvents).map((id) => ({ id, status: rnd.pick(['going', 'maybe'] as const) })),

@@ -1,5 +1,5 @@
 // Club rules in the form the database needs them, so a query sorts and picks as domain/rules.ts says.
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, or } from 'drizzle-orm';
 import { waitlistEntries } from './schema';
 
 /**
@@ -8,6 +8,14 @@ import { waitlistEntries } from './schema';
  * For the query builder: `.orderBy(...waitlistOrder)`.
  */
 export const waitlistOrder = [asc(waitlistEntries.joinedAt), asc(waitlistEntries.id)] as const;
+
+/** The entries `waitlistOrder` puts at or before `entry` (a condition for `.where`). */
+export function waitlistUpTo(entry: { id: number; joinedAt: number }) {
+  return or(
+    lt(waitlistEntries.joinedAt, entry.joinedAt),
+    and(eq(waitlistEntries.joinedAt, entry.joinedAt), lte(waitlistEntries.id, entry.id)),
+  );
+}
 
 /** `waitlistOrder` in SQL text, for a statement that names `waitlist_entries` as `alias`. */
 export function waitlistOrderSql(alias: string): string {

@@ -17,7 +17,8 @@ import { respondOnce } from '../platform/middleware/idempotency';
 import { bodyJson, parse, readBody, routeId } from '../platform/middleware/validate';
 import { getAttendance, submitAttendance } from './workouts/attendance';
 import { ServiceError } from '../platform/errors';
-import { createEvent, eventDetail, setRsvp, updateEvent } from './events';
+import { createEvent, setRsvp, updateEvent } from './events';
+import { eventDetailAnswer, workoutDetailAnswer } from './detail-cache';
 import { forumListAnswer } from './posts/list-cache';
 import { requireManageablePost } from './posts/access';
 import { deletePostInScope } from './post-removal';
@@ -30,7 +31,6 @@ import {
   listSignups,
   listWaitlist,
   setSignup,
-  workoutDetail,
 } from './workouts/workouts';
 
 const TYPE_ERROR = "type must be 'workout' or 'event'";
@@ -117,12 +117,10 @@ export const forumRoutes = new Hono<AppEnv>()
   })
 
   // ---------- Workouts ----------
+  // The pages come prebuilt from the page cache (its body is AnswerOf<'GET /forum/workouts/:id'>).
   .get('/workouts/:id', (c) => {
     const id = routeId(c, 'Workout not found');
-    return c.json(
-      workoutDetail(c.var.deps, c.var.user.id, id) satisfies AnswerOf<'GET /forum/workouts/:id'>,
-      200,
-    );
+    return sendJsonWithEtag(c, workoutDetailAnswer(c.var.deps, c.var.user.id, id));
   })
   .get('/workouts/:id/signups', (c) => {
     const id = routeId(c, 'Workout not found');
@@ -145,7 +143,9 @@ export const forumRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     return respondOnce(c, body ?? null, () => ({
       status: 200,
-      body: setSignup(deps, user, id, body?.signedUp) satisfies AnswerOf<'POST /forum/workouts/:id/signup'>,
+      body: setSignup(deps, user, id, body?.signedUp, {
+        waitlistIfFull: body?.waitlistIfFull,
+      }) satisfies AnswerOf<'POST /forum/workouts/:id/signup'>,
     }));
   })
   .post('/workouts/:id/waitlist', (c) => {
@@ -191,10 +191,7 @@ export const forumRoutes = new Hono<AppEnv>()
   // ---------- Events ----------
   .get('/events/:id', (c) => {
     const id = routeId(c, 'Event not found');
-    return c.json(
-      eventDetail(c.var.deps, c.var.user.id, id) satisfies AnswerOf<'GET /forum/events/:id'>,
-      200,
-    );
+    return sendJsonWithEtag(c, eventDetailAnswer(c.var.deps, c.var.user.id, id));
   })
   .post('/events/:id/rsvp', async (c) => {
     const { status } = await readBody(c, rsvpBodySchema);

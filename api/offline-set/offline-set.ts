@@ -10,17 +10,16 @@ import { OFFLINE_ATTENDANCE_AHEAD_HOURS, type OfflineSetAnswer } from '../../dom
 import { hasRole } from '../../domain/contract/roles';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { getAttendance } from '../forum/workouts/attendance';
-import { eventDetail } from '../forum/events';
+import { eventDetailAnswer, workoutDetailAnswer } from '../forum/detail-cache';
 import { myWeek } from '../my-week/my-week';
 import { forumListAnswer, makeAnswer, type ListAnswer } from '../forum/posts/list-cache';
 import { listRaces } from '../races/races';
 import { workoutStart } from '../forum/posts/start-instants';
-import { workoutDetail } from '../forum/workouts/workouts';
 
 const HOUR_MS = 3_600_000;
 
-/** The parts of the set that are not the two forum lists. */
-type OwnParts = Omit<OfflineSetAnswer, 'workouts' | 'events'>;
+/** The parts of the set that are not prebuilt: not the two lists, nor the pages. */
+type OwnParts = Omit<OfflineSetAnswer, 'workouts' | 'events' | 'workoutDetails' | 'eventDetails' | 'attendance'>;
 
 /**
  * The caller's offline set, as a prebuilt answer (body, ETag, gzip). Workouts and events come in full
@@ -55,21 +54,26 @@ export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): ListAnswer {
     const own: OwnParts = {
       week: myWeek(deps, user.id, now),
       races: { races: listRaces(deps, user) },
-      workoutDetails: [],
-      eventDetails: [],
-      attendance: [],
     };
+    // The pages' JSON as the page cache made it (the same answers the pages get).
+    const workoutDetails: string[] = [];
+    const eventDetails: string[] = [];
+    const attendance: OfflineSetAnswer['attendance'] = [];
     for (const post of coming) {
       if (post.type === 'event') {
-        own.eventDetails.push(eventDetail(deps, user.id, post.id));
+        eventDetails.push(eventDetailAnswer(deps, user.id, post.id).json);
         continue;
       }
-      own.workoutDetails.push(workoutDetail(deps, user.id, post.id));
+      workoutDetails.push(workoutDetailAnswer(deps, user.id, post.id).json);
       if (takesAttendance && post.cancelledAt === null && workoutStart(post, tz) <= now + OFFLINE_ATTENDANCE_AHEAD_HOURS * HOUR_MS) {
-        own.attendance.push({ workoutId: post.id, record: getAttendance(deps, post.id) });
+        attendance.push({ workoutId: post.id, record: getAttendance(deps, post.id) });
       }
     }
-    // The lists' JSON as the list cache made it, not parsed and written again.
-    return makeAnswer(`{"workouts":${workouts.json},"events":${events.json},${JSON.stringify(own).slice(1)}`);
+    // The lists' and pages' JSON as their caches made it, not parsed and written again.
+    return makeAnswer(
+      `{"workouts":${workouts.json},"events":${events.json},${JSON.stringify(own).slice(1, -1)}` +
+        `,"workoutDetails":[${workoutDetails.join(',')}],"eventDetails":[${eventDetails.join(',')}]` +
+        `,"attendance":${JSON.stringify(attendance)}}`,
+    );
   });
 }

@@ -202,3 +202,17 @@ describe('sitemap and robots.txt', () => {
     expect(robots).toMatch(/^Sitemap: http:\/\/club\.test\/sitemap\.xml$/m);
   });
 });
+
+describe("Home's lead image", () => {
+  it('is preloaded right after the viewport, in AVIF at each width, with a high fetch priority; no other page preloads one', async () => {
+    const club = await makeClub({ exec: EXEC });
+    const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
+    writeFileSync(join(dist, 'index.html'), SHELL.replace('<meta charset="UTF-8" />', '<meta charset="UTF-8" /><meta name="viewport" content="width=device-width" />'));
+    const app = createApp(club.t.deps, (a) => mountPwa(a, club.t.deps.uploadsDir, dist));
+    const home = await (await app.request('/')).text();
+    expect(home).toContain(
+      '<meta name="viewport" content="width=device-width" /><link rel="preload" as="image" type="image/avif" imagesrcset="/images/swim-800.avif 800w, /images/swim-1600.avif 1600w" imagesizes="100vw" fetchpriority="high">',
+    );
+    expect(await (await app.request('/faq')).text()).not.toContain('rel="preload" as="image"');
+  });
+});

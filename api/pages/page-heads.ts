@@ -18,6 +18,7 @@ import {
 } from '../../domain/contract/public-pages';
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
 import { DAYS, SEASONS } from '../../domain/schedule';
+import { HOME_SLIDES, SLIDE_SIZES, slideSrcSet } from '../../domain/contract/home-slides';
 
 export interface PageHead {
   title: string;
@@ -28,6 +29,8 @@ export interface PageHead {
   /** Not for search engines (members-only screens, the reset link). */
   noindex: boolean;
   jsonLd: object[];
+  /** The picture that is the page's largest paint, fetched with the HTML rather than after the script. */
+  leadImage?: { type: string; srcSet: string; sizes: string };
 }
 
 export interface HeadContext {
@@ -68,6 +71,11 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
       image: page.image,
       noindex: false,
       jsonLd: page.path === '/' ? [clubJsonLd(ctx)] : page.path === '/schedule' ? [scheduleJsonLd(ctx)] : [],
+      // Home's first slide in the slideshow's best format (a browser without AVIF skips the preload
+      // and takes the WebP from the page itself).
+      ...(page.path === '/' && {
+        leadImage: { type: 'image/avif', srcSet: slideSrcSet(HOME_SLIDES[0]!.image, 'avif'), sizes: SLIDE_SIZES },
+      }),
     };
   }
   if (TEAM_PROFILE_PATH.test(path)) {
@@ -152,9 +160,18 @@ export function headTags(head: PageHead, appUrl: string): string {
   return tags.join('');
 }
 
-/** index.html with its own title and description replaced by the page's head. */
-export function withHead(html: string, tags: string): string {
+/**
+ * index.html with its own title and description replaced by the page's head, and the page's lead
+ * image preloaded first thing in it: requested before the scripts and stylesheets the head names.
+ */
+export function withHead(html: string, tags: string, head?: PageHead): string {
+  const lead = head?.leadImage;
+  const preload = lead
+    ? `<link rel="preload" as="image" type="${lead.type}" imagesrcset="${escapeHtml(lead.srcSet)}" imagesizes="${lead.sizes}" fetchpriority="high">`
+    : '';
   return html
+    // After the viewport's width is known, so the browser picks the width the page will use.
+    .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', () => `${tags}</head>`);

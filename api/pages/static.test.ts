@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { mountPwa } from './static';
+import { mountPwa, paintFirst } from './static';
 import { makeTestApp } from '../testing/test-app';
 
 function served() {
@@ -78,5 +78,33 @@ describe("a screen's HTML", () => {
     expect(races).not.toContain('index-1.js');
     const other = await (await app.request('/workout/3')).text();
     expect(other).not.toContain('modulepreload');
+  });
+});
+
+describe('a rendered page paints before the app loads', () => {
+  const shell =
+    '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shell-1.js">\n    ' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/public-1.css"><link rel="modulepreload" href="/assets/faq-1.js"></head>';
+  const css: Record<string, string> = { 'assets/index-1.css': 'body{margin:0}', 'assets/public-1.css': '.hero{color:red}' };
+
+  it('carries its stylesheets in the HTML, each named by a disabled link, and starts the app after the load', () => {
+    expect(paintFirst(shell, (file) => css[file] ?? null)).toBe(
+      '<head><script src="/app-start.js" data-entry="/assets/index-1.js" defer></script>\n    ' +
+        '<style>body{margin:0}</style><link rel="stylesheet" href="/assets/index-1.css" disabled><style>.hero{color:red}</style><link rel="stylesheet" href="/assets/public-1.css" disabled></head>',
+    );
+  });
+
+  it('leaves the app to start with a page whose form is typed into at once', () => {
+    const out = paintFirst(shell, (file) => css[file] ?? null, false);
+    expect(out).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(out).toContain('<link rel="modulepreload" href="/assets/faq-1.js">');
+    expect(out).toContain('<style>.hero{color:red}</style>');
+    expect(out).not.toContain('app-start');
+  });
+
+  it('keeps the link of a stylesheet it cannot put in a <style>', () => {
+    const out = paintFirst(shell, (file) => (file === 'assets/public-1.css' ? null : css[file]!));
+    expect(out).toContain('<link rel="stylesheet" href="/assets/public-1.css">');
+    expect(out).toContain('<style>body{margin:0}</style>');
   });
 });

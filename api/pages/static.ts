@@ -47,7 +47,7 @@ export function mountPwa(
     throw new ServiceError(404, 'Not found');
   });
   const indexFile = join(distDir, 'index.html');
-  let shell: { mtimeMs: number; html: string; preloads: Map<string, string> } | null = null;
+  let shell: { mtimeMs: number; html: string; preloads: Map<string, string>; styles: Map<string, string | null> } | null = null;
   const headContext = (c: Context<AppEnv>): HeadContext => ({
     appUrl: c.var.deps.env.APP_URL,
     clubEmail: c.var.deps.env.CLUB_EMAIL,
@@ -59,20 +59,29 @@ export function mountPwa(
     if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build`.', 503);
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (shell?.mtimeMs !== mtimeMs) {
-      shell = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: screenPreloads(distDir) };
+      shell = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: screenPreloads(distDir), styles: new Map() };
     }
     c.header('Cache-Control', 'no-cache');
     const path = c.req.path.replace(/(.)\/$/, '$1');
     const ctx = headContext(c);
     // A rendered page shows at once, so its styles must come with the HTML, not with its script.
     const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
-    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${preloads}`;
-    const html = withHead(shell.html, tags);
+    const head = pageHead(path, ctx);
+    const tags = `${headTags(head, ctx.appUrl)}${preloads}`;
+    const html = withHead(shell.html, tags, head);
     const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
     if (!page) return c.html(html);
+    const styles = shell.styles;
     return c.html(
       // A function, so a `$&` or `$'` in a page's text is text, not a replacement pattern.
-      html.replace(
+      paintFirst(
+        html,
+        (file) => {
+          if (!styles.has(file)) styles.set(file, readStyle(distDir, file));
+          return styles.get(file)!;
+        },
+        !FORM_PAGES.has(path),
+      ).replace(
         '<div id="root"></div>',
         () => `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
       ),
@@ -109,6 +118,47 @@ export function mountPwa(
   );
   app.get('*', serveShell);
 }
+
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
+
+/** A built stylesheet's text, or null when it is missing or could close a <style> element. */
+function readStyle(distDir: string, file: string): string | null {
+  try {
+    const css = readFileSync(join(distDir, file), 'utf8');
+    return /<\/style/i.test(css) ? null : css;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A rendered page paints from its first response, and its script (which makes it interactive) comes
+ * after what it shows:
+ * - its stylesheets are in the HTML (a few KB gzipped), not a round trip each before the first paint.
+ *   Each file stays named by a disabled link (which the browser does not fetch), so the app's
+ *   loader, which adds a screen's stylesheet unless a link to it is there, does not fetch it either;
+ * - with `appAfterPaint`, the app's script starts once the page has loaded and painted
+ *   (pwa/public/app-start.js), and nothing of it is preloaded beside the page: on a phone's slow link
+ *   the page's text and its lead image have the bandwidth to themselves (its largest paint), and the
+ *   app takes over right after. Links work as plain links until then. Not for a page whose form is
+ *   typed into at once (the sign-in): the form must be the app's before the first key.
+ */
+export function paintFirst(html: string, styleOf: (file: string) => string | null, appAfterPaint = true): string {
+  const styled = html.replace(STYLESHEET, (tag, file: string) => {
+    const css = styleOf(file);
+    return css === null ? tag : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+  });
+  if (!appAfterPaint) return styled;
+  return styled
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
+      (_tag, entry: string) => `<script src="/app-start.js" data-entry="${entry}" defer></script>`,
+    );
+}
+
+/** Public pages whose form a visitor types into at once: the app starts with the page. */
+const FORM_PAGES = new Set(['/login', '/reset-password']);
 
 // The screens a visitor lands on, by the modules router.tsx loads for them lazily: the screen, and for
 // a screen that reads the API the data layer it is nested under (both are fetched at once, not one

@@ -194,7 +194,11 @@ export const updateEventSchema = z.object(eventFields).superRefine(checkEvent);
 
 /** POST /forum/workouts/{id}/signup: no body toggles; `{ signedUp }` sets the state (idempotent). */
 export const signupBodySchema = z
-  .object({ signedUp: z.boolean({ error: 'signedUp must be true or false' }).optional() })
+  .object({
+    signedUp: z.boolean({ error: 'signedUp must be true or false' }).optional(),
+    // With signedUp true: a full workout puts the member on its waitlist in the same request.
+    waitlistIfFull: z.boolean({ error: 'waitlistIfFull must be true or false' }).optional(),
+  })
   .optional();
 
 export const rsvpBodySchema = z.object({

@@ -181,6 +181,12 @@ export interface SignupAnswer {
   absences?: number;
   /** Epoch ms until which sign-ups are suspended, when this cancel caused it. */
   suspendedUntil?: number | null;
+  /**
+   * Only when the request asked for `waitlistIfFull`: whether the member is on the waitlist instead
+   * of the list, and their 1-based place on it (null when not waiting).
+   */
+  onWaitlist?: boolean;
+  position?: number | null;
 }
 export interface WaitlistAnswer {
   onWaitlist: boolean;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
-import { waitlistOrder } from '../../../db/queries';
+import { waitlistOrder, waitlistUpTo } from '../../../db/queries';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import {
   FUTURE_WORKOUT_ERROR,
@@ -118,14 +118,18 @@ function isSignedUp(db: Db, postId: number, userId: number): boolean {
 
 /** 1-based place on the waitlist (in waitlist order), or null. */
 export function waitlistPosition(db: Db, postId: number, userId: number): number | null {
-  const queue = db
-    .select({ userId: waitlistEntries.userId })
+  const mine = db
+    .select({ id: waitlistEntries.id, joinedAt: waitlistEntries.joinedAt })
     .from(waitlistEntries)
-    .where(eq(waitlistEntries.postId, postId))
-    .orderBy(...waitlistOrder)
-    .all();
-  const index = queue.findIndex((entry) => entry.userId === userId);
-  return index < 0 ? null : index + 1;
+    .where(and(eq(waitlistEntries.postId, postId), eq(waitlistEntries.userId, userId)))
+    .get();
+  if (!mine) return null;
+  // Counted in SQL (a storm puts a thousand on one list): the entries at or before this one.
+  return db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.postId, postId), waitlistUpTo(mine)))
+    .get()!.n;
 }
 
 function isWorkoutFull(db: Db, post: PostRow): boolean {
@@ -254,18 +258,38 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
 
 // ---------- Sign-up and cancel ----------
 
+export interface SignupOptions {
+  /** A full workout puts the member on its waitlist instead of refusing (the answer says which). */
+  waitlistIfFull?: boolean;
+}
+
 /**
  * Signs up or cancels. `desired` undefined (a request with no body) toggles; true/false sets the state,
  * and setting the current state changes nothing. The checks and the writes (capacity, suspension,
- * promotion, absence) run in one immediate transaction, so capacity can never be exceeded.
+ * promotion, absence, the waitlist place of a full workout) run in one immediate transaction, so
+ * capacity can never be exceeded and waitlist places are given in the order the requests commit.
  */
-export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desired?: boolean): SignupAnswer {
+export function setSignup(
+  deps: AppDeps,
+  actor: Actor,
+  workoutId: number,
+  desired?: boolean,
+  options: SignupOptions = {},
+): SignupAnswer {
   return deps.database.tx(() => {
     const { db } = deps.database;
     const post = requireWorkout(db, workoutId);
     const current = isSignedUp(db, post.id, actor.id);
     const want = desired ?? !current;
-    if (want === current) return { signedUp: current };
+    // Asked with waitlistIfFull, every answer to a sign-up says where the member stands.
+    const placed = (signedUp: boolean, position: number | null): SignupAnswer =>
+      options.waitlistIfFull && want ? { signedUp, onWaitlist: position !== null, position } : { signedUp };
+    if (want === current) return placed(current, null);
+    if (want && options.waitlistIfFull) {
+      // Already waiting on a full workout: the same place again, as joining twice answers.
+      const waiting = waitlistPosition(db, post.id, actor.id);
+      if (waiting !== null && isWorkoutFull(db, post)) return placed(false, waiting);
+    }
 
     const now = deps.clock();
     // After the start the list is the attendance roster: it no longer changes either way.
@@ -276,12 +300,15 @@ export function setSignup(deps: AppDeps, actor: Actor, workoutId: number, desire
     if (want) {
       assertNotCancelled(post);
       assertNotSuspended(deps, actor.id, now);
-      if (isWorkoutFull(db, post)) throw new ServiceError(409, fullWorkoutError(post.capacity!));
+      if (isWorkoutFull(db, post)) {
+        if (!options.waitlistIfFull) throw new ServiceError(409, fullWorkoutError(post.capacity!));
+        return placed(false, enterWaitlist(db, post.id, actor.id, now));
+      }
       db.insert(workoutSignups).values({ postId: post.id, userId: actor.id, signupTime: now }).run();
       db.delete(waitlistEntries)
         .where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, actor.id)))
         .run();
-      return { signedUp: true };
+      return placed(true, null);
     }
 
     db.delete(workoutSignups)
@@ -317,9 +344,14 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
     if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
-    db.insert(waitlistEntries).values({ postId: post.id, userId: actor.id, joinedAt: now }).run();
-    return { onWaitlist: true, position: waitlistPosition(db, post.id, actor.id) };
+    return { onWaitlist: true, position: enterWaitlist(db, post.id, actor.id, now) };
   });
+}
+
+/** Puts a member at the end of a full workout's waitlist; answers their place. Call inside a transaction. */
+function enterWaitlist(db: Db, postId: number, userId: number, now: number): number {
+  db.insert(waitlistEntries).values({ postId, userId, joinedAt: now }).run();
+  return waitlistPosition(db, postId, userId)!;
 }
 
 export function leaveWaitlist(deps: AppDeps, actor: Actor, workoutId: number): WaitlistAnswer {

@@ -172,7 +172,7 @@ describe('workouts tab', () => {
     expect(await screen.findByText('Signed Up')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('4 of 10')).toBeInTheDocument());
     const post = api.calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ signedUp: true });
+    expect(post.body).toEqual({ signedUp: true, waitlistIfFull: true });
     expect(post.headers['idempotency-key']).toMatch(/[0-9a-f-]{36}/);
     await waitFor(() => expect(api.to(WORKOUTS)).toHaveLength(2));
   });
@@ -223,6 +223,25 @@ describe('workouts tab', () => {
     expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ signedUp: false });
     await waitFor(() => expect(api.to(WORKOUTS)).toHaveLength(2));
+  });
+
+  it('a sign-up that finds the workout full waits on the waitlist in the same request, and says so', async () => {
+    let waiting = false;
+    const api = setup({
+      // The copy still shows a free place: someone took it meanwhile.
+      [WORKOUTS]: () => ({
+        posts: [workout({ id: 1, title: 'Spin intervals', capacity: 10, signupCount: waiting ? 10 : 9, waitlistCount: waiting ? 1 : 0, waitlistPosition: waiting ? 1 : null })],
+      }),
+      'POST /forum/workouts/1/signup': () => {
+        waiting = true;
+        return { signedUp: false, onWaitlist: true, position: 1 };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('The workout was full: you are #1 on the waitlist.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Leave Waitlist' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(1);
+    expect(api.calls.some((c) => c.path.endsWith('/waitlist'))).toBe(false);
   });
 
   it('joins the waitlist and shows the place in ordinal form', async () => {

@@ -6,26 +6,9 @@ import { Loading } from '../../components/status';
 import { ApprovalWait } from '../../components/approval-wait';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { Slideshow, type Slide } from './slideshow';
+import { HOME_SLIDES } from '../../../domain/contract/home-slides';
+import { Slideshow } from './slideshow';
 import './public.css';
-
-export const HOME_SLIDES: Slide[] = [
-  {
-    image: '/images/swim',
-    alt: 'Illustration of a swimmer in an orange cap doing front crawl in open water at sunrise, past a marker buoy',
-    caption: 'Swim · coached 2-hour practices',
-  },
-  {
-    image: '/images/bike',
-    alt: 'Illustration of a cyclist in an orange helmet riding a road bike along a country road below the mountains',
-    caption: 'Bike · spins and group rides',
-  },
-  {
-    image: '/images/run',
-    alt: 'Illustration of a runner striding along a floodlit track at dusk',
-    caption: 'Run · track and tempo runs',
-  },
-];
 
 const DISCIPLINES = [
   {

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test-providers';
-import { HOME_SLIDES, HomePage } from './home-page';
+import { HOME_SLIDES } from '../../../domain/contract/home-slides';
+import { HomePage } from './home-page';
 import { SLIDE_INTERVAL_MS, Slideshow } from './slideshow';
 
 const slides = HOME_SLIDES;
@@ -149,6 +150,11 @@ describe('Slideshow', () => {
       expect(img).toHaveAttribute('height', '900');
       expect(img.getAttribute('alt')).not.toBe('');
       expect(img.getAttribute('src')).toMatch(/^\/images\/(swim|bike|run)-1600\.webp$/);
+      // AVIF first, for the browsers that take it, at each width; the WebP is the fallback.
+      const avif = img.parentElement!.querySelector('source[type="image/avif"]')!;
+      const name = img.getAttribute('src')!.replace(/-1600\.webp$/, '');
+      expect(avif.getAttribute('srcset')).toBe(`${name}-800.avif 800w, ${name}-1600.avif 1600w`);
+      expect(img.getAttribute('srcset')).toBe(`${name}-800.webp 800w, ${name}-1600.webp 1600w`);
     }
   });
 });

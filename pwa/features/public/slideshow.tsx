@@ -1,13 +1,14 @@
 import { useEffect, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  SLIDE_HEIGHT,
+  SLIDE_SIZES,
+  SLIDE_WIDTH,
+  slideFile,
+  slideSrcSet,
+  type Slide,
+} from '../../../domain/contract/home-slides';
 
 export const SLIDE_INTERVAL_MS = 5000;
-
-export interface Slide {
-  /** Base path without the width suffix, e.g. '/images/swim' (files '/images/swim-800.webp', '-1600.webp'). */
-  image: string;
-  alt: string;
-  caption: string;
-}
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -18,6 +19,8 @@ function subscribeReducedMotion(onChange: () => void): () => void {
   return () => query.removeEventListener?.('change', onChange);
 }
 
+const noSubscription = () => () => {};
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
 }
@@ -27,10 +30,25 @@ function prefersReducedMotion(): boolean {
  * or focus is inside it, never starts on its own for people who asked for reduced motion, and has a
  * pause button because moving content must be stoppable (WCAG 2.2.2).
  */
-export function Slideshow({ slides, label, intervalMs = SLIDE_INTERVAL_MS }: { slides: Slide[]; label: string; intervalMs?: number }) {
+export function Slideshow({
+  slides,
+  label,
+  intervalMs = SLIDE_INTERVAL_MS,
+}: {
+  slides: readonly Slide[];
+  label: string;
+  intervalMs?: number;
+}) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
+  // The server's HTML carries the first picture only: the page's largest paint has the phone's
+  // bandwidth to itself, and the others load once the app runs (long before they are shown).
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // null: the visitor has not chosen, so motion preferences decide.
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -84,17 +102,23 @@ export function Slideshow({ slides, label, intervalMs = SLIDE_INTERVAL_MS }: { s
             aria-hidden={i !== index}
             data-testid="slide"
           >
-            <img
-              src={`${slide.image}-1600.webp`}
-              srcSet={`${slide.image}-800.webp 800w, ${slide.image}-1600.webp 1600w`}
-              sizes="100vw"
-              width={1600}
-              height={900}
-              alt={slide.alt}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-              decoding={i === 0 ? 'sync' : 'async'}
-            />
+            {/* The first one is also preloaded from the server's head of Home (api/pages/page-heads.ts). */}
+            {(i === 0 || running) && (
+              <picture>
+                <source type="image/avif" srcSet={slideSrcSet(slide.image, 'avif')} sizes={SLIDE_SIZES} />
+                <img
+                  src={slideFile(slide.image, SLIDE_WIDTH, 'webp')}
+                  srcSet={slideSrcSet(slide.image, 'webp')}
+                  sizes={SLIDE_SIZES}
+                  width={SLIDE_WIDTH}
+                  height={SLIDE_HEIGHT}
+                  alt={slide.alt}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  decoding="async"
+                />
+              </picture>
+            )}
             <p className="slideshow__caption">{slide.caption}</p>
           </div>
         ))}

@@ -68,8 +68,9 @@ export function signupErrorText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.message ? `Error: ${err.message}` : fallback;
 }
 
-/** What a late cancel cost the member (the absence and any suspension), or '' when nothing. */
-export function absenceNotice(answer: SignupAnswer): string {
+/** What a sign-up or cancel did beyond the obvious: a full workout's waitlist place, or what a late cancel cost. */
+export function signupNotice(answer: SignupAnswer): string {
+  if (answer.onWaitlist && answer.position) return `The workout was full: you are #${answer.position} on the waitlist.`;
   if (!answer.absenceCounted) return '';
   const count = answer.absences ?? 1;
   let text = lateCancelCountedText(count);
@@ -83,7 +84,7 @@ export interface SignupWrites {
   desired: DesiredSignup;
   busy: boolean;
   error: string;
-  /** What a late cancel cost, once the club has answered. */
+  /** A full workout's waitlist place, or what a late cancel cost, once the club has answered. */
   notice: string;
   /** Signs up (true) or cancels (false). Resolves true once the club has it or it waits in the outbox. */
   setSignedUp: (signedUp: boolean) => Promise<boolean>;
@@ -109,9 +110,15 @@ export function useSignupWrites(place: WorkoutPlace | undefined): SignupWrites {
     setNotice('');
     try {
       if ('signedUp' in change) {
-        const result = await performWrite({ kind: 'workout-signup', workoutId, signedUp: change.signedUp });
+        // A sign-up that finds the workout full (someone took the last place meanwhile) waits on the
+        // waitlist in the same request: one request, however busy the minute.
+        const result = await performWrite(
+          change.signedUp
+            ? { kind: 'workout-signup', workoutId, signedUp: true, waitlistIfFull: true }
+            : { kind: 'workout-signup', workoutId, signedUp: false },
+        );
         if (result.status === 'done') {
-          setNotice(absenceNotice(result.answer));
+          setNotice(signupNotice(result.answer));
           // The absence count and any suspension live on the user: show them everywhere at once.
           if (result.answer.absenceCounted) void session.refresh();
         }

@@ -181,7 +181,9 @@ export function refreshCopies(client: QueryClient, thing: { workoutId: number } 
 export function applyWritten(client: QueryClient, written: Written): void {
   switch (written.kind) {
     case 'workout-signup':
-      applySignup(client, written.action.workoutId, written.answer.signedUp);
+      // A sign-up that found the workout full and waits instead (asked with waitlistIfFull).
+      if (written.answer.onWaitlist) applyWaitlistPlace(client, written.action.workoutId, written.answer.position ?? null);
+      else applySignup(client, written.action.workoutId, written.answer.signedUp);
       if (!written.replayed) refreshCopies(client, written.action);
       return;
     case 'waitlist':

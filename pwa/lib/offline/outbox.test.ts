@@ -76,6 +76,24 @@ describe('outbox', () => {
     expect(await ops()).toEqual([]);
   });
 
+  it('replays a sign-up that may wait on a full workout exactly once, with its key, and settles it by the waitlist answer', async () => {
+    await enqueue({ kind: 'workout-signup', workoutId: 4, signedUp: true, waitlistIfFull: true }, 'key-full-1');
+    // The first try got no answer (it may have reached the club): the same key goes again.
+    replies = ['network', { status: 200, body: { signedUp: false, onWaitlist: true, position: 3 } }];
+    await replay();
+    const [op] = await ops();
+    await (await openOfflineDb())!.outbox.update(op!.seq!, { nextAttemptAt: 0 });
+    await replay();
+    expect(calls.map((c) => [c.method, c.url, c.key])).toEqual([
+      ['POST', '/api/forum/workouts/4/signup', 'key-full-1'],
+      ['POST', '/api/forum/workouts/4/signup', 'key-full-1'],
+    ]);
+    expect(calls.every((c) => JSON.stringify(c.body) === JSON.stringify({ signedUp: true, waitlistIfFull: true }))).toBe(true);
+    expect(await ops()).toEqual([]);
+    await replay();
+    expect(calls).toHaveLength(2);
+  });
+
   it('collapses unsent state changes of one thing to the last intent, but never attendance', async () => {
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'maybe' });

@@ -5,7 +5,11 @@ import type { RsvpStatus } from '../../../domain/contract/forum';
 
 /** Screens send the desired state, never a toggle, so a replay can never flip it back. */
 export type SyncAction =
-  | { kind: 'workout-signup'; workoutId: number; signedUp: boolean }
+  /**
+   * `waitlistIfFull`: a full workout puts the member on its waitlist in the same request (ops queued
+   * by an app from before it have no such field and replay as the sign-up alone).
+   */
+  | { kind: 'workout-signup'; workoutId: number; signedUp: boolean; waitlistIfFull?: boolean }
   | { kind: 'waitlist'; workoutId: number; joined: boolean }
   | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
   | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
@@ -29,7 +33,11 @@ export type WriteResult<K extends SyncAction['kind']> = { status: 'done'; answer
 export function requestFor(action: SyncAction): { path: string; method: string; body?: unknown } {
   switch (action.kind) {
     case 'workout-signup':
-      return { path: `/forum/workouts/${action.workoutId}/signup`, method: 'POST', body: { signedUp: action.signedUp } };
+      return {
+        path: `/forum/workouts/${action.workoutId}/signup`,
+        method: 'POST',
+        body: action.waitlistIfFull ? { signedUp: action.signedUp, waitlistIfFull: true } : { signedUp: action.signedUp },
+      };
     case 'waitlist':
       return { path: `/forum/workouts/${action.workoutId}/waitlist`, method: action.joined ? 'POST' : 'DELETE' };
     case 'rsvp':

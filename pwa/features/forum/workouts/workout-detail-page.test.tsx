@@ -326,7 +326,7 @@ describe('signing up inside the late-cancel window', () => {
     expect(screen.getByText(RULE_TEXT.lateSignup)).toBeVisible();
     // It informs; it does not stand in the way.
     await userEvent.click(button);
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ signedUp: true }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ signedUp: true, waitlistIfFull: true }));
   });
 
   it('says nothing a day and more ahead', async () => {

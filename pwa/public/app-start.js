@@ -1,0 +1,23 @@
+// A server-rendered page's start (api/pages/static.ts): the page is already in the HTML, so the app's
+// script is fetched once the page and its lead image have loaded and been painted (the frame after
+// the load event), and never competes with them for a phone's bandwidth or processor. Plain script,
+// no module: it runs in every browser the app supports.
+(function () {
+  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  if (!entry) return;
+  function start() {
+    // The first callback runs before the next paint, the second after it.
+    requestAnimationFrame(function () {
+      requestAnimationFrame(append);
+    });
+  }
+  function append() {
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+})();
