@@ -35,6 +35,18 @@ describe('the built PWA', () => {
   });
 });
 
+describe('a password form sent before the app took it over', () => {
+  it('is answered by the same page again, so the password is never in an address', async () => {
+    const app = served();
+    const body = new URLSearchParams({ email: 'a@club.test', password: 'secret-words' });
+    for (const [path, search] of [['/login', ''], ['/reset-password', '?token=abc']] as const) {
+      const res = await app.request(`${path}${search}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get('location'), path).toBe(`${path}${search}`);
+    }
+  });
+});
+
 describe("a screen's HTML", () => {
   it('preloads the lazily loaded chunks and CSS of that screen, from the build manifest', async () => {
     const t = makeTestApp();

@@ -117,6 +117,10 @@ export function mountPwa(
     }),
   );
   app.get('*', serveShell);
+  // A sign-in or reset form sent before the app took it over (a very slow phone) is posted, so the
+  // password never lands in an address or a log; the page is sent again and the app then takes it.
+  app.post('/login', (c) => c.redirect(`/login${new URL(c.req.url).search}`, 303));
+  app.post('/reset-password', (c) => c.redirect(`/reset-password${new URL(c.req.url).search}`, 303));
 }
 
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;

@@ -125,7 +125,7 @@ export function LoginPage() {
         </button>
       </div>
 
-      <form className="card form" onSubmit={submit} noValidate {...formEvents}>
+      <form className="card form" method="post" onSubmit={submit} noValidate {...formEvents}>
         {mode === 'signup' && (
           <>
             <Notice>

@@ -83,7 +83,7 @@ export function ResetPasswordPage() {
   return (
     <div className="page page--narrow">
       <h1>{heading}</h1>
-      <form className="card form" onSubmit={submit} noValidate {...formEvents}>
+      <form className="card form" method="post" onSubmit={submit} noValidate {...formEvents}>
         <FormField label="New password" error={errors.newPassword?.message}>
           {(field) => <input {...field} type="password" autoComplete="new-password" {...register('newPassword')} />}
         </FormField>
