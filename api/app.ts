@@ -11,6 +11,7 @@ import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
 import { documentRoutes } from './club/document-routes';
+import { clubRules } from './club/settings';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
 import { healthRoutes } from './health/health-routes';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         clubEmail: deps.env.CLUB_EMAIL,
         vapidPublicKey: deps.vapidPublicKey,
         passkeys: deps.env.PASSKEYS.enabled,
+        rules: clubRules(deps),
         sessions: sessionChoices(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)),
       } satisfies ClubConfig,
       200,

@@ -1,49 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import { announcementSchema, latestAnnouncementDate } from './contract/announcements-schemas';
 import {
-  ABSENCES_PER_SUSPENSION,
-  LATE_CANCEL_HOURS,
-  RULE_TEXT,
-  SUSPENSION_MS,
+  DEFAULT_RULE_NUMBERS,
   absencesUntilSuspension,
   attendanceLocked,
   canManagePost,
   cancelledText,
+  freeCancelUntil,
   isFull,
   insideLateCancelWindow,
   isLateCancel,
   isSuspended,
   lateCancelCountedText,
   mayBePromoted,
+  ruleText,
   startsSuspension,
   suspendedUntilText,
   suspensionEndsAt,
   waitlistOrder,
+  type RuleNumbers,
 } from './rules';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const CLUB = DEFAULT_RULE_NUMBERS;
+/** A club that set every number otherwise: 12 hours, two absences, three days. */
+const STRICT: RuleNumbers = { lateCancelHours: 12, absencesBeforeSuspension: 2, suspensionDays: 3 };
 
 describe('the club rules', () => {
   it('counts a cancel under the window as late', () => {
     const start = Date.parse('2026-12-01T23:00:00Z');
-    expect(isLateCancel(start, start - LATE_CANCEL_HOURS * HOUR)).toBe(false);
-    expect(isLateCancel(start, start - LATE_CANCEL_HOURS * HOUR + 1)).toBe(true);
-    expect(isLateCancel(start, start - 30 * HOUR)).toBe(false);
+    expect(CLUB).toEqual({ lateCancelHours: 24, absencesBeforeSuspension: 3, suspensionDays: 7 });
+    expect(isLateCancel(CLUB, start, start - 24 * HOUR)).toBe(false);
+    expect(isLateCancel(CLUB, start, start - 24 * HOUR + 1)).toBe(true);
+    expect(isLateCancel(CLUB, start, start - 30 * HOUR)).toBe(false);
+  });
+
+  it('counts late from the club’s own window: 12 hours', () => {
+    const start = Date.parse('2026-12-01T23:00:00Z');
+    expect(isLateCancel(STRICT, start, start - 13 * HOUR)).toBe(false);
+    expect(isLateCancel(STRICT, start, start - 12 * HOUR)).toBe(false);
+    expect(isLateCancel(STRICT, start, start - 12 * HOUR + 1)).toBe(true);
+    expect(isLateCancel(STRICT, start, start - 11 * HOUR)).toBe(true);
+    expect(freeCancelUntil(STRICT, start)).toBe(start - 12 * HOUR);
+    expect(freeCancelUntil(CLUB, start)).toBe(start - 24 * HOUR);
+    expect(insideLateCancelWindow(STRICT, start, start - 13 * HOUR)).toBe(false);
+    expect(insideLateCancelWindow(STRICT, start, start - 11 * HOUR)).toBe(true);
   });
 
   it('warns of a late cancel from the window’s opening up to the start, not after it', () => {
     const start = Date.parse('2026-12-01T23:00:00Z');
-    expect(insideLateCancelWindow(start, start - LATE_CANCEL_HOURS * HOUR)).toBe(false);
-    expect(insideLateCancelWindow(start, start - LATE_CANCEL_HOURS * HOUR + 1)).toBe(true);
-    expect(insideLateCancelWindow(start, start)).toBe(false);
+    expect(insideLateCancelWindow(CLUB, start, start - 24 * HOUR)).toBe(false);
+    expect(insideLateCancelWindow(CLUB, start, start - 24 * HOUR + 1)).toBe(true);
+    expect(insideLateCancelWindow(CLUB, start, start)).toBe(false);
     // Started: nobody cancels any more, so there is nothing to warn of.
-    expect(insideLateCancelWindow(start, start + 1)).toBe(false);
-    expect(isLateCancel(start, start + 1)).toBe(true);
+    expect(insideLateCancelWindow(CLUB, start, start + 1)).toBe(false);
+    expect(isLateCancel(CLUB, start, start + 1)).toBe(true);
   });
 
   it('suspends for the suspension period, and passes a suspended member over for promotion', () => {
     const now = Date.parse('2026-12-01T12:00:00Z');
-    expect(suspensionEndsAt(now)).toBe(now + SUSPENSION_MS);
+    expect(suspensionEndsAt(CLUB, now)).toBe(now + 7 * DAY);
+    expect(suspensionEndsAt(STRICT, now)).toBe(now + 3 * DAY);
     expect(isSuspended(null, now)).toBe(false);
     expect(isSuspended(undefined, now)).toBe(false);
     expect(isSuspended(now, now)).toBe(false);
@@ -61,9 +79,13 @@ describe('the club rules', () => {
   });
 
   it('suspends on every third absence and counts down to it', () => {
-    expect(ABSENCES_PER_SUSPENSION).toBe(3);
-    expect([1, 2, 3, 4, 5, 6].map(startsSuspension)).toEqual([false, false, true, false, false, true]);
-    expect([0, 1, 2, 3, 4].map(absencesUntilSuspension)).toEqual([3, 2, 1, 3, 2]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => startsSuspension(CLUB, n))).toEqual([false, false, true, false, false, true]);
+    expect([0, 1, 2, 3, 4].map((n) => absencesUntilSuspension(CLUB, n))).toEqual([3, 2, 1, 3, 2]);
+  });
+
+  it('suspends on every second absence when the club says two', () => {
+    expect([1, 2, 3, 4].map((n) => startsSuspension(STRICT, n))).toEqual([false, true, false, true]);
+    expect([0, 1, 2, 3].map((n) => absencesUntilSuspension(STRICT, n))).toEqual([2, 1, 2, 1]);
   });
 
   it('knows full and unlimited', () => {
@@ -91,13 +113,29 @@ describe('the club rules', () => {
   });
 
   it('words the rules from their numbers', () => {
-    expect(RULE_TEXT.lateCancel).toBe('Cancelling less than 24 hours before a workout counts as an absence.');
-    expect(RULE_TEXT.suspension).toBe('Three absences suspend your workout sign-ups for one week.');
-    expect(RULE_TEXT.suspensionCounted).toBe('three absences (late cancellations or no-shows) suspend sign-ups for a week');
-    expect(lateCancelCountedText(2)).toBe(
+    const text = ruleText(CLUB);
+    expect(text.lateCancel).toBe('Cancelling less than 24 hours before a workout counts as an absence.');
+    expect(text.suspension).toBe('Three absences suspend your workout sign-ups for one week.');
+    expect(text.suspensionCounted).toBe('three absences (late cancellations or no-shows) suspend sign-ups for a week');
+    expect(lateCancelCountedText(CLUB, 2)).toBe(
       'This cancellation was less than 24 hours before the workout and counts as an absence (2 so far).',
     );
-    expect(suspendedUntilText('Mon, Dec 7')).toBe('Your workout sign-ups are suspended until Mon, Dec 7: 3 absences suspend sign-ups for a week.');
+    expect(suspendedUntilText(CLUB, 'Mon, Dec 7')).toBe('Your workout sign-ups are suspended until Mon, Dec 7: 3 absences suspend sign-ups for a week.');
+  });
+
+  it('words the club’s own numbers: 12 hours, two absences, three days', () => {
+    const text = ruleText(STRICT);
+    expect(text.lateCancel).toBe('Cancelling less than 12 hours before a workout counts as an absence.');
+    expect(text.lateCancelNow).toBe('This workout starts in less than 12 hours: cancelling now counts as an absence.');
+    expect(text.suspension).toBe('Two absences suspend your workout sign-ups for three days.');
+    expect(text.suspensionShort).toBe('two absences suspend sign-ups for three days');
+    expect(text.suspensionPeriod).toBe('3 days');
+    expect(lateCancelCountedText(STRICT, 1)).toMatch(/^This cancellation was less than 12 hours before/);
+    expect(suspendedUntilText(STRICT, 'Mon, Dec 7')).toBe('Your workout sign-ups are suspended until Mon, Dec 7: 2 absences suspend sign-ups for 3 days.');
+    const one = ruleText({ lateCancelHours: 1, absencesBeforeSuspension: 1, suspensionDays: 1 });
+    expect(one.lateCancel).toBe('Cancelling less than 1 hour before a workout counts as an absence.');
+    expect(one.suspension).toBe('One absence suspends your workout sign-ups for one day.');
+    expect(one.suspensionCounted).toBe('one absence (a late cancellation or a no-show) suspends sign-ups for a day');
   });
 });
 

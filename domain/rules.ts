@@ -6,20 +6,36 @@
 import { hasRole } from './contract/roles';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** Cancelling closer than this to the start counts an absence. */
-export const LATE_CANCEL_HOURS = 24;
-export const LATE_CANCEL_WINDOW_MS = LATE_CANCEL_HOURS * HOUR_MS;
+/**
+ * The numbers of the attendance rules, which the club's administrators set (Admin → Rules, the
+ * `rules` document): every check and every sentence below takes them as input, so the server, the
+ * screens and the emails apply and word the same numbers. A change applies from then on: the absences
+ * and suspensions already counted stay as they were.
+ */
+export interface RuleNumbers {
+  /** Cancelling closer than this many hours to the start counts an absence. */
+  lateCancelHours: number;
+  /** Every this many absences suspends workout sign-ups… */
+  absencesBeforeSuspension: number;
+  /** …for this many days. */
+  suspensionDays: number;
+}
 
-/** Every this many absences suspends workout sign-ups… */
-export const ABSENCES_PER_SUSPENSION = 3;
-/** …for this many days. */
-export const SUSPENSION_DAYS = 7;
-export const SUSPENSION_MS = SUSPENSION_DAYS * 24 * HOUR_MS;
+/** The club's rules before an administrator changes them. */
+export const DEFAULT_RULE_NUMBERS: RuleNumbers = { lateCancelHours: 24, absencesBeforeSuspension: 3, suspensionDays: 7 };
+
+/** The bounds an administrator may set each number within. */
+export const RULE_NUMBER_BOUNDS = {
+  lateCancelHours: { min: 1, max: 168 },
+  absencesBeforeSuspension: { min: 1, max: 20 },
+  suspensionDays: { min: 1, max: 90 },
+} as const satisfies Record<keyof RuleNumbers, { min: number; max: number }>;
 
 /** True when cancelling a sign-up at `now` for a workout starting at `start` counts an absence. */
-export function isLateCancel(start: number, now: number): boolean {
-  return start - now < LATE_CANCEL_WINDOW_MS;
+export function isLateCancel(rules: RuleNumbers, start: number, now: number): boolean {
+  return start - now < rules.lateCancelHours * HOUR_MS;
 }
 
 /**
@@ -27,23 +43,26 @@ export function isLateCancel(start: number, now: number): boolean {
  * member who signs up now cannot take their name off without an absence. The cancel warning and the
  * sign-up note both ask this.
  */
-export function insideLateCancelWindow(start: number, now: number): boolean {
-  return now < start && isLateCancel(start, now);
+export function insideLateCancelWindow(rules: RuleNumbers, start: number, now: number): boolean {
+  return now < start && isLateCancel(rules, start, now);
 }
 
 /** The last instant at which a sign-up can be cancelled without an absence. */
-export function freeCancelUntil(start: number): number {
-  return start - LATE_CANCEL_WINDOW_MS;
+export function freeCancelUntil(rules: RuleNumbers, start: number): number {
+  return start - rules.lateCancelHours * HOUR_MS;
 }
 
-/** True when the absence that brought the count to `absences` starts a suspension. */
-export function startsSuspension(absences: number): boolean {
-  return absences > 0 && absences % ABSENCES_PER_SUSPENSION === 0;
+/**
+ * True when the absence that brought the count to `absences` starts a suspension: every
+ * `absencesBeforeSuspension`-th absence. A changed number judges the next absence, never a past one.
+ */
+export function startsSuspension(rules: RuleNumbers, absences: number): boolean {
+  return absences > 0 && absences % rules.absencesBeforeSuspension === 0;
 }
 
 /** When a suspension that starts at `now` ends. */
-export function suspensionEndsAt(now: number): number {
-  return now + SUSPENSION_MS;
+export function suspensionEndsAt(rules: RuleNumbers, now: number): number {
+  return now + rules.suspensionDays * DAY_MS;
 }
 
 /** A member whose suspension ends after `now` may not sign up or join a waitlist. */
@@ -59,9 +78,9 @@ export function mayBePromoted(member: { suspendedUntil: number | null }, now: nu
   return !isSuspended(member.suspendedUntil, now);
 }
 
-/** How many more absences until the next suspension (1 to ABSENCES_PER_SUSPENSION). */
-export function absencesUntilSuspension(absences: number): number {
-  return ABSENCES_PER_SUSPENSION - (absences % ABSENCES_PER_SUSPENSION);
+/** How many more absences until the next suspension (1 to absencesBeforeSuspension). */
+export function absencesUntilSuspension(rules: RuleNumbers, absences: number): number {
+  return rules.absencesBeforeSuspension - (absences % rules.absencesBeforeSuspension);
 }
 
 /** A workout is full once its sign-ups reach its capacity; no capacity means no limit. */
@@ -98,36 +117,45 @@ export function canManagePost(
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const word = (n: number) => NUMBER_WORDS[n] ?? String(n);
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const period = (days: number) => (days === 7 ? 'one week' : `${word(days)} days`);
+const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
+const absences = (n: number) => (n === 1 ? 'one absence suspends' : `${word(n)} absences suspend`);
+const period = (days: number) => (days === 7 ? 'one week' : days === 1 ? 'one day' : `${word(days)} days`);
+const shortPeriod = (days: number) => (days === 7 ? 'a week' : days === 1 ? 'a day' : `${days} days`);
 
-/** The words the screens use for the rules, built from the numbers above. */
-export const RULE_TEXT = {
-  /** 'less than 24 hours' */
-  lateWindow: `less than ${LATE_CANCEL_HOURS} hours`,
-  /** 'Cancelling less than 24 hours before a workout counts as an absence.' */
-  lateCancel: `Cancelling less than ${LATE_CANCEL_HOURS} hours before a workout counts as an absence.`,
-  /** 'Three absences suspend your workout sign-ups for one week.' */
-  suspension: `${capital(word(ABSENCES_PER_SUSPENSION))} absences suspend your workout sign-ups for ${period(SUSPENSION_DAYS)}.`,
-  /** 'three absences suspend sign-ups for one week' (mid-sentence) */
-  suspensionShort: `${word(ABSENCES_PER_SUSPENSION)} absences suspend sign-ups for ${period(SUSPENSION_DAYS)}`,
-  /** 'a week' */
-  suspensionPeriod: SUSPENSION_DAYS === 7 ? 'a week' : `${SUSPENSION_DAYS} days`,
-  /** 'three absences (late cancellations or no-shows) suspend sign-ups for a week' */
-  suspensionCounted: `${word(ABSENCES_PER_SUSPENSION)} absences (late cancellations or no-shows) suspend sign-ups for ${SUSPENSION_DAYS === 7 ? 'a week' : `${SUSPENSION_DAYS} days`}`,
-  /** 'This workout starts in less than 24 hours: cancelling now counts as an absence.' */
-  lateCancelNow: `This workout starts in less than ${LATE_CANCEL_HOURS} hours: cancelling now counts as an absence.`,
-  /** 'Starts in less than 24 hours: once you sign up, cancelling counts as an absence.' */
-  lateSignup: `Starts in less than ${LATE_CANCEL_HOURS} hours: once you sign up, cancelling counts as an absence.`,
-} as const;
+export type RuleText = ReturnType<typeof ruleText>;
+
+/** The words the screens and emails use for the rules, built from the club's numbers. */
+export function ruleText(rules: RuleNumbers) {
+  const { lateCancelHours: h, absencesBeforeSuspension: n, suspensionDays: d } = rules;
+  return {
+    /** 'less than 24 hours' */
+    lateWindow: `less than ${hours(h)}`,
+    /** 'Cancelling less than 24 hours before a workout counts as an absence.' */
+    lateCancel: `Cancelling less than ${hours(h)} before a workout counts as an absence.`,
+    /** 'Three absences suspend your workout sign-ups for one week.' */
+    suspension: `${capital(absences(n))} your workout sign-ups for ${period(d)}.`,
+    /** 'three absences suspend sign-ups for one week' (mid-sentence) */
+    suspensionShort: `${absences(n)} sign-ups for ${period(d)}`,
+    /** 'a week' */
+    suspensionPeriod: shortPeriod(d),
+    /** 'three absences (late cancellations or no-shows) suspend sign-ups for a week' */
+    suspensionCounted: `${n === 1 ? 'one absence (a late cancellation or a no-show) suspends' : `${word(n)} absences (late cancellations or no-shows) suspend`} sign-ups for ${shortPeriod(d)}`,
+    /** 'This workout starts in less than 24 hours: cancelling now counts as an absence.' */
+    lateCancelNow: `This workout starts in less than ${hours(h)}: cancelling now counts as an absence.`,
+    /** 'Starts in less than 24 hours: once you sign up, cancelling counts as an absence.' */
+    lateSignup: `Starts in less than ${hours(h)}: once you sign up, cancelling counts as an absence.`,
+  };
+}
 
 /** The server's answer to a suspended member's sign-up. */
-export function suspendedUntilText(when: string): string {
-  return `Your workout sign-ups are suspended until ${when}: ${ABSENCES_PER_SUSPENSION} absences suspend sign-ups for ${RULE_TEXT.suspensionPeriod}.`;
+export function suspendedUntilText(rules: RuleNumbers, when: string): string {
+  const n = rules.absencesBeforeSuspension;
+  return `Your workout sign-ups are suspended until ${when}: ${n} ${n === 1 ? 'absence suspends' : 'absences suspend'} sign-ups for ${shortPeriod(rules.suspensionDays)}.`;
 }
 
 /** 'This cancellation was less than 24 hours before the workout and counts as an absence (2 so far).' */
-export function lateCancelCountedText(absences: number): string {
-  return `This cancellation was less than ${LATE_CANCEL_HOURS} hours before the workout and counts as an absence (${absences} so far).`;
+export function lateCancelCountedText(rules: RuleNumbers, absences: number): string {
+  return `This cancellation was less than ${hours(rules.lateCancelHours)} before the workout and counts as an absence (${absences} so far).`;
 }
 
 // ---------- When plans change ----------

@@ -285,21 +285,20 @@ const formatThroughFormatModule = {
 
 /** The numbers of the club's rules that a check outside domain/ would restate. */
 const RULE_NUMBERS = new Set([
-  'LATE_CANCEL_HOURS',
-  'LATE_CANCEL_WINDOW_MS',
-  'ABSENCES_PER_SUSPENSION',
-  'SUSPENSION_DAYS',
-  'SUSPENSION_MS',
+  // The attendance rules' numbers, as the club's settings name them (domain/rules.ts RuleNumbers).
+  'lateCancelHours',
+  'absencesBeforeSuspension',
+  'suspensionDays',
   'RENEWAL_WINDOW_DAYS',
 ]);
-const ARITHMETIC = new Set(['<', '<=', '>', '>=', '+', '-', '%']);
+const ARITHMETIC = new Set(['<', '<=', '>', '>=', '+', '-', '*', '/', '%']);
 
 const ruleNumberName = (node) =>
   node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && node.property.type === 'Identifier' ? node.property.name : null;
 
 /**
- * A rule's number compared or computed with outside domain/ (`hours < LATE_CANCEL_HOURS`,
- * `now + SUSPENSION_MS`) is the rule written out again: apply its function from domain/ instead.
+ * A rule's number compared or computed with outside domain/ (`hours < rules.lateCancelHours`,
+ * `now + rules.suspensionDays * DAY`) is the rule written out again: apply its function from domain/ instead.
  */
 const noRuleArithmetic = {
   meta: {

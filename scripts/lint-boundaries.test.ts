@@ -195,13 +195,13 @@ describe('lint boundaries', () => {
   });
 
   it('refuses applying a rule’s number by hand outside domain/', async () => {
-    const code = "import { LATE_CANCEL_HOURS } from '../../domain/rules';\nexport const soon = (hours: number) => hours >= 0 && hours < LATE_CANCEL_HOURS;\n";
-    expect(await ruleIds('pwa/components/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: LATE_CANCEL_HOURS/)]);
-    const suspension = "import { SUSPENSION_MS } from '../../domain/rules';\nexport const until = (now: number) => now + SUSPENSION_MS;\n";
-    expect(await ruleIds('api/services/lint-fixture.ts', suspension)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: SUSPENSION_MS/)]);
+    const code = "import type { RuleNumbers } from '../../domain/rules';\nexport const soon = (rules: RuleNumbers, hours: number) => hours >= 0 && hours < rules.lateCancelHours;\n";
+    expect(await ruleIds('pwa/components/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: lateCancelHours/)]);
+    const suspension = "import type { RuleNumbers } from '../../domain/rules';\nexport const until = (rules: RuleNumbers, now: number) => now + rules.suspensionDays * 86400000;\n";
+    expect(await ruleIds('api/services/lint-fixture.ts', suspension)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: suspensionDays/)]);
     // Named in a sentence, or in domain/, it is fine.
     expect(await ruleIds('api/services/lint-fixture.ts', "import { RENEWAL_WINDOW_DAYS } from '../../domain/membership';\nexport const t = `from ${RENEWAL_WINDOW_DAYS} days before`;\n")).toEqual([]);
-    expect(await ruleIds('domain/lint-fixture.ts', "const LATE_CANCEL_HOURS = 24;\nexport const soon = (hours: number) => hours < LATE_CANCEL_HOURS;\n")).toEqual([]);
+    expect(await ruleIds('domain/lint-fixture.ts', "export const soon = (rules: { lateCancelHours: number }, hours: number) => hours < rules.lateCancelHours;\n")).toEqual([]);
   });
 
   describe('import cycles', () => {

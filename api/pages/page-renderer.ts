@@ -18,7 +18,9 @@ import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-page
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';
+import { clubRules } from '../club/settings';
 import { listRaces } from '../races/races';
+import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
 
 /** The compiled pages module (`npm run build`). */
@@ -28,6 +30,7 @@ interface PageData {
   clubEmail: string;
   clubTimeZone: string;
   passkeys: boolean;
+  rules: RuleNumbers;
   at: number;
   reads: [queryKey: unknown[], data: unknown][];
 }
@@ -83,6 +86,7 @@ export function pageRenderer(modulePath: string): PageRenderer {
       clubEmail: deps.env.CLUB_EMAIL,
       clubTimeZone: deps.env.CLUB_TIMEZONE,
       passkeys: deps.env.PASSKEYS.enabled,
+      rules: clubRules(deps),
       reads,
     };
     const now = deps.clock();

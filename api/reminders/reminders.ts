@@ -22,6 +22,7 @@ import { formatClubDate, formatClubDateTime, formatClubInstant } from '../../dom
 import { clubWorkout, workoutStart } from '../forum/posts/start-instants';
 import { activeMemberWhere } from '../platform/users';
 import { freeCancelUntil } from '../../domain/rules';
+import { clubRules } from '../club/settings';
 
 const HOUR = 3_600_000;
 
@@ -86,7 +87,8 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .innerJoin(users, eq(users.id, workoutSignups.userId))
         .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs, notYetReminded('workout', post.id)))
         .all();
-      const freeUntil = freeCancelUntil(start) > now ? formatClubInstant(freeCancelUntil(start), tz, 'long') : null;
+      const freeFrom = freeCancelUntil(clubRules(deps), start);
+      const freeUntil = freeFrom > now ? formatClubInstant(freeFrom, tz, 'long') : null;
       const notice = workoutReminderNotice(post.title, formatClubDateTime(post.workoutDate!, post.workoutTime), freeUntil, post.id);
       for (const m of signedUp) {
         if (remind(deps, m, reminderKey('workout', post.id, m.id), notice)) pass.workoutReminders += 1;

@@ -10,6 +10,10 @@ export const clubConfigSchema = z.object({
   vapidPublicKey: z.string(),
   /** Whether members may add passkeys and sign in with them (off when APP_URL cannot carry them). */
   passkeys: z.boolean(),
+  /** The attendance rules' numbers in force (Admin → Rules): the device words and warns with them. */
+  rules: z
+    .object({ lateCancelHours: z.number(), absencesBeforeSuspension: z.number(), suspensionDays: z.number() })
+    .optional(),
   /** The club calendar's membership sessions: the current one and the three after it. */
   sessions: z
     .array(z.object({ id: z.string(), name: z.string(), starts: z.string(), ends: z.string() }))

@@ -3,14 +3,18 @@
 // takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
 import { setClubEmail } from '../lib/club/club-contact';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
+import { setClubRules } from '../lib/club/club-rules';
 import { setClubTimeZone } from '../lib/club/club-zone';
 import { primeReads } from '../lib/data/primed-reads';
 import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
+import type { RuleNumbers } from '../../domain/rules';
 
 export interface PageData {
   clubEmail: string;
   clubTimeZone: string;
   passkeys: boolean;
+  /** The attendance rules' numbers the page words (the FAQ, the charter). */
+  rules?: RuleNumbers;
   /** When the answers were read (ms since the epoch). */
   at: number;
   /** Public answers by the query key the screen reads them under. */
@@ -21,6 +25,7 @@ export function applyPageData(data: PageData): void {
   setClubTimeZone(data.clubTimeZone);
   setClubEmail(data.clubEmail);
   setServerPasskeys(data.passkeys);
+  setClubRules(data.rules);
   primeReads(data.reads, data.at);
 }
 

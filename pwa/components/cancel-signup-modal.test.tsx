@@ -1,8 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RULE_TEXT } from '../../domain/rules';
+import { DEFAULT_RULE_NUMBERS, ruleText } from '../../domain/rules';
+import { setClubRules } from '../lib/club/club-rules';
 import { clubTimeZone } from '../lib/club/club-zone';
-import { ABSENCE_WARNING, CancelSignupModal } from './cancel-signup-modal';
+import { CancelSignupModal } from './cancel-signup-modal';
+
+const RULE_TEXT = ruleText(DEFAULT_RULE_NUMBERS);
+const ABSENCE_WARNING = `Cancelling less than 24 hours before the workout counts as an absence. ${RULE_TEXT.suspension}`;
 
 // "Starts in less than 24 hours" is counted on the club's clock (Toronto in these tests, set in
 // test-setup.ts), never the phone's: a member in Tokyo or Vancouver gets the same warning as one at
@@ -39,6 +43,7 @@ function openFor(hoursAway: number) {
 
 const phoneZone = process.env.TZ;
 afterEach(() => {
+  setClubRules(DEFAULT_RULE_NUMBERS);
   if (phoneZone === undefined) delete process.env.TZ;
   else process.env.TZ = phoneZone;
 });
@@ -70,5 +75,20 @@ describe('the cancel-signup warning on the club clock', () => {
     const text = screen.getByRole('dialog', { name: 'Cancel Signup?' }).textContent ?? '';
     expect(text.split(RULE_TEXT.lateWindow)).toHaveLength(2);
     expect(text.split(RULE_TEXT.suspension)).toHaveLength(2);
+  });
+});
+
+describe("the warning in the club's own numbers", () => {
+  it('says 12 hours and warns only inside 12 hours once the club set a 12-hour window', () => {
+    setClubRules({ lateCancelHours: 12, absencesBeforeSuspension: 2, suspensionDays: 3 });
+    const { unmount } = openFor(20);
+    let dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
+    expect(dialog).toHaveTextContent('Cancelling less than 12 hours before the workout counts as an absence. Two absences suspend your workout sign-ups for three days.');
+    expect(dialog).not.toHaveTextContent('24 hours');
+    unmount();
+
+    openFor(11);
+    dialog = screen.getByRole('dialog', { name: 'Cancel Signup?' });
+    expect(within(dialog).getByText('This workout starts in less than 12 hours: cancelling now counts as an absence.')).toBeInTheDocument();
   });
 });

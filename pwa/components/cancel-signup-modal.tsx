@@ -1,13 +1,14 @@
 import { startInstant } from '../../domain/clock';
 import type { WorkoutPost } from '../../domain/contract/forum';
-import { RULE_TEXT, insideLateCancelWindow } from '../../domain/rules';
+import { insideLateCancelWindow } from '../../domain/rules';
+import { clubRules, useRuleText } from '../lib/club/club-rules';
 import { clubTimeZone } from '../lib/club/club-zone';
 import { formatDate, formatTime } from '../lib/ui/format';
 import { Modal } from './modal';
 import { ErrorMessage } from './status';
 import './posts.css';
 
-export const ABSENCE_WARNING = `Cancelling ${RULE_TEXT.lateWindow} before the workout counts as an absence. ${RULE_TEXT.suspension}`;
+
 
 /** The workout a cancel is about, as the forum's posts and the week's items both have it. */
 export type CancelledWorkout = Pick<WorkoutPost, 'title' | 'workout_date' | 'workout_time'>;
@@ -19,7 +20,7 @@ export type CancelledWorkout = Pick<WorkoutPost, 'title' | 'workout_date' | 'wor
  */
 export function startsWithinLateCancelWindow(workout: Pick<WorkoutPost, 'workout_date' | 'workout_time'>, now = Date.now()): boolean {
   const zone = clubTimeZone();
-  return zone !== null && insideLateCancelWindow(startInstant(workout.workout_date, workout.workout_time, zone), now);
+  return zone !== null && insideLateCancelWindow(clubRules(), startInstant(workout.workout_date, workout.workout_time, zone), now);
 }
 
 /**
@@ -43,6 +44,7 @@ export function CancelSignupModal({
   now?: number;
 }) {
   const soon = startsWithinLateCancelWindow(workout, now);
+  const text = useRuleText();
   return (
     <Modal
       title="Cancel Signup?"
@@ -66,10 +68,10 @@ export function CancelSignupModal({
       <div className="alert alert--warning cancel-warning">
         {soon ? (
           <p>
-            <strong>{RULE_TEXT.lateCancelNow}</strong> {RULE_TEXT.suspension}
+            <strong>{text.lateCancelNow}</strong> {text.suspension}
           </p>
         ) : (
-          <p>{ABSENCE_WARNING}</p>
+          <p>{`Cancelling ${text.lateWindow} before the workout counts as an absence. ${text.suspension}`}</p>
         )}
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}

@@ -1,4 +1,4 @@
-import { RULE_TEXT } from '../../domain/rules';
+import { useRuleText } from '../lib/club/club-rules';
 // The club charter every member accepts (its rules are the club's: docs/rules.md). Shown in the charter modal and on
 // Join Us, so it lives in the shared components.
 
@@ -17,6 +17,7 @@ export const CHARTER_SECTIONS = [
 ] as const;
 
 export function CharterText({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const rules = useRuleText();
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="charter-text">
@@ -42,7 +43,7 @@ export function CharterText({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         <ul>
           <li>Sign up for workouts through the forum, and only for workouts you intend to attend.</li>
           <li>
-            {RULE_TEXT.lateCancel} {RULE_TEXT.suspension}
+            {rules.lateCancel} {rules.suspension}
           </li>
           <li>Arrive on time, follow the coach or exec leading the session, and leave facilities as you found them.</li>
         </ul>

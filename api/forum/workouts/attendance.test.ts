@@ -4,7 +4,7 @@ import { absenceLog, users } from '../../../db/schema';
 import { makeTestApp } from '../../testing/test-app';
 import { ATTENDANCE_SUBMITTED_MESSAGE, getAttendance, submitAttendance } from './attendance';
 import { ServiceError } from '../../platform/errors';
-import { SUSPENSION_MS } from '../../../domain/rules';
+import { DEFAULT_RULE_NUMBERS, suspensionEndsAt } from '../../../domain/rules';
 import { createWorkout, setSignup } from './workouts';
 
 async function setup() {
@@ -100,7 +100,7 @@ describe('attendance', () => {
     t.db.update(users).set({ absences: 2 }).where(eq(users.id, a.id)).run();
     submitAttendance(t.deps, exec, w.id, { [a.id]: false });
     const row = t.db.select().from(users).where(eq(users.id, a.id)).get()!;
-    expect(row).toMatchObject({ absences: 3, suspendedUntil: t.clock.now() + SUSPENSION_MS });
+    expect(row).toMatchObject({ absences: 3, suspendedUntil: suspensionEndsAt(DEFAULT_RULE_NUMBERS, t.clock.now()) });
   });
 
   it('refuses a user who is not signed up, and changes nothing', async () => {

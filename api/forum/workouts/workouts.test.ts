@@ -4,7 +4,7 @@ import { absenceLog, messageQueue, posts, users, waitlistEntries, workoutSignups
 import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../domain/contract/forum';
 import { type NewWorkout } from '../../../domain/contract/forum-schemas';
 import type { Role } from '../../../domain/contract/roles';
-import { SUSPENSION_MS } from '../../../domain/rules';
+import { DEFAULT_RULE_NUMBERS, suspensionEndsAt } from '../../../domain/rules';
 import { makeTestApp } from '../../testing/test-app';
 import { ServiceError } from '../../platform/errors';
 import {
@@ -295,7 +295,7 @@ describe('absences and suspension', () => {
       setSignup(t.deps, a!, w.id, true);
       return setSignup(t.deps, a!, w.id, false);
     });
-    const until = t.clock.now() + SUSPENSION_MS;
+    const until = suspensionEndsAt(DEFAULT_RULE_NUMBERS, t.clock.now());
     expect(answers.map((x) => x.suspendedUntil)).toEqual([null, null, until]);
     expect(user(a!.id)).toMatchObject({ absences: 3, suspendedUntil: until });
 

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/contract/forum';
 import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
 import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+import { clubRules } from '../../club/settings';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../../messaging/mail-templates';
@@ -178,8 +179,9 @@ export function countAbsence(
     .returning({ absences: users.absences })
     .get()!;
   let suspendedUntil: number | null = null;
-  if (startsSuspension(absences)) {
-    suspendedUntil = suspensionEndsAt(now);
+  const rules = clubRules(deps);
+  if (startsSuspension(rules, absences)) {
+    suspendedUntil = suspensionEndsAt(rules, now);
     db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
   }
   return { counted: true, absences, suspendedUntil };
@@ -196,7 +198,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     const when = formatClubInstant(until, deps.env.CLUB_TIMEZONE, 'long');
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
-    throw new ServiceError(409, suspendedUntilText(when), { suspendedUntil: until });
+    throw new ServiceError(409, suspendedUntilText(clubRules(deps), when), { suspendedUntil: until });
   }
 }
 
@@ -316,7 +318,7 @@ export function setSignup(
       .run();
     const answer: SignupAnswer = { signedUp: false };
     // Taking one's name off a cancelled workout is no absence (and frees no place while it is off).
-    if (post.cancelledAt === null && isLateCancel(start, now)) {
+    if (post.cancelledAt === null && isLateCancel(clubRules(deps), start, now)) {
       const absence = countAbsence(deps, actor.id, post.id, 'late-cancel', now);
       answer.absenceCounted = absence.counted;
       answer.absences = absence.absences;

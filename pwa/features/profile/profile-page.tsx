@@ -16,7 +16,8 @@ import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
 import './profile.css';
-import { absencesUntilSuspension, isSuspended, RULE_TEXT } from '../../../domain/rules';
+import { absencesUntilSuspension, isSuspended } from '../../../domain/rules';
+import { useClubRules, useRuleText } from '../../lib/club/club-rules';
 
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
 export function ProfilePage() {
@@ -123,8 +124,10 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
 
 /** Membership expiry, absences and any suspension: seen here before a sign-up is refused. */
 function MembershipFacts({ user }: { user: SessionUser }) {
+  const rules = useClubRules();
+  const ruleWords = useRuleText();
   const suspended = isSuspended(user.suspended_until, Date.now());
-  const toNext = absencesUntilSuspension(user.absences);
+  const toNext = absencesUntilSuspension(rules, user.absences);
   return (
     <section aria-labelledby="profile-membership-heading" className="profile-membership">
       <h2 id="profile-membership-heading">Membership</h2>
@@ -140,7 +143,7 @@ function MembershipFacts({ user }: { user: SessionUser }) {
           {!suspended && (
             <span className="hint">
               {' '}
-              · {toNext === 1 ? 'one more suspends' : `${toNext} more suspend`} workout sign-ups for {RULE_TEXT.suspensionPeriod}
+              · {toNext === 1 ? 'one more suspends' : `${toNext} more suspend`} workout sign-ups for {ruleWords.suspensionPeriod}
             </span>
           )}
         </dd>

@@ -4,12 +4,23 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { MEMBERSHIP_SESSIONS, PACKAGES, formatFee } from './club-facts';
 import './public.css';
-import { RULE_TEXT } from '../../../domain/rules';
+import { useRuleText } from '../../lib/club/club-rules';
 
 const duathlon = PACKAGES.filter((p) => p.athlete === 'Duathlete');
 
 // The thirteen FAQ topics in the club's order; the answers take the club's rules and facts from domain/
 // and club-facts.ts, so the FAQ never disagrees with Join Us or the charter.
+/** The answer that states the attendance rules, in the club's numbers. */
+function OptionalWorkouts() {
+  const rules = useRuleText();
+  return (
+    <p>
+      No, every workout is optional: come to the ones that suit your goals and timetable. But once you sign up,
+      please come. Cancelling {rules.lateWindow} before a workout counts as an absence, and {rules.suspensionShort}.
+    </p>
+  );
+}
+
 export const FAQ: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'how-to-join',
@@ -52,13 +63,7 @@ export const FAQ: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'optional-workouts',
     question: 'Do I have to attend every workout?',
-    answer: (
-      <p>
-        No, every workout is optional: come to the ones that suit your goals and timetable. But once you sign up,
-        please come. Cancelling {RULE_TEXT.lateWindow} before a workout counts as an absence, and{' '}
-        {RULE_TEXT.suspensionShort}.
-      </p>
-    ),
+    answer: <OptionalWorkouts />,
   },
   {
     id: 'membership',

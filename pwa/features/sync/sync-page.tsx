@@ -13,7 +13,7 @@ import { describeAction } from './describe';
 import { useSecondsUntil } from './sync-indicator';
 import { WaitingAccounts } from '../../components/waiting-accounts';
 import './sync.css';
-import { RULE_TEXT } from '../../../domain/rules';
+import { useRuleText } from '../../lib/club/club-rules';
 
 /** /sync: what is saved on this device and not yet on the server, and what needs a decision. */
 export function SyncPage() {
@@ -173,6 +173,7 @@ function AttentionItem({ op, onProblem }: { op: OutboxOp; onProblem: (text: stri
  * (docs/decisions/0055).
  */
 function PromotedItem({ op, onGiveUp }: { op: OutboxOp; onGiveUp: () => void }) {
+  const ruleWords = useRuleText();
   const { text, href } = describeAction(op.action);
   return (
     <li className="card sync-op">
@@ -181,7 +182,7 @@ function PromotedItem({ op, onGiveUp }: { op: OutboxOp; onGiveUp: () => void }) 
       <div className="alert alert--warning" role="status">
         {op.error}
         <p>
-          Keep the place, or give it up (a cancellation {RULE_TEXT.lateWindow} before the workout counts as an
+          Keep the place, or give it up (a cancellation {ruleWords.lateWindow} before the workout counts as an
           absence).
         </p>
       </div>

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RsvpStatus, SignupAnswer } from '../../../domain/contract/forum';
 import { lateCancelCountedText } from '../../../domain/rules';
+import { clubRules } from '../club/club-rules';
 import { pendingFor, performWrite, usePendingWrites } from '../offline/perform-write';
 import { useSession } from '../session/session';
 import { formatDateTime } from '../ui/format';
@@ -73,7 +74,7 @@ export function signupNotice(answer: SignupAnswer): string {
   if (answer.onWaitlist && answer.position) return `The workout was full: you are #${answer.position} on the waitlist.`;
   if (!answer.absenceCounted) return '';
   const count = answer.absences ?? 1;
-  let text = lateCancelCountedText(count);
+  let text = lateCancelCountedText(clubRules(), count);
   if (answer.suspendedUntil) text += ` Workout sign-ups are suspended until ${formatDateTime(answer.suspendedUntil)}.`;
   return text;
 }

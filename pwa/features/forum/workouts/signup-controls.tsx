@@ -6,7 +6,8 @@ import { formatDateTime } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
 import type { SignupActions } from './use-signup-actions';
 import { capacityText, waitlistPositionText, type WorkoutView } from '../common/workout-rules';
-import { RULE_TEXT, isSuspended } from '../../../../domain/rules';
+import { isSuspended } from '../../../../domain/rules';
+import { useRuleText } from '../../../lib/club/club-rules';
 
 /** Counts of a workout: signed up, capacity status, waitlist size and the caller's place on it. */
 export function SignupStats({ view }: { view: WorkoutView }) {
@@ -49,6 +50,7 @@ export function SignupControls({
   const { view, busy } = actions;
   const { user } = useSession();
   const lateNoteId = useId();
+  const ruleWords = useRuleText();
   if (!view) return null;
   // Shown before it bites: the server refuses a suspended member's sign-up, so the button says why.
   const suspendedUntil = user && isSuspended(user.suspended_until, Date.now()) ? user.suspended_until : null;
@@ -113,7 +115,7 @@ export function SignupControls({
           Sign Up
         </button>
         <p className="forum-suspended" id={`suspended-${view.workout.id}`}>
-          Sign-ups are suspended until {formatDateTime(suspendedUntil)}: {RULE_TEXT.suspensionCounted}.
+          Sign-ups are suspended until {formatDateTime(suspendedUntil)}: {ruleWords.suspensionCounted}.
         </p>
       </>
     );
@@ -143,7 +145,7 @@ export function SignupControls({
       {buttons && <div className="forum-signup__buttons">{buttons}</div>}
       {lateNote && (
         <p className="forum-late-signup" id={lateNoteId}>
-          {RULE_TEXT.lateSignup}
+          {ruleWords.lateSignup}
         </p>
       )}
       {view.unsynced && <UnsyncedMark />}

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../domain/contract/auth';
 import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../../domain/contract/forum';
-import { RULE_TEXT } from '../../../../domain/rules';
+import { DEFAULT_RULE_NUMBERS, ruleText } from '../../../../domain/rules';
+
+const RULE_TEXT = ruleText(DEFAULT_RULE_NUMBERS);
 import { commentsDb } from '../../../lib/offline/comments-db';
 import { resetDevice } from '../../../test-device';
 import { renderAt, testQueryClient } from '../../../test-providers';

@@ -8,7 +8,8 @@ import { Modal } from '../../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/ui/format';
 import { UnsyncedMark, SavedAge } from '../../../components/offline-note';
 import { Avatar } from '../../../components/avatar';
-import { RULE_TEXT, attendanceLocked } from '../../../../domain/rules';
+import { attendanceLocked } from '../../../../domain/rules';
+import { useRuleText } from '../../../lib/club/club-rules';
 
 export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 
@@ -72,6 +73,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
 export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
   const headingId = useId();
+  const ruleWords = useRuleText();
   const heading = useRef<HTMLHeadingElement>(null);
   const pending = usePendingWrites();
   const [ticks, setTicks] = useState<Record<string, boolean>>({});
@@ -253,7 +255,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
                 <>
                   <p>
                     {absent.length === 1 ? 'This member' : `These ${absent.length} members`} will be counted absent (
-                    {RULE_TEXT.suspensionShort}):
+                    {ruleWords.suspensionShort}):
                   </p>
                   <ul className="forum-absent-list">
                     {absent.map((s) => (

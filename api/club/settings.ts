@@ -1,0 +1,10 @@
+// The club's settings as the rest of the server reads them: each the body in force of its document
+// (documents.ts), so an administrator's change applies to the next request everywhere at once.
+import type { RuleNumbers } from '../../domain/rules';
+import type { AppDeps } from '../platform/context';
+import { documentBody } from './documents';
+
+/** The attendance rules' numbers in force. */
+export function clubRules(deps: AppDeps): RuleNumbers {
+  return documentBody(deps, 'rules');
+}
