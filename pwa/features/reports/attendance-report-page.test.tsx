@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TermReportAnswer } from '../../../domain/contract/reports';
 import type { Role } from '../../../domain/contract/roles';
-import { termFromKey } from '../../../domain/calendar';
+import { defaultTerms, termFromId } from '../../../domain/calendar';
+
+const termFromKey = (key: string) => termFromId(defaultTerms().terms, key);
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';

@@ -3,6 +3,7 @@ import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
 import { setClubEmail } from './club-contact';
 import { setServerPasskeys } from './club-passkeys';
+import { setClubTerms } from './club-terms';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
 // GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
@@ -35,6 +36,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
     setClubEmail(body?.clubEmail);
     setServerPasskeys(body?.passkeys);
+    setClubTerms(body?.terms);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }
