@@ -16,6 +16,7 @@ import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
 import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
+import { TermsTab } from './calendar/terms-tab';
 import './admin.css';
 
 const TABS = [
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'renewals', label: 'Renewals' },
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
+  { id: 'terms', label: 'Terms' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -122,7 +124,9 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'messages' ? (
+        {tab === 'terms' ? (
+          <TermsTab />
+        ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
           <ImportTab />
