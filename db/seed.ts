@@ -1,11 +1,12 @@
-import { count } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
+import { defaultSeasons, type SeasonsDocument } from '../domain/schedule';
 import { addDays, clubToday } from '../domain/clock';
 import { storedDuration } from '../domain/durations';
 import { drawDemoAvatars } from './demo-avatars';
 import { demoEvents, demoRaces, demoWeek } from './demo-content';
 import { hashPassword } from './passwords';
 import type { Database_ } from './client';
-import { posts, races, teamProfiles, users } from './schema';
+import { clubDocuments, posts, races, teamProfiles, users } from './schema';
 
 export const TEAM_POSITIONS = [
   { id: 'swim-coach', role: 'Swim Coach' },
@@ -95,6 +96,18 @@ export interface SeedSettings {
   uploadsDir?: string;
 }
 
+/** The club's seasons in force: the newest published `seasons` document, or the default. */
+function seasonsInForce(database: Database_): SeasonsDocument['seasons'] {
+  const row = database.db
+    .select({ body: clubDocuments.body })
+    .from(clubDocuments)
+    .where(eq(clubDocuments.key, 'seasons'))
+    .orderBy(desc(clubDocuments.version))
+    .limit(1)
+    .get();
+  return row ? (JSON.parse(row.body) as SeasonsDocument).seasons : defaultSeasons().seasons;
+}
+
 /**
  * Fills an empty database: the ten team positions always; when there are no users, either the
  * ADMIN_EMAIL administrator or the demo accounts (printed once) with a little demo content.
@@ -154,7 +167,7 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
           .get().id,
     );
     const execId = ids[1]!;
-    for (const w of demoWeek(today)) {
+    for (const w of demoWeek(today, seasonsInForce(database))) {
       db.insert(posts)
         .values({
           userId: execId,

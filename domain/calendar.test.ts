@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  TRAINING_SEASONS,
   defaultTerms,
   nextTerm,
   nextYearTerms,
   previousTerm,
   recentTerms,
   reportTerms,
-  seasonDatesText,
   seriesTermProblem,
   termChoices,
   termFromId,
@@ -15,7 +13,6 @@ import {
   termOfDate,
   termsOfYear,
   termsProblem,
-  trainingSeasonOfDate,
   upcomingTerms,
   type TermDefinition,
 } from './calendar';
@@ -132,23 +129,5 @@ describe('membership terms the club set out itself', () => {
       field: 'start',
       message: 'Winter 2027 starts on 2026-12-15, before Fall 2026 ends (2026-12-15)',
     });
-  });
-});
-
-describe('training seasons', () => {
-  it('are the schedule tabs with their dates', () => {
-    expect(TRAINING_SEASONS.map((s) => `${s.name}: ${seasonDatesText(s)}`)).toEqual([
-      'Spring: April 29 to June 25',
-      'Summer: June 25 to August 20',
-      'Fall/Winter: September 1 to April 29',
-    ]);
-  });
-
-  it('places a date in its season, the later one on a changeover day', () => {
-    expect(trainingSeasonOfDate('2026-11-24').id).toBe('fall-winter');
-    expect(trainingSeasonOfDate('2027-02-01').id).toBe('fall-winter');
-    expect(trainingSeasonOfDate('2027-04-29').id).toBe('spring');
-    expect(trainingSeasonOfDate('2027-06-25').id).toBe('summer');
-    expect(trainingSeasonOfDate('2027-08-25').id).toBe('fall-winter');
   });
 });

@@ -4,6 +4,7 @@
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 import { defaultTerms, type TermsDocument } from './calendar';
+import { defaultSeasons, type SeasonsDocument } from './schedule';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -18,6 +19,8 @@ export interface ClubDocumentTypes {
   permissions: PagePermissions;
   /** The club's membership terms, year by year (Admin → Terms). */
   terms: TermsDocument;
+  /** The training seasons, their weekly timetables and where-to-go notes (Admin → Schedule). */
+  seasons: SeasonsDocument;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -38,6 +41,7 @@ export interface DocumentRule<K extends DocumentKey> {
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
   terms: { editors: 'admin', public: true, defaults: defaultTerms },
+  seasons: { editors: 'admin', public: true, defaults: defaultSeasons },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SEASONS } from '../../../domain/schedule';
+import { defaultSeasons } from '../../../domain/schedule';
+
+const SEASONS = defaultSeasons().seasons;
 import { SchedulePage } from './schedule-page';
 
 function selectedTab() {
@@ -56,10 +58,10 @@ describe('SchedulePage', () => {
   });
 
   it('has a workout of every kind in the year, and 2-hour swim practices', () => {
-    const kinds = new Set(SEASONS.flatMap((s) => Object.values(s.week).flat().map((t) => t!.kind)));
+    const kinds = new Set(SEASONS.flatMap((s) => s.sessions.map((t) => t.kind)));
     expect([...kinds].sort()).toEqual(['brick', 'ride', 'run', 'spin', 'swim']);
     for (const season of SEASONS) {
-      for (const t of Object.values(season.week).flat()) {
+      for (const t of season.sessions) {
         if (t!.title === 'Swim practice') {
           const [sh, sm] = t!.start.split(':').map(Number);
           const [eh, em] = t!.end.split(':').map(Number);
