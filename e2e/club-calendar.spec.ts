@@ -17,6 +17,7 @@ async function restoreDefault(request: APIRequestContext, key: string): Promise<
 
 test.afterAll(async ({ request }) => {
   await restoreDefault(request, 'terms');
+  await restoreDefault(request, 'seasons');
 });
 
 test("an administrator adds next year's terms and finds them in the attendance report's picker", async ({ page }) => {
@@ -24,6 +25,7 @@ test("an administrator adds next year's terms and finds them in the attendance r
   await signIn(page, DEMO.admin);
   await page.goto('/admin?tab=terms');
   await expect(page.getByRole('tab', { name: 'Terms', selected: true })).toBeVisible();
+  await expect(page.locator('.calendar-admin__year > legend').first()).toBeVisible();
   const latest = Math.max(...(await page.locator('.calendar-admin__year > legend').allTextContents()).map(Number));
   const next = latest + 1;
 
@@ -49,4 +51,38 @@ test("an administrator adds next year's terms and finds them in the attendance r
   await expect(picker.locator('option', { hasText: `Fall ${next}` })).toHaveCount(1);
   await picker.selectOption({ label: `Fall ${next}` });
   await expect(page).toHaveURL(new RegExp(`term=${next}-fall`));
+});
+
+test("an administrator edits a season's session and finds it on /schedule", async ({ page, request }) => {
+  acceptCharterInDb(DEMO.admin.email);
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin?tab=schedule');
+  await page.getByLabel('Season', { exact: true }).selectOption({ label: 'Summer' });
+  // The row's name follows its fields, so it is held by its place once found.
+  const rows = page.locator('.calendar-admin__session');
+  await expect(page.getByRole('group', { name: 'Tuesday 18:00 Track intervals' })).toBeVisible();
+  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const session = rows.nth(labels.indexOf('Tuesday 18:00 Track intervals'));
+  await session.getByLabel('What').fill('Hill repeats');
+  await session.getByLabel('Where').fill('Riverdale hill');
+  await session.getByLabel('End time').fill('17:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(session.getByRole('alert')).toHaveText('The end time must be after the time');
+  await session.getByLabel('End time').fill('19:45');
+  await page.getByLabel('Show this season’s tab first').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Schedule saved.')).toBeVisible();
+  await screenshots(page, 'club-calendar-schedule');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The server's HTML has the edit at once (no stale kept page), and Summer's tab opens first.
+  const html = await (await request.get('/schedule')).text();
+  expect(html).toContain('Hill repeats');
+  expect(html).toContain('Riverdale hill');
+  await page.goto('/schedule');
+  await expect(page.getByRole('tab', { name: 'Summer', selected: true })).toBeVisible();
+  const tuesday = page.getByRole('tabpanel').getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tuesday' }) });
+  await expect(tuesday).toContainText('Hill repeats');
+  await expect(tuesday).toContainText('Riverdale hill');
+  await expect(tuesday).toContainText('7:45 PM');
 });

@@ -17,6 +17,7 @@ import { PendingList } from './pending-list';
 import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
 import { TermsTab } from './calendar/terms-tab';
+import { ScheduleTab } from './calendar/schedule-tab';
 import './admin.css';
 
 const TABS = [
@@ -26,6 +27,7 @@ const TABS = [
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
   { id: 'terms', label: 'Terms' },
+  { id: 'schedule', label: 'Schedule' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -126,6 +128,8 @@ function AdminDashboard() {
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'terms' ? (
           <TermsTab />
+        ) : tab === 'schedule' ? (
+          <ScheduleTab />
         ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
