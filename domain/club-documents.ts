@@ -5,6 +5,7 @@
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 import { defaultTerms, type TermsDocument } from './calendar';
 import { defaultSeasons, type SeasonsDocument } from './schedule';
+import { defaultTeamPositions, type TeamPositionsDocument } from './contract/profiles';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -21,6 +22,8 @@ export interface ClubDocumentTypes {
   terms: TermsDocument;
   /** The training seasons, their weekly timetables and where-to-go notes (Admin → Schedule). */
   seasons: SeasonsDocument;
+  /** The team page's positions, in order (Admin → Team). */
+  'team-positions': TeamPositionsDocument;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -42,6 +45,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
   terms: { editors: 'admin', public: true, defaults: defaultTerms },
   seasons: { editors: 'admin', public: true, defaults: defaultSeasons },
+  'team-positions': { editors: 'admin', public: true, defaults: defaultTeamPositions },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

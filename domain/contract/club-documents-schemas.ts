@@ -82,10 +82,30 @@ const seasonsSchema = z
     if (!doc.seasons.some((s) => s.id === doc.shownFirst)) ctx.addIssue({ code: 'custom', path: ['shownFirst'], message: 'Choose one of the seasons to show first' });
   });
 
+/** The team page's positions: each titled, none twice. */
+const teamPositionsSchema = z
+  .object({
+    positions: z
+      .array(
+        z.object({
+          id: z.string({ error: 'A position needs an id' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A position's id is lower-case words joined by hyphens"),
+          title: words('Give the position a title', 60, "A position's title"),
+        }),
+        { error: 'List the positions' },
+      )
+      .max(40, 'At most 40 positions'),
+  })
+  .superRefine((doc, ctx) => {
+    doc.positions.forEach((p, i) => {
+      if (doc.positions.findIndex((o) => o.id === p.id) !== i) ctx.addIssue({ code: 'custom', path: ['positions', i, 'id'], message: `The position ${p.id} is listed twice` });
+    });
+  });
+
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
   terms: termsSchema,
   seasons: seasonsSchema,
+  'team-positions': teamPositionsSchema,
 };
 
 /** PUT /club/documents/:key: the new body, and the version it was edited from (the check against a lost edit). */
@@ -94,10 +114,13 @@ export const publishDocumentSchema = z.object({
   version: z.number({ error: 'Say which version this edit was made from' }).int().min(0),
   note: z.string().trim().max(200, 'A note is at most 200 characters').optional(),
   minor: z.boolean().optional(),
+  /** Go ahead with what the server asked about in a 409 carrying `confirm` (e.g. removing a held position). */
+  confirm: z.boolean().optional(),
 });
 export type PublishDocument = z.infer<typeof publishDocumentSchema>;
 
 /** POST /club/documents/:key/versions/:version/restore: the version in force when the editor chose to restore. */
 export const restoreDocumentSchema = z.object({
   version: z.number({ error: 'Say which version is in force' }).int().min(0),
+  confirm: z.boolean().optional(),
 });
