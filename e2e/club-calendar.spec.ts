@@ -18,6 +18,7 @@ async function restoreDefault(request: APIRequestContext, key: string): Promise<
 test.afterAll(async ({ request }) => {
   await restoreDefault(request, 'terms');
   await restoreDefault(request, 'seasons');
+  await restoreDefault(request, 'team-positions');
 });
 
 test("an administrator adds next year's terms and finds them in the attendance report's picker", async ({ page }) => {
@@ -85,4 +86,40 @@ test("an administrator edits a season's session and finds it on /schedule", asyn
   await expect(tuesday).toContainText('Hill repeats');
   await expect(tuesday).toContainText('Riverdale hill');
   await expect(tuesday).toContainText('7:45 PM');
+});
+
+test('an administrator renames, adds and removes team positions, asked first about a held one', async ({ page, request }) => {
+  acceptCharterInDb(DEMO.admin.email);
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin?tab=team');
+  await page.getByLabel('Title of Treasurer').fill('Finance Lead');
+  await page.getByLabel('New position').fill('Bike Coach');
+  await page.getByRole('button', { name: 'Add position' }).click();
+  await page.getByRole('button', { name: 'Move Bike Coach up' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Positions saved.')).toBeVisible();
+  await screenshots(page, 'club-calendar-team');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const team = async () => (await (await request.get('/api/profiles')).json()).teamMembers as { id: string; role: string; name: string }[];
+  const members = await team();
+  const treasurer = members.find((m) => m.id === 'treasurer')!;
+  expect(treasurer.role).toBe('Finance Lead');
+  expect(members.map((m) => m.id).slice(-2)).toEqual(['bike-coach', 'workout-coordinator']);
+  const html = await (await request.get('/coaches-exec')).text();
+  expect(html).toContain('Finance Lead');
+  expect(html).toContain('Bike Coach');
+
+  // Someone takes the new position; removing it then asks first.
+  const token = await apiToken(request, DEMO.admin);
+  const filled = await request.put('/api/profiles/bike-coach', { headers: { authorization: `Bearer ${token}` }, data: { name: 'Ben Spokes' } });
+  expect(filled.status()).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: 'Remove Bike Coach' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Bike Coach?' });
+  await expect(dialog).toContainText('Ben Spokes holds Bike Coach');
+  await dialog.getByRole('button', { name: 'Remove anyway' }).click();
+  await expect(page.getByText('Positions saved.')).toBeVisible();
+  expect((await team()).map((m) => m.id)).not.toContain('bike-coach');
 });

@@ -18,6 +18,7 @@ import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
 import { TermsTab } from './calendar/terms-tab';
 import { ScheduleTab } from './calendar/schedule-tab';
+import { TeamPositionsTab } from './calendar/team-positions-tab';
 import './admin.css';
 
 const TABS = [
@@ -28,6 +29,7 @@ const TABS = [
   { id: 'messages', label: 'Messages' },
   { id: 'terms', label: 'Terms' },
   { id: 'schedule', label: 'Schedule' },
+  { id: 'team', label: 'Team' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -130,6 +132,8 @@ function AdminDashboard() {
           <TermsTab />
         ) : tab === 'schedule' ? (
           <ScheduleTab />
+        ) : tab === 'team' ? (
+          <TeamPositionsTab />
         ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
