@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, screenshots, signIn } from './support';
+import { DEMO, acceptCharterInDb, apiToken, expectNoAxeViolations, screenshots, signIn } from './support';
 
 // An administrator sets out the club's calendar in the app: next year's terms in a few taps (found
 // in the attendance report's picker), and a season's session edited (found on /schedule).
@@ -45,6 +45,7 @@ test("an administrator adds next year's terms and finds them in the attendance r
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Terms saved.')).toBeVisible();
   await screenshots(page, 'club-calendar-terms');
+  await expectNoAxeViolations(page, 'Admin → Terms');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.goto('/attendance');
@@ -74,6 +75,7 @@ test("an administrator edits a season's session and finds it on /schedule", asyn
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Schedule saved.')).toBeVisible();
   await screenshots(page, 'club-calendar-schedule');
+  await expectNoAxeViolations(page, 'Admin → Schedule');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The server's HTML has the edit at once (no stale kept page), and Summer's tab opens first.
@@ -99,6 +101,7 @@ test('an administrator renames, adds and removes team positions, asked first abo
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Positions saved.')).toBeVisible();
   await screenshots(page, 'club-calendar-team');
+  await expectNoAxeViolations(page, 'Admin → Team');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const team = async () => (await (await request.get('/api/profiles')).json()).teamMembers as { id: string; role: string; name: string }[];
