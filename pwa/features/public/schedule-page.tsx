@@ -11,21 +11,21 @@ export function SchedulePage() {
   // The server renders the page with the seasons in force; until a browser-drawn visit has them, the defaults.
   const document = useClubDocument('seasons');
   const doc = document.data?.body ?? defaultSeasons();
-  const SEASONS = doc.seasons;
+  const seasons = doc.seasons;
   const [chosen, setSelected] = useState<Season['id'] | null>(null);
-  const selected = SEASONS.some((s) => s.id === chosen) ? chosen : (firstShownSeason(doc)?.id ?? null);
+  const selected = seasons.some((s) => s.id === chosen) ? chosen : (firstShownSeason(doc)?.id ?? null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function select(i: number) {
-    const season = SEASONS[(i + SEASONS.length) % SEASONS.length]!;
+    const season = seasons[(i + seasons.length) % seasons.length]!;
     setSelected(season.id);
-    tabs.current[SEASONS.indexOf(season)]?.focus();
+    tabs.current[seasons.indexOf(season)]?.focus();
   }
 
   // WAI-ARIA tabs with automatic activation: arrows move and select, Home/End jump to the ends.
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const current = SEASONS.findIndex((s) => s.id === selected);
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: SEASONS.length - 1 };
+    const current = seasons.findIndex((s) => s.id === selected);
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: seasons.length - 1 };
     if (!(e.key in moves)) return;
     e.preventDefault();
     select(moves[e.key]!);
@@ -42,7 +42,7 @@ export function SchedulePage() {
       </header>
 
       <div className="segmented schedule__tabs" role="tablist" aria-label="Seasons" onKeyDown={onKeyDown}>
-        {SEASONS.map((s, i) => (
+        {seasons.map((s, i) => (
           <button
             key={s.id}
             ref={(el) => {
@@ -61,7 +61,7 @@ export function SchedulePage() {
         ))}
       </div>
 
-      {SEASONS.map((s) => (
+      {seasons.map((s) => (
         <div
           key={s.id}
           role="tabpanel"
