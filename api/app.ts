@@ -17,7 +17,8 @@ import { forumRoutes } from './forum/forum-routes';
 import { healthRoutes } from './health/health-routes';
 import { adminRoutes } from './members/admin-routes';
 import { renewalRoutes } from './members/renewal-routes';
-import { sessionChoices } from './members/renewals';
+import { termChoices } from '../domain/calendar';
+import { clubTerms } from './club/terms';
 import { messageAdminRoutes } from './messaging/message-routes';
 import { notificationRoutes } from './messaging/notification-routes';
 import { myWeekRoutes } from './my-week/my-week-routes';
@@ -140,7 +141,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         vapidPublicKey: deps.vapidPublicKey,
         passkeys: deps.env.PASSKEYS.enabled,
         rules: clubRules(deps),
-        sessions: sessionChoices(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)),
+        sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)),
+        terms: [...clubTerms(deps)],
       } satisfies ClubConfig,
       200,
     ),

@@ -21,6 +21,7 @@ describe('GET /api/config', () => {
       vapidPublicKey: t.deps.vapidPublicKey,
       passkeys: false,
       sessions: expect.arrayContaining([expect.objectContaining({ id: 'winter-2026', ends: '2026-04-30' })]),
+      terms: expect.arrayContaining([{ id: 'fall-2026', name: 'Fall', start: '2026-09-01', end: '2026-12-31' }]),
     });
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../domain/clock';
-import { DAYS, SEASONS, type Day } from '../domain/schedule';
+import { DAYS, defaultSeasons, type Day } from '../domain/schedule';
+
+const SEASONS = defaultSeasons().seasons;
 import { demoEvents, demoRaces, demoWeek, seasonOf } from './demo-content';
 import { DEMO_TEAM, TEAM_POSITIONS } from './seed';
 
@@ -34,11 +36,11 @@ describe('demo content', () => {
   });
 
   it("takes each day's timetable from the club calendar's training seasons, changeover days included", () => {
-    expect(seasonOf('2027-04-28').id).toBe('fall-winter');
-    expect(seasonOf('2027-04-29').id).toBe('spring');
-    expect(seasonOf('2027-06-25').id).toBe('summer');
-    expect(seasonOf('2027-08-25').id).toBe('fall-winter');
-    expect(seasonOf('2027-09-01').id).toBe('fall-winter');
+    expect(seasonOf('2027-04-28')?.id).toBe('fall-winter');
+    expect(seasonOf('2027-04-29')?.id).toBe('spring');
+    expect(seasonOf('2027-06-25')?.id).toBe('summer');
+    expect(seasonOf('2027-08-25')?.id).toBe('fall-winter');
+    expect(seasonOf('2027-09-01')?.id).toBe('fall-winter');
   });
 
   it('names each race for its part of the year, all different', () => {
@@ -91,7 +93,7 @@ describe('demo content', () => {
       'social-coordinator': [['Saturday', /brick/]],
       webmaster: [['Tuesday', /Track intervals/]],
     };
-    const onDay = (day: Day) => SEASONS.flatMap((s) => (s.week[day] ?? []).map((w) => w.title));
+    const onDay = (day: Day) => SEASONS.flatMap((s) => s.sessions.filter((w) => w.day === day).map((w) => w.title));
     for (const position of TEAM_POSITIONS) {
       const { name, bio } = DEMO_TEAM[position.id]!;
       expect(name, position.id).not.toBe('');

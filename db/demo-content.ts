@@ -3,9 +3,8 @@
 // places, and races whose names fit their dates.
 import { addDays } from '../domain/clock';
 import type { WorkoutType } from '../domain/contract/forum';
-import { DAYS, SEASONS, type Season, type SessionKind, type TrainingSession } from '../domain/schedule';
+import { DAYS, defaultSeasons, seasonWeek, trainingSeasonOfDate, type Season, type TrainingSession } from '../domain/schedule';
 import { weekdayOf } from '../domain/calendar-days';
-import { trainingSeasonOfDate } from '../domain/calendar';
 
 export interface DemoWorkout {
   title: string;
@@ -38,7 +37,7 @@ export interface DemoRace {
   description: string;
 }
 
-const TYPE_OF: Record<SessionKind, WorkoutType> = {
+const TYPE_OF: Record<string, WorkoutType> = {
   swim: 'swim',
   run: 'run',
   ride: 'outdoor-ride',
@@ -47,7 +46,7 @@ const TYPE_OF: Record<SessionKind, WorkoutType> = {
 };
 
 // Places limit some sessions: 12 bikes in the spin studio, 4 lanes of 6 in the pool.
-const CAPACITY: Record<SessionKind, number | null> = { swim: 24, run: null, ride: 20, spin: 12, brick: 12 };
+const CAPACITY: Record<string, number | null> = { swim: 24, run: null, ride: 20, spin: 12, brick: 12 };
 
 /** What the coach posts for each session of the timetable, by its title. */
 const PLANS: Record<string, string> = {
@@ -71,10 +70,9 @@ const PLANS: Record<string, string> = {
   'Long run': '60–75 minutes at an easy pace, with a few strides at the end. Meet at the front steps; routes of 10 and 14 km.',
 };
 
-/** The timetable of a club date: its training season's, as the club calendar dates the seasons. */
-export function seasonOf(date: string): Season {
-  const id = trainingSeasonOfDate(date).id;
-  return SEASONS.find((s) => s.id === id) ?? SEASONS[0]!;
+/** The timetable of a club date: its training season's, as the club's seasons date them. */
+export function seasonOf(date: string, seasons: readonly Season[] = defaultSeasons().seasons): Season | undefined {
+  return trainingSeasonOfDate(seasons, date);
 }
 
 function dayNameOf(date: string): (typeof DAYS)[number] {
@@ -86,22 +84,23 @@ function dayNameOf(date: string): (typeof DAYS)[number] {
 function workoutOf(session: TrainingSession, date: string): DemoWorkout {
   return {
     title: session.title,
-    workoutType: TYPE_OF[session.kind],
+    workoutType: TYPE_OF[session.kind] ?? 'other',
     date,
     time: session.start,
     endTime: session.end,
-    capacity: CAPACITY[session.kind],
+    capacity: CAPACITY[session.kind] ?? null,
     location: session.place,
     content: PLANS[session.title] ?? 'All levels welcome: groups are split by pace.',
   };
 }
 
-/** The next seven days of the timetable, from tomorrow. */
-export function demoWeek(today: string): DemoWorkout[] {
+/** The next seven days of the club's timetable (the `seasons` document), from tomorrow. */
+export function demoWeek(today: string, seasons: readonly Season[] = defaultSeasons().seasons): DemoWorkout[] {
   const week: DemoWorkout[] = [];
   for (let day = 1; day <= 7; day++) {
     const date = addDays(today, day);
-    for (const session of seasonOf(date).week[dayNameOf(date)] ?? []) week.push(workoutOf(session, date));
+    const season = seasonOf(date, seasons);
+    for (const session of season ? seasonWeek(season)[dayNameOf(date)] : []) week.push(workoutOf(session, date));
   }
   return week;
 }

@@ -50,7 +50,8 @@ export const passwordResets = sqliteTable(
 );
 
 export const teamProfiles = sqliteTable('team_profiles', {
-  // swim-coach, run-coach, co-president, ...: the club's positions, seeded and fixed
+  // The card of whoever holds a position: its id is the position's (the `team-positions` document),
+  // whose title and order the team page shows; `role` and `sort_order` keep what was last written.
   id: text('id').primaryKey(),
   name: text('name').notNull().default(''),
   bio: text('bio').notNull().default(''),

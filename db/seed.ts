@@ -1,24 +1,16 @@
-import { count } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
+import { defaultSeasons, type SeasonsDocument } from '../domain/schedule';
+import { DEFAULT_TEAM_POSITIONS } from '../domain/contract/profiles';
 import { addDays, clubToday } from '../domain/clock';
 import { storedDuration } from '../domain/durations';
 import { drawDemoAvatars } from './demo-avatars';
 import { demoEvents, demoRaces, demoWeek } from './demo-content';
 import { hashPassword } from './passwords';
 import type { Database_ } from './client';
-import { posts, races, teamProfiles, users } from './schema';
+import { clubDocuments, posts, races, teamProfiles, users } from './schema';
 
-export const TEAM_POSITIONS = [
-  { id: 'swim-coach', role: 'Swim Coach' },
-  { id: 'run-coach', role: 'Run Coach' },
-  { id: 'co-president', role: 'Co-President' },
-  { id: 'co-president-2', role: 'Co-President' },
-  { id: 'treasurer', role: 'Treasurer' },
-  { id: 'secretary', role: 'Secretary' },
-  { id: 'social-coordinator', role: 'Social Coordinator' },
-  { id: 'social-media', role: 'Social Media' },
-  { id: 'webmaster', role: 'Webmaster' },
-  { id: 'workout-coordinator', role: 'Workout Coordinator' },
-] as const;
+/** The positions the demo club's cards are made for: the default ones. */
+export const TEAM_POSITIONS = DEFAULT_TEAM_POSITIONS.map((p) => ({ id: p.id, role: p.title }));
 
 // The demo team's bios tell the same story as the timetable (domain/schedule.ts): the days and
 // sessions each one names are the schedule's (db/demo-content.test.ts checks it), and each fits the
@@ -83,7 +75,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'pending@club.test', password: 'pending-demo', name: 'Pat Pending', role: 'pending' },
 ] as const;
 
-
 /** What the seed reads of the environment (api/platform/settings/env.ts's Env fits; db/ does not import api/). */
 export interface SeedSettings {
   ADMIN_EMAIL?: string;
@@ -95,31 +86,54 @@ export interface SeedSettings {
   uploadsDir?: string;
 }
 
+/** The club's seasons in force: the newest published `seasons` document, or the default. */
+function seasonsInForce(database: Database_): SeasonsDocument['seasons'] {
+  const row = database.db
+    .select({ body: clubDocuments.body })
+    .from(clubDocuments)
+    .where(eq(clubDocuments.key, 'seasons'))
+    .orderBy(desc(clubDocuments.version))
+    .limit(1)
+    .get();
+  return row ? (JSON.parse(row.body) as SeasonsDocument).seasons : defaultSeasons().seasons;
+}
+
 /**
- * Fills an empty database: the ten team positions always; when there are no users, either the
+ * Fills an empty database: the cards of the default team positions (once); when there are no users, either the
  * ADMIN_EMAIL administrator or the demo accounts (printed once) with a little demo content.
  */
-export async function seed(database: Database_, env: SeedSettings, now = Date.now(), log = console.log): Promise<void> {
+export async function seed(
+  database: Database_,
+  env: SeedSettings,
+  now = Date.now(),
+  log = console.log,
+): Promise<void> {
   const { db } = database;
   const demo = env.SEED_DEMO;
   // The team's pictures are drawn once, when the positions are first made.
   const firstTeam = db.select({ n: count() }).from(teamProfiles).get()!.n === 0;
   const pictures =
     demo && firstTeam && env.uploadsDir
-      ? await drawDemoAvatars(env.uploadsDir, TEAM_POSITIONS.map((p) => DEMO_TEAM[p.id]!.name))
+      ? await drawDemoAvatars(
+          env.uploadsDir,
+          TEAM_POSITIONS.map((p) => DEMO_TEAM[p.id]!.name),
+        )
       : null;
-  db.insert(teamProfiles)
-    .values(
-      TEAM_POSITIONS.map((p, i) => ({
-        id: p.id,
-        role: p.role,
-        sortOrder: i,
-        ...(demo ? DEMO_TEAM[p.id] : {}),
-        ...(pictures ? { image: pictures[i]! } : {}),
-      })),
-    )
-    .onConflictDoNothing()
-    .run();
+  // Only into an empty table: a card deleted with its position is not brought back on the next start.
+  if (firstTeam) {
+    db.insert(teamProfiles)
+      .values(
+        TEAM_POSITIONS.map((p, i) => ({
+          id: p.id,
+          role: p.role,
+          sortOrder: i,
+          ...(demo ? DEMO_TEAM[p.id] : {}),
+          ...(pictures ? { image: pictures[i]! } : {}),
+        })),
+      )
+      .onConflictDoNothing()
+      .run();
+  }
 
   const { n } = db.select({ n: count() }).from(users).get()!;
   if (n > 0) return;
@@ -129,13 +143,21 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const passwordHash = await hashPassword(env.ADMIN_PASSWORD, env.PASSWORD_HASH_LOG_N);
     db.insert(users)
-      .values({ email: env.ADMIN_EMAIL.toLowerCase(), passwordHash, name: 'Administrator', role: 'administrator', joinDate: today })
+      .values({
+        email: env.ADMIN_EMAIL.toLowerCase(),
+        passwordHash,
+        name: 'Administrator',
+        role: 'administrator',
+        joinDate: today,
+      })
       .run();
     log(`Created the administrator ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD).`);
   }
   if (!demo || env.ADMIN_EMAIL) return;
 
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password, env.PASSWORD_HASH_LOG_N)));
+  const hashes = await Promise.all(
+    DEMO_ACCOUNTS.map((a) => hashPassword(a.password, env.PASSWORD_HASH_LOG_N)),
+  );
   database.tx(() => {
     const ids = DEMO_ACCOUNTS.map(
       (a, i) =>
@@ -154,7 +176,7 @@ export async function seed(database: Database_, env: SeedSettings, now = Date.no
           .get().id,
     );
     const execId = ids[1]!;
-    for (const w of demoWeek(today)) {
+    for (const w of demoWeek(today, seasonsInForce(database))) {
       db.insert(posts)
         .values({
           userId: execId,

@@ -1,52 +1,46 @@
 /**
- * The club's calendar: one model from which every screen and the server read the club's seasons.
+ * The club's calendar: one model from which every screen and the server read the club's terms.
  *
- * - Membership sessions are what a member pays for and what the club counts in: Fall (September to
- *   December), Winter (January to April), Spring (May and June) and Summer (July and August). Absences
- *   "this session", the attendance report, the bounds of a weekly series and the expiry dates an
- *   administrator picks all use them.
- * - Training seasons are the schedule's tabs: each has its own timetable and runs between fixed days of
- *   the year (Spring April 29 to June 25, Summer June 25 to August 20, Fall/Winter September 1 to
- *   April 29).
+ * Membership terms are what a member pays for and what the club counts in. They are the club's own
+ * (the `terms` document, Admin → Terms): each has a name and its first and last day, year by year.
+ * Absences "this term", the attendance report, the bounds of a weekly series and the expiry dates an
+ * administrator picks all read them, so every function here takes the terms as input.
  *
  * Dates are club-local 'YYYY-MM-DD' strings, so no zone arithmetic is needed once the club's today is
  * known (see clubToday in ./clock).
  */
 
-export type SessionSeason = 'fall' | 'winter' | 'spring' | 'summer';
-
-export interface SessionDefinition {
-  season: SessionSeason;
-  /** The name shown everywhere: 'Fall', 'Winter', 'Spring', 'Summer'. */
+/** One term as the club keeps it. */
+export interface TermDefinition {
+  /**
+   * e.g. 'fall-2026': the term's id in the API (renewals, expiry choices, report links). It stays when
+   * the term is renamed or its dates move, so links and requests made earlier still name it.
+   */
+  id: string;
+  /** The name shown everywhere: 'Fall', 'Winter'. */
   name: string;
-  /** First and last month (1-12), inclusive. */
-  firstMonth: number;
-  lastMonth: number;
+  /** First club-local date, inclusive. */
+  start: string;
+  /** Last club-local date, inclusive. */
+  end: string;
 }
 
-/** In calendar order within a year. */
-export const MEMBERSHIP_SESSIONS: readonly SessionDefinition[] = [
-  { season: 'winter', name: 'Winter', firstMonth: 1, lastMonth: 4 },
-  { season: 'spring', name: 'Spring', firstMonth: 5, lastMonth: 6 },
-  { season: 'summer', name: 'Summer', firstMonth: 7, lastMonth: 8 },
-  { season: 'fall', name: 'Fall', firstMonth: 9, lastMonth: 12 },
-];
+/** The `terms` document: every term the club has set out, in any order (they are read by date). */
+export interface TermsDocument {
+  terms: TermDefinition[];
+}
 
-/** The order a new member reads them in: the club year starts in September. */
-export const SESSIONS_IN_CLUB_YEAR_ORDER: readonly SessionDefinition[] = ['fall', 'winter', 'spring', 'summer'].map(
-  (season) => MEMBERSHIP_SESSIONS.find((s) => s.season === season)!,
-);
-
-/** One membership session of one year. */
+/** One membership term of one year, as the screens and the API answer it. */
 export interface MembershipSession {
-  /** e.g. 'fall-2026': the session's id in the API (renewals, settings). */
+  /** e.g. 'fall-2026' */
   id: string;
   /**
-   * e.g. '2026-fall': the same session as the attendance report spells it in its URLs, answers and
-   * file names (kept for the apps and links already out there); `sessionFromId` reads both.
+   * e.g. '2026-fall': the same term as the attendance report spells it in its URLs, answers and file
+   * names (kept for the apps and links already out there); `termFromId` reads both.
    */
   key: string;
-  season: SessionSeason;
+  /** The id's name part: 'fall'. */
+  season: string;
   /** e.g. 'Fall' */
   name: string;
   /** e.g. 'Fall 2026' */
@@ -71,67 +65,135 @@ function lastDayOfMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-function build(year: number, s: SessionDefinition): MembershipSession {
-  const id = `${s.season}-${year}`;
-  return {
-    id,
-    key: `${year}-${s.season}`,
-    season: s.season,
-    name: s.name,
-    label: `${s.name} ${year}`,
-    start: `${year}-${pad(s.firstMonth)}-01`,
-    end: `${year}-${pad(s.lastMonth)}-${pad(lastDayOfMonth(year, s.lastMonth))}`,
-  };
+const ID_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d{4})$/;
+const KEY_PATTERN = /^(\d{4})-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** A term's id: its name's slug and its year ('fall-2026'). */
+export function termId(name: string, year: number): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'term'}-${year}`;
 }
 
-/** 'September to December', 'May to June'. */
-export function sessionMonthsText(s: SessionDefinition): string {
-  return `${MONTH_NAMES[s.firstMonth - 1]} to ${MONTH_NAMES[s.lastMonth - 1]}`;
+/** The year a term belongs to: the one in its id. */
+export function termYear(term: Pick<TermDefinition, 'id' | 'start'>): number {
+  const m = ID_PATTERN.exec(term.id);
+  return m ? Number(m[2]) : Number(term.start.slice(0, 4));
 }
 
-/** The membership session a club-local date ('YYYY-MM-DD') falls in. */
-export function sessionOfDate(date: string): MembershipSession {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const s = MEMBERSHIP_SESSIONS.find((x) => month >= x.firstMonth && month <= x.lastMonth);
-  if (!s || !Number.isInteger(year)) throw new RangeError(`Not a club date: ${date}`);
-  return build(year, s);
+function build(t: TermDefinition): MembershipSession {
+  const m = ID_PATTERN.exec(t.id);
+  const season = m ? m[1]! : t.id;
+  const year = termYear(t);
+  return { id: t.id, key: `${year}-${season}`, season, name: t.name, label: `${t.name} ${year}`, start: t.start, end: t.end };
+}
+
+function byStart(terms: readonly TermDefinition[]): TermDefinition[] {
+  return [...terms].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+}
+
+/** The terms of the club before anyone edited them: Fall September–December, Winter January–April, Spring May–June, Summer July–August. */
+const DEFAULT_PATTERN = [
+  { name: 'Winter', firstMonth: 1, lastMonth: 4 },
+  { name: 'Spring', firstMonth: 5, lastMonth: 6 },
+  { name: 'Summer', firstMonth: 7, lastMonth: 8 },
+  { name: 'Fall', firstMonth: 9, lastMonth: 12 },
+] as const;
+
+/** The first and last years the default terms cover. */
+export const DEFAULT_TERM_YEARS = { first: 2020, last: 2027 } as const;
+
+/** The `terms` document's default: the four terms of every year from DEFAULT_TERM_YEARS.first to .last. */
+export function defaultTerms(): TermsDocument {
+  const terms: TermDefinition[] = [];
+  for (let year = DEFAULT_TERM_YEARS.first; year <= DEFAULT_TERM_YEARS.last; year++) {
+    for (const p of DEFAULT_PATTERN) {
+      terms.push({
+        id: termId(p.name, year),
+        name: p.name,
+        start: `${year}-${pad(p.firstMonth)}-01`,
+        end: `${year}-${pad(p.lastMonth)}-${pad(lastDayOfMonth(year, p.lastMonth))}`,
+      });
+    }
+  }
+  return { terms };
+}
+
+/** 'September 1 to December 31'. */
+export function termDatesText(t: Pick<TermDefinition, 'start' | 'end'>): string {
+  const day = (date: string) => `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+  return `${day(t.start)} to ${day(t.end)}`;
+}
+
+/** 'September to December': a term's months, as the public pages word them. */
+export function termMonthsText(t: Pick<TermDefinition, 'start' | 'end'>): string {
+  return `${MONTH_NAMES[Number(t.start.slice(5, 7)) - 1]} to ${MONTH_NAMES[Number(t.end.slice(5, 7)) - 1]}`;
 }
 
 /**
- * The session of an id like 'winter-2027', or undefined when it is not one. The older spelling
- * '2027-winter', which installed apps may still send, is read as the same session.
+ * The term a club-local date ('YYYY-MM-DD') falls in. A day between two terms belongs to the one that
+ * comes next (a member who joins in the break joins for it); a day after the last term the club has
+ * set out belongs to that last term, until an administrator adds the next year's.
  */
-export function sessionFromId(id: string): MembershipSession | undefined {
-  const m = /^(fall|winter|spring|summer)-(\d{4})$/.exec(id) ?? /^(\d{4})-(fall|winter|spring|summer)$/.exec(id);
-  if (!m) return undefined;
-  const [season, year] = /^\d/.test(m[1]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
-  const s = MEMBERSHIP_SESSIONS.find((x) => x.season === season);
-  return s ? build(Number(year), s) : undefined;
+export function termOfDate(terms: readonly TermDefinition[], date: string): MembershipSession {
+  const sorted = byStart(terms);
+  if (sorted.length === 0) throw new RangeError('The club has no terms');
+  const found = sorted.find((t) => t.start <= date && date <= t.end) ?? sorted.find((t) => t.start > date) ?? sorted[sorted.length - 1]!;
+  return build(found);
 }
 
-/** The session before the given one (the report's picker, "last session"). */
-export function previousSession(session: MembershipSession): MembershipSession {
-  const year = Number(session.start.slice(0, 4));
-  const month = Number(session.start.slice(5, 7));
-  return month === 1 ? sessionOfDate(`${year - 1}-12-01`) : sessionOfDate(`${year}-${pad(month - 1)}-01`);
+/**
+ * The term of an id like 'winter-2027', or undefined when the club has no such term. The spelling
+ * '2027-winter' (the report's key, which installed apps may still send) is read as the same term.
+ */
+export function termFromId(terms: readonly TermDefinition[], id: string): MembershipSession | undefined {
+  const key = KEY_PATTERN.exec(id);
+  const wanted = key ? `${key[2]}-${key[1]}` : ID_PATTERN.test(id) ? id : null;
+  const found = wanted === null ? undefined : terms.find((t) => t.id === wanted);
+  return found ? build(found) : undefined;
 }
 
-/** The session after the given one. */
-export function nextSession(session: MembershipSession): MembershipSession {
-  const year = Number(session.end.slice(0, 4));
-  const month = Number(session.end.slice(5, 7));
-  return month === 12 ? sessionOfDate(`${year + 1}-01-01`) : sessionOfDate(`${year}-${pad(month + 1)}-01`);
+/** The term before the given one (the report's picker), or undefined before the first. */
+export function previousTerm(terms: readonly TermDefinition[], term: MembershipSession): MembershipSession | undefined {
+  const sorted = byStart(terms);
+  const i = sorted.findIndex((t) => t.id === term.id);
+  return i > 0 ? build(sorted[i - 1]!) : undefined;
 }
 
-/** The session `today` falls in and the `count - 1` after it: the choices of a membership's end. */
-export function upcomingSessions(today: string, count = 4): MembershipSession[] {
-  const list = [sessionOfDate(today)];
-  while (list.length < count) list.push(nextSession(list[list.length - 1]!));
+/** The term after the given one, or undefined after the last the club has set out. */
+export function nextTerm(terms: readonly TermDefinition[], term: MembershipSession): MembershipSession | undefined {
+  const sorted = byStart(terms);
+  const i = sorted.findIndex((t) => t.id === term.id);
+  return i >= 0 && i < sorted.length - 1 ? build(sorted[i + 1]!) : undefined;
+}
+
+/** The term `today` falls in and up to `count - 1` after it: the choices of a membership's end. */
+export function upcomingTerms(terms: readonly TermDefinition[], today: string, count = 4): MembershipSession[] {
+  const list = [termOfDate(terms, today)];
+  for (let next = nextTerm(terms, list[0]!); next && list.length < count; next = nextTerm(terms, next)) list.push(next);
   return list;
 }
 
-/** A session as a choice: GET /config `sessions`, the renewal and expiry pickers. */
+/** The term `today` falls in and up to `count - 1` before it, newest first (report pickers). */
+export function recentTerms(terms: readonly TermDefinition[], today: string, count = 6): MembershipSession[] {
+  const list = [termOfDate(terms, today)];
+  for (let prev = previousTerm(terms, list[0]!); prev && list.length < count; prev = previousTerm(terms, prev)) list.push(prev);
+  return list;
+}
+
+/**
+ * The attendance report's picker, newest first: every term the club has set out after the current
+ * one (next year's, once added), the current one, and the five before it.
+ */
+export function reportTerms(terms: readonly TermDefinition[], today: string): MembershipSession[] {
+  const ahead = upcomingTerms(terms, today, terms.length).slice(1).reverse();
+  return [...ahead, ...recentTerms(terms, today, 6)];
+}
+
+/** A term as a choice: GET /config `sessions`, the renewal and expiry pickers. */
 export interface SessionOption {
   id: string;
   /** 'Fall 2026' */
@@ -140,61 +202,63 @@ export interface SessionOption {
   ends: string;
 }
 
-/** The current session and the `count - 1` after it, as choices. */
-export function sessionChoices(today: string, count = 4): SessionOption[] {
-  return upcomingSessions(today, count).map((s) => ({ id: s.id, name: s.label, starts: s.start, ends: s.end }));
+/** The current term and up to `count - 1` after it, as choices. */
+export function termChoices(terms: readonly TermDefinition[], today: string, count = 4): SessionOption[] {
+  return upcomingTerms(terms, today, count).map((s) => ({ id: s.id, name: s.label, starts: s.start, ends: s.end }));
 }
 
-/** The session `today` falls in and the `count - 1` before it, newest first (report pickers). */
-export function recentSessions(today: string, count = 6): MembershipSession[] {
-  const list = [sessionOfDate(today)];
-  while (list.length < count) list.push(previousSession(list[list.length - 1]!));
-  return list;
+/** Why a weekly series from `first` to `until` cannot be made (it leaves the first date's term), or null. */
+export function seriesTermProblem(terms: readonly TermDefinition[], first: string, until: string): string | null {
+  const term = termOfDate(terms, first);
+  return until > term.end ? `A series stays within one term: ${term.label} ends on ${term.end}` : null;
 }
 
-// Older names, kept so the attendance code reads as the club speaks ("this term").
-export const termOfDate = sessionOfDate;
-export const termFromKey = sessionFromId;
-export const previousTerm = previousSession;
-
-/** A training season: one tab of the schedule, with its own weekly timetable. */
-export interface TrainingSeasonDefinition {
-  id: 'spring' | 'summer' | 'fall-winter';
-  name: string;
-  /** First and last day as 'MM-DD'; a season whose last day comes before its first runs into the next year. */
-  from: string;
-  to: string;
+/** The club's terms of one year (by the year in their ids), in date order. */
+export function termsOfYear(terms: readonly TermDefinition[], year: number): TermDefinition[] {
+  return byStart(terms).filter((t) => termYear(t) === year);
 }
 
-export const TRAINING_SEASONS: readonly TrainingSeasonDefinition[] = [
-  { id: 'spring', name: 'Spring', from: '04-29', to: '06-25' },
-  { id: 'summer', name: 'Summer', from: '06-25', to: '08-20' },
-  { id: 'fall-winter', name: 'Fall/Winter', from: '09-01', to: '04-29' },
-];
-
-/** The schedule opens on this season's tab. */
-export const DEFAULT_TRAINING_SEASON: TrainingSeasonDefinition['id'] = 'spring';
-
-function monthDayText(md: string): string {
-  const [m, d] = md.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[m - 1]} ${d}`;
+/** The years the club has terms for, in order. */
+export function termYears(terms: readonly TermDefinition[]): number[] {
+  return [...new Set(terms.map(termYear))].sort((a, b) => a - b);
 }
 
-/** 'April 29 to June 25'. */
-export function seasonDatesText(season: TrainingSeasonDefinition): string {
-  return `${monthDayText(season.from)} to ${monthDayText(season.to)}`;
+function shiftYear(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years;
+  const month = Number(date.slice(5, 7));
+  // February 29 of a leap year becomes February 28 of a year without one.
+  const day = Math.min(Number(date.slice(8, 10)), lastDayOfMonth(year, month));
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** "Add next year": the latest year's terms, with the same names, a year later. */
+export function nextYearTerms(terms: readonly TermDefinition[]): TermDefinition[] {
+  const years = termYears(terms);
+  const last = years[years.length - 1];
+  if (last === undefined) return [];
+  return termsOfYear(terms, last).map((t) => {
+    const m = ID_PATTERN.exec(t.id);
+    return { id: m ? `${m[1]}-${last + 1}` : termId(t.name, last + 1), name: t.name, start: shiftYear(t.start, 1), end: shiftYear(t.end, 1) };
+  });
 }
 
 /**
- * The training season of a club-local date. On a changeover day (June 25, April 29) the later season
- * has begun; days between two seasons (late August) belong to the one that comes next.
+ * What is wrong with a list of terms, with the index and field it is about, or null: each starts
+ * before it ends, no two share an id or overlap.
  */
-export function trainingSeasonOfDate(date: string): TrainingSeasonDefinition {
-  const md = date.slice(5);
-  const inside = (s: TrainingSeasonDefinition) => (s.from <= s.to ? md >= s.from && md < s.to : md >= s.from || md < s.to);
-  const starting = TRAINING_SEASONS.find((s) => s.from === md);
-  if (starting) return starting;
-  const found = TRAINING_SEASONS.find(inside);
-  if (found) return found;
-  return [...TRAINING_SEASONS].sort((a, b) => a.from.localeCompare(b.from)).find((s) => s.from > md) ?? TRAINING_SEASONS[0]!;
+export function termsProblem(terms: readonly TermDefinition[]): { index: number; field: 'id' | 'name' | 'start' | 'end'; message: string } | null {
+  for (const [index, t] of terms.entries()) {
+    if (t.start >= t.end) return { index, field: 'end', message: `${t.name} ${termYear(t)} must start before it ends` };
+    const twin = terms.findIndex((o, j) => j < index && o.id === t.id);
+    if (twin >= 0) return { index, field: 'id', message: `Two terms are both ${build(t).label}: rename one or remove it` };
+  }
+  const order = terms.map((t, index) => ({ t, index })).sort((a, b) => a.t.start.localeCompare(b.t.start));
+  for (let i = 1; i < order.length; i++) {
+    const before = order[i - 1]!.t;
+    const { t, index } = order[i]!;
+    if (t.start <= before.end) {
+      return { index, field: 'start', message: `${build(t).label} starts on ${t.start}, before ${build(before).label} ends (${before.end})` };
+    }
+  }
+  return null;
 }

@@ -4,6 +4,9 @@
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from './rules';
+import { defaultTerms, type TermsDocument } from './calendar';
+import { defaultSeasons, type SeasonsDocument } from './schedule';
+import { defaultTeamPositions, type TeamPositionsDocument } from './contract/profiles';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -18,6 +21,12 @@ export interface ClubDocumentTypes {
   permissions: PagePermissions;
   /** The attendance rules' numbers (Admin → Rules). */
   rules: RuleNumbers;
+  /** The club's membership terms, year by year (Admin → Terms). */
+  terms: TermsDocument;
+  /** The training seasons, their weekly timetables and where-to-go notes (Admin → Schedule). */
+  seasons: SeasonsDocument;
+  /** The team page's positions, in order (Admin → Team). */
+  'team-positions': TeamPositionsDocument;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -38,6 +47,9 @@ export interface DocumentRule<K extends DocumentKey> {
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
   rules: { editors: 'admin', public: true, defaults: () => ({ ...DEFAULT_RULE_NUMBERS }) },
+  terms: { editors: 'admin', public: true, defaults: defaultTerms },
+  seasons: { editors: 'admin', public: true, defaults: defaultSeasons },
+  'team-positions': { editors: 'admin', public: true, defaults: defaultTeamPositions },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

@@ -1,34 +1,55 @@
-// The club's weekly timetable per training season: the schedule page shows it and the demo week is
-// seeded from it (db/demo-content.ts). The seasons themselves, their names and dates, are the club
-// calendar's (./calendar.ts).
-import { seasonDatesText, TRAINING_SEASONS, type TrainingSeasonDefinition } from './calendar';
+// The club's training seasons and their weekly timetables: the schedule page shows them, the demo
+// week is seeded from them (db/demo-content.ts) and /schedule's structured data lists them. They are
+// the club's own (the `seasons` document, Admin → Schedule); what follows are the defaults, the
+// seasons the club had before anyone edited them, and the rules that read any club's seasons.
 
-export type SessionKind = 'swim' | 'run' | 'ride' | 'spin' | 'brick';
-
-export interface TrainingSession {
-  kind: SessionKind;
-  title: string;
-  /** 'HH:MM' 24-hour, club-local. */
-  start: string;
-  end: string;
-  place: string;
-}
+/** The sport of a timetable session: a workout type's id ('swim', 'run', 'ride', 'spin', 'brick', or a club's own). */
+export type SessionKind = string;
 
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Day = (typeof DAYS)[number];
 
-export interface Season {
-  id: TrainingSeasonDefinition['id'];
-  name: string;
-  /** 'April 29 to June 25', from the calendar. */
-  dates: string;
-  summary: string;
-  week: Partial<Record<Day, TrainingSession[]>>;
-  /** Where to go, per kind of workout. */
-  notes: { topic: 'Swims' | 'Spins' | 'Bricks' | 'Track' | 'Tempo runs'; text: string }[];
+/** One weekly session of a season's timetable. */
+export interface TrainingSession {
+  day: Day;
+  /** 'HH:MM' 24-hour, club-local. */
+  start: string;
+  end: string;
+  /** The sport. */
+  kind: SessionKind;
+  /** What: 'Swim practice'. */
+  title: string;
+  /** Where. */
+  place: string;
 }
 
-export const KIND_LABELS: Record<SessionKind, string> = {
+/** Where to go for one kind of workout: 'Swims' → 'Aquatic Centre, lanes 1 to 4'. */
+export interface SeasonNote {
+  topic: string;
+  text: string;
+}
+
+/** A training season: one tab of the schedule, with its own weekly timetable and where-to-go notes. */
+export interface Season {
+  /** Stays when the season is renamed: 'spring', 'fall-winter'. */
+  id: string;
+  name: string;
+  /** First and last day as 'MM-DD'; a season whose last day comes before its first runs into the next year. */
+  from: string;
+  to: string;
+  summary: string;
+  sessions: TrainingSession[];
+  notes: SeasonNote[];
+}
+
+/** The `seasons` document: the seasons in the order of their tabs, and the one whose tab is shown first. */
+export interface SeasonsDocument {
+  seasons: Season[];
+  shownFirst: string;
+}
+
+/** The names of the sports the default timetable uses; a club's own sport shows as its id, capitalised. */
+export const KIND_LABELS: Record<string, string> = {
   swim: 'Swim',
   run: 'Run',
   ride: 'Ride',
@@ -36,18 +57,85 @@ export const KIND_LABELS: Record<SessionKind, string> = {
   brick: 'Brick',
 };
 
-const TEMPO: TrainingSession = { kind: 'run', title: 'Group tempo run', start: '18:15', end: '19:15', place: 'Athletic Centre front steps' };
-
-function calendarSeason(id: TrainingSeasonDefinition['id']): Pick<Season, 'id' | 'name' | 'dates'> {
-  const season = TRAINING_SEASONS.find((s) => s.id === id)!;
-  return { id, name: season.name, dates: seasonDatesText(season) };
+export function kindLabel(kind: SessionKind): string {
+  return KIND_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1).replace(/-/g, ' ');
 }
 
-export const SEASONS: Season[] = [
+const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** Whether 'MM-DD' is a day of the year (February 29 included). */
+export function isMonthDay(md: string): boolean {
+  const m = /^(\d{2})-(\d{2})$/.exec(md);
+  if (!m) return false;
+  const [month, day] = [Number(m[1]), Number(m[2])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2024, month, 0)).getUTCDate();
+}
+
+function monthDayText(md: string): string {
+  const [m, d] = md.split('-').map(Number) as [number, number];
+  return `${MONTH_NAMES[m - 1]} ${d}`;
+}
+
+/** 'April 29 to June 25'. */
+export function seasonDatesText(season: Pick<Season, 'from' | 'to'>): string {
+  return `${monthDayText(season.from)} to ${monthDayText(season.to)}`;
+}
+
+/** A season's sessions by day, each day's in order of time: what the page and the demo week read. */
+export function seasonWeek(season: Season): Record<Day, TrainingSession[]> {
+  const week = Object.fromEntries(DAYS.map((d) => [d, [] as TrainingSession[]])) as Record<Day, TrainingSession[]>;
+  for (const s of season.sessions) week[s.day]?.push(s);
+  for (const d of DAYS) week[d].sort((a, b) => a.start.localeCompare(b.start));
+  return week;
+}
+
+/** The season whose tab the schedule opens on: the one the club picked, or the first. */
+export function firstShownSeason(doc: SeasonsDocument): Season | undefined {
+  return doc.seasons.find((s) => s.id === doc.shownFirst) ?? doc.seasons[0];
+}
+
+/**
+ * The training season of a club-local date. On a changeover day the later season has begun; days
+ * between two seasons belong to the one that comes next.
+ */
+export function trainingSeasonOfDate(seasons: readonly Season[], date: string): Season | undefined {
+  const md = date.slice(5);
+  const inside = (s: Season) => (s.from <= s.to ? md >= s.from && md < s.to : md >= s.from || md < s.to);
+  return (
+    seasons.find((s) => s.from === md) ??
+    seasons.find(inside) ??
+    [...seasons].sort((a, b) => a.from.localeCompare(b.from)).find((s) => s.from > md) ??
+    [...seasons].sort((a, b) => a.from.localeCompare(b.from))[0]
+  );
+}
+
+/** A season's id from its name ('Fall/Winter' → 'fall-winter'), made unique among `taken`. */
+export function seasonId(name: string, taken: readonly string[]): string {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'season';
+  let id = base;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+type DefaultSession = Omit<TrainingSession, 'day'>;
+const TEMPO: DefaultSession = { kind: 'run', title: 'Group tempo run', start: '18:15', end: '19:15', place: 'Athletic Centre front steps' };
+
+/** The sessions of a week written by day, as a flat list. */
+function byDay(week: Partial<Record<Day, DefaultSession[]>>): TrainingSession[] {
+  return DAYS.flatMap((day) => (week[day] ?? []).map((s) => ({ day, ...s })));
+}
+
+const DEFAULT_SEASONS: Season[] = [
   {
-    ...calendarSeason('spring'),
+    id: 'spring',
+    name: 'Spring',
+    from: '04-29',
+    to: '06-25',
     summary: 'Training moves outdoors: group rides and bricks begin, and the pool keeps its morning practices.',
-    week: {
+    sessions: byDay({
       Monday: [
         { kind: 'swim', title: 'Swim practice', start: '06:30', end: '08:30', place: 'Aquatic Centre' },
         { kind: 'run', title: 'Easy recovery run', start: '17:30', end: '18:30', place: 'Athletic Centre front steps' },
@@ -63,7 +151,7 @@ export const SEASONS: Season[] = [
       Friday: [{ kind: 'swim', title: 'Swim practice', start: '06:30', end: '08:30', place: 'Aquatic Centre' }],
       Saturday: [{ kind: 'brick', title: 'Ride + run brick', start: '08:00', end: '10:30', place: 'Athletic Centre bike racks' }],
       Sunday: [{ kind: 'run', title: 'Long run', start: '09:00', end: '10:30', place: 'River path trailhead' }],
-    },
+    }),
     notes: [
       { topic: 'Swims', text: 'Aquatic Centre, 25 m pool, lanes 1 to 4. Practices last 2 hours; more than 10 minutes late counts as late.' },
       { topic: 'Spins', text: 'No spin classes in spring: rides are outdoors. In bad weather the Thursday ride moves to the spin studio (room B120).' },
@@ -73,9 +161,12 @@ export const SEASONS: Season[] = [
     ],
   },
   {
-    ...calendarSeason('summer'),
+    id: 'summer',
+    name: 'Summer',
+    from: '06-25',
+    to: '08-20',
     summary: 'Race season: open-water swims, long rides and bricks, with a lighter weekday timetable.',
-    week: {
+    sessions: byDay({
       Monday: [{ kind: 'swim', title: 'Open-water swim', start: '18:00', end: '20:00', place: 'Lakeside beach' }],
       Tuesday: [{ kind: 'run', title: 'Track intervals', start: '18:00', end: '19:30', place: 'Varsity Stadium track' }],
       Wednesday: [TEMPO],
@@ -85,7 +176,7 @@ export const SEASONS: Season[] = [
       ],
       Saturday: [{ kind: 'ride', title: 'Long ride', start: '07:30', end: '11:00', place: 'Athletic Centre bike racks' }],
       Sunday: [{ kind: 'brick', title: 'Race-pace brick', start: '08:00', end: '10:00', place: 'Lakeside beach parking' }],
-    },
+    }),
     notes: [
       { topic: 'Swims', text: 'Monday open-water swims at the lakeside beach, lifeguarded, wetsuits recommended. Thursday practice at the Aquatic Centre.' },
       { topic: 'Spins', text: 'No spin classes in summer: every ride is outdoors. Helmets are mandatory.' },
@@ -95,9 +186,12 @@ export const SEASONS: Season[] = [
     ],
   },
   {
-    ...calendarSeason('fall-winter'),
+    id: 'fall-winter',
+    name: 'Fall/Winter',
+    from: '09-01',
+    to: '04-29',
     summary: 'The busiest season: evening pool practices, reserved spin classes, indoor track and indoor bricks.',
-    week: {
+    sessions: byDay({
       Monday: [
         { kind: 'spin', title: 'Spin class', start: '07:00', end: '08:00', place: 'Spin studio B120' },
         { kind: 'swim', title: 'Swim practice', start: '19:00', end: '21:00', place: 'Aquatic Centre' },
@@ -114,7 +208,7 @@ export const SEASONS: Season[] = [
         { kind: 'swim', title: 'Swim practice', start: '09:00', end: '11:00', place: 'Aquatic Centre' },
         { kind: 'run', title: 'Long run', start: '11:30', end: '12:30', place: 'Athletic Centre front steps' },
       ],
-    },
+    }),
     notes: [
       { topic: 'Swims', text: 'Aquatic Centre, 25 m pool, lanes 1 to 4, through the Athletic Centre main doors. Practices last 2 hours.' },
       {
@@ -128,3 +222,7 @@ export const SEASONS: Season[] = [
   },
 ];
 
+/** The `seasons` document's default: the club's three seasons, Spring's tab shown first. */
+export function defaultSeasons(): SeasonsDocument {
+  return { seasons: structuredClone(DEFAULT_SEASONS), shownFirst: 'spring' };
+}

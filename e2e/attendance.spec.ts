@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '@playwright/test';
-import { termOfDate } from '../domain/calendar';
+import { defaultTerms, termOfDate } from '../domain/calendar';
 import {
   acceptCharterInDb,
   DEMO,
@@ -25,7 +25,7 @@ test('a weekly series shows as separate dated workouts; the attendance report do
   acceptCharterInDb(DEMO.exec.email);
   const title = `Tempo run ${Date.now().toString(36)}`;
   const first = inDays(1);
-  const term = termOfDate(first);
+  const term = termOfDate(defaultTerms().terms, first);
   // Two weekdays, two weeks: four workouts (fewer only when the term ends sooner).
   const until = inDays(14) < term.end ? inDays(14) : term.end;
   const days = [weekdayOf(inDays(1)), weekdayOf(inDays(3))];

@@ -41,6 +41,6 @@ export const documentRoutes = new Hono<AppEnv>()
     const raw = c.req.param('version');
     const version = raw === '0' ? 0 : idParam(raw);
     if (version === null) throw new ServiceError(404, 'Version not found');
-    const { version: current } = await readBody(c, restoreDocumentSchema);
-    return c.json(restoreDocument(c.var.deps, c.var.user, key, version, current) satisfies AnswerOf<'POST /club/documents/:key/versions/:version/restore'>, 200);
+    const { version: current, confirm } = await readBody(c, restoreDocumentSchema);
+    return c.json(restoreDocument(c.var.deps, c.var.user, key, version, current, confirm) satisfies AnswerOf<'POST /club/documents/:key/versions/:version/restore'>, 200);
   });

@@ -1,6 +1,7 @@
 // The club's documents (domain/club-documents.ts): read whole, published whole as a new version, an
 // older version published again. Every setting an administrator changes in the app is one of these,
 // so history, restore and the check against a lost edit are written once, here.
+import { checkRemovedPositions } from '../team/team-positions';
 import { and, desc, eq, max } from 'drizzle-orm';
 import { clubDocuments, users, type ClubDocumentRow } from '../../db/schema';
 import {
@@ -103,12 +104,15 @@ function insertVersion<K extends DocumentKey>(
   key: K,
   body: ClubDocumentTypes[K],
   expected: number,
-  extra: { note?: string | undefined; minor?: boolean | undefined },
+  extra: { note?: string | undefined; minor?: boolean | undefined; confirm?: boolean | undefined },
 ): ClubDocument<K> {
   const document = deps.database.tx(() => {
     const { db } = deps.database;
     const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
     if (newest !== expected) throw conflict(deps, key);
+    if (key === 'team-positions') {
+      checkRemovedPositions(deps, documentBody(deps, 'team-positions'), body as ClubDocumentTypes['team-positions'], extra.confirm === true);
+    }
     const row = db
       .insert(clubDocuments)
       .values({
@@ -168,6 +172,7 @@ export function restoreDocument<K extends DocumentKey>(
   key: K,
   version: number,
   current: number,
+  confirm?: boolean,
 ): ClubDocument<K> {
   requireEditor(deps, actor, key);
   let body: ClubDocumentTypes[K];
@@ -179,5 +184,5 @@ export function restoreDocument<K extends DocumentKey>(
     // An old body is checked again: the schema may have grown a rule since it was published.
     body = checkBody(key, JSON.parse(old.row.body));
   }
-  return insertVersion(deps, actor, key, body, current, { note: `Restored version ${version}` });
+  return insertVersion(deps, actor, key, body, current, { note: `Restored version ${version}`, confirm });
 }

@@ -17,8 +17,10 @@ import { respondOnce } from '../platform/middleware/idempotency';
 import { bodyJson, parse, readBody, routeId } from '../platform/middleware/validate';
 import { getAttendance, submitAttendance } from './workouts/attendance';
 import { ServiceError } from '../platform/errors';
-import { createEvent, setRsvp, updateEvent } from './events';
 import { eventDetailAnswer, workoutDetailAnswer } from './detail-cache';
+import { seriesTermProblem } from '../../domain/calendar';
+import { clubTerms } from '../club/terms';
+import { createEvent, setRsvp, updateEvent } from './events';
 import { forumListAnswer } from './posts/list-cache';
 import { requireManageablePost } from './posts/access';
 import { deletePostInScope } from './post-removal';
@@ -49,6 +51,10 @@ export const forumRoutes = new Hono<AppEnv>()
   .post('/posts', requireRole('exec'), async (c) => {
     const input = await readBody(c, createPostSchema);
     const { deps, user } = c.var;
+    if (input.type === 'workout' && input.repeat) {
+      const problem = seriesTermProblem(clubTerms(deps), input.workoutDate, input.repeat.until);
+      if (problem) throw new ServiceError(400, problem, { field: 'repeat.until' });
+    }
     return respondOnce(c, input, () => {
       if (input.type === 'workout' && input.repeat) {
         const series = createWorkoutSeries(deps, user, { ...input, repeat: input.repeat });

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { sessionFromId } from '../../domain/calendar';
+import { termFromId } from '../../domain/calendar';
+import { clubTerms } from '../club/terms';
 import { demoteAdminsMessage, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
@@ -186,7 +187,7 @@ function refuseDemotingAdmins(rows: UserRow[]): void {
 export function bulkUpdateMembers(deps: AppDeps, actorId: number, input: BulkMembersInput): BulkMembersAnswer {
   let expiryDate: string | null = null;
   if (input.action === 'set-expiry') {
-    const session = sessionFromId(input.session);
+    const session = termFromId(clubTerms(deps), input.session);
     if (!session) throw new ServiceError(400, 'Choose one of the sessions offered.');
     if (session.end < today(deps)) throw new ServiceError(400, PAST_EXPIRY_ERROR);
     expiryDate = session.end;

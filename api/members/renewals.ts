@@ -3,7 +3,8 @@
 // becomes the session's last day, the member gets an email) or declines one with a reason.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
-import { sessionChoices, sessionFromId } from '../../domain/calendar';
+import { termChoices, termFromId } from '../../domain/calendar';
+import { clubTerms } from '../club/terms';
 import { clubToday } from '../../domain/clock';
 import { inRenewalWindow } from '../../domain/membership';
 import {
@@ -28,10 +29,8 @@ export const ALREADY_DECIDED_ERROR = 'This request has already been answered.';
 
 const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
 
-export { sessionChoices };
-
-function toRenewal(row: RenewalRequestRow, member: { name: string; email: string; expiryDate: string | null }): Renewal {
-  const session = sessionFromId(row.session);
+function toRenewal(deps: AppDeps, row: RenewalRequestRow, member: { name: string; email: string; expiryDate: string | null }): Renewal {
+  const session = termFromId(clubTerms(deps), row.session);
   return {
     id: row.id,
     memberId: row.userId,
@@ -54,9 +53,9 @@ function isEligible(row: { role: string; expiryDate: string | null }, day: strin
 }
 
 /** The sessions a member may renew for: those ending after the membership does (and after today). */
-function renewableSessions(expiryDate: string | null, day: string): SessionChoice[] {
+function renewableSessions(deps: AppDeps, expiryDate: string | null, day: string): SessionChoice[] {
   const after = expiryDate && expiryDate > day ? expiryDate : day;
-  return sessionChoices(day).filter((s) => s.ends > after);
+  return termChoices(clubTerms(deps), day).filter((s) => s.ends > after);
 }
 
 function loadRequests(deps: AppDeps, where?: ReturnType<typeof and>): Renewal[] {
@@ -73,7 +72,7 @@ function loadRequests(deps: AppDeps, where?: ReturnType<typeof and>): Renewal[] 
     )
     .limit(1000)
     .all()
-    .map((r) => toRenewal(r.request, r));
+    .map((r) => toRenewal(deps, r.request, r));
 }
 
 export function myRenewal(deps: AppDeps, userId: number): MyRenewalAnswer {
@@ -84,7 +83,7 @@ export function myRenewal(deps: AppDeps, userId: number): MyRenewalAnswer {
   return {
     eligible: isEligible(row, day),
     expiryDate: row.expiryDate,
-    sessions: renewableSessions(row.expiryDate, day),
+    sessions: renewableSessions(deps, row.expiryDate, day),
     renewal: latest,
   };
 }
@@ -98,8 +97,8 @@ export function requestRenewal(deps: AppDeps, userId: number, sessionId: string)
     const day = today(deps);
     if (!APPROVED_ROLES.includes(row.role)) throw new ServiceError(403, NOT_A_MEMBER_ERROR);
     if (!isEligible(row, day)) throw new ServiceError(409, NOT_ELIGIBLE_ERROR);
-    const session = sessionFromId(sessionId);
-    if (!session || !renewableSessions(row.expiryDate, day).some((s) => s.id === session.id)) {
+    const session = termFromId(clubTerms(deps), sessionId);
+    if (!session || !renewableSessions(deps, row.expiryDate, day).some((s) => s.id === session.id)) {
       throw new ServiceError(400, UNKNOWN_SESSION_ERROR);
     }
     const open = db
@@ -110,7 +109,7 @@ export function requestRenewal(deps: AppDeps, userId: number, sessionId: string)
     const saved = open
       ? db.update(renewalRequests).set({ session: session.id }).where(eq(renewalRequests.id, open.id)).returning().get()
       : db.insert(renewalRequests).values({ userId, session: session.id, createdAt: deps.clock() }).returning().get();
-    return toRenewal(saved, row);
+    return toRenewal(deps, saved, row);
   });
 }
 
@@ -131,7 +130,7 @@ export function approveRenewals(deps: AppDeps, actorId: number, ids: number[]): 
       .where(and(inArray(renewalRequests.id, [...new Set(ids)]), eq(renewalRequests.status, 'requested')))
       .all();
     for (const { request, member } of open) {
-      const session = sessionFromId(request.session);
+      const session = termFromId(clubTerms(deps), request.session);
       if (!session) continue;
       db.update(users).set({ expiryDate: session.end }).where(eq(users.id, member.id)).run();
       db.update(renewalRequests)
@@ -162,8 +161,8 @@ export function declineRenewal(deps: AppDeps, actorId: number, id: number, reaso
       .where(eq(renewalRequests.id, id))
       .returning()
       .get();
-    const label = sessionFromId(found.request.session)?.label ?? found.request.session;
+    const label = termFromId(clubTerms(deps), found.request.session)?.label ?? found.request.session;
     deps.messageQueue.enqueue(renewalDeclinedEmail(found.member.email, found.member.name, label, reason, deps.env.APP_URL));
-    return toRenewal(saved, found.member);
+    return toRenewal(deps, saved, found.member);
   });
 }

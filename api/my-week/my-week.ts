@@ -8,6 +8,7 @@ import {
   type WeekItem,
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
+import { clubTerms } from '../club/terms';
 import { endOf } from '../../domain/durations';
 import { isSuspended } from '../../domain/rules';
 import { idsOf } from '../../db/post-queries';
@@ -86,7 +87,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
 }
 
 function standing(deps: AppDeps, userId: number, now: number, today: string): MyWeekStanding {
-  const term = termOfDate(today);
+  const term = termOfDate(clubTerms(deps), today);
   const termStart = clubTimeToEpoch(term.start, '00:00', deps.env.CLUB_TIMEZONE);
   const row = standingRow(deps.database, userId, termStart);
   if (!row) throw new ServiceError(404, 'User not found');

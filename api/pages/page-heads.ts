@@ -17,8 +17,8 @@ import {
   publicPage,
 } from '../../domain/contract/public-pages';
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
-import { DAYS, SEASONS } from '../../domain/schedule';
 import { HOME_SLIDES, SLIDE_SIZES, slideSrcSet } from '../../domain/contract/home-slides';
+import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
 
 export interface PageHead {
   title: string;
@@ -37,6 +37,8 @@ export interface HeadContext {
   appUrl: string;
   clubEmail: string;
   teamMembers: () => TeamMember[];
+  /** The club's training seasons in force (the `seasons` document). */
+  seasons: () => readonly Season[];
 }
 
 const escapeHtml = (s: string) =>
@@ -194,12 +196,12 @@ function clubJsonLd(ctx: HeadContext): object {
 /** Every session of the weekly timetable, per season, as a weekly repeating event. */
 function scheduleJsonLd(ctx: HeadContext): object {
   const organizer = { '@type': 'SportsClub', name: CLUB_NAME, url: `${ctx.appUrl}/` };
-  const events = SEASONS.flatMap((season) =>
+  const events = ctx.seasons().flatMap((season) =>
     DAYS.flatMap((day) =>
-      (season.week[day] ?? []).map((session) => ({
+      seasonWeek(season)[day].map((session) => ({
         '@type': 'Event',
         name: session.title,
-        description: `${season.name}: ${season.dates}`,
+        description: `${season.name}: ${seasonDatesText(season)}`,
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
         location: { '@type': 'Place', name: session.place },
         organizer,

@@ -13,11 +13,13 @@ const STAND_IN = `
 let renders = 0;
 export const teamKeys = { all: ['profiles'] };
 export const raceKeys = { list: () => ['races', 'list'] };
+export const documentKeys = { document: (key) => ['club-documents', key] };
 export async function renderPage(url, data) {
   renders += 1;
   const names = data.reads.flatMap(([, d]) => (d.teamMembers ?? []).map((m) => m.name).filter(Boolean));
   const races = data.reads.flatMap(([, d]) => (d.races ?? []).map((r) => r.name));
-  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races].join(', ') + '</p></main>';
+  const sessions = data.reads.flatMap(([, d]) => (d.body?.seasons ?? []).flatMap((s) => s.sessions.map((x) => x.title + ' at ' + x.start)));
+  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races, ...sessions].join(', ') + '</p></main>';
 }
 `;
 
@@ -66,6 +68,29 @@ describe('public pages rendered by the server', () => {
       description: '',
     });
     expect(await html('/races')).toContain('Harbour Sprint');
+  });
+
+  it("the schedule shows an administrator's edit of a season on the next request, in the page and its structured data", async () => {
+    const { html, t } = await setUp();
+    const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
+    const before = await html('/schedule');
+    expect(before).toContain('Track intervals at 18:00');
+    expect(await html('/schedule')).toContain('<p>render 1</p>');
+    const current = (await t.call('GET', '/api/club/documents/seasons')).body;
+    const seasons = structuredClone(current.body);
+    const spring = seasons.seasons.find((s: { id: string }) => s.id === 'spring');
+    const track = spring.sessions.find((s: { title: string }) => s.title === 'Track intervals');
+    Object.assign(track, { title: 'Hill repeats', start: '17:45', place: 'Riverdale hill' });
+    await t.must('PUT', '/api/club/documents/seasons', { token: admin.token, body: { body: seasons, version: current.version } });
+    const after = await html('/schedule');
+    expect(after).toContain('<p>render 2</p>');
+    expect(after).toContain('Hill repeats at 17:45');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(after)![1]!;
+    expect(jsonLd).toContain('"name":"Hill repeats"');
+    expect(jsonLd).toContain('"name":"Riverdale hill"');
+    const events = JSON.parse(jsonLd).itemListElement.map((e: { item: { name: string; description: string } }) => e.item);
+    expect(events.filter((e: { name: string; description: string }) => e.name === 'Track intervals' && e.description.startsWith('Spring:'))).toEqual([]);
+    expect(events.filter((e: { name: string }) => e.name === 'Hill repeats')).toHaveLength(1);
   });
 
   it('renders no members-only screen, no unknown team position and nothing when the module is missing', async () => {

@@ -22,6 +22,8 @@ import { clubRules } from '../club/settings';
 import { listRaces } from '../races/races';
 import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
+import { readDocument } from '../club/documents';
+import type { DocumentKey } from '../../domain/club-documents';
 
 /** The compiled pages module (`npm run build`). */
 export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');
@@ -39,6 +41,7 @@ interface PagesModule {
   renderPage: (url: string, data: PageData) => Promise<string>;
   teamKeys: { all: readonly unknown[] };
   raceKeys: { list: () => readonly unknown[] };
+  documentKeys: { document: (key: DocumentKey) => readonly unknown[] };
 }
 
 export interface RenderedPage {
@@ -82,6 +85,8 @@ export function pageRenderer(modulePath: string): PageRenderer {
       reads.push([[...pages.teamKeys.all], { teamMembers }]);
     }
     if (path === '/races') reads.push([[...pages.raceKeys.list()], { races: listRaces(deps, null) }]);
+    // The document carries its version, so the kept page's key changes with each publish.
+    if (path === '/schedule') reads.push([[...pages.documentKeys.document('seasons')], readDocument(deps, 'seasons')]);
     const settings = {
       clubEmail: deps.env.CLUB_EMAIL,
       clubTimeZone: deps.env.CLUB_TIMEZONE,

@@ -1,3 +1,4 @@
+import { documentBody } from '../club/documents';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Context, Hono } from 'hono';
@@ -52,6 +53,7 @@ export function mountPwa(
     appUrl: c.var.deps.env.APP_URL,
     clubEmail: c.var.deps.env.CLUB_EMAIL,
     teamMembers: () => listTeamMembers(c.var.deps),
+    seasons: () => documentBody(c.var.deps, 'seasons').seasons,
   });
   const serveShell = async (c: Context<AppEnv>) => {
     // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).

@@ -5,7 +5,8 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../domain/clock';
 import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
-import { termFromKey, termOfDate, type Term } from '../../domain/calendar';
+import { termFromId, termOfDate, type Term } from '../../domain/calendar';
+import { clubTerms } from '../club/terms';
 import { absenceLog, attendanceRecords, posts, users, type PostRow } from '../../db/schema';
 import { termReportRows } from '../../db/report-queries';
 import type { AppDeps } from '../platform/context';
@@ -17,8 +18,8 @@ export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winte
 
 /** The term of `?term=`, or the club's current term when it is missing. */
 export function resolveTerm(deps: AppDeps, key: string | undefined): Term {
-  if (key === undefined || key === '') return termOfDate(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
-  const term = termFromKey(key);
+  if (key === undefined || key === '') return termOfDate(clubTerms(deps), clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+  const term = termFromId(clubTerms(deps), key);
   if (!term) throw new ServiceError(400, TERM_ERROR);
   return term;
 }

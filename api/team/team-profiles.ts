@@ -1,43 +1,48 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
-import type { TeamMember } from '../../domain/contract/profiles';
+import type { TeamMember, TeamPosition } from '../../domain/contract/profiles';
 import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
+import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
 
 type TeamProfileRow = typeof teamProfiles.$inferSelect;
 
-function toTeamMember(row: TeamProfileRow): TeamMember {
-  return { id: row.id, name: row.name, bio: row.bio, image: row.image, email: row.email, role: row.role };
+// The positions and their order are the club's (the `team-positions` document); a card
+// (team_profiles, by the position's id) says who holds one. A position nobody has filled yet has no card.
+function toTeamMember(position: TeamPosition, row: TeamProfileRow | undefined): TeamMember {
+  return { id: position.id, name: row?.name ?? '', bio: row?.bio ?? '', image: row?.image ?? '', email: row?.email ?? '', role: position.title };
 }
 
-/** Every position, in the club's own order (the seed's sort order, then id for ties). */
-export function listTeamMembers(deps: Pick<AppDeps, 'database'>): TeamMember[] {
-  return deps.database.db
-    .select().from(teamProfiles).orderBy(asc(teamProfiles.sortOrder), asc(teamProfiles.id)).all().map(toTeamMember);
+/** Every position, in the club's order, with who holds it. */
+export function listTeamMembers(deps: AppDeps): TeamMember[] {
+  const rows = new Map(deps.database.db.select().from(teamProfiles).all().map((row) => [row.id, row]));
+  return documentBody(deps, 'team-positions').positions.map((p) => toTeamMember(p, rows.get(p.id)));
 }
 
-export function findTeamMember(deps: Pick<AppDeps, 'database'>, id: string): TeamMember | undefined {
-  const row = deps.database.db.select().from(teamProfiles).where(eq(teamProfiles.id, id)).get();
-  return row && toTeamMember(row);
+export function findTeamMember(deps: AppDeps, id: string): TeamMember | undefined {
+  const position = documentBody(deps, 'team-positions').positions.find((p) => p.id === id);
+  if (!position) return undefined;
+  return toTeamMember(position, deps.database.db.select().from(teamProfiles).where(eq(teamProfiles.id, id)).get());
 }
 
 /**
- * Changes who holds a position and what their card says. Positions are fixed (seeded), so an unknown
- * id is a 404 rather than a new row; fields left out keep their stored values.
+ * Changes who holds a position and what their card says. An id that is not one of the club's
+ * positions is a 404; fields left out keep their stored values.
  */
-export function updateTeamMember(
-  deps: Pick<AppDeps, 'database'>,
-  id: string,
-  changes: TeamMemberUpdate,
-  now: number,
-): TeamMember {
-  const set: Partial<TeamProfileRow> = { updatedAt: now };
+export function updateTeamMember(deps: AppDeps, id: string, changes: TeamMemberUpdate, now: number): TeamMember {
+  const position = documentBody(deps, 'team-positions').positions.find((p) => p.id === id);
+  if (!position) throw notFound('Team member');
+  const set: Partial<TeamProfileRow> = { updatedAt: now, role: position.title };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.bio !== undefined) set.bio = changes.bio;
   if (changes.image !== undefined) set.image = changes.image;
   if (changes.email !== undefined) set.email = changes.email;
-  const row = deps.database.db.update(teamProfiles).set(set).where(eq(teamProfiles.id, id)).returning().get();
-  if (!row) throw notFound('Team member');
-  return toTeamMember(row);
+  const row = deps.database.db
+    .insert(teamProfiles)
+    .values({ id, role: position.title, ...set })
+    .onConflictDoUpdate({ target: teamProfiles.id, set })
+    .returning()
+    .get();
+  return toTeamMember(position, row);
 }

@@ -14,8 +14,107 @@ function ruleNumber(key: keyof RuleNumbers) {
   const message = `${RULE_NUMBER_LABELS[key]} must be a whole number from ${min} to ${max}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
+import { termsProblem } from '../calendar';
+import { isCalendarDate } from '../calendar-days';
+import { DAYS, isMonthDay } from '../schedule';
+
+const termDate = (what: string) =>
+  z.string({ error: `Enter the ${what} date as YYYY-MM-DD` }).refine(isCalendarDate, `Enter the ${what} date as YYYY-MM-DD`);
+
+/** The club's terms: each named, with a first and last day; none overlapping (domain/calendar.ts). */
+const termsSchema = z
+  .object({
+    terms: z
+      .array(
+        z.object({
+          id: z
+            .string({ error: 'A term needs an id' })
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*-\d{4}$/, "A term's id is its name and year, e.g. fall-2026"),
+          name: z.string({ error: 'Give the term a name' }).trim().min(1, 'Give the term a name').max(40, "A term's name is at most 40 characters"),
+          start: termDate('first'),
+          end: termDate('last'),
+        }),
+        { error: 'List the terms' },
+      )
+      .min(1, 'Keep at least one term')
+      .max(400, 'At most 400 terms'),
+  })
+  .superRefine((doc, ctx) => {
+    const problem = termsProblem(doc.terms);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['terms', problem.index, problem.field], message: problem.message });
+  });
 
 /** The check of each document's body: a publish whose body fails it is refused with the field's message. */
+const clockTime = (what: string) => z.string({ error: `Enter the ${what} as HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Enter the ${what} as HH:MM`);
+const monthDay = (what: string) =>
+  z.string({ error: `Enter the ${what} as MM-DD, e.g. 04-29` }).refine(isMonthDay, `Enter the ${what} as MM-DD, e.g. 04-29`);
+const words = (empty: string, max: number, what: string) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, `${what} is at most ${max} characters`);
+
+/** The club's training seasons: each named and dated, with its weekly sessions and where-to-go notes. */
+const seasonsSchema = z
+  .object({
+    seasons: z
+      .array(
+        z.object({
+          id: z.string({ error: 'A season needs an id' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A season's id is lower-case words joined by hyphens"),
+          name: words('Give the season a name', 40, "A season's name"),
+          from: monthDay('first day'),
+          to: monthDay('last day'),
+          summary: z.string({ error: 'Describe the season in a sentence' }).trim().max(300, 'The summary is at most 300 characters'),
+          sessions: z
+            .array(
+              z
+                .object({
+                  day: z.enum(DAYS, { error: 'Choose a day of the week' }),
+                  start: clockTime('time'),
+                  end: clockTime('end time'),
+                  kind: z.string({ error: 'Choose a sport' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Choose a sport'),
+                  title: words('Say what the session is', 80, 'What'),
+                  place: words('Say where the session meets', 120, 'Where'),
+                })
+                .refine((s) => s.end > s.start, { path: ['end'], message: 'The end time must be after the time' }),
+              { error: 'List the sessions' },
+            )
+            .max(60, 'At most 60 sessions a week'),
+          notes: z
+            .array(z.object({ topic: words('Give the note a topic', 40, 'A topic'), text: words('Write the note', 500, 'A note') }), {
+              error: 'List the notes',
+            })
+            .max(20, 'At most 20 notes'),
+        }),
+        { error: 'List the seasons' },
+      )
+      .min(1, 'Keep at least one season')
+      .max(12, 'At most 12 seasons'),
+    shownFirst: z.string({ error: 'Choose the season shown first' }),
+  })
+  .superRefine((doc, ctx) => {
+    doc.seasons.forEach((s, i) => {
+      if (doc.seasons.findIndex((o) => o.id === s.id) !== i) ctx.addIssue({ code: 'custom', path: ['seasons', i, 'name'], message: `Two seasons are both ${s.name}: rename one` });
+    });
+    if (!doc.seasons.some((s) => s.id === doc.shownFirst)) ctx.addIssue({ code: 'custom', path: ['shownFirst'], message: 'Choose one of the seasons to show first' });
+  });
+
+/** The team page's positions: each titled, none twice. */
+const teamPositionsSchema = z
+  .object({
+    positions: z
+      .array(
+        z.object({
+          id: z.string({ error: 'A position needs an id' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A position's id is lower-case words joined by hyphens"),
+          title: words('Give the position a title', 60, "A position's title"),
+        }),
+        { error: 'List the positions' },
+      )
+      .max(40, 'At most 40 positions'),
+  })
+  .superRefine((doc, ctx) => {
+    doc.positions.forEach((p, i) => {
+      if (doc.positions.findIndex((o) => o.id === p.id) !== i) ctx.addIssue({ code: 'custom', path: ['positions', i, 'id'], message: `The position ${p.id} is listed twice` });
+    });
+  });
+
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
   rules: z.object({
@@ -23,6 +122,9 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     absencesBeforeSuspension: ruleNumber('absencesBeforeSuspension'),
     suspensionDays: ruleNumber('suspensionDays'),
   }),
+  terms: termsSchema,
+  seasons: seasonsSchema,
+  'team-positions': teamPositionsSchema,
 };
 
 /** PUT /club/documents/:key: the new body, and the version it was edited from (the check against a lost edit). */
@@ -31,10 +133,13 @@ export const publishDocumentSchema = z.object({
   version: z.number({ error: 'Say which version this edit was made from' }).int().min(0),
   note: z.string().trim().max(200, 'A note is at most 200 characters').optional(),
   minor: z.boolean().optional(),
+  /** Go ahead with what the server asked about in a 409 carrying `confirm` (e.g. removing a held position). */
+  confirm: z.boolean().optional(),
 });
 export type PublishDocument = z.infer<typeof publishDocumentSchema>;
 
 /** POST /club/documents/:key/versions/:version/restore: the version in force when the editor chose to restore. */
 export const restoreDocumentSchema = z.object({
   version: z.number({ error: 'Say which version is in force' }).int().min(0),
+  confirm: z.boolean().optional(),
 });

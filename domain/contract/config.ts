@@ -18,5 +18,7 @@ export const clubConfigSchema = z.object({
   sessions: z
     .array(z.object({ id: z.string(), name: z.string(), starts: z.string(), ends: z.string() }))
     .optional(),
+  /** The club's membership terms (the `terms` document): a device keeps them to word and check terms offline. */
+  terms: z.array(z.object({ id: z.string(), name: z.string(), start: z.string(), end: z.string() })).optional(),
 });
 export type ClubConfig = z.infer<typeof clubConfigSchema>;

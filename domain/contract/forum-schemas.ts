@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
-import { termOfDate } from '../calendar';
 import { isCalendarDate } from '../calendar-days';
 import { CANCEL_REASON_MAX } from '../rules';
 import { END_BEFORE_START_ERROR, durationBetween } from '../durations';
@@ -137,14 +136,8 @@ function checkRepeat(v: { workoutDate: string; repeat?: { weekdays: number[]; un
     ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: 'The last date must be on or after the first date' });
     return;
   }
-  const term = termOfDate(v.workoutDate);
-  if (until > term.end) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['repeat', 'until'],
-      message: `A series stays within one term: ${term.label} ends on ${term.end}`,
-    });
-  }
+  // That a series stays within one term is checked against the club's terms where they are known
+  // (seriesTermProblem in ../calendar): the server's route and the New Workout form.
 }
 
 export const createWorkoutSchema = z

@@ -1,5 +1,45 @@
-// Team member profiles: the ten coach and executive positions shown on Coaches and Exec and on each
-// team profile page.
+// Team member profiles: the club's coach and executive positions (the `team-positions` document,
+// edited in Admin → Team) and who holds each, shown on Coaches and Exec and on each profile page.
+
+/**
+ * One position of the team page. `id` stays when the position is renamed, so its holder, the
+ * /profile/<id>/<name> address and `PUT /profiles/:id` keep working; `title` is what the page shows.
+ */
+export interface TeamPosition {
+  id: string;
+  title: string;
+}
+
+/** The `team-positions` document: the positions in the order the team page shows them. */
+export interface TeamPositionsDocument {
+  positions: TeamPosition[];
+}
+
+/** The ten positions the club had before anyone edited them. */
+export const DEFAULT_TEAM_POSITIONS: readonly TeamPosition[] = [
+  { id: 'swim-coach', title: 'Swim Coach' },
+  { id: 'run-coach', title: 'Run Coach' },
+  { id: 'co-president', title: 'Co-President' },
+  { id: 'co-president-2', title: 'Co-President' },
+  { id: 'treasurer', title: 'Treasurer' },
+  { id: 'secretary', title: 'Secretary' },
+  { id: 'social-coordinator', title: 'Social Coordinator' },
+  { id: 'social-media', title: 'Social Media' },
+  { id: 'webmaster', title: 'Webmaster' },
+  { id: 'workout-coordinator', title: 'Workout Coordinator' },
+];
+
+export function defaultTeamPositions(): TeamPositionsDocument {
+  return { positions: DEFAULT_TEAM_POSITIONS.map((p) => ({ ...p })) };
+}
+
+/** A new position's id: its title's slug, made unique among `taken` ('Co-President' → 'co-president-3'). */
+export function positionId(title: string, taken: readonly string[]): string {
+  const base = slugify(title) || 'position';
+  let id = base;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
 
 /** One position and who holds it. `role` is the position's display title, e.g. 'Swim Coach'. */
 export interface TeamMember {

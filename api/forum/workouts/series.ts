@@ -33,7 +33,7 @@ export function seriesDates(first: string, last: string, weekdays: readonly numb
 
 /**
  * Creates one workout per chosen weekday from the workout date to `repeat.until`, in one
- * transaction (all or nothing). The schema has checked the range stays within one term.
+ * transaction (all or nothing). The route has checked the range stays within one term.
  */
 export function createWorkoutSeries(
   deps: AppDeps,

@@ -6,7 +6,7 @@ import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
-import { sessionChoices } from '../../../domain/calendar';
+import { defaultTerms, termChoices } from '../../../domain/calendar';
 import { clubToday } from '../../../domain/clock';
 import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
 
@@ -145,7 +145,7 @@ describe('AdminPage for an administrator', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Approve Pat Pending' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve Member' });
-    const sessions = sessionChoices(clubToday(Date.now(), 'America/Toronto'));
+    const sessions = termChoices(defaultTerms().terms, clubToday(Date.now(), 'America/Toronto'));
     const until = within(dialog).getByLabelText('Membership until');
     expect(within(until).getAllByRole('option').map((o) => o.textContent)).toEqual([
       ...sessions.map((s) => expect.stringContaining(`End of ${s.name}`)),

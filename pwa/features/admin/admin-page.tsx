@@ -16,6 +16,9 @@ import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
 import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
+import { TermsTab } from './calendar/terms-tab';
+import { ScheduleTab } from './calendar/schedule-tab';
+import { TeamPositionsTab } from './calendar/team-positions-tab';
 import './admin.css';
 
 const TABS = [
@@ -24,6 +27,9 @@ const TABS = [
   { id: 'renewals', label: 'Renewals' },
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
+  { id: 'terms', label: 'Terms' },
+  { id: 'schedule', label: 'Schedule' },
+  { id: 'team', label: 'Team' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -122,7 +128,13 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'messages' ? (
+        {tab === 'terms' ? (
+          <TermsTab />
+        ) : tab === 'schedule' ? (
+          <ScheduleTab />
+        ) : tab === 'team' ? (
+          <TeamPositionsTab />
+        ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
           <ImportTab />

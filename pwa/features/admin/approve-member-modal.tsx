@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { sessionChoices } from '../../../domain/calendar';
+import { termChoices } from '../../../domain/calendar';
+import { useClubTerms } from '../../lib/club/club-terms';
 import { formatDate } from '../../lib/ui/format';
 import {
   APPROVABLE_ROLES,
@@ -27,8 +28,9 @@ const OTHER = 'other';
 export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
   const [error, setError] = useState('');
   const today = useClubToday();
-  // The membership sessions' last days, the current one chosen; "Another date" opens a date field.
-  const [sessions] = useState(() => (today ? sessionChoices(today) : []));
+  const terms = useClubTerms();
+  // The membership terms' last days, the current one chosen; "Another date" opens a date field.
+  const [sessions] = useState(() => (today ? termChoices(terms, today) : []));
   const [choice, setChoice] = useState(sessions[0]?.id ?? OTHER);
   const choiceId = useId();
   const {

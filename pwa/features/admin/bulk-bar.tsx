@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { MemberListEntry } from '../../../domain/contract/admin';
-import { sessionChoices } from '../../../domain/calendar';
+import { termChoices } from '../../../domain/calendar';
+import { useClubTerms } from '../../lib/club/club-terms';
 import { BULK_ROLES, demoteAdminsMessage } from '../../../domain/contract/season';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import type { ConfirmOptions } from '../../components/confirm-dialog';
@@ -30,7 +31,8 @@ function refusedAdmins(err: unknown): boolean {
 /** What to do with the selected rows: set the expiry to a session's end, set a role, export as CSV. */
 export function BulkBar({ members, selfId, confirm, onClear, onDone }: Props) {
   const today = useClubToday();
-  const sessions = today ? sessionChoices(today) : [];
+  const terms = useClubTerms();
+  const sessions = today ? termChoices(terms, today) : [];
   const [session, setSession] = useState('');
   const [role, setRole] = useState<(typeof BULK_ROLES)[number]>('member');
   const [error, setError] = useState('');

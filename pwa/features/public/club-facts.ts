@@ -1,4 +1,4 @@
-import { SESSIONS_IN_CLUB_YEAR_ORDER, sessionMonthsText } from '../../../domain/calendar';
+import { DEFAULT_TERM_YEARS, defaultTerms, termMonthsText, termsOfYear } from '../../../domain/calendar';
 
 // The club's membership facts, shared by Join Us and the FAQ so the two pages never disagree.
 
@@ -24,7 +24,14 @@ export const COVERAGE_TEXT: Record<Package['coverage'], string> = {
   Half: 'Fall or Winter only',
 };
 
-/** The membership sessions in the order of the club year, from the club calendar (domain/calendar.ts). */
-export const MEMBERSHIP_SESSIONS = SESSIONS_IN_CLUB_YEAR_ORDER.map((s) => ({ name: s.name, months: sessionMonthsText(s) }));
+/**
+ * The membership terms in the order of the club year (from Fall), as the public pages word them: the
+ * club calendar's default terms (domain/calendar.ts) of one year.
+ */
+export const MEMBERSHIP_SESSIONS = (() => {
+  const year = termsOfYear(defaultTerms().terms, DEFAULT_TERM_YEARS.last);
+  const fall = year.findIndex((t) => t.name === 'Fall');
+  return [...year.slice(fall), ...year.slice(0, fall)].map((t) => ({ name: t.name, months: termMonthsText(t) }));
+})();
 
 export const formatFee = (fee: number) => `${fee} + HST`;

@@ -1,6 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { SEASONS } from '../../../domain/schedule';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerRoutes } from '../../test-server';
+import { defaultSeasons } from '../../../domain/schedule';
+
+const SEASONS = defaultSeasons().seasons;
 import { SchedulePage } from './schedule-page';
 
 function selectedTab() {
@@ -8,6 +11,11 @@ function selectedTab() {
 }
 
 describe('SchedulePage', () => {
+  // Until a test publishes its own, the club's seasons are the defaults.
+  beforeEach(() => {
+    answerRoutes({ 'GET /club/documents/:key': { key: 'seasons', version: 0, body: defaultSeasons(), publishedAt: null, publishedBy: null, note: null, minor: false } });
+  });
+
   it('opens on Spring with its dates, weekly grid and where-to-go notes', () => {
     render(<SchedulePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
@@ -56,10 +64,10 @@ describe('SchedulePage', () => {
   });
 
   it('has a workout of every kind in the year, and 2-hour swim practices', () => {
-    const kinds = new Set(SEASONS.flatMap((s) => Object.values(s.week).flat().map((t) => t!.kind)));
+    const kinds = new Set(SEASONS.flatMap((s) => s.sessions.map((t) => t.kind)));
     expect([...kinds].sort()).toEqual(['brick', 'ride', 'run', 'spin', 'swim']);
     for (const season of SEASONS) {
-      for (const t of Object.values(season.week).flat()) {
+      for (const t of season.sessions) {
         if (t!.title === 'Swim practice') {
           const [sh, sm] = t!.start.split(':').map(Number);
           const [eh, em] = t!.end.split(':').map(Number);
@@ -67,5 +75,23 @@ describe('SchedulePage', () => {
         }
       }
     }
+  });
+
+  describe("the club's own seasons", () => {
+    it('shows the seasons the club published, its chosen tab first', async () => {
+      const doc = defaultSeasons();
+      doc.shownFirst = 'fall-winter';
+      const fall = doc.seasons.find((s) => s.id === 'fall-winter')!;
+      fall.name = 'Indoor';
+      fall.sessions = [{ day: 'Tuesday', start: '06:00', end: '07:00', kind: 'erg', title: 'Erg intervals', place: 'Boathouse' }];
+      answerRoutes({ 'GET /club/documents/:key': { key: 'seasons', version: 3, body: doc, publishedAt: 1, publishedBy: null, note: null, minor: false } });
+      render(<SchedulePage />);
+      expect(await screen.findByRole('tab', { name: 'Indoor', selected: true })).toBeInTheDocument();
+      const panel = screen.getByRole('tabpanel');
+      expect(panel).toHaveTextContent('Erg intervals');
+      expect(panel).toHaveTextContent('Boathouse');
+      expect(panel).toHaveTextContent('Erg');
+      expect(panel).not.toHaveTextContent('Spin class');
+    });
   });
 });

@@ -1,25 +1,31 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatTime } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { DEFAULT_TRAINING_SEASON } from '../../../domain/calendar';
-import { DAYS, KIND_LABELS, SEASONS, type Season } from '../../../domain/schedule';
+import { DAYS, defaultSeasons, firstShownSeason, kindLabel, seasonDatesText, seasonWeek, type Season } from '../../../domain/schedule';
+import { useClubDocument } from '../../lib/data/club-documents';
 import './public.css';
 
+/** /schedule: the club's seasons (Admin → Schedule), the one the club picked shown first. */
 export function SchedulePage() {
   usePageTitle('Schedule');
-  const [selected, setSelected] = useState<Season['id']>(DEFAULT_TRAINING_SEASON);
+  // The server renders the page with the seasons in force; until a browser-drawn visit has them, the defaults.
+  const document = useClubDocument('seasons');
+  const doc = document.data?.body ?? defaultSeasons();
+  const seasons = doc.seasons;
+  const [chosen, setSelected] = useState<Season['id'] | null>(null);
+  const selected = seasons.some((s) => s.id === chosen) ? chosen : (firstShownSeason(doc)?.id ?? null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function select(i: number) {
-    const season = SEASONS[(i + SEASONS.length) % SEASONS.length]!;
+    const season = seasons[(i + seasons.length) % seasons.length]!;
     setSelected(season.id);
-    tabs.current[SEASONS.indexOf(season)]?.focus();
+    tabs.current[seasons.indexOf(season)]?.focus();
   }
 
   // WAI-ARIA tabs with automatic activation: arrows move and select, Home/End jump to the ends.
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const current = SEASONS.findIndex((s) => s.id === selected);
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: SEASONS.length - 1 };
+    const current = seasons.findIndex((s) => s.id === selected);
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: seasons.length - 1 };
     if (!(e.key in moves)) return;
     e.preventDefault();
     select(moves[e.key]!);
@@ -36,7 +42,7 @@ export function SchedulePage() {
       </header>
 
       <div className="segmented schedule__tabs" role="tablist" aria-label="Seasons" onKeyDown={onKeyDown}>
-        {SEASONS.map((s, i) => (
+        {seasons.map((s, i) => (
           <button
             key={s.id}
             ref={(el) => {
@@ -55,7 +61,7 @@ export function SchedulePage() {
         ))}
       </div>
 
-      {SEASONS.map((s) => (
+      {seasons.map((s) => (
         <div
           key={s.id}
           role="tabpanel"
@@ -73,18 +79,19 @@ export function SchedulePage() {
 }
 
 function SeasonPanel({ season }: { season: Season }) {
+  const week = seasonWeek(season);
   return (
     <>
       <div className="season__head">
         <h2>{season.name} season</h2>
-        <p className="season__dates">{season.dates}</p>
+        <p className="season__dates">{seasonDatesText(season)}</p>
         <p>{season.summary}</p>
       </div>
 
       <h3 className="season__subtitle">Weekly timetable</h3>
       <ol className="week" aria-label={`${season.name} weekly timetable`}>
         {DAYS.map((day) => {
-          const sessions = season.week[day] ?? [];
+          const sessions = week[day];
           return (
             <li key={day} className="week__day">
               <h4 className="week__name">{day}</h4>
@@ -94,7 +101,7 @@ function SeasonPanel({ season }: { season: Season }) {
                 <ul className="week__sessions">
                   {sessions.map((t) => (
                     <li key={`${t.start}-${t.title}`} className={`session session--${t.kind}`}>
-                      <span className="session__kind">{KIND_LABELS[t.kind]}</span>
+                      <span className="session__kind">{kindLabel(t.kind)}</span>
                       <span className="session__title">{t.title}</span>
                       <span className="session__time">
                         <time dateTime={t.start}>{formatTime(t.start)}</time> to <time dateTime={t.end}>{formatTime(t.end)}</time>
@@ -112,7 +119,7 @@ function SeasonPanel({ season }: { season: Season }) {
       <h3 className="season__subtitle">Where to go</h3>
       <dl className="where">
         {season.notes.map((n) => (
-          <div key={n.topic} className="where__item card">
+          <div key={`${n.topic}-${n.text}`} className="where__item card">
             <dt>{n.topic}</dt>
             <dd>{n.text}</dd>
           </div>

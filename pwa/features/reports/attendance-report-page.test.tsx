@@ -1,15 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TermReportAnswer } from '../../../domain/contract/reports';
 import type { Role } from '../../../domain/contract/roles';
-import { termFromKey } from '../../../domain/calendar';
+import { defaultTerms, nextYearTerms, termFromId } from '../../../domain/calendar';
+import { setClubTerms } from '../../lib/club/club-terms';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AttendanceReportPage } from './attendance-report-page';
 import { MemberAttendancePage } from './member-attendance-page';
 
+const termFromKey = (key: string) => termFromId(defaultTerms().terms, key);
 const fall = termFromKey('2026-fall')!;
 const report: TermReportAnswer = {
   term: fall,
@@ -60,6 +62,23 @@ describe('the term report', () => {
     const next = screen.getByRole('link', { name: 'Next swim' }).closest('tr')!;
     expect(within(next).getAllByText('Not yet')).toHaveLength(2);
     expect(within(next).queryByText('Not taken')).toBeNull();
+  });
+
+  describe("with the club's own terms", () => {
+    afterEach(() => setClubTerms(defaultTerms().terms));
+
+    it("offers the terms the device learned, next year's and renamed ones included", async () => {
+      const defaults = defaultTerms().terms;
+      const terms = [...defaults, ...nextYearTerms(defaults)].map((t) => (t.id === 'fall-2026' ? { ...t, name: 'Autumn' } : t));
+      setClubTerms(terms);
+      showReport('exec', { 'GET /reports/attendance': report });
+      await screen.findByRole('link', { name: 'Tempo run' });
+      const options = within(screen.getByLabelText('Term')).getAllByRole('option').map((o) => o.textContent);
+      expect(options).toContain('Fall 2028');
+      expect(options).toContain('Autumn 2026');
+      expect(options).not.toContain('Fall 2026');
+      expect(options.indexOf('Fall 2028')).toBeLessThan(options.indexOf('Winter 2028'));
+    });
   });
 
   it('asks the server for the chosen term', async () => {

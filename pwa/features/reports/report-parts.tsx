@@ -1,12 +1,8 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { recentSessions, type Term } from '../../../domain/calendar';
+import { reportTerms, type Term } from '../../../domain/calendar';
 import { useClubToday } from '../../lib/club/club-clock';
-
-/** Terms offered by the picker: the current one and the five before it. */
-export function recentTerms(today: string): Term[] {
-  return recentSessions(today, 6);
-}
+import { useClubTerms } from '../../lib/club/club-terms';
 
 /** The term of `?term=` ('' = the current one), kept in the address so a report can be linked to. */
 export function useTermParam(): [string, (key: string) => void] {
@@ -18,7 +14,8 @@ export function useTermParam(): [string, (key: string) => void] {
 export function TermPicker({ value, shown, onChange }: { value: string; shown: Term | undefined; onChange: (key: string) => void }) {
   const id = useId();
   const today = useClubToday();
-  const terms = today ? recentTerms(today) : shown ? [shown] : [];
+  const clubTerms = useClubTerms();
+  const terms = today ? reportTerms(clubTerms, today) : shown ? [shown] : [];
   if (shown && !terms.some((t) => t.key === shown.key)) terms.push(shown);
   return (
     <div className="field report-term">

@@ -4,6 +4,7 @@ import { isTimeZone } from '../../../domain/time-zone';
 import { setClubEmail } from './club-contact';
 import { setServerPasskeys } from './club-passkeys';
 import { setClubRules } from './club-rules';
+import { setClubTerms } from './club-terms';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
 // GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
@@ -37,6 +38,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     setClubEmail(body?.clubEmail);
     setServerPasskeys(body?.passkeys);
     setClubRules(body?.rules);
+    setClubTerms(body?.terms);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }

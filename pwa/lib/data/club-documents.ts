@@ -61,6 +61,8 @@ export interface PublishInput<K extends DocumentKey> {
   version: number;
   note?: string;
   minor?: boolean;
+  /** Go ahead with what a 409 carrying `confirm` asked about. */
+  confirm?: boolean;
 }
 
 export function usePublishDocument<K extends DocumentKey>(key: K) {

@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { addDays, isCalendarDate, weekdayOf } from '../../../../domain/clock';
 import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/forum';
 import { termOfDate } from '../../../../domain/calendar';
+import { useClubTerms } from '../../../lib/club/club-terms';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { FormField } from '../../../components/form-field';
 import { ErrorMessage } from '../../../components/status';
@@ -26,7 +27,8 @@ function RepeatFields({ form }: { form: UseFormReturn<NewWorkoutDraft> }) {
   } = form;
   const on = watch('repeatOn');
   const first = watch('workoutDate');
-  const term = /^\d{4}-\d{2}-\d{2}$/.test(first) ? termOfDate(first) : null;
+  const terms = useClubTerms();
+  const term = /^\d{4}-\d{2}-\d{2}$/.test(first) ? termOfDate(terms, first) : null;
   const weekdaysError = errors.repeat?.weekdays?.message;
   // The first date's weekday is ticked, and follows the date, until the exec ticks or unticks a day.
   const chosenByHand = useRef(false);
@@ -84,7 +86,8 @@ function RepeatFields({ form }: { form: UseFormReturn<NewWorkoutDraft> }) {
 export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: WorkoutPost) => void }) {
   const [error, setError] = useState('');
   const today = useClubToday();
-  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(today), { defaultValues: EMPTY_NEW_WORKOUT });
+  const terms = useClubTerms();
+  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(today, terms), { defaultValues: EMPTY_NEW_WORKOUT });
   const {
     handleSubmit,
     watch,
@@ -94,7 +97,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   const repeating = watch('repeatOn');
 
   const submit = handleSubmit(async (draft) => {
-    const checked = checkNewWorkout(draft, today);
+    const checked = checkNewWorkout(draft, today, terms);
     if (!checked.ok) return;
     setError('');
     try {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { seriesTermProblem, type TermDefinition } from '../../../../domain/calendar';
 import { firstIssue } from '../../../../domain/contract/common';
 import {
   CAPACITY_MAX,
@@ -128,9 +129,15 @@ function newWorkoutBody(draft: NewWorkoutDraft) {
   };
 }
 
-export function newWorkoutFormSchema(today: string | null) {
+export function newWorkoutFormSchema(today: string | null, terms: readonly TermDefinition[]) {
   return z.object(newDraftShape).superRefine((draft, ctx) => {
-    addIssues(createWorkoutSchema.safeParse({ type: 'workout', ...newWorkoutBody(draft as NewWorkoutDraft) }), ctx);
+    const body = newWorkoutBody(draft as NewWorkoutDraft);
+    const parsed = createWorkoutSchema.safeParse({ type: 'workout', ...body });
+    addIssues(parsed, ctx);
+    if (parsed.success && body.repeat) {
+      const problem = seriesTermProblem(terms, body.workoutDate, body.repeat.until);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: problem });
+    }
     if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) && !isFutureDate(draft.workoutDate, today)) {
       ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: FUTURE_WORKOUT_ERROR });
     }
@@ -178,8 +185,8 @@ function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>
 }
 
 /** The body to send for a valid New Workout draft, or the first problem. */
-export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null): Checked<NewWorkout> {
-  return check(newWorkoutFormSchema(today), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
+export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null, terms: readonly TermDefinition[]): Checked<NewWorkout> {
+  return check(newWorkoutFormSchema(today, terms), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
 }
 
 /** The body to send for a valid edit, or the first problem. */

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSeasons, firstShownSeason, seasonDatesText, seasonId, seasonWeek, trainingSeasonOfDate, type Season } from './schedule';
+
+const { seasons } = defaultSeasons();
+
+describe('training seasons (the defaults)', () => {
+  it('are the schedule tabs with their dates, Spring shown first', () => {
+    expect(seasons.map((s) => `${s.name}: ${seasonDatesText(s)}`)).toEqual([
+      'Spring: April 29 to June 25',
+      'Summer: June 25 to August 20',
+      'Fall/Winter: September 1 to April 29',
+    ]);
+    expect(firstShownSeason(defaultSeasons())?.id).toBe('spring');
+  });
+
+  it('places a date in its season, the later one on a changeover day', () => {
+    expect(trainingSeasonOfDate(seasons, '2026-11-24')?.id).toBe('fall-winter');
+    expect(trainingSeasonOfDate(seasons, '2027-02-01')?.id).toBe('fall-winter');
+    expect(trainingSeasonOfDate(seasons, '2027-04-29')?.id).toBe('spring');
+    expect(trainingSeasonOfDate(seasons, '2027-06-25')?.id).toBe('summer');
+    expect(trainingSeasonOfDate(seasons, '2027-08-25')?.id).toBe('fall-winter');
+  });
+});
+
+describe("a club's own seasons", () => {
+  const rowing: Season[] = [
+    {
+      id: 'on-water',
+      name: 'On water',
+      from: '03-15',
+      to: '11-01',
+      summary: '',
+      sessions: [
+        { day: 'Tuesday', start: '18:00', end: '19:30', kind: 'row', title: 'Crew practice', place: 'Boathouse' },
+        { day: 'Tuesday', start: '06:00', end: '07:00', kind: 'erg', title: 'Erg test', place: 'Gym' },
+      ],
+      notes: [],
+    },
+    { id: 'indoor', name: 'Indoor', from: '11-01', to: '03-15', summary: '', sessions: [], notes: [] },
+  ];
+
+  it('places dates by its own dates and orders a day by time', () => {
+    expect(trainingSeasonOfDate(rowing, '2026-07-01')?.id).toBe('on-water');
+    expect(trainingSeasonOfDate(rowing, '2026-12-01')?.id).toBe('indoor');
+    expect(trainingSeasonOfDate(rowing, '2027-03-15')?.id).toBe('on-water');
+    expect(seasonWeek(rowing[0]!).Tuesday.map((s) => s.title)).toEqual(['Erg test', 'Crew practice']);
+    expect(seasonWeek(rowing[0]!).Monday).toEqual([]);
+  });
+
+  it('shows the picked season first, the first one when the pick is gone', () => {
+    expect(firstShownSeason({ seasons: rowing, shownFirst: 'indoor' })?.id).toBe('indoor');
+    expect(firstShownSeason({ seasons: rowing, shownFirst: 'spring' })?.id).toBe('on-water');
+    expect(seasonId('Fall/Winter', [])).toBe('fall-winter');
+    expect(seasonId('Indoor', ['indoor'])).toBe('indoor-2');
+  });
+});
