@@ -19,6 +19,7 @@ import { RenewalsTab } from './renewals-tab';
 import { TermsTab } from './calendar/terms-tab';
 import { ScheduleTab } from './calendar/schedule-tab';
 import { TeamPositionsTab } from './calendar/team-positions-tab';
+import { RulesTab } from './rules/rules-tab';
 import './admin.css';
 
 const TABS = [
@@ -30,6 +31,7 @@ const TABS = [
   { id: 'terms', label: 'Terms' },
   { id: 'schedule', label: 'Schedule' },
   { id: 'team', label: 'Team' },
+  { id: 'rules', label: 'Rules' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -128,7 +130,9 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'terms' ? (
+        {tab === 'rules' ? (
+          <RulesTab />
+        ) : tab === 'terms' ? (
           <TermsTab />
         ) : tab === 'schedule' ? (
           <ScheduleTab />

@@ -1,0 +1,109 @@
+// The attendance rules' numbers as the club's setting: who may change them, what is refused, and the
+// server applying the numbers in force from then on (never to what was counted before).
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { absenceLog, users } from '../../db/schema';
+import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
+
+const URL = '/api/club/documents/rules';
+const TWELVE = { lateCancelHours: 12, absencesBeforeSuspension: 2, suspensionDays: 3 };
+// Workouts are posted for Tuesday, March 3, then the clock moves to 10:00 that day in the club's zone.
+const TUESDAY_10AM = Date.parse('2026-03-03T15:00:00Z');
+
+async function setup() {
+  const club = await makeClub({ admin: ADMIN, exec: EXEC, me: MEMBER });
+  const { t, admin, exec, me } = club;
+  const setRules = (body: unknown, version: number, token = admin.token) => t.call('PUT', URL, { token, body: { body, version } });
+  let n = 0;
+  const workout = async (date: string, time: string) => {
+    const res = await t.call('POST', '/api/forum/posts', {
+      token: exec.token,
+      body: { type: 'workout', title: `Swim ${++n}`, workoutType: 'swim', workoutDate: date, workoutTime: time, content: 'Lanes', capacity: 10 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body.post ?? res.body) as { id: number };
+  };
+  const signUp = (id: number, on: boolean) => t.call('POST', `/api/forum/workouts/${id}/signup`, { token: me.token, body: { signedUp: on } });
+  const absences = () => t.db.select().from(users).where(eq(users.id, me.id)).get()!.absences;
+  return { ...club, setRules, workout, signUp, absences };
+}
+
+describe('the rules setting', () => {
+  it('is changed by administrators only, and read by anyone', async () => {
+    const { t, exec, me, setRules } = await setup();
+    expect((await setRules(TWELVE, 0, exec.token)).status).toBe(403);
+    expect((await setRules(TWELVE, 0, me.token)).status).toBe(403);
+    expect((await t.call('PUT', URL, { body: { body: TWELVE, version: 0 } })).status).toBe(401);
+    expect((await t.call('GET', URL)).body).toMatchObject({ version: 0, body: { lateCancelHours: 24, absencesBeforeSuspension: 3, suspensionDays: 7 } });
+    expect((await setRules(TWELVE, 0)).status).toBe(200);
+    expect((await t.call('GET', URL)).body).toMatchObject({ version: 1, body: TWELVE });
+    expect((await t.call('GET', '/api/config')).body.rules).toEqual(TWELVE);
+  });
+
+  it('refuses a number out of bounds or not whole, naming the field by its label', async () => {
+    const { setRules } = await setup();
+    const refused = await setRules({ ...TWELVE, lateCancelHours: 0 }, 0);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Late-cancel window (hours) must be a whole number from 1 to 168', field: 'lateCancelHours' });
+    expect((await setRules({ ...TWELVE, absencesBeforeSuspension: 2.5 }, 0)).body).toMatchObject({ field: 'absencesBeforeSuspension', error: expect.stringMatching(/^Absences before a suspension must be a whole number/) });
+    expect((await setRules({ ...TWELVE, suspensionDays: '3' }, 0)).body).toMatchObject({ field: 'suspensionDays', error: expect.stringMatching(/^Suspension length \(days\)/) });
+    expect((await setRules({ lateCancelHours: 12 }, 0)).status).toBe(400);
+  });
+
+  it('counts a cancel as late only under the club’s window: 13 h before is free at 12 h, 11 h before is not', async () => {
+    const { setRules, workout, signUp, absences, t } = await setup();
+    await setRules(TWELVE, 0);
+    // 23:00 is 13 h away; 21:00 is 11 h away.
+    const free = await workout('2026-03-03', '23:00');
+    const late = await workout('2026-03-03', '21:00');
+    t.clock.set(TUESDAY_10AM);
+    await signUp(free.id, true);
+    const freeCancel = await signUp(free.id, false);
+    expect(freeCancel.body).toEqual({ signedUp: false });
+    expect(absences()).toBe(0);
+    await signUp(late.id, true);
+    const lateCancel = await signUp(late.id, false);
+    expect(lateCancel.body).toMatchObject({ absenceCounted: true, absences: 1 });
+    expect(t.db.select().from(absenceLog).all()).toHaveLength(1);
+  });
+
+  it('suspends on the club’s number of absences for the club’s number of days, and says so in its words', async () => {
+    const { setRules, workout, signUp, t } = await setup();
+    await setRules(TWELVE, 0);
+    const [a, b, c] = [await workout('2026-03-03', '18:00'), await workout('2026-03-03', '19:00'), await workout('2026-03-05', '18:00')];
+    t.clock.set(TUESDAY_10AM);
+    for (const w of [a, b]) await signUp(w.id, true);
+    expect((await signUp(a.id, false)).body).toMatchObject({ absences: 1, suspendedUntil: null });
+    const second = await signUp(b.id, false);
+    expect(second.body).toMatchObject({ absences: 2, suspendedUntil: t.clock.now() + 3 * 24 * 3_600_000 });
+    const refused = await signUp(c.id, true);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/: 2 absences suspend sign-ups for 3 days\.$/);
+  });
+
+  it('applies a change from then on: absences already counted stay, and a suspension already given keeps its end', async () => {
+    const { setRules, workout, signUp, absences, t, me } = await setup();
+    const first = await workout('2026-03-03', '18:00');
+    t.clock.set(TUESDAY_10AM);
+    await signUp(first.id, true);
+    await signUp(first.id, false);
+    expect(absences()).toBe(1);
+    t.db.update(users).set({ suspendedUntil: t.clock.now() + 7 * 24 * 3_600_000 }).where(eq(users.id, me.id)).run();
+    const before = t.db.select().from(users).where(eq(users.id, me.id)).get()!;
+    await setRules({ lateCancelHours: 48, absencesBeforeSuspension: 1, suspensionDays: 1 }, 0);
+    const after = t.db.select().from(users).where(eq(users.id, me.id)).get()!;
+    expect(after.absences).toBe(before.absences);
+    expect(after.suspendedUntil).toBe(before.suspendedUntil);
+  });
+
+  it('keeps each change with who made it and when, and the numbers before it in the version before', async () => {
+    const { t, admin, setRules } = await setup();
+    await setRules(TWELVE, 0);
+    await setRules({ ...TWELVE, suspensionDays: 5 }, 1);
+    const history = await t.call('GET', `${URL}/versions`, { token: admin.token });
+    expect(history.body.versions).toMatchObject([
+      { version: 2, body: { suspensionDays: 5 }, publishedBy: { name: 'Alex Admin' }, publishedAt: expect.any(Number) },
+      { version: 1, body: TWELVE, publishedBy: { name: 'Alex Admin' } },
+    ]);
+  });
+});
