@@ -37,7 +37,9 @@ export function RulesTab() {
   if (!document.data) return <ErrorMessage>{errorMessage(document.error, 'Failed to load the rules')}</ErrorMessage>;
   return (
     <div className="rules-admin">
+      {/* A saved version remounts the editor with its numbers; the notice lives here to outlast that. */}
       <RulesEditor key={document.data.version} document={document.data} publish={publish} />
+      {publish.isSuccess && <Notice tone="success">Rules saved: they apply from now on.</Notice>}
       <RuleHistory />
     </div>
   );
@@ -47,7 +49,6 @@ function RulesEditor({ document, publish }: { document: ClubDocument<'rules'>; p
   const [draft, setDraft] = useState<Draft>(() => toDraft(document.body));
   const [shown, setShown] = useState<Partial<Record<keyof RuleNumbers, string>>>({});
   const [error, setError] = useState('');
-  const [saved, setSaved] = useState(false);
   const problems = Object.fromEntries(FIELDS.map((k) => [k, fieldProblem(k, draft[k])])) as Partial<Record<keyof RuleNumbers, string>>;
   const valid = FIELDS.every((k) => !problems[k]);
   const numbers: RuleNumbers | null = valid
@@ -57,7 +58,6 @@ function RulesEditor({ document, publish }: { document: ClubDocument<'rules'>; p
 
   async function save() {
     setError('');
-    setSaved(false);
     if (!numbers) {
       setShown(problems);
       return;
@@ -66,7 +66,6 @@ function RulesEditor({ document, publish }: { document: ClubDocument<'rules'>; p
       await publish.mutateAsync({ body: numbers, version: document.version });
       // This device words the rules at once; the others with their next /api/config.
       setClubRules(numbers);
-      setSaved(true);
     } catch (err) {
       if (newerVersion(err)) {
         setError('Another administrator changed the rules while you were editing: their numbers are shown now. Make your change again.');
@@ -104,20 +103,19 @@ function RulesEditor({ document, publish }: { document: ClubDocument<'rules'>; p
               onChange={(e) => {
                 setDraft((d) => ({ ...d, [key]: e.target.value }));
                 setShown((s) => ({ ...s, [key]: undefined }));
-                setSaved(false);
+                publish.reset();
               }}
             />
           )}
         </FormField>
       ))}
       <div className="rules-admin__preview" aria-live="polite">
-        <h3>Members will read</h3>
+        <h2>Members will read</h2>
         <p>
           {words.lateCancel} {words.suspension}
         </p>
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      {saved && <Notice tone="success">Rules saved: they apply from now on.</Notice>}
       <button type="submit" className="button" disabled={publish.isPending}>
         {publish.isPending ? 'Saving…' : 'Save'}
       </button>
@@ -137,7 +135,7 @@ function RuleHistory() {
   const list = versions.data.versions;
   return (
     <section className="rules-admin__history" aria-labelledby="rules-history">
-      <h3 id="rules-history">Changes</h3>
+      <h2 id="rules-history">Changes</h2>
       {list.length === 0 ? (
         <EmptyState>No changes yet: the club&rsquo;s rules are the defaults.</EmptyState>
       ) : (
