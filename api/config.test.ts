@@ -20,6 +20,7 @@ describe('GET /api/config', () => {
       clubEmail: 'hello@tri.example',
       vapidPublicKey: t.deps.vapidPublicKey,
       passkeys: false,
+      club: expect.objectContaining({ name: 'University Triathlon Club', contactEmail: 'hello@tri.example' }),
       sessions: expect.arrayContaining([expect.objectContaining({ id: 'winter-2026', ends: '2026-04-30' })]),
     });
     expect(res.headers.get('cache-control')).toBe('no-cache');

@@ -3,6 +3,7 @@
 // who may change it and whether anyone may read it. A document is read whole, published whole as a
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
+import { defaultClubIdentity, type ClubIdentity } from './club-identity';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -15,6 +16,8 @@ export interface PagePermissions {
 /** What each key holds. A new setting is a line here, one in DOCUMENT_RULES and one in DOCUMENT_SCHEMAS. */
 export interface ClubDocumentTypes {
   permissions: PagePermissions;
+  /** The club's name, short name, main colour, logo, contact address and links (club-identity.ts). */
+  club: ClubIdentity;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -34,6 +37,7 @@ export interface DocumentRule<K extends DocumentKey> {
 
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
+  club: { editors: 'admin', public: true, defaults: ({ clubEmail }) => defaultClubIdentity(clubEmail) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

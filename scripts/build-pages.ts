@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { CLUB_IMAGE, CLUB_NAME, DEFAULT_DESCRIPTION, PUBLIC_PAGES } from '../domain/contract/public-pages';
+import { CLUB_IMAGE, DEFAULT_DESCRIPTION, PUBLIC_PAGES } from '../domain/contract/public-pages';
+import { DEFAULT_CLUB_NAME as CLUB_NAME } from '../domain/club-identity';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

@@ -20,11 +20,14 @@ import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';
 import { listRaces } from '../races/races';
 import { listTeamMembers } from '../team/team-profiles';
+import { clubContactEmail, clubIdentity } from '../club/identity';
+import type { ClubIdentity } from '../../domain/club-identity';
 
 /** The compiled pages module (`npm run build`). */
 export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');
 
 interface PageData {
+  club: ClubIdentity;
   clubEmail: string;
   clubTimeZone: string;
   passkeys: boolean;
@@ -80,7 +83,9 @@ export function pageRenderer(modulePath: string): PageRenderer {
     }
     if (path === '/races') reads.push([[...pages.raceKeys.list()], { races: listRaces(deps, null) }]);
     const settings = {
-      clubEmail: deps.env.CLUB_EMAIL,
+      // The club's name, colour and links are drawn on every page: an edit makes a new key.
+      club: clubIdentity(deps),
+      clubEmail: clubContactEmail(deps),
       clubTimeZone: deps.env.CLUB_TIMEZONE,
       passkeys: deps.env.PASSKEYS.enabled,
       reads,

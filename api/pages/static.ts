@@ -9,6 +9,8 @@ import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './pa
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
 import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
 import { listTeamMembers } from '../team/team-profiles';
+import { clubIdentity } from '../club/identity';
+import { clubManifest, MANIFEST_PATH } from '../club/manifest';
 
 /** The built PWA (`npm run build`). */
 export const DIST_DIR = join(APP_ROOT, 'dist');
@@ -50,7 +52,7 @@ export function mountPwa(
   let shell: { mtimeMs: number; html: string; preloads: Map<string, string> } | null = null;
   const headContext = (c: Context<AppEnv>): HeadContext => ({
     appUrl: c.var.deps.env.APP_URL,
-    clubEmail: c.var.deps.env.CLUB_EMAIL,
+    club: clubIdentity(c.var.deps),
     teamMembers: () => listTeamMembers(c.var.deps),
   });
   const serveShell = async (c: Context<AppEnv>) => {
@@ -66,7 +68,7 @@ export function mountPwa(
     const ctx = headContext(c);
     // A rendered page shows at once, so its styles must come with the HTML, not with its script.
     const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
-    const tags = `${headTags(pageHead(path, ctx), ctx.appUrl)}${preloads}`;
+    const tags = `${headTags(pageHead(path, ctx), ctx)}${preloads}`;
     const html = withHead(shell.html, tags);
     const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
     if (!page) return c.html(html);
@@ -88,6 +90,11 @@ export function mountPwa(
   app.get('/sitemap.xml', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+  // Before the static files: the build's manifest names the club as it was built.
+  app.get(MANIFEST_PATH, (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(JSON.stringify(clubManifest(c.var.deps, distDir)), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8' });
   });
   // Before the static files, which would answer / with index.html as it is.
   app.get('/', serveShell);

@@ -576,6 +576,17 @@ const CASES: RouteCase[] = [
     allowed: 'admin',
     allowedStatus: 200,
   },
+  {
+    name: "upload the club's logo",
+    method: 'POST',
+    path: () => '/api/club/logo',
+    body: async () => pictureForm(await smallPng(), 'logo.png', 'image/png', 'logo'),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+    // Files only: the logo is in force once the club document is published with its URL.
+    changes: false,
+  },
 ];
 
 describe('every mutating route refuses callers without the right', () => {
@@ -687,6 +698,7 @@ describe('every mutating route refuses callers without the right', () => {
       'DELETE /api/me',
       'PUT /api/club/documents/:key',
       'POST /api/club/documents/:key/versions/:version/restore',
+      'POST /api/club/logo',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

@@ -1,13 +1,16 @@
 // What the server knew when it rendered a public page (api/pages/page-renderer.ts): the club's settings and
 // the public answers the page shows. It travels in the HTML as a JSON data block, and the browser
 // takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
-import { setClubEmail } from '../lib/club/club-contact';
+import { setClubEmail, setClubIdentity } from '../lib/club/club-identity';
+import type { ClubIdentity } from '../../domain/club-identity';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
 import { setClubTimeZone } from '../lib/club/club-zone';
 import { primeReads } from '../lib/data/primed-reads';
 import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
 
 export interface PageData {
+  /** The club document in force (its name, colour, links). */
+  club?: ClubIdentity;
   clubEmail: string;
   clubTimeZone: string;
   passkeys: boolean;
@@ -19,6 +22,7 @@ export interface PageData {
 
 export function applyPageData(data: PageData): void {
   setClubTimeZone(data.clubTimeZone);
+  setClubIdentity(data.club);
   setClubEmail(data.clubEmail);
   setServerPasskeys(data.passkeys);
   primeReads(data.reads, data.at);

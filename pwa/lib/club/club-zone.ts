@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
-import { setClubEmail } from './club-contact';
+import { setClubEmail, setClubIdentity } from './club-identity';
 import { setServerPasskeys } from './club-passkeys';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
@@ -24,7 +24,7 @@ export function setClubTimeZone(next: string): void {
   for (const listener of listeners) listener();
 }
 
-/** Asks the server for the club's zone (and contact address); a failure keeps the ones known so far. */
+/** Asks the server for the club's zone (and its name, colour and contact address); a failure keeps the ones known so far. */
 export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
   try {
     const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
@@ -34,6 +34,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     const body = (await res.json()) as Partial<ClubConfig> | null;
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
     setClubEmail(body?.clubEmail);
+    setClubIdentity(body?.club);
     setServerPasskeys(body?.passkeys);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
