@@ -16,6 +16,7 @@ import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
 import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
+import { ClubTab } from './club/club-tab';
 import './admin.css';
 
 const TABS = [
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'renewals', label: 'Renewals' },
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
+  { id: 'club', label: 'Club' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -76,15 +78,23 @@ function AdminDashboard() {
     setParams(next === 'members' ? {} : { tab: next }, { replace: true });
   }
 
-  // Arrow keys move between tabs, as in every tab list (WAI-ARIA tabs pattern).
+  // Arrow keys move between tabs, Home and End to the first and last (WAI-ARIA tabs pattern). On a
+  // phone the row scrolls sideways inside itself: the chosen tab is brought into view.
   function onTabKey(e: KeyboardEvent) {
     const index = TABS.findIndex((t) => t.id === tab);
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
+    const target =
+      e.key === 'ArrowRight' ? (index + 1) % TABS.length
+      : e.key === 'ArrowLeft' ? (index - 1 + TABS.length) % TABS.length
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? TABS.length - 1
+      : -1;
+    if (target < 0) return;
     e.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length]!;
+    const next = TABS[target]!;
     select(next.id);
-    tabRefs.current[next.id]?.focus();
+    const button = tabRefs.current[next.id];
+    button?.focus();
+    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
   function done(message: string) {
@@ -96,7 +106,7 @@ function AdminDashboard() {
   return (
     <div className="page admin-page">
       <h1>Admin Dashboard</h1>
-      <div className="segmented segmented--fill" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
+      <div className="segmented admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -122,7 +132,9 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'messages' ? (
+        {tab === 'club' ? (
+          <ClubTab />
+        ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
           <ImportTab />
