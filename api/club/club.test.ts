@@ -14,8 +14,8 @@ import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
 
 const URL = '/api/club/documents/club';
 
-async function setup() {
-  const club = await makeClub({ admin: ADMIN, exec: EXEC, me: MEMBER });
+async function setup(options: Parameters<typeof makeClub>[1] = {}) {
+  const club = await makeClub({ admin: ADMIN, exec: EXEC, me: MEMBER }, options);
   const current = async () => (await club.t.call('GET', URL)).body as { version: number; body: Record<string, unknown> };
   const save = async (change: Record<string, unknown>, token = club.admin.token) => {
     const { version, body } = await current();
@@ -178,5 +178,33 @@ describe('everything that shows the club follows on the next request', () => {
     const home = await (await app.request('/')).text();
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(home)![1]!);
     expect(ld).toMatchObject({ '@type': 'SportsClub', name: 'Lakeside Rowing Club', email: 'crew@lakeside.test' });
+  });
+});
+
+describe('emails, calendars and passkeys name the club in force', () => {
+  it("sends from the club's name and signs the email with it", async () => {
+    const sent: { from: string; subject: string; text: string; html?: string }[] = [];
+    const { t, me, save } = await setup({
+      env: { MAIL_FROM: 'Triathlon Club <no-reply@club.test>' },
+      transport: { send: async (message) => (sent.push(message), { id: `m${sent.length}` }) },
+    });
+    await save({ name: 'Lakeside Rowing Club' });
+    await t.must('POST', '/api/auth/forgot-password', { body: { email: me.email } });
+    await t.deps.messageQueue.deliverPending();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.from).toBe('"Lakeside Rowing Club" <no-reply@club.test>');
+    expect(sent[0]!.subject).toBe('Reset your Lakeside Rowing Club password');
+    expect(sent[0]!.text).toMatch(/— Lakeside Rowing Club$/);
+    expect(sent[0]!.html).toContain('<p>— Lakeside Rowing Club</p>');
+    expect(JSON.stringify(sent)).not.toContain('Triathlon');
+  });
+
+  it("names the club's calendar feed after the club", async () => {
+    const { t, save } = await setup();
+    expect((await t.call('GET', '/api/calendar/club.ics')).body).toContain('X-WR-CALNAME:University Triathlon Club');
+    await save({ name: 'Lakeside Rowing Club' });
+    const feed = (await t.call('GET', '/api/calendar/club.ics')).body as string;
+    expect(feed).toContain('X-WR-CALNAME:Lakeside Rowing Club');
+    expect(feed).not.toContain('Triathlon Club');
   });
 });
