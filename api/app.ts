@@ -11,6 +11,8 @@ import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
 import { clubRoutes } from './club/club-routes';
+import { setupRoutes } from './setup/setup-routes';
+import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity';
 import { documentRoutes } from './club/document-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
@@ -139,6 +141,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         clubTimeZone: deps.env.CLUB_TIMEZONE,
         clubEmail: clubContactEmail(deps),
         club: clubIdentity(deps),
+        firstRun: setupOpen(deps),
         vapidPublicKey: deps.vapidPublicKey,
         passkeys: deps.env.PASSKEYS.enabled,
         sessions: sessionChoices(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)),
@@ -159,6 +162,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/club/documents', documentRoutes);
   app.route('/api/club', clubRoutes);
+  app.route('/api/setup', setupRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

@@ -21,6 +21,8 @@ describe('GET /api/config', () => {
       vapidPublicKey: t.deps.vapidPublicKey,
       passkeys: false,
       club: expect.objectContaining({ name: 'University Triathlon Club', contactEmail: 'hello@tri.example' }),
+      // No account yet, no ADMIN_EMAIL, no demo: the app opens its setup.
+      firstRun: true,
       sessions: expect.arrayContaining([expect.objectContaining({ id: 'winter-2026', ends: '2026-04-30' })]),
     });
     expect(res.headers.get('cache-control')).toBe('no-cache');

@@ -11,6 +11,8 @@ import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pa
 import { listTeamMembers } from '../team/team-profiles';
 import { clubIdentity } from '../club/identity';
 import { clubManifest, MANIFEST_PATH } from '../club/manifest';
+import { setupOpen } from '../setup/first-run';
+import { SETUP_PATH } from '../../domain/contract/public-pages';
 
 /** The built PWA (`npm run build`). */
 export const DIST_DIR = join(APP_ROOT, 'dist');
@@ -70,6 +72,8 @@ export function mountPwa(
     const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
     const tags = `${headTags(pageHead(path, ctx), ctx)}${preloads}`;
     const html = withHead(shell.html, tags);
+    // The one-time setup of an empty club; once the club has an account it is not a page.
+    if (path === SETUP_PATH) return c.html(html, setupOpen(c.var.deps) ? 200 : 404);
     const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
     if (!page) return c.html(html);
     return c.html(

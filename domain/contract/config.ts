@@ -9,6 +9,8 @@ export const clubConfigSchema = z.object({
   clubEmail: z.string(),
   /** The club document in force (name, short name, colour, logo, links): kept by the service worker for an offline start. */
   club: z.custom<ClubIdentity>().optional(),
+  /** An empty club (no account yet): the app opens its one-time setup page (/setup). */
+  firstRun: z.boolean().optional(),
   /** The server's VAPID public key (URL-safe base64): a device subscribes to Web Push with it. */
   vapidPublicKey: z.string(),
   /** Whether members may add passkeys and sign in with them (off when APP_URL cannot carry them). */

@@ -41,6 +41,9 @@ export const PAGE_DATA_ID = 'page-data';
 /** The club's own preview image, for members-only links and pages without one of their own. */
 export const CLUB_IMAGE = 'club';
 
+/** The one-time setup of an empty club (no account yet): gone (404) once it has run. */
+export const SETUP_PATH = '/setup';
+
 /** A team member's page (`/profile/<position>/<name>`): public, one per position, from the database. */
 export const TEAM_PROFILE_PATH = /^\/profile\/([^/]+)\/([^/]+)$/;
 export const TEAM_PROFILE_IMAGE = 'coaches-exec';

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
+import { SETUP_PATH } from '../../../domain/contract/public-pages';
 import { setClubEmail, setClubIdentity } from './club-identity';
 import { setServerPasskeys } from './club-passkeys';
 
@@ -35,6 +36,8 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
     setClubEmail(body?.clubEmail);
     setClubIdentity(body?.club);
+    // An empty club opens on its one-time setup (the server answers 404 there once it is done).
+    if (body?.firstRun === true && typeof location !== 'undefined' && location.pathname !== SETUP_PATH) location.replace(SETUP_PATH);
     setServerPasskeys(body?.passkeys);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
