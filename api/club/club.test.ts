@@ -176,6 +176,15 @@ describe('everything that shows the club follows on the next request', () => {
     expect(join.match(/name="theme-color"/g)).toHaveLength(1);
     expect(join).not.toContain('University Triathlon Club');
     const home = await (await app.request('/')).text();
+    // The link-preview images are drawn again for the edited club (the build's are the default's).
+    const preview = await app.request('/og/join-us.png');
+    expect(preview.status).toBe(200);
+    const previewBytes = Buffer.from(await preview.arrayBuffer());
+    expect(await sharp(previewBytes).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    const { data, info } = await sharp(previewBytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (100 * info.width + 10) * info.channels;
+    expect([...data.subarray(at, at + 3)]).toEqual([0x14, 0x53, 0x2d]);
+    expect((await app.request('/og/nonsense.png')).status).toBe(404);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(home)![1]!);
     expect(ld).toMatchObject({ '@type': 'SportsClub', name: 'Lakeside Rowing Club', email: 'crew@lakeside.test' });
   });

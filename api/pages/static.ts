@@ -10,6 +10,8 @@ import { PAGES_MODULE, pageRenderer } from './page-renderer';
 import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
 import { listTeamMembers } from '../team/team-profiles';
 import { clubIdentity } from '../club/identity';
+import { readDocument } from '../club/documents';
+import { drawPreviewImage } from './preview-images';
 import { clubManifest, MANIFEST_PATH } from '../club/manifest';
 import { setupOpen } from '../setup/first-run';
 import { SETUP_PATH } from '../../domain/contract/public-pages';
@@ -94,6 +96,25 @@ export function mountPwa(
   app.get('/sitemap.xml', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+  // An edited club's preview images are drawn here, once per name and colour; an unedited club's are
+  // the build's files (below).
+  const previews = new Map<string, Promise<Buffer | null>>();
+  app.get('/og/:file{[a-z0-9-]+\\.png}', async (c, next) => {
+    const club = readDocument(c.var.deps, 'club');
+    if (club.version === 0) return next();
+    const name = c.req.param('file').replace(/\.png$/, '');
+    const key = JSON.stringify([name, club.body.name, club.body.mainColour]);
+    let png = previews.get(key);
+    if (!png) {
+      if (previews.size >= 100) previews.clear();
+      png = drawPreviewImage(name, club.body);
+      previews.set(key, png);
+    }
+    const bytes = await png;
+    if (!bytes) return next();
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png' });
   });
   // Before the static files: the build's manifest names the club as it was built.
   app.get(MANIFEST_PATH, (c) => {
