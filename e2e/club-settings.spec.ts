@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, signIn } from './support';
+import { DEMO, acceptCharterInDb, apiToken, screenshots, signIn } from './support';
 
 // An administrator renames the club and changes its colour in Admin → Club, on a phone: the server's
 // HTML of a public page, the web app manifest and the page itself follow on the next request.
@@ -39,6 +39,8 @@ test.describe('club settings', () => {
     await colour.fill(NEW_COLOUR);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/^Saved\./)).toBeVisible();
+    // At a phone's and a laptop's width, with nothing scrolling sideways.
+    await screenshots(page, 'admin-club');
 
     // The server's HTML of a public page, on the next request.
     const html = await (await request.get('/join-us')).text();

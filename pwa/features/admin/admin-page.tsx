@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminMember } from '../../../domain/contract/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
@@ -92,10 +92,13 @@ function AdminDashboard() {
     e.preventDefault();
     const next = TABS[target]!;
     select(next.id);
-    const button = tabRefs.current[next.id];
-    button?.focus();
-    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    tabRefs.current[next.id]?.focus();
   }
+
+  // The chosen tab is in view in the row, also when the page opens on it (?tab=club).
+  useEffect(() => {
+    tabRefs.current[tab]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   function done(message: string) {
     setApproving(null);
