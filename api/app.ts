@@ -10,6 +10,10 @@ import { accountDeletionRoutes } from './accounts/account-deletion-routes';
 import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
+import { clubRoutes } from './club/club-routes';
+import { setupRoutes } from './setup/setup-routes';
+import { setupOpen } from './setup/first-run';
+import { clubContactEmail, clubIdentity } from './club/identity';
 import { documentRoutes } from './club/document-routes';
 import { clubRules } from './club/settings';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
@@ -34,7 +38,7 @@ import { offlineSetRoutes } from './offline-set/offline-set-routes';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(['/api/users/profile-picture']);
+const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/logo']);
 /** A club's spreadsheet of members: up to IMPORT_MAX_BYTES of CSV. */
 const IMPORT_PATH = '/api/admin/members/import';
 /** The build's hashed scripts and stylesheets (vite's assets folder). */
@@ -137,7 +141,9 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     c.json(
       {
         clubTimeZone: deps.env.CLUB_TIMEZONE,
-        clubEmail: deps.env.CLUB_EMAIL,
+        clubEmail: clubContactEmail(deps),
+        club: clubIdentity(deps),
+        firstRun: setupOpen(deps),
         vapidPublicKey: deps.vapidPublicKey,
         passkeys: deps.env.PASSKEYS.enabled,
         rules: clubRules(deps),
@@ -159,6 +165,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/club/documents', documentRoutes);
+  app.route('/api/club', clubRoutes);
+  app.route('/api/setup', setupRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

@@ -11,6 +11,8 @@ import { LOGIN_DELAY } from './accounts/auth';
 import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
 import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
+import { clubName } from './club/identity';
+import { mailSender } from './messaging/mail-templates';
 
 export interface DepsOptions {
   clock?: () => number;
@@ -43,12 +45,12 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
   const vapid = resolveVapidKeys(env);
   const pushEndpoints = new PushEndpointPolicy(env.PUSH_SERVICE_HOSTS, options.resolvePushHost);
   const push = options.push !== undefined ? options.push : env.WEB_PUSH === 'on' ? webPushTransport(vapid, pushEndpoints) : null;
-  return {
+  const deps: AppDeps = {
     env,
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageDispatcher(database.db, { from: env.MAIL_FROM, transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
+    messageQueue: new MessageDispatcher(database.db, { from: () => mailSender(env.MAIL_FROM, clubName(deps)), transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),
@@ -56,6 +58,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),
     logger,
   };
+  return deps;
 }
 
 /** Uploaded pictures live in the data folder, next to the database (./data/uploads by default). */

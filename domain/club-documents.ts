@@ -7,6 +7,7 @@ import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from './rules';
 import { defaultTerms, type TermsDocument } from './calendar';
 import { defaultSeasons, type SeasonsDocument } from './schedule';
 import { defaultTeamPositions, type TeamPositionsDocument } from './contract/profiles';
+import { defaultClubIdentity, type ClubIdentity } from './club-identity';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -27,6 +28,8 @@ export interface ClubDocumentTypes {
   seasons: SeasonsDocument;
   /** The team page's positions, in order (Admin → Team). */
   'team-positions': TeamPositionsDocument;
+  /** The club's name, short name, main colour, logo, contact address and links (club-identity.ts). */
+  club: ClubIdentity;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -50,6 +53,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   terms: { editors: 'admin', public: true, defaults: defaultTerms },
   seasons: { editors: 'admin', public: true, defaults: defaultSeasons },
   'team-positions': { editors: 'admin', public: true, defaults: defaultTeamPositions },
+  club: { editors: 'admin', public: true, defaults: ({ clubEmail }) => defaultClubIdentity(clubEmail) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

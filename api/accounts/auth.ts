@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { clubName } from '../club/identity';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from '../messaging/notifications';
 import type { AppDeps } from '../platform/context';
@@ -204,7 +205,7 @@ export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
   if (deps.rateLimiter.hit(`forgot:acct:${row.id}`, 5, 60 * MINUTE).limited) return;
   deps.database.tx(() => {
     const link = issuePasswordLink(deps, row.id, RESET_LIFETIME_MS);
-    deps.messageQueue.enqueue(passwordResetEmail(row.email, row.name, link, passkeyNames(deps, row.id)));
+    deps.messageQueue.enqueue(passwordResetEmail(clubName(deps), row.email, row.name, link, passkeyNames(deps, row.id)));
   });
 }
 

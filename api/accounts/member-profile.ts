@@ -8,7 +8,7 @@ import type { Role } from '../../domain/contract/roles';
 import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/users';
 import type { AppDeps } from '../platform/context';
 import { ServiceError, notFound } from '../platform/errors';
-import { removeUpload, saveUpload, toAvatarWebp } from './uploads';
+import { removeUpload, saveUpload, toSquareWebp } from './uploads';
 import { findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
 
 /** True when another account than `exceptId` already uses the email. */
@@ -63,7 +63,7 @@ export async function replaceProfilePicture(
   userId: number,
   bytes: Uint8Array,
 ): Promise<{ profilePictureUrl: string; user: SessionUser }> {
-  const webp = await toAvatarWebp(bytes);
+  const webp = await toSquareWebp(bytes);
   const url = await saveUpload(deps.uploadsDir, webp);
   let previous: string | null;
   try {

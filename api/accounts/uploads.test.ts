@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../platform/errors';
-import { AVATAR_SIZE, removeUpload, saveUpload, toAvatarWebp, uploadPath } from './uploads';
+import { AVATAR_SIZE, removeUpload, saveUpload, toSquareWebp, uploadPath } from './uploads';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 11, g: 79, b: 138 } } });
@@ -18,7 +18,7 @@ async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
   return err as ServiceError;
 }
 
-describe('toAvatarWebp', () => {
+describe('toSquareWebp', () => {
   it.each([
     ['png', () => solid(900, 600).png().toBuffer()],
     ['jpeg', () => solid(300, 800).jpeg().toBuffer()],
@@ -26,7 +26,7 @@ describe('toAvatarWebp', () => {
     ['gif', () => solid(64, 48).gif().toBuffer()],
     ['avif', () => solid(64, 64).avif().toBuffer()],
   ])('re-encodes a %s as a 512x512 WebP', async (_name, make) => {
-    const out = await toAvatarWebp(await make());
+    const out = await toSquareWebp(await make());
     const meta = await sharp(out).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: AVATAR_SIZE, height: AVATAR_SIZE });
   });
@@ -37,7 +37,7 @@ describe('toAvatarWebp', () => {
       .withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'someone@example.com' } })
       .toBuffer();
     expect((await sharp(input).metadata()).exif).toBeDefined();
-    const out = await toAvatarWebp(input);
+    const out = await toSquareWebp(input);
     const meta = await sharp(out).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
@@ -48,15 +48,15 @@ describe('toAvatarWebp', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     );
-    expect((await refusal(toAvatarWebp(svg))).status).toBe(415);
-    expect((await refusal(toAvatarWebp(Buffer.from('just some text, not a picture')))).status).toBe(415);
+    expect((await refusal(toSquareWebp(svg))).status).toBe(415);
+    expect((await refusal(toSquareWebp(Buffer.from('just some text, not a picture')))).status).toBe(415);
     const png = await solid(200, 200).png().toBuffer();
-    expect((await refusal(toAvatarWebp(png.subarray(0, 60)))).status).toBe(415);
+    expect((await refusal(toSquareWebp(png.subarray(0, 60)))).status).toBe(415);
   });
 
   it('refuses a TIFF (not one of the accepted types)', async () => {
     const tiff = await solid(20, 20).tiff().toBuffer();
-    const err = await refusal(toAvatarWebp(tiff));
+    const err = await refusal(toSquareWebp(tiff));
     expect(err.status).toBe(415);
     expect(err.message).toBe('Please upload an image file (JPEG, PNG, WebP or GIF)');
   });
@@ -64,7 +64,7 @@ describe('toAvatarWebp', () => {
   it('refuses a decompression bomb (a small file with too many pixels) with 413 before decoding it', async () => {
     const bomb = await solid(7000, 7000).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect((await refusal(toAvatarWebp(bomb))).status).toBe(413);
+    expect((await refusal(toSquareWebp(bomb))).status).toBe(413);
   });
 });
 

@@ -16,11 +16,12 @@ const TOO_MANY_PIXELS = 'That picture is too large. Please upload one under 40 m
 const OUR_FILE = /^\/uploads\/([a-f0-9]{32}\.webp)$/;
 
 /**
- * Turns whatever the user sent into a square WebP avatar. The type is read from the bytes (never the
- * file name or the browser's label) and the picture is re-encoded, which drops EXIF, GPS and any
- * payload hidden in the original.
+ * Turns whatever the user sent into a square WebP: a profile picture is cropped to fill it (`cover`),
+ * the club's logo is fitted whole on a transparent square (`contain`). The type is read from the bytes
+ * (never the file name or the browser's label) and the picture is re-encoded, which drops EXIF, GPS
+ * and any payload hidden in the original.
  */
-export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
+export async function toSquareWebp(input: Uint8Array, fit: 'cover' | 'contain' = 'cover'): Promise<Buffer> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -36,8 +37,8 @@ export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // apply the EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .webp({ quality: fit === 'contain' ? 90 : 82 })
       .toBuffer();
   } catch (err) {
     if (isPixelLimit(err)) throw new ServiceError(413, TOO_MANY_PIXELS);

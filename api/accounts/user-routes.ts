@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { PROFILE_PICTURE_FIELD, PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '../../domain/contract/users';
+import { PROFILE_PICTURE_FIELD, profileUpdateSchema } from '../../domain/contract/users';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody } from '../platform/middleware/validate';
-import { ServiceError } from '../platform/errors';
+import { uploadedPicture } from './picture-form';
 import { sessionAnswer } from './auth';
 import {
   markRoleChangesRead,
@@ -35,20 +35,7 @@ export const userRoutes = new Hono<AppEnv>()
     }));
   })
   .post('/profile-picture', async (c) => {
-    const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('multipart/form-data')) {
-      throw new ServiceError(415, `Send the picture as multipart/form-data in the field ${PROFILE_PICTURE_FIELD}`);
-    }
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw new ServiceError(400, 'The upload could not be read. Please try again.');
-    }
-    const file = form[PROFILE_PICTURE_FIELD];
-    if (!(file instanceof File) || file.size === 0) throw new ServiceError(400, 'Please choose a picture to upload');
-    if (file.size > PROFILE_PICTURE_MAX_BYTES) throw new ServiceError(413, 'The picture must be at most 5 MB');
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await uploadedPicture(c, PROFILE_PICTURE_FIELD);
     return c.json(
       (await replaceProfilePicture(
         c.var.deps,

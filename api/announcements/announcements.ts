@@ -2,6 +2,7 @@
 // pinned on members' Home until its last day, and each active member hears of it once, the way every
 // member is told (domain/notify.ts): a push to each device that keeps "Club announcements" on, or an
 // email for a member with no such device.
+import { clubName } from '../club/identity';
 import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import { announcementKey } from '../../db/reminder-keys';
 import { announcementDismissals, announcements, users, type AnnouncementRow } from '../../db/schema';
@@ -97,7 +98,7 @@ export function postAnnouncement(deps: AppDeps, actor: Actor, input: NewAnnounce
       const told = tellMember(deps, m, {
         kind: 'announcements',
         notice,
-        email: () => noticeEmail(m.email, m.name, notice, deps.env.APP_URL, row.body),
+        email: () => noticeEmail(clubName(deps), m.email, m.name, notice, deps.env.APP_URL, row.body),
         dedupeKey: announcementKey(row.id, m.id),
       });
       if (told) notified += 1;

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { clubName } from '../club/identity';
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';
@@ -181,7 +182,7 @@ function horizon(deps: AppDeps): string {
 /** The public club feed: workouts and races from two weeks back on. */
 export function clubFeed(deps: AppDeps): string {
   const { workouts, races: raceRows } = clubFeedRows(deps.database, horizon(deps), deletedSince(deps));
-  return finish(deps, newCalendar(deps, 'Triathlon Club'), [
+  return finish(deps, newCalendar(deps, clubName(deps)), [
     ...workouts.map((r) => entry('workout', r)),
     ...raceRows.map((r) => entry('race', r)),
   ]);
@@ -201,7 +202,7 @@ export function personalFeed(deps: AppDeps, token: string): string {
     maybe: ICalEventStatus.TENTATIVE,
     not_going: ICalEventStatus.CANCELLED,
   };
-  return finish(deps, newCalendar(deps, 'My club calendar'), [
+  return finish(deps, newCalendar(deps, `My ${clubName(deps)} calendar`), [
     ...workouts.map((r) => ({
       status: r.waitlisted ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
       ...entry('workout', r),

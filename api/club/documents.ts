@@ -14,6 +14,7 @@ import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../domain/cont
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
+import { parseNamingField } from '../platform/middleware/validate';
 
 type Actor = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -86,10 +87,7 @@ function requireEditor(deps: AppDeps, actor: Actor, key: DocumentKey): void {
 
 /** The body checked against its document's schema; a refusal names the field (`field`: its path, dotted). */
 export function checkBody<K extends DocumentKey>(key: K, body: unknown): ClubDocumentTypes[K] {
-  const result = DOCUMENT_SCHEMAS[key].safeParse(body);
-  if (result.success) return result.data as ClubDocumentTypes[K];
-  const issue = result.error.issues[0]!;
-  throw new ServiceError(400, issue.message, { field: issue.path.join('.') });
+  return parseNamingField(DOCUMENT_SCHEMAS[key], body) as ClubDocumentTypes[K];
 }
 
 function conflict(deps: AppDeps, key: DocumentKey): ServiceError {

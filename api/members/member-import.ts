@@ -3,6 +3,7 @@
 // mechanism with a longer life), or is skipped or refused with the reason. A dry run answers the same
 // preview without writing; the real run writes every accepted row in one transaction, so running the
 // same file again changes nothing.
+import { clubName } from '../club/identity';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { eq, inArray } from 'drizzle-orm';
@@ -261,7 +262,7 @@ export async function importMembers(deps: AppDeps, text: string, options: Import
           .returning({ id: users.id })
           .get();
         const link = issuePasswordLink(deps, created.id, INVITATION_DAYS * DAY_MS, true);
-        deps.messageQueue.enqueue(invitationEmail(email, name, link, INVITATION_DAYS));
+        deps.messageQueue.enqueue(invitationEmail(clubName(deps), email, name, link, INVITATION_DAYS));
       }
       add({ ...base, status: 'created', reason: null, role, expiryDate });
     }

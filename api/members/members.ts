@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { termFromId } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
+import { clubName } from '../club/identity';
 import { demoteAdminsMessage, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
@@ -83,7 +84,7 @@ export function approveMember(deps: AppDeps, id: number, input: ApproveMemberInp
     .where(eq(users.id, id))
     .run();
   recordRoleChange(db, id, row.role, input.role, deps.clock());
-  deps.messageQueue.enqueue(activationEmail(row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+  deps.messageQueue.enqueue(activationEmail(clubName(deps), row.email, row.name, ROLE_LABELS[input.role], deps.env.APP_URL));
   return reload(deps, id);
 }
 
@@ -141,7 +142,7 @@ export function updateMember(
   recordRoleChange(db, id, row.role, input.role, now);
   // Activating an account from the edit dialog is an approval too: the member hears about it.
   if (!hasRole(row.role, 'member') && hasRole(input.role, 'member')) {
-    deps.messageQueue.enqueue(activationEmail(email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
+    deps.messageQueue.enqueue(activationEmail(clubName(deps), email, input.name, ROLE_LABELS[input.role], deps.env.APP_URL));
   }
   return reload(deps, id);
 }

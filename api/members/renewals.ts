@@ -1,6 +1,7 @@
 // Renewals: a member whose membership ends within RENEWAL_WINDOW_DAYS (or has ended) asks to renew for
 // a membership session of the club calendar; an administrator approves many at once (the expiry
 // becomes the session's last day, the member gets an email) or declines one with a reason.
+import { clubName } from '../club/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
 import { termChoices, termFromId } from '../../domain/calendar';
@@ -137,7 +138,7 @@ export function approveRenewals(deps: AppDeps, actorId: number, ids: number[]): 
         .set({ status: 'approved', decidedAt: now, decidedBy: actorId })
         .where(eq(renewalRequests.id, request.id))
         .run();
-      deps.messageQueue.enqueue(renewalApprovedEmail(member.email, member.name, session.label, formatClubDate(session.end, 'long'), deps.env.APP_URL));
+      deps.messageQueue.enqueue(renewalApprovedEmail(clubName(deps), member.email, member.name, session.label, formatClubDate(session.end, 'long'), deps.env.APP_URL));
     }
     const renewals = loadRequests(deps, and(inArray(renewalRequests.id, ids)));
     return { approved: open.length, renewals };
@@ -162,7 +163,7 @@ export function declineRenewal(deps: AppDeps, actorId: number, id: number, reaso
       .returning()
       .get();
     const label = termFromId(clubTerms(deps), found.request.session)?.label ?? found.request.session;
-    deps.messageQueue.enqueue(renewalDeclinedEmail(found.member.email, found.member.name, label, reason, deps.env.APP_URL));
+    deps.messageQueue.enqueue(renewalDeclinedEmail(clubName(deps), found.member.email, found.member.name, label, reason, deps.env.APP_URL));
     return toRenewal(deps, saved, found.member);
   });
 }

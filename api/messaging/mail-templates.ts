@@ -1,30 +1,38 @@
 import type { MailMessage } from '../platform/message-queue';
 import { stripUnsafeCharacters } from '../../domain/contract/common';
 
-const CLUB = 'University Triathlon Club';
+/**
+ * MAIL_FROM with the club's name as its display name ('Lakeside Rowing Club <no-reply@…>'): the
+ * address is the operator's (the mail provider knows it), the name is the club's document.
+ */
+export function mailSender(mailFrom: string, club: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const name = stripUnsafeCharacters(club).replace(/["\\<>]/g, '').trim();
+  return name ? `"${name}" <${address}>` : address;
+}
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function layout(paragraphs: string[], link?: { href: string; label: string }): string {
+function layout(club: string, paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   const button = link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
-  return `<div style="font-family:system-ui,sans-serif;line-height:1.5">${body}${button}<p>— ${CLUB}</p></div>`;
+  return `<div style="font-family:system-ui,sans-serif;line-height:1.5">${body}${button}<p>— ${escapeHtml(club)}</p></div>`;
 }
 
-export function activationEmail(to: string, name: string, role: string, appUrl: string): MailMessage {
+export function activationEmail(club: string, to: string, name: string, role: string, appUrl: string): MailMessage {
   const lines = [
     `Hi ${name},`,
-    `Your ${CLUB} account is now active (role: ${role}). Thanks for your membership payment.`,
+    `Your ${club} account is now active (role: ${role}). Thanks for your membership payment.`,
     // The app reads the account again each time it opens, so nothing more is asked of the member.
     'Open the club app to see the forum, workouts and races. If it is already open, reload it: there is no need to sign out.',
   ];
   return {
     to,
-    subject: `Your ${CLUB} account is active`,
-    text: `${lines.join('\n\n')}\n\nSign in: ${appUrl}/login\n\n— ${CLUB}`,
-    html: layout(lines, { href: `${appUrl}/login`, label: 'Sign in' }),
+    subject: `Your ${club} account is active`,
+    text: `${lines.join('\n\n')}\n\nSign in: ${appUrl}/login\n\n— ${club}`,
+    html: layout(club, lines, { href: `${appUrl}/login`, label: 'Sign in' }),
   };
 }
 
@@ -33,7 +41,7 @@ export function activationEmail(to: string, name: string, role: string, appUrl: 
  * devices, so it leaves them working; the email names them, so a member who lost a phone removes its
  * passkey too.
  */
-export function passwordResetEmail(to: string, name: string, link: string, passkeys: string[] = []): MailMessage {
+export function passwordResetEmail(club: string, to: string, name: string, link: string, passkeys: string[] = []): MailMessage {
   const lines = [
     `Hi ${name},`,
     'Someone asked to reset the password of your club account. The link works once, for one hour.',
@@ -47,13 +55,13 @@ export function passwordResetEmail(to: string, name: string, link: string, passk
   }
   return {
     to,
-    subject: `Reset your ${CLUB} password`,
-    text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n\n— ${CLUB}`,
-    html: layout(lines, { href: link, label: 'Reset your password' }),
+    subject: `Reset your ${club} password`,
+    text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n\n— ${club}`,
+    html: layout(club, lines, { href: link, label: 'Reset your password' }),
   };
 }
 
-export function waitlistPromotionEmail(to: string, name: string, workoutTitle: string, when: string, link: string): MailMessage {
+export function waitlistPromotionEmail(club: string, to: string, name: string, workoutTitle: string, when: string, link: string): MailMessage {
   const lines = [
     `Hi ${name},`,
     `A place opened up and you have been moved from the waitlist to the list for "${workoutTitle}" (${when}).`,
@@ -63,8 +71,8 @@ export function waitlistPromotionEmail(to: string, name: string, workoutTitle: s
     to,
     // Only clean text in a header: a stored title from before the input rules could hold CR/LF.
     subject: `You're in: ${stripUnsafeCharacters(workoutTitle)}`,
-    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${CLUB}`,
-    html: layout(lines, { href: link, label: 'Open the workout' }),
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${club}`,
+    html: layout(club, lines, { href: link, label: 'Open the workout' }),
   };
 }
 
@@ -113,29 +121,29 @@ export function eventReminderNotice(eventTitle: string, when: string, eventId: n
 }
 
 /** A reminder by email, for a member with no device that takes reminders. */
-export function reminderEmail(to: string, name: string, notice: NoticeText, appUrl: string): MailMessage {
+export function reminderEmail(club: string, to: string, name: string, notice: NoticeText, appUrl: string): MailMessage {
   const link = `${appUrl}${notice.url}`;
   const lines = [`Hi ${name},`, `${notice.title}.`, notice.body, 'You can turn reminders off on your profile.'];
   return {
     to,
     subject: notice.title,
-    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${CLUB}`,
-    html: layout(lines, { href: link, label: 'Open in the club app' }),
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${club}`,
+    html: layout(club, lines, { href: link, label: 'Open in the club app' }),
   };
 }
 
 /** A member imported from the club's spreadsheet: the link sets their first password (single use). */
-export function invitationEmail(to: string, name: string, link: string, days: number): MailMessage {
+export function invitationEmail(club: string, to: string, name: string, link: string, days: number): MailMessage {
   const lines = [
     `Hi ${name},`,
-    `The ${CLUB} has moved its members onto the club app, and you have an account with this email address.`,
+    `The ${club} has moved its members onto the club app, and you have an account with this email address.`,
     `Choose your password to sign in. The link works once, for ${days} days; after that, use "Forgot password" on the sign-in page.`,
   ];
   return {
     to,
-    subject: `Your ${CLUB} account: choose a password`,
-    text: `${lines.join('\n\n')}\n\nChoose your password: ${link}\n\n— ${CLUB}`,
-    html: layout(lines, { href: link, label: 'Choose your password' }),
+    subject: `Your ${club} account: choose a password`,
+    text: `${lines.join('\n\n')}\n\nChoose your password: ${link}\n\n— ${club}`,
+    html: layout(club, lines, { href: link, label: 'Choose your password' }),
   };
 }
 
@@ -148,17 +156,17 @@ export function renewalReminderNotice(days: number, ends: string): NoticeText {
   };
 }
 
-export function renewalApprovedEmail(to: string, name: string, session: string, ends: string, appUrl: string): MailMessage {
+export function renewalApprovedEmail(club: string, to: string, name: string, session: string, ends: string, appUrl: string): MailMessage {
   const lines = [`Hi ${name},`, `Your membership is renewed for ${session}: it now runs until ${ends}. See you at the next workout.`];
   return {
     to,
-    subject: `Your ${CLUB} membership is renewed`,
-    text: `${lines.join('\n\n')}\n\n${appUrl}/forum\n\n— ${CLUB}`,
-    html: layout(lines, { href: `${appUrl}/forum`, label: 'Open the club app' }),
+    subject: `Your ${club} membership is renewed`,
+    text: `${lines.join('\n\n')}\n\n${appUrl}/forum\n\n— ${club}`,
+    html: layout(club, lines, { href: `${appUrl}/forum`, label: 'Open the club app' }),
   };
 }
 
-export function renewalDeclinedEmail(to: string, name: string, session: string, reason: string, appUrl: string): MailMessage {
+export function renewalDeclinedEmail(club: string, to: string, name: string, session: string, reason: string, appUrl: string): MailMessage {
   const lines = [
     `Hi ${name},`,
     `Your request to renew for ${session} was not approved: ${stripUnsafeCharacters(reason)}`,
@@ -166,9 +174,9 @@ export function renewalDeclinedEmail(to: string, name: string, session: string, 
   ];
   return {
     to,
-    subject: `Your ${CLUB} renewal request`,
-    text: `${lines.join('\n\n')}\n\n${appUrl}/profile\n\n— ${CLUB}`,
-    html: layout(lines, { href: `${appUrl}/profile`, label: 'Open your profile' }),
+    subject: `Your ${club} renewal request`,
+    text: `${lines.join('\n\n')}\n\n${appUrl}/profile\n\n— ${club}`,
+    html: layout(club, lines, { href: `${appUrl}/profile`, label: 'Open your profile' }),
     };
   }
 
@@ -211,13 +219,13 @@ export function announcementNotice(title: string, body: string): NoticeText {
 }
 
 /** A change or an announcement by email, for a member with no device that takes it. */
-export function noticeEmail(to: string, name: string, notice: NoticeText, appUrl: string, fullText?: string): MailMessage {
+export function noticeEmail(club: string, to: string, name: string, notice: NoticeText, appUrl: string, fullText?: string): MailMessage {
   const link = `${appUrl}${notice.url}`;
   const lines = [`Hi ${name},`, `${notice.title}.`, ...(fullText ?? notice.body).split(/\n+/).filter(Boolean)];
   return {
     to,
     subject: notice.title,
-    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${CLUB}`,
-    html: layout(lines, { href: link, label: 'Open in the club app' }),
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${club}`,
+    html: layout(club, lines, { href: link, label: 'Open in the club app' }),
   };
 }

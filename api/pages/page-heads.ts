@@ -5,7 +5,6 @@
 // members-only screen says "Members only" and nothing of the item behind it.
 import {
   CLUB_IMAGE,
-  CLUB_NAME,
   DEFAULT_DESCRIPTION,
   MEMBERS_ONLY_DESCRIPTION,
   MEMBERS_ONLY_PATHS,
@@ -19,6 +18,7 @@ import {
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
 import { HOME_SLIDES, SLIDE_SIZES, slideSrcSet } from '../../domain/contract/home-slides';
 import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
+import { clubIcons, type ClubIdentity } from '../../domain/club-identity';
 
 export interface PageHead {
   title: string;
@@ -35,7 +35,8 @@ export interface PageHead {
 
 export interface HeadContext {
   appUrl: string;
-  clubEmail: string;
+  /** The club document in force: its name, colour, logo and contact address. */
+  club: ClubIdentity;
   teamMembers: () => TeamMember[];
   /** The club's training seasons in force (the `seasons` document). */
   seasons: () => readonly Season[];
@@ -67,7 +68,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
   const page = publicPage(path);
   if (page) {
     return {
-      title: documentTitle(page.title),
+      title: documentTitle(page.title, ctx.club.name),
       description: page.description,
       path: page.path,
       image: page.image,
@@ -85,10 +86,10 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
     if (member) {
       const name = member.name || VACANT_NAME;
       return {
-        title: documentTitle(`${name} · ${member.role}`),
+        title: documentTitle(`${name} · ${member.role}`, ctx.club.name),
         description: member.name
-          ? `${member.name}, ${member.role} of the ${CLUB_NAME}.`
-          : `The ${member.role} position of the ${CLUB_NAME} is open.`,
+          ? `${member.name}, ${member.role} of the ${ctx.club.name}.`
+          : `The ${member.role} position of the ${ctx.club.name} is open.`,
         path: profilePath(member),
         image: TEAM_PROFILE_IMAGE,
         noindex: false,
@@ -98,7 +99,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
   }
   if (path === '/reset-password') {
     return {
-      title: documentTitle('Reset Password'),
+      title: documentTitle('Reset Password', ctx.club.name),
       description: DEFAULT_DESCRIPTION,
       path,
       image: CLUB_IMAGE,
@@ -109,7 +110,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
   if (MEMBERS_ONLY_PATHS.test(path)) {
     // The address is the sharer's own; what is behind it (a workout's title, a member's name) is not said.
     return {
-      title: documentTitle(MEMBERS_ONLY_TITLE),
+      title: documentTitle(MEMBERS_ONLY_TITLE, ctx.club.name),
       description: MEMBERS_ONLY_DESCRIPTION,
       path,
       image: CLUB_IMAGE,
@@ -118,7 +119,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
     };
   }
   return {
-    title: documentTitle(''),
+    title: documentTitle('', ctx.club.name),
     description: DEFAULT_DESCRIPTION,
     path: '/',
     image: CLUB_IMAGE,
@@ -128,18 +129,25 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
 }
 
 /** The tags of `head`, to put in the HTML's <head>. */
-export function headTags(head: PageHead, appUrl: string): string {
+export function headTags(head: PageHead, ctx: HeadContext): string {
+  const { appUrl, club } = ctx;
   const url = `${appUrl}${head.path}`;
   const image = `${appUrl}/og/${head.image}.png`;
+  const icons = clubIcons(club.logo);
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
+    // The club's colour and icons, from its document: in the HTML, so the first paint has them.
+    meta('name', 'theme-color', club.mainColour),
+    `<style>:root{--blue-900:${escapeHtml(club.mainColour)}}</style>`,
+    `<link rel="icon" href="${escapeHtml(icons.favicon)}"${icons.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(icons.appleTouch)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', CLUB_NAME),
+    meta('property', 'og:site_name', club.name),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
@@ -163,7 +171,7 @@ export function headTags(head: PageHead, appUrl: string): string {
 }
 
 /**
- * index.html with its own title and description replaced by the page's head, and the page's lead
+ * index.html with its own title, description, colour and icons replaced by the page's head, and the page's lead
  * image preloaded first thing in it: requested before the scripts and stylesheets the head names.
  */
 export function withHead(html: string, tags: string, head?: PageHead): string {
@@ -176,6 +184,9 @@ export function withHead(html: string, tags: string, head?: PageHead): string {
     .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<meta name="theme-color"[^>]*>\s*/, '')
+    .replace(/<link rel="icon"[^>]*>\s*/, '')
+    .replace(/<link rel="apple-touch-icon"[^>]*>\s*/, '')
     .replace('</head>', () => `${tags}</head>`);
 }
 
@@ -183,11 +194,11 @@ function clubJsonLd(ctx: HeadContext): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'SportsClub',
-    name: CLUB_NAME,
+    name: ctx.club.name,
     url: `${ctx.appUrl}/`,
-    logo: `${ctx.appUrl}/icons/icon-512.png`,
+    logo: `${ctx.appUrl}${clubIcons(ctx.club.logo).icon512}`,
     image: `${ctx.appUrl}/og/${CLUB_IMAGE}.png`,
-    email: ctx.clubEmail,
+    email: ctx.club.contactEmail,
     sport: 'Triathlon',
     description: DEFAULT_DESCRIPTION,
   };
@@ -195,7 +206,7 @@ function clubJsonLd(ctx: HeadContext): object {
 
 /** Every session of the weekly timetable, per season, as a weekly repeating event. */
 function scheduleJsonLd(ctx: HeadContext): object {
-  const organizer = { '@type': 'SportsClub', name: CLUB_NAME, url: `${ctx.appUrl}/` };
+  const organizer = { '@type': 'SportsClub', name: ctx.club.name, url: `${ctx.appUrl}/` };
   const events = ctx.seasons().flatMap((season) =>
     DAYS.flatMap((day) =>
       seasonWeek(season)[day].map((session) => ({
@@ -218,7 +229,7 @@ function scheduleJsonLd(ctx: HeadContext): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    name: `Weekly training schedule · ${CLUB_NAME}`,
+    name: `Weekly training schedule · ${ctx.club.name}`,
     url: `${ctx.appUrl}/schedule`,
     itemListElement: events.map((item, i) => ({ '@type': 'ListItem', position: i + 1, item })),
   };

@@ -24,11 +24,14 @@ import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
 import { readDocument } from '../club/documents';
 import type { DocumentKey } from '../../domain/club-documents';
+import { clubContactEmail, clubIdentity } from '../club/identity';
+import type { ClubIdentity } from '../../domain/club-identity';
 
 /** The compiled pages module (`npm run build`). */
 export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');
 
 interface PageData {
+  club: ClubIdentity;
   clubEmail: string;
   clubTimeZone: string;
   passkeys: boolean;
@@ -88,7 +91,9 @@ export function pageRenderer(modulePath: string): PageRenderer {
     // The document carries its version, so the kept page's key changes with each publish.
     if (path === '/schedule') reads.push([[...pages.documentKeys.document('seasons')], readDocument(deps, 'seasons')]);
     const settings = {
-      clubEmail: deps.env.CLUB_EMAIL,
+      // The club's name, colour and links are drawn on every page: an edit makes a new key.
+      club: clubIdentity(deps),
+      clubEmail: clubContactEmail(deps),
       clubTimeZone: deps.env.CLUB_TIMEZONE,
       passkeys: deps.env.PASSKEYS.enabled,
       rules: clubRules(deps),

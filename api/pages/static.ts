@@ -10,6 +10,12 @@ import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './pa
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
 import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
 import { listTeamMembers } from '../team/team-profiles';
+import { clubIdentity } from '../club/identity';
+import { readDocument } from '../club/documents';
+import { drawPreviewImage } from './preview-images';
+import { clubManifest, MANIFEST_PATH } from '../club/manifest';
+import { setupOpen } from '../setup/first-run';
+import { SETUP_PATH } from '../../domain/contract/public-pages';
 
 /** The built PWA (`npm run build`). */
 export const DIST_DIR = join(APP_ROOT, 'dist');
@@ -51,7 +57,7 @@ export function mountPwa(
   let shell: { mtimeMs: number; html: string; preloads: Map<string, string>; styles: Map<string, string | null> } | null = null;
   const headContext = (c: Context<AppEnv>): HeadContext => ({
     appUrl: c.var.deps.env.APP_URL,
-    clubEmail: c.var.deps.env.CLUB_EMAIL,
+    club: clubIdentity(c.var.deps),
     teamMembers: () => listTeamMembers(c.var.deps),
     seasons: () => documentBody(c.var.deps, 'seasons').seasons,
   });
@@ -69,8 +75,10 @@ export function mountPwa(
     // A rendered page shows at once, so its styles must come with the HTML, not with its script.
     const preloads = shell.preloads.get(TEAM_PROFILE_PATH.test(path) ? TEAM_PAGE : path) ?? '';
     const head = pageHead(path, ctx);
-    const tags = `${headTags(head, ctx.appUrl)}${preloads}`;
+    const tags = `${headTags(head, ctx)}${preloads}`;
     const html = withHead(shell.html, tags, head);
+    // The one-time setup of an empty club; once the club has an account it is not a page.
+    if (path === SETUP_PATH) return c.html(html, setupOpen(c.var.deps) ? 200 : 404);
     const page = render ? await render(c.var.deps, path, new URL(c.req.url).search) : null;
     if (!page) return c.html(html);
     const styles = shell.styles;
@@ -99,6 +107,30 @@ export function mountPwa(
   app.get('/sitemap.xml', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+  // An edited club's preview images are drawn here, once per name and colour; an unedited club's are
+  // the build's files (below).
+  const previews = new Map<string, Promise<Buffer | null>>();
+  app.get('/og/:file{[a-z0-9-]+\\.png}', async (c, next) => {
+    const club = readDocument(c.var.deps, 'club');
+    if (club.version === 0) return next();
+    const name = c.req.param('file').replace(/\.png$/, '');
+    const key = JSON.stringify([name, club.body.name, club.body.mainColour]);
+    let png = previews.get(key);
+    if (!png) {
+      if (previews.size >= 100) previews.clear();
+      png = drawPreviewImage(name, club.body);
+      previews.set(key, png);
+    }
+    const bytes = await png;
+    if (!bytes) return next();
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png' });
+  });
+  // Before the static files: the build's manifest names the club as it was built.
+  app.get(MANIFEST_PATH, (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(JSON.stringify(clubManifest(c.var.deps, distDir)), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8' });
   });
   // Before the static files, which would answer / with index.html as it is.
   app.get('/', serveShell);

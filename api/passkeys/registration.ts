@@ -1,6 +1,7 @@
 // Adding a passkey to the signed-in member's account: the options the browser creates it with, then
 // the check of what the authenticator made. Only a recent sign-in, or the password typed again, may
 // add one: a phone left unlocked and signed in should not let someone else plant a key.
+import { clubName } from '../club/identity';
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { passkeys, type UserRow } from '../../db/schema';
@@ -23,7 +24,6 @@ import { CHALLENGE_LIFETIME_MS, saveChallenge, takeChallenge } from './challenge
 import { passkeyRowsOf, toPasskeyInfo } from './passkeys';
 import { PASSKEY_ALGORITHMS, clientData, knownTransports, relyingParty, webauthn } from './webauthn';
 
-const CLUB = 'University Triathlon Club';
 const RECENT_MS = PASSKEY_RECENT_SIGN_IN_MINUTES * 60_000;
 const ADD_FAILED = 'The passkey could not be added. Please try again.';
 const TOO_MANY = `You already have ${PASSKEYS_PER_MEMBER} passkeys. Remove one you no longer use first.`;
@@ -67,7 +67,7 @@ export async function registrationOptions(
   const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
-    rpName: CLUB,
+    rpName: clubName(deps),
     rpID,
     userName: user.email,
     userDisplayName: user.name,

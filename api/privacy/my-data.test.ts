@@ -98,7 +98,7 @@ async function leavingScene() {
     headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' },
   });
   await t.must('POST', '/api/auth/forgot-password', { body: { email: me.email } });
-  t.deps.messageQueue.enqueue(activationEmail(me.email, me.name, 'Exec', 'http://club.test'));
+  t.deps.messageQueue.enqueue(activationEmail('University Triathlon Club', me.email, me.name, 'Exec', 'http://club.test'));
   t.db.insert(roleChangeNotifications).values({ userId: me.id, oldRole: 'member', newRole: 'exec' }).run();
   await t.must('POST', '/api/announcements', {
     token: me.token,

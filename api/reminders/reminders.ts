@@ -4,6 +4,7 @@
 // member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
 // (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
 // the unique index stops a second process racing this one.
+import { clubName } from '../club/identity';
 import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/reminder-keys';
 import { eventRsvps, posts, renewalRequests, users, workoutSignups, type PostRow } from '../../db/schema';
@@ -52,7 +53,7 @@ function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeTex
   return tellMember(deps, member, {
     kind: 'reminders',
     notice,
-    email: () => reminderEmail(member.email, member.name, notice, deps.env.APP_URL),
+    email: () => reminderEmail(clubName(deps), member.email, member.name, notice, deps.env.APP_URL),
     dedupeKey: key,
   });
 }

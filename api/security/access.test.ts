@@ -576,6 +576,17 @@ const CASES: RouteCase[] = [
     allowed: 'admin',
     allowedStatus: 200,
   },
+  {
+    name: "upload the club's logo",
+    method: 'POST',
+    path: () => '/api/club/logo',
+    body: async () => pictureForm(await smallPng(), 'logo.png', 'image/png', 'logo'),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+    // Files only: the logo is in force once the club document is published with its URL.
+    changes: false,
+  },
 ];
 
 describe('every mutating route refuses callers without the right', () => {
@@ -638,6 +649,8 @@ describe('every mutating route refuses callers without the right', () => {
       // Passkey sign-in, limited like the password sign-in (api/security/passkey-sign-in-limits.test.ts).
       'POST /api/auth/passkey/options',
       'POST /api/auth/passkey/login',
+      // The first run of an empty club: open only while it has no account (api/setup/setup.test.ts).
+      'POST /api/setup',
     ];
     const covered = new Set([
       ...publicByDesign,
@@ -687,6 +700,7 @@ describe('every mutating route refuses callers without the right', () => {
       'DELETE /api/me',
       'PUT /api/club/documents/:key',
       'POST /api/club/documents/:key/versions/:version/restore',
+      'POST /api/club/logo',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../rules';
+import { CLUB_NAME_MAX, HEX_COLOUR, LOGO_URL, MIN_WHITE_TEXT_CONTRAST, SHORT_NAME_MAX, whiteTextReadable } from '../club-identity';
+import { DAYS, isMonthDay } from '../schedule';
+import { isCalendarDate } from '../calendar-days';
+import { termsProblem } from '../calendar';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
 export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {
@@ -14,9 +18,6 @@ function ruleNumber(key: keyof RuleNumbers) {
   const message = `${RULE_NUMBER_LABELS[key]} must be a whole number from ${min} to ${max}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
-import { termsProblem } from '../calendar';
-import { isCalendarDate } from '../calendar-days';
-import { DAYS, isMonthDay } from '../schedule';
 
 const termDate = (what: string) =>
   z.string({ error: `Enter the ${what} date as YYYY-MM-DD` }).refine(isCalendarDate, `Enter the ${what} date as YYYY-MM-DD`);
@@ -43,6 +44,38 @@ const termsSchema = z
     const problem = termsProblem(doc.terms);
     if (problem) ctx.addIssue({ code: 'custom', path: ['terms', problem.index, problem.field], message: problem.message });
   });
+
+/** A social link: empty (no link shown) or an https address. */
+function socialLink(site: string) {
+  return z
+    .string({ error: `Give the ${site} link, or leave it empty` })
+    .trim()
+    .max(300, `The ${site} link is at most 300 characters`)
+    .refine((value) => value === '' || /^https:\/\/[^\s<>"]+$/.test(value), `The ${site} link must start with https://`);
+}
+
+export const clubIdentitySchema = z.object({
+  name: z.string({ error: 'Give the club a name' }).trim().min(1, 'Give the club a name').max(CLUB_NAME_MAX, `The club name is at most ${CLUB_NAME_MAX} characters`),
+  shortName: z
+    .string({ error: 'Give a short name' })
+    .trim()
+    .min(1, 'Give a short name (the label under the app on a home screen)')
+    .max(SHORT_NAME_MAX, `The short name is at most ${SHORT_NAME_MAX} characters (a home screen cuts it off)`),
+  mainColour: z
+    .string({ error: 'Choose a main colour' })
+    .trim()
+    .regex(HEX_COLOUR, 'The main colour is a hex colour like #072f54')
+    .transform((value) => value.toLowerCase())
+    .refine(whiteTextReadable, `White text on this colour is hard to read: choose a darker colour (contrast at least ${MIN_WHITE_TEXT_CONTRAST}:1)`),
+  logo: z
+    .string()
+    .regex(LOGO_URL, 'Upload the logo here: it must be a picture this app received')
+    .nullable(),
+  contactEmail: z.email({ error: 'The contact email must be an email address' }).trim().max(254, 'The contact email is too long'),
+  instagram: socialLink('Instagram'),
+  facebook: socialLink('Facebook'),
+  strava: socialLink('Strava'),
+});
 
 /** The check of each document's body: a publish whose body fails it is refused with the field's message. */
 const clockTime = (what: string) => z.string({ error: `Enter the ${what} as HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Enter the ${what} as HH:MM`);
@@ -125,6 +158,7 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
   terms: termsSchema,
   seasons: seasonsSchema,
   'team-positions': teamPositionsSchema,
+  club: clubIdentitySchema,
 };
 
 /** PUT /club/documents/:key: the new body, and the version it was edited from (the check against a lost edit). */

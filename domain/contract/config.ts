@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import type { ClubIdentity } from '../club-identity';
 
 /** GET /api/config: what the PWA needs to know of the club's settings (public, no secrets). */
 export const clubConfigSchema = z.object({
   /** The club's IANA time zone (CLUB_TIMEZONE): every club date is a date on this clock. */
   clubTimeZone: z.string(),
-  /** The club's contact address (CLUB_EMAIL): membership receipts, questions; shown in the footer. */
+  /** The club's contact address (the club document; CLUB_EMAIL until edited): membership receipts, questions; shown in the footer. */
   clubEmail: z.string(),
+  /** The club document in force (name, short name, colour, logo, links): kept by the service worker for an offline start. */
+  club: z.custom<ClubIdentity>().optional(),
+  /** An empty club (no account yet): the app opens its one-time setup page (/setup). */
+  firstRun: z.boolean().optional(),
   /** The server's VAPID public key (URL-safe base64): a device subscribes to Web Push with it. */
   vapidPublicKey: z.string(),
   /** Whether members may add passkeys and sign in with them (off when APP_URL cannot carry them). */

@@ -1,3 +1,5 @@
+import type { ClubAnswer, ClubLogoAnswer } from './club';
+import type { SetupStatus, setupSchema } from './setup';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from './club-documents';
 import type { publishDocumentSchema, restoreDocumentSchema } from './club-documents-schemas';
 import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
@@ -210,6 +212,10 @@ export interface Endpoints {
   'DELETE /announcements/:id': { answer: MessageAnswer };
   'POST /announcements/:id/dismiss': { answer: AnnouncementDismissedAnswer };
   // the club's settings and texts, as versioned documents
+  'GET /club': { answer: ClubAnswer };
+  'GET /setup': { answer: SetupStatus };
+  'POST /setup': { body: Body<typeof setupSchema>; answer: AuthAnswer };
+  'POST /club/logo': { body: FormData; answer: ClubLogoAnswer };
   'GET /club/documents/:key': { answer: ClubDocument };
   'GET /club/documents/:key/versions': { answer: ClubDocumentVersionsAnswer };
   'PUT /club/documents/:key': { body: Body<typeof publishDocumentSchema>; answer: ClubDocument };

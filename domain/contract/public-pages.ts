@@ -3,8 +3,6 @@
 // sitemap from this list, the build draws each page's 1200x630 preview image from it, and the PWA
 // sets the same title and description when it moves between screens. A new public page is one line.
 
-export const CLUB_NAME = 'University Triathlon Club';
-
 export const DEFAULT_DESCRIPTION =
   'The university triathlon club: swim, bike and run with us. Schedule, how to join, workouts, events and races.';
 
@@ -43,6 +41,9 @@ export const PAGE_DATA_ID = 'page-data';
 /** The club's own preview image, for members-only links and pages without one of their own. */
 export const CLUB_IMAGE = 'club';
 
+/** The one-time setup of an empty club (no account yet): gone (404) once it has run. */
+export const SETUP_PATH = '/setup';
+
 /** A team member's page (`/profile/<position>/<name>`): public, one per position, from the database. */
 export const TEAM_PROFILE_PATH = /^\/profile\/([^/]+)\/([^/]+)$/;
 export const TEAM_PROFILE_IMAGE = 'coaches-exec';
@@ -55,9 +56,9 @@ export const MEMBERS_ONLY_TITLE = 'Members only';
 export const MEMBERS_ONLY_DESCRIPTION =
   'This page is for members of the university triathlon club: sign in to see it.';
 
-/** "Join Us · University Triathlon Club"; the club's name alone for an empty title. */
-export function documentTitle(title: string): string {
-  return title ? `${title} · ${CLUB_NAME}` : CLUB_NAME;
+/** "Join Us · University Triathlon Club"; the club's name (its `club` document) alone for an empty title. */
+export function documentTitle(title: string, clubName: string): string {
+  return title ? `${title} · ${clubName}` : clubName;
 }
 
 export function publicPage(path: string): PublicPage | undefined {

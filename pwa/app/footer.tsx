@@ -1,10 +1,13 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { ClubEmailLink } from '../components/club-email-link';
 import { useSession } from '../lib/session/session';
+import { useClubIdentity } from '../lib/club/club-identity';
 
 export function Footer() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const club = useClubIdentity();
+  const social = ([['Instagram', club.instagram], ['Facebook', club.facebook], ['Strava', club.strava]] as const).filter(([, href]) => href);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -21,10 +24,13 @@ export function Footer() {
         <div>
           <h2 className="site-footer__heading">Contact</h2>
           <p><ClubEmailLink /></p>
-          <p className="social">
-            <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
-            <a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a>
-          </p>
+          {social.length > 0 && (
+            <p className="social">
+              {social.map(([label, href]) => (
+                <a key={label} href={href} rel="noopener noreferrer" target="_blank">{label}</a>
+              ))}
+            </p>
+          )}
         </div>
         {user && (
           <div>
@@ -35,7 +41,7 @@ export function Footer() {
           </div>
         )}
       </div>
-      <p className="site-footer__legal">© {new Date().getFullYear()} University Triathlon Club</p>
+      <p className="site-footer__legal">© {new Date().getFullYear()} {club.name}</p>
     </footer>
   );
 }

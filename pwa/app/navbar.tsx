@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../lib/session/session';
+import { useClubIdentity } from '../lib/club/club-identity';
 
 // Loaded for signed-in users only: it brings the device database with it.
 const SyncIndicator = lazy(async () => ({ default: (await import('../features/sync/sync-indicator')).SyncIndicator }));
@@ -13,6 +14,7 @@ const MORE = [
 
 export function Navbar() {
   const { user, can } = useSession();
+  const club = useClubIdentity();
   const [open, setOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
   const location = useLocation();
@@ -52,8 +54,8 @@ export function Navbar() {
     <header className="site-header">
       <nav className="navbar" aria-label="Main">
         <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>Tri Club</span>
+          <img src={club.logo ?? '/favicon.svg'} alt="" width="32" height="32" />
+          <span>{club.shortName}</span>
         </Link>
         {user && (
           <Suspense fallback={null}>

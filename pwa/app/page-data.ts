@@ -1,7 +1,8 @@
 // What the server knew when it rendered a public page (api/pages/page-renderer.ts): the club's settings and
 // the public answers the page shows. It travels in the HTML as a JSON data block, and the browser
 // takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
-import { setClubEmail } from '../lib/club/club-contact';
+import { setClubEmail, setClubIdentity } from '../lib/club/club-identity';
+import type { ClubIdentity } from '../../domain/club-identity';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
 import { setClubRules } from '../lib/club/club-rules';
 import { setClubTimeZone } from '../lib/club/club-zone';
@@ -10,6 +11,8 @@ import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
 import type { RuleNumbers } from '../../domain/rules';
 
 export interface PageData {
+  /** The club document in force (its name, colour, links). */
+  club?: ClubIdentity;
   clubEmail: string;
   clubTimeZone: string;
   passkeys: boolean;
@@ -23,6 +26,7 @@ export interface PageData {
 
 export function applyPageData(data: PageData): void {
   setClubTimeZone(data.clubTimeZone);
+  setClubIdentity(data.club);
   setClubEmail(data.clubEmail);
   setServerPasskeys(data.passkeys);
   setClubRules(data.rules);

@@ -4,6 +4,7 @@ import { MembersOnlyPage, RequireRole } from '../components/require-role';
 import { lazyNamed } from '../lib/ui/lazy-named';
 import { useSession } from '../lib/session/session';
 import { Layout } from './layout';
+import { SETUP_PATH } from '../../domain/contract/public-pages';
 
 // Every screen of the app. Pages load on demand so a public page ships only what it needs, and
 // routing is declarative (no data router): it keeps the first download of a public page under budget.
@@ -30,6 +31,7 @@ const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 
 const SyncPage = lazyNamed(() => import('../features/sync/sync-page'), 'SyncPage');
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage');
 const LogoutPage = lazyNamed(() => import('../features/auth/logout-page'), 'LogoutPage');
+const SetupPage = lazyNamed(() => import('../features/setup/setup-page'), 'SetupPage');
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 // Screens that talk to the API sit under the data layer (TanStack Query), which loads with the first
 // of them: the static public pages stay small. When nobody is signed in, the public screens that read
@@ -69,6 +71,7 @@ export function AppRoutes() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/team-gear" element={<TeamGearPage />} />
+        <Route path={SETUP_PATH} element={<SetupPage />} />
         {!user && publicReads}
         <Route element={<QueryLayer />}>
           {user && publicReads}

@@ -1,4 +1,5 @@
 import { useRuleText } from '../lib/club/club-rules';
+import { useClubIdentity } from '../lib/club/club-identity';
 // The club charter every member accepts (its rules are the club's: docs/rules.md). Shown in the charter modal and on
 // Join Us, so it lives in the shared components.
 
@@ -19,12 +20,13 @@ export const CHARTER_SECTIONS = [
 export function CharterText({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const rules = useRuleText();
   const H = headingLevel === 2 ? 'h2' : 'h3';
+  const club = useClubIdentity();
   return (
     <div className="charter-text">
       <section>
         <H>Introduction</H>
         <p>
-          The University Triathlon Club brings together students, staff and alumni who love to swim, bike and run.
+          The {club.name} brings together students, staff and alumni who love to swim, bike and run.
           This charter sets out what members can expect from the club and what the club expects from its members, so
           that every session is safe, fair and fun.
         </p>

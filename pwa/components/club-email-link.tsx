@@ -1,4 +1,4 @@
-import { useClubEmail } from '../lib/club/club-contact';
+import { useClubEmail } from '../lib/club/club-identity';
 
 /** A mailto link to the club's contact address (CLUB_EMAIL), wherever a screen tells people to write. */
 export function ClubEmailLink() {

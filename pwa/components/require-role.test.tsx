@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadClubConfig } from '../lib/club/club-clock';
-import { setClubEmail } from '../lib/club/club-contact';
+import { setClubEmail } from '../lib/club/club-identity';
 import { renderAt } from '../test-providers';
 import { answerRoutes, jsonReply } from '../test-server';
 import { MembershipNotice } from './require-role';

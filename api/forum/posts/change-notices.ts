@@ -3,6 +3,7 @@
 // message keys is the post's revision after it (db/reminder-keys.ts changeKey), which is also the
 // calendar feeds' SEQUENCE: a retried or racing request, or a second server on the same database,
 // cannot queue a member's message twice (the unique index on the key decides).
+import { clubName } from '../../club/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changeKey } from '../../../db/reminder-keys';
 import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
@@ -120,7 +121,7 @@ export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): 
     const queued = tellMember(deps, m, {
       kind: 'reminders',
       notice,
-      email: () => noticeEmail(m.email, m.name, notice, deps.env.APP_URL),
+      email: () => noticeEmail(clubName(deps), m.email, m.name, notice, deps.env.APP_URL),
       dedupeKey: changeKey(post.id, post.revision, m.id),
     });
     if (queued) told += 1;

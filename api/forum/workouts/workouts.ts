@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { clubName } from '../../club/identity';
 import { clubToday, hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { waitlistOrder, waitlistUpTo } from '../../../db/queries';
@@ -243,8 +244,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
         kind: 'placeFreed',
         notice: placeFreedNotice(post.title, when, post.id),
         email: () =>
-          waitlistPromotionEmail(
-            next.email,
+          waitlistPromotionEmail(clubName(deps), next.email,
             next.name,
             post.title,
             when,

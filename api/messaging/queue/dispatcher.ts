@@ -11,7 +11,8 @@ import { withTimeout, type MailTransport } from './transports';
 import { PushRefused, type PushTransport } from './web-push';
 
 export interface DispatcherOptions {
-  from: string;
+  /** The sender, read at each send: its display name is the club's name in force. */
+  from: string | (() => string);
   transport: MailTransport | null;
   /** null: pushes are kept and shown (Admin > Messages, the console), not sent (WEB_PUSH=off). */
   push?: PushTransport | null;
@@ -190,7 +191,8 @@ export class MessageDispatcher implements MessageQueue {
     if (remindedId !== null && !countsAsMember(this.store.member(remindedId), this.now(), this.options.timeZone)) {
       return { status: 'dropped', lastError: 'Not sent: the member no longer counts as a member.' };
     }
-    const { transport, from } = this.options;
+    const { transport } = this.options;
+    const from = typeof this.options.from === 'function' ? this.options.from() : this.options.from;
     if (!transport) {
       this.log(
         'email',

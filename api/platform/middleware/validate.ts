@@ -12,6 +12,14 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<
   return result.data;
 }
 
+/** As `parse`, and the 400 names the field of the first broken rule (`field`: its path, dotted), for a form to show it there. */
+export function parseNamingField<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new ServiceError(400, issue.message, { field: issue.path.join('.') });
+}
+
 /**
  * The request's body as JSON, the one way a route reads one. A body labelled as something other than
  * JSON answers 415; one with no label is read as JSON. Malformed JSON answers 400, and so does an

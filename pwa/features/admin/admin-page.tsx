@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminMember } from '../../../domain/contract/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
@@ -20,6 +20,7 @@ import { TermsTab } from './calendar/terms-tab';
 import { ScheduleTab } from './calendar/schedule-tab';
 import { TeamPositionsTab } from './calendar/team-positions-tab';
 import { RulesTab } from './rules/rules-tab';
+import { ClubTab } from './club/club-tab';
 import './admin.css';
 
 const TABS = [
@@ -32,6 +33,7 @@ const TABS = [
   { id: 'schedule', label: 'Schedule' },
   { id: 'team', label: 'Team' },
   { id: 'rules', label: 'Rules' },
+  { id: 'club', label: 'Club' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -84,16 +86,27 @@ function AdminDashboard() {
     setParams(next === 'members' ? {} : { tab: next }, { replace: true });
   }
 
-  // Arrow keys move between tabs, as in every tab list (WAI-ARIA tabs pattern).
+  // Arrow keys move between tabs, Home and End to the first and last (WAI-ARIA tabs pattern). On a
+  // phone the row scrolls sideways inside itself: the chosen tab is brought into view.
   function onTabKey(e: KeyboardEvent) {
     const index = TABS.findIndex((t) => t.id === tab);
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
+    const target =
+      e.key === 'ArrowRight' ? (index + 1) % TABS.length
+      : e.key === 'ArrowLeft' ? (index - 1 + TABS.length) % TABS.length
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? TABS.length - 1
+      : -1;
+    if (target < 0) return;
     e.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length]!;
+    const next = TABS[target]!;
     select(next.id);
     tabRefs.current[next.id]?.focus();
   }
+
+  // The chosen tab is in view in the row, also when the page opens on it (?tab=club).
+  useEffect(() => {
+    tabRefs.current[tab]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   function done(message: string) {
     setApproving(null);
@@ -104,7 +117,7 @@ function AdminDashboard() {
   return (
     <div className="page admin-page">
       <h1>Admin Dashboard</h1>
-      <div className="segmented segmented--fill" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
+      <div className="segmented admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -138,6 +151,8 @@ function AdminDashboard() {
           <ScheduleTab />
         ) : tab === 'team' ? (
           <TeamPositionsTab />
+        ) : tab === 'club' ? (
+          <ClubTab />
         ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (

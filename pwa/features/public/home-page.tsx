@@ -5,6 +5,7 @@ import { isLapsedMember } from '../../../domain/membership';
 import { Loading } from '../../components/status';
 import { ApprovalWait } from '../../components/approval-wait';
 import { useSession } from '../../lib/session/session';
+import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { HOME_SLIDES } from '../../../domain/contract/home-slides';
 import { Slideshow } from './slideshow';
@@ -33,6 +34,7 @@ const DISCIPLINES = [
 export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   usePageTitle('Home');
   const { user } = useSession();
+  const club = useClubIdentity();
   const signedIn = !!memberHome && !!user && user.charterAccepted;
   const member = signedIn && hasRole(user.role, 'member');
   const lapsed = signedIn && isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
@@ -45,7 +47,7 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
       <section className="hero" aria-labelledby="hero-title">
         <Slideshow slides={HOME_SLIDES} label="Club training photos" />
         <div className="hero__content">
-          <p className="hero__eyebrow">University Triathlon Club</p>
+          <p className="hero__eyebrow">{club.name}</p>
           <h1 id="hero-title" className="hero__title">
             Swim. Bike. Run. <span className="hero__accent">Together.</span>
           </h1>

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
-import { setClubEmail } from './club-contact';
+import { SETUP_PATH } from '../../../domain/contract/public-pages';
+import { setClubEmail, setClubIdentity } from './club-identity';
 import { setServerPasskeys } from './club-passkeys';
 import { setClubRules } from './club-rules';
 import { setClubTerms } from './club-terms';
@@ -26,7 +27,7 @@ export function setClubTimeZone(next: string): void {
   for (const listener of listeners) listener();
 }
 
-/** Asks the server for the club's zone (and contact address); a failure keeps the ones known so far. */
+/** Asks the server for the club's zone (and its name, colour and contact address); a failure keeps the ones known so far. */
 export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
   try {
     const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
@@ -36,6 +37,9 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     const body = (await res.json()) as Partial<ClubConfig> | null;
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
     setClubEmail(body?.clubEmail);
+    setClubIdentity(body?.club);
+    // An empty club opens on its one-time setup (the server answers 404 there once it is done).
+    if (body?.firstRun === true && typeof location !== 'undefined' && location.pathname !== SETUP_PATH) location.replace(SETUP_PATH);
     setServerPasskeys(body?.passkeys);
     setClubRules(body?.rules);
     setClubTerms(body?.terms);

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { useClubIdentity } from '../club/club-identity';
 import { DEFAULT_DESCRIPTION, documentTitle, publicPage } from '../../../domain/contract/public-pages';
 
 /**
@@ -6,9 +7,10 @@ import { DEFAULT_DESCRIPTION, documentTitle, publicPage } from '../../../domain/
  * effect), so the title and what is shown never disagree, even for a moment.
  */
 export function usePageTitle(title: string): void {
+  const { name } = useClubIdentity();
   useLayoutEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+    document.title = documentTitle(title, name);
+  }, [title, name]);
 }
 
 // What a search result or a shared link says about each screen: the public pages' own (the server

@@ -1,0 +1,58 @@
+// The first run of an empty club: with no ADMIN_EMAIL and no demo, the database starts without any
+// account, and the first person to open the app names the club and becomes its administrator. The
+// check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
+// makes the administrator and the other is refused; after that the setup does not exist (404).
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../db/passwords';
+import { users } from '../../db/schema';
+import { clubToday } from '../../domain/clock';
+import type { AuthAnswer } from '../../domain/contract/auth';
+import type { SetupInput } from '../../domain/contract/setup';
+import { sessionAnswer } from '../accounts/auth';
+import { checkBody, publishDocument, readDocument } from '../club/documents';
+import type { AppDeps } from '../platform/context';
+import { ServiceError } from '../platform/errors';
+import { normaliseEmail } from '../platform/users';
+
+const GONE = 'Not found';
+
+// Once a club has an account it always has one (the last administrator cannot be deleted): a closed
+// setup is remembered per database, so a page request does not count the accounts again.
+const closed = new WeakSet<AppDeps['database']>();
+
+/**
+ * Whether the club still has no account (the setup page is open). Only a club started without a first
+ * administrator (ADMIN_EMAIL) and without the demo (SEED_DEMO=0) has one: either seeds the accounts.
+ */
+export function setupOpen(deps: AppDeps): boolean {
+  if (deps.env.ADMIN_EMAIL || deps.env.SEED_DEMO || closed.has(deps.database)) return false;
+  const open = deps.database.db.select({ n: count() }).from(users).get()!.n === 0;
+  if (!open) closed.add(deps.database);
+  return open;
+}
+
+export function requireSetupOpen(deps: AppDeps): void {
+  if (!setupOpen(deps)) throw new ServiceError(404, GONE);
+}
+
+/** Makes the first administrator and names the club; signs the administrator in. */
+export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAnswer> {
+  requireSetupOpen(deps);
+  const body = checkBody('club', { ...readDocument(deps, 'club').body, name: input.clubName });
+  const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
+  const now = deps.clock();
+  const id = deps.database.tx(() => {
+    const { db } = deps.database;
+    // Checked again inside the transaction: another setup may have finished while this one hashed.
+    if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, GONE);
+    const admin = db
+      .insert(users)
+      .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: clubToday(now, deps.env.CLUB_TIMEZONE) })
+      .returning({ id: users.id })
+      .get();
+    // The club's name is its document's first version, published by its first administrator.
+    publishDocument(deps, { id: admin.id, role: 'administrator' }, 'club', { body, version: readDocument(deps, 'club').version, note: 'First run' });
+    return admin.id;
+  });
+  return sessionAnswer(deps, id);
+}

@@ -1,0 +1,86 @@
+// The first run of an empty club: once, by one person, never again.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createApp } from '../app';
+import { mountPwa } from '../pages/static';
+import { MEMBER, makeTestApp } from '../testing/test-app';
+
+const FIRST = { clubName: 'Lakeside Rowing Club', name: 'Robin Rower', email: 'Robin@Lakeside.test', password: 'long-enough-password' };
+
+function shell(t: ReturnType<typeof makeTestApp>) {
+  const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+  return createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
+}
+
+describe('the first run', () => {
+  it('names the club and makes its first administrator, signed in, and then is gone for good', async () => {
+    const t = makeTestApp();
+    const site = shell(t);
+    expect((await t.call('GET', '/api/setup')).body).toEqual({ open: true });
+    expect((await t.call('GET', '/api/config')).body.firstRun).toBe(true);
+    expect((await site.request('/setup')).status).toBe(200);
+
+    const made = await t.call('POST', '/api/setup', { body: FIRST });
+    expect(made.status).toBe(201);
+    expect(made.body.user).toMatchObject({ name: 'Robin Rower', email: 'robin@lakeside.test', role: 'administrator' });
+    expect(typeof made.body.token).toBe('string');
+    // The club's name is its document's first version, by the new administrator.
+    const club = await t.call('GET', '/api/club/documents/club');
+    expect(club.body).toMatchObject({ version: 1, body: { name: 'Lakeside Rowing Club', shortName: 'Tri Club' }, publishedBy: { name: 'Robin Rower' } });
+    // The token works: the administrator is signed in.
+    expect((await t.call('GET', '/api/admin/members', { token: made.body.token })).status).toBe(200);
+    expect((await t.login('robin@lakeside.test', FIRST.password)).status).toBe(200);
+
+    expect((await t.call('GET', '/api/setup')).status).toBe(404);
+    const again = await t.call('POST', '/api/setup', { body: { ...FIRST, email: 'other@lakeside.test' } });
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ error: 'Not found' });
+    expect((await site.request('/setup')).status).toBe(404);
+    expect((await t.call('GET', '/api/config')).body.firstRun).toBe(false);
+    expect(t.db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('makes one administrator of two setups sent at once', async () => {
+    const t = makeTestApp();
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((who) => t.call('POST', '/api/setup', { body: { ...FIRST, name: `Racer ${who}`, email: `${who}@lakeside.test` } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 404, 404]);
+    const accounts = t.db.select().from(users).all();
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.role).toBe('administrator');
+    expect((await t.call('GET', '/api/club/documents/club')).body.version).toBe(1);
+  });
+
+  it('refuses bad input with the field, and makes nothing', async () => {
+    const t = makeTestApp();
+    for (const [change, field] of [
+      [{ clubName: ' ' }, 'clubName'],
+      [{ name: '' }, 'name'],
+      [{ email: 'nope' }, 'email'],
+      [{ password: 'short' }, 'password'],
+    ] as const) {
+      const res = await t.call('POST', '/api/setup', { body: { ...FIRST, ...change } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.field, field).toBe(field);
+    }
+    expect(t.db.select().from(users).all()).toHaveLength(0);
+    expect((await t.call('GET', '/api/setup')).status).toBe(200);
+  });
+
+  it('never opens once any account exists, nor with ADMIN_EMAIL or the demo', async () => {
+    const withMember = makeTestApp();
+    await withMember.createUser(MEMBER);
+    expect((await withMember.call('GET', '/api/setup')).status).toBe(404);
+    expect((await withMember.call('POST', '/api/setup', { body: FIRST })).status).toBe(404);
+    const withAdminEmail = makeTestApp({ env: { ADMIN_EMAIL: 'boss@club.test', ADMIN_PASSWORD: 'long-enough-password' } });
+    expect((await withAdminEmail.call('POST', '/api/setup', { body: FIRST })).status).toBe(404);
+    const demo = makeTestApp({ env: { SEED_DEMO: '1' } });
+    expect((await demo.call('GET', '/api/setup')).status).toBe(404);
+    expect(withAdminEmail.db.select().from(users).all()).toHaveLength(0);
+  });
+});
