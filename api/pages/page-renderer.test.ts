@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { pageRenderer } from './page-renderer';
+import { jsonForScript, pageRenderer } from './page-renderer';
 import { mountPwa } from './static';
 import { EXEC, makeClub } from '../testing/test-app';
 
@@ -88,5 +88,16 @@ describe('public pages rendered by the server', () => {
     const { html } = await setUp();
     expect(await html('/login?reason=session-expired')).toContain('<h1>/login?reason=session-expired</h1>');
     expect(await html('/login')).toContain('<h1>/login</h1>');
+  });
+});
+
+describe('jsonForScript', () => {
+  it('cannot close the data block or open a comment, and reads back the same', () => {
+    const value = { answer: 'Hi </script><script>alert(1)</script> <!-- x --> </SCRIPT >' };
+    const json = jsonForScript(value);
+    expect(json).not.toMatch(/<\/script/i);
+    expect(json).not.toContain('<!--');
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(value);
   });
 });

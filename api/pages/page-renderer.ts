@@ -46,6 +46,15 @@ export interface RenderedPage {
 
 const KEPT_PAGES = 100;
 
+/**
+ * JSON to put inside a `<script type="application/json">`: every `<` escaped, so no text in it (an
+ * FAQ answer holding "</script>" or "<!--") can close the element or open a comment; the JSON reads
+ * back the same.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 /** Paths the server renders: the public pages (with their own content) and the team's pages. */
 export function isRenderedPath(path: string): boolean {
   return publicPage(path) !== undefined || TEAM_PROFILE_PATH.test(path);
@@ -108,7 +117,7 @@ export function pageRenderer(modulePath: string): PageRenderer {
       deps.logger.warn({ path }, 'page render left an inline script; the browser draws it');
       return null;
     }
-    const page = { markup, dataJson: JSON.stringify(data).replace(/</g, '\\u003c') };
+    const page = { markup, dataJson: jsonForScript(data) };
     // Only plain addresses are kept: a query string (a sign-in page's reason) is anyone's to vary.
     if (!search) {
       if (kept.size >= KEPT_PAGES) kept.clear();
