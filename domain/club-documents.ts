@@ -4,6 +4,8 @@
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 
+import { DEFAULT_GEAR, DEFAULT_RESOURCES, defaultFaq, type PageDocumentTypes } from './club-pages';
+
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
 
@@ -13,7 +15,7 @@ export interface PagePermissions {
 }
 
 /** What each key holds. A new setting is a line here, one in DOCUMENT_RULES and one in DOCUMENT_SCHEMAS. */
-export interface ClubDocumentTypes {
+export interface ClubDocumentTypes extends PageDocumentTypes {
   permissions: PagePermissions;
 }
 
@@ -34,6 +36,9 @@ export interface DocumentRule<K extends DocumentKey> {
 
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
+  'faq-page': { editors: 'pages', public: true, defaults: defaultFaq },
+  'resources-page': { editors: 'pages', public: true, defaults: () => DEFAULT_RESOURCES },
+  'gear-page': { editors: 'pages', public: true, defaults: () => DEFAULT_GEAR },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

@@ -11,6 +11,8 @@ import {
 } from '../../domain/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
+import { MARKDOWN_FIELDS, markdownTexts } from '../../domain/club-pages';
+import { renderMarkdown } from '../../domain/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
 
@@ -26,8 +28,15 @@ function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
   return kept;
 }
 
+/** A page's Markdown rendered here, so a visitor's page shows HTML and never loads the renderer. */
+function withHtml<K extends DocumentKey>(document: ClubDocument<K>): ClubDocument<K> {
+  if (!Object.hasOwn(MARKDOWN_FIELDS, document.key)) return document;
+  const texts = markdownTexts(MARKDOWN_FIELDS[document.key as keyof typeof MARKDOWN_FIELDS], document.body);
+  return { ...document, html: Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, renderMarkdown(text)])) };
+}
+
 function toDocument<K extends DocumentKey>(key: K, row: ClubDocumentRow, publisher: string | null): ClubDocument<K> {
-  return {
+  return withHtml({
     key,
     version: row.version,
     body: JSON.parse(row.body) as ClubDocumentTypes[K],
@@ -35,12 +44,12 @@ function toDocument<K extends DocumentKey>(key: K, row: ClubDocumentRow, publish
     publishedBy: { id: row.publishedBy, name: publisher ?? 'A former member' },
     note: row.note,
     minor: row.minor,
-  };
+  });
 }
 
 function defaultDocument<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocument<K> {
   const body = DOCUMENT_RULES[key].defaults({ clubEmail: deps.env.CLUB_EMAIL, clubTimeZone: deps.env.CLUB_TIMEZONE });
-  return { key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false };
+  return withHtml({ key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false });
 }
 
 function versionRows(deps: AppDeps, key: DocumentKey, version?: number) {

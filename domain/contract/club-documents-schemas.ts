@@ -1,9 +1,55 @@
 import { z } from 'zod';
 import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
+import type { FaqPage, GearPage, ResourcesPage } from '../club-pages';
+import { isSafeLink } from '../safe-link';
+
+// The club's pages (domain/club-pages.ts): texts a person writes, with limits a page can show.
+const text = (what: string, most: number) =>
+  z.string({ error: `Write ${what}` }).trim().min(1, `Write ${what}`).max(most, `${what[0]!.toUpperCase()}${what.slice(1)} is at most ${most} characters`);
+
+const faqPageSchema: z.ZodType<FaqPage> = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A question’s anchor is lower-case letters, digits and dashes').max(60),
+        question: text('the question', 200),
+        answer: text('the answer', 4000),
+      }),
+    )
+    .max(60, 'The FAQ holds at most 60 questions')
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Two questions have the same anchor'),
+});
+
+const resourcesPageSchema: z.ZodType<ResourcesPage> = z.object({
+  placeholder: text('the text shown while there are no links', 300),
+  links: z
+    .array(
+      z.object({
+        title: text('the link’s title', 120),
+        url: z
+          .string({ error: 'Write the link’s address' })
+          .trim()
+          .min(1, 'Write the link’s address')
+          .max(2000, 'The address is at most 2000 characters')
+          .refine(isSafeLink, 'A link goes to a web address (https://…), an email (mailto:…) or a page of this site (/…)'),
+      }),
+    )
+    .max(100, 'At most 100 links'),
+});
+
+const gearPageSchema: z.ZodType<GearPage> = z.object({
+  placeholder: text('the text shown while there are no items', 300),
+  items: z
+    .array(z.object({ name: text('the item’s name', 120), description: text('the item’s description', 2000) }))
+    .max(60, 'At most 60 items'),
+});
 
 /** The check of each document's body: a publish whose body fails it is refused with the field's message. */
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
+  'faq-page': faqPageSchema,
+  'resources-page': resourcesPageSchema,
+  'gear-page': gearPageSchema,
 };
 
 /** PUT /club/documents/:key: the new body, and the version it was edited from (the check against a lost edit). */

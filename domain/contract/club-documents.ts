@@ -10,6 +10,8 @@ export interface ClubDocument<K extends DocumentKey = DocumentKey> {
   publishedBy: { id: number | null; name: string } | null;
   note: string | null;
   minor: boolean;
+  /** A page's Markdown fields rendered to sanitised HTML, by path (`items.3.answer`): what a public page shows. */
+  html?: Record<string, string>;
 }
 
 /** GET /club/documents/:key/versions: every published version, newest first, each whole (to preview and restore). */

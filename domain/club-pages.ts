@@ -1,0 +1,194 @@
+// The club's public pages as documents (domain/club-documents.ts): what each holds, its default
+// (today's text, so a club that never edits them reads what it always did) and which of its fields
+// are Markdown (domain/markdown.ts; the server sends them rendered, by field path).
+import { SESSIONS_IN_CLUB_YEAR_ORDER, sessionMonthsText } from './calendar';
+import { RULE_TEXT } from './rules';
+
+export interface FaqItem {
+  /** The anchor of the question on the page (/faq#how-to-join): a link to it keeps working when it is reworded. */
+  id: string;
+  question: string;
+  /** Markdown. */
+  answer: string;
+}
+
+export interface FaqPage {
+  items: FaqItem[];
+}
+
+export interface TitledLink {
+  title: string;
+  url: string;
+}
+
+export interface ResourcesPage {
+  /** Shown when there are no links yet. */
+  placeholder: string;
+  links: TitledLink[];
+}
+
+export interface GearItem {
+  name: string;
+  /** Markdown. */
+  description: string;
+}
+
+export interface GearPage {
+  /** Shown when there are no items yet. */
+  placeholder: string;
+  items: GearItem[];
+}
+
+export interface PageDocumentTypes {
+  'faq-page': FaqPage;
+  'resources-page': ResourcesPage;
+  'gear-page': GearPage;
+}
+
+export type PageKey = keyof PageDocumentTypes;
+
+/**
+ * The Markdown fields of each page, as dotted paths with `*` for every item of a list; the server
+ * renders each into `html[path]` (the path with the item's index: `items.3.answer`).
+ */
+export const MARKDOWN_FIELDS: { [K in PageKey]: readonly string[] } = {
+  'faq-page': ['items.*.answer'],
+  'resources-page': [],
+  'gear-page': ['items.*.description'],
+};
+
+/** Every Markdown text of a page body by its path (`items.3.answer` → its text). */
+export function markdownTexts(patterns: readonly string[], body: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  const walk = (value: unknown, parts: string[], path: string[]): void => {
+    if (parts.length === 0) {
+      if (typeof value === 'string') found[path.join('.')] = value;
+      return;
+    }
+    const [part, ...rest] = parts as [string, ...string[]];
+    if (part === '*') {
+      if (Array.isArray(value)) value.forEach((item, index) => walk(item, rest, [...path, String(index)]));
+    } else if (value && typeof value === 'object' && Object.hasOwn(value, part)) {
+      walk((value as Record<string, unknown>)[part], rest, [...path, part]);
+    }
+  };
+  for (const pattern of patterns) walk(body, pattern.split('.'), []);
+  return found;
+}
+
+/** The membership packages and their fees (plus HST: the club quotes no currency). */
+export interface FeePackage {
+  name: string;
+  athlete: 'Triathlete' | 'Duathlete' | 'Runner';
+  coverage: 'Full' | 'Half';
+  fee: number;
+}
+
+export const DEFAULT_PACKAGES: FeePackage[] = [
+  { name: 'Full Tri', athlete: 'Triathlete', coverage: 'Full', fee: 256 },
+  { name: 'Half Tri', athlete: 'Triathlete', coverage: 'Half', fee: 136 },
+  { name: 'Full Du', athlete: 'Duathlete', coverage: 'Full', fee: 213 },
+  { name: 'Half Du', athlete: 'Duathlete', coverage: 'Half', fee: 122 },
+  { name: 'Full Run', athlete: 'Runner', coverage: 'Full', fee: 182 },
+  { name: 'Half Run', athlete: 'Runner', coverage: 'Half', fee: 101 },
+];
+
+export const formatFee = (fee: number) => `${fee} + HST`;
+
+/** A question's anchor from its words ("Do I need a bike?" → "do-i-need-a-bike"), unique among `taken`. */
+export function faqId(question: string, taken: readonly string[]): string {
+  const base =
+    question
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48)
+      .replace(/-+$/, '') || 'question';
+  let id = base;
+  for (let n = 2; taken.includes(id); n += 1) id = `${base}-${n}`;
+  return id;
+}
+
+/** The FAQ the club had before anyone edited it: the contact address and rules as the club set them. */
+export function defaultFaq(context: { clubEmail: string }): FaqPage {
+  const sessions = SESSIONS_IN_CLUB_YEAR_ORDER.map((s) => `${s.name} (${sessionMonthsText(s)})`).join(', ');
+  const fees = DEFAULT_PACKAGES.map((p) => p.fee);
+  const duathlon = DEFAULT_PACKAGES.filter((p) => p.athlete === 'Duathlete');
+  const email = `[${context.clubEmail}](mailto:${context.clubEmail})`;
+  return {
+    items: [
+      {
+        id: 'how-to-join',
+        question: 'How do I join the club?',
+        answer: `Pay for a membership package at the athletic centre, [create an account](/login?mode=signup) on this site, and email your receipt to ${email}. Once an administrator activates your account you get an email. The [five steps](/join-us#how-to-join) are on the Join Us page.`,
+      },
+      {
+        id: 'experience',
+        question: 'Do I need triathlon experience?',
+        answer: 'No. Many members start with us having never raced. You do need to be able to swim 300 m continuously; full triathlon members must swim 300 m front crawl in under 10 min 30 s.',
+      },
+      { id: 'age', question: 'Is there an age requirement?', answer: 'Yes: members must be 18 or over, or 17 or over for current students.' },
+      {
+        id: 'first-workout',
+        question: 'What should I expect at my first workout?',
+        answer: 'Sign up for the workout on the forum, arrive ten minutes early and introduce yourself to the coach or exec leading it. Workouts are grouped by pace, so nobody trains alone or gets left behind. Check the [schedule](/schedule) for where to go.',
+      },
+      {
+        id: 'optional-workouts',
+        question: 'Do I have to attend every workout?',
+        answer: `No, every workout is optional: come to the ones that suit your goals and timetable. But once you sign up, please come. Cancelling ${RULE_TEXT.lateWindow} before a workout counts as an absence, and ${RULE_TEXT.suspensionShort}.`,
+      },
+      {
+        id: 'membership',
+        question: 'What does membership cost?',
+        answer: `It depends on your package, from ${formatFee(Math.min(...fees))} for a Half Run to ${formatFee(Math.max(...fees))} for a Full Tri. ‘Half’ packages cover the Fall or Winter session only.\n\nSee the [package fees](/join-us#fees).`,
+      },
+      {
+        id: 'spin-reservation',
+        question: 'How do spin reservations work?',
+        answer: 'Reserve a bike by signing up for the spin class on the forum. A reserved bike goes to someone else after 10 minutes of lateness, and more than 2 no-shows in a semester means a one-week suspension.',
+      },
+      {
+        id: 'swim-length',
+        question: 'How long are swim practices?',
+        answer: 'Swim practices last 2 hours. Arriving more than 10 minutes late counts as late, so give yourself time to change.',
+      },
+      {
+        id: 'equipment',
+        question: 'What equipment do I need?',
+        answer: 'To start: a swimsuit, goggles and a swim cap, running shoes, and workout clothes. Spin bikes are provided indoors. For outdoor rides and bricks you need a road-worthy bike and a helmet, which is mandatory. A wetsuit helps for summer open-water swims but is not required to join.',
+      },
+      {
+        id: 'racing',
+        question: 'Do I have to race?',
+        answer: 'No. Racing is encouraged but never required. Members can see upcoming races and sign up to go together on the [races](/races) page.',
+      },
+      {
+        id: 'sessions',
+        question: 'When are the membership sessions?',
+        answer: `${sessions}. Fees are not pro-rated, so joining part-way through a session costs the same as joining at its start.`,
+      },
+      {
+        id: 'weekly-attendance',
+        question: 'How many workouts a week should I attend?',
+        answer: 'There is no minimum: most members come to two to four workouts a week, and more before a race. Execs take attendance at each workout, so sign up only for the ones you will attend.',
+      },
+      {
+        id: 'duathlon-package',
+        question: 'What is the duathlon package?',
+        answer: `The duathlon package is for athletes who bike and run but do not want to swim with the club: spins, rides, bricks, track and tempo runs. It costs ${duathlon.map((p) => `${formatFee(p.fee)} (${p.name})`).join(' or ')}.`,
+      },
+    ],
+  };
+}
+
+export const DEFAULT_RESOURCES: ResourcesPage = {
+  placeholder: 'Training plans, guides, and helpful links will appear here.',
+  links: [],
+};
+
+export const DEFAULT_GEAR: GearPage = {
+  placeholder: 'Club-branded kits and merchandise. Coming soon!',
+  items: [],
+};
