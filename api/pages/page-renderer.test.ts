@@ -13,11 +13,13 @@ const STAND_IN = `
 let renders = 0;
 export const teamKeys = { all: ['profiles'] };
 export const raceKeys = { list: () => ['races', 'list'] };
+export const documentKeys = { document: (key) => ['club-documents', key] };
 export async function renderPage(url, data) {
   renders += 1;
   const names = data.reads.flatMap(([, d]) => (d.teamMembers ?? []).map((m) => m.name).filter(Boolean));
   const races = data.reads.flatMap(([, d]) => (d.races ?? []).map((r) => r.name));
-  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races].join(', ') + '</p></main>';
+  const answers = data.reads.flatMap(([, d]) => Object.values(d.html ?? {}));
+  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races].join(', ') + '</p>' + answers.join('') + '</main>';
 }
 `;
 
@@ -66,6 +68,25 @@ describe('public pages rendered by the server', () => {
       description: '',
     });
     expect(await html('/races')).toContain('Harbour Sprint');
+  });
+
+  it('the FAQ carries its document, and a published answer shows on the next request', async () => {
+    const { html, t } = await setUp();
+    const before = await html('/faq');
+    expect(before).toContain('<a href="/login?mode=signup">create an account</a>');
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(before)![1]!);
+    expect(data.reads[0][0]).toEqual(['club-documents', 'faq-page']);
+    expect(data.reads[0][1]).toMatchObject({ key: 'faq-page', version: 0 });
+    expect(await html('/faq')).toContain('<p>render 1</p>');
+    const admin = await t.createUser({ role: 'administrator' });
+    const body = { items: [{ id: 'close', question: 'Close?', answer: 'Yes </script><script>alert(1)</script>' }] };
+    await t.must('PUT', '/api/club/documents/faq-page', { token: admin.token, body: { body, version: 0 } });
+    const after = await html('/faq');
+    expect(after).toContain('<p>render 2</p>');
+    expect(after).toContain('Yes &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Nothing in the data block closes it: its only </script> is its own.
+    const block = after.slice(after.indexOf('id="page-data">'));
+    expect(block.match(/<\/script>/gi)).toHaveLength(1);
   });
 
   it('renders no members-only screen, no unknown team position and nothing when the module is missing', async () => {

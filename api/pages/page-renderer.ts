@@ -7,13 +7,15 @@
 // Rendered per request, from the database as it is, and kept: each page is kept under its address
 // and a digest of everything it was drawn from (the club's settings, the public answers it shows, the
 // club's date), so a page is drawn again exactly when what it shows has changed (an exec edits a team
-// card, a race is added, the day turns) and never served stale. A render takes 15-40 ms; a kept page
+// card, a race is added, a page's text is published, the day turns) and never served stale. A render takes 15-40 ms; a kept page
 // costs the reads it is made from (two small SELECTs at most).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clubToday } from '../../domain/clock';
+import type { PageKey } from '../../domain/club-pages';
+import { readDocument } from '../club/documents';
 import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
@@ -36,7 +38,11 @@ interface PagesModule {
   renderPage: (url: string, data: PageData) => Promise<string>;
   teamKeys: { all: readonly unknown[] };
   raceKeys: { list: () => readonly unknown[] };
+  documentKeys: { document: (key: PageKey) => readonly unknown[] };
 }
+
+/** The public pages drawn from a page document: the page carries the document (its Markdown rendered). */
+const PAGE_DOCUMENTS: Record<string, PageKey> = { '/faq': 'faq-page', '/resources': 'resources-page', '/team-gear': 'gear-page' };
 
 export interface RenderedPage {
   markup: string;
@@ -88,6 +94,9 @@ export function pageRenderer(modulePath: string): PageRenderer {
       reads.push([[...pages.teamKeys.all], { teamMembers }]);
     }
     if (path === '/races') reads.push([[...pages.raceKeys.list()], { races: listRaces(deps, null) }]);
+    const pageKey = PAGE_DOCUMENTS[path.length > 1 ? path.replace(/\/$/, '') : path];
+    // The document's version is in what the page is kept under: a publish shows on the next request.
+    if (pageKey) reads.push([[...pages.documentKeys.document(pageKey)], readDocument(deps, pageKey)]);
     const settings = {
       clubEmail: deps.env.CLUB_EMAIL,
       clubTimeZone: deps.env.CLUB_TIMEZONE,
