@@ -19,7 +19,6 @@ export function MarkdownHtml({ html, className }: { html: string; className?: st
   };
   return (
     // The links inside are the interactive parts (a keyboard's Enter on one is a click that bubbles here).
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div className={className ? `prose ${className}` : 'prose'} onClick={follow} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
