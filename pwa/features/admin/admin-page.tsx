@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminMember } from '../../../domain/contract/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
@@ -16,6 +16,10 @@ import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
 import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
+import { lazyNamed } from '../../lib/ui/lazy-named';
+
+// The page editors bring the Markdown renderer (for the preview): loaded when the tab opens.
+const PagesTab = lazyNamed(() => import('./pages/pages-tab'), 'PagesTab');
 import './admin.css';
 
 const TABS = [
@@ -24,6 +28,7 @@ const TABS = [
   { id: 'renewals', label: 'Renewals' },
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
+  { id: 'pages', label: 'Pages' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -122,7 +127,11 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'messages' ? (
+        {tab === 'pages' ? (
+          <Suspense fallback={<Loading text="Loading the page editor…" />}>
+            <PagesTab />
+          </Suspense>
+        ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
           <ImportTab />

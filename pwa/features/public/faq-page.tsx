@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
-import { MarkdownHtml } from '../../components/markdown-html';
+import { FaqList } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
 import { usePageDocument } from '../../lib/data/page-documents';
 import './public.css';
@@ -19,14 +19,7 @@ export function FaqPage() {
         </p>
       </header>
       {data ? (
-        <div className="faq__list">
-          {data.body.items.map((item, index) => (
-            <details key={item.id} id={item.id} className="faq__item">
-              <summary className="faq__question">{item.question}</summary>
-              <MarkdownHtml className="faq__answer" html={data.html?.[`items.${index}.answer`] ?? ''} />
-            </details>
-          ))}
-        </div>
+        <FaqList document={data} />
       ) : error ? (
         <LoadError onRetry={() => void refetch()}>The questions could not be loaded.</LoadError>
       ) : (
@@ -35,3 +28,4 @@ export function FaqPage() {
     </div>
   );
 }
+

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MarkdownHtml } from '../../components/markdown-html';
+import { GearContent, ResourcesContent } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
 import { usePageDocument } from '../../lib/data/page-documents';
 import { usePageTitle } from '../../lib/ui/use-page-title';
@@ -25,17 +25,7 @@ export function ResourcesPage() {
     <div className="page page--narrow placeholder">
       <h1>Resources</h1>
       {data ? (
-        data.body.links.length === 0 ? (
-          <p className="lead">{data.body.placeholder}</p>
-        ) : (
-          <ul className="resource-links">
-            {data.body.links.map((link, index) => (
-              <li key={index}>
-                <a href={link.url}>{link.title}</a>
-              </li>
-            ))}
-          </ul>
-        )
+        <ResourcesContent document={data} />
       ) : error ? (
         <LoadError onRetry={() => void refetch()}>The resources could not be loaded.</LoadError>
       ) : (
@@ -53,18 +43,7 @@ export function TeamGearPage() {
     <div className="page page--narrow placeholder">
       <h1>Team Gear</h1>
       {data ? (
-        data.body.items.length === 0 ? (
-          <p className="lead">{data.body.placeholder}</p>
-        ) : (
-          <ul className="gear-items">
-            {data.body.items.map((item, index) => (
-              <li key={index} className="card">
-                <h2>{item.name}</h2>
-                <MarkdownHtml html={data.html?.[`items.${index}.description`] ?? ''} />
-              </li>
-            ))}
-          </ul>
-        )
+        <GearContent document={data} />
       ) : error ? (
         <LoadError onRetry={() => void refetch()}>The team gear could not be loaded.</LoadError>
       ) : (
@@ -74,3 +53,4 @@ export function TeamGearPage() {
     </div>
   );
 }
+

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
-import { pageDocumentRoutes } from './test-page-documents';
+import { pageDocumentRoutes } from '../../test-page-documents';
 import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';

@@ -1,8 +1,8 @@
 // The page documents as the server sends them (their Markdown rendered), for component tests.
-import { DOCUMENT_RULES } from '../../../domain/club-documents';
-import { MARKDOWN_FIELDS, markdownTexts, type PageDocumentTypes, type PageKey } from '../../../domain/club-pages';
-import type { ClubDocument } from '../../../domain/contract/club-documents';
-import { renderMarkdown } from '../../../domain/markdown';
+import { DOCUMENT_RULES } from '../domain/club-documents';
+import { MARKDOWN_FIELDS, markdownTexts, type PageDocumentTypes, type PageKey } from '../domain/club-pages';
+import type { ClubDocument } from '../domain/contract/club-documents';
+import { renderMarkdown } from '../domain/markdown';
 
 export const TEST_CLUB_EMAIL = 'club@example.org';
 
