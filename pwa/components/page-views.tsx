@@ -3,6 +3,7 @@
 // the editor's preview and history (from its own rendering), so the preview is the page.
 import type { ClubDocument } from '../../domain/contract/club-documents';
 import { MarkdownHtml } from './markdown-html';
+import './page-views.css';
 
 /** The questions as the page shows them (and the editor's preview, from its own rendering). */
 export function FaqList({ document, open = false }: { document: ClubDocument<'faq-page'>; open?: boolean }) {
