@@ -9,8 +9,8 @@ export function PagesPermission() {
   const [error, setError] = useState('');
   const document = permissions.data;
   return (
-    <div className="field field--check pages-permission">
-      <label>
+    <div className="pages-permission">
+      <label className="admin-checkbox">
         <input
           type="checkbox"
           checked={document?.body.execsEditPages ?? false}
@@ -26,8 +26,8 @@ export function PagesPermission() {
               },
             );
           }}
-        />{' '}
-        Execs may edit the pages
+        />
+        <span>Execs may edit the pages</span>
       </label>
       {error && (
         <p className="field-error" role="alert">
