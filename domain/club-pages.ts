@@ -39,7 +39,34 @@ export interface GearPage {
   items: GearItem[];
 }
 
+export interface FeeRow {
+  /** The package's name ("Full Tri"). */
+  name: string;
+  /** Who it is for ("Triathletes"). */
+  for: string;
+  /** What part of the year it covers ("Whole year"). */
+  covers: string;
+  /** The fee, a number the page shows plus HST. */
+  fee: number;
+}
+
+export interface JoinPage {
+  /** The line under the page's title. */
+  intro: string;
+  /** Markdown. */
+  goal: string;
+  /** Each a Markdown line of the "Who can join" list. */
+  whoCanJoin: string[];
+  athleteTypes: { name: string; text: string }[];
+  /** The steps to join, in order; each text is Markdown. */
+  steps: { title: string; text: string }[];
+  fees: FeeRow[];
+  /** Markdown, under the fees table. */
+  feesNote: string;
+}
+
 export interface PageDocumentTypes {
+  'join-page': JoinPage;
   'faq-page': FaqPage;
   'resources-page': ResourcesPage;
   'gear-page': GearPage;
@@ -52,6 +79,7 @@ export type PageKey = keyof PageDocumentTypes;
  * renders each into `html[path]` (the path with the item's index: `items.3.answer`).
  */
 export const MARKDOWN_FIELDS: { [K in PageKey]: readonly string[] } = {
+  'join-page': ['goal', 'whoCanJoin.*', 'steps.*.text', 'feesNote'],
   'faq-page': ['items.*.answer'],
   'resources-page': [],
   'gear-page': ['items.*.description'],
@@ -180,6 +208,51 @@ export function defaultFaq(context: { clubEmail: string }): FaqPage {
         answer: `The duathlon package is for athletes who bike and run but do not want to swim with the club: spins, rides, bricks, track and tempo runs. It costs ${duathlon.map((p) => `${formatFee(p.fee)} (${p.name})`).join(' or ')}.`,
       },
     ],
+  };
+}
+
+const COVERAGE_TEXT: Record<FeePackage['coverage'], string> = { Full: 'Whole year', Half: 'Fall or Winter only' };
+
+/** Join Us as the club had it before anyone edited it. */
+export function defaultJoin(context: { clubEmail: string }): JoinPage {
+  return {
+    intro: 'New to triathlon or chasing a personal best, there is a place for you on the team. Here is everything you need to become a member.',
+    goal: 'We help every member train safely and consistently for triathlon, duathlon and running, with coached workouts, a friendly team to train with and races to travel to together. Whether you want to finish your first sprint triathlon or qualify for nationals, we want you to enjoy getting there.',
+    whoCanJoin: [
+      'Anyone aged 18 or over, or 17 or over for current students.',
+      'Every member must be able to swim 300 m continuously.',
+      'Full triathlon members must swim 300 m front crawl in under 10 min 30 s.',
+      'No racing experience needed: beginners are welcome at every workout.',
+    ],
+    athleteTypes: [
+      { name: 'Triathlete', text: 'Swim, bike and run: every workout on the schedule is open to you. Full triathlon members must swim 300 m front crawl in under 10 min 30 s.' },
+      { name: 'Duathlete', text: 'Run, bike, run. Spin classes, rides, bricks, track and tempo runs, for athletes who would rather stay dry.' },
+      { name: 'Runner', text: 'Track intervals, the group tempo run and weekend long runs, whether you are training for a 5 km or a marathon.' },
+    ],
+    steps: [
+      {
+        title: 'Check the requirements and read the charter',
+        text: 'Make sure you meet the requirements above and read the [team charter](#charter): you will be asked to agree to it when you first sign in.',
+      },
+      {
+        title: 'Pay your membership at the athletic centre',
+        text: 'Choose a [package](#fees) and pay for it at the athletic centre. Keep the receipt: it is your proof of membership.',
+      },
+      {
+        title: 'Create an account on this site',
+        text: '[Create an account](/login?mode=signup) with your name, email and phone number. It stays pending until your payment is confirmed.',
+      },
+      {
+        title: 'Email us your receipt',
+        text: `Send your membership receipt to [${context.clubEmail}](mailto:${context.clubEmail}) from the email address you signed up with.`,
+      },
+      {
+        title: 'Open the app and sign up for a workout',
+        text: 'When an administrator activates your account you get an email. The next time you open the app the forum is there: sign up for your first workout.',
+      },
+    ],
+    fees: DEFAULT_PACKAGES.map((p) => ({ name: p.name, for: `${p.athlete}s`, covers: COVERAGE_TEXT[p.coverage], fee: p.fee })),
+    feesNote: 'All fees are plus HST. ‘Full’ packages cover the whole year (Fall, Winter, Spring and Summer); ‘Half’ packages are for the Fall or Winter session only.',
   };
 }
 

@@ -14,6 +14,7 @@ test('an FAQ answer edited in Admin → Pages is in the server’s HTML of /faq 
   acceptCharterInDb(DEMO.admin.email);
   await signIn(page, DEMO.admin);
   await page.goto('/admin?tab=pages');
+  await page.getByLabel('Page', { exact: true }).selectOption('FAQ');
   const editor = page.getByRole('form', { name: 'FAQ page' });
   const answers = editor.getByRole('textbox', { name: 'Answer' });
   await expect(answers.first()).toBeVisible();
@@ -40,6 +41,7 @@ test('an FAQ answer edited in Admin → Pages is in the server’s HTML of /faq 
 
   // The history keeps the version before: restoring it puts the old answer back.
   await page.goto('/admin?tab=pages');
+  await page.getByLabel('Page', { exact: true }).selectOption('FAQ');
   const history = page.getByRole('list', { name: 'Versions, newest first' });
   const previous = history.getByRole('listitem').nth(1);
   await previous.getByRole('button', { name: /^Restore this version/ }).click();

@@ -19,12 +19,25 @@ async function setup() {
 }
 
 const VALID: Record<string, unknown> = {
+  'join-page': {
+    intro: 'Come along.',
+    goal: 'Have *fun*.',
+    whoCanJoin: ['Anyone over 18.'],
+    athleteTypes: [{ name: 'Runner', text: 'Runs.' }],
+    steps: [{ title: 'Pay', text: 'At the [desk](https://example.org).' }],
+    fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: 99 }],
+    feesNote: 'Plus HST.',
+  },
   'faq-page': { items: [{ id: 'bikes', question: 'Do I need a bike?', answer: 'Not to start: **spin bikes** are provided.' }] },
   'resources-page': { placeholder: 'Links soon.', links: [{ title: 'Swim drills', url: 'https://example.org/drills' }, { title: 'Schedule', url: '/schedule' }] },
   'gear-page': { placeholder: 'Soon.', items: [{ name: 'Tri suit', description: 'Order by *October*.' }] },
 };
 
+const join = VALID['join-page'] as Record<string, unknown>;
 const INVALID: [key: string, body: unknown, field: string, message: string][] = [
+  ['join-page', { ...join, fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: -5 }] }, 'fees.0.fee', 'A fee is not negative'],
+  ['join-page', { ...join, steps: [] }, 'steps', 'Give at least one step'],
+  ['join-page', { ...join, goal: '' }, 'goal', 'Write the goal'],
   ['faq-page', { items: [{ id: 'a', question: ' ', answer: 'x' }] }, 'items.0.question', 'Write the question'],
   ['faq-page', { items: [{ id: 'a', question: 'Q', answer: '' }] }, 'items.0.answer', 'Write the answer'],
   ['faq-page', { items: [{ id: 'a', question: 'Q', answer: 'x' }, { id: 'a', question: 'R', answer: 'y' }] }, 'items', 'Two questions have the same anchor'],
@@ -44,6 +57,12 @@ describe('page documents', () => {
     expect(faq.body.body.items[0]).toMatchObject({ id: 'how-to-join', question: 'How do I join the club?' });
     expect(faq.body.html['items.0.answer']).toContain('<a href="/login?mode=signup">create an account</a>');
     expect(faq.body.html['items.0.answer']).toContain(`<a href="mailto:${t.deps.env.CLUB_EMAIL}">`);
+    const joinPage = (await t.call('GET', '/api/club/documents/join-page')).body;
+    expect(joinPage.body.fees).toHaveLength(6);
+    expect(joinPage.body.fees[0]).toEqual({ name: 'Full Tri', for: 'Triathletes', covers: 'Whole year', fee: 256 });
+    expect(joinPage.body.steps).toHaveLength(5);
+    expect(joinPage.html['steps.2.text']).toContain('<a href="/login?mode=signup">Create an account</a>');
+    expect(joinPage.html['whoCanJoin.0']).toBe('<p>Anyone aged 18 or over, or 17 or over for current students.</p>\n');
     expect((await t.call('GET', '/api/club/documents/resources-page')).body.body).toEqual({ placeholder: 'Training plans, guides, and helpful links will appear here.', links: [] });
     expect((await t.call('GET', '/api/club/documents/gear-page')).body.body).toEqual({ placeholder: 'Club-branded kits and merchandise. Coming soon!', items: [] });
   });

@@ -42,7 +42,7 @@ interface PagesModule {
 }
 
 /** The public pages drawn from a page document: the page carries the document (its Markdown rendered). */
-const PAGE_DOCUMENTS: Record<string, PageKey> = { '/faq': 'faq-page', '/resources': 'resources-page', '/team-gear': 'gear-page' };
+const PAGE_DOCUMENTS: Record<string, PageKey> = { '/join-us': 'join-page', '/faq': 'faq-page', '/resources': 'resources-page', '/team-gear': 'gear-page' };
 
 export interface RenderedPage {
   markup: string;

@@ -1,11 +1,32 @@
 import { z } from 'zod';
 import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
-import type { FaqPage, GearPage, ResourcesPage } from '../club-pages';
+import type { FaqPage, GearPage, JoinPage, ResourcesPage } from '../club-pages';
 import { isSafeLink } from '../safe-link';
 
 // The club's pages (domain/club-pages.ts): texts a person writes, with limits a page can show.
 const text = (what: string, most: number) =>
   z.string({ error: `Write ${what}` }).trim().min(1, `Write ${what}`).max(most, `${what[0]!.toUpperCase()}${what.slice(1)} is at most ${most} characters`);
+
+const joinPageSchema: z.ZodType<JoinPage> = z.object({
+  intro: text('the line under the title', 400),
+  goal: text('the goal', 3000),
+  whoCanJoin: z.array(text('who can join', 400)).min(1, 'Say who can join').max(20, 'At most 20 lines'),
+  athleteTypes: z
+    .array(z.object({ name: text('the athlete type’s name', 60), text: text('what the athlete type does', 600) }))
+    .max(12, 'At most 12 athlete types'),
+  steps: z.array(z.object({ title: text('the step’s title', 120), text: text('the step', 1000) })).min(1, 'Give at least one step').max(12, 'At most 12 steps'),
+  fees: z
+    .array(
+      z.object({
+        name: text('the package’s name', 60),
+        for: text('who the package is for', 60),
+        covers: text('what the package covers', 80),
+        fee: z.number({ error: 'Give the fee as a number' }).min(0, 'A fee is not negative').max(100000, 'That fee is too high'),
+      }),
+    )
+    .max(20, 'At most 20 packages'),
+  feesNote: z.string().trim().max(1000, 'The note is at most 1000 characters'),
+});
 
 const faqPageSchema: z.ZodType<FaqPage> = z.object({
   items: z
@@ -47,6 +68,7 @@ const gearPageSchema: z.ZodType<GearPage> = z.object({
 /** The check of each document's body: a publish whose body fails it is refused with the field's message. */
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
+  'join-page': joinPageSchema,
   'faq-page': faqPageSchema,
   'resources-page': resourcesPageSchema,
   'gear-page': gearPageSchema,

@@ -1,30 +1,7 @@
 import { SESSIONS_IN_CLUB_YEAR_ORDER, sessionMonthsText } from '../../../domain/calendar';
 
-// The club's membership facts, shared by Join Us and the FAQ so the two pages never disagree.
-
-export interface Package {
-  name: string;
-  athlete: 'Triathlete' | 'Duathlete' | 'Runner';
-  coverage: 'Full' | 'Half';
-  fee: number;
-}
-
-// Fees are shown as numbers plus HST: the club quotes no currency.
-export const PACKAGES: Package[] = [
-  { name: 'Full Tri', athlete: 'Triathlete', coverage: 'Full', fee: 256 },
-  { name: 'Half Tri', athlete: 'Triathlete', coverage: 'Half', fee: 136 },
-  { name: 'Full Du', athlete: 'Duathlete', coverage: 'Full', fee: 213 },
-  { name: 'Half Du', athlete: 'Duathlete', coverage: 'Half', fee: 122 },
-  { name: 'Full Run', athlete: 'Runner', coverage: 'Full', fee: 182 },
-  { name: 'Half Run', athlete: 'Runner', coverage: 'Half', fee: 101 },
-];
-
-export const COVERAGE_TEXT: Record<Package['coverage'], string> = {
-  Full: 'Whole year',
-  Half: 'Fall or Winter only',
-};
+// The club's membership sessions as Join Us lists them (the fees are the club's `join-page` document).
 
 /** The membership sessions in the order of the club year, from the club calendar (domain/calendar.ts). */
 export const MEMBERSHIP_SESSIONS = SESSIONS_IN_CLUB_YEAR_ORDER.map((s) => ({ name: s.name, months: sessionMonthsText(s) }));
 
-export const formatFee = (fee: number) => `${fee} + HST`;

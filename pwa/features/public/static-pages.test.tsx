@@ -44,8 +44,10 @@ describe('placeholder pages', () => {
 });
 
 describe('JoinUsPage', () => {
-  it('links to every section, lists five steps and the six package fees plus HST', () => {
+  it('links to every section, lists five steps and the six package fees plus HST', async () => {
+    answerRoutes(pageDocumentRoutes());
     visit('/join-us', <JoinUsPage />);
+    await screen.findByRole('table');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     const targets = within(toc)
@@ -70,6 +72,32 @@ describe('JoinUsPage', () => {
     }
     expect(sessions).toHaveTextContent(/not pro-rated/);
     expect(within(document.getElementById('charter')!).getByRole('heading', { level: 3, name: 'Agreement' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'How to join in five steps' })).toBeInTheDocument();
+    expect(within(document.getElementById('how-to-join')!).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/login?mode=signup');
+  });
+
+  it('shows the steps and fees the club published', async () => {
+    answerRoutes(
+      pageDocumentRoutes({
+        'join-page': {
+          intro: 'Come along.',
+          goal: 'Have *fun*.',
+          whoCanJoin: ['Anyone'],
+          athleteTypes: [],
+          steps: [
+            { title: 'Pay', text: 'At the desk.' },
+            { title: 'Sign up', text: 'Here.' },
+          ],
+          fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: 99 }],
+          feesNote: '',
+        },
+      }),
+    );
+    visit('/join-us', <JoinUsPage />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to join in two steps' })).toBeInTheDocument();
+    expect(screen.getByText('Come along.')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['SeasonEveryoneWhole year99 + HST']);
   });
 });
 

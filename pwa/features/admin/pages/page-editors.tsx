@@ -1,6 +1,6 @@
 // The fields of each page document, as its editor shows them. Each editor is given the draft, changes
 // it whole, and is told the message of a field the server refused (by its dotted path).
-import type { FaqItem, FaqPage, GearPage, ResourcesPage } from '../../../../domain/club-pages';
+import type { FaqItem, FaqPage, GearPage, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
 import { faqId } from '../../../../domain/club-pages';
 import { FormField } from '../../../components/form-field';
 import { ReorderableList } from './reorderable-list';
@@ -118,6 +118,140 @@ export function GearFields({ value, onChange, errorAt }: FieldsProps<GearPage>) 
       <button type="button" className="button button--small" onClick={() => onChange({ ...value, items: [...value.items, { name: '', description: '' }] })}>
         Add an item
       </button>
+    </>
+  );
+}
+
+export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) {
+  const set = (part: Partial<JoinPage>) => onChange({ ...value, ...part });
+  const setAt = <F extends 'athleteTypes' | 'steps' | 'fees'>(field: F, index: number, part: Partial<JoinPage[F][number]>) =>
+    set({ [field]: value[field].map((old, i) => (i === index ? { ...old, ...part } : old)) } as Partial<JoinPage>);
+  return (
+    <>
+      <FormField label="Line under the title" error={errorAt('intro')}>
+        {(control) => <textarea {...control} rows={2} value={value.intro} maxLength={400} onChange={(e) => set({ intro: e.target.value })} />}
+      </FormField>
+      <FormField label="Our goal" hint={MARKDOWN_HINT} error={errorAt('goal')}>
+        {(control) => <textarea {...control} rows={5} value={value.goal} maxLength={3000} onChange={(e) => set({ goal: e.target.value })} />}
+      </FormField>
+
+      <fieldset className="page-editor__group">
+        <legend>Who can join</legend>
+        {errorAt('whoCanJoin') && <p className="field-error">{errorAt('whoCanJoin')}</p>}
+        <ReorderableList
+          label="Who can join, in order"
+          items={value.whoCanJoin}
+          onChange={(whoCanJoin) => set({ whoCanJoin })}
+          itemKey={(_, index) => String(index)}
+          itemName={(_, index) => `line ${index + 1}`}
+        >
+          {(line, index) => (
+            <FormField label="Line" error={errorAt(`whoCanJoin.${index}`)}>
+              {(control) => (
+                <input {...control} type="text" value={line} maxLength={400} onChange={(e) => set({ whoCanJoin: value.whoCanJoin.map((old, i) => (i === index ? e.target.value : old)) })} />
+              )}
+            </FormField>
+          )}
+        </ReorderableList>
+        <button type="button" className="button button--small" onClick={() => set({ whoCanJoin: [...value.whoCanJoin, ''] })}>
+          Add a line
+        </button>
+      </fieldset>
+
+      <fieldset className="page-editor__group">
+        <legend>Athlete types</legend>
+        <ReorderableList
+          label="Athlete types, in order"
+          items={value.athleteTypes}
+          onChange={(athleteTypes) => set({ athleteTypes })}
+          itemKey={(_, index) => String(index)}
+          itemName={(t, index) => `athlete type ${index + 1}${t.name ? `: ${t.name}` : ''}`}
+        >
+          {(t, index) => (
+            <>
+              <FormField label="Name" error={errorAt(`athleteTypes.${index}.name`)}>
+                {(control) => <input {...control} type="text" value={t.name} maxLength={60} onChange={(e) => setAt('athleteTypes', index, { name: e.target.value })} />}
+              </FormField>
+              <FormField label="Text" error={errorAt(`athleteTypes.${index}.text`)}>
+                {(control) => <textarea {...control} rows={3} value={t.text} maxLength={600} onChange={(e) => setAt('athleteTypes', index, { text: e.target.value })} />}
+              </FormField>
+            </>
+          )}
+        </ReorderableList>
+        <button type="button" className="button button--small" onClick={() => set({ athleteTypes: [...value.athleteTypes, { name: '', text: '' }] })}>
+          Add an athlete type
+        </button>
+      </fieldset>
+
+      <fieldset className="page-editor__group">
+        <legend>The steps</legend>
+        {errorAt('steps') && <p className="field-error">{errorAt('steps')}</p>}
+        <ReorderableList
+          label="Steps, in order"
+          items={value.steps}
+          onChange={(steps) => set({ steps })}
+          itemKey={(_, index) => String(index)}
+          itemName={(step, index) => `step ${index + 1}${step.title ? `: ${step.title}` : ''}`}
+        >
+          {(step, index) => (
+            <>
+              <FormField label="Title" error={errorAt(`steps.${index}.title`)}>
+                {(control) => <input {...control} type="text" value={step.title} maxLength={120} onChange={(e) => setAt('steps', index, { title: e.target.value })} />}
+              </FormField>
+              <FormField label="Text" hint={MARKDOWN_HINT} error={errorAt(`steps.${index}.text`)}>
+                {(control) => <textarea {...control} rows={3} value={step.text} maxLength={1000} onChange={(e) => setAt('steps', index, { text: e.target.value })} />}
+              </FormField>
+            </>
+          )}
+        </ReorderableList>
+        <button type="button" className="button button--small" onClick={() => set({ steps: [...value.steps, { title: '', text: '' }] })}>
+          Add a step
+        </button>
+      </fieldset>
+
+      <fieldset className="page-editor__group">
+        <legend>Fees</legend>
+        <ReorderableList
+          label="Packages, in the table's order"
+          items={value.fees}
+          onChange={(fees) => set({ fees })}
+          itemKey={(_, index) => String(index)}
+          itemName={(row, index) => `package ${index + 1}${row.name ? `: ${row.name}` : ''}`}
+        >
+          {(row, index) => (
+            <div className="page-editor__row">
+              <FormField label="Package" error={errorAt(`fees.${index}.name`)}>
+                {(control) => <input {...control} type="text" value={row.name} maxLength={60} onChange={(e) => setAt('fees', index, { name: e.target.value })} />}
+              </FormField>
+              <FormField label="For" error={errorAt(`fees.${index}.for`)}>
+                {(control) => <input {...control} type="text" value={row.for} maxLength={60} onChange={(e) => setAt('fees', index, { for: e.target.value })} />}
+              </FormField>
+              <FormField label="Covers" error={errorAt(`fees.${index}.covers`)}>
+                {(control) => <input {...control} type="text" value={row.covers} maxLength={80} onChange={(e) => setAt('fees', index, { covers: e.target.value })} />}
+              </FormField>
+              <FormField label="Fee (plus HST)" error={errorAt(`fees.${index}.fee`)}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="any"
+                    value={Number.isFinite(row.fee) ? row.fee : ''}
+                    onChange={(e) => setAt('fees', index, { fee: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+                  />
+                )}
+              </FormField>
+            </div>
+          )}
+        </ReorderableList>
+        <button type="button" className="button button--small" onClick={() => set({ fees: [...value.fees, { name: '', for: '', covers: '', fee: 0 }] })}>
+          Add a package
+        </button>
+        <FormField label="Note under the fees" hint={MARKDOWN_HINT} error={errorAt('feesNote')}>
+          {(control) => <textarea {...control} rows={3} value={value.feesNote} maxLength={1000} onChange={(e) => set({ feesNote: e.target.value })} />}
+        </FormField>
+      </fieldset>
     </>
   );
 }

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FaqPage } from '../../../../domain/club-pages';
+import type { FaqPage, PageKey } from '../../../../domain/club-pages';
 import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
@@ -28,21 +28,28 @@ function published(body: FaqPage, version: number, by = 'Alex Admin'): ClubDocum
   return { ...pageDocument('faq-page', body, version), publishedAt: Date.UTC(2026, 10, 20, 15), publishedBy: { id: 1, name: by } };
 }
 
-function routes(more: Routes = {}): Routes {
+function routes(more: Routes = {}, faq = published(FAQ, 1)): Routes {
   return {
     'GET /club/documents/:key': ({ params }) =>
       params.key === 'permissions'
         ? { key: 'permissions', version: 0, body: { execsEditPages: false }, publishedAt: null, publishedBy: null, note: null, minor: false }
-        : published(FAQ, 1),
+        : params.key === 'faq-page'
+          ? faq
+          : pageDocument(params.key as PageKey),
     'GET /club/documents/:key/versions': () => ({ current: 1, versions: [published(FAQ, 1)] }),
     ...more,
   };
 }
 
-function renderPages(more: Routes = {}) {
-  const api = answerRoutes(routes(more), { user: administrator });
+function renderPages(more: Routes = {}, faq?: ClubDocument<'faq-page'>) {
+  const api = answerRoutes(routes(more, faq), { user: administrator });
   renderAt('/admin?tab=pages', '/admin', <AdminPage />, { user: administrator });
   return api;
+}
+
+/** Opens the FAQ's editor (the first page of the list is Join Us). */
+async function openFaq() {
+  await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Page' }), 'FAQ');
 }
 
 const questions = () => screen.getAllByRole('textbox', { name: 'Question' }).map((input) => (input as HTMLInputElement).value);
@@ -51,6 +58,7 @@ describe('Admin → Pages', () => {
   it('previews the FAQ as the page will show it, Markdown rendered, before anything is published', async () => {
     const user = userEvent.setup();
     const api = renderPages();
+    await openFaq();
     const answers = await screen.findAllByRole('textbox', { name: 'Answer' });
     await user.clear(answers[0]!);
     await user.type(answers[0]!, 'Now **bold** and [[a link](/schedule)');
@@ -68,6 +76,7 @@ describe('Admin → Pages', () => {
   it('reorders the questions with the Up and Down buttons (the focus follows) and by drag, and publishes that order', async () => {
     const user = userEvent.setup();
     const api = renderPages({ 'PUT /club/documents/:key': ({ body }) => published(body!.body as FaqPage, 2) });
+    await openFaq();
     await screen.findAllByRole('textbox', { name: 'Question' });
     const down = screen.getByRole('button', { name: 'Move question 1: First question? down' });
     await user.click(down);
@@ -105,6 +114,7 @@ describe('Admin → Pages', () => {
           : published(body!.body as FaqPage, 3);
       },
     });
+    await openFaq();
     const answers = await screen.findAllByRole('textbox', { name: 'Answer' });
     await user.clear(answers[1]!);
     await user.type(answers[1]!, 'My own answer.');
@@ -124,6 +134,7 @@ describe('Admin → Pages', () => {
   it('shows the field the server refused next to it', async () => {
     const user = userEvent.setup();
     renderPages({ 'PUT /club/documents/:key': () => jsonReply({ error: 'Write the question', field: 'items.1.question' }, 400) });
+    await openFaq();
     const inputs = await screen.findAllByRole('textbox', { name: 'Question' });
     await user.clear(inputs[1]!);
     await user.click(screen.getByRole('button', { name: 'Publish' }));
@@ -134,11 +145,14 @@ describe('Admin → Pages', () => {
   it('lists the versions with who and when, and restores one', async () => {
     const user = userEvent.setup();
     const old = published({ items: [{ id: 'one', question: 'Old question?', answer: 'Old.' }] }, 1, 'Erin Exec');
-    const api = renderPages({
-      'GET /club/documents/:key': () => published(FAQ, 2),
-      'GET /club/documents/:key/versions': () => ({ current: 2, versions: [published(FAQ, 2), old] }),
-      'POST /club/documents/:key/versions/:version/restore': () => ({ ...old, version: 3, note: 'Restored version 1' }),
-    });
+    const api = renderPages(
+      {
+        'GET /club/documents/:key/versions': () => ({ current: 2, versions: [published(FAQ, 2), old] }),
+        'POST /club/documents/:key/versions/:version/restore': () => ({ ...old, version: 3, note: 'Restored version 1' }),
+      },
+      published(FAQ, 2),
+    );
+    await openFaq();
     const history = await screen.findByRole('list', { name: 'Versions, newest first' });
     const rows = within(history).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Version 2 (in force)');
@@ -158,6 +172,7 @@ describe('Admin → Pages', () => {
     const api = renderPages({
       'PUT /club/documents/:key': () => ({ key: 'permissions', version: 1, body: { execsEditPages: true }, publishedAt: 1, publishedBy: { id: 1, name: 'Alex Admin' }, note: null, minor: false }),
     });
+    await openFaq();
     await user.click(await screen.findByRole('checkbox', { name: 'Execs may edit the pages' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Execs may edit the pages' })).toBeChecked());
     expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/club/documents/permissions', body: { body: { execsEditPages: true }, version: 0 } });
@@ -176,6 +191,8 @@ describe('/admin/pages for an exec', () => {
   it('opens the editor when allowed', async () => {
     answerRoutes(routes(), { user: exec });
     renderAt('/admin/pages', '/admin/pages', <PagesScreen />, { user: exec });
+    expect(await screen.findByRole('textbox', { name: 'Our goal' })).toHaveValue(pageDocument('join-page').body.goal);
+    await openFaq();
     expect(await screen.findAllByRole('textbox', { name: 'Question' })).toHaveLength(3);
   });
 });

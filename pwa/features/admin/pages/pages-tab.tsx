@@ -7,8 +7,8 @@ import { VersionList } from '../../../components/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
 import { useSession } from '../../../lib/session/session';
-import { FaqList, GearContent, ResourcesContent } from '../../../components/page-views';
-import { FaqFields, GearFields, ResourcesFields, type FieldsProps } from './page-editors';
+import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
+import { FaqFields, GearFields, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';
 import { previewDocument } from './preview';
 import { useDocumentEditor } from './use-document-editor';
@@ -23,11 +23,23 @@ interface PageEntry<K extends PageKey> {
 }
 
 const PAGES: { [K in PageKey]: PageEntry<K> } = {
+  'join-page': {
+    key: 'join-page',
+    label: 'Join Us',
+    path: '/join-us',
+    Fields: JoinFields,
+    View: ({ document }) => (
+      <div className="join">
+        <p className="lead">{document.body.intro}</p>
+        <JoinSections document={document} />
+      </div>
+    ),
+  },
   'faq-page': { key: 'faq-page', label: 'FAQ', path: '/faq', Fields: FaqFields, View: ({ document }) => <FaqList document={document} open /> },
   'resources-page': { key: 'resources-page', label: 'Resources', path: '/resources', Fields: ResourcesFields, View: ResourcesContent },
   'gear-page': { key: 'gear-page', label: 'Team Gear', path: '/team-gear', Fields: GearFields, View: GearContent },
 };
-const ORDER: PageKey[] = ['faq-page', 'resources-page', 'gear-page'];
+const ORDER: PageKey[] = ['join-page', 'faq-page', 'resources-page', 'gear-page'];
 
 /**
  * Admin → Pages: the texts of the club's public pages, each edited, previewed and published as a new
@@ -36,7 +48,7 @@ const ORDER: PageKey[] = ['faq-page', 'resources-page', 'gear-page'];
  */
 export function PagesTab() {
   const { user } = useSession();
-  const [page, setPage] = useState<PageKey>('faq-page');
+  const [page, setPage] = useState<PageKey>(ORDER[0]!);
   const [dirty, setDirty] = useState(false);
   return (
     <div className="pages-tab">
