@@ -4,7 +4,7 @@
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 
-import { DEFAULT_GEAR, DEFAULT_RESOURCES, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
+import { DEFAULT_GEAR, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -37,6 +37,7 @@ export interface DocumentRule<K extends DocumentKey> {
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
   'join-page': { editors: 'pages', public: true, defaults: defaultJoin },
+  charter: { editors: 'pages', public: true, defaults: defaultCharter },
   'faq-page': { editors: 'pages', public: true, defaults: defaultFaq },
   'resources-page': { editors: 'pages', public: true, defaults: () => DEFAULT_RESOURCES },
   'gear-page': { editors: 'pages', public: true, defaults: () => DEFAULT_GEAR },

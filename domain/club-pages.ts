@@ -2,6 +2,7 @@
 // (today's text, so a club that never edits them reads what it always did) and which of its fields
 // are Markdown (domain/markdown.ts; the server sends them rendered, by field path).
 import { SESSIONS_IN_CLUB_YEAR_ORDER, sessionMonthsText } from './calendar';
+import { CLUB_NAME } from './contract/public-pages';
 import { RULE_TEXT } from './rules';
 
 export interface FaqItem {
@@ -65,7 +66,14 @@ export interface JoinPage {
   feesNote: string;
 }
 
+/** The club charter every member accepts; a publish not marked `minor` asks everyone to accept again. */
+export interface CharterPage {
+  /** Markdown, its sections under ### headings. */
+  text: string;
+}
+
 export interface PageDocumentTypes {
+  charter: CharterPage;
   'join-page': JoinPage;
   'faq-page': FaqPage;
   'resources-page': ResourcesPage;
@@ -79,6 +87,7 @@ export type PageKey = keyof PageDocumentTypes;
  * renders each into `html[path]` (the path with the item's index: `items.3.answer`).
  */
 export const MARKDOWN_FIELDS: { [K in PageKey]: readonly string[] } = {
+  charter: ['text'],
   'join-page': ['goal', 'whoCanJoin.*', 'steps.*.text', 'feesNote'],
   'faq-page': ['items.*.answer'],
   'resources-page': [],
@@ -265,3 +274,92 @@ export const DEFAULT_GEAR: GearPage = {
   placeholder: 'Club-branded kits and merchandise. Coming soon!',
   items: [],
 };
+
+/** The sections of the charter the club had before anyone edited it. */
+export const DEFAULT_CHARTER_SECTIONS = [
+  'Introduction',
+  'Requirements',
+  'General Conduct',
+  'Swim Specific Conduct',
+  'Bike Specific Conduct',
+  'Run Specific Conduct',
+  'Accommodations',
+  'Safety and Responsibility',
+  'Inclusivity and Respect',
+  'Accountability and Discipline',
+  'Agreement',
+] as const;
+
+/**
+ * The version every member accepted before the charter was a document (users.charter_version): the
+ * default text is this version, so nobody is asked again until a new version is published.
+ */
+export const FIRST_CHARTER_VERSION = '2026-1';
+
+/** The acceptance a publish asks for: the default's, or that of the newest version not marked a wording fix. */
+export function charterVersionName(version: number): string {
+  return version === 0 ? FIRST_CHARTER_VERSION : String(version);
+}
+
+export function defaultCharter(): CharterPage {
+  const sections: [string, string][] = [
+    [
+      'Introduction',
+      `The ${CLUB_NAME} brings together students, staff and alumni who love to swim, bike and run. This charter sets out what members can expect from the club and what the club expects from its members, so that every session is safe, fair and fun.`,
+    ],
+    [
+      'Requirements',
+      [
+        'Every member must be able to swim 300 m continuously.',
+        'Full triathlon members must swim 300 m front crawl in under 10 minutes 30 seconds.',
+        'Members must be 18 or over (17 for current students).',
+        'Membership is paid through the athletic centre for each session and is not pro-rated.',
+      ]
+        .map((line) => `- ${line}`)
+        .join('\n'),
+    ],
+    [
+      'General Conduct',
+      [
+        'Sign up for workouts through the forum, and only for workouts you intend to attend.',
+        `${RULE_TEXT.lateCancel} ${RULE_TEXT.suspension}`,
+        'Arrive on time, follow the coach or exec leading the session, and leave facilities as you found them.',
+      ]
+        .map((line) => `- ${line}`)
+        .join('\n'),
+    ],
+    [
+      'Swim Specific Conduct',
+      '- Swim practice lasts 2 hours. Arriving more than 10 minutes late counts as late.\n- Choose the lane that matches your pace and follow lane etiquette: circle swim, pass at the wall.',
+    ],
+    [
+      'Bike Specific Conduct',
+      '- Spin bikes are reserved: more than 2 no-shows in a semester means a one-week suspension.\n- A reserved bike is given to someone else after 10 minutes of lateness.\n- On outdoor rides a helmet is mandatory and the rules of the road apply to everyone.',
+    ],
+    [
+      'Run Specific Conduct',
+      '- The group tempo run starts at 6:15 pm: warm up before it.\n- Give way to other track users and run on the outer lanes when recovering.',
+    ],
+    [
+      'Accommodations',
+      'If an injury, a disability or another circumstance affects how you take part, talk to a coach or an exec: we will work with you to adapt workouts and requirements where we safely can.',
+    ],
+    [
+      'Safety and Responsibility',
+      'You take part at your own risk and are responsible for training within your limits, keeping your equipment in good repair and telling the session leader about any health concern before the workout starts.',
+    ],
+    [
+      'Inclusivity and Respect',
+      'The club welcomes athletes of every background, identity and ability. Harassment, discrimination and disrespect towards members, coaches, staff or the public are not tolerated.',
+    ],
+    [
+      'Accountability and Discipline',
+      'Breaking this charter may lead to a warning, a suspension from sign-ups or, for serious or repeated breaches, the end of membership, decided by the executive team.',
+    ],
+    [
+      'Agreement',
+      'By agreeing, you confirm that you have read this charter, meet its requirements and will follow it for as long as you are a member of the club.',
+    ],
+  ];
+  return { text: sections.map(([title, body]) => `### ${title}\n\n${body}`).join('\n\n') };
+}

@@ -41,8 +41,13 @@ interface PagesModule {
   documentKeys: { document: (key: PageKey) => readonly unknown[] };
 }
 
-/** The public pages drawn from a page document: the page carries the document (its Markdown rendered). */
-const PAGE_DOCUMENTS: Record<string, PageKey> = { '/join-us': 'join-page', '/faq': 'faq-page', '/resources': 'resources-page', '/team-gear': 'gear-page' };
+/** The public pages drawn from page documents: the page carries them (their Markdown rendered). */
+const PAGE_DOCUMENTS: Record<string, PageKey[]> = {
+  '/join-us': ['join-page', 'charter'],
+  '/faq': ['faq-page'],
+  '/resources': ['resources-page'],
+  '/team-gear': ['gear-page'],
+};
 
 export interface RenderedPage {
   markup: string;
@@ -94,9 +99,10 @@ export function pageRenderer(modulePath: string): PageRenderer {
       reads.push([[...pages.teamKeys.all], { teamMembers }]);
     }
     if (path === '/races') reads.push([[...pages.raceKeys.list()], { races: listRaces(deps, null) }]);
-    const pageKey = PAGE_DOCUMENTS[path.length > 1 ? path.replace(/\/$/, '') : path];
-    // The document's version is in what the page is kept under: a publish shows on the next request.
-    if (pageKey) reads.push([[...pages.documentKeys.document(pageKey)], readDocument(deps, pageKey)]);
+    // A document's version is in what the page is kept under: a publish shows on the next request.
+    for (const pageKey of PAGE_DOCUMENTS[path.length > 1 ? path.replace(/\/$/, '') : path] ?? []) {
+      reads.push([[...pages.documentKeys.document(pageKey)], readDocument(deps, pageKey)]);
+    }
     const settings = {
       clubEmail: deps.env.CLUB_EMAIL,
       clubTimeZone: deps.env.CLUB_TIMEZONE,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
-import type { FaqPage, GearPage, JoinPage, ResourcesPage } from '../club-pages';
+import type { CharterPage, FaqPage, GearPage, JoinPage, ResourcesPage } from '../club-pages';
 import { isSafeLink } from '../safe-link';
 
 // The club's pages (domain/club-pages.ts): texts a person writes, with limits a page can show.
@@ -27,6 +27,8 @@ const joinPageSchema: z.ZodType<JoinPage> = z.object({
     .max(20, 'At most 20 packages'),
   feesNote: z.string().trim().max(1000, 'The note is at most 1000 characters'),
 });
+
+const charterSchema: z.ZodType<CharterPage> = z.object({ text: text('the charter', 30000) });
 
 const faqPageSchema: z.ZodType<FaqPage> = z.object({
   items: z
@@ -69,6 +71,7 @@ const gearPageSchema: z.ZodType<GearPage> = z.object({
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
   'join-page': joinPageSchema,
+  charter: charterSchema,
   'faq-page': faqPageSchema,
   'resources-page': resourcesPageSchema,
   'gear-page': gearPageSchema,

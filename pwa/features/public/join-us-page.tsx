@@ -75,7 +75,7 @@ export function JoinUsPage() {
       <section id="charter" className="join__section" aria-labelledby="charter-title">
         <h2 id="charter-title">Team charter</h2>
         <div className="card join__charter">
-          <CharterText headingLevel={3} />
+          <CharterText />
         </div>
       </section>
     </div>

@@ -1,6 +1,6 @@
 // The fields of each page document, as its editor shows them. Each editor is given the draft, changes
 // it whole, and is told the message of a field the server refused (by its dotted path).
-import type { FaqItem, FaqPage, GearPage, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
+import type { CharterPage, FaqItem, FaqPage, GearPage, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
 import { faqId } from '../../../../domain/club-pages';
 import { FormField } from '../../../components/form-field';
 import { ReorderableList } from './reorderable-list';
@@ -253,5 +253,17 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
         </FormField>
       </fieldset>
     </>
+  );
+}
+
+export function CharterFields({ value, onChange, errorAt }: FieldsProps<CharterPage>) {
+  return (
+    <FormField
+      label="Charter"
+      hint={`${MARKDOWN_HINT} Start each section with ### and its title.`}
+      error={errorAt('text')}
+    >
+      {(control) => <textarea {...control} rows={24} value={value.text} maxLength={30000} onChange={(e) => onChange({ text: e.target.value })} />}
+    </FormField>
   );
 }

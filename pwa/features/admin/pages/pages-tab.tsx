@@ -7,8 +7,9 @@ import { VersionList } from '../../../components/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
 import { useSession } from '../../../lib/session/session';
+import { CharterView } from '../../../components/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
-import { FaqFields, GearFields, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
+import { CharterFields, FaqFields, GearFields, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';
 import { previewDocument } from './preview';
 import { useDocumentEditor } from './use-document-editor';
@@ -36,10 +37,11 @@ const PAGES: { [K in PageKey]: PageEntry<K> } = {
     ),
   },
   'faq-page': { key: 'faq-page', label: 'FAQ', path: '/faq', Fields: FaqFields, View: ({ document }) => <FaqList document={document} open /> },
+  charter: { key: 'charter', label: 'Charter', path: '/join-us#charter', Fields: CharterFields, View: CharterView },
   'resources-page': { key: 'resources-page', label: 'Resources', path: '/resources', Fields: ResourcesFields, View: ResourcesContent },
   'gear-page': { key: 'gear-page', label: 'Team Gear', path: '/team-gear', Fields: GearFields, View: GearContent },
 };
-const ORDER: PageKey[] = ['join-page', 'faq-page', 'resources-page', 'gear-page'];
+const ORDER: PageKey[] = ['join-page', 'faq-page', 'resources-page', 'gear-page', 'charter'];
 
 /**
  * Admin → Pages: the texts of the club's public pages, each edited, previewed and published as a new
@@ -80,6 +82,7 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
   const editor = useDocumentEditor(entry.key);
   const [previewing, setPreviewing] = useState(false);
   const [note, setNote] = useState('');
+  const [minor, setMinor] = useState(false);
   const [published, setPublished] = useState('');
   const form = useRef<HTMLFormElement>(null);
   useUnsavedChanges(editor.dirty, form);
@@ -113,11 +116,19 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
         onSubmit={(e) => {
           e.preventDefault();
           setPublished('');
-          void editor.publish(note ? { note } : {}).then((ok) => {
+          const asksAgain = entry.key === 'charter' && !minor;
+          void editor.publish({ ...(note ? { note } : {}), ...(entry.key === 'charter' ? { minor } : {}) }).then((ok) => {
             if (!ok) return;
             setNote('');
+            setMinor(false);
             setPreviewing(false);
-            setPublished(`Published. The ${entry.label} page shows it now.`);
+            setPublished(
+              entry.key === 'charter'
+                ? asksAgain
+                  ? 'Published. Every member is asked to accept the new charter the next time they open the app.'
+                  : 'Published as a wording fix: nobody is asked to accept it again.'
+                : `Published. The ${entry.label} page shows it now.`,
+            );
           });
         }}
       >
@@ -176,6 +187,12 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
             <label htmlFor={`page-note-${entry.key}`}>Note for the history (optional)</label>
             <input id={`page-note-${entry.key}`} type="text" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
           </div>
+          {entry.key === 'charter' && (
+            <label className="admin-checkbox">
+              <input type="checkbox" checked={minor} onChange={(e) => setMinor(e.target.checked)} />
+              <span>Wording fix, no new acceptance</span>
+            </label>
+          )}
           <div className="page-editor__actions">
             <button type="button" className="button button--ghost" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
               {previewing ? 'Back to editing' : 'Preview'}
