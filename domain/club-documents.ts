@@ -4,7 +4,7 @@
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 
-import { DEFAULT_GEAR, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
+import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -36,6 +36,7 @@ export interface DocumentRule<K extends DocumentKey> {
 
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
+  'home-page': { editors: 'pages', public: true, defaults: () => DEFAULT_HOME },
   'join-page': { editors: 'pages', public: true, defaults: defaultJoin },
   charter: { editors: 'pages', public: true, defaults: defaultCharter },
   'faq-page': { editors: 'pages', public: true, defaults: defaultFaq },

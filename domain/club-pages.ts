@@ -66,6 +66,23 @@ export interface JoinPage {
   feesNote: string;
 }
 
+/** A photo of the home page's slideshow: its files are `${image}-800.webp` and `${image}-1600.webp`. */
+export interface HomePhoto {
+  image: string;
+  /** What the photo shows, for those who cannot see it. */
+  alt: string;
+  caption: string;
+}
+
+export interface HomePage {
+  /** The big title; its last word is drawn in the accent colour. */
+  title: string;
+  tagline: string;
+  /** Markdown: its first paragraph is the lead. */
+  about: string;
+  photos: HomePhoto[];
+}
+
 /** The club charter every member accepts; a publish not marked `minor` asks everyone to accept again. */
 export interface CharterPage {
   /** Markdown, its sections under ### headings. */
@@ -73,6 +90,7 @@ export interface CharterPage {
 }
 
 export interface PageDocumentTypes {
+  'home-page': HomePage;
   charter: CharterPage;
   'join-page': JoinPage;
   'faq-page': FaqPage;
@@ -87,6 +105,7 @@ export type PageKey = keyof PageDocumentTypes;
  * renders each into `html[path]` (the path with the item's index: `items.3.answer`).
  */
 export const MARKDOWN_FIELDS: { [K in PageKey]: readonly string[] } = {
+  'home-page': ['about'],
   charter: ['text'],
   'join-page': ['goal', 'whoCanJoin.*', 'steps.*.text', 'feesNote'],
   'faq-page': ['items.*.answer'],
@@ -264,6 +283,33 @@ export function defaultJoin(context: { clubEmail: string }): JoinPage {
     feesNote: 'All fees are plus HST. ‘Full’ packages cover the whole year (Fall, Winter, Spring and Summer); ‘Half’ packages are for the Fall or Winter session only.',
   };
 }
+
+/** The photos the app ships with (pwa/public/images), the slideshow's default. */
+export const BUILT_IN_PHOTOS: HomePhoto[] = [
+  {
+    image: '/images/swim',
+    alt: 'Illustration of a swimmer in an orange cap doing front crawl in open water at sunrise, past a marker buoy',
+    caption: 'Swim · coached 2-hour practices',
+  },
+  {
+    image: '/images/bike',
+    alt: 'Illustration of a cyclist in an orange helmet riding a road bike along a country road below the mountains',
+    caption: 'Bike · spins and group rides',
+  },
+  {
+    image: '/images/run',
+    alt: 'Illustration of a runner striding along a floodlit track at dusk',
+    caption: 'Run · track and tempo runs',
+  },
+];
+
+export const DEFAULT_HOME: HomePage = {
+  title: 'Swim. Bike. Run. Together.',
+  tagline: 'Coached workouts all year round for first-timers and Ironman finishers alike. Train with friends, race with the team.',
+  about:
+    'We are the university’s triathlon club: students, staff and alumni who train together for triathlons, duathlons and running races, or simply to stay fit with good company.\n\nOur coaches and executive team run workouts through the fall, winter, spring and summer sessions. Members sign up for workouts and events on the team forum, and we travel to races together. You do not need to be fast: you need to be able to swim 300 m without stopping, and to want to get better.',
+  photos: BUILT_IN_PHOTOS,
+};
 
 export const DEFAULT_RESOURCES: ResourcesPage = {
   placeholder: 'Training plans, guides, and helpful links will appear here.',

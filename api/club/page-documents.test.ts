@@ -19,6 +19,7 @@ async function setup() {
 }
 
 const VALID: Record<string, unknown> = {
+  'home-page': { title: 'Row. Together.', tagline: 'On the river.', about: 'We **row**.', photos: [{ image: '/images/swim', alt: 'A swimmer', caption: 'Swim' }] },
   'join-page': {
     intro: 'Come along.',
     goal: 'Have *fun*.',
@@ -34,7 +35,11 @@ const VALID: Record<string, unknown> = {
 };
 
 const join = VALID['join-page'] as Record<string, unknown>;
+const home = VALID['home-page'] as Record<string, unknown>;
 const INVALID: [key: string, body: unknown, field: string, message: string][] = [
+  ['home-page', { ...home, photos: [{ image: 'https://evil.example/x', alt: 'x', caption: 'x' }] }, 'photos.0.image', 'Choose one of the photos'],
+  ['home-page', { ...home, photos: [{ image: '/images/swim', alt: '', caption: 'x' }] }, 'photos.0.alt', 'Write what the photo shows (its alt text)'],
+  ['home-page', { ...home, photos: [] }, 'photos', 'Keep at least one photo'],
   ['join-page', { ...join, fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: -5 }] }, 'fees.0.fee', 'A fee is not negative'],
   ['join-page', { ...join, steps: [] }, 'steps', 'Give at least one step'],
   ['join-page', { ...join, goal: '' }, 'goal', 'Write the goal'],
@@ -57,6 +62,10 @@ describe('page documents', () => {
     expect(faq.body.body.items[0]).toMatchObject({ id: 'how-to-join', question: 'How do I join the club?' });
     expect(faq.body.html['items.0.answer']).toContain('<a href="/login?mode=signup">create an account</a>');
     expect(faq.body.html['items.0.answer']).toContain(`<a href="mailto:${t.deps.env.CLUB_EMAIL}">`);
+    const homePage = (await t.call('GET', '/api/club/documents/home-page')).body;
+    expect(homePage.body.title).toBe('Swim. Bike. Run. Together.');
+    expect(homePage.body.photos.map((p: { image: string }) => p.image)).toEqual(['/images/swim', '/images/bike', '/images/run']);
+    expect(homePage.html.about).toMatch(/^<p>We are the university’s triathlon club/);
     const joinPage = (await t.call('GET', '/api/club/documents/join-page')).body;
     expect(joinPage.body.fees).toHaveLength(6);
     expect(joinPage.body.fees[0]).toEqual({ name: 'Full Tri', for: 'Triathletes', covers: 'Whole year', fee: 256 });

@@ -43,6 +43,7 @@ interface PagesModule {
 
 /** The public pages drawn from page documents: the page carries them (their Markdown rendered). */
 const PAGE_DOCUMENTS: Record<string, PageKey[]> = {
+  '/': ['home-page'],
   '/join-us': ['join-page', 'charter'],
   '/faq': ['faq-page'],
   '/resources': ['resources-page'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
-import type { CharterPage, FaqPage, GearPage, JoinPage, ResourcesPage } from '../club-pages';
+import type { CharterPage, FaqPage, GearPage, HomePage, JoinPage, ResourcesPage } from '../club-pages';
 import { isSafeLink } from '../safe-link';
 
 // The club's pages (domain/club-pages.ts): texts a person writes, with limits a page can show.
@@ -26,6 +26,23 @@ const joinPageSchema: z.ZodType<JoinPage> = z.object({
     )
     .max(20, 'At most 20 packages'),
   feesNote: z.string().trim().max(1000, 'The note is at most 1000 characters'),
+});
+
+const homePageSchema: z.ZodType<HomePage> = z.object({
+  title: text('the title', 80),
+  tagline: text('the tagline', 300),
+  about: text('the about text', 3000),
+  photos: z
+    .array(
+      z.object({
+        // The app's own pictures or the club's uploads: a path of this site, never another's.
+        image: z.string().regex(/^\/(?:images|uploads)\/[a-z0-9-]+$/, 'Choose one of the photos'),
+        alt: text('what the photo shows (its alt text)', 300),
+        caption: text('the caption', 120),
+      }),
+    )
+    .min(1, 'Keep at least one photo')
+    .max(10, 'At most 10 photos'),
 });
 
 const charterSchema: z.ZodType<CharterPage> = z.object({ text: text('the charter', 30000) });
@@ -70,6 +87,7 @@ const gearPageSchema: z.ZodType<GearPage> = z.object({
 /** The check of each document's body: a publish whose body fails it is refused with the field's message. */
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
+  'home-page': homePageSchema,
   'join-page': joinPageSchema,
   charter: charterSchema,
   'faq-page': faqPageSchema,

@@ -1,7 +1,9 @@
 // The fields of each page document, as its editor shows them. Each editor is given the draft, changes
 // it whole, and is told the message of a field the server refused (by its dotted path).
-import type { CharterPage, FaqItem, FaqPage, GearPage, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
-import { faqId } from '../../../../domain/club-pages';
+import type { CharterPage, FaqItem, FaqPage, GearPage, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
+import { BUILT_IN_PHOTOS, faqId } from '../../../../domain/club-pages';
+import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { MarkdownHtml } from '../../../components/markdown-html';
 import { FormField } from '../../../components/form-field';
 import { ReorderableList } from './reorderable-list';
 
@@ -265,5 +267,78 @@ export function CharterFields({ value, onChange, errorAt }: FieldsProps<CharterP
     >
       {(control) => <textarea {...control} rows={24} value={value.text} maxLength={30000} onChange={(e) => onChange({ text: e.target.value })} />}
     </FormField>
+  );
+}
+
+export function HomeFields({ value, onChange, errorAt }: FieldsProps<HomePage>) {
+  const set = (part: Partial<HomePage>) => onChange({ ...value, ...part });
+  const setPhoto = (index: number, part: Partial<HomePhoto>) => set({ photos: value.photos.map((old, i) => (i === index ? { ...old, ...part } : old)) });
+  const missing = BUILT_IN_PHOTOS.filter((p) => !value.photos.some((q) => q.image === p.image));
+  return (
+    <>
+      <FormField label="Title" hint="Its last word is drawn in the accent colour." error={errorAt('title')}>
+        {(control) => <input {...control} type="text" value={value.title} maxLength={80} onChange={(e) => set({ title: e.target.value })} />}
+      </FormField>
+      <FormField label="Tagline" error={errorAt('tagline')}>
+        {(control) => <textarea {...control} rows={2} value={value.tagline} maxLength={300} onChange={(e) => set({ tagline: e.target.value })} />}
+      </FormField>
+      <FormField label="About text" hint={`${MARKDOWN_HINT} The first paragraph is the lead.`} error={errorAt('about')}>
+        {(control) => <textarea {...control} rows={6} value={value.about} maxLength={3000} onChange={(e) => set({ about: e.target.value })} />}
+      </FormField>
+      <fieldset className="page-editor__group">
+        <legend>Slideshow photos</legend>
+        {errorAt('photos') && <p className="field-error">{errorAt('photos')}</p>}
+        <ReorderableList
+          label="Photos, in the slideshow's order"
+          items={value.photos}
+          onChange={(photos) => set({ photos })}
+          itemKey={(photo) => photo.image}
+          itemName={(photo, index) => `photo ${index + 1}${photo.caption ? `: ${photo.caption}` : ''}`}
+        >
+          {(photo, index) => (
+            <div className="page-editor__photo">
+              <img src={`${photo.image}-800.webp`} alt="" width={160} height={90} loading="lazy" />
+              <div>
+                <FormField label="Alt text (what the photo shows)" error={errorAt(`photos.${index}.alt`)}>
+                  {(control) => <textarea {...control} rows={2} value={photo.alt} maxLength={300} onChange={(e) => setPhoto(index, { alt: e.target.value })} />}
+                </FormField>
+                <FormField label="Caption" error={errorAt(`photos.${index}.caption`)}>
+                  {(control) => <input {...control} type="text" value={photo.caption} maxLength={120} onChange={(e) => setPhoto(index, { caption: e.target.value })} />}
+                </FormField>
+              </div>
+            </div>
+          )}
+        </ReorderableList>
+        {missing.length > 0 && (
+          <p className="page-editor__actions">
+            {missing.map((photo) => (
+              <button key={photo.image} type="button" className="button button--small" onClick={() => set({ photos: [...value.photos, photo] })}>
+                Add the {photo.caption.split(' · ')[0]} photo back
+              </button>
+            ))}
+          </p>
+        )}
+      </fieldset>
+    </>
+  );
+}
+
+/** The home page's texts and photos as the editor previews them (the hero itself is the public page's). */
+export function HomePreview({ document }: { document: ClubDocument<'home-page'> }) {
+  const { title, tagline, photos } = document.body;
+  return (
+    <div className="home-preview">
+      <h2>{title}</h2>
+      <p className="lead">{tagline}</p>
+      <MarkdownHtml html={document.html?.about ?? ''} />
+      <ul className="home-preview__photos">
+        {photos.map((photo) => (
+          <li key={photo.image}>
+            <img src={`${photo.image}-800.webp`} alt={photo.alt} width={160} height={90} loading="lazy" />
+            <span>{photo.caption}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -47,7 +47,7 @@ function renderPages(more: Routes = {}, faq?: ClubDocument<'faq-page'>) {
   return api;
 }
 
-/** Opens the FAQ's editor (the first page of the list is Join Us). */
+/** Opens the FAQ's editor (the first page of the list is Home). */
 async function openFaq() {
   await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Page' }), 'FAQ');
 }
@@ -191,7 +191,8 @@ describe('/admin/pages for an exec', () => {
   it('opens the editor when allowed', async () => {
     answerRoutes(routes(), { user: exec });
     renderAt('/admin/pages', '/admin/pages', <PagesScreen />, { user: exec });
-    expect(await screen.findByRole('textbox', { name: 'Our goal' })).toHaveValue(pageDocument('join-page').body.goal);
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Swim. Bike. Run. Together.');
+    expect(screen.getAllByRole('textbox', { name: 'Alt text (what the photo shows)' })).toHaveLength(3);
     await openFaq();
     expect(await screen.findAllByRole('textbox', { name: 'Question' })).toHaveLength(3);
   });

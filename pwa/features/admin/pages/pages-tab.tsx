@@ -9,7 +9,7 @@ import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-
 import { useSession } from '../../../lib/session/session';
 import { CharterView } from '../../../components/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
-import { CharterFields, FaqFields, GearFields, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
+import { CharterFields, FaqFields, GearFields, HomeFields, HomePreview, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';
 import { previewDocument } from './preview';
 import { useDocumentEditor } from './use-document-editor';
@@ -24,6 +24,7 @@ interface PageEntry<K extends PageKey> {
 }
 
 const PAGES: { [K in PageKey]: PageEntry<K> } = {
+  'home-page': { key: 'home-page', label: 'Home', path: '/', Fields: HomeFields, View: HomePreview },
   'join-page': {
     key: 'join-page',
     label: 'Join Us',
@@ -41,7 +42,7 @@ const PAGES: { [K in PageKey]: PageEntry<K> } = {
   'resources-page': { key: 'resources-page', label: 'Resources', path: '/resources', Fields: ResourcesFields, View: ResourcesContent },
   'gear-page': { key: 'gear-page', label: 'Team Gear', path: '/team-gear', Fields: GearFields, View: GearContent },
 };
-const ORDER: PageKey[] = ['join-page', 'faq-page', 'resources-page', 'gear-page', 'charter'];
+const ORDER: PageKey[] = ['home-page', 'join-page', 'faq-page', 'resources-page', 'gear-page', 'charter'];
 
 /**
  * Admin → Pages: the texts of the club's public pages, each edited, previewed and published as a new
