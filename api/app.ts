@@ -11,6 +11,7 @@ import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
 import { documentRoutes } from './club/document-routes';
+import { photoRoutes } from './club/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
 import { healthRoutes } from './health/health-routes';
@@ -32,7 +33,7 @@ import { offlineSetRoutes } from './offline-set/offline-set-routes';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(['/api/users/profile-picture']);
+const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/photos']);
 /** A club's spreadsheet of members: up to IMPORT_MAX_BYTES of CSV. */
 const IMPORT_PATH = '/api/admin/members/import';
 /** The build's hashed scripts and stylesheets (vite's assets folder). */
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/club/documents', documentRoutes);
+  app.route('/api/club/photos', photoRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

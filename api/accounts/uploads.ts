@@ -16,11 +16,10 @@ const TOO_MANY_PIXELS = 'That picture is too large. Please upload one under 40 m
 const OUR_FILE = /^\/uploads\/([a-f0-9]{32}\.webp)$/;
 
 /**
- * Turns whatever the user sent into a square WebP avatar. The type is read from the bytes (never the
- * file name or the browser's label) and the picture is re-encoded, which drops EXIF, GPS and any
- * payload hidden in the original.
+ * Checks what the user sent is a picture we take: the type is read from the bytes (never the file
+ * name or the browser's label), and its size before anything is decoded.
  */
-export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
+async function checkPicture(input: Uint8Array): Promise<void> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -33,10 +32,17 @@ export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
   const height = meta.pageHeight ?? meta.height;
   if (!meta.width || !height) throw new ServiceError(415, UPLOAD_TYPE_ERROR);
   if (meta.width * height > MAX_INPUT_PIXELS) throw new ServiceError(413, TOO_MANY_PIXELS);
+}
+
+/**
+ * The picture re-encoded as a WebP of `width` x `height` (cropped to fill), which drops EXIF, GPS and
+ * any payload hidden in the original.
+ */
+async function toWebp(input: Uint8Array, width: number, height: number): Promise<Buffer> {
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // apply the EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .resize(width, height, { fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch (err) {
@@ -46,8 +52,36 @@ export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
   }
 }
 
+/** Turns whatever the user sent into a square WebP avatar. */
+export async function toAvatarWebp(input: Uint8Array): Promise<Buffer> {
+  await checkPicture(input);
+  return toWebp(input, AVATAR_SIZE, AVATAR_SIZE);
+}
+
+/** The widths of a slideshow photo's files (`<name>-800.webp`, `<name>-1600.webp`), 16:9. */
+export const SLIDE_WIDTHS = [800, 1600] as const;
+
+/** Turns whatever the user sent into the home page slideshow's WebP files, one per width. */
+export async function toSlideWebps(input: Uint8Array): Promise<Map<string, Buffer>> {
+  await checkPicture(input);
+  const files = new Map<string, Buffer>();
+  for (const width of SLIDE_WIDTHS) files.set(`-${width}.webp`, await toWebp(input, width, (width * 9) / 16));
+  return files;
+}
+
 function isPixelLimit(err: unknown): boolean {
   return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
+/**
+ * Writes files that belong together under one random server-made name, each with its ending
+ * (`-800.webp`), and answers their common public path (/uploads/<name>).
+ */
+export async function saveUploadSet(uploadsDir: string, files: Map<string, Uint8Array>): Promise<string> {
+  await mkdir(uploadsDir, { recursive: true });
+  const name = randomBytes(16).toString('hex');
+  for (const [ending, bytes] of files) await writeFile(join(uploadsDir, `${name}${ending}`), bytes, { flag: 'wx' });
+  return `/uploads/${name}`;
 }
 
 /** Writes the bytes under a random server-made name and answers the public URL (/uploads/<name>). */

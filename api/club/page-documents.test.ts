@@ -2,7 +2,11 @@
 // when an administrator allows it), the check of each body, the Markdown sent rendered and
 // sanitised, history and restore, and the edit that would overwrite a newer one.
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
+import sharp from 'sharp';
 import { defaultFaq } from '../../domain/club-pages';
+import { pictureForm, smallPng } from '../testing/pictures';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
 
 const FAQ = '/api/club/documents/faq-page';
@@ -144,5 +148,27 @@ describe('page documents', () => {
     expect(late.body.current).toMatchObject({ version: 1, body: VALID['faq-page'] });
     expect(late.body.current.html['items.0.answer']).toContain('<strong>spin bikes</strong>');
     expect((await t.call('GET', FAQ)).body.body).toEqual(VALID['faq-page']);
+  });
+
+  it('takes a home page photo through the picture pipeline, as its two widths, from page editors only', async () => {
+    const { t, admin, exec, me, publish, allowExecs } = await setup();
+    const upload = (token: string, form?: FormData) => t.call('POST', '/api/club/photos', { token, body: form ?? pictureForm(Buffer.from('not a picture'), 'x.png', 'image/png', 'photo') });
+    const photo = async () => pictureForm(await smallPng(400, 300), 'photo.png', 'image/png', 'photo');
+    expect((await upload(me.token, await photo())).status).toBe(403);
+    expect((await upload(exec.token, await photo())).status).toBe(403);
+    expect((await upload(admin.token)).status).toBe(415);
+    await allowExecs(true);
+    const res = await upload(exec.token, await photo());
+    expect(res.status).toBe(201);
+    const image = res.body.image as string;
+    expect(image).toMatch(/^\/uploads\/[a-f0-9]{32}$/);
+    for (const [width, height] of [[800, 450], [1600, 900]] as const) {
+      const file = joinPath(t.deps.uploadsDir, `${image.slice('/uploads/'.length)}-${width}.webp`);
+      expect(existsSync(file)).toBe(true);
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width, height });
+    }
+    // The home page takes it with its alt text.
+    const published = await publish('home-page', { ...(VALID['home-page'] as object), photos: [{ image, alt: 'Our team at the lake', caption: 'Summer' }] }, 0);
+    expect(published.status).toBe(200);
   });
 });

@@ -25,3 +25,12 @@ export interface DocumentConflict<K extends DocumentKey = DocumentKey> {
   error: string;
   current: ClubDocument<K>;
 }
+
+/** POST /club/photos: the form field of a home page photo, and its largest size. */
+export const HOME_PHOTO_FIELD = 'photo';
+export const HOME_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /club/photos: the photo's path, without its width (`/uploads/<name>`: its files end -800.webp and -1600.webp). */
+export interface HomePhotoAnswer {
+  image: string;
+}

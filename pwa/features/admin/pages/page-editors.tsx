@@ -2,7 +2,9 @@
 // it whole, and is told the message of a field the server refused (by its dotted path).
 import type { CharterPage, FaqItem, FaqPage, GearPage, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
 import { BUILT_IN_PHOTOS, faqId } from '../../../../domain/club-pages';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club-documents';
+import { call, errorMessage } from '../../../lib/data/api-client';
+import { useState } from 'react';
 import { MarkdownHtml } from '../../../components/markdown-html';
 import { FormField } from '../../../components/form-field';
 import { ReorderableList } from './reorderable-list';
@@ -309,6 +311,7 @@ export function HomeFields({ value, onChange, errorAt }: FieldsProps<HomePage>) 
             </div>
           )}
         </ReorderableList>
+        <PhotoUpload onUploaded={(image) => set({ photos: [...value.photos, { image, alt: '', caption: '' }] })} />
         {missing.length > 0 && (
           <p className="page-editor__actions">
             {missing.map((photo) => (
@@ -340,5 +343,39 @@ export function HomePreview({ document }: { document: ClubDocument<'home-page'> 
         ))}
       </ul>
     </div>
+  );
+}
+
+/** "Add a photo": the file goes through the server's picture pipeline; the editor then writes its alt text. */
+function PhotoUpload({ onUploaded }: { onUploaded: (image: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  return (
+    <FormField label="Add a photo" hint="JPEG, PNG, WebP or AVIF, at most 5 MB; cropped to 16:9. Then say what it shows." error={error || undefined}>
+      {(control) => (
+        <input
+          {...control}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          disabled={busy}
+          onChange={(e) => {
+            const input = e.currentTarget;
+            const file = input.files?.[0];
+            if (!file) return;
+            const form = new FormData();
+            form.append(HOME_PHOTO_FIELD, file);
+            setBusy(true);
+            setError('');
+            call('POST /club/photos', { body: form })
+              .then(({ image }) => onUploaded(image))
+              .catch((err: unknown) => setError(errorMessage(err, 'The photo could not be uploaded. Try again.')))
+              .finally(() => {
+                setBusy(false);
+                input.value = '';
+              });
+          }}
+        />
+      )}
+    </FormField>
   );
 }

@@ -179,6 +179,33 @@ describe('Admin → Pages', () => {
   });
 });
 
+describe('Admin → Pages: Home', () => {
+  it('adds an uploaded photo to the slideshow, asks for its alt text and publishes it', async () => {
+    const user = userEvent.setup();
+    const api = renderPages({
+      'POST /club/photos': { image: '/uploads/0123456789abcdef0123456789abcdef' },
+      'PUT /club/documents/:key': ({ body }) => ({ ...pageDocument('home-page'), version: 1, body: body!.body as never }),
+    });
+    const upload = await screen.findByLabelText('Add a photo');
+    await user.upload(upload, new File(['png'], 'lake.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Alt text (what the photo shows)' })).toHaveLength(4));
+    const sent = api.calls.find((c) => c.method === 'POST')!;
+    expect(sent.path).toBe('/club/photos');
+    expect((sent.body as FormData).get('photo')).toBeInstanceOf(File);
+    const alts = screen.getAllByRole('textbox', { name: 'Alt text (what the photo shows)' });
+    await user.type(alts[3]!, 'The team at the lake');
+    await user.type(screen.getAllByRole('textbox', { name: 'Caption' })[3]!, 'Summer');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Published. The Home page shows it now.');
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect((put.body as { body: { photos: unknown[] } }).body.photos[3]).toEqual({
+      image: '/uploads/0123456789abcdef0123456789abcdef',
+      alt: 'The team at the lake',
+      caption: 'Summer',
+    });
+  });
+});
+
 describe('/admin/pages for an exec', () => {
   it('says an administrator has not allowed it when the server refuses', async () => {
     answerRoutes(routes({ 'GET /club/documents/:key/versions': () => jsonReply({ error: 'Only administrators, and execs when allowed, can change the pages' }, 403) }), { user: exec });
