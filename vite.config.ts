@@ -119,11 +119,15 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Public reads (team list, race list for visitors, the club's time zone) stay readable offline.
+            // Public reads (team list, race list for visitors, the club's time zone, the club's pages'
+            // texts) stay readable offline: the last copy the device had.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
               !request.headers.has('authorization') &&
-              (url.pathname === '/api/profiles' || url.pathname === '/api/races' || url.pathname === '/api/config'),
+              (url.pathname === '/api/profiles' ||
+                url.pathname === '/api/races' ||
+                url.pathname === '/api/config' ||
+                /^\/api\/club\/documents\/[a-z]+-page$/.test(url.pathname)),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'public-api', expiration: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 } },
           },

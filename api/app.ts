@@ -16,6 +16,7 @@ import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity';
 import { documentRoutes } from './club/document-routes';
 import { clubRules } from './club/settings';
+import { photoRoutes } from './club/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
 import { healthRoutes } from './health/health-routes';
@@ -38,7 +39,7 @@ import { offlineSetRoutes } from './offline-set/offline-set-routes';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/logo']);
+const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/logo', '/api/club/photos']);
 /** A club's spreadsheet of members: up to IMPORT_MAX_BYTES of CSV. */
 const IMPORT_PATH = '/api/admin/members/import';
 /** The build's hashed scripts and stylesheets (vite's assets folder). */
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/club/documents', documentRoutes);
+  app.route('/api/club/photos', photoRoutes);
   app.route('/api/club', clubRoutes);
   app.route('/api/setup', setupRoutes);
   app.route('/api/races', racesRoutes);

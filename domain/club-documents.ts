@@ -9,6 +9,8 @@ import { defaultSeasons, type SeasonsDocument } from './schedule';
 import { defaultTeamPositions, type TeamPositionsDocument } from './contract/profiles';
 import { defaultClubIdentity, type ClubIdentity } from './club-identity';
 
+import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
+
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
 
@@ -18,7 +20,7 @@ export interface PagePermissions {
 }
 
 /** What each key holds. A new setting is a line here, one in DOCUMENT_RULES and one in DOCUMENT_SCHEMAS. */
-export interface ClubDocumentTypes {
+export interface ClubDocumentTypes extends PageDocumentTypes {
   permissions: PagePermissions;
   /** The attendance rules' numbers (Admin → Rules). */
   rules: RuleNumbers;
@@ -54,6 +56,12 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   seasons: { editors: 'admin', public: true, defaults: defaultSeasons },
   'team-positions': { editors: 'admin', public: true, defaults: defaultTeamPositions },
   club: { editors: 'admin', public: true, defaults: ({ clubEmail }) => defaultClubIdentity(clubEmail) },
+  'home-page': { editors: 'pages', public: true, defaults: () => DEFAULT_HOME },
+  'join-page': { editors: 'pages', public: true, defaults: defaultJoin },
+  charter: { editors: 'pages', public: true, defaults: defaultCharter },
+  'faq-page': { editors: 'pages', public: true, defaults: defaultFaq },
+  'resources-page': { editors: 'pages', public: true, defaults: () => DEFAULT_RESOURCES },
+  'gear-page': { editors: 'pages', public: true, defaults: () => DEFAULT_GEAR },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

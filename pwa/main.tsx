@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadClubConfig, loadClubConfigWhenControlled } from './lib/club/club-zone';
 import { applyPageData, readPageData } from './app/page-data';
+import { keepPageDocuments, loadPageDocumentsWhenControlled } from './lib/data/page-documents';
 import { readToken } from './lib/session/session-storage';
 import { SessionProvider } from './lib/session/session';
 import { AppRoutes } from './app/router';
@@ -12,6 +13,7 @@ import './styles.css';
 // re-render when it is known (and use the stored zone meanwhile).
 void loadClubConfig();
 loadClubConfigWhenControlled();
+loadPageDocumentsWhenControlled();
 // zod 4 probes `new Function` on its first parse to pick a faster path; under our CSP (no
 // 'unsafe-eval') the probe is refused and Chromium logs a CSP issue (Lighthouse best practices).
 // Set through zod's global config object rather than `import { config } from 'zod'`, which would
@@ -37,6 +39,7 @@ const root = document.getElementById('root')!;
 const pageData = readPageData(document);
 if (pageData && root.firstElementChild && !readToken()) {
   applyPageData(pageData);
+  keepPageDocuments(pageData.reads);
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clubName } from '../club/identity';
+import { acceptedCurrentCharter } from '../club/charter';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from '../messaging/notifications';
 import type { AppDeps } from '../platform/context';
@@ -20,7 +21,7 @@ const MINUTE = 60_000;
 async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
   const row = findUserById(deps.database.db, userId);
   if (!row) throw new ServiceError(401, 'Account not found');
-  return { user: sessionUserOf(deps, row), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
+  return { user: sessionUserOf(deps, row, acceptedCurrentCharter(deps, row)), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { acceptedCurrentCharter } from '../club/charter';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { roleChangeNotifications, users } from '../../db/schema';
@@ -23,7 +24,7 @@ export function emailTaken(db: Db, email: string, exceptId: number): boolean {
 function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
   const row = findUserById(deps.database.db, userId);
   if (!row) throw notFound('Account');
-  return sessionUserOf(deps, row);
+  return sessionUserOf(deps, row, acceptedCurrentCharter(deps, row));
 }
 
 /**

@@ -16,12 +16,10 @@ const TOO_MANY_PIXELS = 'That picture is too large. Please upload one under 40 m
 const OUR_FILE = /^\/uploads\/([a-f0-9]{32}\.webp)$/;
 
 /**
- * Turns whatever the user sent into a square WebP: a profile picture is cropped to fill it (`cover`),
- * the club's logo is fitted whole on a transparent square (`contain`). The type is read from the bytes
- * (never the file name or the browser's label) and the picture is re-encoded, which drops EXIF, GPS
- * and any payload hidden in the original.
+ * Checks what the user sent is a picture we take: the type is read from the bytes (never the file
+ * name or the browser's label), and its size before anything is decoded.
  */
-export async function toSquareWebp(input: Uint8Array, fit: 'cover' | 'contain' = 'cover'): Promise<Buffer> {
+async function checkPicture(input: Uint8Array): Promise<void> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -34,10 +32,18 @@ export async function toSquareWebp(input: Uint8Array, fit: 'cover' | 'contain' =
   const height = meta.pageHeight ?? meta.height;
   if (!meta.width || !height) throw new ServiceError(415, UPLOAD_TYPE_ERROR);
   if (meta.width * height > MAX_INPUT_PIXELS) throw new ServiceError(413, TOO_MANY_PIXELS);
+}
+
+/**
+ * The picture re-encoded as a WebP of `width` x `height`, cropped to fill (`cover`) or fitted whole on
+ * a transparent background (`contain`, the club's logo), which drops EXIF, GPS and any payload hidden
+ * in the original.
+ */
+async function toWebp(input: Uint8Array, width: number, height: number, fit: 'cover' | 'contain' = 'cover'): Promise<Buffer> {
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // apply the EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .resize(width, height, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: fit === 'contain' ? 90 : 82 })
       .toBuffer();
   } catch (err) {
@@ -47,8 +53,39 @@ export async function toSquareWebp(input: Uint8Array, fit: 'cover' | 'contain' =
   }
 }
 
+/**
+ * Turns whatever the user sent into a square WebP: a profile picture is cropped to fill it (`cover`),
+ * the club's logo is fitted whole on a transparent square (`contain`).
+ */
+export async function toSquareWebp(input: Uint8Array, fit: 'cover' | 'contain' = 'cover'): Promise<Buffer> {
+  await checkPicture(input);
+  return toWebp(input, AVATAR_SIZE, AVATAR_SIZE, fit);
+}
+
+/** The widths of a slideshow photo's files (`<name>-800.webp`, `<name>-1600.webp`), 16:9. */
+export const SLIDE_WIDTHS = [800, 1600] as const;
+
+/** Turns whatever the user sent into the home page slideshow's WebP files, one per width. */
+export async function toSlideWebps(input: Uint8Array): Promise<Map<string, Buffer>> {
+  await checkPicture(input);
+  const files = new Map<string, Buffer>();
+  for (const width of SLIDE_WIDTHS) files.set(`-${width}.webp`, await toWebp(input, width, (width * 9) / 16));
+  return files;
+}
+
 function isPixelLimit(err: unknown): boolean {
   return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
+/**
+ * Writes files that belong together under one random server-made name, each with its ending
+ * (`-800.webp`), and answers their common public path (/uploads/<name>).
+ */
+export async function saveUploadSet(uploadsDir: string, files: Map<string, Uint8Array>): Promise<string> {
+  await mkdir(uploadsDir, { recursive: true });
+  const name = randomBytes(16).toString('hex');
+  for (const [ending, bytes] of files) await writeFile(join(uploadsDir, `${name}${ending}`), bytes, { flag: 'wx' });
+  return `/uploads/${name}`;
 }
 
 /** Writes the bytes under a random server-made name and answers the public URL (/uploads/<name>). */

@@ -14,11 +14,12 @@ import {
   updateProfile,
 } from './member-profile';
 import { acceptCharter } from '../platform/users';
+import { currentCharterVersion } from '../club/charter';
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post('/accept-charter', async (c) => {
-    acceptCharter(c.var.deps, c.var.user.id, c.var.deps.clock());
+    acceptCharter(c.var.deps, c.var.user.id, c.var.deps.clock(), currentCharterVersion(c.var.deps));
     const { user } = await sessionAnswer(c.var.deps, c.var.user.id);
     return c.json(
       { message: 'Charter accepted', user } satisfies AnswerOf<'POST /users/accept-charter'>,

@@ -12,6 +12,8 @@ import {
 } from '../../domain/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
+import { MARKDOWN_FIELDS, fillFacts, markdownTexts, type PageFacts } from '../../domain/club-pages';
+import { renderMarkdown } from '../../domain/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
 import { parseNamingField } from '../platform/middleware/validate';
@@ -28,8 +30,24 @@ function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
   return kept;
 }
 
-function toDocument<K extends DocumentKey>(key: K, row: ClubDocumentRow, publisher: string | null): ClubDocument<K> {
-  return {
+/** The settings a page's text may name in braces (domain/club-pages.ts), as they are in force. */
+function pageFacts(deps: AppDeps): PageFacts {
+  return { clubName: documentBody(deps, 'club').name, rules: documentBody(deps, 'rules'), terms: documentBody(deps, 'terms').terms };
+}
+
+/**
+ * A page's Markdown rendered here, its facts filled in, so a visitor's page shows HTML and never
+ * loads the renderer. Drawn from other documents too, so any publish drops every kept one.
+ */
+function withHtml<K extends DocumentKey>(deps: AppDeps, document: ClubDocument<K>): ClubDocument<K> {
+  if (!Object.hasOwn(MARKDOWN_FIELDS, document.key)) return document;
+  const facts = pageFacts(deps);
+  const texts = markdownTexts(MARKDOWN_FIELDS[document.key as keyof typeof MARKDOWN_FIELDS], document.body);
+  return { ...document, html: Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, renderMarkdown(fillFacts(text, facts))])) };
+}
+
+function toDocument<K extends DocumentKey>(deps: AppDeps, key: K, row: ClubDocumentRow, publisher: string | null): ClubDocument<K> {
+  return withHtml(deps, {
     key,
     version: row.version,
     body: JSON.parse(row.body) as ClubDocumentTypes[K],
@@ -37,12 +55,12 @@ function toDocument<K extends DocumentKey>(key: K, row: ClubDocumentRow, publish
     publishedBy: { id: row.publishedBy, name: publisher ?? 'A former member' },
     note: row.note,
     minor: row.minor,
-  };
+  });
 }
 
 function defaultDocument<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocument<K> {
   const body = DOCUMENT_RULES[key].defaults({ clubEmail: deps.env.CLUB_EMAIL, clubTimeZone: deps.env.CLUB_TIMEZONE });
-  return { key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false };
+  return withHtml(deps, { key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false });
 }
 
 function versionRows(deps: AppDeps, key: DocumentKey, version?: number) {
@@ -60,7 +78,7 @@ export function readDocument<K extends DocumentKey>(deps: AppDeps, key: K): Club
   const known = kept.get(key) as ClubDocument<K> | undefined;
   if (known) return known;
   const newest = versionRows(deps, key).limit(1).get();
-  const document = newest ? toDocument(key, newest.row, newest.publisher) : defaultDocument(deps, key);
+  const document = newest ? toDocument(deps, key, newest.row, newest.publisher) : defaultDocument(deps, key);
   kept.set(key, document);
   return document;
 }
@@ -125,8 +143,10 @@ function insertVersion<K extends DocumentKey>(
       .returning()
       .get();
     const publisher = db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get()?.name ?? null;
-    return toDocument(key, row, publisher);
+    return toDocument(deps, key, row, publisher);
   });
+  // Pages are drawn from other documents (the club's name, the rules, the terms): all are read again.
+  keptFor(deps).clear();
   keptFor(deps).set(key, document);
   for (const listener of changeListeners) listener(deps, key);
   return document;
@@ -156,7 +176,7 @@ export function documentVersions<K extends DocumentKey>(deps: AppDeps, actor: Ac
   requireEditor(deps, actor, key);
   const versions = versionRows(deps, key)
     .all()
-    .map(({ row, publisher }) => toDocument(key, row, publisher));
+    .map(({ row, publisher }) => toDocument(deps, key, row, publisher));
   return { current: versions[0]?.version ?? 0, versions };
 }
 

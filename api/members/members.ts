@@ -16,7 +16,8 @@ import { activationEmail } from '../messaging/mail-templates';
 import { isUniqueViolation } from '../../db/errors';
 import { emailTaken, recordRoleChange } from '../accounts/member-profile';
 import { deleteAccount } from '../accounts/account-deletion';
-import { CHARTER_VERSION, findUserById, normaliseEmail } from '../platform/users';
+import { findUserById, normaliseEmail } from '../platform/users';
+import { acceptedCurrentCharter, currentCharterVersion } from '../club/charter';
 import { effectiveRole } from '../../domain/membership';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
@@ -34,7 +35,8 @@ export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to ref
 
 const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
 
-export function toAdminMember(row: UserRow, day: string): AdminMember {
+/** `charter`: whether the row accepted the charter in force (api/club/charter.ts): the members table shows that. */
+export function toAdminMember(row: UserRow, day: string, charter: (row: UserRow) => boolean): AdminMember {
   return {
     id: row.id,
     name: row.name,
@@ -44,7 +46,7 @@ export function toAdminMember(row: UserRow, day: string): AdminMember {
     join_date: row.joinDate,
     expiry_date: row.expiryDate,
     absences: row.absences,
-    charter_accepted: row.charterAcceptedAt === null ? 0 : 1,
+    charter_accepted: charter(row) ? 1 : 0,
     expired: row.role !== 'pending' && effectiveRole(row, day) === 'pending',
   };
 }
@@ -52,12 +54,13 @@ export function toAdminMember(row: UserRow, day: string): AdminMember {
 /** Everyone with an account, pending and rejected included, by name. */
 export function listMembers(deps: AppDeps): AdminMember[] {
   const day = today(deps);
+  const charter = (row: UserRow) => acceptedCurrentCharter(deps, row);
   return deps.database.db
     .select()
     .from(users)
     .orderBy(sql`lower(${users.name})`, asc(users.id))
     .all()
-    .map((row) => toAdminMember(row, day));
+    .map((row) => toAdminMember(row, day, charter));
 }
 
 function loadMember(deps: AppDeps, id: number): UserRow {
@@ -67,7 +70,7 @@ function loadMember(deps: AppDeps, id: number): UserRow {
 }
 
 function reload(deps: AppDeps, id: number): AdminMember {
-  return toAdminMember(loadMember(deps, id), today(deps));
+  return toAdminMember(loadMember(deps, id), today(deps), (row) => acceptedCurrentCharter(deps, row));
 }
 
 /** pending (or rejected) → member, exec or administrator with an expiry date; the activation email goes with it. */
@@ -119,8 +122,8 @@ export function updateMember(
       ? {}
       : input.charterAccepted
         ? {
-            charterAcceptedAt: row.charterAcceptedAt ?? now,
-            charterVersion: row.charterVersion ?? CHARTER_VERSION,
+            charterAcceptedAt: acceptedCurrentCharter(deps, row) ? row.charterAcceptedAt : now,
+            charterVersion: currentCharterVersion(deps),
           }
         : { charterAcceptedAt: null, charterVersion: null };
   try {

@@ -16,7 +16,7 @@ import {
   publicPage,
 } from '../../domain/contract/public-pages';
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
-import { HOME_SLIDES, SLIDE_SIZES, slideSrcSet } from '../../domain/contract/home-slides';
+import { HOME_SLIDES, SLIDE_SIZES, drawnInEveryFormat, slideSrcSet, type Slide } from '../../domain/contract/home-slides';
 import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
 import { clubIcons, type ClubIdentity } from '../../domain/club-identity';
 
@@ -40,6 +40,14 @@ export interface HeadContext {
   teamMembers: () => TeamMember[];
   /** The club's training seasons in force (the `seasons` document). */
   seasons: () => readonly Season[];
+  /** Home's slideshow photos in force (the `home-page` document). */
+  homePhotos: () => readonly Slide[];
+}
+
+/** The preload of Home's first photo: AVIF when the build drew it, else the upload's WebP widths. */
+function leadSlide(image: string): NonNullable<PageHead['leadImage']> {
+  const format = drawnInEveryFormat(image) ? 'avif' : 'webp';
+  return { type: `image/${format}`, srcSet: slideSrcSet(image, format), sizes: SLIDE_SIZES };
 }
 
 const escapeHtml = (s: string) =>
@@ -77,7 +85,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
       // Home's first slide in the slideshow's best format (a browser without AVIF skips the preload
       // and takes the WebP from the page itself).
       ...(page.path === '/' && {
-        leadImage: { type: 'image/avif', srcSet: slideSrcSet(HOME_SLIDES[0]!.image, 'avif'), sizes: SLIDE_SIZES },
+        leadImage: leadSlide(ctx.homePhotos()[0]?.image ?? HOME_SLIDES[0]!.image),
       }),
     };
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { pageRenderer } from './page-renderer';
+import { jsonForScript, pageRenderer } from './page-renderer';
 import { mountPwa } from './static';
 import { EXEC, makeClub } from '../testing/test-app';
 
@@ -19,7 +19,8 @@ export async function renderPage(url, data) {
   const names = data.reads.flatMap(([, d]) => (d.teamMembers ?? []).map((m) => m.name).filter(Boolean));
   const races = data.reads.flatMap(([, d]) => (d.races ?? []).map((r) => r.name));
   const sessions = data.reads.flatMap(([, d]) => (d.body?.seasons ?? []).flatMap((s) => s.sessions.map((x) => x.title + ' at ' + x.start)));
-  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races, ...sessions].join(', ') + '</p></main>';
+  const answers = data.reads.flatMap(([, d]) => Object.values(d.html ?? {}));
+  return '<main><h1>' + url + '</h1><p>render ' + renders + '</p><p>' + [...names, ...races, ...sessions].join(', ') + '</p>' + answers.join('') + '</main>';
 }
 `;
 
@@ -93,6 +94,25 @@ describe('public pages rendered by the server', () => {
     expect(events.filter((e: { name: string }) => e.name === 'Hill repeats')).toHaveLength(1);
   });
 
+  it('the FAQ carries its document, and a published answer shows on the next request', async () => {
+    const { html, t } = await setUp();
+    const before = await html('/faq');
+    expect(before).toContain('<a href="/login?mode=signup">create an account</a>');
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(before)![1]!);
+    expect(data.reads[0][0]).toEqual(['club-documents', 'faq-page']);
+    expect(data.reads[0][1]).toMatchObject({ key: 'faq-page', version: 0 });
+    expect(await html('/faq')).toContain('<p>render 1</p>');
+    const admin = await t.createUser({ role: 'administrator' });
+    const body = { items: [{ id: 'close', question: 'Close?', answer: 'Yes </script><script>alert(1)</script>' }] };
+    await t.must('PUT', '/api/club/documents/faq-page', { token: admin.token, body: { body, version: 0 } });
+    const after = await html('/faq');
+    expect(after).toContain('<p>render 2</p>');
+    expect(after).toContain('Yes &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Nothing in the data block closes it: its only </script> is its own.
+    const block = after.slice(after.indexOf('id="page-data">'));
+    expect(block.match(/<\/script>/gi)).toHaveLength(1);
+  });
+
   it('renders no members-only screen, no unknown team position and nothing when the module is missing', async () => {
     const { html, t } = await setUp();
     for (const path of [
@@ -113,5 +133,16 @@ describe('public pages rendered by the server', () => {
     const { html } = await setUp();
     expect(await html('/login?reason=session-expired')).toContain('<h1>/login?reason=session-expired</h1>');
     expect(await html('/login')).toContain('<h1>/login</h1>');
+  });
+});
+
+describe('jsonForScript', () => {
+  it('cannot close the data block or open a comment, and reads back the same', () => {
+    const value = { answer: 'Hi </script><script>alert(1)</script> <!-- x --> </SCRIPT >' };
+    const json = jsonForScript(value);
+    expect(json).not.toMatch(/<\/script/i);
+    expect(json).not.toContain('<!--');
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(value);
   });
 });

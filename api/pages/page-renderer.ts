@@ -7,13 +7,14 @@
 // Rendered per request, from the database as it is, and kept: each page is kept under its address
 // and a digest of everything it was drawn from (the club's settings, the public answers it shows, the
 // club's date), so a page is drawn again exactly when what it shows has changed (an exec edits a team
-// card, a race is added, the day turns) and never served stale. A render takes 15-40 ms; a kept page
+// card, a race is added, a page's text is published, the day turns) and never served stale. A render takes 15-40 ms; a kept page
 // costs the reads it is made from (two small SELECTs at most).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clubToday } from '../../domain/clock';
+import type { PageKey } from '../../domain/club-pages';
 import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
@@ -47,6 +48,15 @@ interface PagesModule {
   documentKeys: { document: (key: DocumentKey) => readonly unknown[] };
 }
 
+/** The public pages drawn from page documents: the page carries them (their Markdown rendered). */
+const PAGE_DOCUMENTS: Record<string, PageKey[]> = {
+  '/': ['home-page'],
+  '/join-us': ['join-page', 'charter'],
+  '/faq': ['faq-page'],
+  '/resources': ['resources-page'],
+  '/team-gear': ['gear-page'],
+};
+
 export interface RenderedPage {
   markup: string;
   /** The JSON of the page's data, safe inside a <script> element. */
@@ -54,6 +64,15 @@ export interface RenderedPage {
 }
 
 const KEPT_PAGES = 100;
+
+/**
+ * JSON to put inside a `<script type="application/json">`: every `<` escaped, so no text in it (an
+ * FAQ answer holding "</script>" or "<!--") can close the element or open a comment; the JSON reads
+ * back the same.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
 
 /** Paths the server renders: the public pages (with their own content) and the team's pages. */
 export function isRenderedPath(path: string): boolean {
@@ -90,6 +109,10 @@ export function pageRenderer(modulePath: string): PageRenderer {
     if (path === '/races') reads.push([[...pages.raceKeys.list()], { races: listRaces(deps, null) }]);
     // The document carries its version, so the kept page's key changes with each publish.
     if (path === '/schedule') reads.push([[...pages.documentKeys.document('seasons')], readDocument(deps, 'seasons')]);
+    // A document's version is in what the page is kept under: a publish shows on the next request.
+    for (const pageKey of PAGE_DOCUMENTS[path.length > 1 ? path.replace(/\/$/, '') : path] ?? []) {
+      reads.push([[...pages.documentKeys.document(pageKey)], readDocument(deps, pageKey)]);
+    }
     const settings = {
       // The club's name, colour and links are drawn on every page: an edit makes a new key.
       club: clubIdentity(deps),
@@ -122,7 +145,7 @@ export function pageRenderer(modulePath: string): PageRenderer {
       deps.logger.warn({ path }, 'page render left an inline script; the browser draws it');
       return null;
     }
-    const page = { markup, dataJson: JSON.stringify(data).replace(/</g, '\\u003c') };
+    const page = { markup, dataJson: jsonForScript(data) };
     // Only plain addresses are kept: a query string (a sign-in page's reason) is anyone's to vary.
     if (!search) {
       if (kept.size >= KEPT_PAGES) kept.clear();

@@ -60,6 +60,7 @@ export function mountPwa(
     club: clubIdentity(c.var.deps),
     teamMembers: () => listTeamMembers(c.var.deps),
     seasons: () => documentBody(c.var.deps, 'seasons').seasons,
+    homePhotos: () => documentBody(c.var.deps, 'home-page').photos,
   });
   const serveShell = async (c: Context<AppEnv>) => {
     // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).

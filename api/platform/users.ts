@@ -7,8 +7,6 @@ import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';
 import { EXPIRING_ROLES, effectiveRole } from '../../domain/membership';
 
-export const CHARTER_VERSION = '2026-1';
-
 /** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */
 export const MEMBER_RANK_ROLES: readonly Role[] = ROLES.filter((role) => hasRole(role, 'member'));
 
@@ -29,13 +27,15 @@ export function roleToday(deps: Pick<AppDeps, 'clock' | 'env'>, row: Pick<UserRo
   return effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
 }
 
-/** The signed-in user as the API answers it (SessionUser), with the role they have today. */
-export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'env'>, row: UserRow): SessionUser {
-  return toSessionUser(row, roleToday(deps, row));
+/**
+ * The signed-in user as the API answers it (SessionUser), with the role they have today. `charter`:
+ * whether they accepted the charter version in force (api/club/charter.ts, which the caller asks).
+ */
+export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'env'>, row: UserRow, charter: boolean): SessionUser {
+  return toSessionUser(row, roleToday(deps, row), charter);
 }
 
-function toSessionUser(row: UserRow, role: Role): SessionUser {
-  const charter = row.charterAcceptedAt !== null;
+function toSessionUser(row: UserRow, role: Role, charter: boolean): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -67,7 +67,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function acceptCharter(deps: Pick<AppDeps, 'database'>, userId: number, now: number): void {
-  deps.database.db
-    .update(users).set({ charterAcceptedAt: now, charterVersion: CHARTER_VERSION }).where(eq(users.id, userId)).run();
+/** Records that the user accepted charter version `version` (api/club/charter.ts names the one in force) at `now`. */
+export function acceptCharter(deps: Pick<AppDeps, 'database'>, userId: number, now: number, version: string): void {
+  deps.database.db.update(users).set({ charterAcceptedAt: now, charterVersion: version }).where(eq(users.id, userId)).run();
 }

@@ -30,7 +30,7 @@ interface RouteCase {
   allowedStatus: number;
   /** Brings the world to the moment the route makes sense (e.g. after the workout started). */
   at?: (w: World) => void;
-  /** The rightful call changes the database (false for the ignored notify-role-change body). */
+  /** The rightful call changes the database (false for the ignored notify-role-change body, and a photo upload, which writes files only). */
   changes?: boolean;
 }
 
@@ -568,6 +568,17 @@ const CASES: RouteCase[] = [
     allowedStatus: 200,
   },
   {
+    // Execs too once an administrator allows it (api/club/page-documents.test.ts); by default not.
+    name: 'upload a home page photo',
+    method: 'POST',
+    path: () => '/api/club/photos',
+    body: async () => pictureForm(await smallPng(), 'photo.png', 'image/png', 'photo'),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 201,
+    changes: false,
+  },
+  {
     name: 'restore a version of a club document',
     method: 'POST',
     path: () => '/api/club/documents/permissions/versions/0/restore',
@@ -701,6 +712,7 @@ describe('every mutating route refuses callers without the right', () => {
       'PUT /api/club/documents/:key',
       'POST /api/club/documents/:key/versions/:version/restore',
       'POST /api/club/logo',
+      'POST /api/club/photos',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

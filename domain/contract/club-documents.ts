@@ -10,6 +10,8 @@ export interface ClubDocument<K extends DocumentKey = DocumentKey> {
   publishedBy: { id: number | null; name: string } | null;
   note: string | null;
   minor: boolean;
+  /** A page's Markdown fields rendered to sanitised HTML, by path (`items.3.answer`): what a public page shows. */
+  html?: Record<string, string>;
 }
 
 /** GET /club/documents/:key/versions: every published version, newest first, each whole (to preview and restore). */
@@ -22,4 +24,13 @@ export interface ClubDocumentVersionsAnswer<K extends DocumentKey = DocumentKey>
 export interface DocumentConflict<K extends DocumentKey = DocumentKey> {
   error: string;
   current: ClubDocument<K>;
+}
+
+/** POST /club/photos: the form field of a home page photo, and its largest size. */
+export const HOME_PHOTO_FIELD = 'photo';
+export const HOME_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /club/photos: the photo's path, without its width (`/uploads/<name>`: its files end -800.webp and -1600.webp). */
+export interface HomePhotoAnswer {
+  image: string;
 }

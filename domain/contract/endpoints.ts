@@ -1,6 +1,6 @@
 import type { ClubAnswer, ClubLogoAnswer } from './club';
 import type { SetupStatus, setupSchema } from './setup';
-import type { ClubDocument, ClubDocumentVersionsAnswer } from './club-documents';
+import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from './club-documents';
 import type { publishDocumentSchema, restoreDocumentSchema } from './club-documents-schemas';
 import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
 import type { NewAnnouncement } from './announcements-schemas';
@@ -220,6 +220,7 @@ export interface Endpoints {
   'GET /club/documents/:key/versions': { answer: ClubDocumentVersionsAnswer };
   'PUT /club/documents/:key': { body: Body<typeof publishDocumentSchema>; answer: ClubDocument };
   'POST /club/documents/:key/versions/:version/restore': { body: Body<typeof restoreDocumentSchema>; answer: ClubDocument };
+  'POST /club/photos': { body: FormData; answer: HomePhotoAnswer };
   // profiles (the coaches and executive team)
   'GET /profiles': { answer: TeamMembersAnswer };
   'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };

@@ -45,3 +45,11 @@ export function slideFile(image: string, width: number, format: SlideFormat): st
 export function slideSrcSet(image: string, format: SlideFormat): string {
   return SLIDE_WIDTHS.map((w) => `${slideFile(image, w, format)} ${w}w`).join(', ');
 }
+
+/**
+ * Whether a picture is one the build drew in every format: an uploaded photo (the club's own, from
+ * Admin → Pages) has only its WebP widths, so nothing may point a browser at an AVIF of it.
+ */
+export function drawnInEveryFormat(image: string): boolean {
+  return HOME_SLIDES.some((slide) => slide.image === image);
+}

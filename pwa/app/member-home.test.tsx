@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { pageDocumentRoutes } from '../test-page-documents';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../domain/clock';
@@ -43,6 +44,7 @@ function openHome(user: Parameters<typeof testUser>[0] | null, fields = {}) {
   const who = user && testUser(user, { id: 3, name: 'Morgan Member', ...fields });
   answerRoutes(
     {
+      ...pageDocumentRoutes(),
       'GET /me/week': week,
       'GET /announcements': {
         announcements: [{ id: 1, title: 'Kit order closes Friday', body: 'Sizes on the sheet.', until: inDays(5), user_id: 2, author_name: 'Erin Exec', created_at: 0, dismissed: false }],
@@ -103,16 +105,18 @@ describe('Home', () => {
     expect(document.title).toContain('Home');
   });
 
-  it('for a visitor: the club’s page, and nothing of a member’s', () => {
+  it('for a visitor: the club’s page, and nothing of a member’s', async () => {
     openHome(null);
+    await screen.findByRole('link', { name: 'Join Us' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
     expect(screen.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/join-us');
     expect(screen.queryByRole('region', { name: 'My week' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Next at the club' })).toBeNull();
   });
 
-  it('for an account waiting for approval: where it stands, above the club’s page', () => {
+  it('for an account waiting for approval: where it stands, above the club’s page', async () => {
     openHome('pending', { expiry_date: null });
+    await screen.findByRole('link', { name: 'Join Us' });
     expect(screen.getByRole('region', { name: 'Your account is waiting for approval' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
     expect(screen.queryByRole('region', { name: 'My week' })).toBeNull();

@@ -47,6 +47,8 @@ export function Navbar() {
     { to: '/races', label: 'Races', show: can('member') },
     { to: '/forum', label: 'Forum', show: !!user },
     { to: '/admin', label: 'Admin', show: can('administrator') },
+    // Execs edit the club's pages when an administrator allows it; the screen says so when not.
+    { to: '/admin/pages', label: 'Pages', show: user?.role === 'exec' },
     { to: '/profile', label: 'Profile', show: !!user },
   ];
 

@@ -25,6 +25,7 @@ const ForumPage = lazyNamed(() => import('../features/forum/forum-page'), 'Forum
 const WorkoutDetailPage = lazyNamed(() => import('../features/forum/workouts/workout-detail-page'), 'WorkoutDetailPage');
 const EventDetailPage = lazyNamed(() => import('../features/forum/events/event-detail-page'), 'EventDetailPage');
 const AdminPage = lazyNamed(() => import('../features/admin/admin-page'), 'AdminPage');
+const PagesScreen = lazyNamed(() => import('../features/admin/pages/pages-screen'), 'PagesScreen');
 const AttendanceReportPage = lazyNamed(() => import('../features/reports/attendance-report-page'), 'AttendanceReportPage');
 const MemberAttendancePage = lazyNamed(() => import('../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 'ProfilePage');
@@ -101,6 +102,7 @@ export function AppRoutes() {
             }
           />
           <Route path="/admin" element={<AdminPage />} />
+          <Route path="/admin/pages" element={<PagesScreen />} />
           <Route path="/attendance" element={<AttendanceReportPage />} />
           <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
           <Route path="/profile" element={<ProfilePage />} />

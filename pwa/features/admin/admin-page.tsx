@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminMember } from '../../../domain/contract/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
@@ -21,6 +21,10 @@ import { ScheduleTab } from './calendar/schedule-tab';
 import { TeamPositionsTab } from './calendar/team-positions-tab';
 import { RulesTab } from './rules/rules-tab';
 import { ClubTab } from './club/club-tab';
+import { lazyNamed } from '../../lib/ui/lazy-named';
+
+// The page editors bring the Markdown renderer (for the preview): loaded when the tab opens.
+const PagesTab = lazyNamed(() => import('./pages/pages-tab'), 'PagesTab');
 import './admin.css';
 
 const TABS = [
@@ -34,6 +38,7 @@ const TABS = [
   { id: 'team', label: 'Team' },
   { id: 'rules', label: 'Rules' },
   { id: 'club', label: 'Club' },
+  { id: 'pages', label: 'Pages' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -153,6 +158,10 @@ function AdminDashboard() {
           <TeamPositionsTab />
         ) : tab === 'club' ? (
           <ClubTab />
+        ) : tab === 'pages' ? (
+          <Suspense fallback={<Loading text="Loading the page editor…" />}>
+            <PagesTab />
+          </Suspense>
         ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (

@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
-import { CHARTER_SECTIONS } from '../../components/charter-text';
+import { DEFAULT_CHARTER_SECTIONS as CHARTER_SECTIONS } from '../../../domain/club-pages';
+import { pageDocumentRoutes } from '../../test-page-documents';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Recorded } from '../../test-server';
 import { testUser } from '../../test-support';
@@ -16,7 +17,10 @@ const show = (user: SessionUser) => renderAt('/', '/', <CharterModal />, { user 
 
 beforeEach(() => {
   api = answerRoutes(
-    { 'POST /users/accept-charter': { message: 'Charter accepted', user: { ...applicant, charterAccepted: true, charter_accepted: true } } },
+    {
+      ...pageDocumentRoutes(),
+      'POST /users/accept-charter': { message: 'Charter accepted', user: { ...applicant, charterAccepted: true, charter_accepted: true } },
+    },
     { user: applicant },
   );
 });
@@ -40,6 +44,7 @@ describe('CharterModal', () => {
   it('shows all eleven sections and keeps Agree disabled until scrolled to the end', async () => {
     show(applicant);
     const dialog = screen.getByRole('dialog', { name: 'Club Charter' });
+    await screen.findByRole('heading', { name: 'Agreement' });
     for (const section of CHARTER_SECTIONS) expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
     expect(screen.getByText(/swim 300 m continuously/)).toBeInTheDocument();
     const agree = screen.getByRole('button', { name: 'I Agree' });
@@ -58,6 +63,24 @@ describe('CharterModal', () => {
     expect(api.to('POST /users/accept-charter')).toHaveLength(1);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(localStorage.getItem('user')!).charterAccepted).toBe(true);
+  });
+
+  it('does not count the loading line as read: Agree waits for the charter itself', async () => {
+    let release: () => void = () => undefined;
+    answerRoutes(
+      { 'GET /club/documents/:key': () => new Promise((resolve) => (release = () => resolve(pageDocumentRoutes()['GET /club/documents/:key']({ params: { key: 'charter' } })))) },
+      { user: applicant },
+    );
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(400);
+    show(applicant);
+    await screen.findByText('Loading the charter…');
+    const scroller = screen.getByTestId('charter-scroll');
+    scrollTo(scroller, 0);
+    expect(screen.getByRole('button', { name: 'I Agree' })).toBeDisabled();
+    release();
+    await screen.findByRole('heading', { name: 'Agreement' });
+    // A short charter fits its box: read on sight.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'I Agree' })).toBeEnabled());
   });
 
   it('is not shown once accepted', () => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/auth';
-import { CharterText } from '../../components/charter-text';
+import { CharterView } from '../../components/charter-text';
+import { usePageDocument } from '../../lib/data/page-documents';
 import { Modal } from '../../components/modal';
-import { ErrorMessage } from '../../components/status';
+import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useSession } from '../../lib/session/session';
 import { useAcceptCharterMutation } from './api/charter-mutations';
@@ -31,9 +32,12 @@ function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void
   const accept = useAcceptCharterMutation();
   const [error, setError] = useState('');
 
+  const charter = usePageDocument('charter');
+  const loaded = charter.data !== undefined;
+  // Only the charter itself read to its end counts: not the short "Loading" line before it.
   const check = useCallback(() => {
-    if (scrollRef.current && isScrolledToEnd(scrollRef.current)) setAtEnd(true);
-  }, []);
+    if (loaded && scrollRef.current && isScrolledToEnd(scrollRef.current)) setAtEnd(true);
+  }, [loaded]);
   useEffect(check, [check]);
 
   async function agree() {
@@ -82,7 +86,13 @@ function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void
         aria-label="Charter text"
         onScroll={check}
       >
-        <CharterText />
+        {charter.data ? (
+          <CharterView document={charter.data} />
+        ) : charter.error ? (
+          <LoadError onRetry={() => void charter.refetch()}>The charter could not be loaded.</LoadError>
+        ) : (
+          <Loading text="Loading the charter…" />
+        )}
       </div>
     </Modal>
   );

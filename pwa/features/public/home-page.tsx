@@ -7,8 +7,11 @@ import { ApprovalWait } from '../../components/approval-wait';
 import { useSession } from '../../lib/session/session';
 import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { HOME_SLIDES } from '../../../domain/contract/home-slides';
 import { Slideshow } from './slideshow';
+import type { ClubDocument } from '../../../domain/contract/club-documents';
+import { MarkdownHtml } from '../../components/markdown-html';
+import { LoadError } from '../../components/status';
+import { usePageDocument } from '../../lib/data/page-documents';
 import './public.css';
 
 const DISCIPLINES = [
@@ -34,7 +37,6 @@ const DISCIPLINES = [
 export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   usePageTitle('Home');
   const { user } = useSession();
-  const club = useClubIdentity();
   const signedIn = !!memberHome && !!user && user.charterAccepted;
   const member = signedIn && hasRole(user.role, 'member');
   const lapsed = signedIn && isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
@@ -44,40 +46,11 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
     <div className="home">
       {lapsed && slot}
       <ApprovalWait />
-      <section className="hero" aria-labelledby="hero-title">
-        <Slideshow slides={HOME_SLIDES} label="Club training photos" />
-        <div className="hero__content">
-          <p className="hero__eyebrow">{club.name}</p>
-          <h1 id="hero-title" className="hero__title">
-            Swim. Bike. Run. <span className="hero__accent">Together.</span>
-          </h1>
-          <p className="hero__lead">
-            Coached workouts all year round for first-timers and Ironman finishers alike. Train with friends, race
-            with the team.
-          </p>
-          <div className="hero__actions">
-            <Link to="/coaches-exec" className="button hero__button hero__button--ghost">
-              Meet the Team
-            </Link>
-            <Link to="/join-us" className="button button--accent hero__button">
-              Join Us
-            </Link>
-          </div>
-        </div>
-      </section>
-
+      <VisitorHome />
       <section className="page about" aria-labelledby="about-title">
         <div className="about__intro">
           <h2 id="about-title">About the club</h2>
-          <p className="lead">
-            We are the university’s triathlon club: students, staff and alumni who train together for triathlons,
-            duathlons and running races, or simply to stay fit with good company.
-          </p>
-          <p>
-            Our coaches and executive team run workouts through the fall, winter, spring and summer sessions.
-            Members sign up for workouts and events on the team forum, and we travel to races together. You do not
-            need to be fast: you need to be able to swim 300 m without stopping, and to want to get better.
-          </p>
+          <HomeAbout />
         </div>
         <ul className="disciplines">
           {DISCIPLINES.map((d) => (
@@ -150,4 +123,59 @@ function DisciplineIcon({ name }: { name: string }) {
       )}
     </svg>
   );
+}
+
+// The hero and the about text are the club's `home-page` document (domain/club-pages.ts), edited in
+// Admin → Pages; the server renders them with the page, so a visitor's first paint has them.
+function VisitorHome() {
+  const { data, error, refetch } = usePageDocument('home-page');
+  if (data) return <HomeHero document={data} />;
+  return (
+    <section className="hero hero--waiting" aria-labelledby="hero-title">
+      <div className="hero__content">
+        <h1 id="hero-title" className="hero__title">
+          {error ? 'Welcome' : 'Loading…'}
+        </h1>
+        {error && <LoadError onRetry={() => void refetch()}>The home page could not be loaded.</LoadError>}
+      </div>
+    </section>
+  );
+}
+
+function HomeHero({ document }: { document: ClubDocument<'home-page'> }) {
+  const { title, tagline, photos } = document.body;
+  const club = useClubIdentity();
+  const split = title.trimEnd().lastIndexOf(' ');
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <Slideshow slides={photos} label="Club training photos" />
+      <div className="hero__content">
+        <p className="hero__eyebrow">{club.name}</p>
+        <h1 id="hero-title" className="hero__title">
+          {split > 0 ? (
+            <>
+              {title.slice(0, split + 1)}
+              <span className="hero__accent">{title.slice(split + 1)}</span>
+            </>
+          ) : (
+            <span className="hero__accent">{title}</span>
+          )}
+        </h1>
+        <p className="hero__lead">{tagline}</p>
+        <div className="hero__actions">
+          <Link to="/coaches-exec" className="button hero__button hero__button--ghost">
+            Meet the Team
+          </Link>
+          <Link to="/join-us" className="button button--accent hero__button">
+            Join Us
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HomeAbout() {
+  const { data } = usePageDocument('home-page');
+  return data ? <MarkdownHtml className="about__text" html={data.html?.about ?? ''} /> : null;
 }

@@ -1,29 +1,56 @@
 import { Link } from 'react-router-dom';
+import { GearContent, ResourcesContent } from '../../components/page-views';
+import { LoadError, Loading } from '../../components/status';
+import { usePageDocument } from '../../lib/data/page-documents';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import './public.css';
 
-export const RESOURCES_TEXT = 'Training plans, guides, and helpful links will appear here.';
-export const TEAM_GEAR_TEXT = 'Club-branded kits and merchandise. Coming soon!';
+// Resources and Team Gear: the club's `resources-page` and `gear-page` documents (domain/club-pages.ts),
+// edited in Admin → Pages; while a page has nothing in it, its one line says what will come.
 
-function Placeholder({ title, text }: { title: string; text: string }) {
-  usePageTitle(title);
+function BackHome() {
   return (
-    <div className="page page--narrow placeholder">
-      <h1>{title}</h1>
-      <p className="lead">{text}</p>
-      <p>
-        <Link to="/" className="button">
-          Back to Home
-        </Link>
-      </p>
-    </div>
+    <p>
+      <Link to="/" className="button">
+        Back to Home
+      </Link>
+    </p>
   );
 }
 
 export function ResourcesPage() {
-  return <Placeholder title="Resources" text={RESOURCES_TEXT} />;
+  usePageTitle('Resources');
+  const { data, error, refetch } = usePageDocument('resources-page');
+  return (
+    <div className="page page--narrow placeholder">
+      <h1>Resources</h1>
+      {data ? (
+        <ResourcesContent document={data} />
+      ) : error ? (
+        <LoadError onRetry={() => void refetch()}>The resources could not be loaded.</LoadError>
+      ) : (
+        <Loading text="Loading the resources…" />
+      )}
+      <BackHome />
+    </div>
+  );
 }
 
 export function TeamGearPage() {
-  return <Placeholder title="Team Gear" text={TEAM_GEAR_TEXT} />;
+  usePageTitle('Team Gear');
+  const { data, error, refetch } = usePageDocument('gear-page');
+  return (
+    <div className="page page--narrow placeholder">
+      <h1>Team Gear</h1>
+      {data ? (
+        <GearContent document={data} />
+      ) : error ? (
+        <LoadError onRetry={() => void refetch()}>The team gear could not be loaded.</LoadError>
+      ) : (
+        <Loading text="Loading the team gear…" />
+      )}
+      <BackHome />
+    </div>
+  );
 }
+

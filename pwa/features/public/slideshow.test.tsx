@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test-providers';
+import { answerRoutes } from '../../test-server';
+import { pageDocumentRoutes } from '../../test-page-documents';
 import { HOME_SLIDES } from '../../../domain/contract/home-slides';
 import { HomePage } from './home-page';
 import { SLIDE_INTERVAL_MS, Slideshow } from './slideshow';
@@ -160,8 +162,10 @@ describe('Slideshow', () => {
 });
 
 describe('HomePage', () => {
-  it('shows the hero, its two buttons, the slideshow and the about section', () => {
+  it('shows the hero, its two buttons, the slideshow and the about section', async () => {
+    answerRoutes(pageDocumentRoutes());
     renderAt('/', '/', <HomePage />, { user: null, visitor: true });
+    await screen.findByRole('link', { name: 'Meet the Team' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
     expect(screen.getByRole('link', { name: 'Meet the Team' })).toHaveAttribute('href', '/coaches-exec');
@@ -169,5 +173,25 @@ describe('HomePage', () => {
     expect(screen.getByRole('region', { name: 'Club training photos' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About the club' })).toBeInTheDocument();
     expect(document.title).toContain('Home');
+    expect(screen.getByText(/students, staff and alumni/)).toBeInTheDocument();
+  });
+
+  it('shows the title, tagline, about text and photos the club published', async () => {
+    answerRoutes(
+      pageDocumentRoutes({
+        'home-page': {
+          title: 'Row. Together.',
+          tagline: 'Early mornings on the river.',
+          about: 'We **row**.',
+          photos: [{ image: '/uploads/abc', alt: 'Eight rowers at dawn', caption: 'Dawn' }],
+        },
+      }),
+    );
+    renderAt('/', '/', <HomePage />, { user: null, visitor: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Row. Together.' })).toBeInTheDocument();
+    expect(screen.getByText('Together.')).toHaveClass('hero__accent');
+    expect(screen.getByText('Early mornings on the river.')).toBeInTheDocument();
+    expect(screen.getByText('row').tagName).toBe('STRONG');
+    expect(screen.getByRole('img', { name: 'Eight rowers at dawn' })).toHaveAttribute('src', '/uploads/abc-1600.webp');
   });
 });

@@ -3,6 +3,7 @@ import {
   SLIDE_HEIGHT,
   SLIDE_SIZES,
   SLIDE_WIDTH,
+  drawnInEveryFormat,
   slideFile,
   slideSrcSet,
   type Slide,
@@ -105,7 +106,7 @@ export function Slideshow({
             {/* The first one is also preloaded from the server's head of Home (api/pages/page-heads.ts). */}
             {(i === 0 || running) && (
               <picture>
-                <source type="image/avif" srcSet={slideSrcSet(slide.image, 'avif')} sizes={SLIDE_SIZES} />
+                {drawnInEveryFormat(slide.image) && <source type="image/avif" srcSet={slideSrcSet(slide.image, 'avif')} sizes={SLIDE_SIZES} />}
                 <img
                   src={slideFile(slide.image, SLIDE_WIDTH, 'webp')}
                   srcSet={slideSrcSet(slide.image, 'webp')}

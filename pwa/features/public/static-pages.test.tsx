@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
+import { answerRoutes } from '../../test-server';
+import { pageDocumentRoutes } from '../../test-page-documents';
 import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';
@@ -10,23 +12,42 @@ import { ResourcesPage, TeamGearPage } from './placeholder-pages';
 const visit = (path: string, page: ReactNode) => renderAt(path, path, page, { user: null, visitor: true });
 
 describe('placeholder pages', () => {
-  it('Resources shows its exact text', () => {
+  it('Resources shows its exact text', async () => {
+    answerRoutes(pageDocumentRoutes());
     visit('/resources', <ResourcesPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Resources');
-    expect(screen.getByText('Training plans, guides, and helpful links will appear here.')).toBeInTheDocument();
+    expect(await screen.findByText('Training plans, guides, and helpful links will appear here.')).toBeInTheDocument();
     expect(document.title).toMatch(/^Resources/);
   });
 
-  it('Team Gear shows its exact text', () => {
+  it('Team Gear shows its exact text', async () => {
+    answerRoutes(pageDocumentRoutes());
     visit('/team-gear', <TeamGearPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Team Gear');
-    expect(screen.getByText('Club-branded kits and merchandise. Coming soon!')).toBeInTheDocument();
+    expect(await screen.findByText('Club-branded kits and merchandise. Coming soon!')).toBeInTheDocument();
+  });
+
+  it('Resources and Team Gear show what the club published instead of the placeholder', async () => {
+    answerRoutes(
+      pageDocumentRoutes({
+        'resources-page': { placeholder: 'Soon.', links: [{ title: 'Swim drills', url: 'https://example.org/drills' }] },
+        'gear-page': { placeholder: 'Soon.', items: [{ name: 'Tri suit', description: 'Order by **October**.' }] },
+      }),
+    );
+    visit('/resources', <ResourcesPage />);
+    expect(await screen.findByRole('link', { name: 'Swim drills' })).toHaveAttribute('href', 'https://example.org/drills');
+    expect(screen.queryByText('Soon.')).toBeNull();
+    visit('/team-gear', <TeamGearPage />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tri suit' })).toBeInTheDocument();
+    expect(screen.getByText('October').tagName).toBe('STRONG');
   });
 });
 
 describe('JoinUsPage', () => {
-  it('links to every section, lists five steps and the six package fees plus HST', () => {
+  it('links to every section, lists five steps and the six package fees plus HST', async () => {
+    answerRoutes(pageDocumentRoutes());
     visit('/join-us', <JoinUsPage />);
+    await screen.findByRole('table');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     const targets = within(toc)
@@ -51,12 +72,40 @@ describe('JoinUsPage', () => {
     }
     expect(sessions).toHaveTextContent(/not pro-rated/);
     expect(within(document.getElementById('charter')!).getByRole('heading', { level: 3, name: 'Agreement' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'How to join in five steps' })).toBeInTheDocument();
+    expect(within(document.getElementById('how-to-join')!).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/login?mode=signup');
+  });
+
+  it('shows the steps and fees the club published', async () => {
+    answerRoutes(
+      pageDocumentRoutes({
+        'join-page': {
+          intro: 'Come along.',
+          goal: 'Have *fun*.',
+          whoCanJoin: ['Anyone'],
+          athleteTypes: [],
+          steps: [
+            { title: 'Pay', text: 'At the desk.' },
+            { title: 'Sign up', text: 'Here.' },
+          ],
+          fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: 99 }],
+          feesNote: '',
+        },
+      }),
+    );
+    visit('/join-us', <JoinUsPage />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to join in two steps' })).toBeInTheDocument();
+    expect(screen.getByText('Come along.')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['SeasonEveryoneWhole year99 + HST']);
   });
 });
 
 describe('FaqPage', () => {
-  it('has the thirteen topics as disclosures', () => {
+  it('has the thirteen topics as disclosures', async () => {
+    answerRoutes(pageDocumentRoutes());
     visit('/faq', <FaqPage />);
+    await screen.findByText('How do I join the club?');
     const items = document.querySelectorAll('details');
     expect(items).toHaveLength(13);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -64,5 +113,25 @@ describe('FaqPage', () => {
     for (const fact of ['300 m', '17 or over', '2 hours', '10 minutes', '24 hours', '213 + HST', '122 + HST', 'not pro-rated']) {
       expect(text).toContain(fact);
     }
+  });
+});
+
+describe('FaqPage as the club edits it', () => {
+  it('shows the published questions in their order, with the answers’ Markdown rendered and links within the app', async () => {
+    answerRoutes(
+      pageDocumentRoutes({
+        'faq-page': {
+          items: [
+            { id: 'second', question: 'Second?', answer: 'See the [schedule](/schedule).' },
+            { id: 'first', question: 'First?', answer: 'Yes, *really*.' },
+          ],
+        },
+      }),
+    );
+    visit('/faq', <FaqPage />);
+    await screen.findByText('Second?');
+    expect([...document.querySelectorAll('summary')].map((s) => s.textContent)).toEqual(['Second?', 'First?']);
+    expect(screen.getByRole('link', { name: 'schedule', hidden: true })).toHaveAttribute('href', '/schedule');
+    expect(screen.getByText('really', { selector: 'em' })).toBeInTheDocument();
   });
 });

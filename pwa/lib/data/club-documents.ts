@@ -5,13 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClubDocumentTypes, DocumentKey } from '../../../domain/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club-documents';
 import { ApiError, call } from './api-client';
+import { documentKeys } from './club-document-keys';
 import { useRead } from './read';
-
-export const documentKeys = {
-  all: ['club-documents'] as const,
-  document: (key: DocumentKey) => [...documentKeys.all, key] as const,
-  versions: (key: DocumentKey) => [...documentKeys.all, key, 'versions'] as const,
-};
 
 export function useClubDocument<K extends DocumentKey>(key: K) {
   return useRead({

@@ -1,0 +1,56 @@
+// A public page's text as its reading page gets it: the document in force with its Markdown already
+// rendered by the server (`html`), so a visitor's page never loads the Markdown library. A page the
+// server rendered comes with it (app/page-data.ts); a device offline keeps the last copy it read.
+import type { PageKey } from '../../../domain/club-pages';
+import type { ClubDocument } from '../../../domain/contract/club-documents';
+import { call } from './api-client';
+import { documentKeys } from './club-document-keys';
+import { useRead } from './read';
+
+export function usePageDocument<K extends PageKey>(key: K) {
+  return useRead({
+    queryKey: documentKeys.document(key),
+    queryFn: ({ signal }) => call('GET /club/documents/:key', { params: { key }, signal }) as Promise<ClubDocument<K>>,
+  });
+}
+
+/** The service worker's cache of public answers (vite.config.ts, runtimeCaching `public-api`). */
+const PUBLIC_API_CACHE = 'public-api';
+const PAGE_KEYS: PageKey[] = ['home-page', 'join-page', 'faq-page', 'resources-page', 'gear-page', 'charter'];
+const documentUrl = (key: string) => `/api/club/documents/${key}`;
+
+/**
+ * A server-rendered page came with its documents (app/page-data.ts): they are the newest copy this
+ * device has, so they go where the service worker looks when the device is offline.
+ */
+export function keepPageDocuments(reads: [queryKey: unknown[], data: unknown][]): void {
+  if (typeof caches === 'undefined') return;
+  const kept = reads.filter(([key]) => key[0] === documentKeys.all[0] && PAGE_KEYS.includes(key[1] as PageKey));
+  if (kept.length === 0) return;
+  void caches
+    .open(PUBLIC_API_CACHE)
+    .then((cache) =>
+      Promise.all(
+        kept.map(([key, data]) =>
+          cache.put(new URL(documentUrl(String(key[1])), location.origin).href, new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } })),
+        ),
+      ),
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * On a first visit the page's texts came with the HTML, before a service worker was there: once one
+ * takes charge, read them once through it, so every public page reads offline.
+ */
+export function loadPageDocumentsWhenControlled(): void {
+  const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!worker || worker.controller) return;
+  worker.addEventListener(
+    'controllerchange',
+    () => {
+      for (const key of PAGE_KEYS) void fetch(documentUrl(key), { headers: { accept: 'application/json' } }).catch(() => undefined);
+    },
+    { once: true },
+  );
+}
