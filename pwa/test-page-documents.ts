@@ -1,14 +1,17 @@
 // The page documents as the server sends them (their Markdown rendered), for component tests.
 import { DOCUMENT_RULES } from '../domain/club-documents';
-import { MARKDOWN_FIELDS, markdownTexts, type PageDocumentTypes, type PageKey } from '../domain/club-pages';
+import { defaultClubIdentity } from '../domain/club-identity';
+import { defaultTerms } from '../domain/calendar';
+import type { PageDocumentTypes, PageKey } from '../domain/club-pages';
 import type { ClubDocument } from '../domain/contract/club-documents';
-import { renderMarkdown } from '../domain/markdown';
+import { pageHtml } from '../domain/markdown';
+import { DEFAULT_RULE_NUMBERS } from '../domain/rules';
 
 export const TEST_CLUB_EMAIL = 'club@example.org';
 
 export function pageDocument<K extends PageKey>(key: K, body?: PageDocumentTypes[K], version = 0): ClubDocument<K> {
   const text = body ?? (DOCUMENT_RULES[key].defaults({ clubEmail: TEST_CLUB_EMAIL, clubTimeZone: 'America/Toronto' }) as PageDocumentTypes[K]);
-  const html = Object.fromEntries(Object.entries(markdownTexts(MARKDOWN_FIELDS[key], text)).map(([path, md]) => [path, renderMarkdown(md)]));
+  const html = pageHtml(key, text, { clubName: defaultClubIdentity(TEST_CLUB_EMAIL).name, rules: DEFAULT_RULE_NUMBERS, terms: defaultTerms().terms });
   return { key, version, body: text, html, publishedAt: null, publishedBy: null, note: null, minor: false } as ClubDocument<K>;
 }
 

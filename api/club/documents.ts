@@ -12,8 +12,8 @@ import {
 } from '../../domain/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
-import { MARKDOWN_FIELDS, fillFacts, markdownTexts, type PageFacts } from '../../domain/club-pages';
-import { renderMarkdown } from '../../domain/markdown';
+import { MARKDOWN_FIELDS, type PageFacts, type PageKey } from '../../domain/club-pages';
+import { pageHtml } from '../../domain/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
 import { parseNamingField } from '../platform/middleware/validate';
@@ -41,9 +41,7 @@ function pageFacts(deps: AppDeps): PageFacts {
  */
 function withHtml<K extends DocumentKey>(deps: AppDeps, document: ClubDocument<K>): ClubDocument<K> {
   if (!Object.hasOwn(MARKDOWN_FIELDS, document.key)) return document;
-  const facts = pageFacts(deps);
-  const texts = markdownTexts(MARKDOWN_FIELDS[document.key as keyof typeof MARKDOWN_FIELDS], document.body);
-  return { ...document, html: Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, renderMarkdown(fillFacts(text, facts))])) };
+  return { ...document, html: pageHtml(document.key as PageKey, document.body, pageFacts(deps)) };
 }
 
 function toDocument<K extends DocumentKey>(deps: AppDeps, key: K, row: ClubDocumentRow, publisher: string | null): ClubDocument<K> {

@@ -33,12 +33,13 @@ const TABS = [
   { id: 'renewals', label: 'Renewals' },
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
-  { id: 'terms', label: 'Terms' },
-  { id: 'schedule', label: 'Schedule' },
-  { id: 'team', label: 'Team' },
-  { id: 'rules', label: 'Rules' },
+  // The club's own settings, from what it is to how it runs.
   { id: 'club', label: 'Club' },
   { id: 'pages', label: 'Pages' },
+  { id: 'team', label: 'Team' },
+  { id: 'schedule', label: 'Schedule' },
+  { id: 'terms', label: 'Terms' },
+  { id: 'rules', label: 'Rules' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
