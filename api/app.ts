@@ -26,6 +26,7 @@ import { ServiceError } from './platform/errors';
 import { loggablePath, requestLog } from './platform/middleware/request-log';
 import { myDataRoutes, privacyRoutes } from './privacy/my-data-routes';
 import { racesRoutes } from './races/race-routes';
+import { raceWeekendRoutes } from './races/race-weekend-routes';
 import { reportsRoutes } from './reports/report-routes';
 import { profilesRoutes } from './team/profile-routes';
 import { offlineSetRoutes } from './offline-set/offline-set-routes';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/club/documents', documentRoutes);
+  app.route('/api/races', raceWeekendRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

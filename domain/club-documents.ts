@@ -4,6 +4,8 @@
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
 
+import { DEFAULT_RACE_POINTS, type RacePoints } from './race-points';
+
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
 
@@ -15,6 +17,7 @@ export interface PagePermissions {
 /** What each key holds. A new setting is a line here, one in DOCUMENT_RULES and one in DOCUMENT_SCHEMAS. */
 export interface ClubDocumentTypes {
   permissions: PagePermissions;
+  'race-points': RacePoints;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -34,6 +37,7 @@ export interface DocumentRule<K extends DocumentKey> {
 
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
+  'race-points': { editors: 'admin', public: true, defaults: () => structuredClone(DEFAULT_RACE_POINTS) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];
