@@ -15,6 +15,8 @@ import { NotificationSettings } from './components/notification-settings';
 import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
+import { PersonalBests } from '../races/personal-bests';
+import '../races/races.css';
 import './profile.css';
 import { absencesUntilSuspension, isSuspended, RULE_TEXT } from '../../../domain/rules';
 
@@ -65,6 +67,9 @@ function OwnProfile() {
           }}
         />
       )}
+      <RequireRole min="member">
+        <PersonalBests userId={user.id} />
+      </RequireRole>
     </div>
   );
 }

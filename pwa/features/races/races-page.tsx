@@ -146,6 +146,7 @@ export function RacesPage() {
               date: editing.date,
               location: editing.location,
               description: editing.description,
+              distances: editing.distances,
             }}
             onSubmit={(input, key) => saveRace(editing.id, input, key)}
             onClose={() => setEditing(null)}
