@@ -11,6 +11,7 @@ import { useMembersQuery } from './api/admin-queries';
 import { ApproveMemberModal } from './approve-member-modal';
 import { EditMemberModal } from './edit-member-modal';
 import { MessagesTab } from './messages-tab';
+import { RacePointsTab } from './races/race-points-tab';
 import { MembersTable } from './members-table';
 import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'renewals', label: 'Renewals' },
   { id: 'import', label: 'Import' },
   { id: 'messages', label: 'Messages' },
+  { id: 'race-points', label: 'Race points' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -122,7 +124,9 @@ function AdminDashboard() {
       {notice && <Notice tone="success">{notice}</Notice>}
 
       <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'messages' ? (
+        {tab === 'race-points' ? (
+          <RacePointsTab />
+        ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (
           <ImportTab />

@@ -135,7 +135,7 @@ export function RaceDetailPage() {
         )}
       </section>
       {/* The sections read the race as loaded (or as kept on the device): race day works offline once opened. */}
-      <EntrySection key={`entry-${race.entry?.distance ?? ''}`} race={race} myId={user?.id} />
+      <EntrySection race={race} myId={user?.id} />
       <LiftsSection race={race} myId={user?.id} />
       <ResultsSection race={race} myId={user?.id} isExec={user ? hasRole(user.role, 'exec') : false} />
     </div>

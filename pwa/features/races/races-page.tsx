@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useAddRaceMutation, useDeleteRaceMutation, useUpdateRaceMutation } from './api/race-mutations';
 import { useRacesQuery } from './api/race-queries';
 import { RaceListing, RacesIntro, ViewSwitch, VisitorNotice, type RaceView } from './components/race-listing';
+import { SeasonTable } from './season-table';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith } from './race-signups';
 import './races.css';
@@ -125,6 +126,8 @@ export function RacesPage() {
             : undefined
         }
       />
+
+      {member && today && <SeasonTable thisYear={today.slice(0, 4)} />}
 
       <Suspense fallback={null}>
         {adding && (

@@ -3,7 +3,7 @@ import { raceResultSchema, type Race } from '../../../../domain/contract/races';
 import { formatRaceTime } from '../../../../domain/race-points';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
-import { downloadFile } from '../../../lib/data/download';
+import { DownloadButton } from '../../../components/download-button';
 import { useResultMutation } from '../api/race-weekend-mutations';
 import { fieldErrors, refusal } from './form-errors';
 
@@ -94,9 +94,7 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
               </table>
             </div>
           ))}
-          <button type="button" className="button button--ghost" onClick={() => void downloadFile(`/races/${race.id}/results.csv`, `results-${race.id}.csv`)}>
-            Download results (CSV)
-          </button>
+          <DownloadButton path={`/races/${race.id}/results.csv`} fallbackName={`results-${race.id}.csv`} label="Download results (CSV)" />
         </>
       )}
       {race.distances.length > 0 && (
