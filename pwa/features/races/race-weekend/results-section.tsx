@@ -35,12 +35,15 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const save = useResultMutation(race.id);
+  // Until the member picks one, the distance they entered (the entry may arrive after this form).
+  const chosenDistance = values.distance || (mine?.distance ?? race.entry?.distance ?? '');
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setStatus('');
-    const { distance = '', finishTime, swim, t1, bike, t2, run, placing } = values;
+    const { finishTime, swim, t1, bike, t2, run, placing } = values;
+    const distance = chosenDistance;
     const result = { distance, finishTime, swim, t1, bike, t2, run, placing: placing === '' || placing === undefined ? null : Number(placing) };
     const checked = raceResultSchema.safeParse(result);
     setErrors(fieldErrors(checked));
@@ -118,7 +121,7 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
           )}
           <FormField label="Distance" error={errors.distance}>
             {(field) => (
-              <select {...field} value={values.distance} onChange={set('distance')}>
+              <select {...field} value={chosenDistance} onChange={set('distance')}>
                 <option value="">Choose…</option>
                 {race.distances.map((d) => (
                   <option key={d} value={d}>
