@@ -15,8 +15,7 @@ import { NotificationSettings } from './components/notification-settings';
 import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
-import { PersonalBests } from '../races/personal-bests';
-import '../races/races.css';
+import { PersonalBests } from '../../components/personal-bests';
 import './profile.css';
 import { absencesUntilSuspension, isSuspended, RULE_TEXT } from '../../../domain/rules';
 

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { formatRaceTime } from '../../../domain/race-points';
-import { EmptyState, Loading } from '../../components/status';
-import { call } from '../../lib/data/api-client';
-import { raceKeys } from '../../lib/data/race-keys';
-import { useRead } from '../../lib/data/read';
-import { formatDate } from '../../lib/ui/format';
+import { formatRaceTime } from '../../domain/race-points';
+import { EmptyState, Loading } from './status';
+import { call } from '../lib/data/api-client';
+import { raceKeys } from '../lib/data/race-keys';
+import { useRead } from '../lib/data/read';
+import { formatDate } from '../lib/ui/format';
+import './personal-bests.css';
 
 /** A member's personal best per distance, the newest marked: shown on their profile. */
 export function PersonalBests({ userId }: { userId: number }) {
@@ -22,10 +23,10 @@ export function PersonalBests({ userId }: { userId: number }) {
       ) : bests.length === 0 ? (
         <EmptyState>No race results yet: enter yours on a race&apos;s page after the race.</EmptyState>
       ) : (
-        <ul className="race-weekend__list">
+        <ul className="personal-bests__list">
           {bests.map((b) => (
             <li key={b.distance}>
-              <strong>{b.distance}</strong>: {formatRaceTime(b.finishSeconds)} <span className="race-weekend__muted">({formatDate(b.raceDate, 'long')})</span>
+              <strong>{b.distance}</strong>: {formatRaceTime(b.finishSeconds)} <span className="personal-bests__when">({formatDate(b.raceDate, 'long')})</span>
               {b.isNew && <span className="personal-bests__new"> New personal best!</span>}
             </li>
           ))}
