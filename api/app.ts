@@ -33,6 +33,7 @@ import { ServiceError } from './platform/errors';
 import { loggablePath, requestLog } from './platform/middleware/request-log';
 import { myDataRoutes, privacyRoutes } from './privacy/my-data-routes';
 import { racesRoutes } from './races/race-routes';
+import { raceWeekendRoutes } from './races/race-weekend-routes';
 import { reportsRoutes } from './reports/report-routes';
 import { profilesRoutes } from './team/profile-routes';
 import { offlineSetRoutes } from './offline-set/offline-set-routes';
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/club/photos', photoRoutes);
   app.route('/api/club', clubRoutes);
   app.route('/api/setup', setupRoutes);
+  app.route('/api/races', raceWeekendRoutes);
   app.route('/api/races', racesRoutes);
   app.route('/api/profiles', profilesRoutes);
   // Before /api/me: a member whose membership has ended (pending until renewed) may still ask.

@@ -193,6 +193,8 @@ export const races = sqliteTable('races', {
   date: text('date').notNull(),
   location: text('location').notNull().default(''),
   description: text('description').notNull().default(''),
+  // The distances one may enter (e.g. Sprint, Olympic, 70.3), as a JSON array of names in the exec's order.
+  distances: text('distances').notNull().default('[]'),
   // Bumped on every edit: the calendar feeds' SEQUENCE.
   revision: integer('revision').notNull().default(0),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -210,8 +212,86 @@ export const raceSignups = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     signupTime: integer('signup_time').notNull().default(now),
+    // The member's entry: which of the race's distances, and their wave or start time if they know it.
+    distance: text('distance'),
+    wave: text('wave').notNull().default(''),
   },
   (t) => [uniqueIndex('race_signups_unique').on(t.raceId, t.userId)],
+);
+
+/** A lift a member offers to a race: seats and bike-rack spots are counted apart. */
+export const raceLifts = sqliteTable('race_lifts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  raceId: integer('race_id')
+    .notNull()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leavingFrom: text('leaving_from').notNull(),
+  // 'YYYY-MM-DDTHH:MM' in the club's time zone.
+  leavingAt: text('leaving_at').notNull(),
+  seats: integer('seats').notNull(),
+  bikeSpots: integer('bike_spots').notNull(),
+  note: text('note').notNull().default(''),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/** A place taken in a lift: kind 'seat' or 'bike' (a member may take one of each). */
+export const raceLiftPlaces = sqliteTable(
+  'race_lift_places',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => raceLifts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['seat', 'bike'] }).notNull(),
+    takenAt: integer('taken_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('race_lift_places_unique').on(t.liftId, t.userId, t.kind)],
+);
+
+/** Members without a lift who said so: drivers see them. */
+export const raceLiftSeekers = sqliteTable(
+  'race_lift_seekers',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: integer('since').notNull().default(now),
+  },
+  (t) => [uniqueIndex('race_lift_seekers_unique').on(t.raceId, t.userId)],
+);
+
+/** A member's result in a race (one per member and race); times in whole seconds. */
+export const raceResults = sqliteTable(
+  'race_results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    distance: text('distance').notNull(),
+    finishSeconds: integer('finish_seconds').notNull(),
+    swimSeconds: integer('swim_seconds'),
+    t1Seconds: integer('t1_seconds'),
+    bikeSeconds: integer('bike_seconds'),
+    t2Seconds: integer('t2_seconds'),
+    runSeconds: integer('run_seconds'),
+    placing: integer('placing'),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    enteredAt: integer('entered_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('race_results_unique').on(t.raceId, t.userId)],
 );
 
 export const roleChangeNotifications = sqliteTable('role_change_notifications', {
@@ -364,6 +444,8 @@ export const idempotencyKeys = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type RaceRow = typeof races.$inferSelect;
+export type RaceLiftRow = typeof raceLifts.$inferSelect;
+export type RaceResultRow = typeof raceResults.$inferSelect;
 
 // Passkeys (WebAuthn credentials): a member may have several, one per device or synced keychain.
 // The public key is kept as the authenticator gave it (COSE, base64url); `counter` is the signature

@@ -11,6 +11,8 @@ import { defaultClubIdentity, type ClubIdentity } from './club-identity';
 
 import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
 
+import { DEFAULT_RACE_POINTS, type RacePoints } from './race-points';
+
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
 
@@ -32,6 +34,7 @@ export interface ClubDocumentTypes extends PageDocumentTypes {
   'team-positions': TeamPositionsDocument;
   /** The club's name, short name, main colour, logo, contact address and links (club-identity.ts). */
   club: ClubIdentity;
+  'race-points': RacePoints;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -62,6 +65,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   'faq-page': { editors: 'pages', public: true, defaults: defaultFaq },
   'resources-page': { editors: 'pages', public: true, defaults: () => DEFAULT_RESOURCES },
   'gear-page': { editors: 'pages', public: true, defaults: () => DEFAULT_GEAR },
+  'race-points': { editors: 'admin', public: true, defaults: () => structuredClone(DEFAULT_RACE_POINTS) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

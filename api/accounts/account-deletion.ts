@@ -16,6 +16,10 @@ import {
   postTombstoneMembers,
   pushSubscriptions,
   raceSignups,
+  raceLifts,
+  raceLiftPlaces,
+  raceLiftSeekers,
+  raceResults,
   renewalRequests,
   roleChangeNotifications,
   users,
@@ -57,6 +61,15 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
       .run(),
   event_rsvps: ({ db, user }) => db.delete(eventRsvps).where(eq(eventRsvps.userId, user.id)).run(),
   race_signups: ({ db, user }) => db.delete(raceSignups).where(eq(raceSignups.userId, user.id)).run(),
+  // A leaving driver's lifts go (with their riders' places); the riders see the lift gone on the race page.
+  race_lifts: ({ db, user }) => db.delete(raceLifts).where(eq(raceLifts.driverId, user.id)).run(),
+  race_lift_places: ({ db, user }) => db.delete(raceLiftPlaces).where(eq(raceLiftPlaces.userId, user.id)).run(),
+  race_lift_seekers: ({ db, user }) => db.delete(raceLiftSeekers).where(eq(raceLiftSeekers.userId, user.id)).run(),
+  // Results are the member's own times: they go, and the club's places and season table are counted without them.
+  race_results: ({ db, user }) => {
+    db.delete(raceResults).where(eq(raceResults.userId, user.id)).run();
+    db.update(raceResults).set({ enteredBy: null }).where(eq(raceResults.enteredBy, user.id)).run();
+  },
   absence_log: ({ db, user }) => db.delete(absenceLog).where(eq(absenceLog.userId, user.id)).run(),
   renewal_requests: ({ db, user }) =>
     db.delete(renewalRequests).where(eq(renewalRequests.userId, user.id)).run(),

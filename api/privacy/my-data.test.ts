@@ -69,6 +69,7 @@ async function leavingScene() {
       date: '2026-05-10',
       location: 'Lake',
       description: '',
+      distances: ['Sprint'],
     })
   ).id as number;
 
@@ -87,6 +88,13 @@ async function leavingScene() {
   await t.must('POST', `/api/forum/workouts/${othersFull}/waitlist`, { token: me.token });
   await t.must('POST', `/api/forum/events/${event}/rsvp`, { token: me.token, body: { status: 'going' } });
   await t.must('POST', `/api/races/${race}/signup`, { token: me.token });
+  // Race weekend: my lift, a seat in another's, looking for a lift home, and my result.
+  const lift = { leavingFrom: 'Gym', leavingAt: '2026-05-10T05:00', seats: 2, bikeSpots: 1, note: '' };
+  await t.must('POST', `/api/races/${race}/lifts`, { token: me.token, body: lift, status: 201 });
+  const othersLift = (await t.must('POST', `/api/races/${race}/lifts`, { token: other.token, body: lift, status: 201 })).lift.id;
+  await t.must('POST', `/api/races/${race}/lifts/${othersLift}/bike-spot`, { token: me.token });
+  await t.must('POST', `/api/races/${race}/looking-for-lift`, { token: me.token });
+  await t.must('PUT', `/api/races/${race}/result`, { token: me.token, body: { distance: 'Sprint', finishTime: '1:05:00' } });
   await t.must('POST', '/api/users/profile-picture', {
     token: me.token,
     body: pictureForm(await smallPng()),

@@ -22,6 +22,10 @@ import {
   postTombstones,
   pushSubscriptions,
   raceSignups,
+  raceLifts,
+  raceLiftPlaces,
+  raceLiftSeekers,
+  raceResults,
   races,
   renewalRequests,
   roleChangeNotifications,
@@ -150,7 +154,47 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .innerJoin(races, eq(races.id, raceSignups.raceId))
       .where(eq(raceSignups.userId, user.id))
       .all()
-      .map(({ s, r }) => ({ race_id: r.id, name: r.name, date: r.date, signed_up_at: at(s.signupTime) })),
+      .map(({ s, r }) => ({ race_id: r.id, name: r.name, date: r.date, signed_up_at: at(s.signupTime), distance: s.distance, wave: s.wave })),
+  race_lifts: ({ db, user }) =>
+    db
+      .select()
+      .from(raceLifts)
+      .where(eq(raceLifts.driverId, user.id))
+      .all()
+      .map((l) => ({ race_id: l.raceId, leaving_from: l.leavingFrom, leaving_at: l.leavingAt, seats: l.seats, bike_spots: l.bikeSpots, note: l.note })),
+  race_lift_places: ({ db, user }) =>
+    db
+      .select({ p: raceLiftPlaces, l: raceLifts })
+      .from(raceLiftPlaces)
+      .innerJoin(raceLifts, eq(raceLifts.id, raceLiftPlaces.liftId))
+      .where(eq(raceLiftPlaces.userId, user.id))
+      .all()
+      .map(({ p, l }) => ({ race_id: l.raceId, lift_id: l.id, place: p.kind, taken_at: at(p.takenAt) })),
+  race_lift_seekers: ({ db, user }) =>
+    db
+      .select()
+      .from(raceLiftSeekers)
+      .where(eq(raceLiftSeekers.userId, user.id))
+      .all()
+      .map((s) => ({ race_id: s.raceId, since: at(s.since) })),
+  race_results: ({ db, user }) =>
+    db
+      .select()
+      .from(raceResults)
+      .where(eq(raceResults.userId, user.id))
+      .all()
+      .map((r) => ({
+        race_id: r.raceId,
+        distance: r.distance,
+        finish_seconds: r.finishSeconds,
+        swim_seconds: r.swimSeconds,
+        t1_seconds: r.t1Seconds,
+        bike_seconds: r.bikeSeconds,
+        t2_seconds: r.t2Seconds,
+        run_seconds: r.runSeconds,
+        placing: r.placing,
+        entered_at: at(r.enteredAt),
+      })),
   posts: ({ db, user }) =>
     db
       .select()

@@ -38,6 +38,13 @@ describe('GET /api/races', () => {
       signups: [],
       signupCount: 0,
       isSignedUp: false,
+      distances: [],
+      entries: [],
+      entry: null,
+      lifts: [],
+      liftSeekers: [],
+      lookingForLift: false,
+      results: [],
     });
     expect(JSON.stringify(visitor.body)).not.toContain('Mia Member');
 
@@ -83,6 +90,13 @@ describe('POST /api/races', () => {
       signups: [],
       signupCount: 0,
       isSignedUp: false,
+      distances: [],
+      entries: [],
+      entry: null,
+      lifts: [],
+      liftSeekers: [],
+      lookingForLift: false,
+      results: [],
     });
     expect(t.db.select().from(races).all()).toHaveLength(1);
   });

@@ -6,12 +6,14 @@ import {
   RACE_NOT_FOUND_ERROR,
   type Race,
   type RaceDetailAnswer,
+  type RaceEntry,
   type RaceInput,
   type RaceSignup,
 } from '../../domain/contract/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
+import { distancesOf, EMPTY_WEEKEND, weekendsOf, type RaceWeekend } from './race-weekend';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;
@@ -25,8 +27,8 @@ function isMember(viewer: RaceViewer): viewer is { id: number; role: Role } {
   return viewer !== null && hasRole(viewer.role, 'member');
 }
 
-/** Signups of the given races, oldest first, in one query (never one per race). */
-function signupsOf(db: Db, raceIds: number[]): Map<number, RaceSignup[]> {
+/** Signups of the given races, oldest first, in one query (never one per race); with them, who races what. */
+function signupsOf(db: Db, raceIds: number[], entries = new Map<number, RaceEntry[]>()): Map<number, RaceSignup[]> {
   const byRace = new Map<number, RaceSignup[]>();
   if (raceIds.length === 0) return byRace;
   const rows = db
@@ -37,6 +39,8 @@ function signupsOf(db: Db, raceIds: number[]): Map<number, RaceSignup[]> {
       userName: users.name,
       signupTime: raceSignups.signupTime,
       picture: users.profilePictureUrl,
+      distance: raceSignups.distance,
+      wave: raceSignups.wave,
     })
     .from(raceSignups)
     .innerJoin(users, eq(users.id, raceSignups.userId))
@@ -47,15 +51,26 @@ function signupsOf(db: Db, raceIds: number[]): Map<number, RaceSignup[]> {
     const list = byRace.get(r.raceId) ?? [];
     list.push({ id: r.id, user_id: r.userId, user_name: r.userName, signup_time: r.signupTime, userProfilePictureUrl: r.picture });
     byRace.set(r.raceId, list);
+    entries.set(r.raceId, [...(entries.get(r.raceId) ?? []), { user_id: r.userId, user_name: r.userName, distance: r.distance, wave: r.wave }]);
   }
   return byRace;
 }
 
-function toRace(row: RaceRow, signups: RaceSignup[], viewer: RaceViewer): Race {
-  const base = { id: row.id, name: row.name, date: row.date, location: row.location, description: row.description };
+function toRace(row: RaceRow, signups: RaceSignup[], viewer: RaceViewer, weekend: RaceWeekend = EMPTY_WEEKEND): Race {
+  const base = { id: row.id, name: row.name, date: row.date, location: row.location, description: row.description, distances: distancesOf(row) };
   // Members' names stay private: visitors and non-members see the race only.
-  if (!isMember(viewer)) return { ...base, signups: [], signupCount: 0, isSignedUp: false };
-  return { ...base, signups, signupCount: signups.length, isSignedUp: signups.some((s) => s.user_id === viewer.id) };
+  if (!isMember(viewer)) {
+    return { ...base, signups: [], signupCount: 0, isSignedUp: false, ...EMPTY_WEEKEND, entry: null, lookingForLift: false };
+  }
+  return {
+    ...base,
+    signups,
+    signupCount: signups.length,
+    isSignedUp: signups.some((s) => s.user_id === viewer.id),
+    ...weekend,
+    entry: weekend.entries.find((e) => e.user_id === viewer.id) ?? null,
+    lookingForLift: weekend.liftSeekers.some((s) => s.user_id === viewer.id),
+  };
 }
 
 function findRace(db: Db, id: number): RaceRow | undefined {
@@ -63,16 +78,22 @@ function findRace(db: Db, id: number): RaceRow | undefined {
 }
 
 function raceFor(db: Db, row: RaceRow, viewer: RaceViewer): Race {
-  const signups = isMember(viewer) ? (signupsOf(db, [row.id]).get(row.id) ?? []) : [];
-  return toRace(row, signups, viewer);
+  if (!isMember(viewer)) return toRace(row, [], viewer);
+  const entries = new Map<number, RaceEntry[]>();
+  const signups = signupsOf(db, [row.id], entries).get(row.id) ?? [];
+  return toRace(row, signups, viewer, weekendsOf(db, [row.id], viewer.id, entries).get(row.id));
 }
 
 /** Every race by date (then by creation); signups only for members. */
 export function listRaces(deps: RaceDeps, viewer: RaceViewer): Race[] {
   const { db } = deps.database;
   const rows = db.select().from(races).orderBy(asc(races.date), asc(races.id)).all();
-  const signups = isMember(viewer) ? signupsOf(db, rows.map((r) => r.id)) : new Map<number, RaceSignup[]>();
-  return rows.map((row) => toRace(row, signups.get(row.id) ?? [], viewer));
+  if (!isMember(viewer)) return rows.map((row) => toRace(row, [], viewer));
+  const ids = rows.map((r) => r.id);
+  const entries = new Map<number, RaceEntry[]>();
+  const signups = signupsOf(db, ids, entries);
+  const weekends = weekendsOf(db, ids, viewer.id, entries);
+  return rows.map((row) => toRace(row, signups.get(row.id) ?? [], viewer, weekends.get(row.id)));
 }
 
 /** GET /races/{id} for a member. */
@@ -87,7 +108,7 @@ export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: { id: numb
 export function createRace(deps: RaceDeps, input: RaceInput, creator: { id: number; role: Role }, now: number): Race {
   const row = deps.database.db
     .insert(races)
-    .values({ ...input, createdBy: creator.id, createdAt: now })
+    .values({ ...input, distances: JSON.stringify(input.distances ?? []), createdBy: creator.id, createdAt: now })
     .returning()
     .get();
   return toRace(row, [], creator);
@@ -97,7 +118,12 @@ export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, edi
   const { db } = deps.database;
   const row = db
     .update(races)
-    .set({ ...input, revision: sql`${races.revision} + 1` })
+    .set({
+      ...input,
+      // An edit without distances (an older app's) keeps them.
+      distances: input.distances === undefined ? undefined : JSON.stringify(input.distances),
+      revision: sql`${races.revision} + 1`,
+    })
     .where(eq(races.id, raceId))
     .returning()
     .get();

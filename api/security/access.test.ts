@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, posts, renewalRequests } from '../../db/schema';
+import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, renewalRequests } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -71,6 +71,27 @@ function givePasskey(owner: ActorName) {
     racerPasskey = row.id;
   };
 }
+
+/** The world's race lists distances. */
+function raceDistances(w: World): void {
+  w.t.db.update(races).set({ distances: JSON.stringify(['Sprint', 'Olympic']) }).where(eq(races.id, w.raceId)).run();
+}
+
+let liftId = 0;
+/** `racer` offers a lift to the world's race (its id in `liftId`); `taken` already ride in it. */
+function racerLift(taken: { who: ActorName; kind: 'seat' | 'bike' }[] = []) {
+  return (w: World) => {
+    liftId = w.t.db
+      .insert(raceLifts)
+      .values({ raceId: w.raceId, driverId: w.users.racer.id, leavingFrom: 'Gym', leavingAt: '2026-05-17T05:00', seats: 3, bikeSpots: 2 })
+      .returning()
+      .get().id;
+    for (const p of taken) w.t.db.insert(raceLiftPlaces).values({ liftId, userId: w.users[p.who].id, kind: p.kind }).run();
+  };
+}
+
+const liftBody = { leavingFrom: 'Gym', leavingAt: '2026-05-17T04:30', seats: 3, bikeSpots: 2, note: '' };
+const resultBody = { distance: 'Sprint', finishTime: '1:10:00' };
 
 const CASES: RouteCase[] = [
   // ---------- users (any signed-in account; only a refused application is below it) ----------
@@ -491,6 +512,125 @@ const CASES: RouteCase[] = [
     allowed: 'racer',
     allowedStatus: 200,
   },
+  // ---------- race weekend ----------
+  {
+    name: 'enter a race at a distance',
+    method: 'PUT',
+    path: (w) => `/api/races/${w.raceId}/entry`,
+    body: () => ({ distance: 'Sprint', wave: '07:40' }),
+    at: raceDistances,
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'offer a lift',
+    method: 'POST',
+    path: (w) => `/api/races/${w.raceId}/lifts`,
+    body: () => liftBody,
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 201,
+  },
+  {
+    name: "change one's lift",
+    method: 'PUT',
+    path: (w) => `/api/races/${w.raceId}/lifts/${liftId}`,
+    body: () => liftBody,
+    at: racerLift(),
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  {
+    name: "withdraw one's lift",
+    method: 'DELETE',
+    path: (w) => `/api/races/${w.raceId}/lifts/${liftId}`,
+    at: racerLift(),
+    tooLow: BELOW_MEMBER,
+    notOwner: 'member',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  {
+    name: 'take a seat in a lift',
+    method: 'POST',
+    path: (w) => `/api/races/${w.raceId}/lifts/${liftId}/seat`,
+    at: racerLift(),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'give back a seat',
+    method: 'DELETE',
+    path: (w) => `/api/races/${w.raceId}/lifts/${liftId}/seat`,
+    at: racerLift([{ who: 'member', kind: 'seat' }]),
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'exec',
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'take a bike spot in a lift',
+    method: 'POST',
+    path: (w) => `/api/races/${w.raceId}/lifts/${liftId}/bike-spot`,
+    at: racerLift(),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'give back a bike spot',
+    method: 'DELETE',
+    path: (w) => `/api/races/${w.raceId}/lifts/${liftId}/bike-spot`,
+    at: racerLift([{ who: 'member', kind: 'bike' }]),
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'exec',
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'say one is looking for a lift',
+    method: 'POST',
+    path: (w) => `/api/races/${w.raceId}/looking-for-lift`,
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'no longer looking for a lift',
+    method: 'DELETE',
+    path: (w) => `/api/races/${w.raceId}/looking-for-lift`,
+    at: (w) => {
+      w.t.database.sqlite.prepare('insert into race_lift_seekers (race_id, user_id) values (?, ?)').run(w.raceId, w.users.racer.id);
+    },
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'member',
+    allowed: 'racer',
+    allowedStatus: 200,
+  },
+  {
+    name: "enter one's race result",
+    method: 'PUT',
+    path: (w) => `/api/races/${w.raceId}/result`,
+    body: () => resultBody,
+    at: raceDistances,
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: "enter or correct someone else's race result",
+    method: 'PUT',
+    path: (w) => `/api/races/${w.raceId}/results/${w.users.racer.id}`,
+    body: () => resultBody,
+    at: raceDistances,
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+  },
   // ---------- passkeys (the world's APP_URL has them off: each row turns them on first) ----------
   {
     name: 'ask to add a passkey (a challenge of my own)',
@@ -698,6 +838,18 @@ describe('every mutating route refuses callers without the right', () => {
       'DELETE /api/races/:id',
       'POST /api/races/:id/signup',
       'DELETE /api/races/:id/signup',
+      'PUT /api/races/:id/entry',
+      'POST /api/races/:id/lifts',
+      'PUT /api/races/:id/lifts/:liftId',
+      'DELETE /api/races/:id/lifts/:liftId',
+      'POST /api/races/:id/lifts/:liftId/seat',
+      'DELETE /api/races/:id/lifts/:liftId/seat',
+      'POST /api/races/:id/lifts/:liftId/bike-spot',
+      'DELETE /api/races/:id/lifts/:liftId/bike-spot',
+      'POST /api/races/:id/looking-for-lift',
+      'DELETE /api/races/:id/looking-for-lift',
+      'PUT /api/races/:id/result',
+      'PUT /api/races/:id/results/:userId',
       'PUT /api/profiles/:id',
       'POST /api/me/calendar-link/reset',
       'PUT /api/me/notifications',

@@ -248,6 +248,22 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
   'faq-page': faqPageSchema,
   'resources-page': resourcesPageSchema,
   'gear-page': gearPageSchema,
+  'race-points': z.object({
+    finishPoints: z
+      .number({ error: 'Points for finishing must be a number' })
+      .int('Points for finishing must be a whole number')
+      .min(0, 'Points for finishing cannot be negative')
+      .max(1000, 'Points for finishing must be at most 1000'),
+    placePoints: z
+      .array(
+        z
+          .number({ error: 'Points for a place must be a number' })
+          .int('Points for a place must be a whole number')
+          .min(0, 'Points for a place cannot be negative')
+          .max(1000, 'Points for a place must be at most 1000'),
+      )
+      .max(20, 'Give points for at most 20 places'),
+  }),
 };
 
 /** PUT /club/documents/:key: the new body, and the version it was edited from (the check against a lost edit). */

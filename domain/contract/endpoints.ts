@@ -88,6 +88,14 @@ import type {
   raceInputSchema,
   RaceSignupAnswer,
   RacesAnswer,
+  RaceEntry,
+  raceEntrySchema,
+  RaceLiftAnswer,
+  raceLiftSchema,
+  RaceResultAnswer,
+  raceResultSchema,
+  PersonalBestsAnswer,
+  SeasonTableAnswer,
 } from './races';
 import type {
   ProfileAnswer,
@@ -206,6 +214,21 @@ export interface Endpoints {
   'DELETE /races/:id': { answer: RaceDeletedAnswer };
   'POST /races/:id/signup': { answer: RaceSignupAnswer };
   'DELETE /races/:id/signup': { answer: RaceSignupAnswer };
+  // race weekend: entries, lifts, results
+  'PUT /races/:id/entry': { body: Body<typeof raceEntrySchema>; answer: { entry: RaceEntry } };
+  'POST /races/:id/lifts': { body: Body<typeof raceLiftSchema>; answer: RaceLiftAnswer };
+  'PUT /races/:id/lifts/:liftId': { body: Body<typeof raceLiftSchema>; answer: RaceLiftAnswer };
+  'DELETE /races/:id/lifts/:liftId': { answer: { message: string } };
+  'POST /races/:id/lifts/:liftId/seat': { answer: RaceLiftAnswer };
+  'DELETE /races/:id/lifts/:liftId/seat': { answer: RaceLiftAnswer };
+  'POST /races/:id/lifts/:liftId/bike-spot': { answer: RaceLiftAnswer };
+  'DELETE /races/:id/lifts/:liftId/bike-spot': { answer: RaceLiftAnswer };
+  'POST /races/:id/looking-for-lift': { answer: { lookingForLift: boolean } };
+  'DELETE /races/:id/looking-for-lift': { answer: { lookingForLift: boolean } };
+  'PUT /races/:id/result': { body: Body<typeof raceResultSchema>; answer: RaceResultAnswer };
+  'PUT /races/:id/results/:userId': { body: Body<typeof raceResultSchema>; answer: RaceResultAnswer };
+  'GET /races/season-table': { answer: SeasonTableAnswer };
+  'GET /races/personal-bests/:userId': { answer: PersonalBestsAnswer };
   // club announcements
   'GET /announcements': { answer: AnnouncementsAnswer };
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };

@@ -37,6 +37,13 @@ const race = (id: number, name: string, date: string, isSignedUp = false): Race 
   signups: [],
   signupCount: 0,
   isSignedUp,
+  distances: [],
+  entries: [],
+  entry: null,
+  lifts: [],
+  liftSeekers: [],
+  lookingForLift: false,
+  results: [],
 });
 
 /** Home as the router puts it together: the members' part comes as a prop. */

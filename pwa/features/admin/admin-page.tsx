@@ -11,6 +11,7 @@ import { useMembersQuery } from './api/admin-queries';
 import { ApproveMemberModal } from './approve-member-modal';
 import { EditMemberModal } from './edit-member-modal';
 import { MessagesTab } from './messages-tab';
+import { RacePointsTab } from './races/race-points-tab';
 import { MembersTable } from './members-table';
 import { DownloadButton } from '../../components/download-button';
 import { PendingList } from './pending-list';
@@ -40,6 +41,7 @@ const TABS = [
   { id: 'schedule', label: 'Schedule' },
   { id: 'terms', label: 'Terms' },
   { id: 'rules', label: 'Rules' },
+  { id: 'race-points', label: 'Race points' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -163,6 +165,8 @@ function AdminDashboard() {
           <Suspense fallback={<Loading text="Loading the page editor…" />}>
             <PagesTab />
           </Suspense>
+        ) : tab === 'race-points' ? (
+          <RacePointsTab />
         ) : tab === 'messages' ? (
           <MessagesTab />
         ) : tab === 'import' ? (

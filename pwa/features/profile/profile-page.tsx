@@ -15,6 +15,7 @@ import { NotificationSettings } from './components/notification-settings';
 import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
+import { PersonalBests } from '../../components/personal-bests';
 import './profile.css';
 import { absencesUntilSuspension, isSuspended } from '../../../domain/rules';
 import { useClubRules, useRuleText } from '../../lib/club/club-rules';
@@ -66,6 +67,9 @@ function OwnProfile() {
           }}
         />
       )}
+      <RequireRole min="member">
+        <PersonalBests userId={user.id} />
+      </RequireRole>
     </div>
   );
 }

@@ -13,6 +13,10 @@ import { AddToCalendar } from '../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { signupsWith } from './race-signups';
+import { EntrySection } from './race-weekend/entry-section';
+import { LiftsSection } from './race-weekend/lifts-section';
+import { ResultsSection } from './race-weekend/results-section';
+import { hasRole } from '../../../domain/contract/roles';
 import './races.css';
 
 export function RaceDetailPage() {
@@ -82,7 +86,12 @@ export function RaceDetailPage() {
           {race.location && (
             <div>
               <dt>Location</dt>
-              <dd>{race.location}</dd>
+              <dd>
+                {race.location}{' '}
+                <a href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(race.location)}`} target="_blank" rel="noreferrer">
+                  Map<span className="visually-hidden"> of {race.location} (opens in a new tab)</span>
+                </a>
+              </dd>
             </div>
           )}
         </dl>
@@ -125,6 +134,10 @@ export function RaceDetailPage() {
           </ul>
         )}
       </section>
+      {/* The sections read the race as loaded (or as kept on the device): race day works offline once opened. */}
+      <EntrySection race={race} myId={user?.id} />
+      <LiftsSection race={race} myId={user?.id} />
+      <ResultsSection race={race} myId={user?.id} isExec={user ? hasRole(user.role, 'exec') : false} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useAddRaceMutation, useDeleteRaceMutation, useUpdateRaceMutation } from './api/race-mutations';
 import { useRacesQuery } from './api/race-queries';
 import { RaceListing, RacesIntro, ViewSwitch, VisitorNotice, type RaceView } from './components/race-listing';
+import { SeasonTable } from './season-table';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith } from './race-signups';
 import './races.css';
@@ -126,6 +127,8 @@ export function RacesPage() {
         }
       />
 
+      {member && today && <SeasonTable thisYear={today.slice(0, 4)} />}
+
       <Suspense fallback={null}>
         {adding && (
           <RaceFormModal
@@ -146,6 +149,7 @@ export function RacesPage() {
               date: editing.date,
               location: editing.location,
               description: editing.description,
+              distances: editing.distances,
             }}
             onSubmit={(input, key) => saveRace(editing.id, input, key)}
             onClose={() => setEditing(null)}

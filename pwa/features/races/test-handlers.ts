@@ -12,7 +12,22 @@ export function signupRow(userId: number, name: string, picture: string | null =
 }
 
 export function race(fields: Partial<Race> & { id: number; name: string }): Race {
-  return { date: inDays(10), location: '', description: '', signups: [], signupCount: 0, isSignedUp: false, ...fields };
+  return {
+    date: inDays(10),
+    location: '',
+    description: '',
+    signups: [],
+    signupCount: 0,
+    isSignedUp: false,
+    distances: [],
+    entries: [],
+    entry: null,
+    lifts: [],
+    liftSeekers: [],
+    lookingForLift: false,
+    results: [],
+    ...fields,
+  };
 }
 
 /** The race list, as a visitor gets it: no names, no counts, no sign-up of their own. */

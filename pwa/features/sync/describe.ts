@@ -20,6 +20,12 @@ export function describeAction(action: SyncAction): { text: string; href: string
     }
     case 'race-signup':
       return { text: action.signedUp ? 'Sign up for a race' : 'Cancel a race signup', href: `/race/${action.raceId}` };
+    case 'lift-place': {
+      const what = action.place === 'seat' ? 'a seat' : 'a bike spot';
+      return { text: action.taken ? `Take ${what} in a lift` : `Give back ${what} in a lift`, href: `/race/${action.raceId}` };
+    }
+    case 'race-result':
+      return { text: `Enter a race result (${action.result.distance}, ${action.result.finishTime})`, href: `/race/${action.raceId}` };
     case 'announcement-dismissal':
       return { text: 'Dismiss a club announcement', href: '/' };
   }

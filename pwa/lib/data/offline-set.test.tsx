@@ -7,6 +7,7 @@ import type { AttendanceRecord, WorkoutDetailAnswer } from '../../../domain/cont
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';
 import { QueryLayer } from '../../app/query-layer';
 import { event, exec, member, workout } from '../../features/forum/test-handlers';
+import { race } from '../../features/races/test-handlers';
 import { WorkoutDetailPage } from '../../features/forum/workouts/workout-detail-page';
 import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
@@ -44,7 +45,7 @@ function aSet(title = 'Dawn swim'): OfflineSetAnswer {
       items: [],
       standing: { term: { key: 'winter-2026', label: 'Winter 2026' }, absencesThisTerm: 0, suspendedUntil: null, expiryDate: null, expiresInDays: null, renewSoon: false },
     },
-    races: { races: [] },
+    races: { races: [race({ id: 3, name: 'Harbour Tri' }), race({ id: 4, name: 'Lake Sprint', isSignedUp: true, distances: ['Sprint'] })] },
     workoutDetails: [detail],
     eventDetails: [{ event: event({ id: 50 }), rsvps: [] }],
     attendance: [{ workoutId: 7, record: openRecord }],
@@ -98,6 +99,9 @@ describe('the offline set', () => {
     expect(client.getQueryData(forumKeys.events())).toEqual(set.events);
     expect(client.getQueryData(myWeekKey)).toEqual(set.week);
     expect(client.getQueryData(raceKeys.list())).toEqual(set.races);
+    // The page of a race the member goes to, not of the others.
+    expect(client.getQueryData(raceKeys.detail('4'))).toEqual({ race: set.races.races[1], signups: [], isSignedUp: true });
+    expect(client.getQueryData(raceKeys.detail('3'))).toBeUndefined();
     expect(client.getQueryData(forumKeys.workout(7))).toEqual(set.workoutDetails[0]);
     expect(client.getQueryData(forumKeys.event(50))).toEqual(set.eventDetails[0]);
     expect(client.getQueryData(forumKeys.attendance(7))).toEqual(openRecord);

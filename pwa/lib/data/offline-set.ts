@@ -36,6 +36,10 @@ export function seedOfflineSet(client: QueryClient, set: OfflineSetAnswer, asked
   put(forumKeys.events(), set.events);
   put(myWeekKey, set.week);
   put(raceKeys.list(), set.races);
+  // The races the member goes to, as their pages read them: race day (entry, lifts) opens offline.
+  for (const race of set.races.races) {
+    if (race.isSignedUp) put(raceKeys.detail(String(race.id)), { race, signups: race.signups, isSignedUp: true });
+  }
   for (const detail of set.workoutDetails) put(forumKeys.workout(detail.workout.id), detail);
   for (const detail of set.eventDetails) put(forumKeys.event(detail.event.id), detail);
   for (const { workoutId, record } of set.attendance) put(forumKeys.attendance(workoutId), record);

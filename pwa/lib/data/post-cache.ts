@@ -9,6 +9,7 @@
 // copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
 // write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
 // Loaded with the data layer (app/query-layer.tsx): keep it small, with no date library.
+import { raceKeys } from './race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { AttendanceRecord, EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/forum';
@@ -201,6 +202,11 @@ export function applyWritten(client: QueryClient, written: Written): void {
       // The races feature keeps its own list and page up to date; the week lists the races one is in.
       if (!written.answer.signedUp) changeWeekItem(client, 'race', written.action.raceId, () => null);
       void client.invalidateQueries({ queryKey: myWeekKey, exact: true });
+      return;
+    case 'lift-place':
+    case 'race-result':
+      // The race's page reads them; its next load brings the lift and the results as the server has them.
+      void client.invalidateQueries({ queryKey: raceKeys.detail(String(written.action.raceId)) });
       return;
     case 'announcement-dismissal': {
       const id = written.action.announcementId;

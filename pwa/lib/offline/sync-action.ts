@@ -1,6 +1,6 @@
 // The writes a member can make offline, as data: what the outbox stores and replays.
 // Kept apart from the outbox and from performWrite so that neither imports the other.
-import type { AnswerOf } from '../../../domain/contract/endpoints';
+import type { AnswerOf, BodyOf } from '../../../domain/contract/endpoints';
 import type { RsvpStatus } from '../../../domain/contract/forum';
 
 /** Screens send the desired state, never a toggle, so a replay can never flip it back. */
@@ -14,6 +14,10 @@ export type SyncAction =
   | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
   | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
   | { kind: 'race-signup'; raceId: number; signedUp: boolean }
+  /** A seat or a bike spot in a race lift, taken or given back (a state, so a replay changes nothing). */
+  | { kind: 'lift-place'; raceId: number; liftId: number; place: 'seat' | 'bike'; taken: boolean }
+  /** The member's own race result, whole (a newer one replaces it). */
+  | { kind: 'race-result'; raceId: number; result: BodyOf<'PUT /races/:id/result'> }
   /** A club announcement gone from the member's Home on every device: a state, so a replay changes nothing. */
   | { kind: 'announcement-dismissal'; announcementId: number };
 
@@ -23,6 +27,8 @@ export interface WriteAnswers {
   rsvp: AnswerOf<'POST /forum/events/:id/rsvp'>;
   attendance: AnswerOf<'POST /forum/workouts/:id/attendance'>;
   'race-signup': AnswerOf<'POST /races/:id/signup'>;
+  'lift-place': AnswerOf<'POST /races/:id/lifts/:liftId/seat'>;
+  'race-result': AnswerOf<'PUT /races/:id/result'>;
   'announcement-dismissal': AnswerOf<'POST /announcements/:id/dismiss'>;
 }
 
@@ -46,6 +52,13 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/forum/workouts/${action.workoutId}/attendance`, method: 'POST', body: { attendanceData: action.attendanceData } };
     case 'race-signup':
       return { path: `/races/${action.raceId}/signup`, method: action.signedUp ? 'POST' : 'DELETE' };
+    case 'lift-place':
+      return {
+        path: `/races/${action.raceId}/lifts/${action.liftId}/${action.place === 'seat' ? 'seat' : 'bike-spot'}`,
+        method: action.taken ? 'POST' : 'DELETE',
+      };
+    case 'race-result':
+      return { path: `/races/${action.raceId}/result`, method: 'PUT', body: action.result };
     case 'announcement-dismissal':
       return { path: `/announcements/${action.announcementId}/dismiss`, method: 'POST' };
   }
@@ -60,7 +73,10 @@ function thingOf(action: SyncAction): number {
     case 'rsvp':
       return action.eventId;
     case 'race-signup':
+    case 'race-result':
       return action.raceId;
+    case 'lift-place':
+      return action.liftId;
     case 'announcement-dismissal':
       return action.announcementId;
   }
@@ -81,6 +97,8 @@ export function settledByRefusal(action: SyncAction, status: number): boolean {
  */
 export function entityOf(action: SyncAction): string {
   const kind = action.kind === 'waitlist' || action.kind === 'workout-signup' ? 'workout' : action.kind;
+  // A lift's seat and its bike spot are two things: taking one never stands in for the other.
+  if (action.kind === 'lift-place') return `${kind}:${thingOf(action)}:${action.place}`;
   return `${kind}:${thingOf(action)}`;
 }
 

@@ -24,10 +24,14 @@ interface RaceFormModalProps {
   onClose: () => void;
 }
 
-const EMPTY: RaceInput = { name: '', date: '', location: '', description: '' };
+/** The form's fields: the distances are typed as one line, "Sprint, Olympic, 70.3". */
+type RaceFormValues = Omit<RaceInput, 'distances'> & { distances: string };
+
+const EMPTY: RaceInput = { name: '', date: '', location: '', description: '', distances: [] };
+const asInput = (v: RaceFormValues) => ({ ...v, distances: v.distances.split(',') });
 const raceFormSchema = z
-  .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string() })
-  .superRefine((v, ctx) => addIssues(raceInputSchema.safeParse(v), ctx));
+  .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string(), distances: z.string() })
+  .superRefine((v, ctx) => addIssues(raceInputSchema.safeParse(asInput(v)), ctx));
 
 /** Add New Race and Edit Race: the contract's schema checks the input, each field marked on its own. */
 export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, onSubmit, onClose }: RaceFormModalProps) {
@@ -36,14 +40,14 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
     register,
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<RaceInput>(raceFormSchema, { defaultValues: initial });
+  } = useContractForm<RaceFormValues>(raceFormSchema, { defaultValues: { ...initial, distances: (initial.distances ?? []).join(', ') } });
   // A retry of the same input reuses its key, so a lost answer never adds the race twice.
   const key = useRef<string | null>(null);
   const sent = useRef<string | null>(null);
 
   const submit = handleSubmit(async (values) => {
     setError(null);
-    const input = raceInputSchema.parse(values);
+    const input = raceInputSchema.parse(asInput(values));
     const fingerprint = JSON.stringify(input);
     if (sent.current !== fingerprint) key.current = null;
     sent.current = fingerprint;
@@ -67,6 +71,9 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
         </FormField>
         <FormField label="Location" error={errors.location?.message}>
           {(field) => <input {...field} maxLength={RACE_LOCATION_MAX} autoComplete="off" {...register('location')} />}
+        </FormField>
+        <FormField label="Distances" hint="Separate them with commas, e.g. Sprint, Olympic, 70.3" error={errors.distances?.message}>
+          {(field) => <input {...field} autoComplete="off" {...register('distances')} />}
         </FormField>
         <FormField label="Description" error={errors.description?.message}>
           {(field) => <textarea {...field} maxLength={RACE_DESCRIPTION_MAX} rows={4} {...register('description')} />}

@@ -1,0 +1,140 @@
+import { Hono, type Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import { races as racesTable, users } from '../../db/schema';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { RACE_LIFT_NOT_FOUND_ERROR, RACE_NOT_FOUND_ERROR, raceEntrySchema, raceLiftSchema, raceResultSchema } from '../../domain/contract/races';
+import type { AppEnv } from '../platform/context';
+import { ServiceError } from '../platform/errors';
+import { requireAuth, requireRole } from '../platform/middleware/auth';
+import { respondOnce } from '../platform/middleware/idempotency';
+import { idParam, readBody, routeId } from '../platform/middleware/validate';
+import { tellLiftMoved, tellLiftWithdrawn } from './lift-notices';
+import { enterResult, personalBestsOf, resultsCsv, seasonTableCsv, seasonTableOf } from './race-results';
+import * as weekend from './race-weekend';
+
+// Entries, lifts and results of a race. Every write the app may queue offline (an entry, a place in
+// a lift, looking for a lift, a result) takes an Idempotency-Key. Members only (each route says so, as the
+// races list beside them is public); entering someone else's result is an exec's. Mounted before the races routes, so /season-table is not a race id.
+
+function liftId(c: Context<AppEnv>): number {
+  const id = idParam(c.req.param('liftId'));
+  if (id === null) throw new ServiceError(404, RACE_LIFT_NOT_FOUND_ERROR);
+  return id;
+}
+
+function sendCsv(c: Context<AppEnv>, file: { filename: string; body: string }): Response {
+  return c.body(file.body, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'no-store',
+  });
+}
+
+function seasonYear(c: Context<AppEnv>): string {
+  const asked = c.req.query('year');
+  if (asked === undefined) return String(new Date(c.var.deps.clock()).getUTCFullYear());
+  if (!/^\d{4}$/.test(asked)) throw new ServiceError(400, 'Give the season as a year, e.g. 2026', { field: 'year' });
+  return asked;
+}
+
+function nameOf(c: Context<AppEnv>, id: number): string {
+  return c.var.deps.database.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? '';
+}
+
+function raceName(c: Context<AppEnv>, id: number): string {
+  return c.var.deps.database.db.select({ name: racesTable.name }).from(racesTable).where(eq(racesTable.id, id)).get()?.name ?? '';
+}
+
+function place(c: Context<AppEnv>, kind: 'seat' | 'bike', take: boolean) {
+  const id = routeId(c, RACE_NOT_FOUND_ERROR);
+  const lift = liftId(c);
+  const { deps } = c.var;
+  return respondOnce(c, { kind, take }, () => ({
+    status: 200,
+    body: { lift: weekend.setPlace(deps, id, lift, c.var.user, kind, take, deps.clock()) } satisfies AnswerOf<'POST /races/:id/lifts/:liftId/seat'>,
+  }));
+}
+
+function looking(c: Context<AppEnv>, on: boolean) {
+  const id = routeId(c, RACE_NOT_FOUND_ERROR);
+  const { deps } = c.var;
+  return respondOnce(c, { on }, () => ({
+    status: 200,
+    body: weekend.setLookingForLift(deps, id, c.var.user, on, deps.clock()) satisfies AnswerOf<'POST /races/:id/looking-for-lift'>,
+  }));
+}
+
+export const raceWeekendRoutes = new Hono<AppEnv>()
+  .get('/season-table', requireAuth, requireRole('member'), (c) => c.json(seasonTableOf(c.var.deps, seasonYear(c)) satisfies AnswerOf<'GET /races/season-table'>, 200))
+  .get('/season-table.csv', requireAuth, requireRole('member'), (c) => sendCsv(c, seasonTableCsv(seasonTableOf(c.var.deps, seasonYear(c)))))
+  .get('/personal-bests/:userId', requireAuth, requireRole('member'), (c) => {
+    const userId = idParam(c.req.param('userId'));
+    if (userId === null) throw new ServiceError(404, 'Member not found');
+    return c.json({ personalBests: personalBestsOf(c.var.deps, userId) } satisfies AnswerOf<'GET /races/personal-bests/:userId'>, 200);
+  })
+  .get('/:id/results.csv', requireAuth, requireRole('member'), (c) => sendCsv(c, resultsCsv(c.var.deps, routeId(c, RACE_NOT_FOUND_ERROR))))
+  .put('/:id/entry', requireAuth, requireRole('member'), async (c) => {
+    const input = await readBody(c, raceEntrySchema);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
+    const { deps } = c.var;
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { entry: weekend.setEntry(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/entry'>,
+    }));
+  })
+  .post('/:id/lifts', requireAuth, requireRole('member'), async (c) => {
+    const input = await readBody(c, raceLiftSchema);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
+    const { deps } = c.var;
+    return respondOnce(c, input, () => ({
+      status: 201,
+      body: { lift: weekend.offerLift(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'POST /races/:id/lifts'>,
+    }));
+  })
+  .put('/:id/lifts/:liftId', requireAuth, requireRole('member'), async (c) => {
+    const input = await readBody(c, raceLiftSchema);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
+    const lift = liftId(c);
+    const { deps } = c.var;
+    return respondOnce(c, input, () => {
+      const changed = weekend.changeLift(deps, id, lift, c.var.user, input);
+      tellLiftMoved(deps, changed.before, input.leavingAt, nameOf(c, c.var.user.id), raceName(c, id), weekend.ridersOf(deps.database.db, lift));
+      return { status: 200, body: { lift: changed.lift } satisfies AnswerOf<'PUT /races/:id/lifts/:liftId'> };
+    });
+  })
+  .delete('/:id/lifts/:liftId', requireAuth, requireRole('member'), (c) => {
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
+    const lift = liftId(c);
+    const { deps } = c.var;
+    return respondOnce(c, null, () => {
+      const gone = weekend.withdrawLift(deps, id, lift, c.var.user);
+      tellLiftWithdrawn(deps, gone.lift, nameOf(c, c.var.user.id), raceName(c, id), gone.riders);
+      return { status: 200, body: { message: 'Lift withdrawn' } satisfies AnswerOf<'DELETE /races/:id/lifts/:liftId'> };
+    });
+  })
+  .post('/:id/lifts/:liftId/seat', requireAuth, requireRole('member'), (c) => place(c, 'seat', true))
+  .delete('/:id/lifts/:liftId/seat', requireAuth, requireRole('member'), (c) => place(c, 'seat', false))
+  .post('/:id/lifts/:liftId/bike-spot', requireAuth, requireRole('member'), (c) => place(c, 'bike', true))
+  .delete('/:id/lifts/:liftId/bike-spot', requireAuth, requireRole('member'), (c) => place(c, 'bike', false))
+  .post('/:id/looking-for-lift', requireAuth, requireRole('member'), (c) => looking(c, true))
+  .delete('/:id/looking-for-lift', requireAuth, requireRole('member'), (c) => looking(c, false))
+  .put('/:id/result', requireAuth, requireRole('member'), async (c) => {
+    const input = await readBody(c, raceResultSchema);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
+    const { deps } = c.var;
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { result: enterResult(deps, id, c.var.user.id, input, c.var.user, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/result'>,
+    }));
+  })
+  .put('/:id/results/:userId', requireAuth, requireRole('exec'), async (c) => {
+    const input = await readBody(c, raceResultSchema);
+    const id = routeId(c, RACE_NOT_FOUND_ERROR);
+    const userId = idParam(c.req.param('userId'));
+    if (userId === null) throw new ServiceError(404, 'Member not found');
+    const { deps } = c.var;
+    return respondOnce(c, { userId, input }, () => ({
+      status: 200,
+      body: { result: enterResult(deps, id, userId, input, c.var.user, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/results/:userId'>,
+    }));
+  });

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { createMember, createMemberWithToken, inDays, screenshots, signIn } from './support';
+
+// Race weekend on a phone: a member enters a distance, takes a seat in a club-mate's lift, and after
+// the race enters a result and finds the personal best on their profile.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a member enters a distance, takes a seat in a lift, enters a result and sees the personal best', async ({ page, request }) => {
+  const driver = await createMemberWithToken(request, 'Dana Driver');
+  const name = `Harbour Tri ${Date.now().toString(36)}`;
+  const created = await request.post('/api/races', {
+    headers: { authorization: `Bearer ${driver.token}` },
+    data: { name, date: inDays(3), location: 'Harbour Front', description: '', distances: ['Sprint', 'Olympic'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const raceId = (await created.json()).race.id as number;
+  const lift = await request.post(`/api/races/${raceId}/lifts`, {
+    headers: { authorization: `Bearer ${driver.token}` },
+    data: { leavingFrom: 'Sports centre', leavingAt: `${inDays(3)}T05:30`, seats: 3, bikeSpots: 2, note: 'Roof rack' },
+  });
+  expect(lift.status(), await lift.text()).toBe(201);
+
+  const racer = await createMember(request, 'Riley Racer');
+  await signIn(page, racer);
+  await page.goto(`/race/${raceId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Map/ })).toHaveAttribute('href', /openstreetmap\.org\/search\?query=Harbour%20Front/);
+
+  // Entry: the distance is required, then saved and listed.
+  const entry = page.getByRole('region', { name: 'Who races what' });
+  await entry.getByRole('button', { name: 'Enter this distance' }).click();
+  await expect(entry.getByText('Choose a distance')).toBeVisible();
+  await entry.getByLabel('Your distance').selectOption('Sprint');
+  await entry.getByLabel('Wave or start time').fill('07:40');
+  await entry.getByRole('button', { name: 'Enter this distance' }).click();
+  await expect(entry.getByRole('status')).toHaveText('Your entry is saved.');
+  await expect(entry.getByRole('heading', { name: 'Sprint (1)' })).toBeVisible();
+  await expect(entry.getByText('Riley Racer (you)')).toBeVisible();
+
+  // A seat in Dana's lift.
+  const lifts = page.getByRole('region', { name: 'Lifts' });
+  await expect(lifts.getByText('Seats: 3 free of 3')).toBeVisible();
+  await lifts.getByRole('button', { name: 'Take a seat' }).click();
+  await expect(lifts.getByRole('button', { name: 'Give back my seat' })).toBeVisible();
+  await expect(lifts.getByText('Seats: 2 free of 3')).toBeVisible();
+  await expect(lifts.getByText('Riding: Riley Racer')).toBeVisible();
+  await screenshots(page, 'race-weekend-race-day');
+
+  // After the race: the result, refused until it is a time.
+  const results = page.getByRole('region', { name: 'Results' });
+  await results.getByLabel('Finish time').fill('fast');
+  await results.getByRole('button', { name: 'Save result' }).click();
+  await expect(results.getByText('Enter the finish time as H:MM:SS or MM:SS')).toBeVisible();
+  await results.getByLabel('Finish time').fill('1:05:30');
+  await results.getByLabel('Swim').fill('14:20');
+  await results.getByRole('button', { name: 'Save result' }).click();
+  await expect(results.getByRole('status')).toHaveText('Result saved.');
+  await expect(results.getByRole('table', { name: 'Sprint' })).toContainText('1:05:30');
+
+  await page.goto('/profile');
+  const bests = page.getByRole('region', { name: 'Personal bests' });
+  await expect(bests).toContainText('Sprint: 1:05:30');
+  await expect(bests.getByText('New personal best!')).toBeVisible();
+  await screenshots(page, 'race-weekend-profile');
+});

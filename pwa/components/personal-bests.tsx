@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { formatRaceTime } from '../../domain/race-points';
+import { EmptyState, Loading } from './status';
+import { call } from '../lib/data/api-client';
+import { raceKeys } from '../lib/data/race-keys';
+import { useRead } from '../lib/data/read';
+import { formatDate } from '../lib/ui/format';
+import './personal-bests.css';
+
+/** A member's personal best per distance, the newest marked: shown on their profile. */
+export function PersonalBests({ userId }: { userId: number }) {
+  const headingId = useId();
+  const query = useRead({
+    queryKey: [...raceKeys.all, 'personal-bests', userId],
+    queryFn: ({ signal }) => call('GET /races/personal-bests/:userId', { params: { userId }, signal }),
+  });
+  const bests = query.data?.personalBests;
+  return (
+    <section className="card personal-bests" aria-labelledby={headingId}>
+      <h2 id={headingId}>Personal bests</h2>
+      {!bests ? (
+        query.isPending ? <Loading text="Loading personal bests..." /> : <EmptyState>Personal bests could not be loaded.</EmptyState>
+      ) : bests.length === 0 ? (
+        <EmptyState>No race results yet: enter yours on a race&apos;s page after the race.</EmptyState>
+      ) : (
+        <ul className="personal-bests__list">
+          {bests.map((b) => (
+            <li key={b.distance}>
+              <strong>{b.distance}</strong>: {formatRaceTime(b.finishSeconds)} <span className="personal-bests__when">({formatDate(b.raceDate, 'long')})</span>
+              {b.isNew && <span className="personal-bests__new"> New personal best!</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
