@@ -25,6 +25,9 @@ export const PACE_UNIT_TEXT: Record<PaceUnit, string> = {
   'km/h': 'km/h',
 };
 
+/** The slowest pace or fastest speed a profile takes (anything past it is a typing slip). */
+export const PACE_MAX: Record<PaceUnit, number> = { 's/100m': 600, 's/km': 1200, 'km/h': 80 };
+
 /** At most this many lanes on one workout. */
 export const LANES_MAX = 12;
 export const LANE_NAME_MAX = 40;

@@ -168,3 +168,18 @@ describe('a workout without lanes', () => {
     expect(laned.status).toBe(400);
   });
 });
+
+describe('the own paces on the profile', () => {
+  it('takes a swim pace per 100 m, a run pace per km and a ride speed, keeps them when left out, refuses a slip', async () => {
+    const { t, ann } = await makeClub({ ann: MEMBER });
+    const put = (body: Record<string, unknown>) =>
+      t.call('PUT', '/api/users/profile', { token: ann.token, body: { name: 'Ann', email: ann.email, ...body } });
+    expect((await put({})).body.user).not.toHaveProperty('paces');
+    expect((await put({ swimPace: '1:45', runPace: '4:30', rideSpeed: '28.5' })).body.user.paces).toEqual({ swimPace: 105, runPace: 270, rideSpeed: 28.5 });
+    expect((await put({ bio: 'Hi' })).body.user.paces).toEqual({ swimPace: 105, runPace: 270, rideSpeed: 28.5 });
+    const bad = await put({ swimPace: 'fast' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/Swim pace per 100 m/);
+    expect((await put({ swimPace: '', runPace: null, rideSpeed: null })).body.user).not.toHaveProperty('paces');
+  });
+});
