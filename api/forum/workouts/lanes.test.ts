@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users, waitlistEntries } from '../../../db/schema';
 import type { WorkoutLane } from '../../../domain/contract/forum';
+import { termOfDate } from '../../../domain/calendar';
 import { EXEC, MEMBER, makeClub, type TestApp, type TestUser } from '../../testing/test-app';
+import { sendDueReminders } from '../../reminders/reminders';
+import { memberHistory, memberHistoryCsv, termReport, termReportCsv } from '../../reports/reports';
+import { submitAttendance } from './attendance';
 
 // Lanes by pace: each lane its own places and waitlist. Test clock: 2026-03-02T15:00:00Z (Monday).
 
@@ -181,5 +185,35 @@ describe('the own paces on the profile', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/Swim pace per 100 m/);
     expect((await put({ swimPace: '', runPace: null, rideSpeed: null })).body.user).not.toHaveProperty('paces');
+  });
+});
+
+describe('the lane wherever the workout shows', () => {
+  it('names the lane in the reminder and the member’s calendar feed, and the report and CSVs have a lane column', async () => {
+    const { t, id, exec, signup, lanes, ann, bob } = await setup();
+    await signup(ann, { signedUp: true, lane: lanes[1]!.id });
+    await signup(bob, { signedUp: true, lane: lanes[0]!.id });
+    const link = new URL((await t.must('GET', '/api/me/calendar-link', { token: ann.token })).url as string).pathname;
+    const feed = (await t.call('GET', link)).body as string;
+    expect(feed.replace(/\r\n /g, '')).toContain('Lane: Lane 2');
+    t.clock.set(Date.parse('2026-03-04T10:00:00Z'));
+    sendDueReminders(t.deps);
+    const reminders = queued(t).filter((m) => m.to === ann.email);
+    expect(reminders.length).toBeGreaterThan(0);
+    expect(reminders.every((m) => m.text.includes('Lane 2') || m.subject.includes('Lane 2'))).toBe(true);
+    t.clock.set(Date.parse('2026-03-04T13:00:00Z'));
+    submitAttendance(t.deps, { id: exec.id, role: 'exec', name: exec.name } as never, id, { [ann.id]: true, [bob.id]: false });
+    const report = termReport(t.deps, termOfDate('2026-03-04'));
+    expect(report.workouts[0]!.lanes).toEqual([
+      { name: 'Lane 1', signedUp: 1, present: 0, absent: 1 },
+      { name: 'Lane 2', signedUp: 1, present: 1, absent: 0 },
+      { name: 'Lane 3', signedUp: 0, present: 0, absent: 0 },
+    ]);
+    const csv = termReportCsv(report).body.split(/\r?\n/);
+    expect(csv[0]).toMatch(/,"Lane"$/);
+    expect(csv.filter((line) => line.includes('Swim')).map((line) => line.split(',').at(-1))).toEqual(['"Lane 1"', '"Lane 2"', '"Lane 3"']);
+    const history = memberHistory(t.deps, ann.id, termOfDate('2026-03-04'));
+    expect(history.rows[0]!.lane).toBe('Lane 2');
+    expect(memberHistoryCsv(history).body).toMatch(/"attended","Lane 2"/);
   });
 });
