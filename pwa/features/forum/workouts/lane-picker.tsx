@@ -1,8 +1,8 @@
 // A workout's lanes on its card and its page: each lane's count ("Lane 2 · 4 of 6"), the lane the
 // member's own pace suggests, signing up into a lane, and moving to another one.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { WorkoutLane, WorkoutPost } from '../../../../domain/contract/forum';
+import type { WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
 import { PACE_UNIT_TEXT, formatPace, laneSummary, memberPace, paceUnitOf, suggestedLane } from '../../../../domain/lanes';
 import { ErrorMessage, Notice } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
@@ -131,5 +131,74 @@ export function LanePicker({ workout, started }: { workout: WorkoutPost; started
       {notice && <Notice tone="success">{notice}</Notice>}
       {error && <ErrorMessage>{error}</ErrorMessage>}
     </fieldset>
+  );
+}
+
+/**
+ * The roster or the attendance sheet, one list per lane under the lane's name (members without a
+ * lane, if any, last); a workout without lanes is one list, as it always was.
+ */
+export function LaneGroups({
+  lanes,
+  signups,
+  children,
+}: {
+  lanes: readonly WorkoutLane[] | undefined;
+  signups: readonly WorkoutSignup[];
+  children: (people: WorkoutSignup[]) => ReactNode;
+}) {
+  if (!lanes || lanes.length === 0) return <>{children([...signups])}</>;
+  const known = new Set(lanes.map((l) => l.id));
+  const groups = [
+    ...lanes.map((lane) => ({ key: String(lane.id), title: laneSummary({ ...lane, signedUp: signups.filter((s) => s.lane === lane.id).length }), people: signups.filter((s) => s.lane === lane.id) })),
+    { key: 'none', title: 'No lane', people: signups.filter((s) => s.lane == null || !known.has(s.lane)) },
+  ].filter((g) => g.people.length > 0 || g.key !== 'none');
+  return (
+    <>
+      {groups.map((g) => (
+        <section key={g.key} className="lane-group" aria-label={g.title}>
+          <h3 className="lane-group__title">{g.title}</h3>
+          {g.people.length === 0 ? <p className="hint">Nobody in this lane.</p> : children(g.people)}
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** An exec's move of one member to another lane, on the spot (offline too: replayed once). */
+export function LaneMoveSelect({ workoutId, person, lanes }: { workoutId: number; person: WorkoutSignup; lanes: readonly WorkoutLane[] }) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function move(lane: number) {
+    setBusy(true);
+    setError('');
+    try {
+      // The exec chose the lane knowing its count (a full lane says so): past capacity is their call.
+      await performWrite({ kind: 'lane-move', workoutId, lane, userId: person.user_id, overCapacity: true });
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : 'Could not move them. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="lane-move">
+      <label>
+        <span className="visually-hidden">Lane of {person.user_name}</span>
+        <select value={person.lane ?? ''} disabled={busy} onChange={(e) => void move(Number(e.target.value))}>
+          {lanes.map((lane) => (
+            <option key={lane.id} value={lane.id}>
+              {lane.name}
+              {lane.capacity !== null && lane.signedUp >= lane.capacity && lane.id !== person.lane ? ' (full)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
   );
 }

@@ -160,6 +160,7 @@ export function WorkoutDetailPage() {
       <WorkoutRoster
         workoutId={workout.id}
         capacity={workout.capacity}
+        lanes={workout.lanes}
         signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
         myId={user?.id}
         mineUnsynced={actions.view?.unsynced ?? false}
