@@ -189,10 +189,12 @@ describe('the own paces on the profile', () => {
 });
 
 describe('the lane wherever the workout shows', () => {
-  it('names the lane in the reminder and the member’s calendar feed, and the report and CSVs have a lane column', async () => {
+  it('names the lane in My week, the reminder and the member’s calendar feed, and the report and CSVs have a lane column', async () => {
     const { t, id, exec, signup, lanes, ann, bob } = await setup();
     await signup(ann, { signedUp: true, lane: lanes[1]!.id });
     await signup(bob, { signedUp: true, lane: lanes[0]!.id });
+    const week = (await t.must('GET', '/api/me/week', { token: ann.token })).items;
+    expect(week.find((i: { kind: string; id: number }) => i.kind === 'workout' && i.id === id)).toMatchObject({ status: 'signed_up', lane: 'Lane 2' });
     const link = new URL((await t.must('GET', '/api/me/calendar-link', { token: ann.token })).url as string).pathname;
     const feed = (await t.call('GET', link)).body as string;
     expect(feed.replace(/\r\n /g, '')).toContain('Lane: Lane 2');
