@@ -319,7 +319,9 @@ export function setSignup(
     if (want && options.waitlistIfFull) {
       // Already waiting on a full workout: the same place again, as joining twice answers.
       const waiting = waitlistPosition(db, post.id, actor.id);
-      if (waiting !== null && placeFull(db, post, lane)) return placed(false, waiting);
+      // On a workout with lanes, only a wait for the lane asked for is the same place.
+      const sameLane = lane === null || heldLaneOfEntry(db, post.id, actor.id) === lane.id;
+      if (waiting !== null && sameLane && placeFull(db, post, lane)) return placed(false, waiting);
     }
 
     const now = deps.clock();
