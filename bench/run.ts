@@ -1,5 +1,6 @@
 // `npm run bench`: seeds a club into a temp database, starts the real server as a child process on
 // loopback and measures what the budgets of docs/bench.md cover. How to read the figures: docs/bench.md.
+import { addLanesToQuarter } from './lanes';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ const LOGIN_LIMIT_TRIES = 40;
  * `BENCH_ONLY=offline-set` only the offline set a sign-in reads (its bytes, and its CPU beside a profile read).
  * `BENCH_ONLY=storm` only the 1,000 sign-ups on 10 places, the two-request and the one-request way;
  * `BENCH_ONLY=workout-page` only a workout's page beside a profile read (req/s, server CPU per request);
+ * `BENCH_ONLY=lanes` only the forum list without lanes, then with lanes on a quarter of the workouts;
  * `BENCH_PAGES=/,/faq` limits Lighthouse to those public pages (a quick look at one page).
  */
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
@@ -48,6 +50,7 @@ const ONLY_HUNG_PUSH = process.env.BENCH_ONLY === 'hung-push';
 const ONLY_OFFLINE_SET = process.env.BENCH_ONLY === 'offline-set';
 const ONLY_STORM = process.env.BENCH_ONLY === 'storm';
 const ONLY_WORKOUT_PAGE = process.env.BENCH_ONLY === 'workout-page';
+const ONLY_LANES = process.env.BENCH_ONLY === 'lanes';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const started = performance.now();
@@ -146,7 +149,7 @@ async function main(): Promise<number> {
 
   const jwtSecret = newJwtSecret();
   // Before the server under load starts, so the starts measured have the machine to themselves.
-  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE && !ONLY_OFFLINE_SET && !ONLY_STORM && !ONLY_WORKOUT_PAGE) await phase('cold start, compiled vs tsx', async () => {
+  if (!ONLY_INITIAL_JS && !ONLY_LIGHTHOUSE && !ONLY_OFFLINE_SET && !ONLY_STORM && !ONLY_WORKOUT_PAGE && !ONLY_LANES) await phase('cold start, compiled vs tsx', async () => {
     results.coldStart = await measureColdStart(databasePath, jwtSecret);
   });
   const server = await startServer({
@@ -198,6 +201,15 @@ async function main(): Promise<number> {
   await phase('GET profile (baseline)', () => http(() => profileRead(settings, memberTokens)));
   if (ONLY_WORKOUT_PAGE) {
     await phase('GET workout detail', () => http(() => workoutDetail(settings, memberTokens, fixture.workoutIds)));
+    return finish();
+  }
+  if (ONLY_LANES) {
+    await phase('GET forum list', () => http(() => forumList(settings, memberTokens)));
+    await phase('GET forum list, lanes on a quarter', async () => {
+      const laned = addLanesToQuarter(databasePath);
+      await forumList({ ...settings, seconds: 1 }, memberTokens);
+      await http(async () => ({ ...(await forumList(settings, memberTokens)), name: `GET forum list, lanes on ${laned} workouts (1 in 4)` }));
+    });
     return finish();
   }
   await phase('GET forum list', () => http(() => forumList(settings, memberTokens)));

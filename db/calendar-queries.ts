@@ -35,6 +35,8 @@ export interface EntryRow {
   cancel_reason: string | null;
   rsvp?: string;
   waitlisted?: number;
+  /** A member's feed: the lane of their place (or the lane they wait for), on a workout with lanes. */
+  lane_name?: string | null;
 }
 
 /**
@@ -68,7 +70,11 @@ export function personalFeedRows(
   return {
     workouts: preparedOnce(
       database,
-      `select ${WORKOUT_COLUMNS}, not exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as waitlisted
+      `select ${WORKOUT_COLUMNS}, not exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as waitlisted,
+       coalesce(
+         (select l.name from workout_signups s join workout_lanes l on l.id = s.lane_id where s.post_id = p.id and s.user_id = @user),
+         (select l.name from waitlist_entries w join workout_lanes l on l.id = w.lane_id where w.post_id = p.id and w.user_id = @user)
+       ) as lane_name
      from posts p where p.type = 'workout' and p.workout_date >= @from
        and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
          or exists(select 1 from waitlist_entries w where w.post_id = p.id and w.user_id = @user))`,

@@ -9,7 +9,12 @@ const WORKOUTS_SQL = `
   select p.id, p.title, p.workout_type, p.workout_date as date, p.workout_time as time, p.duration_minutes, p.cancel_reason, p.moved_at,
     coalesce(p.workout_location, '') as location,
     exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user) as signed_up,
-    (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')}) from waitlist_entries w where w.post_id = p.id) as waiting
+    (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')}) from waitlist_entries w where w.post_id = p.id
+       and w.lane_id is (select m.lane_id from waitlist_entries m where m.post_id = p.id and m.user_id = @user)) as waiting,
+    coalesce(
+      (select l.name from workout_signups s join workout_lanes l on l.id = s.lane_id where s.post_id = p.id and s.user_id = @user),
+      (select l.name from waitlist_entries w join workout_lanes l on l.id = w.lane_id where w.post_id = p.id and w.user_id = @user)
+    ) as lane
   from posts p
   where p.type = 'workout' and p.workout_date between @today and @last
     and (exists(select 1 from workout_signups s where s.post_id = p.id and s.user_id = @user)
@@ -44,8 +49,13 @@ export interface WeekWorkoutRow {
   signed_up: number;
   cancel_reason: string | null;
   moved_at: number | null;
-  /** The ids of the members waiting, in waitlist order (db/post-queries.ts idsOf reads them). */
+  /**
+   * The ids of the members waiting, in waitlist order (db/post-queries.ts idsOf reads them): on a
+   * workout with lanes, those of the lane the member waits for.
+   */
   waiting: string | null;
+  /** The lane of the member's place (or the one they wait for) on a workout with lanes. */
+  lane: string | null;
 }
 export interface WeekEventRow {
   id: number;

@@ -33,6 +33,12 @@ export interface WorkoutPostRow extends PostRowCommon {
   signed_up: string | null;
   /** The ids of the members waiting, in waitlist order: read with `idsOf`. */
   waiting: string | null;
+  /** The lanes as a JSON array of [id, name, pace, from, to, unit, capacity], in order; null: none. */
+  lanes: string | null;
+  /** `<lane id>:<member id>` per place in a lane: read with `lanePairsOf`. */
+  lane_signed: string | null;
+  /** `<lane id>:<member id>` per lane waitlist entry, in waitlist order. */
+  lane_waiting: string | null;
   attendance_submitted: number;
   /** Members marked present, and marked at all, in the submitted attendance (0 before it). */
   attendance_present: number;
@@ -55,6 +61,12 @@ const WORKOUT_SELECT = `
     (select group_concat(s.user_id) from workout_signups s where s.post_id = p.id) as signed_up,
     (select group_concat(w.user_id, ',' order by ${waitlistOrderSql('w')})
        from waitlist_entries w where w.post_id = p.id) as waiting,
+    (select json_group_array(json_array(l.id, l.name, l.pace, l.pace_from, l.pace_to, l.pace_unit, l.capacity) order by l.position)
+       from workout_lanes l where l.post_id = p.id having count(*) > 0) as lanes,
+    (select group_concat(s.lane_id || ':' || s.user_id) from workout_signups s
+       where s.post_id = p.id and s.lane_id is not null) as lane_signed,
+    (select group_concat(w.lane_id || ':' || w.user_id, ',' order by ${waitlistOrderSql('w')})
+       from waitlist_entries w where w.post_id = p.id and w.lane_id is not null) as lane_waiting,
     exists(select 1 from attendance_submissions a where a.post_id = p.id) as attendance_submitted,
     (select count(*) from attendance_records r where r.post_id = p.id and r.present = 1) as attendance_present,
     (select count(*) from attendance_records r where r.post_id = p.id) as attendance_marked
@@ -94,6 +106,15 @@ export function eventRow(database: Database_, id: number): EventPostRow | undefi
 /** The member ids of a `signed_up` or `waiting` column, in its order. */
 export function idsOf(list: string | null): number[] {
   return list ? list.split(',').map(Number) : [];
+}
+
+/** A `lane_signed` or `lane_waiting` column as [lane id, member id], in its order. */
+export function lanePairsOf(list: string | null): [number, number][] {
+  if (!list) return [];
+  return list.split(',').map((pair) => {
+    const [lane, user] = pair.split(':');
+    return [Number(lane), Number(user)];
+  });
 }
 
 /** An event's RSVPs as [member id, status]. */

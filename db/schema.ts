@@ -1,7 +1,7 @@
 // The whole data model. Times are epoch milliseconds (integer); calendar dates are 'YYYY-MM-DD' and
 // clock times 'HH:MM' in the club time zone, stored as text so they never shift.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
@@ -29,6 +29,11 @@ export const users = sqliteTable(
     calendarToken: text('calendar_token'),
     // Reminders before a workout and for an unanswered event, by push or email; on by default.
     remindersEnabled: integer('reminders_enabled', { mode: 'boolean' }).notNull().default(true),
+    // The member's own paces, optional, so a workout suggests a lane (domain/lanes.ts): seconds per
+    // 100 m swum, seconds per km run, km/h ridden.
+    swimPace: integer('swim_pace'),
+    runPace: integer('run_pace'),
+    rideSpeed: real('ride_speed'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -103,6 +108,30 @@ export const posts = sqliteTable(
   ],
 );
 
+// A workout's lanes by pace (domain/lanes.ts): each has its own places and its own waitlist. A
+// workout with no rows here is one pool of places, as it always was.
+export const workoutLanes = sqliteTable(
+  'workout_lanes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    // 0-based order on the workout's page ("Lane 1" first).
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    // The pace band as the exec wrote it ("1:30–1:50 per 100 m"), '' if none.
+    pace: text('pace').notNull().default(''),
+    // The band in numbers, in the sport's unit (domain/lanes.ts PACE_UNITS); null: open on that side.
+    paceFrom: real('pace_from'),
+    paceTo: real('pace_to'),
+    paceUnit: text('pace_unit'),
+    // null: no limit in this lane.
+    capacity: integer('capacity'),
+  },
+  (t) => [index('workout_lanes_post_idx').on(t.postId, t.position)],
+);
+
 export const workoutSignups = sqliteTable(
   'workout_signups',
   {
@@ -115,6 +144,8 @@ export const workoutSignups = sqliteTable(
     // for workouts still to come are cancelled by api/accounts/account-deletion.ts.
     userId: integer('user_id').notNull(),
     signupTime: integer('signup_time').notNull().default(now),
+    // The lane of a workout with lanes; null on a workout without.
+    laneId: integer('lane_id'),
   },
   (t) => [uniqueIndex('workout_signups_unique').on(t.postId, t.userId)],
 );
@@ -130,6 +161,8 @@ export const waitlistEntries = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: integer('joined_at').notNull().default(now),
+    // The lane waited for on a workout with lanes (a member with a place may wait for another lane).
+    laneId: integer('lane_id'),
   },
   (t) => [uniqueIndex('waitlist_unique').on(t.postId, t.userId)],
 );

@@ -28,10 +28,17 @@ function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
 }
 
 /**
- * The own-profile edit. Only name, email, phone and bio are written, whatever else the request held.
+ * The own-profile edit. Only name, email, phone, bio and the paces given are written, whatever else
+ * the request held.
  * Synchronous: the caller runs it inside its transaction.
  */
-export function updateProfile(deps: AppDeps, userId: number, input: ProfileUpdate): SessionUser {
+type PaceFields = 'swimPace' | 'runPace' | 'rideSpeed';
+
+export function updateProfile(
+  deps: AppDeps,
+  userId: number,
+  input: Omit<ProfileUpdate, PaceFields> & Partial<Pick<ProfileUpdate, PaceFields>>,
+): SessionUser {
   const db = deps.database.db;
   const email = normaliseEmail(input.email);
   if (emailTaken(db, email, userId)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
@@ -43,6 +50,9 @@ export function updateProfile(deps: AppDeps, userId: number, input: ProfileUpdat
         email,
         phoneNumber: input.phone_number ? formatPhone(input.phone_number) : null,
         bio: input.bio || null,
+        ...(input.swimPace !== undefined && { swimPace: input.swimPace }),
+        ...(input.runPace !== undefined && { runPace: input.runPace }),
+        ...(input.rideSpeed !== undefined && { rideSpeed: input.rideSpeed }),
       })
       .where(eq(users.id, userId))
       .returning({ id: users.id })

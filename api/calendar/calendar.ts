@@ -205,7 +205,8 @@ export function personalFeed(deps: AppDeps, token: string): string {
   return finish(deps, newCalendar(deps, `My ${clubName(deps)} calendar`), [
     ...workouts.map((r) => ({
       status: r.waitlisted ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
-      ...entry('workout', r),
+      // The member's lane opens the description, so the calendar says where to swim.
+      ...entry('workout', r.lane_name ? { ...r, description: `${r.waitlisted ? 'Waiting for' : 'Lane:'} ${r.lane_name}\n\n${r.description}` } : r),
     })),
     ...events.map((r) => ({ status: rsvpStatus[r.rsvp ?? 'going'], ...entry('event', r) })),
     ...raceRows.map((r) => entry('race', r)),

@@ -10,7 +10,16 @@ import type { AppDeps } from '../platform/context';
 import type { PrebuiltJson } from '../platform/middleware/etag';
 import { eventDetail } from './events';
 import { makeAnswer } from './posts/list-cache';
-import { NOT_ON_WORKOUT, SIGNED_UP, rsvpOwn, waitingAt, type EventOwn, type WorkoutOwn } from './posts/answers';
+import {
+  NOT_ON_WORKOUT,
+  SIGNED_UP,
+  laneOwn,
+  laneRoll,
+  rsvpOwn,
+  waitingAt,
+  type EventOwn,
+  type WorkoutOwn,
+} from './posts/answers';
 import { workoutDetail } from './workouts/workouts';
 
 /** No member has this id: a post read for nobody carries no one's own fields. */
@@ -58,6 +67,17 @@ function personal<D, O>(post: CachedPost<D>, own: O, withOwn: (detail: D, own: O
 }
 
 function workoutOwn(detail: WorkoutDetailAnswer, userId: number): WorkoutOwn {
+  const lanes = detail.workout.lanes;
+  if (lanes && lanes.length > 0) {
+    const people = (list: readonly { user_id: number; lane?: number | null }[], id: number) =>
+      list.filter((p) => p.lane === id).map((p) => p.user_id);
+    return laneOwn(
+      lanes.map(({ mine: _mine, waitlistPosition: _position, signedUp: _n, waitlist: _w, ...lane }) =>
+        laneRoll(lane, people(detail.signups, lane.id), people(detail.waitlist, lane.id)),
+      ),
+      userId,
+    );
+  }
   if (detail.signups.some((s) => s.user_id === userId)) return SIGNED_UP;
   const position = detail.waitlist.findIndex((w) => w.user_id === userId) + 1;
   return position > 0 ? waitingAt(position) : NOT_ON_WORKOUT;

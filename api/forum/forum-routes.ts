@@ -7,8 +7,10 @@ import {
   createPostSchema,
   rsvpBodySchema,
   seriesScopeSchema,
+  laneMoveSchema,
   signupBodySchema,
   updateEventSchema,
+  waitlistBodySchema,
   updateWorkoutSchema,
 } from '../../domain/contract/forum-schemas';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
@@ -26,6 +28,7 @@ import { requireManageablePost } from './posts/access';
 import { deletePostInScope } from './post-removal';
 import { cancelPost, reinstatePost } from './post-changes';
 import { createWorkoutSeries, updateWorkoutInScope } from './workouts/series';
+import { changeLane } from './workouts/lane-moves';
 import {
   createWorkout,
   joinWaitlist,
@@ -151,14 +154,26 @@ export const forumRoutes = new Hono<AppEnv>()
       status: 200,
       body: setSignup(deps, user, id, body?.signedUp, {
         waitlistIfFull: body?.waitlistIfFull,
+        lane: body?.lane,
       }) satisfies AnswerOf<'POST /forum/workouts/:id/signup'>,
     }));
   })
-  .post('/workouts/:id/waitlist', (c) => {
+  .post('/workouts/:id/waitlist', async (c) => {
+    const raw = await bodyJson(c, { emptyAs: undefined });
     const id = routeId(c, 'Workout not found');
-    return respondOnce(c, null, () => ({
+    const body = parse(waitlistBodySchema, raw);
+    // No body (an installed app's join): the request is what it always was.
+    return respondOnce(c, body?.lane === undefined ? null : body, () => ({
       status: 200,
-      body: joinWaitlist(c.var.deps, c.var.user, id) satisfies AnswerOf<'POST /forum/workouts/:id/waitlist'>,
+      body: joinWaitlist(c.var.deps, c.var.user, id, body?.lane) satisfies AnswerOf<'POST /forum/workouts/:id/waitlist'>,
+    }));
+  })
+  .post('/workouts/:id/lane', async (c) => {
+    const input = await readBody(c, laneMoveSchema);
+    const id = routeId(c, 'Workout not found');
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: changeLane(c.var.deps, c.var.user, id, input) satisfies AnswerOf<'POST /forum/workouts/:id/lane'>,
     }));
   })
   .delete('/workouts/:id/waitlist', (c) => {

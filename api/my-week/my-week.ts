@@ -50,6 +50,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         waitlistPosition: signedUp ? null : idsOf(r.waiting).indexOf(userId) + 1,
         cancelReason: r.cancel_reason,
         movedAt: r.moved_at,
+        ...(r.lane !== null && { lane: r.lane }),
       });
     }
     for (const r of weekEventRows(database, range)) {

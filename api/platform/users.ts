@@ -52,6 +52,9 @@ function toSessionUser(row: UserRow, role: Role, charter: boolean): SessionUser 
     expiry_date: row.expiryDate,
     absences: row.absences,
     suspended_until: row.suspendedUntil,
+    ...((row.swimPace ?? row.runPace ?? row.rideSpeed) !== null && {
+      paces: { swimPace: row.swimPace, runPace: row.runPace, rideSpeed: row.rideSpeed },
+    }),
   };
 }
 

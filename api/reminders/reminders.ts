@@ -7,7 +7,7 @@
 import { clubName } from '../club/identity';
 import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/reminder-keys';
-import { eventRsvps, posts, renewalRequests, users, workoutSignups, type PostRow } from '../../db/schema';
+import { eventRsvps, posts, renewalRequests, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
 import { RENEWAL_REMINDER_DAYS, RENEWAL_REMINDER_TIME } from '../../domain/contract/season';
 import { addDays, clubTimeToEpoch, clubToday, hasStarted } from '../../domain/clock';
 import {
@@ -83,16 +83,20 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
       const at = workoutReminderAt(post.workoutDate!, tz);
       if (now < at || hasStarted(clubWorkout(post), now, tz)) continue;
       const signedUp = db
-        .select(member)
+        .select({ ...member, lane: workoutLanes.name })
         .from(workoutSignups)
         .innerJoin(users, eq(users.id, workoutSignups.userId))
+        .leftJoin(workoutLanes, eq(workoutLanes.id, workoutSignups.laneId))
         .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs, notYetReminded('workout', post.id)))
         .all();
       const freeFrom = freeCancelUntil(clubRules(deps), start);
       const freeUntil = freeFrom > now ? formatClubInstant(freeFrom, tz, 'long') : null;
-      const notice = workoutReminderNotice(post.title, formatClubDateTime(post.workoutDate!, post.workoutTime), freeUntil, post.id);
-      for (const m of signedUp) {
-        if (remind(deps, m, reminderKey('workout', post.id, m.id), notice)) pass.workoutReminders += 1;
+      const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
+      const notice = workoutReminderNotice(post.title, when, freeUntil, post.id);
+      for (const { lane, ...m } of signedUp) {
+        // On a workout with lanes the reminder names the member's lane with the workout.
+        const told = lane ? workoutReminderNotice(`${post.title} (${lane})`, when, freeUntil, post.id) : notice;
+        if (remind(deps, m, reminderKey('workout', post.id, m.id), told)) pass.workoutReminders += 1;
       }
     }
 

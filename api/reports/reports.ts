@@ -7,7 +7,7 @@ import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromId, termOfDate, type Term } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
-import { absenceLog, attendanceRecords, posts, users, type PostRow } from '../../db/schema';
+import { absenceLog, attendanceRecords, posts, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
 import { termReportRows } from '../../db/report-queries';
 import type { AppDeps } from '../platform/context';
 import { listMembers } from '../members/members';
@@ -43,9 +43,11 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
   const tz = deps.env.CLUB_TIMEZONE;
 
   const recorded = db
-    .select({ post: posts, present: attendanceRecords.present })
+    .select({ post: posts, present: attendanceRecords.present, lane: workoutLanes.name })
     .from(attendanceRecords)
     .innerJoin(posts, eq(posts.id, attendanceRecords.postId))
+    .leftJoin(workoutSignups, and(eq(workoutSignups.postId, attendanceRecords.postId), eq(workoutSignups.userId, attendanceRecords.userId)))
+    .leftJoin(workoutLanes, eq(workoutLanes.id, workoutSignups.laneId))
     .where(
       and(
         eq(attendanceRecords.userId, memberId),
@@ -61,9 +63,10 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
     .where(and(eq(absenceLog.userId, memberId), eq(absenceLog.reason, 'late-cancel')))
     .all();
 
-  const rows: MemberHistoryRow[] = recorded.map(({ post, present }) =>
-    historyRow(post, post.workoutDate ?? '', present ? 'present' : 'absent'),
-  );
+  const rows: MemberHistoryRow[] = recorded.map(({ post, present, lane }) => ({
+    ...historyRow(post, post.workoutDate ?? '', present ? 'present' : 'absent'),
+    ...(lane !== null && { lane }),
+  }));
   for (const { post, createdAt } of lateCancels) {
     // A deleted workout's date is gone: the day of the cancel stands in for it.
     const date = post?.workoutDate ?? clubToday(createdAt, tz);
@@ -98,6 +101,14 @@ export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
       present: r.submitted ? r.present : null,
       absent: r.submitted ? r.absent : null,
       started: hasStarted({ workout_date: r.workout_date, workout_time: r.workout_time }, now, deps.env.CLUB_TIMEZONE),
+      ...(r.lanes && {
+        lanes: (JSON.parse(r.lanes) as [string, number, number, number][]).map(([name, signedUp, present, absent]) => ({
+          name,
+          signedUp,
+          present: r.submitted ? present : null,
+          absent: r.submitted ? absent : null,
+        })),
+      }),
     })),
   };
 }
@@ -128,7 +139,7 @@ export function memberHistoryCsv(answer: MemberHistoryAnswer): CsvFile {
   return {
     filename: `attendance-${slug(answer.member.name)}-${answer.term.key}.csv`,
     body: toCsv(
-      ['Member', 'Term', 'Date', 'Time', 'Workout', 'Type', 'Status'],
+      ['Member', 'Term', 'Date', 'Time', 'Workout', 'Type', 'Status', 'Lane'],
       answer.rows.map((r) => [
         answer.member.name,
         answer.term.label,
@@ -137,6 +148,7 @@ export function memberHistoryCsv(answer: MemberHistoryAnswer): CsvFile {
         r.title,
         r.workout_type,
         labels[r.status],
+        r.lane ?? '',
       ]),
     ),
   };
@@ -146,17 +158,21 @@ export function termReportCsv(answer: TermReportAnswer): CsvFile {
   return {
     filename: `attendance-report-${answer.term.key}.csv`,
     body: toCsv(
-      ['Date', 'Time', 'Workout', 'Type', 'Signed up', 'Present', 'Absent', 'Attendance taken'],
-      answer.workouts.map((w) => [
-        w.workout_date,
-        w.workout_time,
-        w.title,
-        w.workout_type,
-        w.signedUp,
-        w.present,
-        w.absent,
-        w.present === null ? 'no' : 'yes',
-      ]),
+      ['Date', 'Time', 'Workout', 'Type', 'Signed up', 'Present', 'Absent', 'Attendance taken', 'Lane'],
+      // A workout with lanes is a row per lane, each lane's counts.
+      answer.workouts.flatMap((w) =>
+        (w.lanes ?? [{ name: '', signedUp: w.signedUp, present: w.present, absent: w.absent }]).map((lane) => [
+          w.workout_date,
+          w.workout_time,
+          w.title,
+          w.workout_type,
+          lane.signedUp,
+          lane.present,
+          lane.absent,
+          w.present === null ? 'no' : 'yes',
+          lane.name,
+        ]),
+      ),
     ),
   };
 }

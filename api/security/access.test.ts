@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, renewalRequests } from '../../db/schema';
+import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -402,6 +402,27 @@ const CASES: RouteCase[] = [
     path: (w) => `/api/forum/workouts/${w.fullWorkoutId}/waitlist`,
     tooLow: BELOW_MEMBER,
     allowed: 'member',
+    allowedStatus: 200,
+  },
+  {
+    name: 'move lanes',
+    method: 'POST',
+    path: (w) => `/api/forum/workouts/${w.fullWorkoutId}/lane`,
+    body: (w) => ({
+      lane: w.t.db.select().from(workoutLanes).where(eq(workoutLanes.postId, w.fullWorkoutId)).all()[1]!.id,
+    }),
+    // The workout gets two lanes, the filler a place in the first; the move is to the second.
+    at: (w) => {
+      const db = w.t.db;
+      for (const [position, name] of ['Lane 1', 'Lane 2'].entries()) {
+        db.insert(workoutLanes).values({ postId: w.fullWorkoutId, position, name }).run();
+      }
+      const first = db.select().from(workoutLanes).where(eq(workoutLanes.postId, w.fullWorkoutId)).get()!;
+      db.update(workoutSignups).set({ laneId: first.id }).where(eq(workoutSignups.postId, w.fullWorkoutId)).run();
+    },
+    tooLow: BELOW_MEMBER,
+    othersOnly: 'member',
+    allowed: 'filler',
     allowedStatus: 200,
   },
   {
@@ -830,6 +851,7 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/announcements/:id/dismiss',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
+      'POST /api/forum/workouts/:id/lane',
       'DELETE /api/forum/workouts/:id/waitlist',
       'POST /api/forum/workouts/:id/attendance',
       'POST /api/forum/events/:id/rsvp',

@@ -30,6 +30,17 @@ export interface SessionUser {
   expiry_date: string | null;
   absences: number;
   suspended_until: number | null;
+  /**
+   * The member's own paces, so a workout with lanes suggests one (domain/lanes.ts): seconds per
+   * 100 m swum, seconds per km run, km/h ridden. Absent while the member gave none.
+   */
+  paces?: MemberPaces;
+}
+
+export interface MemberPaces {
+  swimPace: number | null;
+  runPace: number | null;
+  rideSpeed: number | null;
 }
 
 export interface AuthAnswer {

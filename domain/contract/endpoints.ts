@@ -60,6 +60,7 @@ import type {
   CancelAnswer,
   EventDetailAnswer,
   EventPost,
+  LaneMoveAnswer,
   PostsAnswer,
   RsvpAnswer,
   SeriesAnswer,
@@ -74,10 +75,12 @@ import type {
   attendanceBodySchema,
   cancelPostSchema,
   createPostSchema,
+  laneMoveSchema,
   rsvpBodySchema,
   signupBodySchema,
   updateEventSchema,
   updateWorkoutSchema,
+  waitlistBodySchema,
 } from './forum-schemas';
 import type { TeamMemberAnswer, TeamMembersAnswer } from './profiles';
 import type { teamMemberUpdateSchema } from './profiles-schemas';
@@ -183,7 +186,8 @@ export interface Endpoints {
   'GET /forum/workouts/:id/signups': { answer: { signups: WorkoutSignup[] } };
   'GET /forum/workouts/:id/waitlist': { answer: { waitlist: WaitlistEntry[] } };
   'POST /forum/workouts/:id/signup': { body: Body<typeof signupBodySchema>; answer: SignupAnswer };
-  'POST /forum/workouts/:id/waitlist': { answer: WaitlistAnswer };
+  'POST /forum/workouts/:id/waitlist': { body: Body<typeof waitlistBodySchema>; answer: WaitlistAnswer };
+  'POST /forum/workouts/:id/lane': { body: Body<typeof laneMoveSchema>; answer: LaneMoveAnswer };
   'DELETE /forum/workouts/:id/waitlist': { answer: WaitlistAnswer };
   'GET /forum/workouts/:id/attendance': { answer: AttendanceRecord };
   'POST /forum/workouts/:id/attendance': {

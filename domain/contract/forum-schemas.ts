@@ -3,6 +3,7 @@ import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './comm
 import { isCalendarDate } from '../calendar-days';
 import { CANCEL_REASON_MAX } from '../rules';
 import { END_BEFORE_START_ERROR, durationBetween } from '../durations';
+import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX } from '../lanes';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -63,6 +64,19 @@ const capacity = z
     return n;
   });
 
+/** One lane of a new or edited workout; `id` names a lane it already has (an edit keeps its members). */
+const laneInputSchema = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string({ error: 'Give the lane a name' }).trim().min(1, 'Give the lane a name').max(LANE_NAME_MAX, `A lane's name is at most ${LANE_NAME_MAX} characters`),
+  pace: z.string().trim().max(LANE_PACE_MAX, `A lane's pace is at most ${LANE_PACE_MAX} characters`).optional().default(''),
+  paceFrom: z.number({ error: 'The pace band is a number' }).positive('The pace band is a positive number').nullable().optional().default(null),
+  paceTo: z.number({ error: 'The pace band is a number' }).positive('The pace band is a positive number').nullable().optional().default(null),
+  capacity,
+});
+export type LaneInput = z.infer<typeof laneInputSchema>;
+/** Left out (an older app): a new workout has no lanes and an edit keeps the lanes it had. */
+const lanes = z.array(laneInputSchema).max(LANES_MAX, `A workout has at most ${LANES_MAX} lanes`).optional();
+
 const workoutFields = {
   title: text,
   workoutType: z.enum(WORKOUT_TYPES, { error: 'Choose a workout type' }).optional().default('spin'),
@@ -74,6 +88,7 @@ const workoutFields = {
   workoutLocation: z.string().trim().optional(),
   content: text,
   capacity,
+  lanes,
 };
 type WorkoutFields = {
   title: string;
@@ -185,14 +200,29 @@ export const updateWorkoutSchema = z.object(workoutFields).superRefine(checkWork
 export type WorkoutUpdate = z.infer<typeof updateWorkoutSchema>;
 export const updateEventSchema = z.object(eventFields).superRefine(checkEvent);
 
+const laneField = z.number({ error: 'lane is a lane id' }).int().positive().optional();
+
 /** POST /forum/workouts/{id}/signup: no body toggles; `{ signedUp }` sets the state (idempotent). */
 export const signupBodySchema = z
   .object({
     signedUp: z.boolean({ error: 'signedUp must be true or false' }).optional(),
     // With signedUp true: a full workout puts the member on its waitlist in the same request.
     waitlistIfFull: z.boolean({ error: 'waitlistIfFull must be true or false' }).optional(),
+    // The lane, on a workout with lanes (required there; a workout without lanes takes none).
+    lane: laneField,
   })
   .optional();
+
+/** POST /forum/workouts/{id}/waitlist: the lane waited for, on a workout with lanes. */
+export const waitlistBodySchema = z.object({ lane: laneField }).optional();
+
+/** POST /forum/workouts/{id}/lane: a member moves to another lane; an exec moves `userId`. */
+export const laneMoveSchema = z.object({
+  lane: z.number({ error: 'lane is a lane id' }).int().positive(),
+  userId: z.number({ error: 'userId is a member id' }).int().positive().optional(),
+  // An exec's move: past the lane's capacity if they choose.
+  overCapacity: z.boolean({ error: 'overCapacity must be true or false' }).optional(),
+});
 
 export const rsvpBodySchema = z.object({
   status: z.enum(RSVP_STATUSES, { error: "status must be 'going', 'maybe', 'not_going' or null" }).nullable(),

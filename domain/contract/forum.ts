@@ -84,6 +84,33 @@ export interface WorkoutPost {
   attendancePresent?: number | null;
   /** Members the submitted attendance covers ('10 of 12': this is the 12); null before it. */
   attendanceTotal?: number | null;
+  /**
+   * The workout's lanes by pace (domain/lanes.ts), in order; [] for a workout without lanes. The
+   * workout's capacity, signupCount and waitlistCount are the sums over its lanes (absent from older
+   * answers).
+   */
+  lanes?: WorkoutLane[];
+}
+
+/** Where the caller stands in one lane. */
+export type LaneMine = 'signed_up' | 'waitlisted' | null;
+
+/** One lane of a workout, as the caller sees it. */
+export interface WorkoutLane {
+  id: number;
+  name: string;
+  /** The band as the exec wrote it, or ''. */
+  pace: string;
+  /** The band in numbers in `paceUnit` (seconds per 100 m or per km, or km/h); null: open. */
+  paceFrom: number | null;
+  paceTo: number | null;
+  paceUnit: 's/100m' | 's/km' | 'km/h' | null;
+  capacity: number | null;
+  signedUp: number;
+  waitlist: number;
+  mine: LaneMine;
+  /** 1-based place of the caller on this lane's waitlist, or null. */
+  waitlistPosition: number | null;
 }
 
 export interface EventPost {
@@ -119,6 +146,8 @@ export interface WorkoutSignup {
   user_name: string;
   signup_time: number;
   userProfilePictureUrl: string | null;
+  /** The lane of the place on a workout with lanes; null otherwise (absent from older answers). */
+  lane?: number | null;
 }
 
 export interface WaitlistEntry {
@@ -127,6 +156,8 @@ export interface WaitlistEntry {
   user_name: string;
   joined_at: number;
   userProfilePictureUrl: string | null;
+  /** The lane waited for on a workout with lanes; null otherwise (absent from older answers). */
+  lane?: number | null;
 }
 
 export interface EventRsvp {
@@ -190,6 +221,15 @@ export interface SignupAnswer {
 }
 export interface WaitlistAnswer {
   onWaitlist: boolean;
+  position: number | null;
+  /** On a workout with lanes: the lane waited for. */
+  lane?: number | null;
+}
+/** POST /forum/workouts/{id}/lane: moved now, or waiting for a place in `lane` (keeping the one held). */
+export interface LaneMoveAnswer {
+  moved: boolean;
+  lane: number;
+  /** 1-based place on the lane's waitlist while waiting; null once moved. */
   position: number | null;
 }
 export interface RsvpAnswer {

@@ -35,6 +35,8 @@ export interface WeekWorkout extends WeekItemBase {
   /** Signed up, or on the waitlist at `waitlistPosition` (1-based). */
   status: 'signed_up' | 'waitlisted';
   waitlistPosition: number | null;
+  /** On a workout with lanes: the member's lane ("Lane 2"), or the lane they wait for. */
+  lane?: string;
 }
 
 export interface WeekEvent extends WeekItemBase {

@@ -19,6 +19,8 @@ export interface MemberHistoryRow {
   workout_date: string;
   workout_time: string | null;
   status: AttendanceStatus;
+  /** The lane the member was in, on a workout with lanes (absent otherwise). */
+  lane?: string;
 }
 
 export interface MemberHistoryAnswer {
@@ -43,6 +45,16 @@ export interface TermReportRow {
    * (missed) after. Missing from older servers.
    */
   started?: boolean;
+  /** A workout with lanes: the counts per lane, in the lanes' order (absent for a workout without). */
+  lanes?: TermReportLane[];
+}
+
+export interface TermReportLane {
+  name: string;
+  signedUp: number;
+  /** null until attendance is submitted */
+  present: number | null;
+  absent: number | null;
 }
 
 export interface TermReportAnswer {

@@ -3,6 +3,7 @@ import type { SessionUser } from './auth';
 import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, requireAll, unsafeCharactersMessage } from './common';
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
+import { PACE_MAX, parsePace, type PaceUnit } from '../lanes';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 
@@ -14,6 +15,23 @@ export const UPLOAD_TYPE_ERROR = 'Please upload an image file (JPEG, PNG, WebP o
 export const PROFILE_PICTURE_FIELD = 'profilePicture';
 /** The largest picture the app accepts (the upload body limit). */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A pace as 'm:ss' (or seconds) or a speed in km/h; '' or null clears it; a number is taken as is. */
+function paceField(unit: PaceUnit, label: string) {
+  return z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '') return null;
+      const value = typeof v === 'number' ? (v > 0 ? v : null) : parsePace(v, unit);
+      if (value === null || value > PACE_MAX[unit]) {
+        ctx.addIssue({ code: 'custom', message: `${label}: ${unit === 'km/h' ? 'enter a speed such as 28' : 'enter a pace such as 1:45'}, or leave it empty` });
+        return z.NEVER;
+      }
+      return unit === 'km/h' ? value : Math.round(value);
+    });
+}
 
 /**
  * PUT /users/profile. Only these four fields exist: anything else in the body (a role, an expiry
@@ -31,6 +49,10 @@ export const profileUpdateSchema = z
       .union([z.string(), z.null()])
       .optional()
       .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
+    // The own paces (optional; left out: kept as they are; '' or null: none).
+    swimPace: paceField('s/100m', 'Swim pace per 100 m'),
+    runPace: paceField('s/km', 'Run pace per km'),
+    rideSpeed: paceField('km/h', 'Ride speed km/h'),
   })
   // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {

@@ -2,16 +2,19 @@
 // row: for a single post and for the lists alike. Each answer is the part every member sees, then the
 // caller's own fields, in that order (the lists send the shared part prebuilt and append the rest).
 import type { EventPostRow, WorkoutPostRow } from '../../../db/post-queries';
-import { idsOf, rsvpsOf } from '../../../db/post-queries';
-import type { EventPost, RsvpStatus, WorkoutPost, WorkoutType } from '../../../domain/contract/forum';
+import { idsOf, lanePairsOf, rsvpsOf } from '../../../db/post-queries';
+import type { EventPost, RsvpStatus, WorkoutLane, WorkoutPost, WorkoutType } from '../../../domain/contract/forum';
 import { FORMER_MEMBER } from '../../../domain/contract/privacy';
 import { endOf } from '../../../domain/durations';
 
 /** Shown as the author of a post whose author's account was deleted. */
 export const DELETED_AUTHOR = FORMER_MEMBER;
 
-/** The caller's own fields on a workout. */
-export type WorkoutOwn = Pick<WorkoutPost, 'isSignedUp' | 'waitlistPosition'>;
+/**
+ * The caller's own fields on a workout. A workout with lanes carries its lanes here too, since each
+ * lane says where the caller stands in it; a workout without lanes has no `lanes`.
+ */
+export type WorkoutOwn = Pick<WorkoutPost, 'isSignedUp' | 'waitlistPosition' | 'lanes'>;
 /** The caller's own fields on an event. */
 export type EventOwn = Pick<EventPost, 'myRsvp'>;
 export type SharedWorkout = Omit<WorkoutPost, keyof WorkoutOwn>;
@@ -79,10 +82,60 @@ export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStat
   };
 }
 
+/** One lane as every member sees it, with who holds its places and who waits, in order. */
+export interface LaneRoll {
+  lane: Omit<WorkoutLane, 'mine' | 'waitlistPosition'>;
+  signed: number[];
+  waiting: number[];
+}
+
+type LaneColumns = [number, string, string, number | null, number | null, WorkoutLane['paceUnit'], number | null];
+
+/** A workout's lanes from its row; [] for a workout without lanes. */
+export function laneRollsOf(row: Pick<WorkoutPostRow, 'lanes' | 'lane_signed' | 'lane_waiting'>): LaneRoll[] {
+  if (!row.lanes) return [];
+  const signed = lanePairsOf(row.lane_signed);
+  const waiting = lanePairsOf(row.lane_waiting);
+  return (JSON.parse(row.lanes) as LaneColumns[]).map(([id, name, pace, paceFrom, paceTo, paceUnit, capacity]) =>
+    laneRoll(
+      { id, name, pace, paceFrom, paceTo, paceUnit, capacity },
+      signed.filter(([lane]) => lane === id).map(([, user]) => user),
+      waiting.filter(([lane]) => lane === id).map(([, user]) => user),
+    ),
+  );
+}
+
+/** A lane's roll from its fields and its people. */
+export function laneRoll(lane: Omit<LaneRoll['lane'], 'signedUp' | 'waitlist'>, signed: number[], waiting: number[]): LaneRoll {
+  return { lane: { ...lane, signedUp: signed.length, waitlist: waiting.length }, signed, waiting };
+}
+
+/** The caller's own fields on a workout with lanes: the lanes with where they stand in each. */
+export function laneOwn(rolls: readonly LaneRoll[], userId: number): WorkoutOwn {
+  let isSignedUp = false;
+  let waitlistPosition: number | null = null;
+  const lanes = rolls.map(({ lane, signed, waiting }): WorkoutLane => {
+    const position = waiting.indexOf(userId) + 1;
+    if (signed.includes(userId)) {
+      isSignedUp = true;
+      return { ...lane, mine: 'signed_up', waitlistPosition: null };
+    }
+    if (position > 0) {
+      waitlistPosition = position;
+      return { ...lane, mine: 'waitlisted', waitlistPosition: position };
+    }
+    return { ...lane, mine: null, waitlistPosition: null };
+  });
+  // A member with a place who waits for another lane is signed up, not on "the" waitlist.
+  return { isSignedUp, waitlistPosition: isSignedUp ? null : waitlistPosition, lanes };
+}
+
 /** One workout as `userId` sees it. */
 export function toWorkoutPost(row: WorkoutPostRow, userId: number): WorkoutPost {
   const signedUp = idsOf(row.signed_up);
   const waiting = idsOf(row.waiting);
+  const rolls = laneRollsOf(row);
+  if (rolls.length > 0) return { ...sharedWorkout(row, signedUp.length, waiting.length), ...laneOwn(rolls, userId) };
   const position = waiting.indexOf(userId) + 1;
   const own: WorkoutOwn = signedUp.includes(userId) ? SIGNED_UP : position > 0 ? waitingAt(position) : NOT_ON_WORKOUT;
   return { ...sharedWorkout(row, signedUp.length, waiting.length), ...own };

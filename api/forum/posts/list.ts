@@ -10,12 +10,17 @@ import {
   SIGNED_UP,
   rsvpOwn,
   sharedEvent,
+  laneOwn,
+  laneRollsOf,
   sharedWorkout,
   waitingAt,
   type EventOwn,
   type WorkoutOwn,
 } from './answers';
 import { clubStartInstant } from './start-instants';
+
+/** No member has this id: the fields of a member with no state in a post. */
+const NOBODY = 0;
 
 /** Past posts stay in the lists this long (their detail pages stay reachable by link). */
 export const LIST_PAST_DAYS = 30;
@@ -25,6 +30,8 @@ interface ListedPost<T> {
   base: T;
   /** `JSON.stringify(base)` without its closing brace: the caller's fields and `}` follow. */
   jsonOpen: string;
+  /** The fields of a member with no state in this post, when they differ from the list's `none`. */
+  none?: OwnFields<object>;
 }
 
 /** The caller's own fields on one post: as an object, and as the JSON that closes the post. */
@@ -118,7 +125,15 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
     const index = list.posts.length;
     const signers = idsOf(row.signed_up);
     const waiting = idsOf(row.waiting);
-    list.posts.push(listed(sharedWorkout(row, signers.length, waiting.length)));
+    const post = listed(sharedWorkout(row, signers.length, waiting.length));
+    list.posts.push(post);
+    const rolls = laneRollsOf(row);
+    if (rolls.length > 0) {
+      // A workout with lanes: everyone sees its lanes, each member where they stand in them.
+      post.none = ownFields(laneOwn(rolls, NOBODY));
+      for (const userId of new Set([...signers, ...waiting])) addOwn(list.own, userId, index, ownFields(laneOwn(rolls, userId)));
+      continue;
+    }
     for (const userId of signers) addOwn(list.own, userId, index, signedUp);
     waiting.forEach((userId, i) => addOwn(list.own, userId, index, ownFields(waitingAt(i + 1))));
   }
@@ -167,13 +182,13 @@ export function buildPostList(deps: AppDeps, type: PostType, now = deps.clock())
 /** The list as `userId` sees it, as objects. */
 export function personalize<T, O>(list: SharedList<T, O>, userId: number): T[] {
   const mine = list.own.get(userId)?.byIndex;
-  return list.posts.map((p, i) => ({ ...p.base, ...(mine?.get(i) ?? list.none).fields }) as T);
+  return list.posts.map((p, i) => ({ ...p.base, ...(mine?.get(i) ?? p.none ?? list.none).fields }) as T);
 }
 
 /** The answer body `{ "posts": [...] }` as `userId` sees it, straight from the prebuilt JSON. */
 export function personalizedJson(list: SharedList, userId: number): string {
   const mine = list.own.get(userId)?.byIndex;
-  const parts = list.posts.map((p, i) => p.jsonOpen + (mine?.get(i) ?? list.none).jsonClose);
+  const parts = list.posts.map((p, i) => p.jsonOpen + (mine?.get(i) ?? p.none ?? list.none).jsonClose);
   return `{"posts":[${parts.join(',')}]}`;
 }
 

@@ -15,6 +15,7 @@ import { formatClubDateTime } from '../../../domain/club-format';
 import { assertCanManagePost, requireWorkout, type Actor } from '../posts/access';
 import { loadWorkoutPost } from '../posts/reads';
 import { applyWorkoutUpdate } from './workouts';
+import { saveLanes, siblingLanes } from './lanes';
 import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
 import { weekdayOf } from '../../../domain/calendar-days';
 import { storedDuration } from '../../../domain/durations';
@@ -74,6 +75,8 @@ export function createWorkoutSeries(
       )
       .returning({ id: posts.id })
       .all();
+    // Each workout of the series gets the lanes, its own places and waitlists in each.
+    for (const { id } of ids) saveLanes(db, requireWorkout(db, id), input.workoutType, input.lanes);
     // One push for the series, not one per date.
     const when = formatClubDateTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
@@ -120,7 +123,8 @@ export function updateWorkoutInScope(
     for (const target of workoutsInScope(db, post, scope)) {
       assertCanManagePost(actor, target);
       const date = target.id === post.id ? input.workoutDate : target.workoutDate!;
-      applyWorkoutUpdate(deps, target, { ...input, workoutDate: date }, target.id !== post.id);
+      const lanes = target.id === post.id ? input.lanes : siblingLanes(db, post, target, input.lanes);
+      applyWorkoutUpdate(deps, target, { ...input, workoutDate: date, lanes }, target.id !== post.id);
     }
     return loadWorkoutPost(deps.database, actor.id, post.id)!;
   });

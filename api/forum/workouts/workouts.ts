@@ -38,6 +38,7 @@ import {
   suspensionEndsAt,
 } from '../../../domain/rules';
 import { storedDuration } from '../../../domain/durations';
+import { fillLanes, inLane, laneOfRequest, lanesOf, placeFull, saveLanes, type LaneRow } from './lanes';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -63,12 +64,21 @@ function signupRows(db: Db, postId: number): WorkoutSignup[] {
       user_name: sql<string>`coalesce(${users.name}, ${FORMER_MEMBER})`,
       signup_time: workoutSignups.signupTime,
       userProfilePictureUrl: users.profilePictureUrl,
+      lane: workoutSignups.laneId,
     })
     .from(workoutSignups)
     .leftJoin(users, eq(users.id, workoutSignups.userId))
     .where(eq(workoutSignups.postId, postId))
     .orderBy(asc(workoutSignups.signupTime), asc(workoutSignups.id))
-    .all();
+    .all()
+    .map(withLane);
+}
+
+/** A row's lane is in the answer only on a workout with lanes (the rows of others are as they were). */
+function withLane<R extends { lane?: number | null }>(row: R): R {
+  if (row.lane !== null) return row;
+  const { lane: _none, ...rest } = row;
+  return rest as R;
 }
 
 function waitlistRows(db: Db, postId: number): WaitlistEntry[] {
@@ -79,12 +89,14 @@ function waitlistRows(db: Db, postId: number): WaitlistEntry[] {
       user_name: users.name,
       joined_at: waitlistEntries.joinedAt,
       userProfilePictureUrl: users.profilePictureUrl,
+      lane: waitlistEntries.laneId,
     })
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
     .where(eq(waitlistEntries.postId, postId))
     .orderBy(...waitlistOrder)
-    .all();
+    .all()
+    .map(withLane);
 }
 
 export function workoutDetail(deps: AppDeps, userId: number, id: number): WorkoutDetailAnswer {
@@ -118,10 +130,10 @@ function isSignedUp(db: Db, postId: number, userId: number): boolean {
     .get();
 }
 
-/** 1-based place on the waitlist (in waitlist order), or null. */
+/** 1-based place on the waitlist (in waitlist order; on a workout with lanes, the lane's), or null. */
 export function waitlistPosition(db: Db, postId: number, userId: number): number | null {
   const mine = db
-    .select({ id: waitlistEntries.id, joinedAt: waitlistEntries.joinedAt })
+    .select({ id: waitlistEntries.id, joinedAt: waitlistEntries.joinedAt, laneId: waitlistEntries.laneId })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.postId, postId), eq(waitlistEntries.userId, userId)))
     .get();
@@ -130,7 +142,7 @@ export function waitlistPosition(db: Db, postId: number, userId: number): number
   return db
     .select({ n: count() })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.postId, postId), waitlistUpTo(mine)))
+    .where(and(eq(waitlistEntries.postId, postId), inLane(mine.laneId), waitlistUpTo(mine)))
     .get()!.n;
 }
 
@@ -216,6 +228,15 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
   // Nobody is moved onto a cancelled workout: the places are filled if it is back on.
   if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
     return promoted;
+  const lanes = lanesOf(db, post.id);
+  if (lanes.length > 0) {
+    fillLanes(db, post, now, (entry) => {
+      const lane = lanes.find((l) => l.id === entry.laneId)!;
+      tellPlaceFreed(deps, post, entry, lane);
+      promoted.push(entry.userId);
+    });
+    return promoted;
+  }
   // The waitlist in its order, read once: whoever the rules pass over keeps their place.
   const queue = db
     .select({
@@ -235,27 +256,34 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
     if (isWorkoutFull(db, post)) break;
     db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
     db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
-    const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
-    // Urgent: the member has to know in time to come, so the email goes whatever their devices.
-    tellMember(
-      deps,
-      { id: next.userId, email: next.email },
-      {
-        kind: 'placeFreed',
-        notice: placeFreedNotice(post.title, when, post.id),
-        email: () =>
-          waitlistPromotionEmail(clubName(deps), next.email,
-            next.name,
-            post.title,
-            when,
-            `${deps.env.APP_URL}/workout/${post.id}`,
-          ),
-        urgency: 'urgent',
-      },
-    );
+    tellPlaceFreed(deps, post, next, null);
     promoted.push(next.userId);
   }
   return promoted;
+}
+
+/** Tells a member promoted from a waitlist (into `lane`, on a workout with lanes) that they have a place. */
+function tellPlaceFreed(
+  deps: AppDeps,
+  post: PostRow,
+  member: { userId: number; name: string; email: string },
+  lane: LaneRow | null,
+): void {
+  const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
+  // The lane is named with the workout, so the notice and the email say where the place is.
+  const title = lane ? `${post.title} (${lane.name})` : post.title;
+  // Urgent: the member has to know in time to come, so the email goes whatever their devices.
+  tellMember(
+    deps,
+    { id: member.userId, email: member.email },
+    {
+      kind: 'placeFreed',
+      notice: placeFreedNotice(title, when, post.id),
+      email: () =>
+        waitlistPromotionEmail(clubName(deps), member.email, member.name, title, when, `${deps.env.APP_URL}/workout/${post.id}`),
+      urgency: 'urgent',
+    },
+  );
 }
 
 // ---------- Sign-up and cancel ----------
@@ -263,6 +291,8 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
 export interface SignupOptions {
   /** A full workout puts the member on its waitlist instead of refusing (the answer says which). */
   waitlistIfFull?: boolean;
+  /** The lane, on a workout with lanes (required there). */
+  lane?: number;
 }
 
 /**
@@ -283,6 +313,8 @@ export function setSignup(
     const post = requireWorkout(db, workoutId);
     const current = isSignedUp(db, post.id, actor.id);
     const want = desired ?? !current;
+    // A workout with lanes is asked for a lane to sign up in; cancelling needs none.
+    const lane = want && !current ? laneOfRequest(db, post, options.lane) : null;
     // Asked with waitlistIfFull, every answer to a sign-up says where the member stands.
     const placed = (signedUp: boolean, position: number | null): SignupAnswer =>
       options.waitlistIfFull && want ? { signedUp, onWaitlist: position !== null, position } : { signedUp };
@@ -290,7 +322,9 @@ export function setSignup(
     if (want && options.waitlistIfFull) {
       // Already waiting on a full workout: the same place again, as joining twice answers.
       const waiting = waitlistPosition(db, post.id, actor.id);
-      if (waiting !== null && isWorkoutFull(db, post)) return placed(false, waiting);
+      // On a workout with lanes, only a wait for the lane asked for is the same place.
+      const sameLane = lane === null || heldLaneOfEntry(db, post.id, actor.id) === lane.id;
+      if (waiting !== null && sameLane && placeFull(db, post, lane)) return placed(false, waiting);
     }
 
     const now = deps.clock();
@@ -302,11 +336,11 @@ export function setSignup(
     if (want) {
       assertNotCancelled(post);
       assertNotSuspended(deps, actor.id, now);
-      if (isWorkoutFull(db, post)) {
-        if (!options.waitlistIfFull) throw new ServiceError(409, fullWorkoutError(post.capacity!));
-        return placed(false, enterWaitlist(db, post.id, actor.id, now));
+      if (placeFull(db, post, lane)) {
+        if (!options.waitlistIfFull) throw new ServiceError(409, fullWorkoutError(lane ? lane.capacity! : post.capacity!));
+        return placed(false, enterWaitlist(db, post.id, actor.id, now, lane));
       }
-      db.insert(workoutSignups).values({ postId: post.id, userId: actor.id, signupTime: now }).run();
+      db.insert(workoutSignups).values({ postId: post.id, userId: actor.id, signupTime: now, laneId: lane?.id ?? null }).run();
       db.delete(waitlistEntries)
         .where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, actor.id)))
         .run();
@@ -332,12 +366,17 @@ export function setSignup(
 // ---------- Waitlist ----------
 
 /** Joining is only for a full workout the member is not on; joining twice answers the same place. */
-export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): WaitlistAnswer {
+export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number, laneId?: number): WaitlistAnswer {
   return deps.database.tx(() => {
     const { db } = deps.database;
     const post = requireWorkout(db, workoutId);
+    const lane = laneOfRequest(db, post, laneId);
     const already = waitlistPosition(db, post.id, actor.id);
-    if (already !== null) return { onWaitlist: true, position: already };
+    if (already !== null && !lane) return { onWaitlist: true, position: already };
+    if (already !== null && heldLaneOfEntry(db, post.id, actor.id) === lane?.id) {
+      return { onWaitlist: true, position: already, lane: lane.id };
+    }
+    // On a workout with lanes, a member with a place waits for another lane with lane moves.
     if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
     assertNotCancelled(post);
     const now = deps.clock();
@@ -345,14 +384,30 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number): Wa
       throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
-    if (!isWorkoutFull(db, post)) throw new ServiceError(409, NOT_FULL_ERROR);
-    return { onWaitlist: true, position: enterWaitlist(db, post.id, actor.id, now) };
+    if (!placeFull(db, post, lane)) throw new ServiceError(409, NOT_FULL_ERROR);
+    const position = enterWaitlist(db, post.id, actor.id, now, lane);
+    return lane ? { onWaitlist: true, position, lane: lane.id } : { onWaitlist: true, position };
   });
 }
 
-/** Puts a member at the end of a full workout's waitlist; answers their place. Call inside a transaction. */
-function enterWaitlist(db: Db, postId: number, userId: number, now: number): number {
-  db.insert(waitlistEntries).values({ postId, userId, joinedAt: now }).run();
+/** The lane a member's waitlist entry is for, or null. */
+function heldLaneOfEntry(db: Db, postId: number, userId: number): number | null {
+  return (
+    db
+      .select({ lane: waitlistEntries.laneId })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.postId, postId), eq(waitlistEntries.userId, userId)))
+      .get()?.lane ?? null
+  );
+}
+
+/**
+ * Puts a member at the end of a full workout's (or full lane's) waitlist, leaving any other lane's;
+ * answers their place. Call inside a transaction.
+ */
+function enterWaitlist(db: Db, postId: number, userId: number, now: number, lane: LaneRow | null = null): number {
+  db.delete(waitlistEntries).where(and(eq(waitlistEntries.postId, postId), eq(waitlistEntries.userId, userId))).run();
+  db.insert(waitlistEntries).values({ postId, userId, joinedAt: now, laneId: lane?.id ?? null }).run();
   return waitlistPosition(db, postId, userId)!;
 }
 
@@ -395,6 +450,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       })
       .returning({ id: posts.id })
       .get();
+    saveLanes(db, requireWorkout(db, id), input.workoutType, input.lanes);
     pushNewWorkout(
       deps,
       actor.id,
@@ -421,7 +477,9 @@ export function applyWorkoutUpdate(
     place: input.workoutLocation ?? post.workoutLocation ?? '',
   });
   const signedUp = signupCount(db, post.id);
-  if (input.capacity !== null && input.capacity < signedUp) {
+  // With lanes, the capacity is the sum of the lanes' (each checked against its own sign-ups).
+  const laned = input.lanes !== undefined ? input.lanes.length > 0 : lanesOf(db, post.id).length > 0;
+  if (!laned && input.capacity !== null && input.capacity < signedUp) {
     const on = nameDate ? ` on ${post.workoutDate}` : '';
     throw new ServiceError(
       409,
@@ -443,7 +501,7 @@ export function applyWorkoutUpdate(
       ...(input.workoutEndTime !== undefined && {
         durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime),
       }),
-      capacity: input.capacity,
+      ...(!laned && { capacity: input.capacity }),
       // The calendar feeds' SEQUENCE: a change reaches subscribed calendars.
       revision: sql`${posts.revision} + 1`,
       updatedAt: now,
@@ -451,7 +509,8 @@ export function applyWorkoutUpdate(
     .where(eq(posts.id, post.id))
     .returning()
     .get()!;
-  fillFromWaitlist(deps, updated, now);
+  saveLanes(db, updated, input.workoutType, input.lanes, nameDate ? ` on ${post.workoutDate}` : '');
+  fillFromWaitlist(deps, requireWorkout(db, post.id), now);
   tellIfMoved(deps, post, updated);
 }
 

@@ -147,6 +147,7 @@ function WorkoutItem({ item, savedAt }: { item: WeekWorkout; savedAt: number | n
       <div className="my-week__row">
         <p className="my-week__status">
           {gone ? 'Cancelled' : signedUp ? 'Signed up' : `Waitlist: ${waitlistPositionText(position)}`}
+          {item.lane && !gone && ` · ${item.lane}`}
         </p>
         {signedUp && item.cancelReason == null && (
           <button type="button" className="button button--ghost button--cancel" disabled={actions.busy} onClick={actions.askCancel}>

@@ -15,6 +15,29 @@ import { phoneInput, useContractForm } from '../../lib/forms/forms';
 import { useSession } from '../../lib/session/session';
 import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from '../../components/avatar';
+import { formatPace, type PaceUnit } from '../../../domain/lanes';
+
+/**
+ * The paces as the inputs show them ('1:45', '28'); the contract reads that text back into numbers.
+ * Typed as the contract's numbers since the form holds whatever its inputs give.
+ */
+function paceDefaults(user: SessionUser): Pick<ProfileUpdate, 'swimPace' | 'runPace' | 'rideSpeed'> {
+  const text = (value: number | null | undefined, unit: PaceUnit) => (value == null ? '' : formatPace(value, unit));
+  return {
+    swimPace: text(user.paces?.swimPace, 's/100m'),
+    runPace: text(user.paces?.runPace, 's/km'),
+    rideSpeed: text(user.paces?.rideSpeed, 'km/h'),
+  } as unknown as Pick<ProfileUpdate, 'swimPace' | 'runPace' | 'rideSpeed'>;
+}
+
+/** The profile to send: a pace as it was stored is left out (the server keeps what it has). */
+function changedPaces(values: ProfileUpdate, user: SessionUser): ProfileUpdate {
+  const sent = { ...values };
+  for (const key of ['swimPace', 'runPace', 'rideSpeed'] as const) {
+    if ((values[key] ?? null) === (user.paces?.[key] ?? null)) delete sent[key];
+  }
+  return sent;
+}
 
 interface Props {
   user: SessionUser;
@@ -37,7 +60,13 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
   } = useContractForm<ProfileUpdate>(profileUpdateSchema, {
     // A field is checked when the member leaves it (the phone's 10-digit message), then as it changes.
     mode: 'onTouched',
-    defaultValues: { name: user.name, email: user.email, phone_number: user.phoneNumber ?? '', bio: user.bio ?? '' },
+    defaultValues: {
+      name: user.name,
+      email: user.email,
+      phone_number: user.phoneNumber ?? '',
+      bio: user.bio ?? '',
+      ...paceDefaults(user),
+    },
   });
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -83,7 +112,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     }
 
     try {
-      const { user: saved } = await updateProfile.mutateAsync(values);
+      const { user: saved } = await updateProfile.mutateAsync(changedPaces(values, user));
       updateUser(saved);
       onSaved(uploadProblem);
     } catch {
@@ -153,6 +182,20 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
       >
         {(field) => <textarea {...field} maxLength={BIO_MAX} rows={6} {...register('bio')} />}
       </FormField>
+
+      <fieldset className="profile-paces">
+        <legend>Your paces (optional)</legend>
+        <p className="form-hint">A workout with lanes suggests the lane that matches your pace.</p>
+        <FormField label="Swim pace per 100 m" error={errors.swimPace?.message} hint="m:ss, e.g. 1:45">
+          {(field) => <input {...field} inputMode="numeric" autoComplete="off" placeholder="m:ss" {...register('swimPace')} />}
+        </FormField>
+        <FormField label="Run pace per km" error={errors.runPace?.message} hint="m:ss, e.g. 4:30">
+          {(field) => <input {...field} inputMode="numeric" autoComplete="off" placeholder="m:ss" {...register('runPace')} />}
+        </FormField>
+        <FormField label="Ride speed km/h" error={errors.rideSpeed?.message} hint="e.g. 28">
+          {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('rideSpeed')} />}
+        </FormField>
+      </fieldset>
 
       {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
       <div className="actions">

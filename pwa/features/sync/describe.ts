@@ -9,6 +9,8 @@ export function describeAction(action: SyncAction): { text: string; href: string
       return { text: action.signedUp ? 'Sign up for a workout' : 'Cancel a workout signup', href: `/workout/${action.workoutId}` };
     case 'waitlist':
       return { text: action.joined ? 'Join a workout waitlist' : 'Leave a workout waitlist', href: `/workout/${action.workoutId}` };
+    case 'lane-move':
+      return { text: action.userId ? 'Move a member to another lane' : 'Move to another lane', href: `/workout/${action.workoutId}` };
     case 'rsvp':
       return { text: action.status ? `RSVP ${RSVP_LABELS[action.status]} to an event` : 'Remove an event RSVP', href: `/event/${action.eventId}` };
     case 'attendance': {

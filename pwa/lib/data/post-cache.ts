@@ -195,6 +195,10 @@ export function applyWritten(client: QueryClient, written: Written): void {
       applyRsvp(client, written.action.eventId, written.answer.status);
       if (!written.replayed) refreshCopies(client, written.action);
       return;
+    case 'lane-move':
+      // Lanes' counts and places are the server's to tell: every copy of the workout reads again.
+      refreshCopies(client, written.action);
+      return;
     case 'attendance':
       applyAttendance(client, written.action.workoutId, { ...written.answer, submitted: true });
       return;

@@ -9,8 +9,13 @@ export type SyncAction =
    * `waitlistIfFull`: a full workout puts the member on its waitlist in the same request (ops queued
    * by an app from before it have no such field and replay as the sign-up alone).
    */
-  | { kind: 'workout-signup'; workoutId: number; signedUp: boolean; waitlistIfFull?: boolean }
-  | { kind: 'waitlist'; workoutId: number; joined: boolean }
+  | { kind: 'workout-signup'; workoutId: number; signedUp: boolean; waitlistIfFull?: boolean; lane?: number }
+  | { kind: 'waitlist'; workoutId: number; joined: boolean; lane?: number }
+  /**
+   * A move to another lane of a workout: the member's own, or an exec's of `userId` (over capacity if
+   * asked). Sent once with its Idempotency-Key, so a replay moves nobody twice.
+   */
+  | { kind: 'lane-move'; workoutId: number; lane: number; userId?: number; overCapacity?: boolean }
   | { kind: 'rsvp'; eventId: number; status: RsvpStatus | null }
   | { kind: 'attendance'; workoutId: number; attendanceData: Record<string, boolean> }
   | { kind: 'race-signup'; raceId: number; signedUp: boolean }
@@ -24,6 +29,7 @@ export type SyncAction =
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
   waitlist: AnswerOf<'POST /forum/workouts/:id/waitlist'>;
+  'lane-move': AnswerOf<'POST /forum/workouts/:id/lane'>;
   rsvp: AnswerOf<'POST /forum/events/:id/rsvp'>;
   attendance: AnswerOf<'POST /forum/workouts/:id/attendance'>;
   'race-signup': AnswerOf<'POST /races/:id/signup'>;
@@ -42,10 +48,28 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return {
         path: `/forum/workouts/${action.workoutId}/signup`,
         method: 'POST',
-        body: action.waitlistIfFull ? { signedUp: action.signedUp, waitlistIfFull: true } : { signedUp: action.signedUp },
+        body: {
+          signedUp: action.signedUp,
+          ...(action.waitlistIfFull && { waitlistIfFull: true }),
+          ...(action.lane !== undefined && { lane: action.lane }),
+        },
       };
     case 'waitlist':
-      return { path: `/forum/workouts/${action.workoutId}/waitlist`, method: action.joined ? 'POST' : 'DELETE' };
+      return {
+        path: `/forum/workouts/${action.workoutId}/waitlist`,
+        method: action.joined ? 'POST' : 'DELETE',
+        ...(action.joined && action.lane !== undefined && { body: { lane: action.lane } }),
+      };
+    case 'lane-move':
+      return {
+        path: `/forum/workouts/${action.workoutId}/lane`,
+        method: 'POST',
+        body: {
+          lane: action.lane,
+          ...(action.userId !== undefined && { userId: action.userId }),
+          ...(action.overCapacity && { overCapacity: true }),
+        },
+      };
     case 'rsvp':
       return { path: `/forum/events/${action.eventId}/rsvp`, method: 'POST', body: { status: action.status } };
     case 'attendance':
@@ -69,6 +93,7 @@ function thingOf(action: SyncAction): number {
     case 'workout-signup':
     case 'waitlist':
     case 'attendance':
+    case 'lane-move':
       return action.workoutId;
     case 'rsvp':
       return action.eventId;

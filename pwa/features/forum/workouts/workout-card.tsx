@@ -8,6 +8,7 @@ import { formatTimeRange } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
 import { Author, PlaceLine, TypeBadge } from '../common/post-parts';
 import { SignupControls } from './signup-controls';
+import { LaneLines, myLaneText } from './lane-picker';
 import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
@@ -125,8 +126,21 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
           {cardStateText(actions.view)}
         </p>
       )}
+      {workout.lanes && workout.lanes.length > 0 && (
+        <>
+          <LaneLines lanes={workout.lanes} />
+          {myLaneText(workout.lanes) && <p className="forum-card__state">{myLaneText(workout.lanes)}</p>}
+        </>
+      )}
       {takesAttendance && <AttendanceAction workout={workout} title={title} />}
-      <SignupControls actions={actions} started={started} cancelled={cancelled} startedShown={takesAttendance} />
+      {workout.lanes?.length && !actions.view?.signedUp && actions.view?.waitlistPosition === null && !started && !cancelled ? (
+        // A lane is chosen on the workout's page, where the member's pace suggests one.
+        <Link className="button button--accent forum-card__action" to={`/workout/${workout.id}`} state={{ fromList: true }}>
+          Choose a lane
+        </Link>
+      ) : (
+        <SignupControls actions={actions} started={started} cancelled={cancelled} startedShown={takesAttendance} />
+      )}
       {manage && <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} named />}
       {edit.notice}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}

@@ -19,6 +19,7 @@ import { LocalComments } from '../common/local-comments';
 import { Author, PlaceLine, TypeBadge } from '../common/post-parts';
 import { useKept } from '../../../lib/data/offline-set';
 import { SignupControls, SignupStats } from './signup-controls';
+import { LanePicker } from './lane-picker';
 import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
@@ -140,7 +141,11 @@ export function WorkoutDetailPage() {
             <p className="forum-content">{workout.content}</p>
             <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
             {actions.view && <SignupStats view={actions.view} />}
-            <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
+            {workout.lanes && workout.lanes.length > 0 && <LanePicker workout={workout} started={started} />}
+            {/* With lanes, a sign-up is made in the picker; the controls keep cancelling and leaving. */}
+            {!(workout.lanes?.length && !actions.view?.signedUp && actions.view?.waitlistPosition === null) && (
+              <SignupControls actions={actions} started={started} cancelled={isCancelled(workout)} />
+            )}
             <AddToCalendar kind="workout" id={workout.id} title={workout.title || 'Untitled Workout'} />
             {canManagePost(user, workout.user_id) && (
               <PostManageBar post={workout} onEdit={edit.open} onDelete={() => void remove()} deleting={deleting} />
@@ -155,6 +160,7 @@ export function WorkoutDetailPage() {
       <WorkoutRoster
         workoutId={workout.id}
         capacity={workout.capacity}
+        lanes={workout.lanes}
         signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
         myId={user?.id}
         mineUnsynced={actions.view?.unsynced ?? false}

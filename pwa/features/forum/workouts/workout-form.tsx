@@ -34,6 +34,7 @@ import { formatDuration } from '../../../../domain/club-format';
 import { useUpdateWorkoutMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
 import { WORKOUT_TYPE_LABELS } from '../common/workout-rules';
+import { LanesEditor, laneDraftsOf, lanesBody, type LaneDraft } from './lanes-editor';
 
 /** What the workout form holds while it is being typed: every field as text, as the inputs give it. */
 export interface WorkoutDraft {
@@ -46,6 +47,10 @@ export interface WorkoutDraft {
   workoutLocation: string;
   content: string;
   capacity: string;
+  /** Lanes by pace (lanes-editor.tsx); none: one pool of places. */
+  lanes?: LaneDraft[];
+  /** The exec changed the lanes (an edit then sends them, also when all were removed). */
+  lanesTouched?: boolean;
 }
 
 /** New Workout's draft: the workout, and optionally "Repeat weekly" (weekday numbers as the checkboxes give them). */
@@ -63,6 +68,8 @@ export const EMPTY_NEW_WORKOUT: Required<NewWorkoutDraft> = {
   workoutLocation: '',
   content: '',
   capacity: '',
+  lanes: [],
+  lanesTouched: false,
   repeatOn: false,
   repeat: { weekdays: [], until: '' },
 };
@@ -89,7 +96,20 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
     workoutLocation: w.workout_location ?? '',
     content: w.content,
     capacity: w.capacity === null ? '' : String(w.capacity),
+    lanes: laneDraftsOf(w.lanes),
   };
+}
+
+/** The lanes of a draft for the contract: only when it has some or the exec changed them. */
+function draftLanes(draft: WorkoutDraft) {
+  const lanes = draft.lanes ?? [];
+  return lanes.length > 0 || draft.lanesTouched ? { lanes: lanesBody(lanes, draft.workoutType) } : {};
+}
+
+/** A draft as the contract takes it: the form-only fields left out, the capacity and lanes as numbers. */
+function updateBody(draft: WorkoutDraft) {
+  const { lanes: _lanes, lanesTouched: _touched, ...fields } = draft;
+  return { ...fields, capacity: capacityInput(draft.capacity), ...draftLanes(draft) };
 }
 
 const capacityInput = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -102,6 +122,8 @@ const draftShape = {
   workoutLocation: z.string(),
   content: z.string(),
   capacity: z.string(),
+  lanes: z.array(z.custom<LaneDraft>()).optional(),
+  lanesTouched: z.boolean().optional(),
 };
 
 /**
@@ -119,9 +141,10 @@ const newDraftShape = {
  * on, the place and the end time only when given (a workout without them is sent as it always was).
  */
 function newWorkoutBody(draft: NewWorkoutDraft) {
-  const { repeatOn, repeat, workoutLocation, workoutEndTime, ...fields } = draft;
+  const { repeatOn, repeat, workoutLocation, workoutEndTime, lanes: _lanes, lanesTouched: _touched, ...fields } = draft;
   return {
     ...fields,
+    ...draftLanes(draft),
     ...(workoutLocation?.trim() && { workoutLocation }),
     ...(workoutEndTime?.trim() && { workoutEndTime }),
     capacity: capacityInput(draft.capacity),
@@ -165,7 +188,7 @@ export function slotOf(w: WorkoutPost): Slot {
  */
 export function workoutUpdateFormSchema(context?: EditContext) {
   return z.object(draftShape).superRefine((draft, ctx) => {
-    addIssues(updateWorkoutSchema.safeParse({ ...draft, capacity: capacityInput(draft.capacity) }), ctx);
+    addIssues(updateWorkoutSchema.safeParse(updateBody(draft as WorkoutDraft)), ctx);
     if (!context?.timeZone) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
     const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
@@ -191,7 +214,7 @@ export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null, te
 
 /** The body to send for a valid edit, or the first problem. */
 export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): Checked<WorkoutUpdate> {
-  return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, { ...draft, capacity: capacityInput(draft.capacity) });
+  return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, updateBody(draft));
 }
 
 /** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
@@ -284,8 +307,26 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
       >
         {(field) => <textarea {...field} aria-invalid={field['aria-invalid'] || over || undefined} required {...register('content')} />}
       </FormField>
+      <LanesEditor form={form} error={lanesError(errors)} />
     </>
   );
+}
+
+/** The first problem of any lane, for the lanes' fieldset. */
+function lanesError(errors: UseFormReturn<WorkoutDraft>['formState']['errors']): string | undefined {
+  const lanes = errors.lanes as unknown;
+  if (!lanes) return undefined;
+  const find = (node: unknown): string | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+    for (const value of Object.values(node)) {
+      const found = find(value);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(lanes);
 }
 
 /** The server's refusal, or the fallback when there is no message. */

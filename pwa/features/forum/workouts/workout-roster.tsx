@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AttendanceRecord, WaitlistEntry, WorkoutSignup } from '../../../../domain/contract/forum';
+import type { AttendanceRecord, WaitlistEntry, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/forum';
+import { LaneGroups, LaneMoveSelect } from './lane-picker';
 import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { pendingFor, performWrite, usePendingWrites } from '../../../lib/offline/perform-write';
@@ -45,6 +46,8 @@ interface RosterProps {
   workoutId: number;
   capacity: number | null;
   signups: WorkoutSignup[];
+  /** A workout with lanes: the roster and the attendance sheet are grouped by lane (the lane sheet is the register). */
+  lanes?: WorkoutLane[];
   myId: number | undefined;
   /** The member's own row reflects a choice saved on this device and not yet on the server. */
   mineUnsynced?: boolean;
@@ -71,7 +74,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, lanes, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
   const headingId = useId();
   const ruleWords = useRuleText();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -148,8 +151,10 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
       {signups.length === 0 ? (
         <EmptyState>No one has signed up yet. Be the first!</EmptyState>
       ) : taking ? (
+        <LaneGroups lanes={lanes} signups={signups}>
+          {(people) => (
         <ul className="forum-people forum-people--take">
-          {signups.map((s) => {
+          {people.map((s) => {
             const here = !!shownTicks[String(s.user_id)];
             return (
               <li key={s.id} className="forum-person--take">
@@ -174,9 +179,13 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
             );
           })}
         </ul>
+          )}
+        </LaneGroups>
       ) : (
+        <LaneGroups lanes={lanes} signups={signups}>
+          {(people) => (
         <ul className="forum-people">
-          {signups.map((s) => (
+          {people.map((s) => (
             <li key={s.id} className="forum-person">
               <Avatar name={s.user_name} url={s.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
               <span className="forum-person__name">
@@ -186,6 +195,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
                 {s.user_id === myId && mineUnsynced && <UnsyncedMark />}
                 <span className="forum-person__time">Signed up {formatDateTime(s.signup_time)}</span>
               </span>
+              {lanes && lanes.length > 0 && takesAttendance && !locked && <LaneMoveSelect workoutId={workoutId} person={s} lanes={lanes} />}
               {ticking && (
                 <label className="forum-present">
                   <input
@@ -200,6 +210,8 @@ export function WorkoutRoster({ workoutId, capacity, signups, myId, mineUnsynced
             </li>
           ))}
         </ul>
+          )}
+        </LaneGroups>
       )}
 
       {takesAttendance && (

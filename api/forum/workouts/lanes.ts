@@ -1,0 +1,254 @@
+// A workout's lanes on the server: saving them with the workout, picking the lane a request names,
+// counting and filling each lane's places, and moving members between lanes. The rules themselves are
+// domain/lanes.ts; every function here that writes runs inside the caller's transaction.
+import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { waitlistOrder } from '../../../db/queries';
+import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
+import type { WorkoutType } from '../../../domain/contract/forum';
+import type { LaneInput } from '../../../domain/contract/forum-schemas';
+import {
+  LANE_FULL_TEXT,
+  NO_SUCH_LANE_TEXT,
+  isLaneFull,
+  lanePromotions,
+  laneRequiredText,
+  paceUnitOf,
+} from '../../../domain/lanes';
+import { ServiceError } from '../../platform/errors';
+
+export type LaneRow = typeof workoutLanes.$inferSelect;
+
+export function lanesOf(db: Db, postId: number): LaneRow[] {
+  return db.select().from(workoutLanes).where(eq(workoutLanes.postId, postId)).orderBy(asc(workoutLanes.position)).all();
+}
+
+/**
+ * The lane a request names on `post`: null for a workout without lanes (which takes none, as
+ * installed apps send none); a 400 naming the lanes when a workout with lanes is asked without one.
+ */
+export function laneOfRequest(db: Db, post: PostRow, laneId: number | undefined): LaneRow | null {
+  const lanes = lanesOf(db, post.id);
+  if (lanes.length === 0) {
+    if (laneId !== undefined) throw new ServiceError(400, 'This workout has no lanes: sign up without one.', { field: 'lane' });
+    return null;
+  }
+  if (laneId === undefined) {
+    throw new ServiceError(400, laneRequiredText(lanes), {
+      field: 'lane',
+      lanes: lanes.map((l) => ({ id: l.id, name: l.name })),
+    });
+  }
+  const lane = lanes.find((l) => l.id === laneId);
+  if (!lane) throw new ServiceError(400, NO_SUCH_LANE_TEXT, { field: 'lane' });
+  return lane;
+}
+
+/** The signed-up count of a lane (or of the whole workout, for a workout without lanes). */
+export function placesTaken(db: Db, postId: number, lane: LaneRow | null): number {
+  const where = lane
+    ? and(eq(workoutSignups.postId, postId), eq(workoutSignups.laneId, lane.id))
+    : eq(workoutSignups.postId, postId);
+  return db.select({ n: count() }).from(workoutSignups).where(where).get()!.n;
+}
+
+/** True when the lane (or the workout without lanes) has no free place. */
+export function placeFull(db: Db, post: PostRow, lane: LaneRow | null): boolean {
+  return lane ? isLaneFull(lane.capacity, placesTaken(db, post.id, lane)) : isLaneFull(post.capacity, placesTaken(db, post.id, null));
+}
+
+/** The lane a member holds a place in, or null (no place, or a workout without lanes). */
+export function heldLane(db: Db, postId: number, userId: number): number | null {
+  return (
+    db
+      .select({ lane: workoutSignups.laneId })
+      .from(workoutSignups)
+      .where(and(eq(workoutSignups.postId, postId), eq(workoutSignups.userId, userId)))
+      .get()?.lane ?? null
+  );
+}
+
+/** The condition for a lane's entries (or, for a workout without lanes, those without a lane). */
+export function inLane(laneId: number | null) {
+  return laneId === null ? isNull(waitlistEntries.laneId) : eq(waitlistEntries.laneId, laneId);
+}
+
+/** A workout's capacity is the sum of its lanes' (none when any lane has no limit). */
+function totalCapacity(lanes: readonly { capacity: number | null }[]): number | null {
+  return lanes.some((l) => l.capacity === null) ? null : lanes.reduce((sum, l) => sum + l.capacity!, 0);
+}
+
+/**
+ * Saves a workout's lanes: inserts new ones, updates those named by id, removes the rest (a lane
+ * someone holds a place in or waits for cannot go, nor shrink below its sign-ups). Sets the
+ * workout's capacity to the sum. `inputs` undefined keeps what it has (an older app's edit).
+ */
+export function saveLanes(db: Db, post: PostRow, type: WorkoutType, inputs: LaneInput[] | undefined, on = ''): void {
+  if (inputs === undefined) return;
+  const existing = lanesOf(db, post.id);
+  const unit = paceUnitOf(type);
+  const kept = inputs.filter((l) => l.id !== undefined).map((l) => l.id!);
+  for (const id of kept) {
+    if (!existing.some((l) => l.id === id)) throw new ServiceError(400, NO_SUCH_LANE_TEXT, { field: 'lanes' });
+  }
+  const removed = existing.filter((l) => !kept.includes(l.id));
+  for (const lane of removed) {
+    const busy =
+      placesTaken(db, post.id, lane) +
+      db.select({ n: count() }).from(waitlistEntries).where(eq(waitlistEntries.laneId, lane.id)).get()!.n;
+    if (busy > 0) {
+      throw new ServiceError(409, `${lane.name}${on} has members signed up or waiting: move them to another lane before removing it.`, {
+        field: 'lanes',
+      });
+    }
+  }
+  if (removed.length > 0) {
+    db.delete(workoutLanes)
+      .where(and(eq(workoutLanes.postId, post.id), notInArray(workoutLanes.id, kept.length > 0 ? kept : [0])))
+      .run();
+  }
+  inputs.forEach((input, position) => {
+    const values = {
+      position,
+      name: input.name,
+      pace: input.pace,
+      paceFrom: unit ? input.paceFrom : null,
+      paceTo: unit ? input.paceTo : null,
+      paceUnit: unit,
+      capacity: input.capacity,
+    };
+    if (input.id === undefined) {
+      db.insert(workoutLanes).values({ postId: post.id, ...values }).run();
+      return;
+    }
+    const lane = existing.find((l) => l.id === input.id)!;
+    const taken = placesTaken(db, post.id, lane);
+    if (input.capacity !== null && input.capacity < taken) {
+      throw new ServiceError(409, `${input.name}${on} has ${taken} signed up: its capacity cannot be lower than that.`, {
+        field: 'lanes',
+      });
+    }
+    db.update(workoutLanes).set(values).where(eq(workoutLanes.id, lane.id)).run();
+  });
+  if (inputs.length > 0) {
+    db.update(posts).set({ capacity: totalCapacity(inputs) }).where(eq(posts.id, post.id)).run();
+  }
+}
+
+/**
+ * An edit of a series names the lanes of the workout the exec opened; each later workout has lanes
+ * of its own, matched by their place in the order (a lane new to the series is new to each).
+ */
+export function siblingLanes(db: Db, opened: PostRow, sibling: PostRow, inputs: LaneInput[] | undefined): LaneInput[] | undefined {
+  if (inputs === undefined) return undefined;
+  const openedIds = lanesOf(db, opened.id).map((l) => l.id);
+  const siblingIds = lanesOf(db, sibling.id).map((l) => l.id);
+  return inputs.map((input) => {
+    if (input.id === undefined) return input;
+    const id = siblingIds[openedIds.indexOf(input.id)];
+    const { id: _opened, ...rest } = input;
+    return id === undefined ? rest : { ...rest, id };
+  });
+}
+
+/** One waitlisted member a lane may promote. */
+export interface LaneQueueEntry {
+  entryId: number;
+  userId: number;
+  name: string;
+  email: string;
+  suspendedUntil: number | null;
+  laneId: number;
+}
+
+/**
+ * Gives the free places of each lane to its waitlist, first come first served, passing over a
+ * suspended member. A member waiting to move keeps their old place until moved; moving frees it, so
+ * the lanes are gone through again until nothing changes. `promoted` is told for each one moved onto
+ * the list or into the lane they waited for.
+ */
+export function fillLanes(
+  db: Db,
+  post: PostRow,
+  now: number,
+  promoted: (entry: LaneQueueEntry, movedFrom: number | null) => void,
+): void {
+  const lanes = lanesOf(db, post.id);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const lane of lanes) {
+      const queue = db
+        .select({
+          entryId: waitlistEntries.id,
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          suspendedUntil: users.suspendedUntil,
+          laneId: waitlistEntries.laneId,
+        })
+        .from(waitlistEntries)
+        .innerJoin(users, eq(users.id, waitlistEntries.userId))
+        .where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.laneId, lane.id)))
+        .orderBy(...waitlistOrder)
+        .all() as LaneQueueEntry[];
+      for (const entry of lanePromotions(queue, lane.capacity, placesTaken(db, post.id, lane), now)) {
+        db.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.entryId)).run();
+        const from = heldLane(db, post.id, entry.userId);
+        if (from !== null) {
+          db.update(workoutSignups)
+            .set({ laneId: lane.id })
+            .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, entry.userId)))
+            .run();
+        } else {
+          db.insert(workoutSignups).values({ postId: post.id, userId: entry.userId, signupTime: now, laneId: lane.id }).run();
+        }
+        promoted(entry, from);
+        changed = true;
+      }
+    }
+  }
+}
+
+export interface LaneMoveResult {
+  /** Moved now, or waiting for a place in the lane (keeping the current one). */
+  moved: boolean;
+  lane: number;
+  /** 1-based place on the lane's waitlist when waiting. */
+  position: number | null;
+  /** The lane left, whose place is now free. */
+  from: number;
+}
+
+/**
+ * Moves a member who holds a place to another lane: into a free place at once, or (a member's own
+ * move into a full lane) onto that lane's waitlist keeping the place they have. An exec's move may go
+ * past the lane's capacity (`overCapacity`); without it a full lane refuses the exec.
+ */
+export function moveToLane(
+  db: Db,
+  post: PostRow,
+  userId: number,
+  lane: LaneRow,
+  now: number,
+  mode: 'member' | 'exec' | 'exec-over-capacity',
+  position: (laneId: number) => number,
+): LaneMoveResult | null {
+  const from = heldLane(db, post.id, userId);
+  if (from === null) return null;
+  if (from === lane.id) {
+    db.delete(waitlistEntries).where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, userId))).run();
+    return { moved: true, lane: lane.id, position: null, from };
+  }
+  if (mode !== 'exec-over-capacity' && isLaneFull(lane.capacity, placesTaken(db, post.id, lane))) {
+    if (mode === 'exec') throw new ServiceError(409, LANE_FULL_TEXT, { field: 'lane' });
+    db.delete(waitlistEntries).where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, userId))).run();
+    db.insert(waitlistEntries).values({ postId: post.id, userId, joinedAt: now, laneId: lane.id }).run();
+    return { moved: false, lane: lane.id, position: position(lane.id), from };
+  }
+  db.update(workoutSignups)
+    .set({ laneId: lane.id })
+    .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, userId)))
+    .run();
+  db.delete(waitlistEntries).where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, userId))).run();
+  return { moved: true, lane: lane.id, position: null, from };
+}
