@@ -11,7 +11,7 @@ import { LOGIN_DELAY } from './accounts/auth';
 import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
 import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
-import { clubName } from './club/identity';
+import { clubName } from './club/identity/identity';
 import { mailSender } from './messaging/mail-templates';
 
 export interface DepsOptions {

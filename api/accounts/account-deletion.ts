@@ -95,6 +95,7 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
     db.delete(announcementDismissals).where(eq(announcementDismissals.userId, user.id)).run(),
   announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },
   post_tombstones: { keep: 'a deleted item kept 30 days for calendars; no account in it' },
+  workout_lanes: { keep: "a workout's lanes; no account in them (a member's lane is on their sign-up or waitlist place)" },
   club_documents: { keep: 'a version of a club setting or page stays in its history; who published it is forgotten (published_by set null)' },
   posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },
   races: { keep: 'a race stays; who created it is forgotten (created_by set null)' },

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { clubName } from '../club/identity';
-import { acceptedCurrentCharter } from '../club/charter';
+import { clubName } from '../club/identity/identity';
+import { acceptedCurrentCharter } from '../club/pages/charter';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from '../messaging/notifications';
 import type { AppDeps } from '../platform/context';

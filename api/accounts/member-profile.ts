@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { acceptedCurrentCharter } from '../club/charter';
+import { acceptedCurrentCharter } from '../club/pages/charter';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { roleChangeNotifications, users } from '../../db/schema';

@@ -14,7 +14,7 @@ import {
   updateProfile,
 } from './member-profile';
 import { acceptCharter } from '../platform/users';
-import { currentCharterVersion } from '../club/charter';
+import { currentCharterVersion } from '../club/pages/charter';
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth)

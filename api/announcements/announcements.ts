@@ -2,7 +2,7 @@
 // pinned on members' Home until its last day, and each active member hears of it once, the way every
 // member is told (domain/notify.ts): a push to each device that keeps "Club announcements" on, or an
 // email for a member with no such device.
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import { announcementKey } from '../../db/reminder-keys';
 import { announcementDismissals, announcements, users, type AnnouncementRow } from '../../db/schema';

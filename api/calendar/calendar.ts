@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';

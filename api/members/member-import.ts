@@ -3,7 +3,7 @@
 // mechanism with a longer life), or is skipped or refused with the reason. A dry run answers the same
 // preview without writing; the real run writes every accepted row in one transaction, so running the
 // same file again changes nothing.
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { eq, inArray } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { termFromId } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { demoteAdminsMessage, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { emailTaken, recordRoleChange } from '../accounts/member-profile';
 import { deleteAccount } from '../accounts/account-deletion';
 import { findUserById, normaliseEmail } from '../platform/users';
-import { acceptedCurrentCharter, currentCharterVersion } from '../club/charter';
+import { acceptedCurrentCharter, currentCharterVersion } from '../club/pages/charter';
 import { effectiveRole } from '../../domain/membership';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous

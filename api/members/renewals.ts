@@ -1,7 +1,7 @@
 // Renewals: a member whose membership ends within RENEWAL_WINDOW_DAYS (or has ended) asks to renew for
 // a membership session of the club calendar; an administrator approves many at once (the expiry
 // becomes the session's last day, the member gets an email) or declines one with a reason.
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { renewalRequests, users, type RenewalRequestRow } from '../../db/schema';
 import { termChoices, termFromId } from '../../domain/calendar';

@@ -25,7 +25,7 @@ import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
 import { readDocument } from '../club/documents';
 import type { DocumentKey } from '../../domain/club-documents';
-import { clubContactEmail, clubIdentity } from '../club/identity';
+import { clubContactEmail, clubIdentity } from '../club/identity/identity';
 import type { ClubIdentity } from '../../domain/club-identity';
 
 /** The compiled pages module (`npm run build`). */

@@ -10,10 +10,10 @@ import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './pa
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
 import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
 import { listTeamMembers } from '../team/team-profiles';
-import { clubIdentity } from '../club/identity';
+import { clubIdentity } from '../club/identity/identity';
 import { readDocument } from '../club/documents';
 import { drawPreviewImage } from './preview-images';
-import { clubManifest, MANIFEST_PATH } from '../club/manifest';
+import { clubManifest, MANIFEST_PATH } from '../club/identity/manifest';
 import { setupOpen } from '../setup/first-run';
 import { SETUP_PATH } from '../../domain/contract/public-pages';
 

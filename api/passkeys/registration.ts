@@ -1,7 +1,7 @@
 // Adding a passkey to the signed-in member's account: the options the browser creates it with, then
 // the check of what the authenticator made. Only a recent sign-in, or the password typed again, may
 // add one: a phone left unlocked and signed in should not let someone else plant a key.
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { passkeys, type UserRow } from '../../db/schema';

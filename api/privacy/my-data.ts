@@ -306,6 +306,7 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
   password_resets: { skip: 'reset links are secrets; they expire within an hour' },
   passkey_challenges: { skip: 'one-time sign-in challenges, gone within minutes' },
   idempotency_keys: { skip: `the server's copy of answers to your offline changes, kept for 30 days` },
+  workout_lanes: { skip: "the lanes of the club's workouts; your own lane is with your sign-ups and waitlist places" },
   team_profiles: { skip: "the club's positions, written by administrators; not tied to an account" },
 };
 

@@ -1,6 +1,6 @@
 // A change of plan in a lift tells its riders once, the app's one way (tellMember): keyed by lift,
 // change and rider, so a retried request or a replayed outbox write does not tell anyone twice.
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { formatClubDateTime } from '../../domain/club-format';
 import type { RaceLiftRow } from '../../db/schema';
 import { stripUnsafeCharacters } from '../../domain/contract/common';

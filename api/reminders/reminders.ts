@@ -4,7 +4,7 @@
 // member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
 // (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
 // the unique index stops a second process racing this one.
-import { clubName } from '../club/identity';
+import { clubName } from '../club/identity/identity';
 import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/reminder-keys';
 import { eventRsvps, posts, renewalRequests, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';

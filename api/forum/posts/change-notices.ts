@@ -3,7 +3,7 @@
 // message keys is the post's revision after it (db/reminder-keys.ts changeKey), which is also the
 // calendar feeds' SEQUENCE: a retried or racing request, or a second server on the same database,
 // cannot queue a member's message twice (the unique index on the key decides).
-import { clubName } from '../../club/identity';
+import { clubName } from '../../club/identity/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changeKey } from '../../../db/reminder-keys';
 import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { clubName } from '../../club/identity';
+import { clubName } from '../../club/identity/identity';
 import { clubToday, hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { waitlistOrder, waitlistUpTo } from '../../../db/queries';

@@ -9,6 +9,12 @@ import { testUser } from '../../../test-support';
 import { AdminPage } from '../admin-page';
 import { adminRoutes, MEMBERS } from '../test-handlers';
 import { clubIdentity } from '../../../lib/club/club-identity';
+import { DOCUMENT_RULES, type DocumentKey } from '../../../../domain/club-documents';
+
+function defaultDocument(key: DocumentKey) {
+  const body = DOCUMENT_RULES[key].defaults({ clubEmail: 'club@example.org', clubTimeZone: 'America/Toronto' });
+  return { key, version: 0, body, html: {}, publishedAt: null, publishedBy: null, note: null, minor: false };
+}
 
 const administrator = testUser('administrator', { name: 'Alex Admin', email: 'administrator@club.test' });
 
@@ -23,7 +29,12 @@ beforeEach(() => {
 
 function renderClub(more: Routes = {}) {
   const api = answerRoutes(
-    { ...adminRoutes({ members: MEMBERS, emails: [] }), 'GET /club/documents/:key': () => current, ...more },
+    {
+      ...adminRoutes({ members: MEMBERS, emails: [] }),
+      // The club's document, and every other tab's at its default (the arrow keys open them all).
+      'GET /club/documents/:key': ({ params }) => (params.key === 'club' ? current : defaultDocument(params.key as DocumentKey)),
+      ...more,
+    },
     { user: administrator },
   );
   renderAt('/admin?tab=club', '/admin', <AdminPage />, { user: administrator });

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import sharp from 'sharp';
-import { defaultFaq } from '../../domain/club-pages';
-import { pictureForm, smallPng } from '../testing/pictures';
-import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
+import { defaultFaq } from '../../../domain/club-pages';
+import { pictureForm, smallPng } from '../../testing/pictures';
+import { ADMIN, EXEC, MEMBER, makeClub } from '../../testing/test-app';
 
 const FAQ = '/api/club/documents/faq-page';
 

@@ -2,10 +2,10 @@
 // fix (`minor`), in which case the newest version before it that was not. Publishing a new version
 // (not minor) so asks every signed-in member to accept again; a restore is a new version too.
 import { and, eq, max } from 'drizzle-orm';
-import { clubDocuments } from '../../db/schema';
-import { FIRST_CHARTER_VERSION, charterVersionName } from '../../domain/club-pages';
-import type { AppDeps } from '../platform/context';
-import { onDocumentPublished } from './documents';
+import { clubDocuments } from '../../../db/schema';
+import { FIRST_CHARTER_VERSION, charterVersionName } from '../../../domain/club-pages';
+import type { AppDeps } from '../../platform/context';
+import { onDocumentPublished } from '../documents';
 
 // Read on every session answer: kept per database, dropped when the charter is published.
 const kept = new WeakMap<AppDeps['database'], string>();

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { CLUB_LOGO_FIELD } from '../../domain/contract/club';
-import type { AnswerOf } from '../../domain/contract/endpoints';
-import { uploadedPicture } from '../accounts/picture-form';
-import type { AppEnv } from '../platform/context';
-import { requireAuth, requireRole } from '../platform/middleware/auth';
-import { etagMatches } from '../platform/middleware/etag';
+import { CLUB_LOGO_FIELD } from '../../../domain/contract/club';
+import type { AnswerOf } from '../../../domain/contract/endpoints';
+import { uploadedPicture } from '../../accounts/picture-form';
+import type { AppEnv } from '../../platform/context';
+import { requireAuth, requireRole } from '../../platform/middleware/auth';
+import { etagMatches } from '../../platform/middleware/etag';
 import { clubAnswer, uploadLogo } from './identity';
 
 // GET /api/club is public (every page shows the club's name and colour); the logo upload is the

@@ -3,8 +3,8 @@
 // it again at its next update, so an edit reaches the home screen without a rebuild.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clubIcons } from '../../domain/club-identity';
-import type { AppDeps } from '../platform/context';
+import { clubIcons } from '../../../domain/club-identity';
+import type { AppDeps } from '../../platform/context';
 import { clubIdentity } from './identity';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';

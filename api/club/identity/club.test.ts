@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, whiteTextReadable } from '../../domain/club-identity';
-import { createApp } from '../app';
-import { mountPwa } from '../pages/static';
-import { pictureForm, smallPng } from '../testing/pictures';
-import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
+import { contrastRatio, whiteTextReadable } from '../../../domain/club-identity';
+import { createApp } from '../../app';
+import { mountPwa } from '../../pages/static';
+import { pictureForm, smallPng } from '../../testing/pictures';
+import { ADMIN, EXEC, MEMBER, makeClub } from '../../testing/test-app';
 
 const URL = '/api/club/documents/club';
 

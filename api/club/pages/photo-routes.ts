@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { AnswerOf } from '../../domain/contract/endpoints';
-import { HOME_PHOTO_FIELD, HOME_PHOTO_MAX_BYTES } from '../../domain/contract/club-documents';
-import { saveUploadSet, toSlideWebps } from '../accounts/uploads';
-import type { AppEnv } from '../platform/context';
-import { ServiceError, forbidden } from '../platform/errors';
-import { requireAuth } from '../platform/middleware/auth';
-import { mayEdit } from './documents';
+import type { AnswerOf } from '../../../domain/contract/endpoints';
+import { HOME_PHOTO_FIELD, HOME_PHOTO_MAX_BYTES } from '../../../domain/contract/club-documents';
+import { saveUploadSet, toSlideWebps } from '../../accounts/uploads';
+import type { AppEnv } from '../../platform/context';
+import { ServiceError, forbidden } from '../../platform/errors';
+import { requireAuth } from '../../platform/middleware/auth';
+import { mayEdit } from '../documents';
 
 // A photo for the home page's slideshow, through the picture pipeline (read from its bytes,
 // re-encoded, EXIF dropped) as the two widths the slideshow loads. It shows once a publish of the

@@ -4,11 +4,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { clubIcons, type ClubIdentity } from '../../domain/club-identity';
-import type { ClubAnswer } from '../../domain/contract/club';
-import { saveUpload, toSquareWebp } from '../accounts/uploads';
-import type { AppDeps } from '../platform/context';
-import { readDocument } from './documents';
+import { clubIcons, type ClubIdentity } from '../../../domain/club-identity';
+import type { ClubAnswer } from '../../../domain/contract/club';
+import { saveUpload, toSquareWebp } from '../../accounts/uploads';
+import type { AppDeps } from '../../platform/context';
+import { readDocument } from '../documents';
 
 /** The club's name, colour, logo, contact address and links in force. */
 export function clubIdentity(deps: AppDeps): ClubIdentity {
