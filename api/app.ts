@@ -15,7 +15,7 @@ import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity/identity';
 import { documentRoutes } from './club/document-routes';
-import { clubRules } from './club/settings';
+import { clubRules, readClubTimeZoneFromSettings } from './club/settings';
 import { photoRoutes } from './club/pages/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
@@ -37,6 +37,7 @@ import { raceWeekendRoutes } from './races/race-weekend-routes';
 import { reportsRoutes } from './reports/report-routes';
 import { profilesRoutes } from './team/profile-routes';
 import { offlineSetRoutes } from './offline-set/offline-set-routes';
+import { clubTimeZone } from './platform/club-time-zone';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
@@ -59,6 +60,8 @@ function errorAnswer(c: Context<AppEnv>, err: ServiceError): Response {
 
 /** The API (and, when `mount` is given, whatever else the server serves), for one set of deps. */
 export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+  // The server's club clock is the `time-zone` setting from here on (CLUB_TIMEZONE its default).
+  readClubTimeZoneFromSettings();
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -142,14 +145,14 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.get('/api/config', (c) =>
     c.json(
       {
-        clubTimeZone: deps.env.CLUB_TIMEZONE,
+        clubTimeZone: clubTimeZone(deps),
         clubEmail: clubContactEmail(deps),
         club: clubIdentity(deps),
         firstRun: setupOpen(deps),
         vapidPublicKey: deps.vapidPublicKey,
         passkeys: deps.env.PASSKEYS.enabled,
         rules: clubRules(deps),
-        sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)),
+        sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps))),
         terms: [...clubTerms(deps)],
       } satisfies ClubConfig,
       200,

@@ -1,3 +1,4 @@
+import { clubTimeZone } from './platform/club-time-zone';
 import { join, dirname, resolve } from 'node:path';
 import type { Database_ } from '../db/client';
 import type { AppDeps } from './platform/context';
@@ -50,7 +51,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     database,
     clock,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageDispatcher(database.db, { from: () => mailSender(env.MAIL_FROM, clubName(deps)), transport, push, clock, timeZone: env.CLUB_TIMEZONE, log: queueLog }),
+    messageQueue: new MessageDispatcher(database.db, { from: () => mailSender(env.MAIL_FROM, clubName(deps)), transport, push, clock, timeZone: () => clubTimeZone(deps), log: queueLog }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),

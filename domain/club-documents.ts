@@ -21,9 +21,17 @@ export interface PagePermissions {
   execsEditPages: boolean;
 }
 
+/** The club's clock: every club date and time (a workout's start, "today") is read on it. */
+export interface ClubTimeZone {
+  /** An IANA name, e.g. 'America/Toronto'. */
+  timeZone: string;
+}
+
 /** What each key holds. A new setting is a line here, one in DOCUMENT_RULES and one in DOCUMENT_SCHEMAS. */
 export interface ClubDocumentTypes extends PageDocumentTypes {
   permissions: PagePermissions;
+  /** The club's clock (Admin → Rules): every club date and time is read on it. */
+  'time-zone': ClubTimeZone;
   /** The attendance rules' numbers (Admin → Rules). */
   rules: RuleNumbers;
   /** The club's membership terms, year by year (Admin → Terms). */
@@ -54,6 +62,8 @@ export interface DocumentRule<K extends DocumentKey> {
 
 export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
+  // The server's CLUB_TIMEZONE until an administrator picks another (GET /api/config tells devices).
+  'time-zone': { editors: 'admin', public: true, defaults: ({ clubTimeZone }) => ({ timeZone: clubTimeZone }) },
   rules: { editors: 'admin', public: true, defaults: () => ({ ...DEFAULT_RULE_NUMBERS }) },
   terms: { editors: 'admin', public: true, defaults: defaultTerms },
   seasons: { editors: 'admin', public: true, defaults: defaultSeasons },

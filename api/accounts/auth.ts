@@ -14,6 +14,7 @@ import { passkeyNames } from '../passkeys/passkeys';
 import { checkPassword, hashPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from '../platform/tokens';
 import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;
@@ -84,7 +85,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
         name: input.name,
         phoneNumber: formatPhone(input.phoneNumber),
         role: 'pending',
-        joinDate: clubToday(deps.clock(), deps.env.CLUB_TIMEZONE),
+        joinDate: clubToday(deps.clock(), clubTimeZone(deps)),
         createdAt: deps.clock(),
       })
       .returning({ id: users.id })

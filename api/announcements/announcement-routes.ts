@@ -7,6 +7,7 @@ import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, routeId } from '../platform/middleware/validate';
 import { currentAnnouncements, deleteAnnouncement, dismissAnnouncement, postAnnouncement } from './announcements';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 // Members read the current announcements; execs post them; the author, an exec or an administrator
 // removes one (checked in the service). Each member dismisses one for themselves, on every device.
@@ -18,7 +19,7 @@ export const announcementRoutes = new Hono<AppEnv>()
   .post('/', requireRole('exec'), async (c) => {
     const { deps, user } = c.var;
     // `until` is checked against the club's today, so the schema is made per request.
-    const input = await readBody(c, announcementSchema(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)));
+    const input = await readBody(c, announcementSchema(clubToday(deps.clock(), clubTimeZone(deps))));
     return respondOnce(c, input, () => ({
       status: 201,
       body: postAnnouncement(deps, user, input) satisfies AnswerOf<'POST /announcements'>,

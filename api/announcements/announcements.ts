@@ -17,9 +17,10 @@ import { tellMember } from '../messaging/notify';
 import type { Actor } from '../forum/posts/access';
 import { DELETED_AUTHOR } from '../forum/posts/answers';
 import { activeMemberWhere } from '../platform/users';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 function today(deps: AppDeps): string {
-  return clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  return clubToday(deps.clock(), clubTimeZone(deps));
 }
 
 function toAnswer(row: AnnouncementRow, authorName: string | null, dismissed: boolean): Announcement {

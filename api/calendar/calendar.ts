@@ -14,6 +14,7 @@ import { tombstoneCutoff } from '../forum/posts/tombstones';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { effectiveRole } from '../../domain/membership';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-calendar-feeds.md.
 
@@ -96,7 +97,7 @@ function userOfToken(deps: AppDeps, token: string): number | null {
     .from(users)
     .where(eq(users.id, Number(m[1])))
     .get();
-  if (!row?.token || !hasRole(effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE)), 'member')) return null;
+  if (!row?.token || !hasRole(effectiveRole(row, clubToday(deps.clock(), clubTimeZone(deps))), 'member')) return null;
   const given = Buffer.from(m[2]!);
   const stored = Buffer.from(row.token);
   return given.length === stored.length && timingSafeEqual(given, stored) ? Number(m[1]) : null;
@@ -120,7 +121,7 @@ function newCalendar(deps: AppDeps, name: string): ICalCalendar {
 }
 
 function addEntry(deps: AppDeps, cal: ICalCalendar, e: Entry): void {
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   const path = `/${e.kind}/${e.id}`;
   const common = {
     id: `${e.kind}-${e.id}@${host(deps)}`,
@@ -176,7 +177,7 @@ function deletedSince(deps: AppDeps): number {
 }
 
 function horizon(deps: AppDeps): string {
-  return addDays(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE), -FEED_PAST_DAYS);
+  return addDays(clubToday(deps.clock(), clubTimeZone(deps)), -FEED_PAST_DAYS);
 }
 
 /** The public club feed: workouts and races from two weeks back on. */

@@ -107,3 +107,36 @@ describe('the rules setting', () => {
     ]);
   });
 });
+
+describe('the club’s time zone', () => {
+  const TZ = '/api/club/documents/time-zone';
+
+  it('is CLUB_TIMEZONE until an administrator picks another; /api/config and the server’s today follow', async () => {
+    const { t, admin } = await setup();
+    expect((await t.call('GET', TZ)).body).toMatchObject({ version: 0, body: { timeZone: 'America/Toronto' } });
+    expect((await t.call('GET', '/api/config')).body.clubTimeZone).toBe('America/Toronto');
+    // 03:00 UTC on March 3 is still March 2 in Toronto, already March 3 in Tokyo: a workout on
+    // March 3 is in the future on the first clock, today on the second (posts must be for a later day).
+    t.clock.set(Date.parse('2026-03-03T03:00:00Z'));
+    const post = () =>
+      t.call('POST', '/api/forum/posts', {
+        token: admin.token,
+        body: { type: 'workout', title: 'Swim', workoutType: 'swim', workoutDate: '2026-03-03', workoutTime: '20:00', content: 'Pool', capacity: 4 },
+      });
+    expect((await post()).status).toBe(201);
+    expect((await t.call('PUT', TZ, { token: admin.token, body: { body: { timeZone: 'Asia/Tokyo' }, version: 0 } })).status).toBe(200);
+    expect((await t.call('GET', '/api/config')).body.clubTimeZone).toBe('Asia/Tokyo');
+    expect((await post()).status).toBe(400);
+  });
+
+  it('refuses a name that is no time zone, or an offset, naming the field; administrators only', async () => {
+    const { t, admin, exec } = await setup();
+    for (const timeZone of ['Mars/Olympus', '+05:00', 42]) {
+      const refused = await t.call('PUT', TZ, { token: admin.token, body: { body: { timeZone }, version: 0 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.field).toBe('timeZone');
+    }
+    expect((await t.call('PUT', TZ, { token: exec.token, body: { body: { timeZone: 'Europe/London' }, version: 0 } })).status).toBe(403);
+    expect((await t.call('GET', '/api/config')).body.clubTimeZone).toBe('America/Toronto');
+  });
+});

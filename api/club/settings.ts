@@ -2,9 +2,15 @@
 // (documents.ts), so an administrator's change applies to the next request everywhere at once.
 import type { RuleNumbers } from '../../domain/rules';
 import type { AppDeps } from '../platform/context';
+import { readClubTimeZoneWith } from '../platform/club-time-zone';
 import { documentBody } from './documents';
 
 /** The attendance rules' numbers in force. */
 export function clubRules(deps: AppDeps): RuleNumbers {
   return documentBody(deps, 'rules');
+}
+
+/** Called by createApp: from then on the server's club clock is the `time-zone` setting in force. */
+export function readClubTimeZoneFromSettings(): void {
+  readClubTimeZoneWith((deps) => documentBody(deps as AppDeps, 'time-zone').timeZone);
 }

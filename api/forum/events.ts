@@ -17,6 +17,7 @@ import { assertCanManagePost, assertNotCancelled, requireEvent, type Actor } fro
 import { refuseMoveIntoPast, tellIfMoved } from './posts/change-notices';
 import { loadEventPost } from './posts/reads';
 import { storedDuration } from '../../domain/durations';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
   Partial<Pick<NewEvent, 'eventTime' | 'eventEndTime' | 'eventLocation'>>;
@@ -29,7 +30,7 @@ function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
 
 export function createEvent(deps: AppDeps, actor: Actor, input: EventInput): EventPost {
   return deps.database.tx(() => {
-    if (!isFutureDate(input.eventDate, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))) {
+    if (!isFutureDate(input.eventDate, clubToday(deps.clock(), clubTimeZone(deps)))) {
       throw new ServiceError(400, FUTURE_EVENT_ERROR);
     }
     const now = deps.clock();

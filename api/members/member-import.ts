@@ -27,6 +27,7 @@ import { issuePasswordLink } from '../accounts/auth';
 import { ServiceError } from '../platform/errors';
 import { invitationEmail } from '../messaging/mail-templates';
 import { normaliseEmail } from '../platform/users';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stored as the password of an invited member until they choose one: no password matches it. */
@@ -173,7 +174,7 @@ export async function readSpreadsheet(chunks: Iterable<string>): Promise<Parsed[
 /** The import's preview (dry run) or result: one answer row per file row, errors by line. */
 export async function importMembers(deps: AppDeps, text: string, options: ImportOptions): Promise<ImportAnswer> {
   const rows = await readSpreadsheet(chunksOf(text));
-  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
   const sessionEnd = termOfDate(clubTerms(deps), today).end;
   const { db } = deps.database;
 

@@ -19,6 +19,7 @@ import { deleteAccount } from '../accounts/account-deletion';
 import { findUserById, normaliseEmail } from '../platform/users';
 import { acceptedCurrentCharter, currentCharterVersion } from '../club/pages/charter';
 import { effectiveRole } from '../../domain/membership';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
@@ -33,7 +34,7 @@ export const NOT_PENDING_ERROR = 'Only a pending member can be rejected.';
 export const PAST_EXPIRY_ERROR = 'Please choose an expiry date that is not in the past.';
 export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to refuse a member.';
 
-const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+const today = (deps: AppDeps) => clubToday(deps.clock(), clubTimeZone(deps));
 
 /** `charter`: whether the row accepted the charter in force (api/club/charter.ts): the members table shows that. */
 export function toAdminMember(row: UserRow, day: string, charter: (row: UserRow) => boolean): AdminMember {

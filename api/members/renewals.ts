@@ -20,6 +20,7 @@ import { formatClubDate } from '../../domain/club-format';
 import { ServiceError, notFound } from '../platform/errors';
 import { renewalApprovedEmail, renewalDeclinedEmail } from '../messaging/mail-templates';
 import { findUserById } from '../platform/users';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const APPROVED_ROLES = ['member', 'exec', 'administrator'];
 
@@ -28,7 +29,7 @@ export const NOT_A_MEMBER_ERROR = 'Only an approved member can renew. A new memb
 export const UNKNOWN_SESSION_ERROR = 'Choose one of the sessions offered.';
 export const ALREADY_DECIDED_ERROR = 'This request has already been answered.';
 
-const today = (deps: AppDeps) => clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+const today = (deps: AppDeps) => clubToday(deps.clock(), clubTimeZone(deps));
 
 function toRenewal(deps: AppDeps, row: RenewalRequestRow, member: { name: string; email: string; expiryDate: string | null }): Renewal {
   const session = termFromId(clubTerms(deps), row.session);

@@ -10,6 +10,7 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { PUSH_ENDPOINT_ERROR } from '../platform/settings/push-endpoint';
 import { activeMemberWhere } from '../platform/users';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 export type PushDeviceInput = z.output<typeof pushDeviceSchema>;
 
@@ -192,7 +193,7 @@ export function devicesFor(deps: AppDeps, userId: number, kind: PushKind): PushS
     .select({ device: pushSubscriptions })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true), activeMemberWhere(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(KIND_COLUMNS[kind], true), activeMemberWhere(clubToday(deps.clock(), clubTimeZone(deps)))))
     .orderBy(asc(pushSubscriptions.id))
     .all()
     .map((r) => r.device);
@@ -204,7 +205,7 @@ export function pushNewWorkout(deps: AppDeps, authorId: number, notice: Notice):
     .select({ device: pushSubscriptions, email: users.email })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.newWorkouts, true), ne(users.id, authorId), activeMemberWhere(clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))))
+    .where(and(eq(pushSubscriptions.newWorkouts, true), ne(users.id, authorId), activeMemberWhere(clubToday(deps.clock(), clubTimeZone(deps)))))
     .orderBy(asc(pushSubscriptions.id))
     .all();
   for (const { device, email } of rows) deps.messageQueue.enqueuePush({ to: email, subscriptionId: device.id, ...notice });

@@ -15,6 +15,7 @@ import { idsOf } from '../../db/post-queries';
 import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 /**
  * The member's coming days (docs/decisions/0041-my-week.md): workouts they are signed up or
@@ -22,7 +23,7 @@ import { ServiceError } from '../platform/errors';
  * start order (all-day items first on their day), and their standing for the current term.
  */
 export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWeekAnswer {
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   const { database } = deps;
   const today = clubToday(now, tz);
   const range = { user: userId, today, last: addDays(today, MY_WEEK_DAYS) };
@@ -89,7 +90,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
 
 function standing(deps: AppDeps, userId: number, now: number, today: string): MyWeekStanding {
   const term = termOfDate(clubTerms(deps), today);
-  const termStart = clubTimeToEpoch(term.start, '00:00', deps.env.CLUB_TIMEZONE);
+  const termStart = clubTimeToEpoch(term.start, '00:00', clubTimeZone(deps));
   const row = standingRow(deps.database, userId, termStart);
   if (!row) throw new ServiceError(404, 'User not found');
   const expiresInDays = row.expiry_date ? daysBetween(today, row.expiry_date) : null;

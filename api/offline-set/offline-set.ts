@@ -15,6 +15,7 @@ import { myWeek } from '../my-week/my-week';
 import { forumListAnswer, makeAnswer, type ListAnswer } from '../forum/posts/list-cache';
 import { listRaces } from '../races/races';
 import { workoutStart } from '../forum/posts/start-instants';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const HOUR_MS = 3_600_000;
 
@@ -30,7 +31,7 @@ type OwnParts = Omit<OfflineSetAnswer, 'workouts' | 'events' | 'workoutDetails' 
 export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): ListAnswer {
   const { database } = deps;
   const now = deps.clock();
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   const today = clubToday(now, tz);
   const last = addDays(today, MY_WEEK_DAYS);
   const takesAttendance = hasRole(user.role, 'exec');

@@ -27,6 +27,7 @@ import { readDocument } from '../club/documents';
 import type { DocumentKey } from '../../domain/club-documents';
 import { clubContactEmail, clubIdentity } from '../club/identity/identity';
 import type { ClubIdentity } from '../../domain/club-identity';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 /** The compiled pages module (`npm run build`). */
 export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');
@@ -117,7 +118,7 @@ export function pageRenderer(modulePath: string): PageRenderer {
       // The club's name, colour and links are drawn on every page: an edit makes a new key.
       club: clubIdentity(deps),
       clubEmail: clubContactEmail(deps),
-      clubTimeZone: deps.env.CLUB_TIMEZONE,
+      clubTimeZone: clubTimeZone(deps),
       passkeys: deps.env.PASSKEYS.enabled,
       rules: clubRules(deps),
       reads,
@@ -125,7 +126,7 @@ export function pageRenderer(modulePath: string): PageRenderer {
     const now = deps.clock();
     const url = `${path}${search}`;
     const key = `${url}\n${createHash('sha256')
-      .update(JSON.stringify([settings, clubToday(now, deps.env.CLUB_TIMEZONE)]))
+      .update(JSON.stringify([settings, clubToday(now, clubTimeZone(deps))]))
       .digest('base64url')}`;
     const hit = kept.get(key);
     if (hit) return hit;

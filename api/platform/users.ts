@@ -6,6 +6,7 @@ import { clubToday } from '../../domain/clock';
 import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';
 import { EXPIRING_ROLES, effectiveRole } from '../../domain/membership';
+import { clubTimeZone } from './club-time-zone';
 
 /** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */
 export const MEMBER_RANK_ROLES: readonly Role[] = ROLES.filter((role) => hasRole(role, 'member'));
@@ -23,15 +24,15 @@ export function activeMemberWhere(today: string): SQL {
 }
 
 /** The role the rules see for `row` today, on the club's calendar. */
-export function roleToday(deps: Pick<AppDeps, 'clock' | 'env'>, row: Pick<UserRow, 'role' | 'expiryDate'>): Role {
-  return effectiveRole(row, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+export function roleToday(deps: Pick<AppDeps, 'clock' | 'env' | 'database'>, row: Pick<UserRow, 'role' | 'expiryDate'>): Role {
+  return effectiveRole(row, clubToday(deps.clock(), clubTimeZone(deps)));
 }
 
 /**
  * The signed-in user as the API answers it (SessionUser), with the role they have today. `charter`:
  * whether they accepted the charter version in force (api/club/charter.ts, which the caller asks).
  */
-export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'env'>, row: UserRow, charter: boolean): SessionUser {
+export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'env' | 'database'>, row: UserRow, charter: boolean): SessionUser {
   return toSessionUser(row, roleToday(deps, row), charter);
 }
 

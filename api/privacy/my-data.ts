@@ -39,6 +39,7 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { uploadPath } from '../accounts/uploads';
 import { waitlistPosition } from '../forum/workouts/workouts';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -354,7 +355,7 @@ export async function exportMyData(
       files['my-data.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
     }
   }
-  const day = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const day = clubToday(deps.clock(), clubTimeZone(deps));
   // Pictures are already compressed; the JSON shrinks well.
   return { filename: `my-data-${day}.zip`, body: zipSync(files, { level: 6, mtime: deps.clock() }) };
 }

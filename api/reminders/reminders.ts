@@ -24,6 +24,7 @@ import { clubWorkout, workoutStart } from '../forum/posts/start-instants';
 import { activeMemberWhere } from '../platform/users';
 import { freeCancelUntil } from '../../domain/rules';
 import { clubRules } from '../club/settings';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const HOUR = 3_600_000;
 
@@ -64,7 +65,7 @@ function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeTex
  * who signs up (or an event posted) after it has just seen the item and gets no reminder.
  */
 export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPass {
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   const today = clubToday(now, tz);
   const horizon = addDays(today, WORKOUT_REMINDER_DAYS_BEFORE + 1);
   const pass: ReminderPass = { workoutReminders: 0, eventReminders: 0, renewalReminders: 0 };

@@ -13,12 +13,13 @@ import type { AppDeps } from '../platform/context';
 import { listMembers } from '../members/members';
 import { toCsv } from './csv';
 import { ServiceError, notFound } from '../platform/errors';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter, 2027-spring or 2027-summer";
 
 /** The term of `?term=`, or the club's current term when it is missing. */
 export function resolveTerm(deps: AppDeps, key: string | undefined): Term {
-  if (key === undefined || key === '') return termOfDate(clubTerms(deps), clubToday(deps.clock(), deps.env.CLUB_TIMEZONE));
+  if (key === undefined || key === '') return termOfDate(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps)));
   const term = termFromId(clubTerms(deps), key);
   if (!term) throw new ServiceError(400, TERM_ERROR);
   return term;
@@ -40,7 +41,7 @@ export function memberHistory(deps: AppDeps, memberId: number, term: Term): Memb
   const { db } = deps.database;
   const member = db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, memberId)).get();
   if (!member) throw notFound('Member');
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
 
   const recorded = db
     .select({ post: posts, present: attendanceRecords.present, lane: workoutLanes.name })
@@ -100,7 +101,7 @@ export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
       signedUp: r.signed_up,
       present: r.submitted ? r.present : null,
       absent: r.submitted ? r.absent : null,
-      started: hasStarted({ workout_date: r.workout_date, workout_time: r.workout_time }, now, deps.env.CLUB_TIMEZONE),
+      started: hasStarted({ workout_date: r.workout_date, workout_time: r.workout_time }, now, clubTimeZone(deps)),
       ...(r.lanes && {
         lanes: (JSON.parse(r.lanes) as [string, number, number, number][]).map(([name, signedUp, present, absent]) => ({
           name,
@@ -179,7 +180,7 @@ export function termReportCsv(answer: TermReportAnswer): CsvFile {
 
 /** The members table as CSV; with `ids`, only those members (the table's bulk export). */
 export function membersCsv(deps: AppDeps, ids?: ReadonlySet<number>): CsvFile {
-  const day = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const day = clubToday(deps.clock(), clubTimeZone(deps));
   return {
     filename: `members-${day}.csv`,
     body: toCsv(

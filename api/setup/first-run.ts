@@ -13,6 +13,7 @@ import { checkBody, publishDocument, readDocument } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { normaliseEmail } from '../platform/users';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const GONE = 'Not found';
 
@@ -47,7 +48,7 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
     if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, GONE);
     const admin = db
       .insert(users)
-      .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: clubToday(now, deps.env.CLUB_TIMEZONE) })
+      .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: clubToday(now, clubTimeZone(deps)) })
       .returning({ id: users.id })
       .get();
     // The club's name is its document's first version, published by its first administrator.

@@ -5,6 +5,7 @@ import { CLUB_NAME_MAX, HEX_COLOUR, LOGO_URL, MIN_WHITE_TEXT_CONTRAST, SHORT_NAM
 import { DAYS, isMonthDay } from '../schedule';
 import { isCalendarDate } from '../calendar-days';
 import { termsProblem } from '../calendar';
+import { isTimeZone } from '../time-zone';
 import { isSafeLink } from '../safe-link';
 import type { CharterPage, FaqPage, GearPage, HomePage, JoinPage, ResourcesPage } from '../club-pages';
 
@@ -233,6 +234,11 @@ const teamPositionsSchema = z
 
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
+  'time-zone': z.object({
+    timeZone: z
+      .string({ error: 'Choose the club’s time zone' })
+      .refine(isTimeZone, 'Choose a time zone such as America/Toronto (an offset like +05:00 ignores daylight saving)'),
+  }),
   rules: z.object({
     lateCancelHours: ruleNumber('lateCancelHours'),
     absencesBeforeSuspension: ruleNumber('absencesBeforeSuspension'),

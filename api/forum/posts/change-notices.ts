@@ -16,6 +16,7 @@ import { tellMember } from '../../messaging/notify';
 import { formatClubDateTime } from '../../../domain/club-format';
 import type { PostType } from './access';
 import { activeMemberWhere } from '../../platform/users';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 /**
  * Where and when a post happens, as stored: an edit that changes one of these may move it
@@ -40,7 +41,7 @@ export function whereAndWhen(post: PostRow): { date: string; time: string; place
 
 /** How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now. */
 function judged(deps: AppDeps, before: PostRow, after: Slot): EditVerdict {
-  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), deps.env.CLUB_TIMEZONE);
+  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), clubTimeZone(deps));
 }
 
 /**
@@ -68,7 +69,7 @@ interface Recipient {
 /** The members who answered: signed up or waiting (a workout), going or maybe (an event), who count as members today. */
 function answeredMembers(deps: AppDeps, post: PostRow): Recipient[] {
   const { db } = deps.database;
-  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
   const member = { id: users.id, email: users.email, name: users.name };
   if (post.type === 'event') {
     return db

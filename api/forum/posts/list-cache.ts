@@ -7,6 +7,7 @@ import { dataVersion } from '../../../db/statements';
 import type { AppDeps } from '../../platform/context';
 import type { PostType } from './access';
 import { buildPostList, ownKey, personalizedJson, type SharedList } from './list';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 /** One answer body, shared by every member who sees exactly the same list. */
 export interface ListAnswer {
@@ -49,7 +50,7 @@ function currentList(deps: AppDeps, type: PostType, now: number): CachedList {
     caches.set(database, perDb);
   }
   const version = dataVersion(database);
-  const timeZone = deps.env.CLUB_TIMEZONE;
+  const timeZone = clubTimeZone(deps);
   const cached = perDb[type];
   // The clock may also go back (tests set it): a list is only reused for the moment it was built for.
   if (

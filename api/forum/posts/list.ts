@@ -18,6 +18,7 @@ import {
   type WorkoutOwn,
 } from './answers';
 import { clubStartInstant } from './start-instants';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 /** No member has this id: the fields of a member with no state in a post. */
 const NOBODY = 0;
@@ -102,7 +103,7 @@ function listWindow(now: number, timeZone: string): { horizon: string; nextMidni
  * the club is living, and last week's sessions stay at hand for attendance.
  */
 export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList {
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   const { horizon, nextMidnight } = listWindow(now, tz);
   const rows = workoutRowsFrom(deps.database, horizon);
   let validUntil = nextMidnight;
@@ -143,7 +144,7 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
 
 /** Events from today on, soonest first, then past ones, most recent first. */
 export function buildEventList(deps: AppDeps, now = deps.clock()): EventList {
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   const { horizon, nextMidnight } = listWindow(now, tz);
   const today = clubToday(now, tz);
   const rows = eventRowsFrom(deps.database, horizon);

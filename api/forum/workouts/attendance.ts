@@ -10,6 +10,7 @@ import { requireWorkout } from '../posts/access';
 import { cancelledText, attendanceLocked } from '../../../domain/rules';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
 import { countAbsence } from './workouts';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 export const ATTENDANCE_SUBMITTED_MESSAGE = 'Attendance submitted. It is now locked and cannot be modified.';
 
@@ -58,7 +59,7 @@ export function submitAttendance(
   return deps.database.tx(() => {
     const { db } = deps.database;
     const post = requireWorkout(db, workoutId);
-    const tz = deps.env.CLUB_TIMEZONE;
+    const tz = clubTimeZone(deps);
     const existing = readRecord(db, post.id);
     if (post.cancelledAt !== null && !attendanceLocked(existing)) {
       throw new ServiceError(409, `${cancelledText('workout', post.cancelReason)} Attendance is not taken for a cancelled workout.`, { cancelled: true });

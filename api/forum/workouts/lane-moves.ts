@@ -9,6 +9,7 @@ import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } f
 import { clubWorkout } from '../posts/start-instants';
 import { laneOfRequest, moveToLane } from './lanes';
 import { STARTED_ERROR, fillFromWaitlist, waitlistPosition } from './workouts';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 export const NOT_SIGNED_UP_TEXT = 'Only a member signed up for this workout can move lanes: sign up into a lane first.';
 
@@ -37,7 +38,7 @@ export function changeLane(deps: AppDeps, actor: Actor, workoutId: number, reque
     const now = deps.clock();
     if (!byExec) {
       assertNotCancelled(post);
-      if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE)) throw new ServiceError(409, STARTED_ERROR);
+      if (hasStarted(clubWorkout(post), now, clubTimeZone(deps))) throw new ServiceError(409, STARTED_ERROR);
     }
     const userId = request.userId ?? actor.id;
     const mode = !byExec ? 'member' : request.overCapacity ? 'exec-over-capacity' : 'exec';

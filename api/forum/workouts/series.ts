@@ -19,6 +19,7 @@ import { saveLanes, siblingLanes } from './lanes';
 import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
 import { weekdayOf } from '../../../domain/calendar-days';
 import { storedDuration } from '../../../domain/durations';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
 export function seriesDates(first: string, last: string, weekdays: readonly number[]): string[] {
@@ -43,7 +44,7 @@ export function createWorkoutSeries(
 ): SeriesAnswer {
   const { weekdays, until } = input.repeat;
   if (weekdays.length === 0) throw new ServiceError(400, 'Choose at least one weekday');
-  const today = clubToday(deps.clock(), deps.env.CLUB_TIMEZONE);
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
   if (!isFutureDate(input.workoutDate, today)) throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
   const dates = seriesDates(input.workoutDate, until, weekdays);
   if (dates.length === 0) {

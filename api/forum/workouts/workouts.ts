@@ -39,6 +39,7 @@ import {
 } from '../../../domain/rules';
 import { storedDuration } from '../../../domain/durations';
 import { fillLanes, inLane, laneOfRequest, lanesOf, placeFull, saveLanes, type LaneRow } from './lanes';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 export const STARTED_ERROR = 'This workout has already started';
 export const ALREADY_SIGNED_UP_ERROR =
@@ -208,7 +209,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     .get();
   const until = row?.suspendedUntil ?? null;
   if (until !== null && isSuspended(until, now)) {
-    const when = formatClubInstant(until, deps.env.CLUB_TIMEZONE, 'long');
+    const when = formatClubInstant(until, clubTimeZone(deps), 'long');
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
     throw new ServiceError(409, suspendedUntilText(clubRules(deps), when), { suspendedUntil: until });
@@ -226,7 +227,7 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
   const { db } = deps.database;
   const promoted: number[] = [];
   // Nobody is moved onto a cancelled workout: the places are filled if it is back on.
-  if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
+  if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, clubTimeZone(deps)))
     return promoted;
   const lanes = lanesOf(db, post.id);
   if (lanes.length > 0) {
@@ -329,9 +330,9 @@ export function setSignup(
 
     const now = deps.clock();
     // After the start the list is the attendance roster: it no longer changes either way.
-    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
+    if (hasStarted(clubWorkout(post), now, clubTimeZone(deps)))
       throw new ServiceError(409, STARTED_ERROR);
-    const start = workoutStart(post, deps.env.CLUB_TIMEZONE);
+    const start = workoutStart(post, clubTimeZone(deps));
 
     if (want) {
       assertNotCancelled(post);
@@ -380,7 +381,7 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number, lan
     if (isSignedUp(db, post.id, actor.id)) throw new ServiceError(409, ALREADY_SIGNED_UP_ERROR);
     assertNotCancelled(post);
     const now = deps.clock();
-    if (hasStarted(clubWorkout(post), now, deps.env.CLUB_TIMEZONE))
+    if (hasStarted(clubWorkout(post), now, clubTimeZone(deps)))
       throw new ServiceError(409, STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
@@ -427,7 +428,7 @@ export function leaveWaitlist(deps: AppDeps, actor: Actor, workoutId: number): W
 export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): WorkoutPost {
   return deps.database.tx(() => {
     const { db } = deps.database;
-    if (!isFutureDate(input.workoutDate, clubToday(deps.clock(), deps.env.CLUB_TIMEZONE))) {
+    if (!isFutureDate(input.workoutDate, clubToday(deps.clock(), clubTimeZone(deps)))) {
       throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
     }
     const now = deps.clock();
@@ -524,7 +525,7 @@ export function applyWorkoutUpdate(
 export function releaseComingPlaces(deps: AppDeps, userId: number): void {
   const { db } = deps.database;
   const now = deps.clock();
-  const tz = deps.env.CLUB_TIMEZONE;
+  const tz = clubTimeZone(deps);
   db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId)).run();
   const held = db
     .select({ post: posts })

@@ -68,7 +68,7 @@ async function setup(push: PushTransport, mail: MailTransport, limits: Partial<D
     transport: mail,
     push,
     clock: t.clock.now,
-    timeZone: t.deps.env.CLUB_TIMEZONE,
+    timeZone: () => t.deps.env.CLUB_TIMEZONE,
     log: () => {},
     limits: { ...LIMITS, ...limits },
   });

@@ -97,7 +97,7 @@ describe('Web Push delivery', () => {
       transport: null,
       push: webPushTransport(vapid, trusting(service)),
       clock: t.clock.now,
-      timeZone: t.deps.env.CLUB_TIMEZONE,
+      timeZone: () => t.deps.env.CLUB_TIMEZONE,
       log: () => {},
     });
     await Promise.all([t.deps.messageQueue.deliverPending(), other.deliverPending()]);

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/data/api-client';
 import { newerVersion, refusedField, useClubDocument, useDocumentVersions, usePublishDocument } from '../../../lib/data/club-documents';
 import { setClubRules } from '../../../lib/club/club-rules';
 import { formatDateTime } from '../../../lib/ui/format';
+import { TimeZoneSection } from './time-zone-section';
 import './rules.css';
 
 const FIELDS = Object.keys(RULE_NUMBER_LABELS) as (keyof RuleNumbers)[];
@@ -41,6 +42,7 @@ export function RulesTab() {
       <RulesEditor key={document.data.version} document={document.data} publish={publish} />
       {publish.isSuccess && <Notice tone="success">Rules saved: they apply from now on.</Notice>}
       <RuleHistory />
+      <TimeZoneSection />
     </div>
   );
 }
