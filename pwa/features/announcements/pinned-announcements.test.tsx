@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../../domain/clock';
 import type { Announcement } from '../../../domain/contract/announcements';
+import { devicePersister } from '../../lib/data/query-persister';
 import { replay } from '../../lib/offline/outbox';
 import { getOutboxState } from '../../lib/offline/outbox-store';
 import { resetDevice } from '../../test-device';
@@ -58,6 +59,13 @@ describe('club announcements on Home', () => {
       expect(testQueryClient().getQueryData<{ announcements: Announcement[] }>(['announcements'])!.announcements.find((a) => a.id === 2)!.dismissed).toBe(true),
     );
 
+    // A reload starts from the copy kept on the device, which is written a moment after a burst of
+    // changes: the reload comes once that copy holds the dismissal, as a member's would.
+    await waitFor(async () => {
+      const kept = await devicePersister(member.id).restoreClient();
+      const list = kept?.clientState.queries.find((q) => q.queryKey[0] === 'announcements')?.state.data as { announcements: Announcement[] } | undefined;
+      expect(list?.announcements.find((a) => a.id === 2)?.dismissed).toBe(true);
+    }, { timeout: 5000 });
     view.unmount();
     show(club, member, false);
     expect(await screen.findByRole('heading', { name: 'Pool closed Friday' })).toBeInTheDocument();
