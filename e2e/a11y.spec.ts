@@ -41,6 +41,8 @@ function routesFor(role: Role): string[] {
 }
 
 async function settle(page: Page): Promise<void> {
+  // A rendered public page is taken over by the app after its first paint: check the app's page.
+  await expect(page.locator('html[data-app="started"]')).toHaveCount(1);
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('.status--loading')).toHaveCount(0);
 }

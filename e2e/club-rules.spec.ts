@@ -40,11 +40,11 @@ test('an administrator sets a 12-hour late-cancel window and members are warned 
 
   // Out of bounds: told beside the field, nothing sent.
   await window.fill('0');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Late-cancel window (hours) must be a whole number from 1 to 168')).toBeVisible();
   await window.fill('12');
   await expect(page.locator('.rules-admin__preview')).toContainText('Cancelling less than 12 hours before a workout counts as an absence.');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Rules saved: they apply from now on.')).toBeVisible();
   await expect(page.locator('.rules-admin__changes li').first()).toContainText('Late-cancel window (hours): 24 → 12');
   await screenshots(page, 'club-rules');

@@ -77,9 +77,14 @@ test('two tabs of one member: a lost answer in the first, a direct choice in the
   await first.context().close();
 });
 
-test('“Try again” after a refusal sends a fresh key and signs up once the place is free', async ({ browser, request }) => {
+function setSuspendedUntil(userId: number, until: number | null): void {
+  const db = openTestDb();
+  db.prepare('update users set suspended_until = ? where id = ?').run(until, userId);
+  db.close();
+}
+
+test('“Try again” after a refusal sends a fresh key and signs up once the suspension is over', async ({ browser, request }) => {
   const member = await createMember(request, 'Rita Retry');
-  const other = await createMember(request, 'Otto Other');
   const exec = await apiToken(request, DEMO.exec);
   const { post: workout } = await post(request, exec, '/forum/posts', {
     type: 'workout',
@@ -100,16 +105,15 @@ test('“Try again” after a refusal sends a fresh key and signs up once the pl
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText(UNSYNCED).first()).toBeVisible();
 
-  // Meanwhile the other member takes the only place.
-  const otherToken = await apiToken(request, other);
-  await post(request, otherToken, `/forum/workouts/${workout.id}/signup`, { signedUp: true });
+  // Meanwhile the member's sign-ups are suspended (a full workout no longer refuses: the sign-up waits in line).
+  setSuspendedUntil(member.id, Date.now() + 24 * 3_600_000);
   await page.context().setOffline(false);
   await expect(page.locator('a.sync-indicator')).toHaveText('1 needs attention', { timeout: 20_000 });
 
-  // The other member cancels: the place is free again.
-  await post(request, otherToken, `/forum/workouts/${workout.id}/signup`, { signedUp: false });
+  // The suspension is lifted.
+  setSuspendedUntil(member.id, null);
   await page.goto('/sync');
-  await expect(page.getByText(/full/i).first()).toBeVisible();
+  await expect(page.getByText(/suspended/i).first()).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('a.sync-indicator')).toHaveText('All synced', { timeout: 20_000 });
   expect(one('select count(*) from workout_signups where post_id = ? and user_id = ?', workout.id, member.id)).toBe(1);

@@ -102,8 +102,15 @@ export async function signIn(page: Page, account: { email: string; password: str
 export async function acceptCharter(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Club Charter' });
   await expect(dialog).toBeVisible();
-  await dialog.getByTestId('charter-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await dialog.getByRole('button', { name: 'I Agree' }).click();
+  const box = dialog.getByTestId('charter-scroll');
+  const agree = dialog.getByRole('button', { name: 'I Agree' });
+  // The text arrives after the dialog opens: read to its end once it is there, as a member does.
+  await expect(box.locator('.charter-text')).toBeVisible();
+  await expect(async () => {
+    await box.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(agree).toBeEnabled({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await agree.click();
   await expect(dialog).toBeHidden();
 }
 

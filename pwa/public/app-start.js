@@ -11,6 +11,14 @@
       requestAnimationFrame(append);
     });
   }
+  function signedIn() {
+    try {
+      return Boolean(window.localStorage.getItem('token'));
+    } catch {
+      // Storage refused (a private window's settings): a visitor, as far as this page knows.
+      return false;
+    }
+  }
   function append() {
     var script = document.createElement('script');
     script.type = 'module';
@@ -18,6 +26,9 @@
     script.src = entry;
     document.head.appendChild(script);
   }
-  if (document.readyState === 'complete') start();
+  // Someone signed in gets their own version of the page, drawn afresh by the app (pwa/main.tsx):
+  // waiting would only show the visitor's page longer before replacing it, so the app starts now.
+  if (signedIn()) append();
+  else if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 })();
