@@ -81,7 +81,8 @@ describe('a production install (dev dependencies absent)', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<div id="root">');
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    // The page's entry script: its own src, or the one a rendered public page starts after its first paint.
+    const script = /(?:src|data-entry)="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
     expect((await fetch(`${server.url}${script}`)).status).toBe(200);
 
     const health = await fetch(`${server.url}/api/health`);
