@@ -15,7 +15,7 @@ import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity/identity';
 import { documentRoutes } from './club/document-routes';
-import { clubRules, readClubTimeZoneFromSettings } from './club/settings';
+import { clubRules, clubSports, readClubTimeZoneFromSettings } from './club/settings';
 import { photoRoutes } from './club/pages/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
@@ -154,6 +154,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
         rules: clubRules(deps),
         sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps))),
         terms: [...clubTerms(deps)],
+        sports: clubSports(deps),
       } satisfies ClubConfig,
       200,
     ),

@@ -26,6 +26,10 @@ describe('GET /api/config', () => {
       sessions: expect.arrayContaining([expect.objectContaining({ id: 'winter-2026', ends: '2026-04-30' })]),
       terms: expect.arrayContaining([{ id: 'fall-2026', name: 'Fall', start: '2026-09-01', end: '2026-12-31' }]),
       rules: { lateCancelHours: 24, absencesBeforeSuspension: 3, suspensionDays: 7 },
+      sports: expect.objectContaining({
+        types: expect.arrayContaining([expect.objectContaining({ id: 'spin', name: 'Spin', sport: 'bike', retired: false })]),
+        filters: expect.arrayContaining([{ id: 'bike', name: 'Bike', types: ['spin', 'outdoor-ride', 'brick'] }]),
+      }),
     });
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });

@@ -4,7 +4,8 @@
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { eventRsvps, posts, raceSignups, races, users, waitlistEntries, workoutSignups } from '../db/schema';
-import { WORKOUT_TYPES, type RsvpStatus } from '../domain/contract/forum';
+import type { RsvpStatus } from '../domain/contract/forum';
+import { defaultSports } from '../domain/sports';
 import { hashPassword } from '../db/passwords';
 import { addDays, clubToday } from '../domain/clock';
 
@@ -70,7 +71,8 @@ function randomFrom(seed: number) {
 }
 
 const TIMES = ['06:30', '07:00', '12:00', '17:30', '18:00', '19:00'];
-const TITLES: Record<(typeof WORKOUT_TYPES)[number], string[]> = {
+const WORKOUT_TYPES = defaultSports().types.map((t) => t.id);
+const TITLES: Record<string, string[]> = {
   spin: ['Spin: sweet-spot intervals', 'Spin: cadence pyramids', 'Spin: threshold ladder'],
   'outdoor-ride': ['Group ride to the lake', 'Hill repeats ride', 'Easy recovery spin outdoors'],
   run: ['Track tempo 6 x 1 km', 'Easy long run', 'Hill sprints'],
@@ -156,7 +158,7 @@ export async function seedBenchDatabase(path: string, now = Date.now()): Promise
         const roll = rnd.next();
         const full = roll < 0.1;
         const capacity = full ? COUNTS.signupsPerWorkout : roll < 0.35 ? null : rnd.int(5, 30);
-        const id = addWorkout(rnd.pick(TITLES[type]), type, rnd.int(1, 60), rnd.pick(TIMES), capacity);
+        const id = addWorkout(rnd.pick(TITLES[type]!), type, rnd.int(1, 60), rnd.pick(TIMES), capacity);
         workoutIds.push(id);
         const people = rnd.sample(memberIds, COUNTS.signupsPerWorkout + (full ? rnd.int(1, 5) : 0));
         addSignups(id, people.slice(0, COUNTS.signupsPerWorkout), people.slice(COUNTS.signupsPerWorkout));

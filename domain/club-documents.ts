@@ -8,6 +8,7 @@ import { defaultTerms, type TermsDocument } from './calendar';
 import { defaultSeasons, type SeasonsDocument } from './schedule';
 import { defaultTeamPositions, type TeamPositionsDocument } from './contract/profiles';
 import { defaultClubIdentity, type ClubIdentity } from './club-identity';
+import { defaultSports, type SportsDocument } from './sports';
 
 import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
 
@@ -40,6 +41,8 @@ export interface ClubDocumentTypes extends PageDocumentTypes {
   seasons: SeasonsDocument;
   /** The team page's positions, in order (Admin → Team). */
   'team-positions': TeamPositionsDocument;
+  /** The workout types (name, sport, badge colour, usual length, retired) and the forum's filters (Admin → Sports). */
+  sports: SportsDocument;
   /** The club's name, short name, main colour, logo, contact address and links (club-identity.ts). */
   club: ClubIdentity;
   'race-points': RacePoints;
@@ -68,6 +71,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   terms: { editors: 'admin', public: true, defaults: defaultTerms },
   seasons: { editors: 'admin', public: true, defaults: defaultSeasons },
   'team-positions': { editors: 'admin', public: true, defaults: defaultTeamPositions },
+  sports: { editors: 'admin', public: true, defaults: defaultSports },
   club: { editors: 'admin', public: true, defaults: ({ clubEmail }) => defaultClubIdentity(clubEmail) },
   'home-page': { editors: 'pages', public: true, defaults: () => DEFAULT_HOME },
   'join-page': { editors: 'pages', public: true, defaults: defaultJoin },

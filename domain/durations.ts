@@ -1,18 +1,14 @@
 // How long a workout or an event lasts: an exec may give its end time; without one it lasts the
 // usual length of its kind. Calendars (DTEND), My week, the cards and the forms all read it here.
-import type { WorkoutType } from './contract/forum';
+import { workoutTypeOf, type SportsDocument } from './sports';
 
-/** The usual length of each kind of session, in minutes: the one table of defaults. */
-export const DEFAULT_DURATION_MINUTES: Record<WorkoutType | 'event', number> = {
-  swim: 60,
-  spin: 60,
-  run: 60,
-  'outdoor-ride': 120,
-  brick: 90,
-  other: 60,
-  // A club social, a clinic or a meeting.
-  event: 120,
-};
+/** The usual length of an event (a club social, a clinic or a meeting), in minutes. A workout's is its type's (sports.ts). */
+export const EVENT_MINUTES = 120;
+
+/** The usual length of a session of `kind` (a workout type's id, or 'event'), in minutes. */
+export function usualMinutes(sports: SportsDocument, kind: string): number {
+  return kind === 'event' ? EVENT_MINUTES : workoutTypeOf(sports, kind).minutes;
+}
 
 /** The longest a workout or event may last: it ends on the day it starts. */
 export const DURATION_MAX_MINUTES = 24 * 60 - 1;
@@ -37,13 +33,13 @@ export function endTimeOf(start: string, minutes: number): string {
 }
 
 /** How long a session lasts: its own length when an exec gave an end time, else its kind's usual one. */
-export function durationOf(kind: WorkoutType | 'event', stored: number | null | undefined): number {
-  return stored ?? DEFAULT_DURATION_MINUTES[kind] ?? DEFAULT_DURATION_MINUTES.other;
+export function durationOf(usual: number, stored: number | null | undefined): number {
+  return stored ?? usual;
 }
 
 /** When a session starting at `start` ends; '' for an all-day event (no start time). */
-export function endOf(kind: WorkoutType | 'event', start: string, stored: number | null | undefined): string {
-  return start ? endTimeOf(start, durationOf(kind, stored)) : '';
+export function endOf(usual: number, start: string, stored: number | null | undefined): string {
+  return start ? endTimeOf(start, durationOf(usual, stored)) : '';
 }
 
 /**

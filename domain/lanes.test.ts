@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatPace, isLaneFull, lanePromotions, laneSummary, paceFits, paceUnitOf, parsePace, suggestedLane } from './lanes';
+import { defaultSports } from './sports';
+
+const sports = defaultSports();
 
 const lanes = [
   { id: 1, paceFrom: null, paceTo: 90 },
@@ -9,10 +12,10 @@ const lanes = [
 
 describe('lanes by pace', () => {
   it('paces swims per 100 m, runs per km, rides by speed', () => {
-    expect(paceUnitOf('swim')).toBe('s/100m');
-    expect(paceUnitOf('run')).toBe('s/km');
-    expect(paceUnitOf('outdoor-ride')).toBe('km/h');
-    expect(paceUnitOf('brick')).toBeNull();
+    expect(paceUnitOf(sports, 'swim')).toBe('s/100m');
+    expect(paceUnitOf(sports, 'run')).toBe('s/km');
+    expect(paceUnitOf(sports, 'outdoor-ride')).toBe('km/h');
+    expect(paceUnitOf(sports, 'brick')).toBeNull();
   });
 
   it('reads and writes m:ss paces and speeds', () => {

@@ -4,17 +4,21 @@
  * server enforces per lane and the screens explain; a workout without lanes is one pool of places and
  * none of this applies to it. docs/rules.md tells them in full.
  */
-import type { WorkoutType } from './contract/forum';
+import { workoutTypeOf, type SportsDocument } from './sports';
 import { isFull, isSuspended } from './rules';
 
 /** The unit a lane's pace band is given in, per sport. */
 export type PaceUnit = 's/100m' | 's/km' | 'km/h';
 
-/** Swims are paced per 100 m, runs per km, rides by speed; a brick or "other" has no numeric band. */
-export function paceUnitOf(type: WorkoutType): PaceUnit | null {
-  if (type === 'swim') return 's/100m';
-  if (type === 'run') return 's/km';
-  if (type === 'spin' || type === 'outdoor-ride') return 'km/h';
+/**
+ * The unit of a workout type's lanes, by its sport (Admin → Sports): swims are paced per 100 m, runs
+ * per km, rides by speed; a multisport session (a brick) or another sport has no numeric band.
+ */
+export function paceUnitOf(sports: SportsDocument, type: string): PaceUnit | null {
+  const sport = workoutTypeOf(sports, type).sport;
+  if (sport === 'swim') return 's/100m';
+  if (sport === 'run') return 's/km';
+  if (sport === 'bike') return 'km/h';
   return null;
 }
 

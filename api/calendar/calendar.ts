@@ -8,8 +8,9 @@ import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
-import type { WorkoutType } from '../../domain/contract/forum';
-import { durationOf } from '../../domain/durations';
+import { EVENT_MINUTES, durationOf, usualMinutes } from '../../domain/durations';
+import { typeName, type SportsDocument } from '../../domain/sports';
+import { clubSports } from '../club/settings';
 import { tombstoneCutoff } from '../forum/posts/tombstones';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
@@ -40,6 +41,8 @@ interface Entry {
   revision: number;
   updatedAt: number | null;
   status?: ICalEventStatus;
+  /** Its CATEGORIES: a workout's type as the club names it, 'Event' or 'Race'. */
+  category: string;
 }
 
 // ---------- The personal link ----------
@@ -132,6 +135,7 @@ function addEntry(deps: AppDeps, cal: ICalCalendar, e: Entry): void {
     location: e.location || null,
     url: `${deps.env.APP_URL}${path}`,
     status: e.status ?? ICalEventStatus.CONFIRMED,
+    categories: [{ name: e.category }],
   };
   if (e.time) {
     const start = clubTimeToEpoch(e.date, e.time, tz);
@@ -154,8 +158,9 @@ function finish(deps: AppDeps, cal: ICalCalendar, entries: Entry[]): string {
 }
 
 /** A cancelled (or deleted) item is published as CANCELLED, whatever the member's answer was. */
-function entry(kind: EntryKind, r: EntryRow): Entry {
+function entry(sports: SportsDocument, kind: EntryKind, r: EntryRow): Entry {
   const cancelled = r.cancelled_at !== null;
+  const type = r.workout_type ?? 'other';
   return {
     kind,
     id: r.id,
@@ -163,7 +168,8 @@ function entry(kind: EntryKind, r: EntryRow): Entry {
     description: cancelled && r.cancel_reason ? `Cancelled: ${r.cancel_reason}\n\n${r.description}`.trim() : r.description,
     date: r.date,
     time: r.time ?? '',
-    minutes: durationOf(kind === 'event' ? 'event' : ((r.workout_type ?? 'other') as WorkoutType), r.duration_minutes),
+    minutes: durationOf(kind === 'event' ? EVENT_MINUTES : usualMinutes(sports, type), r.duration_minutes),
+    category: kind === 'workout' ? typeName(sports, type) : kind === 'event' ? 'Event' : 'Race',
     location: r.location,
     revision: r.revision,
     updatedAt: r.updated_at,
@@ -183,9 +189,10 @@ function horizon(deps: AppDeps): string {
 /** The public club feed: workouts and races from two weeks back on. */
 export function clubFeed(deps: AppDeps): string {
   const { workouts, races: raceRows } = clubFeedRows(deps.database, horizon(deps), deletedSince(deps));
+  const sports = clubSports(deps);
   return finish(deps, newCalendar(deps, clubName(deps)), [
-    ...workouts.map((r) => entry('workout', r)),
-    ...raceRows.map((r) => entry('race', r)),
+    ...workouts.map((r) => entry(sports, 'workout', r)),
+    ...raceRows.map((r) => entry(sports, 'race', r)),
   ]);
 }
 
@@ -203,15 +210,16 @@ export function personalFeed(deps: AppDeps, token: string): string {
     maybe: ICalEventStatus.TENTATIVE,
     not_going: ICalEventStatus.CANCELLED,
   };
+  const sports = clubSports(deps);
   return finish(deps, newCalendar(deps, `My ${clubName(deps)} calendar`), [
     ...workouts.map((r) => ({
       status: r.waitlisted ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
       // The member's lane opens the description, so the calendar says where to swim.
-      ...entry('workout', r.lane_name ? { ...r, description: `${r.waitlisted ? 'Waiting for' : 'Lane:'} ${r.lane_name}\n\n${r.description}` } : r),
+      ...entry(sports, 'workout', r.lane_name ? { ...r, description: `${r.waitlisted ? 'Waiting for' : 'Lane:'} ${r.lane_name}\n\n${r.description}` } : r),
     })),
-    ...events.map((r) => ({ status: rsvpStatus[r.rsvp ?? 'going'], ...entry('event', r) })),
-    ...raceRows.map((r) => entry('race', r)),
-    ...deleted.map((r) => entry(r.type, r)),
+    ...events.map((r) => ({ status: rsvpStatus[r.rsvp ?? 'going'], ...entry(sports, 'event', r) })),
+    ...raceRows.map((r) => entry(sports, 'race', r)),
+    ...deleted.map((r) => entry(sports, r.type, r)),
   ]);
 }
 
@@ -225,5 +233,5 @@ const NOT_FOUND: Record<EntryKind, string> = {
 export function singleEntryCalendar(deps: AppDeps, kind: EntryKind, id: number): { ics: string; title: string } {
   const row = entryRow(deps.database, kind, id, deletedSince(deps));
   if (!row) throw new ServiceError(404, NOT_FOUND[kind]);
-  return { ics: finish(deps, newCalendar(deps, row.title), [entry(kind, row)]), title: row.title };
+  return { ics: finish(deps, newCalendar(deps, row.title), [entry(clubSports(deps), kind, row)]), title: row.title };
 }

@@ -2,6 +2,7 @@
 // older version published again. Every setting an administrator changes in the app is one of these,
 // so history, restore and the check against a lost edit are written once, here.
 import { checkRemovedPositions } from '../team/team-positions';
+import { checkRemovedTypes } from '../forum/workouts/type-removal';
 import { and, desc, eq, max } from 'drizzle-orm';
 import { clubDocuments, users, type ClubDocumentRow } from '../../db/schema';
 import {
@@ -112,6 +113,16 @@ function conflict(deps: AppDeps, key: DocumentKey): ServiceError {
   });
 }
 
+/**
+ * What a publish of a key must check against the rest of the club's data (a schema sees only the
+ * body): runs inside the publish's transaction with the body in force and the new one, and refuses
+ * by throwing.
+ */
+const PUBLISH_CHECKS: { [K in DocumentKey]?: (deps: AppDeps, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean) => void } = {
+  'team-positions': checkRemovedPositions,
+  sports: (deps, before, after) => checkRemovedTypes(deps, before, after),
+};
+
 function insertVersion<K extends DocumentKey>(
   deps: AppDeps,
   actor: Actor,
@@ -124,9 +135,7 @@ function insertVersion<K extends DocumentKey>(
     const { db } = deps.database;
     const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
     if (newest !== expected) throw conflict(deps, key);
-    if (key === 'team-positions') {
-      checkRemovedPositions(deps, documentBody(deps, 'team-positions'), body as ClubDocumentTypes['team-positions'], extra.confirm === true);
-    }
+    PUBLISH_CHECKS[key]?.(deps, documentBody(deps, key), body, extra.confirm === true);
     const row = db
       .insert(clubDocuments)
       .values({

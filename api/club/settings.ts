@@ -1,6 +1,7 @@
 // The club's settings as the rest of the server reads them: each the body in force of its document
 // (documents.ts), so an administrator's change applies to the next request everywhere at once.
 import type { RuleNumbers } from '../../domain/rules';
+import type { SportsDocument } from '../../domain/sports';
 import type { AppDeps } from '../platform/context';
 import { readClubTimeZoneWith } from '../platform/club-time-zone';
 import { documentBody } from './documents';
@@ -8,6 +9,11 @@ import { documentBody } from './documents';
 /** The attendance rules' numbers in force. */
 export function clubRules(deps: AppDeps): RuleNumbers {
   return documentBody(deps, 'rules');
+}
+
+/** The workout types and the forum's filters in force (Admin → Sports). */
+export function clubSports(deps: AppDeps): SportsDocument {
+  return documentBody(deps, 'sports');
 }
 
 /** Called by createApp: from then on the server's club clock is the `time-zone` setting in force. */

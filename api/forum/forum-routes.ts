@@ -28,6 +28,7 @@ import { requireManageablePost } from './posts/access';
 import { deletePostInScope } from './post-removal';
 import { cancelPost, reinstatePost } from './post-changes';
 import { createWorkoutSeries, updateWorkoutInScope } from './workouts/series';
+import { workoutTypeUsage } from './workouts/workout-types';
 import { changeLane } from './workouts/lane-moves';
 import {
   createWorkout,
@@ -126,6 +127,10 @@ export const forumRoutes = new Hono<AppEnv>()
   })
 
   // ---------- Workouts ----------
+  // Admin → Sports: which types have workouts (those can be retired, not removed).
+  .get('/workout-types/usage', requireRole('administrator'), (c) =>
+    c.json(workoutTypeUsage(c.var.deps) satisfies AnswerOf<'GET /forum/workout-types/usage'>, 200),
+  )
   // The pages come prebuilt from the page cache (its body is AnswerOf<'GET /forum/workouts/:id'>).
   .get('/workouts/:id', (c) => {
     const id = routeId(c, 'Workout not found');

@@ -24,7 +24,7 @@ function targetsOf(deps: AppDeps, actor: Actor, id: number, scope: SeriesScope):
 
 function answer(deps: AppDeps, actor: Actor, id: number, changed: number, notified: number, message: string): CancelAnswer<WorkoutPost | EventPost> {
   const post = requirePost(deps.database.db, id);
-  const loaded = post.type === 'event' ? loadEventPost(deps.database, actor.id, id) : loadWorkoutPost(deps.database, actor.id, id);
+  const loaded = post.type === 'event' ? loadEventPost(deps.database, actor.id, id) : loadWorkoutPost(deps, actor.id, id);
   return { post: loaded!, changed, notified, message };
 }
 

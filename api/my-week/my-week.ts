@@ -1,5 +1,5 @@
 import { addDays, clubTimeToEpoch, clubToday, daysBetween, hasStarted } from '../../domain/clock';
-import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
+import type { RsvpStatus } from '../../domain/contract/forum';
 import {
   EXPIRY_NUDGE_DAYS,
   MY_WEEK_DAYS,
@@ -9,7 +9,8 @@ import {
 } from '../../domain/contract/me';
 import { termOfDate } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
-import { endOf } from '../../domain/durations';
+import { EVENT_MINUTES, endOf, usualMinutes } from '../../domain/durations';
+import { clubSports } from '../club/settings';
 import { isSuspended } from '../../domain/rules';
 import { idsOf } from '../../db/post-queries';
 import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
@@ -25,6 +26,7 @@ import { clubTimeZone } from '../platform/club-time-zone';
 export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWeekAnswer {
   const tz = clubTimeZone(deps);
   const { database } = deps;
+  const sports = clubSports(deps);
   const today = clubToday(now, tz);
   const range = { user: userId, today, last: addDays(today, MY_WEEK_DAYS) };
   const startOf = (date: string, time: string) => clubTimeToEpoch(date, time || '00:00', tz);
@@ -36,14 +38,14 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
       if (hasStarted({ workout_date: r.date, workout_time: r.time }, now, tz)) continue; // nothing left to do but show up
       const start = startOf(r.date, time);
       const signedUp = r.signed_up === 1;
-      const workoutType = (r.workout_type ?? 'other') as WorkoutType;
+      const workoutType = r.workout_type ?? 'other';
       items.push({
         kind: 'workout',
         id: r.id,
         title: r.title,
         date: r.date,
         time,
-        endTime: endOf(workoutType, time, r.duration_minutes),
+        endTime: endOf(usualMinutes(sports, workoutType), time, r.duration_minutes),
         start,
         workoutType,
         location: r.location,
@@ -63,7 +65,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
         title: r.title,
         date: r.date,
         time: r.time,
-        endTime: endOf('event', r.time, r.duration_minutes),
+        endTime: endOf(EVENT_MINUTES, r.time, r.duration_minutes),
         start,
         location: r.location,
         rsvp: (r.rsvp as RsvpStatus | null) ?? null,

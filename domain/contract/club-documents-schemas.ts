@@ -7,6 +7,16 @@ import { isCalendarDate } from '../calendar-days';
 import { termsProblem } from '../calendar';
 import { isTimeZone } from '../time-zone';
 import { isSafeLink } from '../safe-link';
+import {
+  BADGE_COLOURS,
+  FILTERS_MAX,
+  SPORTS,
+  TYPES_MAX,
+  TYPE_MINUTES_MAX,
+  TYPE_MINUTES_MIN,
+  TYPE_NAME_MAX,
+  sportsProblem,
+} from '../sports';
 import type { CharterPage, FaqPage, GearPage, HomePage, JoinPage, ResourcesPage } from '../club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
@@ -232,6 +242,43 @@ const teamPositionsSchema = z
     });
   });
 
+const sportsId = (what: string) =>
+  z.string({ error: `A ${what} needs an id` }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `A ${what}'s id is lower-case words joined by hyphens`).max(40);
+const minutesMessage = `The usual length is a whole number of minutes from ${TYPE_MINUTES_MIN} to ${TYPE_MINUTES_MAX}`;
+
+/** The club's workout types and the forum's filters (domain/sports.ts); a removed type in use is refused on publish. */
+const sportsSchema = z
+  .object({
+    types: z
+      .array(
+        z.object({
+          id: sportsId('workout type'),
+          name: words('Give the workout type a name', TYPE_NAME_MAX, "A workout type's name"),
+          sport: z.enum(SPORTS, { error: 'Choose the sport' }),
+          colour: z.enum(BADGE_COLOURS, { error: 'Choose the badge colour' }),
+          minutes: z.number({ error: minutesMessage }).int(minutesMessage).min(TYPE_MINUTES_MIN, minutesMessage).max(TYPE_MINUTES_MAX, minutesMessage),
+          retired: z.boolean({ error: 'Say whether the type is retired' }),
+        }),
+        { error: 'List the workout types' },
+      )
+      .min(1, 'Keep at least one workout type')
+      .max(TYPES_MAX, `At most ${TYPES_MAX} workout types`),
+    filters: z
+      .array(
+        z.object({
+          id: sportsId('filter'),
+          name: words('Give the filter a name', TYPE_NAME_MAX, "A filter's name"),
+          types: z.array(z.string(), { error: 'Pick the workout types the filter shows' }).max(TYPES_MAX),
+        }),
+        { error: 'List the filters' },
+      )
+      .max(FILTERS_MAX, `At most ${FILTERS_MAX} filters besides All`),
+  })
+  .superRefine((doc, ctx) => {
+    const problem = sportsProblem(doc);
+    if (problem) ctx.addIssue({ code: 'custom', path: problem.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: problem.message });
+  });
+
 export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes[K]> } = {
   permissions: z.object({ execsEditPages: z.boolean({ error: 'Say whether execs may edit the pages' }) }),
   'time-zone': z.object({
@@ -247,6 +294,7 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
   terms: termsSchema,
   seasons: seasonsSchema,
   'team-positions': teamPositionsSchema,
+  sports: sportsSchema,
   club: clubIdentitySchema,
   'home-page': homePageSchema,
   'join-page': joinPageSchema,

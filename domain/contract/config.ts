@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ClubIdentity } from '../club-identity';
+import type { SportsDocument } from '../sports';
 
 /** GET /api/config: what the PWA needs to know of the club's settings (public, no secrets). */
 export const clubConfigSchema = z.object({
@@ -23,6 +24,8 @@ export const clubConfigSchema = z.object({
   sessions: z
     .array(z.object({ id: z.string(), name: z.string(), starts: z.string(), ends: z.string() }))
     .optional(),
+  /** The club's workout types and the forum's filters (the `sports` document): the form, badges and filters follow them offline too. */
+  sports: z.custom<SportsDocument>().optional(),
   /** The club's membership terms (the `terms` document): a device keeps them to word and check terms offline. */
   terms: z.array(z.object({ id: z.string(), name: z.string(), start: z.string(), end: z.string() })).optional(),
 });

@@ -68,6 +68,7 @@ import type {
   WaitlistAnswer,
   WaitlistEntry,
   WorkoutDetailAnswer,
+  WorkoutTypeUsageAnswer,
   WorkoutPost,
   WorkoutSignup,
 } from './forum';
@@ -195,6 +196,7 @@ export interface Endpoints {
     answer: AttendanceAnswer;
   };
   'GET /forum/events/:id': { answer: EventDetailAnswer };
+  'GET /forum/workout-types/usage': { answer: WorkoutTypeUsageAnswer };
   // what a member will open next, kept on the device for offline use
   'GET /offline-set': { answer: OfflineSetAnswer };
   'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };

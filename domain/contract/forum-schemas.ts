@@ -16,8 +16,8 @@ import {
   RSVP_STATUSES,
   SERIES_SCOPES,
   TITLE_MAX,
-  WORKOUT_TYPES,
 } from './forum';
+import { CHOOSE_TYPE_ERROR } from '../sports';
 
 // The forum's request schemas, apart from forum.ts so the forum's screens, which read only its types and
 // constants, load zod with a form and not with the list (docs/decisions/0040).
@@ -79,7 +79,9 @@ const lanes = z.array(laneInputSchema).max(LANES_MAX, `A workout has at most ${L
 
 const workoutFields = {
   title: text,
-  workoutType: z.enum(WORKOUT_TYPES, { error: 'Choose a workout type' }).optional().default('spin'),
+  // One of the club's types (checked against the `sports` document by the server). Left out: a new
+  // workout takes the club's default (Spin while it has it), an edit keeps the type it has.
+  workoutType: z.string({ error: CHOOSE_TYPE_ERROR }).trim().min(1, CHOOSE_TYPE_ERROR).max(40, CHOOSE_TYPE_ERROR).optional(),
   workoutDate: text,
   workoutTime: text,
   workoutEndTime: endTime,

@@ -4,14 +4,17 @@
 
 import { isCalendarDate } from '../calendar-days';
 
-export const WORKOUT_TYPES = ['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const;
-export type WorkoutType = (typeof WORKOUT_TYPES)[number];
-export const WORKOUT_FILTERS = {
-  all: null,
-  bike: ['spin', 'outdoor-ride', 'brick'],
-  swim: ['swim'],
-  run: ['run'],
-} as const satisfies Record<string, readonly WorkoutType[] | null>;
+/**
+ * A workout type's id: one of the club's types (the `sports` document, ../sports.ts), e.g. 'spin',
+ * 'outdoor-ride', 'run', 'swim', 'brick', 'other', or one an administrator added ('erg'). Ids stay
+ * when a type is renamed, so an answer's `workout_type` always means the same type.
+ */
+export type WorkoutType = string;
+
+/** GET /forum/workout-types/usage (administrators): how many workouts, past or planned, each type has; unused types are left out. */
+export interface WorkoutTypeUsageAnswer {
+  types: { id: WorkoutType; workouts: number }[];
+}
 
 export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];

@@ -1,16 +1,9 @@
 // The words and badges of workouts, events and races that the forum and "my week" both show.
 import type { RsvpStatus, WorkoutType } from '../../domain/contract/forum';
+import { workoutTypeOf, type BadgeColour } from '../../domain/sports';
+import { useClubSports } from '../lib/club/club-sports';
 import { formatDateTime, ordinal } from '../lib/ui/format';
 import './posts.css';
-
-export const WORKOUT_TYPE_LABELS: Record<WorkoutType, string> = {
-  spin: 'Spin',
-  'outdoor-ride': 'Outdoor Ride',
-  run: 'Run',
-  swim: 'Swim',
-  brick: 'Brick',
-  other: 'Other',
-};
 
 export const RSVP_LABELS: Record<RsvpStatus, string> = {
   going: 'Going',
@@ -25,9 +18,19 @@ export function waitlistPositionText(position: number | null): string | null {
   return `${ordinal(position)} on the waitlist`;
 }
 
-/** A workout's sport, an event or a race, as a coloured badge. */
-export function KindBadge({ kind, children }: { kind: WorkoutType | 'event' | 'race'; children: string }) {
-  return <span className={`badge post-type post-type--${kind}`}>{children}</span>;
+/** The colours of the badges that are not a workout type's. */
+export const EVENT_BADGE: BadgeColour = 'amber';
+export const RACE_BADGE: BadgeColour = 'blue';
+
+/** A workout's type, an event or a race, as a coloured badge. */
+export function KindBadge({ colour, children }: { colour: BadgeColour; children: string }) {
+  return <span className={`badge post-type post-type--${colour}`}>{children}</span>;
+}
+
+/** A workout's type as the club names and colours it (Admin → Sports). */
+export function TypeBadge({ type }: { type: WorkoutType }) {
+  const { name, colour } = workoutTypeOf(useClubSports(), type);
+  return <KindBadge colour={colour}>{name}</KindBadge>;
 }
 
 /**

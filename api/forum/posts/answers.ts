@@ -3,9 +3,10 @@
 // caller's own fields, in that order (the lists send the shared part prebuilt and append the rest).
 import type { EventPostRow, WorkoutPostRow } from '../../../db/post-queries';
 import { idsOf, lanePairsOf, rsvpsOf } from '../../../db/post-queries';
-import type { EventPost, RsvpStatus, WorkoutLane, WorkoutPost, WorkoutType } from '../../../domain/contract/forum';
+import type { EventPost, RsvpStatus, WorkoutLane, WorkoutPost } from '../../../domain/contract/forum';
 import { FORMER_MEMBER } from '../../../domain/contract/privacy';
-import { endOf } from '../../../domain/durations';
+import { EVENT_MINUTES, endOf, usualMinutes } from '../../../domain/durations';
+import type { SportsDocument } from '../../../domain/sports';
 
 /** Shown as the author of a post whose author's account was deleted. */
 export const DELETED_AUTHOR = FORMER_MEMBER;
@@ -26,9 +27,9 @@ export const SIGNED_UP: WorkoutOwn = { isSignedUp: true, waitlistPosition: null 
 export const waitingAt = (position: number): WorkoutOwn => ({ isSignedUp: false, waitlistPosition: position });
 export const rsvpOwn = (myRsvp: RsvpStatus | null): EventOwn => ({ myRsvp });
 
-/** A workout as every member sees it. */
-export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlistCount: number): SharedWorkout {
-  const type = (row.workout_type ?? 'other') as WorkoutType;
+/** A workout as every member sees it; its end, when none was given, is its type's usual length in the club's `sports`. */
+export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlistCount: number, sports: SportsDocument): SharedWorkout {
+  const type = row.workout_type ?? 'other';
   return {
     id: row.id,
     type: 'workout',
@@ -39,7 +40,7 @@ export function sharedWorkout(row: WorkoutPostRow, signupCount: number, waitlist
     workout_type: type,
     workout_date: row.workout_date ?? '',
     workout_time: row.workout_time ?? '',
-    workout_end_time: endOf(type, row.workout_time ?? '', row.duration_minutes),
+    workout_end_time: endOf(usualMinutes(sports, type), row.workout_time ?? '', row.duration_minutes),
     duration_minutes: row.duration_minutes,
     content: row.content,
     capacity: row.capacity,
@@ -70,7 +71,7 @@ export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStat
     title: row.title,
     event_date: row.event_date ?? '',
     event_time: row.event_time ?? '',
-    event_end_time: endOf('event', row.event_time ?? '', row.duration_minutes),
+    event_end_time: endOf(EVENT_MINUTES, row.event_time ?? '', row.duration_minutes),
     duration_minutes: row.duration_minutes,
     event_location: row.event_location ?? '',
     content: row.content,
@@ -131,14 +132,14 @@ export function laneOwn(rolls: readonly LaneRoll[], userId: number): WorkoutOwn 
 }
 
 /** One workout as `userId` sees it. */
-export function toWorkoutPost(row: WorkoutPostRow, userId: number): WorkoutPost {
+export function toWorkoutPost(row: WorkoutPostRow, userId: number, sports: SportsDocument): WorkoutPost {
   const signedUp = idsOf(row.signed_up);
   const waiting = idsOf(row.waiting);
   const rolls = laneRollsOf(row);
-  if (rolls.length > 0) return { ...sharedWorkout(row, signedUp.length, waiting.length), ...laneOwn(rolls, userId) };
+  if (rolls.length > 0) return { ...sharedWorkout(row, signedUp.length, waiting.length, sports), ...laneOwn(rolls, userId) };
   const position = waiting.indexOf(userId) + 1;
   const own: WorkoutOwn = signedUp.includes(userId) ? SIGNED_UP : position > 0 ? waitingAt(position) : NOT_ON_WORKOUT;
-  return { ...sharedWorkout(row, signedUp.length, waiting.length), ...own };
+  return { ...sharedWorkout(row, signedUp.length, waiting.length, sports), ...own };
 }
 
 /** One event as `userId` sees it. */

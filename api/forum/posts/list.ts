@@ -19,6 +19,7 @@ import {
 } from './answers';
 import { clubStartInstant } from './start-instants';
 import { clubTimeZone } from '../../platform/club-time-zone';
+import { clubSports } from '../../club/settings';
 
 /** No member has this id: the fields of a member with no state in a post. */
 const NOBODY = 0;
@@ -106,6 +107,7 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
   const tz = clubTimeZone(deps);
   const { horizon, nextMidnight } = listWindow(now, tz);
   const rows = workoutRowsFrom(deps.database, horizon);
+  const sports = clubSports(deps);
   let validUntil = nextMidnight;
   for (const row of rows) {
     // The answer is also renewed at each start (read on the cached instant: a list of 200 workouts has
@@ -126,7 +128,7 @@ export function buildWorkoutList(deps: AppDeps, now = deps.clock()): WorkoutList
     const index = list.posts.length;
     const signers = idsOf(row.signed_up);
     const waiting = idsOf(row.waiting);
-    const post = listed(sharedWorkout(row, signers.length, waiting.length));
+    const post = listed(sharedWorkout(row, signers.length, waiting.length, sports));
     list.posts.push(post);
     const rolls = laneRollsOf(row);
     if (rolls.length > 0) {

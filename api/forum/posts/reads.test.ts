@@ -33,11 +33,11 @@ describe('a single post', () => {
     joinWaitlist(t.deps, cy!, w.id);
     for (const p of people) {
       const listed = listWorkoutPosts(t.deps, p.id).find((x) => x.id === w.id);
-      expect(loadWorkoutPost(t.database, p.id, w.id), `as user ${p.id}`).toEqual(listed);
+      expect(loadWorkoutPost(t.deps, p.id, w.id), `as user ${p.id}`).toEqual(listed);
     }
-    expect(loadWorkoutPost(t.database, cy!.id, w.id)).toMatchObject({ isSignedUp: false, waitlistPosition: 2, waitlistCount: 2 });
-    expect(loadWorkoutPost(t.database, ana!.id, w.id)).toMatchObject({ isSignedUp: true, waitlistPosition: null, signupCount: 1 });
-    expect(loadWorkoutPost(t.database, ana!.id, w.id + 100)).toBeUndefined();
+    expect(loadWorkoutPost(t.deps, cy!.id, w.id)).toMatchObject({ isSignedUp: false, waitlistPosition: 2, waitlistCount: 2 });
+    expect(loadWorkoutPost(t.deps, ana!.id, w.id)).toMatchObject({ isSignedUp: true, waitlistPosition: null, signupCount: 1 });
+    expect(loadWorkoutPost(t.deps, ana!.id, w.id + 100)).toBeUndefined();
   });
 
   it('reads as the same event the list shows, for whoever asks', async () => {

@@ -3,10 +3,12 @@ import type { Database_ } from '../../../db/client';
 import { eventRow, workoutRow } from '../../../db/post-queries';
 import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
 import { toEventPost, toWorkoutPost } from './answers';
+import type { AppDeps } from '../../platform/context';
+import { clubSports } from '../../club/settings';
 
-export function loadWorkoutPost(database: Database_, userId: number, id: number): WorkoutPost | undefined {
-  const row = workoutRow(database, id);
-  return row && toWorkoutPost(row, userId);
+export function loadWorkoutPost(deps: AppDeps, userId: number, id: number): WorkoutPost | undefined {
+  const row = workoutRow(deps.database, id);
+  return row && toWorkoutPost(row, userId, clubSports(deps));
 }
 
 export function loadEventPost(database: Database_, userId: number, id: number): EventPost | undefined {

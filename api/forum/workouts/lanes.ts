@@ -5,7 +5,6 @@ import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
-import type { WorkoutType } from '../../../domain/contract/forum';
 import type { LaneInput } from '../../../domain/contract/forum-schemas';
 import {
   LANE_FULL_TEXT,
@@ -13,7 +12,7 @@ import {
   isLaneFull,
   lanePromotions,
   laneRequiredText,
-  paceUnitOf,
+  type PaceUnit,
 } from '../../../domain/lanes';
 import { ServiceError } from '../../platform/errors';
 
@@ -83,10 +82,9 @@ function totalCapacity(lanes: readonly { capacity: number | null }[]): number | 
  * someone holds a place in or waits for cannot go, nor shrink below its sign-ups). Sets the
  * workout's capacity to the sum. `inputs` undefined keeps what it has (an older app's edit).
  */
-export function saveLanes(db: Db, post: PostRow, type: WorkoutType, inputs: LaneInput[] | undefined, on = ''): void {
+export function saveLanes(db: Db, post: PostRow, unit: PaceUnit | null, inputs: LaneInput[] | undefined, on = ''): void {
   if (inputs === undefined) return;
   const existing = lanesOf(db, post.id);
-  const unit = paceUnitOf(type);
   const kept = inputs.filter((l) => l.id !== undefined).map((l) => l.id!);
   for (const id of kept) {
     if (!existing.some((l) => l.id === id)) throw new ServiceError(400, NO_SUCH_LANE_TEXT, { field: 'lanes' });

@@ -20,6 +20,9 @@ import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
 import { weekdayOf } from '../../../domain/calendar-days';
 import { storedDuration } from '../../../domain/durations';
 import { clubTimeZone } from '../../platform/club-time-zone';
+import { clubSports } from '../../club/settings';
+import { paceUnitOf } from '../../../domain/lanes';
+import { chosenWorkoutType } from './workout-types';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */
 export function seriesDates(first: string, last: string, weekdays: readonly number[]): string[] {
@@ -55,6 +58,8 @@ export function createWorkoutSeries(
     const { db } = deps.database;
     const now = deps.clock();
     const seriesId = randomUUID();
+    const workoutType = chosenWorkoutType(deps, input.workoutType);
+    const unit = paceUnitOf(clubSports(deps), workoutType);
     const ids = db
       .insert(posts)
       .values(
@@ -63,7 +68,7 @@ export function createWorkoutSeries(
           type: 'workout',
           title: input.title,
           content: input.content,
-          workoutType: input.workoutType,
+          workoutType,
           workoutDate,
           workoutTime: input.workoutTime,
           durationMinutes: storedDuration(input.workoutTime, input.workoutEndTime) ?? null,
@@ -77,11 +82,11 @@ export function createWorkoutSeries(
       .returning({ id: posts.id })
       .all();
     // Each workout of the series gets the lanes, its own places and waitlists in each.
-    for (const { id } of ids) saveLanes(db, requireWorkout(db, id), input.workoutType, input.lanes);
+    for (const { id } of ids) saveLanes(db, requireWorkout(db, id), unit, input.lanes);
     // One push for the series, not one per date.
     const when = formatClubDateTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
-    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps.database, actor.id, id)!) };
+    return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps, actor.id, id)!) };
   });
 }
 
@@ -127,7 +132,7 @@ export function updateWorkoutInScope(
       const lanes = target.id === post.id ? input.lanes : siblingLanes(db, post, target, input.lanes);
       applyWorkoutUpdate(deps, target, { ...input, workoutDate: date, lanes }, target.id !== post.id);
     }
-    return loadWorkoutPost(deps.database, actor.id, post.id)!;
+    return loadWorkoutPost(deps, actor.id, post.id)!;
   });
 }
 

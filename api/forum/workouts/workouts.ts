@@ -17,7 +17,9 @@ import {
 } from '../../../domain/contract/forum';
 import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
 import { FORMER_MEMBER } from '../../../domain/contract/privacy';
-import { clubRules } from '../../club/settings';
+import { clubRules, clubSports } from '../../club/settings';
+import { paceUnitOf } from '../../../domain/lanes';
+import { chosenWorkoutType } from './workout-types';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../../messaging/mail-templates';
@@ -51,7 +53,7 @@ export type AbsenceReason = 'late-cancel' | 'no-show';
 // ---------- Reading ----------
 
 function loadWorkoutOr404(deps: AppDeps, userId: number, id: number): WorkoutPost {
-  const workout = loadWorkoutPost(deps.database, userId, id);
+  const workout = loadWorkoutPost(deps, userId, id);
   if (!workout) throw new ServiceError(404, 'Workout not found');
   return workout;
 }
@@ -432,6 +434,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
     }
     const now = deps.clock();
+    const workoutType = chosenWorkoutType(deps, input.workoutType);
     const { id } = db
       .insert(posts)
       .values({
@@ -439,7 +442,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
         type: 'workout',
         title: input.title,
         content: input.content,
-        workoutType: input.workoutType,
+        workoutType,
         workoutDate: input.workoutDate,
         workoutTime: input.workoutTime,
         // No end time given: null, the usual length of its type.
@@ -451,7 +454,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
       })
       .returning({ id: posts.id })
       .get();
-    saveLanes(db, requireWorkout(db, id), input.workoutType, input.lanes);
+    saveLanes(db, requireWorkout(db, id), paceUnitOf(clubSports(deps), workoutType), input.lanes);
     pushNewWorkout(
       deps,
       actor.id,
@@ -489,12 +492,13 @@ export function applyWorkoutUpdate(
     );
   }
   const now = deps.clock();
+  const workoutType = chosenWorkoutType(deps, input.workoutType, post.workoutType);
   const updated = db
     .update(posts)
     .set({
       title: input.title,
       content: input.content,
-      workoutType: input.workoutType,
+      workoutType,
       workoutDate: input.workoutDate,
       workoutTime: input.workoutTime,
       // Left out of the request (an older app): the place it had stays, and so does its length.
@@ -510,7 +514,7 @@ export function applyWorkoutUpdate(
     .where(eq(posts.id, post.id))
     .returning()
     .get()!;
-  saveLanes(db, updated, input.workoutType, input.lanes, nameDate ? ` on ${post.workoutDate}` : '');
+  saveLanes(db, updated, paceUnitOf(clubSports(deps), workoutType), input.lanes, nameDate ? ` on ${post.workoutDate}` : '');
   fillFromWaitlist(deps, requireWorkout(db, post.id), now);
   tellIfMoved(deps, post, updated);
 }

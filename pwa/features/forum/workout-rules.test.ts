@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/data/api-client';
 import { checkNewEvent } from './events/new-event-modal';
 import { filterWorkouts } from './workouts/workouts-tab';
+import { defaultSports } from '../../../domain/sports';
 import { attendanceErrorText, whosComingTitle } from './workouts/workout-roster';
 import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workouts/workout-form';
 import { commentSchema } from '../../../domain/contract/forum-schemas';
@@ -87,8 +88,7 @@ describe('workout view', () => {
     const list = (['spin', 'outdoor-ride', 'run', 'swim', 'brick', 'other'] as const).map((t, i) =>
       workout({ id: i, workout_type: t }),
     );
-    const types = (f: Parameters<typeof filterWorkouts>[1]) =>
-      filterWorkouts(list, f).map((w) => w.workout_type);
+    const types = (f: string) => filterWorkouts(list, defaultSports(), f).map((w) => w.workout_type);
     expect(types('all')).toHaveLength(6);
     expect(types('bike')).toEqual(['spin', 'outdoor-ride', 'brick']);
     expect(types('swim')).toEqual(['swim']);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/forum';
 import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
 import { OfflineNote, UnsyncedMark, NotSavedOffline, SavedAge, isOfflineError } from '../../components/offline-note';
-import { KindBadge, MovedMark, RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../components/post-parts';
+import { EVENT_BADGE, KindBadge, MovedMark, RACE_BADGE, RSVP_LABELS, TypeBadge, waitlistPositionText } from '../../components/post-parts';
 import { useSignupFlow } from '../../components/signup-flow';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useRsvpWrite } from '../../lib/data/post-actions';
@@ -108,11 +108,15 @@ function When({ item }: { item: WeekItem }) {
   );
 }
 
-function Head({ item, to, badge }: { item: WeekItem; to: string; badge: string }) {
+function Head({ item, to }: { item: WeekItem; to: string }) {
   return (
     <div className="my-week__head">
       <When item={item} />
-      <KindBadge kind={item.kind === 'workout' ? item.workoutType : item.kind}>{badge}</KindBadge>
+      {item.kind === 'workout' ? (
+        <TypeBadge type={item.workoutType} />
+      ) : (
+        <KindBadge colour={item.kind === 'event' ? EVENT_BADGE : RACE_BADGE}>{item.kind === 'event' ? 'Event' : 'Race'}</KindBadge>
+      )}
       <h3 className="my-week__name">
         <Link to={to}>{item.title || 'Untitled'}</Link>
       </h3>
@@ -142,7 +146,7 @@ function WorkoutItem({ item, savedAt }: { item: WeekWorkout; savedAt: number | n
   const gone = !signedUp && position === null;
   return (
     <>
-      <Head item={item} to={`/workout/${item.id}`} badge={WORKOUT_TYPE_LABELS[item.workoutType] ?? 'Workout'} />
+      <Head item={item} to={`/workout/${item.id}`} />
       {item.location && <p className="my-week__where">{item.location}</p>}
       <div className="my-week__row">
         <p className="my-week__status">
@@ -181,7 +185,7 @@ function EventItem({ item }: { item: WeekEvent }) {
   const mine: RsvpStatus | null = rsvp.standing?.myRsvp ?? null;
   return (
     <>
-      <Head item={item} to={`/event/${item.id}`} badge="Event" />
+      <Head item={item} to={`/event/${item.id}`} />
       {item.location && <p className="my-week__where">{item.location}</p>}
       <div className="my-week__row">
         <p className="my-week__status" id={groupId}>
@@ -214,7 +218,7 @@ function EventItem({ item }: { item: WeekEvent }) {
 function RaceItem({ item }: { item: WeekRace }) {
   return (
     <>
-      <Head item={item} to={`/race/${item.id}`} badge="Race" />
+      <Head item={item} to={`/race/${item.id}`} />
       {item.location && <p className="my-week__where">{item.location}</p>}
       <div className="my-week__row">
         <p className="my-week__status">Signed up</p>

@@ -5,6 +5,7 @@ import { SETUP_PATH } from '../../../domain/contract/public-pages';
 import { setClubEmail, setClubIdentity } from './club-identity';
 import { setServerPasskeys } from './club-passkeys';
 import { setClubRules } from './club-rules';
+import { setClubSports } from './club-sports';
 import { setClubTerms } from './club-terms';
 
 // The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
@@ -43,6 +44,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     setServerPasskeys(body?.passkeys);
     setClubRules(body?.rules);
     setClubTerms(body?.terms);
+    setClubSports(body?.sports);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }

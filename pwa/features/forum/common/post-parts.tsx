@@ -1,8 +1,6 @@
 import { Avatar } from '../../../components/avatar';
-import { KindBadge } from '../../../components/post-parts';
-import type { EventPost, WorkoutType } from '../../../../domain/contract/forum';
+import type { EventPost } from '../../../../domain/contract/forum';
 import { formatDate, formatTimeRange } from '../../../lib/ui/format';
-import { WORKOUT_TYPE_LABELS } from './workout-rules';
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {
   const shown = name || 'Unknown member';
@@ -15,10 +13,6 @@ export function Author({ name, url }: { name: string; url: string | null | undef
       </span>
     </span>
   );
-}
-
-export function TypeBadge({ type }: { type: WorkoutType }) {
-  return <KindBadge kind={type}>{WORKOUT_TYPE_LABELS[type] ?? type}</KindBadge>;
 }
 
 /** The live 'n/max' counter under a long text field; turns red past the limit. */

@@ -12,9 +12,9 @@ import { formatDate, formatWeekday } from '../../../lib/ui/format';
 import { signupsWithMe, type Me } from '../../../lib/data/my-signup';
 import { rsvpStanding, workoutStanding, type DesiredSignup } from '../../../lib/data/post-actions';
 import { shiftRsvpCounts } from '../../../lib/data/post-cache';
-import { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText } from '../../../components/post-parts';
+import { RSVP_LABELS, waitlistPositionText } from '../../../components/post-parts';
 
-export { RSVP_LABELS, WORKOUT_TYPE_LABELS, waitlistPositionText };
+export { RSVP_LABELS, waitlistPositionText };
 
 /** A workout as the screen shows it: the server's answer with any not-yet-synced choice laid over it. */
 export interface WorkoutView {

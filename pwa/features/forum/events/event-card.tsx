@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../../domain/contract/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/status';
-import { KindBadge, MovedMark } from '../../../components/post-parts';
+import { EVENT_BADGE, KindBadge, MovedMark } from '../../../components/post-parts';
 import { useSession } from '../../../lib/session/session';
 import { Author, EventWhenWhere } from '../common/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
@@ -48,7 +48,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
             {title}
           </Link>
         </h2>
-        <KindBadge kind="event">Event</KindBadge>
+        <KindBadge colour={EVENT_BADGE}>Event</KindBadge>
       </div>
       <div className="forum-meta">
         <EventWhenWhere event={event} />

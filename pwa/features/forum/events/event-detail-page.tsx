@@ -6,7 +6,7 @@ import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadError, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../lib/ui/format';
-import { KindBadge, MovedMark } from '../../../components/post-parts';
+import { EVENT_BADGE, KindBadge, MovedMark } from '../../../components/post-parts';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
 import { ApiError } from '../../../lib/data/api-client';
@@ -112,7 +112,7 @@ export function EventDetailPage() {
           <h1 id="event-title" className="forum-detail__title">
             {title}
           </h1>
-          <KindBadge kind="event">Event</KindBadge>
+          <KindBadge colour={EVENT_BADGE}>Event</KindBadge>
         </div>
         <div className="forum-meta">
           <Author name={event.author_name} url={event.authorProfilePictureUrl} />

@@ -20,7 +20,7 @@ import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useCreatePostMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
 import { formatDuration } from '../../../../domain/club-format';
-import { DEFAULT_DURATION_MINUTES } from '../../../../domain/durations';
+import { EVENT_MINUTES } from '../../../../domain/durations';
 
 export interface EventDraft {
   title: string;
@@ -137,7 +137,7 @@ export function NewEventModal({
           <FormField
             label="End time (optional)"
             error={errors.eventEndTime?.message}
-            hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES.event)}.`}
+            hint={`Leave empty for the usual ${formatDuration(EVENT_MINUTES)}.`}
           >
             {(field) => <input {...field} type="time" {...register('eventEndTime')} />}
           </FormField>

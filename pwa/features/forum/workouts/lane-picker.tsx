@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
 import { PACE_UNIT_TEXT, formatPace, laneSummary, memberPace, paceUnitOf, suggestedLane } from '../../../../domain/lanes';
+import { useClubSports } from '../../../lib/club/club-sports';
 import { ErrorMessage, Notice } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { refreshCopies } from '../../../lib/data/post-cache';
@@ -49,7 +50,7 @@ export function LanePicker({ workout, started }: { workout: WorkoutPost; started
   const lanes = workout.lanes ?? [];
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const unit = paceUnitOf(workout.workout_type);
+  const unit = paceUnitOf(useClubSports(), workout.workout_type);
   const suggested = suggestedLane(lanes, user?.paces ? memberPace(user.paces, unit) : null);
   const mine = lanes.find((l) => l.mine === 'signed_up') ?? null;
   const waiting = lanes.find((l) => l.mine === 'waitlisted') ?? null;

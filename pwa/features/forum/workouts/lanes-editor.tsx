@@ -4,7 +4,8 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { WorkoutLane, WorkoutType } from '../../../../domain/contract/forum';
 import type { LaneInput } from '../../../../domain/contract/forum-schemas';
-import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX, PACE_UNIT_TEXT, formatPace, paceUnitOf, parsePace } from '../../../../domain/lanes';
+import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX, PACE_UNIT_TEXT, formatPace, paceUnitOf, parsePace, type PaceUnit } from '../../../../domain/lanes';
+import { useClubSports } from '../../../lib/club/club-sports';
 
 /** One lane while it is typed. `id` names a lane the workout already has (an edit keeps its members). */
 export interface LaneDraft {
@@ -28,8 +29,7 @@ export function laneDraftsOf(lanes: readonly WorkoutLane[] | undefined): LaneDra
 }
 
 /** The contract's lanes for the drafts; an unreadable number is sent as text so the contract names it. */
-export function lanesBody(drafts: readonly LaneDraft[], type: WorkoutType): LaneInput[] {
-  const unit = paceUnitOf(type);
+export function lanesBody(drafts: readonly LaneDraft[], unit: PaceUnit | null): LaneInput[] {
   const num = (text: string) => (text.trim() === '' || !unit ? null : (parsePace(text, unit) ?? (text as unknown as number)));
   return drafts.map((d) => ({
     ...(d.id !== undefined && { id: d.id }),
@@ -52,7 +52,7 @@ export function LanesEditor<F extends LaneForm>({ form, error }: { form: UseForm
   const id = useId();
   const f = form as unknown as UseFormReturn<LaneForm>;
   const lanes = f.watch('lanes') ?? [];
-  const unit = paceUnitOf(f.watch('workoutType'));
+  const unit = paceUnitOf(useClubSports(), f.watch('workoutType'));
   const set = (next: LaneDraft[]) => {
     f.setValue('lanes', next, { shouldDirty: true });
     f.setValue('lanesTouched', true);

@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/data/api-client';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { useContractForm } from '../../../lib/forms/forms';
 import { EMPTY_NEW_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type NewWorkoutDraft, type WorkoutDraft } from './workout-form';
+import { defaultTypeId } from '../../../../domain/sports';
+import { useClubSports } from '../../../lib/club/club-sports';
 import { useCreatePostMutation } from '../api/forum-mutations';
 
 // Monday first, as a club's week is read; the values stay JavaScript's day numbers (0 Sunday).
@@ -87,7 +89,10 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   const [error, setError] = useState('');
   const today = useClubToday();
   const terms = useClubTerms();
-  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(today, terms), { defaultValues: EMPTY_NEW_WORKOUT });
+  const sports = useClubSports();
+  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(today, terms), {
+    defaultValues: { ...EMPTY_NEW_WORKOUT, workoutType: defaultTypeId(sports) },
+  });
   const {
     handleSubmit,
     watch,

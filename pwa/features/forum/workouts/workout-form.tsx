@@ -10,7 +10,6 @@ import {
   FUTURE_WORKOUT_ERROR,
   LOCATION_MAX,
   TITLE_MAX,
-  WORKOUT_TYPES,
   isFutureDate,
   type SeriesScope,
   type WorkoutPost,
@@ -29,11 +28,13 @@ import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
 import { judgeEdit, type Slot } from '../../../../domain/moves';
-import { DEFAULT_DURATION_MINUTES } from '../../../../domain/durations';
+import { usualMinutes } from '../../../../domain/durations';
+import { paceUnitOf } from '../../../../domain/lanes';
+import { offeredTypes, typeName } from '../../../../domain/sports';
+import { clubSports, useClubSports } from '../../../lib/club/club-sports';
 import { formatDuration } from '../../../../domain/club-format';
 import { useUpdateWorkoutMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
-import { WORKOUT_TYPE_LABELS } from '../common/workout-rules';
 import { LanesEditor, laneDraftsOf, lanesBody, type LaneDraft } from './lanes-editor';
 
 /** What the workout form holds while it is being typed: every field as text, as the inputs give it. */
@@ -103,7 +104,7 @@ export function draftFromWorkout(w: WorkoutPost): WorkoutDraft {
 /** The lanes of a draft for the contract: only when it has some or the exec changed them. */
 function draftLanes(draft: WorkoutDraft) {
   const lanes = draft.lanes ?? [];
-  return lanes.length > 0 || draft.lanesTouched ? { lanes: lanesBody(lanes, draft.workoutType) } : {};
+  return lanes.length > 0 || draft.lanesTouched ? { lanes: lanesBody(lanes, paceUnitOf(clubSports(), draft.workoutType)) } : {};
 }
 
 /** A draft as the contract takes it: the form-only fields left out, the capacity and lanes as numbers. */
@@ -240,6 +241,9 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
   } = form;
   const content = watch('content');
   const type = watch('workoutType');
+  const sports = useClubSports();
+  // A retired type is offered only to the workout that already has it (an edit may keep it).
+  const types = offeredTypes(sports, form.formState.defaultValues?.workoutType);
   const over = content.length > CONTENT_MAX;
   return (
     <>
@@ -250,9 +254,9 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
         <FormField label="Workout type" error={errors.workoutType?.message}>
           {(field) => (
             <select {...field} {...register('workoutType')}>
-              {WORKOUT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {WORKOUT_TYPE_LABELS[t]}
+              {types.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.retired ? `${t.name} (retired)` : t.name}
                 </option>
               ))}
             </select>
@@ -291,7 +295,7 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
         <FormField
           label="End time (optional)"
           error={errors.workoutEndTime?.message}
-          hint={`Leave empty for the usual ${formatDuration(DEFAULT_DURATION_MINUTES[type] ?? DEFAULT_DURATION_MINUTES.other)} (${WORKOUT_TYPE_LABELS[type] ?? 'Other'}).`}
+          hint={`Leave empty for the usual ${formatDuration(usualMinutes(sports, type))} (${typeName(sports, type)}).`}
         >
           {(field) => <input {...field} type="time" {...register('workoutEndTime')} />}
         </FormField>

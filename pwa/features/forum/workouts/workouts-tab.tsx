@@ -2,7 +2,9 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineNote, isOfflineError } from '../../../components/offline-note';
 import { ListNotSaved } from '../common/list-not-saved';
-import { WORKOUT_FILTERS, type SeriesScope, type WorkoutPost } from '../../../../domain/contract/forum';
+import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
+import { filterTypes, typeName, type SportsDocument } from '../../../../domain/sports';
+import { useClubSports } from '../../../lib/club/club-sports';
 import { forumOrder } from '../../../../domain/clock';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
 import { useClubToday } from '../../../lib/club/club-clock';
@@ -18,18 +20,22 @@ import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
 const NewWorkoutModal = lazyNamed(() => import('./new-workout-modal'), 'NewWorkoutModal');
 
-type FilterKey = keyof typeof WORKOUT_FILTERS;
-const FILTERS: { key: FilterKey; label: string; hint?: string }[] = [
-  { key: 'all', label: 'All' },
-  { key: 'bike', label: 'Bike', hint: 'Spin, outdoor rides and bricks' },
-  { key: 'swim', label: 'Swim' },
-  { key: 'run', label: 'Run' },
-];
+/** "All", then the club's filters (Admin → Sports), each with the names of the types it shows as its hint. */
+function filtersOf(sports: SportsDocument): { key: string; label: string; hint?: string }[] {
+  return [
+    { key: 'all', label: 'All' },
+    ...sports.filters.map((f) => ({
+      key: f.id,
+      label: f.name,
+      ...(f.types.length > 1 && { hint: f.types.map((t) => typeName(sports, t)).join(', ') }),
+    })),
+  ];
+}
 
 /** The sport filter of the list, read from the address (?sport=bike): Back returns to the same list. */
-export function filterFrom(params: URLSearchParams): FilterKey {
+export function filterFrom(params: URLSearchParams, sports: SportsDocument): string {
   const value = params.get('sport');
-  return FILTERS.some((f) => f.key === value) ? (value as FilterKey) : 'all';
+  return sports.filters.some((f) => f.id === value) ? value! : 'all';
 }
 
 /**
@@ -41,8 +47,8 @@ export function inForumOrder(workouts: readonly WorkoutPost[], today: string | n
   return today ? forumOrder(workouts, (w) => ({ date: w.workout_date, time: w.workout_time }), today) : [...workouts];
 }
 
-export function filterWorkouts(workouts: readonly WorkoutPost[], filter: FilterKey): WorkoutPost[] {
-  const types: readonly string[] | null = WORKOUT_FILTERS[filter];
+export function filterWorkouts(workouts: readonly WorkoutPost[], sports: SportsDocument, filter: string): WorkoutPost[] {
+  const types = filterTypes(sports, filter);
   return types === null ? [...workouts] : workouts.filter((w) => types.includes(w.workout_type));
 }
 
@@ -55,8 +61,9 @@ export function WorkoutsTab() {
   const { fromCache, updatedAt } = offlineInfo(query);
   const error = loadError(query);
   const [params, setParams] = useSearchParams();
-  const filter = filterFrom(params);
-  const setFilter = (key: FilterKey) =>
+  const sports = useClubSports();
+  const filter = filterFrom(params, sports);
+  const setFilter = (key: string) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -89,7 +96,7 @@ export function WorkoutsTab() {
   const remove = useCallback((id: number, scope: SeriesScope) => deletePost({ id, scope }).then(() => undefined), [deletePost]);
 
   const today = useClubToday();
-  const shown = data ? inForumOrder(filterWorkouts(data.posts, filter), today) : [];
+  const shown = data ? inForumOrder(filterWorkouts(data.posts, sports, filter), today) : [];
 
   return (
     <>
@@ -105,7 +112,7 @@ export function WorkoutsTab() {
       )}
       <div className="forum-toolbar">
         <div className="segmented forum-filters" role="group" aria-label="Filter workouts by sport">
-          {FILTERS.map((f) => (
+          {filtersOf(sports).map((f) => (
             <button
               key={f.key}
               type="button"
@@ -141,7 +148,7 @@ export function WorkoutsTab() {
         <EmptyState>
           {filter === 'all'
             ? 'No workouts posted yet.'
-            : `No ${FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} workouts yet.`}
+            : `No ${(sports.filters.find((f) => f.id === filter)?.name ?? '').toLowerCase()} workouts yet.`}
         </EmptyState>
       ) : (
         <div className="forum-days">
