@@ -18,6 +18,7 @@ import { PendingList } from './pending-list';
 import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
 import { TermsTab } from './calendar/terms-tab';
+import { SportsTab } from './sports/sports-tab';
 import { ScheduleTab } from './calendar/schedule-tab';
 import { TeamPositionsTab } from './calendar/team-positions-tab';
 import { RulesTab } from './rules/rules-tab';
@@ -40,6 +41,7 @@ const TABS = [
   { id: 'team', label: 'Team' },
   { id: 'schedule', label: 'Schedule' },
   { id: 'terms', label: 'Terms' },
+  { id: 'sports', label: 'Sports' },
   { id: 'rules', label: 'Rules' },
   { id: 'race-points', label: 'Race points' },
 ] as const;
@@ -155,6 +157,8 @@ function AdminDashboard() {
           <RulesTab />
         ) : tab === 'terms' ? (
           <TermsTab />
+        ) : tab === 'sports' ? (
+          <SportsTab />
         ) : tab === 'schedule' ? (
           <ScheduleTab />
         ) : tab === 'team' ? (

@@ -7,6 +7,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   members: () => [...adminKeys.all, 'members'] as const,
   messages: () => [...adminKeys.all, 'messages'] as const,
+  typeUsage: () => [...adminKeys.all, 'workout-type-usage'] as const,
 };
 
 export function useMembersQuery() {
@@ -21,6 +22,14 @@ export function useMessagesQuery() {
   return useRead({
     queryKey: adminKeys.messages(),
     queryFn: ({ signal }) => call('GET /admin/outbox', { signal }),
+  });
+}
+
+/** How many workouts each workout type has (Admin → Sports: those are retired, not removed). */
+export function useTypeUsageQuery() {
+  return useRead({
+    queryKey: adminKeys.typeUsage(),
+    queryFn: ({ signal }) => call('GET /forum/workout-types/usage', { signal }),
   });
 }
 

@@ -1,0 +1,384 @@
+import { useId, useRef, useState } from 'react';
+import {
+  BADGE_COLOURS,
+  BADGE_COLOUR_LABELS,
+  SPORTS,
+  SPORT_LABELS,
+  TYPE_MINUTES_MAX,
+  TYPE_MINUTES_MIN,
+  TYPE_NAME_MAX,
+  idFromName,
+  sportsProblem,
+  typeName,
+  type SportsDocument,
+  type WorkoutFilterDefinition,
+  type WorkoutTypeDefinition,
+} from '../../../../domain/sports';
+import { KindBadge } from '../../../components/post-parts';
+import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useTypeUsageQuery } from '../api/admin-queries';
+import { setClubSports } from '../../../lib/club/club-sports';
+import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
+import { useDocumentEditor } from '../pages/use-document-editor';
+import './sports.css';
+
+/** A row of the editor: a type, and whether it was added in this edit (its id then follows its name). */
+interface TypeRow extends WorkoutTypeDefinition {
+  added?: boolean;
+}
+
+/** The document as it is published: rows without the editor's marks, names trimmed. */
+function toDocument(types: readonly TypeRow[], filters: readonly WorkoutFilterDefinition[]): SportsDocument {
+  return {
+    types: types.map(({ added: _added, ...t }) => ({ ...t, name: t.name.trim() })),
+    filters: filters.map((f) => ({ ...f, name: f.name.trim() })),
+  };
+}
+
+/**
+ * Admin → Sports: the club's workout types (name, sport, badge colour, usual length) in the order the
+ * New Workout form offers them, and the forum's filters as groups of types. A type with workouts is
+ * retired rather than removed; renaming keeps every workout of it.
+ */
+export function SportsTab() {
+  const editor = useDocumentEditor('sports');
+  const usage = useTypeUsageQuery();
+  const [saved, setSaved] = useState(false);
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(editor.dirty, form);
+
+  if (!editor.document || editor.draft === undefined) {
+    return editor.loadError ? (
+      <LoadError onRetry={editor.reload}>{errorMessage(editor.loadError, 'The sports could not be loaded.')}</LoadError>
+    ) : (
+      <Loading text="Loading sports…" />
+    );
+  }
+  const draft = { ...editor.draft, types: editor.draft.types as TypeRow[] };
+  const used = new Map((usage.data?.types ?? []).map((t) => [t.id, t.workouts]));
+  const refused = problem ?? (editor.refused ? { field: editor.refused.field ?? '', message: editor.refused.message } : null);
+  const errorAt = (field: string) => (refused?.field === field ? refused.message : undefined);
+
+  const change = (next: Partial<SportsDocument>) => {
+    setSaved(false);
+    setProblem(null);
+    editor.setDraft({ ...draft, ...next });
+  };
+  const setType = (i: number, patch: Partial<TypeRow>) => {
+    const types = draft.types.map((t, j) => {
+      if (j !== i) return t;
+      const next = { ...t, ...patch };
+      // A type added in this edit takes its id from its name; an existing one keeps its id forever.
+      if (t.added && patch.name !== undefined) next.id = idFromName(patch.name, draft.types.filter((_, k) => k !== i).map((o) => o.id));
+      return next;
+    });
+    const renamed = types[i]!.id !== draft.types[i]!.id;
+    const filters = renamed ? draft.filters.map((f) => ({ ...f, types: f.types.map((id) => (id === draft.types[i]!.id ? types[i]!.id : id)) })) : draft.filters;
+    change({ types, filters });
+  };
+  const moveType = (i: number, by: -1 | 1) => {
+    const types = [...draft.types];
+    [types[i], types[i + by]] = [types[i + by]!, types[i]!];
+    change({ types });
+  };
+  const removeType = (i: number) => {
+    const id = draft.types[i]!.id;
+    change({ types: draft.types.filter((_, j) => j !== i), filters: draft.filters.map((f) => ({ ...f, types: f.types.filter((t) => t !== id) })) });
+  };
+  const addType = () =>
+    change({
+      types: [
+        ...draft.types,
+        { id: idFromName('', draft.types.map((t) => t.id)), name: '', sport: 'other', colour: 'grey', minutes: 60, retired: false, added: true },
+      ],
+    });
+  const setFilter = (i: number, patch: Partial<WorkoutFilterDefinition>) => {
+    const filters = draft.filters.map((f, j) => (j === i ? { ...f, ...patch } : f));
+    change({ filters });
+  };
+  const addFilter = () => change({ filters: [...draft.filters, { id: '', name: '', types: [] }] });
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    // Filters take their id from their name when added; the forum's address keeps it (?sport=bike).
+    const filters = draft.filters.map((f, i) =>
+      f.id ? f : { ...f, id: idFromName(f.name, draft.filters.filter((_, j) => j !== i).map((o) => o.id)) },
+    );
+    const body = toDocument(draft.types, filters);
+    const local = body.types.findIndex((t) => t.name === '');
+    const found = local >= 0 ? { field: `types.${local}.name`, message: 'Give the workout type a name' } : sportsProblem(body);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    editor.setDraft(body);
+    const ok = await editor.publish();
+    if (ok) {
+      setClubSports(body);
+      setSaved(true);
+      void usage.refetch();
+    }
+  };
+
+  return (
+    <form ref={form} className="sports-admin" aria-label="Sports and workout types" onSubmit={(e) => void save(e)} noValidate>
+      <p className="hint">
+        The kinds of workout execs can post, in the order the New Workout form offers them. Renaming a type keeps its
+        workouts; a type with workouts can be retired (no new workouts of it) but not removed.
+      </p>
+      {editor.newer && (
+        <div className="alert alert--warning" role="alert">
+          <p>
+            <strong>{editor.newer.publishedBy?.name ?? 'Someone'} saved the sports while you were editing.</strong> Your
+            changes are still below.
+          </p>
+          <p className="sports-admin__actions">
+            <button type="button" className="button button--small" onClick={editor.keepMine}>
+              Keep my changes
+            </button>
+            <button type="button" className="button button--small button--ghost" onClick={() => window.confirm(DISCARD_QUESTION) && editor.takeTheirs()}>
+              Use their version
+            </button>
+          </p>
+        </div>
+      )}
+
+      <h2 className="sports-admin__title">Workout types</h2>
+      <ol className="sports-admin__types">
+        {draft.types.map((t, i) => (
+          <TypeEditor
+            key={t.added ? `new-${i}` : t.id}
+            type={t}
+            workouts={used.get(t.id) ?? 0}
+            first={i === 0}
+            last={i === draft.types.length - 1}
+            errorAt={(field) => errorAt(`types.${i}.${field}`)}
+            onChange={(patch) => setType(i, patch)}
+            onMove={(by) => moveType(i, by)}
+            onRemove={() => removeType(i)}
+          />
+        ))}
+      </ol>
+      {errorAt('types') && <ErrorMessage>{errorAt('types')}</ErrorMessage>}
+      <p>
+        <button type="button" className="button button--small button--ghost" onClick={addType}>
+          Add a workout type
+        </button>
+      </p>
+
+      <h2 className="sports-admin__title">Filters</h2>
+      <p className="hint">The forum&apos;s filters after “All”: each shows the workouts of the types ticked.</p>
+      {draft.filters.length === 0 && <EmptyState>No filters: the forum shows “All” only.</EmptyState>}
+      <ul className="sports-admin__filters">
+        {draft.filters.map((f, i) => (
+          <FilterEditor
+            key={f.id || `new-${i}`}
+            filter={f}
+            types={draft.types}
+            errorAt={(field) => errorAt(`filters.${i}.${field}`)}
+            onChange={(patch) => setFilter(i, patch)}
+            onRemove={() => change({ filters: draft.filters.filter((_, j) => j !== i) })}
+          />
+        ))}
+      </ul>
+      <p>
+        <button type="button" className="button button--small button--ghost" onClick={addFilter}>
+          Add a filter
+        </button>
+      </p>
+
+      {refused && !refused.field.match(/^(types|filters)\.\d+\./) && refused.field !== 'types' && <ErrorMessage>{refused.message}</ErrorMessage>}
+      {saved && !editor.dirty && <Notice tone="success">Sports saved: the New Workout form, the badges and the filters use them now.</Notice>}
+      <div className="sports-admin__save">
+        <button type="submit" className="button" disabled={editor.publishing}>
+          {editor.publishing ? 'Saving…' : 'Save sports'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TypeEditor({
+  type,
+  workouts,
+  first,
+  last,
+  errorAt,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  type: TypeRow;
+  workouts: number;
+  first: boolean;
+  last: boolean;
+  errorAt: (field: string) => string | undefined;
+  onChange: (patch: Partial<TypeRow>) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const label = type.name.trim() || 'the new type';
+  const nameError = errorAt('name') ?? errorAt('id');
+  const minutesError = errorAt('minutes');
+  return (
+    <li className={`sports-admin__type${type.retired ? ' sports-admin__type--retired' : ''}`}>
+      <div className="sports-admin__type-head">
+        <KindBadge colour={type.colour}>{type.name.trim() || 'New type'}</KindBadge>
+        <span className="hint">
+          {type.retired ? 'Retired · ' : ''}
+          {workouts === 0 ? 'No workouts yet' : `${workouts} ${workouts === 1 ? 'workout' : 'workouts'}`}
+        </span>
+      </div>
+      <div className="sports-admin__fields">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            value={type.name}
+            maxLength={TYPE_NAME_MAX}
+            autoFocus={type.added && type.name === ''}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            onChange={(e) => onChange({ name: e.target.value })}
+          />
+          {nameError && (
+            <p id={`${id}-name-error`} className="field-error" role="alert">
+              {nameError}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-sport`}>Sport</label>
+          <select id={`${id}-sport`} value={type.sport} onChange={(e) => onChange({ sport: e.target.value as TypeRow['sport'] })}>
+            {SPORTS.map((s) => (
+              <option key={s} value={s}>
+                {SPORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-colour`}>Badge colour</label>
+          <select id={`${id}-colour`} value={type.colour} onChange={(e) => onChange({ colour: e.target.value as TypeRow['colour'] })}>
+            {BADGE_COLOURS.map((c) => (
+              <option key={c} value={c}>
+                {BADGE_COLOUR_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-minutes`}>Usual length (minutes)</label>
+          <input
+            id={`${id}-minutes`}
+            type="number"
+            inputMode="numeric"
+            min={TYPE_MINUTES_MIN}
+            max={TYPE_MINUTES_MAX}
+            step={5}
+            value={Number.isNaN(type.minutes) ? '' : type.minutes}
+            aria-invalid={minutesError ? true : undefined}
+            aria-describedby={minutesError ? `${id}-minutes-error` : undefined}
+            onChange={(e) => onChange({ minutes: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+          />
+          {minutesError && (
+            <p id={`${id}-minutes-error`} className="field-error" role="alert">
+              {minutesError}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="sports-admin__actions">
+        <button type="button" className="button button--small button--ghost" aria-label={`Move ${label} up`} disabled={first} onClick={() => onMove(-1)}>
+          ↑
+        </button>
+        <button type="button" className="button button--small button--ghost" aria-label={`Move ${label} down`} disabled={last} onClick={() => onMove(1)}>
+          ↓
+        </button>
+        {type.retired ? (
+          <button type="button" className="button button--small button--ghost" onClick={() => onChange({ retired: false })}>
+            Bring back {label}
+          </button>
+        ) : (
+          !type.added && (
+            <button type="button" className="button button--small button--ghost" onClick={() => onChange({ retired: true })}>
+              Retire {label}
+            </button>
+          )
+        )}
+        {workouts === 0 && (
+          <button type="button" className="button button--small button--ghost" onClick={onRemove}>
+            Remove {label}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function FilterEditor({
+  filter,
+  types,
+  errorAt,
+  onChange,
+  onRemove,
+}: {
+  filter: WorkoutFilterDefinition;
+  types: readonly TypeRow[];
+  errorAt: (field: string) => string | undefined;
+  onChange: (patch: Partial<WorkoutFilterDefinition>) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const label = filter.name.trim() || 'the new filter';
+  const nameError = errorAt('name');
+  const typesError = errorAt('types');
+  const sports = { types: [...types], filters: [] };
+  return (
+    <li className="sports-admin__filter">
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Filter name</label>
+        <input
+          id={`${id}-name`}
+          type="text"
+          value={filter.name}
+          maxLength={TYPE_NAME_MAX}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? `${id}-name-error` : undefined}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+        {nameError && (
+          <p id={`${id}-name-error`} className="field-error" role="alert">
+            {nameError}
+          </p>
+        )}
+      </div>
+      <fieldset className="sports-admin__filter-types" aria-describedby={typesError ? `${id}-types-error` : undefined}>
+        <legend>Shows</legend>
+        {types.map((t) => (
+          <label key={t.id} className="admin-checkbox">
+            <input
+              type="checkbox"
+              checked={filter.types.includes(t.id)}
+              onChange={(e) => onChange({ types: e.target.checked ? [...filter.types, t.id] : filter.types.filter((x) => x !== t.id) })}
+            />
+            <span>{typeName(sports, t.id) || 'New type'}</span>
+          </label>
+        ))}
+        {typesError && (
+          <p id={`${id}-types-error`} className="field-error" role="alert">
+            {typesError}
+          </p>
+        )}
+      </fieldset>
+      <button type="button" className="button button--small button--ghost" onClick={onRemove}>
+        Remove filter {label}
+      </button>
+    </li>
+  );
+}
