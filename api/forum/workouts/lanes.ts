@@ -1,7 +1,8 @@
 // A workout's lanes on the server: saving them with the workout, picking the lane a request names,
 // counting each lane's places and reading its waitlist (a workout without lanes is the one pool with
-// lane null), and moving members between lanes. The rules themselves are
-// domain/lanes.ts; every function here that writes runs inside the caller's transaction.
+// lane null), and moving members between lanes. The rules themselves are domain/lanes.ts and, for
+// filling a pool, domain/rules.ts; every function here that writes runs inside the caller's
+// transaction.
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries';
