@@ -2,7 +2,6 @@
 // (documents.ts), so an administrator's change applies to the next request everywhere at once.
 import type { RuleNumbers } from '../../domain/rules';
 import type { AppDeps } from '../platform/context';
-import { readClubTimeZoneWith } from '../platform/club-time-zone';
 import { documentBody } from './documents';
 
 /** The attendance rules' numbers in force. */
@@ -10,7 +9,10 @@ export function clubRules(deps: AppDeps): RuleNumbers {
   return documentBody(deps, 'rules');
 }
 
-/** Called by createApp: from then on the server's club clock is the `time-zone` setting in force. */
-export function readClubTimeZoneFromSettings(): void {
-  readClubTimeZoneWith((deps) => documentBody(deps as AppDeps, 'time-zone').timeZone);
+/**
+ * The club's time zone in force, for the composition root to hand over as `deps.timeZoneSetting`;
+ * everything else reads the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
+ */
+export function timeZoneSetting(deps: AppDeps): string {
+  return documentBody(deps, 'time-zone').timeZone;
 }
