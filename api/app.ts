@@ -15,7 +15,7 @@ import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity/identity';
 import { documentRoutes } from './club/document-routes';
-import { clubRules, clubSports, readClubTimeZoneFromSettings } from './club/settings';
+import { clubRules, clubSports } from './club/settings';
 import { photoRoutes } from './club/pages/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
@@ -60,8 +60,6 @@ function errorAnswer(c: Context<AppEnv>, err: ServiceError): Response {
 
 /** The API (and, when `mount` is given, whatever else the server serves), for one set of deps. */
 export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
-  // The server's club clock is the `time-zone` setting from here on (CLUB_TIMEZONE its default).
-  readClubTimeZoneFromSettings();
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {

@@ -13,6 +13,7 @@ import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
 import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
 import { clubName } from './club/identity/identity';
+import { timeZoneSetting } from './club/settings';
 import { mailSender } from './messaging/mail-templates';
 
 export interface DepsOptions {
@@ -50,6 +51,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     env,
     database,
     clock,
+    timeZoneSetting: () => timeZoneSetting(deps),
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
     messageQueue: new MessageDispatcher(database.db, { from: () => mailSender(env.MAIL_FROM, clubName(deps)), transport, push, clock, timeZone: () => clubTimeZone(deps), log: queueLog }),
     vapidPublicKey: vapid.publicKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPace, isLaneFull, lanePromotions, laneSummary, paceFits, paceUnitOf, parsePace, suggestedLane } from './lanes';
+import { formatPace, laneSummary, paceFits, paceUnitOf, parsePace, suggestedLane } from './lanes';
 import { defaultSports } from './sports';
 
 const sports = defaultSports();
@@ -37,22 +37,6 @@ describe('lanes by pace', () => {
     // A speed band: the faster rider has the larger number, the band holds it all the same.
     expect(paceFits({ paceFrom: 30, paceTo: 26 }, 28)).toBe(true);
     expect(paceFits({ paceFrom: null, paceTo: null }, 28)).toBe(false);
-  });
-
-  it('fills a lane up to its capacity, first come first served, passing over a suspended member', () => {
-    const now = 1000;
-    const queue = [
-      { name: 'a', suspendedUntil: null },
-      { name: 'b', suspendedUntil: now + 1 },
-      { name: 'c', suspendedUntil: now - 1 },
-      { name: 'd', suspendedUntil: null },
-    ];
-    expect(lanePromotions(queue, 6, 4, now).map((e) => e.name)).toEqual(['a', 'c']);
-    expect(lanePromotions(queue, 6, 6, now)).toEqual([]);
-    expect(lanePromotions(queue, 6, 7, now)).toEqual([]);
-    expect(lanePromotions(queue, null, 40, now).map((e) => e.name)).toEqual(['a', 'c', 'd']);
-    expect(isLaneFull(6, 6)).toBe(true);
-    expect(isLaneFull(null, 600)).toBe(false);
   });
 
   it('sums a lane up for a card', () => {

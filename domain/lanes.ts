@@ -2,10 +2,10 @@
  * Lanes by pace: a workout may be split into lanes (a swim's lanes, a run's groups on the track, a
  * ride's groups on the road), each with its own places and its own waitlist. These are the rules the
  * server enforces per lane and the screens explain; a workout without lanes is one pool of places and
- * none of this applies to it. docs/rules.md tells them in full.
+ * none of this applies to it. A lane fills and promotes by the rules of any pool (`isFull` and
+ * `waitlistPromotions` in rules.ts). docs/rules.md tells them in full.
  */
 import { workoutTypeOf, type SportsDocument } from './sports';
-import { isFull, isSuspended } from './rules';
 
 /** The unit a lane's pace band is given in, per sport. */
 export type PaceUnit = 's/100m' | 's/km' | 'km/h';
@@ -95,26 +95,6 @@ export function memberPace(
   if (unit === 's/km') return profile.runPace;
   if (unit === 'km/h') return profile.rideSpeed;
   return null;
-}
-
-/** A lane is full once its sign-ups reach its capacity; a lane without capacity has no limit. */
-export function isLaneFull(capacity: number | null, signedUp: number): boolean {
-  return isFull(capacity, signedUp);
-}
-
-/**
- * Who may take a lane's freed place: the lane's waitlist in its order (first come, first served),
- * passing over a suspended member (who keeps their place). Members already holding a place elsewhere
- * on the workout (waiting to move) count like any other. Returns the entries that get a place.
- */
-export function lanePromotions<E extends { suspendedUntil: number | null }>(
-  queue: readonly E[],
-  capacity: number | null,
-  signedUp: number,
-  now: number,
-): E[] {
-  const free = capacity === null ? Infinity : Math.max(0, capacity - signedUp);
-  return queue.filter((entry) => !isSuspended(entry.suspendedUntil, now)).slice(0, free === Infinity ? undefined : free);
 }
 
 /** "Lane 2 · 4 of 6" on a card (the lane's name, then its count and capacity if it has one). */

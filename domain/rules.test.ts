@@ -12,12 +12,12 @@ import {
   isLateCancel,
   isSuspended,
   lateCancelCountedText,
-  mayBePromoted,
   ruleText,
   startsSuspension,
   suspendedUntilText,
   suspensionEndsAt,
   waitlistOrder,
+  waitlistPromotions,
   type RuleNumbers,
 } from './rules';
 
@@ -66,9 +66,26 @@ describe('the club rules', () => {
     expect(isSuspended(undefined, now)).toBe(false);
     expect(isSuspended(now, now)).toBe(false);
     expect(isSuspended(now + 1, now)).toBe(true);
-    expect(mayBePromoted({ suspendedUntil: now + 1 }, now)).toBe(false);
-    expect(mayBePromoted({ suspendedUntil: now }, now)).toBe(true);
-    expect(mayBePromoted({ suspendedUntil: null }, now)).toBe(true);
+    const promoted = (suspendedUntil: number | null) => waitlistPromotions([{ suspendedUntil }], null, 0, now).length === 1;
+    expect(promoted(now + 1)).toBe(false);
+    expect(promoted(now)).toBe(true);
+    expect(promoted(null)).toBe(true);
+  });
+
+  it('fills a workout or a lane up to its capacity, first come first served, passing over a suspended member', () => {
+    const now = 1000;
+    const queue = [
+      { name: 'a', suspendedUntil: null },
+      { name: 'b', suspendedUntil: now + 1 },
+      { name: 'c', suspendedUntil: now - 1 },
+      { name: 'd', suspendedUntil: null },
+    ];
+    expect(waitlistPromotions(queue, 6, 4, now).map((e) => e.name)).toEqual(['a', 'c']);
+    expect(waitlistPromotions(queue, 6, 6, now)).toEqual([]);
+    expect(waitlistPromotions(queue, 6, 7, now)).toEqual([]);
+    expect(waitlistPromotions(queue, null, 40, now).map((e) => e.name)).toEqual(['a', 'c', 'd']);
+    expect(isFull(6, 6)).toBe(true);
+    expect(isFull(null, 600)).toBe(false);
   });
 
   it('locks attendance once it has been submitted', () => {

@@ -70,13 +70,6 @@ export function isSuspended(suspendedUntil: number | null | undefined, now: numb
   return suspendedUntil != null && suspendedUntil > now;
 }
 
-/**
- * A waitlisted member is promoted to a freed place unless suspended: a suspended member keeps their
- * place on the waitlist but is passed over, and the next one in waitlist order gets it.
- */
-export function mayBePromoted(member: { suspendedUntil: number | null }, now: number): boolean {
-  return !isSuspended(member.suspendedUntil, now);
-}
 
 /** How many more absences until the next suspension (1 to absencesBeforeSuspension). */
 export function absencesUntilSuspension(rules: RuleNumbers, absences: number): number {
@@ -95,6 +88,24 @@ export function isFull(capacity: number | null, signupCount: number): boolean {
  */
 export function waitlistOrder(a: { joinedAt: number; id: number }, b: { joinedAt: number; id: number }): number {
   return a.joinedAt - b.joinedAt || a.id - b.id;
+}
+
+/**
+ * Who takes the free places of a pool (a workout without lanes, or one lane of a workout with lanes):
+ * its waitlist `queue`, given in `waitlistOrder` (first come, first served), as far as the pool's
+ * capacity leaves room beside the `signedUp` already in it (everyone, without a capacity). A suspended
+ * member keeps their place on the waitlist but is passed over, and the next one gets the place. A
+ * member waiting to move from another lane counts like any other. Answers the entries that get a
+ * place, in order.
+ */
+export function waitlistPromotions<E extends { suspendedUntil: number | null }>(
+  queue: readonly E[],
+  capacity: number | null,
+  signedUp: number,
+  now: number,
+): E[] {
+  const eligible = queue.filter((entry) => !isSuspended(entry.suspendedUntil, now));
+  return capacity === null ? eligible : eligible.slice(0, Math.max(0, capacity - signedUp));
 }
 
 /**

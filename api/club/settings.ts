@@ -3,7 +3,6 @@
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
 import type { AppDeps } from '../platform/context';
-import { readClubTimeZoneWith } from '../platform/club-time-zone';
 import { documentBody } from './documents';
 
 /** The attendance rules' numbers in force. */
@@ -16,7 +15,10 @@ export function clubSports(deps: AppDeps): SportsDocument {
   return documentBody(deps, 'sports');
 }
 
-/** Called by createApp: from then on the server's club clock is the `time-zone` setting in force. */
-export function readClubTimeZoneFromSettings(): void {
-  readClubTimeZoneWith((deps) => documentBody(deps as AppDeps, 'time-zone').timeZone);
+/**
+ * The club's time zone in force, for the composition root to hand over as `deps.timeZoneSetting`;
+ * everything else reads the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
+ */
+export function timeZoneSetting(deps: AppDeps): string {
+  return documentBody(deps, 'time-zone').timeZone;
 }

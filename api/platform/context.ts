@@ -22,6 +22,11 @@ export interface AppDeps {
   /** Per-account growing delays after failed sign-ins (api/accounts/auth.ts). */
   loginDelay: GrowingDelay;
   clock: () => number;
+  /**
+   * The club's `time-zone` setting in force (api/club/settings.ts, handed over by api/deps.ts). Read
+   * the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
+   */
+  timeZoneSetting: () => string;
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;
   logger: Logger;

@@ -118,6 +118,76 @@ describe('a workout with lanes', () => {
     expect((await move(cy, { lane: l1 })).status).toBe(409);
   });
 
+  it('passes a suspended member waiting to move over in that lane only: they keep their place and their turn', async () => {
+    const { t, signup, move, lanes, ann, bob, cy, view } = await setup();
+    const [, l2, l3] = lanes.map((l) => l.id);
+    await signup(bob, { signedUp: true, lane: l2 });
+    await signup(ann, { signedUp: true, lane: l3 });
+    expect((await move(ann, { lane: l2 })).body).toEqual({ moved: false, lane: l2, position: 1 });
+    expect((await signup(cy, { signedUp: true, waitlistIfFull: true, lane: l2 })).body).toEqual({ signedUp: false, onWaitlist: true, position: 2 });
+    t.db.update(users).set({ suspendedUntil: t.clock.now() + 1e9 }).where(eq(users.id, ann.id)).run();
+    // Bob leaves lane 2: Cy, next after Ann, takes the place; Ann keeps lane 3 and her turn for lane 2.
+    await signup(bob, { signedUp: false });
+    expect(laneOf(await view(cy), 'Lane 2')).toMatchObject({ mine: 'signed_up', signedUp: 1, waitlist: 1 });
+    const passed = await view(ann);
+    expect(laneOf(passed, 'Lane 3')).toMatchObject({ mine: 'signed_up', signedUp: 1 });
+    expect(laneOf(passed, 'Lane 2')).toMatchObject({ mine: 'waitlisted', waitlistPosition: 1 });
+    expect(queued(t).some((m) => m.to === ann.email && m.text.includes('Lane 2'))).toBe(false);
+    // Her suspension over, the next place in lane 2 is hers, and her lane 3 place frees.
+    t.db.update(users).set({ suspendedUntil: null }).where(eq(users.id, ann.id)).run();
+    await signup(cy, { signedUp: false });
+    const moved = await view(ann);
+    expect(laneOf(moved, 'Lane 2')).toMatchObject({ mine: 'signed_up', signedUp: 1, waitlist: 0 });
+    expect(laneOf(moved, 'Lane 3')).toMatchObject({ mine: null, signedUp: 0 });
+    expect(laneOf(moved, 'Lane 1').signedUp).toBe(0);
+  });
+
+  it('offers the place a mover leaves to the waitlist of the lane they left, in the same change', async () => {
+    const { t, signup, move, lanes, ann, bob, cy, di, view } = await setup();
+    const [l1, l2] = lanes.map((l) => l.id);
+    await signup(ann, { signedUp: true, lane: l1 });
+    await signup(bob, { signedUp: true, lane: l1 });
+    await signup(di, { signedUp: true, lane: l2 });
+    expect((await signup(cy, { signedUp: true, waitlistIfFull: true, lane: l1 })).body).toEqual({ signedUp: false, onWaitlist: true, position: 1 });
+    expect((await move(ann, { lane: l2 })).body).toEqual({ moved: false, lane: l2, position: 1 });
+    // Di leaves lane 2: Ann moves into it, and her lane 1 place goes to Cy, lane 1's first in line.
+    await signup(di, { signedUp: false });
+    const after = await view(cy);
+    expect(laneOf(after, 'Lane 1')).toMatchObject({ mine: 'signed_up', signedUp: 2, waitlist: 0 });
+    expect(laneOf(after, 'Lane 2')).toMatchObject({ signedUp: 1, waitlist: 0 });
+    expect(laneOf(await view(ann), 'Lane 2').mine).toBe('signed_up');
+    expect(queued(t).some((m) => m.to === cy.email && m.text.includes('Lane 1'))).toBe(true);
+    expect(queued(t).some((m) => m.to === ann.email && m.text.includes('Lane 2'))).toBe(true);
+  });
+
+  it('promotes nobody into a lane while the workout is cancelled, and fills the lane when it is back on', async () => {
+    const { t, id, exec, signup, lanes, ann, bob, view } = await setup();
+    const l2 = lanes[1]!.id;
+    await signup(ann, { signedUp: true, lane: l2 });
+    await signup(bob, { signedUp: true, waitlistIfFull: true, lane: l2 });
+    await t.must('POST', `/api/forum/posts/${id}/cancel`, { token: exec.token, body: { reason: 'Pool closed' } });
+    await signup(ann, { signedUp: false });
+    expect(laneOf(await view(bob), 'Lane 2')).toMatchObject({ mine: 'waitlisted', signedUp: 0, waitlist: 1 });
+    await t.must('DELETE', `/api/forum/posts/${id}/cancel`, { token: exec.token });
+    expect(laneOf(await view(bob), 'Lane 2')).toMatchObject({ mine: 'signed_up', signedUp: 1, waitlist: 0 });
+  });
+
+  it('promotes from a lane’s own waitlist when that lane’s capacity is raised', async () => {
+    const { t, id, exec, signup, lanes, ann, bob, view } = await setup();
+    const [l1, l2, l3] = lanes.map((l) => l.id);
+    await signup(ann, { signedUp: true, lane: l2 });
+    await signup(bob, { signedUp: true, waitlistIfFull: true, lane: l2 });
+    const edit = await t.call('PUT', `/api/forum/posts/${id}`, {
+      token: exec.token,
+      body: { ...swim, lanes: [{ ...LANES[0], id: l1 }, { ...LANES[1], id: l2, capacity: 2 }, { ...LANES[2], id: l3 }] },
+    });
+    expect(edit.status).toBe(200);
+    const after = await view(bob);
+    expect(laneOf(after, 'Lane 2')).toMatchObject({ mine: 'signed_up', signedUp: 2, capacity: 2, waitlist: 0 });
+    expect(laneOf(after, 'Lane 1').signedUp).toBe(0);
+    expect(queued(t).some((m) => m.to === bob.email && m.text.includes('Lane 2'))).toBe(true);
+  });
+
   it('lets an exec move a member, over capacity only when asked, and not a member another', async () => {
     const { signup, move, lanes, exec, ann, bob, view } = await setup();
     const [l1, l2] = lanes.map((l) => l.id);

@@ -1,19 +1,15 @@
 // A workout's lanes on the server: saving them with the workout, picking the lane a request names,
-// counting and filling each lane's places, and moving members between lanes. The rules themselves are
-// domain/lanes.ts; every function here that writes runs inside the caller's transaction.
+// counting each lane's places and reading its waitlist (a workout without lanes is the one pool with
+// lane null), and moving members between lanes. The rules themselves are domain/lanes.ts and, for
+// filling a pool, domain/rules.ts; every function here that writes runs inside the caller's
+// transaction.
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
 import type { LaneInput } from '../../../domain/contract/forum-schemas';
-import {
-  LANE_FULL_TEXT,
-  NO_SUCH_LANE_TEXT,
-  isLaneFull,
-  lanePromotions,
-  laneRequiredText,
-  type PaceUnit,
-} from '../../../domain/lanes';
+import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneRequiredText, type PaceUnit } from '../../../domain/lanes';
+import { isFull } from '../../../domain/rules';
 import { ServiceError } from '../../platform/errors';
 
 export type LaneRow = typeof workoutLanes.$inferSelect;
@@ -53,7 +49,12 @@ export function placesTaken(db: Db, postId: number, lane: LaneRow | null): numbe
 
 /** True when the lane (or the workout without lanes) has no free place. */
 export function placeFull(db: Db, post: PostRow, lane: LaneRow | null): boolean {
-  return lane ? isLaneFull(lane.capacity, placesTaken(db, post.id, lane)) : isLaneFull(post.capacity, placesTaken(db, post.id, null));
+  return isFull(capacityOf(post, lane), placesTaken(db, post.id, lane));
+}
+
+/** The capacity of a lane (or of a workout without lanes); null is no limit. */
+export function capacityOf(post: PostRow, lane: LaneRow | null): number | null {
+  return lane ? lane.capacity : post.capacity;
 }
 
 /** The lane a member holds a place in, or null (no place, or a workout without lanes). */
@@ -149,62 +150,46 @@ export function siblingLanes(db: Db, opened: PostRow, sibling: PostRow, inputs: 
   });
 }
 
-/** One waitlisted member a lane may promote. */
-export interface LaneQueueEntry {
+/** One waitlisted member a pool may promote. */
+export interface QueueEntry {
   entryId: number;
   userId: number;
   name: string;
   email: string;
   suspendedUntil: number | null;
-  laneId: number;
+}
+
+/** The waitlist of a lane (or of a workout without lanes), in waitlist order. */
+export function waitingFor(db: Db, postId: number, lane: LaneRow | null): QueueEntry[] {
+  return db
+    .select({
+      entryId: waitlistEntries.id,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      suspendedUntil: users.suspendedUntil,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(and(eq(waitlistEntries.postId, postId), inLane(lane?.id ?? null)))
+    .orderBy(...waitlistOrder)
+    .all();
 }
 
 /**
- * Gives the free places of each lane to its waitlist, first come first served, passing over a
- * suspended member. A member waiting to move keeps their old place until moved; moving frees it, so
- * the lanes are gone through again until nothing changes. `promoted` is told for each one moved onto
- * the list or into the lane they waited for.
+ * Gives a waitlisted member a place in `lane` (or in a workout without lanes): a member waiting to
+ * move keeps their sign-up and has its lane changed, anyone else is signed up.
  */
-export function fillLanes(
-  db: Db,
-  post: PostRow,
-  now: number,
-  promoted: (entry: LaneQueueEntry, movedFrom: number | null) => void,
-): void {
-  const lanes = lanesOf(db, post.id);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const lane of lanes) {
-      const queue = db
-        .select({
-          entryId: waitlistEntries.id,
-          userId: users.id,
-          name: users.name,
-          email: users.email,
-          suspendedUntil: users.suspendedUntil,
-          laneId: waitlistEntries.laneId,
-        })
-        .from(waitlistEntries)
-        .innerJoin(users, eq(users.id, waitlistEntries.userId))
-        .where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.laneId, lane.id)))
-        .orderBy(...waitlistOrder)
-        .all() as LaneQueueEntry[];
-      for (const entry of lanePromotions(queue, lane.capacity, placesTaken(db, post.id, lane), now)) {
-        db.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.entryId)).run();
-        const from = heldLane(db, post.id, entry.userId);
-        if (from !== null) {
-          db.update(workoutSignups)
-            .set({ laneId: lane.id })
-            .where(and(eq(workoutSignups.postId, post.id), eq(workoutSignups.userId, entry.userId)))
-            .run();
-        } else {
-          db.insert(workoutSignups).values({ postId: post.id, userId: entry.userId, signupTime: now, laneId: lane.id }).run();
-        }
-        promoted(entry, from);
-        changed = true;
-      }
-    }
-  }
+export function givePlace(db: Db, postId: number, entry: QueueEntry, lane: LaneRow | null, now: number): void {
+  db.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.entryId)).run();
+  const laneId = lane?.id ?? null;
+  const moved = db
+    .update(workoutSignups)
+    .set({ laneId })
+    .where(and(eq(workoutSignups.postId, postId), eq(workoutSignups.userId, entry.userId)))
+    .returning({ id: workoutSignups.id })
+    .all();
+  if (moved.length === 0) db.insert(workoutSignups).values({ postId, userId: entry.userId, signupTime: now, laneId }).run();
 }
 
 export interface LaneMoveResult {
@@ -237,7 +222,7 @@ export function moveToLane(
     db.delete(waitlistEntries).where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, userId))).run();
     return { moved: true, lane: lane.id, position: null, from };
   }
-  if (mode !== 'exec-over-capacity' && isLaneFull(lane.capacity, placesTaken(db, post.id, lane))) {
+  if (mode !== 'exec-over-capacity' && isFull(lane.capacity, placesTaken(db, post.id, lane))) {
     if (mode === 'exec') throw new ServiceError(409, LANE_FULL_TEXT, { field: 'lane' });
     db.delete(waitlistEntries).where(and(eq(waitlistEntries.postId, post.id), eq(waitlistEntries.userId, userId))).run();
     db.insert(waitlistEntries).values({ postId: post.id, userId, joinedAt: now, laneId: lane.id }).run();

@@ -31,16 +31,26 @@ import { refuseMoveIntoPast, tellIfMoved } from '../posts/change-notices';
 import { loadWorkoutPost } from '../posts/reads';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
 import {
-  isFull,
   isLateCancel,
   isSuspended,
-  mayBePromoted,
   startsSuspension,
   suspendedUntilText,
   suspensionEndsAt,
+  waitlistPromotions,
 } from '../../../domain/rules';
 import { storedDuration } from '../../../domain/durations';
-import { fillLanes, inLane, laneOfRequest, lanesOf, placeFull, saveLanes, type LaneRow } from './lanes';
+import {
+  capacityOf,
+  givePlace,
+  inLane,
+  laneOfRequest,
+  lanesOf,
+  placeFull,
+  placesTaken,
+  saveLanes,
+  waitingFor,
+  type LaneRow,
+} from './lanes';
 import { clubTimeZone } from '../../platform/club-time-zone';
 
 export const STARTED_ERROR = 'This workout has already started';
@@ -149,10 +159,6 @@ export function waitlistPosition(db: Db, postId: number, userId: number): number
     .get()!.n;
 }
 
-function isWorkoutFull(db: Db, post: PostRow): boolean {
-  return isFull(post.capacity, signupCount(db, post.id));
-}
-
 // ---------- Absences and suspension ----------
 
 export interface AbsenceResult {
@@ -221,9 +227,12 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
 // ---------- Waitlist promotion ----------
 
 /**
- * Moves waitlisted members onto the list while places are free, first come first served, and emails
- * each one. A suspended member keeps their place but is passed over; nobody is promoted once the
- * workout has started (the place is of no use any more). Call inside a transaction.
+ * Gives the free places to the waitlist, first come first served, and tells each member promoted.
+ * A workout without lanes is one pool of places (lane null); a workout with lanes is one pool per
+ * lane, each with its own capacity and waitlist. Who of a pool's waitlist gets its places is
+ * `waitlistPromotions` (a suspended member keeps their place but is passed over). Nobody is promoted
+ * once the workout has started (the place is of no use any more). Answers who was promoted, in order.
+ * Call inside a transaction.
  */
 export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): number[] {
   const { db } = deps.database;
@@ -232,35 +241,20 @@ export function fillFromWaitlist(deps: AppDeps, post: PostRow, now: number): num
   if (post.cancelledAt !== null || hasStarted(clubWorkout(post), now, clubTimeZone(deps)))
     return promoted;
   const lanes = lanesOf(db, post.id);
-  if (lanes.length > 0) {
-    fillLanes(db, post, now, (entry) => {
-      const lane = lanes.find((l) => l.id === entry.laneId)!;
-      tellPlaceFreed(deps, post, entry, lane);
-      promoted.push(entry.userId);
-    });
-    return promoted;
-  }
-  // The waitlist in its order, read once: whoever the rules pass over keeps their place.
-  const queue = db
-    .select({
-      entryId: waitlistEntries.id,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      suspendedUntil: users.suspendedUntil,
-    })
-    .from(waitlistEntries)
-    .innerJoin(users, eq(users.id, waitlistEntries.userId))
-    .where(eq(waitlistEntries.postId, post.id))
-    .orderBy(...waitlistOrder)
-    .all()
-    .filter((entry) => mayBePromoted(entry, now));
-  for (const next of queue) {
-    if (isWorkoutFull(db, post)) break;
-    db.delete(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).run();
-    db.insert(workoutSignups).values({ postId: post.id, userId: next.userId, signupTime: now }).run();
-    tellPlaceFreed(deps, post, next, null);
-    promoted.push(next.userId);
+  const pools: (LaneRow | null)[] = lanes.length > 0 ? lanes : [null];
+  // A member waiting to move to another lane keeps their place until moved; the move frees it, so
+  // the pools are gone through again until nobody moves.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const lane of pools) {
+      const queue = waitingFor(db, post.id, lane);
+      for (const entry of waitlistPromotions(queue, capacityOf(post, lane), placesTaken(db, post.id, lane), now)) {
+        givePlace(db, post.id, entry, lane, now);
+        tellPlaceFreed(deps, post, entry, lane);
+        promoted.push(entry.userId);
+        changed = true;
+      }
+    }
   }
   return promoted;
 }
