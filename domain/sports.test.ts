@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { endOf, usualMinutes } from './durations';
+import { paceUnitOf } from './lanes';
+import {
+  defaultSports,
+  defaultTypeId,
+  filterTypes,
+  idFromName,
+  offeredTypes,
+  removedInUseMessage,
+  removedTypesInUse,
+  sportsProblem,
+  typeName,
+  workoutTypeOf,
+  workoutTypeProblem,
+  type SportsDocument,
+} from './sports';
+
+/** A rowing club's document: Erg added (45 minutes, teal), Brick retired, a "Row" filter. */
+function rowing(): SportsDocument {
+  const doc = defaultSports();
+  doc.types.push({ id: 'erg', name: 'Erg', sport: 'other', colour: 'teal', minutes: 45, retired: false });
+  doc.types.find((t) => t.id === 'brick')!.retired = true;
+  doc.filters.push({ id: 'row', name: 'Row', types: ['erg'] });
+  return doc;
+}
+
+describe("the club's sports and workout types", () => {
+  it('starts with the six types and the Bike, Swim and Run filters', () => {
+    const doc = defaultSports();
+    expect(doc.types.map((t) => [t.id, t.name])).toEqual([
+      ['spin', 'Spin'],
+      ['outdoor-ride', 'Outdoor Ride'],
+      ['run', 'Run'],
+      ['swim', 'Swim'],
+      ['brick', 'Brick'],
+      ['other', 'Other'],
+    ]);
+    expect(filterTypes(doc, 'bike')).toEqual(['spin', 'outdoor-ride', 'brick']);
+    expect(filterTypes(doc, 'swim')).toEqual(['swim']);
+    expect(filterTypes(doc, 'all')).toBeNull();
+    expect(sportsProblem(doc)).toBeNull();
+  });
+
+  it('reads a club’s own type: its name, its usual length, its filter, its lanes’ unit', () => {
+    const doc = rowing();
+    expect(typeName(doc, 'erg')).toBe('Erg');
+    expect(usualMinutes(doc, 'erg')).toBe(45);
+    expect(endOf(usualMinutes(doc, 'erg'), '06:30', null)).toBe('07:15');
+    expect(filterTypes(doc, 'row')).toEqual(['erg']);
+    expect(paceUnitOf(doc, 'erg')).toBeNull();
+    // A renamed type keeps its id: the workouts that have it read the new name.
+    doc.types[0]!.name = 'Indoor cycling';
+    expect(typeName(doc, 'spin')).toBe('Indoor cycling');
+  });
+
+  it('still names a type it does not know, as grey and retired', () => {
+    expect(workoutTypeOf(defaultSports(), 'open-water')).toMatchObject({ name: 'Open water', colour: 'grey', retired: true, minutes: 60 });
+  });
+
+  it('offers only types not retired, but lets an edit keep the retired type its workout has', () => {
+    const doc = rowing();
+    expect(offeredTypes(doc).map((t) => t.id)).toEqual(['spin', 'outdoor-ride', 'run', 'swim', 'other', 'erg']);
+    expect(offeredTypes(doc, 'brick').map((t) => t.id)).toContain('brick');
+    expect(workoutTypeProblem(doc, 'erg')).toBeNull();
+    expect(workoutTypeProblem(doc, 'brick')).toBe('Brick is retired: choose another workout type');
+    expect(workoutTypeProblem(doc, 'brick', 'brick')).toBeNull();
+    expect(workoutTypeProblem(doc, 'brick', 'spin')).toMatch(/retired/);
+    expect(workoutTypeProblem(doc, 'banana')).toBe('Choose a workout type');
+  });
+
+  it('gives new workouts Spin while the club offers it, else its first type offered', () => {
+    const doc = rowing();
+    expect(defaultTypeId(doc)).toBe('spin');
+    doc.types.find((t) => t.id === 'spin')!.retired = true;
+    expect(defaultTypeId(doc)).toBe('outdoor-ride');
+  });
+
+  it('makes ids from names, unique and never one that already means something', () => {
+    expect(idFromName('Open Water', [])).toBe('open-water');
+    expect(idFromName('Érg', ['erg'])).toBe('erg-2');
+    expect(idFromName('Event', [])).toBe('event-2');
+    expect(idFromName('  ', [])).toBe('type');
+  });
+
+  it('refuses two types of one name, a filter naming an unknown type, and a club with every type retired', () => {
+    const twice = rowing();
+    twice.types.push({ ...twice.types[0]!, id: 'spin-2', name: 'spin ' });
+    expect(sportsProblem(twice)).toEqual({ field: 'types.7.name', message: 'Two workout types are both called spin: rename one' });
+    const unknown = rowing();
+    unknown.filters[0]!.types.push('erg-9');
+    expect(sportsProblem(unknown)).toMatchObject({ field: 'filters.0.types' });
+    const empty = rowing();
+    empty.filters[3]!.types = [];
+    expect(sportsProblem(empty)).toMatchObject({ field: 'filters.3.types' });
+    const retired = defaultSports();
+    for (const t of retired.types) t.retired = true;
+    expect(sportsProblem(retired)).toMatchObject({ field: 'types' });
+  });
+
+  it('finds the removed types that still have workouts', () => {
+    const before = rowing();
+    const after = rowing();
+    after.types = after.types.filter((t) => t.id !== 'erg' && t.id !== 'other');
+    after.filters = after.filters.filter((f) => f.id !== 'row');
+    const removed = removedTypesInUse(before, after, new Set(['erg', 'spin']));
+    expect(removed.map((t) => t.id)).toEqual(['erg']);
+    expect(removedInUseMessage(removed)).toBe('Erg has workouts, so it cannot be removed: retire it instead (no new workouts of it)');
+  });
+});
