@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/club-documents';
 import type { ClubDocument } from '../../../../domain/contract/club-documents';
-import { ApiError, errorMessage } from '../../../lib/data/api-client';
+import { errorMessage, type ApiError } from '../../../lib/data/api-client';
 import { asksToConfirm, newerVersion, refusedField, useClubDocument, usePublishDocument, useRestoreDocument } from '../../../lib/data/club-documents';
 
 type Body<K extends DocumentKey> = ClubDocumentTypes[K];
