@@ -23,8 +23,9 @@ export function ScheduleTab() {
   const pickerId = useId();
   const { confirm, dialog } = useConfirm();
   const draft = editor.draft;
-  // The season shown: the one picked, else the one the public page shows first.
-  const index = picked ?? (draft ? Math.max(0, draft.seasons.findIndex((s) => s.id === draft.shownFirst)) : 0);
+  // The season shown: the one picked (while the draft has it: theirs may have fewer), else the one the public page shows first.
+  const first = draft ? Math.max(0, draft.seasons.findIndex((s) => s.id === draft.shownFirst)) : 0;
+  const index = picked !== null && draft && picked < draft.seasons.length ? picked : first;
   const season = draft?.seasons[index];
   const problem: Problem | null = local ?? (editor.refused?.field ? { path: editor.refused.field, message: editor.refused.message } : null);
 
