@@ -29,6 +29,11 @@ export function newerVersion<K extends DocumentKey>(error: unknown): ClubDocumen
   return current && typeof current.version === 'number' ? current : null;
 }
 
+/** A 409 asking before going ahead (`confirm: true`): publishing again with `confirm` goes ahead. */
+export function asksToConfirm(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.body.confirm === true;
+}
+
 /** The field a 400 named (its dotted path in the body), to show the message beside it. */
 export function refusedField(error: unknown): string | null {
   return error instanceof ApiError && error.status === 400 && typeof error.body.field === 'string' ? error.body.field : null;

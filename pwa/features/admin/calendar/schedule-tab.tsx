@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { DOCUMENT_SCHEMAS } from '../../../../domain/contract/club-documents-schemas';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { DAYS, KIND_LABELS, kindLabel, seasonId, type Season, type SeasonsDocument, type TrainingSession } from '../../../../domain/schedule';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { ErrorMessage, Loading, Notice } from '../../../components/status';
-import { errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, refusedField, useClubDocument, usePublishDocument } from '../../../lib/data/club-documents';
+import { ErrorMessage } from '../../../components/status';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
 import './calendar.css';
 
 /** The field a problem is about, as the document's dotted path ('seasons.0.sessions.2.end'). */
@@ -18,35 +17,30 @@ const NEW_SESSION: TrainingSession = { day: 'Monday', start: '18:00', end: '19:0
 
 /** Admin → Schedule: the training seasons, each with its weekly sessions and where-to-go notes. */
 export function ScheduleTab() {
-  const document = useClubDocument('seasons');
-  const publish = usePublishDocument('seasons');
-  if (document.isPending) return <Loading text="Loading the schedule…" />;
-  if (!document.data) return <ErrorMessage>{errorMessage(document.error, 'Failed to load the schedule')}</ErrorMessage>;
-  return <ScheduleEditor key={document.data.version} document={document.data} publish={publish} />;
-}
-
-function ScheduleEditor({ document, publish }: { document: ClubDocument<'seasons'>; publish: ReturnType<typeof usePublishDocument<'seasons'>> }) {
-  const [draft, setDraft] = useState<SeasonsDocument>(() => structuredClone(document.body));
-  const [index, setIndex] = useState(() => Math.max(0, document.body.seasons.findIndex((s) => s.id === document.body.shownFirst)));
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [error, setError] = useState('');
-  const [dirty, setDirty] = useState(false);
+  const editor = useDocumentEditor('seasons', { failed: 'The schedule was not saved' });
+  const [picked, setIndex] = useState<number | null>(null);
+  const [local, setLocal] = useState<Problem | null>(null);
   const pickerId = useId();
   const { confirm, dialog } = useConfirm();
-  const season = draft.seasons[index];
+  const draft = editor.draft;
+  // The season shown: the one picked (while the draft has it: theirs may have fewer), else the one the public page shows first.
+  const first = draft ? Math.max(0, draft.seasons.findIndex((s) => s.id === draft.shownFirst)) : 0;
+  const index = picked !== null && draft && picked < draft.seasons.length ? picked : first;
+  const season = draft?.seasons[index];
+  const problem: Problem | null = local ?? (editor.refused?.field ? { path: editor.refused.field, message: editor.refused.message } : null);
 
   function update(next: (doc: SeasonsDocument) => void) {
-    setDraft((doc) => {
+    editor.setDraft((doc) => {
       const copy = structuredClone(doc);
       next(copy);
       return copy;
     });
-    setDirty(true);
-    setProblem(null);
+    setLocal(null);
   }
   const editSeason = (patch: Partial<Season>) => update((doc) => Object.assign(doc.seasons[index]!, patch));
 
   function addSeason() {
+    if (!draft) return;
     const id = seasonId('New season', draft.seasons.map((s) => s.id));
     update((doc) => doc.seasons.push({ id, name: 'New season', from: '01-01', to: '03-31', summary: '', sessions: [], notes: [] }));
     setIndex(draft.seasons.length);
@@ -68,123 +62,135 @@ function ScheduleEditor({ document, publish }: { document: ClubDocument<'seasons
   }
 
   async function save() {
-    setError('');
-    const checked = DOCUMENT_SCHEMAS.seasons.safeParse(draft);
+    const checked = DOCUMENT_SCHEMAS.seasons.safeParse(editor.draft);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      setProblem({ path: issue.path.join('.'), message: issue.message });
+      setLocal({ path: issue.path.join('.'), message: issue.message });
       const at = issue.path[0] === 'seasons' && typeof issue.path[1] === 'number' ? issue.path[1] : null;
       if (at !== null) setIndex(at);
       return;
     }
-    try {
-      await publish.mutateAsync({ body: draft, version: document.version });
-    } catch (err) {
-      if (newerVersion(err)) {
-        setError('Another administrator saved the schedule while you were editing: their version is shown now. Make your change again.');
-        return;
-      }
-      const field = refusedField(err);
-      if (field) setProblem({ path: field, message: errorMessage(err, 'Not saved') });
-      else setError(errorMessage(err, 'The schedule was not saved'));
-    }
+    setLocal(null);
+    await editor.publish(editor.draft!);
   }
 
   const messageAt = (path: string) => (problem?.path === path ? problem.message : undefined);
   const base = `seasons.${index}`;
+  // Shown beside its field: anything in the season on screen, and the first-shown season.
+  const shownHere = (path: string) => path.startsWith(`${base}.`) || path === 'shownFirst';
 
   return (
-    <div className="calendar-admin">
-      <p className="hint">The seasons and weekly timetable shown on the public Schedule page; the demo week is drawn from them.</p>
-      <div className="calendar-admin__actions calendar-admin__picker">
-        <div className="field calendar-admin__field">
-          <label htmlFor={pickerId}>Season</label>
-          <select id={pickerId} value={index} onChange={(e) => setIndex(Number(e.target.value))}>
-            {draft.seasons.map((s, i) => (
-              <option key={s.id} value={i}>
-                {s.name || 'Unnamed season'}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className="button button--small button--ghost" onClick={addSeason}>
-          Add a season
-        </button>
-      </div>
-      {problem && !problem.path.startsWith(base) && problem.path !== 'shownFirst' && <ErrorMessage>{problem.message}</ErrorMessage>}
-
-      {season && (
+    <DocumentFrame
+      editor={editor}
+      className="calendar-admin"
+      loading="Loading the schedule…"
+      loadFailed="Failed to load the schedule"
+      saveLabel="Save"
+      savedNotice="Schedule saved."
+      onSave={save}
+      newerLabel="The newer schedule"
+      theirs={(newer) => (
+        <p>
+          Their seasons: {newer.body.seasons.map((s) => `${s.name} (${s.sessions.length} sessions a week)`).join('; ') || 'none'}.
+        </p>
+      )}
+      showsField={shownHere}
+    >
+      {(draft) => (
         <>
-          <fieldset className="calendar-admin__year">
-            <legend>{season.name || 'Unnamed season'}</legend>
-            <div className="calendar-admin__row">
-              <TextField label="Name" value={season.name} error={messageAt(`${base}.name`)} onChange={(name) => editSeason({ name })} />
-              <TextField label="First day" hint="MM-DD" value={season.from} error={messageAt(`${base}.from`)} onChange={(from) => editSeason({ from })} />
-              <TextField label="Last day" hint="MM-DD" value={season.to} error={messageAt(`${base}.to`)} onChange={(to) => editSeason({ to })} />
+          <p className="hint">The seasons and weekly timetable shown on the public Schedule page; the demo week is drawn from them.</p>
+          <div className="calendar-admin__actions calendar-admin__picker">
+            <div className="field calendar-admin__field">
+              <label htmlFor={pickerId}>Season</label>
+              <select id={pickerId} value={index} onChange={(e) => setIndex(Number(e.target.value))}>
+                {draft.seasons.map((s, i) => (
+                  <option key={s.id} value={i}>
+                    {s.name || 'Unnamed season'}
+                  </option>
+                ))}
+              </select>
             </div>
-            <TextField label="Summary" value={season.summary} area error={messageAt(`${base}.summary`)} onChange={(summary) => editSeason({ summary })} />
-            <label className="checkbox-line">
-              <input
-                type="checkbox"
-                checked={draft.shownFirst === season.id}
-                onChange={(e) => update((doc) => void (doc.shownFirst = e.target.checked ? season.id : doc.shownFirst === season.id ? (doc.seasons.find((s) => s.id !== season.id)?.id ?? season.id) : doc.shownFirst))}
-              />{' '}
-              Show this season&rsquo;s tab first
-            </label>
-            {messageAt('shownFirst') && <ErrorMessage>{messageAt('shownFirst')}</ErrorMessage>}
-          </fieldset>
-
-          <fieldset className="calendar-admin__year">
-            <legend>Weekly sessions</legend>
-            {season.sessions.length === 0 && <p className="hint">No sessions yet.</p>}
-            {season.sessions.map((session, j) => (
-              <SessionRow
-                key={j}
-                session={session}
-                label={`${session.day} ${session.start} ${session.title || 'new session'}`}
-                messageAt={(field) => messageAt(`${base}.sessions.${j}.${field}`)}
-                onChange={(patch) => update((doc) => Object.assign(doc.seasons[index]!.sessions[j]!, patch))}
-                onRemove={() => update((doc) => void doc.seasons[index]!.sessions.splice(j, 1))}
-              />
-            ))}
-            <button type="button" className="button button--small button--ghost" onClick={() => update((doc) => void doc.seasons[index]!.sessions.push({ ...NEW_SESSION }))}>
-              Add a session
-            </button>
-          </fieldset>
-
-          <fieldset className="calendar-admin__year">
-            <legend>Where to go</legend>
-            {season.notes.map((note, j) => (
-              <div key={j} className="calendar-admin__note" role="group" aria-label={`Note: ${note.topic || 'new'}`}>
-                <TextField label="Topic" value={note.topic} error={messageAt(`${base}.notes.${j}.topic`)} onChange={(topic) => update((doc) => void (doc.seasons[index]!.notes[j]!.topic = topic))} />
-                <TextField label="Note" area value={note.text} error={messageAt(`${base}.notes.${j}.text`)} onChange={(text) => update((doc) => void (doc.seasons[index]!.notes[j]!.text = text))} />
-                <button type="button" className="button button--small button--ghost calendar-admin__remove" onClick={() => update((doc) => void doc.seasons[index]!.notes.splice(j, 1))}>
-                  Remove note
-                </button>
-              </div>
-            ))}
-            <button type="button" className="button button--small button--ghost" onClick={() => update((doc) => void doc.seasons[index]!.notes.push({ topic: '', text: '' }))}>
-              Add a note
-            </button>
-          </fieldset>
-
-          <div className="calendar-admin__actions">
-            <button type="button" className="button button--small button--danger" onClick={() => void removeSeason()} disabled={draft.seasons.length <= 1}>
-              Remove this season
+            <button type="button" className="button button--small button--ghost" onClick={addSeason}>
+              Add a season
             </button>
           </div>
+          {local && !shownHere(local.path) && <ErrorMessage>{local.message}</ErrorMessage>}
+
+          {season && (
+            <>
+              <fieldset className="calendar-admin__year">
+                <legend>{season.name || 'Unnamed season'}</legend>
+                <div className="calendar-admin__row">
+                  <TextField label="Name" value={season.name} error={messageAt(`${base}.name`)} onChange={(name) => editSeason({ name })} />
+                  <TextField label="First day" hint="MM-DD" value={season.from} error={messageAt(`${base}.from`)} onChange={(from) => editSeason({ from })} />
+                  <TextField label="Last day" hint="MM-DD" value={season.to} error={messageAt(`${base}.to`)} onChange={(to) => editSeason({ to })} />
+                </div>
+                <TextField label="Summary" value={season.summary} area error={messageAt(`${base}.summary`)} onChange={(summary) => editSeason({ summary })} />
+                <label className="checkbox-line">
+                  <input
+                    type="checkbox"
+                    checked={draft.shownFirst === season.id}
+                    onChange={(e) =>
+                      update(
+                        (doc) =>
+                          void (doc.shownFirst = e.target.checked
+                            ? season.id
+                            : doc.shownFirst === season.id
+                              ? (doc.seasons.find((s) => s.id !== season.id)?.id ?? season.id)
+                              : doc.shownFirst),
+                      )
+                    }
+                  />{' '}
+                  Show this season&rsquo;s tab first
+                </label>
+                {messageAt('shownFirst') && <ErrorMessage>{messageAt('shownFirst')}</ErrorMessage>}
+              </fieldset>
+
+              <fieldset className="calendar-admin__year">
+                <legend>Weekly sessions</legend>
+                {season.sessions.length === 0 && <p className="hint">No sessions yet.</p>}
+                {season.sessions.map((session, j) => (
+                  <SessionRow
+                    key={j}
+                    session={session}
+                    label={`${session.day} ${session.start} ${session.title || 'new session'}`}
+                    messageAt={(field) => messageAt(`${base}.sessions.${j}.${field}`)}
+                    onChange={(patch) => update((doc) => Object.assign(doc.seasons[index]!.sessions[j]!, patch))}
+                    onRemove={() => update((doc) => void doc.seasons[index]!.sessions.splice(j, 1))}
+                  />
+                ))}
+                <button type="button" className="button button--small button--ghost" onClick={() => update((doc) => void doc.seasons[index]!.sessions.push({ ...NEW_SESSION }))}>
+                  Add a session
+                </button>
+              </fieldset>
+
+              <fieldset className="calendar-admin__year">
+                <legend>Where to go</legend>
+                {season.notes.map((note, j) => (
+                  <div key={j} className="calendar-admin__note" role="group" aria-label={`Note: ${note.topic || 'new'}`}>
+                    <TextField label="Topic" value={note.topic} error={messageAt(`${base}.notes.${j}.topic`)} onChange={(topic) => update((doc) => void (doc.seasons[index]!.notes[j]!.topic = topic))} />
+                    <TextField label="Note" area value={note.text} error={messageAt(`${base}.notes.${j}.text`)} onChange={(text) => update((doc) => void (doc.seasons[index]!.notes[j]!.text = text))} />
+                    <button type="button" className="button button--small button--ghost calendar-admin__remove" onClick={() => update((doc) => void doc.seasons[index]!.notes.splice(j, 1))}>
+                      Remove note
+                    </button>
+                  </div>
+                ))}
+                <button type="button" className="button button--small button--ghost" onClick={() => update((doc) => void doc.seasons[index]!.notes.push({ topic: '', text: '' }))}>
+                  Add a note
+                </button>
+              </fieldset>
+
+              <div className="calendar-admin__actions">
+                <button type="button" className="button button--small button--danger" onClick={() => void removeSeason()} disabled={draft.seasons.length <= 1}>
+                  Remove this season
+                </button>
+              </div>
+            </>
+          )}
+          {dialog}
         </>
       )}
-
-      {dialog}
-      {error && <ErrorMessage>{error}</ErrorMessage>}
-      {publish.isSuccess && !dirty && <Notice tone="success">Schedule saved.</Notice>}
-      <div className="calendar-admin__save">
-        <button type="button" className="button" disabled={publish.isPending} onClick={() => void save()}>
-          {publish.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-    </div>
+    </DocumentFrame>
   );
 }
 

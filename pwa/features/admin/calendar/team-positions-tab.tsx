@@ -1,53 +1,43 @@
 import { useId, useState } from 'react';
 import { positionId, type TeamPosition } from '../../../../domain/contract/profiles';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../../components/status';
-import { ApiError, errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, refusedField, useClubDocument, usePublishDocument } from '../../../lib/data/club-documents';
+import { EmptyState, ErrorMessage } from '../../../components/status';
+import type { ApiError } from '../../../lib/data/api-client';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
 import './calendar.css';
 
-/** The people a refused removal named: the server asks before clearing their cards. */
-function heldPositions(error: unknown): { title: string; name: string }[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.body.confirm !== true || !Array.isArray(error.body.held)) return null;
-  return error.body.held as { title: string; name: string }[];
+/** The people a removal would clear from the team page, as the server's question names them. */
+function heldPositions(question: ApiError): { title: string; name: string }[] {
+  return Array.isArray(question.body.held) ? (question.body.held as { title: string; name: string }[]) : [];
 }
+
+/** The position a refusal names ('positions.2.title'). */
+const REFUSED = /^positions\.(\d+)\./;
 
 /** Admin → Team: the positions of the Coaches and Exec page, added, renamed, reordered and removed. */
 export function TeamPositionsTab() {
-  const document = useClubDocument('team-positions');
-  const publish = usePublishDocument('team-positions');
-  if (document.isPending) return <Loading text="Loading the positions…" />;
-  if (!document.data) return <ErrorMessage>{errorMessage(document.error, 'Failed to load the positions')}</ErrorMessage>;
-  return <PositionsEditor key={document.data.version} document={document.data} publish={publish} />;
-}
-
-function PositionsEditor({
-  document,
-  publish,
-}: {
-  document: ClubDocument<'team-positions'>;
-  publish: ReturnType<typeof usePublishDocument<'team-positions'>>;
-}) {
-  const [positions, setPositions] = useState<TeamPosition[]>(() => document.body.positions.map((p) => ({ ...p })));
-  const [problem, setProblem] = useState<{ index: number; message: string } | null>(null);
+  const editor = useDocumentEditor('team-positions', { failed: 'The positions were not saved' });
+  const [local, setLocal] = useState<{ index: number; message: string } | null>(null);
   const [error, setError] = useState('');
-  const [dirty, setDirty] = useState(false);
   const [added, setAdded] = useState('');
   const addId = useId();
   const { confirm, dialog } = useConfirm();
+  const refused = editor.refused?.field ? REFUSED.exec(editor.refused.field) : null;
+  const problem = local ?? (refused && editor.refused ? { index: Number(refused[1]), message: editor.refused.message } : null);
 
-  function change(next: TeamPosition[]) {
-    setPositions(next);
-    setDirty(true);
-    setProblem(null);
+  function change(next: (positions: TeamPosition[]) => TeamPosition[]) {
+    editor.setDraft((doc) => ({ ...doc, positions: next(doc.positions) }));
+    setLocal(null);
   }
 
   function move(index: number, step: number) {
-    const next = [...positions];
-    const [item] = next.splice(index, 1);
-    next.splice(index + step, 0, item!);
-    change(next);
+    change((positions) => {
+      const next = [...positions];
+      const [item] = next.splice(index, 1);
+      next.splice(index + step, 0, item!);
+      return next;
+    });
   }
 
   function add() {
@@ -58,93 +48,96 @@ function PositionsEditor({
     }
     setError('');
     // The id is made once, from the first title, and kept through any rename.
-    change([...positions, { id: positionId(title, [...positions.map((p) => p.id), ...document.body.positions.map((p) => p.id)]), title }]);
+    const taken = [...editor.draft!.positions.map((p) => p.id), ...(editor.origin?.body.positions.map((p) => p.id) ?? [])];
+    change((positions) => [...positions, { id: positionId(title, taken), title }]);
     setAdded('');
   }
 
-  async function save(confirmed = false) {
+  async function save() {
     setError('');
+    const positions = editor.draft!.positions;
     const blank = positions.findIndex((p) => p.title.trim() === '');
     if (blank >= 0) {
-      setProblem({ index: blank, message: 'Give the position a title' });
+      setLocal({ index: blank, message: 'Give the position a title' });
       return;
     }
-    try {
-      await publish.mutateAsync({ body: { positions }, version: document.version, ...(confirmed && { confirm: true }) });
-    } catch (err) {
-      const held = heldPositions(err);
-      if (held) {
-        const sure = await confirm({
-          title: held.length === 1 ? `Remove ${held[0]!.title}?` : `Remove ${held.length} held positions?`,
-          message: `${held.map((h) => `${h.name} holds ${h.title}`).join('; ')}. Removing the position deletes their card from the team page.`,
-          confirmLabel: 'Remove anyway',
-        });
-        if (sure === true) await save(true);
-        return;
-      }
-      if (newerVersion(err)) {
-        setError('Another administrator saved the positions while you were editing: their version is shown now. Make your change again.');
-        return;
-      }
-      const field = refusedField(err);
-      const m = field ? /^positions\.(\d+)\./.exec(field) : null;
-      if (m) setProblem({ index: Number(m[1]), message: errorMessage(err, 'Not saved') });
-      else setError(errorMessage(err, 'The positions were not saved'));
-    }
+    await editor.publish(
+      { positions },
+      {
+        ask: async (question) => {
+          const held = heldPositions(question);
+          const sure = await confirm({
+            title: held.length === 1 ? `Remove ${held[0]!.title}?` : `Remove ${held.length} held positions?`,
+            message: `${held.map((h) => `${h.name} holds ${h.title}`).join('; ')}. Removing the position deletes their card from the team page.`,
+            confirmLabel: 'Remove anyway',
+          });
+          return sure === true;
+        },
+      },
+    );
   }
 
   return (
-    <div className="calendar-admin">
-      <p className="hint">
-        The positions on the Coaches and Exec page, in its order. Renaming a position keeps whoever holds it; execs fill
-        a position from its card.
-      </p>
-      {positions.length === 0 && <EmptyState>No positions: the team page is empty.</EmptyState>}
-      <ol className="calendar-admin__positions">
-        {positions.map((p, i) => (
-          <PositionRow
-            key={p.id}
-            position={p}
-            first={i === 0}
-            last={i === positions.length - 1}
-            error={problem?.index === i ? problem.message : undefined}
-            onTitle={(title) => change(positions.map((x, j) => (j === i ? { ...x, title } : x)))}
-            onUp={() => move(i, -1)}
-            onDown={() => move(i, 1)}
-            onRemove={() => change(positions.filter((_, j) => j !== i))}
-          />
-        ))}
-      </ol>
-      <div className="calendar-admin__actions calendar-admin__picker">
-        <div className="field calendar-admin__field">
-          <label htmlFor={addId}>New position</label>
-          <input
-            id={addId}
-            type="text"
-            maxLength={60}
-            value={added}
-            onChange={(e) => setAdded(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-          />
-        </div>
-        <button type="button" className="button button--small button--ghost" onClick={add}>
-          Add position
-        </button>
-      </div>
-      {dialog}
-      {error && <ErrorMessage>{error}</ErrorMessage>}
-      {publish.isSuccess && !dirty && <Notice tone="success">Positions saved.</Notice>}
-      <div className="calendar-admin__save">
-        <button type="button" className="button" disabled={publish.isPending} onClick={() => void save()}>
-          {publish.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-    </div>
+    <DocumentFrame
+      editor={editor}
+      className="calendar-admin"
+      loading="Loading the positions…"
+      loadFailed="Failed to load the positions"
+      saveLabel="Save"
+      savedNotice="Positions saved."
+      onSave={save}
+      newerLabel="The newer positions"
+      theirs={(newer) => <p>Their positions: {newer.body.positions.map((p) => p.title).join(', ') || 'none'}.</p>}
+      showsField={(field) => REFUSED.test(field)}
+    >
+      {({ positions }) => (
+        <>
+          <p className="hint">
+            The positions on the Coaches and Exec page, in its order. Renaming a position keeps whoever holds it; execs fill a
+            position from its card.
+          </p>
+          {positions.length === 0 && <EmptyState>No positions: the team page is empty.</EmptyState>}
+          <ol className="calendar-admin__positions">
+            {positions.map((p, i) => (
+              <PositionRow
+                key={p.id}
+                position={p}
+                first={i === 0}
+                last={i === positions.length - 1}
+                error={problem?.index === i ? problem.message : undefined}
+                onTitle={(title) => change((list) => list.map((x, j) => (j === i ? { ...x, title } : x)))}
+                onUp={() => move(i, -1)}
+                onDown={() => move(i, 1)}
+                onRemove={() => change((list) => list.filter((_, j) => j !== i))}
+              />
+            ))}
+          </ol>
+          <div className="calendar-admin__actions calendar-admin__picker">
+            <div className="field calendar-admin__field">
+              <label htmlFor={addId}>New position</label>
+              <input
+                id={addId}
+                type="text"
+                maxLength={60}
+                value={added}
+                onChange={(e) => setAdded(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    add();
+                  }
+                }}
+              />
+            </div>
+            <button type="button" className="button button--small button--ghost" onClick={add}>
+              Add position
+            </button>
+          </div>
+          {error && <ErrorMessage>{error}</ErrorMessage>}
+          {dialog}
+        </>
+      )}
+    </DocumentFrame>
   );
 }
 

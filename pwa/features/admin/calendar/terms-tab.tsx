@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { nextYearTerms, termId, termsProblem, termYear, type TermDefinition } from '../../../../domain/calendar';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../../components/status';
-import { errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, refusedField, useClubDocument, usePublishDocument } from '../../../lib/data/club-documents';
+import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { setClubTerms } from '../../../lib/club/club-terms';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
 import './calendar.css';
 
 /** A row of the editor: a term, or a new one (no id yet) of a given year. */
@@ -27,128 +26,108 @@ function toTerms(rows: Row[]): TermDefinition[] {
   return rows.map(({ year, ...t }) => ({ ...t, name: t.name.trim(), id: t.id || termId(t.name, year) }));
 }
 
+/** The term and field a refusal names ('terms.2.start'). */
+const REFUSED = /^terms\.(\d+)\.(\w+)$/;
+
 /** Admin → Terms: the club's membership terms, year by year, and "Add next year". */
 export function TermsTab() {
-  const document = useClubDocument('terms');
-  const publish = usePublishDocument('terms');
-  if (document.isPending) return <Loading text="Loading terms…" />;
-  if (!document.data) return <ErrorMessage>{errorMessage(document.error, 'Failed to load the terms')}</ErrorMessage>;
-  return <TermsEditor key={document.data.version} document={document.data} publish={publish} />;
-}
-
-function TermsEditor({ document, publish }: { document: ClubDocument<'terms'>; publish: ReturnType<typeof usePublishDocument<'terms'>> }) {
-  const [rows, setRows] = useState<Row[]>(() => toRows(document.body.terms));
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const editor = useDocumentEditor('terms', { toForm: (body) => toRows(body.terms), failed: 'The terms were not saved' });
+  const [local, setLocal] = useState<Problem | null>(null);
   const [notice, setNotice] = useState('');
-  const [error, setError] = useState('');
-  const [dirty, setDirty] = useState(false);
   const today = useClubToday();
   const thisYear = Number((today ?? new Date().toISOString()).slice(0, 4));
-  const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);
-  const shown = years.filter((y) => y >= thisYear);
-  const earlier = years.filter((y) => y < thisYear);
+  const refused = editor.refused?.field ? REFUSED.exec(editor.refused.field) : null;
+  const problem: Problem | null = local ?? (refused && editor.refused ? { index: Number(refused[1]), field: refused[2] as Field, message: editor.refused.message } : null);
 
   function change(index: number, patch: Partial<Row>) {
-    setRows((list) => list.map((r, i) => (i === index ? { ...r, ...patch } : r)));
-    setDirty(true);
+    editor.setDraft((list) => list.map((r, i) => (i === index ? { ...r, ...patch } : r)));
     setNotice('');
-    if (problem?.index === index) setProblem(null);
+    if (local?.index === index) setLocal(null);
   }
 
   function addNextYear() {
-    const added = nextYearTerms(toTerms(rows));
+    const added = nextYearTerms(toTerms(editor.draft!));
     if (added.length === 0) return;
-    setRows((list) => [...list, ...toRows(added)]);
-    setDirty(true);
+    editor.setDraft((list) => [...list, ...toRows(added)]);
     setNotice(`${termYear(added[0]!)}'s terms were added, copied from ${termYear(added[0]!) - 1}: check the dates, then Save.`);
   }
 
   function addTerm(year: number) {
-    setRows((list) => [...list, { id: '', name: '', start: '', end: '', year }]);
-    setDirty(true);
+    editor.setDraft((list) => [...list, { id: '', name: '', start: '', end: '', year }]);
   }
 
   function remove(index: number) {
-    setRows((list) => list.filter((_, i) => i !== index));
-    setDirty(true);
-    setProblem(null);
+    editor.setDraft((list) => list.filter((_, i) => i !== index));
+    setLocal(null);
   }
 
   async function save() {
-    setError('');
     setNotice('');
-    const terms = toTerms(rows);
+    const terms = toTerms(editor.draft!);
     const blank = terms.findIndex((t) => t.name === '');
-    const local: Problem | null =
+    const undated = terms.findIndex((t) => !t.start || !t.end);
+    const found: Problem | null =
       blank >= 0
         ? { index: blank, field: 'name', message: 'Give the term a name' }
-        : terms.find((t) => !t.start || !t.end)
-          ? { index: terms.findIndex((t) => !t.start || !t.end), field: terms.find((t) => !t.start || !t.end)!.start ? 'end' : 'start', message: 'Enter both dates' }
+        : undated >= 0
+          ? { index: undated, field: terms[undated]!.start ? 'end' : 'start', message: 'Enter both dates' }
           : termsProblem(terms);
-    if (local) {
-      setProblem(local);
-      return;
-    }
-    try {
-      await publish.mutateAsync({ body: { terms }, version: document.version });
-      // This device's pickers follow at once; others learn the terms with their next /api/config.
-      setClubTerms(terms);
-    } catch (err) {
-      if (newerVersion(err)) {
-        setError('Another administrator saved the terms while you were editing: their version is shown now. Make your change again.');
-        return;
-      }
-      const field = refusedField(err);
-      const m = field ? /^terms\.(\d+)\.(\w+)$/.exec(field) : null;
-      if (m) setProblem({ index: Number(m[1]), field: m[2] as Field, message: errorMessage(err, 'Not saved') });
-      else setError(errorMessage(err, 'The terms were not saved'));
-    }
+    setLocal(found);
+    if (found) return;
+    // This device's pickers follow at once; others learn the terms with their next /api/config.
+    if (await editor.publish({ terms })) setClubTerms(terms);
   }
 
-  const yearBlock = (year: number) => (
-    <YearTerms
-      key={year}
-      year={year}
-      rows={rows}
-      problem={problem}
-      onChange={change}
-      onRemove={remove}
-      onAdd={() => addTerm(year)}
-    />
-  );
-
   return (
-    <div className="calendar-admin">
-      <p className="hint">
-        The terms members pay for and the club counts in: renewals, the approve dialog&rsquo;s end dates, absences this term,
-        the attendance report and the bounds of a weekly series all follow them.
-      </p>
-      {document.version > 0 && document.publishedBy && (
-        <p className="hint">Last saved by {document.publishedBy.name}.</p>
-      )}
-      <div className="calendar-admin__actions">
-        <button type="button" className="button button--small" onClick={addNextYear}>
-          Add next year
-        </button>
-      </div>
-      {rows.length === 0 && <EmptyState>No terms yet: add a year.</EmptyState>}
-      {shown.map(yearBlock)}
-      {earlier.length > 0 && (
-        <details className="calendar-admin__earlier">
-          <summary>Earlier years ({earlier[earlier.length - 1]}–{earlier[0]})</summary>
-          {earlier.map(yearBlock)}
-        </details>
-      )}
-      {error && <ErrorMessage>{error}</ErrorMessage>}
-      {problem && !rows[problem.index] && <ErrorMessage>{problem.message}</ErrorMessage>}
-      {notice && <Notice tone="success">{notice}</Notice>}
-      {publish.isSuccess && !dirty && <Notice tone="success">Terms saved.</Notice>}
-      <div className="calendar-admin__save">
-        <button type="button" className="button" disabled={publish.isPending} onClick={() => void save()}>
-          {publish.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-    </div>
+    <DocumentFrame
+      editor={editor}
+      className="calendar-admin"
+      loading="Loading terms…"
+      loadFailed="Failed to load the terms"
+      saveLabel="Save"
+      savedNotice="Terms saved."
+      onSave={save}
+      newerLabel="The newer terms"
+      theirs={(newer) => <p>Their terms: {newer.body.terms.map((t) => `${t.name} ${termYear(t)} (${t.start} to ${t.end})`).join('; ') || 'none'}.</p>}
+      showsField={(field) => REFUSED.test(field)}
+    >
+      {(rows) => {
+        const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);
+        const shown = years.filter((y) => y >= thisYear);
+        const earlier = years.filter((y) => y < thisYear);
+        const yearBlock = (year: number) => (
+          <YearTerms key={year} year={year} rows={rows} problem={problem} onChange={change} onRemove={remove} onAdd={() => addTerm(year)} />
+        );
+        return (
+          <>
+            <p className="hint">
+              The terms members pay for and the club counts in: renewals, the approve dialog&rsquo;s end dates, absences this
+              term, the attendance report and the bounds of a weekly series all follow them.
+            </p>
+            {editor.document && editor.document.version > 0 && editor.document.publishedBy && (
+              <p className="hint">Last saved by {editor.document.publishedBy.name}.</p>
+            )}
+            <div className="calendar-admin__actions">
+              <button type="button" className="button button--small" onClick={addNextYear}>
+                Add next year
+              </button>
+            </div>
+            {rows.length === 0 && <EmptyState>No terms yet: add a year.</EmptyState>}
+            {shown.map(yearBlock)}
+            {earlier.length > 0 && (
+              <details className="calendar-admin__earlier">
+                <summary>
+                  Earlier years ({earlier[earlier.length - 1]}–{earlier[0]})
+                </summary>
+                {earlier.map(yearBlock)}
+              </details>
+            )}
+            {problem && !rows[problem.index] && <ErrorMessage>{problem.message}</ErrorMessage>}
+            {notice && <Notice tone="success">{notice}</Notice>}
+          </>
+        );
+      }}
+    </DocumentFrame>
   );
 }
 

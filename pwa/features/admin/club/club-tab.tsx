@@ -1,16 +1,16 @@
 // Admin → Club: the club's name, home-screen label, main colour, logo, contact address and links (the
 // `club` document). A save publishes a new version; a refusal shows beside its field; someone else's
 // newer save is shown, and this form keeps what was typed.
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type MutableRefObject } from 'react';
 import { SHORT_NAME_MAX, type ClubIdentity } from '../../../../domain/club-identity';
 import { CLUB_LOGO_FIELD } from '../../../../domain/contract/club';
 import { clubIdentitySchema } from '../../../../domain/contract/club-documents-schemas';
 import { FormField } from '../../../components/form-field';
-import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
 import { setClubIdentity } from '../../../lib/club/club-identity';
 import { call, errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, refusedField, useClubDocument, usePublishDocument } from '../../../lib/data/club-documents';
 import { useContractForm } from '../../../lib/forms/forms';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor, type DocumentEditor } from '../common/use-document-editor';
 import './club-tab.css';
 
 type Field = keyof ClubIdentity;
@@ -24,57 +24,82 @@ const TEXT_FIELDS: { name: Field; label: string; type?: string; hint?: string; m
   { name: 'strava', label: 'Strava', type: 'url', hint: 'Leave empty to show no link.' },
 ];
 
+/** Admin → Club. The form's values live in react-hook-form, mirrored into the editor's draft as typed. */
 export function ClubTab() {
-  const document = useClubDocument('club');
-  if (document.isPending) return <Loading text="Loading the club's settings…" />;
-  if (!document.data) {
-    return <LoadError onRetry={() => void document.refetch()}>{errorMessage(document.error, "Could not load the club's settings")}</LoadError>;
-  }
-  return <ClubForm identity={document.data.body} version={document.data.version} />;
+  const editor = useDocumentEditor('club', { failed: 'Could not save the settings' });
+  const submit = useRef<() => unknown>(() => undefined);
+  const [uploading, setUploading] = useState(false);
+  return (
+    <DocumentFrame
+      editor={editor}
+      className="form club-form"
+      aria-labelledby="club-settings-heading"
+      loading="Loading the club's settings…"
+      loadFailed="Could not load the club's settings"
+      saveLabel="Save"
+      savedNotice="Saved. Every page, the emails and the installed app follow the new settings."
+      onSave={() => submit.current()}
+      newerLabel="The newer settings"
+      theirs={({ body: newer }) => (
+        <p>
+          The newer settings: {newer.name} ({newer.shortName}), {newer.mainColour}, {newer.contactEmail}.
+        </p>
+      )}
+      showsField={(field) => FIELDS.has(field)}
+      busy={uploading}
+    >
+      {(draft, origin) => (
+        // A new starting version (saved, or theirs taken) starts the form again from it.
+        <ClubFields key={origin.version} editor={editor} identity={draft} submit={submit} uploading={uploading} setUploading={setUploading} />
+      )}
+    </DocumentFrame>
+  );
 }
 
-function ClubForm({ identity, version }: { identity: ClubIdentity; version: number }) {
-  const publish = usePublishDocument('club');
-  const [from, setFrom] = useState(version);
-  const [notice, setNotice] = useState('');
-  const [problem, setProblem] = useState('');
-  const [newer, setNewer] = useState<ClubIdentity | null>(null);
-  const [uploading, setUploading] = useState(false);
+/** The fields a refusal is shown beside. */
+const FIELDS = new Set<string>([...TEXT_FIELDS.map((f) => f.name), 'mainColour', 'logo']);
+
+function ClubFields({
+  editor,
+  identity,
+  submit,
+  uploading,
+  setUploading,
+}: {
+  editor: DocumentEditor<'club'>;
+  identity: ClubIdentity;
+  submit: MutableRefObject<() => unknown>;
+  uploading: boolean;
+  setUploading: (uploading: boolean) => void;
+}) {
   const form = useContractForm<ClubIdentity>(clubIdentitySchema, { defaultValues: identity });
   const { register, handleSubmit, setError, setValue, watch, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
   const logo = watch('logo');
   const colour = watch('mainColour');
+  const latest = useRef(editor);
+  latest.current = editor;
 
-  useEffect(() => setFrom((current) => Math.max(current, version)), [version]);
+  // What is typed is the editor's draft: it is kept through someone else's newer version.
+  useEffect(() => {
+    const typing = watch((values, { name }) => {
+      if (name) latest.current.setDraft(values as ClubIdentity);
+    });
+    return () => typing.unsubscribe();
+  }, [watch]);
 
-  const submit = handleSubmit(async (values) => {
-    setNotice('');
-    setProblem('');
-    try {
-      const saved = await publish.mutateAsync({ body: values, version: from });
-      setFrom(saved.version);
-      setNewer(null);
-      setClubIdentity(saved.body);
-      setNotice('Saved. Every page, the emails and the installed app follow the new settings.');
-    } catch (error) {
-      const field = refusedField(error);
-      const current = newerVersion<'club'>(error);
-      if (field && field in identity) setError(field as Field, { message: errorMessage(error, 'Check this field') });
-      else if (current) {
-        setNewer(current.body);
-        setFrom(current.version);
-        setProblem(errorMessage(error, 'Someone else saved newer settings.'));
-      } else setProblem(errorMessage(error, 'Could not save the settings'));
-    }
+  submit.current = handleSubmit(async (values) => {
+    const saved = await latest.current.publish(values);
+    if (saved) setClubIdentity(saved.body);
   });
+
+  const refusedAt = (field: Field) => errors[field]?.message ?? (editor.refused?.field === field ? editor.refused.message : undefined);
 
   async function uploadLogo(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
     setUploading(true);
-    setProblem('');
     try {
       const body = new FormData();
       body.append(CLUB_LOGO_FIELD, file);
@@ -88,17 +113,17 @@ function ClubForm({ identity, version }: { identity: ClubIdentity; version: numb
   }
 
   return (
-    <form className="form club-form" onSubmit={submit} noValidate aria-labelledby="club-settings-heading">
+    <>
       <h2 id="club-settings-heading">Club settings</h2>
       {TEXT_FIELDS.slice(0, 2).map((f) => (
-        <FormField key={f.name} label={f.label} hint={f.hint} error={errors[f.name]?.message}>
+        <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
           {(control) => <input {...control} type={f.type ?? 'text'} maxLength={f.maxLength} {...register(f.name)} />}
         </FormField>
       ))}
       <FormField
         label="Main colour"
         hint="The header, buttons and the installed app's title bar. White text on it must be readable (4.5:1)."
-        error={errors.mainColour?.message}
+        error={refusedAt('mainColour')}
       >
         {(control) => (
           <span className="club-form__colour">
@@ -109,7 +134,7 @@ function ClubForm({ identity, version }: { identity: ClubIdentity; version: numb
           </span>
         )}
       </FormField>
-      <FormField label="Logo" hint="A square picture works best. The app's icons and link previews are made from it." error={errors.logo?.message}>
+      <FormField label="Logo" hint="A square picture works best. The app's icons and link previews are made from it." error={refusedAt('logo')}>
         {(control) => (
           <span className="club-form__logo">
             <img src={logo ?? '/favicon.svg'} alt={logo ? 'The uploaded logo' : 'The built-in logo'} width="64" height="64" />
@@ -119,23 +144,10 @@ function ClubForm({ identity, version }: { identity: ClubIdentity; version: numb
         )}
       </FormField>
       {TEXT_FIELDS.slice(2).map((f) => (
-        <FormField key={f.name} label={f.label} hint={f.hint} error={errors[f.name]?.message}>
+        <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
           {(control) => <input {...control} type={f.type ?? 'text'} {...register(f.name)} />}
         </FormField>
       ))}
-      {newer && (
-        <div className="club-form__newer" role="region" aria-label="The newer settings">
-          <p>The newer settings: {newer.name} ({newer.shortName}), {newer.mainColour}, {newer.contactEmail}.</p>
-          <p>Save again to replace them with yours.</p>
-        </div>
-      )}
-      {problem && <ErrorMessage>{problem}</ErrorMessage>}
-      {notice && <Notice tone="success">{notice}</Notice>}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting || uploading}>
-          {isSubmitting ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -6,13 +6,14 @@ import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/st
 import { VersionList } from '../../../components/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
+import { useDocumentVersions } from '../../../lib/data/club-documents';
 import { useSession } from '../../../lib/session/session';
 import { CharterView } from '../../../components/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
 import { CharterFields, FaqFields, GearFields, HomeFields, HomePreview, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';
 import { previewDocument } from './preview';
-import { useDocumentEditor } from './use-document-editor';
+import { useDocumentEditor } from '../common/use-document-editor';
 import './pages.css';
 
 interface PageEntry<K extends PageKey> {
@@ -80,7 +81,8 @@ export function PagesTab() {
 }
 
 function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>; onDirty: (dirty: boolean) => void }) {
-  const editor = useDocumentEditor(entry.key);
+  const editor = useDocumentEditor(entry.key, { failed: 'The page could not be published. Try again.' });
+  const versions = useDocumentVersions(entry.key);
   const [previewing, setPreviewing] = useState(false);
   const [note, setNote] = useState('');
   const [minor, setMinor] = useState(false);
@@ -89,7 +91,7 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
   useUnsavedChanges(editor.dirty, form);
   useEffect(() => onDirty(editor.dirty), [editor.dirty, onDirty]);
 
-  if (editor.versions.error instanceof ApiError && editor.versions.error.status === 403) {
+  if (versions.error instanceof ApiError && versions.error.status === 403) {
     return (
       <ErrorMessage>
         An administrator has not allowed execs to edit the pages. Ask one to tick “Execs may edit the pages” in Admin → Pages.
@@ -106,7 +108,6 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
   const { Fields, View } = entry;
   const draft = editor.draft as PageDocumentTypes[K];
   const errorAt = (path: string) => (editor.refused?.field === path ? editor.refused.message : undefined);
-  const versions = editor.versions;
 
   return (
     <>
@@ -118,8 +119,8 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
           e.preventDefault();
           setPublished('');
           const asksAgain = entry.key === 'charter' && !minor;
-          void editor.publish({ ...(note ? { note } : {}), ...(entry.key === 'charter' ? { minor } : {}) }).then((ok) => {
-            if (!ok) return;
+          void editor.publish(editor.draft as ClubDocumentTypes[K], { ...(note ? { note } : {}), ...(entry.key === 'charter' ? { minor } : {}) }).then((done) => {
+            if (!done) return;
             setNote('');
             setMinor(false);
             setPreviewing(false);

@@ -1,60 +1,71 @@
 import { useState } from 'react';
+import type { ClubDocumentTypes } from '../../../../domain/club-documents';
 import { FormField } from '../../../components/form-field';
-import { ErrorMessage, Loading, Notice } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
-import { newerVersion, refusedField, useClubDocument, usePublishDocument } from '../../../lib/data/club-documents';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
+
+/** The numbers as typed: a half-typed number stays what it is until Save. */
+interface Typed {
+  finish: string;
+  places: string;
+}
+
+const toTyped = (body: ClubDocumentTypes['race-points']): Typed => ({ finish: String(body.finishPoints), places: body.placePoints.join(', ') });
 
 /** Admin → Race points: the numbers of the season table's rule (domain/race-points.ts). */
 export function RacePointsTab() {
-  const doc = useClubDocument('race-points');
-  if (!doc.data) return doc.isPending ? <Loading text="Loading race points…" /> : <ErrorMessage>Race points could not be loaded.</ErrorMessage>;
-  return <RacePointsForm key={doc.data.version} version={doc.data.version} finishPoints={doc.data.body.finishPoints} placePoints={doc.data.body.placePoints} />;
-}
-
-function RacePointsForm(props: { version: number; finishPoints: number; placePoints: number[] }) {
-  const [finish, setFinish] = useState(String(props.finishPoints));
-  const [places, setPlaces] = useState(props.placePoints.join(', '));
+  const editor = useDocumentEditor('race-points', { toForm: toTyped, failed: 'The race points could not be saved.' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const publish = usePublishDocument('race-points');
+  // A refusal of one place ('placePoints.2') is shown beside the places.
+  const refusedAt = editor.refused?.field?.split('.')[0];
+  const refused = editor.refused && refusedAt ? { [refusedAt]: editor.refused.message } : {};
+  const shown: Record<string, string | undefined> = { ...refused, ...errors };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
+  async function save() {
+    const { finish, places } = editor.draft!;
     const placePoints = places.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
     if (finish.trim() === '' || placePoints.some(Number.isNaN)) {
       setErrors(finish.trim() === '' ? { finishPoints: 'Points for finishing must be a number' } : { placePoints: 'Points for a place must be a number' });
       return;
     }
     setErrors({});
-    try {
-      await publish.mutateAsync({ body: { finishPoints: Number(finish), placePoints }, version: props.version });
-      setSaved(true);
-    } catch (err) {
-      if (newerVersion(err)) setErrors({ '': 'Someone changed the race points meanwhile: reload the page to see theirs.' });
-      else {
-        const message = err instanceof ApiError && typeof err.body.error === 'string' ? err.body.error : 'The race points could not be saved.';
-        setErrors({ [refusedField(err) ?? '']: message });
-      }
-    }
+    await editor.publish({ finishPoints: Number(finish), placePoints });
+  }
+
+  const type = (patch: Partial<Typed>) => {
+    editor.setDraft((typed) => ({ ...typed, ...patch }));
+    setErrors({});
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Race points">
-      <p>The season table gives each finish these points, plus points for the place among the club&apos;s finishers at that distance.</p>
-      <FormField label="Points for finishing" error={errors.finishPoints}>
-        {(field) => <input {...field} type="number" min={0} value={finish} onChange={(e) => setFinish(e.target.value)} />}
-      </FormField>
-      <FormField label="Points for places" hint="First, second, third… separated by commas, e.g. 10, 6, 4, 2, 1" error={errors.placePoints}>
-        {(field) => <input {...field} value={places} onChange={(e) => setPlaces(e.target.value)} inputMode="numeric" autoComplete="off" />}
-      </FormField>
-      {errors[''] && <ErrorMessage>{errors['']}</ErrorMessage>}
-      {saved && <Notice tone="success">Race points saved: the season table uses them now.</Notice>}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={publish.isPending}>
-          Save race points
-        </button>
-      </div>
-    </form>
+    <DocumentFrame
+      editor={editor}
+      aria-label="Race points"
+      className="form"
+      loading="Loading race points…"
+      loadFailed="Race points could not be loaded."
+      saveLabel="Save race points"
+      savedNotice="Race points saved: the season table uses them now."
+      onSave={save}
+      newerLabel="The newer race points"
+      theirs={(newer) => (
+        <p>
+          Theirs: {newer.body.finishPoints} for finishing; {newer.body.placePoints.join(', ') || 'none'} for places.
+        </p>
+      )}
+      showsField={(field) => /^(finishPoints|placePoints)\b/.test(field)}
+    >
+      {(typed) => (
+        <>
+          <p>The season table gives each finish these points, plus points for the place among the club&apos;s finishers at that distance.</p>
+          <FormField label="Points for finishing" error={shown.finishPoints}>
+            {(field) => <input {...field} type="number" min={0} value={typed.finish} onChange={(e) => type({ finish: e.target.value })} />}
+          </FormField>
+          <FormField label="Points for places" hint="First, second, third… separated by commas, e.g. 10, 6, 4, 2, 1" error={shown.placePoints}>
+            {(field) => <input {...field} value={typed.places} onChange={(e) => type({ places: e.target.value })} inputMode="numeric" autoComplete="off" />}
+          </FormField>
+        </>
+      )}
+    </DocumentFrame>
   );
 }

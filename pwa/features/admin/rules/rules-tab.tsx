@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
 import { DEFAULT_RULE_NUMBERS, RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
-import { EmptyState, ErrorMessage, Loading, Notice } from '../../../components/status';
+import { EmptyState, ErrorMessage, Loading } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, refusedField, useClubDocument, useDocumentVersions, usePublishDocument } from '../../../lib/data/club-documents';
+import { useDocumentVersions } from '../../../lib/data/club-documents';
 import { setClubRules } from '../../../lib/club/club-rules';
 import { formatDateTime } from '../../../lib/ui/format';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
 import './rules.css';
 
@@ -30,98 +31,85 @@ function fieldProblem(key: keyof RuleNumbers, text: string): string | undefined 
   return undefined;
 }
 
+/** The numbers, when every field holds one within its bounds. */
+function toNumbers(draft: Draft): RuleNumbers | null {
+  if (FIELDS.some((k) => fieldProblem(k, draft[k]))) return null;
+  return { lateCancelHours: Number(draft.lateCancelHours), absencesBeforeSuspension: Number(draft.absencesBeforeSuspension), suspensionDays: Number(draft.suspensionDays) };
+}
+
 /** Admin → Rules: the attendance rules' numbers, what members will read, and every change made. */
 export function RulesTab() {
-  const document = useClubDocument('rules');
-  const publish = usePublishDocument('rules');
-  if (document.isPending) return <Loading text="Loading the rules…" />;
-  if (!document.data) return <ErrorMessage>{errorMessage(document.error, 'Failed to load the rules')}</ErrorMessage>;
+  const editor = useDocumentEditor('rules', { toForm: toDraft, failed: 'The rules were not saved' });
+  const [shown, setShown] = useState<Partial<Record<keyof RuleNumbers, string>>>({});
+  const refusedAt = (key: keyof RuleNumbers) => shown[key] ?? (editor.refused?.field === key ? editor.refused.message : undefined);
+
+  async function save() {
+    const numbers = toNumbers(editor.draft!);
+    if (!numbers) {
+      setShown(Object.fromEntries(FIELDS.map((k) => [k, fieldProblem(k, editor.draft![k])])));
+      return;
+    }
+    // This device words the rules at once; the others with their next /api/config.
+    if (await editor.publish(numbers)) setClubRules(numbers);
+  }
+
   return (
     <div className="rules-admin">
-      {/* A saved version remounts the editor with its numbers; the notice lives here to outlast that. */}
-      <RulesEditor key={document.data.version} document={document.data} publish={publish} />
-      {publish.isSuccess && <Notice tone="success">Rules saved: they apply from now on.</Notice>}
+      <DocumentFrame
+        editor={editor}
+        className="card form rules-admin__form"
+        loading="Loading the rules…"
+        loadFailed="Failed to load the rules"
+        saveLabel="Save"
+        savedNotice="Rules saved: they apply from now on."
+        onSave={save}
+        newerLabel="The newer rules"
+        theirs={(newer) => <p>Their numbers: {FIELDS.map((k) => `${RULE_NUMBER_LABELS[k]} ${newer.body[k]}`).join('; ')}.</p>}
+        showsField={(field) => (FIELDS as string[]).includes(field)}
+      >
+        {(draft, origin) => (
+          <>
+            <p className="hint">
+              The server applies these from the moment they are saved: absences and suspensions already counted stay as they were.
+            </p>
+            {FIELDS.map((key) => (
+              <FormField key={key} label={RULE_NUMBER_LABELS[key]} error={refusedAt(key)} hint={`${RULE_NUMBER_BOUNDS[key].min}–${RULE_NUMBER_BOUNDS[key].max}`}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={RULE_NUMBER_BOUNDS[key].min}
+                    max={RULE_NUMBER_BOUNDS[key].max}
+                    step={1}
+                    value={draft[key]}
+                    onChange={(e) => {
+                      editor.setDraft((d) => ({ ...d, [key]: e.target.value }));
+                      setShown((s) => ({ ...s, [key]: undefined }));
+                    }}
+                  />
+                )}
+              </FormField>
+            ))}
+            <MembersWillRead numbers={toNumbers(draft) ?? origin.body} />
+          </>
+        )}
+      </DocumentFrame>
       <RuleHistory />
       <TimeZoneSection />
     </div>
   );
 }
 
-function RulesEditor({ document, publish }: { document: ClubDocument<'rules'>; publish: ReturnType<typeof usePublishDocument<'rules'>> }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(document.body));
-  const [shown, setShown] = useState<Partial<Record<keyof RuleNumbers, string>>>({});
-  const [error, setError] = useState('');
-  const problems = Object.fromEntries(FIELDS.map((k) => [k, fieldProblem(k, draft[k])])) as Partial<Record<keyof RuleNumbers, string>>;
-  const valid = FIELDS.every((k) => !problems[k]);
-  const numbers: RuleNumbers | null = valid
-    ? { lateCancelHours: Number(draft.lateCancelHours), absencesBeforeSuspension: Number(draft.absencesBeforeSuspension), suspensionDays: Number(draft.suspensionDays) }
-    : null;
-  const words = ruleText(numbers ?? document.body);
-
-  async function save() {
-    setError('');
-    if (!numbers) {
-      setShown(problems);
-      return;
-    }
-    try {
-      await publish.mutateAsync({ body: numbers, version: document.version });
-      // This device words the rules at once; the others with their next /api/config.
-      setClubRules(numbers);
-    } catch (err) {
-      if (newerVersion(err)) {
-        setError('Another administrator changed the rules while you were editing: their numbers are shown now. Make your change again.');
-        return;
-      }
-      const field = refusedField(err) as keyof RuleNumbers | null;
-      if (field && FIELDS.includes(field)) setShown({ [field]: errorMessage(err, 'Not saved') });
-      else setError(errorMessage(err, 'The rules were not saved'));
-    }
-  }
-
+function MembersWillRead({ numbers }: { numbers: RuleNumbers }) {
+  const words = ruleText(numbers);
   return (
-    <form
-      className="card form rules-admin__form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <p className="hint">
-        The server applies these from the moment they are saved: absences and suspensions already counted stay as they were.
+    <div className="rules-admin__preview" aria-live="polite">
+      <h2>Members will read</h2>
+      <p>
+        {words.lateCancel} {words.suspension}
       </p>
-      {FIELDS.map((key) => (
-        <FormField key={key} label={RULE_NUMBER_LABELS[key]} error={shown[key]} hint={`${RULE_NUMBER_BOUNDS[key].min}–${RULE_NUMBER_BOUNDS[key].max}`}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={RULE_NUMBER_BOUNDS[key].min}
-              max={RULE_NUMBER_BOUNDS[key].max}
-              step={1}
-              value={draft[key]}
-              onChange={(e) => {
-                setDraft((d) => ({ ...d, [key]: e.target.value }));
-                setShown((s) => ({ ...s, [key]: undefined }));
-                publish.reset();
-              }}
-            />
-          )}
-        </FormField>
-      ))}
-      <div className="rules-admin__preview" aria-live="polite">
-        <h2>Members will read</h2>
-        <p>
-          {words.lateCancel} {words.suspension}
-        </p>
-      </div>
-      {error && <ErrorMessage>{error}</ErrorMessage>}
-      <button type="submit" className="button" disabled={publish.isPending}>
-        {publish.isPending ? 'Saving…' : 'Save'}
-      </button>
-    </form>
+    </div>
   );
 }
 
