@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   BADGE_COLOURS,
   BADGE_COLOUR_LABELS,
@@ -15,12 +15,11 @@ import {
   type WorkoutTypeDefinition,
 } from '../../../../domain/sports';
 import { KindBadge } from '../../../components/post-parts';
-import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
-import { errorMessage } from '../../../lib/data/api-client';
+import { EmptyState } from '../../../components/status';
 import { useTypeUsageQuery } from '../api/admin-queries';
 import { setClubSports } from '../../../lib/club/club-sports';
-import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
-import { useDocumentEditor } from '../pages/use-document-editor';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
 import './sports.css';
 
 /** A row of the editor: a type, and whether it was added in this edit (its id then follows its name). */
@@ -36,116 +35,123 @@ function toDocument(types: readonly TypeRow[], filters: readonly WorkoutFilterDe
   };
 }
 
+/** The draft: the document's shape, new types marked. */
+interface Draft {
+  types: TypeRow[];
+  filters: WorkoutFilterDefinition[];
+}
+
 /**
  * Admin → Sports: the club's workout types (name, sport, badge colour, usual length) in the order the
  * New Workout form offers them, and the forum's filters as groups of types. A type with workouts is
  * retired rather than removed; renaming keeps every workout of it.
  */
 export function SportsTab() {
-  const editor = useDocumentEditor('sports');
+  const editor = useDocumentEditor<'sports', Draft>('sports', {
+    toForm: (body) => ({ types: body.types.map((t) => ({ ...t })), filters: body.filters }),
+    failed: 'The sports could not be saved.',
+  });
   const usage = useTypeUsageQuery();
-  const [saved, setSaved] = useState(false);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useUnsavedChanges(editor.dirty, form);
-
-  if (!editor.document || editor.draft === undefined) {
-    return editor.loadError ? (
-      <LoadError onRetry={editor.reload}>{errorMessage(editor.loadError, 'The sports could not be loaded.')}</LoadError>
-    ) : (
-      <Loading text="Loading sports…" />
-    );
-  }
-  const draft = { ...editor.draft, types: editor.draft.types as TypeRow[] };
-  const used = new Map((usage.data?.types ?? []).map((t) => [t.id, t.workouts]));
-  const refused = problem ?? (editor.refused ? { field: editor.refused.field ?? '', message: editor.refused.message } : null);
+  const refused = problem ?? (editor.refused?.field ? { field: editor.refused.field, message: editor.refused.message } : null);
   const errorAt = (field: string) => (refused?.field === field ? refused.message : undefined);
 
-  const change = (next: Partial<SportsDocument>) => {
-    setSaved(false);
-    setProblem(null);
-    editor.setDraft({ ...draft, ...next });
-  };
-  const setType = (i: number, patch: Partial<TypeRow>) => {
-    const types = draft.types.map((t, j) => {
-      if (j !== i) return t;
-      const next = { ...t, ...patch };
-      // A type added in this edit takes its id from its name; an existing one keeps its id forever.
-      if (t.added && patch.name !== undefined) next.id = idFromName(patch.name, draft.types.filter((_, k) => k !== i).map((o) => o.id));
-      return next;
-    });
-    const renamed = types[i]!.id !== draft.types[i]!.id;
-    const filters = renamed ? draft.filters.map((f) => ({ ...f, types: f.types.map((id) => (id === draft.types[i]!.id ? types[i]!.id : id)) })) : draft.filters;
-    change({ types, filters });
-  };
-  const moveType = (i: number, by: -1 | 1) => {
-    const types = [...draft.types];
-    [types[i], types[i + by]] = [types[i + by]!, types[i]!];
-    change({ types });
-  };
-  const removeType = (i: number) => {
-    const id = draft.types[i]!.id;
-    change({ types: draft.types.filter((_, j) => j !== i), filters: draft.filters.map((f) => ({ ...f, types: f.types.filter((t) => t !== id) })) });
-  };
-  const addType = () =>
-    change({
-      types: [
-        ...draft.types,
-        { id: idFromName('', draft.types.map((t) => t.id)), name: '', sport: 'other', colour: 'grey', minutes: 60, retired: false, added: true },
-      ],
-    });
-  const setFilter = (i: number, patch: Partial<WorkoutFilterDefinition>) => {
-    const filters = draft.filters.map((f, j) => (j === i ? { ...f, ...patch } : f));
-    change({ filters });
-  };
-  const addFilter = () => change({ filters: [...draft.filters, { id: '', name: '', types: [] }] });
-
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
+  async function save() {
+    const draft = editor.draft!;
     // Filters take their id from their name when added; the forum's address keeps it (?sport=bike).
     const filters = draft.filters.map((f, i) =>
       f.id ? f : { ...f, id: idFromName(f.name, draft.filters.filter((_, j) => j !== i).map((o) => o.id)) },
     );
     const body = toDocument(draft.types, filters);
-    const local = body.types.findIndex((t) => t.name === '');
-    const found = local >= 0 ? { field: `types.${local}.name`, message: 'Give the workout type a name' } : sportsProblem(body);
-    if (found) {
-      setProblem(found);
-      return;
-    }
-    editor.setDraft(body);
-    const ok = await editor.publish();
-    if (ok) {
-      setClubSports(body);
-      setSaved(true);
+    const unnamed = body.types.findIndex((t) => t.name === '');
+    const found = unnamed >= 0 ? { field: `types.${unnamed}.name`, message: 'Give the workout type a name' } : sportsProblem(body);
+    setProblem(found);
+    if (found) return;
+    const published = await editor.publish(body);
+    if (published) {
+      setClubSports(published.body);
       void usage.refetch();
     }
+  }
+
+  const change = (next: (draft: Draft) => Partial<Draft>) => {
+    setProblem(null);
+    editor.setDraft((draft) => ({ ...draft, ...next(draft) }));
   };
 
   return (
-    <form ref={form} className="sports-admin" aria-label="Sports and workout types" onSubmit={(e) => void save(e)} noValidate>
+    <DocumentFrame
+      editor={editor}
+      aria-label="Sports and workout types"
+      className="sports-admin"
+      loading="Loading sports…"
+      loadFailed="The sports could not be loaded."
+      saveLabel="Save sports"
+      savedNotice="Sports saved: the New Workout form, the badges and the filters use them now."
+      onSave={save}
+      newerLabel="The newer sports"
+      theirs={(newer) => (
+        <p>
+          Theirs: {newer.body.types.filter((t) => !t.retired).map((t) => t.name).join(', ')}; filters{' '}
+          {newer.body.filters.map((f) => f.name).join(', ') || 'none'}.
+        </p>
+      )}
+      showsField={(field) => /^(types|filters)\.\d+\./.test(field)}
+    >
+      {(draft) => (
+        <SportsFields draft={draft} used={new Map((usage.data?.types ?? []).map((t) => [t.id, t.workouts]))} errorAt={errorAt} change={change} />
+      )}
+    </DocumentFrame>
+  );
+}
+
+function SportsFields({
+  draft,
+  used,
+  errorAt,
+  change,
+}: {
+  draft: Draft;
+  used: ReadonlyMap<string, number>;
+  errorAt: (field: string) => string | undefined;
+  change: (next: (draft: Draft) => Partial<Draft>) => void;
+}) {
+  const setType = (i: number, patch: Partial<TypeRow>) =>
+    change(({ types, filters }) => {
+      const before = types[i]!;
+      const after = { ...before, ...patch };
+      // A type added in this edit takes its id from its name; an existing one keeps its id forever.
+      if (before.added && patch.name !== undefined) after.id = idFromName(patch.name, types.filter((_, k) => k !== i).map((o) => o.id));
+      const rename = (id: string) => (id === before.id ? after.id : id);
+      return {
+        types: types.map((t, j) => (j === i ? after : t)),
+        filters: after.id === before.id ? filters : filters.map((f) => ({ ...f, types: f.types.map(rename) })),
+      };
+    });
+  const moveType = (i: number, by: -1 | 1) =>
+    change(({ types }) => {
+      const next = [...types];
+      [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+      return { types: next };
+    });
+  const removeType = (i: number) =>
+    change(({ types, filters }) => {
+      const id = types[i]!.id;
+      return { types: types.filter((_, j) => j !== i), filters: filters.map((f) => ({ ...f, types: f.types.filter((t) => t !== id) })) };
+    });
+  const addType = () =>
+    change(({ types }) => ({
+      types: [...types, { id: idFromName('', types.map((t) => t.id)), name: '', sport: 'other', colour: 'grey', minutes: 60, retired: false, added: true }],
+    }));
+  const setFilter = (i: number, patch: Partial<WorkoutFilterDefinition>) =>
+    change(({ filters }) => ({ filters: filters.map((f, j) => (j === i ? { ...f, ...patch } : f)) }));
+
+  return (
+    <>
       <p className="hint">
         The kinds of workout execs can post, in the order the New Workout form offers them. Renaming a type keeps its
         workouts; a type with workouts can be retired (no new workouts of it) but not removed.
       </p>
-      {editor.newer && (
-        <div className="alert alert--warning" role="alert">
-          <p>
-            <strong>{editor.newer.publishedBy?.name ?? 'Someone'} saved the sports while you were editing.</strong> Your
-            changes are still below.
-          </p>
-          <p className="sports-admin__actions">
-            <button type="button" className="button button--small" onClick={editor.keepMine}>
-              Keep my changes
-            </button>
-            <button type="button" className="button button--small button--ghost" onClick={() => window.confirm(DISCARD_QUESTION) && editor.takeTheirs()}>
-              Use their version
-            </button>
-          </p>
-        </div>
-      )}
-
       <h2 className="sports-admin__title">Workout types</h2>
       <ol className="sports-admin__types">
         {draft.types.map((t, i) => (
@@ -162,7 +168,6 @@ export function SportsTab() {
           />
         ))}
       </ol>
-      {errorAt('types') && <ErrorMessage>{errorAt('types')}</ErrorMessage>}
       <p>
         <button type="button" className="button button--small button--ghost" onClick={addType}>
           Add a workout type
@@ -180,24 +185,16 @@ export function SportsTab() {
             types={draft.types}
             errorAt={(field) => errorAt(`filters.${i}.${field}`)}
             onChange={(patch) => setFilter(i, patch)}
-            onRemove={() => change({ filters: draft.filters.filter((_, j) => j !== i) })}
+            onRemove={() => change(({ filters }) => ({ filters: filters.filter((_, j) => j !== i) }))}
           />
         ))}
       </ul>
       <p>
-        <button type="button" className="button button--small button--ghost" onClick={addFilter}>
+        <button type="button" className="button button--small button--ghost" onClick={() => change(({ filters }) => ({ filters: [...filters, { id: '', name: '', types: [] }] }))}>
           Add a filter
         </button>
       </p>
-
-      {refused && !refused.field.match(/^(types|filters)\.\d+\./) && refused.field !== 'types' && <ErrorMessage>{refused.message}</ErrorMessage>}
-      {saved && !editor.dirty && <Notice tone="success">Sports saved: the New Workout form, the badges and the filters use them now.</Notice>}
-      <div className="sports-admin__save">
-        <button type="submit" className="button" disabled={editor.publishing}>
-          {editor.publishing ? 'Saving…' : 'Save sports'}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
 
