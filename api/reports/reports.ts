@@ -3,7 +3,6 @@
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../domain/clock';
-import type { WorkoutType } from '../../domain/contract/forum';
 import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
 import { termFromId, termOfDate, type Term } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
@@ -30,7 +29,7 @@ function historyRow(post: PostRow | null, date: string, status: MemberHistoryRow
   return {
     workout_id: post?.id ?? null,
     title: post?.title ?? 'Deleted workout',
-    workout_type: (post?.workoutType as WorkoutType | undefined) ?? null,
+    workout_type: post?.workoutType ?? null,
     workout_date: date,
     workout_time: post?.workoutTime ?? null,
     status,
@@ -95,7 +94,7 @@ export function termReport(deps: AppDeps, term: Term): TermReportAnswer {
     workouts: rows.map((r) => ({
       workout_id: r.id,
       title: r.title,
-      workout_type: (r.workout_type ?? 'other') as WorkoutType,
+      workout_type: r.workout_type ?? 'other',
       workout_date: r.workout_date,
       workout_time: r.workout_time ?? '',
       signedUp: r.signed_up,
