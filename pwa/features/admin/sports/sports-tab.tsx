@@ -9,11 +9,11 @@ import {
   TYPE_NAME_MAX,
   idFromName,
   sportsProblem,
-  typeName,
   type SportsDocument,
   type WorkoutFilterDefinition,
   type WorkoutTypeDefinition,
 } from '../../../../domain/sports';
+import { FormField } from '../../../components/form-field';
 import { KindBadge } from '../../../components/post-parts';
 import { EmptyState } from '../../../components/status';
 import { useTypeUsageQuery } from '../api/admin-queries';
@@ -217,10 +217,8 @@ function TypeEditor({
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const id = useId();
   const label = type.name.trim() || 'the new type';
-  const nameError = errorAt('name') ?? errorAt('id');
-  const minutesError = errorAt('minutes');
+  const small = 'button button--small button--ghost';
   return (
     <li className={`sports-admin__type${type.retired ? ' sports-admin__type--retired' : ''}`}>
       <div className="sports-admin__type-head">
@@ -231,85 +229,75 @@ function TypeEditor({
         </span>
       </div>
       <div className="sports-admin__fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            type="text"
-            value={type.name}
-            maxLength={TYPE_NAME_MAX}
-            autoFocus={type.added && type.name === ''}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${id}-name-error` : undefined}
-            onChange={(e) => onChange({ name: e.target.value })}
-          />
-          {nameError && (
-            <p id={`${id}-name-error`} className="field-error" role="alert">
-              {nameError}
-            </p>
+        <FormField label="Name" error={errorAt('name') ?? errorAt('id')}>
+          {(field) => (
+            <input
+              {...field}
+              type="text"
+              value={type.name}
+              maxLength={TYPE_NAME_MAX}
+              autoFocus={type.added && type.name === ''}
+              onChange={(e) => onChange({ name: e.target.value })}
+            />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-sport`}>Sport</label>
-          <select id={`${id}-sport`} value={type.sport} onChange={(e) => onChange({ sport: e.target.value as TypeRow['sport'] })}>
-            {SPORTS.map((s) => (
-              <option key={s} value={s}>
-                {SPORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-colour`}>Badge colour</label>
-          <select id={`${id}-colour`} value={type.colour} onChange={(e) => onChange({ colour: e.target.value as TypeRow['colour'] })}>
-            {BADGE_COLOURS.map((c) => (
-              <option key={c} value={c}>
-                {BADGE_COLOUR_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-minutes`}>Usual length (minutes)</label>
-          <input
-            id={`${id}-minutes`}
-            type="number"
-            inputMode="numeric"
-            min={TYPE_MINUTES_MIN}
-            max={TYPE_MINUTES_MAX}
-            step={5}
-            value={Number.isNaN(type.minutes) ? '' : type.minutes}
-            aria-invalid={minutesError ? true : undefined}
-            aria-describedby={minutesError ? `${id}-minutes-error` : undefined}
-            onChange={(e) => onChange({ minutes: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
-          />
-          {minutesError && (
-            <p id={`${id}-minutes-error`} className="field-error" role="alert">
-              {minutesError}
-            </p>
+        </FormField>
+        <FormField label="Sport" error={errorAt('sport')}>
+          {(field) => (
+            <select {...field} value={type.sport} onChange={(e) => onChange({ sport: e.target.value as TypeRow['sport'] })}>
+              {SPORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SPORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </FormField>
+        <FormField label="Badge colour" error={errorAt('colour')}>
+          {(field) => (
+            <select {...field} value={type.colour} onChange={(e) => onChange({ colour: e.target.value as TypeRow['colour'] })}>
+              {BADGE_COLOURS.map((c) => (
+                <option key={c} value={c}>
+                  {BADGE_COLOUR_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Usual length (minutes)" error={errorAt('minutes')}>
+          {(field) => (
+            <input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={TYPE_MINUTES_MIN}
+              max={TYPE_MINUTES_MAX}
+              step={5}
+              value={Number.isNaN(type.minutes) ? '' : type.minutes}
+              onChange={(e) => onChange({ minutes: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+            />
+          )}
+        </FormField>
       </div>
       <div className="sports-admin__actions">
-        <button type="button" className="button button--small button--ghost" aria-label={`Move ${label} up`} disabled={first} onClick={() => onMove(-1)}>
+        <button type="button" className={small} aria-label={`Move ${label} up`} disabled={first} onClick={() => onMove(-1)}>
           ↑
         </button>
-        <button type="button" className="button button--small button--ghost" aria-label={`Move ${label} down`} disabled={last} onClick={() => onMove(1)}>
+        <button type="button" className={small} aria-label={`Move ${label} down`} disabled={last} onClick={() => onMove(1)}>
           ↓
         </button>
         {type.retired ? (
-          <button type="button" className="button button--small button--ghost" onClick={() => onChange({ retired: false })}>
+          <button type="button" className={small} onClick={() => onChange({ retired: false })}>
             Bring back {label}
           </button>
         ) : (
           !type.added && (
-            <button type="button" className="button button--small button--ghost" onClick={() => onChange({ retired: true })}>
+            <button type="button" className={small} onClick={() => onChange({ retired: true })}>
               Retire {label}
             </button>
           )
         )}
         {workouts === 0 && (
-          <button type="button" className="button button--small button--ghost" onClick={onRemove}>
+          <button type="button" className={small} onClick={onRemove}>
             Remove {label}
           </button>
         )}
@@ -332,29 +320,12 @@ function FilterEditor({
   onRemove: () => void;
 }) {
   const id = useId();
-  const label = filter.name.trim() || 'the new filter';
-  const nameError = errorAt('name');
   const typesError = errorAt('types');
-  const sports = { types: [...types], filters: [] };
   return (
     <li className="sports-admin__filter">
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Filter name</label>
-        <input
-          id={`${id}-name`}
-          type="text"
-          value={filter.name}
-          maxLength={TYPE_NAME_MAX}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-name-error` : undefined}
-          onChange={(e) => onChange({ name: e.target.value })}
-        />
-        {nameError && (
-          <p id={`${id}-name-error`} className="field-error" role="alert">
-            {nameError}
-          </p>
-        )}
-      </div>
+      <FormField label="Filter name" error={errorAt('name')}>
+        {(field) => <input {...field} type="text" value={filter.name} maxLength={TYPE_NAME_MAX} onChange={(e) => onChange({ name: e.target.value })} />}
+      </FormField>
       <fieldset className="sports-admin__filter-types" aria-describedby={typesError ? `${id}-types-error` : undefined}>
         <legend>Shows</legend>
         {types.map((t) => (
@@ -364,17 +335,17 @@ function FilterEditor({
               checked={filter.types.includes(t.id)}
               onChange={(e) => onChange({ types: e.target.checked ? [...filter.types, t.id] : filter.types.filter((x) => x !== t.id) })}
             />
-            <span>{typeName(sports, t.id) || 'New type'}</span>
+            <span>{t.name.trim() || 'New type'}</span>
           </label>
         ))}
         {typesError && (
-          <p id={`${id}-types-error`} className="field-error" role="alert">
+          <p id={`${id}-types-error`} className="field-error">
             {typesError}
           </p>
         )}
       </fieldset>
       <button type="button" className="button button--small button--ghost" onClick={onRemove}>
-        Remove filter {label}
+        Remove filter {filter.name.trim() || 'the new filter'}
       </button>
     </li>
   );
