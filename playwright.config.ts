@@ -13,10 +13,44 @@ process.env.E2E_PUSH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// The screens every role is checked on (axe, tap targets) run beside the rest, against a club of their
+// own (a second server and database, seeded alike): the rest runs one test at a time because its tests
+// change the club they share (its settings, the demo accounts' sessions and sign-ups).
+const SCREENS = ['a11y.spec.ts', 'tap-targets.spec.ts'];
+// E2E_PORT + 1 is the push service stub, + 2 the passkeys spec's own server (on localhost).
+process.env.E2E_SCREENS_PORT ??= String(Number(process.env.E2E_PORT) + 3);
+process.env.E2E_SCREENS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-screens-'));
+const screensURL = `http://127.0.0.1:${process.env.E2E_SCREENS_PORT}`;
+
+/** The server of the browser tests: what `npm start` runs (it builds first when the build is stale). */
+function server(url: string, port: string, dataDir: string) {
+  return {
+    command: 'node scripts/start.mjs',
+    url: `${url}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dataDir, 'club.db'),
+      APP_URL: url,
+      SEED_DEMO: '1',
+      PASSWORD_HASH_LOG_N: '12',
+      PUSH_SERVICE_HOSTS: `127.0.0.1:${process.env.E2E_PUSH_PORT}`,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'club', testIgnore: SCREENS, workers: 1 },
+    { name: 'screens', testMatch: SCREENS, workers: 1, use: { baseURL: screensURL } },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -40,22 +74,6 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // What `npm start` runs: builds when the build is missing or stale, then the compiled server.
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(process.env.E2E_DATA_DIR, 'club.db'),
-      APP_URL: baseURL,
-      SEED_DEMO: '1',
-      PASSWORD_HASH_LOG_N: '12',
-      PUSH_SERVICE_HOSTS: `127.0.0.1:${process.env.E2E_PUSH_PORT}`,
-    },
-  },
+  // Started one after the other: the first builds when the build is stale, the second finds it built.
+  webServer: [server(baseURL, String(port), process.env.E2E_DATA_DIR), server(screensURL, process.env.E2E_SCREENS_PORT, process.env.E2E_SCREENS_DATA_DIR)],
 });

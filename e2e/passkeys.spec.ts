@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { acceptCharter, DEMO } from './support';
 
-// E2E_PORT is the shared server and E2E_PORT + 1 its push service stub.
+// E2E_PORT is the shared server, E2E_PORT + 1 its push service stub and E2E_PORT + 3 the screens' server.
 const PORT = Number(process.env.E2E_PORT ?? 4317) + 2;
 const ORIGIN = `http://localhost:${PORT}`;
 let server: ChildProcess;

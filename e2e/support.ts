@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@club.test', password: 'admin-demo' },
@@ -11,9 +11,13 @@ export const DEMO = {
   pending: { email: 'pending@club.test', password: 'pending-demo' },
 } as const;
 
-/** The e2e server's database, for arranging what the UI cannot (or checking what it stored). */
+/**
+ * The database of the e2e server the running test talks to, for arranging what the UI cannot (or
+ * checking what it stored): the screens' tests have a server of their own (playwright.config.ts).
+ */
 export function openTestDb(): Database.Database {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'club.db'));
+  const screens = test.info().project.name === 'screens';
+  const db = new Database(join((screens ? process.env.E2E_SCREENS_DATA_DIR : process.env.E2E_DATA_DIR)!, 'club.db'));
   db.pragma('busy_timeout = 5000');
   return db;
 }
