@@ -119,14 +119,26 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Public reads (team list, race list for visitors, the club's time zone, the club's pages'
-            // texts) stay readable offline: the last copy the device had.
+            // The club's settings (its clock, name, rules, terms, workout types): the app starts at once
+            // with the last copy, and when the copy fetched behind it differs (its ETag), the worker
+            // tells the app, which reads it again (club-zone.ts): a change an administrator made shows
+            // on the next visit, not the one after.
+            urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname === '/api/config',
+            handler: 'StaleWhileRevalidate',
+            // The cache the copies of older workers are in, so an offline start after an update has one.
+            options: {
+              cacheName: 'public-api',
+              broadcastUpdate: { options: { headersToCheck: ['etag'] } },
+            },
+          },
+          {
+            // Public reads (team list, race list for visitors, the club's pages' texts) stay readable
+            // offline: the last copy the device had.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
               !request.headers.has('authorization') &&
               (url.pathname === '/api/profiles' ||
                 url.pathname === '/api/races' ||
-                url.pathname === '/api/config' ||
                 /^\/api\/club\/documents\/[a-z]+-page$/.test(url.pathname)),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'public-api', expiration: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 } },

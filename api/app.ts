@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
+import { prebuiltJson, sendJsonWithEtag } from './platform/middleware/etag';
 import type { ClubConfig } from '../domain/contract/config';
 import { IMPORT_MAX_BYTES } from '../domain/contract/season';
 import { accountDeletionRoutes } from './accounts/account-deletion-routes';
@@ -139,22 +140,26 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   });
 
   app.route('/api/health', healthRoutes);
-  // The PWA's club clock (docs/decisions/0025): public, so the race countdown works signed out too.
+  // The PWA's club clock (docs/decisions/0025) and the club's settings a device words and checks with:
+  // public, so the race countdown works signed out too. Its ETag is what the service worker compares
+  // to tell the app that a newer copy arrived behind the one it started with.
   app.get('/api/config', (c) =>
-    c.json(
-      {
-        clubTimeZone: clubTimeZone(deps),
-        clubEmail: clubContactEmail(deps),
-        club: clubIdentity(deps),
-        firstRun: setupOpen(deps),
-        vapidPublicKey: deps.vapidPublicKey,
-        passkeys: deps.env.PASSKEYS.enabled,
-        rules: clubRules(deps),
-        sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps))),
-        terms: [...clubTerms(deps)],
-        sports: clubSports(deps),
-      } satisfies ClubConfig,
-      200,
+    sendJsonWithEtag(
+      c,
+      prebuiltJson(
+        JSON.stringify({
+          clubTimeZone: clubTimeZone(deps),
+          clubEmail: clubContactEmail(deps),
+          club: clubIdentity(deps),
+          firstRun: setupOpen(deps),
+          vapidPublicKey: deps.vapidPublicKey,
+          passkeys: deps.env.PASSKEYS.enabled,
+          rules: clubRules(deps),
+          sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps))),
+          terms: [...clubTerms(deps)],
+          sports: clubSports(deps),
+        } satisfies ClubConfig),
+      ),
     ),
   );
   app.route('/api/privacy', privacyRoutes);

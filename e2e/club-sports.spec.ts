@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, expectNoAxeViolations, inDays, screenshots, signIn } from './support';
+import { DEMO, acceptCharterInDb, apiToken, expectNoAxeViolations, inDays, screenshots, signIn, withServiceWorker } from './support';
 
 // An administrator adds the workout type "Erg" in Admin → Sports with a "Row" filter; the New
 // Workout form then offers it, its workout carries its badge, and the forum's new filter shows it.
@@ -73,4 +73,28 @@ test('an administrator adds "Erg": the New Workout form offers it and a forum fi
   await expect(card.locator('.post-type--teal')).toHaveText('Erg');
   await page.getByRole('group', { name: 'Filter workouts by sport' }).getByRole('button', { name: 'Bike' }).click();
   await expect(page.locator('article', { hasText: title })).toHaveCount(0);
+});
+
+test('an installed app shows a new filter on the next visit after the change, not the one after', async ({ browser, request }) => {
+  // The worker answers /api/config from its copy at once and fetches the new one behind it; the
+  // copies differ, so the app is told and reads the club's settings again.
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  acceptCharterInDb(DEMO.member.email);
+  await signIn(page, DEMO.member);
+  await withServiceWorker(page);
+  await page.goto('/forum');
+  const filters = page.getByRole('group', { name: 'Filter workouts by sport' });
+  await expect(filters.getByRole('button', { name: 'Bike' })).toBeVisible();
+  await expect(filters.getByRole('button', { name: 'Track' })).toHaveCount(0);
+
+  const headers = { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
+  const current = await (await request.get('/api/club/documents/sports', { headers })).json();
+  const body = { ...current.body, filters: [...current.body.filters, { id: 'track', name: 'Track', types: ['run'] }] };
+  const published = await request.put('/api/club/documents/sports', { headers, data: { body, version: current.version } });
+  expect(published.status(), await published.text()).toBe(200);
+
+  await page.reload();
+  await expect(filters.getByRole('button', { name: 'Track' })).toBeVisible();
+  await context.close();
 });

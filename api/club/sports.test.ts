@@ -42,8 +42,12 @@ describe('the sports setting', () => {
     expect((await publish(withErg(), exec.token)).status).toBe(403);
     expect((await publish(withErg(), me.token)).status).toBe(403);
     expect((await t.call('GET', URL)).body).toMatchObject({ version: 0, body: defaultSports() });
+    const before = (await t.call('GET', '/api/config')).headers.get('etag')!;
+    expect((await t.call('GET', '/api/config', { headers: { 'if-none-match': before } })).status).toBe(304);
     expect((await publish(withErg())).status).toBe(200);
+    // A device's copy is now out of date: its worker sees the new tag and the app reads it again.
     const config = await t.call('GET', '/api/config');
+    expect(config.headers.get('etag')).not.toBe(before);
     expect(config.body.sports.types).toContainEqual(expect.objectContaining({ id: 'erg', name: 'Erg', colour: 'teal' }));
     expect(config.body.sports.filters).toContainEqual({ id: 'row', name: 'Row', types: ['erg'] });
   });

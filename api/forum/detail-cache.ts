@@ -7,9 +7,8 @@ import type { Database_ } from '../../db/client';
 import { dataVersion } from '../../db/statements';
 import type { EventDetailAnswer, WorkoutDetailAnswer } from '../../domain/contract/forum';
 import type { AppDeps } from '../platform/context';
-import type { PrebuiltJson } from '../platform/middleware/etag';
+import { prebuiltJson, type PrebuiltJson } from '../platform/middleware/etag';
 import { eventDetail } from './events';
-import { makeAnswer } from './posts/list-cache';
 import {
   NOT_ON_WORKOUT,
   SIGNED_UP,
@@ -63,7 +62,7 @@ function keep<T>(map: Map<string | number, T>, key: string | number, value: T, l
 /** The caller's answer from a post read for nobody: the same body with their own fields in it. */
 function personal<D, O>(post: CachedPost<D>, own: O, withOwn: (detail: D, own: O) => D): PrebuiltJson {
   const key = JSON.stringify(own);
-  return post.answers.get(key) ?? keep(post.answers, key, makeAnswer(JSON.stringify(withOwn(post.detail, own))), ANSWERS_KEPT);
+  return post.answers.get(key) ?? keep(post.answers, key, prebuiltJson(JSON.stringify(withOwn(post.detail, own))), ANSWERS_KEPT);
 }
 
 function workoutOwn(detail: WorkoutDetailAnswer, userId: number): WorkoutOwn {

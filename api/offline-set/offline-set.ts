@@ -12,7 +12,8 @@ import type { AppDeps, CurrentUser } from '../platform/context';
 import { getAttendance } from '../forum/workouts/attendance';
 import { eventDetailAnswer, workoutDetailAnswer } from '../forum/detail-cache';
 import { myWeek } from '../my-week/my-week';
-import { forumListAnswer, makeAnswer, type ListAnswer } from '../forum/posts/list-cache';
+import { forumListAnswer } from '../forum/posts/list-cache';
+import { prebuiltJson, type PrebuiltJson } from '../platform/middleware/etag';
 import { listRaces } from '../races/races';
 import { workoutStart } from '../forum/posts/start-instants';
 import { clubTimeZone } from '../platform/club-time-zone';
@@ -28,7 +29,7 @@ type OwnParts = Omit<OfflineSetAnswer, 'workouts' | 'events' | 'workoutDetails' 
  * attendance record of each of those workouts that started today or starts in the next
  * OFFLINE_ATTENDANCE_AHEAD_HOURS, not cancelled.
  */
-export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): ListAnswer {
+export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): PrebuiltJson {
   const { database } = deps;
   const now = deps.clock();
   const tz = clubTimeZone(deps);
@@ -71,7 +72,7 @@ export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): ListAnswer {
       }
     }
     // The lists' and pages' JSON as their caches made it, not parsed and written again.
-    return makeAnswer(
+    return prebuiltJson(
       `{"workouts":${workouts.json},"events":${events.json},${JSON.stringify(own).slice(1, -1)}` +
         `,"workoutDetails":[${workoutDetails.join(',')}],"eventDetails":[${eventDetails.join(',')}]` +
         `,"attendance":${JSON.stringify(attendance)}}`,

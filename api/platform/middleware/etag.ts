@@ -1,11 +1,25 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 
-/** The parts of a prebuilt JSON answer that `sendJsonWithEtag` needs. */
+/** A JSON answer built once and sent to everyone it fits, as `sendJsonWithEtag` sends it. */
 export interface PrebuiltJson {
+  /** Strong validator: a hash of the body, so equal bodies get equal tags, across rebuilds too. */
   etag: string;
   json: string;
+  /** The body gzipped, made on first need (most clients ask for gzip). */
   gzip(): Buffer;
+}
+
+/** A prebuilt answer for `json`: its ETag (a hash of the body) and its gzip on first need. */
+export function prebuiltJson(json: string): PrebuiltJson {
+  let gzipped: Buffer | null = null;
+  return {
+    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+    json,
+    gzip: () => (gzipped ??= gzipSync(json)),
+  };
 }
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly, lists tags, and `*` matches any. */

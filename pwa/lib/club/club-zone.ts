@@ -51,13 +51,29 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
 }
 
 /**
- * On a fresh install the answer read at start went past the service worker, which was not there yet:
- * ask once more when a worker first takes charge of the page, so it keeps the zone for an offline start.
+ * Reads the club's settings again when the service worker has newer ones. On a fresh install the
+ * answer read at start went past the worker, which was not there yet: ask once more when a worker
+ * first takes charge of the page, so it keeps them for an offline start.
  */
 export function loadClubConfigWhenControlled(fetcher: typeof fetch = fetch): void {
   const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
-  if (!worker || worker.controller) return;
+  if (!worker) return;
+  worker.addEventListener('message', (event: MessageEvent) => {
+    if (isConfigUpdate(event.data)) void loadClubConfig(fetcher);
+  });
+  if (worker.controller) return;
   worker.addEventListener('controllerchange', () => void loadClubConfig(fetcher), { once: true });
+}
+
+/**
+ * The worker's word that the copy of /api/config it fetched behind the one the app started with
+ * differs from it (workbox's broadcast update, compared by ETag): an administrator changed a setting.
+ * Reading it again gets the newer copy, now in the worker's cache.
+ */
+function isConfigUpdate(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, payload } = data as { type?: unknown; payload?: { updatedURL?: unknown } };
+  return type === 'CACHE_UPDATED' && typeof payload?.updatedURL === 'string' && new URL(payload.updatedURL, 'http://x').pathname === '/api/config';
 }
 
 function subscribe(listener: () => void): () => void {
