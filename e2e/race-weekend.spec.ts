@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createMember, createMemberWithToken, inDays, screenshots, signIn } from './support';
 
 // Race weekend on a phone: a member enters a distance, takes a seat in a club-mate's lift, and after
-// the race enters a result and finds the personal best on their profile.
+// the race enters a result and finds the personal best on their profile; a driver changes their lift.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -63,4 +63,53 @@ test('a member enters a distance, takes a seat in a lift, enters a result and se
   await expect(bests).toContainText('Sprint: 1:05:30');
   await expect(bests.getByText('New personal best!')).toBeVisible();
   await screenshots(page, 'race-weekend-profile');
+});
+
+test('the driver changes their lift from the race page: too few seats for its riders is refused, a new time is saved', async ({ page, request }) => {
+  const driver = await createMemberWithToken(request, 'Drew Driver');
+  const rider = await createMemberWithToken(request, 'Rory Rider');
+  const name = `Lakeside Tri ${Date.now().toString(36)}`;
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const created = await request.post('/api/races', {
+    headers: auth(driver.token),
+    data: { name, date: inDays(4), location: 'Lakeside', description: '', distances: ['Sprint'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const raceId = (await created.json()).race.id as number;
+  const offered = await request.post(`/api/races/${raceId}/lifts`, {
+    headers: auth(driver.token),
+    data: { leavingFrom: 'Sports centre', leavingAt: `${inDays(4)}T05:30`, seats: 3, bikeSpots: 1, note: '' },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const liftId = (await offered.json()).lift.id as number;
+  const seat = await request.post(`/api/races/${raceId}/lifts/${liftId}/seat`, { headers: auth(rider.token) });
+  expect(seat.status(), await seat.text()).toBe(200);
+
+  await signIn(page, driver);
+  await page.goto(`/race/${raceId}`);
+  const lifts = page.getByRole('region', { name: 'Lifts' });
+  await expect(lifts.getByText('Riding: Rory Rider')).toBeVisible();
+  await lifts.getByRole('button', { name: 'Edit lift' }).click();
+  const form = lifts.getByRole('form', { name: 'Edit lift' });
+  await expect(form.getByLabel('Leaving from')).toBeFocused();
+  await expect(form.getByLabel('Leaving at')).toHaveValue(`${inDays(4)}T05:30`);
+
+  // Rory has a seat: the server keeps at least one.
+  await form.getByLabel('Leaving at').fill(`${inDays(4)}T06:15`);
+  await form.getByLabel('Seats').fill('0');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByLabel('Seats')).toHaveAccessibleDescription('1 rider already has a seat: offer at least 1 seat');
+  await expect(form.getByLabel('Leaving at')).toHaveValue(`${inDays(4)}T06:15`);
+  await screenshots(page, 'race-weekend-edit-lift');
+
+  await form.getByLabel('Seats').fill('2');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toBeHidden();
+  await expect(lifts.getByText(`${inDays(4)} at 06:15`, { exact: false })).toBeVisible();
+  await expect(lifts.getByText('Seats: 1 free of 2')).toBeVisible();
+  await expect(lifts.getByRole('button', { name: 'Edit lift' })).toBeFocused();
+
+  // Rory sees the new time on the race page.
+  const seen = await request.get(`/api/races/${raceId}`, { headers: auth(rider.token) });
+  expect((await seen.json()).race.lifts[0]).toMatchObject({ leavingAt: `${inDays(4)}T06:15`, seats: 2, mySeat: true });
 });

@@ -7,7 +7,7 @@ import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { idParam, readBody, routeId } from '../platform/middleware/validate';
+import { bodyJson, idParam, parseNamingField, readBody, routeId } from '../platform/middleware/validate';
 import { tellLiftMoved, tellLiftWithdrawn } from './lift-notices';
 import { enterResult, personalBestsOf, resultsCsv, seasonTableCsv, seasonTableOf } from './race-results';
 import * as weekend from './race-weekend';
@@ -15,6 +15,7 @@ import * as weekend from './race-weekend';
 // Entries, lifts and results of a race. Every write the app may queue offline (an entry, a place in
 // a lift, looking for a lift, a result) takes an Idempotency-Key. Members only (each route says so, as the
 // races list beside them is public); entering someone else's result is an exec's. Mounted before the races routes, so /season-table is not a race id.
+// A lift's refusals name their field, so the driver's form shows each next to what it is about.
 
 function liftId(c: Context<AppEnv>): number {
   const id = idParam(c.req.param('liftId'));
@@ -83,7 +84,7 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     }));
   })
   .post('/:id/lifts', requireAuth, requireRole('member'), async (c) => {
-    const input = await readBody(c, raceLiftSchema);
+    const input = parseNamingField(raceLiftSchema, await bodyJson(c));
     const id = routeId(c, RACE_NOT_FOUND_ERROR);
     const { deps } = c.var;
     return respondOnce(c, input, () => ({
@@ -92,7 +93,7 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     }));
   })
   .put('/:id/lifts/:liftId', requireAuth, requireRole('member'), async (c) => {
-    const input = await readBody(c, raceLiftSchema);
+    const input = parseNamingField(raceLiftSchema, await bodyJson(c));
     const id = routeId(c, RACE_NOT_FOUND_ERROR);
     const lift = liftId(c);
     const { deps } = c.var;

@@ -108,13 +108,25 @@ describe('lifts', () => {
     const tooFew = await t.call('PUT', `/api/races/${raceId}/lifts/${car.id}`, { token: member.token, body: { ...lift, seats: 0 } });
     expect(tooFew.status).toBe(409);
     expect(tooFew.body.field).toBe('seats');
+    expect(tooFew.body.error).toBe('1 rider already has a seat: offer at least 1 seat');
+    await t.must('POST', `/api/races/${raceId}/lifts/${car.id}/bike-spot`, { token: other.token });
+    const noRack = await t.call('PUT', `/api/races/${raceId}/lifts/${car.id}`, { token: member.token, body: { ...lift, bikeSpots: 0 } });
+    expect(noRack.status).toBe(409);
+    expect(noRack.body).toEqual({ error: '1 rider already has a bike spot: offer at least 1 bike spot', field: 'bikeSpots' });
+    // Exactly the places taken is fine.
+    const full = await t.must('PUT', `/api/races/${raceId}/lifts/${car.id}`, { token: member.token, body: { ...lift, seats: 1, bikeSpots: 1 } });
+    expect(full.lift).toMatchObject({ seats: 1, seatsFree: 0, bikeSpots: 1, bikeSpotsFree: 0 });
   });
 
   it('refuses a lift without where and when, next to the fields', async () => {
     const { t, member, raceId } = await setup();
     const res = await t.call('POST', `/api/races/${raceId}/lifts`, { token: member.token, body: { ...lift, leavingFrom: ' ', leavingAt: 'soon' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Say where you are leaving from' });
+    expect(res.body).toEqual({ error: 'Say where you are leaving from', field: 'leavingFrom' });
+    const car = await offer(t, member, raceId);
+    const changed = await t.call('PUT', `/api/races/${raceId}/lifts/${car.id}`, { token: member.token, body: { ...lift, leavingAt: 'soon' } });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toEqual({ error: 'Enter when you leave as a date and time', field: 'leavingAt' });
   });
 
   it('a new time and a withdrawal tell each rider once, however often the driver sends them', async () => {

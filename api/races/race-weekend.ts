@@ -8,12 +8,12 @@ import {
   RACE_DISTANCE_UNKNOWN_ERROR,
   RACE_LIFT_DRIVER_ONLY_ERROR,
   RACE_LIFT_NOT_FOUND_ERROR,
-  RACE_LIFT_PLACES_BELOW_TAKEN_ERROR,
   RACE_MEMBERS_ONLY_ERROR,
   RACE_NO_BIKE_SPOTS_ERROR,
   RACE_NO_SEATS_ERROR,
   RACE_NOT_FOUND_ERROR,
   RACE_OWN_LIFT_ERROR,
+  liftBelowTaken,
   type RaceEntry,
   type RaceEntryInput,
   type RaceLift,
@@ -247,8 +247,8 @@ export function changeLift(deps: Deps, raceId: number, liftId: number, driver: M
   requireDriver(before, driver);
   const taken = (kind: 'seat' | 'bike') =>
     db.select({ n: sql<number>`count(*)` }).from(raceLiftPlaces).where(and(eq(raceLiftPlaces.liftId, liftId), eq(raceLiftPlaces.kind, kind))).get()!.n;
-  if (input.seats < taken('seat')) throw new ServiceError(409, RACE_LIFT_PLACES_BELOW_TAKEN_ERROR, { field: 'seats' });
-  if (input.bikeSpots < taken('bike')) throw new ServiceError(409, RACE_LIFT_PLACES_BELOW_TAKEN_ERROR, { field: 'bikeSpots' });
+  const tooFew = liftBelowTaken(input, { seats: taken('seat'), bikeSpots: taken('bike') });
+  if (tooFew) throw new ServiceError(409, tooFew.error, { field: tooFew.field });
   db.update(raceLifts).set(input).where(eq(raceLifts.id, liftId)).run();
   return { before, lift: liftFor(db, liftId, driver.id) };
 }

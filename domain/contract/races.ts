@@ -192,7 +192,6 @@ export const RACE_NO_SEATS_ERROR = 'No seats left in this lift';
 export const RACE_NO_BIKE_SPOTS_ERROR = 'No bike spots left in this lift';
 export const RACE_OWN_LIFT_ERROR = 'You are driving this lift';
 export const RACE_LIFT_DRIVER_ONLY_ERROR = 'Only the driver can change this lift';
-export const RACE_LIFT_PLACES_BELOW_TAKEN_ERROR = 'More places are already taken than that';
 export const RACE_WAVE_MAX = 60;
 export const RACE_LIFT_NOTE_MAX = 500;
 export const RACE_LIFT_PLACES_MAX = 8;
@@ -237,6 +236,27 @@ export const raceLiftSchema = z
     }
   });
 export type RaceLiftInput = z.infer<typeof raceLiftSchema>;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A changed lift keeps room for everyone already in it: the refusal, on its field, when the new
+ * seats or bike spots are fewer than those taken; null when they fit.
+ */
+export function liftBelowTaken(
+  input: Pick<RaceLiftInput, 'seats' | 'bikeSpots'>,
+  taken: { seats: number; bikeSpots: number },
+): { field: 'seats' | 'bikeSpots'; error: string } | null {
+  if (input.seats < taken.seats) {
+    const riders = taken.seats === 1 ? '1 rider already has a seat' : `${taken.seats} riders already have a seat`;
+    return { field: 'seats', error: `${riders}: offer at least ${count(taken.seats, 'seat', 'seats')}` };
+  }
+  if (input.bikeSpots < taken.bikeSpots) {
+    const riders = taken.bikeSpots === 1 ? '1 rider already has a bike spot' : `${taken.bikeSpots} riders already have a bike spot`;
+    return { field: 'bikeSpots', error: `${riders}: offer at least ${count(taken.bikeSpots, 'bike spot', 'bike spots')}` };
+  }
+  return null;
+}
 
 /** A split or finish time: 'H:MM:SS' or 'MM:SS'; '' or absent for an optional one. */
 const raceTime = (label: string, required: boolean) =>

@@ -5,7 +5,8 @@ import { raceKeys } from '../../../lib/data/race-keys';
 import { performWrite } from '../../../lib/offline/perform-write';
 
 // Entries, lifts and results: each write then reloads the race's page, which holds them all. Taking
-// a place and entering one's result go through performWrite, so they are kept offline and replayed.
+// a place and entering one's result go through performWrite, so they are kept offline and replayed;
+// offering, changing and withdrawing a lift go straight to the server, so the driver sees a refusal.
 
 function useRaceWrite<V, R>(raceId: number, write: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -24,6 +25,15 @@ export function useEntryMutation(raceId: number) {
 export function useOfferLiftMutation(raceId: number) {
   return useRaceWrite(raceId, ({ body, idempotencyKey }: { body: BodyOf<'POST /races/:id/lifts'>; idempotencyKey: string }) =>
     call('POST /races/:id/lifts', { params: { id: raceId }, body, idempotencyKey }),
+  );
+}
+
+/** The driver changes their lift (the server tells its riders of a new time). */
+export function useChangeLiftMutation(raceId: number) {
+  return useRaceWrite(
+    raceId,
+    ({ liftId, body, idempotencyKey }: { liftId: number; body: BodyOf<'PUT /races/:id/lifts/:liftId'>; idempotencyKey: string }) =>
+      call('PUT /races/:id/lifts/:liftId', { params: { id: raceId, liftId }, body, idempotencyKey }),
   );
 }
 

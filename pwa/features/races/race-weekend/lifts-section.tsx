@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { raceLiftSchema, type Race, type RaceLift } from '../../../../domain/contract/races';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import {
+  useChangeLiftMutation,
   useLiftPlaceMutation,
   useLookingForLiftMutation,
   useOfferLiftMutation,
@@ -12,10 +13,27 @@ import { fieldErrors, refusal } from './form-errors';
 
 const when = (leavingAt: string) => leavingAt.replace('T', ' at ');
 
+/** A form opened from a button: focus goes back to the button when the form closes. */
+function useOpener() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const returning = useRef(false);
+  useEffect(() => {
+    if (open || !returning.current) return;
+    returning.current = false;
+    button.current?.focus();
+  }, [open]);
+  const close = () => {
+    returning.current = true;
+    setOpen(false);
+  };
+  return { open, button, show: () => setOpen(true), close };
+}
+
 /** Lifts to the race: offer one, take a seat or a bike spot, say one is looking for a lift. */
 export function LiftsSection({ race, myId }: { race: Race; myId: number | undefined }) {
   const headingId = useId();
-  const [offering, setOffering] = useState(false);
+  const offering = useOpener();
   const [error, setError] = useState<string | null>(null);
   const looking = useLookingForLiftMutation(race.id);
   const drives = race.lifts.some((l) => l.driver_id === myId);
@@ -38,7 +56,7 @@ export function LiftsSection({ race, myId }: { race: Race; myId: number | undefi
       ) : (
         <ul className="race-lifts">
           {race.lifts.map((lift) => (
-            <LiftCard key={lift.id} raceId={race.id} lift={lift} mine={lift.driver_id === myId} />
+            <LiftCard key={lift.id} race={race} lift={lift} mine={lift.driver_id === myId} />
           ))}
         </ul>
       )}
@@ -53,19 +71,22 @@ export function LiftsSection({ race, myId }: { race: Race; myId: number | undefi
             {race.lookingForLift ? 'I no longer need a lift' : "I'm looking for a lift"}
           </button>
         )}
-        {!offering && (
-          <button type="button" className="button button--ghost" onClick={() => setOffering(true)}>
+        {!offering.open && (
+          <button ref={offering.button} type="button" className="button button--ghost" onClick={offering.show}>
             Offer a lift
           </button>
         )}
       </div>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      {offering && <OfferLiftForm race={race} onDone={() => setOffering(false)} />}
+      {offering.open && <LiftForm race={race} onDone={offering.close} />}
     </section>
   );
 }
 
-function LiftCard({ raceId, lift, mine }: { raceId: number; lift: RaceLift; mine: boolean }) {
+function LiftCard({ race, lift, mine }: { race: Race; lift: RaceLift; mine: boolean }) {
+  const raceId = race.id;
+  const headId = useId();
+  const editing = useOpener();
   const place = useLiftPlaceMutation(raceId);
   const withdraw = useWithdrawLiftMutation(raceId);
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +112,7 @@ function LiftCard({ raceId, lift, mine }: { raceId: number; lift: RaceLift; mine
 
   return (
     <li className="race-lift">
-      <p className="race-lift__head">
+      <p className="race-lift__head" id={headId}>
         <strong>{lift.driver_name}</strong>
         {mine && ' (you)'} · from {lift.leavingFrom} · {when(lift.leavingAt)}
       </p>
@@ -106,47 +127,81 @@ function LiftCard({ raceId, lift, mine }: { raceId: number; lift: RaceLift; mine
             : `Riding: ${lift.riders.map((r) => `${r.user_name}${r.seat ? '' : ' (bike only)'}${r.bike && r.seat ? ' + bike' : ''}`).join(', ')}`}
         </p>
       ) : null}
-      <div className="actions">
-        {mine ? (
-          <button type="button" className="button button--ghost" disabled={withdraw.isPending} onClick={() => void remove()}>
-            Withdraw lift
-          </button>
-        ) : (
-          <>
-            {lift.mySeat ? (
-              <button type="button" className="button button--ghost" disabled={place.isPending} onClick={() => void change('seat', false)}>
-                Give back my seat
+      {editing.open ? (
+        <LiftForm race={race} lift={lift} onDone={editing.close} />
+      ) : (
+        <div className="actions">
+          {mine ? (
+            <>
+              <button ref={editing.button} type="button" className="button button--ghost" aria-describedby={headId} onClick={editing.show}>
+                Edit lift
               </button>
-            ) : (
-              <button type="button" className="button button--primary" disabled={place.isPending || lift.seatsFree === 0} onClick={() => void change('seat', true)}>
-                Take a seat
+              <button type="button" className="button button--ghost" disabled={withdraw.isPending} onClick={() => void remove()}>
+                Withdraw lift
               </button>
-            )}
-            {lift.myBike ? (
-              <button type="button" className="button button--ghost" disabled={place.isPending} onClick={() => void change('bike', false)}>
-                Give back my bike spot
-              </button>
-            ) : (
-              <button type="button" className="button button--ghost" disabled={place.isPending || lift.bikeSpotsFree === 0} onClick={() => void change('bike', true)}>
-                Take a bike spot
-              </button>
-            )}
-          </>
-        )}
-      </div>
+            </>
+          ) : (
+            <>
+              {lift.mySeat ? (
+                <button type="button" className="button button--ghost" disabled={place.isPending} onClick={() => void change('seat', false)}>
+                  Give back my seat
+                </button>
+              ) : (
+                <button type="button" className="button button--primary" disabled={place.isPending || lift.seatsFree === 0} onClick={() => void change('seat', true)}>
+                  Take a seat
+                </button>
+              )}
+              {lift.myBike ? (
+                <button type="button" className="button button--ghost" disabled={place.isPending} onClick={() => void change('bike', false)}>
+                  Give back my bike spot
+                </button>
+              ) : (
+                <button type="button" className="button button--ghost" disabled={place.isPending || lift.bikeSpotsFree === 0} onClick={() => void change('bike', true)}>
+                  Take a bike spot
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
       {queued && <p role="status">{queued}</p>}
       {error && <ErrorMessage>{error}</ErrorMessage>}
     </li>
   );
 }
 
-function OfferLiftForm({ race, onDone }: { race: Race; onDone: () => void }) {
-  const [values, setValues] = useState({ leavingFrom: '', leavingAt: `${race.date}T06:00`, seats: '3', bikeSpots: '2', note: '' });
+/**
+ * Offering a lift, or with `lift` the driver changing theirs: the same fields, prefilled from the
+ * lift. Focus goes to the first field when the form opens and to a refused field when refused.
+ */
+function LiftForm({ race, lift, onDone }: { race: Race; lift?: RaceLift; onDone: () => void }) {
+  const [values, setValues] = useState(() =>
+    lift
+      ? { leavingFrom: lift.leavingFrom, leavingAt: lift.leavingAt, seats: String(lift.seats), bikeSpots: String(lift.bikeSpots), note: lift.note }
+      : { leavingFrom: '', leavingAt: `${race.date}T06:00`, seats: '3', bikeSpots: '2', note: '' },
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const offer = useOfferLiftMutation(race.id);
-  const key = useRef(crypto.randomUUID());
+  const change = useChangeLiftMutation(race.id);
+  const saving = offer.isPending || change.isPending;
+  const form = useRef<HTMLFormElement>(null);
+  // One key per request: the same values sent again (an answer lost on the way) are applied once,
+  // and values changed after a refusal are a new request (the server refuses a key reused for them).
+  const sent = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: unknown) => {
+    const text = JSON.stringify(body);
+    if (sent.current?.body !== text) sent.current = { body: text, key: crypto.randomUUID() };
+    return sent.current.key;
+  };
   const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input')?.focus();
+  }, []);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -155,19 +210,20 @@ function OfferLiftForm({ race, onDone }: { race: Race; onDone: () => void }) {
     setErrors(fieldErrors(checked));
     if (!checked.success) return;
     try {
-      await offer.mutateAsync({ body, idempotencyKey: key.current });
+      if (lift) await change.mutateAsync({ liftId: lift.id, body, idempotencyKey: keyFor(body) });
+      else await offer.mutateAsync({ body, idempotencyKey: keyFor(body) });
       onDone();
     } catch (err) {
-      setErrors(refusal(err, 'The lift could not be offered. Please try again.'));
+      setErrors(refusal(err, lift ? 'The lift could not be changed. Please try again.' : 'The lift could not be offered. Please try again.'));
     }
   };
 
   return (
-    <form className="form race-weekend__form" onSubmit={submit} noValidate aria-label="Offer a lift">
+    <form ref={form} className="form race-weekend__form" onSubmit={submit} noValidate aria-label={lift ? 'Edit lift' : 'Offer a lift'}>
       <FormField label="Leaving from" error={errors.leavingFrom}>
         {(field) => <input {...field} value={values.leavingFrom} onChange={set('leavingFrom')} autoComplete="off" />}
       </FormField>
-      <FormField label="Leaving at" error={errors.leavingAt}>
+      <FormField label="Leaving at" error={errors.leavingAt} hint={lift && lift.riders.length > 0 ? 'Your riders are told of a new time.' : undefined}>
         {(field) => <input {...field} type="datetime-local" value={values.leavingAt} onChange={set('leavingAt')} />}
       </FormField>
       <FormField label="Seats" error={errors.seats}>
@@ -184,8 +240,8 @@ function OfferLiftForm({ race, onDone }: { race: Race; onDone: () => void }) {
         <button type="button" className="button button--ghost" onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={offer.isPending}>
-          Offer this lift
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {lift ? 'Save changes' : 'Offer this lift'}
         </button>
       </div>
     </form>
