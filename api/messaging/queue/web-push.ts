@@ -88,10 +88,11 @@ const TTL_SECONDS = 24 * 3600;
 
 /**
  * Encrypts the payload (RFC 8291, aes128gcm) and signs the request (RFC 8292, subject `mailto:` the
- * send's contact address) with web-push, then sends it with node's own request: the endpoint's form is checked against the policy first, and the
- * connection resolves the name through the policy's lookup, so the address checked is the address
- * connected to (a name that turned private since the device was saved is refused). Redirects are
- * never followed, and an answer must come within `timeoutMs`.
+ * send's contact address) with web-push, then sends it with node's own request: the endpoint's form
+ * is checked against the policy first, and the connection resolves the name through the policy's
+ * lookup, so the address checked is the address connected to (a name that turned private since the
+ * device was saved is refused). Redirects are never followed, and an answer must come within
+ * `timeoutMs`.
  */
 export function webPushTransport(vapid: VapidKeys, policy: PushEndpointPolicy, timeoutMs = PUSH_TIMEOUT_MS): PushTransport {
   return {
