@@ -12,7 +12,7 @@ import { LOGIN_DELAY } from './accounts/auth';
 import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
 import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
-import { clubName } from './club/identity/identity';
+import { clubName, clubPushSender } from './club/identity/identity';
 import { timeZoneSetting } from './club/settings';
 import { mailSender } from './messaging/mail-templates';
 
@@ -53,7 +53,15 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     clock,
     timeZoneSetting: () => timeZoneSetting(deps),
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
-    messageQueue: new MessageDispatcher(database.db, { from: () => mailSender(env.MAIL_FROM, clubName(deps)), transport, push, clock, timeZone: () => clubTimeZone(deps), log: queueLog }),
+    messageQueue: new MessageDispatcher(database.db, {
+      from: () => mailSender(env.MAIL_FROM, clubName(deps)),
+      transport,
+      push,
+      pushSender: () => clubPushSender(deps),
+      clock,
+      timeZone: () => clubTimeZone(deps),
+      log: queueLog,
+    }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),

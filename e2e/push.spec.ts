@@ -80,8 +80,11 @@ test('a member turns notifications on, is promoted from a waitlist, and the serv
   expect(cancel.status(), await cancel.text()).toBe(200);
   await expect.poll(() => service.received.filter((r) => r.path === `/push/${tag}`).length, { timeout: 15_000 }).toBe(1);
   const push = service.received.find((r) => r.path === `/push/${tag}`)!;
-  const payload = JSON.parse(device.decrypt(push.body)) as { title: string; body: string; url: string };
+  const payload = JSON.parse(device.decrypt(push.body)) as { title: string; body: string; url: string; icon: string };
   expect(payload).toMatchObject({ title: `You're in: Swim ${tag}`, url: `/workout/${workoutId}` });
+  // The club's app icon, the one the installed app's manifest names.
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string; sizes: string }[] };
+  expect(payload.icon).toBe(manifest.icons.find((i) => i.sizes === '192x192')!.src);
 
   // The browser's push service hands it to the service worker, which shows it.
   const cdp = await context.newCDPSession(page);
@@ -100,9 +103,11 @@ test('a member turns notifications on, is promoted from a waitlist, and the serv
   const shown = () =>
     page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
-      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }));
+      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url, icon: n.icon }));
     });
-  await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: payload.title, body: payload.body, url: `/workout/${workoutId}` }]);
+  await expect
+    .poll(shown, { timeout: 10_000 })
+    .toEqual([{ title: payload.title, body: payload.body, url: `/workout/${workoutId}`, icon: new URL(payload.icon, baseURL).href }]);
 
   // Admin > Messages has the push, sent to Nia's device.
   const adminToken = await apiToken(request, DEMO.admin);

@@ -14,7 +14,7 @@ import { PUSH_DEVICE, startPushService, type PushServiceStub } from '../testing/
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 const PRODUCTION = { NODE_ENV: 'production', TRUST_PROXY: '0' };
-const vapid = resolveVapidKeys({ CLUB_EMAIL: 'club@club.test', DATABASE_PATH: ':memory:' });
+const vapid = resolveVapidKeys({ DATABASE_PATH: ':memory:' });
 const ALL_KINDS = { placeFreed: true, reminders: true, newWorkouts: true };
 
 /** A DNS that answers from a table (a name not in it does not resolve). */

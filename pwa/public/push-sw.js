@@ -1,9 +1,10 @@
 // Web Push in the service worker, loaded by the generated worker with importScripts
-// (vite.config.ts). The server sends JSON { title, body, url, tag } (api/messaging/queue/web-push.ts); a tap
-// opens that page in a window of the app that is already open, or in a new one.
+// (vite.config.ts). The server sends JSON { title, body, url, tag, icon } (api/messaging/queue/web-push.ts);
+// a tap opens that page in a window of the app that is already open, or in a new one.
 
 self.addEventListener('push', (event) => {
-  let message = { title: 'University Triathlon Club', body: '', url: '/', tag: undefined };
+  // The build's icon stands in when a push names none (a plain-text push).
+  let message = { title: 'University Triathlon Club', body: '', url: '/', tag: undefined, icon: '/icons/icon-192.png' };
   try {
     message = { ...message, ...(event.data ? event.data.json() : {}) };
   } catch {
@@ -14,8 +15,8 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(message.title, {
       body: message.body,
       tag: message.tag,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      icon: message.icon,
+      badge: message.icon,
       data: { url: message.url },
     }),
   );

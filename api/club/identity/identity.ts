@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { clubIcons, type ClubIdentity } from '../../../domain/club-identity';
 import type { ClubAnswer } from '../../../domain/contract/club';
 import { saveUpload, toSquareWebp } from '../../accounts/uploads';
+import type { PushSender } from '../../messaging/queue/web-push';
 import type { AppDeps } from '../../platform/context';
 import { readDocument } from '../documents';
 
@@ -23,6 +24,15 @@ export function clubName(deps: AppDeps): string {
 /** Where the club's members write to (receipts, questions, the footer). */
 export function clubContactEmail(deps: AppDeps): string {
   return clubIdentity(deps).contactEmail;
+}
+
+/**
+ * Who a push is from: the contact address the push service may write to, and the icon it shows (the
+ * manifest's 192 px icon, so a notification looks like the installed app).
+ */
+export function clubPushSender(deps: AppDeps): PushSender {
+  const club = clubIdentity(deps);
+  return { contact: club.contactEmail, icon: clubIcons(club.logo).icon192 };
 }
 
 /** GET /api/club. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions } from '../../../db/schema';
 import { PUSH_DEVICE } from '../../testing/push-service';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
+import { clubPushSender } from '../../club/identity/identity';
 import { MessageDispatcher } from './dispatcher';
 import type { DeliveryLimits } from './policy';
 import type { MailTransport } from './transports';
@@ -22,7 +23,7 @@ function pushService(options: { honourAbort?: boolean } = {}) {
   const perHostPeak = new Map<string, number>();
   const perHost = new Map<string, number>();
   const transport: PushTransport = {
-    send(target, _payload, signal) {
+    send(target, _payload, { signal }) {
       const host = new URL(target.endpoint).host;
       started.push(target.endpoint);
       inFlight += 1;
@@ -67,6 +68,7 @@ async function setup(push: PushTransport, mail: MailTransport, limits: Partial<D
     from: 'club@club.test',
     transport: mail,
     push,
+    pushSender: () => clubPushSender(t.deps),
     clock: t.clock.now,
     timeZone: () => t.deps.env.CLUB_TIMEZONE,
     log: () => {},

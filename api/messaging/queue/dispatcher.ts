@@ -8,7 +8,7 @@ import type { MailMessage, MessageQueue, PushMessage } from '../../platform/mess
 import { CLAIM_MS, DELIVERY_LIMITS, PUSH_SCAN, PushHostHealth, countsAsMember, pushHostOf, retryLater, type DeliveryLimits } from './policy';
 import { QueueStore, type Outcome, type MessageRow } from './store';
 import { withTimeout, type MailTransport } from './transports';
-import { PushRefused, type PushTransport } from './web-push';
+import { PushRefused, type PushSender, type PushTransport } from './web-push';
 
 export interface DispatcherOptions {
   /** The sender, read at each send: its display name is the club's name in force. */
@@ -16,6 +16,8 @@ export interface DispatcherOptions {
   transport: MailTransport | null;
   /** null: pushes are kept and shown (Admin > Messages, the console), not sent (WEB_PUSH=off). */
   push?: PushTransport | null;
+  /** A push's contact address and icon, read at each send: the club's in force. */
+  pushSender: () => PushSender;
   clock?: () => number;
   /** The club's zone: whether a member's membership still counts is a question of the club's today. */
   /** The club's zone in force (an administrator may change it while the server runs). */
@@ -238,11 +240,11 @@ export class MessageDispatcher implements MessageQueue {
     const push = this.options.push ?? null;
     this.log('push', `--- push #${message.id} to ${message.to} (${device.label}): ${message.subject} — ${message.text} → ${message.url}${push ? '' : ' (not sent: WEB_PUSH=off)'}`);
     if (!push) return { status: 'logged', sentAt: this.now() };
+    const { contact, icon } = this.options.pushSender();
+    const payload = { title: message.subject, body: message.text, url: message.url ?? '/', tag: `club-${message.id}`, icon };
     let status: number;
     try {
-      status = await withTimeout(this.limits.pushTimeoutMs, (signal) =>
-        push.send(device, { title: message.subject, body: message.text, url: message.url ?? '/', tag: `club-${message.id}` }, signal),
-      );
+      status = await withTimeout(this.limits.pushTimeoutMs, (signal) => push.send(device, payload, { contact, signal }));
     } catch (err) {
       if (err instanceof PushRefused) return { status: 'failed', attempts: message.attempts + 1, lastError: `Not sent: ${err.message}.` };
       this.hosts.answered(host, true);

@@ -1,12 +1,20 @@
 // Web Push through the message queue, against a push service on 127.0.0.1 (api/testing/push-service.ts):
-// what reaches the device decrypts with its keys, 404/410 remove the subscription, 429/5xx retry.
+// what reaches the device decrypts with its keys, 404/410 remove the subscription, 429/5xx retry, and
+// each push shows the club's icon and names the club's contact address as they stand at the send.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions } from '../../../db/schema';
 import type { Role } from '../../../domain/contract/roles';
 import { fakeDevice, startPushService, type FakeDevice, type PushServiceStub } from '../../testing/push-service';
+import { pictureForm, smallPng } from '../../testing/pictures';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
+import { clubManifest } from '../../club/identity/manifest';
 import { saveDevice } from '../notifications';
+import { clubPushSender } from '../../club/identity/identity';
 import { MessageDispatcher } from './dispatcher';
 import { resolveVapidKeys, webPushTransport } from './web-push';
 import { PushEndpointPolicy, parsePushServiceHosts } from '../../platform/settings/push-endpoint';
@@ -19,7 +27,7 @@ const ALL_KINDS = { ...KINDS, newWorkouts: true };
 describe('Web Push delivery', () => {
   let service: PushServiceStub;
   let t: TestApp;
-  const vapid = resolveVapidKeys({ CLUB_EMAIL: 'club@club.test', DATABASE_PATH: ':memory:' });
+  const vapid = resolveVapidKeys({ DATABASE_PATH: ':memory:' });
 
   // The stub is a push service the operator named (PUSH_SERVICE_HOSTS), like any self-hosted one.
   const trusting = (stub: PushServiceStub) => new PushEndpointPolicy(parsePushServiceHosts(stub.host));
@@ -96,6 +104,7 @@ describe('Web Push delivery', () => {
       from: 'x@club.test',
       transport: null,
       push: webPushTransport(vapid, trusting(service)),
+      pushSender: () => clubPushSender(t.deps),
       clock: t.clock.now,
       timeZone: () => t.deps.env.CLUB_TIMEZONE,
       log: () => {},
@@ -201,6 +210,59 @@ describe('Web Push delivery', () => {
     expect(payload.title).toBe('New workout: Track Tuesday');
     expect(payload.body).toContain('and 3 more weekly dates');
     expect(payload.url).toBe(`/workout/${res.body.series.posts[0].id}`);
+  });
+
+  /** An administrator's edit of the club document, as Admin → Club saves it. */
+  async function saveClub(token: string, change: Record<string, unknown>) {
+    const current = (await t.call('GET', '/api/club/documents/club')).body as { version: number; body: Record<string, unknown> };
+    const res = await t.call('PUT', '/api/club/documents/club', { token, body: { body: { ...current.body, ...change }, version: current.version } });
+    expect(res.status).toBe(200);
+  }
+
+  /** The push the stub received last, as its device reads it, and the claims of its VAPID JWT. */
+  function lastPush(device: FakeDevice) {
+    const push = service.received.at(-1)!;
+    const token = /^vapid t=([^,]+),/.exec(String(push.headers.authorization))?.[1];
+    return { payload: JSON.parse(device.decrypt(push.body)) as Record<string, unknown>, claims: decodeJwt(token ?? '') };
+  }
+
+  it("shows the club's icon: the build's until a logo is uploaded, then the logo's, the manifest's 192 px icon", async () => {
+    const admin = await t.createUser({ role: 'administrator' });
+    const { member, devices } = await memberWithDevices(1);
+    await freeAPlace(member.id);
+    await t.deps.messageQueue.deliverPending();
+    expect(lastPush(devices[0]!).payload.icon).toBe('/icons/icon-192.png');
+
+    const up = await t.call('POST', '/api/club/logo', { token: admin.token, body: pictureForm(await smallPng(300, 120), 'logo.png', 'image/png', 'logo') });
+    expect(up.status).toBe(200);
+    await saveClub(admin.token, { logo: up.body.logo });
+    const next = await freeAPlace(member.id);
+    await t.deps.messageQueue.deliverPending();
+    expect(service.received).toHaveLength(2);
+    const { payload } = lastPush(devices[0]!);
+    expect(payload).toMatchObject({ title: "You're in: Threshold swim", url: `/workout/${next.id}` });
+    const manifest = clubManifest(t.deps, mkdtempSync(join(tmpdir(), 'club-dist-'))) as { icons: { src: string; sizes: string }[] };
+    const icon192 = manifest.icons.find((i) => i.sizes === '192x192')!.src;
+    expect(icon192).toMatch(/^\/uploads\/club-[a-f0-9]{32}-192\.png$/);
+    expect(payload.icon).toBe(icon192);
+    // The picture itself was made at the upload, in the folder /uploads/ serves.
+    expect(existsSync(join(t.deps.uploadsDir, icon192.replace('/uploads/', '')))).toBe(true);
+  });
+
+  it("signs with the club's contact address: CLUB_EMAIL until an administrator changes it, then the new one", async () => {
+    const admin = await t.createUser({ role: 'administrator' });
+    const { member, devices } = await memberWithDevices(1);
+    await freeAPlace(member.id);
+    await t.deps.messageQueue.deliverPending();
+    expect(lastPush(devices[0]!).claims.sub).toBe(`mailto:${t.deps.env.CLUB_EMAIL}`);
+
+    await saveClub(admin.token, { contactEmail: 'crew@lakeside.test' });
+    await freeAPlace(member.id);
+    await t.deps.messageQueue.deliverPending();
+    expect(service.received).toHaveLength(2);
+    const { claims } = lastPush(devices[0]!);
+    expect(claims.sub).toBe('mailto:crew@lakeside.test');
+    expect(claims.aud).toBe(service.url);
   });
 
   it('keeps pushes unsent and shows them in the console with WEB_PUSH=off', async () => {

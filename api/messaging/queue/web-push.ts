@@ -10,29 +10,24 @@ import { REFUSED_ADDRESS_CODE, type PushEndpointPolicy } from '../../platform/se
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
-  /** Who runs this server, for the push service: a mailto: address. */
-  subject: string;
 }
 
 /**
  * The keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or generated once into the data folder (like the
  * JWT secret): a device's subscription is bound to the public key, so it must survive restarts.
  */
-export function resolveVapidKeys(
-  env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; CLUB_EMAIL: string; DATABASE_PATH: string },
-): VapidKeys {
-  const subject = `mailto:${env.CLUB_EMAIL}`;
+export function resolveVapidKeys(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; DATABASE_PATH: string }): VapidKeys {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
-    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
   }
-  if (env.DATABASE_PATH === ':memory:') return { ...webpush.generateVAPIDKeys(), subject };
+  if (env.DATABASE_PATH === ':memory:') return webpush.generateVAPIDKeys();
   const file = join(dirname(env.DATABASE_PATH), 'vapid-keys.json');
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
   }
   const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }
 
 /** A device's subscription as the browser gave it. */
@@ -50,14 +45,31 @@ export interface PushPayload {
   url: string;
   /** One notification per item: a second push about the same thing replaces the first. */
   tag: string;
+  /** The notification's picture: the club's 192 px app icon in force at the send. */
+  icon: string;
+}
+
+/** Who sends, read at each send like an email's sender, so an administrator's edit applies to the next push. */
+export interface PushSender {
+  /** The club's contact address in force: the push service's way to reach whoever runs this server (the VAPID subject). */
+  contact: string;
+  /** The club's 192 px app icon in force (the manifest's). */
+  icon: string;
+}
+
+export interface PushSend {
+  /** The club's contact address in force (PushSender.contact). */
+  contact: string;
+  /** Ends the attempt. */
+  signal?: AbortSignal;
 }
 
 export interface PushTransport {
   /**
    * Resolves with the push service's HTTP status; rejects when it could not be reached, or with
-   * PushRefused when this push cannot go to this device at all. `signal` ends the attempt.
+   * PushRefused when this push cannot go to this device at all.
    */
-  send(target: PushTarget, payload: PushPayload, signal?: AbortSignal): Promise<number>;
+  send(target: PushTarget, payload: PushPayload, options: PushSend): Promise<number>;
 }
 
 /**
@@ -75,15 +87,16 @@ export const PUSH_TIMEOUT_MS = 5_000;
 const TTL_SECONDS = 24 * 3600;
 
 /**
- * Encrypts the payload (RFC 8291, aes128gcm) and signs the request (RFC 8292) with web-push, then
- * sends it with node's own request: the endpoint's form is checked against the policy first, and the
- * connection resolves the name through the policy's lookup, so the address checked is the address
- * connected to (a name that turned private since the device was saved is refused). Redirects are
- * never followed, and an answer must come within `timeoutMs`.
+ * Encrypts the payload (RFC 8291, aes128gcm) and signs the request (RFC 8292, subject `mailto:` the
+ * send's contact address) with web-push, then sends it with node's own request: the endpoint's form
+ * is checked against the policy first, and the connection resolves the name through the policy's
+ * lookup, so the address checked is the address connected to (a name that turned private since the
+ * device was saved is refused). Redirects are never followed, and an answer must come within
+ * `timeoutMs`.
  */
 export function webPushTransport(vapid: VapidKeys, policy: PushEndpointPolicy, timeoutMs = PUSH_TIMEOUT_MS): PushTransport {
   return {
-    send(target, payload, signal) {
+    send(target, payload, { contact, signal }) {
       const form = policy.checkForm(target.endpoint);
       if (!form.ok) return Promise.reject(new PushRefused(`Not a push service the club app may reach (${form.reason})`));
       let details: ReturnType<typeof webpush.generateRequestDetails>;
@@ -91,7 +104,7 @@ export function webPushTransport(vapid: VapidKeys, policy: PushEndpointPolicy, t
         details = webpush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(payload),
-          { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
+          { vapidDetails: { ...vapid, subject: `mailto:${contact}` }, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
         );
       } catch (err) {
         return Promise.reject(new PushRefused(`The device's keys cannot encrypt a push (${err instanceof Error ? err.message : String(err)})`));

@@ -50,12 +50,19 @@ describe('the service worker shows a push', () => {
     });
   });
 
+  it("with the club's icon the server named", async () => {
+    const { self, dispatch } = worker();
+    const icon = '/uploads/club-0123456789abcdef0123456789abcdef-192.png';
+    await dispatch('push', pushOf(JSON.stringify({ title: 'New workout: Swim', body: 'Tue 7:00', url: '/workout/5', tag: 'club-3', icon })));
+    expect(self.registration.showNotification).toHaveBeenCalledWith('New workout: Swim', expect.objectContaining({ icon, badge: icon }));
+  });
+
   it('as plain text under the club name when it is not JSON', async () => {
     const { self, dispatch } = worker();
     await dispatch('push', pushOf('Practice moved to 7 AM'));
     expect(self.registration.showNotification).toHaveBeenCalledWith(
       'University Triathlon Club',
-      expect.objectContaining({ body: 'Practice moved to 7 AM', data: { url: '/' } }),
+      expect.objectContaining({ body: 'Practice moved to 7 AM', icon: '/icons/icon-192.png', data: { url: '/' } }),
     );
   });
 });
