@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, acceptCharterInDb, apiToken, createMemberWithToken, expectNoAxeViolations, inDays, screenshots, signIn } from './support';
+import { DEMO, acceptCharterInDb, apiToken, createMemberWithToken, expectNoAxeViolations, inDays, openTestDb, screenshots, signIn } from './support';
 
 // An administrator sets the late-cancel window to 12 hours in Admin → Rules; a member cancelling a
 // sign-up is then warned in the club's new words, and the charter says the same.
@@ -65,5 +65,47 @@ test('an administrator sets a 12-hour late-cancel window and members are warned 
   // The server's own page of the FAQ says it too.
   const faq = await (await request.get('/faq')).text();
   expect(faq).toContain('less than 12 hours');
+
+  // Two more of Mia's workouts, moved to start 13 and 11 hours from now on the club's clock (the form
+  // takes only future days). Cancelling the first is free at 12 hours; the second counts an absence.
+  const zone = (await (await request.get('/api/config')).json()).clubTimeZone as string;
+  const clubSlot = (hoursAhead: number) => {
+    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(Date.now() + hoursAhead * 3_600_000))
+      .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  };
+  const absences = () => {
+    const db = openTestDb();
+    const row = db.prepare('select absences from users where email = ?').get(mia.email) as { absences: number };
+    db.close();
+    return row.absences;
+  };
+  const before = absences();
+  for (const [hoursAhead, counts] of [
+    [13, false],
+    [11, true],
+  ] as const) {
+    const title = `Rules run ${hoursAhead}h ${tag}`;
+    const res = await request.post('/api/forum/posts', {
+      headers: { authorization: `Bearer ${execToken}` },
+      data: { type: 'workout', title, workoutType: 'run', workoutDate: inDays(2), workoutTime: '07:00', content: 'Track', capacity: 8 },
+    });
+    const id = (await res.json()).post.id as number;
+    const slot = clubSlot(hoursAhead);
+    const db = openTestDb();
+    db.prepare('update posts set workout_date = ?, workout_time = ? where id = ?').run(slot.date, slot.time, id);
+    db.close();
+    await request.post(`/api/forum/workouts/${id}/signup`, { headers: { authorization: `Bearer ${mia.token}` }, data: { signedUp: true } });
+    await member.goto(`/workout/${id}`);
+    await member.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+    const dialog = member.getByRole('dialog', { name: 'Cancel Signup?' });
+    if (counts) await expect(dialog).toContainText('This workout starts in less than 12 hours: cancelling now counts as an absence.');
+    else await expect(dialog).toContainText('Cancelling less than 12 hours before the workout counts as an absence.');
+    await dialog.getByRole('button', { name: 'Cancel Signup' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(member.getByRole('button', { name: /^Sign Up/ }).first()).toBeVisible();
+    expect(absences(), `${hoursAhead} hours before`).toBe(before + (counts ? 1 : 0));
+  }
   await context.close();
 });
