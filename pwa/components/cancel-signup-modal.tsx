@@ -8,7 +8,6 @@ import { Modal } from './modal';
 import { ErrorMessage } from './status';
 import './posts.css';
 
-
 /** The workout a cancel is about, as the forum's posts and the week's items both have it. */
 export type CancelledWorkout = Pick<WorkoutPost, 'title' | 'workout_date' | 'workout_time'>;
 
