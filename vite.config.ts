@@ -49,6 +49,12 @@ export default defineConfig(({ command }) => ({
               name: 'shell',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-contact|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
             },
+            // Plain modules every page words with besides the shell (dates, the club's identity, the
+            // membership rules): as files of their own they cost a request and its headers each.
+            {
+              name: 'common',
+              test: /pwa[\\/]lib[\\/]ui[\\/]format\.ts$|domain[\\/](club-format|club-identity|calendar-days|membership|contract[\\/](home-slides|privacy))\.ts$/,
+            },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Public reads, the races' query keys and the offline notes, used by visitors' and members' screens alike.
             { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/](read|race-keys)\.ts|components[\\/]offline-note\.tsx)$/ },
