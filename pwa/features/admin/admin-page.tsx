@@ -19,6 +19,7 @@ import { ImportTab } from './import-tab';
 import { RenewalsTab } from './renewals-tab';
 import { TermsTab } from './calendar/terms-tab';
 import { SportsTab } from './sports/sports-tab';
+import { DISCARD_QUESTION, hasUnsavedChanges } from '../../lib/forms/unsaved-changes';
 import { ScheduleTab } from './calendar/schedule-tab';
 import { TeamPositionsTab } from './calendar/team-positions-tab';
 import { RulesTab } from './rules/rules-tab';
@@ -91,9 +92,13 @@ function AdminDashboard() {
   const list = members.data?.members ?? [];
   const pending = list.filter((m) => m.role === 'pending');
 
-  function select(next: TabId) {
+  /** Shows another tab; one holding unsaved input asks first (its panel would be thrown away). */
+  function select(next: TabId): boolean {
+    if (next === tab) return true;
+    if (hasUnsavedChanges() && !window.confirm(DISCARD_QUESTION)) return false;
     setNotice('');
     setParams(next === 'members' ? {} : { tab: next }, { replace: true });
+    return true;
   }
 
   // Arrow keys move between tabs, Home and End to the first and last (WAI-ARIA tabs pattern). On a
@@ -109,8 +114,7 @@ function AdminDashboard() {
     if (target < 0) return;
     e.preventDefault();
     const next = TABS[target]!;
-    select(next.id);
-    tabRefs.current[next.id]?.focus();
+    if (select(next.id)) tabRefs.current[next.id]?.focus();
   }
 
   // The chosen tab is in view in the row, also when the page opens on it (?tab=club).

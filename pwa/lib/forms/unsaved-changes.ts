@@ -7,6 +7,15 @@ export const DISCARD_QUESTION = 'Discard what you typed? It has not been saved.'
 /** The same, under a "Discard your changes?" title. */
 export const DISCARD_DETAIL = 'What you typed has not been saved and will be lost.';
 
+// The forms holding typed input now, for what leaves them without following a link (a tab of the
+// admin area swaps its panel in place).
+const unsaved = new Set<symbol>();
+
+/** Whether some form on the screen holds input not yet saved. */
+export function hasUnsavedChanges(): boolean {
+  return unsaved.size > 0;
+}
+
 /**
  * While `dirty`, asks before the page is left: the browser's own prompt on reload or close, and a
  * confirm on a tap on a link outside `within` (the form's own links stay free).
@@ -16,6 +25,8 @@ export function useUnsavedChanges(dirty: boolean, within?: React.RefObject<HTMLE
   inside.current = within;
   useEffect(() => {
     if (!dirty) return;
+    const mark = Symbol('unsaved');
+    unsaved.add(mark);
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       // Older browsers show the prompt only with a return value.
@@ -34,6 +45,7 @@ export function useUnsavedChanges(dirty: boolean, within?: React.RefObject<HTMLE
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     return () => {
+      unsaved.delete(mark);
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };

@@ -3,7 +3,7 @@
 // of a removal in use is shown; and the device's own types follow a save at once.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { defaultSports, type SportsDocument } from '../../../../domain/sports';
 import { clubSports, setClubSports } from '../../../lib/club/club-sports';
@@ -89,5 +89,23 @@ describe('Admin → Sports', () => {
     expect(await screen.findByText(/^Brick has workouts, so it cannot be removed/)).toBeInTheDocument();
     expect(within(form).queryByRole('button', { name: 'Retire Brick' })).toBeNull();
     expect(within(form).getByText('Not saved yet.')).toBeInTheDocument();
+  });
+
+  it('asks before another admin tab throws away an unsaved edit, and keeps it when told to stay', async () => {
+    renderSports({});
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Sports and workout types' });
+    const name = within(form).getAllByLabelText('Name')[0]!;
+    await user.clear(name);
+    await user.type(name, 'Indoor cycling');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    await user.click(screen.getByRole('tab', { name: 'Rules' }));
+    expect(confirm).toHaveBeenCalledWith('Discard what you typed? It has not been saved.');
+    expect(screen.getByRole('tab', { name: 'Sports' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(form).getAllByLabelText('Name')[0]).toHaveValue('Indoor cycling');
+    confirm.mockReturnValueOnce(true);
+    await user.click(screen.getByRole('tab', { name: 'Rules' }));
+    expect(screen.getByRole('tab', { name: 'Rules' })).toHaveAttribute('aria-selected', 'true');
+    confirm.mockRestore();
   });
 });
