@@ -22,10 +22,14 @@ function Sheet({ withForm = false }: { withForm?: boolean }) {
   );
 }
 
-const back = () => act(async () => {
-  history.back();
-  await new Promise((r) => setTimeout(r, 20));
-});
+// Back, as the browser does it: history.back() moves on a later task, so wait for its popstate (the
+// sheet's own listener, added earlier, has run by then) rather than for a guessed number of ms.
+const back = () =>
+  act(async () => {
+    const popped = new Promise((r) => window.addEventListener('popstate', r, { once: true }));
+    history.back();
+    await popped;
+  });
 
 describe('a sheet and the Back button', () => {
   it('closes on Back, and takes its history entry back off when closed another way', async () => {
