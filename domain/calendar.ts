@@ -91,7 +91,8 @@ function build(t: TermDefinition): MembershipSession {
   return { id: t.id, key: `${year}-${season}`, season, name: t.name, label: `${t.name} ${year}`, start: t.start, end: t.end };
 }
 
-function byStart(terms: readonly TermDefinition[]): TermDefinition[] {
+/** The terms in date order (the same start: by id), as the `terms` document is saved and every rule reads them. */
+export function byStart<T extends TermDefinition>(terms: readonly T[]): T[] {
   return [...terms].sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
 }
 

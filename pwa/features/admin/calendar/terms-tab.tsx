@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { nextYearTerms, termId, termsProblem, termYear, type TermDefinition } from '../../../../domain/calendar';
+import { byStart, nextYearTerms, termId, termsProblem, termYear, type TermDefinition } from '../../../../domain/calendar';
 import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { setClubTerms } from '../../../lib/club/club-terms';
@@ -19,7 +19,9 @@ interface Problem {
   message: string;
 }
 
-const toRows = (terms: readonly TermDefinition[]): Row[] => terms.map((t) => ({ ...t, year: termYear(t) }));
+// Rows are put in date order when the terms load and when they are saved, never while a date is
+// typed: a row that moved as its first day changed would hand the next field to another term.
+const toRows = (terms: readonly TermDefinition[]): Row[] => byStart(terms).map((t) => ({ ...t, year: termYear(t) }));
 
 /** The rows as the document holds them: a new term's id is its name and year. */
 function toTerms(rows: Row[]): TermDefinition[] {
@@ -74,8 +76,12 @@ export function TermsTab() {
           : termsProblem(terms);
     setLocal(found);
     if (found) return;
+    // Saved in date order, and shown so: a refusal names a term by its place in what was sent.
+    const rows = byStart(editor.draft!);
+    editor.setDraft(rows);
+    const sorted = toTerms(rows);
     // This device's pickers follow at once; others learn the terms with their next /api/config.
-    if (await editor.publish({ terms })) setClubTerms(terms);
+    if (await editor.publish({ terms: sorted })) setClubTerms(sorted);
   }
 
   return (
@@ -141,10 +147,7 @@ interface YearProps {
 }
 
 function YearTerms({ year, rows, problem, onChange, onRemove, onAdd }: YearProps) {
-  const entries = rows
-    .map((row, index) => ({ row, index }))
-    .filter((e) => e.row.year === year)
-    .sort((a, b) => (a.row.start || '9').localeCompare(b.row.start || '9'));
+  const entries = rows.map((row, index) => ({ row, index })).filter((e) => e.row.year === year);
   return (
     <fieldset className="calendar-admin__year">
       <legend>{year}</legend>
