@@ -42,7 +42,7 @@ import { clubTimeZone } from './platform/club-time-zone';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/logo', '/api/club/photos']);
+const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/logo', '/api/club/photos', '/api/profiles/picture']);
 /** A club's spreadsheet of members: up to IMPORT_MAX_BYTES of CSV. */
 const IMPORT_PATH = '/api/admin/members/import';
 /** The build's hashed scripts and stylesheets (vite's assets folder). */

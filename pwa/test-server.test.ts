@@ -9,10 +9,10 @@ const get = (path: string, init?: RequestInit) => fetch(`http://club.test/api${p
 describe('answerRoutes', () => {
   it('answers a route by its pattern and hands the handler its params and typed body', async () => {
     const api = answerRoutes({
-      'PUT /profiles/:id': ({ params, body }) => ({ teamMember: { id: params.id, role: 'Coach', name: body?.name ?? '', bio: '', email: '', image: '' } }),
+      'PUT /profiles/:id': ({ params, body }) => ({ teamMember: { id: params.id, role: 'Coach', name: body?.name ?? '', bio: '', email: '', image: '', group: 'coach' } }),
     });
     const res = await get('/profiles/swim-coach', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Maya' }) });
-    expect(await res.json()).toEqual({ teamMember: { id: 'swim-coach', role: 'Coach', name: 'Maya', bio: '', email: '', image: '' } });
+    expect(await res.json()).toEqual({ teamMember: { id: 'swim-coach', role: 'Coach', name: 'Maya', bio: '', email: '', image: '', group: 'coach' } });
     expect(api.calls).toMatchObject([{ method: 'PUT', url: '/api/profiles/swim-coach', path: '/profiles/swim-coach', body: { name: 'Maya' } }]);
   });
 

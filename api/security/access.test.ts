@@ -759,6 +759,17 @@ const CASES: RouteCase[] = [
     // Files only: the logo is in force once the club document is published with its URL.
     changes: false,
   },
+  {
+    name: "upload a team card's picture",
+    method: 'POST',
+    path: () => '/api/profiles/picture',
+    body: async () => pictureForm(await smallPng(), 'coach.png', 'image/png', 'picture'),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    // Files only: the card shows the picture once saved with its URL.
+    changes: false,
+  },
 ];
 
 describe('every mutating route refuses callers without the right', () => {

@@ -1,5 +1,9 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEAM_IMAGE_ERROR } from '../../domain/contract/profiles';
+import { pictureForm, smallPng } from '../testing/pictures';
 import { makeTestApp } from '../testing/test-app';
 
 async function seeded() {
@@ -16,7 +20,7 @@ describe('GET /api/profiles', () => {
     const res = await t.call('GET', '/api/profiles');
     expect(res.status).toBe(200);
     expect(res.body.teamMembers).toHaveLength(10);
-    expect(res.body.teamMembers[0]).toEqual({ id: 'swim-coach', name: '', bio: '', image: '', email: '', role: 'Swim Coach' });
+    expect(res.body.teamMembers[0]).toEqual({ id: 'swim-coach', name: '', bio: '', image: '', email: '', role: 'Swim Coach', group: 'coach' });
     expect(res.body.teamMembers.map((m: { id: string }) => m.id).slice(0, 4)).toEqual([
       'swim-coach',
       'run-coach',
@@ -38,7 +42,7 @@ describe('PUT /api/profiles/:id', () => {
     const exec = await t.createUser({ role: 'exec' });
     const res = await t.call('PUT', '/api/profiles/swim-coach', { token: exec.token, body: { ...edit, email: 'maya@club.test' } });
     expect(res.status).toBe(200);
-    expect(res.body.teamMember).toEqual({ id: 'swim-coach', ...edit, email: 'maya@club.test', role: 'Swim Coach' });
+    expect(res.body.teamMember).toEqual({ id: 'swim-coach', ...edit, email: 'maya@club.test', role: 'Swim Coach', group: 'coach' });
     const list = await t.call('GET', '/api/profiles');
     expect(list.body.teamMembers[0]).toEqual(res.body.teamMember);
   });
@@ -122,5 +126,46 @@ describe('PUT /api/profiles/:id', () => {
     const again = await t.call('PUT', '/api/profiles/treasurer', { token: exec.token, body: { name: 'First' }, headers });
     expect(again.body).toEqual(first.body);
     expect((await t.call('GET', '/api/profiles')).body.teamMembers[4].name).toBe('Second');
+  });
+});
+
+describe('POST /api/profiles/picture', () => {
+  const form = async (bytes?: Uint8Array) => pictureForm(bytes ?? (await smallPng(900, 600)), 'coach.png', 'image/png', 'picture');
+
+  it('re-encodes an exec\'s upload as the profile pictures are, and the card takes its URL when saved', async () => {
+    const t = await seeded();
+    const exec = await t.createUser({ role: 'exec' });
+    const up = await t.call('POST', '/api/profiles/picture', { token: exec.token, body: await form() });
+    expect(up.status).toBe(200);
+    const image = up.body.image as string;
+    expect(image).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    const meta = await sharp(readFileSync(join(t.deps.uploadsDir, image.slice('/uploads/'.length)))).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    // Uploading alone changes no card; saving the card with the URL does.
+    expect((await t.call('GET', '/api/profiles')).body.teamMembers[0].image).toBe('');
+    const saved = await t.call('PUT', '/api/profiles/swim-coach', { token: exec.token, body: { image } });
+    expect(saved.body.teamMember.image).toBe(image);
+    // The account's own profile picture is not touched.
+    expect(t.userRow(exec.id)!.profilePictureUrl).toBeNull();
+  });
+
+  it('answers 401 without a token and 403 to a member, storing nothing', async () => {
+    const t = await seeded();
+    const member = await t.createUser({ role: 'member' });
+    expect((await t.call('POST', '/api/profiles/picture', { body: await form() })).status).toBe(401);
+    expect((await t.call('POST', '/api/profiles/picture', { token: member.token, body: await form() })).status).toBe(403);
+    expect(readdirSync(t.deps.uploadsDir, { withFileTypes: true }).filter((f) => f.isFile())).toEqual([]);
+  });
+
+  it('refuses what is not a picture with 415, a missing file with 400 and JSON with 415', async () => {
+    const t = await seeded();
+    const exec = await t.createUser({ role: 'exec' });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    const bad = await t.call('POST', '/api/profiles/picture', { token: exec.token, body: await form(svg) });
+    expect(bad).toMatchObject({ status: 415, body: { error: expect.any(String) } });
+    const empty = await t.call('POST', '/api/profiles/picture', { token: exec.token, body: pictureForm(await smallPng(), 'x.png', 'image/png', 'image') });
+    expect(empty).toMatchObject({ status: 400, body: { error: 'Please choose a picture to upload' } });
+    const json = await t.call('POST', '/api/profiles/picture', { token: exec.token, body: { image: 'x' } });
+    expect(json.status).toBe(415);
   });
 });

@@ -80,4 +80,40 @@ describe('the team positions', () => {
       body: { error: 'The position treasurer is listed twice', field: 'positions.10.id' },
     });
   });
+
+  it('puts each position in the section it says, and reads a position saved without one by its id', async () => {
+    const { t, publish, team } = await setup();
+    // As saved before positions had a section: "-coach" ids are coaches, the rest the executive team.
+    const saved = [
+      { id: 'swim-coach', title: 'Swim Coach' },
+      { id: 'rowing-coach-juniors', title: 'Rowing Coach (Juniors)' },
+      { id: 'captain', title: 'Captain' },
+    ];
+    expect((await publish(saved, 0)).status).toBe(200);
+    expect((await team()).map((m) => [m.id, (m as { group?: string }).group])).toEqual([
+      ['swim-coach', 'coach'],
+      ['rowing-coach-juniors', 'exec'],
+      ['captain', 'exec'],
+    ]);
+    // A new club marks its positions itself, whatever their ids.
+    const marked = [
+      { id: 'swim-coach', title: 'Swim Coach', group: 'exec' as const },
+      { id: 'rowing-coach-juniors', title: 'Rowing Coach (Juniors)', group: 'coach' as const },
+      { id: 'captain', title: 'Captain', group: 'exec' as const },
+    ];
+    expect((await publish(marked, 1)).status).toBe(200);
+    expect((await t.call('GET', URL)).body.body.positions).toEqual(marked);
+    expect((await team()).map((m) => (m as { group?: string }).group)).toEqual(['exec', 'coach', 'exec']);
+    expect(await publish([{ id: 'captain', title: 'Captain', group: 'boss' as never }], 2)).toMatchObject({
+      status: 400,
+      body: { error: 'Choose Coaches or Executive Team', field: 'positions.0.group' },
+    });
+  });
+
+  it('keeps today\'s sections in the defaults: the swim and run coaches are coaches, the rest the executive team', async () => {
+    const { team } = await setup();
+    const members = await team();
+    expect(members.filter((m) => (m as { group?: string }).group === 'coach').map((m) => m.id)).toEqual(['swim-coach', 'run-coach']);
+    expect(members.filter((m) => (m as { group?: string }).group === 'exec')).toHaveLength(8);
+  });
 });

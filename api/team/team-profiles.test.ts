@@ -27,7 +27,7 @@ describe('listTeamMembers', () => {
       'webmaster',
       'workout-coordinator',
     ]);
-    expect(listTeamMembers(t.deps)[0]).toEqual({ id: 'swim-coach', name: '', bio: '', image: '', email: '', role: 'Swim Coach' });
+    expect(listTeamMembers(t.deps)[0]).toEqual({ id: 'swim-coach', name: '', bio: '', image: '', email: '', role: 'Swim Coach', group: 'coach' });
   });
 });
 
@@ -36,7 +36,7 @@ describe('updateTeamMember', () => {
     const t = await seeded();
     updateTeamMember(t.deps, 'treasurer', { name: 'Ada', bio: 'Counts things.' }, 1234);
     const after = updateTeamMember(t.deps, 'treasurer', { email: 'ada@club.test' }, 5678);
-    expect(after).toEqual({ id: 'treasurer', name: 'Ada', bio: 'Counts things.', image: '', email: 'ada@club.test', role: 'Treasurer' });
+    expect(after).toEqual({ id: 'treasurer', name: 'Ada', bio: 'Counts things.', image: '', email: 'ada@club.test', role: 'Treasurer', group: 'exec' });
     expect(findTeamMember(t.deps, 'treasurer')).toEqual(after);
   });
 

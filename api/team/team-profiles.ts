@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
-import type { TeamMember, TeamPosition } from '../../domain/contract/profiles';
+import { positionGroup, type TeamMember, type TeamPosition } from '../../domain/contract/profiles';
 import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
+import { saveUpload, toSquareWebp } from '../accounts/uploads';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
@@ -11,7 +12,7 @@ type TeamProfileRow = typeof teamProfiles.$inferSelect;
 // The positions and their order are the club's (the `team-positions` document); a card
 // (team_profiles, by the position's id) says who holds one. A position nobody has filled yet has no card.
 function toTeamMember(position: TeamPosition, row: TeamProfileRow | undefined): TeamMember {
-  return { id: position.id, name: row?.name ?? '', bio: row?.bio ?? '', image: row?.image ?? '', email: row?.email ?? '', role: position.title };
+  return { id: position.id, name: row?.name ?? '', bio: row?.bio ?? '', image: row?.image ?? '', email: row?.email ?? '', role: position.title, group: positionGroup(position) };
 }
 
 /** Every position, in the club's order, with who holds it. */
@@ -45,4 +46,13 @@ export function updateTeamMember(deps: AppDeps, id: string, changes: TeamMemberU
     .returning()
     .get();
   return toTeamMember(position, row);
+}
+
+/**
+ * POST /profiles/picture: the picture re-encoded as the profile pictures are (a square WebP, nothing
+ * of the original kept) under a server-made name. It is a card's once the card is saved with its URL,
+ * as the club's logo is; the file stays when a card moves on to another, as an old logo's does.
+ */
+export async function uploadTeamPicture(deps: AppDeps, bytes: Uint8Array): Promise<{ image: string }> {
+  return { image: await saveUpload(deps.uploadsDir, await toSquareWebp(bytes)) };
 }

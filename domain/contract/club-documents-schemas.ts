@@ -17,6 +17,7 @@ import {
   TYPE_NAME_MAX,
   sportsProblem,
 } from '../sports';
+import { POSITION_GROUPS } from './profiles';
 import type { CharterPage, FaqPage, GearPage, HomePage, JoinPage, ResourcesPage } from '../club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
@@ -231,6 +232,7 @@ const teamPositionsSchema = z
         z.object({
           id: z.string({ error: 'A position needs an id' }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A position's id is lower-case words joined by hyphens"),
           title: words('Give the position a title', 60, "A position's title"),
+          group: z.enum(POSITION_GROUPS, { error: 'Choose Coaches or Executive Team' }).optional(),
         }),
         { error: 'List the positions' },
       )

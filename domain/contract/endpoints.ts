@@ -83,7 +83,7 @@ import type {
   updateWorkoutSchema,
   waitlistBodySchema,
 } from './forum-schemas';
-import type { TeamMemberAnswer, TeamMembersAnswer } from './profiles';
+import type { TeamMemberAnswer, TeamMembersAnswer, TeamPictureAnswer } from './profiles';
 import type { teamMemberUpdateSchema } from './profiles-schemas';
 import type {
   RaceAnswer,
@@ -253,6 +253,7 @@ export interface Endpoints {
   // profiles (the coaches and executive team)
   'GET /profiles': { answer: TeamMembersAnswer };
   'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };
+  'POST /profiles/picture': { body: FormData; answer: TeamPictureAnswer };
 }
 
 export type Endpoint = keyof Endpoints;

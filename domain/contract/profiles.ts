@@ -8,6 +8,21 @@
 export interface TeamPosition {
   id: string;
   title: string;
+  /**
+   * The section of the team page its card is in. Documents saved before positions had one leave it
+   * out: `positionGroup` reads those as they were shown then.
+   */
+  group?: PositionGroup;
+}
+
+/** A section of the Coaches and Exec page: the coaches, or the executive team. */
+export const POSITION_GROUPS = ['coach', 'exec'] as const;
+export type PositionGroup = (typeof POSITION_GROUPS)[number];
+export const POSITION_GROUP_NAMES: Record<PositionGroup, string> = { coach: 'Coaches', exec: 'Executive Team' };
+
+/** The section a position's card is in: its own, or for a position saved without one, coaches for an id ending in "-coach". */
+export function positionGroup(position: { id: string; group?: PositionGroup | undefined }): PositionGroup {
+  return position.group ?? (position.id.endsWith('-coach') ? 'coach' : 'exec');
 }
 
 /** The `team-positions` document: the positions in the order the team page shows them. */
@@ -17,16 +32,16 @@ export interface TeamPositionsDocument {
 
 /** The ten positions the club had before anyone edited them. */
 export const DEFAULT_TEAM_POSITIONS: readonly TeamPosition[] = [
-  { id: 'swim-coach', title: 'Swim Coach' },
-  { id: 'run-coach', title: 'Run Coach' },
-  { id: 'co-president', title: 'Co-President' },
-  { id: 'co-president-2', title: 'Co-President' },
-  { id: 'treasurer', title: 'Treasurer' },
-  { id: 'secretary', title: 'Secretary' },
-  { id: 'social-coordinator', title: 'Social Coordinator' },
-  { id: 'social-media', title: 'Social Media' },
-  { id: 'webmaster', title: 'Webmaster' },
-  { id: 'workout-coordinator', title: 'Workout Coordinator' },
+  { id: 'swim-coach', title: 'Swim Coach', group: 'coach' },
+  { id: 'run-coach', title: 'Run Coach', group: 'coach' },
+  { id: 'co-president', title: 'Co-President', group: 'exec' },
+  { id: 'co-president-2', title: 'Co-President', group: 'exec' },
+  { id: 'treasurer', title: 'Treasurer', group: 'exec' },
+  { id: 'secretary', title: 'Secretary', group: 'exec' },
+  { id: 'social-coordinator', title: 'Social Coordinator', group: 'exec' },
+  { id: 'social-media', title: 'Social Media', group: 'exec' },
+  { id: 'webmaster', title: 'Webmaster', group: 'exec' },
+  { id: 'workout-coordinator', title: 'Workout Coordinator', group: 'exec' },
 ];
 
 export function defaultTeamPositions(): TeamPositionsDocument {
@@ -49,6 +64,8 @@ export interface TeamMember {
   image: string;
   email: string;
   role: string;
+  /** The page's section the card is in (`positionGroup` of its position). */
+  group: PositionGroup;
 }
 
 export interface TeamMembersAnswer {
@@ -57,6 +74,13 @@ export interface TeamMembersAnswer {
 
 export interface TeamMemberAnswer {
   teamMember: TeamMember;
+}
+
+/** POST /profiles/picture (multipart, the picture in this field): the card picture's URL, saved with the card. */
+export const TEAM_PICTURE_FIELD = 'picture';
+
+export interface TeamPictureAnswer {
+  image: string;
 }
 
 export const VACANT_NAME = 'Position open';

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import type { Role } from '../../../domain/contract/roles';
@@ -193,5 +194,54 @@ describe('CoachesExecPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Webmaster' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Request failed (502)');
+  });
+
+  it('puts each card in its position\'s section, whatever its id says', async () => {
+    const members = team().map((m) =>
+      m.id === 'treasurer' ? { ...m, id: 'head-rowing', role: 'Head of Rowing', group: 'coach' as const } : m.id === 'run-coach' ? { ...m, group: 'exec' as const } : m,
+    );
+    answerRoutes(teamRoutes(members));
+    page();
+    await screen.findAllByTestId('team-card');
+    const coaches = screen.getByRole('region', { name: 'Coaches' });
+    const execs = screen.getByRole('region', { name: 'Executive Team' });
+    expect(within(coaches).getAllByTestId('team-card').map((c) => c.querySelector('.team-card__position')!.textContent)).toEqual(['Swim Coach', 'Head of Rowing']);
+    expect(within(execs).getByText('Run Coach')).toBeInTheDocument();
+    // A coach's card shows the email line.
+    expect(within(card('Head of Rowing')).getByText('Email not available')).toBeInTheDocument();
+  });
+
+  it('lets an exec upload a card\'s picture: the club\'s URL goes in the image field and is saved with the card', async () => {
+    const user = signedIn('exec');
+    const api = answerRoutes({ ...teamRoutes(), 'POST /profiles/picture': { image: '/uploads/0123456789abcdef0123456789abcdef.webp' } }, { user });
+    page({ user });
+    await screen.findAllByTestId('team-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Secretary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'sam.png', { type: 'image/png' });
+    await userEvent.setup().upload(within(dialog).getByLabelText('Or upload a picture'), file);
+    await waitFor(() => expect(within(dialog).getByLabelText('Image URL')).toHaveValue('/uploads/0123456789abcdef0123456789abcdef.webp'));
+    const [sent] = api.to('POST /profiles/picture');
+    expect((sent!.body as FormData).get('picture')).toBeInstanceOf(File);
+    expect(api.to('PUT /profiles/secretary')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.to('PUT /profiles/secretary')[0]!.body).toMatchObject({ image: '/uploads/0123456789abcdef0123456789abcdef.webp' });
+    expect(card('Secretary').querySelector('img')).toHaveAttribute('src', '/uploads/0123456789abcdef0123456789abcdef.webp');
+  });
+
+  it('shows a refused upload beside the field and keeps what was typed', async () => {
+    const user = signedIn('exec');
+    answerRoutes({ ...teamRoutes(), 'POST /profiles/picture': jsonReply({ error: 'Please upload an image file (JPEG, PNG, WebP or GIF)' }, 415) }, { user });
+    page({ user });
+    await screen.findAllByTestId('team-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Secretary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Sam Rivera' } });
+    const input = within(dialog).getByLabelText('Or upload a picture');
+    await userEvent.setup().upload(input, new File(['<svg/>'], 'x.png', { type: 'image/png' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('Please upload an image file')));
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Sam Rivera');
+    expect(within(dialog).getByLabelText('Image URL')).toHaveValue('');
   });
 });

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { TeamMember } from '../../../domain/contract/profiles';
+import { POSITION_GROUP_NAMES, type TeamMember } from '../../../domain/contract/profiles';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { EmptyState, Loading, Notice } from '../../components/status';
@@ -86,13 +86,13 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
 
       {coaches.length > 0 && (
         <section aria-labelledby="coaches-title" className="team__section">
-          <h2 id="coaches-title">Coaches</h2>
+          <h2 id="coaches-title">{POSITION_GROUP_NAMES.coach}</h2>
           <ul className="team-grid">{coaches.map(card)}</ul>
         </section>
       )}
       {execs.length > 0 && (
         <section aria-labelledby="exec-title" className="team__section">
-          <h2 id="exec-title">Executive Team</h2>
+          <h2 id="exec-title">{POSITION_GROUP_NAMES.exec}</h2>
           <ul className="team-grid">{execs.map(card)}</ul>
         </section>
       )}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../domain/contract/profiles';
 import { teamMemberUpdateSchema } from '../../../domain/contract/profiles-schemas';
 import { FormField } from '../../components/form-field';
@@ -6,7 +6,9 @@ import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
-import { useUpdateTeamMemberMutation } from './api/team-mutations';
+import { Avatar } from '../../components/avatar';
+import { useUpdateTeamMemberMutation, useUploadTeamPictureMutation } from './api/team-mutations';
+import { imageSrc } from './team-member';
 
 export const SAVE_FAILED = 'Failed to update profile. Please try again.';
 
@@ -32,12 +34,30 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
     register,
     handleSubmit,
     watch,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<TeamValues>(teamMemberUpdateSchema, {
     defaultValues: { name: member.name, bio: member.bio, image: member.image, email: member.email },
   });
   const bio = watch('bio');
+  const image = watch('image');
   const update = useUpdateTeamMemberMutation();
+  const upload = useUploadTeamPictureMutation();
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  // The picture is uploaded at once and its URL put in the Image URL field, saved with the rest.
+  async function uploadPicture(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setUploadError(null);
+    try {
+      const answer = await upload.mutateAsync(file);
+      setValue('image', answer.image, { shouldDirty: true, shouldValidate: true });
+    } catch (err) {
+      setUploadError(errorMessage(err, 'The picture could not be uploaded. Please try again.'));
+    }
+  }
 
   const submit = handleSubmit(async (values) => {
     setError(null);
@@ -57,7 +77,7 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
       footer={
         <div className="actions">
           <ModalCancel disabled={isSubmitting} />
-          <button type="submit" form={formId} className="button button--primary" disabled={isSubmitting}>
+          <button type="submit" form={formId} className="button button--primary" disabled={isSubmitting || upload.isPending}>
             {isSubmitting ? 'Saving…' : 'Save Changes'}
           </button>
         </div>
@@ -82,6 +102,25 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
           hint="A link starting with https:// or an uploaded picture (/uploads/…). Leave empty for the default icon."
         >
           {(field) => <input {...field} inputMode="url" placeholder="https://…" autoComplete="off" {...register('image')} />}
+        </FormField>
+        <FormField
+          label="Or upload a picture"
+          error={uploadError ?? undefined}
+          hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB: made square, and shown on the card once you save."
+        >
+          {(field) => (
+            <span className="edit-profile__picture">
+              <Avatar name={member.name} url={imageSrc(image)} size={56} className="team-avatar" fallback="icon" />
+              <input
+                {...field}
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+                disabled={upload.isPending || isSubmitting}
+                onChange={(e) => void uploadPicture(e)}
+              />
+              {upload.isPending && <span role="status">Uploading…</span>}
+            </span>
+          )}
         </FormField>
         <FormField label="Contact email" error={errors.email?.message} hint="Shown on coach cards. Optional.">
           {(field) => <input {...field} type="email" autoComplete="off" {...register('email')} />}

@@ -1,10 +1,11 @@
-import { BIO_PREVIEW_LENGTH, type TeamMember } from '../../../domain/contract/profiles';
+import { BIO_PREVIEW_LENGTH, positionGroup, type TeamMember } from '../../../domain/contract/profiles';
 
 export const EMPTY_BIO = 'Bio coming soon...';
 export { VACANT_NAME } from '../../../domain/contract/profiles';
 
-export function isCoach(member: Pick<TeamMember, 'id'>): boolean {
-  return member.id.endsWith('-coach');
+/** Whether the card is a coach's: its position's section (a copy kept from before positions had one is read by its id). */
+export function isCoach(member: Pick<TeamMember, 'id'> & { group?: TeamMember['group'] | undefined }): boolean {
+  return positionGroup(member) === 'coach';
 }
 
 export { profilePath, slugify } from '../../../domain/contract/profiles';

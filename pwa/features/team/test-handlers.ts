@@ -1,6 +1,6 @@
 // The coaches and executive team as GET /profiles answers it, and a small stand-in for the team
 // endpoints whose saved changes stick, as the page reloads the list after each save.
-import type { TeamMember } from '../../../domain/contract/profiles';
+import { positionGroup, type TeamMember } from '../../../domain/contract/profiles';
 import type { Routes } from '../../test-server';
 
 export const LONG_BIO =
@@ -8,7 +8,15 @@ export const LONG_BIO =
 
 /** Ten positions: coaches with and without an email, executives, one vacant and one with a picture. */
 export function team(): TeamMember[] {
-  const m = (id: string, role: string, name = '', bio = '', email = '', image = ''): TeamMember => ({ id, role, name, bio, email, image });
+  const m = (id: string, role: string, name = '', bio = '', email = '', image = ''): TeamMember => ({
+    id,
+    role,
+    name,
+    bio,
+    email,
+    image,
+    group: positionGroup({ id }),
+  });
   return [
     m('swim-coach', 'Swim Coach', 'Maya Chen', LONG_BIO, 'swim.coach@club.test'),
     m('run-coach', 'Run Coach', 'Daniel Okafor', 'Marathoner.', ''),

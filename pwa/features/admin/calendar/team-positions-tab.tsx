@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { positionId, type TeamPosition } from '../../../../domain/contract/profiles';
+import { POSITION_GROUP_NAMES, POSITION_GROUPS, positionGroup, positionId, type PositionGroup, type TeamPosition, type TeamPositionsDocument } from '../../../../domain/contract/profiles';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import type { ApiError } from '../../../lib/data/api-client';
@@ -15,9 +15,15 @@ function heldPositions(question: ApiError): { title: string; name: string }[] {
 /** The position a refusal names ('positions.2.title'). */
 const REFUSED = /^positions\.(\d+)\./;
 
-/** Admin → Team: the positions of the Coaches and Exec page, added, renamed, reordered and removed. */
+/** Every position with its section said, so the form shows it and a save keeps it. */
+const withGroups = (doc: TeamPositionsDocument): TeamPositionsDocument => ({
+  ...doc,
+  positions: doc.positions.map((p) => ({ ...p, group: positionGroup(p) })),
+});
+
+/** Admin → Team: the positions of the Coaches and Exec page, added, renamed, put in a section, reordered and removed. */
 export function TeamPositionsTab() {
-  const editor = useDocumentEditor('team-positions', { failed: 'The positions were not saved' });
+  const editor = useDocumentEditor('team-positions', { toForm: withGroups, failed: 'The positions were not saved' });
   const [local, setLocal] = useState<{ index: number; message: string } | null>(null);
   const [error, setError] = useState('');
   const [added, setAdded] = useState('');
@@ -49,7 +55,11 @@ export function TeamPositionsTab() {
     setError('');
     // The id is made once, from the first title, and kept through any rename.
     const taken = [...editor.draft!.positions.map((p) => p.id), ...(editor.origin?.body.positions.map((p) => p.id) ?? [])];
-    change((positions) => [...positions, { id: positionId(title, taken), title }]);
+    // A new position's section starts as the ids have always read ("Head Coach" is a coach); its row changes it.
+    change((positions) => {
+      const id = positionId(title, taken);
+      return [...positions, { id, title, group: positionGroup({ id }) }];
+    });
     setAdded('');
   }
 
@@ -93,8 +103,8 @@ export function TeamPositionsTab() {
       {({ positions }) => (
         <>
           <p className="hint">
-            The positions on the Coaches and Exec page, in its order. Renaming a position keeps whoever holds it; execs fill a
-            position from its card.
+            The positions on the Coaches and Exec page, in its order, each under Coaches or Executive Team. Renaming a
+            position keeps whoever holds it; execs fill a position from its card.
           </p>
           {positions.length === 0 && <EmptyState>No positions: the team page is empty.</EmptyState>}
           <ol className="calendar-admin__positions">
@@ -106,6 +116,7 @@ export function TeamPositionsTab() {
                 last={i === positions.length - 1}
                 error={problem?.index === i ? problem.message : undefined}
                 onTitle={(title) => change((list) => list.map((x, j) => (j === i ? { ...x, title } : x)))}
+                onGroup={(group) => change((list) => list.map((x, j) => (j === i ? { ...x, group } : x)))}
                 onUp={() => move(i, -1)}
                 onDown={() => move(i, 1)}
                 onRemove={() => change((list) => list.filter((_, j) => j !== i))}
@@ -147,6 +158,7 @@ function PositionRow({
   last,
   error,
   onTitle,
+  onGroup,
   onUp,
   onDown,
   onRemove,
@@ -156,6 +168,7 @@ function PositionRow({
   last: boolean;
   error: string | undefined;
   onTitle: (title: string) => void;
+  onGroup: (group: PositionGroup) => void;
   onUp: () => void;
   onDown: () => void;
   onRemove: () => void;
@@ -182,6 +195,18 @@ function PositionRow({
             {error}
           </p>
         )}
+      </div>
+      <div className="field calendar-admin__field">
+        <label htmlFor={`${id}-group`} className="visually-hidden">
+          Section of {name}
+        </label>
+        <select id={`${id}-group`} value={positionGroup(position)} onChange={(e) => onGroup(e.target.value as PositionGroup)}>
+          {POSITION_GROUPS.map((g) => (
+            <option key={g} value={g}>
+              {POSITION_GROUP_NAMES[g]}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="calendar-admin__position-actions">
         <button type="button" className="button button--small button--ghost" aria-label={`Move ${name} up`} disabled={first} onClick={onUp}>
