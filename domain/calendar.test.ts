@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultTerms,
+  LATE_JOIN_DAYS,
+  newMembershipTerm,
   nextTerm,
   nextYearTerms,
   previousTerm,
@@ -129,5 +131,20 @@ describe('membership terms the club set out itself', () => {
       field: 'start',
       message: 'Winter 2027 starts on 2026-12-15, before Fall 2026 ends (2026-12-15)',
     });
+  });
+});
+
+describe('the term a new membership runs to', () => {
+  it('is the current term, but the next one in the current term\'s last week, its last day included', () => {
+    expect(LATE_JOIN_DAYS).toBe(7);
+    expect(newMembershipTerm(terms, '2026-04-01').id).toBe('winter-2026');
+    expect(newMembershipTerm(terms, '2026-04-23').id).toBe('winter-2026');
+    expect(newMembershipTerm(terms, '2026-04-24').id).toBe('spring-2026');
+    expect(newMembershipTerm(terms, '2026-04-30').id).toBe('spring-2026');
+    expect(newMembershipTerm(terms, '2026-12-31').id).toBe('winter-2027');
+  });
+
+  it('stays on the last term the club has set out when there is no next one yet', () => {
+    expect(newMembershipTerm(terms, '2027-12-31').id).toBe('fall-2027');
   });
 });

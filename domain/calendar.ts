@@ -10,6 +10,8 @@
  * known (see clubToday in ./clock).
  */
 
+import { addDays } from './calendar-days';
+
 /** One term as the club keeps it. */
 export interface TermDefinition {
   /**
@@ -176,6 +178,23 @@ export function upcomingTerms(terms: readonly TermDefinition[], today: string, c
   const list = [termOfDate(terms, today)];
   for (let next = nextTerm(terms, list[0]!); next && list.length < count; next = nextTerm(terms, next)) list.push(next);
   return list;
+}
+
+/**
+ * A term ending within this many days (its last day included) is too late to join for: a new
+ * membership then runs to the end of the next term instead of lapsing in the week it was approved.
+ */
+export const LATE_JOIN_DAYS = 7;
+
+/**
+ * The term a new membership runs to unless the administrator picks another: the one `today` falls in,
+ * or the next one when that ends within LATE_JOIN_DAYS (and the club has set the next one out). The
+ * approve dialog's first choice and an imported row's expiry without one.
+ */
+export function newMembershipTerm(terms: readonly TermDefinition[], today: string): MembershipSession {
+  const current = termOfDate(terms, today);
+  const next = current.end < addDays(today, LATE_JOIN_DAYS) ? nextTerm(terms, current) : undefined;
+  return next ?? current;
 }
 
 /** The term `today` falls in and up to `count - 1` before it, newest first (report pickers). */

@@ -201,6 +201,17 @@ describe('POST /api/admin/members/import: writing', () => {
   });
 });
 
+describe('POST /api/admin/members/import: the expiry of a row without one', () => {
+  it('is the current term\'s end, or on a term\'s last day the next term\'s, as the approve dialog chooses', async () => {
+    const csv = 'name,email\nJo New,jo@uni.test\n';
+    const midTerm = await setup();
+    expect((await upload(midTerm.t, midTerm.admin.token, csv, '?dryRun=1')).body.rows[0].expiryDate).toBe(SESSION_END);
+    // Noon on Winter 2026's last day, on the club's clock.
+    const lastDay = await makeClub({ admin: ADMIN }, { now: Date.parse('2026-04-30T16:00:00Z') });
+    expect((await upload(lastDay.t, lastDay.admin.token, csv, '?dryRun=1')).body.rows[0].expiryDate).toBe('2026-06-30');
+  });
+});
+
 describe('import permissions', () => {
   it('401 without a token, 403 for every role below administrator', async () => {
     const { t, admin, member } = await setup();

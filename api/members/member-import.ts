@@ -9,7 +9,7 @@ import { parse } from 'csv-parse';
 import { eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { isCalendarDate } from '../../domain/calendar-days';
-import { termOfDate } from '../../domain/calendar';
+import { newMembershipTerm } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { clubToday } from '../../domain/clock';
 import { formatPhone, hasUnsafeCharacters, isValidEmail, isValidPhone } from '../../domain/contract/common';
@@ -175,7 +175,7 @@ export async function readSpreadsheet(chunks: Iterable<string>): Promise<Parsed[
 export async function importMembers(deps: AppDeps, text: string, options: ImportOptions): Promise<ImportAnswer> {
   const rows = await readSpreadsheet(chunksOf(text));
   const today = clubToday(deps.clock(), clubTimeZone(deps));
-  const sessionEnd = termOfDate(clubTerms(deps), today).end;
+  const sessionEnd = newMembershipTerm(clubTerms(deps), today).end;
   const { db } = deps.database;
 
   return deps.database.tx(() => {

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
 import { defaultTerms, termChoices } from '../../../domain/calendar';
+import { defaultJoin } from '../../../domain/club-pages';
+import type { ClubDocument } from '../../../domain/contract/club-documents';
 import { clubToday } from '../../../domain/clock';
 import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
 
@@ -23,6 +25,16 @@ function renderAdmin(user: SessionUser | null, path = '/admin', more: Routes = {
 beforeEach(() => {
   data = { members: MEMBERS, emails: [] };
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The club's clock at `instant` (only Date moves: the page's timers run as usual). */
+function clubClockAt(instant: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(instant));
+}
 
 describe('AdminPage access', () => {
   it('shows Access Denied with the email and role to a member, without calling the admin API', async () => {
@@ -139,6 +151,8 @@ describe('AdminPage for an administrator', () => {
   });
 
   it('approve offers the membership sessions’ end dates, the current one chosen', async () => {
+    // Mid-term: in a term's last week the next term's end is chosen (the test after this one).
+    clubClockAt('2026-03-02T17:00:00Z');
     const user = userEvent.setup();
     const api = renderAdmin(administrator, '/admin?tab=pending', {
       'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...MEMBERS[2]!, role: 'member', expiry_date: body?.expiryDate ?? null } }),
@@ -157,6 +171,35 @@ describe('AdminPage for an administrator', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve Member' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toMatchObject({ body: { role: 'member', expiryDate: sessions[1]!.ends } });
+  });
+
+  it('approve on a term’s last day chooses the next term’s end, so the member does not lapse that night', async () => {
+    clubClockAt('2026-04-30T16:00:00Z'); // noon on the last day of Winter 2026, in Toronto
+    const user = userEvent.setup();
+    const api = renderAdmin(administrator, '/admin?tab=pending', {
+      'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...MEMBERS[2]!, role: 'member', expiry_date: body?.expiryDate ?? null } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve Pat Pending' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Member' });
+    const until = within(dialog).getByLabelText('Membership until');
+    expect(within(until).getAllByRole('option')[0]).toHaveTextContent('End of Winter 2026');
+    expect(until).toHaveValue('spring-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve Member' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toMatchObject({ body: { role: 'member', expiryDate: '2026-06-30' } });
+  });
+
+  it('approve says how to pay as the club’s Join us page does, not a fixed place', async () => {
+    const join = defaultJoin({ clubEmail: 'club@rowing.test' });
+    join.steps[1] = { title: 'Pay your fees online through the club shop', text: 'Pick a [package](#fees) and pay.' };
+    const page: ClubDocument<'join-page'> = { key: 'join-page', version: 2, body: join, publishedAt: 1, publishedBy: null, note: null, minor: false };
+    const user = userEvent.setup();
+    renderAdmin(administrator, '/admin?tab=pending', { 'GET /club/documents/:key': ({ params }) => (params.key === 'join-page' ? page : jsonReply({ error: 'Not found' }, 404)) });
+    await user.click(await screen.findByRole('button', { name: 'Approve Pat Pending' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Member' });
+    expect(await within(dialog).findByText('Join us tells applicants: “Pay your fees online through the club shop”.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('once their membership payment is confirmed');
+    expect(dialog).not.toHaveTextContent(/athletic centre/);
   });
 
   it('asks in the page, not with the browser, before rejecting; Cancel keeps the member', async () => {

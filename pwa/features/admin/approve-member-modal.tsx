@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { termChoices } from '../../../domain/calendar';
+import { newMembershipTerm, termChoices } from '../../../domain/calendar';
+import type { JoinPage } from '../../../domain/club-pages';
 import { useClubTerms } from '../../lib/club/club-terms';
 import { formatDate } from '../../lib/ui/format';
 import {
@@ -13,6 +14,7 @@ import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
+import { useClubDocument } from '../../lib/data/club-documents';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useContractForm } from '../../lib/forms/forms';
 import { useApproveMemberMutation } from './api/admin-queries';
@@ -25,13 +27,28 @@ interface Props {
 
 const OTHER = 'other';
 
+const PAYS = /\bpa(?:y|id|ying|yment)s?\b/i;
+
+/**
+ * How the club's Join us page tells applicants to pay: the title of its first step about paying
+ * ("Pay your membership at the athletic centre"), or null when no step says.
+ */
+function paymentStep(join: JoinPage | undefined): string | null {
+  const steps = join?.steps ?? [];
+  const step = steps.find((s) => PAYS.test(s.title)) ?? steps.find((s) => PAYS.test(s.text));
+  return step ? step.title.trim() || null : null;
+}
+
 export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
   const [error, setError] = useState('');
   const today = useClubToday();
   const terms = useClubTerms();
-  // The membership terms' last days, the current one chosen; "Another date" opens a date field.
+  // The membership terms' last days; "Another date" opens a date field. The one chosen first is the
+  // current term's, or the next term's in the current one's last week (newMembershipTerm).
   const [sessions] = useState(() => (today ? termChoices(terms, today) : []));
-  const [choice, setChoice] = useState(sessions[0]?.id ?? OTHER);
+  const [first] = useState(() => (today ? sessions.find((s) => s.id === newMembershipTerm(terms, today).id && s.ends >= today) : undefined));
+  const [choice, setChoice] = useState(first?.id ?? OTHER);
+  const payment = paymentStep(useClubDocument('join-page').data?.body);
   const choiceId = useId();
   const {
     register,
@@ -39,7 +56,7 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
     setValue,
     formState: { errors, isSubmitting },
   } = useContractForm<ApproveMemberInput>(approveMemberSchema, {
-    defaultValues: { role: 'member', expiryDate: sessions[0]?.ends ?? '' },
+    defaultValues: { role: 'member', expiryDate: first?.ends ?? '' },
   });
 
   function choose(next: string) {
@@ -63,9 +80,10 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
     <Modal title="Approve Member" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <p className="hint">
-          Approve <strong>{member.name}</strong> ({member.email}) once the athletic centre has confirmed the
-          membership payment. They get an activation email.
+          Approve <strong>{member.name}</strong> ({member.email}) once their membership payment is confirmed. They get an
+          activation email.
         </p>
+        {payment && <p className="hint">Join us tells applicants: &ldquo;{payment}&rdquo;.</p>}
         <FormField label="Role" error={errors.role?.message}>
           {(field) => (
             <select {...field} data-autofocus {...register('role')}>
