@@ -884,6 +884,7 @@ describe('every mutating route refuses callers without the right', () => {
       'PUT /api/races/:id/result',
       'PUT /api/races/:id/results/:userId',
       'PUT /api/profiles/:id',
+      'POST /api/profiles/picture',
       'POST /api/me/calendar-link/reset',
       'PUT /api/me/notifications',
       'PUT /api/me/notifications/devices',
