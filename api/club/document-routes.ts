@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { isDocumentKey, type DocumentKey } from '../../domain/club-documents';
 import type { AnswerOf } from '../../domain/contract/endpoints';
@@ -7,7 +8,7 @@ import { ServiceError } from '../platform/errors';
 import { optionalAuth, requireAuth } from '../platform/middleware/auth';
 import { etagMatches } from '../platform/middleware/etag';
 import { idParam, readBody } from '../platform/middleware/validate';
-import { documentVersions, mayRead, publishDocument, readDocument, restoreDocument } from './documents';
+import { documentFor, documentVersions, mayRead, publishDocument, restoreDocument } from './documents';
 
 function documentKey(raw: string): DocumentKey {
   if (!isDocumentKey(raw)) throw new ServiceError(404, 'Setting not found');
@@ -20,9 +21,11 @@ export const documentRoutes = new Hono<AppEnv>()
     const key = documentKey(c.req.param('key'));
     const { deps, maybeUser } = c.var;
     if (!mayRead(deps, maybeUser, key)) throw new ServiceError(maybeUser ? 403 : 401, maybeUser ? 'You do not have permission to see this' : 'Sign in to see this');
-    const document = readDocument(deps, key);
-    // A version names its text: a device holding it is told so in a 304.
-    const etag = `"${key}-${document.version}"`;
+    const document = documentFor(deps, maybeUser, key);
+    // A version names its text, and for an editor who published it: a device holding it is told so in a 304.
+    const by = document.publishedBy;
+    const signed = by ? `-${createHash('sha256').update(JSON.stringify(by)).digest('base64url').slice(0, 12)}` : '';
+    const etag = `"${key}-${document.version}${signed}"`;
     c.header('ETag', etag);
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
     return c.json(document satisfies AnswerOf<'GET /club/documents/:key'>, 200);

@@ -2,6 +2,7 @@
 // restore, and the edit that would overwrite a newer one.
 import { describe, expect, it } from 'vitest';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
+import { readDocument } from './documents';
 
 const URL = '/api/club/documents/permissions';
 
@@ -74,5 +75,44 @@ describe('club documents', () => {
     const first = await t.call('GET', URL, { token: admin.token });
     const again = await t.call('GET', URL, { token: admin.token, headers: { 'If-None-Match': first.headers.get('etag')! } });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('who published a document', () => {
+  const RULES = '/api/club/documents/rules';
+  const rules = { lateCancelHours: 12, absencesBeforeSuspension: 3, suspensionDays: 7 };
+
+  it('is told to the document\'s editors only: visitors and members read null there', async () => {
+    const { t, admin, other_admin, exec, me } = await setup();
+    expect((await t.call('PUT', RULES, { token: other_admin.token, body: { body: rules, version: 0 } })).status).toBe(200);
+    const visitor = await t.call('GET', RULES);
+    expect(visitor.body).toMatchObject({ version: 1, body: rules, publishedBy: null });
+    expect((await t.call('GET', RULES, { token: me.token })).body.publishedBy).toBeNull();
+    expect((await t.call('GET', RULES, { token: exec.token })).body.publishedBy).toBeNull();
+    const editor = await t.call('GET', RULES, { token: admin.token });
+    expect(editor.body.publishedBy).toEqual({ id: other_admin.id, name: 'Ada Other' });
+    // A visitor's copy is another answer than an editor's: one never revalidates as the other.
+    expect(editor.headers.get('etag')).not.toBe(visitor.headers.get('etag'));
+    const same = await t.call('GET', RULES, { token: admin.token, headers: { 'If-None-Match': visitor.headers.get('etag')! } });
+    expect(same.status).toBe(200);
+    expect(same.body.publishedBy).toEqual({ id: other_admin.id, name: 'Ada Other' });
+    // What the server keeps in memory (and renders public pages from) holds nobody's name.
+    expect(readDocument(t.deps, 'rules').publishedBy).toBeNull();
+  });
+
+  it('is nobody once that account is deleted, in the copy kept in memory and in the history', async () => {
+    const { t, admin, other_admin } = await setup();
+    expect((await t.call('PUT', RULES, { token: other_admin.token, body: { body: rules, version: 0 } })).status).toBe(200);
+    // Read once, so the document in force is kept in memory before the account goes.
+    expect((await t.call('GET', RULES, { token: admin.token })).body.publishedBy.name).toBe('Ada Other');
+    expect((await t.call('DELETE', `/api/admin/members/${other_admin.id}`, { token: admin.token })).status).toBe(200);
+
+    const after = await t.call('GET', RULES, { token: admin.token });
+    expect(after.body.publishedBy).toEqual({ id: null, name: 'A deleted account' });
+    expect(JSON.stringify(after.body)).not.toContain('Ada Other');
+    expect(JSON.stringify((await t.call('GET', RULES)).body)).not.toContain('Ada Other');
+    const history = await t.call('GET', `${RULES}/versions`, { token: admin.token });
+    expect(history.body.versions[0].publishedBy).toEqual({ id: null, name: 'A deleted account' });
+    expect(JSON.stringify(history.body)).not.toContain('Ada Other');
   });
 });

@@ -11,7 +11,7 @@ import {
   type ClubDocumentTypes,
   type DocumentKey,
 } from '../../domain/club-documents';
-import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
+import { DELETED_PUBLISHER, type ClubDocument, type ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
 import { MARKDOWN_FIELDS, type PageFacts, type PageKey } from '../../domain/club-pages';
 import { pageHtml } from '../../domain/markdown';
@@ -22,7 +22,9 @@ import { parseNamingField } from '../platform/middleware/validate';
 type Actor = Pick<CurrentUser, 'id' | 'role'>;
 
 // A document is read on most requests (the club's name in a page's head, the rules on a sign-up), so
-// the one in force is kept per database and dropped by the publish that replaces it.
+// the one in force is kept per database and dropped by the publish that replaces it. It is kept
+// without its publisher: who published it is read from the database for an editor's answer only, so
+// a deleted or renamed account is never named from memory.
 const inForce = new WeakMap<AppDeps['database'], Map<DocumentKey, ClubDocument>>();
 
 function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
@@ -45,13 +47,18 @@ function withHtml<K extends DocumentKey>(deps: AppDeps, document: ClubDocument<K
   return { ...document, html: pageHtml(document.key as PageKey, document.body, pageFacts(deps)) };
 }
 
+/** Who published a version (its row and the account's name now), or "A deleted account". */
+function publisherOf(row: ClubDocumentRow, name: string | null): NonNullable<ClubDocument['publishedBy']> {
+  return row.publishedBy !== null && name !== null ? { id: row.publishedBy, name } : { id: null, name: DELETED_PUBLISHER };
+}
+
 function toDocument<K extends DocumentKey>(deps: AppDeps, key: K, row: ClubDocumentRow, publisher: string | null): ClubDocument<K> {
   return withHtml(deps, {
     key,
     version: row.version,
     body: JSON.parse(row.body) as ClubDocumentTypes[K],
     publishedAt: row.publishedAt,
-    publishedBy: { id: row.publishedBy, name: publisher ?? 'A former member' },
+    publishedBy: publisherOf(row, publisher),
     note: row.note,
     minor: row.minor,
   });
@@ -71,15 +78,31 @@ function versionRows(deps: AppDeps, key: DocumentKey, version?: number) {
     .orderBy(desc(clubDocuments.version));
 }
 
-/** The document in force: its newest published version, or its default. */
+/** A version as anyone but its editors reads it: without who published it. */
+function withoutPublisher<K extends DocumentKey>(document: ClubDocument<K>): ClubDocument<K> {
+  return document.publishedBy === null ? document : { ...document, publishedBy: null };
+}
+
+/** The document in force, its newest published version or its default, as anyone reads it (no publisher). */
 export function readDocument<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocument<K> {
   const kept = keptFor(deps);
   const known = kept.get(key) as ClubDocument<K> | undefined;
   if (known) return known;
   const newest = versionRows(deps, key).limit(1).get();
-  const document = newest ? toDocument(deps, key, newest.row, newest.publisher) : defaultDocument(deps, key);
+  const document = withoutPublisher(newest ? toDocument(deps, key, newest.row, newest.publisher) : defaultDocument(deps, key));
   kept.set(key, document);
   return document;
+}
+
+/**
+ * GET /club/documents/:key: the document in force, naming who published it to its editors only (read
+ * from the database now, so a deleted account is "A deleted account"); everyone else gets null there.
+ */
+export function documentFor<K extends DocumentKey>(deps: AppDeps, reader: Actor | null, key: K): ClubDocument<K> {
+  const document = readDocument(deps, key);
+  if (document.version === 0 || reader === null || !mayEdit(deps, reader, key)) return document;
+  const published = versionRows(deps, key, document.version).get();
+  return published ? { ...document, publishedBy: publisherOf(published.row, published.publisher) } : document;
 }
 
 /** The body in force: what the rest of the server reads. */
@@ -107,9 +130,9 @@ export function checkBody<K extends DocumentKey>(key: K, body: unknown): ClubDoc
   return parseNamingField(DOCUMENT_SCHEMAS[key], body) as ClubDocumentTypes[K];
 }
 
-function conflict(deps: AppDeps, key: DocumentKey): ServiceError {
+function conflict(deps: AppDeps, actor: Actor, key: DocumentKey): ServiceError {
   return new ServiceError(409, 'Someone else published a newer version while you were editing: here it is. Your changes are still in the form.', {
-    current: readDocument(deps, key),
+    current: documentFor(deps, actor, key),
   });
 }
 
@@ -134,7 +157,7 @@ function insertVersion<K extends DocumentKey>(
   const document = deps.database.tx(() => {
     const { db } = deps.database;
     const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
-    if (newest !== expected) throw conflict(deps, key);
+    if (newest !== expected) throw conflict(deps, actor, key);
     PUBLISH_CHECKS[key]?.(deps, documentBody(deps, key), body, extra.confirm === true);
     const row = db
       .insert(clubDocuments)
@@ -154,7 +177,7 @@ function insertVersion<K extends DocumentKey>(
   });
   // Pages are drawn from other documents (the club's name, the rules, the terms): all are read again.
   keptFor(deps).clear();
-  keptFor(deps).set(key, document);
+  keptFor(deps).set(key, withoutPublisher(document));
   for (const listener of changeListeners) listener(deps, key);
   return document;
 }

@@ -5,14 +5,21 @@ export interface ClubDocument<K extends DocumentKey = DocumentKey> {
   key: K;
   version: number;
   body: ClubDocumentTypes[K];
-  /** When and by whom this version was published; null for the default. */
+  /** When this version was published; null for the default. */
   publishedAt: number | null;
+  /**
+   * Who published this version, told to the document's editors only: null for everyone else, and for
+   * the default. A deleted account is `{ id: null, name: DELETED_PUBLISHER }`.
+   */
   publishedBy: { id: number | null; name: string } | null;
   note: string | null;
   minor: boolean;
   /** A page's Markdown fields rendered to sanitised HTML, by path (`items.3.answer`): what a public page shows. */
   html?: Record<string, string>;
 }
+
+/** Who published a version, once that account has been deleted. */
+export const DELETED_PUBLISHER = 'A deleted account';
 
 /** GET /club/documents/:key/versions: every published version, newest first, each whole (to preview and restore). */
 export interface ClubDocumentVersionsAnswer<K extends DocumentKey = DocumentKey> {
