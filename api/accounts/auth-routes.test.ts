@@ -29,6 +29,23 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toEqual({ error: message });
   });
 
+  it.each(["o'brien+tri@uni.edu.au", 'ünï@example.de'])('takes the real address %j', async (email) => {
+    const t = makeTestApp();
+    const res = await t.call('POST', '/api/auth/register', { body: { ...valid, email } });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['replacement characters', '\uFFFD\uFFFD@\uFFFD\uFFFD.\uFFFD\uFFFD'],
+    ['a control character', 'jo\u0007@uni.test'],
+    ['an invisible character', 'jo\u200b@uni.test'],
+  ])('refuses an address with %s as the import does, creating nothing', async (_what, email) => {
+    const t = makeTestApp();
+    const res = await t.call('POST', '/api/auth/register', { body: { ...valid, email } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Please enter a valid email address (e.g., name@example.com)' } });
+    expect(t.db.select().from(users).all()).toHaveLength(0);
+  });
+
   it('answers 409 with "already exists" for a taken email, whatever its case', async () => {
     const t = makeTestApp();
     await t.call('POST', '/api/auth/register', { body: valid });

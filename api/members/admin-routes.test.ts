@@ -262,6 +262,19 @@ describe('PUT /api/admin/members/{id}/update', () => {
     expect(form.status).toBe(415);
   });
 
+  it('takes a real address of any script and refuses one with a replacement or control character, with the field', async () => {
+    const { t, admin, member } = await setup();
+    for (const email of ["o'brien+tri@uni.edu.au", 'ünï@example.de']) {
+      const res = await t.call('PUT', `/api/admin/members/${member.id}/update`, { token: admin.token, body: { ...body, email } });
+      expect(res.status).toBe(200);
+    }
+    for (const email of ['jo\uFFFD@uni.test', 'jo\u0000@uni.test']) {
+      const res = await t.call('PUT', `/api/admin/members/${member.id}/update`, { token: admin.token, body: { ...body, email } });
+      expect(res).toMatchObject({ status: 400, body: { error: 'Please enter a valid email address (e.g., name@example.com)' } });
+    }
+    expect(t.userRow(member.id)?.email).toBe('ünï@example.de');
+  });
+
   it('refuses an email in use (409) and an administrator demoting themself', async () => {
     const { t, admin, member } = await setup();
     const taken = await t.call('PUT', `/api/admin/members/${member.id}/update`, {

@@ -13,6 +13,7 @@ import { readBody, routeId } from '../platform/middleware/validate';
 import { ServiceError } from '../platform/errors';
 import * as admin from './members';
 import { importMembers } from './member-import';
+import { spreadsheetText } from './spreadsheet-text';
 import { approveRenewals, declineRenewal, listRenewals } from './renewals';
 import { approveRenewalsSchema, bulkMembersSchema, declineRenewalSchema } from '../../domain/contract/season';
 import { removeMemberPasskeys, withPasskeyCounts } from '../passkeys/passkeys';
@@ -77,7 +78,7 @@ export const adminRoutes = new Hono<AppEnv>()
       throw new ServiceError(415, 'Send the spreadsheet as a CSV file (Content-Type: text/csv).');
     }
     const flag = (name: string) => ['1', 'true', 'yes'].includes(c.req.query(name) ?? '');
-    const text = await c.req.text();
+    const text = spreadsheetText(new Uint8Array(await c.req.arrayBuffer()));
     const answer: AnswerOf<'POST /admin/members/import'> = await importMembers(c.var.deps, text, {
       dryRun: flag('dryRun'),
       updateExpiry: flag('updateExpiry'),

@@ -141,6 +141,76 @@ describe('POST /api/admin/members/import: reading real-world files', () => {
   });
 });
 
+describe('POST /api/admin/members/import: the file\'s bytes', () => {
+  const SAVE_AS = 'Save it from the spreadsheet as "CSV UTF-8" and try again.';
+  const csv = 'name,email\nZoë Ünï,ünï@example.de\nSeán O\'Brien,o\'brien+tri@uni.edu.au\n';
+  const created = [
+    ['Zoë Ünï', 'ünï@example.de', 'created'],
+    ["Seán O'Brien", "o'brien+tri@uni.edu.au", 'created'],
+  ];
+  const rowsOf = (body: { rows: { name: string; email: string; status: string }[] }) => body.rows.map((r) => [r.name, r.email, r.status]);
+  const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const utf16be = (text: string) => {
+    const units = Buffer.from(text, 'utf16le');
+    for (let i = 0; i < units.length; i += 2) [units[i], units[i + 1]] = [units[i + 1]!, units[i]!];
+    return Buffer.concat([Buffer.from([0xfe, 0xff]), units]);
+  };
+
+  it('refuses binary junk under a good header with the line and byte where it stops being UTF-8, creating nothing', async () => {
+    const { t, admin } = await setup();
+    const junk = Buffer.concat([Buffer.from('name,email\nJo,'), Buffer.from([0xff, 0xfe, 0x00, 0x9c, 0xc3, 0x28]), Buffer.from('@uni.test\n')]);
+    const res = await upload(t, admin.token, junk);
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: `The file is not valid UTF-8: line 2 has a byte UTF-8 does not allow there (byte 15 of the file, 0xFF). ${SAVE_AS}` },
+    });
+    expect(t.db.select().from(users).all()).toHaveLength(2);
+    // A truncated sequence and an overlong one are found too, and a NUL in otherwise good text.
+    const cut = await upload(t, admin.token, Buffer.concat([Buffer.from('name,email\nA,a@b.test\nZo'), Buffer.from([0xc3])]));
+    expect(cut.body.error).toContain('line 3 has a byte UTF-8 does not allow there (byte 25 of the file, 0xC3)');
+    const overlong = await upload(t, admin.token, Buffer.concat([Buffer.from('name,email\n'), Buffer.from([0xc0, 0xaf])]));
+    expect(overlong.body.error).toContain('line 2 has a byte UTF-8 does not allow there (byte 12 of the file, 0xC0)');
+    const nul = await upload(t, admin.token, Buffer.from('name,email\nJo,jo\u0000@uni.test\n'));
+    expect(nul).toMatchObject({ status: 400, body: { error: `The file is not a text file: line 2 holds a NUL byte (byte 17 of the file). ${SAVE_AS}` } });
+  });
+
+  it('refuses as an email what decoded junk and control characters make, row by row', async () => {
+    const { t, admin } = await setup();
+    const text = 'name,email\n\uFFFD\uFFFD,\uFFFD\uFFFD@\uFFFD\uFFFD.\uFFFD\uFFFD\nBell,jo\u0007@uni.test\nEsc,\u001b[2Jjo@uni.test\n';
+    const res = await upload(t, admin.token, text);
+    expect(res.status).toBe(200);
+    expect(res.body.rows.map((r: { status: string; reason: string }) => [r.status, r.reason])).toEqual([
+      ['error', '"\uFFFD\uFFFD@\uFFFD\uFFFD.\uFFFD\uFFFD" is not a valid email address.'],
+      ['error', '"jo\u0007@uni.test" is not a valid email address.'],
+      ['error', '"\u001b[2Jjo@uni.test" is not a valid email address.'],
+    ]);
+    expect(t.db.select().from(users).all()).toHaveLength(2);
+  });
+
+  it('reads UTF-8 with and without its mark, and UTF-16 with its mark, little- and big-endian', async () => {
+    const { t, admin } = await setup();
+    for (const bytes of [Buffer.from(csv), Buffer.from(`\uFEFF${csv}`), utf16le(csv), utf16be(csv)]) {
+      const res = await upload(t, admin.token, bytes, '?dryRun=1');
+      expect(res.status).toBe(200);
+      expect(rowsOf(res.body)).toEqual(created);
+    }
+    const res = await upload(t, admin.token, utf16le(csv.replace(/\n/g, '\r\n')));
+    expect(rowsOf(res.body)).toEqual(created);
+    expect(t.db.select().from(users).where(eq(users.email, 'ünï@example.de')).get()).toMatchObject({ name: 'Zoë Ünï' });
+  });
+
+  it('refuses a UTF-16 file cut half-way through a character, or holding a lone surrogate', async () => {
+    const { t, admin } = await setup();
+    const odd = utf16le(csv).subarray(0, 21);
+    expect(await upload(t, admin.token, odd)).toMatchObject({
+      status: 400,
+      body: { error: `The file says it is UTF-16 but ends half-way through a character (it has an odd number of bytes). ${SAVE_AS}` },
+    });
+    const lone = Buffer.concat([utf16le('name,email\nJo,'), Buffer.from([0x00, 0xd8]), Buffer.from('j\u0000o\u0000', 'latin1')]);
+    expect((await upload(t, admin.token, lone)).body.error).toBe(`The file says it is UTF-16 but holds a broken character (a lone surrogate). ${SAVE_AS}`);
+  });
+});
+
 describe('POST /api/admin/members/import: writing', () => {
   it('creates members with an invitation each, skips existing emails, and changes nothing when run again', async () => {
     const { t, admin } = await setup();

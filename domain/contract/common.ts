@@ -5,11 +5,7 @@ export const PHONE_EXAMPLE = '(123) 456-7890';
 export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters long.';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
+export { isValidEmail } from './email';
 
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');

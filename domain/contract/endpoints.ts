@@ -162,7 +162,7 @@ export interface Endpoints {
   'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
   'DELETE /admin/members/:id': { answer: MessageAnswer };
   'DELETE /admin/members/:id/passkeys': { answer: PasskeysRemovedAnswer };
-  'POST /admin/members/import': { body: string; answer: ImportAnswer };
+  'POST /admin/members/import': { body: string | Blob; answer: ImportAnswer };
   'POST /admin/members/bulk': { body: Body<typeof bulkMembersSchema>; answer: BulkMembersAnswer };
   'GET /admin/renewals': { answer: RenewalsAnswer };
   'POST /admin/renewals/approve': { body: Body<typeof approveRenewalsSchema>; answer: RenewalsDecidedAnswer };

@@ -17,14 +17,14 @@ const STATUS_LABELS: Record<ImportRowStatus, string> = {
  */
 export function ImportTab() {
   const fileId = useId();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [updateExpiry, setUpdateExpiry] = useState(false);
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const [result, setResult] = useState<ImportAnswer | null>(null);
   const [error, setError] = useState('');
   const importMembers = useImportMembersMutation();
 
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
+  function choose(e: ChangeEvent<HTMLInputElement>) {
     setError('');
     setPreview(null);
     setResult(null);
@@ -34,19 +34,14 @@ export function ImportTab() {
       setFile(null);
       return setError('The file is larger than 1 MB. Split it into smaller files.');
     }
-    try {
-      setFile({ name: chosen.name, text: await readText(chosen) });
-    } catch {
-      setFile(null);
-      setError('The file could not be read. Save it again as CSV and choose it again.');
-    }
+    setFile(chosen);
   }
 
   async function run(dryRun: boolean) {
     if (!file) return setError('Choose a CSV file first.');
     setError('');
     try {
-      const answer = await importMembers.mutateAsync({ csv: file.text, dryRun, updateExpiry });
+      const answer = await importMembers.mutateAsync({ csv: file, dryRun, updateExpiry });
       if (dryRun) setPreview(answer);
       else {
         setResult(answer);
@@ -63,15 +58,16 @@ export function ImportTab() {
     <div className="admin-import">
       <h2>Import members from a spreadsheet</h2>
       <p className="hint">
-        Save the spreadsheet as CSV (comma or semicolon). The first row names the columns: <strong>name</strong> and{' '}
-        <strong>email</strong>, and optionally <strong>phone</strong>, <strong>role</strong> (member or exec) and{' '}
-        <strong>expiry</strong> (YYYY-MM-DD; empty means the end of the current session). At most {IMPORT_MAX_ROWS} rows.
+        Save the spreadsheet as CSV UTF-8 (comma or semicolon; UTF-16 with its byte order mark is read too). The first
+        row names the columns: <strong>name</strong> and <strong>email</strong>, and optionally <strong>phone</strong>,{' '}
+        <strong>role</strong> (member or exec) and <strong>expiry</strong> (YYYY-MM-DD; empty means the end of the
+        current session, or of the next in the current one&rsquo;s last week). At most {IMPORT_MAX_ROWS} rows.
         Each new member gets an email with a link to choose a password (it works once, for 7 days).
       </p>
       <div className="form">
         <div className="field">
           <label htmlFor={fileId}>CSV file</label>
-          <input id={fileId} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
+          <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
         </div>
         <label className="admin-checkbox">
           <input type="checkbox" checked={updateExpiry} onChange={(e) => { setUpdateExpiry(e.target.checked); setPreview(null); }} />
@@ -144,14 +140,4 @@ function ImportRows({ answer }: { answer: ImportAnswer }) {
       </div>
     </section>
   );
-}
-
-/** The file as UTF-8 text (FileReader: Blob.text() is missing from some older browsers). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file, 'utf-8');
-  });
 }

@@ -53,6 +53,22 @@ describe('Admin → Import', () => {
     expect(api.writes()[1]!.headers['content-type']).toBe('text/csv');
   });
 
+  it('sends the file as its bytes, so the club reads a UTF-16 file and names where a broken one breaks', async () => {
+    const user = userEvent.setup();
+    const refusal = 'The file is not valid UTF-8: line 2 has a byte UTF-8 does not allow there (byte 15 of the file, 0xFF).';
+    const api = renderAdmin('/admin?tab=import', {
+      'POST /admin/members/import': () => new Response(JSON.stringify({ error: refusal }), { status: 400 }),
+    });
+    const csv = 'name,email\nZoë Ünï,zoe@uni.test\n';
+    const units = new Uint8Array([0xff, 0xfe, ...[...csv].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
+    await user.upload(await screen.findByLabelText('CSV file'), new File([units], 'club.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    // What went is the file as it is, not this device's reading of it.
+    expect(api.writes()[0]!.text).toBe(new TextDecoder().decode(units));
+    expect(api.writes()[0]!.headers['content-type']).toBe('text/csv');
+  });
+
   it('shows a refused file next to the buttons', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin?tab=import', {

@@ -67,7 +67,7 @@ export interface RequestOptions {
   keepSessionOnUnauthorized?: boolean;
   /** Send this token instead of the stored one (null: none), e.g. the logout call after clearing. */
   token?: string | null;
-  /** Send a string body as it is, with this type (e.g. 'text/csv'), instead of as JSON. */
+  /** Send a string or a file's bytes as they are, with this type (e.g. 'text/csv'), instead of as JSON. */
   contentType?: string;
 }
 
@@ -87,7 +87,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   }
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (typeof options.body === 'string' && options.contentType) {
+  else if ((typeof options.body === 'string' || options.body instanceof Blob) && options.contentType) {
     body = options.body;
     headers['content-type'] = options.contentType;
   } else if (options.body !== undefined) {
@@ -105,7 +105,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   // The caller's own signal still cancels; the deadline turns into a network failure (status 0),
   // which screens show with a retry and the outbox retries by itself.
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), body instanceof FormData ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => deadline.abort(), body instanceof FormData || body instanceof Blob ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   const callerSignal = options.signal;
   const onCallerAbort = () => deadline.abort();
   if (callerSignal?.aborted) deadline.abort();

@@ -93,7 +93,8 @@ export function useBulkMembersMutation() {
 
 /** A club's spreadsheet: a preview (`dryRun`) writes nothing; the import reloads the members. */
 export function useImportMembersMutation() {
-  return useMemberChange(({ csv, dryRun, updateExpiry }: { csv: string; dryRun: boolean; updateExpiry: boolean }) =>
+  // The file goes as its bytes: the club reads its encoding (UTF-8, or UTF-16 with its BOM) and says where one is broken.
+  return useMemberChange(({ csv, dryRun, updateExpiry }: { csv: Blob; dryRun: boolean; updateExpiry: boolean }) =>
     call('POST /admin/members/import', {
       body: csv,
       contentType: 'text/csv',
