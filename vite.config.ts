@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pagesPlugin } from './scripts/build-pages';
 import { slideImagesPlugin } from './scripts/slide-images';
+import { DEFAULT_DESCRIPTION } from './domain/club-identity';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 
@@ -89,8 +90,11 @@ export default defineConfig(({ command }) => ({
         id: '/',
         name: 'University Triathlon Club',
         short_name: 'Tri Club',
-        description: 'Workouts, events, races and membership for the university triathlon club.',
-        // The header's colour (--blue-900), so the title bar and the app's header are one band.
+        // The demo club's, as the server replaces them with the club's settings in force
+        // (api/club/identity/manifest.ts): description, colour, icons, and the screenshots only
+        // while the club looks like the demo.
+        description: DEFAULT_DESCRIPTION,
+        // The header's colour (--club-main), so the title bar and the app's header are one band.
         theme_color: '#072f54',
         background_color: '#ffffff',
         display: 'standalone',
@@ -108,8 +112,9 @@ export default defineConfig(({ command }) => ({
         ],
       },
       workbox: {
-        // Web Push: the push and notificationclick handlers live in a plain script of their own.
-        importScripts: ['/push-sw.js'],
+        // Web Push: the push and notificationclick handlers live in a plain script of their own; the
+        // manifest is fetched from the network before the precache is asked (manifest-sw.js).
+        importScripts: ['/push-sw.js', '/manifest-sw.js'],
         // The first install takes charge of the page that installed it: a screen that page never
         // opened (its chunk loads on demand) then comes from the precache when the signal is gone,
         // with no reload first. An update still waits for the member's Reload (registerType 'prompt').

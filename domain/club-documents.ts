@@ -88,6 +88,36 @@ export function isDocumentKey(key: string): key is DocumentKey {
   return Object.hasOwn(DOCUMENT_RULES, key);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A stored body as the app reads it today: a field added to a document after a version was published
+ * takes its default, so every version in the history reads, and restores, whole (a club that saved its
+ * name before the accent colour existed keeps the demo's accent until it chooses one).
+ */
+export function withDefaultsForNewFields<K extends DocumentKey>(key: K, stored: ClubDocumentTypes[K], context: DocumentDefaultsContext): ClubDocumentTypes[K] {
+  const defaults: unknown = DOCUMENT_RULES[key].defaults(context);
+  if (!isRecord(defaults) || !isRecord(stored)) return stored;
+  return { ...defaults, ...stored } as ClubDocumentTypes[K];
+}
+
+/**
+ * The fields added to a document after apps that edit it were installed: a publish from such an app
+ * leaves them out, and they keep their values in force (any other field left out is refused).
+ */
+export const ADDED_FIELDS: { [K in DocumentKey]?: readonly (keyof ClubDocumentTypes[K])[] } = {
+  club: ['tagline', 'description', 'accentColour'],
+  'home-page': ['cards', 'figures'],
+};
+
+/** The body a publish sends, with each added field it leaves out (ADDED_FIELDS) at its value in force. */
+export function withUnsentFieldsKept<K extends DocumentKey>(key: K, inForce: ClubDocumentTypes[K], sent: unknown): unknown {
+  const added = (ADDED_FIELDS[key] ?? []) as readonly string[];
+  if (!isRecord(inForce) || !isRecord(sent) || added.length === 0) return sent;
+  const kept = Object.fromEntries(added.filter((field) => !Object.hasOwn(sent, field)).map((field) => [field, inForce[field]]));
+  return { ...sent, ...kept };
+}
+
 /** Whether someone of `role` may publish a document edited by `editors`, given the club's page permissions. */
 export function mayEditDocument(editors: DocumentEditors, role: string, permissions: PagePermissions): boolean {
   if (role === 'administrator') return true;

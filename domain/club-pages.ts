@@ -4,6 +4,8 @@
 import { termMonthsText, termsOfYear, termYears, type TermDefinition } from './calendar';
 import { ruleText, type RuleNumbers } from './rules';
 import { HOME_SLIDES } from './contract/home-slides';
+import { firstShownSeason, type SeasonsDocument } from './schedule';
+import { formatClubTime } from './club-format';
 
 export interface FaqItem {
   /** The anchor of the question on the page (/faq#how-to-join): a link to it keeps working when it is reworded. */
@@ -74,6 +76,31 @@ export interface HomePhoto {
   caption: string;
 }
 
+/** The pictures a card of Home may show (drawn by the page, so it needs no upload). */
+export const HOME_CARD_ICONS = ['swim', 'bike', 'run', 'none'] as const;
+export type HomeCardIcon = (typeof HOME_CARD_ICONS)[number];
+
+export const HOME_CARD_ICON_LABELS: Record<HomeCardIcon, string> = {
+  swim: 'A swimmer',
+  bike: 'A bike',
+  run: 'A stopwatch',
+  none: 'No picture',
+};
+
+/** A card under Home's "About the club": what the club does, one kind of training a card. */
+export interface HomeCard {
+  icon: HomeCardIcon;
+  title: string;
+  text: string;
+}
+
+/** A figure beside the cards: a short value over its label ("4" over "Membership sessions a year"). */
+export interface HomeFigure {
+  /** Placeholders fill it in (`{terms-a-year}`, `{start:Group tempo run}`). */
+  value: string;
+  label: string;
+}
+
 export interface HomePage {
   /** The big title; its last word is drawn in the accent colour. */
   title: string;
@@ -81,6 +108,8 @@ export interface HomePage {
   /** Markdown: its first paragraph is the lead. */
   about: string;
   photos: HomePhoto[];
+  cards: HomeCard[];
+  figures: HomeFigure[];
 }
 
 /** The club charter every member accepts; a publish not marked `minor` asks everyone to accept again. */
@@ -111,6 +140,14 @@ export const MARKDOWN_FIELDS: { [K in PageKey]: readonly string[] } = {
   'faq-page': ['items.*.answer'],
   'resources-page': [],
   'gear-page': ['items.*.description'],
+};
+
+/**
+ * The plain texts of each page (no Markdown) whose placeholders are filled in all the same; the server
+ * sends them filled, by path, in `filled` (`figures.2.value`).
+ */
+export const FILLED_FIELDS: { [K in PageKey]?: readonly string[] } = {
+  'home-page': ['figures.*.value', 'figures.*.label'],
 };
 
 /** Every Markdown text of a page body by its path (`items.3.answer` → its text). */
@@ -168,47 +205,113 @@ export function faqId(question: string, taken: readonly string[]): string {
 
 /**
  * What a page's text may name in braces, filled in with the club's settings in force each time the
- * page is shown: `{club}` (its name), `{late-cancel-rule}`, `{suspension-rule}`, `{late-window}`,
- * `{suspension-short}` (the attendance rules in the club's numbers) and `{terms}` (the membership
- * terms of the latest year set out, with their months). So a changed rule or a renamed club reads
+ * page is shown (PAGE_PLACEHOLDERS), so a changed rule, address or timetable, or a renamed club, reads
  * right on every page, the charter included, without anyone editing the texts.
  */
 export interface PageFacts {
   clubName: string;
+  contactEmail: string;
   rules: RuleNumbers;
   terms: readonly TermDefinition[];
+  /** The schedule (Admin → Schedule); without it `{start:…}` stays as typed. */
+  seasons?: SeasonsDocument;
 }
 
-export const PAGE_FACT_TOKENS = ['{club}', '{late-cancel-rule}', '{suspension-rule}', '{late-window}', '{suspension-short}', '{terms}'] as const;
+export interface PagePlaceholder {
+  /** What an editor types, as the list shows it. */
+  token: string;
+  /** What it becomes on the page, for the editor's list. */
+  becomes: string;
+}
 
-function termsText(terms: readonly TermDefinition[]): string {
+interface Filler extends PagePlaceholder {
+  /** Its name in the braces, before any `:`. */
+  name: string;
+  /** Its words, or null to leave the braces as typed (a session the schedule does not have). */
+  fill: (facts: PageFacts, words: ReturnType<typeof ruleText>, argument: string) => string | null;
+}
+
+function latestYearTerms(terms: readonly TermDefinition[]): TermDefinition[] {
   const year = termYears(terms).at(-1);
-  if (year === undefined) return '';
-  return termsOfYear(terms, year)
-    .map((t) => `${t.name} (${termMonthsText(t)})`)
-    .join(', ');
+  return year === undefined ? [] : termsOfYear(terms, year);
 }
 
-/** `text` with each fact named in braces replaced by its words (Markdown-safe: facts hold no markup). */
+/** The start of the schedule's session named `title`: in the season shown first, else in any. */
+function sessionStart(seasons: SeasonsDocument | undefined, title: string): string | null {
+  if (!seasons) return null;
+  const wanted = title.trim().toLowerCase();
+  const first = firstShownSeason(seasons);
+  const ordered = first ? [first, ...seasons.seasons.filter((s) => s !== first)] : seasons.seasons;
+  const session = ordered.flatMap((s) => s.sessions).find((s) => s.title.trim().toLowerCase() === wanted);
+  return session ? formatClubTime(session.start) : null;
+}
+
+/** Every placeholder, the one table: the fill below and the editor's list (Admin → Pages) read it. */
+const FILLERS: readonly Filler[] = [
+  { name: 'club', token: '{club}', becomes: 'The club’s name (Admin → Club).', fill: (f) => f.clubName },
+  {
+    name: 'email',
+    token: '{email}',
+    becomes: 'The club’s contact address (Admin → Club). For a link to write to it: [{email}](mailto:{email}).',
+    fill: (f) => f.contactEmail,
+  },
+  { name: 'late-cancel-rule', token: '{late-cancel-rule}', becomes: 'The late-cancel rule as a sentence (Admin → Rules).', fill: (_f, w) => w.lateCancel },
+  { name: 'suspension-rule', token: '{suspension-rule}', becomes: 'The suspension rule as a sentence (Admin → Rules).', fill: (_f, w) => w.suspension },
+  { name: 'late-window', token: '{late-window}', becomes: 'The late-cancel window in a few words, to go inside a sentence (Admin → Rules).', fill: (_f, w) => w.lateWindow },
+  {
+    name: 'suspension-short',
+    token: '{suspension-short}',
+    becomes: 'The suspension rule in a few words, to go inside a sentence (Admin → Rules).',
+    fill: (_f, w) => w.suspensionShort,
+  },
+  {
+    name: 'terms',
+    token: '{terms}',
+    becomes: 'The membership terms of the latest year set out, with their months (Admin → Terms).',
+    fill: (f) => latestYearTerms(f.terms).map((t) => `${t.name} (${termMonthsText(t)})`).join(', '),
+  },
+  { name: 'terms-a-year', token: '{terms-a-year}', becomes: 'How many membership terms the latest year set out has, as a number (Admin → Terms).', fill: (f) => String(latestYearTerms(f.terms).length) },
+  {
+    name: 'start',
+    token: '{start:…}',
+    becomes: 'The start time of the schedule’s session of that name, e.g. {start:Group tempo run} (Admin → Schedule).',
+    fill: (f, _w, title) => sessionStart(f.seasons, title),
+  },
+];
+
+/** The placeholders and what each becomes, in the table's order (the page editor lists them). */
+export const PAGE_PLACEHOLDERS: readonly PagePlaceholder[] = FILLERS.map(({ token, becomes }) => ({ token, becomes }));
+
+const FILLERS_BY_NAME = new Map(FILLERS.map((f) => [f.name, f]));
+const PLACEHOLDER = /\{([a-z-]+)(?::([^{}\n]+))?\}/g;
+
+/** `text` with each placeholder replaced by its words (Markdown-safe: the settings hold no markup); any other braces stay. */
 export function fillFacts(text: string, facts: PageFacts): string {
   if (!text.includes('{')) return text;
-  const words = ruleText(facts.rules);
-  const values: Record<(typeof PAGE_FACT_TOKENS)[number], string> = {
-    '{club}': facts.clubName,
-    '{late-cancel-rule}': words.lateCancel,
-    '{suspension-rule}': words.suspension,
-    '{late-window}': words.lateWindow,
-    '{suspension-short}': words.suspensionShort,
-    '{terms}': termsText(facts.terms),
-  };
-  return text.replace(/\{(club|late-cancel-rule|suspension-rule|late-window|suspension-short|terms)\}/g, (token) => values[token as keyof typeof values]);
+  let words: ReturnType<typeof ruleText> | undefined;
+  return text.replace(PLACEHOLDER, (typed, name: string, argument: string | undefined) => {
+    const filler = FILLERS_BY_NAME.get(name);
+    // A placeholder takes its word after a colon exactly when its token shows one.
+    if (!filler || (argument !== undefined) !== filler.token.includes(':')) return typed;
+    words ??= ruleText(facts.rules);
+    return filler.fill(facts, words, argument ?? '') ?? typed;
+  });
 }
 
+/** A page's plain filled texts (FILLED_FIELDS) by path, placeholders filled in. */
+export function pageFilled(key: PageKey, body: unknown, facts: PageFacts): Record<string, string> {
+  const texts = markdownTexts(FILLED_FIELDS[key] ?? [], body);
+  return Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, fillFacts(text, facts)]));
+}
+
+/** The club's contact address as a link to write to it, in a default text: whatever address is set. */
+const EMAIL_LINK = '[{email}](mailto:{email})';
+
 /** The FAQ the club had before anyone edited it: the contact address and rules as the club set them. */
-export function defaultFaq(context: { clubEmail: string }): FaqPage {
+export function defaultFaq(): FaqPage {
   const fees = DEFAULT_PACKAGES.map((p) => p.fee);
   const duathlon = DEFAULT_PACKAGES.filter((p) => p.athlete === 'Duathlete');
-  const email = `[${context.clubEmail}](mailto:${context.clubEmail})`;
+  const email = EMAIL_LINK;
   return {
     items: [
       {
@@ -279,7 +382,7 @@ export function defaultFaq(context: { clubEmail: string }): FaqPage {
 const COVERAGE_TEXT: Record<FeePackage['coverage'], string> = { Full: 'Whole year', Half: 'Fall or Winter only' };
 
 /** Join Us as the club had it before anyone edited it. */
-export function defaultJoin(context: { clubEmail: string }): JoinPage {
+export function defaultJoin(): JoinPage {
   return {
     intro: 'New to triathlon or chasing a personal best, there is a place for you on the team. Here is everything you need to become a member.',
     goal: 'We help every member train safely and consistently for triathlon, duathlon and running, with coached workouts, a friendly team to train with and races to travel to together. Whether you want to finish your first sprint triathlon or qualify for nationals, we want you to enjoy getting there.',
@@ -309,7 +412,7 @@ export function defaultJoin(context: { clubEmail: string }): JoinPage {
       },
       {
         title: 'Email us your receipt',
-        text: `Send your membership receipt to [${context.clubEmail}](mailto:${context.clubEmail}) from the email address you signed up with.`,
+        text: `Send your membership receipt to ${EMAIL_LINK} from the email address you signed up with.`,
       },
       {
         title: 'Open the app and sign up for a workout',
@@ -330,6 +433,28 @@ export const DEFAULT_HOME: HomePage = {
   about:
     'We are the university’s triathlon club: students, staff and alumni who train together for triathlons, duathlons and running races, or simply to stay fit with good company.\n\nOur coaches and executive team run workouts through the fall, winter, spring and summer sessions. Members sign up for workouts and events on the team forum, and we travel to races together. You do not need to be fast: you need to be able to swim 300 m without stopping, and to want to get better.',
   photos: BUILT_IN_PHOTOS,
+  cards: [
+    {
+      icon: 'swim',
+      title: 'Swim',
+      text: 'Coached 2-hour pool practices with lanes for every pace, from first lengths of front crawl to race-ready sets, and open-water swims in summer.',
+    },
+    {
+      icon: 'bike',
+      title: 'Bike',
+      text: 'Reserved spin classes through the fall and winter, then group road rides and bricks once the snow melts.',
+    },
+    {
+      icon: 'run',
+      title: 'Run',
+      text: 'Track intervals, a weekly group tempo run at 6:15 pm and relaxed weekend long runs with people your speed.',
+    },
+  ],
+  figures: [
+    { value: '2 h', label: 'Coached swim practice' },
+    { value: '{start:Group tempo run}', label: 'Group tempo run' },
+    { value: '{terms-a-year}', label: 'Membership sessions a year' },
+  ],
 };
 
 export const DEFAULT_RESOURCES: ResourcesPage = {

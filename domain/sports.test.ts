@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { endOf, usualMinutes } from './durations';
 import { paceUnitOf } from './lanes';
 import {
+  SPORTS,
+  SPORT_NAMES,
+  clubSportNames,
   defaultSports,
   defaultTypeId,
   filterTypes,
@@ -13,7 +16,9 @@ import {
   typeName,
   workoutTypeOf,
   workoutTypeProblem,
+  type Sport,
   type SportsDocument,
+  type WorkoutTypeDefinition,
 } from './sports';
 
 /** A rowing club's document: Erg added (45 minutes, teal), Brick retired, a "Row" filter. */
@@ -106,5 +111,24 @@ describe("the club's sports and workout types", () => {
     const removed = removedTypesInUse(before, after, new Set(['erg', 'spin']));
     expect(removed.map((t) => t.id)).toEqual(['erg']);
     expect(removedInUseMessage(removed)).toBe('Erg has workouts, so it cannot be removed: retire it instead (no new workouts of it)');
+  });
+});
+
+describe("the club's sports by name (search engines' `sport`)", () => {
+  const type = (id: string, sport: Sport, retired = false): WorkoutTypeDefinition => ({ id, name: id, sport, colour: 'grey', minutes: 60, retired });
+  const doc = (...types: WorkoutTypeDefinition[]): SportsDocument => ({ types, filters: [] });
+
+  it('names the demo club a triathlon club: swim, bike and run trained together, and bricks', () => {
+    expect(clubSportNames(defaultSports())).toEqual(['Triathlon']);
+  });
+
+  it('names each sport a club trains, a retired type not counted', () => {
+    expect(clubSportNames(doc(type('tempo', 'run'), type('track', 'run')))).toEqual(['Running']);
+    expect(clubSportNames(doc(type('pool', 'swim'), type('spin', 'bike'), type('old-run', 'run', true)))).toEqual(['Swimming', 'Cycling']);
+    expect(clubSportNames(doc(type('misc', 'other')))).toEqual([]);
+  });
+
+  it('has a name, or none, for every sport kind', () => {
+    for (const sport of SPORTS) expect(SPORT_NAMES[sport] === null || SPORT_NAMES[sport]!.length > 0, sport).toBe(true);
   });
 });

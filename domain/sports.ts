@@ -18,6 +18,35 @@ export const SPORT_LABELS: Record<Sport, string> = {
 };
 
 /**
+ * What each sport is called where the club is described to search engines (schema.org's `sport` of a
+ * SportsClub): a club that trains all of swim, bike and run is a triathlon club, and a multisport
+ * session (a brick) is triathlon training. `null`: says nothing of the club's sports.
+ */
+const TRIATHLON = 'Triathlon';
+
+export const SPORT_NAMES: Record<Sport, string | null> = {
+  swim: 'Swimming',
+  bike: 'Cycling',
+  run: 'Running',
+  multisport: TRIATHLON,
+  other: null,
+};
+
+const TRIATHLON_LEGS: readonly Sport[] = ['swim', 'bike', 'run'];
+
+/**
+ * The sports the club trains, by name (SPORT_NAMES), from its workout types that are not retired, in
+ * the document's order; swim, bike and run together are one sport, triathlon ('Triathlon' for the
+ * demo club).
+ */
+export function clubSportNames(sports: SportsDocument): string[] {
+  const trained = new Set(sports.types.filter((t) => !t.retired).map((t) => t.sport));
+  const triathlon = TRIATHLON_LEGS.every((leg) => trained.has(leg));
+  const names = [...trained].map((sport) => (triathlon && TRIATHLON_LEGS.includes(sport) ? TRIATHLON : SPORT_NAMES[sport]));
+  return [...new Set(names.filter((name): name is string => name !== null))];
+}
+
+/**
  * The badge colours a type may take: each a pair of background and text chosen so the text reads at
  * 4.5:1 or better (posts.css), which a free colour picker could not promise.
  */

@@ -6,6 +6,7 @@ import { DEMO, acceptCharterInDb, apiToken, screenshots, signIn } from './suppor
 
 const NEW_NAME = 'Lakeside Rowing Club';
 const NEW_COLOUR = '#14532d';
+const NEW_ACCENT = '#6b21a8';
 
 test.describe('club settings', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -37,6 +38,7 @@ test.describe('club settings', () => {
 
     await page.getByLabel('Club name').fill(NEW_NAME);
     await colour.fill(NEW_COLOUR);
+    await page.getByLabel('Accent colour').fill(NEW_ACCENT);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/^Saved\./)).toBeVisible();
     // At a phone's and a laptop's width, with nothing scrolling sideways.
@@ -48,15 +50,37 @@ test.describe('club settings', () => {
     expect(html).toContain(`<meta property="og:site_name" content="${NEW_NAME}">`);
     expect(html).toContain(`<meta name="theme-color" content="${NEW_COLOUR}">`);
     expect(html).not.toContain('University Triathlon Club');
+    expect(html).toContain(`<meta name="description" content="How to join the ${NEW_NAME}: membership, fees, what to bring and who to ask.">`);
+    expect(html).not.toMatch(/university triathlon club/i);
 
+    // The install dialog no longer shows the demo club's screenshots.
     const manifest = await (await request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: NEW_NAME, theme_color: NEW_COLOUR });
+    expect(manifest).not.toHaveProperty('screenshots');
 
     // The page: a fresh load shows the new name in its title and footer, in the new colour.
     await page.goto('/join-us');
     await expect(page).toHaveTitle(`Join Us · ${NEW_NAME}`);
     await expect(page.locator('.site-footer__legal')).toContainText(NEW_NAME);
-    const main = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--blue-900').trim());
-    expect(main).toBe(NEW_COLOUR);
+    const colours = await page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      // A call-to-action button as the pages draw it (Join Us, Sign in).
+      const button = document.createElement('a');
+      button.className = 'button button--accent';
+      document.body.append(button);
+      const accentButton = getComputedStyle(button).backgroundColor;
+      button.remove();
+      return {
+        main: root.getPropertyValue('--club-main').trim(),
+        accent: root.getPropertyValue('--club-accent').trim(),
+        header: getComputedStyle(document.querySelector('.site-header')!).backgroundColor,
+        accentButton,
+      };
+    });
+    expect(colours.main).toBe(NEW_COLOUR);
+    expect(colours.accent).toBe(NEW_ACCENT);
+    // The header takes the main colour and a call to action the accent: no demo blue or orange left.
+    expect(colours.header).toBe('rgb(20, 83, 45)');
+    expect(colours.accentButton).toBe('rgb(107, 33, 168)');
   });
 });

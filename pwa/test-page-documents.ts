@@ -2,7 +2,8 @@
 import { DOCUMENT_RULES } from '../domain/club-documents';
 import { defaultClubIdentity } from '../domain/club-identity';
 import { defaultTerms } from '../domain/calendar';
-import type { PageDocumentTypes, PageKey } from '../domain/club-pages';
+import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../domain/club-pages';
+import { defaultSeasons } from '../domain/schedule';
 import type { ClubDocument } from '../domain/contract/club-documents';
 import { pageHtml } from '../domain/markdown';
 import { DEFAULT_RULE_NUMBERS } from '../domain/rules';
@@ -11,8 +12,16 @@ export const TEST_CLUB_EMAIL = 'club@example.org';
 
 export function pageDocument<K extends PageKey>(key: K, body?: PageDocumentTypes[K], version = 0): ClubDocument<K> {
   const text = body ?? (DOCUMENT_RULES[key].defaults({ clubEmail: TEST_CLUB_EMAIL, clubTimeZone: 'America/Toronto' }) as PageDocumentTypes[K]);
-  const html = pageHtml(key, text, { clubName: defaultClubIdentity(TEST_CLUB_EMAIL).name, rules: DEFAULT_RULE_NUMBERS, terms: defaultTerms().terms });
-  return { key, version, body: text, html, publishedAt: null, publishedBy: null, note: null, minor: false } as ClubDocument<K>;
+  const facts: PageFacts = {
+    clubName: defaultClubIdentity(TEST_CLUB_EMAIL).name,
+    contactEmail: TEST_CLUB_EMAIL,
+    rules: DEFAULT_RULE_NUMBERS,
+    terms: defaultTerms().terms,
+    seasons: defaultSeasons(),
+  };
+  const html = pageHtml(key, text, facts);
+  const filled = pageFilled(key, text, facts);
+  return { key, version, body: text, html, filled, publishedAt: null, publishedBy: null, note: null, minor: false } as ClubDocument<K>;
 }
 
 /** Answers GET /club/documents/:key for the page documents with their defaults (or `bodies`). */

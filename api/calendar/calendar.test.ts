@@ -1,6 +1,9 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { EXEC, MEMBER, OTHER, makeClub } from '../testing/test-app';
+import { ADMIN, EXEC, MEMBER, OTHER, makeClub } from '../testing/test-app';
+import { clubDocuments } from '../../db/schema';
+import { defaultClubIdentity } from '../../domain/club-identity';
+import { defaultSports } from '../../domain/sports';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto (the default CLUB_TIMEZONE).
 
@@ -286,5 +289,40 @@ describe('who may use the calendar routes', () => {
     expect((await t.call('GET', `/api/calendar/event/${w}`)).status).toBe(401);
     // The club feed is public.
     expect((await t.call('GET', '/api/calendar/club.ics')).status).toBe(200);
+  });
+});
+
+describe('texts the feeds take from the settings', () => {
+  it('a club name holding line breaks, stored whatever the check says, writes no event of its own into either feed', async () => {
+    const club = await makeClub({ admin: ADMIN, exec: EXEC, me: MEMBER });
+    const { t, admin, exec, me } = club;
+    const injected = 'Harbour\r\nBEGIN:VEVENT\r\nUID:injected@evil.test\r\nSUMMARY:Free entry\r\nDTSTART:20260304T180000Z\r\nEND:VEVENT';
+    const stored = (key: 'club' | 'sports', body: unknown) =>
+      t.deps.database.db.insert(clubDocuments).values({ key, version: 1, body: JSON.stringify(body), publishedBy: null, publishedAt: t.deps.clock(), note: null, minor: false }).run();
+    // Straight into the table, as a restore of an old backup or a hand edit would: no schema on the way.
+    stored('club', { ...defaultClubIdentity(t.deps.env.CLUB_EMAIL), name: injected });
+    const sports = defaultSports();
+    sports.types = sports.types.map((type) => (type.id === 'run' ? { ...type, name: 'Run\rEND:VCALENDAR\nBEGIN:VEVENT' } : type));
+    stored('sports', sports);
+    // Any publish drops the documents the server keeps in memory, so the stored ones are read.
+    await t.must('PUT', '/api/club/documents/permissions', { token: admin.token, body: { body: { execsEditPages: false }, version: 0 } });
+
+    const w = (await t.createPost(exec.token, { type: 'workout', title: 'Tempo run', workoutType: 'run', workoutDate: '2026-03-04', workoutTime: '18:00', content: 'Track', capacity: null })).post.id as number;
+    await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: me.token });
+    const link = new URL((await t.must('GET', '/api/me/calendar-link', { token: me.token })).url as string).pathname;
+
+    for (const path of ['/api/calendar/club.ics', link]) {
+      const res = await t.call('GET', path);
+      expect(res.status, path).toBe(200);
+      const text = res.body as string;
+      const cal = new ICAL.Component(ICAL.parse(text));
+      expect(cal.getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid')), path).toEqual([`workout-${w}@club.test`]);
+      expect(text.match(/^BEGIN:VEVENT/gm), path).toHaveLength(1);
+      expect(text.match(/^BEGIN:VCALENDAR/gm), path).toHaveLength(1);
+      const name = cal.getFirstPropertyValue('x-wr-calname') as string;
+      expect(name, path).toContain('Harbour BEGIN:VEVENT UID:injected@evil.test');
+      expect(name, path).not.toMatch(/[\r\n]/);
+      expect(new ICAL.Event(cal.getFirstSubcomponent('vevent')!).summary, path).toBe('Tempo run');
+    }
   });
 });

@@ -8,6 +8,7 @@ import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
+import { stripUnsafeCharacters } from '../../domain/contract/common';
 import { EVENT_MINUTES, durationOf, usualMinutes } from '../../domain/durations';
 import { typeName, type SportsDocument } from '../../domain/sports';
 import { clubSports } from '../club/settings';
@@ -112,10 +113,13 @@ function host(deps: AppDeps): string {
   return new URL(deps.env.APP_URL).host;
 }
 
+// The calendar's name is written as it is (ical-generator escapes an event's texts, not the name), so
+// a stored line break would start a property or an event of its own: it is made one line here,
+// whatever the settings hold.
 function newCalendar(deps: AppDeps, name: string): ICalCalendar {
   return ical({
-    name,
-    prodId: { company: 'triathlon-club', product: 'club-app', language: 'EN' },
+    name: stripUnsafeCharacters(name),
+    prodId: { company: 'club-app', product: 'club-app', language: 'EN' },
     // name null: DTSTAMP stays in UTC; each event names the club zone, and the generator adds its VTIMEZONE.
     timezone: { name: null, generator: getVtimezoneComponent },
     ttl: FEED_TTL_SECONDS,
@@ -135,7 +139,7 @@ function addEntry(deps: AppDeps, cal: ICalCalendar, e: Entry): void {
     location: e.location || null,
     url: `${deps.env.APP_URL}${path}`,
     status: e.status ?? ICalEventStatus.CONFIRMED,
-    categories: [{ name: e.category }],
+    categories: [{ name: stripUnsafeCharacters(e.category) }],
   };
   if (e.time) {
     const start = clubTimeToEpoch(e.date, e.time, tz);

@@ -3,17 +3,20 @@
 // so history, restore and the check against a lost edit are written once, here.
 import { checkRemovedPositions } from '../team/team-positions';
 import { checkRemovedTypes } from '../forum/workouts/type-removal';
+import { checkLogoMade } from './identity/logo-check';
 import { and, desc, eq, max } from 'drizzle-orm';
 import { clubDocuments, users, type ClubDocumentRow } from '../../db/schema';
 import {
   DOCUMENT_RULES,
   mayEditDocument,
+  withDefaultsForNewFields,
+  withUnsentFieldsKept,
   type ClubDocumentTypes,
   type DocumentKey,
 } from '../../domain/club-documents';
 import { DELETED_PUBLISHER, type ClubDocument, type ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
-import { MARKDOWN_FIELDS, type PageFacts, type PageKey } from '../../domain/club-pages';
+import { MARKDOWN_FIELDS, pageFilled, type PageFacts, type PageKey } from '../../domain/club-pages';
 import { pageHtml } from '../../domain/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
@@ -35,16 +38,36 @@ function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
 
 /** The settings a page's text may name in braces (domain/club-pages.ts), as they are in force. */
 function pageFacts(deps: AppDeps): PageFacts {
-  return { clubName: documentBody(deps, 'club').name, rules: documentBody(deps, 'rules'), terms: documentBody(deps, 'terms').terms };
+  const club = documentBody(deps, 'club');
+  return {
+    clubName: club.name,
+    contactEmail: club.contactEmail,
+    rules: documentBody(deps, 'rules'),
+    terms: documentBody(deps, 'terms').terms,
+    seasons: documentBody(deps, 'seasons'),
+  };
 }
 
 /**
- * A page's Markdown rendered here, its facts filled in, so a visitor's page shows HTML and never
- * loads the renderer. Drawn from other documents too, so any publish drops every kept one.
+ * A page's Markdown rendered here, and its plain texts, with their placeholders filled in, so a
+ * visitor's page shows them as they are and never loads the renderer. Drawn from other documents too,
+ * so any publish drops every kept one.
  */
 function withHtml<K extends DocumentKey>(deps: AppDeps, document: ClubDocument<K>): ClubDocument<K> {
   if (!Object.hasOwn(MARKDOWN_FIELDS, document.key)) return document;
-  return { ...document, html: pageHtml(document.key as PageKey, document.body, pageFacts(deps)) };
+  const key = document.key as PageKey;
+  const facts = pageFacts(deps);
+  const filled = pageFilled(key, document.body, facts);
+  return { ...document, html: pageHtml(key, document.body, facts), ...(Object.keys(filled).length > 0 && { filled }) };
+}
+
+function defaultsContext(deps: AppDeps) {
+  return { clubEmail: deps.env.CLUB_EMAIL, clubTimeZone: deps.env.CLUB_TIMEZONE };
+}
+
+/** A stored version's body, with the fields added since it was published at their defaults. */
+function storedBody<K extends DocumentKey>(deps: AppDeps, key: K, row: ClubDocumentRow): ClubDocumentTypes[K] {
+  return withDefaultsForNewFields(key, JSON.parse(row.body) as ClubDocumentTypes[K], defaultsContext(deps));
 }
 
 /** Who published a version (its row and the account's name now), or "A deleted account". */
@@ -56,7 +79,7 @@ function toDocument<K extends DocumentKey>(deps: AppDeps, key: K, row: ClubDocum
   return withHtml(deps, {
     key,
     version: row.version,
-    body: JSON.parse(row.body) as ClubDocumentTypes[K],
+    body: storedBody(deps, key, row),
     publishedAt: row.publishedAt,
     publishedBy: publisherOf(row, publisher),
     note: row.note,
@@ -65,7 +88,7 @@ function toDocument<K extends DocumentKey>(deps: AppDeps, key: K, row: ClubDocum
 }
 
 function defaultDocument<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocument<K> {
-  const body = DOCUMENT_RULES[key].defaults({ clubEmail: deps.env.CLUB_EMAIL, clubTimeZone: deps.env.CLUB_TIMEZONE });
+  const body = DOCUMENT_RULES[key].defaults(defaultsContext(deps));
   return withHtml(deps, { key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false });
 }
 
@@ -144,6 +167,7 @@ function conflict(deps: AppDeps, actor: Actor, key: DocumentKey): ServiceError {
 const PUBLISH_CHECKS: { [K in DocumentKey]?: (deps: AppDeps, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean) => void } = {
   'team-positions': checkRemovedPositions,
   sports: (deps, before, after) => checkRemovedTypes(deps, before, after),
+  club: checkLogoMade,
 };
 
 function insertVersion<K extends DocumentKey>(
@@ -197,7 +221,7 @@ export function onDocumentPublished(listener: ChangeListener): () => void {
  */
 export function publishDocument<K extends DocumentKey>(deps: AppDeps, actor: Actor, key: K, input: PublishDocument): ClubDocument<K> {
   requireEditor(deps, actor, key);
-  const body = checkBody(key, input.body);
+  const body = checkBody(key, withUnsentFieldsKept(key, documentBody(deps, key), input.body));
   return insertVersion(deps, actor, key, body, input.version, input);
 }
 
@@ -230,7 +254,7 @@ export function restoreDocument<K extends DocumentKey>(
     const old = versionRows(deps, key, version).get();
     if (!old) throw new ServiceError(404, 'Version not found');
     // An old body is checked again: the schema may have grown a rule since it was published.
-    body = checkBody(key, JSON.parse(old.row.body));
+    body = checkBody(key, storedBody(deps, key, old.row));
   }
   return insertVersion(deps, actor, key, body, current, { note: `Restored version ${version}`, confirm });
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../domain/contract/public-pages';
+import { defaultClubIdentity } from '../../domain/club-identity';
 import { createApp } from '../app';
 import { mountPwa } from './static';
 import { EXEC, makeClub } from '../testing/test-app';
@@ -45,7 +46,8 @@ function readHead(html: string) {
 
 describe("every public page's head", () => {
   it('has its own title, description, canonical address and preview tags', async () => {
-    const { app } = await served();
+    const { app, t } = await served();
+    const club = defaultClubIdentity(t.deps.env.CLUB_EMAIL);
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const page of PUBLIC_PAGES) {
@@ -55,9 +57,9 @@ describe("every public page's head", () => {
       const title = `${page.title} · University Triathlon Club`;
       expect(h.titles, page.path).toEqual([title]);
       expect(h.canonical, page.path).toEqual([`http://club.test${page.path}`]);
-      expect(h.one('description')).toBe(page.description);
+      expect(h.one('description')).toBe(page.description(club));
       expect(h.one('og:title')).toBe(title);
-      expect(h.one('og:description')).toBe(page.description);
+      expect(h.one('og:description')).toBe(page.description(club));
       expect(h.one('og:url')).toBe(`http://club.test${page.path}`);
       expect(h.one('og:type')).toBe('website');
       expect(h.one('og:image')).toBe(`http://club.test/og/${page.image}.png`);
@@ -65,7 +67,7 @@ describe("every public page's head", () => {
       expect(h.one('twitter:image')).toBe(`http://club.test/og/${page.image}.png`);
       expect(h.head, page.path).not.toContain('name="robots"');
       titles.add(title);
-      descriptions.add(page.description);
+      descriptions.add(page.description(club));
     }
     expect(titles.size).toBe(PUBLIC_PAGES.length);
     expect(descriptions.size).toBe(PUBLIC_PAGES.length);

@@ -5,20 +5,20 @@
 // members-only screen says "Members only" and nothing of the item behind it.
 import {
   CLUB_IMAGE,
-  DEFAULT_DESCRIPTION,
-  MEMBERS_ONLY_DESCRIPTION,
   MEMBERS_ONLY_PATHS,
   MEMBERS_ONLY_TITLE,
   PUBLIC_PAGES,
   TEAM_PROFILE_IMAGE,
   TEAM_PROFILE_PATH,
   documentTitle,
+  membersOnlyDescription,
   publicPage,
 } from '../../domain/contract/public-pages';
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
 import { HOME_SLIDES, SLIDE_SIZES, drawnInEveryFormat, slideSrcSet, type Slide } from '../../domain/contract/home-slides';
 import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
-import { clubIcons, type ClubIdentity } from '../../domain/club-identity';
+import { clubIcons, clubPalette, paletteCss, type ClubIdentity } from '../../domain/club-identity';
+import { clubSportNames, type SportsDocument } from '../../domain/sports';
 
 export interface PageHead {
   title: string;
@@ -42,6 +42,8 @@ export interface HeadContext {
   seasons: () => readonly Season[];
   /** Home's slideshow photos in force (the `home-page` document). */
   homePhotos: () => readonly Slide[];
+  /** The club's workout types (the `sports` document): the sports the structured data names. */
+  sports: () => SportsDocument;
 }
 
 /** The preload of Home's first photo: AVIF when the build drew it, else the upload's WebP widths. */
@@ -77,7 +79,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
   if (page) {
     return {
       title: documentTitle(page.title, ctx.club.name),
-      description: page.description,
+      description: page.description(ctx.club),
       path: page.path,
       image: page.image,
       noindex: false,
@@ -108,7 +110,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
   if (path === '/reset-password') {
     return {
       title: documentTitle('Reset Password', ctx.club.name),
-      description: DEFAULT_DESCRIPTION,
+      description: ctx.club.description,
       path,
       image: CLUB_IMAGE,
       noindex: true,
@@ -119,7 +121,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
     // The address is the sharer's own; what is behind it (a workout's title, a member's name) is not said.
     return {
       title: documentTitle(MEMBERS_ONLY_TITLE, ctx.club.name),
-      description: MEMBERS_ONLY_DESCRIPTION,
+      description: membersOnlyDescription(ctx.club),
       path,
       image: CLUB_IMAGE,
       noindex: true,
@@ -128,7 +130,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
   }
   return {
     title: documentTitle('', ctx.club.name),
-    description: DEFAULT_DESCRIPTION,
+    description: ctx.club.description,
     path: '/',
     image: CLUB_IMAGE,
     noindex: true,
@@ -147,9 +149,9 @@ export function headTags(head: PageHead, ctx: HeadContext): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    // The club's colour and icons, from its document: in the HTML, so the first paint has them.
+    // The club's colours and icons, from its document: in the HTML, so the first paint has them.
     meta('name', 'theme-color', club.mainColour),
-    `<style>:root{--blue-900:${escapeHtml(club.mainColour)}}</style>`,
+    `<style>:root{${escapeHtml(paletteCss(clubPalette(club)))}}</style>`,
     `<link rel="icon" href="${escapeHtml(icons.favicon)}"${icons.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`,
     `<link rel="apple-touch-icon" href="${escapeHtml(icons.appleTouch)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
@@ -207,9 +209,15 @@ function clubJsonLd(ctx: HeadContext): object {
     logo: `${ctx.appUrl}${clubIcons(ctx.club.logo).icon512}`,
     image: `${ctx.appUrl}/og/${CLUB_IMAGE}.png`,
     email: ctx.club.contactEmail,
-    sport: 'Triathlon',
-    description: DEFAULT_DESCRIPTION,
+    ...sportOf(ctx.sports()),
+    description: ctx.club.description,
   };
+}
+
+/** schema.org's `sport`: one text, a list, or nothing when the club's types name no sport. */
+function sportOf(sports: SportsDocument): { sport?: string | string[] } {
+  const names = clubSportNames(sports);
+  return names.length === 0 ? {} : { sport: names.length === 1 ? names[0]! : names };
 }
 
 /** Every session of the weekly timetable, per season, as a weekly repeating event. */

@@ -12,7 +12,8 @@ import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pa
 import { listTeamMembers } from '../team/team-profiles';
 import { clubIdentity } from '../club/identity/identity';
 import { readDocument } from '../club/documents';
-import { drawPreviewImage } from './preview-images';
+import { drawPreviewImage, previewKey } from './preview-images';
+import { clubSports } from '../club/settings';
 import { clubManifest, MANIFEST_PATH } from '../club/identity/manifest';
 import { setupOpen } from '../setup/first-run';
 import { SETUP_PATH } from '../../domain/contract/public-pages';
@@ -61,6 +62,7 @@ export function mountPwa(
     teamMembers: () => listTeamMembers(c.var.deps),
     seasons: () => documentBody(c.var.deps, 'seasons').seasons,
     homePhotos: () => documentBody(c.var.deps, 'home-page').photos,
+    sports: () => clubSports(c.var.deps),
   });
   const serveShell = async (c: Context<AppEnv>) => {
     // A missing file is a 404, not the app's HTML with a 200 (crawlers and caches would keep it).
@@ -109,14 +111,14 @@ export function mountPwa(
     c.header('Cache-Control', 'no-cache');
     return c.body(sitemapXml(headContext(c)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });
-  // An edited club's preview images are drawn here, once per name and colour; an unedited club's are
-  // the build's files (below).
+  // An edited club's preview images are drawn here, once per look (its words and colours); an
+  // unedited club's are the build's files (below).
   const previews = new Map<string, Promise<Buffer | null>>();
   app.get('/og/:file{[a-z0-9-]+\\.png}', async (c, next) => {
     const club = readDocument(c.var.deps, 'club');
     if (club.version === 0) return next();
     const name = c.req.param('file').replace(/\.png$/, '');
-    const key = JSON.stringify([name, club.body.name, club.body.mainColour]);
+    const key = `${name}\n${previewKey(club.body)}`;
     let png = previews.get(key);
     if (!png) {
       if (previews.size >= 100) previews.clear();

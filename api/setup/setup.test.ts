@@ -60,6 +60,7 @@ describe('the first run', () => {
     const t = makeTestApp();
     for (const [change, field] of [
       [{ clubName: ' ' }, 'clubName'],
+      [{ clubName: 'Harbour\r\nClub' }, 'clubName'],
       [{ name: '' }, 'name'],
       [{ email: 'nope' }, 'email'],
       [{ password: 'short' }, 'password'],

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../rules';
-import { CLUB_NAME_MAX, HEX_COLOUR, LOGO_URL, MIN_WHITE_TEXT_CONTRAST, SHORT_NAME_MAX, whiteTextReadable } from '../club-identity';
+import {
+  CLUB_NAME_MAX,
+  DESCRIPTION_MAX,
+  HEX_COLOUR,
+  LOGO_URL,
+  LOGO_REFUSAL,
+  MIN_WHITE_TEXT_CONTRAST,
+  SHORT_NAME_MAX,
+  TAGLINE_MAX,
+  whiteTextReadable,
+} from '../club-identity';
+import { hasUnsafeCharacters, unsafeCharactersMessage } from './common';
 import { DAYS, isMonthDay } from '../schedule';
 import { isCalendarDate } from '../calendar-days';
 import { termsProblem } from '../calendar';
@@ -18,7 +29,7 @@ import {
   sportsProblem,
 } from '../sports';
 import { POSITION_GROUPS } from './profiles';
-import type { CharterPage, FaqPage, GearPage, HomePage, JoinPage, ResourcesPage } from '../club-pages';
+import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
 export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {
@@ -68,23 +79,47 @@ function socialLink(site: string) {
     .refine((value) => value === '' || /^https:\/\/[^\s<>"]+$/.test(value), `The ${site} link must start with https://`);
 }
 
+/** A colour the app prints white text on (and, for the accent, prints as text on white). */
+function readableColour(which: 'main' | 'accent', example: string) {
+  return z
+    .string({ error: `Choose ${which === 'main' ? 'a main' : 'an accent'} colour` })
+    .trim()
+    .regex(HEX_COLOUR, `The ${which} colour is a hex colour like ${example}`)
+    .transform((value) => value.toLowerCase())
+    .refine(whiteTextReadable, `White text on this colour is hard to read: choose a darker colour (contrast at least ${MIN_WHITE_TEXT_CONTRAST}:1)`);
+}
+
+/** The club's name, in force wherever it is printed on one line (a page's title, an email's sender, a calendar's name). */
+export const clubNameSchema = z
+  .string({ error: 'Give the club a name' })
+  .trim()
+  .min(1, 'Give the club a name')
+  .max(CLUB_NAME_MAX, `The club name is at most ${CLUB_NAME_MAX} characters`)
+  .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage('The club name'));
+
 export const clubIdentitySchema = z.object({
-  name: z.string({ error: 'Give the club a name' }).trim().min(1, 'Give the club a name').max(CLUB_NAME_MAX, `The club name is at most ${CLUB_NAME_MAX} characters`),
+  name: clubNameSchema,
   shortName: z
     .string({ error: 'Give a short name' })
     .trim()
     .min(1, 'Give a short name (the label under the app on a home screen)')
-    .max(SHORT_NAME_MAX, `The short name is at most ${SHORT_NAME_MAX} characters (a home screen cuts it off)`),
-  mainColour: z
-    .string({ error: 'Choose a main colour' })
+    .max(SHORT_NAME_MAX, `The short name is at most ${SHORT_NAME_MAX} characters (a home screen cuts it off)`)
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage('The short name')),
+  tagline: z
+    .string({ error: 'Write a tagline' })
     .trim()
-    .regex(HEX_COLOUR, 'The main colour is a hex colour like #072f54')
-    .transform((value) => value.toLowerCase())
-    .refine(whiteTextReadable, `White text on this colour is hard to read: choose a darker colour (contrast at least ${MIN_WHITE_TEXT_CONTRAST}:1)`),
-  logo: z
-    .string()
-    .regex(LOGO_URL, 'Upload the logo here: it must be a picture this app received')
-    .nullable(),
+    .min(1, 'Write a tagline (the line under the name on link previews)')
+    .max(TAGLINE_MAX, `The tagline is at most ${TAGLINE_MAX} characters`)
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage('The tagline')),
+  description: z
+    .string({ error: 'Describe the club' })
+    .trim()
+    .min(1, 'Describe the club in a sentence or two (what search results and shared links say)')
+    .max(DESCRIPTION_MAX, `The description is at most ${DESCRIPTION_MAX} characters (search results cut it off)`)
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage('The description')),
+  mainColour: readableColour('main', '#072f54'),
+  accentColour: readableColour('accent', '#c2410c'),
+  logo: z.string().regex(LOGO_URL, LOGO_REFUSAL).nullable(),
   contactEmail: z.email({ error: 'The contact email must be an email address' }).trim().max(254, 'The contact email is too long'),
   instagram: socialLink('Instagram'),
   facebook: socialLink('Facebook'),
@@ -131,6 +166,19 @@ const homePageSchema: z.ZodType<HomePage> = z.object({
     )
     .min(1, 'Keep at least one photo')
     .max(10, 'At most 10 photos'),
+  cards: z
+    .array(
+      z.object({
+        icon: z.enum(HOME_CARD_ICONS, { error: 'Choose the card’s picture' }),
+        title: text('the card’s title', 40),
+        text: text('the card’s text', 400),
+      }),
+      { error: 'List the cards' },
+    )
+    .max(6, 'At most 6 cards'),
+  figures: z
+    .array(z.object({ value: text('the figure', 40), label: text('what the figure counts (its label)', 60) }), { error: 'List the figures' })
+    .max(4, 'At most 4 figures'),
 });
 
 const charterSchema: z.ZodType<CharterPage> = z.object({ text: text('the charter', 30000) });

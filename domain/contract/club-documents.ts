@@ -16,6 +16,8 @@ export interface ClubDocument<K extends DocumentKey = DocumentKey> {
   minor: boolean;
   /** A page's Markdown fields rendered to sanitised HTML, by path (`items.3.answer`): what a public page shows. */
   html?: Record<string, string>;
+  /** A page's plain texts with their placeholders filled in, by path (`figures.2.value`): what a public page shows. */
+  filled?: Record<string, string>;
 }
 
 /** Who published a version, once that account has been deleted. */

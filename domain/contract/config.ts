@@ -8,7 +8,7 @@ export const clubConfigSchema = z.object({
   clubTimeZone: z.string(),
   /** The club's contact address (the club document; CLUB_EMAIL until edited): membership receipts, questions; shown in the footer. */
   clubEmail: z.string(),
-  /** The club document in force (name, short name, colour, logo, links): kept by the service worker for an offline start. */
+  /** The club document in force (name, short name, tagline, description, colours, logo, links): kept by the service worker for an offline start. */
   club: z.custom<ClubIdentity>().optional(),
   /** An empty club (no account yet): the app opens its one-time setup page (/setup). */
   firstRun: z.boolean().optional(),

@@ -3,8 +3,10 @@
 // sitemap from this list, the build draws each page's 1200x630 preview image from it, and the PWA
 // sets the same title and description when it moves between screens. A new public page is one line.
 
-export const DEFAULT_DESCRIPTION =
-  'The university triathlon club: swim, bike and run with us. Schedule, how to join, workouts, events and races.';
+import type { ClubIdentity } from '../club-identity';
+
+/** What a page's description is drawn from: the club's settings in force (its `club` document). */
+export type ClubWords = Pick<ClubIdentity, 'name' | 'description'>;
 
 export interface PublicPage {
   path: string;
@@ -12,7 +14,8 @@ export interface PublicPage {
   title: string;
   /** Its h1, in the HTML the server renders before any script runs. */
   heading: string;
-  description: string;
+  /** What a search result or a shared link says of it, naming the club as it is set (Admin → Club). */
+  description: (club: ClubWords) => string;
   /** Its preview image: /og/<image>.png, 1200x630, drawn at build time. */
   image: string;
 }
@@ -20,16 +23,16 @@ export interface PublicPage {
 // One line a page (prettier-ignore keeps it so).
 // prettier-ignore
 export const PUBLIC_PAGES: readonly PublicPage[] = [
-  { path: '/', title: 'Home', heading: 'Swim. Bike. Run. Together.', image: 'home', description: DEFAULT_DESCRIPTION },
-  { path: '/join-us', title: 'Join Us', heading: 'Join Us', image: 'join-us', description: 'How to join the university triathlon club: membership, fees, what to bring and who to ask.' },
-  { path: '/schedule', title: 'Schedule', heading: 'Schedule', image: 'schedule', description: 'The weekly training schedule of the university triathlon club: swim, bike, run and brick sessions.' },
-  { path: '/coaches-exec', title: 'Coaches and Exec', heading: 'Coaches and Executive Team', image: 'coaches-exec', description: 'Meet the coaches and the executive team who run the university triathlon club.' },
-  { path: '/faq', title: 'FAQ', heading: 'Frequently Asked Questions', image: 'faq', description: 'Answers to the questions new members ask about the university triathlon club: levels, gear, costs and races.' },
-  { path: '/resources', title: 'Resources', heading: 'Resources', image: 'resources', description: 'Training resources collected by the university triathlon club: plans, guides and helpful links.' },
-  { path: '/team-gear', title: 'Team Gear', heading: 'Team Gear', image: 'team-gear', description: 'University triathlon club team gear: club-branded kits and merchandise, and how to order.' },
-  { path: '/races', title: 'Races', heading: 'Races', image: 'races', description: 'Races the university triathlon club members are entering this season, and who is going.' },
-  { path: '/privacy', title: 'Privacy', heading: 'Privacy', image: 'privacy', description: 'What the university triathlon club stores about members, who sees it, how long it is kept, and how to download or delete it.' },
-  { path: '/login', title: 'Sign In', heading: 'Sign In', image: 'login', description: 'Sign in to the university triathlon club app, or create an account to join workouts and events.' },
+  { path: '/', title: 'Home', heading: 'Swim. Bike. Run. Together.', image: 'home', description: (club) => club.description },
+  { path: '/join-us', title: 'Join Us', heading: 'Join Us', image: 'join-us', description: (club) => `How to join the ${club.name}: membership, fees, what to bring and who to ask.` },
+  { path: '/schedule', title: 'Schedule', heading: 'Schedule', image: 'schedule', description: (club) => `The weekly training schedule of the ${club.name}: every session, when it starts and where it meets.` },
+  { path: '/coaches-exec', title: 'Coaches and Exec', heading: 'Coaches and Executive Team', image: 'coaches-exec', description: (club) => `Meet the coaches and the executive team who run the ${club.name}.` },
+  { path: '/faq', title: 'FAQ', heading: 'Frequently Asked Questions', image: 'faq', description: (club) => `Answers to the questions new members ask about the ${club.name}: levels, gear, costs and races.` },
+  { path: '/resources', title: 'Resources', heading: 'Resources', image: 'resources', description: (club) => `Training resources collected by the ${club.name}: plans, guides and helpful links.` },
+  { path: '/team-gear', title: 'Team Gear', heading: 'Team Gear', image: 'team-gear', description: (club) => `Team gear of the ${club.name}: club-branded kits and merchandise, and how to order.` },
+  { path: '/races', title: 'Races', heading: 'Races', image: 'races', description: (club) => `Races the members of the ${club.name} are entering this season, and who is going.` },
+  { path: '/privacy', title: 'Privacy', heading: 'Privacy', image: 'privacy', description: (club) => `What the ${club.name} stores about members, who sees it, how long it is kept, and how to download or delete it.` },
+  { path: '/login', title: 'Sign In', heading: 'Sign In', image: 'login', description: (club) => `Sign in to the ${club.name} app, or create an account to join workouts and events.` },
 ];
 
 /**
@@ -53,8 +56,11 @@ export const MEMBERS_ONLY_PATHS =
   /^\/(?:forum|workout|event|race|profile|admin|attendance|sync|dashboard|logout)(?:\/|$)/;
 
 export const MEMBERS_ONLY_TITLE = 'Members only';
-export const MEMBERS_ONLY_DESCRIPTION =
-  'This page is for members of the university triathlon club: sign in to see it.';
+
+/** What a link to a members-only screen says. */
+export function membersOnlyDescription(club: ClubWords): string {
+  return `This page is for members of the ${club.name}: sign in to see it.`;
+}
 
 /** "Join Us · University Triathlon Club"; the club's name (its `club` document) alone for an empty title. */
 export function documentTitle(title: string, clubName: string): string {

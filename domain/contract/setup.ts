@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLUB_NAME_MAX } from '../club-identity';
+import { clubNameSchema } from './club-documents-schemas';
 import { EMAIL_EXAMPLE, PASSWORD_MESSAGE, PASSWORD_MIN, hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from './common';
 
 /**
@@ -7,7 +7,7 @@ import { EMAIL_EXAMPLE, PASSWORD_MESSAGE, PASSWORD_MIN, hasUnsafeCharacters, isV
  * club's name. Once any account exists the route and GET /api/setup answer 404.
  */
 export const setupSchema = z.object({
-  clubName: z.string({ error: 'Give the club a name' }).trim().min(1, 'Give the club a name').max(CLUB_NAME_MAX, `The club name is at most ${CLUB_NAME_MAX} characters`),
+  clubName: clubNameSchema,
   name: z
     .string({ error: 'Enter your name' })
     .trim()

@@ -57,9 +57,10 @@ export function Avatar({ name, url, size, alt = '', className, fallback = 'initi
         aria-hidden={alt ? undefined : true}
         focusable="false"
       >
-        <circle cx="48" cy="48" r="48" fill="#e3eef9" />
-        <circle cx="48" cy="38" r="17" fill="#0b4f8a" />
-        <path d="M17 82c4-16 17-25 31-25s27 9 31 25a48 48 0 0 1-62 0z" fill="#0b4f8a" />
+        {/* The club's colours (pwa/styles.css), as a style: an SVG attribute cannot name a CSS variable. */}
+        <circle cx="48" cy="48" r="48" style={{ fill: 'var(--club-main-tint)' }} />
+        <circle cx="48" cy="38" r="17" style={{ fill: 'var(--club-main-strong)' }} />
+        <path d="M17 82c4-16 17-25 31-25s27 9 31 25a48 48 0 0 1-62 0z" style={{ fill: 'var(--club-main-strong)' }} />
       </svg>
     );
   }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, whiteTextReadable } from '../../../domain/club-identity';
+import { DEFAULT_ACCENT_COLOUR, clubPalette, contrastRatio, paletteCss, whiteTextReadable } from '../../../domain/club-identity';
 import { createApp } from '../../app';
 import { mountPwa } from '../../pages/static';
 import { pictureForm, smallPng } from '../../testing/pictures';
@@ -53,7 +53,10 @@ describe('the club document', () => {
     expect(res.body).toEqual({
       name: 'University Triathlon Club',
       shortName: 'Tri Club',
+      tagline: 'Swim · Bike · Run',
+      description: 'The university triathlon club: swim, bike and run with us. Schedule, how to join, workouts, events and races.',
       mainColour: '#072f54',
+      accentColour: '#c2410c',
       logo: null,
       contactEmail: t.deps.env.CLUB_EMAIL,
       instagram: 'https://www.instagram.com/',
@@ -93,6 +96,17 @@ describe('the club document', () => {
     [{ mainColour: '#ffcc00' }, 'mainColour', 'White text on this colour is hard to read: choose a darker colour (contrast at least 4.5:1)'],
     [{ mainColour: 'blue' }, 'mainColour', 'The main colour is a hex colour like #072f54'],
     [{ logo: 'https://evil.test/logo.png' }, 'logo', 'Upload the logo here: it must be a picture this app received'],
+    // The shape of an upload's address, but nothing this server made: its icons would answer 404.
+    [{ logo: '/uploads/0123456789abcdef0123456789abcdef.webp' }, 'logo', 'Upload the logo here: it must be a picture this app received'],
+    [{ name: 'Harbour Club\r\nBEGIN:VEVENT' }, 'name', 'The club name cannot contain line breaks, tabs or invisible control characters'],
+    [{ name: 'Harbour\u0000Club' }, 'name', 'The club name cannot contain line breaks, tabs or invisible control characters'],
+    [{ name: 'Harbour \u202eCRT' }, 'name', 'The club name cannot contain line breaks, tabs or invisible control characters'],
+    [{ shortName: 'Harbour\nRC' }, 'shortName', 'The short name cannot contain line breaks, tabs or invisible control characters'],
+    [{ shortName: '\u2066Harbour' }, 'shortName', 'The short name cannot contain line breaks, tabs or invisible control characters'],
+    [{ tagline: 'Row\nSwim' }, 'tagline', 'The tagline cannot contain line breaks, tabs or invisible control characters'],
+    [{ description: '' }, 'description', 'Describe the club in a sentence or two (what search results and shared links say)'],
+    [{ accentColour: '#f2a900' }, 'accentColour', 'White text on this colour is hard to read: choose a darker colour (contrast at least 4.5:1)'],
+    [{ accentColour: 'orange' }, 'accentColour', 'The accent colour is a hex colour like #c2410c'],
     [{ contactEmail: 'not an address' }, 'contactEmail', 'The contact email must be an email address'],
     [{ instagram: 'javascript:alert(1)' }, 'instagram', 'The Instagram link must start with https://'],
     [{ strava: 'http://strava.com/x' }, 'strava', 'The Strava link must start with https://'],
@@ -172,7 +186,8 @@ describe('everything that shows the club follows on the next request', () => {
     expect(join).toContain('<title>Join Us · Lakeside Rowing Club</title>');
     expect(join).toContain('<meta property="og:site_name" content="Lakeside Rowing Club">');
     expect(join).toContain('<meta name="theme-color" content="#14532d">');
-    expect(join).toContain('<style>:root{--blue-900:#14532d}</style>');
+    expect(join).toContain(`<style>:root{${paletteCss(clubPalette({ mainColour: '#14532d', accentColour: DEFAULT_ACCENT_COLOUR }))}}</style>`);
+    expect(join).toContain('--club-main:#14532d;');
     expect(join.match(/name="theme-color"/g)).toHaveLength(1);
     expect(join).not.toContain('University Triathlon Club');
     const home = await (await app.request('/')).text();

@@ -1,9 +1,10 @@
-// The web app manifest, from the club document: the build's manifest (description, display,
-// screenshots) with the club's name, short name, colour and icons in force. An installed app reads
-// it again at its next update, so an edit reaches the home screen without a rebuild.
+// The web app manifest, from the club document: the build's manifest (display, start, scope) with the
+// club's name, short name, description, colour and icons in force. An installed app reads it again at
+// its next update, so an edit reaches the home screen without a rebuild. The build's screenshots show
+// the demo club: offered in the install dialog only while the club looks like the demo (0120).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clubIcons } from '../../../domain/club-identity';
+import { clubIcons, looksLikeTheDemo } from '../../../domain/club-identity';
 import type { AppDeps } from '../../platform/context';
 import { clubIdentity } from './identity';
 
@@ -18,10 +19,13 @@ function builtManifest(distDir: string): Record<string, unknown> {
 export function clubManifest(deps: AppDeps, distDir: string): Record<string, unknown> {
   const club = clubIdentity(deps);
   const icons = clubIcons(club.logo);
+  const { screenshots, ...built } = builtManifest(distDir);
   return {
-    ...builtManifest(distDir),
+    ...built,
+    ...(screenshots !== undefined && looksLikeTheDemo(club) && { screenshots }),
     name: club.name,
     short_name: club.shortName,
+    description: club.description,
     theme_color: club.mainColour,
     icons: [
       { src: icons.icon192, sizes: '192x192', type: 'image/png' },

@@ -44,6 +44,9 @@ const INVALID: [key: string, body: unknown, field: string, message: string][] = 
   ['home-page', { ...home, photos: [{ image: 'https://evil.example/x', alt: 'x', caption: 'x' }] }, 'photos.0.image', 'Choose one of the photos'],
   ['home-page', { ...home, photos: [{ image: '/images/swim', alt: '', caption: 'x' }] }, 'photos.0.alt', 'Write what the photo shows (its alt text)'],
   ['home-page', { ...home, photos: [] }, 'photos', 'Keep at least one photo'],
+  ['home-page', { ...home, cards: [{ icon: 'rocket', title: 'Row', text: 'On the river.' }] }, 'cards.0.icon', 'Choose the card’s picture'],
+  ['home-page', { ...home, cards: [{ icon: 'none', title: ' ', text: 'On the river.' }] }, 'cards.0.title', 'Write the card’s title'],
+  ['home-page', { ...home, figures: [{ value: '', label: 'Crews' }] }, 'figures.0.value', 'Write the figure'],
   ['join-page', { ...join, fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: -5 }] }, 'fees.0.fee', 'A fee is not negative'],
   ['join-page', { ...join, steps: [] }, 'steps', 'Give at least one step'],
   ['join-page', { ...join, goal: '' }, 'goal', 'Write the goal'],
@@ -61,7 +64,7 @@ describe('page documents', () => {
     const faq = await t.call('GET', FAQ);
     expect(faq.status).toBe(200);
     expect(faq.body.version).toBe(0);
-    expect(faq.body.body).toEqual(defaultFaq({ clubEmail: t.deps.env.CLUB_EMAIL }));
+    expect(faq.body.body).toEqual(defaultFaq());
     expect(faq.body.body.items).toHaveLength(13);
     expect(faq.body.body.items[0]).toMatchObject({ id: 'how-to-join', question: 'How do I join the club?' });
     expect(faq.body.html['items.0.answer']).toContain('<a href="/login?mode=signup">create an account</a>');
@@ -170,5 +173,26 @@ describe('page documents', () => {
     // The home page takes it with its alt text.
     const published = await publish('home-page', { ...(VALID['home-page'] as object), photos: [{ image, alt: 'Our team at the lake', caption: 'Summer' }] }, 0);
     expect(published.status).toBe(200);
+  });
+
+  it("sends Home's cards and figures, each figure filled from the terms and the schedule in force", async () => {
+    const { t, publish } = await setup();
+    const read = async () => (await t.call('GET', '/api/club/documents/home-page')).body as { body: { cards: { title: string }[] }; filled: Record<string, string> };
+    const before = await read();
+    expect(before.body.cards.map((c) => c.title)).toEqual(['Swim', 'Bike', 'Run']);
+    expect(before.filled).toMatchObject({ 'figures.1.value': '6:15 PM', 'figures.1.label': 'Group tempo run', 'figures.2.value': '4', 'figures.2.label': 'Membership sessions a year' });
+    // The club sets three terms a year: the figure says so on the next request.
+    const three = [
+      { id: 'summer-2027', name: 'Summer', start: '2027-01-01', end: '2027-03-31' },
+      { id: 'autumn-2027', name: 'Autumn', start: '2027-04-01', end: '2027-07-31' },
+      { id: 'spring-2027', name: 'Spring', start: '2027-08-01', end: '2027-12-31' },
+    ];
+    expect((await publish('terms', { terms: three }, 0)).status).toBe(200);
+    expect((await read()).filled['figures.2.value']).toBe('3');
+    // The tempo run moves to 6:30 PM in the timetable.
+    const seasons = (await t.call('GET', '/api/club/documents/seasons')).body.body as { seasons: { sessions: { title: string; start: string; end: string }[] }[] };
+    for (const season of seasons.seasons) for (const s of season.sessions) if (s.title === 'Group tempo run') Object.assign(s, { start: '18:30', end: '19:30' });
+    expect((await publish('seasons', seasons, 0)).status).toBe(200);
+    expect((await read()).filled['figures.1.value']).toBe('6:30 PM');
   });
 });

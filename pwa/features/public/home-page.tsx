@@ -9,25 +9,11 @@ import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Slideshow } from './slideshow';
 import type { ClubDocument } from '../../../domain/contract/club-documents';
+import type { HomeCardIcon } from '../../../domain/club-pages';
 import { MarkdownHtml } from '../../components/markdown-html';
 import { LoadError } from '../../components/status';
 import { usePageDocument } from '../../lib/data/page-documents';
 import './public.css';
-
-const DISCIPLINES = [
-  {
-    name: 'Swim',
-    text: 'Coached 2-hour pool practices with lanes for every pace, from first lengths of front crawl to race-ready sets, and open-water swims in summer.',
-  },
-  {
-    name: 'Bike',
-    text: 'Reserved spin classes through the fall and winter, then group road rides and bricks once the snow melts.',
-  },
-  {
-    name: 'Run',
-    text: 'Track intervals, a weekly group tempo run at 6:15 pm and relaxed weekend long runs with people your speed.',
-  },
-];
 
 /**
  * `memberHome`: the router's lazy members' Home (other features' parts, which this page may not
@@ -52,29 +38,7 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
           <h2 id="about-title">About the club</h2>
           <HomeAbout />
         </div>
-        <ul className="disciplines">
-          {DISCIPLINES.map((d) => (
-            <li key={d.name} className="card discipline">
-              <DisciplineIcon name={d.name} />
-              <h3>{d.name}</h3>
-              <p>{d.text}</p>
-            </li>
-          ))}
-        </ul>
-        <dl className="facts">
-          <div>
-            <dt>Coached swim practice</dt>
-            <dd>2 h</dd>
-          </div>
-          <div>
-            <dt>Group tempo run</dt>
-            <dd>6:15 pm</dd>
-          </div>
-          <div>
-            <dt>Membership sessions a year</dt>
-            <dd>4</dd>
-          </div>
-        </dl>
+        <HomeCardsAndFigures />
         <div className="cta card">
           <div>
             <h2 className="cta__title">Ready for your first workout?</h2>
@@ -95,11 +59,12 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
 }
 
 /** Small line pictograms; drawn inline so the page needs no icon font or extra request. */
-function DisciplineIcon({ name }: { name: string }) {
+function DisciplineIcon({ icon }: { icon: HomeCardIcon }) {
+  if (icon === 'none') return null;
   const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2.2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
   return (
     <svg className="discipline__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-      {name === 'Swim' && (
+      {icon === 'swim' && (
         <g {...common}>
           <circle cx="32" cy="14" r="4" />
           <path d="M10 24l10-6 6 6 8-4" />
@@ -107,7 +72,7 @@ function DisciplineIcon({ name }: { name: string }) {
           <path d="M4 40q5-4 10 0t10 0 10 0 10 0" />
         </g>
       )}
-      {name === 'Bike' && (
+      {icon === 'bike' && (
         <g {...common}>
           <circle cx="12" cy="32" r="8" />
           <circle cx="36" cy="32" r="8" />
@@ -115,7 +80,7 @@ function DisciplineIcon({ name }: { name: string }) {
           <path d="M17 15h6" />
         </g>
       )}
-      {name === 'Run' && (
+      {icon === 'run' && (
         <g {...common}>
           <circle cx="24" cy="27" r="14" />
           <path d="M24 27V18M20 8h8M24 8v5M35 14l3-3" />
@@ -178,4 +143,40 @@ function HomeHero({ document }: { document: ClubDocument<'home-page'> }) {
 function HomeAbout() {
   const { data } = usePageDocument('home-page');
   return data ? <MarkdownHtml className="about__text" html={data.html?.about ?? ''} /> : null;
+}
+
+// The cards and the figures beside them are the `home-page` document's too; a figure comes with its
+// placeholders filled in by the server (`filled`: the terms a year, a session's start), so the page
+// the server renders and the one the browser hydrates show the same.
+function HomeCardsAndFigures() {
+  const { data } = usePageDocument('home-page');
+  if (!data) return null;
+  // A copy kept from before the cards were page content has none: the page shows none rather than guess.
+  const { cards = [], figures = [] } = data.body;
+  const filled = (path: string, typed: string) => data.filled?.[path] ?? typed;
+  return (
+    <>
+      {cards.length > 0 && (
+        <ul className="disciplines">
+          {cards.map((card, index) => (
+            <li key={index} className="card discipline">
+              <DisciplineIcon icon={card.icon} />
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {figures.length > 0 && (
+        <dl className="facts">
+          {figures.map((figure, index) => (
+            <div key={index}>
+              <dt>{filled(`figures.${index}.label`, figure.label)}</dt>
+              <dd>{filled(`figures.${index}.value`, figure.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
 }

@@ -184,6 +184,8 @@ describe('HomePage', () => {
           tagline: 'Early mornings on the river.',
           about: 'We **row**.',
           photos: [{ image: '/uploads/abc', alt: 'Eight rowers at dawn', caption: 'Dawn' }],
+          cards: [],
+          figures: [],
         },
       }),
     );
@@ -193,5 +195,35 @@ describe('HomePage', () => {
     expect(screen.getByText('Early mornings on the river.')).toBeInTheDocument();
     expect(screen.getByText('row').tagName).toBe('STRONG');
     expect(screen.getByRole('img', { name: 'Eight rowers at dawn' })).toHaveAttribute('src', '/uploads/abc-1600.webp');
+  });
+
+  it("shows the club's cards and its figures as the server filled them in, not the demo's", async () => {
+    answerRoutes(
+      pageDocumentRoutes({
+        'home-page': {
+          title: 'Row. Together.',
+          tagline: 'Early mornings on the river.',
+          about: 'We row.',
+          photos: [{ image: '/uploads/abc', alt: 'Eight rowers at dawn', caption: 'Dawn' }],
+          cards: [
+            { icon: 'none', title: 'Row', text: 'Eights and fours on the harbour at dawn.' },
+            { icon: 'swim', title: 'Swim', text: 'Ocean swims in summer.' },
+          ],
+          figures: [
+            { value: '{terms-a-year}', label: 'Membership terms a year' },
+            { value: '5:30 am', label: 'First crew on the water' },
+          ],
+        },
+      }),
+    );
+    renderAt('/', '/', <HomePage />, { user: null, visitor: true });
+    const row = await screen.findByRole('heading', { level: 3, name: 'Row' });
+    expect(row.closest('li')).toHaveTextContent('Eights and fours on the harbour at dawn.');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Row', 'Swim']);
+    expect(screen.queryByText(/bricks once the snow melts/)).toBeNull();
+    const figures = document.querySelector('dl.facts')!;
+    expect([...figures.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Membership terms a year', 'First crew on the water']);
+    // The test documents are filled as the server fills them: the default terms have four a year.
+    expect([...figures.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['4', '5:30 am']);
   });
 });

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/club-identity';
+import { clubPalette, defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/club-identity';
 import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/profiles';
 
-// The club's name, short name, colour, logo, contact address and links (its `club` document), learned
+// The club's name, short name, tagline, description, colours, logo, contact address and links (its `club` document), learned
 // with GET /api/config by club-zone's loadClubConfig (the service worker keeps that answer, so a
 // returning or offline visit has it at once) and from a server-rendered page's data. The built-in
 // identity shows only until the first answer. Checked by hand, not with zod: this is in the entry chunk.
@@ -15,15 +15,18 @@ const LINK = /^(?:https:\/\/[^\s<>"]+)?$/;
 
 function publish(next: ClubIdentity): void {
   identity = next;
-  paintColour(next.mainColour);
+  paintColours(next);
   for (const listener of listeners) listener();
 }
 
-/** The page's main colour and the browser's title bar follow the club's colour (the server wrote both first). */
-function paintColour(colour: string): void {
+/**
+ * The page's colours (every shade the stylesheets draw with, domain/club-identity.ts) and the
+ * browser's title bar follow the club's colours (the server wrote both into the page first).
+ */
+function paintColours(club: ClubIdentity): void {
   if (typeof document === 'undefined') return;
-  document.documentElement.style.setProperty('--blue-900', colour);
-  document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.setAttribute('content', colour);
+  for (const [name, value] of Object.entries(clubPalette(club))) document.documentElement.style.setProperty(name, value);
+  document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.setAttribute('content', club.mainColour);
 }
 
 /** The club's identity now (the built-in one until the server has said). */
@@ -44,18 +47,27 @@ export function setClubEmail(next: unknown): void {
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-/** Takes the server's identity; an answer that is not one (an old server, a damaged copy) is ignored. */
+const colour = (value: unknown): value is string => typeof value === 'string' && HEX_COLOUR.test(value);
+
+/**
+ * Takes the server's identity; an answer that is not one (a damaged copy) is ignored. A field an older
+ * server does not send yet (the tagline, description and accent came later) keeps the built-in value.
+ */
 export function setClubIdentity(next: unknown): void {
   if (typeof next !== 'object' || next === null) return;
   const n = next as Partial<Record<keyof ClubIdentity, unknown>>;
-  if (!text(n.name) || !text(n.shortName) || typeof n.mainColour !== 'string' || !HEX_COLOUR.test(n.mainColour)) return;
+  if (!text(n.name) || !text(n.shortName) || !colour(n.mainColour)) return;
   if (typeof n.contactEmail !== 'string' || !PLAIN_EMAIL.test(n.contactEmail)) return;
   const links = [n.instagram, n.facebook, n.strava];
   if (!links.every((link) => typeof link === 'string' && LINK.test(link))) return;
+  const built = defaultClubIdentity(n.contactEmail);
   const candidate: ClubIdentity = {
     name: n.name,
     shortName: n.shortName,
+    tagline: text(n.tagline) ? n.tagline : built.tagline,
+    description: text(n.description) ? n.description : built.description,
     mainColour: n.mainColour,
+    accentColour: colour(n.accentColour) ? n.accentColour : built.accentColour,
     logo: typeof n.logo === 'string' && n.logo.startsWith('/uploads/') ? n.logo : null,
     contactEmail: n.contactEmail,
     instagram: n.instagram as string,

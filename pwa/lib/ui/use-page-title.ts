@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useClubIdentity } from '../club/club-identity';
-import { DEFAULT_DESCRIPTION, documentTitle, publicPage } from '../../../domain/contract/public-pages';
+import { documentTitle, publicPage } from '../../../domain/contract/public-pages';
 
 /**
  * Sets the document title for the current screen, in the same commit as the content (a layout
@@ -29,9 +29,10 @@ function descriptionTag(): HTMLMetaElement {
   return tag;
 }
 
-/** Sets the meta description for the screen at `pathname` (the frame calls it on every route). */
+/** Sets the meta description for the screen at `pathname` (the frame calls it on every route), naming the club as it is set. */
 export function usePageDescription(pathname: string): void {
+  const club = useClubIdentity();
   useLayoutEffect(() => {
-    descriptionTag().content = publicPage(pathname)?.description ?? MEMBER_DESCRIPTIONS[pathname] ?? DEFAULT_DESCRIPTION;
-  }, [pathname]);
+    descriptionTag().content = publicPage(pathname)?.description(club) ?? MEMBER_DESCRIPTIONS[pathname] ?? club.description;
+  }, [pathname, club]);
 }

@@ -65,7 +65,7 @@ describe('Admin → Club', () => {
     expect(put!.body).toMatchObject({ version: 0, body: { name: 'Lakeside Rowing Club', mainColour: '#14532d', shortName: 'Tri Club' } });
     // The header, titles and colour of this device follow at once.
     expect(clubIdentity().name).toBe('Lakeside Rowing Club');
-    expect(document.documentElement.style.getPropertyValue('--blue-900')).toBe('#14532d');
+    expect(document.documentElement.style.getPropertyValue('--club-main')).toBe('#14532d');
   });
 
   it('refuses a low-contrast colour beside its field and stops the short name at 12 characters, sending nothing', async () => {
@@ -81,6 +81,46 @@ describe('Admin → Club', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/White text on this colour is hard to read/)).toBeInTheDocument();
     expect(screen.getByLabelText('Main colour')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.to('PUT /club/documents/:key')).toEqual([]);
+  });
+
+  it('sets the tagline, the description and the accent colour, which paints its shades on this device at once', async () => {
+    const api = renderClub({
+      'PUT /club/documents/:key': ({ body }) => (current = doc(body!.body as ClubIdentity, current.version + 1)),
+    });
+    const user = userEvent.setup();
+    const tagline = await screen.findByLabelText('Tagline');
+    expect(tagline).toHaveValue('Swim · Bike · Run');
+    expect(screen.getByLabelText('Description')).toHaveValue(defaultClubIdentity('club@club.test').description);
+    const accent = screen.getByLabelText('Accent colour');
+    expect(accent).toHaveValue('#c2410c');
+    expect(accent).toHaveAccessibleDescription(/White text on it, and it as text on white, must be readable/);
+    await user.clear(tagline);
+    await user.type(tagline, 'Row · Swim · Bike · Run');
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Rowing and triathlon on the harbour.');
+    await user.clear(accent);
+    await user.type(accent, '#6B21A8');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Saved\./)).toBeInTheDocument();
+    const [put] = api.to('PUT /club/documents/:key');
+    expect(put!.body).toMatchObject({ body: { tagline: 'Row · Swim · Bike · Run', description: 'Rowing and triathlon on the harbour.', accentColour: '#6b21a8' } });
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--club-accent')).toBe('#6b21a8');
+    expect(root.getPropertyValue('--club-accent-tint')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(root.getPropertyValue('--club-main-strong')).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('refuses an accent white text cannot be read on, beside its field, and keeps what was typed', async () => {
+    const api = renderClub();
+    const user = userEvent.setup();
+    const accent = await screen.findByLabelText('Accent colour');
+    await user.clear(accent);
+    await user.type(accent, '#f2a900');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(accent).toHaveAttribute('aria-invalid', 'true'));
+    expect(accent.closest('.field')).toHaveTextContent('White text on this colour is hard to read');
+    expect(accent).toHaveValue('#f2a900');
     expect(api.to('PUT /club/documents/:key')).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
-// Admin → Club: the club's name, home-screen label, main colour, logo, contact address and links (the
-// `club` document). A save publishes a new version; a refusal shows beside its field; someone else's
+// Admin → Club: the club's name, home-screen label, tagline and description, main and accent colours,
+// logo, contact address and links (the `club` document). A save publishes a new version; a refusal shows beside its field; someone else's
 // newer save is shown, and this form keeps what was typed.
 import { useEffect, useRef, useState, type ChangeEvent, type MutableRefObject } from 'react';
-import { SHORT_NAME_MAX, type ClubIdentity } from '../../../../domain/club-identity';
+import { DESCRIPTION_MAX, HEX_COLOUR, SHORT_NAME_MAX, TAGLINE_MAX, type ClubIdentity } from '../../../../domain/club-identity';
 import { CLUB_LOGO_FIELD } from '../../../../domain/contract/club';
 import { clubIdentitySchema } from '../../../../domain/contract/club-documents-schemas';
 import { FormField } from '../../../components/form-field';
@@ -15,9 +15,29 @@ import './club-tab.css';
 
 type Field = keyof ClubIdentity;
 
-const TEXT_FIELDS: { name: Field; label: string; type?: string; hint?: string; maxLength?: number }[] = [
+interface TextField {
+  name: Field;
+  label: string;
+  type?: string;
+  hint?: string;
+  maxLength?: number;
+}
+
+/** The fields above the colours: the club's name and words. */
+const NAME_FIELDS: TextField[] = [
   { name: 'name', label: 'Club name', maxLength: 80 },
   { name: 'shortName', label: 'Short name', hint: `The label under the app on a home screen: at most ${SHORT_NAME_MAX} characters.`, maxLength: SHORT_NAME_MAX },
+  { name: 'tagline', label: 'Tagline', hint: `One line under the club's name on link previews, e.g. Swim · Bike · Run. At most ${TAGLINE_MAX} characters.`, maxLength: TAGLINE_MAX },
+  {
+    name: 'description',
+    label: 'Description',
+    hint: `A sentence or two about the club: what search results, shared links and the installed app say of it. At most ${DESCRIPTION_MAX} characters.`,
+    maxLength: DESCRIPTION_MAX,
+  },
+];
+
+/** The fields below the logo: how to reach the club. */
+const CONTACT_FIELDS: TextField[] = [
   { name: 'contactEmail', label: 'Contact email', type: 'email', hint: 'Where membership receipts and questions go; shown in the footer.' },
   { name: 'instagram', label: 'Instagram', type: 'url', hint: 'Leave empty to show no link.' },
   { name: 'facebook', label: 'Facebook', type: 'url', hint: 'Leave empty to show no link.' },
@@ -42,7 +62,7 @@ export function ClubTab() {
       newerLabel="The newer settings"
       theirs={({ body: newer }) => (
         <p>
-          The newer settings: {newer.name} ({newer.shortName}), {newer.mainColour}, {newer.contactEmail}.
+          The newer settings: {newer.name} ({newer.shortName}), {newer.mainColour} and {newer.accentColour}, {newer.contactEmail}.
         </p>
       )}
       showsField={(field) => FIELDS.has(field)}
@@ -56,8 +76,30 @@ export function ClubTab() {
   );
 }
 
+const COLOUR_FIELDS: { name: 'mainColour' | 'accentColour'; label: string; hint: string }[] = [
+  {
+    name: 'mainColour',
+    label: 'Main colour',
+    hint: "The header, footer, buttons and links, and the installed app's title bar; the lighter shades the app uses are made from it. White text on it must be readable (4.5:1).",
+  },
+  {
+    name: 'accentColour',
+    label: 'Accent colour',
+    hint: 'Join Us and Sign in, the last word of the home title, counts and highlights. White text on it, and it as text on white, must be readable (4.5:1).',
+  },
+];
+
+/** How white text looks on a colour as it is typed (nothing until it is a whole hex colour). */
+function Swatch({ colour }: { colour: string }) {
+  return (
+    <span className="club-form__swatch" style={{ background: HEX_COLOUR.test(colour) ? colour : 'transparent' }} aria-hidden="true">
+      Aa
+    </span>
+  );
+}
+
 /** The fields a refusal is shown beside. */
-const FIELDS = new Set<string>([...TEXT_FIELDS.map((f) => f.name), 'mainColour', 'logo']);
+const FIELDS = new Set<string>([...NAME_FIELDS, ...CONTACT_FIELDS].map((f) => f.name).concat(['mainColour', 'accentColour', 'logo']));
 
 function ClubFields({
   editor,
@@ -76,7 +118,6 @@ function ClubFields({
   const { register, handleSubmit, setError, setValue, watch, formState } = form;
   const { errors } = formState;
   const logo = watch('logo');
-  const colour = watch('mainColour');
   const latest = useRef(editor);
   latest.current = editor;
 
@@ -115,25 +156,21 @@ function ClubFields({
   return (
     <>
       <h2 id="club-settings-heading">Club settings</h2>
-      {TEXT_FIELDS.slice(0, 2).map((f) => (
+      {NAME_FIELDS.map((f) => (
         <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
           {(control) => <input {...control} type={f.type ?? 'text'} maxLength={f.maxLength} {...register(f.name)} />}
         </FormField>
       ))}
-      <FormField
-        label="Main colour"
-        hint="The header, buttons and the installed app's title bar. White text on it must be readable (4.5:1)."
-        error={refusedAt('mainColour')}
-      >
-        {(control) => (
-          <span className="club-form__colour">
-            <input {...control} type="text" inputMode="text" autoComplete="off" spellCheck={false} {...register('mainColour')} />
-            <span className="club-form__swatch" style={{ background: /^#[0-9a-f]{6}$/i.test(colour) ? colour : 'transparent' }} aria-hidden="true">
-              Aa
+      {COLOUR_FIELDS.map((f) => (
+        <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
+          {(control) => (
+            <span className="club-form__colour">
+              <input {...control} type="text" inputMode="text" autoComplete="off" spellCheck={false} {...register(f.name)} />
+              <Swatch colour={watch(f.name)} />
             </span>
-          </span>
-        )}
-      </FormField>
+          )}
+        </FormField>
+      ))}
       <FormField label="Logo" hint="A square picture works best. The app's icons and link previews are made from it." error={refusedAt('logo')}>
         {(control) => (
           <span className="club-form__logo">
@@ -143,7 +180,7 @@ function ClubFields({
           </span>
         )}
       </FormField>
-      {TEXT_FIELDS.slice(2).map((f) => (
+      {CONTACT_FIELDS.map((f) => (
         <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
           {(control) => <input {...control} type={f.type ?? 'text'} {...register(f.name)} />}
         </FormField>

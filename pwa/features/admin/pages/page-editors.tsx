@@ -1,13 +1,14 @@
 // The fields of each page document, as its editor shows them. Each editor is given the draft, changes
 // it whole, and is told the message of a field the server refused (by its dotted path).
-import type { CharterPage, FaqItem, FaqPage, GearPage, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
-import { BUILT_IN_PHOTOS, faqId } from '../../../../domain/club-pages';
+import type { CharterPage, FaqItem, FaqPage, GearPage, HomeCard, HomeCardIcon, HomeFigure, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
+import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId } from '../../../../domain/club-pages';
 import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club-documents';
 import { call, errorMessage } from '../../../lib/data/api-client';
 import { useState } from 'react';
 import { MarkdownHtml } from '../../../components/markdown-html';
 import { FormField } from '../../../components/form-field';
 import { ReorderableList } from './reorderable-list';
+import { PlaceholderList } from './placeholder-list';
 
 export interface FieldsProps<T> {
   value: T;
@@ -16,7 +17,11 @@ export interface FieldsProps<T> {
   errorAt: (path: string) => string | undefined;
 }
 
-const MARKDOWN_HINT = 'Markdown: **bold**, *italic*, [a link](https://…), a blank line between paragraphs, - for a list.';
+const MARKDOWN_HINT =
+  'Markdown: **bold**, *italic*, [a link](https://…), a blank line between paragraphs, - for a list. A placeholder in braces, such as {club}, becomes the club’s setting.';
+
+/** The hint and the list of placeholders of a Markdown field (its texts' placeholders are filled in). */
+const MARKDOWN_HELP = { hint: MARKDOWN_HINT, extra: <PlaceholderList /> };
 
 export function FaqFields({ value, onChange, errorAt }: FieldsProps<FaqPage>) {
   const setItem = (index: number, item: Partial<FaqItem>) =>
@@ -38,7 +43,7 @@ export function FaqFields({ value, onChange, errorAt }: FieldsProps<FaqPage>) {
                 <input {...control} type="text" value={item.question} maxLength={200} onChange={(e) => setItem(index, { question: e.target.value })} />
               )}
             </FormField>
-            <FormField label="Answer" hint={MARKDOWN_HINT} error={errorAt(`items.${index}.answer`)}>
+            <FormField label="Answer" {...MARKDOWN_HELP} error={errorAt(`items.${index}.answer`)}>
               {(control) => (
                 <textarea {...control} rows={5} value={item.answer} maxLength={4000} onChange={(e) => setItem(index, { answer: e.target.value })} />
               )}
@@ -113,7 +118,7 @@ export function GearFields({ value, onChange, errorAt }: FieldsProps<GearPage>) 
             <FormField label="Name" error={errorAt(`items.${index}.name`)}>
               {(control) => <input {...control} type="text" value={item.name} maxLength={120} onChange={(e) => setItem(index, { name: e.target.value })} />}
             </FormField>
-            <FormField label="Description" hint={MARKDOWN_HINT} error={errorAt(`items.${index}.description`)}>
+            <FormField label="Description" {...MARKDOWN_HELP} error={errorAt(`items.${index}.description`)}>
               {(control) => <textarea {...control} rows={4} value={item.description} maxLength={2000} onChange={(e) => setItem(index, { description: e.target.value })} />}
             </FormField>
           </>
@@ -135,7 +140,7 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
       <FormField label="Line under the title" error={errorAt('intro')}>
         {(control) => <textarea {...control} rows={2} value={value.intro} maxLength={400} onChange={(e) => set({ intro: e.target.value })} />}
       </FormField>
-      <FormField label="Our goal" hint={MARKDOWN_HINT} error={errorAt('goal')}>
+      <FormField label="Our goal" {...MARKDOWN_HELP} error={errorAt('goal')}>
         {(control) => <textarea {...control} rows={5} value={value.goal} maxLength={3000} onChange={(e) => set({ goal: e.target.value })} />}
       </FormField>
 
@@ -202,7 +207,7 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
               <FormField label="Title" error={errorAt(`steps.${index}.title`)}>
                 {(control) => <input {...control} type="text" value={step.title} maxLength={120} onChange={(e) => setAt('steps', index, { title: e.target.value })} />}
               </FormField>
-              <FormField label="Text" hint={MARKDOWN_HINT} error={errorAt(`steps.${index}.text`)}>
+              <FormField label="Text" {...MARKDOWN_HELP} error={errorAt(`steps.${index}.text`)}>
                 {(control) => <textarea {...control} rows={3} value={step.text} maxLength={1000} onChange={(e) => setAt('steps', index, { text: e.target.value })} />}
               </FormField>
             </>
@@ -252,7 +257,7 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
         <button type="button" className="button button--small" onClick={() => set({ fees: [...value.fees, { name: '', for: '', covers: '', fee: 0 }] })}>
           Add a package
         </button>
-        <FormField label="Note under the fees" hint={MARKDOWN_HINT} error={errorAt('feesNote')}>
+        <FormField label="Note under the fees" {...MARKDOWN_HELP} error={errorAt('feesNote')}>
           {(control) => <textarea {...control} rows={3} value={value.feesNote} maxLength={1000} onChange={(e) => set({ feesNote: e.target.value })} />}
         </FormField>
       </fieldset>
@@ -262,11 +267,7 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
 
 export function CharterFields({ value, onChange, errorAt }: FieldsProps<CharterPage>) {
   return (
-    <FormField
-      label="Charter"
-      hint={`${MARKDOWN_HINT} Start each section with ### and its title.`}
-      error={errorAt('text')}
-    >
+    <FormField label="Charter" hint={`${MARKDOWN_HINT} Start each section with ### and its title.`} extra={<PlaceholderList />} error={errorAt('text')}>
       {(control) => <textarea {...control} rows={24} value={value.text} maxLength={30000} onChange={(e) => onChange({ text: e.target.value })} />}
     </FormField>
   );
@@ -284,7 +285,7 @@ export function HomeFields({ value, onChange, errorAt }: FieldsProps<HomePage>) 
       <FormField label="Tagline" error={errorAt('tagline')}>
         {(control) => <textarea {...control} rows={2} value={value.tagline} maxLength={300} onChange={(e) => set({ tagline: e.target.value })} />}
       </FormField>
-      <FormField label="About text" hint={`${MARKDOWN_HINT} The first paragraph is the lead.`} error={errorAt('about')}>
+      <FormField label="About text" hint={`${MARKDOWN_HINT} The first paragraph is the lead.`} extra={<PlaceholderList />} error={errorAt('about')}>
         {(control) => <textarea {...control} rows={6} value={value.about} maxLength={3000} onChange={(e) => set({ about: e.target.value })} />}
       </FormField>
       <fieldset className="page-editor__group">
@@ -322,13 +323,105 @@ export function HomeFields({ value, onChange, errorAt }: FieldsProps<HomePage>) 
           </p>
         )}
       </fieldset>
+      <HomeCardsFields value={value} set={set} errorAt={errorAt} />
+      <HomeFiguresFields value={value} set={set} errorAt={errorAt} />
     </>
+  );
+}
+
+interface HomePartProps {
+  value: HomePage;
+  set: (part: Partial<HomePage>) => void;
+  errorAt: (path: string) => string | undefined;
+}
+
+/** The cards under "About the club": a picture, a title and a short text each. */
+function HomeCardsFields({ value, set, errorAt }: HomePartProps) {
+  const setCard = (index: number, part: Partial<HomeCard>) => set({ cards: value.cards.map((old, i) => (i === index ? { ...old, ...part } : old)) });
+  return (
+    <fieldset className="page-editor__group">
+      <legend>Cards under “About the club”</legend>
+      {errorAt('cards') && <p className="field-error">{errorAt('cards')}</p>}
+      <ReorderableList
+        label="Cards, in the page's order"
+        items={value.cards}
+        onChange={(cards) => set({ cards })}
+        itemKey={(_, index) => String(index)}
+        itemName={(card, index) => `card ${index + 1}${card.title ? `: ${card.title}` : ''}`}
+      >
+        {(card, index) => (
+          <>
+            <FormField label="Card picture" error={errorAt(`cards.${index}.icon`)}>
+              {(control) => (
+                <select {...control} value={card.icon} onChange={(e) => setCard(index, { icon: e.target.value as HomeCardIcon })}>
+                  {HOME_CARD_ICONS.map((icon) => (
+                    <option key={icon} value={icon}>
+                      {HOME_CARD_ICON_LABELS[icon]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField label="Card title" error={errorAt(`cards.${index}.title`)}>
+              {(control) => <input {...control} type="text" value={card.title} maxLength={40} onChange={(e) => setCard(index, { title: e.target.value })} />}
+            </FormField>
+            <FormField label="Card text" error={errorAt(`cards.${index}.text`)}>
+              {(control) => <textarea {...control} rows={3} value={card.text} maxLength={400} onChange={(e) => setCard(index, { text: e.target.value })} />}
+            </FormField>
+          </>
+        )}
+      </ReorderableList>
+      {value.cards.length < 6 && (
+        <button type="button" className="button button--small" onClick={() => set({ cards: [...value.cards, { icon: 'none', title: '', text: '' }] })}>
+          Add a card
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The figures beside the cards: a short value over its label, placeholders filled in. */
+function HomeFiguresFields({ value, set, errorAt }: HomePartProps) {
+  const setFigure = (index: number, part: Partial<HomeFigure>) => set({ figures: value.figures.map((old, i) => (i === index ? { ...old, ...part } : old)) });
+  return (
+    <fieldset className="page-editor__group">
+      <legend>Figures</legend>
+      {errorAt('figures') && <p className="field-error">{errorAt('figures')}</p>}
+      <ReorderableList
+        label="Figures, in the page's order"
+        items={value.figures}
+        onChange={(figures) => set({ figures })}
+        itemKey={(_, index) => String(index)}
+        itemName={(figure, index) => `figure ${index + 1}${figure.label ? `: ${figure.label}` : ''}`}
+      >
+        {(figure, index) => (
+          <div className="page-editor__row">
+            <FormField
+              label="Figure"
+              hint="Short: 2 h, or a placeholder such as {terms-a-year} that follows the club's settings."
+              extra={<PlaceholderList />}
+              error={errorAt(`figures.${index}.value`)}
+            >
+              {(control) => <input {...control} type="text" value={figure.value} maxLength={40} onChange={(e) => setFigure(index, { value: e.target.value })} />}
+            </FormField>
+            <FormField label="Figure's label" error={errorAt(`figures.${index}.label`)}>
+              {(control) => <input {...control} type="text" value={figure.label} maxLength={60} onChange={(e) => setFigure(index, { label: e.target.value })} />}
+            </FormField>
+          </div>
+        )}
+      </ReorderableList>
+      {value.figures.length < 4 && (
+        <button type="button" className="button button--small" onClick={() => set({ figures: [...value.figures, { value: '', label: '' }] })}>
+          Add a figure
+        </button>
+      )}
+    </fieldset>
   );
 }
 
 /** The home page's texts and photos as the editor previews them (the hero itself is the public page's). */
 export function HomePreview({ document }: { document: ClubDocument<'home-page'> }) {
-  const { title, tagline, photos } = document.body;
+  const { title, tagline, photos, cards, figures } = document.body;
   return (
     <div className="home-preview">
       <h2>{title}</h2>
@@ -342,6 +435,22 @@ export function HomePreview({ document }: { document: ClubDocument<'home-page'> 
           </li>
         ))}
       </ul>
+      <ul className="disciplines">
+        {cards.map((card, index) => (
+          <li key={index} className="card discipline">
+            <h3>{card.title}</h3>
+            <p>{card.text}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="facts">
+        {figures.map((figure, index) => (
+          <div key={index}>
+            <dt>{document.filled?.[`figures.${index}.label`] ?? figure.label}</dt>
+            <dd>{document.filled?.[`figures.${index}.value`] ?? figure.value}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

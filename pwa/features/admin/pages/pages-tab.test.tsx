@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FaqPage, PageKey } from '../../../../domain/club-pages';
+import { PAGE_PLACEHOLDERS, type FaqPage, type HomePage, type PageKey } from '../../../../domain/club-pages';
 import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
@@ -167,6 +167,24 @@ describe('Admin → Pages', () => {
     expect(screen.getAllByRole('textbox', { name: 'Question' }).map((i) => (i as HTMLInputElement).value)).toEqual(['Old question?']);
   });
 
+  it('explains every placeholder under each field that takes them, from the one table, closed until asked for', async () => {
+    const user = userEvent.setup();
+    renderPages();
+    await openFaq();
+    const answer = (await screen.findAllByRole('textbox', { name: 'Answer' }))[0]!;
+    expect(answer).toHaveAccessibleDescription(/A placeholder in braces, such as \{club\}, becomes the club’s setting/);
+    const field = answer.closest('.field') as HTMLElement;
+    const disclosure = within(field).getByText('Placeholders you can type');
+    const list = field.querySelector('details.placeholders')!;
+    expect(list).not.toHaveAttribute('open');
+    await user.click(disclosure);
+    expect(list).toHaveAttribute('open');
+    const terms = [...list.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms).toEqual(PAGE_PLACEHOLDERS.map((p) => p.token));
+    expect(terms).toContain('{email}');
+    for (const p of PAGE_PLACEHOLDERS) expect(within(field).getByText(p.becomes)).toBeInTheDocument();
+  });
+
   it('lets an administrator allow execs to edit the pages', async () => {
     const user = userEvent.setup();
     const api = renderPages({
@@ -203,6 +221,37 @@ describe('Admin → Pages: Home', () => {
       alt: 'The team at the lake',
       caption: 'Summer',
     });
+  });
+});
+
+describe('Admin → Pages: Home’s cards and figures', () => {
+  it('edits a card and a figure, previews the figure filled in, and publishes both', async () => {
+    const user = userEvent.setup();
+    const api = renderPages({
+      'PUT /club/documents/:key': ({ body }) => ({ ...pageDocument('home-page'), version: 1, body: body!.body as never }),
+    });
+    const titles = await screen.findAllByRole('textbox', { name: 'Card title' });
+    expect(titles.map((t) => (t as HTMLInputElement).value)).toEqual(['Swim', 'Bike', 'Run']);
+    await user.clear(titles[1]!);
+    await user.type(titles[1]!, 'Row');
+    await user.selectOptions(screen.getAllByRole('combobox', { name: 'Card picture' })[1]!, 'No picture');
+    const texts = screen.getAllByRole('textbox', { name: 'Card text' });
+    await user.clear(texts[1]!);
+    await user.type(texts[1]!, 'Eights on the harbour.');
+    const figures = screen.getAllByRole('textbox', { name: 'Figure' });
+    expect(figures.map((f) => (f as HTMLInputElement).value)).toEqual(['2 h', '{start:Group tempo run}', '{terms-a-year}']);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    // Filled as the page will show it, from this device's terms.
+    expect(within(preview).getByText('Membership sessions a year').closest('div')).toHaveTextContent('4');
+    expect(within(preview).getByRole('heading', { name: 'Row' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to editing' }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Published. The Home page shows it now.');
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    const body = (put.body as { body: HomePage }).body;
+    expect(body.cards[1]).toEqual({ icon: 'none', title: 'Row', text: 'Eights on the harbour.' });
+    expect(body.figures).toHaveLength(3);
   });
 });
 

@@ -6,7 +6,7 @@ import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/st
 import { VersionList } from '../../../components/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
-import { useDocumentVersions } from '../../../lib/data/club-documents';
+import { useClubDocument, useDocumentVersions } from '../../../lib/data/club-documents';
 import { useSession } from '../../../lib/session/session';
 import { CharterView } from '../../../components/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
@@ -83,6 +83,8 @@ export function PagesTab() {
 function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>; onDirty: (dirty: boolean) => void }) {
   const editor = useDocumentEditor(entry.key, { failed: 'The page could not be published. Try again.' });
   const versions = useDocumentVersions(entry.key);
+  // The schedule, for the preview of a text naming one of its sessions (`{start:…}`).
+  const seasons = useClubDocument('seasons').data?.body;
   const [previewing, setPreviewing] = useState(false);
   const [note, setNote] = useState('');
   const [minor, setMinor] = useState(false);
@@ -178,7 +180,7 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
         {previewing ? (
           <section className="page-editor__preview" aria-label="Preview">
             <p className="hint">Preview: the {entry.label} page as visitors will see it once published.</p>
-            <View document={previewDocument(entry.key, draft)} />
+            <View document={previewDocument(entry.key, draft, seasons)} />
           </section>
         ) : (
           <Fields value={draft} onChange={(next) => editor.setDraft(next as ClubDocumentTypes[K])} errorAt={errorAt} />

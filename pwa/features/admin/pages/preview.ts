@@ -1,14 +1,19 @@
 // The editor's preview: the draft as the server will send it (its Markdown rendered by the same
 // module, domain/markdown.ts), so the public page's own view shows it exactly as it will look.
-import type { PageDocumentTypes, PageKey } from '../../../../domain/club-pages';
 import { clubIdentity } from '../../../lib/club/club-identity';
 import { clubRules } from '../../../lib/club/club-rules';
 import { clubTerms } from '../../../lib/club/club-terms';
 import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { pageHtml } from '../../../../domain/markdown';
+import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../../../../domain/club-pages';
+import type { SeasonsDocument } from '../../../../domain/schedule';
 
-export function previewDocument<K extends PageKey>(key: K, body: PageDocumentTypes[K]): ClubDocument<K> {
+/** `seasons`: the schedule, when the editor has read it (`{start:…}` stays as typed until then). */
+export function previewDocument<K extends PageKey>(key: K, body: PageDocumentTypes[K], seasons?: SeasonsDocument): ClubDocument<K> {
   // The facts a text names in braces, as this device last learned them from the club's settings.
-  const html = pageHtml(key, body, { clubName: clubIdentity().name, rules: clubRules(), terms: clubTerms() });
-  return { key, version: 0, body, html, publishedAt: null, publishedBy: null, note: null, minor: false } as ClubDocument<K>;
+  const club = clubIdentity();
+  const facts: PageFacts = { clubName: club.name, contactEmail: club.contactEmail, rules: clubRules(), terms: clubTerms(), ...(seasons && { seasons }) };
+  const html = pageHtml(key, body, facts);
+  const filled = pageFilled(key, body, facts);
+  return { key, version: 0, body, html, filled, publishedAt: null, publishedBy: null, note: null, minor: false } as ClubDocument<K>;
 }
