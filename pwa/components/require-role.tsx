@@ -24,7 +24,7 @@ export function MembershipNotice() {
       <h2>Your membership is pending</h2>
       <p>
         Access to the forum, workouts and races needs an active membership. Please email your membership receipt
-        from the athletic centre to <ClubEmailLink />. Once an administrator activates your account you will get
+        to <ClubEmailLink />. Once an administrator activates your account you will get
         an email, and everything opens the next time you open the app.
       </p>
       <p>

@@ -130,7 +130,7 @@ export function LoginPage() {
           <>
             <Notice>
               New accounts are approved by an administrator once the club receives confirmation of your membership
-              payment from the athletic centre. You will get an email when your account is activated.
+              payment. You will get an email when your account is activated.
             </Notice>
             <FormField label="Full name" error={errors.name?.message}>
               {(field) => <input {...field} autoComplete="name" maxLength={100} {...register('name')} />}
