@@ -108,6 +108,7 @@ export function withDefaultsForNewFields<K extends DocumentKey>(key: K, stored: 
 export const ADDED_FIELDS: { [K in DocumentKey]?: readonly (keyof ClubDocumentTypes[K])[] } = {
   club: ['tagline', 'description', 'accentColour'],
   'home-page': ['cards', 'figures'],
+  'join-page': ['tax'],
 };
 
 /** The body a publish sends, with each added field it leaves out (ADDED_FIELDS) at its value in force. */

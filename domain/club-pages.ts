@@ -49,9 +49,22 @@ export interface FeeRow {
   for: string;
   /** What part of the year it covers ("Whole year"). */
   covers: string;
-  /** The fee, a number the page shows plus HST. */
+  /** The fee, a number the page shows with the club's tax words (`FeeTax`). */
   fee: number;
 }
+
+/**
+ * How the club's fees stand to tax, said after every fee: '+ HST' when the tax comes on top,
+ * 'incl. GST' when the fee includes it, nothing when the club names no tax.
+ */
+export interface FeeTax {
+  /** The tax's short name ('HST', 'GST', 'VAT'), or '' for none. */
+  name: string;
+  /** Whether the fees already include it. */
+  included: boolean;
+}
+
+export const DEFAULT_FEE_TAX: FeeTax = { name: 'HST', included: false };
 
 export interface JoinPage {
   /** The line under the page's title. */
@@ -66,6 +79,7 @@ export interface JoinPage {
   fees: FeeRow[];
   /** Markdown, under the fees table. */
   feesNote: string;
+  tax: FeeTax;
 }
 
 /** A photo of the home page's slideshow: its files are `${image}-800.webp` and `${image}-1600.webp`. */
@@ -169,7 +183,7 @@ export function markdownTexts(patterns: readonly string[], body: unknown): Recor
   return found;
 }
 
-/** The membership packages and their fees (plus HST: the club quotes no currency). */
+/** The demo club's membership packages and their fees (before tax: the club quotes no currency). */
 export interface FeePackage {
   name: string;
   athlete: 'Triathlete' | 'Duathlete' | 'Runner';
@@ -186,7 +200,18 @@ export const DEFAULT_PACKAGES: FeePackage[] = [
   { name: 'Half Run', athlete: 'Runner', coverage: 'Half', fee: 101 },
 ];
 
-export const formatFee = (fee: number) => `${fee} + HST`;
+/** The words after a fee for the club's tax: '+ HST', 'incl. GST', or '' when it names none. */
+export function taxWords(tax: FeeTax): string {
+  const name = tax.name.trim();
+  if (!name) return '';
+  return tax.included ? `incl. ${name}` : `+ ${name}`;
+}
+
+/** A fee as the club quotes it: '256 + HST'. */
+export function formatFee(fee: number, tax: FeeTax = DEFAULT_FEE_TAX): string {
+  const words = taxWords(tax);
+  return words ? `${fee} ${words}` : String(fee);
+}
 
 /** A question's anchor from its words ("Do I need a bike?" → "do-i-need-a-bike"), unique among `taken`. */
 export function faqId(question: string, taken: readonly string[]): string {
@@ -421,6 +446,7 @@ export function defaultJoin(): JoinPage {
     ],
     fees: DEFAULT_PACKAGES.map((p) => ({ name: p.name, for: `${p.athlete}s`, covers: COVERAGE_TEXT[p.coverage], fee: p.fee })),
     feesNote: 'All fees are plus HST. ‘Full’ packages cover the whole year (Fall, Winter, Spring and Summer); ‘Half’ packages are for the Fall or Winter session only.',
+    tax: { ...DEFAULT_FEE_TAX },
   };
 }
 

@@ -149,6 +149,14 @@ const joinPageSchema: z.ZodType<JoinPage> = z.object({
     )
     .max(20, 'At most 20 packages'),
   feesNote: z.string().trim().max(1000, 'The note is at most 1000 characters'),
+  tax: z.object({
+    name: z
+      .string({ error: 'Give the tax’s name, or leave it empty' })
+      .trim()
+      .max(12, 'A tax’s name is at most 12 characters')
+      .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage('The tax’s name')),
+    included: z.boolean({ error: 'Say whether the fees include the tax' }),
+  }),
 });
 
 const homePageSchema: z.ZodType<HomePage> = z.object({

@@ -1,7 +1,7 @@
 // What the club's editable pages show (the FAQ's questions, the resources' links, the gear): drawn
 // from a page document whose Markdown is already HTML, by the public page (from the server) and by
 // the editor's preview and history (from its own rendering), so the preview is the page.
-import { formatFee } from '../../domain/club-pages';
+import { formatFee, taxWords } from '../../domain/club-pages';
 import type { ClubDocument } from '../../domain/contract/club-documents';
 import { MarkdownHtml } from './markdown-html';
 import './page-views.css';
@@ -101,7 +101,7 @@ export function JoinSections({ document }: { document: ClubDocument<'join-page'>
         <h2 id="fees-title">Package fees</h2>
         <div className="table-wrap">
           <table className="fees">
-            <caption className="visually-hidden">Membership package fees, plus HST</caption>
+            <caption className="visually-hidden">{`Membership package fees${taxWords(body.tax) ? `, ${taxWords(body.tax)}` : ''}`}</caption>
             <thead>
               <tr>
                 <th scope="col">Package</th>
@@ -120,7 +120,7 @@ export function JoinSections({ document }: { document: ClubDocument<'join-page'>
                   <th scope="row">{row.name}</th>
                   <td className="fees__for">{row.for}</td>
                   <td>{row.covers}</td>
-                  <td className="fees__fee">{formatFee(row.fee)}</td>
+                  <td className="fees__fee">{formatFee(row.fee, body.tax)}</td>
                 </tr>
               ))}
             </tbody>

@@ -50,6 +50,8 @@ const INVALID: [key: string, body: unknown, field: string, message: string][] = 
   ['join-page', { ...join, fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: -5 }] }, 'fees.0.fee', 'A fee is not negative'],
   ['join-page', { ...join, steps: [] }, 'steps', 'Give at least one step'],
   ['join-page', { ...join, goal: '' }, 'goal', 'Write the goal'],
+  ['join-page', { ...join, tax: { name: 'GST\r\nX', included: true } }, 'tax.name', 'The tax’s name cannot contain line breaks, tabs or invisible control characters'],
+  ['join-page', { ...join, tax: { name: 'Goods and services', included: true } }, 'tax.name', 'A tax’s name is at most 12 characters'],
   ['faq-page', { items: [{ id: 'a', question: ' ', answer: 'x' }] }, 'items.0.question', 'Write the question'],
   ['faq-page', { items: [{ id: 'a', question: 'Q', answer: '' }] }, 'items.0.answer', 'Write the answer'],
   ['faq-page', { items: [{ id: 'a', question: 'Q', answer: 'x' }, { id: 'a', question: 'R', answer: 'y' }] }, 'items', 'Two questions have the same anchor'],

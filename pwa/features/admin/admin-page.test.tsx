@@ -190,7 +190,7 @@ describe('AdminPage for an administrator', () => {
   });
 
   it('approve says how to pay as the club’s Join us page does, not a fixed place', async () => {
-    const join = defaultJoin({ clubEmail: 'club@rowing.test' });
+    const join = defaultJoin();
     join.steps[1] = { title: 'Pay your fees online through the club shop', text: 'Pick a [package](#fees) and pay.' };
     const page: ClubDocument<'join-page'> = { key: 'join-page', version: 2, body: join, publishedAt: 1, publishedBy: null, note: null, minor: false };
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
 import { pageDocumentRoutes } from '../../test-page-documents';
+import { defaultJoin } from '../../../domain/club-pages';
 import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';
@@ -90,6 +91,7 @@ describe('JoinUsPage', () => {
           ],
           fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: 99 }],
           feesNote: '',
+          tax: { name: 'HST', included: false },
         },
       }),
     );
@@ -98,6 +100,21 @@ describe('JoinUsPage', () => {
     expect(screen.getByText('Come along.')).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['SeasonEveryoneWhole year99 + HST']);
+  });
+
+  it('quotes the fees with the club’s own tax, or none', async () => {
+    const join = { ...defaultJoin(), feesNote: '', fees: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: 180 }] };
+    answerRoutes(pageDocumentRoutes({ 'join-page': { ...join, tax: { name: 'GST', included: true } } }));
+    const first = visit('/join-us', <JoinUsPage />);
+    const table = await screen.findByRole('table', { name: 'Membership package fees, incl. GST' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('SeasonEveryoneWhole year180 incl. GST');
+    expect(document.body).not.toHaveTextContent('HST');
+    first.unmount();
+
+    answerRoutes(pageDocumentRoutes({ 'join-page': { ...join, tax: { name: '', included: false } } }));
+    visit('/join-us', <JoinUsPage />);
+    const untaxed = await screen.findByRole('table', { name: 'Membership package fees' });
+    expect(within(untaxed).getAllByRole('row')[1]).toHaveTextContent(/^SeasonEveryoneWhole year180$/);
   });
 });
 

@@ -1,7 +1,7 @@
 // The fields of each page document, as its editor shows them. Each editor is given the draft, changes
 // it whole, and is told the message of a field the server refused (by its dotted path).
 import type { CharterPage, FaqItem, FaqPage, GearPage, HomeCard, HomeCardIcon, HomeFigure, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/club-pages';
-import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId } from '../../../../domain/club-pages';
+import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId, taxWords } from '../../../../domain/club-pages';
 import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club-documents';
 import { call, errorMessage } from '../../../lib/data/api-client';
 import { useState } from 'react';
@@ -238,7 +238,7 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
               <FormField label="Covers" error={errorAt(`fees.${index}.covers`)}>
                 {(control) => <input {...control} type="text" value={row.covers} maxLength={80} onChange={(e) => setAt('fees', index, { covers: e.target.value })} />}
               </FormField>
-              <FormField label="Fee (plus HST)" error={errorAt(`fees.${index}.fee`)}>
+              <FormField label={`Fee${taxWords(value.tax) ? ` (${taxWords(value.tax)})` : ''}`} error={errorAt(`fees.${index}.fee`)}>
                 {(control) => (
                   <input
                     {...control}
@@ -257,6 +257,13 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
         <button type="button" className="button button--small" onClick={() => set({ fees: [...value.fees, { name: '', for: '', covers: '', fee: 0 }] })}>
           Add a package
         </button>
+        <FormField label="Tax on the fees" hint="Its short name (HST, GST, VAT), or empty when the club charges none" error={errorAt('tax.name')}>
+          {(control) => <input {...control} type="text" value={value.tax.name} maxLength={12} onChange={(e) => set({ tax: { ...value.tax, name: e.target.value } })} />}
+        </FormField>
+        <label className="admin-checkbox">
+          <input type="checkbox" checked={value.tax.included} onChange={(e) => set({ tax: { ...value.tax, included: e.target.checked } })} />
+          <span>The fees include the tax</span>
+        </label>
         <FormField label="Note under the fees" {...MARKDOWN_HELP} error={errorAt('feesNote')}>
           {(control) => <textarea {...control} rows={3} value={value.feesNote} maxLength={1000} onChange={(e) => set({ feesNote: e.target.value })} />}
         </FormField>
