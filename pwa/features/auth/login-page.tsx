@@ -151,7 +151,7 @@ export function LoginPage() {
         </FormField>
         {mode === 'signup' && (
           <FormField label="Phone" error={errors.phoneNumber?.message}>
-            {(field) => <input {...field} autoComplete="tel" {...phoneInput(register, 'phoneNumber')} />}
+            {(field) => <input {...field} {...phoneInput(register, 'phoneNumber')} />}
           </FormField>
         )}
         <FormField label="Password" error={errors.password?.message}>
