@@ -101,6 +101,11 @@ describe('phone numbers in an Australian club', () => {
       ['error', `Phone "0412": ${phoneProblem('AU')}.`],
     ]);
     expect(t.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.email, 'ana@uni.test')).get()!.phone).toBe('+61412345678');
+    // The members' CSV writes it as the table shows it, which the import reads back.
+    const exported = await t.call('GET', '/api/reports/members.csv', { token: admin.token });
+    expect(exported.status).toBe(200);
+    expect(exported.body).toContain('0412 345 678');
+    expect(exported.body).not.toContain('+61412345678');
   });
 });
 
