@@ -57,7 +57,7 @@ const boundaryZones = [
   {
     target: './domain',
     from: ['./pwa', './api', './db', './scripts', './bench', './e2e'],
-    message: 'domain/ is the club\'s truth in plain TypeScript: it imports only zod and the date library.',
+    message: 'domain/ is the club\'s truth in plain TypeScript: it imports only zod, the date library, the Markdown renderer and the phone library.',
   },
   { target: './pwa', from: './api', message: 'The PWA never imports api/: what both sides share lives in domain/.' },
   { target: './pwa', from: './db', message: 'The PWA never imports db/.' },

@@ -16,7 +16,7 @@ import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity/identity';
 import { documentRoutes } from './club/document-routes';
-import { clubRules, clubSports } from './club/settings';
+import { clubRegion, clubRules, clubSports } from './club/settings';
 import { photoRoutes } from './club/pages/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
 import { forumRoutes } from './forum/forum-routes';
@@ -149,6 +149,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
       prebuiltJson(
         JSON.stringify({
           clubTimeZone: clubTimeZone(deps),
+          region: clubRegion(deps),
           clubEmail: clubContactEmail(deps),
           club: clubIdentity(deps),
           firstRun: setupOpen(deps),

@@ -17,6 +17,7 @@ describe('GET /api/config', () => {
     // APP_URL is http://club.test in the tests: no https, so no passkeys.
     expect(body).toEqual({
       clubTimeZone: 'Europe/Paris',
+      region: { country: 'CA', locale: 'en-US' },
       clubEmail: 'hello@tri.example',
       vapidPublicKey: t.deps.vapidPublicKey,
       passkeys: false,

@@ -13,6 +13,7 @@ import { defaultSports, type SportsDocument } from './sports';
 import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
 
 import { DEFAULT_RACE_POINTS, type RacePoints } from './race-points';
+import { DEFAULT_CLUB_REGION, type ClubRegion } from './club-region';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -33,6 +34,8 @@ export interface ClubDocumentTypes extends PageDocumentTypes {
   permissions: PagePermissions;
   /** The club's clock (Admin → Rules): every club date and time is read on it. */
   'time-zone': ClubTimeZone;
+  /** The club's country (how phone numbers are read and shown) and language (how dates and times are written) (Admin → Rules). */
+  region: ClubRegion;
   /** The attendance rules' numbers (Admin → Rules). */
   rules: RuleNumbers;
   /** The club's membership terms, year by year (Admin → Terms). */
@@ -67,6 +70,8 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   permissions: { editors: 'admin', public: false, defaults: () => ({ execsEditPages: false }) },
   // The server's CLUB_TIMEZONE until an administrator picks another (GET /api/config tells devices).
   'time-zone': { editors: 'admin', public: true, defaults: ({ clubTimeZone }) => ({ timeZone: clubTimeZone }) },
+  // North American numbers and en-US dates, as the club had before (GET /api/config tells devices).
+  region: { editors: 'admin', public: true, defaults: () => ({ ...DEFAULT_CLUB_REGION }) },
   rules: { editors: 'admin', public: true, defaults: () => ({ ...DEFAULT_RULE_NUMBERS }) },
   terms: { editors: 'admin', public: true, defaults: defaultTerms },
   seasons: { editors: 'admin', public: true, defaults: defaultSeasons },

@@ -5,7 +5,8 @@ import { termMonthsText, termsOfYear, termYears, type TermDefinition } from './c
 import { ruleText, type RuleNumbers } from './rules';
 import { HOME_SLIDES } from './contract/home-slides';
 import { firstShownSeason, type SeasonsDocument } from './schedule';
-import { formatClubTime } from './club-format';
+import { clubFormat } from './club-format';
+import { DEFAULT_CLUB_REGION } from './club-region';
 
 export interface FaqItem {
   /** The anchor of the question on the page (/faq#how-to-join): a link to it keeps working when it is reworded. */
@@ -240,6 +241,8 @@ export interface PageFacts {
   terms: readonly TermDefinition[];
   /** The schedule (Admin → Schedule); without it `{start:…}` stays as typed. */
   seasons?: SeasonsDocument;
+  /** The club's locale (Admin → Rules), which writes `{start:…}`'s time; the default's without it. */
+  locale?: string;
 }
 
 export interface PagePlaceholder {
@@ -262,13 +265,13 @@ function latestYearTerms(terms: readonly TermDefinition[]): TermDefinition[] {
 }
 
 /** The start of the schedule's session named `title`: in the season shown first, else in any. */
-function sessionStart(seasons: SeasonsDocument | undefined, title: string): string | null {
+function sessionStart(seasons: SeasonsDocument | undefined, title: string, locale: string): string | null {
   if (!seasons) return null;
   const wanted = title.trim().toLowerCase();
   const first = firstShownSeason(seasons);
   const ordered = first ? [first, ...seasons.seasons.filter((s) => s !== first)] : seasons.seasons;
   const session = ordered.flatMap((s) => s.sessions).find((s) => s.title.trim().toLowerCase() === wanted);
-  return session ? formatClubTime(session.start) : null;
+  return session ? clubFormat(locale).time(session.start) : null;
 }
 
 /** Every placeholder, the one table: the fill below and the editor's list (Admin → Pages) read it. */
@@ -300,7 +303,7 @@ const FILLERS: readonly Filler[] = [
     name: 'start',
     token: '{start:…}',
     becomes: 'The start time of the schedule’s session of that name, e.g. {start:Group tempo run} (Admin → Schedule).',
-    fill: (f, _w, title) => sessionStart(f.seasons, title),
+    fill: (f, _w, title) => sessionStart(f.seasons, title, f.locale ?? DEFAULT_CLUB_REGION.locale),
   },
 ];
 

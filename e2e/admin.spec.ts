@@ -96,9 +96,9 @@ test('the Edit Member modal updates a member', async ({ page }) => {
   await page.getByRole('button', { name: 'Edit Pat Pending' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Member' });
   await dialog.getByLabel('Phone').fill('41655');
-  await expect(dialog.getByText('Please enter a valid 10-digit phone number')).toBeVisible();
+  await expect(dialog.getByText(/^Please enter a valid phone number \(e\.g\., /)).toBeVisible();
   await dialog.getByLabel('Phone').fill('4165550777');
-  await expect(dialog.getByLabel('Phone')).toHaveValue('(416) 555-0777');
+  await expect(dialog.getByLabel('Phone')).toHaveValue('4165550777');
   await shoot(page, 'edit-modal');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createMember, createMemberWithToken, inDays, screenshots, signIn } from './support';
+import { clubFormat } from '../domain/club-format';
 
 // Race weekend on a phone: a member enters a distance, takes a seat in a club-mate's lift, and after
 // the race enters a result and finds the personal best on their profile; a driver changes their lift.
@@ -105,7 +106,8 @@ test('the driver changes their lift from the race page: too few seats for its ri
   await form.getByLabel('Seats').fill('2');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form).toBeHidden();
-  await expect(lifts.getByText(`${inDays(4)} at 06:15`, { exact: false })).toBeVisible();
+  // The lift's time in the club's date and time format (the demo club's en-US).
+  await expect(lifts.getByText(clubFormat('en-US').dateTime(inDays(4), '06:15', 'short'), { exact: false })).toBeVisible();
   await expect(lifts.getByText('Seats: 1 free of 2')).toBeVisible();
   await expect(lifts.getByRole('button', { name: 'Edit lift' })).toBeFocused();
 

@@ -151,8 +151,9 @@ describe('lint boundaries', () => {
     });
   });
 
-  it('lets domain/ import only zod, the date library and the Markdown renderer', async () => {
+  it('lets domain/ import only zod, the date library, the Markdown renderer and the phone library', async () => {
     expect(await ruleIds('domain/lint-fixture.ts', "import { z } from 'zod';\nimport { TZDate } from '@date-fns/tz';\nimport MarkdownIt from 'markdown-it';\nexport const x = [z, TZDate, MarkdownIt];\n")).toEqual([]);
+    expect(await ruleIds('domain/lint-fixture.ts', "import { isSupportedCountry } from 'libphonenumber-js/min';\nexport const x = isSupportedCountry;\n")).toEqual([]);
     expect(await ruleIds('domain/lint-fixture.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([
       expect.stringMatching(/^club\/domain-imports: /),
     ]);

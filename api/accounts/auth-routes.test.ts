@@ -3,30 +3,31 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, passwordResets, users } from '../../db/schema';
 import { makeTestApp } from '../testing/test-app';
+import { phoneProblem } from '../../domain/phone';
 
-const valid = { email: 'new@club.test', password: 'secret1', name: 'New Person', phoneNumber: '123-456-7890' };
+const valid = { email: 'new@club.test', password: 'secret1', name: 'New Person', phoneNumber: '416-555-0123' };
 
 describe('POST /api/auth/register', () => {
-  it('creates a pending account with a formatted phone and answers user + token', async () => {
+  it('creates a pending account with its phone in E.164 and answers user + token', async () => {
     const t = makeTestApp();
     const res = await t.call('POST', '/api/auth/register', { body: valid });
     expect(res.status).toBe(201);
     expect(res.body.token).toEqual(expect.any(String));
-    expect(res.body.user).toMatchObject({ email: 'new@club.test', role: 'pending', phoneNumber: '(123) 456-7890', charterAccepted: false });
+    expect(res.body.user).toMatchObject({ email: 'new@club.test', role: 'pending', phoneNumber: '+14165550123', charterAccepted: false });
     expect(res.body.user).not.toHaveProperty('passwordHash');
   });
 
   it.each([
-    [{ ...valid, name: '' }, 'All fields are required'],
-    [{ email: 'a@b.co', password: 'secret1', name: 'X' }, 'All fields are required'],
-    [{ ...valid, email: 'not-an-email' }, 'Please enter a valid email address (e.g., name@example.com)'],
-    [{ ...valid, phoneNumber: '12345' }, 'Please enter a valid 10-digit phone number (e.g., (123) 456-7890)'],
-    [{ ...valid, password: '123' }, 'Password must be at least 6 characters long.'],
-  ])('refuses %j with its message', async (body, message) => {
+    [{ ...valid, name: '' }, { error: 'All fields are required' }],
+    [{ email: 'a@b.co', password: 'secret1', name: 'X' }, { error: 'All fields are required' }],
+    [{ ...valid, email: 'not-an-email' }, { error: 'Please enter a valid email address (e.g., name@example.com)', field: 'email' }],
+    [{ ...valid, phoneNumber: '12345' }, { error: phoneProblem('CA'), field: 'phoneNumber' }],
+    [{ ...valid, password: '123' }, { error: 'Password must be at least 6 characters long.', field: 'password' }],
+  ])('refuses %j with its message, naming its field', async (body, answer) => {
     const t = makeTestApp();
     const res = await t.call('POST', '/api/auth/register', { body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toEqual(answer);
   });
 
   it.each(["o'brien+tri@uni.edu.au", 'ünï@example.de'])('takes the real address %j', async (email) => {

@@ -11,12 +11,13 @@ import {
 } from '../../domain/contract/auth';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
-import { readBody } from '../platform/middleware/validate';
+import { readBody, readBodyNamingField } from '../platform/middleware/validate';
+import { clubPhoneReader } from '../club/settings';
 import * as auth from './auth';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
-    const body = await readBody(c, registerSchema);
+    const body = await readBodyNamingField(c, registerSchema(clubPhoneReader(c.var.deps)));
     return c.json(
       (await auth.register(
         c.var.deps,

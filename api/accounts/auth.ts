@@ -6,7 +6,6 @@ import { removeAllDevices } from '../messaging/notifications';
 import type { AppDeps } from '../platform/context';
 import { isUniqueViolation } from '../../db/errors';
 import { passwordResets, users } from '../../db/schema';
-import { formatPhone } from '../../domain/contract/common';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
 import { ServiceError } from '../platform/errors';
 import { passwordResetEmail } from '../messaging/mail-templates';
@@ -83,7 +82,8 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
         email,
         passwordHash,
         name: input.name,
-        phoneNumber: formatPhone(input.phoneNumber),
+        // Read for the club's country and kept as E.164 by the contract's schema.
+        phoneNumber: input.phoneNumber,
         role: 'pending',
         joinDate: clubToday(deps.clock(), clubTimeZone(deps)),
         createdAt: deps.clock(),

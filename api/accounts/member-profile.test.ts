@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { bioParagraphs, profileUpdateSchema } from '../../domain/contract/users';
+import { phoneProblem, readPhone } from '../../domain/phone';
 import { makeTestApp } from '../testing/test-app';
 import { ServiceError } from '../platform/errors';
 import {
@@ -15,14 +16,16 @@ import {
 } from './member-profile';
 import { uploadPath } from './uploads';
 
-const parse = (input: unknown) => profileUpdateSchema.parse(input);
+// The default club (Canada): numbers read as North American ones.
+const readCanadian = (typed: string) => readPhone(typed, 'CA');
+const parse = (input: unknown) => profileUpdateSchema(readCanadian).parse(input);
 const png = () =>
   sharp({ create: { width: 64, height: 64, channels: 3, background: '#c2410c' } })
     .png()
     .toBuffer();
 
 describe('updateProfile', () => {
-  it('writes name, email, formatted phone and bio, and answers the session user', async () => {
+  it('writes name, email, the phone in E.164 and bio, and answers the session user', async () => {
     const t = makeTestApp();
     const u = await t.createUser({ role: 'member' });
     const user = updateProfile(
@@ -33,7 +36,7 @@ describe('updateProfile', () => {
     expect(user).toMatchObject({
       name: 'Sam',
       email: 'sam@club.test',
-      phoneNumber: '(416) 555-0199',
+      phoneNumber: '+14165550199',
       bio: 'Hi\n\nThere',
       role: 'member',
     });
@@ -73,18 +76,18 @@ describe('updateProfile', () => {
   });
 
   it('validates the fields with the spec messages', () => {
-    const message = (input: unknown) => profileUpdateSchema.safeParse(input).error?.issues[0]?.message;
+    const message = (input: unknown) => profileUpdateSchema(readCanadian).safeParse(input).error?.issues[0]?.message;
     expect(message({ name: '', email: 'a@b.co' })).toBe('Name and email are required');
     expect(message({ name: 'A', email: 'nope' })).toBe(
       'Please enter a valid email address (e.g., name@example.com)',
     );
     expect(message({ name: 'A', email: 'a@b.co', phone_number: '555-01' })).toBe(
-      'Please enter a valid 10-digit phone number',
+      phoneProblem('CA'),
     );
     expect(message({ name: 'A', email: 'a@b.co', bio: 'x'.repeat(2001) })).toBe(
       'Bio must be at most 2000 characters',
     );
-    expect(profileUpdateSchema.safeParse({ name: 'A', email: 'a@b.co', bio: 'x'.repeat(2000) }).success).toBe(
+    expect(profileUpdateSchema(readCanadian).safeParse({ name: 'A', email: 'a@b.co', bio: 'x'.repeat(2000) }).success).toBe(
       true,
     );
   });

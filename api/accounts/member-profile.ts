@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { roleChangeNotifications, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
-import { formatPhone } from '../../domain/contract/common';
 import type { Role } from '../../domain/contract/roles';
 import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/users';
 import type { AppDeps } from '../platform/context';
@@ -48,7 +47,7 @@ export function updateProfile(
       .set({
         name: input.name,
         email,
-        phoneNumber: input.phone_number ? formatPhone(input.phone_number) : null,
+        phoneNumber: input.phone_number || null,
         bio: input.bio || null,
         ...(input.swimPace !== undefined && { swimPace: input.swimPace }),
         ...(input.runPace !== undefined && { runPace: input.runPace }),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { roleChangeNotifications } from '../../db/schema';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { makeTestApp } from '../testing/test-app';
+import { phoneProblem } from '../../domain/phone';
 
 /** A photo-like PNG: noisy pixels (so it is big) and EXIF with a name and place in it. */
 async function photoPng(): Promise<Buffer> {
@@ -50,8 +51,8 @@ describe('PUT /api/users/profile', () => {
       id: u.id,
       name: 'Sam Swim',
       email: 'sam@club.test',
-      phone_number: '(416) 555-0142',
-      phoneNumber: '(416) 555-0142',
+      phone_number: '+14165550142',
+      phoneNumber: '+14165550142',
       bio: 'First.\n\nSecond.',
       role: 'pending',
     });
@@ -84,7 +85,7 @@ describe('PUT /api/users/profile', () => {
     const cases: [object, number, string][] = [
       [{ ...body, name: '' }, 400, 'Name and email are required'],
       [{ ...body, email: 'nope' }, 400, 'Please enter a valid email address (e.g., name@example.com)'],
-      [{ ...body, phone_number: '12345' }, 400, 'Please enter a valid 10-digit phone number'],
+      [{ ...body, phone_number: '12345' }, 400, phoneProblem('CA')],
       [{ ...body, bio: 'b'.repeat(2001) }, 400, 'Bio must be at most 2000 characters'],
     ];
     for (const [input, status, error] of cases) {

@@ -4,7 +4,8 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { PROFILE_PICTURE_FIELD, profileUpdateSchema } from '../../domain/contract/users';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { readBody } from '../platform/middleware/validate';
+import { readBodyNamingField } from '../platform/middleware/validate';
+import { clubPhoneReader } from '../club/settings';
 import { uploadedPicture } from './picture-form';
 import { sessionAnswer } from './auth';
 import {
@@ -27,7 +28,7 @@ export const userRoutes = new Hono<AppEnv>()
     );
   })
   .put('/profile', async (c) => {
-    const input = await readBody(c, profileUpdateSchema);
+    const input = await readBodyNamingField(c, profileUpdateSchema(clubPhoneReader(c.var.deps)));
     return respondOnce(c, input, () => ({
       status: 200,
       body: {

@@ -45,6 +45,7 @@ function pageFacts(deps: AppDeps): PageFacts {
     rules: documentBody(deps, 'rules'),
     terms: documentBody(deps, 'terms').terms,
     seasons: documentBody(deps, 'seasons'),
+    locale: documentBody(deps, 'region').locale,
   };
 }
 

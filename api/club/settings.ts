@@ -3,6 +3,10 @@
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
 import type { AppDeps } from '../platform/context';
+import type { ClubRegion } from '../../domain/club-region';
+import { clubFormat, type ClubFormat } from '../../domain/club-format';
+import { readPhone } from '../../domain/phone';
+import type { PhoneReader } from '../../domain/contract/common';
 import { documentBody } from './documents';
 
 /** The attendance rules' numbers in force. */
@@ -21,4 +25,23 @@ export function clubSports(deps: AppDeps): SportsDocument {
  */
 export function timeZoneSetting(deps: AppDeps): string {
   return documentBody(deps, 'time-zone').timeZone;
+}
+
+/** The club's country and language in force (Admin → Rules). */
+export function clubRegion(deps: AppDeps): ClubRegion {
+  return documentBody(deps, 'region');
+}
+
+/**
+ * The club's dates and times as people read them, in its language in force: every email, push and
+ * refusal the server words takes its dates from here, so a change of language applies to the next one.
+ */
+export function clubDates(deps: AppDeps): ClubFormat {
+  return clubFormat(clubRegion(deps).locale);
+}
+
+/** How the server reads a phone number typed for the club: against the club's country in force, kept as E.164. */
+export function clubPhoneReader(deps: AppDeps): PhoneReader {
+  const { country } = clubRegion(deps);
+  return (typed) => readPhone(typed, country);
 }

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, roleChangeNotifications, users } from '../../db/schema';
+import { phoneProblem } from '../../domain/phone';
 import { activityCounts, memberActivity } from '../testing/member-activity';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { ADMIN, MEMBER, PENDING, makeClub, type TestApp } from '../testing/test-app';
@@ -232,7 +233,7 @@ describe('PUT /api/admin/members/{id}/update', () => {
       email: 'morgan.m@club.test',
       role: 'exec',
       expiry_date: null,
-      phone_number: '(416) 555-0123',
+      phone_number: '+14165550123',
       charter_accepted: 0,
     });
     expect(notificationsOf(t, member.id)).toEqual([['member', 'exec']]);
@@ -243,7 +244,7 @@ describe('PUT /api/admin/members/{id}/update', () => {
     const cases: [object, string][] = [
       [{ ...body, name: '' }, 'Name, email and role are required'],
       [{ ...body, role: undefined }, 'Name, email and role are required'],
-      [{ ...body, phoneNumber: '555' }, 'Please enter a valid 10-digit phone number'],
+      [{ ...body, phoneNumber: '555' }, phoneProblem('CA')],
       [{ ...body, expiryDate: 'next year' }, 'Enter the expiry date as YYYY-MM-DD'],
       [{ ...body, charterAccepted: 'yes' }, 'charterAccepted must be 1 or 0'],
     ];

@@ -9,7 +9,8 @@ import {
 } from '../../domain/contract/admin';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { readBody, routeId } from '../platform/middleware/validate';
+import { readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
+import { clubPhoneReader } from '../club/settings';
 import { ServiceError } from '../platform/errors';
 import * as admin from './members';
 import { importMembers } from './member-import';
@@ -47,7 +48,7 @@ export const adminRoutes = new Hono<AppEnv>()
     }));
   })
   .put('/members/:id/update', async (c) => {
-    const input = await readBody(c, updateMemberSchema);
+    const input = await readBodyNamingField(c, updateMemberSchema(clubPhoneReader(c.var.deps)));
     const id = routeId(c, MEMBER_NOT_FOUND);
     return respondOnce(c, input, () => ({
       status: 200,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
 import { chunksOf, readSpreadsheet, tooManyRowsError } from './member-import';
+import { phoneProblem } from '../../domain/phone';
 import { ADMIN, EXEC, MEMBER, PENDING, makeClub, type TestApp } from '../testing/test-app';
 
 // The club's today in these tests is 2026-03-02: the current session (Winter 2026) ends 2026-04-30.
@@ -21,7 +22,7 @@ describe('POST /api/admin/members/import: reading real-world files', () => {
     const { t, admin } = await setup();
     const csv =
       '\uFEFFName;Email;Phone;Role;Expiry\r\n' +
-      '"Smith; Jo";jo@uni.test;555 123 4567;member;2026-12-31\r\n' +
+      '"Smith; Jo";jo@uni.test;416 555 0123;member;2026-12-31\r\n' +
       '\r\n' +
       ';;;;\r\n' +
       '"Lee, ""Sam""";SAM@uni.test;;exec;\r\n';
@@ -88,7 +89,7 @@ describe('POST /api/admin/members/import: reading real-world files', () => {
     expect(byLine[8]).toEqual(['error', expect.stringContaining('Impossible expiry date "31/12/2026"')]);
     expect(byLine[9]).toEqual(['error', expect.stringContaining('has passed')]);
     expect(byLine[10]).toEqual(['error', 'Name is missing.']);
-    expect(byLine[11]).toEqual(['error', expect.stringContaining('10-digit')]);
+    expect(byLine[11]).toEqual(['error', `Phone "12345": ${phoneProblem('CA')}.`]);
     expect(res.body.counts).toEqual({ created: 1, updated: 0, skipped: 0, error: 9 });
     // Only the good row was written; nobody became an administrator.
     expect(t.db.select().from(users).where(eq(users.role, 'administrator')).all()).toHaveLength(1);

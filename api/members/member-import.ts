@@ -12,7 +12,8 @@ import { isCalendarDate } from '../../domain/calendar-days';
 import { newMembershipTerm } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { clubToday } from '../../domain/clock';
-import { formatPhone, hasUnsafeCharacters, isValidEmail, isValidPhone } from '../../domain/contract/common';
+import { hasUnsafeCharacters, isValidEmail } from '../../domain/contract/common';
+import { clubPhoneReader } from '../club/settings';
 import type {
   IMPORTABLE_ROLES} from '../../domain/contract/season';
 import {
@@ -176,6 +177,7 @@ export async function importMembers(deps: AppDeps, text: string, options: Import
   const rows = await readSpreadsheet(chunksOf(text));
   const today = clubToday(deps.clock(), clubTimeZone(deps));
   const sessionEnd = newMembershipTerm(clubTerms(deps), today).end;
+  const readPhone = clubPhoneReader(deps);
   const { db } = deps.database;
 
   return deps.database.tx(() => {
@@ -227,8 +229,10 @@ export async function importMembers(deps: AppDeps, text: string, options: Import
         continue;
       }
       if (expiryText && expiryText < today) { refuse(`The expiry date ${expiryText} has passed.`); continue; }
-      const phone = cells.phone ?? '';
-      if (phone && !isValidPhone(phone)) { refuse(`Phone "${phone}" is not a 10-digit number.`); continue; }
+      // Read for the club's country ('0412 345 678' in Australia) or with + and a country code; kept as E.164.
+      const phoneText = cells.phone ?? '';
+      const phone = phoneText ? readPhone(phoneText) : null;
+      if (phone && 'problem' in phone) { refuse(`Phone "${phoneText}": ${phone.problem}.`); continue; }
       const expiryDate = expiryText || sessionEnd;
 
       const account = existing.get(email);
@@ -255,7 +259,7 @@ export async function importMembers(deps: AppDeps, text: string, options: Import
             name,
             passwordHash: NO_PASSWORD_YET,
             role,
-            phoneNumber: phone ? formatPhone(phone) : null,
+            phoneNumber: phone?.phone ?? null,
             joinDate: today,
             expiryDate,
             createdAt: deps.clock(),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, posts, roleChangeNotifications, users, workoutSignups } from '../../db/schema';
 import { approveMemberSchema, updateMemberSchema } from '../../domain/contract/admin';
+import { phoneProblem, readPhone } from '../../domain/phone';
 import { activityCounts, memberActivity } from '../testing/member-activity';
 import { makeTestApp } from '../testing/test-app';
 import {
@@ -20,7 +21,9 @@ import {
 import { ServiceError } from '../platform/errors';
 
 const approve = (input: unknown) => approveMemberSchema.parse(input);
-const edit = (input: unknown) => updateMemberSchema.parse(input);
+// The default club (Canada): numbers read as North American ones.
+const readCanadian = (typed: string) => readPhone(typed, 'CA');
+const edit = (input: unknown) => updateMemberSchema(readCanadian).parse(input);
 
 function refusal(fn: () => unknown): ServiceError {
   try {
@@ -145,7 +148,7 @@ describe('updateMember', () => {
     charterAccepted: 0,
   };
 
-  it('writes every field, formats the phone, clears the charter and records the role change', async () => {
+  it('writes every field, keeps the phone in E.164, clears the charter and records the role change', async () => {
     const t = makeTestApp();
     const admin = await t.createUser({ role: 'administrator' });
     const m = await t.createUser({ role: 'member' });
@@ -155,7 +158,7 @@ describe('updateMember', () => {
       email: 'new@club.test',
       role: 'exec',
       expiry_date: null,
-      phone_number: '(416) 555-0100',
+      phone_number: '+14165550100',
       charter_accepted: 0,
     });
     const row = t.db.select().from(users).where(eq(users.id, m.id)).get()!;
@@ -182,10 +185,10 @@ describe('updateMember', () => {
   });
 
   it('validates required fields, phone and role choices', () => {
-    const message = (input: unknown) => updateMemberSchema.safeParse(input).error?.issues[0]?.message;
+    const message = (input: unknown) => updateMemberSchema(readCanadian).safeParse(input).error?.issues[0]?.message;
     expect(message({ ...base, name: ' ' })).toBe('Name, email and role are required');
     expect(message({ ...base, role: '' })).toBe('Name, email and role are required');
-    expect(message({ ...base, phoneNumber: '12345' })).toBe('Please enter a valid 10-digit phone number');
+    expect(message({ ...base, phoneNumber: '12345' })).toBe(phoneProblem('CA'));
     expect(message({ ...base, role: 'superuser' })).toBe(
       'Choose Pending, Member, Executive or Administrator',
     );

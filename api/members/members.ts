@@ -8,7 +8,6 @@ import { clubToday } from '../../domain/clock';
 import { users, type UserRow } from '../../db/schema';
 import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
 import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
-import { formatPhone } from '../../domain/contract/common';
 import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError, notFound } from '../platform/errors';
@@ -134,7 +133,7 @@ export function updateMember(
         email,
         role: input.role,
         expiryDate: input.expiryDate,
-        phoneNumber: input.phoneNumber ? formatPhone(input.phoneNumber) : null,
+        phoneNumber: input.phoneNumber || null,
         ...charter,
       })
       .where(eq(users.id, id))

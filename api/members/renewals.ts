@@ -16,7 +16,7 @@ import {
   type SessionChoice,
 } from '../../domain/contract/season';
 import type { AppDeps } from '../platform/context';
-import { formatClubDate } from '../../domain/club-format';
+import { clubDates } from '../club/settings';
 import { ServiceError, notFound } from '../platform/errors';
 import { renewalApprovedEmail, renewalDeclinedEmail } from '../messaging/mail-templates';
 import { findUserById } from '../platform/users';
@@ -139,7 +139,7 @@ export function approveRenewals(deps: AppDeps, actorId: number, ids: number[]): 
         .set({ status: 'approved', decidedAt: now, decidedBy: actorId })
         .where(eq(renewalRequests.id, request.id))
         .run();
-      deps.messageQueue.enqueue(renewalApprovedEmail(clubName(deps), member.email, member.name, session.label, formatClubDate(session.end, 'long'), deps.env.APP_URL));
+      deps.messageQueue.enqueue(renewalApprovedEmail(clubName(deps), member.email, member.name, session.label, clubDates(deps).date(session.end, 'long'), deps.env.APP_URL));
     }
     const renewals = loadRequests(deps, and(inArray(renewalRequests.id, ids)));
     return { approved: open.length, renewals };

@@ -19,7 +19,7 @@ import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-page
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';
-import { clubRules } from '../club/settings';
+import { clubRegion, clubRules } from '../club/settings';
 import { listRaces } from '../races/races';
 import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
@@ -28,6 +28,7 @@ import type { DocumentKey } from '../../domain/club-documents';
 import { clubContactEmail, clubIdentity } from '../club/identity/identity';
 import type { ClubIdentity } from '../../domain/club-identity';
 import { clubTimeZone } from '../platform/club-time-zone';
+import type { ClubRegion } from '../../domain/club-region';
 
 /** The compiled pages module (`npm run build`). */
 export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');
@@ -36,6 +37,7 @@ interface PageData {
   club: ClubIdentity;
   clubEmail: string;
   clubTimeZone: string;
+  region: ClubRegion;
   passkeys: boolean;
   rules: RuleNumbers;
   at: number;
@@ -119,6 +121,8 @@ export function pageRenderer(modulePath: string): PageRenderer {
       club: clubIdentity(deps),
       clubEmail: clubContactEmail(deps),
       clubTimeZone: clubTimeZone(deps),
+      // The dates a page shows are written in the club's language: a change makes a new key.
+      region: clubRegion(deps),
       passkeys: deps.env.PASSKEYS.enabled,
       rules: clubRules(deps),
       reads,

@@ -453,7 +453,7 @@ describe('deleting an account', () => {
     // Olive's edit is kept as it was: it does not name Xena.
     const oliveEdit = await t.must('PUT', `/api/admin/members/${other.id}/update`, {
       ...once('edit-olive-1'),
-      body: { name: other.name, email: other.email, phoneNumber: '(555) 123-4567', role: 'member', expiryDate: '2026-12-31' },
+      body: { name: other.name, email: other.email, phoneNumber: '(416) 555-0177', role: 'member', expiryDate: '2026-12-31' },
       status: 200,
     });
     const stored = () => t.db.select().from(idempotencyKeys).all();

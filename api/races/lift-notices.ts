@@ -1,7 +1,7 @@
 // A change of plan in a lift tells its riders once, the app's one way (tellMember): keyed by lift,
 // change and rider, so a retried request or a replayed outbox write does not tell anyone twice.
 import { clubName } from '../club/identity/identity';
-import { formatClubDateTime } from '../../domain/club-format';
+import { clubDates } from '../club/settings';
 import type { RaceLiftRow } from '../../db/schema';
 import { stripUnsafeCharacters } from '../../domain/contract/common';
 import { noticeEmail, type NoticeText } from '../messaging/mail-templates';
@@ -10,9 +10,9 @@ import type { AppDeps } from '../platform/context';
 
 type Rider = { id: number; email: string; name: string };
 
-function when(leavingAt: string): string {
+function when(deps: AppDeps, leavingAt: string): string {
   const [day, time] = leavingAt.split('T');
-  return formatClubDateTime(day!, time);
+  return clubDates(deps).dateTime(day!, time);
 }
 
 function tell(deps: AppDeps, riders: Rider[], notice: NoticeText, key: (rider: Rider) => string): number {
@@ -33,7 +33,7 @@ function tell(deps: AppDeps, riders: Rider[], notice: NoticeText, key: (rider: R
 export function tellLiftWithdrawn(deps: AppDeps, lift: RaceLiftRow, driverName: string, raceName: string, riders: Rider[]): number {
   const notice = {
     title: `Lift cancelled: ${stripUnsafeCharacters(raceName)}`,
-    body: `${driverName} can no longer drive from ${lift.leavingFrom} (${when(lift.leavingAt)}). Look for another lift on the race page.`,
+    body: `${driverName} can no longer drive from ${lift.leavingFrom} (${when(deps, lift.leavingAt)}). Look for another lift on the race page.`,
     url: `/race/${lift.raceId}`,
   };
   return tell(deps, riders, notice, (r) => `lift:${lift.id}:withdrawn:${r.id}`);
@@ -44,7 +44,7 @@ export function tellLiftMoved(deps: AppDeps, before: RaceLiftRow, leavingAt: str
   if (before.leavingAt === leavingAt) return 0;
   const notice = {
     title: `Lift time changed: ${stripUnsafeCharacters(raceName)}`,
-    body: `${driverName}'s lift from ${before.leavingFrom} now leaves ${when(leavingAt)} (was ${when(before.leavingAt)}).`,
+    body: `${driverName}'s lift from ${before.leavingFrom} now leaves ${when(deps, leavingAt)} (was ${when(deps, before.leavingAt)}).`,
     url: `/race/${before.raceId}`,
   };
   return tell(deps, riders, notice, (r) => `lift:${before.id}:at:${leavingAt}:${r.id}`);

@@ -19,11 +19,10 @@ import {
 import type { AppDeps } from '../platform/context';
 import { eventReminderNotice, reminderEmail, renewalReminderNotice, workoutReminderNotice, type NoticeText } from '../messaging/mail-templates';
 import { tellMember } from '../messaging/notify';
-import { formatClubDate, formatClubDateTime, formatClubInstant } from '../../domain/club-format';
 import { clubWorkout, workoutStart } from '../forum/posts/start-instants';
 import { activeMemberWhere } from '../platform/users';
 import { freeCancelUntil } from '../../domain/rules';
-import { clubRules } from '../club/settings';
+import { clubDates, clubRules } from '../club/settings';
 import { clubTimeZone } from '../platform/club-time-zone';
 
 const HOUR = 3_600_000;
@@ -66,6 +65,7 @@ function remind(deps: AppDeps, member: Recipient, key: string, notice: NoticeTex
  */
 export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPass {
   const tz = clubTimeZone(deps);
+  const dates = clubDates(deps);
   const today = clubToday(now, tz);
   const horizon = addDays(today, WORKOUT_REMINDER_DAYS_BEFORE + 1);
   const pass: ReminderPass = { workoutReminders: 0, eventReminders: 0, renewalReminders: 0 };
@@ -91,8 +91,8 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .where(and(eq(workoutSignups.postId, post.id), lte(workoutSignups.signupTime, at), memberIs, notYetReminded('workout', post.id)))
         .all();
       const freeFrom = freeCancelUntil(clubRules(deps), start);
-      const freeUntil = freeFrom > now ? formatClubInstant(freeFrom, tz, 'long') : null;
-      const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
+      const freeUntil = freeFrom > now ? dates.instant(freeFrom, tz, 'long') : null;
+      const when = dates.dateTime(post.workoutDate!, post.workoutTime);
       const notice = workoutReminderNotice(post.title, when, freeUntil, post.id);
       for (const { lane, ...m } of signedUp) {
         // On a workout with lanes the reminder names the member's lane with the workout.
@@ -116,7 +116,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
         .leftJoin(eventRsvps, and(eq(eventRsvps.postId, post.id), eq(eventRsvps.userId, users.id)))
         .where(and(isNull(eventRsvps.id), memberIs, notYetReminded('event', post.id)))
         .all();
-      const when = formatClubDateTime(post.eventDate!, post.eventTime);
+      const when = dates.dateTime(post.eventDate!, post.eventTime);
       const notice = eventReminderNotice(post.title, when, post.id);
       for (const m of unanswered) {
         if (remind(deps, m, reminderKey('event', post.id, m.id), notice)) pass.eventReminders += 1;
@@ -144,7 +144,7 @@ export function sendDueReminders(deps: AppDeps, now = deps.clock()): ReminderPas
           )
           .all();
         for (const m of expiring) {
-          const notice = renewalReminderNotice(days, formatClubDate(m.expiryDate!, 'long'));
+          const notice = renewalReminderNotice(days, dates.date(m.expiryDate!, 'long'));
           const key = reminderKey(`renewal${days}`, renewalItem(m.expiryDate!), m.id);
           if (remind(deps, m, key, notice)) pass.renewalReminders += 1;
         }

@@ -13,6 +13,8 @@ import { listMembers } from '../members/members';
 import { toCsv } from './csv';
 import { ServiceError, notFound } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { clubRegion } from '../club/settings';
+import { showPhone } from '../../domain/phone';
 
 export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter, 2027-spring or 2027-summer";
 
@@ -180,6 +182,7 @@ export function termReportCsv(answer: TermReportAnswer): CsvFile {
 /** The members table as CSV; with `ids`, only those members (the table's bulk export). */
 export function membersCsv(deps: AppDeps, ids?: ReadonlySet<number>): CsvFile {
   const day = clubToday(deps.clock(), clubTimeZone(deps));
+  const { country } = clubRegion(deps);
   return {
     filename: `members-${day}.csv`,
     body: toCsv(
@@ -188,7 +191,8 @@ export function membersCsv(deps: AppDeps, ids?: ReadonlySet<number>): CsvFile {
         m.name,
         m.email,
         m.role,
-        m.phone_number,
+        // As the members table shows it ('0412 345 678'): a spreadsheet would read '+61…' as a formula or a number.
+        showPhone(m.phone_number, country),
         m.join_date,
         m.expiry_date,
         m.expired ? 'yes' : 'no',

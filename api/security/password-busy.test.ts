@@ -15,7 +15,7 @@ describe('a full password pool', () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         t.call('POST', '/api/auth/register', {
-          body: { email: `room${i}@club.test`, password: 'secret1', name: `Student ${i}`, phoneNumber: '123-456-7890' },
+          body: { email: `room${i}@club.test`, password: 'secret1', name: `Student ${i}`, phoneNumber: '416-555-0123' },
         }),
       ),
     );

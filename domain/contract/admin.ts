@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, requireAll, unsafeCharactersMessage } from './common';
+import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from './common';
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
 
@@ -53,34 +53,41 @@ const charterFlag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1'));
 
-export const updateMemberSchema = z
-  .object({
-    name: looseString,
-    email: looseString,
-    role: looseString,
-    expiryDate: optionalDate,
-    phoneNumber: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((v) => (v ?? '').trim()),
-    charterAccepted: charterFlag,
-  })
-  // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
-  .superRefine((v, ctx) => {
-    if (!requireAll(v, ['name', 'email', 'role'] as const, MEMBER_REQUIRED_ERROR, ctx)) return;
-    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
-    if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
-      ctx.addIssue({ code: 'custom', path: ['role'], message: 'Choose Pending, Member, Executive or Administrator' });
-    }
-    if (!isValidEmail(v.email)) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
-    }
-    if (v.phoneNumber && !isValidPhone(v.phoneNumber)) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: PHONE_MESSAGE });
-    if (v.name.length > 100) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A field is too long' });
-    if (v.email.length > 254) ctx.addIssue({ code: 'custom', path: ['email'], message: 'A field is too long' });
-  })
-  .transform((v) => ({ ...v, role: v.role as EditableRole }));
-export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+const memberFields = z.object({
+  name: looseString,
+  email: looseString,
+  role: looseString,
+  expiryDate: optionalDate,
+  phoneNumber: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim()),
+  charterAccepted: charterFlag,
+});
+
+/** PUT /admin/members/:id/update, the phone number (optional) read for the club's country by `readPhone` and kept as E.164. */
+export function updateMemberSchema(readPhone: PhoneReader) {
+  return (
+    memberFields
+      // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
+      .superRefine((v, ctx) => {
+        if (!requireAll(v, ['name', 'email', 'role'] as const, MEMBER_REQUIRED_ERROR, ctx)) return;
+        if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
+        if (!(EDITABLE_ROLES as readonly string[]).includes(v.role)) {
+          ctx.addIssue({ code: 'custom', path: ['role'], message: 'Choose Pending, Member, Executive or Administrator' });
+        }
+        if (!isValidEmail(v.email)) {
+          ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
+        }
+        const phone = phoneIssue(readPhone, v.phoneNumber);
+        if (phone) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phone });
+        if (v.name.length > 100) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A field is too long' });
+        if (v.email.length > 254) ctx.addIssue({ code: 'custom', path: ['email'], message: 'A field is too long' });
+      })
+      .transform((v) => ({ ...v, role: v.role as EditableRole, phoneNumber: keptPhone(readPhone, v.phoneNumber) }))
+  );
+}
+export type UpdateMemberInput = z.infer<ReturnType<typeof updateMemberSchema>>;
 
 /** Kept for old clients: the server records role changes itself and trusts nothing in this body. */
 export const notifyRoleChangeSchema = z.object({}).loose();

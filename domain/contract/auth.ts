@@ -3,10 +3,11 @@ import {
   EMAIL_EXAMPLE,
   PASSWORD_MESSAGE,
   PASSWORD_MIN,
-  PHONE_EXAMPLE,
   isValidEmail,
-  isValidPhone,
   hasUnsafeCharacters,
+  keptPhone,
+  phoneIssue,
+  type PhoneReader,
   requireAll,
   unsafeCharactersMessage,
 } from './common';
@@ -56,22 +57,26 @@ export const loginSchema = z
 // of the issues is the form's order of checks, so the first one (the API's `error`) is unchanged.
 const REGISTER_FIELDS = ['name', 'email', 'phoneNumber', 'password'] as const;
 
-export const registerSchema = z
-  .object({ email: looseString, password: z.string().optional().default(''), name: looseString, phoneNumber: looseString })
-  .superRefine((v, ctx) => {
-    if (!requireAll(v, REGISTER_FIELDS, 'All fields are required', ctx)) return;
-    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
-    if (!isValidEmail(v.email)) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
-    }
-    if (!isValidPhone(v.phoneNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: `Please enter a valid 10-digit phone number (e.g., ${PHONE_EXAMPLE})` });
-    }
-    if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGE });
-    const tooLong = ([['name', 100], ['email', 254], ['password', 200]] as const).filter(([k, max]) => v[k].length > max);
-    for (const [k] of tooLong) ctx.addIssue({ code: 'custom', path: [k], message: 'A field is too long' });
-  });
-export type RegisterInput = z.infer<typeof registerSchema>;
+const registerFields = z.object({ email: looseString, password: z.string().optional().default(''), name: looseString, phoneNumber: looseString });
+
+/** POST /auth/register, its phone number read for the club's country by `readPhone` and kept as E.164. */
+export function registerSchema(readPhone: PhoneReader) {
+  return registerFields
+    .superRefine((v, ctx) => {
+      if (!requireAll(v, REGISTER_FIELDS, 'All fields are required', ctx)) return;
+      if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
+      if (!isValidEmail(v.email)) {
+        ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
+      }
+      const phone = phoneIssue(readPhone, v.phoneNumber);
+      if (phone) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phone });
+      if (v.password.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGE });
+      const tooLong = ([['name', 100], ['email', 254], ['password', 200]] as const).filter(([k, max]) => v[k].length > max);
+      for (const [k] of tooLong) ctx.addIssue({ code: 'custom', path: [k], message: 'A field is too long' });
+    })
+    .transform((v) => ({ ...v, phoneNumber: keptPhone(readPhone, v.phoneNumber) }));
+}
+export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;
 
 export const forgotPasswordSchema = z
   .object({ email: looseString })

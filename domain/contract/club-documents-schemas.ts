@@ -17,6 +17,8 @@ import { DAYS, isMonthDay } from '../schedule';
 import { isCalendarDate } from '../calendar-days';
 import { termsProblem } from '../calendar';
 import { isTimeZone } from '../time-zone';
+import { isPhoneCountry } from '../phone';
+import { canonicalLocale } from '../club-format';
 import { isSafeLink } from '../safe-link';
 import {
   BADGE_COLOURS,
@@ -343,6 +345,20 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     timeZone: z
       .string({ error: 'Choose the club’s time zone' })
       .refine(isTimeZone, 'Choose a time zone such as America/Toronto (an offset like +05:00 ignores daylight saving)'),
+  }),
+  region: z.object({
+    country: z
+      .string({ error: 'Choose the club’s country' })
+      .trim()
+      .toUpperCase()
+      .refine(isPhoneCountry, 'Choose the club’s country by its two-letter code, e.g. AU or CA'),
+    // Kept canonical ('en-au' is kept as 'en-AU'), so every device and the server read the same tag.
+    locale: z.string({ error: 'Choose the club’s language' }).transform((tag, ctx) => {
+      const canonical = canonicalLocale(tag);
+      if (canonical) return canonical;
+      ctx.addIssue({ code: 'custom', message: 'Give a language and region this server can write dates in, e.g. en-AU or en-US' });
+      return z.NEVER;
+    }),
   }),
   rules: z.object({
     lateCancelHours: ruleNumber('lateCancelHours'),

@@ -1,27 +1,31 @@
 // Types, messages and checks shared by the contract. No zod here: screens read these with their first
 // download; the shared schemas are in common-schemas.ts (docs/decisions/0040).
+import type { PhoneReading } from '../phone';
+
 export const EMAIL_EXAMPLE = 'name@example.com';
-export const PHONE_EXAMPLE = '(123) 456-7890';
-export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters long.';
 export { isValidEmail } from './email';
 
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
+/**
+ * How a schema reads a phone number typed for the club (domain/phone.ts's readPhone, bound to the
+ * club's country in force): handed in by the caller, so a schema that takes a phone number loads the
+ * phone library only where a form or the server reads one.
+ */
+export type PhoneReader = (typed: string) => PhoneReading;
+
+/** The number to keep for a typed one its reader accepted: E.164; nothing typed stays ''. */
+export function keptPhone(read: PhoneReader, typed: string): string {
+  if (!typed) return '';
+  const reading = read(typed);
+  return 'phone' in reading ? reading.phone : typed;
 }
 
-/** Formats up to 10 digits as the user types: (123) 456-7890. Extra digits are dropped. */
-export function formatPhone(value: string): string {
-  const d = phoneDigits(value).slice(0, 10);
-  if (d.length === 0) return '';
-  if (d.length < 4) return `(${d}`;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
-export function isValidPhone(value: string): boolean {
-  return phoneDigits(value).length === 10;
+/** The reader's message when `typed` is no number it can keep; undefined when it is one (or nothing was typed). */
+export function phoneIssue(read: PhoneReader, typed: string): string | undefined {
+  if (!typed) return undefined;
+  const reading = read(typed);
+  return 'problem' in reading ? reading.problem : undefined;
 }
 
 /** A whole-object check: the first failing rule's message is the answer (rules are checked in the form's order). */

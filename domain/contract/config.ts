@@ -6,6 +6,8 @@ import type { SportsDocument } from '../sports';
 export const clubConfigSchema = z.object({
   /** The club's IANA time zone (CLUB_TIMEZONE): every club date is a date on this clock. */
   clubTimeZone: z.string(),
+  /** The club's country and language (the `region` document): phone numbers are read and shown for the country, dates written in the language. */
+  region: z.object({ country: z.string(), locale: z.string() }).optional(),
   /** The club's contact address (the club document; CLUB_EMAIL until edited): membership receipts, questions; shown in the footer. */
   clubEmail: z.string(),
   /** The club document in force (name, short name, tagline, description, colours, logo, links): kept by the service worker for an offline start. */

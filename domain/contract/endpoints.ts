@@ -132,7 +132,7 @@ type Body<S extends z.ZodType> = z.input<S>;
 export interface Endpoints {
   // auth
   'GET /config': { answer: ClubConfig };
-  'POST /auth/register': { body: Body<typeof registerSchema>; answer: AuthAnswer };
+  'POST /auth/register': { body: Body<ReturnType<typeof registerSchema>>; answer: AuthAnswer };
   'POST /auth/login': { body: Body<typeof loginSchema>; answer: AuthAnswer };
   'GET /auth/profile': { answer: { user: SessionUser } };
   'POST /auth/forgot-password': { body: Body<typeof forgotPasswordSchema>; answer: MessageAnswer };
@@ -148,7 +148,7 @@ export interface Endpoints {
   'DELETE /passkeys/:id': { answer: PasskeysAnswer };
   // users
   'POST /users/accept-charter': { answer: CharterAcceptedAnswer };
-  'PUT /users/profile': { body: Body<typeof profileUpdateSchema>; answer: ProfileAnswer };
+  'PUT /users/profile': { body: Body<ReturnType<typeof profileUpdateSchema>>; answer: ProfileAnswer };
   'POST /users/profile-picture': { body: FormData; answer: ProfilePictureAnswer };
   'GET /users/role-change-notifications': { answer: RoleChangeNotificationsAnswer };
   'POST /users/mark-role-notification-read': { answer: RoleNotificationsReadAnswer };
@@ -159,7 +159,7 @@ export interface Endpoints {
   'GET /reports/members/:id/attendance': { answer: MemberHistoryAnswer };
   'PUT /admin/members/:id/approve': { body: Body<typeof approveMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
-  'PUT /admin/members/:id/update': { body: Body<typeof updateMemberSchema>; answer: MemberAnswer };
+  'PUT /admin/members/:id/update': { body: Body<ReturnType<typeof updateMemberSchema>>; answer: MemberAnswer };
   'DELETE /admin/members/:id': { answer: MessageAnswer };
   'DELETE /admin/members/:id/passkeys': { answer: PasskeysRemovedAnswer };
   'POST /admin/members/import': { body: string | Blob; answer: ImportAnswer };

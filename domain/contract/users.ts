@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from './auth';
-import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, requireAll, unsafeCharactersMessage } from './common';
+import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from './common';
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
 import { PACE_MAX, parsePace, type PaceUnit } from '../lanes';
@@ -37,36 +37,44 @@ function paceField(unit: PaceUnit, label: string) {
  * PUT /users/profile. Only these four fields exist: anything else in the body (a role, an expiry
  * date) is dropped by the schema before it reaches the service.
  */
-export const profileUpdateSchema = z
-  .object({
-    name: looseString,
-    email: looseString,
-    phone_number: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((v) => (v ?? '').trim()),
-    bio: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
-    // The own paces (optional; left out: kept as they are; '' or null: none).
-    swimPace: paceField('s/100m', 'Swim pace per 100 m'),
-    runPace: paceField('s/km', 'Run pace per km'),
-    rideSpeed: paceField('km/h', 'Ride speed km/h'),
-  })
-  // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
-  .superRefine((v, ctx) => {
-    if (!requireAll(v, ['name', 'email'] as const, PROFILE_REQUIRED_ERROR, ctx)) return;
-    if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
-    if (!isValidEmail(v.email)) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
-    }
-    if (v.phone_number && !isValidPhone(v.phone_number)) ctx.addIssue({ code: 'custom', path: ['phone_number'], message: PHONE_MESSAGE });
-    if (v.bio.length > BIO_MAX) ctx.addIssue({ code: 'custom', path: ['bio'], message: `Bio must be at most ${BIO_MAX} characters` });
-    if (v.name.length > NAME_MAX) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A field is too long' });
-    if (v.email.length > 254) ctx.addIssue({ code: 'custom', path: ['email'], message: 'A field is too long' });
-  });
-export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+const profileFields = z.object({
+  name: looseString,
+  email: looseString,
+  phone_number: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim()),
+  bio: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
+  // The own paces (optional; left out: kept as they are; '' or null: none).
+  swimPace: paceField('s/100m', 'Swim pace per 100 m'),
+  runPace: paceField('s/km', 'Run pace per km'),
+  rideSpeed: paceField('km/h', 'Ride speed km/h'),
+});
+
+/** PUT /users/profile, its phone number (optional) read for the club's country by `readPhone` and kept as E.164. */
+export function profileUpdateSchema(readPhone: PhoneReader) {
+  return (
+    profileFields
+      // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
+      .superRefine((v, ctx) => {
+        if (!requireAll(v, ['name', 'email'] as const, PROFILE_REQUIRED_ERROR, ctx)) return;
+        if (hasUnsafeCharacters(v.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: unsafeCharactersMessage('Name') });
+        if (!isValidEmail(v.email)) {
+          ctx.addIssue({ code: 'custom', path: ['email'], message: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})` });
+        }
+        const phone = phoneIssue(readPhone, v.phone_number);
+        if (phone) ctx.addIssue({ code: 'custom', path: ['phone_number'], message: phone });
+        if (v.bio.length > BIO_MAX) ctx.addIssue({ code: 'custom', path: ['bio'], message: `Bio must be at most ${BIO_MAX} characters` });
+        if (v.name.length > NAME_MAX) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A field is too long' });
+        if (v.email.length > 254) ctx.addIssue({ code: 'custom', path: ['email'], message: 'A field is too long' });
+      })
+      .transform((v) => ({ ...v, phone_number: keptPhone(readPhone, v.phone_number) }))
+  );
+}
+export type ProfileUpdate = z.infer<ReturnType<typeof profileUpdateSchema>>;
 
 export interface ProfileAnswer {
   user: SessionUser;

@@ -4,17 +4,21 @@
 import { setClubEmail, setClubIdentity } from '../lib/club/club-identity';
 import type { ClubIdentity } from '../../domain/club-identity';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
+import { setClubRegion } from '../lib/club/club-region';
 import { setClubRules } from '../lib/club/club-rules';
 import { setClubTimeZone } from '../lib/club/club-zone';
 import { primeReads } from '../lib/data/primed-reads';
 import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
 import type { RuleNumbers } from '../../domain/rules';
+import type { ClubRegion } from '../../domain/club-region';
 
 export interface PageData {
   /** The club document in force (its name, colour, links). */
   club?: ClubIdentity;
   clubEmail: string;
   clubTimeZone: string;
+  /** The club's country and language (the dates the page shows are written in it). */
+  region?: ClubRegion;
   passkeys: boolean;
   /** The attendance rules' numbers the page words (the FAQ, the charter). */
   rules?: RuleNumbers;
@@ -26,6 +30,7 @@ export interface PageData {
 
 export function applyPageData(data: PageData): void {
   setClubTimeZone(data.clubTimeZone);
+  setClubRegion(data.region);
   setClubIdentity(data.club);
   setClubEmail(data.clubEmail);
   setServerPasskeys(data.passkeys);

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { MembersOnlyPage, RequireRole } from '../components/require-role';
 import { lazyNamed } from '../lib/ui/lazy-named';
 import { useSession } from '../lib/session/session';
+import { useClubRegion } from '../lib/club/club-region';
 import { Layout } from './layout';
 import { SETUP_PATH } from '../../domain/contract/public-pages';
 
@@ -52,6 +53,9 @@ function MembersOnly({ children }: { children: ReactNode }) {
 
 export function AppRoutes() {
   const { user } = useSession();
+  // Every screen writes its dates in the club's language: a change of it (the server's first answer on
+  // a fresh start, an administrator's edit) draws the routes again, keeping their state.
+  useClubRegion();
   // The screens a visitor can open that read the API; a signed-in user gets them under the data layer.
   const publicReads = (
     <>

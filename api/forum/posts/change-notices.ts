@@ -13,10 +13,10 @@ import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { movedNotice, noticeEmail, type NoticeText } from '../../messaging/mail-templates';
 import { tellMember } from '../../messaging/notify';
-import { formatClubDateTime } from '../../../domain/club-format';
 import type { PostType } from './access';
 import { activeMemberWhere } from '../../platform/users';
 import { clubTimeZone } from '../../platform/club-time-zone';
+import { clubDates } from '../../club/settings';
 
 /**
  * Where and when a post happens, as stored: an edit that changes one of these may move it
@@ -41,7 +41,7 @@ export function whereAndWhen(post: PostRow): { date: string; time: string; place
 
 /** How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now. */
 function judged(deps: AppDeps, before: PostRow, after: Slot): EditVerdict {
-  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), clubTimeZone(deps));
+  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), clubTimeZone(deps), clubDates(deps));
 }
 
 /**
@@ -55,9 +55,9 @@ export function refuseMoveIntoPast(deps: AppDeps, post: PostRow, after: Slot): v
 }
 
 /** 'Thursday, March 5, 2026 at 6:00 PM' (or the day alone for an all-day event). */
-export function whenOf(post: PostRow): string {
+export function whenOf(deps: AppDeps, post: PostRow): string {
   const { date, time } = whereAndWhen(post);
-  return formatClubDateTime(date, time);
+  return clubDates(deps).dateTime(date, time);
 }
 
 interface Recipient {
@@ -142,6 +142,6 @@ export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): num
   deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null) return 0;
-  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id));
+  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(deps, after), whereAndWhen(after).place, after.id));
 }
 

@@ -5,7 +5,7 @@ import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../
 import type { AttendanceAnswer, AttendanceRecord } from '../../../domain/contract/forum';
 import type { AppDeps, CurrentUser } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
-import { formatClubInstant } from '../../../domain/club-format';
+import { clubDates } from '../../club/settings';
 import { requireWorkout } from '../posts/access';
 import { cancelledText, attendanceLocked } from '../../../domain/rules';
 import { clubWorkout, workoutStart } from '../posts/start-instants';
@@ -68,12 +68,12 @@ export function submitAttendance(
     // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);
     if (!attendanceLocked(existing) && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
-      throw new ServiceError(409, `Attendance opens when the workout starts, on ${formatClubInstant(opensAt, tz, 'long')}.`, {
+      throw new ServiceError(409, `Attendance opens when the workout starts, on ${clubDates(deps).instant(opensAt, tz, 'long')}.`, {
         opens_at: opensAt,
       });
     }
     if (attendanceLocked(existing)) {
-      const when = formatClubInstant(existing.submitted_at!, tz, 'long');
+      const when = clubDates(deps).instant(existing.submitted_at!, tz, 'long');
       throw new ServiceError(409, `Attendance was already submitted by ${existing.submitted_by} on ${when}`, {
         ...existing,
       });

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { newWorkoutNotice } from '../../messaging/mail-templates';
 import { pushNewWorkout } from '../../messaging/notifications';
-import { formatClubDateTime } from '../../../domain/club-format';
 import { assertCanManagePost, requireWorkout, type Actor } from '../posts/access';
 import { loadWorkoutPost } from '../posts/reads';
 import { applyWorkoutUpdate } from './workouts';
@@ -20,7 +19,7 @@ import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
 import { weekdayOf } from '../../../domain/calendar-days';
 import { storedDuration } from '../../../domain/durations';
 import { clubTimeZone } from '../../platform/club-time-zone';
-import { clubSports } from '../../club/settings';
+import { clubDates, clubSports } from '../../club/settings';
 import { paceUnitOf } from '../../../domain/lanes';
 import { chosenWorkoutType } from './workout-types';
 
@@ -84,7 +83,7 @@ export function createWorkoutSeries(
     // Each workout of the series gets the lanes, its own places and waitlists in each.
     for (const { id } of ids) saveLanes(db, requireWorkout(db, id), unit, input.lanes);
     // One push for the series, not one per date.
-    const when = formatClubDateTime(dates[0]!, input.workoutTime);
+    const when = clubDates(deps).dateTime(dates[0]!, input.workoutTime);
     pushNewWorkout(deps, actor.id, newWorkoutNotice(input.title, when, ids[0]!.id, ids.length - 1));
     return { id: seriesId, posts: ids.map(({ id }) => loadWorkoutPost(deps, actor.id, id)!) };
   });

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/contract/forum';
 import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
 import { FORMER_MEMBER } from '../../../domain/contract/privacy';
-import { clubRules, clubSports } from '../../club/settings';
+import { clubDates, clubRules, clubSports } from '../../club/settings';
 import { paceUnitOf } from '../../../domain/lanes';
 import { chosenWorkoutType } from './workout-types';
 import type { AppDeps } from '../../platform/context';
@@ -25,7 +25,6 @@ import { ServiceError } from '../../platform/errors';
 import { newWorkoutNotice, placeFreedNotice, waitlistPromotionEmail } from '../../messaging/mail-templates';
 import { pushNewWorkout } from '../../messaging/notifications';
 import { tellMember } from '../../messaging/notify';
-import { formatClubDateTime, formatClubInstant } from '../../../domain/club-format';
 import { assertNotCancelled, requireWorkout, type Actor } from '../posts/access';
 import { refuseMoveIntoPast, tellIfMoved } from '../posts/change-notices';
 import { loadWorkoutPost } from '../posts/reads';
@@ -217,7 +216,7 @@ function assertNotSuspended(deps: AppDeps, userId: number, now: number): void {
     .get();
   const until = row?.suspendedUntil ?? null;
   if (until !== null && isSuspended(until, now)) {
-    const when = formatClubInstant(until, clubTimeZone(deps), 'long');
+    const when = clubDates(deps).instant(until, clubTimeZone(deps), 'long');
     // 409, not 403: the account is fine, its state refuses this one action (and a 403 would end the
     // session in the PWA).
     throw new ServiceError(409, suspendedUntilText(clubRules(deps), when), { suspendedUntil: until });
@@ -266,7 +265,7 @@ function tellPlaceFreed(
   member: { userId: number; name: string; email: string },
   lane: LaneRow | null,
 ): void {
-  const when = formatClubDateTime(post.workoutDate!, post.workoutTime);
+  const when = clubDates(deps).dateTime(post.workoutDate!, post.workoutTime);
   // The lane is named with the workout, so the notice and the email say where the place is.
   const title = lane ? `${post.title} (${lane.name})` : post.title;
   // Urgent: the member has to know in time to come, so the email goes whatever their devices.
@@ -452,7 +451,7 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
     pushNewWorkout(
       deps,
       actor.id,
-      newWorkoutNotice(input.title, formatClubDateTime(input.workoutDate, input.workoutTime), id, 0),
+      newWorkoutNotice(input.title, clubDates(deps).dateTime(input.workoutDate, input.workoutTime), id, 0),
     );
     return loadWorkoutOr404(deps, actor.id, id);
   });

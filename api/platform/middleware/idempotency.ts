@@ -4,6 +4,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
 import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../../domain/contract/privacy';
+import { phoneWritings } from '../../../domain/phone';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../errors';
 import { sha256 } from '../tokens';
@@ -96,10 +97,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The member's number in each way an answer may have written it (kept in E.164, shown the national way…), and its digits. */
 function phoneForms(phone: string | null): string[] {
   if (!phone) return [];
-  const digits = phone.replace(/\D/g, '');
-  return [...new Set([phone, ...(digits.length >= 7 ? [digits] : [])])];
+  const forms = phoneWritings(phone).flatMap((form) => {
+    const digits = form.replace(/\D/g, '');
+    return [form, ...(digits.length >= 7 ? [digits] : [])];
+  });
+  // The longest first: '+16135550199' goes whole before its digits would leave a '+'.
+  return [...new Set(forms)].sort((x, y) => y.length - x.length);
 }
 
 function scrubText(text: string, person: Person): string {

@@ -12,12 +12,15 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<
   return result.data;
 }
 
-/** As `parse`, and the 400 names the field of the first broken rule (`field`: its path, dotted), for a form to show it there. */
+/**
+ * As `parse`, and the 400 names the field of the first broken rule (`field`: its path, dotted), for a
+ * form to show it there; a rule about the whole body (e.g. 'All fields are required') names none.
+ */
 export function parseNamingField<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new ServiceError(400, issue.message, { field: issue.path.join('.') });
+  throw new ServiceError(400, issue.message, issue.path.length > 0 ? { field: issue.path.join('.') } : undefined);
 }
 
 /**
@@ -42,6 +45,11 @@ export async function bodyJson(c: Context, options?: { emptyAs: unknown }): Prom
 /** The request's JSON body (bodyJson) checked with a contract schema. */
 export async function readBody<T extends z.ZodType>(c: Context, schema: T, options?: { emptyAs: unknown }): Promise<z.output<T>> {
   return parse(schema, await bodyJson(c, options));
+}
+
+/** The request's JSON body checked with a contract schema, its 400 naming the field (parseNamingField). */
+export async function readBodyNamingField<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  return parseNamingField(schema, await bodyJson(c));
 }
 
 /** A positive integer, or null. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { updateMemberSchema, type AdminMember } from '../../../domain/contract/admin';
-import { PHONE_MESSAGE, formatPhone, isValidPhone } from '../../../domain/contract/common';
+import { phoneIssue } from '../../../domain/contract/common';
+import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
@@ -35,10 +36,13 @@ function toBody(v: MemberValues) {
     email: v.email,
     role: v.role,
     expiryDate: v.expiryDate || null,
-    phoneNumber: v.phoneNumber ? formatPhone(v.phoneNumber) : '',
+    phoneNumber: v.phoneNumber,
     charterAccepted: v.charterAccepted ? (1 as const) : (0 as const),
   };
 }
+
+/** The member's rules as the server checks them, the phone number read for the club's country. */
+const memberRules = updateMemberSchema(readClubPhone);
 
 const memberFormSchema = z
   .object({
@@ -49,7 +53,7 @@ const memberFormSchema = z
     expiryDate: z.string(),
     charterAccepted: z.boolean(),
   })
-  .superRefine((v, ctx) => addIssues(updateMemberSchema.safeParse(toBody(v as MemberValues)), ctx));
+  .superRefine((v, ctx) => addIssues(memberRules.safeParse(toBody(v as MemberValues)), ctx));
 
 export function EditMemberModal({ member, onClose, onSaved }: Props) {
   const { user } = useSession();
@@ -65,15 +69,16 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
       name: member.name,
       email: member.email,
       role: member.role as Role,
-      phoneNumber: member.phone_number ?? '',
+      // As the club shows it ('0412 345 678'); a number kept in an older form, as it was kept.
+      phoneNumber: showClubPhone(member.phone_number),
       expiryDate: member.expiry_date ?? '',
       charterAccepted: member.charter_accepted === 1,
     },
   });
   const update = useUpdateMemberMutation();
-  // The 10-digit phone message shows while typing, before any submit: feedback before failure.
+  // The phone number's message shows while typing, before any submit: feedback before failure.
   const phone = watch('phoneNumber');
-  const phoneError = errors.phoneNumber?.message ?? (phone !== '' && !isValidPhone(phone) ? PHONE_MESSAGE : undefined);
+  const phoneError = errors.phoneNumber?.message ?? phoneIssue(readClubPhone, phone.trim());
   // A rejected account keeps its role unless the administrator picks another.
   const choices = member.role === 'rejected' ? [...ROLE_CHOICES, 'rejected' as const] : ROLE_CHOICES;
 

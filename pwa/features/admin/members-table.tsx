@@ -14,6 +14,7 @@ import { BreakableEmail } from './breakable-email';
 import { BulkBar } from './bulk-bar';
 import { expiresSoon, matchesSearch } from './member-filters';
 import { useClubToday } from '../../lib/club/club-clock';
+import { showClubPhone } from '../../lib/club/club-phone';
 
 interface Props {
   members: MemberListEntry[];
@@ -189,7 +190,7 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
                     <td data-label="Role" className="members-table__role">
                       <RoleBadge role={m.role} />
                     </td>
-                    <td data-label="Phone" className="members-table__minor">{m.phone_number || 'Not set'}</td>
+                    <td data-label="Phone" className="members-table__minor">{showClubPhone(m.phone_number) || 'Not set'}</td>
                     <td data-label="Join Date" className="members-table__minor">{dateOrNotSet(m.join_date)}</td>
                     <td data-label="Expiry Date" className="members-table__expiry">
                       {dateOrNotSet(m.expiry_date)}

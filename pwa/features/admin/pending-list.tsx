@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useRejectMemberMutation } from './api/admin-queries';
 import { BreakableEmail } from './breakable-email';
 import { dateOrNotSet } from './role-badge';
+import { showClubPhone } from '../../lib/club/club-phone';
 
 interface Props {
   members: AdminMember[];
@@ -50,7 +51,7 @@ export function PendingList({ members, onApprove, onRejected }: Props) {
                 <BreakableEmail email={m.email} />
               </dd>
               <dt>Phone</dt>
-              <dd>{m.phone_number || 'Not set'}</dd>
+              <dd>{showClubPhone(m.phone_number) || 'Not set'}</dd>
               <dt>Registered</dt>
               <dd>{dateOrNotSet(m.join_date)}</dd>
               <dt>Charter</dt>

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CLUB_REGION } from '../../../domain/club-region';
+import { setClubRegion } from '../../lib/club/club-region';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { LoginPage } from './login-page';
@@ -15,10 +17,12 @@ function renderLogin(url = '/login', routes: Routes = {}) {
 
 const submit = (name: string) => screen.getAllByRole('button', { name }).at(-1)!;
 
-// The form is loaded on demand, in production and here: loaded before the tests, so a findBy
-// waits for the screen, not for a busy machine to load a module.
+// The form and Create Account's rules (with the phone library) are loaded on demand, in production
+// and here: loaded before the tests, so a findBy waits for the screen, not for a busy machine to load
+// a module.
 beforeAll(async () => {
   await import('./forgot-password-modal');
+  await import('./signup-schemas');
 });
 
 describe('LoginPage', () => {
@@ -42,7 +46,7 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('a@b.co');
   });
 
-  it('formats the phone as typed, shows the live match indicator and checks the sign-up rules in order', async () => {
+  it('keeps the phone exactly as typed, shows the live match indicator and checks the sign-up rules in order', async () => {
     const api = renderLogin('/login?mode=signup');
     expect(screen.getByText(/You will get an email when your account is activated/)).toBeInTheDocument();
     await userEvent.click(submit('Create Account'));
@@ -53,8 +57,8 @@ describe('LoginPage', () => {
     }
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana');
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
-    await userEvent.type(screen.getByLabelText('Phone'), '41655501991234');
-    expect(screen.getByLabelText('Phone')).toHaveValue('(416) 555-0199');
+    await userEvent.type(screen.getByLabelText('Phone'), '416 555-0199');
+    expect(screen.getByLabelText('Phone')).toHaveValue('416 555-0199');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'secret2');
     expect(screen.getByText('✗ Passwords do not match')).toBeInTheDocument();
@@ -118,5 +122,45 @@ describe('LoginPage', () => {
   it('shows why a session ended', () => {
     renderLogin('/login?reason=session-expired');
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+  });
+});
+
+describe('Create Account in an Australian club', () => {
+  beforeEach(() => setClubRegion({ country: 'AU', locale: 'en-AU' }));
+  afterEach(() => setClubRegion(DEFAULT_CLUB_REGION));
+
+  const fillTheRest = async () => {
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@club.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+  };
+
+  it('leaves "+61 412 345 678" exactly as typed and sends it as the club keeps it', async () => {
+    const api = renderLogin('/login?mode=signup', { 'POST /auth/register': jsonReply({ error: 'An account with this email already exists' }, 409) });
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).toHaveAttribute('autocomplete', 'tel');
+    await userEvent.type(phone, '+61 412 345 678');
+    expect(phone).toHaveValue('+61 412 345 678');
+    await fillTheRest();
+    await userEvent.click(submit('Create Account'));
+    await screen.findByRole('alert');
+    expect(api.to('POST /auth/register')[0]!.body).toMatchObject({ phoneNumber: '+61412345678' });
+    expect(phone).toHaveValue('+61 412 345 678');
+  });
+
+  it('shows beside the field why a number is not one, with an Australian example, and keeps what was typed', async () => {
+    const api = renderLogin('/login?mode=signup');
+    const phone = screen.getByLabelText('Phone');
+    await userEvent.type(phone, '0412 345 67');
+    await fillTheRest();
+    await userEvent.click(submit('Create Account'));
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining('e.g., 0412 345 678'));
+    expect(phone).not.toHaveAccessibleDescription(expect.stringContaining('10-digit'));
+    expect(phone).toHaveValue('0412 345 67');
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -16,8 +16,9 @@ import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
 
 const ForgotPasswordModal = lazyNamed(() => import('./forgot-password-modal'), 'ForgotPasswordModal');
 // The rules load with the first check of the form, and react-hook-form with the first touch of it,
-// not with the page (docs/decisions/0040).
-const schemas = () => import('./login-schemas');
+// not with the page (docs/decisions/0040); Create Account's bring the phone library, Sign In's do not.
+const signInRules = () => import('./login-schemas');
+const signUpRules = () => import('./signup-schemas');
 
 type Mode = 'signin' | 'signup';
 type Problem = { kind: 'login-failed' } | { kind: 'exists' } | { kind: 'text'; text: string };
@@ -62,7 +63,7 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
     formEvents,
     prepare,
-  } = useDeferredContractForm<LoginValues>(async () => (await schemas())[mode === 'signin' ? 'signInSchema' : 'signUpSchema'], {
+  } = useDeferredContractForm<LoginValues>(async () => (mode === 'signin' ? (await signInRules()).signInSchema : (await signUpRules()).signUpSchema), {
     defaultValues: { name: '', email: '', phoneNumber: '', password: '', confirm: '' },
   });
 
@@ -93,11 +94,10 @@ export function LoginPage() {
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
-    const { loginSchema, registerSchema } = await schemas();
-    const send = () =>
+    const send = async () =>
       mode === 'signin'
-        ? call('POST /auth/login', { body: loginSchema.parse(values) })
-        : call('POST /auth/register', { body: registerSchema.parse(values) });
+        ? call('POST /auth/login', { body: (await signInRules()).loginSchema.parse(values) })
+        : call('POST /auth/register', { body: (await signUpRules()).registerSchema.parse(values) });
     try {
       const answer = await send();
       if (!answer?.token) return setProblem({ kind: 'text', text: 'Signup or Login failed - no token received' });
@@ -151,7 +151,7 @@ export function LoginPage() {
         </FormField>
         {mode === 'signup' && (
           <FormField label="Phone" error={errors.phoneNumber?.message}>
-            {(field) => <input {...field} autoComplete="tel" {...phoneInput(register, 'phoneNumber')} />}
+            {(field) => <input {...field} {...phoneInput(register, 'phoneNumber')} />}
           </FormField>
         )}
         <FormField label="Password" error={errors.password?.message}>

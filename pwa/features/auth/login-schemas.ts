@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import { loginSchema, registerSchema } from '../../../domain/contract/auth';
+import { loginSchema } from '../../../domain/contract/auth';
 import { addIssues } from '../../lib/forms/forms';
-import { PASSWORDS_DIFFER } from './password-match';
 
-// The sign-in page's rules, loaded with the form's first check rather than with the page, so the page
-// itself ships without zod (docs/decisions/0040).
+// The sign-in rules, loaded with the form's first check rather than with the page, so the page
+// itself ships without zod (docs/decisions/0040). Create Account's are in signup-schemas.ts.
 
-export { loginSchema, registerSchema };
-
-// Create Account: the contract's register rules, each on its field, then the confirm field.
-export const signUpSchema = z
-  .object({ name: z.string(), email: z.string(), phoneNumber: z.string(), password: z.string(), confirm: z.string() })
-  .superRefine((v, ctx) => {
-    addIssues(registerSchema.safeParse(v), ctx);
-    if (v.password && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
-  });
+export { loginSchema };
 
 export const signInSchema = z
   .object({ email: z.string(), password: z.string() })
@@ -22,4 +13,3 @@ export const signInSchema = z
   .superRefine((v, ctx) => {
     addIssues(loginSchema.safeParse(v), ctx);
   });
-

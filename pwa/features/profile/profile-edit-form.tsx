@@ -9,9 +9,13 @@ import {
   profileUpdateSchema,
   type ProfileUpdate,
 } from '../../../domain/contract/users';
+
+/** The profile's rules, the phone number read for the club's country as the server reads it. */
+const profileRules = profileUpdateSchema(readClubPhone);
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { phoneInput, useContractForm } from '../../lib/forms/forms';
+import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { useSession } from '../../lib/session/session';
 import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from '../../components/avatar';
@@ -57,13 +61,14 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<ProfileUpdate>(profileUpdateSchema, {
-    // A field is checked when the member leaves it (the phone's 10-digit message), then as it changes.
+  } = useContractForm<ProfileUpdate>(profileRules, {
+    // A field is checked when the member leaves it (the phone number's message), then as it changes.
     mode: 'onTouched',
     defaultValues: {
       name: user.name,
       email: user.email,
-      phone_number: user.phoneNumber ?? '',
+      // As the club shows it ('0412 345 678'); saved again, it is read back to the same number.
+      phone_number: showClubPhone(user.phoneNumber),
       bio: user.bio ?? '',
       ...paceDefaults(user),
     },
@@ -169,7 +174,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
         {(field) => <input {...field} type="email" autoComplete="email" required {...register('email')} />}
       </FormField>
       <FormField label="Phone" error={errors.phone_number?.message}>
-        {(field) => <input {...field} autoComplete="tel" {...phoneInput(register, 'phone_number')} />}
+        {(field) => <input {...field} {...phoneInput(register, 'phone_number')} />}
       </FormField>
       <FormField
         label="Bio"

@@ -6,6 +6,7 @@ import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { ProfilePage } from './profile-page';
+import { phoneProblem } from '../../../domain/phone';
 
 const ME: SessionUser = testUser('member', {
   id: 7,
@@ -86,16 +87,16 @@ describe('ProfilePage', () => {
     );
   });
 
-  it('formats the phone as typed and refuses a short one with the inline message', async () => {
+  it('keeps the phone as typed and refuses a short one with the inline message', async () => {
     const user = userEvent.setup();
     const api = renderProfile(ME);
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const phone = screen.getByLabelText('Phone');
     await user.clear(phone);
     await user.type(phone, '416555');
-    expect(phone).toHaveValue('(416) 555');
+    expect(phone).toHaveValue('416555');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
-    expect(screen.getByText('Please enter a valid 10-digit phone number')).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription(phoneProblem('CA'));
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(api.writes()).toEqual([]);
   });
@@ -134,7 +135,8 @@ describe('ProfilePage', () => {
     expect(writes[1]!.body).toEqual({
       name: 'Sam S.',
       email: 'sam@club.test',
-      phone_number: '(416) 555-0100',
+      // Read for the club's country and sent as it is kept.
+      phone_number: '+14165550100',
       bio: ME.bio,
     });
     expect(storedUser()).toMatchObject({ name: 'Sam S.', profilePictureUrl: '/uploads/new.webp' });

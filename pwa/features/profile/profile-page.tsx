@@ -19,6 +19,7 @@ import { PersonalBests } from '../../components/personal-bests';
 import './profile.css';
 import { absencesUntilSuspension, isSuspended } from '../../../domain/rules';
 import { useClubRules, useRuleText } from '../../lib/club/club-rules';
+import { showClubPhone } from '../../lib/club/club-phone';
 
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
 export function ProfilePage() {
@@ -91,7 +92,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
         <dt>Email</dt>
         <dd>{user.email}</dd>
         <dt>Phone</dt>
-        <dd>{user.phoneNumber || 'Not set'}</dd>
+        <dd>{showClubPhone(user.phoneNumber) || 'Not set'}</dd>
       </dl>
       <MembershipFacts user={user} />
       {user.expiry_date && <RenewalCard />}

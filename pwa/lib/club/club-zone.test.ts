@@ -3,13 +3,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSports } from '../../../domain/sports';
 import { clubSports } from './club-sports';
-import { loadClubConfigWhenControlled } from './club-zone';
+import { loadClubConfig, loadClubConfigWhenControlled } from './club-zone';
+import { clubRegion, setClubRegion } from './club-region';
+import { DEFAULT_CLUB_REGION } from '../../../domain/club-region';
 
 class FakeWorkerContainer extends EventTarget {
   controller: object | null = {};
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setClubRegion(DEFAULT_CLUB_REGION);
+});
 
 function configWith(sports: unknown) {
   return new Response(JSON.stringify({ clubTimeZone: 'America/Toronto', clubEmail: 'club@club.test', sports }), {
@@ -48,5 +53,14 @@ describe("the club's settings on a device", () => {
     await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
     worker.dispatchEvent(new Event('controllerchange'));
     expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('take the club’s country and language from /api/config, and keep them when an answer has none', async () => {
+    const answer = (body: object) => async () => new Response(JSON.stringify({ clubTimeZone: 'Australia/Sydney', clubEmail: 'club@club.test', ...body }));
+    await loadClubConfig(answer({ region: { country: 'AU', locale: 'en-AU' } }));
+    expect(clubRegion()).toEqual({ country: 'AU', locale: 'en-AU' });
+    // An older server's answer says nothing of them.
+    await loadClubConfig(answer({}));
+    expect(clubRegion()).toEqual({ country: 'AU', locale: 'en-AU' });
   });
 });

@@ -4,6 +4,7 @@ import { isTimeZone } from '../../../domain/time-zone';
 import { SETUP_PATH } from '../../../domain/contract/public-pages';
 import { setClubEmail, setClubIdentity } from './club-identity';
 import { setServerPasskeys } from './club-passkeys';
+import { setClubRegion } from './club-region';
 import { setClubRules } from './club-rules';
 import { setClubSports } from './club-sports';
 import { setClubTerms } from './club-terms';
@@ -28,7 +29,7 @@ export function setClubTimeZone(next: string): void {
   for (const listener of listeners) listener();
 }
 
-/** Asks the server for the club's zone (and its name, colour and contact address); a failure keeps the ones known so far. */
+/** Asks the server for the club's zone (and its country, language, name, colour and contact address); a failure keeps the ones known so far. */
 export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<void> {
   try {
     const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
@@ -37,6 +38,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     // and zod there would cost each public page ~25 KB. setClubTimeZone refuses a non-IANA zone.
     const body = (await res.json()) as Partial<ClubConfig> | null;
     if (typeof body?.clubTimeZone === 'string') setClubTimeZone(body.clubTimeZone);
+    setClubRegion(body?.region);
     setClubEmail(body?.clubEmail);
     setClubIdentity(body?.club);
     // An empty club opens on its one-time setup (the server answers 404 there once it is done).

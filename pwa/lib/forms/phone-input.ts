@@ -1,23 +1,16 @@
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { formatPhone } from '../../../domain/contract/common';
 
 /**
- * A phone input of any form: shown and kept as (123) 456-7890 while typing, capped at the 10 digits
- * of a North American number. Spread onto the <input> after the FormField's props.
+ * A phone input of any form: a plain telephone field that keeps exactly what was typed, in any
+ * country's way of writing it, and offers the phone keypad and the browser's own number. The form's
+ * schema reads it for the club's country when it is checked (lib/club/club-phone.ts). Spread onto the
+ * <input> after the FormField's props. Nothing here loads the phone library: the sign-in page uses it.
  */
-export function phoneInput<Values extends FieldValues>(
-  register: UseFormRegister<Values>,
-  name: Path<Values>,
-) {
+export function phoneInput<Values extends FieldValues>(register: UseFormRegister<Values>, name: Path<Values>) {
   return {
     type: 'tel',
     inputMode: 'tel' as const,
-    placeholder: '(123) 456-7890',
-    ...register(name, {
-      setValueAs: (value: string) => formatPhone(value ?? ''),
-      onChange: (e: { target: { value: string } }) => {
-        e.target.value = formatPhone(e.target.value);
-      },
-    }),
+    autoComplete: 'tel',
+    ...register(name),
   };
 }

@@ -1,21 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { formatPhone } from '../../../domain/contract/common';
-import { formatDate, formatDateTime, formatDayOfMonth, formatMonth, formatNumber, formatTime, formatWeekday, ordinal, formatAge } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CLUB_REGION } from '../../../domain/club-region';
+import { setClubRegion } from '../club/club-region';
+import { formatDate, formatDateAndTime, formatDateTime, formatDayOfMonth, formatMonth, formatNumber, formatTime, formatTimeRange, formatWeekday, ordinal, formatAge } from './format';
 
 describe('ordinal', () => {
   it.each([
     [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [13, '13th'], [21, '21st'], [22, '22nd'], [111, '111th'], [101, '101st'],
   ])('%i → %s', (n, s) => expect(ordinal(n)).toBe(s));
-});
-
-describe('formatPhone', () => {
-  it('formats as typed and caps at 10 digits', () => {
-    expect(formatPhone('1')).toBe('(1');
-    expect(formatPhone('1234')).toBe('(123) 4');
-    expect(formatPhone('1234567')).toBe('(123) 456-7');
-    expect(formatPhone('123456789012')).toBe('(123) 456-7890');
-    expect(formatPhone('')).toBe('');
-  });
 });
 
 describe('formatTime', () => {
@@ -48,6 +39,31 @@ describe('formatWeekday, formatDayOfMonth, formatMonth and formatNumber', () => 
     expect(formatMonth('2027-03-31')).toBe('March 2027');
     expect(formatMonth('2026-12-01')).toBe('December 2026');
     expect(formatNumber(2000)).toBe('2,000');
+  });
+});
+
+describe("the club's language", () => {
+  afterEach(() => setClubRegion(DEFAULT_CLUB_REGION));
+
+  it('writes every date and time the way the club’s locale does, once the server has said it', () => {
+    setClubRegion({ country: 'AU', locale: 'en-AU' });
+    expect(formatDate('2026-03-02')).toBe('Mon, 2 Mar 2026');
+    expect(formatTime('18:15')).toBe('6:15 pm');
+    expect(formatTimeRange('18:00', '19:30')).toBe('6:00 – 7:30 pm');
+    expect(formatDateAndTime('2026-11-29', '05:00')).toBe('Sun, 29 Nov 2026 at 5:00 am');
+    expect(formatDateTime(Date.parse('2026-03-02T07:22:00Z'), 'Australia/Sydney')).toBe('2 Mar 2026 at 6:22 pm');
+  });
+
+  it('keeps what it knew when the answer is not a country and a language', () => {
+    setClubRegion({ country: 'AU', locale: 'en-AU' });
+    setClubRegion({ country: 'Australia', locale: 'en-AU' });
+    setClubRegion({ country: 'AU', locale: '<script>' });
+    setClubRegion(null);
+    expect(formatDate('2026-03-02')).toBe('Mon, 2 Mar 2026');
+  });
+
+  it('writes a date with its time in the default as it always has', () => {
+    expect(formatDateAndTime('2026-11-29', '05:00')).toBe('Sun, Nov 29, 2026 at 5:00 AM');
   });
 });
 

@@ -1,8 +1,16 @@
 import { clubTimeZone } from '../club/club-clock';
-import { formatClubDate, formatClubDatePart, formatClubInstant, formatClubTime, formatClubTimeRange, type ClubDateStyle } from '../../../domain/club-format';
+import { clubFormat, type ClubDateStyle, type ClubFormat } from '../../../domain/club-format';
+import { clubLocale } from '../club/club-region';
 
 // The PWA's names for the club's one date and time format (domain/club-format.ts), which the emails
-// and pushes use too: '6:15 PM', 'Mon, Mar 2, 2026', 'Mar 2, 2026 at 6:15 PM'.
+// and pushes use too, in the club's language as this device knows it (lib/club/club-region.ts):
+// '6:15 PM', 'Mon, Mar 2, 2026', 'Mar 2, 2026 at 6:15 PM' in en-US; '6:15 pm', 'Mon, 2 Mar 2026' in en-AU.
+// The app's routes re-render when the language changes (app/router.tsx), so every screen follows.
+
+/** The club's writing of dates and times in its language now (for a rule in domain/ that words a date). */
+export function clubDates(): ClubFormat {
+  return clubFormat(clubLocale());
+}
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… (waitlist positions). */
 export function ordinal(n: number): string {
@@ -22,37 +30,42 @@ export function ordinal(n: number): string {
 
 /** 'YYYY-MM-DD' as a readable date, e.g. 'Mon, Mar 2, 2026', without zone shifts (it is already club-local). */
 export function formatDate(date: string, style: ClubDateStyle = 'short'): string {
-  return formatClubDate(date, style);
+  return clubDates().date(date, style);
 }
 
 /** A club date's weekday: 'Monday' ('long') or 'Mon' ('short'), without zone shifts. */
 export function formatWeekday(date: string, style: 'long' | 'short' = 'long'): string {
-  return formatClubDatePart(date, style === 'long' ? 'weekday' : 'weekday-short');
+  return clubDates().datePart(date, style === 'long' ? 'weekday' : 'weekday-short');
 }
 
 /** The day of the month of a club date: '2' for '2027-03-02'. */
 export function formatDayOfMonth(date: string): string {
-  return formatClubDatePart(date, 'day');
+  return clubDates().datePart(date, 'day');
 }
 
 /** The month of a club date with its year: 'March 2027' for '2027-03-…'. */
 export function formatMonth(date: string): string {
-  return formatClubDatePart(date, 'month');
+  return clubDates().datePart(date, 'month');
 }
 
 /** A count as the club writes it: '2,000'. */
 export function formatNumber(n: number): string {
-  return n.toLocaleString('en-US');
+  return n.toLocaleString(clubDates().locale);
 }
 
 /** 'HH:MM' (24 h) as '6:15 PM'. */
 export function formatTime(time: string | null | undefined): string {
-  return formatClubTime(time);
+  return clubDates().time(time);
+}
+
+/** A club date and its time ('YYYY-MM-DD', 'HH:MM'), e.g. 'Sun, Nov 29, 2026 at 5:00 AM'; no time: the date alone. */
+export function formatDateAndTime(date: string, time: string | null | undefined, style: ClubDateStyle = 'short'): string {
+  return clubDates().dateTime(date, time, style);
 }
 
 /** A start and its end, '6:00 – 7:30 PM'; the start alone when there is no end (an older kept copy). */
 export function formatTimeRange(start: string | null | undefined, end: string | null | undefined): string {
-  return start ? formatClubTimeRange(start, end) : '';
+  return start ? clubDates().timeRange(start, end) : '';
 }
 
 /**
@@ -62,7 +75,7 @@ export function formatTimeRange(start: string | null | undefined, end: string | 
 export function formatDateTime(ms: number | string, timeZone: string | null = clubTimeZone()): string {
   const instant = new Date(ms).getTime();
   if (Number.isNaN(instant)) return String(ms);
-  return formatClubInstant(instant, timeZone ?? undefined, 'medium');
+  return clubDates().instant(instant, timeZone ?? undefined, 'medium');
 }
 
 /**

@@ -3,6 +3,7 @@
 import { clubIdentity } from '../../../lib/club/club-identity';
 import { clubRules } from '../../../lib/club/club-rules';
 import { clubTerms } from '../../../lib/club/club-terms';
+import { clubLocale } from '../../../lib/club/club-region';
 import type { ClubDocument } from '../../../../domain/contract/club-documents';
 import { pageHtml } from '../../../../domain/markdown';
 import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../../../../domain/club-pages';
@@ -12,7 +13,7 @@ import type { SeasonsDocument } from '../../../../domain/schedule';
 export function previewDocument<K extends PageKey>(key: K, body: PageDocumentTypes[K], seasons?: SeasonsDocument): ClubDocument<K> {
   // The facts a text names in braces, as this device last learned them from the club's settings.
   const club = clubIdentity();
-  const facts: PageFacts = { clubName: club.name, contactEmail: club.contactEmail, rules: clubRules(), terms: clubTerms(), ...(seasons && { seasons }) };
+  const facts: PageFacts = { clubName: club.name, contactEmail: club.contactEmail, rules: clubRules(), terms: clubTerms(), locale: clubLocale(), ...(seasons && { seasons }) };
   const html = pageHtml(key, body, facts);
   const filled = pageFilled(key, body, facts);
   return { key, version: 0, body, html, filled, publishedAt: null, publishedBy: null, note: null, minor: false } as ClubDocument<K>;

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
-import { DEFAULT_RULE_NUMBERS, RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
+import { RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
-import { EmptyState, ErrorMessage, Loading } from '../../../components/status';
-import { errorMessage } from '../../../lib/data/api-client';
-import { useDocumentVersions } from '../../../lib/data/club-documents';
 import { setClubRules } from '../../../lib/club/club-rules';
-import { formatDateTime } from '../../../lib/ui/format';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
+import { RuleHistory } from './rules-history';
 import './rules.css';
 
 const FIELDS = Object.keys(RULE_NUMBER_LABELS) as (keyof RuleNumbers)[];
@@ -37,7 +34,7 @@ function toNumbers(draft: Draft): RuleNumbers | null {
   return { lateCancelHours: Number(draft.lateCancelHours), absencesBeforeSuspension: Number(draft.absencesBeforeSuspension), suspensionDays: Number(draft.suspensionDays) };
 }
 
-/** Admin → Rules: the attendance rules' numbers, what members will read, and every change made. */
+/** Admin → Rules: the attendance rules' numbers, what members will read, every change made, and where the club is. */
 export function RulesTab() {
   const editor = useDocumentEditor('rules', { toForm: toDraft, failed: 'The rules were not saved' });
   const [shown, setShown] = useState<Partial<Record<keyof RuleNumbers, string>>>({});
@@ -110,41 +107,5 @@ function MembersWillRead({ numbers }: { numbers: RuleNumbers }) {
         {words.lateCancel} {words.suspension}
       </p>
     </div>
-  );
-}
-
-/** What changed in one version against the one before it: 'Late-cancel window (hours): 24 → 12'. */
-function changes(before: RuleNumbers, after: RuleNumbers): string[] {
-  return FIELDS.filter((k) => before[k] !== after[k]).map((k) => `${RULE_NUMBER_LABELS[k]}: ${before[k]} → ${after[k]}`);
-}
-
-function RuleHistory() {
-  const versions = useDocumentVersions('rules');
-  if (versions.isPending) return <Loading text="Loading the changes…" />;
-  if (!versions.data) return <ErrorMessage>{errorMessage(versions.error, 'Failed to load the changes')}</ErrorMessage>;
-  const list = versions.data.versions;
-  return (
-    <section className="rules-admin__history" aria-labelledby="rules-history">
-      <h2 id="rules-history">Changes</h2>
-      {list.length === 0 ? (
-        <EmptyState>No changes yet: the club&rsquo;s rules are the defaults.</EmptyState>
-      ) : (
-        <ol className="rules-admin__changes">
-          {list.map((v, i) => {
-            // The oldest version is compared with the numbers the club started from.
-            const before = list[i + 1]?.body ?? DEFAULT_RULE_NUMBERS;
-            const what = changes(before, v.body);
-            return (
-              <li key={v.version}>
-                <span className="rules-admin__when">
-                  {v.publishedAt !== null ? formatDateTime(v.publishedAt) : ''} · {v.publishedBy?.name ?? 'Unknown'}
-                </span>
-                <span>{what.length > 0 ? what.join('; ') : v.note ?? 'No change to the numbers'}</span>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
   );
 }

@@ -4,6 +4,7 @@ import { Notice } from '../../../components/status';
 import { setClubTimeZone } from '../../../lib/club/club-zone';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
+import { RegionForm } from './region-form';
 
 /** The zones this browser knows, for the picker (the server checks the name again). */
 function knownZones(current: string): string[] {
@@ -12,7 +13,10 @@ function knownZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-/** The club's time zone (Admin → Rules), with what changing it does, and does not do, said before saving. */
+/**
+ * Where the club is (Admin → Rules): its time zone, with what changing it does, and does not do, said
+ * before saving; then its country and language (region-form.tsx), a document of their own.
+ */
 export function TimeZoneSection() {
   const editor = useDocumentEditor('time-zone', { failed: 'The time zone could not be saved' });
   const inForce = editor.origin?.body.timeZone ?? '';
@@ -26,7 +30,8 @@ export function TimeZoneSection() {
 
   return (
     <section aria-labelledby="time-zone-heading" className="card rules-admin__zone">
-      <h2 id="time-zone-heading">Club time zone</h2>
+      <h2 id="time-zone-heading">Time zone, country and language</h2>
+      <h3>Club time zone</h3>
       <DocumentFrame
         editor={editor}
         className="form"
@@ -60,6 +65,8 @@ export function TimeZoneSection() {
           </>
         )}
       </DocumentFrame>
+      <h3>Country and language</h3>
+      <RegionForm />
     </section>
   );
 }

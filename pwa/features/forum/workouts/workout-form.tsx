@@ -28,6 +28,7 @@ import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
 import { judgeEdit, type Slot } from '../../../../domain/moves';
+import { clubDates } from '../../../lib/ui/format';
 import { usualMinutes } from '../../../../domain/durations';
 import { paceUnitOf } from '../../../../domain/lanes';
 import { offeredTypes, typeName } from '../../../../domain/sports';
@@ -193,7 +194,7 @@ export function workoutUpdateFormSchema(context?: EditContext) {
     if (!context?.timeZone) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
     const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
-    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone);
+    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone, clubDates());
     if (!verdict.allowed) {
       ctx.addIssue({ code: 'custom', path: [verdict.field === 'date' ? 'workoutDate' : 'workoutTime'], message: verdict.error });
     }

@@ -6,11 +6,14 @@ import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { RaceDetailPage } from '../race-detail-page';
 import { inDays, member, race } from '../test-handlers';
+import { clubFormat } from '../../../../domain/club-format';
 
 // The Lifts section of a race's page: the driver changes their lift in the form they offered it
 // with; riders get no such button.
 
 const date = inDays(6);
+/** A lift's time as the club writes a date with its time (en-US, the default): 'Sun, Nov 29, 2026 at 5:30 AM'. */
+const leaves = (time: string) => clubFormat('en-US').dateTime(date, time, 'short');
 
 function liftOf(fields: Partial<RaceLift>): RaceLift {
   return {
@@ -54,7 +57,7 @@ describe('Lifts: the driver edits their lift', () => {
       },
     });
     const edit = await within(await screen.findByRole('region', { name: 'Lifts' })).findByRole('button', { name: 'Edit lift' });
-    expect(edit).toHaveAccessibleDescription(`Morgan Member (you) · from Sports centre · ${date} at 05:30`);
+    expect(edit).toHaveAccessibleDescription(`Morgan Member (you) · from Sports centre · ${leaves('05:30')}`);
     await userEvent.click(edit);
 
     const form = within(lifts()).getByRole('form', { name: 'Edit lift' });
@@ -79,7 +82,7 @@ describe('Lifts: the driver edits their lift', () => {
     expect(puts.map((p) => p.path)).toEqual(['/races/5/lifts/11']);
     expect(puts[0]!.body).toEqual({ leavingFrom: 'Sports centre', leavingAt: `${date}T06:15`, seats: 2, bikeSpots: 2, note: 'Roof rack' });
     expect(puts[0]!.headers['idempotency-key']).toMatch(/^[\w-]{8,}$/);
-    expect(within(lifts()).getByText(`${date} at 06:15`, { exact: false })).toBeInTheDocument();
+    expect(within(lifts()).getByText(leaves('06:15'), { exact: false })).toBeInTheDocument();
     expect(within(lifts()).queryByRole('form', { name: 'Edit lift' })).toBeNull();
     expect(within(lifts()).getByRole('button', { name: 'Edit lift' })).toHaveFocus();
   });

@@ -10,8 +10,13 @@ import {
   useWithdrawLiftMutation,
 } from '../api/race-weekend-mutations';
 import { fieldErrors, refusal } from './form-errors';
+import { formatDateAndTime } from '../../../lib/ui/format';
 
-const when = (leavingAt: string) => leavingAt.replace('T', ' at ');
+/** When a lift leaves ('YYYY-MM-DDTHH:MM', club-local) in the club's one date and time format. */
+function when(leavingAt: string): string {
+  const [date, time] = leavingAt.split('T');
+  return formatDateAndTime(date!, time);
+}
 
 /** A form opened from a button: focus goes back to the button when the form closes. */
 function useOpener() {

@@ -1,0 +1,113 @@
+// Admin → Rules: the history lists every change of the rules' numbers, the time zone, the country
+// and the language, newest first; the country and language are saved together, the device writes
+// dates the new way at once, and a language nobody can write dates in is stopped beside its field.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/club-region';
+import { DEFAULT_RULE_NUMBERS } from '../../../../domain/rules';
+import { clubRegion, setClubRegion } from '../../../lib/club/club-region';
+import { renderAt } from '../../../test-providers';
+import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
+import { testUser } from '../../../test-support';
+import { AdminPage } from '../admin-page';
+import { adminRoutes, MEMBERS } from '../test-handlers';
+
+const administrator = testUser('administrator', { name: 'Alex Admin', email: 'administrator@club.test' });
+
+function doc<K extends DocumentKey>(key: K, body: ClubDocumentTypes[K], version: number, publishedAt: number | null = version ? version : null): ClubDocument<K> {
+  return { key, version, body, publishedAt, publishedBy: version ? { id: 1, name: 'Alex Admin' } : null, note: null, minor: false };
+}
+
+const MARCH = Date.UTC(2026, 2, 2, 15);
+const DAY = 86_400_000;
+
+function renderRules(documents: { [K in DocumentKey]?: ClubDocument<K>[] }, more: Routes = {}) {
+  const newest = <K extends DocumentKey>(key: K): ClubDocument<K> =>
+    (documents[key] as ClubDocument<K>[] | undefined)?.[0] ??
+    doc(key, (key === 'region' ? DEFAULT_CLUB_REGION : key === 'rules' ? DEFAULT_RULE_NUMBERS : { timeZone: 'America/Toronto' }) as ClubDocumentTypes[K], 0);
+  const api = answerRoutes(
+    {
+      ...adminRoutes({ members: MEMBERS, emails: [] }),
+      'GET /club/documents/:key': ({ params }) => newest(params.key as DocumentKey),
+      'GET /club/documents/:key/versions': ({ params }) => {
+        const versions = documents[params.key as DocumentKey] ?? [];
+        return { current: versions[0]?.version ?? 0, versions };
+      },
+      ...more,
+    },
+    { user: administrator },
+  );
+  renderAt('/admin?tab=rules', '/admin', <AdminPage />, { user: administrator });
+  return api;
+}
+
+afterEach(() => setClubRegion(DEFAULT_CLUB_REGION));
+
+describe('Admin → Rules', () => {
+  it('lists the time zone’s, the country’s and the language’s changes with the rules’ own, newest first', async () => {
+    renderRules({
+      rules: [doc('rules', { ...DEFAULT_RULE_NUMBERS, lateCancelHours: 12 }, 1, MARCH)],
+      'time-zone': [
+        doc('time-zone', { timeZone: 'Australia/Sydney' }, 2, MARCH + 2 * DAY),
+        doc('time-zone', { timeZone: 'Europe/London' }, 1, MARCH - DAY),
+      ],
+      region: [doc('region', { country: 'AU', locale: 'en-AU' }, 1, MARCH + DAY)],
+    });
+    const history = await screen.findByRole('region', { name: 'Changes' });
+    const lines = (await within(history).findAllByRole('listitem')).map((li) => li.lastChild?.textContent);
+    expect(lines).toEqual([
+      'Time zone: Europe/London → Australia/Sydney',
+      'Country: CA → AU; Language and date format: en-US → en-AU',
+      'Late-cancel window (hours): 24 → 12',
+      'Time zone: Europe/London',
+    ]);
+  });
+
+  it('saves the country and language together, and this device writes dates the new way at once', async () => {
+    let saved: ClubRegion | null = null;
+    const api = renderRules(
+      {},
+      {
+        'PUT /club/documents/:key': ({ body }) => {
+          saved = body!.body as ClubRegion;
+          return doc('region', saved, 1);
+        },
+      },
+    );
+    const user = userEvent.setup();
+    const country = await screen.findByLabelText('Country');
+    expect(country).toHaveValue('CA');
+    await user.selectOptions(country, 'AU');
+    expect(country).toHaveAccessibleDescription(expect.stringContaining('0412 345 678'));
+    const language = screen.getByLabelText('Language and date format');
+    await user.clear(language);
+    await user.type(language, 'en-au');
+    expect(language).toHaveAccessibleDescription('Dates will read: Monday 2 March 2026 at 6:15 pm');
+    await user.click(screen.getByRole('button', { name: 'Save country and language' }));
+    expect(await screen.findByText('Saved: phone numbers are read for AU, dates are written in en-AU.')).toBeInTheDocument();
+    expect(api.to('PUT /club/documents/:key')[0]!.path).toBe('/club/documents/region');
+    expect(saved).toEqual({ country: 'AU', locale: 'en-AU' });
+    expect(clubRegion()).toEqual({ country: 'AU', locale: 'en-AU' });
+  });
+
+  it('stops a language nobody can write dates in beside its field, and shows the server’s refusal there too', async () => {
+    const api = renderRules({}, { 'PUT /club/documents/:key': jsonReply({ error: 'Choose the club’s country by its two-letter code, e.g. AU or CA', field: 'country' }, 400) });
+    const user = userEvent.setup();
+    const language = await screen.findByLabelText('Language and date format');
+    await user.clear(language);
+    await user.type(language, 'not a language');
+    await user.click(screen.getByRole('button', { name: 'Save country and language' }));
+    expect(language).toHaveAttribute('aria-invalid', 'true');
+    expect(language).toHaveAccessibleDescription(expect.stringContaining('e.g. en-AU or en-US'));
+    expect(language).toHaveValue('not a language');
+    expect(api.to('PUT /club/documents/:key')).toHaveLength(0);
+
+    await user.clear(language);
+    await user.type(language, 'en-GB');
+    await user.click(screen.getByRole('button', { name: 'Save country and language' }));
+    expect(await screen.findByLabelText('Country')).toHaveAccessibleDescription(expect.stringContaining('two-letter code'));
+  });
+});
