@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endOf, usualMinutes } from './durations';
-import { paceUnitOf } from './lanes';
 import {
   defaultSports,
+  paceUnitOf,
   defaultTypeId,
   filterTypes,
   idFromName,
