@@ -61,7 +61,8 @@ export function kindLabel(kind: SessionKind): string {
   return KIND_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1).replace(/-/g, ' ');
 }
 
-const MONTH_NAMES = [
+/** The months' names, January first: the seasons' dates, and the month a race season starts (Admin → Race points). */
+export const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
