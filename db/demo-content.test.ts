@@ -36,7 +36,7 @@ describe('demo content', () => {
     expect(week.some((w) => w.workoutType === 'spin')).toBe(false);
   });
 
-  it('posts each session as the club’s workout type: an Erg session an Erg, a type the club does not offer its default type', () => {
+  it('posts each session as the club’s workout type: an Erg session an Erg, a type the club does not offer Other', () => {
     const sports = defaultSports();
     sports.types.push({ id: 'erg', name: 'Erg', sport: 'row', colour: 'teal', minutes: 45, retired: false });
     const seasons = defaultSeasons().seasons.map((s) => ({
@@ -50,7 +50,7 @@ describe('demo content', () => {
     const week = demoWeek('2026-11-22', seasons, sports);
     expect(week.map((w) => [w.title, w.workoutType])).toEqual([
       ['Erg intervals', 'erg'],
-      ['Paddle', 'spin'],
+      ['Paddle', 'other'],
       ['Group road ride', 'outdoor-ride'],
     ]);
     expect(week.find((w) => w.title === 'Group road ride')!.capacity).toBe(20);

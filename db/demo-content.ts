@@ -74,10 +74,12 @@ function dayNameOf(date: string): (typeof DAYS)[number] {
   return DAYS[index]!;
 }
 
-/** The session's workout type, when the club offers it; else the type a new workout takes. */
+/** The session's workout type when the club offers it; else Other, or with no Other the type a new workout takes. */
 function typeOf(session: TrainingSession, sports: SportsDocument): WorkoutType {
+  const offered = offeredTypes(sports).map((t) => t.id);
   const id = sessionTypeId(session.kind);
-  return offeredTypes(sports).some((t) => t.id === id) ? id : defaultTypeId(sports);
+  if (offered.includes(id)) return id;
+  return offered.includes('other') ? 'other' : defaultTypeId(sports);
 }
 
 function workoutOf(session: TrainingSession, date: string, sports: SportsDocument): DemoWorkout {
