@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../domain/clock';
 import { DAYS, defaultSeasons, type Day } from '../domain/schedule';
+import { defaultSports } from '../domain/sports';
 
 const SEASONS = defaultSeasons().seasons;
 import { demoEvents, demoRaces, demoWeek, seasonOf } from './demo-content';
@@ -33,6 +34,26 @@ describe('demo content', () => {
     expect(week.some((w) => w.title === 'Open-water swim' && w.location === 'Lakeside beach')).toBe(true);
     expect(week.some((w) => w.workoutType === 'outdoor-ride')).toBe(true);
     expect(week.some((w) => w.workoutType === 'spin')).toBe(false);
+  });
+
+  it('posts each session as the club’s workout type: an Erg session an Erg, a type the club does not offer Other', () => {
+    const sports = defaultSports();
+    sports.types.push({ id: 'erg', name: 'Erg', sport: 'row', colour: 'teal', minutes: 45, retired: false });
+    const seasons = defaultSeasons().seasons.map((s) => ({
+      ...s,
+      sessions: [
+        { day: 'Monday' as Day, start: '06:00', end: '07:00', kind: 'erg', title: 'Erg intervals', place: 'Boatshed' },
+        { day: 'Tuesday' as Day, start: '06:00', end: '07:00', kind: 'kayak', title: 'Paddle', place: 'Lake' },
+        { day: 'Wednesday' as Day, start: '18:00', end: '20:00', kind: 'ride', title: 'Group road ride', place: 'Racks' },
+      ],
+    }));
+    const week = demoWeek('2026-11-22', seasons, sports);
+    expect(week.map((w) => [w.title, w.workoutType])).toEqual([
+      ['Erg intervals', 'erg'],
+      ['Paddle', 'other'],
+      ['Group road ride', 'outdoor-ride'],
+    ]);
+    expect(week.find((w) => w.title === 'Group road ride')!.capacity).toBe(20);
   });
 
   it("takes each day's timetable from the club calendar's training seasons, changeover days included", () => {

@@ -3,7 +3,8 @@
 // places, and races whose names fit their dates.
 import { addDays } from '../domain/clock';
 import type { WorkoutType } from '../domain/contract/forum';
-import { DAYS, defaultSeasons, seasonWeek, trainingSeasonOfDate, type Season, type TrainingSession } from '../domain/schedule';
+import { DAYS, defaultSeasons, seasonWeek, sessionTypeId, trainingSeasonOfDate, type Season, type TrainingSession } from '../domain/schedule';
+import { defaultSports, defaultTypeId, offeredTypes, type SportsDocument } from '../domain/sports';
 import { weekdayOf } from '../domain/calendar-days';
 
 export interface DemoWorkout {
@@ -37,16 +38,8 @@ export interface DemoRace {
   description: string;
 }
 
-const TYPE_OF: Record<string, WorkoutType> = {
-  swim: 'swim',
-  run: 'run',
-  ride: 'outdoor-ride',
-  spin: 'spin',
-  brick: 'brick',
-};
-
-// Places limit some sessions: 12 bikes in the spin studio, 4 lanes of 6 in the pool.
-const CAPACITY: Record<string, number | null> = { swim: 24, run: null, ride: 20, spin: 12, brick: 12 };
+// Places limit some sessions (by their workout type): 12 bikes in the spin studio, 4 lanes of 6 in the pool.
+const CAPACITY: Record<string, number | null> = { swim: 24, run: null, 'outdoor-ride': 20, spin: 12, brick: 12 };
 
 /** What the coach posts for each session of the timetable, by its title. */
 const PLANS: Record<string, string> = {
@@ -81,26 +74,35 @@ function dayNameOf(date: string): (typeof DAYS)[number] {
   return DAYS[index]!;
 }
 
-function workoutOf(session: TrainingSession, date: string): DemoWorkout {
+/** The session's workout type when the club offers it; else Other, or with no Other the type a new workout takes. */
+function typeOf(session: TrainingSession, sports: SportsDocument): WorkoutType {
+  const offered = offeredTypes(sports).map((t) => t.id);
+  const id = sessionTypeId(session.kind);
+  if (offered.includes(id)) return id;
+  return offered.includes('other') ? 'other' : defaultTypeId(sports);
+}
+
+function workoutOf(session: TrainingSession, date: string, sports: SportsDocument): DemoWorkout {
+  const workoutType = typeOf(session, sports);
   return {
     title: session.title,
-    workoutType: TYPE_OF[session.kind] ?? 'other',
+    workoutType,
     date,
     time: session.start,
     endTime: session.end,
-    capacity: CAPACITY[session.kind] ?? null,
+    capacity: CAPACITY[workoutType] ?? null,
     location: session.place,
     content: PLANS[session.title] ?? 'All levels welcome: groups are split by pace.',
   };
 }
 
-/** The next seven days of the club's timetable (the `seasons` document), from tomorrow. */
-export function demoWeek(today: string, seasons: readonly Season[] = defaultSeasons().seasons): DemoWorkout[] {
+/** The next seven days of the club's timetable (the `seasons` document), from tomorrow, of the club's workout types. */
+export function demoWeek(today: string, seasons: readonly Season[] = defaultSeasons().seasons, sports: SportsDocument = defaultSports()): DemoWorkout[] {
   const week: DemoWorkout[] = [];
   for (let day = 1; day <= 7; day++) {
     const date = addDays(today, day);
     const season = seasonOf(date, seasons);
-    for (const session of season ? seasonWeek(season)[dayNameOf(date)] : []) week.push(workoutOf(session, date));
+    for (const session of season ? seasonWeek(season)[dayNameOf(date)] : []) week.push(workoutOf(session, date, sports));
   }
   return week;
 }

@@ -91,4 +91,30 @@ describe('the migrations', () => {
         .run('x@club.test', 'Again', 'x', 'reminder:workout:7:2#email'),
     ).toThrow(/UNIQUE/);
   });
+
+  it('carry the splits of results entered before races had legs into the triathlon legs, and make every race a triathlon', () => {
+    const database = fresh();
+    migrate(database.db, { migrationsFolder: migrationsUpTo('0015_lanes') });
+    const run = (sql: string, ...args: unknown[]) => database.sqlite.prepare(sql).run(...args);
+    run("insert into users (email, password_hash, name) values ('ana@club.test', 'x', 'Ana')");
+    run("insert into races (name, date) values ('Lakeside Tri', '2026-05-16')");
+    run(
+      'insert into race_results (race_id, user_id, distance, finish_seconds, swim_seconds, t1_seconds, bike_seconds, t2_seconds, run_seconds) values (1, 1, ?, ?, ?, ?, ?, ?, ?)',
+      'Sprint', 4205, 860, 90, null, 55, 1100,
+    );
+
+    runMigrations(database);
+    const result = database.sqlite.prepare('select * from race_results').get() as Record<string, unknown>;
+    expect(JSON.parse(result.splits as string)).toEqual([
+      { leg: 'Swim', seconds: 860 },
+      { leg: 'T1', seconds: 90 },
+      { leg: 'Bike', seconds: null },
+      { leg: 'T2', seconds: 55 },
+      { leg: 'Run', seconds: 1100 },
+    ]);
+    expect(result).not.toHaveProperty('swim_seconds');
+    expect(result).toMatchObject({ distance: 'Sprint', finish_seconds: 4205 });
+    expect(JSON.parse(database.sqlite.prepare('select legs from races').pluck().get() as string)).toEqual(['Swim', 'T1', 'Bike', 'T2', 'Run']);
+    expect(database.sqlite.prepare('select row_pace from users').pluck().get()).toBeNull();
+  });
 });

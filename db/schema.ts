@@ -29,11 +29,12 @@ export const users = sqliteTable(
     calendarToken: text('calendar_token'),
     // Reminders before a workout and for an unanswered event, by push or email; on by default.
     remindersEnabled: integer('reminders_enabled', { mode: 'boolean' }).notNull().default(true),
-    // The member's own paces, optional, so a workout suggests a lane (domain/lanes.ts): seconds per
-    // 100 m swum, seconds per km run, km/h ridden.
+    // The member's own paces, optional, so a workout suggests a lane (domain/paces.ts): seconds per
+    // 100 m swum, seconds per km run, km/h ridden, seconds per 500 m rowed.
     swimPace: integer('swim_pace'),
     runPace: integer('run_pace'),
     rideSpeed: real('ride_speed'),
+    rowPace: integer('row_pace'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -228,6 +229,9 @@ export const races = sqliteTable('races', {
   description: text('description').notNull().default(''),
   // The distances one may enter (e.g. Sprint, Olympic, 70.3), as a JSON array of names in the exec's order.
   distances: text('distances').notNull().default('[]'),
+  // The race's legs, whose splits a result gives (domain/race-results.ts), as a JSON array of names in
+  // order; a race added before races had legs of their own is a triathlon's five.
+  legs: text('legs').notNull().default('["Swim","T1","Bike","T2","Run"]'),
   // Bumped on every edit: the calendar feeds' SEQUENCE.
   revision: integer('revision').notNull().default(0),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -315,11 +319,9 @@ export const raceResults = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     distance: text('distance').notNull(),
     finishSeconds: integer('finish_seconds').notNull(),
-    swimSeconds: integer('swim_seconds'),
-    t1Seconds: integer('t1_seconds'),
-    bikeSeconds: integer('bike_seconds'),
-    t2Seconds: integer('t2_seconds'),
-    runSeconds: integer('run_seconds'),
+    // The splits, one per leg of the race when it was entered: a JSON array of { leg, seconds }
+    // (seconds null where none was given), read against the race's legs (domain/race-results.ts).
+    splits: text('splits').notNull().default('[]'),
     placing: integer('placing'),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     enteredAt: integer('entered_at').notNull().default(now),

@@ -1,5 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { defaultSeasons, type SeasonsDocument } from '../domain/schedule';
+import { defaultSports, type SportsDocument } from '../domain/sports';
 import { DEFAULT_TEAM_POSITIONS } from '../domain/contract/profiles';
 import { addDays, clubToday } from '../domain/clock';
 import { storedDuration } from '../domain/durations';
@@ -86,16 +87,26 @@ export interface SeedSettings {
   uploadsDir?: string;
 }
 
-/** The club's seasons in force: the newest published `seasons` document, or the default. */
-function seasonsInForce(database: Database_): SeasonsDocument['seasons'] {
+/** The newest published body of a document, or null while it has its default. */
+function publishedBody<T>(database: Database_, key: 'seasons' | 'sports'): T | null {
   const row = database.db
     .select({ body: clubDocuments.body })
     .from(clubDocuments)
-    .where(eq(clubDocuments.key, 'seasons'))
+    .where(eq(clubDocuments.key, key))
     .orderBy(desc(clubDocuments.version))
     .limit(1)
     .get();
-  return row ? (JSON.parse(row.body) as SeasonsDocument).seasons : defaultSeasons().seasons;
+  return row ? (JSON.parse(row.body) as T) : null;
+}
+
+/** The club's seasons in force: the newest published `seasons` document, or the default. */
+function seasonsInForce(database: Database_): SeasonsDocument['seasons'] {
+  return publishedBody<SeasonsDocument>(database, 'seasons')?.seasons ?? defaultSeasons().seasons;
+}
+
+/** The club's workout types in force, which the demo week's workouts take. */
+function sportsInForce(database: Database_): SportsDocument {
+  return publishedBody<SportsDocument>(database, 'sports') ?? defaultSports();
 }
 
 /**
@@ -176,7 +187,7 @@ export async function seed(
           .get().id,
     );
     const execId = ids[1]!;
-    for (const w of demoWeek(today, seasonsInForce(database))) {
+    for (const w of demoWeek(today, seasonsInForce(database), sportsInForce(database))) {
       db.insert(posts)
         .values({
           userId: execId,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPace, laneSummary, paceFits, paceUnitOf, parsePace, suggestedLane } from './lanes';
-import { defaultSports } from './sports';
+import { laneSummary, paceFits, suggestedLane } from './lanes';
+import { formatPace, parsePace } from './paces';
+import { defaultSports, paceUnitOf } from './sports';
 
 const sports = defaultSports();
 

@@ -4,33 +4,10 @@
  * server enforces per lane and the screens explain; a workout without lanes is one pool of places and
  * none of this applies to it. A lane fills and promotes by the rules of any pool (`isFull` and
  * `waitlistPromotions` in rules.ts). docs/rules.md tells them in full.
+ *
+ * A lane's band is in its workout type's pace unit (paceUnitOf in sports.ts); paces.ts writes and
+ * reads it, and gives the member's own pace in that unit.
  */
-import { workoutTypeOf, type SportsDocument } from './sports';
-
-/** The unit a lane's pace band is given in, per sport. */
-export type PaceUnit = 's/100m' | 's/km' | 'km/h';
-
-/**
- * The unit of a workout type's lanes, by its sport (Admin → Sports): swims are paced per 100 m, runs
- * per km, rides by speed; a multisport session (a brick) or another sport has no numeric band.
- */
-export function paceUnitOf(sports: SportsDocument, type: string): PaceUnit | null {
-  const sport = workoutTypeOf(sports, type).sport;
-  if (sport === 'swim') return 's/100m';
-  if (sport === 'run') return 's/km';
-  if (sport === 'bike') return 'km/h';
-  return null;
-}
-
-/** The words for a unit after a number ("1:40 per 100 m", "28 km/h"). */
-export const PACE_UNIT_TEXT: Record<PaceUnit, string> = {
-  's/100m': 'per 100 m',
-  's/km': 'per km',
-  'km/h': 'km/h',
-};
-
-/** The slowest pace or fastest speed a profile takes (anything past it is a typing slip). */
-export const PACE_MAX: Record<PaceUnit, number> = { 's/100m': 600, 's/km': 1200, 'km/h': 80 };
 
 /** At most this many lanes on one workout. */
 export const LANES_MAX = 12;
@@ -41,25 +18,6 @@ export const LANE_PACE_MAX = 60;
 export interface PaceBand {
   paceFrom: number | null;
   paceTo: number | null;
-}
-
-/** 'm:ss' for a number of seconds (a pace); a speed is written as its number. */
-export function formatPace(value: number, unit: PaceUnit): string {
-  if (unit === 'km/h') return String(Math.round(value * 10) / 10);
-  const whole = Math.round(value);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/** Reads 'm:ss' or a number of seconds (for a pace), or a number (for a speed); null if unreadable. */
-export function parsePace(input: string, unit: PaceUnit): number | null {
-  const text = input.trim();
-  if (text === '') return null;
-  if (unit !== 'km/h') {
-    const clock = /^(\d{1,2}):([0-5]\d)$/.exec(text);
-    if (clock) return Number(clock[1]) * 60 + Number(clock[2]);
-  }
-  const n = Number(text);
-  return Number.isFinite(n) && n > 0 ? n : null;
 }
 
 /**
@@ -84,17 +42,6 @@ export function paceFits(band: PaceBand, value: number): boolean {
 export function suggestedLane<L extends PaceBand & { id: number }>(lanes: readonly L[], value: number | null): L | null {
   if (value === null) return null;
   return lanes.find((lane) => paceFits(lane, value)) ?? null;
-}
-
-/** A member's own value for a sport's unit, from their profile. */
-export function memberPace(
-  profile: { swimPace: number | null; runPace: number | null; rideSpeed: number | null },
-  unit: PaceUnit | null,
-): number | null {
-  if (unit === 's/100m') return profile.swimPace;
-  if (unit === 's/km') return profile.runPace;
-  if (unit === 'km/h') return profile.rideSpeed;
-  return null;
 }
 
 /** "Lane 2 · 4 of 6" on a card (the lane's name, then its count and capacity if it has one). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubPlaces, parseRaceTime, personalBests, seasonTable, type Finish } from './race-points';
+import { DEFAULT_RACE_POINTS, clubPlaces, parseRaceTime, personalBests, raceSeason, raceSeasonOf, seasonStartMonthOf, seasonTable, type Finish } from './race-points';
 
 const f = (userId: number, raceId: number, distance: string, finishSeconds: number, raceDate = `2026-0${raceId}-01`): Finish => ({
   userId,
@@ -50,5 +50,23 @@ describe('race times', () => {
     ['fast', null],
   ])('%s is %s seconds', (text, seconds) => {
     expect(parseRaceTime(text)).toBe(seconds);
+  });
+});
+
+describe('the race season', () => {
+  it('is the calendar year by default, and a document from before the setting keeps it', () => {
+    expect(seasonStartMonthOf(DEFAULT_RACE_POINTS)).toBe(1);
+    expect(seasonStartMonthOf({ finishPoints: 10, placePoints: [] })).toBe(1);
+    expect(raceSeasonOf('2026-12-31', 1)).toEqual({ year: '2026', name: '2026', from: '2026-01-01', to: '2026-12-31' });
+    expect(raceSeasonOf('2027-01-01', 1)).toMatchObject({ year: '2027', name: '2027' });
+  });
+
+  it('runs September to August for a club that starts in September, named for both years', () => {
+    expect(raceSeasonOf('2026-09-01', 9)).toEqual({ year: '2026', name: '2026–27', from: '2026-09-01', to: '2027-08-31' });
+    expect(raceSeasonOf('2027-04-25', 9)).toMatchObject({ year: '2026', name: '2026–27' });
+    expect(raceSeasonOf('2026-08-31', 9)).toMatchObject({ year: '2025', name: '2025–26' });
+    // A season starting in March ends on the last day of February, leap years included.
+    expect(raceSeason(2027, 3)).toEqual({ year: '2027', name: '2027–28', from: '2027-03-01', to: '2028-02-29' });
+    expect(raceSeason(2099, 12)).toMatchObject({ name: '2099–00', to: '2100-11-30' });
   });
 });

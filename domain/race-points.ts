@@ -1,5 +1,7 @@
-// The club's race rules: personal bests and the season table's points. The numbers are the club's
-// `race-points` document (administrators set them); the defaults are in docs/rules.md.
+// The club's race rules: personal bests, the season table's points and the race season it counts.
+// The numbers and the season's first month are the club's `race-points` document (administrators set
+// them); the defaults are in docs/rules.md.
+import { addDays } from './calendar-days';
 
 /** What a finish and a placing are worth in the season table. */
 export interface RacePoints {
@@ -10,9 +12,43 @@ export interface RacePoints {
    * [first, second, third, …]; places past the list earn none.
    */
   placePoints: number[];
+  /**
+   * The first month of the club's race season, 1 (January: the calendar year) to 12; a southern club
+   * racing September to April starts in 9. Absent from a document published before the setting: 1.
+   */
+  seasonStartMonth?: number;
 }
 
-export const DEFAULT_RACE_POINTS: RacePoints = { finishPoints: 10, placePoints: [10, 6, 4, 2, 1] };
+export const DEFAULT_RACE_POINTS: RacePoints = { finishPoints: 10, placePoints: [10, 6, 4, 2, 1], seasonStartMonth: 1 };
+
+/** The club's first month of a race season. */
+export function seasonStartMonthOf(points: RacePoints): number {
+  return points.seasonStartMonth ?? 1;
+}
+
+/** One race season: the year it starts in, its name, its first and last day ('YYYY-MM-DD'). */
+export interface RaceSeason {
+  year: string;
+  /** '2026' for a calendar year; '2026–27' for a season that runs into the next. */
+  name: string;
+  from: string;
+  to: string;
+}
+
+/** The race season that starts in `startYear`, in the club's `startMonth`. */
+export function raceSeason(startYear: number, startMonth: number): RaceSeason {
+  const year = String(startYear);
+  const from = `${year}-${String(startMonth).padStart(2, '0')}-01`;
+  const next = startMonth === 1 ? `${startYear + 1}-01-01` : `${startYear + 1}-${String(startMonth).padStart(2, '0')}-01`;
+  const name = startMonth === 1 ? year : `${year}–${String((startYear + 1) % 100).padStart(2, '0')}`;
+  return { year, name, from, to: addDays(next, -1) };
+}
+
+/** The race season a club-local date ('YYYY-MM-DD') falls in. */
+export function raceSeasonOf(date: string, startMonth: number): RaceSeason {
+  const year = Number(date.slice(0, 4));
+  return raceSeason(Number(date.slice(5, 7)) >= startMonth ? year : year - 1, startMonth);
+}
 
 /** One finish as the rules read it. */
 export interface Finish {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeasons, firstShownSeason, seasonDatesText, seasonId, seasonWeek, trainingSeasonOfDate, type Season } from './schedule';
+import { defaultSeasons, firstShownSeason, seasonDatesText, seasonId, seasonWeek, sessionType, sessionTypeId, trainingSeasonOfDate, withSessionTypeIds, type Season } from './schedule';
+import { defaultSports } from './sports';
 
 const { seasons } = defaultSeasons();
 
@@ -52,5 +53,24 @@ describe("a club's own seasons", () => {
     expect(firstShownSeason({ seasons: rowing, shownFirst: 'spring' })?.id).toBe('on-water');
     expect(seasonId('Fall/Winter', [])).toBe('fall-winter');
     expect(seasonId('Indoor', ['indoor'])).toBe('indoor-2');
+  });
+});
+
+describe('a session’s sport is one of the club’s workout types', () => {
+  it('reads a session’s type from the club’s sports, the timetable’s own word “ride” as the Outdoor Ride type', () => {
+    const sports = defaultSports();
+    sports.types.push({ id: 'erg', name: 'Erg', sport: 'row', colour: 'teal', minutes: 45, retired: false });
+    expect(sessionType(sports, { kind: 'erg' })).toMatchObject({ name: 'Erg', colour: 'teal' });
+    expect(sessionTypeId('ride')).toBe('outdoor-ride');
+    expect(sessionType(sports, { kind: 'ride' })).toMatchObject({ id: 'outdoor-ride', name: 'Outdoor Ride' });
+    expect(sessionType(defaultSports(), { kind: 'kayak' })).toMatchObject({ name: 'Kayak', colour: 'grey' });
+  });
+
+  it('gives the editor every session by its type id, and the defaults name default types only', () => {
+    const doc = defaultSeasons();
+    doc.seasons[0]!.sessions[0]!.kind = 'ride';
+    expect(withSessionTypeIds(doc).seasons[0]!.sessions[0]!.kind).toBe('outdoor-ride');
+    const ids = defaultSports().types.map((t) => t.id);
+    expect(defaultSeasons().seasons.every((s) => s.sessions.every((t) => ids.includes(t.kind)))).toBe(true);
   });
 });

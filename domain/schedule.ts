@@ -2,8 +2,9 @@
 // week is seeded from them (db/demo-content.ts) and /schedule's structured data lists them. They are
 // the club's own (the `seasons` document, Admin → Schedule); what follows are the defaults, the
 // seasons the club had before anyone edited them, and the rules that read any club's seasons.
+import { workoutTypeOf, type SportsDocument, type WorkoutTypeDefinition } from './sports';
 
-/** The sport of a timetable session: a workout type's id ('swim', 'run', 'ride', 'spin', 'brick', or a club's own). */
+/** The sport of a timetable session: one of the club's workout types, by its id (the `sports` document). */
 export type SessionKind = string;
 
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -15,7 +16,7 @@ export interface TrainingSession {
   /** 'HH:MM' 24-hour, club-local. */
   start: string;
   end: string;
-  /** The sport. */
+  /** The sport: a workout type's id. */
   kind: SessionKind;
   /** What: 'Swim practice'. */
   title: string;
@@ -48,20 +49,30 @@ export interface SeasonsDocument {
   shownFirst: string;
 }
 
-/** The names of the sports the default timetable uses; a club's own sport shows as its id, capitalised. */
-export const KIND_LABELS: Record<string, string> = {
-  swim: 'Swim',
-  run: 'Run',
-  ride: 'Ride',
-  spin: 'Spin',
-  brick: 'Brick',
-};
+/**
+ * Kinds a published schedule may name that are not workout type ids: the timetable's own word for a
+ * sport, and the default type it means. Every reader maps them here, so such a schedule shows as the
+ * club's types and is saved with their ids at its next edit.
+ */
+const EARLIER_SESSION_KINDS: Readonly<Record<string, string>> = { ride: 'outdoor-ride' };
 
-export function kindLabel(kind: SessionKind): string {
-  return KIND_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1).replace(/-/g, ' ');
+/** The workout type id a session's kind names ('ride' is 'outdoor-ride'). */
+export function sessionTypeId(kind: SessionKind): string {
+  return Object.hasOwn(EARLIER_SESSION_KINDS, kind) ? EARLIER_SESSION_KINDS[kind]! : kind;
 }
 
-const MONTH_NAMES = [
+/** A session's workout type as the club names and colours it (one it no longer has reads grey, by its id). */
+export function sessionType(sports: SportsDocument, session: Pick<TrainingSession, 'kind'>): WorkoutTypeDefinition {
+  return workoutTypeOf(sports, sessionTypeId(session.kind));
+}
+
+/** The seasons with every session naming its workout type by id: what the editor starts from. */
+export function withSessionTypeIds(doc: SeasonsDocument): SeasonsDocument {
+  return { ...doc, seasons: doc.seasons.map((s) => ({ ...s, sessions: s.sessions.map((t) => ({ ...t, kind: sessionTypeId(t.kind) })) })) };
+}
+
+/** The months' names, January first: the seasons' dates, and the month a race season starts (Admin → Race points). */
+export const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
@@ -147,7 +158,7 @@ const DEFAULT_SEASONS: Season[] = [
         { kind: 'swim', title: 'Swim practice', start: '06:30', end: '08:30', place: 'Aquatic Centre' },
         TEMPO,
       ],
-      Thursday: [{ kind: 'ride', title: 'Group road ride', start: '17:30', end: '19:30', place: 'Athletic Centre bike racks' }],
+      Thursday: [{ kind: 'outdoor-ride', title: 'Group road ride', start: '17:30', end: '19:30', place: 'Athletic Centre bike racks' }],
       Friday: [{ kind: 'swim', title: 'Swim practice', start: '06:30', end: '08:30', place: 'Aquatic Centre' }],
       Saturday: [{ kind: 'brick', title: 'Ride + run brick', start: '08:00', end: '10:30', place: 'Athletic Centre bike racks' }],
       Sunday: [{ kind: 'run', title: 'Long run', start: '09:00', end: '10:30', place: 'River path trailhead' }],
@@ -172,9 +183,9 @@ const DEFAULT_SEASONS: Season[] = [
       Wednesday: [TEMPO],
       Thursday: [
         { kind: 'swim', title: 'Swim practice', start: '07:00', end: '09:00', place: 'Aquatic Centre' },
-        { kind: 'ride', title: 'Group road ride', start: '18:00', end: '20:00', place: 'Athletic Centre bike racks' },
+        { kind: 'outdoor-ride', title: 'Group road ride', start: '18:00', end: '20:00', place: 'Athletic Centre bike racks' },
       ],
-      Saturday: [{ kind: 'ride', title: 'Long ride', start: '07:30', end: '11:00', place: 'Athletic Centre bike racks' }],
+      Saturday: [{ kind: 'outdoor-ride', title: 'Long ride', start: '07:30', end: '11:00', place: 'Athletic Centre bike racks' }],
       Sunday: [{ kind: 'brick', title: 'Race-pace brick', start: '08:00', end: '10:00', place: 'Lakeside beach parking' }],
     }),
     notes: [

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { endOf, usualMinutes } from './durations';
-import { paceUnitOf } from './lanes';
 import {
   SPORTS,
   SPORT_NAMES,
   clubSportNames,
   defaultSports,
+  paceUnitOf,
   defaultTypeId,
   filterTypes,
   idFromName,

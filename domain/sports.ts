@@ -5,14 +5,17 @@
 // feeds keep meaning the same thing. A type in use is retired, never removed: it takes no new
 // workouts while its past and planned ones keep their badge and name.
 
-/** What a workout type is, for its pace lanes: swims by time per 100 m, runs per km, rides by speed. */
-export const SPORTS = ['swim', 'bike', 'run', 'multisport', 'other'] as const;
+import type { PaceUnit } from './paces';
+
+/** What a workout type is, for its pace lanes: swims by time per 100 m, runs per km, rides by speed, rows per 500 m. */
+export const SPORTS = ['swim', 'bike', 'run', 'row', 'multisport', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
 
 export const SPORT_LABELS: Record<Sport, string> = {
   swim: 'Swim',
   bike: 'Bike',
   run: 'Run',
+  row: 'Rowing',
   multisport: 'Multisport',
   other: 'Other',
 };
@@ -28,6 +31,7 @@ export const SPORT_NAMES: Record<Sport, string | null> = {
   swim: 'Swimming',
   bike: 'Cycling',
   run: 'Running',
+  row: 'Rowing',
   multisport: TRIATHLON,
   other: null,
 };
@@ -45,6 +49,19 @@ export function clubSportNames(sports: SportsDocument): string[] {
   const names = [...trained].map((sport) => (triathlon && TRIATHLON_LEGS.includes(sport) ? TRIATHLON : SPORT_NAMES[sport]));
   return [...new Set(names.filter((name): name is string => name !== null))];
 }
+
+/**
+ * The unit each sport's paces are in: a lane's band, the lane a member's own pace suggests, the
+ * profile's pace of that sport. A multisport session (a brick) or another sport has no numeric pace.
+ */
+export const SPORT_PACE_UNITS: Record<Sport, PaceUnit | null> = {
+  swim: 's/100m',
+  bike: 'km/h',
+  run: 's/km',
+  row: 's/500m',
+  multisport: null,
+  other: null,
+};
 
 /**
  * The badge colours a type may take: each a pair of background and text chosen so the text reads at
@@ -152,6 +169,11 @@ export function workoutTypeOf(sports: SportsDocument, id: string): WorkoutTypeDe
       retired: true,
     }
   );
+}
+
+/** The unit of a workout type's lanes and paces, by its sport (null: no numeric pace). */
+export function paceUnitOf(sports: SportsDocument, type: string): PaceUnit | null {
+  return SPORT_PACE_UNITS[workoutTypeOf(sports, type).sport] ?? null;
 }
 
 /** The name a type's badge and the calendar show. */

@@ -1,24 +1,27 @@
 import { expect, test } from '@playwright/test';
+import { clubToday } from '../domain/clock';
 import { createMember, createMemberWithToken, inDays, screenshots, signIn } from './support';
 import { clubFormat } from '../domain/club-format';
 
-// Race weekend on a phone: a member enters a distance, takes a seat in a club-mate's lift, and after
-// the race enters a result and finds the personal best on their profile; a driver changes their lift.
+// Race weekend on a phone: a member enters a distance, takes a seat in a club-mate's lift, and on
+// race day enters a result and finds the personal best on their profile; a driver changes their lift.
+// Results open on the race's own day on the club's clock, so the first race is today's there.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a member enters a distance, takes a seat in a lift, enters a result and sees the personal best', async ({ page, request }) => {
+test('a member enters a distance, takes a seat in a lift, enters a result on race day and sees the personal best', async ({ page, request }) => {
   const driver = await createMemberWithToken(request, 'Dana Driver');
   const name = `Harbour Tri ${Date.now().toString(36)}`;
+  const raceDay = clubToday(Date.now(), (await (await request.get('/api/config')).json()).clubTimeZone);
   const created = await request.post('/api/races', {
     headers: { authorization: `Bearer ${driver.token}` },
-    data: { name, date: inDays(3), location: 'Harbour Front', description: '', distances: ['Sprint', 'Olympic'] },
+    data: { name, date: raceDay, location: 'Harbour Front', description: '', distances: ['Sprint', 'Olympic'] },
   });
   expect(created.status(), await created.text()).toBe(201);
   const raceId = (await created.json()).race.id as number;
   const lift = await request.post(`/api/races/${raceId}/lifts`, {
     headers: { authorization: `Bearer ${driver.token}` },
-    data: { leavingFrom: 'Sports centre', leavingAt: `${inDays(3)}T05:30`, seats: 3, bikeSpots: 2, note: 'Roof rack' },
+    data: { leavingFrom: 'Sports centre', leavingAt: `${raceDay}T05:30`, seats: 3, bikeSpots: 2, note: 'Roof rack' },
   });
   expect(lift.status(), await lift.text()).toBe(201);
 
@@ -48,7 +51,7 @@ test('a member enters a distance, takes a seat in a lift, enters a result and se
   await expect(lifts.getByText('Riding: Riley Racer')).toBeVisible();
   await screenshots(page, 'race-weekend-race-day');
 
-  // After the race: the result, refused until it is a time.
+  // After the race, the same day: the result, refused until it is a time.
   const results = page.getByRole('region', { name: 'Results' });
   await results.getByLabel('Finish time').fill('fast');
   await results.getByRole('button', { name: 'Save result' }).click();

@@ -6,6 +6,7 @@ import { roleChangeNotifications, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
 import type { Role } from '../../domain/contract/roles';
 import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/users';
+import { MEMBER_PACES, type PaceField } from '../../domain/paces';
 import type { AppDeps } from '../platform/context';
 import { ServiceError, notFound } from '../platform/errors';
 import { removeUpload, saveUpload, toSquareWebp } from './uploads';
@@ -26,17 +27,22 @@ function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
   return sessionUserOf(deps, row, acceptedCurrentCharter(deps, row));
 }
 
+/** The paces the edit gives (a pace left out is kept as it is; null clears it). */
+function givenPaces(input: Partial<Pick<ProfileUpdate, PaceField>>): Partial<Record<PaceField, number | null>> {
+  const given: Partial<Record<PaceField, number | null>> = {};
+  for (const { field } of MEMBER_PACES) if (input[field] !== undefined) given[field] = input[field];
+  return given;
+}
+
 /**
  * The own-profile edit. Only name, email, phone, bio and the paces given are written, whatever else
  * the request held.
  * Synchronous: the caller runs it inside its transaction.
  */
-type PaceFields = 'swimPace' | 'runPace' | 'rideSpeed';
-
 export function updateProfile(
   deps: AppDeps,
   userId: number,
-  input: Omit<ProfileUpdate, PaceFields> & Partial<Pick<ProfileUpdate, PaceFields>>,
+  input: Omit<ProfileUpdate, PaceField> & Partial<Pick<ProfileUpdate, PaceField>>,
 ): SessionUser {
   const db = deps.database.db;
   const email = normaliseEmail(input.email);
@@ -49,9 +55,7 @@ export function updateProfile(
         email,
         phoneNumber: input.phone_number || null,
         bio: input.bio || null,
-        ...(input.swimPace !== undefined && { swimPace: input.swimPace }),
-        ...(input.runPace !== undefined && { runPace: input.runPace }),
-        ...(input.rideSpeed !== undefined && { rideSpeed: input.rideSpeed }),
+        ...givenPaces(input),
       })
       .where(eq(users.id, userId))
       .returning({ id: users.id })

@@ -127,6 +127,26 @@ describe('the sports setting', () => {
     expect((await t.call('GET', '/api/calendar/club.ics')).body).toContain('CATEGORIES:Rowing machine');
   });
 
+  it('paces a rowing type’s lanes per 500 m, and a member’s rowing pace on the profile is kept in seconds per 500 m', async () => {
+    const { t, me, publish, post } = await setup();
+    const rowing = withErg();
+    rowing.types.find((x) => x.id === 'erg')!.sport = 'row';
+    expect((await publish(rowing)).status).toBe(200);
+    const erg = await post({ workoutType: 'erg', capacity: undefined, lanes: [{ name: 'Fast', paceTo: 115 }, { name: 'Steady', paceFrom: 115, paceTo: 130 }] });
+    expect(erg.status).toBe(201);
+    expect(erg.body.post.lanes.map((l: { name: string; paceUnit: string }) => [l.name, l.paceUnit])).toEqual([
+      ['Fast', 's/500m'],
+      ['Steady', 's/500m'],
+    ]);
+    const profile = await t.call('PUT', '/api/users/profile', { token: me.token, body: { name: 'Mo', email: me.email, rowPace: '2:05' } });
+    expect(profile.status).toBe(200);
+    expect(profile.body.user.paces).toEqual({ swimPace: null, runPace: null, rideSpeed: null, rowPace: 125 });
+    const slip = await t.call('PUT', '/api/users/profile', { token: me.token, body: { name: 'Mo', email: me.email, rowPace: '25:00' } });
+    expect(slip.status).toBe(400);
+    expect(slip.body.error).toBe('Rowing pace per 500 m: enter a pace such as 2:05, or leave it empty');
+    expect((await t.call('GET', '/api/auth/profile', { token: me.token })).body.user.paces).toMatchObject({ rowPace: 125 });
+  });
+
   it('tells only administrators how many workouts each type has', async () => {
     const { t, exec, me } = await setup();
     expect((await t.call('GET', '/api/forum/workout-types/usage', { token: exec.token })).status).toBe(403);

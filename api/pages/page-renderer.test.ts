@@ -94,6 +94,20 @@ describe('public pages rendered by the server', () => {
     expect(events.filter((e: { name: string }) => e.name === 'Hill repeats')).toHaveLength(1);
   });
 
+  it("the schedule carries the club's workout types for its sessions' badges, and a published type shows on the next request", async () => {
+    const { html, t } = await setUp();
+    const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
+    const dataOf = (page: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)![1]!);
+    expect(dataOf(await html('/schedule')).sports.types.map((x: { id: string }) => x.id)).not.toContain('erg');
+    // Only the schedule carries them.
+    expect(dataOf(await html('/faq'))).not.toHaveProperty('sports');
+    const current = (await t.call('GET', '/api/club/documents/sports')).body;
+    const sports = structuredClone(current.body);
+    sports.types.push({ id: 'erg', name: 'Erg', sport: 'row', colour: 'teal', minutes: 45, retired: false });
+    await t.must('PUT', '/api/club/documents/sports', { token: admin.token, body: { body: sports, version: current.version } });
+    expect(dataOf(await html('/schedule')).sports.types).toContainEqual(expect.objectContaining({ id: 'erg', name: 'Erg' }));
+  });
+
   it('the FAQ carries its document, and a published answer shows on the next request', async () => {
     const { html, t } = await setUp();
     const before = await html('/faq');

@@ -19,7 +19,8 @@ import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-page
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';
-import { clubRegion, clubRules } from '../club/settings';
+import { clubRegion, clubRules, clubSports } from '../club/settings';
+import type { SportsDocument } from '../../domain/sports';
 import { listRaces } from '../races/races';
 import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
@@ -40,6 +41,8 @@ interface PageData {
   region: ClubRegion;
   passkeys: boolean;
   rules: RuleNumbers;
+  /** The club's workout types, on the schedule (its sessions' badges). */
+  sports?: SportsDocument;
   at: number;
   reads: [queryKey: unknown[], data: unknown][];
 }
@@ -125,6 +128,7 @@ export function pageRenderer(modulePath: string): PageRenderer {
       region: clubRegion(deps),
       passkeys: deps.env.PASSKEYS.enabled,
       rules: clubRules(deps),
+      ...(path === '/schedule' && { sports: clubSports(deps) }),
       reads,
     };
     const now = deps.clock();

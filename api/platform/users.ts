@@ -53,8 +53,8 @@ function toSessionUser(row: UserRow, role: Role, charter: boolean): SessionUser 
     expiry_date: row.expiryDate,
     absences: row.absences,
     suspended_until: row.suspendedUntil,
-    ...((row.swimPace ?? row.runPace ?? row.rideSpeed) !== null && {
-      paces: { swimPace: row.swimPace, runPace: row.runPace, rideSpeed: row.rideSpeed },
+    ...((row.swimPace ?? row.runPace ?? row.rideSpeed ?? row.rowPace) !== null && {
+      paces: { swimPace: row.swimPace, runPace: row.runPace, rideSpeed: row.rideSpeed, rowPace: row.rowPace },
     }),
   };
 }

@@ -66,7 +66,8 @@ async function leavingScene() {
   const race = (
     await t.createRace(me.token, {
       name: 'Spring sprint',
-      date: '2026-05-10',
+      // Run today: its results are open.
+      date: '2026-03-02',
       location: 'Lake',
       description: '',
       distances: ['Sprint'],
@@ -89,12 +90,14 @@ async function leavingScene() {
   await t.must('POST', `/api/forum/events/${event}/rsvp`, { token: me.token, body: { status: 'going' } });
   await t.must('POST', `/api/races/${race}/signup`, { token: me.token });
   // Race weekend: my lift, a seat in another's, looking for a lift home, and my result.
-  const lift = { leavingFrom: 'Gym', leavingAt: '2026-05-10T05:00', seats: 2, bikeSpots: 1, note: '' };
+  const lift = { leavingFrom: 'Gym', leavingAt: '2026-03-02T05:00', seats: 2, bikeSpots: 1, note: '' };
   await t.must('POST', `/api/races/${race}/lifts`, { token: me.token, body: lift, status: 201 });
   const othersLift = (await t.must('POST', `/api/races/${race}/lifts`, { token: other.token, body: lift, status: 201 })).lift.id;
   await t.must('POST', `/api/races/${race}/lifts/${othersLift}/bike-spot`, { token: me.token });
   await t.must('POST', `/api/races/${race}/looking-for-lift`, { token: me.token });
-  await t.must('PUT', `/api/races/${race}/result`, { token: me.token, body: { distance: 'Sprint', finishTime: '1:05:00' } });
+  await t.must('PUT', `/api/races/${race}/result`, { token: me.token, body: { distance: 'Sprint', finishTime: '1:05:00', splits: ['12:00'] } });
+  // The own paces, rowing's among them.
+  await t.must('PUT', '/api/users/profile', { token: me.token, body: { name: me.name, email: me.email, phone_number: '(555) 123-4567', swimPace: '1:45', rowPace: '2:05' } });
   await t.must('POST', '/api/users/profile-picture', {
     token: me.token,
     body: pictureForm(await smallPng()),
@@ -234,7 +237,13 @@ describe('GET /api/me/export', () => {
       calendar_link: true,
       expiry_date: '2099-12-31',
       absences: 1,
+      swim_pace_seconds_per_100m: 105,
+      run_pace_seconds_per_km: null,
+      row_pace_seconds_per_500m: 125,
     });
+    expect(data.race_results).toEqual([
+      expect.objectContaining({ race_id: race, finish_seconds: 3900, splits: [{ leg: 'Swim', seconds: 720 }, ...['T1', 'Bike', 'T2', 'Run'].map((leg) => ({ leg, seconds: null }))] }),
+    ]);
     expect(data.announcements).toEqual([
       expect.objectContaining({ title: 'Pool closed Friday', until: '2026-03-06' }),
     ]);

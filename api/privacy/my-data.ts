@@ -39,6 +39,7 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { uploadPath } from '../accounts/uploads';
 import { waitlistPosition } from '../forum/workouts/workouts';
+import { storedSplitsOf } from '../races/race-weekend';
 import { clubTimeZone } from '../platform/club-time-zone';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,6 +74,10 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
     charter_accepted_at: at(user.charterAcceptedAt),
     charter_version: user.charterVersion,
     reminders_enabled: user.remindersEnabled,
+    swim_pace_seconds_per_100m: user.swimPace,
+    run_pace_seconds_per_km: user.runPace,
+    ride_speed_kmh: user.rideSpeed,
+    row_pace_seconds_per_500m: user.rowPace,
     // The feed's address is a secret: only whether there is one.
     calendar_link: user.calendarToken !== null,
     account_created_at: at(user.createdAt),
@@ -188,11 +193,7 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
         race_id: r.raceId,
         distance: r.distance,
         finish_seconds: r.finishSeconds,
-        swim_seconds: r.swimSeconds,
-        t1_seconds: r.t1Seconds,
-        bike_seconds: r.bikeSeconds,
-        t2_seconds: r.t2Seconds,
-        run_seconds: r.runSeconds,
+        splits: storedSplitsOf(r.splits),
         placing: r.placing,
         entered_at: at(r.enteredAt),
       })),

@@ -1,32 +1,85 @@
-// Results: a member enters their own, an exec anyone's; personal bests and the season table are
-// the rules of domain/race-points.ts over the stored finishes, with the club's `race-points` numbers.
-import { eq } from 'drizzle-orm';
-import { raceResults, users } from '../../db/schema';
-import type { RaceResult, RaceResultInput, SeasonTableAnswer } from '../../domain/contract/races';
+// Results: a member enters their own, an exec anyone's, and only for an active member entered in the
+// race, from the race's day on (the club's clock). Personal bests and the season table are the rules
+// of domain/race-points.ts over the stored finishes, with the club's `race-points` numbers and season.
+import { and, eq } from 'drizzle-orm';
+import { raceResults, raceSignups, type RaceRow } from '../../db/schema';
+import { clubToday } from '../../domain/clock';
+import { clubDates } from '../club/settings';
+import {
+  RACE_NOT_ENTERED_ERROR,
+  raceNotActiveMessage,
+  raceNotEnteredMessage,
+  raceResultsNotOpenMessage,
+  type RaceResult,
+  type RaceResultInput,
+  type SeasonTableAnswer,
+} from '../../domain/contract/races';
 import { hasRole } from '../../domain/contract/roles';
-import { formatRaceTime, personalBests, seasonTable, type PersonalBest } from '../../domain/race-points';
+import { formatRaceTime, personalBests, raceSeason, raceSeasonOf, seasonStartMonthOf, seasonTable, type PersonalBest } from '../../domain/race-points';
+import { NAMED_SPLITS, legIndex, resultsOpen, storedSplits } from '../../domain/race-results';
 import { documentBody } from '../club/documents';
+import { clubTimeZone } from '../platform/club-time-zone';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
+import { findUserById, roleToday } from '../platform/users';
 import { toCsv } from '../reports/csv';
 import type { CsvFile } from '../reports/reports';
-import { finishesOf, raceDistance, raceRow, requireMember, resultsOf, type Member } from './race-weekend';
+import { finishesOf, legsOf, raceDistance, raceRow, requireMember, resultsOf, type Member } from './race-weekend';
+
+/**
+ * The result's split per leg of the race. `splits` gives them in the order of the legs; an app that
+ * sends none names them (swim, t1, bike, t2, run), each the split of the race's first leg so called.
+ */
+function splitsFor(legs: readonly string[], input: RaceResultInput): (number | null)[] {
+  if (input.splits !== undefined) {
+    if (input.splits.length > legs.length) {
+      const message = legs.length === 0 ? 'This race has no legs: give the finish time only' : `This race has ${legs.length} ${legs.length === 1 ? 'leg' : 'legs'}: ${legs.join(', ')}`;
+      throw new ServiceError(400, message, { field: 'splits' });
+    }
+    return legs.map((_, i) => input.splits![i] ?? null);
+  }
+  const splits = legs.map((): number | null => null);
+  for (const named of NAMED_SPLITS) {
+    const seconds = input[named.field];
+    if (seconds === null) continue;
+    const at = legIndex(legs, named.leg);
+    if (at < 0) throw new ServiceError(400, `This race has no ${named.leg} leg`, { field: named.field });
+    splits[at] = seconds;
+  }
+  return splits;
+}
+
+/**
+ * Who may have a result in the race: the race has been run (its day has come on the club's clock), and
+ * `subjectId` is an active member entered in it. Each refusal says which.
+ */
+function requireResultAllowed(deps: AppDeps, race: RaceRow, subjectId: number, by: Member, now: number): void {
+  const { db } = deps.database;
+  if (!resultsOpen(race.date, clubToday(now, clubTimeZone(deps)))) throw new ServiceError(409, raceResultsNotOpenMessage(clubDates(deps).date(race.date, 'long')));
+  const subject = findUserById(db, subjectId);
+  if (!subject) throw new ServiceError(404, 'Member not found');
+  if (!hasRole(roleToday(deps, subject), 'member')) throw new ServiceError(409, raceNotActiveMessage(subject.name));
+  const entered = db
+    .select({ id: raceSignups.id })
+    .from(raceSignups)
+    .where(and(eq(raceSignups.raceId, race.id), eq(raceSignups.userId, subjectId)))
+    .get();
+  if (!entered) throw new ServiceError(409, subjectId === by.id ? RACE_NOT_ENTERED_ERROR : raceNotEnteredMessage(subject.name));
+}
 
 /** Enters (or corrects) `subjectId`'s result: their own for a member, anyone's for an exec. */
 export function enterResult(deps: AppDeps, raceId: number, subjectId: number, input: RaceResultInput, by: Member, now: number): RaceResult {
   requireMember(by);
   if (subjectId !== by.id && !hasRole(by.role, 'exec')) throw new ServiceError(403, 'Only an exec can enter someone else\'s result');
   const { db } = deps.database;
-  const distance = raceDistance(raceRow(db, raceId), input.distance);
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, subjectId)).get()) throw new ServiceError(404, 'Member not found');
+  const race = raceRow(db, raceId);
+  const distance = raceDistance(race, input.distance);
+  requireResultAllowed(deps, race, subjectId, by, now);
+  const legs = legsOf(race);
   const values = {
     distance,
     finishSeconds: input.finishTime!,
-    swimSeconds: input.swim,
-    t1Seconds: input.t1,
-    bikeSeconds: input.bike,
-    t2Seconds: input.t2,
-    runSeconds: input.run,
+    splits: JSON.stringify(storedSplits(legs, splitsFor(legs, input))),
     placing: input.placing,
     enteredBy: by.id,
     enteredAt: now,
@@ -43,45 +96,48 @@ export function personalBestsOf(deps: AppDeps, userId: number): PersonalBest[] {
   return personalBests(finishesOf(deps.database.db, { userId }));
 }
 
-/** The season table of `year` ('YYYY': the races of that calendar year). */
-export function seasonTableOf(deps: AppDeps, year: string): SeasonTableAnswer {
-  const finishes = finishesOf(deps.database.db, { year });
+/**
+ * The season table of the race season starting in `year` ('YYYY'), or with none the season holding the
+ * club's today; the season starts in the club's month (Admin → Race points).
+ */
+export function seasonTableOf(deps: AppDeps, year?: string): SeasonTableAnswer {
+  const points = documentBody(deps, 'race-points');
+  const startMonth = seasonStartMonthOf(points);
+  const season = year === undefined ? raceSeasonOf(clubToday(deps.clock(), clubTimeZone(deps)), startMonth) : raceSeason(Number(year), startMonth);
+  const finishes = finishesOf(deps.database.db, { from: season.from, to: season.to });
   const names = new Map(finishes.map((f) => [f.userId, f.name]));
-  const table = seasonTable(finishes, documentBody(deps, 'race-points')).map((s) => ({
+  const table = seasonTable(finishes, points).map((s) => ({
     rank: s.rank,
     user_id: s.userId,
     user_name: names.get(s.userId)!,
     points: s.points,
     races: s.races,
   }));
-  return { year, table };
+  return { year: season.year, season: season.name, from: season.from, to: season.to, startMonth, table };
 }
 
 const time = (s: number | null) => (s === null ? null : formatRaceTime(s));
 
 export function resultsCsv(deps: AppDeps, raceId: number): CsvFile {
   const race = raceRow(deps.database.db, raceId);
+  const legs = legsOf(race);
   const rows = resultsOf(deps.database.db, [raceId]).map((r) => [
     r.distance,
     r.clubPlace,
     r.user_name,
     time(r.finishSeconds),
-    time(r.swimSeconds),
-    time(r.t1Seconds),
-    time(r.bikeSeconds),
-    time(r.t2Seconds),
-    time(r.runSeconds),
+    ...r.splits.map(time),
     r.placing,
   ]);
   return {
     filename: `results-${race.date}-${race.id}.csv`,
-    body: toCsv(['Distance', 'Club place', 'Member', 'Finish', 'Swim', 'T1', 'Bike', 'T2', 'Run', 'Placing'], rows),
+    body: toCsv(['Distance', 'Club place', 'Member', 'Finish', ...legs, 'Placing'], rows),
   };
 }
 
 export function seasonTableCsv(answer: SeasonTableAnswer): CsvFile {
   return {
-    filename: `season-${answer.year}.csv`,
+    filename: `season-${answer.season.replace('–', '-')}.csv`,
     body: toCsv(['Rank', 'Member', 'Points', 'Races'], answer.table.map((r) => [r.rank, r.user_name, r.points, r.races])),
   };
 }

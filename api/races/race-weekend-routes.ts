@@ -31,10 +31,11 @@ function sendCsv(c: Context<AppEnv>, file: { filename: string; body: string }): 
   });
 }
 
-function seasonYear(c: Context<AppEnv>): string {
+/** The season asked for, by the year it starts in; none: the season holding the club's today. */
+function seasonYear(c: Context<AppEnv>): string | undefined {
   const asked = c.req.query('year');
-  if (asked === undefined) return String(new Date(c.var.deps.clock()).getUTCFullYear());
-  if (!/^\d{4}$/.test(asked)) throw new ServiceError(400, 'Give the season as a year, e.g. 2026', { field: 'year' });
+  if (asked === undefined) return undefined;
+  if (!/^\d{4}$/.test(asked)) throw new ServiceError(400, 'Give the season as the year it starts in, e.g. 2026', { field: 'year' });
   return asked;
 }
 

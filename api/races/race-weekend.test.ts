@@ -2,13 +2,16 @@
 // notices, results, personal bests and the season table, each role.
 import { describe, expect, it } from 'vitest';
 import { messageQueue } from '../../db/schema';
-import { EXEC, MEMBER, OTHER, PENDING, makeClub, type TestApp, type TestUser } from '../testing/test-app';
+import { EXEC, MEMBER, OTHER, PENDING, makeClub, type TestApp, type TestAppOptions, type TestUser } from '../testing/test-app';
 
 const race = { name: 'Lakeside Tri', date: '2026-05-16', location: 'Lakeside Park', description: '', distances: ['Sprint', 'Olympic', ' sprint ', ''] };
 const lift = { leavingFrom: 'Sports centre', leavingAt: '2026-05-16T05:00', seats: 4, bikeSpots: 2, note: 'Roof rack' };
 
-const setup = async () => {
-  const club = await makeClub({ member: MEMBER, other: OTHER, exec: EXEC, pending: { ...PENDING, expiryDate: null } });
+/** The race's own day, mid-morning at the club (Toronto): results are open. */
+const RACE_DAY = Date.parse('2026-05-16T14:00:00Z');
+
+const setup = async (options: TestAppOptions = {}) => {
+  const club = await makeClub({ member: MEMBER, other: OTHER, exec: EXEC, pending: { ...PENDING, expiryDate: null } }, options);
   const raceId = (await club.t.createRace(club.member.token, race)).id as number;
   return { ...club, raceId };
 };
@@ -17,6 +20,10 @@ const detail = async (t: TestApp, token: string, raceId: number) => (await t.mus
 const offer = async (t: TestApp, driver: TestUser, raceId: number, body: Record<string, unknown> = lift) =>
   (await t.must('POST', `/api/races/${raceId}/lifts`, { token: driver.token, body, status: 201 })).lift;
 const finish = (distance: string, finishTime: string, more: Record<string, unknown> = {}) => ({ distance, finishTime, ...more });
+/** `who` sign up for the race: only members entered in a race get a result in it. */
+const enter = async (t: TestApp, raceId: number, ...who: TestUser[]) => {
+  for (const u of who) await t.must('POST', `/api/races/${raceId}/signup`, { token: u.token });
+};
 
 describe('entries', () => {
   it('a race lists its distances once each; a member enters one with a wave and the race lists who races what', async () => {
@@ -118,6 +125,23 @@ describe('lifts', () => {
     expect(full.lift).toMatchObject({ seats: 1, seatsFree: 0, bikeSpots: 1, bikeSpotsFree: 0 });
   });
 
+  it('one lift per driver per race: a second, however alike, is refused with 409; another race or after a withdrawal is fine', async () => {
+    const { t, member, exec, raceId } = await setup();
+    const car = await offer(t, member, raceId);
+    const again = await t.call('POST', `/api/races/${raceId}/lifts`, { token: member.token, body: lift });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'You already offer a lift to this race: change that one (seats, bike spots, time) instead of offering another' });
+    // Sent at once with different keys, two offers still make one lift.
+    const both = await Promise.all([1, 2].map(() => t.call('POST', `/api/races/${raceId}/lifts`, { token: exec.token, body: lift })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await detail(t, member.token, raceId)).lifts.map((l: { driver_id: number }) => l.driver_id).sort()).toEqual([member.id, exec.id].sort());
+
+    const other = (await t.createRace(member.token, { ...race, date: '2026-05-23' })).id as number;
+    await offer(t, member, other);
+    await t.must('DELETE', `/api/races/${raceId}/lifts/${car.id}`, { token: member.token });
+    await offer(t, member, raceId);
+  });
+
   it('refuses a lift without where and when, next to the fields', async () => {
     const { t, member, raceId } = await setup();
     const res = await t.call('POST', `/api/races/${raceId}/lifts`, { token: member.token, body: { ...lift, leavingFrom: ' ', leavingAt: 'soon' } });
@@ -166,7 +190,8 @@ describe('lifts', () => {
 
 describe('results, personal bests and the season table', () => {
   it('a member enters their result with splits; the race lists the club results per distance with club places', async () => {
-    const { t, member, other, exec, raceId } = await setup();
+    const { t, member, other, exec, raceId } = await setup({ now: RACE_DAY });
+    await enter(t, raceId, member, other, exec);
     const mine = await t.call('PUT', `/api/races/${raceId}/result`, {
       token: member.token,
       body: finish('Sprint', '1:10:05', { swim: '14:20', t1: '1:30', bike: '35:00', t2: '0:55', run: '18:20', placing: 42 }),
@@ -185,7 +210,8 @@ describe('results, personal bests and the season table', () => {
   });
 
   it('refuses a finish time that is not a time, and someone else\'s result unless an exec enters it', async () => {
-    const { t, member, other, exec, raceId } = await setup();
+    const { t, member, other, exec, raceId } = await setup({ now: RACE_DAY });
+    await enter(t, raceId, member, other);
     const bad = await t.call('PUT', `/api/races/${raceId}/result`, { token: member.token, body: finish('Sprint', 'fast') });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'Enter the finish time as H:MM:SS or MM:SS' });
@@ -195,10 +221,11 @@ describe('results, personal bests and the season table', () => {
   });
 
   it('a faster time replaces the personal best, a slower one does not, each distance on its own', async () => {
-    const { t, member, exec } = await setup();
+    const { t, member, exec } = await setup({ now: Date.parse('2026-06-01T16:00:00Z') });
     const races = [];
     for (const date of ['2026-04-01', '2026-05-01', '2026-06-01']) {
       races.push((await t.createRace(exec.token, { ...race, date })).id as number);
+      await enter(t, races.at(-1)!, member);
     }
     const bests = async () => (await t.must('GET', `/api/races/personal-bests/${member.id}`, { token: exec.token })).personalBests;
     await t.must('PUT', `/api/races/${races[0]}/result`, { token: member.token, body: finish('Sprint', '1:10:00') });
@@ -214,8 +241,10 @@ describe('results, personal bests and the season table', () => {
   });
 
   it('the season table ranks members by the club\'s points, and follows the administrators\' numbers', async () => {
-    const { t, member, other, exec, raceId } = await setup();
+    const { t, member, other, exec, raceId } = await setup({ now: Date.parse('2026-07-01T16:00:00Z') });
     const second = (await t.createRace(exec.token, { ...race, date: '2026-07-01' })).id as number;
+    await enter(t, raceId, member, other);
+    await enter(t, second, member);
     await t.must('PUT', `/api/races/${raceId}/result`, { token: member.token, body: finish('Sprint', '1:10:00') });
     await t.must('PUT', `/api/races/${raceId}/result`, { token: other.token, body: finish('Sprint', '1:05:00') });
     await t.must('PUT', `/api/races/${second}/result`, { token: member.token, body: finish('Olympic', '2:30:00') });
@@ -239,7 +268,8 @@ describe('results, personal bests and the season table', () => {
   });
 
   it('results and the table export as CSV', async () => {
-    const { t, member, raceId } = await setup();
+    const { t, member, raceId } = await setup({ now: RACE_DAY });
+    await enter(t, raceId, member);
     await t.must('PUT', `/api/races/${raceId}/result`, { token: member.token, body: finish('Sprint', '1:10:05', { swim: '14:20' }) });
     const csv = await t.app.request(`/api/races/${raceId}/results.csv`, { headers: { Authorization: `Bearer ${member.token}` } });
     expect(csv.headers.get('content-type')).toContain('text/csv');

@@ -1,7 +1,7 @@
 // Race weekend: who races what, lifts (seats and bike-rack spots counted apart), who is looking for
 // a lift, and the club's results. Every write runs inside the caller's transaction (respondOnce), so
 // a place is counted and taken with no other write in between: places are exact under any load.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { raceLiftPlaces, raceLifts, raceLiftSeekers, raceResults, races, raceSignups, users, type RaceLiftRow, type RaceRow } from '../../db/schema';
 import {
@@ -12,6 +12,7 @@ import {
   RACE_NO_BIKE_SPOTS_ERROR,
   RACE_NO_SEATS_ERROR,
   RACE_NOT_FOUND_ERROR,
+  RACE_ONE_LIFT_ERROR,
   RACE_OWN_LIFT_ERROR,
   liftBelowTaken,
   type RaceEntry,
@@ -24,6 +25,7 @@ import {
 } from '../../domain/contract/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
 import { clubPlaces, type Finish } from '../../domain/race-points';
+import { NAMED_SPLITS, splitNamed, splitsForLegs, type NamedSplitAnswer, type StoredSplit } from '../../domain/race-results';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 
@@ -40,11 +42,35 @@ export interface RaceWeekend {
 
 export const EMPTY_WEEKEND: RaceWeekend = { entries: [], lifts: [], liftSeekers: [], results: [] };
 
+/** A JSON list of names as stored ([] when it is not one). */
+function namesOf(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The race's distances as stored. */
 export function distancesOf(row: Pick<RaceRow, 'distances'>): string[] {
+  return namesOf(row.distances);
+}
+
+/** The race's legs as stored. */
+export function legsOf(row: Pick<RaceRow, 'legs'>): string[] {
+  return namesOf(row.legs);
+}
+
+/** A result's splits as stored ([] when they are not a list of them). */
+export function storedSplitsOf(json: string): StoredSplit[] {
   try {
-    const list: unknown = JSON.parse(row.distances);
-    return Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string') : [];
+    const list: unknown = JSON.parse(json);
+    if (!Array.isArray(list)) return [];
+    return list.filter(
+      (s): s is StoredSplit =>
+        typeof s === 'object' && s !== null && typeof s.leg === 'string' && (s.seconds === null || typeof s.seconds === 'number'),
+    );
   } catch {
     return [];
   }
@@ -144,7 +170,7 @@ function toLift(lift: RaceLiftRow, driverName: string, places: { userId: number;
 export function resultsOf(db: Db, raceIds: number[]): RaceResult[] {
   if (raceIds.length === 0) return [];
   const rows = db
-    .select({ r: raceResults, name: users.name, date: races.date })
+    .select({ r: raceResults, name: users.name, date: races.date, legs: races.legs })
     .from(raceResults)
     .innerJoin(users, eq(users.id, raceResults.userId))
     .innerJoin(races, eq(races.id, raceResults.raceId))
@@ -153,28 +179,30 @@ export function resultsOf(db: Db, raceIds: number[]): RaceResult[] {
     .all();
   const finishes = rows.map(({ r, date }) => ({ raceId: r.raceId, raceDate: date, userId: r.userId, distance: r.distance, finishSeconds: r.finishSeconds }));
   const places = clubPlaces(finishes);
-  return rows.map(({ r, name }, i) => ({
-    id: r.id,
-    race_id: r.raceId,
-    user_id: r.userId,
-    user_name: name,
-    distance: r.distance,
-    finishSeconds: r.finishSeconds,
-    swimSeconds: r.swimSeconds,
-    t1Seconds: r.t1Seconds,
-    bikeSeconds: r.bikeSeconds,
-    t2Seconds: r.t2Seconds,
-    runSeconds: r.runSeconds,
-    placing: r.placing,
-    clubPlace: places.get(finishes[i]!)!,
-  }));
+  return rows.map(({ r, name, legs }, i) => {
+    const stored = storedSplitsOf(r.splits);
+    const named = Object.fromEntries(NAMED_SPLITS.map((n) => [n.answer, splitNamed(stored, n.leg)])) as Record<NamedSplitAnswer, number | null>;
+    return {
+      id: r.id,
+      race_id: r.raceId,
+      user_id: r.userId,
+      user_name: name,
+      distance: r.distance,
+      finishSeconds: r.finishSeconds,
+      ...named,
+      splits: splitsForLegs(stored, namesOf(legs)),
+      placing: r.placing,
+      clubPlace: places.get(finishes[i]!)!,
+    };
+  });
 }
 
-/** A member's finishes, every race, as the rules read them. */
-export function finishesOf(db: Db, where: { userId?: number; year?: string }): (Finish & { name: string })[] {
+/** Finishes as the rules read them: a member's (`userId`), a season's (`from` to `to`, the races' days), or all. */
+export function finishesOf(db: Db, where: { userId?: number; from?: string; to?: string }): (Finish & { name: string })[] {
   const conditions = [];
   if (where.userId !== undefined) conditions.push(eq(raceResults.userId, where.userId));
-  if (where.year !== undefined) conditions.push(sql`substr(${races.date}, 1, 4) = ${where.year}`);
+  if (where.from !== undefined) conditions.push(gte(races.date, where.from));
+  if (where.to !== undefined) conditions.push(lte(races.date, where.to));
   return db
     .select({ raceId: raceResults.raceId, raceDate: races.date, userId: raceResults.userId, distance: raceResults.distance, finishSeconds: raceResults.finishSeconds, name: users.name })
     .from(raceResults)
@@ -221,10 +249,17 @@ export function liftFor(db: Db, liftId: number, viewerId: number): RaceLift {
   return toLift(lift, driverName, places, viewerId);
 }
 
+/**
+ * The driver offers a lift to the race: one per driver and race (a second, however alike, is refused;
+ * the driver changes the one they offer). Checked and written in the caller's one immediate
+ * transaction, so two offers sent at once make one lift.
+ */
 export function offerLift(deps: Deps, raceId: number, driver: Member, input: RaceLiftInput, now: number): RaceLift {
   requireMember(driver);
   const { db } = deps.database;
   raceRow(db, raceId);
+  const offered = db.select({ id: raceLifts.id }).from(raceLifts).where(and(eq(raceLifts.raceId, raceId), eq(raceLifts.driverId, driver.id))).get();
+  if (offered) throw new ServiceError(409, RACE_ONE_LIFT_ERROR);
   const row = db
     .insert(raceLifts)
     .values({ raceId, driverId: driver.id, ...input, createdAt: now })

@@ -13,7 +13,8 @@ import {
 import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-import { distancesOf, EMPTY_WEEKEND, weekendsOf, type RaceWeekend } from './race-weekend';
+import { distancesOf, EMPTY_WEEKEND, legsOf, weekendsOf, type RaceWeekend } from './race-weekend';
+import { DEFAULT_RACE_LEGS } from '../../domain/race-results';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;
@@ -57,7 +58,15 @@ function signupsOf(db: Db, raceIds: number[], entries = new Map<number, RaceEntr
 }
 
 function toRace(row: RaceRow, signups: RaceSignup[], viewer: RaceViewer, weekend: RaceWeekend = EMPTY_WEEKEND): Race {
-  const base = { id: row.id, name: row.name, date: row.date, location: row.location, description: row.description, distances: distancesOf(row) };
+  const base = {
+    id: row.id,
+    name: row.name,
+    date: row.date,
+    location: row.location,
+    description: row.description,
+    distances: distancesOf(row),
+    legs: legsOf(row),
+  };
   // Members' names stay private: visitors and non-members see the race only.
   if (!isMember(viewer)) {
     return { ...base, signups: [], signupCount: 0, isSignedUp: false, ...EMPTY_WEEKEND, entry: null, lookingForLift: false };
@@ -108,7 +117,13 @@ export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: { id: numb
 export function createRace(deps: RaceDeps, input: RaceInput, creator: { id: number; role: Role }, now: number): Race {
   const row = deps.database.db
     .insert(races)
-    .values({ ...input, distances: JSON.stringify(input.distances ?? []), createdBy: creator.id, createdAt: now })
+    .values({
+      ...input,
+      distances: JSON.stringify(input.distances ?? []),
+      legs: JSON.stringify(input.legs ?? DEFAULT_RACE_LEGS),
+      createdBy: creator.id,
+      createdAt: now,
+    })
     .returning()
     .get();
   return toRace(row, [], creator);
@@ -120,8 +135,9 @@ export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, edi
     .update(races)
     .set({
       ...input,
-      // An edit without distances (an older app's) keeps them.
+      // An edit without distances or legs (an older app's) keeps them.
       distances: input.distances === undefined ? undefined : JSON.stringify(input.distances),
+      legs: input.legs === undefined ? undefined : JSON.stringify(input.legs),
       revision: sql`${races.revision} + 1`,
     })
     .where(eq(races.id, raceId))

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
+import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -32,6 +32,11 @@ interface RouteCase {
   at?: (w: World) => void;
   /** The rightful call changes the database (false for the ignored notify-role-change body, and a photo upload, which writes files only). */
   changes?: boolean;
+  /**
+   * Calls by someone of enough rank that the club's rules refuse (a result for an account that is not
+   * an active member, a second lift to one race): each answers `status` and leaves every table as it was.
+   */
+  refused?: { as: ActorName; why: string; path?: (w: World) => string; status: number }[];
 }
 
 const BELOW_MEMBER: ActorName[] = ['pending', 'publicUser', 'expired'];
@@ -88,6 +93,23 @@ function racerLift(taken: { who: ActorName; kind: 'seat' | 'bike' }[] = []) {
       .get().id;
     for (const p of taken) w.t.db.insert(raceLiftPlaces).values({ liftId, userId: w.users[p.who].id, kind: p.kind }).run();
   };
+}
+
+let laterRaceId = 0;
+/**
+ * Race day: the world's race is today's, with distances, and `member` entered in it beside `racer`;
+ * a later race, `racer` entered, is still to come (its id in `laterRaceId`).
+ */
+function raceDay(w: World): void {
+  raceDistances(w);
+  w.t.db.update(races).set({ date: '2026-03-02' }).where(eq(races.id, w.raceId)).run();
+  w.t.db.insert(raceSignups).values({ raceId: w.raceId, userId: w.users.member.id }).run();
+  laterRaceId = w.t.db
+    .insert(races)
+    .values({ name: 'Autumn Sprint', date: '2026-04-12', distances: JSON.stringify(['Sprint']) })
+    .returning()
+    .get().id;
+  w.t.db.insert(raceSignups).values({ raceId: laterRaceId, userId: w.users.racer.id }).run();
 }
 
 const liftBody = { leavingFrom: 'Gym', leavingAt: '2026-05-17T04:30', seats: 3, bikeSpots: 2, note: '' };
@@ -549,7 +571,9 @@ const CASES: RouteCase[] = [
     method: 'POST',
     path: (w) => `/api/races/${w.raceId}/lifts`,
     body: () => liftBody,
+    at: racerLift(),
     tooLow: BELOW_MEMBER,
+    refused: [{ as: 'racer', why: 'a second lift of one driver to one race', status: 409 }],
     allowed: 'member',
     allowedStatus: 201,
   },
@@ -637,8 +661,12 @@ const CASES: RouteCase[] = [
     method: 'PUT',
     path: (w) => `/api/races/${w.raceId}/result`,
     body: () => resultBody,
-    at: raceDistances,
+    at: raceDay,
     tooLow: BELOW_MEMBER,
+    refused: [
+      { as: 'exec', why: 'a member who did not enter the race', status: 409 },
+      { as: 'racer', why: 'a race still to come', path: () => `/api/races/${laterRaceId}/result`, status: 409 },
+    ],
     allowed: 'member',
     allowedStatus: 200,
   },
@@ -647,8 +675,18 @@ const CASES: RouteCase[] = [
     method: 'PUT',
     path: (w) => `/api/races/${w.raceId}/results/${w.users.racer.id}`,
     body: () => resultBody,
-    at: raceDistances,
+    at: (w) => {
+      raceDay(w);
+      for (const who of ['pending', 'rejected', 'expired'] as const) w.t.db.insert(raceSignups).values({ raceId: w.raceId, userId: w.users[who].id }).run();
+    },
     tooLow: BELOW_EXEC,
+    refused: [
+      { as: 'exec', why: 'a pending account, signed up', path: (w) => `/api/races/${w.raceId}/results/${w.users.pending.id}`, status: 409 },
+      { as: 'exec', why: 'a rejected account, signed up', path: (w) => `/api/races/${w.raceId}/results/${w.users.rejected.id}`, status: 409 },
+      { as: 'exec', why: 'an ended membership, signed up', path: (w) => `/api/races/${w.raceId}/results/${w.users.expired.id}`, status: 409 },
+      { as: 'exec', why: 'a member not entered', path: (w) => `/api/races/${w.raceId}/results/${w.users.author.id}`, status: 409 },
+      { as: 'exec', why: 'a race still to come', path: (w) => `/api/races/${laterRaceId}/results/${w.users.racer.id}`, status: 409 },
+    ],
     allowed: 'exec',
     allowedStatus: 200,
   },
@@ -806,6 +844,14 @@ describe('every mutating route refuses callers without the right', () => {
     if (rc.othersOnly) {
       const res = await call(w.users[rc.othersOnly].token);
       expect(res.status).toBeLessThan(500);
+    }
+    for (const refusal of rc.refused ?? []) {
+      const res = await t.call(rc.method, refusal.path ? refusal.path(w) : path, {
+        token: w.users[refusal.as].token,
+        ...(rc.body ? { body: await rc.body(w) } : {}),
+      });
+      expect(`${refusal.why}: ${res.status}`).toBe(`${refusal.why}: ${refusal.status}`);
+      expect(res.body).toEqual({ error: expect.any(String) });
     }
     expect(snapshot(t)).toEqual(before);
 

@@ -32,8 +32,8 @@ export interface SessionUser {
   absences: number;
   suspended_until: number | null;
   /**
-   * The member's own paces, so a workout with lanes suggests one (domain/lanes.ts): seconds per
-   * 100 m swum, seconds per km run, km/h ridden. Absent while the member gave none.
+   * The member's own paces, so a workout with lanes suggests one (domain/paces.ts): seconds per
+   * 100 m swum, seconds per km run, km/h ridden, seconds per 500 m rowed. Absent while the member gave none.
    */
   paces?: MemberPaces;
 }
@@ -42,6 +42,8 @@ export interface MemberPaces {
   swimPace: number | null;
   runPace: number | null;
   rideSpeed: number | null;
+  /** Added after the others: a copy kept from before it may lack it. */
+  rowPace?: number | null;
 }
 
 export interface AuthAnswer {

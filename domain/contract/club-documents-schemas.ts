@@ -391,6 +391,12 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
           .max(1000, 'Points for a place must be at most 1000'),
       )
       .max(20, 'Give points for at most 20 places'),
+    seasonStartMonth: z
+      .number({ error: 'Choose the month the race season starts' })
+      .int('Choose the month the race season starts')
+      .min(1, 'Choose the month the race season starts')
+      .max(12, 'Choose the month the race season starts')
+      .optional(),
   }),
 };
 

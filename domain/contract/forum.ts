@@ -3,6 +3,7 @@
 // are the ones installed apps read (snake_case); the computed per-caller fields are camelCase extras.
 
 import { isCalendarDate } from '../calendar-days';
+import type { PaceUnit } from '../paces';
 
 /**
  * A workout type's id: one of the club's types (the `sports` document, ../sports.ts), e.g. 'spin',
@@ -104,10 +105,10 @@ export interface WorkoutLane {
   name: string;
   /** The band as the exec wrote it, or ''. */
   pace: string;
-  /** The band in numbers in `paceUnit` (seconds per 100 m or per km, or km/h); null: open. */
+  /** The band in numbers in `paceUnit` (seconds per 100 m, per km or per 500 m, or km/h); null: open. */
   paceFrom: number | null;
   paceTo: number | null;
-  paceUnit: 's/100m' | 's/km' | 'km/h' | null;
+  paceUnit: PaceUnit | null;
   capacity: number | null;
   signedUp: number;
   waitlist: number;

@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../calendar-days';
 import { z } from 'zod';
 import { parseRaceTime, type PersonalBest } from '../race-points';
+import { RACE_LEGS_MAX, RACE_LEG_NAME_MAX } from '../race-results';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
 // Races contract: races, race sign-ups, their validation and answers. Answer field names are those
@@ -52,9 +53,24 @@ const distances = z
     if (list.some(hasUnsafeCharacters)) ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('A distance') });
   });
 
+/**
+ * A race's legs, whose splits a result gives: names trimmed, blanks dropped, in order (a name may come
+ * twice: a duathlon runs twice). Absent means "leave them as they are" (a new race: a triathlon's).
+ */
+const legs = z
+  .array(z.string({ error: 'Each leg must be a name' }), { error: 'Legs must be a list of names' })
+  .optional()
+  .transform((list) => list?.map((l) => l.trim()).filter((l) => l !== ''))
+  .superRefine((list, ctx) => {
+    if (list === undefined) return;
+    if (list.length > RACE_LEGS_MAX) ctx.addIssue({ code: 'custom', message: `A race has at most ${RACE_LEGS_MAX} legs` });
+    if (list.some((l) => l.length > RACE_LEG_NAME_MAX)) ctx.addIssue({ code: 'custom', message: `A leg's name is at most ${RACE_LEG_NAME_MAX} characters` });
+    if (list.some(hasUnsafeCharacters)) ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('A leg') });
+  });
+
 /** POST /races and PUT /races/{id}: the same rules on both sides. */
 export const raceInputSchema = z
-  .object({ name: text, date: text, location: text, description: text, distances })
+  .object({ name: text, date: text, location: text, description: text, distances, legs })
   // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'date'] as const, RACE_REQUIRED_ERROR, ctx)) return;
@@ -71,8 +87,8 @@ export const raceInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['description'], message: `Description must be at most ${RACE_DESCRIPTION_MAX} characters` });
     }
   });
-/** A race as written; `distances` absent leaves them as they are (an older app's edit keeps them). */
-export type RaceInput = Omit<z.infer<typeof raceInputSchema>, 'distances'> & { distances?: string[] };
+/** A race as written; `distances` or `legs` absent leaves them as they are (an older app's edit keeps them). */
+export type RaceInput = Omit<z.infer<typeof raceInputSchema>, 'distances' | 'legs'> & { distances?: string[]; legs?: string[] };
 
 // ---------- Answers ----------
 
@@ -97,6 +113,8 @@ export interface Race {
   isSignedUp: boolean;
   /** The distances one may enter, in the exec's order ([] when none were given). */
   distances: string[];
+  /** The race's legs, in order, whose splits a result gives (a triathlon's five unless the exec said otherwise; [] for a finish time only). */
+  legs: string[];
   /** Members only: who races what (everyone going; distance null until they say). */
   entries: RaceEntry[];
   /** The caller's own entry; null when not going (and for visitors). */
@@ -154,11 +172,14 @@ export interface RaceResult extends RacePerson {
   race_id: number;
   distance: string;
   finishSeconds: number;
+  /** The splits of the legs called Swim, T1, Bike, T2 and Run (the first of each name), as the first apps read them. */
   swimSeconds: number | null;
   t1Seconds: number | null;
   bikeSeconds: number | null;
   t2Seconds: number | null;
   runSeconds: number | null;
+  /** A split per leg of the race, in the order of the race's `legs` (null where none was given). */
+  splits: (number | null)[];
   /** The overall placing the race gave, when the member knows it. */
   placing: number | null;
   /** Among the club's finishers at this distance, fastest first. */
@@ -192,6 +213,20 @@ export const RACE_NO_SEATS_ERROR = 'No seats left in this lift';
 export const RACE_NO_BIKE_SPOTS_ERROR = 'No bike spots left in this lift';
 export const RACE_OWN_LIFT_ERROR = 'You are driving this lift';
 export const RACE_LIFT_DRIVER_ONLY_ERROR = 'Only the driver can change this lift';
+export const RACE_ONE_LIFT_ERROR = 'You already offer a lift to this race: change that one (seats, bike spots, time) instead of offering another';
+export const RACE_NOT_ENTERED_ERROR = 'You are not entered in this race: sign up for it before giving your result';
+/** An exec's result for someone who did not enter the race. */
+export function raceNotEnteredMessage(name: string): string {
+  return `${name} is not entered in this race: only members entered in it get a result`;
+}
+/** A result for an account that is not an active member (pending, rejected, or its membership ended). */
+export function raceNotActiveMessage(name: string): string {
+  return `${name} is not an active member: results are for active members entered in the race`;
+}
+/** A result before the race's day; `day` is the race's day as people read it. */
+export function raceResultsNotOpenMessage(day: string): string {
+  return `Results open on the race's day (${day}): enter them once the race has been run`;
+}
 export const RACE_WAVE_MAX = 60;
 export const RACE_LIFT_NOTE_MAX = 500;
 export const RACE_LIFT_PLACES_MAX = 8;
@@ -273,7 +308,11 @@ const raceTime = (label: string, required: boolean) =>
     return seconds;
   });
 
-/** PUT /races/{id}/result (one's own) and PUT /races/{id}/results/{userId} (an exec's). */
+/**
+ * PUT /races/{id}/result (one's own) and PUT /races/{id}/results/{userId} (an exec's). `splits` gives
+ * a time per leg of the race, in the order of its legs; an app that sends none gives the legs called
+ * Swim, T1, Bike, T2 and Run by those names instead.
+ */
 export const raceResultSchema = z.object({
   distance: z.string({ error: RACE_DISTANCE_REQUIRED_ERROR }).trim().min(1, RACE_DISTANCE_REQUIRED_ERROR),
   finishTime: raceTime('finish time', true),
@@ -282,6 +321,10 @@ export const raceResultSchema = z.object({
   bike: raceTime('bike time', false),
   t2: raceTime('T2 time', false),
   run: raceTime('run time', false),
+  splits: z
+    .array(raceTime('split', false), { error: 'Splits must be a list of times' })
+    .max(RACE_LEGS_MAX, `A race has at most ${RACE_LEGS_MAX} legs`)
+    .optional(),
   placing: z
     .union([z.number({ error: 'Placing must be a number' }).int('Placing must be a whole number').min(1, 'Placing starts at 1').max(100000), z.null()])
     .optional()
@@ -304,6 +347,14 @@ export interface SeasonTableRow extends RacePerson {
   races: number;
 }
 export interface SeasonTableAnswer {
+  /** The year the season starts in: what `?year=` asks for. */
   year: string;
+  /** The season's name: '2026', or '2026–27' for one that runs into the next year. */
+  season: string;
+  /** Its first and last day, 'YYYY-MM-DD'. */
+  from: string;
+  to: string;
+  /** The club's first month of a race season (1 for January): the season a date falls in follows it. */
+  startMonth: number;
   table: SeasonTableRow[];
 }

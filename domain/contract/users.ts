@@ -3,7 +3,7 @@ import type { SessionUser } from './auth';
 import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from './common';
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
-import { PACE_MAX, parsePace, type PaceUnit } from '../lanes';
+import { MEMBER_PACES, PACE_EXAMPLE, PACE_MAX, isSpeed, parsePace, type PaceField } from '../paces';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 
@@ -17,7 +17,9 @@ export const PROFILE_PICTURE_FIELD = 'profilePicture';
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A pace as 'm:ss' (or seconds) or a speed in km/h; '' or null clears it; a number is taken as is. */
-function paceField(unit: PaceUnit, label: string) {
+function paceField(field: PaceField) {
+  const { unit, label } = MEMBER_PACES.find((p) => p.field === field)!;
+  const example = isSpeed(unit) ? `enter a speed such as ${PACE_EXAMPLE[unit]}` : `enter a pace such as ${PACE_EXAMPLE[unit]}`;
   return z
     .union([z.string(), z.number(), z.null()])
     .optional()
@@ -26,15 +28,15 @@ function paceField(unit: PaceUnit, label: string) {
       if (v === null || v === '') return null;
       const value = typeof v === 'number' ? (v > 0 ? v : null) : parsePace(v, unit);
       if (value === null || value > PACE_MAX[unit]) {
-        ctx.addIssue({ code: 'custom', message: `${label}: ${unit === 'km/h' ? 'enter a speed such as 28' : 'enter a pace such as 1:45'}, or leave it empty` });
+        ctx.addIssue({ code: 'custom', message: `${label}: ${example}, or leave it empty` });
         return z.NEVER;
       }
-      return unit === 'km/h' ? value : Math.round(value);
+      return isSpeed(unit) ? value : Math.round(value);
     });
 }
 
 /**
- * PUT /users/profile. Only these four fields exist: anything else in the body (a role, an expiry
+ * PUT /users/profile. Only these fields exist (the four of the profile and the paces): anything else in the body (a role, an expiry
  * date) is dropped by the schema before it reaches the service.
  */
 const profileFields = z.object({
@@ -49,9 +51,10 @@ const profileFields = z.object({
     .optional()
     .transform((v) => (v ?? '').replace(/\r\n/g, '\n').trim()),
   // The own paces (optional; left out: kept as they are; '' or null: none).
-  swimPace: paceField('s/100m', 'Swim pace per 100 m'),
-  runPace: paceField('s/km', 'Run pace per km'),
-  rideSpeed: paceField('km/h', 'Ride speed km/h'),
+  swimPace: paceField('swimPace'),
+  runPace: paceField('runPace'),
+  rideSpeed: paceField('rideSpeed'),
+  rowPace: paceField('rowPace'),
 });
 
 /** PUT /users/profile, its phone number (optional) read for the club's country by `readPhone` and kept as E.164. */

@@ -38,6 +38,7 @@ const race = (id: number, name: string, date: string, isSignedUp = false): Race 
   signupCount: 0,
   isSignedUp,
   distances: [],
+  legs: [],
   entries: [],
   entry: null,
   lifts: [],

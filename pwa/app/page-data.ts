@@ -6,11 +6,13 @@ import type { ClubIdentity } from '../../domain/club-identity';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
 import { setClubRegion } from '../lib/club/club-region';
 import { setClubRules } from '../lib/club/club-rules';
+import { setClubSports } from '../lib/club/club-sports';
 import { setClubTimeZone } from '../lib/club/club-zone';
 import { primeReads } from '../lib/data/primed-reads';
 import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
 import type { RuleNumbers } from '../../domain/rules';
 import type { ClubRegion } from '../../domain/club-region';
+import type { SportsDocument } from '../../domain/sports';
 
 export interface PageData {
   /** The club document in force (its name, colour, links). */
@@ -22,6 +24,8 @@ export interface PageData {
   passkeys: boolean;
   /** The attendance rules' numbers the page words (the FAQ, the charter). */
   rules?: RuleNumbers;
+  /** The club's workout types the page shows (the schedule's sessions). */
+  sports?: SportsDocument;
   /** When the answers were read (ms since the epoch). */
   at: number;
   /** Public answers by the query key the screen reads them under. */
@@ -35,6 +39,7 @@ export function applyPageData(data: PageData): void {
   setClubEmail(data.clubEmail);
   setServerPasskeys(data.passkeys);
   setClubRules(data.rules);
+  if (data.sports) setClubSports(data.sports);
   primeReads(data.reads, data.at);
 }
 

@@ -249,8 +249,8 @@ describe('the own paces on the profile', () => {
     const put = (body: Record<string, unknown>) =>
       t.call('PUT', '/api/users/profile', { token: ann.token, body: { name: 'Ann', email: ann.email, ...body } });
     expect((await put({})).body.user).not.toHaveProperty('paces');
-    expect((await put({ swimPace: '1:45', runPace: '4:30', rideSpeed: '28.5' })).body.user.paces).toEqual({ swimPace: 105, runPace: 270, rideSpeed: 28.5 });
-    expect((await put({ bio: 'Hi' })).body.user.paces).toEqual({ swimPace: 105, runPace: 270, rideSpeed: 28.5 });
+    expect((await put({ swimPace: '1:45', runPace: '4:30', rideSpeed: '28.5' })).body.user.paces).toEqual({ swimPace: 105, runPace: 270, rideSpeed: 28.5, rowPace: null });
+    expect((await put({ bio: 'Hi' })).body.user.paces).toEqual({ swimPace: 105, runPace: 270, rideSpeed: 28.5, rowPace: null });
     const bad = await put({ swimPace: 'fast' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/Swim pace per 100 m/);

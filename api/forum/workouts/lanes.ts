@@ -8,7 +8,8 @@ import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
 import type { LaneInput } from '../../../domain/contract/forum-schemas';
-import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneRequiredText, type PaceUnit } from '../../../domain/lanes';
+import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneRequiredText } from '../../../domain/lanes';
+import type { PaceUnit } from '../../../domain/paces';
 import { isFull } from '../../../domain/rules';
 import { ServiceError } from '../../platform/errors';
 

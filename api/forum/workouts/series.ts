@@ -20,7 +20,7 @@ import { weekdayOf } from '../../../domain/calendar-days';
 import { storedDuration } from '../../../domain/durations';
 import { clubTimeZone } from '../../platform/club-time-zone';
 import { clubDates, clubSports } from '../../club/settings';
-import { paceUnitOf } from '../../../domain/lanes';
+import { paceUnitOf } from '../../../domain/sports';
 import { chosenWorkoutType } from './workout-types';
 
 /** Club-local dates from `first` to `last` (inclusive) that fall on one of `weekdays` (0 Sunday). */

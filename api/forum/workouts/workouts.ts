@@ -18,7 +18,7 @@ import {
 import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
 import { FORMER_MEMBER } from '../../../domain/contract/privacy';
 import { clubDates, clubRules, clubSports } from '../../club/settings';
-import { paceUnitOf } from '../../../domain/lanes';
+import { paceUnitOf } from '../../../domain/sports';
 import { chosenWorkoutType } from './workout-types';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';

@@ -19,26 +19,26 @@ import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { useSession } from '../../lib/session/session';
 import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from '../../components/avatar';
-import { formatPace, type PaceUnit } from '../../../domain/lanes';
+import { MEMBER_PACES, PACE_EXAMPLE, formatPace, isSpeed, type PaceField } from '../../../domain/paces';
 
 /**
  * The paces as the inputs show them ('1:45', '28'); the contract reads that text back into numbers.
  * Typed as the contract's numbers since the form holds whatever its inputs give.
  */
-function paceDefaults(user: SessionUser): Pick<ProfileUpdate, 'swimPace' | 'runPace' | 'rideSpeed'> {
-  const text = (value: number | null | undefined, unit: PaceUnit) => (value == null ? '' : formatPace(value, unit));
-  return {
-    swimPace: text(user.paces?.swimPace, 's/100m'),
-    runPace: text(user.paces?.runPace, 's/km'),
-    rideSpeed: text(user.paces?.rideSpeed, 'km/h'),
-  } as unknown as Pick<ProfileUpdate, 'swimPace' | 'runPace' | 'rideSpeed'>;
+function paceDefaults(user: SessionUser): Pick<ProfileUpdate, PaceField> {
+  const shown: Record<string, string> = {};
+  for (const { field, unit } of MEMBER_PACES) {
+    const value = user.paces?.[field];
+    shown[field] = value == null ? '' : formatPace(value, unit);
+  }
+  return shown as unknown as Pick<ProfileUpdate, PaceField>;
 }
 
 /** The profile to send: a pace as it was stored is left out (the server keeps what it has). */
 function changedPaces(values: ProfileUpdate, user: SessionUser): ProfileUpdate {
   const sent = { ...values };
-  for (const key of ['swimPace', 'runPace', 'rideSpeed'] as const) {
-    if ((values[key] ?? null) === (user.paces?.[key] ?? null)) delete sent[key];
+  for (const { field } of MEMBER_PACES) {
+    if ((values[field] ?? null) === (user.paces?.[field] ?? null)) delete sent[field];
   }
   return sent;
 }
@@ -191,15 +191,17 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
       <fieldset className="profile-paces">
         <legend>Your paces (optional)</legend>
         <p className="form-hint">A workout with lanes suggests the lane that matches your pace.</p>
-        <FormField label="Swim pace per 100 m" error={errors.swimPace?.message} hint="m:ss, e.g. 1:45">
-          {(field) => <input {...field} inputMode="numeric" autoComplete="off" placeholder="m:ss" {...register('swimPace')} />}
-        </FormField>
-        <FormField label="Run pace per km" error={errors.runPace?.message} hint="m:ss, e.g. 4:30">
-          {(field) => <input {...field} inputMode="numeric" autoComplete="off" placeholder="m:ss" {...register('runPace')} />}
-        </FormField>
-        <FormField label="Ride speed km/h" error={errors.rideSpeed?.message} hint="e.g. 28">
-          {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('rideSpeed')} />}
-        </FormField>
+        {MEMBER_PACES.map(({ field, unit, label }) => (
+          <FormField key={field} label={label} error={errors[field]?.message} hint={isSpeed(unit) ? `e.g. ${PACE_EXAMPLE[unit]}` : `m:ss, e.g. ${PACE_EXAMPLE[unit]}`}>
+            {(props) =>
+              isSpeed(unit) ? (
+                <input {...props} inputMode="decimal" autoComplete="off" {...register(field)} />
+              ) : (
+                <input {...props} inputMode="numeric" autoComplete="off" placeholder="m:ss" {...register(field)} />
+              )
+            }
+          </FormField>
+        ))}
       </fieldset>
 
       {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}

@@ -101,6 +101,32 @@ describe('ProfilePage', () => {
     expect(api.writes()).toEqual([]);
   });
 
+  it('takes a rowing pace per 500 m beside the other paces, shows a kept one as m:ss and sends only what changed', async () => {
+    const user = userEvent.setup();
+    const paced = { ...ME, paces: { swimPace: 105, runPace: null, rideSpeed: null, rowPace: 125 } };
+    const api = renderProfile(paced, {
+      'PUT /users/profile': ({ body }) => ({ user: { ...paced, paces: { ...paced.paces, rowPace: 118 }, bio: body!.bio ?? null } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const rowing = screen.getByLabelText('Rowing pace per 500 m');
+    expect(rowing).toHaveValue('2:05');
+    expect(rowing).toHaveAccessibleDescription('m:ss, e.g. 2:05');
+    expect(screen.getByLabelText('Swim pace per 100 m')).toHaveValue('1:45');
+
+    await user.clear(rowing);
+    await user.type(rowing, 'slow');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Rowing pace per 500 m: enter a pace such as 2:05, or leave it empty')).toBeInTheDocument();
+    expect(rowing).toHaveValue('slow');
+    expect(api.writes()).toEqual([]);
+
+    await user.clear(rowing);
+    await user.type(rowing, '1:58');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ name: ME.name, email: ME.email, phone_number: '(416) 555-0100', bio: ME.bio, rowPace: 118 });
+  });
+
   it('uploads the picture first, then saves the fields, updates the session and tells the screens to reload', async () => {
     const user = userEvent.setup();
     const uploaded = {

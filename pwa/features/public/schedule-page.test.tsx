@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerRoutes } from '../../test-server';
 import { defaultSeasons } from '../../../domain/schedule';
+import { defaultSports } from '../../../domain/sports';
+import { setClubSports } from '../../lib/club/club-sports';
 
 const SEASONS = defaultSeasons().seasons;
 import { SchedulePage } from './schedule-page';
@@ -63,9 +65,11 @@ describe('SchedulePage', () => {
     expect(document.activeElement).toBe(selectedTab());
   });
 
-  it('has a workout of every kind in the year, and 2-hour swim practices', () => {
+  it('has a workout of every kind in the year, each a default workout type, and 2-hour swim practices', () => {
     const kinds = new Set(SEASONS.flatMap((s) => s.sessions.map((t) => t.kind)));
-    expect([...kinds].sort()).toEqual(['brick', 'ride', 'run', 'spin', 'swim']);
+    expect([...kinds].sort()).toEqual(['brick', 'outdoor-ride', 'run', 'spin', 'swim']);
+    const types = defaultSports().types.map((t) => t.id);
+    expect([...kinds].every((k) => types.includes(k))).toBe(true);
     for (const season of SEASONS) {
       for (const t of season.sessions) {
         if (t!.title === 'Swim practice') {
@@ -78,6 +82,8 @@ describe('SchedulePage', () => {
   });
 
   describe("the club's own seasons", () => {
+    afterEach(() => setClubSports(defaultSports()));
+
     it('shows the seasons the club published, its chosen tab first', async () => {
       const doc = defaultSeasons();
       doc.shownFirst = 'fall-winter';
@@ -92,6 +98,26 @@ describe('SchedulePage', () => {
       expect(panel).toHaveTextContent('Boathouse');
       expect(panel).toHaveTextContent('Erg');
       expect(panel).not.toHaveTextContent('Spin class');
+    });
+
+    it('badges each session with its workout type as Admin → Sports names and colours it; a stored “ride” is the Outdoor Ride type', async () => {
+      const sports = defaultSports();
+      sports.types.push({ id: 'erg', name: 'Erg', sport: 'row', colour: 'teal', minutes: 45, retired: false });
+      setClubSports(sports);
+      const doc = defaultSeasons();
+      doc.seasons[0]!.sessions = [
+        { day: 'Tuesday', start: '06:00', end: '07:00', kind: 'erg', title: 'Erg intervals', place: 'Boathouse' },
+        { day: 'Thursday', start: '17:30', end: '19:30', kind: 'ride', title: 'Group road ride', place: 'Bike racks' },
+      ];
+      answerRoutes({ 'GET /club/documents/:key': { key: 'seasons', version: 3, body: doc, publishedAt: 1, publishedBy: null, note: null, minor: false } });
+      render(<SchedulePage />);
+      const erg = (await screen.findByText('Erg intervals')).closest('li')!;
+      expect(within(erg).getByText('Erg')).toHaveClass('session__kind');
+      expect(erg).toHaveClass('session--teal');
+      expect(erg).not.toHaveTextContent(/run/i);
+      const ride = screen.getByText('Group road ride').closest('li')!;
+      expect(within(ride).getByText('Outdoor Ride')).toHaveClass('session__kind');
+      expect(ride).toHaveClass('session--orange');
     });
   });
 });

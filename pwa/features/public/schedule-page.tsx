@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatTime } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { DAYS, defaultSeasons, firstShownSeason, kindLabel, seasonDatesText, seasonWeek, type Season } from '../../../domain/schedule';
+import { DAYS, defaultSeasons, firstShownSeason, seasonDatesText, seasonWeek, sessionType, type Season } from '../../../domain/schedule';
+import { useClubSports } from '../../lib/club/club-sports';
 import { useClubDocument } from '../../lib/data/club-documents';
 import './public.css';
 
@@ -80,6 +81,8 @@ export function SchedulePage() {
 
 function SeasonPanel({ season }: { season: Season }) {
   const week = seasonWeek(season);
+  // Each session's sport is one of the club's workout types (Admin → Sports): its name and badge colour.
+  const sports = useClubSports();
   return (
     <>
       <div className="season__head">
@@ -99,16 +102,19 @@ function SeasonPanel({ season }: { season: Season }) {
                 <p className="week__rest">Rest day</p>
               ) : (
                 <ul className="week__sessions">
-                  {sessions.map((t) => (
-                    <li key={`${t.start}-${t.title}`} className={`session session--${t.kind}`}>
-                      <span className="session__kind">{kindLabel(t.kind)}</span>
-                      <span className="session__title">{t.title}</span>
-                      <span className="session__time">
-                        <time dateTime={t.start}>{formatTime(t.start)}</time> to <time dateTime={t.end}>{formatTime(t.end)}</time>
-                      </span>
-                      <span className="session__place">{t.place}</span>
-                    </li>
-                  ))}
+                  {sessions.map((t) => {
+                    const type = sessionType(sports, t);
+                    return (
+                      <li key={`${t.start}-${t.title}`} className={`session session--${type.colour}`}>
+                        <span className="session__kind">{type.name}</span>
+                        <span className="session__title">{t.title}</span>
+                        <span className="session__time">
+                          <time dateTime={t.start}>{formatTime(t.start)}</time> to <time dateTime={t.end}>{formatTime(t.end)}</time>
+                        </span>
+                        <span className="session__place">{t.place}</span>
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </li>

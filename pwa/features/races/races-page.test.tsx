@@ -265,6 +265,27 @@ describe('exec controls', () => {
     expect(screen.getByText('Changes saved: Spring Sprint (moved).')).toHaveAttribute('role', 'status');
   });
 
+  it('sets a race’s legs in its form: a new race starts as a triathlon, an edit shows and sends the race’s own', async () => {
+    const api = show(exec, races(), {
+      'PUT /races/:id': ({ body }) => ({ race: { ...races()[2]!, legs: body!.legs ?? [] } }),
+    });
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
+    const adding = await screen.findByRole('dialog', { name: 'Add New Race' });
+    expect(within(adding).getByLabelText('Legs')).toHaveValue('Swim, T1, Bike, T2, Run');
+    await userEvent.click(within(adding).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Race' });
+    const legs = within(dialog).getByLabelText('Legs');
+    expect(legs).toHaveValue('Swim, T1, Bike, T2, Run');
+    await userEvent.clear(legs);
+    await userEvent.type(legs, 'Run, T1, Bike, T2, Run');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/races/3', body: { legs: ['Run', 'T1', 'Bike', 'T2', 'Run'] } });
+  });
+
   it('deletes after confirming, and says "Error deleting race" on failure', async () => {
     let fail = true;
     const api = show(exec, races(), {

@@ -127,7 +127,7 @@ export function RacesPage() {
         }
       />
 
-      {member && today && <SeasonTable thisYear={today.slice(0, 4)} />}
+      {member && today && <SeasonTable today={today} />}
 
       <Suspense fallback={null}>
         {adding && (
@@ -150,6 +150,7 @@ export function RacesPage() {
               location: editing.location,
               description: editing.description,
               distances: editing.distances,
+              legs: editing.legs,
             }}
             onSubmit={(input, key) => saveRace(editing.id, input, key)}
             onClose={() => setEditing(null)}

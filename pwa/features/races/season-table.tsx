@@ -1,35 +1,48 @@
 import { useId, useState } from 'react';
+import { raceSeason, raceSeasonOf } from '../../../domain/race-points';
 import { EmptyState, Loading } from '../../components/status';
 import { call } from '../../lib/data/api-client';
 import { DownloadButton } from '../../components/download-button';
 import { raceKeys } from '../../lib/data/race-keys';
 import { useRead } from '../../lib/data/read';
 
-/** The season table: members ranked by the club's race points for a year's races. */
-export function SeasonTable({ thisYear }: { thisYear: string }) {
+/**
+ * The season table: members ranked by the club's race points for one race season. The club sets the
+ * month its season starts (Admin → Race points), which the answer carries; until a season is chosen
+ * the table is the one holding the club's `today`, as the server reads it on the club's clock.
+ */
+export function SeasonTable({ today }: { today: string }) {
   const headingId = useId();
-  const [year, setYear] = useState(thisYear);
+  const [chosen, setChosen] = useState<string | null>(null);
   const query = useRead({
-    queryKey: [...raceKeys.all, 'season-table', year],
-    queryFn: ({ signal }) => call('GET /races/season-table', { query: { year }, signal }),
+    queryKey: [...raceKeys.all, 'season-table', chosen ?? 'current'],
+    queryFn: ({ signal }) => call('GET /races/season-table', { query: chosen === null ? {} : { year: chosen }, signal }),
   });
-  const table = query.data?.table;
-  const years = [0, 1, 2].map((back) => String(Number(thisYear) - back));
+  const answer = query.data;
+  // An answer kept from before seasons had a first month of their own ran by calendar year.
+  const startMonth = answer?.startMonth ?? 1;
+  const current = raceSeasonOf(today, startMonth);
+  const seasons = [0, 1, 2].map((back) => raceSeason(Number(current.year) - back, startMonth));
+  const year = chosen ?? answer?.year ?? current.year;
+  const name = seasons.find((s) => s.year === year)?.name ?? answer?.season ?? year;
+  const table = answer?.table;
   return (
     <section className="card race-weekend" aria-labelledby={headingId}>
       <h2 id={headingId}>Season table</h2>
       <div className="field">
         <label htmlFor={`${headingId}-year`}>Season</label>
-        <select id={`${headingId}-year`} value={year} onChange={(e) => setYear(e.target.value)}>
-          {years.map((y) => (
-            <option key={y}>{y}</option>
+        <select id={`${headingId}-year`} value={year} onChange={(e) => setChosen(e.target.value)}>
+          {seasons.map((s) => (
+            <option key={s.year} value={s.year}>
+              {s.name}
+            </option>
           ))}
         </select>
       </div>
       {!table ? (
         query.isPending ? <Loading text="Loading the season table..." /> : <EmptyState>The season table could not be loaded.</EmptyState>
       ) : table.length === 0 ? (
-        <EmptyState>No results in {year} yet.</EmptyState>
+        <EmptyState>No results in {name} yet.</EmptyState>
       ) : (
         <>
           <div className="race-weekend__table-wrap">
@@ -54,7 +67,7 @@ export function SeasonTable({ thisYear }: { thisYear: string }) {
               </tbody>
             </table>
           </div>
-          <DownloadButton path={`/races/season-table.csv?year=${year}`} fallbackName={`season-${year}.csv`} label="Download season table (CSV)" />
+          <DownloadButton path={`/races/season-table.csv?year=${year}`} fallbackName={`season-${name.replace('–', '-')}.csv`} label="Download season table (CSV)" />
         </>
       )}
     </section>

@@ -20,6 +20,7 @@ export function race(fields: Partial<Race> & { id: number; name: string }): Race
     signupCount: 0,
     isSignedUp: false,
     distances: [],
+    legs: ['Swim', 'T1', 'Bike', 'T2', 'Run'],
     entries: [],
     entry: null,
     lifts: [],

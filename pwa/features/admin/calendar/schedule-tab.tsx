@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { DOCUMENT_SCHEMAS } from '../../../../domain/contract/club-documents-schemas';
-import { DAYS, KIND_LABELS, kindLabel, seasonId, type Season, type SeasonsDocument, type TrainingSession } from '../../../../domain/schedule';
+import { DAYS, seasonId, withSessionTypeIds, type Season, type SeasonsDocument, type TrainingSession } from '../../../../domain/schedule';
+import { defaultTypeId, offeredTypes } from '../../../../domain/sports';
+import { clubSports, useClubSports } from '../../../lib/club/club-sports';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/status';
 import { DocumentFrame } from '../common/document-frame';
@@ -13,11 +15,13 @@ interface Problem {
   message: string;
 }
 
-const NEW_SESSION: TrainingSession = { day: 'Monday', start: '18:00', end: '19:00', kind: 'run', title: '', place: '' };
+/** A new session: Monday evening, of the type a new workout takes (the club's own types, Admin → Sports). */
+const newSession = (): TrainingSession => ({ day: 'Monday', start: '18:00', end: '19:00', kind: defaultTypeId(clubSports()), title: '', place: '' });
 
 /** Admin → Schedule: the training seasons, each with its weekly sessions and where-to-go notes. */
 export function ScheduleTab() {
-  const editor = useDocumentEditor('seasons', { failed: 'The schedule was not saved' });
+  // Sessions naming a sport by the timetable's own word ('ride') are edited, and saved, as the club's type ids.
+  const editor = useDocumentEditor('seasons', { toForm: withSessionTypeIds, failed: 'The schedule was not saved' });
   const [picked, setIndex] = useState<number | null>(null);
   const [local, setLocal] = useState<Problem | null>(null);
   const pickerId = useId();
@@ -159,7 +163,7 @@ export function ScheduleTab() {
                     onRemove={() => update((doc) => void doc.seasons[index]!.sessions.splice(j, 1))}
                   />
                 ))}
-                <button type="button" className="button button--small button--ghost" onClick={() => update((doc) => void doc.seasons[index]!.sessions.push({ ...NEW_SESSION }))}>
+                <button type="button" className="button button--small button--ghost" onClick={() => update((doc) => void doc.seasons[index]!.sessions.push(newSession()))}>
                   Add a session
                 </button>
               </fieldset>
@@ -207,7 +211,8 @@ function SessionRow({
   onChange: (patch: Partial<TrainingSession>) => void;
   onRemove: () => void;
 }) {
-  const sports = Object.keys(KIND_LABELS).includes(session.kind) ? Object.keys(KIND_LABELS) : [...Object.keys(KIND_LABELS), session.kind];
+  // The club's workout types; a retired one (or one the club no longer has) only for the session that names it.
+  const types = offeredTypes(useClubSports(), session.kind);
   return (
     <div className="calendar-admin__session" role="group" aria-label={label}>
       <Field label="Day" error={messageAt('day')}>
@@ -228,9 +233,9 @@ function SessionRow({
       <Field label="Sport" error={messageAt('kind')}>
         {(props) => (
           <select {...props} value={session.kind} onChange={(e) => onChange({ kind: e.target.value })}>
-            {sports.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
+            {types.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
               </option>
             ))}
           </select>

@@ -47,7 +47,7 @@ describe('Admin → Race points', () => {
     const user = await typeNumbers('12', '20, 10, 5');
     await user.click(screen.getByRole('button', { name: 'Save race points' }));
     expect(await screen.findByText('Race points saved: the season table uses them now.')).toBeInTheDocument();
-    expect(api.to('PUT /club/documents/:key').map((c) => c.body)).toEqual([{ version: 1, body: { finishPoints: 12, placePoints: [20, 10, 5] } }]);
+    expect(api.to('PUT /club/documents/:key').map((c) => c.body)).toEqual([{ version: 1, body: { finishPoints: 12, placePoints: [20, 10, 5], seasonStartMonth: 1 } }]);
   });
 
   it('keeps the numbers typed when someone saved first, shows theirs, and saves over them when told to', async () => {
@@ -70,9 +70,22 @@ describe('Admin → Race points', () => {
     expect(await screen.findByText('Race points saved: the season table uses them now.')).toBeInTheDocument();
     expect(screen.getByLabelText('Points for places')).toHaveValue('20, 10, 5');
     expect(api.to('PUT /club/documents/:key').map((c) => c.body)).toEqual([
-      { version: 1, body: { finishPoints: 12, placePoints: [20, 10, 5] } },
-      { version: 2, body: { finishPoints: 12, placePoints: [20, 10, 5] } },
+      { version: 1, body: { finishPoints: 12, placePoints: [20, 10, 5], seasonStartMonth: 1 } },
+      { version: 2, body: { finishPoints: 12, placePoints: [20, 10, 5], seasonStartMonth: 1 } },
     ]);
+  });
+
+  it('sets the month the race season starts: a document from before the setting reads January; September is saved as 9', async () => {
+    const api = renderRacePoints({ 'PUT /club/documents/:key': ({ body }) => (current = points(body!.body as RacePoints, body!.version + 1)) });
+    const user = userEvent.setup();
+    const month = await screen.findByLabelText('Race season starts in');
+    expect(month).toHaveValue('1');
+    expect(within(month).getByRole('option', { selected: true })).toHaveTextContent('January');
+    await user.selectOptions(month, 'September');
+    await user.click(screen.getByRole('button', { name: 'Save race points' }));
+    expect(await screen.findByText('Race points saved: the season table uses them now.')).toBeInTheDocument();
+    expect(api.to('PUT /club/documents/:key').map((c) => c.body)).toEqual([{ version: 1, body: { finishPoints: 10, placePoints: [10, 6, 4, 2, 1], seasonStartMonth: 9 } }]);
+    expect(screen.getByLabelText('Race season starts in')).toHaveValue('9');
   });
 
   it("shows the server's refusal of a place beside the places", async () => {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ClubDocumentTypes } from '../../../../domain/club-documents';
+import { seasonStartMonthOf } from '../../../../domain/race-points';
+import { MONTH_NAMES } from '../../../../domain/schedule';
 import { FormField } from '../../../components/form-field';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
@@ -8,11 +10,17 @@ import { useDocumentEditor } from '../common/use-document-editor';
 interface Typed {
   finish: string;
   places: string;
+  /** The season's first month, '1' to '12'. */
+  month: string;
 }
 
-const toTyped = (body: ClubDocumentTypes['race-points']): Typed => ({ finish: String(body.finishPoints), places: body.placePoints.join(', ') });
+const toTyped = (body: ClubDocumentTypes['race-points']): Typed => ({
+  finish: String(body.finishPoints),
+  places: body.placePoints.join(', '),
+  month: String(seasonStartMonthOf(body)),
+});
 
-/** Admin → Race points: the numbers of the season table's rule (domain/race-points.ts). */
+/** Admin → Race points: the numbers of the season table's rule and the month its season starts (domain/race-points.ts). */
 export function RacePointsTab() {
   const editor = useDocumentEditor('race-points', { toForm: toTyped, failed: 'The race points could not be saved.' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,7 +37,7 @@ export function RacePointsTab() {
       return;
     }
     setErrors({});
-    await editor.publish({ finishPoints: Number(finish), placePoints });
+    await editor.publish({ finishPoints: Number(finish), placePoints, seasonStartMonth: Number(editor.draft!.month) });
   }
 
   const type = (patch: Partial<Typed>) => {
@@ -50,10 +58,11 @@ export function RacePointsTab() {
       newerLabel="The newer race points"
       theirs={(newer) => (
         <p>
-          Theirs: {newer.body.finishPoints} for finishing; {newer.body.placePoints.join(', ') || 'none'} for places.
+          Theirs: {newer.body.finishPoints} for finishing; {newer.body.placePoints.join(', ') || 'none'} for places. Their race season starts in{' '}
+          {MONTH_NAMES[seasonStartMonthOf(newer.body) - 1]}.
         </p>
       )}
-      showsField={(field) => /^(finishPoints|placePoints)\b/.test(field)}
+      showsField={(field) => /^(finishPoints|placePoints|seasonStartMonth)\b/.test(field)}
     >
       {(typed) => (
         <>
@@ -63,6 +72,21 @@ export function RacePointsTab() {
           </FormField>
           <FormField label="Points for places" hint="First, second, third… separated by commas, e.g. 10, 6, 4, 2, 1" error={shown.placePoints}>
             {(field) => <input {...field} value={typed.places} onChange={(e) => type({ places: e.target.value })} inputMode="numeric" autoComplete="off" />}
+          </FormField>
+          <FormField
+            label="Race season starts in"
+            hint="The season table counts the races of one season: January for the calendar year, September for a season from September to August (named 2026–27)"
+            error={shown.seasonStartMonth}
+          >
+            {(field) => (
+              <select {...field} value={typed.month} onChange={(e) => type({ month: e.target.value })}>
+                {MONTH_NAMES.map((name, i) => (
+                  <option key={name} value={String(i + 1)}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
           </FormField>
         </>
       )}

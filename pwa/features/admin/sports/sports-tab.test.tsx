@@ -77,6 +77,25 @@ describe('Admin → Sports', () => {
     expect(clubSports().types.map((t) => t.id)).toContain('erg');
   });
 
+  it('offers rowing as a sport, paced per 500 m, and saves an Erg as one', async () => {
+    const api = renderSports({
+      'PUT /club/documents/:key': ({ body }) => (current = sportsDoc(body!.body as SportsDocument, body!.version + 1)),
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Sports and workout types' });
+    // Each sport's choice says how its lanes are measured.
+    expect(within(form).getAllByLabelText('Sport')[0]).toHaveAccessibleDescription('Lanes by speed, km/h');
+    await user.click(within(form).getByRole('button', { name: 'Add a workout type' }));
+    await user.type(within(form).getAllByLabelText('Name').at(-1)!, 'Erg');
+    const sport = within(form).getAllByLabelText('Sport').at(-1)!;
+    await user.selectOptions(sport, 'Rowing');
+    expect(sport).toHaveAccessibleDescription('Lanes by pace, m:ss per 500 m');
+    await user.click(within(form).getByRole('button', { name: 'Save sports' }));
+    expect(await screen.findByText('Sports saved: the New Workout form, the badges and the filters use them now.')).toBeInTheDocument();
+    const sent = api.to('PUT /club/documents/:key')[0]!.body as { body: SportsDocument };
+    expect(sent.body.types.at(-1)).toMatchObject({ id: 'erg', name: 'Erg', sport: 'row' });
+  });
+
   it('shows the server’s refusal to remove a type that has workouts, and keeps the edit', async () => {
     renderSports({
       'PUT /club/documents/:key': () =>

@@ -4,6 +4,7 @@ import {
   BADGE_COLOUR_LABELS,
   SPORTS,
   SPORT_LABELS,
+  SPORT_PACE_UNITS,
   TYPE_MINUTES_MAX,
   TYPE_MINUTES_MIN,
   TYPE_NAME_MAX,
@@ -13,6 +14,7 @@ import {
   type WorkoutFilterDefinition,
   type WorkoutTypeDefinition,
 } from '../../../../domain/sports';
+import { PACE_UNIT_TEXT, isSpeed } from '../../../../domain/paces';
 import { FormField } from '../../../components/form-field';
 import { KindBadge } from '../../../components/post-parts';
 import { EmptyState } from '../../../components/status';
@@ -198,6 +200,13 @@ function SportsFields({
   );
 }
 
+/** How a sport's lanes and the members' own paces are measured, under its choice. */
+function paceNote(sport: TypeRow['sport']): string {
+  const unit = SPORT_PACE_UNITS[sport];
+  if (!unit) return 'Lanes without a pace';
+  return isSpeed(unit) ? `Lanes by speed, ${PACE_UNIT_TEXT[unit]}` : `Lanes by pace, m:ss ${PACE_UNIT_TEXT[unit]}`;
+}
+
 function TypeEditor({
   type,
   workouts,
@@ -241,7 +250,7 @@ function TypeEditor({
             />
           )}
         </FormField>
-        <FormField label="Sport" error={errorAt('sport')}>
+        <FormField label="Sport" error={errorAt('sport')} hint={paceNote(type.sport)}>
           {(field) => (
             <select {...field} value={type.sport} onChange={(e) => onChange({ sport: e.target.value as TypeRow['sport'] })}>
               {SPORTS.map((s) => (

@@ -3,7 +3,9 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
-import { PACE_UNIT_TEXT, formatPace, laneSummary, memberPace, paceUnitOf, suggestedLane } from '../../../../domain/lanes';
+import { laneSummary, suggestedLane } from '../../../../domain/lanes';
+import { PACE_UNIT_TEXT, formatPace, memberPace } from '../../../../domain/paces';
+import { paceUnitOf } from '../../../../domain/sports';
 import { useClubSports } from '../../../lib/club/club-sports';
 import { ErrorMessage, Notice } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';

@@ -4,7 +4,9 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { WorkoutLane, WorkoutType } from '../../../../domain/contract/forum';
 import type { LaneInput } from '../../../../domain/contract/forum-schemas';
-import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX, PACE_UNIT_TEXT, formatPace, paceUnitOf, parsePace, type PaceUnit } from '../../../../domain/lanes';
+import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX } from '../../../../domain/lanes';
+import { formatPace, paceHint, parsePace, type PaceUnit } from '../../../../domain/paces';
+import { paceUnitOf } from '../../../../domain/sports';
 import { useClubSports } from '../../../lib/club/club-sports';
 
 /** One lane while it is typed. `id` names a lane the workout already has (an edit keeps its members). */
@@ -59,7 +61,7 @@ export function LanesEditor<F extends LaneForm>({ form, error }: { form: UseForm
   };
   const change = (i: number, field: keyof Omit<LaneDraft, 'id'>, value: string) =>
     set(lanes.map((l, j) => (j === i ? { ...l, [field]: value } : l)));
-  const hint = unit === 'km/h' ? 'km/h, e.g. 28' : unit ? `m:ss ${PACE_UNIT_TEXT[unit]}, e.g. 1:40` : '';
+  const hint = unit ? paceHint(unit) : '';
   return (
     <fieldset className="lanes-editor">
       <legend>Lanes (optional)</legend>

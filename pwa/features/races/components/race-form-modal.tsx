@@ -7,6 +7,7 @@ import {
   raceInputSchema,
   type RaceInput,
 } from '../../../../domain/contract/races';
+import { DEFAULT_RACE_LEGS } from '../../../../domain/race-results';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
@@ -24,13 +25,13 @@ interface RaceFormModalProps {
   onClose: () => void;
 }
 
-/** The form's fields: the distances are typed as one line, "Sprint, Olympic, 70.3". */
-type RaceFormValues = Omit<RaceInput, 'distances'> & { distances: string };
+/** The form's fields: the distances and the legs are each typed as one line, "Sprint, Olympic, 70.3". */
+type RaceFormValues = Omit<RaceInput, 'distances' | 'legs'> & { distances: string; legs: string };
 
-const EMPTY: RaceInput = { name: '', date: '', location: '', description: '', distances: [] };
-const asInput = (v: RaceFormValues) => ({ ...v, distances: v.distances.split(',') });
+const EMPTY: RaceInput = { name: '', date: '', location: '', description: '', distances: [], legs: [...DEFAULT_RACE_LEGS] };
+const asInput = (v: RaceFormValues) => ({ ...v, distances: v.distances.split(','), legs: v.legs.split(',') });
 const raceFormSchema = z
-  .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string(), distances: z.string() })
+  .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string(), distances: z.string(), legs: z.string() })
   .superRefine((v, ctx) => addIssues(raceInputSchema.safeParse(asInput(v)), ctx));
 
 /** Add New Race and Edit Race: the contract's schema checks the input, each field marked on its own. */
@@ -40,7 +41,9 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
     register,
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<RaceFormValues>(raceFormSchema, { defaultValues: { ...initial, distances: (initial.distances ?? []).join(', ') } });
+  } = useContractForm<RaceFormValues>(raceFormSchema, {
+    defaultValues: { ...initial, distances: (initial.distances ?? []).join(', '), legs: (initial.legs ?? DEFAULT_RACE_LEGS).join(', ') },
+  });
   // A retry of the same input reuses its key, so a lost answer never adds the race twice.
   const key = useRef<string | null>(null);
   const sent = useRef<string | null>(null);
@@ -74,6 +77,13 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
         </FormField>
         <FormField label="Distances" hint="Separate them with commas, e.g. Sprint, Olympic, 70.3" error={errors.distances?.message}>
           {(field) => <input {...field} autoComplete="off" {...register('distances')} />}
+        </FormField>
+        <FormField
+          label="Legs"
+          hint="The splits a result gives, in race order, separated by commas: Swim, T1, Bike, T2, Run for a triathlon, Run, T1, Bike, T2, Run for a duathlon, Row for a regatta; empty for a finish time only"
+          error={errors.legs?.message}
+        >
+          {(field) => <input {...field} autoComplete="off" {...register('legs')} />}
         </FormField>
         <FormField label="Description" error={errors.description?.message}>
           {(field) => <textarea {...field} maxLength={RACE_DESCRIPTION_MAX} rows={4} {...register('description')} />}

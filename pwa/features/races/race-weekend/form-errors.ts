@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/data/api-client';
 
-/** The first message per field of a failed check, keyed by the field's name ('' for the form). */
+/** The first message per field of a failed check, keyed by the field's dotted path ('' for the form; 'splits.2' for a list's item). */
 export function fieldErrors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   if (result.success) return out;
   for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
+    const key = issue.path.map(String).join('.');
     out[key] ??= issue.message;
   }
   return out;

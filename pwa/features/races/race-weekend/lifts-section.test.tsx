@@ -149,3 +149,24 @@ describe('Lifts: the driver edits their lift', () => {
     expect(within(lifts()).queryByRole('button', { name: 'Withdraw lift' })).toBeNull();
   });
 });
+
+describe('Lifts: one lift per driver and race', () => {
+  it('a driver who offers a lift is not offered a second', async () => {
+    show({ lift: liftOf({}) });
+    expect(await within(await screen.findByRole('region', { name: 'Lifts' })).findByRole('button', { name: 'Edit lift' })).toBeInTheDocument();
+    expect(within(lifts()).queryByRole('button', { name: 'Offer a lift' })).toBeNull();
+  });
+
+  it('shows the club’s refusal of a second lift (409) in the form, which keeps what was typed', async () => {
+    const others = liftOf({ driver_id: 9, driver_name: 'Sam Swim', riders: [] });
+    const refused = 'You already offer a lift to this race: change that one (seats, bike spots, time) instead of offering another';
+    const api = show({ lift: others }, { 'POST /races/:id/lifts': () => jsonReply({ error: refused }, 409) });
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Lifts' })).findByRole('button', { name: 'Offer a lift' }));
+    const form = within(lifts()).getByRole('form', { name: 'Offer a lift' });
+    await userEvent.type(within(form).getByLabelText('Leaving from'), 'Harbour car park');
+    await userEvent.click(within(form).getByRole('button', { name: 'Offer this lift' }));
+    expect(await within(form).findByText(refused)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Leaving from')).toHaveValue('Harbour car park');
+    expect(api.to('POST /races/:id/lifts')).toHaveLength(1);
+  });
+});

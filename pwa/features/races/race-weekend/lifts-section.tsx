@@ -76,7 +76,8 @@ export function LiftsSection({ race, myId }: { race: Race; myId: number | undefi
             {race.lookingForLift ? 'I no longer need a lift' : "I'm looking for a lift"}
           </button>
         )}
-        {!offering.open && (
+        {/* One lift per driver and race: a driver changes the one they offer. */}
+        {!offering.open && !drives && (
           <button ref={offering.button} type="button" className="button button--ghost" onClick={offering.show}>
             Offer a lift
           </button>

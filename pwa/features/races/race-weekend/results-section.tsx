@@ -1,50 +1,69 @@
 import { useId, useState } from 'react';
-import { raceResultSchema, type Race } from '../../../../domain/contract/races';
+import { raceResultSchema, type Race, type RaceResult } from '../../../../domain/contract/races';
 import { formatRaceTime } from '../../../../domain/race-points';
+import { resultsOpen } from '../../../../domain/race-results';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import { DownloadButton } from '../../../components/download-button';
+import { useClubToday } from '../../../lib/club/club-clock';
+import { formatDate } from '../../../lib/ui/format';
 import { useResultMutation } from '../api/race-weekend-mutations';
 import { fieldErrors, refusal } from './form-errors';
 
-const SPLITS = [
-  ['swim', 'Swim'],
-  ['t1', 'T1'],
-  ['bike', 'Bike'],
-  ['t2', 'T2'],
-  ['run', 'Run'],
-] as const;
+const time = (s: number | null | undefined) => (s == null ? '–' : formatRaceTime(s));
 
-const time = (s: number | null) => (s === null ? '–' : formatRaceTime(s));
+/** Each leg's label: its name, numbered when the race has it more than once ("Run 1", "Run 2"). */
+export function legLabels(legs: readonly string[]): string[] {
+  return legs.map((leg, i) => {
+    const same = legs.filter((l) => l.toLowerCase() === leg.toLowerCase()).length;
+    return same > 1 ? `${leg} ${legs.slice(0, i + 1).filter((l) => l.toLowerCase() === leg.toLowerCase()).length}` : leg;
+  });
+}
 
-/** The club's results per distance, one's own result form, and (for an exec) anyone's. */
+/** A result's split per leg of the race (a copy kept from before races had legs: the triathlon's named ones). */
+function splitsOf(result: RaceResult, legs: readonly string[]): (number | null)[] {
+  return result.splits ?? legs.map((_, i) => [result.swimSeconds, result.t1Seconds, result.bikeSeconds, result.t2Seconds, result.runSeconds][i] ?? null);
+}
+
+/** The club's results per distance, one's own result form, and (for an exec) anyone's, from the race's day on. */
 export function ResultsSection({ race, myId, isExec }: { race: Race; myId: number | undefined; isExec: boolean }) {
   const headingId = useId();
+  const today = useClubToday();
+  // A copy of the race kept from before races had legs is a triathlon.
+  const legs = race.legs ?? ['Swim', 'T1', 'Bike', 'T2', 'Run'];
+  const labels = legLabels(legs);
   const mine = race.results.find((r) => r.user_id === myId);
-  const [who, setWho] = useState<string>('me');
+  const entered = race.isSignedUp || race.entries.some((e) => e.user_id === myId);
+  const others = race.entries.filter((e) => e.user_id !== myId);
+  const [chosen, setWho] = useState<string | null>(null);
+  const who = chosen ?? (entered ? 'me' : String(others[0]?.user_id ?? 'me'));
   const [values, setValues] = useState<Record<string, string>>({
     distance: mine?.distance ?? race.entry?.distance ?? '',
     finishTime: '',
-    swim: '',
-    t1: '',
-    bike: '',
-    t2: '',
-    run: '',
     placing: '',
   });
+  const [splits, setSplits] = useState<string[]>(() => legs.map(() => ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const save = useResultMutation(race.id);
   // Until the member picks one, the distance they entered (the entry may arrive after this form).
   const chosenDistance = values.distance || (mine?.distance ?? race.entry?.distance ?? '');
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const setSplit = (i: number) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setSplits((list) => legs.map((_, j) => (j === i ? value : (list[j] ?? ''))));
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setStatus('');
-    const { finishTime, swim, t1, bike, t2, run, placing } = values;
-    const distance = chosenDistance;
-    const result = { distance, finishTime, swim, t1, bike, t2, run, placing: placing === '' || placing === undefined ? null : Number(placing) };
+    const { finishTime, placing } = values;
+    const result = {
+      distance: chosenDistance,
+      finishTime,
+      splits: legs.map((_, i) => splits[i] ?? ''),
+      placing: placing === '' || placing === undefined ? null : Number(placing),
+    };
     const checked = raceResultSchema.safeParse(result);
     setErrors(fieldErrors(checked));
     if (!checked.success) return;
@@ -56,6 +75,8 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
     }
   };
 
+  const open = today !== null && resultsOpen(race.date, today);
+  const mayEnter = entered || (isExec && others.length > 0);
   const distances = [...new Set(race.results.map((r) => r.distance))];
   return (
     <section className="card race-weekend" aria-labelledby={headingId}>
@@ -73,26 +94,27 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
                     <th scope="col">#</th>
                     <th scope="col">Member</th>
                     <th scope="col">Finish</th>
-                    <th scope="col">Splits</th>
+                    {legs.length > 0 && (
+                      <th scope="col">{`Splits: ${labels.join(' / ')}`}</th>
+                    )}
                     <th scope="col">Placing</th>
                   </tr>
                 </thead>
                 <tbody>
                   {race.results
                     .filter((r) => r.distance === d)
-                    .map((r) => (
-                      <tr key={r.id}>
-                        <td>{r.clubPlace}</td>
-                        <td>{r.user_name}</td>
-                        <td>{formatRaceTime(r.finishSeconds)}</td>
-                        <td className="race-weekend__muted">
-                          {[r.swimSeconds, r.t1Seconds, r.bikeSeconds, r.t2Seconds, r.runSeconds].every((s) => s === null)
-                            ? '–'
-                            : [r.swimSeconds, r.t1Seconds, r.bikeSeconds, r.t2Seconds, r.runSeconds].map(time).join(' / ')}
-                        </td>
-                        <td>{r.placing ?? '–'}</td>
-                      </tr>
-                    ))}
+                    .map((r) => {
+                      const split = splitsOf(r, legs);
+                      return (
+                        <tr key={r.id}>
+                          <td>{r.clubPlace}</td>
+                          <td>{r.user_name}</td>
+                          <td>{formatRaceTime(r.finishSeconds)}</td>
+                          {legs.length > 0 && <td className="race-weekend__muted">{split.every((s) => s === null) ? '–' : split.map(time).join(' / ')}</td>}
+                          <td>{r.placing ?? '–'}</td>
+                        </tr>
+                      );
+                    })}
                 </tbody>
               </table>
             </div>
@@ -100,21 +122,23 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
           <DownloadButton path={`/races/${race.id}/results.csv`} fallbackName={`results-${race.id}.csv`} label="Download results (CSV)" />
         </>
       )}
-      {race.distances.length > 0 && (
+      {race.distances.length > 0 && !open && (
+        <p className="race-weekend__muted">Results open on the race&apos;s day, {formatDate(race.date, 'long')}.</p>
+      )}
+      {race.distances.length > 0 && open && !mayEnter && <p className="race-weekend__muted">Members entered in this race give their results here.</p>}
+      {race.distances.length > 0 && open && mayEnter && (
         <form className="form race-weekend__form" onSubmit={submit} noValidate aria-label="Enter a result">
-          <h3>{mine ? 'Correct your result' : 'Enter your result'}</h3>
+          <h3>{who === 'me' && mine ? 'Correct your result' : who === 'me' ? 'Enter your result' : 'Enter a result'}</h3>
           {isExec && (
             <FormField label="Result of">
               {(field) => (
                 <select {...field} value={who} onChange={(e) => setWho(e.target.value)}>
-                  <option value="me">Me</option>
-                  {race.entries
-                    .filter((e) => e.user_id !== myId)
-                    .map((e) => (
-                      <option key={e.user_id} value={e.user_id}>
-                        {e.user_name}
-                      </option>
-                    ))}
+                  {entered && <option value="me">Me</option>}
+                  {others.map((e) => (
+                    <option key={e.user_id} value={e.user_id}>
+                      {e.user_name}
+                    </option>
+                  ))}
                 </select>
               )}
             </FormField>
@@ -134,14 +158,17 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
           <FormField label="Finish time" hint="H:MM:SS or MM:SS" error={errors.finishTime}>
             {(field) => <input {...field} value={values.finishTime} onChange={set('finishTime')} inputMode="numeric" autoComplete="off" placeholder="1:05:30" />}
           </FormField>
-          <div className="race-weekend__splits">
-            {SPLITS.map(([name, label]) => (
-              <FormField key={name} label={label} hint="Optional" error={errors[name]}>
-                {(field) => <input {...field} value={values[name]} onChange={set(name)} inputMode="numeric" autoComplete="off" />}
-              </FormField>
-            ))}
-          </div>
-          <FormField label="Placing" hint="Optional: your place in the race" error={errors.placing}>
+          {legs.length > 0 && (
+            <div className="race-weekend__splits">
+              {labels.map((label, i) => (
+                <FormField key={`${i}-${label}`} label={label} hint="Optional" error={errors[`splits.${i}`]}>
+                  {(field) => <input {...field} value={splits[i] ?? ''} onChange={setSplit(i)} inputMode="numeric" autoComplete="off" />}
+                </FormField>
+              ))}
+            </div>
+          )}
+          {errors.splits && <ErrorMessage>{errors.splits}</ErrorMessage>}
+          <FormField label="Placing" hint="Optional: the place in the race overall" error={errors.placing}>
             {(field) => <input {...field} type="number" min={1} value={values.placing} onChange={set('placing')} />}
           </FormField>
           {errors[''] && <ErrorMessage>{errors['']}</ErrorMessage>}
