@@ -111,14 +111,16 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
 }
 
 /**
- * Tells every member who answered `post` (as it is after the change, revision included): a push to
- * each of their devices that takes reminders, an email when none does. Once per member and change:
- * keyed `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many
- * members a message was queued for.
+ * Tells every member who answered `post` (as it is after the change, revision included) except
+ * `changedBy`, who made the change and knows of it: a push to each of their devices that takes
+ * reminders, an email when none does. Once per member and change: keyed
+ * `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many members
+ * a message was queued for.
  */
-export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): number {
+export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText, changedBy: number): number {
   let told = 0;
   for (const m of answeredMembers(deps, post)) {
+    if (m.id === changedBy) continue;
     const queued = tellMember(deps, m, {
       kind: 'reminders',
       notice,
@@ -133,15 +135,15 @@ export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): 
 /**
  * After an edit (inside its transaction), when it gave the post a new date, time or place: the post
  * is marked moved (its cards, its page and My week say so to whoever reads them later) and the
- * members who answered hear of it.
+ * members who answered hear of it, all but `changedBy`, who made the edit.
  */
-export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
+export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow, changedBy: number): number {
   // The club's rule says whether it moved at all: a started session corrected on its day did not.
   const verdict = judged(deps, before, whereAndWhen(after));
   if (!verdict.allowed || !verdict.moved) return 0;
   deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null) return 0;
-  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id));
+  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(after), whereAndWhen(after).place, after.id), changedBy);
 }
 

@@ -130,7 +130,7 @@ export function updateWorkoutInScope(
       assertCanManagePost(actor, target);
       const date = target.id === post.id ? input.workoutDate : target.workoutDate!;
       const lanes = target.id === post.id ? input.lanes : siblingLanes(db, post, target, input.lanes);
-      applyWorkoutUpdate(deps, target, { ...input, workoutDate: date, lanes }, target.id !== post.id);
+      applyWorkoutUpdate(deps, actor, target, { ...input, workoutDate: date, lanes }, target.id !== post.id);
     }
     return loadWorkoutPost(deps, actor.id, post.id)!;
   });

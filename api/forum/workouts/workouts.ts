@@ -459,11 +459,12 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
 }
 
 /**
- * The writes of an edit, for a workout already checked: call inside a transaction. `nameDate` puts
- * the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
+ * The writes of `actor`'s edit, for a workout already checked: call inside a transaction. `nameDate`
+ * puts the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
  */
 export function applyWorkoutUpdate(
   deps: AppDeps,
+  actor: Actor,
   post: PostRow,
   input: WorkoutUpdate,
   nameDate = false,
@@ -510,7 +511,7 @@ export function applyWorkoutUpdate(
     .get()!;
   saveLanes(db, updated, paceUnitOf(clubSports(deps), workoutType), input.lanes, nameDate ? ` on ${post.workoutDate}` : '');
   fillFromWaitlist(deps, requireWorkout(db, post.id), now);
-  tellIfMoved(deps, post, updated);
+  tellIfMoved(deps, post, updated, actor.id);
 }
 
 // ---------- Member deletion ----------
