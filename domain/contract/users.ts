@@ -3,7 +3,7 @@ import type { SessionUser } from './auth';
 import { EMAIL_EXAMPLE, PHONE_MESSAGE, hasUnsafeCharacters, isValidEmail, isValidPhone, requireAll, unsafeCharactersMessage } from './common';
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
-import { PACE_MAX, parsePace, type PaceUnit } from '../lanes';
+import { paceInBounds, parsePace, type PaceUnit } from '../lanes';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 
@@ -24,8 +24,8 @@ function paceField(unit: PaceUnit, label: string) {
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
       if (v === null || v === '') return null;
-      const value = typeof v === 'number' ? (v > 0 ? v : null) : parsePace(v, unit);
-      if (value === null || value > PACE_MAX[unit]) {
+      const value = typeof v === 'number' ? v : parsePace(v, unit);
+      if (value === null || !paceInBounds(value, unit)) {
         ctx.addIssue({ code: 'custom', message: `${label}: ${unit === 'km/h' ? 'enter a speed such as 28' : 'enter a pace such as 1:45'}, or leave it empty` });
         return z.NEVER;
       }

@@ -47,6 +47,7 @@ import {
   lanesOf,
   placeFull,
   placesTaken,
+  refuseSignupIntoOtherLane,
   saveLanes,
   waitingFor,
   type LaneRow,
@@ -310,6 +311,7 @@ export function setSignup(
     const post = requireWorkout(db, workoutId);
     const current = isSignedUp(db, post.id, actor.id);
     const want = desired ?? !current;
+    if (want && current && options.lane !== undefined) refuseSignupIntoOtherLane(db, post, actor.id, options.lane);
     // A workout with lanes is asked for a lane to sign up in; cancelling needs none.
     const lane = want && !current ? laneOfRequest(db, post, options.lane) : null;
     // Asked with waitlistIfFull, every answer to a sign-up says where the member stands.
