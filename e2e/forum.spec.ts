@@ -192,3 +192,23 @@ test('event: a member RSVPs Going, then changes to Maybe', async ({ page, reques
   db.close();
   expect(row?.status).toBe('maybe');
 });
+
+test('a moved workout’s badge reads to a screen reader as a sentence, not word by word in capitals', async ({ page, request }) => {
+  acceptCharterInDb(DEMO.exec.email);
+  const token = await apiToken(request, DEMO.exec);
+  const body = { type: 'workout', title: `Moved swim ${Date.now().toString(36)}`, workoutType: 'swim', workoutDate: inDays(5), workoutTime: '07:00', content: 'Laps.', capacity: 8 };
+  const created = await request.post('/api/forum/posts', { headers: { authorization: `Bearer ${token}` }, data: body });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { post: { id: number } }).post;
+  const { type: _type, ...edit } = body;
+  const moved = await request.put(`/api/forum/posts/${id}`, { headers: { authorization: `Bearer ${token}` }, data: { ...edit, workoutTime: '08:00' } });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await signIn(page, DEMO.exec);
+  await page.goto(`/workout/${id}`);
+  const sentence = page.locator('.moved-mark .visually-hidden');
+  await expect(sentence).toHaveText(/^: its date, time or place changed on /);
+  // A badge capitalises each word; what a screen reader reads here must stay a normal sentence.
+  await expect(sentence).toHaveCSS('text-transform', 'none');
+  await expect(page.locator('.moved-mark')).toHaveText(/^Moved: its date/);
+});
