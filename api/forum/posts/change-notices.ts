@@ -17,6 +17,7 @@ import { formatClubDateTime } from '../../../domain/club-format';
 import type { PostType } from './access';
 import { activeMemberWhere } from '../../platform/users';
 import { clubTimeZone } from '../../platform/club-time-zone';
+import { clubRules } from '../../club/settings';
 
 /**
  * Where and when a post happens, as stored: an edit that changes one of these may move it
@@ -39,14 +40,19 @@ export function whereAndWhen(post: PostRow): { date: string; time: string; place
   return { date: read(f.date), time: read(f.time), place: read(f.place) };
 }
 
-/** How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now. */
+/**
+ * How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now: a workout's with
+ * the club's posting rule too, which an event does not have.
+ */
 function judged(deps: AppDeps, before: PostRow, after: Slot): EditVerdict {
-  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), clubTimeZone(deps));
+  const kind = kindOf(before);
+  return judgeEdit(kind, whereAndWhen(before), after, deps.clock(), clubTimeZone(deps), kind === 'workout' ? clubRules(deps) : undefined);
 }
 
 /**
- * Before an edit is written: refuses (400) one that would move `post` to a start that has passed,
- * naming the field to mark (`workoutDate`, `eventTime`…) for the edit form.
+ * Before an edit is written: refuses (400) one that would move `post` to a start that has passed, or
+ * a workout to an earlier start than the posting rule allows, naming the field to mark
+ * (`workoutDate`, `eventTime`…) for the edit form.
  */
 export function refuseMoveIntoPast(deps: AppDeps, post: PostRow, after: Slot): void {
   const verdict = judged(deps, post, after);

@@ -1,13 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubName } from '../../club/identity/identity';
-import { clubToday, hasStarted } from '../../../domain/clock';
+import { hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { waitlistOrder, waitlistUpTo } from '../../../db/queries';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import {
-  FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
-  isFutureDate,
   type SignupAnswer,
   type WaitlistAnswer,
   type WaitlistEntry,
@@ -39,6 +37,7 @@ import {
   waitlistPromotions,
 } from '../../../domain/rules';
 import { storedDuration } from '../../../domain/durations';
+import { postingProblem } from '../../../domain/moves';
 import {
   capacityOf,
   givePlace,
@@ -423,12 +422,19 @@ export function leaveWaitlist(deps: AppDeps, actor: Actor, workoutId: number): W
 
 // ---------- Creating and editing ----------
 
+/**
+ * Refuses (400, naming `workoutDate` or `workoutTime`) a new workout, or a weekly series' first one,
+ * that starts sooner than the club's posting rule allows (Admin → Rules, domain/rules.ts).
+ */
+export function refuseTooSoon(deps: AppDeps, input: Pick<NewWorkout, 'workoutDate' | 'workoutTime'>): void {
+  const problem = postingProblem(clubRules(deps), { date: input.workoutDate, time: input.workoutTime }, deps.clock(), clubTimeZone(deps));
+  if (problem) throw new ServiceError(400, problem.error, { field: problem.field === 'date' ? 'workoutDate' : 'workoutTime' });
+}
+
 export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): WorkoutPost {
   return deps.database.tx(() => {
     const { db } = deps.database;
-    if (!isFutureDate(input.workoutDate, clubToday(deps.clock(), clubTimeZone(deps)))) {
-      throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
-    }
+    refuseTooSoon(deps, input);
     const now = deps.clock();
     const workoutType = chosenWorkoutType(deps, input.workoutType);
     const { id } = db
