@@ -230,6 +230,17 @@ describe('form checks', () => {
     expect(off.ok && off.body.repeat).toBe(undefined);
   });
 
+  it('a lane’s pace band past its unit’s bounds is refused before sending, as the server refuses it', () => {
+    const lane = (paceFrom: string, paceTo = '') => ({ name: 'Lane 1', pace: '', paceFrom, paceTo, capacity: '' });
+    const swim = { ...draft, workoutType: 'swim' };
+    expect(checkNewWorkout({ ...swim, lanes: [lane('1:30', '11:00')] }, clock, terms)).toEqual({ ok: false, error: "A lane's pace band is at most 10:00 per 100 m" });
+    expect(checkNewWorkout({ ...swim, lanes: [lane('1:30', '10:00')] }, clock, terms).ok).toBe(true);
+    expect(checkWorkoutUpdate({ ...draft, workoutType: 'outdoor-ride', lanes: [lane('1000000000000000')] })).toEqual({
+      ok: false,
+      error: "A lane's speed band is at most 80 km/h",
+    });
+  });
+
   it('edit workout: no future-date rule, capacity at least 1', () => {
     expect(checkWorkoutUpdate({ ...draft, workoutDate: '2020-01-01' }).ok).toBe(true);
     expect(checkWorkoutUpdate({ ...draft, capacity: '0' }).ok).toBe(false);

@@ -30,7 +30,7 @@ import type { RuleNumbers } from '../../../../domain/rules';
 import { clubRules, useClubRules } from '../../../lib/club/club-rules';
 import { isCalendarDate } from '../../../../domain/calendar-days';
 import { usualMinutes } from '../../../../domain/durations';
-import { paceUnitOf } from '../../../../domain/lanes';
+import { laneBandProblem, paceUnitOf } from '../../../../domain/lanes';
 import { offeredTypes, typeName } from '../../../../domain/sports';
 import { clubSports, useClubSports } from '../../../lib/club/club-sports';
 import { formatDuration } from '../../../../domain/club-format';
@@ -150,6 +150,16 @@ function newWorkoutBody(draft: NewWorkoutDraft) {
   };
 }
 
+/** A lane's band past its unit's bounds (domain/lanes.ts), on that side of that lane, as the server refuses it. */
+function addBandIssue(draft: WorkoutDraft, ctx: z.RefinementCtx) {
+  const unit = paceUnitOf(clubSports(), draft.workoutType);
+  // Text that is no number at all is the contract's to name; only numbers are held to the bounds.
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const lanes = (draftLanes(draft).lanes ?? []).map((l) => ({ paceFrom: num(l.paceFrom), paceTo: num(l.paceTo) }));
+  const band = laneBandProblem(lanes, unit);
+  if (band) ctx.addIssue({ code: 'custom', path: band.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: band.message });
+}
+
 /** The club's clock as a form reads it: the instant, and the club's zone. */
 export interface FormClock {
   now: number;
@@ -171,6 +181,7 @@ export function newWorkoutFormSchema(clock: FormClock | null, terms: readonly Te
       const problem = seriesTermProblem(terms, body.workoutDate, body.repeat.until);
       if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: problem });
     }
+    addBandIssue(draft as WorkoutDraft, ctx);
     if (clock === null || !isCalendarDate(draft.workoutDate)) return;
     const time = /^\d{2}:\d{2}$/.test(draft.workoutTime) ? draft.workoutTime : '23:59';
     const tooSoon = postingProblem(rules, { date: draft.workoutDate, time }, clock.now, clock.timeZone);
@@ -202,6 +213,7 @@ export function slotOf(w: WorkoutPost): Slot {
 export function workoutUpdateFormSchema(context?: EditContext) {
   return z.object(draftShape).superRefine((draft, ctx) => {
     addIssues(updateWorkoutSchema.safeParse(updateBody(draft as WorkoutDraft)), ctx);
+    addBandIssue(draft as WorkoutDraft, ctx);
     if (!context?.timeZone) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
     const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
