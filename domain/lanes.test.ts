@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { laneSummary, paceFits, suggestedLane } from './lanes';
-import { formatPace, parsePace } from './paces';
+import { laneBandProblem, laneSummary, paceFits, signedUpInLaneText, suggestedLane } from './lanes';
+import { formatPace, paceInBounds, parsePace } from './paces';
 import { defaultSports, paceUnitOf } from './sports';
 
 const sports = defaultSports();
@@ -43,5 +43,27 @@ describe('lanes by pace', () => {
   it('sums a lane up for a card', () => {
     expect(laneSummary({ name: 'Lane 2', signedUp: 4, capacity: 6 })).toBe('Lane 2 · 4 of 6');
     expect(laneSummary({ name: 'Lane 3', signedUp: 4, capacity: null })).toBe('Lane 3 · 4 going');
+  });
+
+  it('bounds a lane’s band as a profile’s paces are bounded, naming the side', () => {
+    expect(paceInBounds(600, 's/100m')).toBe(true);
+    expect(paceInBounds(601, 's/100m')).toBe(false);
+    expect(paceInBounds(0, 's/km')).toBe(false);
+    expect(paceInBounds(80, 'km/h')).toBe(true);
+    expect(paceInBounds(1e15, 'km/h')).toBe(false);
+    expect(laneBandProblem([{ paceFrom: 90, paceTo: 110 }, { paceFrom: 110, paceTo: 1e15 }], 's/100m')).toEqual({
+      field: 'lanes.1.paceTo',
+      message: "A lane's pace band is at most 10:00 per 100 m",
+    });
+    expect(laneBandProblem([{ paceFrom: 1e15 }], 'km/h')).toEqual({ field: 'lanes.0.paceFrom', message: "A lane's speed band is at most 80 km/h" });
+    expect(laneBandProblem([{ paceFrom: 300, paceTo: null }], 's/km')).toBeNull();
+    // A type without a numeric band keeps no numbers: nothing to bound.
+    expect(laneBandProblem([{ paceFrom: 1e15 }], null)).toBeNull();
+  });
+
+  it('says how to move when a sign-up names another lane', () => {
+    expect(signedUpInLaneText('Lane 1', 7)).toBe(
+      "You are already signed up in Lane 1. To change lanes, use Move on the workout's page (POST /api/forum/workouts/7/lane).",
+    );
   });
 });

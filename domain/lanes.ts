@@ -8,6 +8,32 @@
  * A lane's band is in its workout type's pace unit (paceUnitOf in sports.ts); paces.ts writes and
  * reads it, and gives the member's own pace in that unit.
  */
+import { PACE_MAX, PACE_UNIT_TEXT, formatPace, paceInBounds, type PaceUnit } from './paces';
+
+/** The refusal of a lane's band past its unit's bounds ('…at most 10:00 per 100 m'). */
+export function laneBandBoundText(unit: PaceUnit): string {
+  return unit === 'km/h'
+    ? `A lane's speed band is at most ${formatPace(PACE_MAX[unit], unit)} km/h`
+    : `A lane's pace band is at most ${formatPace(PACE_MAX[unit], unit)} ${PACE_UNIT_TEXT[unit]}`;
+}
+
+/**
+ * The first side of a lane's band past its unit's bounds, as the contract's path of the field
+ * (`lanes.1.paceTo`), or null. Lanes of a type without a numeric band keep no numbers, so none is checked.
+ */
+export function laneBandProblem(
+  lanes: readonly { paceFrom?: number | null; paceTo?: number | null }[],
+  unit: PaceUnit | null,
+): { field: string; message: string } | null {
+  if (unit === null) return null;
+  for (const [i, lane] of lanes.entries()) {
+    for (const side of ['paceFrom', 'paceTo'] as const) {
+      const value = lane[side];
+      if (value != null && !paceInBounds(value, unit)) return { field: `lanes.${i}.${side}`, message: laneBandBoundText(unit) };
+    }
+  }
+  return null;
+}
 
 /** At most this many lanes on one workout. */
 export const LANES_MAX = 12;
@@ -52,6 +78,16 @@ export function laneSummary(lane: { name: string; signedUp: number; capacity: nu
 /** The answer to a sign-up or waitlist request on a workout with lanes that named none. */
 export function laneRequiredText(lanes: readonly { id: number; name: string }[]): string {
   return `Choose a lane: ${lanes.map((l) => `${l.name} (lane ${l.id})`).join(', ')}.`;
+}
+
+/**
+ * The answer to a sign-up naming another lane from a member who holds a place in `held` (null: a
+ * place from before the workout had lanes): a sign-up
+ * never moves anyone (an app would read its answer as a move that did not happen).
+ */
+export function signedUpInLaneText(held: string | null, workoutId: number): string {
+  const where = held === null ? 'for this workout' : `in ${held}`;
+  return `You are already signed up ${where}. To change lanes, use Move on the workout's page (POST /api/forum/workouts/${workoutId}/lane).`;
 }
 
 export const LANE_FULL_TEXT = 'This lane is full: join its waitlist or choose another lane.';

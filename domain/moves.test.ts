@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judgeEdit, slotHasPassed, type Slot } from './moves';
+import { earliestPostingDate, judgeEdit, postingProblem, slotHasPassed, type Slot } from './moves';
 import { clubFormat } from './club-format';
+import { DEFAULT_RULE_NUMBERS, ruleText, type RuleNumbers } from './rules';
 
 const TZ = 'America/Toronto';
 const dates = clubFormat('en-US');
@@ -47,6 +48,54 @@ describe('judgeEdit', () => {
   it('lets an edit that keeps date, time and place through, and tells nobody', () => {
     expect(judgeEdit('workout', slot('2026-03-04', '18:00'), slot('2026-03-04', '18:00'), NOW, TZ, dates)).toEqual({ allowed: true, moved: false });
     expect(judgeEdit('workout', slot('2026-02-20', '18:00'), slot('2026-02-20', '18:00'), NOW, TZ, dates)).toEqual({ allowed: true, moved: false });
+  });
+});
+
+describe('the posting rule on the club’s clock', () => {
+  const ninety: RuleNumbers = { ...DEFAULT_RULE_NUMBERS, postingNoticeMinutes: 90 };
+
+  it('refuses a new workout too soon, on the date when no time that day would do, else on the time', () => {
+    const tomorrowOnly = ruleText(DEFAULT_RULE_NUMBERS).postingRefused;
+    expect(postingProblem(DEFAULT_RULE_NUMBERS, slot('2026-03-02', '23:00'), NOW, TZ)).toEqual({ field: 'date', error: tomorrowOnly });
+    expect(postingProblem(DEFAULT_RULE_NUMBERS, slot('2026-03-03', '06:00'), NOW, TZ)).toBeNull();
+    // 10:00 now, 90 minutes' notice: 11:30 is the soonest start.
+    expect(postingProblem(ninety, slot('2026-03-02', '11:30'), NOW, TZ)).toBeNull();
+    expect(postingProblem(ninety, slot('2026-03-02', '11:29'), NOW, TZ)).toEqual({ field: 'time', error: ruleText(ninety).postingRefused });
+    expect(postingProblem(ninety, slot('2026-03-01', '18:00'), NOW, TZ)).toMatchObject({ field: 'date' });
+    // At 23:00 nothing later that day is 90 minutes away: the date is what to change.
+    const late = Date.parse('2026-03-03T04:00:00Z');
+    expect(postingProblem(ninety, slot('2026-03-02', '23:45'), late, TZ)).toMatchObject({ field: 'date' });
+    expect(postingProblem(ninety, slot('2026-03-03', '00:30'), late, TZ)).toBeNull();
+  });
+
+  it('offers the first date the rule allows', () => {
+    expect(earliestPostingDate(DEFAULT_RULE_NUMBERS, NOW, TZ)).toBe('2026-03-03');
+    expect(earliestPostingDate(ninety, NOW, TZ)).toBe('2026-03-02');
+    expect(earliestPostingDate(ninety, Date.parse('2026-03-03T04:00:00Z'), TZ)).toBe('2026-03-03');
+  });
+
+  it('holds a move to an earlier start to it, never one put off or a started session’s correction', () => {
+    const club = DEFAULT_RULE_NUMBERS;
+    // From Wednesday to later today: New Workout could not post that.
+    expect(judgeEdit('workout', slot('2026-03-04', '18:00'), slot('2026-03-02', '18:00'), NOW, TZ, dates, club)).toEqual({
+      allowed: false,
+      field: 'date',
+      error: ruleText(club).moveRefused,
+    });
+    // Earlier, to tomorrow: allowed; put off, always.
+    expect(judgeEdit('workout', slot('2026-03-04', '18:00'), slot('2026-03-03', '07:00'), NOW, TZ, dates, club)).toEqual({ allowed: true, moved: true });
+    expect(judgeEdit('workout', slot('2026-03-02', '18:00'), slot('2026-03-02', '19:00'), NOW, TZ, dates, club)).toEqual({ allowed: true, moved: true });
+    // Started, corrected on its day: no move, no rule.
+    expect(judgeEdit('workout', slot('2026-03-02', '09:45'), slot('2026-03-02', '09:30'), NOW, TZ, dates, club)).toEqual({ allowed: true, moved: false });
+    // With 90 minutes' notice: today 18:00 may come to 11:30, not to 11:00 (the time is what to change).
+    expect(judgeEdit('workout', slot('2026-03-02', '18:00'), slot('2026-03-02', '11:30'), NOW, TZ, dates, ninety)).toEqual({ allowed: true, moved: true });
+    expect(judgeEdit('workout', slot('2026-03-02', '18:00'), slot('2026-03-02', '11:00'), NOW, TZ, dates, ninety)).toEqual({
+      allowed: false,
+      field: 'time',
+      error: ruleText(ninety).moveRefused,
+    });
+    // A place changed alone keeps the start: nothing to hold.
+    expect(judgeEdit('workout', slot('2026-03-02', '11:00'), slot('2026-03-02', '11:00', 'Track'), NOW, TZ, dates, ninety)).toEqual({ allowed: true, moved: true });
   });
 });
 

@@ -21,6 +21,14 @@ export const PACE_EXAMPLE: Record<PaceUnit, string> = { 's/100m': '1:45', 's/km'
 /** The slowest pace or fastest speed a profile takes (anything past it is a typing slip). */
 export const PACE_MAX: Record<PaceUnit, number> = { 's/100m': 600, 's/km': 1200, 'km/h': 80, 's/500m': 600 };
 
+/**
+ * The one check of a pace or speed against its unit's bounds, for a profile's paces and a lane's band
+ * alike: a positive number no greater than PACE_MAX.
+ */
+export function paceInBounds(value: number, unit: PaceUnit): boolean {
+  return Number.isFinite(value) && value > 0 && value <= PACE_MAX[unit];
+}
+
 /** Whether the unit is a speed (a larger number is faster) rather than a time over a distance. */
 export function isSpeed(unit: PaceUnit): boolean {
   return unit === 'km/h';

@@ -6,6 +6,8 @@ import {
   attendanceLocked,
   canManagePost,
   cancelledText,
+  earliestPostableStart,
+  mayPostFor,
   freeCancelUntil,
   isFull,
   insideLateCancelWindow,
@@ -153,6 +155,49 @@ describe('the club rules', () => {
     expect(one.lateCancel).toBe('Cancelling less than 1 hour before a workout counts as an absence.');
     expect(one.suspension).toBe('One absence suspends your workout sign-ups for one day.');
     expect(one.suspensionCounted).toBe('one absence (a late cancellation or a no-show) suspends sign-ups for a day');
+  });
+});
+
+describe('how soon a workout may be posted', () => {
+  // 10:00 on Monday, March 2, 2026 in Toronto.
+  const now = Date.parse('2026-03-02T15:00:00Z');
+  const today = '2026-03-02';
+  const MINUTE = 60_000;
+  const ninety: RuleNumbers = { ...CLUB, postingNoticeMinutes: 90 };
+
+  it('by default, only for a date after the club’s today, whatever the time', () => {
+    expect(CLUB.postingNoticeMinutes).toBeUndefined();
+    expect(mayPostFor(CLUB, { date: '2026-03-02', start: now + 10 * HOUR }, now, today)).toBe(false);
+    expect(mayPostFor(CLUB, { date: '2026-03-01', start: now - DAY }, now, today)).toBe(false);
+    // Tomorrow at 00:05 is fourteen hours away, and allowed; later today never is.
+    expect(mayPostFor(CLUB, { date: '2026-03-03', start: now + 14 * HOUR }, now, today)).toBe(true);
+    expect(earliestPostableStart(CLUB, now)).toBeNull();
+  });
+
+  it('with the club’s minutes, up to that long before the start, later today included', () => {
+    expect(mayPostFor(ninety, { date: today, start: now + 90 * MINUTE }, now, today)).toBe(true);
+    expect(mayPostFor(ninety, { date: today, start: now + 89 * MINUTE }, now, today)).toBe(false);
+    expect(mayPostFor(ninety, { date: '2026-03-03', start: now + DAY }, now, today)).toBe(true);
+    expect(earliestPostableStart(ninety, now)).toBe(now + 90 * MINUTE);
+    // Nought minutes: anything still ahead.
+    const none = { ...CLUB, postingNoticeMinutes: 0 };
+    expect(mayPostFor(none, { date: today, start: now + 1 }, now, today)).toBe(true);
+    expect(mayPostFor(none, { date: today, start: now - 1 }, now, today)).toBe(false);
+  });
+
+  it('words the rule, its refusal and the refusal of a move from the same number', () => {
+    expect(ruleText(CLUB)).toMatchObject({
+      postingRule: 'A new workout can be posted for tomorrow or later.',
+      postingRefused: 'Please select a future date for your workout.',
+      moveRefused: 'A workout can be moved earlier only to tomorrow or later, as a new one is posted. Choose a later date.',
+    });
+    expect(ruleText(ninety)).toMatchObject({
+      postingRule: 'A new workout can be posted up to 1 h 30 min before it starts.',
+      postingRefused: 'Please choose a start at least 1 h 30 min from now for your workout.',
+      moveRefused: 'A workout can be moved earlier only to a start at least 1 h 30 min from now, as a new one is posted. Choose a later date or time.',
+    });
+    expect(ruleText({ ...CLUB, postingNoticeMinutes: 120 }).postingRule).toBe('A new workout can be posted up to 2 hours before it starts.');
+    expect(ruleText({ ...CLUB, postingNoticeMinutes: 0 }).postingRule).toBe('A new workout can be posted up to its start.');
   });
 });
 

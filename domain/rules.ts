@@ -4,8 +4,11 @@
  * number changes every sentence that states it. docs/rules.md tells the rules in full.
  */
 import { hasRole } from './contract/roles';
+import { FUTURE_WORKOUT_ERROR } from './contract/forum';
+import { formatDuration } from './club-format';
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
@@ -21,6 +24,11 @@ export interface RuleNumbers {
   absencesBeforeSuspension: number;
   /** …for this many days. */
   suspensionDays: number;
+  /**
+   * How soon before its start a new workout may be posted, in minutes. Absent (the default, and every
+   * version of the document saved before the choice existed): only for a date after the club's today.
+   */
+  postingNoticeMinutes?: number;
 }
 
 /** The club's rules before an administrator changes them. */
@@ -31,6 +39,8 @@ export const RULE_NUMBER_BOUNDS = {
   lateCancelHours: { min: 1, max: 168 },
   absencesBeforeSuspension: { min: 1, max: 20 },
   suspensionDays: { min: 1, max: 90 },
+  // Up to a week: more notice than that is the club's planning, not a rule on posting.
+  postingNoticeMinutes: { min: 0, max: 7 * 24 * 60 },
 } as const satisfies Record<keyof RuleNumbers, { min: number; max: number }>;
 
 /** True when cancelling a sign-up at `now` for a workout starting at `start` counts an absence. */
@@ -116,6 +126,32 @@ export function attendanceLocked(record: { submitted: boolean } | null | undefin
   return record?.submitted === true;
 }
 
+// ---------- How soon a workout may be posted ----------
+
+/** A workout's start as the posting rule reads it: its club date, and its instant on the club's clock. */
+export interface PostingSlot {
+  date: string;
+  start: number;
+}
+
+/**
+ * True when a new workout starting at `slot` may be posted at `now` (`today`: the club's date then):
+ * by default only for a date after today, whatever the time; with `postingNoticeMinutes`, up to that
+ * many minutes before its start. An edit that moves a workout earlier is held to it too
+ * (domain/moves.ts), so a move cannot post what New Workout refuses.
+ */
+export function mayPostFor(rules: RuleNumbers, slot: PostingSlot, now: number, today: string): boolean {
+  const minutes = rules.postingNoticeMinutes;
+  if (minutes === undefined) return slot.date > today;
+  return slot.start - now >= minutes * MINUTE_MS;
+}
+
+/** The earliest instant a workout posted at `now` may start, or null when the rule goes by date (from tomorrow). */
+export function earliestPostableStart(rules: RuleNumbers, now: number): number | null {
+  const minutes = rules.postingNoticeMinutes;
+  return minutes === undefined ? null : now + minutes * MINUTE_MS;
+}
+
 /** The author of a post, execs and administrators may edit, cancel or delete it. */
 export function canManagePost(
   actor: { id: number; role: string | null | undefined } | null | undefined,
@@ -155,6 +191,28 @@ export function ruleText(rules: RuleNumbers) {
     lateCancelNow: `This workout starts in less than ${hours(h)}: cancelling now counts as an absence.`,
     /** 'Starts in less than 24 hours: once you sign up, cancelling counts as an absence.' */
     lateSignup: `Starts in less than ${hours(h)}: once you sign up, cancelling counts as an absence.`,
+    ...postingText(rules.postingNoticeMinutes),
+  };
+}
+
+/** The posting rule's words: what New Workout says under the date, and its refusals of a new workout and of a move. */
+function postingText(minutes: number | undefined) {
+  if (minutes === undefined) {
+    return {
+      /** 'A new workout can be posted for tomorrow or later.' */
+      postingRule: 'A new workout can be posted for tomorrow or later.',
+      /** The refusal of a new workout that starts too soon. */
+      postingRefused: FUTURE_WORKOUT_ERROR,
+      /** The refusal of an edit that moves a workout earlier, to a start too soon. */
+      moveRefused: 'A workout can be moved earlier only to tomorrow or later, as a new one is posted. Choose a later date.',
+    };
+  }
+  const soonest = minutes === 0 ? 'a start that is still ahead' : `a start at least ${formatDuration(minutes)} from now`;
+  return {
+    /** 'A new workout can be posted up to 1 h 30 min before it starts.' */
+    postingRule: minutes === 0 ? 'A new workout can be posted up to its start.' : `A new workout can be posted up to ${formatDuration(minutes)} before it starts.`,
+    postingRefused: `Please choose ${soonest} for your workout.`,
+    moveRefused: `A workout can be moved earlier only to ${soonest}, as a new one is posted. Choose a later date or time.`,
   };
 }
 

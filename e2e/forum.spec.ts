@@ -135,9 +135,11 @@ test('workout: post, fill, waitlist, cancel with promotion, attendance', async (
   await screens(page, 'attendance-confirm');
   await confirmAttendance(page);
   await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /Present.*Ben Biker/ })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Present.*Ben Biker/ })).toBeDisabled();
-  await expect(page.getByRole('checkbox', { name: /Present.*Cleo Cruiser/ })).not.toBeChecked();
+  // Locked: each person reads Present or Absent in words, with nothing left to tick.
+  const row = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+  await expect(row('Ben Biker')).toContainText('Present');
+  await expect(row('Cleo Cruiser')).toContainText('Absent');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Submit Attendance' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
@@ -189,4 +191,24 @@ test('event: a member RSVPs Going, then changes to Maybe', async ({ page, reques
     .get(member.email) as { status: string } | undefined;
   db.close();
   expect(row?.status).toBe('maybe');
+});
+
+test('a moved workout’s badge reads to a screen reader as a sentence, not word by word in capitals', async ({ page, request }) => {
+  acceptCharterInDb(DEMO.exec.email);
+  const token = await apiToken(request, DEMO.exec);
+  const body = { type: 'workout', title: `Moved swim ${Date.now().toString(36)}`, workoutType: 'swim', workoutDate: inDays(5), workoutTime: '07:00', content: 'Laps.', capacity: 8 };
+  const created = await request.post('/api/forum/posts', { headers: { authorization: `Bearer ${token}` }, data: body });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { post: { id: number } }).post;
+  const { type: _type, ...edit } = body;
+  const moved = await request.put(`/api/forum/posts/${id}`, { headers: { authorization: `Bearer ${token}` }, data: { ...edit, workoutTime: '08:00' } });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await signIn(page, DEMO.exec);
+  await page.goto(`/workout/${id}`);
+  const sentence = page.locator('.moved-mark .visually-hidden');
+  await expect(sentence).toHaveText(/^: its date, time or place changed on /);
+  // A badge capitalises each word; what a screen reader reads here must stay a normal sentence.
+  await expect(sentence).toHaveCSS('text-transform', 'none');
+  await expect(page.locator('.moved-mark')).toHaveText(/^Moved: its date/);
 });

@@ -289,6 +289,7 @@ const RULE_NUMBERS = new Set([
   'lateCancelHours',
   'absencesBeforeSuspension',
   'suspensionDays',
+  'postingNoticeMinutes',
   'RENEWAL_WINDOW_DAYS',
 ]);
 const ARITHMETIC = new Set(['<', '<=', '>', '>=', '+', '-', '*', '/', '%']);

@@ -96,6 +96,58 @@ describe('the rules setting', () => {
     expect(after.suspendedUntil).toBe(before.suspendedUntil);
   });
 
+  it('says how soon a workout may be posted: from tomorrow by default, or from N minutes before its start', async () => {
+    const { t, exec, setRules } = await setup();
+    // 10:00 on Monday, March 2 in Toronto.
+    const body = (workoutDate: string, workoutTime: string, repeat?: unknown) => ({
+      type: 'workout',
+      title: 'Swim',
+      workoutType: 'swim',
+      workoutDate,
+      workoutTime,
+      content: 'Lanes',
+      capacity: 10,
+      ...(repeat ? { repeat } : {}),
+    });
+    const post = (workoutDate: string, workoutTime: string, repeat?: unknown) =>
+      t.call('POST', '/api/forum/posts', { token: exec.token, body: body(workoutDate, workoutTime, repeat) });
+    expect(await post('2026-03-02', '18:00')).toMatchObject({
+      status: 400,
+      body: { error: 'Please select a future date for your workout.', field: 'workoutDate' },
+    });
+
+    expect((await setRules({ ...TWELVE, postingNoticeMinutes: 90 }, 0)).status).toBe(200);
+    expect((await t.call('GET', '/api/config')).body.rules).toEqual({ ...TWELVE, postingNoticeMinutes: 90 });
+    expect((await post('2026-03-02', '11:30')).status).toBe(201);
+    const soon = await post('2026-03-02', '11:29');
+    expect(soon).toMatchObject({ status: 400, body: { error: 'Please choose a start at least 1 h 30 min from now for your workout.', field: 'workoutTime' } });
+    // A weekly series is held to it by its first date, and writes nothing when refused.
+    const series = await post('2026-03-02', '11:00', { weekdays: [1], until: '2026-03-16' });
+    expect(series).toMatchObject({ status: 400, body: { field: 'workoutTime' } });
+    expect((await post('2026-03-02', '12:00', { weekdays: [1], until: '2026-03-16' })).status).toBe(201);
+
+    // A move to an earlier start keeps the same notice; one put off does not need it.
+    const w = (await post('2026-03-04', '18:00')).body.post.id as number;
+    const { type: _type, ...edit } = body('2026-03-02', '11:00');
+    const moved = await t.call('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: edit });
+    expect(moved).toMatchObject({ status: 400, body: { field: 'workoutTime', error: expect.stringMatching(/^A workout can be moved earlier only to a start at least 1 h 30 min from now/) } });
+    expect((await t.call('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...edit, workoutTime: '12:00' } })).status).toBe(200);
+
+    // Left out again, the rule is from tomorrow once more.
+    expect((await setRules(TWELVE, 1)).status).toBe(200);
+    expect((await post('2026-03-02', '20:00')).status).toBe(400);
+  });
+
+  it('refuses a posting notice that is not whole minutes from 0 to a week, naming the field by its label', async () => {
+    const { setRules } = await setup();
+    for (const postingNoticeMinutes of [-1, 10_081, 2.5, '90', null]) {
+      const refused = await setRules({ ...TWELVE, postingNoticeMinutes }, 0);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'Minutes before its start must be a whole number from 0 to 10080', field: 'postingNoticeMinutes' });
+    }
+    expect((await setRules({ ...TWELVE, postingNoticeMinutes: 0 }, 0)).status).toBe(200);
+  });
+
   it('keeps each change with who made it and when, and the numbers before it in the version before', async () => {
     const { t, admin, setRules } = await setup();
     await setRules(TWELVE, 0);

@@ -75,7 +75,7 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
       .where(eq(posts.id, post.id))
       .returning()
       .get()!;
-    tellIfMoved(deps, post, updated);
+    tellIfMoved(deps, post, updated, actor.id);
     return loadEventOr404(deps, actor.id, post.id);
   });
 }

@@ -7,6 +7,7 @@ import {
   FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
 } from '../../domain/contract/forum';
+import { DEFAULT_RULE_NUMBERS, ruleText } from '../../domain/rules';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto.
@@ -381,7 +382,7 @@ describe('PUT /api/forum/posts/{id}', () => {
     });
   });
 
-  it('validates with the same messages (no future-date check on edit)', async () => {
+  it('validates with the same messages; no future-date check on edit, but a move earlier keeps the posting rule', async () => {
     const { t, exec, createWorkout } = await setup();
     const w = await createWorkout();
     const bad = await t.call('PUT', `/api/forum/posts/${w.id}`, {
@@ -394,11 +395,21 @@ describe('PUT /api/forum/posts/{id}', () => {
       body: { ...workoutBody, workoutTime: '25:00' },
     });
     expect(badTime).toMatchObject({ status: 400, body: { error: 'Enter the time as HH:MM' } });
+    // Moved from Wednesday to later today: New Workout could not post that, so neither can a move.
     const today = await t.call('PUT', `/api/forum/posts/${w.id}`, {
       token: exec.token,
       body: { ...workoutBody, workoutDate: '2026-03-02' },
     });
-    expect(today.status).toBe(200);
+    expect(today).toMatchObject({ status: 400, body: { field: 'workoutDate', error: ruleText(DEFAULT_RULE_NUMBERS).moveRefused } });
+    // Put off, it may go anywhere ahead; and a workout already on today may be put off within the day.
+    const later = await t.call('PUT', `/api/forum/posts/${w.id}`, { token: exec.token, body: { ...workoutBody, workoutDate: '2026-03-09' } });
+    expect(later.status).toBe(200);
+    t.db.update(posts).set({ workoutDate: '2026-03-02', workoutTime: '18:00' }).where(eq(posts.id, w.id)).run();
+    const delayed = await t.call('PUT', `/api/forum/posts/${w.id}`, {
+      token: exec.token,
+      body: { ...workoutBody, workoutDate: '2026-03-02', workoutTime: '19:00' },
+    });
+    expect(delayed.status).toBe(200);
   });
 
   it('refuses a capacity below the signups (409) and promotes from the waitlist when raised, with the email', async () => {

@@ -294,13 +294,13 @@ describe('who hears of a change, and how often', () => {
   });
 
   it('the unique key stops a second queueing of the same change, whoever sends it', async () => {
-    const { t, me, workout, cancel } = await setup();
+    const { t, exec, me, workout, cancel } = await setup();
     const w = await workout();
     await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: me.token, body: { signedUp: true } });
     await cancel(w);
     const row = t.db.select().from(posts).where(eq(posts.id, w)).get()!;
     const notice = cancelledNotice('workout', row.title, 'Thursday', REASON, w);
-    expect(t.deps.database.tx(() => tellAnswered(t.deps, row, notice))).toBe(0);
+    expect(t.deps.database.tx(() => tellAnswered(t.deps, row, notice, exec.id))).toBe(0);
     expect(queued(t)).toHaveLength(1);
   });
 
@@ -371,6 +371,32 @@ describe('who hears of a change, and how often', () => {
     const moved = queued(t);
     expect(moved.map((m) => [m.to, m.subject])).toEqual([[third.email, 'Social moved']]);
     expect(moved[0]!.text).toContain('Now Friday, March 6, 2026 at 7:00 PM, Aquatic Centre');
+  });
+});
+
+describe('who hears of a change', () => {
+  it('never the one who made it: an exec who answered is not told of their own move, cancel or reinstatement, everyone else once', async () => {
+    const { t, exec, admin, me, workout, event, cancel } = await setup();
+    const w = await workout();
+    for (const who of [exec, me]) await t.must('POST', `/api/forum/workouts/${w}/signup`, { token: who.token, body: { signedUp: true } });
+    const { type: _type, ...edit } = workoutBody;
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: exec.token, body: { ...edit, workoutTime: '19:00' } });
+    expect(queued(t).map((m) => [m.to, m.subject])).toEqual([[me.email, 'Swim moved']]);
+    const cancelled = await cancel(w);
+    expect(cancelled.body.notified).toBe(1);
+    const back = await t.call('DELETE', `/api/forum/posts/${w}/cancel`, { token: exec.token });
+    expect(back.body.notified).toBe(1);
+    expect(queued(t).map((m) => m.to)).toEqual([me.email, me.email, me.email]);
+    // Another exec's change tells the exec who signed up, as anyone else.
+    await t.must('PUT', `/api/forum/posts/${w}`, { token: admin.token, body: { ...edit, workoutTime: '20:00' } });
+    expect(queued(t).slice(3).map((m) => m.to).sort()).toEqual([exec.email, me.email].sort());
+
+    // An event's author who answered Going is not told of their own move either.
+    const e = await event();
+    for (const who of [exec, me]) await t.must('POST', `/api/forum/events/${e}/rsvp`, { token: who.token, body: { status: 'going' } });
+    const { type: _e, ...eventEdit } = eventBody;
+    await t.must('PUT', `/api/forum/posts/${e}`, { token: exec.token, body: { ...eventEdit, eventLocation: 'Aquatic Centre' } });
+    expect(queued(t).slice(5).map((m) => [m.to, m.subject])).toEqual([[me.email, 'Social moved']]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Cancelling and reinstating a workout or an event (docs/decisions/0073-cancelled-and-moved.md): the
 // post stays, with its sign-ups, waitlist and RSVPs, marked with the exec's reason, and every member
-// who answered it hears so once (posts/change-notices.ts). Each change bumps the post's revision.
+// who answered it, but the one who made the change, hears so once (posts/change-notices.ts). Each change bumps the post's revision.
 import { and, eq, sql } from 'drizzle-orm';
 import { attendanceSubmissions, posts, type PostRow } from '../../db/schema';
 import type { CancelAnswer, EventPost, SeriesScope, WorkoutPost } from '../../domain/contract/forum';
@@ -61,7 +61,7 @@ export function cancelPost(deps: AppDeps, actor: Actor, id: number, reason: stri
         .get();
       if (!updated) continue;
       changed += 1;
-      notified += tellAnswered(deps, updated, cancelledNotice(kindOf(updated), updated.title, whenOf(deps, updated), reason, updated.id));
+      notified += tellAnswered(deps, updated, cancelledNotice(kindOf(updated), updated.title, whenOf(deps, updated), reason, updated.id), actor.id);
     }
     const kind = kindOf(first);
     const message = changed === 0 ? `This ${kind} was already cancelled` : `${changed === 1 ? `${kind[0]!.toUpperCase()}${kind.slice(1)}` : plural(changed, kind)} cancelled`;
@@ -90,7 +90,7 @@ export function reinstatePost(deps: AppDeps, actor: Actor, id: number, scope: Se
       if (!updated) continue;
       changed += 1;
       if (updated.type === 'workout') fillFromWaitlist(deps, updated, now);
-      notified += tellAnswered(deps, updated, reinstatedNotice(kindOf(updated), updated.title, whenOf(deps, updated), updated.id));
+      notified += tellAnswered(deps, updated, reinstatedNotice(kindOf(updated), updated.title, whenOf(deps, updated), updated.id), actor.id);
     }
     const kind = kindOf(targets[0]!);
     const message = changed === 0 ? `This ${kind} was not cancelled` : `${changed === 1 ? `${kind[0]!.toUpperCase()}${kind.slice(1)}` : plural(changed, kind)} back on`;

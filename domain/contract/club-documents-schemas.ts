@@ -38,6 +38,7 @@ export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {
   lateCancelHours: 'Late-cancel window (hours)',
   absencesBeforeSuspension: 'Absences before a suspension',
   suspensionDays: 'Suspension length (days)',
+  postingNoticeMinutes: 'Minutes before its start',
 };
 
 function ruleNumber(key: keyof RuleNumbers) {
@@ -364,6 +365,8 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     lateCancelHours: ruleNumber('lateCancelHours'),
     absencesBeforeSuspension: ruleNumber('absencesBeforeSuspension'),
     suspensionDays: ruleNumber('suspensionDays'),
+    // Left out: a new workout from the club's tomorrow (rules.ts), as before the choice existed.
+    postingNoticeMinutes: ruleNumber('postingNoticeMinutes').optional(),
   }),
   terms: termsSchema,
   seasons: seasonsSchema,

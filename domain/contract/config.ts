@@ -18,9 +18,15 @@ export const clubConfigSchema = z.object({
   vapidPublicKey: z.string(),
   /** Whether members may add passkeys and sign in with them (off when APP_URL cannot carry them). */
   passkeys: z.boolean(),
-  /** The attendance rules' numbers in force (Admin → Rules): the device words and warns with them. */
+  /** The rules' numbers in force (Admin → Rules): the device words and warns with them. */
   rules: z
-    .object({ lateCancelHours: z.number(), absencesBeforeSuspension: z.number(), suspensionDays: z.number() })
+    .object({
+      lateCancelHours: z.number(),
+      absencesBeforeSuspension: z.number(),
+      suspensionDays: z.number(),
+      /** How soon before its start a new workout may be posted; absent: from the club's tomorrow. */
+      postingNoticeMinutes: z.number().optional(),
+    })
     .optional(),
   /** The club calendar's membership sessions: the current one and the three after it. */
   sessions: z

@@ -3,7 +3,7 @@ import type { SessionUser } from './auth';
 import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from './common';
 import { looseString } from './common-schemas';
 import type { Role } from './roles';
-import { MEMBER_PACES, PACE_EXAMPLE, PACE_MAX, isSpeed, parsePace, type PaceField } from '../paces';
+import { MEMBER_PACES, PACE_EXAMPLE, isSpeed, paceInBounds, parsePace, type PaceField } from '../paces';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 
@@ -27,7 +27,7 @@ function paceField(field: PaceField) {
       if (v === undefined) return undefined;
       if (v === null || v === '') return null;
       const value = typeof v === 'number' ? (v > 0 ? v : null) : parsePace(v, unit);
-      if (value === null || value > PACE_MAX[unit]) {
+      if (value === null || !paceInBounds(value, unit)) {
         ctx.addIssue({ code: 'custom', message: `${label}: ${example}, or leave it empty` });
         return z.NEVER;
       }

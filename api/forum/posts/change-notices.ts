@@ -16,7 +16,7 @@ import { tellMember } from '../../messaging/notify';
 import type { PostType } from './access';
 import { activeMemberWhere } from '../../platform/users';
 import { clubTimeZone } from '../../platform/club-time-zone';
-import { clubDates } from '../../club/settings';
+import { clubDates, clubRules } from '../../club/settings';
 
 /**
  * Where and when a post happens, as stored: an edit that changes one of these may move it
@@ -39,14 +39,19 @@ export function whereAndWhen(post: PostRow): { date: string; time: string; place
   return { date: read(f.date), time: read(f.time), place: read(f.place) };
 }
 
-/** How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now. */
+/**
+ * How the club's rule (domain/moves.ts) judges an edit of `before` to `after`, now: a workout's with
+ * the club's posting rule too, which an event does not have.
+ */
 function judged(deps: AppDeps, before: PostRow, after: Slot): EditVerdict {
-  return judgeEdit(kindOf(before), whereAndWhen(before), after, deps.clock(), clubTimeZone(deps), clubDates(deps));
+  const kind = kindOf(before);
+  return judgeEdit(kind, whereAndWhen(before), after, deps.clock(), clubTimeZone(deps), clubDates(deps), kind === 'workout' ? clubRules(deps) : undefined);
 }
 
 /**
- * Before an edit is written: refuses (400) one that would move `post` to a start that has passed,
- * naming the field to mark (`workoutDate`, `eventTime`…) for the edit form.
+ * Before an edit is written: refuses (400) one that would move `post` to a start that has passed, or
+ * a workout to an earlier start than the posting rule allows, naming the field to mark
+ * (`workoutDate`, `eventTime`…) for the edit form.
  */
 export function refuseMoveIntoPast(deps: AppDeps, post: PostRow, after: Slot): void {
   const verdict = judged(deps, post, after);
@@ -111,14 +116,16 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
 }
 
 /**
- * Tells every member who answered `post` (as it is after the change, revision included): a push to
- * each of their devices that takes reminders, an email when none does. Once per member and change:
- * keyed `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many
- * members a message was queued for.
+ * Tells every member who answered `post` (as it is after the change, revision included) except
+ * `changedBy`, who made the change and knows of it: a push to each of their devices that takes
+ * reminders, an email when none does. Once per member and change: keyed
+ * `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many members
+ * a message was queued for.
  */
-export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): number {
+export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText, changedBy: number): number {
   let told = 0;
   for (const m of answeredMembers(deps, post)) {
+    if (m.id === changedBy) continue;
     const queued = tellMember(deps, m, {
       kind: 'reminders',
       notice,
@@ -133,15 +140,15 @@ export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText): 
 /**
  * After an edit (inside its transaction), when it gave the post a new date, time or place: the post
  * is marked moved (its cards, its page and My week say so to whoever reads them later) and the
- * members who answered hear of it.
+ * members who answered hear of it, all but `changedBy`, who made the edit.
  */
-export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow): number {
+export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow, changedBy: number): number {
   // The club's rule says whether it moved at all: a started session corrected on its day did not.
   const verdict = judged(deps, before, whereAndWhen(after));
   if (!verdict.allowed || !verdict.moved) return 0;
   deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null) return 0;
-  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(deps, after), whereAndWhen(after).place, after.id));
+  return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(deps, after), whereAndWhen(after).place, after.id), changedBy);
 }
 

@@ -217,6 +217,50 @@ describe('a workout with lanes', () => {
     for (const post of series.series.posts) expect(post.lanes.map((l: WorkoutLane) => l.name)).toEqual(['Lane 1', 'Lane 2', 'Lane 3']);
   });
 
+  it('answers a sign-up naming another lane from a member with a place with 409 saying how to move; the same lane again is as before', async () => {
+    const { t, id, signup, move, lanes, ann, view } = await setup();
+    const [l1, l2, l3] = lanes.map((l) => l.id);
+    expect((await signup(ann, { signedUp: true, lane: l1 })).body).toEqual({ signedUp: true });
+    const before = t.db.select().from(waitlistEntries).all();
+    for (const body of [{ signedUp: true, lane: l3 }, { signedUp: true, lane: l2, waitlistIfFull: true }]) {
+      const other = await signup(ann, body);
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({ field: 'lane', lane: l1 });
+      expect(other.body.error).toBe(`You are already signed up in Lane 1. To change lanes, use Move on the workout's page (POST /api/forum/workouts/${id}/lane).`);
+    }
+    const unchanged = await view(ann);
+    expect(laneOf(unchanged, 'Lane 1')).toMatchObject({ mine: 'signed_up', signedUp: 1 });
+    expect(laneOf(unchanged, 'Lane 3')).toMatchObject({ mine: null, signedUp: 0 });
+    expect(t.db.select().from(waitlistEntries).all()).toEqual(before);
+    // A lane that is none of this workout's is a bad request, as for anyone.
+    expect((await signup(ann, { signedUp: true, lane: l3! + 100 })).status).toBe(400);
+    // A replay of the same lane answers as it always did.
+    expect((await signup(ann, { signedUp: true, lane: l1 })).body).toEqual({ signedUp: true });
+    expect((await signup(ann, { signedUp: true, lane: l1, waitlistIfFull: true })).body).toEqual({ signedUp: true, onWaitlist: false, position: null });
+    // The way it names does move her.
+    expect((await move(ann, { lane: l3 })).body).toEqual({ moved: true, lane: l3, position: null });
+  });
+
+  it('bounds a lane’s pace band as the profile’s paces are bounded, naming the field: new, edited and weekly', async () => {
+    const { t, id, exec } = await setup();
+    const far = [{ name: 'Lane 1', paceFrom: 90, paceTo: 110 }, { name: 'Lane 2', paceFrom: 110, paceTo: 1e15 }];
+    const posted = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...swim, lanes: far } });
+    expect(posted).toMatchObject({ status: 400, body: { error: "A lane's pace band is at most 10:00 per 100 m", field: 'lanes.1.paceTo' } });
+    const weekly = await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...swim, lanes: far, repeat: { weekdays: [3], until: '2026-03-18' } } });
+    expect(weekly).toMatchObject({ status: 400, body: { field: 'lanes.1.paceTo' } });
+    const ride = await t.call('POST', '/api/forum/posts', {
+      token: exec.token,
+      body: { ...swim, workoutType: 'outdoor-ride', lanes: [{ name: 'A', paceFrom: 81 }] },
+    });
+    expect(ride).toMatchObject({ status: 400, body: { error: "A lane's speed band is at most 80 km/h", field: 'lanes.0.paceFrom' } });
+    const edited = await t.call('PUT', `/api/forum/posts/${id}`, { token: exec.token, body: { ...swim, lanes: [{ name: 'Fast', paceTo: 601 }] } });
+    expect(edited).toMatchObject({ status: 400, body: { field: 'lanes.0.paceTo' } });
+    // At the bound is a pace still, as on a profile (10:00 per 100 m).
+    expect((await t.call('POST', '/api/forum/posts', { token: exec.token, body: { ...swim, lanes: [{ name: 'Easy', paceFrom: 600 }] } })).status).toBe(201);
+    const profile = await t.call('PUT', '/api/users/profile', { token: exec.token, body: { name: 'Erin', email: exec.email, swimPace: 601 } });
+    expect(profile).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^Swim pace per 100 m/) } });
+  });
+
   it('lists lanes in the forum list with each member’s own place', async () => {
     const { signup, lanes, ann, bob, t } = await setup();
     await signup(ann, { signedUp: true, lane: lanes[1]!.id });

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
 import type { LaneInput } from '../../../domain/contract/forum-schemas';
-import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneRequiredText } from '../../../domain/lanes';
+import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneBandProblem, laneRequiredText, signedUpInLaneText } from '../../../domain/lanes';
 import type { PaceUnit } from '../../../domain/paces';
 import { isFull } from '../../../domain/rules';
 import { ServiceError } from '../../platform/errors';
@@ -69,6 +69,22 @@ export function heldLane(db: Db, postId: number, userId: number): number | null 
   );
 }
 
+/**
+ * A sign-up from a member who already holds a place, naming a lane: the lane they hold is the same
+ * place again (a replay answers as before), another lane of the workout is refused with 409 saying how
+ * to move, since a sign-up never moves anyone and an app would read its answer as a move. A workout
+ * without lanes takes such a request as it always did.
+ */
+export function refuseSignupIntoOtherLane(db: Db, post: PostRow, userId: number, laneId: number): void {
+  const lanes = lanesOf(db, post.id);
+  if (lanes.length === 0) return;
+  const held = heldLane(db, post.id, userId);
+  if (held === laneId) return;
+  if (!lanes.some((l) => l.id === laneId)) throw new ServiceError(400, NO_SUCH_LANE_TEXT, { field: 'lane' });
+  const name = lanes.find((l) => l.id === held)?.name ?? null;
+  throw new ServiceError(409, signedUpInLaneText(name, post.id), { field: 'lane', lane: held });
+}
+
 /** The condition for a lane's entries (or, for a workout without lanes, those without a lane). */
 export function inLane(laneId: number | null) {
   return laneId === null ? isNull(waitlistEntries.laneId) : eq(waitlistEntries.laneId, laneId);
@@ -86,6 +102,9 @@ function totalCapacity(lanes: readonly { capacity: number | null }[]): number | 
  */
 export function saveLanes(db: Db, post: PostRow, unit: PaceUnit | null, inputs: LaneInput[] | undefined, on = ''): void {
   if (inputs === undefined) return;
+  // The band's bounds depend on the unit, which the workout's type decides: checked here, not by the schema.
+  const band = laneBandProblem(inputs, unit);
+  if (band) throw new ServiceError(400, band.message, { field: band.field });
   const existing = lanesOf(db, post.id);
   const kept = inputs.filter((l) => l.id !== undefined).map((l) => l.id!);
   for (const id of kept) {

@@ -2,10 +2,10 @@
 // tied together only by posts.series_id so an edit or a delete can reach "this and the following".
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
-import { addDays, clubToday } from '../../../domain/clock';
+import { addDays } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { posts, type PostRow } from '../../../db/schema';
-import { FUTURE_WORKOUT_ERROR, WEEKDAY_NAMES, isFutureDate, type SeriesAnswer, type SeriesScope } from '../../../domain/contract/forum';
+import { WEEKDAY_NAMES, type SeriesAnswer, type SeriesScope } from '../../../domain/contract/forum';
 import type { NewWorkout, WorkoutUpdate } from '../../../domain/contract/forum-schemas';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
@@ -13,7 +13,7 @@ import { newWorkoutNotice } from '../../messaging/mail-templates';
 import { pushNewWorkout } from '../../messaging/notifications';
 import { assertCanManagePost, requireWorkout, type Actor } from '../posts/access';
 import { loadWorkoutPost } from '../posts/reads';
-import { applyWorkoutUpdate } from './workouts';
+import { applyWorkoutUpdate, refuseTooSoon } from './workouts';
 import { saveLanes, siblingLanes } from './lanes';
 import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
 import { weekdayOf } from '../../../domain/calendar-days';
@@ -46,8 +46,8 @@ export function createWorkoutSeries(
 ): SeriesAnswer {
   const { weekdays, until } = input.repeat;
   if (weekdays.length === 0) throw new ServiceError(400, 'Choose at least one weekday');
-  const today = clubToday(deps.clock(), clubTimeZone(deps));
-  if (!isFutureDate(input.workoutDate, today)) throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
+  // The first date is the earliest of the series: each later one, at the same time, is further ahead.
+  refuseTooSoon(deps, input);
   const dates = seriesDates(input.workoutDate, until, weekdays);
   if (dates.length === 0) {
     const days = weekdays.map((d) => WEEKDAY_NAMES[d]).join(' or ');
@@ -129,7 +129,7 @@ export function updateWorkoutInScope(
       assertCanManagePost(actor, target);
       const date = target.id === post.id ? input.workoutDate : target.workoutDate!;
       const lanes = target.id === post.id ? input.lanes : siblingLanes(db, post, target, input.lanes);
-      applyWorkoutUpdate(deps, target, { ...input, workoutDate: date, lanes }, target.id !== post.id);
+      applyWorkoutUpdate(deps, actor, target, { ...input, workoutDate: date, lanes }, target.id !== post.id);
     }
     return loadWorkoutPost(deps, actor.id, post.id)!;
   });

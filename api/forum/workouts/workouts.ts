@@ -1,13 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubName } from '../../club/identity/identity';
-import { clubToday, hasStarted } from '../../../domain/clock';
+import { hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { waitlistOrder, waitlistUpTo } from '../../../db/queries';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import {
-  FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
-  isFutureDate,
   type SignupAnswer,
   type WaitlistAnswer,
   type WaitlistEntry,
@@ -38,6 +36,7 @@ import {
   waitlistPromotions,
 } from '../../../domain/rules';
 import { storedDuration } from '../../../domain/durations';
+import { postingProblem } from '../../../domain/moves';
 import {
   capacityOf,
   givePlace,
@@ -46,6 +45,7 @@ import {
   lanesOf,
   placeFull,
   placesTaken,
+  refuseSignupIntoOtherLane,
   saveLanes,
   waitingFor,
   type LaneRow,
@@ -309,6 +309,7 @@ export function setSignup(
     const post = requireWorkout(db, workoutId);
     const current = isSignedUp(db, post.id, actor.id);
     const want = desired ?? !current;
+    if (want && current && options.lane !== undefined) refuseSignupIntoOtherLane(db, post, actor.id, options.lane);
     // A workout with lanes is asked for a lane to sign up in; cancelling needs none.
     const lane = want && !current ? laneOfRequest(db, post, options.lane) : null;
     // Asked with waitlistIfFull, every answer to a sign-up says where the member stands.
@@ -420,12 +421,19 @@ export function leaveWaitlist(deps: AppDeps, actor: Actor, workoutId: number): W
 
 // ---------- Creating and editing ----------
 
+/**
+ * Refuses (400, naming `workoutDate` or `workoutTime`) a new workout, or a weekly series' first one,
+ * that starts sooner than the club's posting rule allows (Admin → Rules, domain/rules.ts).
+ */
+export function refuseTooSoon(deps: AppDeps, input: Pick<NewWorkout, 'workoutDate' | 'workoutTime'>): void {
+  const problem = postingProblem(clubRules(deps), { date: input.workoutDate, time: input.workoutTime }, deps.clock(), clubTimeZone(deps));
+  if (problem) throw new ServiceError(400, problem.error, { field: problem.field === 'date' ? 'workoutDate' : 'workoutTime' });
+}
+
 export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): WorkoutPost {
   return deps.database.tx(() => {
     const { db } = deps.database;
-    if (!isFutureDate(input.workoutDate, clubToday(deps.clock(), clubTimeZone(deps)))) {
-      throw new ServiceError(400, FUTURE_WORKOUT_ERROR);
-    }
+    refuseTooSoon(deps, input);
     const now = deps.clock();
     const workoutType = chosenWorkoutType(deps, input.workoutType);
     const { id } = db
@@ -458,11 +466,12 @@ export function createWorkout(deps: AppDeps, actor: Actor, input: NewWorkout): W
 }
 
 /**
- * The writes of an edit, for a workout already checked: call inside a transaction. `nameDate` puts
- * the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
+ * The writes of `actor`'s edit, for a workout already checked: call inside a transaction. `nameDate`
+ * puts the workout's date in a refusal (an edit of a series reaches workouts the exec is not looking at).
  */
 export function applyWorkoutUpdate(
   deps: AppDeps,
+  actor: Actor,
   post: PostRow,
   input: WorkoutUpdate,
   nameDate = false,
@@ -509,7 +518,7 @@ export function applyWorkoutUpdate(
     .get()!;
   saveLanes(db, updated, paceUnitOf(clubSports(deps), workoutType), input.lanes, nameDate ? ` on ${post.workoutDate}` : '');
   fillFromWaitlist(deps, requireWorkout(db, post.id), now);
-  tellIfMoved(deps, post, updated);
+  tellIfMoved(deps, post, updated, actor.id);
 }
 
 // ---------- Member deletion ----------

@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/auth';
 import { FUTURE_EVENT_ERROR, FUTURE_WORKOUT_ERROR, fullWorkoutError, type RsvpStatus } from '../../../domain/contract/forum';
 import { clubTodayNow } from '../../lib/club/club-clock';
+import { setClubRules } from '../../lib/club/club-rules';
+import { DEFAULT_RULE_NUMBERS } from '../../../domain/rules';
 import { addDays } from '../../../domain/clock';
 import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
@@ -410,6 +412,63 @@ describe('New Workout', () => {
       capacity: 12,
     });
     await waitFor(() => expect(api.to(WORKOUTS)).toHaveLength(2));
+  });
+});
+
+describe('New Workout and the club’s posting rule', () => {
+  const created = () => jsonReply({ post: workout({ id: 9 }) }, 201);
+  const setup = (create: RouteHandler<'POST /forum/posts'> = created) =>
+    show({ [WORKOUTS]: { posts: [] }, 'POST /forum/posts': create }, exec(), '/forum?tab=workouts');
+  async function open() {
+    await userEvent.click(await screen.findByRole('button', { name: /New Workout/ }));
+    return await screen.findByRole('dialog', { name: 'New Workout' });
+  }
+  async function fill(dialog: HTMLElement, date: string, time: string) {
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Lunch swim');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Drills');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: time } });
+  }
+  afterEach(() => setClubRules(DEFAULT_RULE_NUMBERS));
+
+  it('says the rule in words under the date before anything is sent, and offers dates from tomorrow', async () => {
+    setup();
+    const dialog = await open();
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveAccessibleDescription('A new workout can be posted for tomorrow or later.');
+    expect(date).toHaveAttribute('min', addDays(clubTodayNow()!, 1));
+  });
+
+  it('with the club’s minutes, refuses a start too soon beside the time, and sends one far enough ahead', async () => {
+    // 10:00 on Monday, March 2, 2026 in Toronto; the club lets a workout be posted 90 minutes ahead.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-02T15:00:00Z'));
+    setClubRules({ ...DEFAULT_RULE_NUMBERS, postingNoticeMinutes: 90 });
+    const api = setup();
+    const dialog = await open();
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveAccessibleDescription('A new workout can be posted up to 1 h 30 min before it starts.');
+    expect(date).toHaveAttribute('min', '2026-03-02');
+    await fill(dialog, '2026-03-02', '11:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    expect(within(dialog).getByLabelText('Time')).toHaveAccessibleDescription('Please choose a start at least 1 h 30 min from now for your workout.');
+    expect(date).not.toHaveAttribute('aria-invalid');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '11:30' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ workoutDate: '2026-03-02', workoutTime: '11:30' });
+  });
+
+  it('puts the server’s refusal beside the field it names, keeping the input', async () => {
+    setup(() => jsonReply({ error: 'Please choose a start at least 2 hours from now for your workout.', field: 'workoutTime' }, 400));
+    const dialog = await open();
+    await fill(dialog, addDays(clubTodayNow()!, 1), '00:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Workout' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Time')).toHaveAccessibleDescription('Please choose a start at least 2 hours from now for your workout.'),
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Lunch swim');
   });
 });
 

@@ -167,6 +167,8 @@ describe('promotion notice', () => {
 
 describe('form checks', () => {
   const today = '2026-03-02';
+  // 10:00 on that day in the club's zone.
+  const clock = { now: Date.parse('2026-03-02T15:00:00Z'), timeZone: 'America/Toronto' };
   const draft = {
     ...EMPTY_WORKOUT,
     title: 'Swim',
@@ -176,25 +178,25 @@ describe('form checks', () => {
   };
 
   it('new workout: required fields, lengths, capacity, then a strictly future date', () => {
-    expect(checkNewWorkout(EMPTY_WORKOUT, today, terms)).toEqual({
+    expect(checkNewWorkout(EMPTY_WORKOUT, clock, terms)).toEqual({
       ok: false,
       error: 'Title, date, time and description are required',
     });
-    expect(checkNewWorkout({ ...draft, title: 'x'.repeat(101) }, today, terms)).toEqual({
+    expect(checkNewWorkout({ ...draft, title: 'x'.repeat(101) }, clock, terms)).toEqual({
       ok: false,
       error: 'Title must be at most 100 characters',
     });
-    expect(checkNewWorkout({ ...draft, content: 'x'.repeat(501) }, today, terms)).toEqual({
+    expect(checkNewWorkout({ ...draft, content: 'x'.repeat(501) }, clock, terms)).toEqual({
       ok: false,
       error: 'Description must be at most 500 characters',
     });
-    expect(checkNewWorkout({ ...draft, capacity: '0' }, today, terms).ok).toBe(false);
-    expect(checkNewWorkout({ ...draft, capacity: '2.5' }, today, terms).ok).toBe(false);
-    expect(checkNewWorkout({ ...draft, workoutDate: today }, today, terms)).toEqual({
+    expect(checkNewWorkout({ ...draft, capacity: '0' }, clock, terms).ok).toBe(false);
+    expect(checkNewWorkout({ ...draft, capacity: '2.5' }, clock, terms).ok).toBe(false);
+    expect(checkNewWorkout({ ...draft, workoutDate: today }, clock, terms)).toEqual({
       ok: false,
       error: 'Please select a future date for your workout.',
     });
-    expect(checkNewWorkout({ ...draft, capacity: ' ' }, today, terms)).toEqual({
+    expect(checkNewWorkout({ ...draft, capacity: ' ' }, clock, terms)).toEqual({
       ok: true,
       body: {
         type: 'workout',
@@ -206,7 +208,7 @@ describe('form checks', () => {
         capacity: null,
       },
     });
-    expect(checkNewWorkout({ ...draft, capacity: '100' }, today, terms)).toMatchObject({
+    expect(checkNewWorkout({ ...draft, capacity: '100' }, clock, terms)).toMatchObject({
       ok: true,
       body: { capacity: 100 },
     });
@@ -214,18 +216,29 @@ describe('form checks', () => {
 
   it('new workout repeated weekly: weekdays as numbers, at least one, the last date within the term', () => {
     const weekly = (weekdays: string[], until: string) => ({ ...draft, repeatOn: true, repeat: { weekdays, until } });
-    expect(checkNewWorkout(weekly(['4', '2'], '2026-03-31'), today, terms)).toMatchObject({
+    expect(checkNewWorkout(weekly(['4', '2'], '2026-03-31'), clock, terms)).toMatchObject({
       ok: true,
       body: { workoutDate: '2026-03-03', repeat: { weekdays: [2, 4], until: '2026-03-31' } },
     });
-    expect(checkNewWorkout(weekly([], '2026-03-31'), today, terms)).toEqual({ ok: false, error: 'Choose at least one weekday' });
-    expect(checkNewWorkout(weekly(['2'], '2026-05-05'), today, terms)).toEqual({
+    expect(checkNewWorkout(weekly([], '2026-03-31'), clock, terms)).toEqual({ ok: false, error: 'Choose at least one weekday' });
+    expect(checkNewWorkout(weekly(['2'], '2026-05-05'), clock, terms)).toEqual({
       ok: false,
       error: 'A series stays within one term: Winter 2026 ends on 2026-04-30',
     });
     // Unticked, the repeat part is not sent at all.
-    const off = checkNewWorkout({ ...weekly([], ''), repeatOn: false }, today, terms);
+    const off = checkNewWorkout({ ...weekly([], ''), repeatOn: false }, clock, terms);
     expect(off.ok && off.body.repeat).toBe(undefined);
+  });
+
+  it('a lane’s pace band past its unit’s bounds is refused before sending, as the server refuses it', () => {
+    const lane = (paceFrom: string, paceTo = '') => ({ name: 'Lane 1', pace: '', paceFrom, paceTo, capacity: '' });
+    const swim = { ...draft, workoutType: 'swim' };
+    expect(checkNewWorkout({ ...swim, lanes: [lane('1:30', '11:00')] }, clock, terms)).toEqual({ ok: false, error: "A lane's pace band is at most 10:00 per 100 m" });
+    expect(checkNewWorkout({ ...swim, lanes: [lane('1:30', '10:00')] }, clock, terms).ok).toBe(true);
+    expect(checkWorkoutUpdate({ ...draft, workoutType: 'outdoor-ride', lanes: [lane('1000000000000000')] })).toEqual({
+      ok: false,
+      error: "A lane's speed band is at most 80 km/h",
+    });
   });
 
   it('edit workout: no future-date rule, capacity at least 1', () => {

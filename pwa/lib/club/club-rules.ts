@@ -9,12 +9,24 @@ const listeners = new Set<() => void>();
 let numbers: RuleNumbers = DEFAULT_RULE_NUMBERS;
 let words: RuleText = ruleText(numbers);
 
+const KEYS = Object.keys(RULE_NUMBER_BOUNDS) as (keyof RuleNumbers)[];
+/** The numbers a club may leave out (a choice whose default is "not set"). */
+const OPTIONAL = new Set<keyof RuleNumbers>(['postingNoticeMinutes']);
+
 function valid(value: unknown): value is RuleNumbers {
   if (typeof value !== 'object' || value === null) return false;
-  return (Object.keys(RULE_NUMBER_BOUNDS) as (keyof RuleNumbers)[]).every((key) => {
+  return KEYS.every((key) => {
     const n = (value as Record<string, unknown>)[key];
+    if (n === undefined && OPTIONAL.has(key)) return true;
     return typeof n === 'number' && Number.isInteger(n) && n >= RULE_NUMBER_BOUNDS[key].min && n <= RULE_NUMBER_BOUNDS[key].max;
   });
+}
+
+/** Only the rules' own numbers, each given one in place (what the schema keeps of a document). */
+function numbersOf(value: RuleNumbers): RuleNumbers {
+  const kept: Partial<Record<keyof RuleNumbers, number>> = {};
+  for (const key of KEYS) if (value[key] !== undefined) kept[key] = value[key];
+  return kept as RuleNumbers;
 }
 
 /** The numbers in force as this device knows them. */
@@ -25,8 +37,8 @@ export function clubRules(): RuleNumbers {
 /** Takes the server's numbers; anything malformed is ignored. */
 export function setClubRules(next: unknown): void {
   if (!valid(next)) return;
-  if (next.lateCancelHours === numbers.lateCancelHours && next.absencesBeforeSuspension === numbers.absencesBeforeSuspension && next.suspensionDays === numbers.suspensionDays) return;
-  numbers = { lateCancelHours: next.lateCancelHours, absencesBeforeSuspension: next.absencesBeforeSuspension, suspensionDays: next.suspensionDays };
+  if (KEYS.every((key) => next[key] === numbers[key])) return;
+  numbers = numbersOf(next);
   words = ruleText(numbers);
   for (const listener of listeners) listener();
 }

@@ -7,14 +7,18 @@ import { EmptyState, ErrorMessage, Loading } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
 import { useDocumentVersions } from '../../../lib/data/club-documents';
 import { formatDateTime } from '../../../lib/ui/format';
+import { postingSummary } from './posting-rule-field';
 
-const RULE_FIELDS = Object.keys(RULE_NUMBER_LABELS) as (keyof RuleNumbers)[];
+// How soon a workout may be posted is told in words ('from tomorrow'), not as its bare number.
+const RULE_FIELDS = (Object.keys(RULE_NUMBER_LABELS) as (keyof RuleNumbers)[]).filter((k) => k !== 'postingNoticeMinutes');
 
 const REGION_LABELS: Record<keyof ClubRegion, string> = { country: 'Country', locale: 'Language and date format' };
 
 /** What changed in the attendance rules against the version before: 'Late-cancel window (hours): 24 → 12'. */
 function ruleChanges(before: RuleNumbers, after: RuleNumbers): string[] {
-  return RULE_FIELDS.filter((k) => before[k] !== after[k]).map((k) => `${RULE_NUMBER_LABELS[k]}: ${before[k]} → ${after[k]}`);
+  const numbers = RULE_FIELDS.filter((k) => before[k] !== after[k]).map((k) => `${RULE_NUMBER_LABELS[k]}: ${before[k]} → ${after[k]}`);
+  const posting = before.postingNoticeMinutes !== after.postingNoticeMinutes ? [`How soon a workout may be posted: ${postingSummary(before)} → ${postingSummary(after)}`] : [];
+  return [...numbers, ...posting];
 }
 
 /** The zone against the version before; the first one chosen has no before here (the server's CLUB_TIMEZONE). */

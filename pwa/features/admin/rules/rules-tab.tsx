@@ -7,34 +7,34 @@ import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
 import { RuleHistory } from './rules-history';
+import { numberProblem } from './rule-numbers';
+import { PostingRuleField, postingDraftOf, postingNumbers, postingProblem, postingSummary, type PostingDraft } from './posting-rule-field';
 import './rules.css';
 
-const FIELDS = Object.keys(RULE_NUMBER_LABELS) as (keyof RuleNumbers)[];
-type Draft = Record<keyof RuleNumbers, string>;
+/** The attendance rules' numbers, one field each (how soon a workout may be posted is a choice of its own). */
+const FIELDS = ['lateCancelHours', 'absencesBeforeSuspension', 'suspensionDays'] as const satisfies readonly (keyof RuleNumbers)[];
+type Counted = (typeof FIELDS)[number];
+type Draft = Record<Counted, string> & PostingDraft;
 
 const toDraft = (rules: RuleNumbers): Draft => ({
   lateCancelHours: String(rules.lateCancelHours),
   absencesBeforeSuspension: String(rules.absencesBeforeSuspension),
   suspensionDays: String(rules.suspensionDays),
+  ...postingDraftOf(rules),
 });
-
-/** A field's own message before anything is sent: the server says the same of the same input. */
-function fieldProblem(key: keyof RuleNumbers, text: string): string | undefined {
-  const { min, max } = RULE_NUMBER_BOUNDS[key];
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
-    return `${RULE_NUMBER_LABELS[key]} must be a whole number from ${min} to ${max}`;
-  }
-  return undefined;
-}
 
 /** The numbers, when every field holds one within its bounds. */
 function toNumbers(draft: Draft): RuleNumbers | null {
-  if (FIELDS.some((k) => fieldProblem(k, draft[k]))) return null;
-  return { lateCancelHours: Number(draft.lateCancelHours), absencesBeforeSuspension: Number(draft.absencesBeforeSuspension), suspensionDays: Number(draft.suspensionDays) };
+  if (FIELDS.some((k) => numberProblem(k, draft[k])) || postingProblem(draft)) return null;
+  return {
+    lateCancelHours: Number(draft.lateCancelHours),
+    absencesBeforeSuspension: Number(draft.absencesBeforeSuspension),
+    suspensionDays: Number(draft.suspensionDays),
+    ...postingNumbers(draft),
+  };
 }
 
-/** Admin → Rules: the attendance rules' numbers, what members will read, every change made, and where the club is. */
+/** Admin → Rules: the rules' numbers, what members will read, every change made, and where the club is. */
 export function RulesTab() {
   const editor = useDocumentEditor('rules', { toForm: toDraft, failed: 'The rules were not saved' });
   const [shown, setShown] = useState<Partial<Record<keyof RuleNumbers, string>>>({});
@@ -43,7 +43,10 @@ export function RulesTab() {
   async function save() {
     const numbers = toNumbers(editor.draft!);
     if (!numbers) {
-      setShown(Object.fromEntries(FIELDS.map((k) => [k, fieldProblem(k, editor.draft![k])])));
+      setShown({
+        ...Object.fromEntries(FIELDS.map((k) => [k, numberProblem(k, editor.draft![k])])),
+        postingNoticeMinutes: postingProblem(editor.draft!),
+      });
       return;
     }
     // This device words the rules at once; the others with their next /api/config.
@@ -61,8 +64,13 @@ export function RulesTab() {
         savedNotice="Rules saved: they apply from now on."
         onSave={save}
         newerLabel="The newer rules"
-        theirs={(newer) => <p>Their numbers: {FIELDS.map((k) => `${RULE_NUMBER_LABELS[k]} ${newer.body[k]}`).join('; ')}.</p>}
-        showsField={(field) => (FIELDS as string[]).includes(field)}
+        theirs={(newer) => (
+          <p>
+            Their numbers: {FIELDS.map((k) => `${RULE_NUMBER_LABELS[k]} ${newer.body[k]}`).join('; ')}; a workout may be posted:{' '}
+            {postingSummary(newer.body).toLowerCase()}.
+          </p>
+        )}
+        showsField={(field) => (FIELDS as readonly string[]).includes(field) || field === 'postingNoticeMinutes'}
       >
         {(draft, origin) => (
           <>
@@ -89,6 +97,15 @@ export function RulesTab() {
               </FormField>
             ))}
             <MembersWillRead numbers={toNumbers(draft) ?? origin.body} />
+            <PostingRuleField
+              draft={draft}
+              error={refusedAt('postingNoticeMinutes')}
+              preview={toNumbers(draft) ?? origin.body}
+              onChange={(next) => {
+                editor.setDraft((d) => ({ ...d, ...next }));
+                setShown((s) => ({ ...s, postingNoticeMinutes: undefined }));
+              }}
+            />
           </>
         )}
       </DocumentFrame>

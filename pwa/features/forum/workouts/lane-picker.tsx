@@ -2,7 +2,7 @@
 // member's own pace suggests, signing up into a lane, and moving to another one.
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
+import type { WaitlistEntry, WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
 import { laneSummary, suggestedLane } from '../../../../domain/lanes';
 import { PACE_UNIT_TEXT, formatPace, memberPace } from '../../../../domain/paces';
 import { paceUnitOf } from '../../../../domain/sports';
@@ -137,17 +137,35 @@ export function LanePicker({ workout, started }: { workout: WorkoutPost; started
   );
 }
 
+/** A lane's name by its id, or null (no lane, or one the workout no longer has). */
+export function laneNameOf(lanes: readonly WorkoutLane[] | undefined, id: number | null | undefined): string | null {
+  return lanes?.find((l) => l.id === id)?.name ?? null;
+}
+
+/** 'Ana, Ben (moving from Lane 1)': who waits for a lane, in order, and who of them holds a place in another. */
+export function waitingLine(entries: readonly WaitlistEntry[], lanes: readonly WorkoutLane[], signups: readonly WorkoutSignup[]): string {
+  return entries
+    .map((w) => {
+      const from = laneNameOf(lanes, signups.find((s) => s.user_id === w.user_id)?.lane);
+      return from ? `${w.user_name} (moving from ${from})` : w.user_name;
+    })
+    .join(', ');
+}
+
 /**
  * The roster or the attendance sheet, one list per lane under the lane's name (members without a
- * lane, if any, last); a workout without lanes is one list, as it always was.
+ * lane, if any, last); a workout without lanes is one list, as it always was. Given the `waitlist`
+ * (the exec's roster), each lane also says who waits for it.
  */
 export function LaneGroups({
   lanes,
   signups,
+  waitlist,
   children,
 }: {
   lanes: readonly WorkoutLane[] | undefined;
   signups: readonly WorkoutSignup[];
+  waitlist?: readonly WaitlistEntry[];
   children: (people: WorkoutSignup[]) => ReactNode;
 }) {
   if (!lanes || lanes.length === 0) return <>{children([...signups])}</>;
@@ -162,9 +180,30 @@ export function LaneGroups({
         <section key={g.key} className="lane-group" aria-label={g.title}>
           <h3 className="lane-group__title">{g.title}</h3>
           {g.people.length === 0 ? <p className="hint">Nobody in this lane.</p> : children(g.people)}
+          {waitlist && <LaneWaiting lane={g.key} lanes={lanes} signups={signups} waitlist={waitlist} />}
         </section>
       ))}
     </>
+  );
+}
+
+function LaneWaiting({
+  lane,
+  lanes,
+  signups,
+  waitlist,
+}: {
+  lane: string;
+  lanes: readonly WorkoutLane[];
+  signups: readonly WorkoutSignup[];
+  waitlist: readonly WaitlistEntry[];
+}) {
+  const waiting = waitlist.filter((w) => String(w.lane) === lane);
+  if (waiting.length === 0) return null;
+  return (
+    <p className="lane-group__waiting">
+      <strong>Waiting for {laneNameOf(lanes, waiting[0]!.lane)}:</strong> {waitingLine(waiting, lanes, signups)}
+    </p>
   );
 }
 

@@ -1,16 +1,27 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { addDays, isCalendarDate, weekdayOf } from '../../../../domain/clock';
+import { isCalendarDate, weekdayOf } from '../../../../domain/clock';
+import { earliestPostingDate } from '../../../../domain/moves';
 import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/forum';
 import { termOfDate } from '../../../../domain/calendar';
 import { useClubTerms } from '../../../lib/club/club-terms';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { FormField } from '../../../components/form-field';
 import { ErrorMessage } from '../../../components/status';
-import { errorMessage } from '../../../lib/data/api-client';
-import { useClubToday } from '../../../lib/club/club-clock';
+import { errorMessage, type ApiError } from '../../../lib/data/api-client';
+import { useClubTimeZone } from '../../../lib/club/club-clock';
+import { useClubRules, useRuleText } from '../../../lib/club/club-rules';
 import { useContractForm } from '../../../lib/forms/forms';
-import { EMPTY_NEW_WORKOUT, WorkoutFields, checkNewWorkout, newWorkoutFormSchema, type NewWorkoutDraft, type WorkoutDraft } from './workout-form';
+import {
+  EMPTY_NEW_WORKOUT,
+  WorkoutFields,
+  checkNewWorkout,
+  newWorkoutFormSchema,
+  refusedField,
+  type FormClock,
+  type NewWorkoutDraft,
+  type WorkoutDraft,
+} from './workout-form';
 import { defaultTypeId } from '../../../../domain/sports';
 import { useClubSports } from '../../../lib/club/club-sports';
 import { useCreatePostMutation } from '../api/forum-mutations';
@@ -87,10 +98,21 @@ function RepeatFields({ form }: { form: UseFormReturn<NewWorkoutDraft> }) {
 /** New Workout (exec and above): each field shows its own problem; the input stays on any error. */
 export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; onCreated: (post: WorkoutPost) => void }) {
   const [error, setError] = useState('');
-  const today = useClubToday();
+  const timeZone = useClubTimeZone();
+  // The club's clock read when a check runs, not when the form opened: the posting rule may count minutes.
+  const clock: FormClock | null = timeZone
+    ? {
+        get now() {
+          return Date.now();
+        },
+        timeZone,
+      }
+    : null;
+  const rules = useClubRules();
+  const postingRule = useRuleText().postingRule;
   const terms = useClubTerms();
   const sports = useClubSports();
-  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(today, terms), {
+  const form = useContractForm<NewWorkoutDraft>(newWorkoutFormSchema(clock, terms, rules), {
     defaultValues: { ...EMPTY_NEW_WORKOUT, workoutType: defaultTypeId(sports) },
   });
   const {
@@ -102,14 +124,17 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
   const repeating = watch('repeatOn');
 
   const submit = handleSubmit(async (draft) => {
-    const checked = checkNewWorkout(draft, today, terms);
+    const checked = checkNewWorkout(draft, clock, terms, rules);
     if (!checked.ok) return;
     setError('');
     try {
       const post = await create.mutateAsync(checked.body);
       onCreated(post);
     } catch (err) {
-      setError(errorMessage(err, 'Failed to create workout'));
+      // A refusal about one field (a start sooner than the club's posting rule allows) goes next to it.
+      const field = refusedField(err);
+      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
+      else setError(errorMessage(err, 'Failed to create workout'));
     }
   });
 
@@ -118,7 +143,12 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
     <Modal dirty={isDirty && !isSubmitting} title="New Workout" onClose={isSubmitting ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate>
         {/* The shared inputs read only the workout's own fields of this form. */}
-        <WorkoutFields form={form as unknown as UseFormReturn<WorkoutDraft>} minDate={today ? addDays(today, 1) : undefined} autoFocus />
+        <WorkoutFields
+          form={form as unknown as UseFormReturn<WorkoutDraft>}
+          minDate={timeZone ? earliestPostingDate(rules, Date.now(), timeZone) : undefined}
+          dateHint={postingRule}
+          autoFocus
+        />
         <RepeatFields form={form} />
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <div className="actions">

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../domain/contract/auth';
-import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutSignup } from '../../../../domain/contract/forum';
+import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/forum';
 import { DEFAULT_RULE_NUMBERS, ruleText } from '../../../../domain/rules';
 
 const RULE_TEXT = ruleText(DEFAULT_RULE_NUMBERS);
@@ -347,6 +347,67 @@ async function confirmAttendance() {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Attendance' }));
 }
 
+describe('a workout with lanes: who waits for which lane', () => {
+  const lane = (id: number, name: string, capacity: number | null, signedUp: number, waitlist: number): WorkoutLane => ({
+    id,
+    name,
+    pace: '',
+    paceFrom: null,
+    paceTo: null,
+    paceUnit: 's/100m',
+    capacity,
+    signedUp,
+    waitlist,
+    mine: null,
+    waitlistPosition: null,
+  });
+  // Lane 3 has no limit, so neither has the workout, yet lanes 1 and 2 are full with a queue each:
+  // Wes waits for lane 1, Sam holds lane 1 and waits to move to lane 2.
+  const laned = detail({
+    workout: workout({
+      id: 7,
+      title: 'Masters swim',
+      workout_type: 'swim',
+      capacity: null,
+      signupCount: 2,
+      waitlistCount: 2,
+      lanes: [lane(1, 'Lane 1', 1, 1, 1), lane(2, 'Lane 2', 1, 1, 1), lane(3, 'Lane 3', null, 0, 0)],
+    }),
+    signups: [{ ...signup(11, 'Sam Swimmer'), lane: 1 }, { ...signup(12, 'Ria Runner'), lane: 2 }],
+    waitlist: [
+      { id: 1, user_id: 13, user_name: 'Wes Waiting', joined_at: Date.UTC(2026, 2, 1, 16), userProfilePictureUrl: null, lane: 1 },
+      { id: 2, user_id: 11, user_name: 'Sam Swimmer', joined_at: Date.UTC(2026, 2, 1, 17), userProfilePictureUrl: null, lane: 2 },
+    ],
+  });
+
+  it('lists the waitlist per lane, and says who is waiting to move and from where', async () => {
+    setup({ [DETAIL]: laned });
+    const waitlist = await screen.findByRole('region', { name: 'Waitlist (2)' });
+    const forLane1 = within(waitlist).getByRole('region', { name: 'Waiting for Lane 1 (1)' });
+    expect(within(forLane1).getByRole('listitem')).toHaveTextContent('Wes Waiting');
+    const forLane2 = within(waitlist).getByRole('region', { name: 'Waiting for Lane 2 (1)' });
+    expect(within(forLane2).getByRole('listitem')).toHaveTextContent(/Sam Swimmer.*Moving from Lane 1/);
+    // On the roster, Sam's row in lane 1 says which lane he waits for.
+    const roster = screen.getByRole('region', { name: 'Lane 1 · 1 of 1' });
+    expect(within(roster).getByRole('listitem')).toHaveTextContent('Waiting for a place in Lane 2');
+  });
+
+  it('gives the exec’s roster each lane’s queue under the lane', async () => {
+    setup({ [DETAIL]: laned, [ATTENDANCE]: open }, exec());
+    const lane1 = await screen.findByRole('region', { name: 'Lane 1 · 1 of 1' });
+    await waitFor(() => expect(within(lane1).getByText(/^Waiting for Lane 1:/).parentElement).toHaveTextContent('Waiting for Lane 1: Wes Waiting'));
+    const lane2 = screen.getByRole('region', { name: 'Lane 2 · 1 of 1' });
+    expect(within(lane2).getByText(/^Waiting for Lane 2:/).parentElement).toHaveTextContent('Waiting for Lane 2: Sam Swimmer (moving from Lane 1)');
+    expect(within(screen.getByRole('region', { name: 'Lane 3 · 0 going' })).queryByText(/^Waiting for/)).toBeNull();
+  });
+});
+
+/** What a submitted sheet says of one person, in words: 'Present' or 'Absent'. */
+function attendedOf(name: string): string | null {
+  const row = screen.getByRole('link', { name }).closest('li')!;
+  return within(row).getByText(/^(Present|Absent)$/).textContent;
+}
+
 describe('attendance', () => {
   it('before the start shows when attendance opens instead of the checkboxes', async () => {
     const api = setup({ [DETAIL]: detail(), [ATTENDANCE]: open }, exec());
@@ -382,9 +443,10 @@ describe('attendance', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Attendance' }));
     expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ attendanceData: { 11: true, 12: false } });
-    expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).not.toBeChecked();
+    // Locked: each person reads Present or Absent in words, with nothing left to tick.
+    expect(attendedOf('Sam Swimmer')).toBe('Present');
+    expect(attendedOf('Ria Runner')).toBe('Absent');
+    expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
     expect(screen.getByText(/Submitted by Erin Exec on /)).toHaveTextContent('1 of 2 present');
   });
@@ -398,9 +460,9 @@ describe('attendance', () => {
       exec(),
     );
     expect(await screen.findByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: /Present.*Sam Swimmer/ })).not.toBeChecked();
+    expect(attendedOf('Ria Runner')).toBe('Present');
+    expect(attendedOf('Sam Swimmer')).toBe('Absent');
+    expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
   });
 
@@ -422,7 +484,7 @@ describe('attendance', () => {
     await confirmAttendance();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Already submitted by Alex Admin on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
     expect(screen.getByText('Attendance Submitted - Cannot be Modified')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
+    expect(attendedOf('Ria Runner')).toBe('Present');
   });
 
   it('shows a refusal in the server\'s words; offline, the ticks are kept as not yet synced', async () => {
@@ -448,8 +510,8 @@ describe('attendance', () => {
     await userEvent.click(submit);
     await confirmAttendance();
     expect(await screen.findByText('Saved on this device — not yet synced')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ })).toBeDisabled();
+    expect(attendedOf('Ria Runner')).toBe('Present');
+    expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Attendance' })).toBeNull();
   });
 });

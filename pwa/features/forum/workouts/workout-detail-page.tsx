@@ -161,6 +161,7 @@ export function WorkoutDetailPage() {
         workoutId={workout.id}
         capacity={workout.capacity}
         lanes={workout.lanes}
+        waitlist={data.waitlist}
         signups={actions.view ? rosterWith(data.signups, user, actions.view.signedUp) : data.signups}
         myId={user?.id}
         mineUnsynced={actions.view?.unsynced ?? false}
@@ -175,8 +176,9 @@ export function WorkoutDetailPage() {
         focusAttendance={takeAttendance}
         savedAt={fromCache ? updatedAt : null}
       />
-      {workout.capacity !== null && data.waitlist.length > 0 && (
-        <WaitlistSection entries={data.waitlist} myId={user?.id} savedAt={fromCache ? updatedAt : null} />
+      {/* With lanes, one lane without a limit leaves the workout without a capacity, yet another may have a queue. */}
+      {data.waitlist.length > 0 && (
+        <WaitlistSection entries={data.waitlist} myId={user?.id} lanes={workout.lanes} signups={data.signups} savedAt={fromCache ? updatedAt : null} />
       )}
       <LocalComments postId={workout.id} />
     </Frame>

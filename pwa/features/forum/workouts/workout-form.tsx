@@ -7,10 +7,8 @@ import {
   CAPACITY_MAX,
   CAPACITY_MIN,
   CONTENT_MAX,
-  FUTURE_WORKOUT_ERROR,
   LOCATION_MAX,
   TITLE_MAX,
-  isFutureDate,
   type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
@@ -27,9 +25,13 @@ import { ErrorMessage } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
-import { judgeEdit, type Slot } from '../../../../domain/moves';
+import { judgeEdit, postingProblem, type Slot } from '../../../../domain/moves';
 import { clubDates } from '../../../lib/ui/format';
+import type { RuleNumbers } from '../../../../domain/rules';
+import { clubRules, useClubRules } from '../../../lib/club/club-rules';
+import { isCalendarDate } from '../../../../domain/calendar-days';
 import { usualMinutes } from '../../../../domain/durations';
+import { laneBandProblem } from '../../../../domain/lanes';
 import { offeredTypes, paceUnitOf, typeName } from '../../../../domain/sports';
 import { clubSports, useClubSports } from '../../../lib/club/club-sports';
 import { formatDuration } from '../../../../domain/club-format';
@@ -127,10 +129,6 @@ const draftShape = {
   lanesTouched: z.boolean().optional(),
 };
 
-/**
- * The New Workout form as a schema: the contract's rules, each on its field, and the strictly
- * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
- */
 const newDraftShape = {
   ...draftShape,
   repeatOn: z.boolean().optional(),
@@ -153,7 +151,29 @@ function newWorkoutBody(draft: NewWorkoutDraft) {
   };
 }
 
-export function newWorkoutFormSchema(today: string | null, terms: readonly TermDefinition[]) {
+/** A lane's band past its unit's bounds (domain/lanes.ts), on that side of that lane, as the server refuses it. */
+function addBandIssue(draft: WorkoutDraft, ctx: z.RefinementCtx) {
+  const unit = paceUnitOf(clubSports(), draft.workoutType);
+  // Text that is no number at all is the contract's to name; only numbers are held to the bounds.
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const lanes = (draftLanes(draft).lanes ?? []).map((l) => ({ paceFrom: num(l.paceFrom), paceTo: num(l.paceTo) }));
+  const band = laneBandProblem(lanes, unit);
+  if (band) ctx.addIssue({ code: 'custom', path: band.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: band.message });
+}
+
+/** The club's clock as a form reads it: the instant, and the club's zone. */
+export interface FormClock {
+  now: number;
+  timeZone: string;
+}
+
+/**
+ * The New Workout form as a schema: the contract's rules, each on its field, and the club's posting
+ * rule (how soon a workout may start, domain/rules.ts) on the club's `clock` (null while the zone is
+ * unknown: the server checks anyway). Before a time is typed, the date is judged by the day's last
+ * minute, so only a day on which no start would do is marked.
+ */
+export function newWorkoutFormSchema(clock: FormClock | null, terms: readonly TermDefinition[], rules: RuleNumbers = clubRules()) {
   return z.object(newDraftShape).superRefine((draft, ctx) => {
     const body = newWorkoutBody(draft as NewWorkoutDraft);
     const parsed = createWorkoutSchema.safeParse({ type: 'workout', ...body });
@@ -162,19 +182,23 @@ export function newWorkoutFormSchema(today: string | null, terms: readonly TermD
       const problem = seriesTermProblem(terms, body.workoutDate, body.repeat.until);
       if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: problem });
     }
-    if (today !== null && /^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) && !isFutureDate(draft.workoutDate, today)) {
-      ctx.addIssue({ code: 'custom', path: ['workoutDate'], message: FUTURE_WORKOUT_ERROR });
-    }
+    addBandIssue(draft as WorkoutDraft, ctx);
+    if (clock === null || !isCalendarDate(draft.workoutDate)) return;
+    const time = /^\d{2}:\d{2}$/.test(draft.workoutTime) ? draft.workoutTime : '23:59';
+    const tooSoon = postingProblem(rules, { date: draft.workoutDate, time }, clock.now, clock.timeZone);
+    if (tooSoon) ctx.addIssue({ code: 'custom', path: [tooSoon.field === 'date' ? 'workoutDate' : 'workoutTime'], message: tooSoon.error });
   });
 }
 
 /**
- * What an edit is judged against (domain/moves.ts): the workout as it was, and the club's zone (null
- * while the device has not heard it: the server judges anyway).
+ * What an edit is judged against (domain/moves.ts): the workout as it was, the club's zone (null
+ * while the device has not heard it: the server judges anyway) and the club's posting rule, which a
+ * move to an earlier start keeps.
  */
 export interface EditContext {
   before: Slot;
   timeZone: string | null;
+  posting?: RuleNumbers;
 }
 
 /** The slot a workout is stored with, as the move rule reads it. */
@@ -183,17 +207,18 @@ export function slotOf(w: WorkoutPost): Slot {
 }
 
 /**
- * The edit form: the same rules without the future-date check (an exec may fix a past post), and,
- * given the workout as it was, the club's rule on moves: a start moved into the past is marked on
- * the field that changed.
+ * The edit form: the same rules without New Workout's own date check (an exec may fix a past post),
+ * and, given the workout as it was, the club's rule on moves: a start moved into the past, or earlier
+ * than the posting rule allows, is marked on its field.
  */
 export function workoutUpdateFormSchema(context?: EditContext) {
   return z.object(draftShape).superRefine((draft, ctx) => {
     addIssues(updateWorkoutSchema.safeParse(updateBody(draft as WorkoutDraft)), ctx);
+    addBandIssue(draft as WorkoutDraft, ctx);
     if (!context?.timeZone) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
     const after = { date: draft.workoutDate, time: draft.workoutTime, place: draft.workoutLocation.trim() };
-    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone, clubDates());
+    const verdict = judgeEdit('workout', context.before, after, Date.now(), context.timeZone, clubDates(), context.posting);
     if (!verdict.allowed) {
       ctx.addIssue({ code: 'custom', path: [verdict.field === 'date' ? 'workoutDate' : 'workoutTime'], message: verdict.error });
     }
@@ -209,8 +234,13 @@ function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>
 }
 
 /** The body to send for a valid New Workout draft, or the first problem. */
-export function checkNewWorkout(draft: NewWorkoutDraft, today: string | null, terms: readonly TermDefinition[]): Checked<NewWorkout> {
-  return check(newWorkoutFormSchema(today, terms), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
+export function checkNewWorkout(
+  draft: NewWorkoutDraft,
+  clock: FormClock | null,
+  terms: readonly TermDefinition[],
+  rules: RuleNumbers = clubRules(),
+): Checked<NewWorkout> {
+  return check(newWorkoutFormSchema(clock, terms, rules), draft, createWorkoutSchema, { type: 'workout', ...newWorkoutBody(draft) });
 }
 
 /** The body to send for a valid edit, or the first problem. */
@@ -219,20 +249,22 @@ export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): 
 }
 
 /** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
-function refusedField(err: unknown): keyof WorkoutDraft | null {
+export function refusedField(err: unknown): keyof WorkoutDraft | null {
   const field = err instanceof ApiError ? err.body.field : undefined;
   return typeof field === 'string' && field in EMPTY_WORKOUT ? (field as keyof WorkoutDraft) : null;
 }
 
 interface FieldsProps {
   form: UseFormReturn<WorkoutDraft>;
-  /** The earliest date the date picker offers (new workouts: tomorrow). */
+  /** The earliest date the date picker offers (new workouts: the first the posting rule allows). */
   minDate?: string;
+  /** Said under the date until the date has a problem of its own (New Workout: the posting rule). */
+  dateHint?: string;
   autoFocus?: boolean;
 }
 
 /** The inputs of a workout, shared by New Workout and the inline edit of a card or the detail page. */
-export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
+export function WorkoutFields({ form, minDate, dateHint, autoFocus }: FieldsProps) {
   const id = useId();
   const {
     register,
@@ -285,7 +317,7 @@ export function WorkoutFields({ form, minDate, autoFocus }: FieldsProps) {
           )}
         </FormField>
       </div>
-      <FormField label="Date" error={errors.workoutDate?.message}>
+      <FormField label="Date" error={errors.workoutDate?.message} hint={errors.workoutDate ? undefined : dateHint}>
         {(field) => <input {...field} type="date" min={minDate} required {...register('workoutDate')} />}
       </FormField>
       <div className="forum-form-row">
@@ -358,7 +390,7 @@ export function EditWorkoutForm({
 }) {
   const [error, setError] = useState('');
   const timeZone = useClubTimeZone();
-  const context: EditContext = { before: slotOf(workout), timeZone };
+  const context: EditContext = { before: slotOf(workout), timeZone, posting: useClubRules() };
   const form = useContractForm<WorkoutDraft>(workoutUpdateFormSchema(context), { defaultValues: draftFromWorkout(workout) });
   const {
     handleSubmit,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/forum';
-import { LaneGroups, LaneMoveSelect } from './lane-picker';
+import { LaneGroups, LaneMoveSelect, laneNameOf } from './lane-picker';
 import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { pendingFor, performWrite, usePendingWrites } from '../../../lib/offline/perform-write';
@@ -48,6 +48,8 @@ interface RosterProps {
   signups: WorkoutSignup[];
   /** A workout with lanes: the roster and the attendance sheet are grouped by lane (the lane sheet is the register). */
   lanes?: WorkoutLane[];
+  /** The waitlist: on a workout with lanes, who waits for which lane (a member waiting to move says so on their row). */
+  waitlist?: WaitlistEntry[];
   myId: number | undefined;
   /** The member's own row reflects a choice saved on this device and not yet on the server. */
   mineUnsynced?: boolean;
@@ -74,7 +76,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, lanes, myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, lanes, waitlist = [], myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
   const headingId = useId();
   const ruleWords = useRuleText();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -182,10 +184,13 @@ export function WorkoutRoster({ workoutId, capacity, signups, lanes, myId, mineU
           )}
         </LaneGroups>
       ) : (
-        <LaneGroups lanes={lanes} signups={signups}>
+        // The exec's roster says who waits for each lane; a member's own page has the waitlist below.
+        <LaneGroups lanes={lanes} signups={signups} waitlist={takesAttendance ? waitlist : undefined}>
           {(people) => (
         <ul className="forum-people">
-          {people.map((s) => (
+          {people.map((s) => {
+            const movingTo = laneNameOf(lanes, waitlist.find((w) => w.user_id === s.user_id)?.lane);
+            return (
             <li key={s.id} className="forum-person">
               <Avatar name={s.user_name} url={s.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
               <span className="forum-person__name">
@@ -194,21 +199,14 @@ export function WorkoutRoster({ workoutId, capacity, signups, lanes, myId, mineU
                 {s.user_id === myId && <span className="hint"> (you)</span>}
                 {s.user_id === myId && mineUnsynced && <UnsyncedMark />}
                 <span className="forum-person__time">Signed up {formatDateTime(s.signup_time)}</span>
+                {movingTo && <span className="forum-person__time">Waiting for a place in {movingTo}</span>}
               </span>
               {lanes && lanes.length > 0 && takesAttendance && !locked && <LaneMoveSelect workoutId={workoutId} person={s} lanes={lanes} />}
-              {ticking && (
-                <label className="forum-present">
-                  <input
-                    type="checkbox"
-                    checked={!!shownTicks[String(s.user_id)]}
-                    disabled={locked || busy || recordLoading}
-                    onChange={(e) => setTicks((t) => ({ ...t, [String(s.user_id)]: e.target.checked }))}
-                  />
-                  Present<span className="visually-hidden">: {s.user_name}</span>
-                </label>
-              )}
+              {/* Once submitted (or saved to submit), the sheet is a record: each person reads it in words. */}
+              {ticking && <AttendedMark present={!!shownTicks[String(s.user_id)]} />}
             </li>
-          ))}
+            );
+          })}
         </ul>
           )}
         </LaneGroups>
@@ -287,25 +285,66 @@ export function WorkoutRoster({ workoutId, capacity, signups, lanes, myId, mineU
   );
 }
 
-/** The waitlist in join order: shown only when the workout has a capacity and a queue. */
-export function WaitlistSection({ entries, myId, savedAt = null }: { entries: WaitlistEntry[]; myId: number | undefined; savedAt?: number | null }) {
-  const headingId = useId();
+/** A row of a submitted sheet: 'Present' or 'Absent' in words, the mark beside them only a help to the eye. */
+function AttendedMark({ present }: { present: boolean }) {
   return (
-    <section className="card forum-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Waitlist ({entries.length})</h2>
-      <SavedAge fromCache={savedAt !== null} updatedAt={savedAt} />
-      <ol className="forum-people forum-waitlist">
-        {entries.map((w) => (
+    <span className={`forum-attended forum-attended--${present ? 'present' : 'absent'}`}>
+      <span aria-hidden="true">{present ? '✓' : '✗'}</span>
+      <span>{present ? 'Present' : 'Absent'}</span>
+    </span>
+  );
+}
+
+interface WaitlistProps {
+  entries: WaitlistEntry[];
+  myId: number | undefined;
+  /** A workout with lanes: one list per lane, each in its own order. */
+  lanes?: WorkoutLane[];
+  /** Who holds a place, so a member waiting to move says from where. */
+  signups?: WorkoutSignup[];
+  savedAt?: number | null;
+}
+
+/** The waitlist in join order; on a workout with lanes, one list per lane, so each person's lane shows. */
+export function WaitlistSection({ entries, myId, lanes = [], signups = [], savedAt = null }: WaitlistProps) {
+  const headingId = useId();
+  const list = (people: WaitlistEntry[]) => (
+    <ol className="forum-people forum-waitlist">
+      {people.map((w) => {
+        const from = lanes.length > 0 ? laneNameOf(lanes, signups.find((s) => s.user_id === w.user_id)?.lane) : null;
+        return (
           <li key={w.id} className="forum-person">
             <Avatar name={w.user_name} url={w.userProfilePictureUrl} size={40} className="forum-avatar forum-avatar--small" />
             <span className="forum-person__name">
               {w.user_name}
               {w.user_id === myId && <span className="hint"> (you)</span>}
               <span className="forum-person__time">Joined {formatDateTime(w.joined_at)}</span>
+              {from && <span className="forum-person__time">Moving from {from}</span>}
             </span>
           </li>
-        ))}
-      </ol>
+        );
+      })}
+    </ol>
+  );
+  const known = new Set(lanes.map((l) => l.id));
+  const groups = [
+    ...lanes.map((lane) => ({ key: String(lane.id), title: `Waiting for ${lane.name}`, people: entries.filter((w) => w.lane === lane.id) })),
+    { key: 'none', title: 'Waiting without a lane', people: entries.filter((w) => w.lane == null || !known.has(w.lane)) },
+  ].filter((g) => g.people.length > 0);
+  return (
+    <section className="card forum-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Waitlist ({entries.length})</h2>
+      <SavedAge fromCache={savedAt !== null} updatedAt={savedAt} />
+      {lanes.length === 0
+        ? list(entries)
+        : groups.map((g) => (
+            <section key={g.key} className="lane-group" aria-label={`${g.title} (${g.people.length})`}>
+              <h3 className="lane-group__title">
+                {g.title} ({g.people.length})
+              </h3>
+              {list(g.people)}
+            </section>
+          ))}
     </section>
   );
 }
