@@ -28,7 +28,7 @@ export const userRoutes = new Hono<AppEnv>()
     );
   })
   .put('/profile', async (c) => {
-    const input = await readBodyNamingField(c, profileUpdateSchema(clubPhoneReader(c.var.deps)));
+    const input = await readBodyNamingField(c, profileUpdateSchema(clubPhoneReader(c.var.deps, c.var.user.row.phoneNumber)));
     return respondOnce(c, input, () => ({
       status: 200,
       body: {

@@ -90,6 +90,23 @@ describe('phone numbers in an Australian club', () => {
     });
   });
 
+  it('leaves a number kept in an older form as it is when a form sends it back untouched', async () => {
+    const { t, admin, me, setRegion, phoneOf } = await setup();
+    await setRegion(AUSTRALIA);
+    // Kept before numbers were read for a country: neither the member's save nor an administrator's guesses at it.
+    t.db.update(users).set({ phoneNumber: '(041) 234-5678' }).where(eq(users.id, me.id)).run();
+    const profile = { name: 'New Name', email: me.email, phone_number: '(041) 234-5678' };
+    expect((await t.call('PUT', '/api/users/profile', { token: me.token, body: profile })).status).toBe(200);
+    expect(phoneOf(me.id)).toBe('(041) 234-5678');
+    const edit = { name: 'Newer Name', email: me.email, role: 'member', expiryDate: null, phoneNumber: '(041) 234-5678' };
+    expect((await t.call('PUT', `/api/admin/members/${me.id}/update`, { token: admin.token, body: edit })).status).toBe(200);
+    expect(phoneOf(me.id)).toBe('(041) 234-5678');
+    // Changed, it is read for the country like any number typed.
+    const changed = await t.call('PUT', '/api/users/profile', { token: me.token, body: { ...profile, phone_number: '(041) 234-5679' } });
+    expect(changed.status).toBe(200);
+    expect(phoneOf(me.id)).toBe('+61412345679');
+  });
+
   it('imports a spreadsheet’s Australian numbers in E.164 and refuses one that is not, by line', async () => {
     const { t, admin, setRegion } = await setup();
     await setRegion(AUSTRALIA);

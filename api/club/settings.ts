@@ -6,7 +6,7 @@ import type { AppDeps } from '../platform/context';
 import type { ClubRegion } from '../../domain/club-region';
 import { clubFormat, type ClubFormat } from '../../domain/club-format';
 import { readPhone } from '../../domain/phone';
-import type { PhoneReader } from '../../domain/contract/common';
+import { keepingKept, type PhoneReader } from '../../domain/contract/common';
 import { documentBody } from './documents';
 
 /** The attendance rules' numbers in force. */
@@ -40,8 +40,12 @@ export function clubDates(deps: AppDeps): ClubFormat {
   return clubFormat(clubRegion(deps).locale);
 }
 
-/** How the server reads a phone number typed for the club: against the club's country in force, kept as E.164. */
-export function clubPhoneReader(deps: AppDeps): PhoneReader {
+/**
+ * How the server reads a phone number typed for the club: against the club's country in force, kept as
+ * E.164. `kept` is the number the account holds: sent back as it is (a form saved with the number
+ * untouched), it stays as kept, so a number stored in an older form is never rewritten by a guess.
+ */
+export function clubPhoneReader(deps: AppDeps, kept?: string | null): PhoneReader {
   const { country } = clubRegion(deps);
-  return (typed) => readPhone(typed, country);
+  return keepingKept((typed) => readPhone(typed, country), kept);
 }

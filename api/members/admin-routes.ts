@@ -10,7 +10,6 @@ import {
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
-import { clubPhoneReader } from '../club/settings';
 import { ServiceError } from '../platform/errors';
 import * as admin from './members';
 import { importMembers } from './member-import';
@@ -48,8 +47,8 @@ export const adminRoutes = new Hono<AppEnv>()
     }));
   })
   .put('/members/:id/update', async (c) => {
-    const input = await readBodyNamingField(c, updateMemberSchema(clubPhoneReader(c.var.deps)));
     const id = routeId(c, MEMBER_NOT_FOUND);
+    const input = await readBodyNamingField(c, updateMemberSchema(admin.memberPhoneReader(c.var.deps, id)));
     return respondOnce(c, input, () => ({
       status: 200,
       body: {

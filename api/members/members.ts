@@ -19,6 +19,8 @@ import { findUserById, normaliseEmail } from '../platform/users';
 import { acceptedCurrentCharter, currentCharterVersion } from '../club/pages/charter';
 import { effectiveRole } from '../../domain/membership';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { clubPhoneReader } from '../club/settings';
+import type { PhoneReader } from '../../domain/contract/common';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
@@ -100,6 +102,11 @@ export function rejectMember(deps: AppDeps, id: number): AdminMember {
   db.update(users).set({ role: 'rejected' }).where(eq(users.id, id)).run();
   recordRoleChange(db, id, row.role, 'rejected', deps.clock());
   return reload(deps, id);
+}
+
+/** How the Edit Member modal's phone number is read: for the club's country, the member's kept number left as it is. */
+export function memberPhoneReader(deps: AppDeps, id: number): PhoneReader {
+  return clubPhoneReader(deps, findUserById(deps.database.db, id)?.phoneNumber);
 }
 
 /** The Edit Member modal: name, email, role, expiry date, phone and charter flag. */

@@ -56,7 +56,7 @@ describe('PUT /api/users/profile', () => {
       ...before,
       name: 'Plain Name',
       email: 'plain@club.test',
-      phoneNumber: '(416) 555-0101',
+      phoneNumber: '+14165550101',
       bio: 'Just me',
     });
     expect(userRow(w, w.users.admin.id)).toEqual(other);

@@ -21,6 +21,15 @@ export function keptPhone(read: PhoneReader, typed: string): string {
   return 'phone' in reading ? reading.phone : typed;
 }
 
+/**
+ * `read`, except that the number an account already keeps, sent back untouched (a form saved with the
+ * number as it was shown), stays as kept: a number stored in an older form is never rewritten by a
+ * guess, nor does it stop the rest of the form from being saved.
+ */
+export function keepingKept(read: PhoneReader, kept: string | null | undefined): PhoneReader {
+  return (typed) => (kept && typed.trim() === kept ? { phone: kept } : read(typed));
+}
+
 /** The reader's message when `typed` is no number it can keep; undefined when it is one (or nothing was typed). */
 export function phoneIssue(read: PhoneReader, typed: string): string | undefined {
   if (!typed) return undefined;

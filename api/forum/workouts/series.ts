@@ -18,7 +18,6 @@ import { saveLanes, siblingLanes } from './lanes';
 import { assertDeletable, deleteWithTombstone } from '../posts/tombstones';
 import { weekdayOf } from '../../../domain/calendar-days';
 import { storedDuration } from '../../../domain/durations';
-import { clubTimeZone } from '../../platform/club-time-zone';
 import { clubDates, clubSports } from '../../club/settings';
 import { paceUnitOf } from '../../../domain/sports';
 import { chosenWorkoutType } from './workout-types';

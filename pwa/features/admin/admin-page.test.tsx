@@ -290,6 +290,23 @@ describe('AdminPage for an administrator', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('edit: a number kept in an older form, left untouched, neither stops the save nor is rewritten', async () => {
+    const user = userEvent.setup();
+    data.members = [MEMBERS[0]!, adminMember({ phone_number: '(555) 010-0001' })];
+    const api = renderAdmin(administrator, '/admin', { 'PUT /admin/members/:id/update': () => jsonReply({ member: adminMember({ name: 'Morgan M.' }) }) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Morgan Member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Member' });
+    const phone = within(dialog).getByLabelText('Phone');
+    expect(phone).toHaveValue('(555) 010-0001');
+    expect(phone).not.toHaveAccessibleDescription(phoneProblem('CA'));
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Morgan M.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toMatchObject({ name: 'Morgan M.', phoneNumber: '(555) 010-0001' });
+  });
+
   it('lists emails and notifications on the Messages tab, with their status and retries', async () => {
     const user = userEvent.setup();
     data.emails = [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { updateMemberSchema, type AdminMember } from '../../../domain/contract/admin';
-import { phoneIssue } from '../../../domain/contract/common';
+import { keepingKept, phoneIssue, type PhoneReader } from '../../../domain/contract/common';
 import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
@@ -41,30 +41,32 @@ function toBody(v: MemberValues) {
   };
 }
 
-/** The member's rules as the server checks them, the phone number read for the club's country. */
-const memberRules = updateMemberSchema(readClubPhone);
-
-const memberFormSchema = z
-  .object({
-    name: z.string(),
-    email: z.string(),
-    role: z.string(),
-    phoneNumber: z.string(),
-    expiryDate: z.string(),
-    charterAccepted: z.boolean(),
-  })
-  .superRefine((v, ctx) => addIssues(memberRules.safeParse(toBody(v as MemberValues)), ctx));
+/** The member's rules as the server checks them, the phone number read for the club's country (the kept one left as it is). */
+function memberFormSchema(read: PhoneReader) {
+  const memberRules = updateMemberSchema(read);
+  return z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      role: z.string(),
+      phoneNumber: z.string(),
+      expiryDate: z.string(),
+      charterAccepted: z.boolean(),
+    })
+    .superRefine((v, ctx) => addIssues(memberRules.safeParse(toBody(v as MemberValues)), ctx));
+}
 
 export function EditMemberModal({ member, onClose, onSaved }: Props) {
   const { user } = useSession();
   const self = user?.id === member.id;
   const [error, setError] = useState('');
+  const readPhone = keepingKept(readClubPhone, member.phone_number);
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useContractForm<MemberValues>(memberFormSchema, {
+  } = useContractForm<MemberValues>(memberFormSchema(readPhone), {
     defaultValues: {
       name: member.name,
       email: member.email,
@@ -78,7 +80,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
   const update = useUpdateMemberMutation();
   // The phone number's message shows while typing, before any submit: feedback before failure.
   const phone = watch('phoneNumber');
-  const phoneError = errors.phoneNumber?.message ?? phoneIssue(readClubPhone, phone.trim());
+  const phoneError = errors.phoneNumber?.message ?? phoneIssue(readPhone, phone.trim());
   // A rejected account keeps its role unless the administrator picks another.
   const choices = member.role === 'rejected' ? [...ROLE_CHOICES, 'rejected' as const] : ROLE_CHOICES;
 

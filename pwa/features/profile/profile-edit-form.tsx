@@ -10,16 +10,20 @@ import {
   type ProfileUpdate,
 } from '../../../domain/contract/users';
 
-/** The profile's rules, the phone number read for the club's country as the server reads it. */
-const profileRules = profileUpdateSchema(readClubPhone);
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { phoneInput, useContractForm } from '../../lib/forms/forms';
 import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
+import { keepingKept } from '../../../domain/contract/common';
 import { useSession } from '../../lib/session/session';
 import { useUpdateProfileMutation, useUploadPictureMutation } from './api/profile-mutations';
 import { Avatar } from '../../components/avatar';
 import { MEMBER_PACES, PACE_EXAMPLE, formatPace, isSpeed, type PaceField } from '../../../domain/paces';
+
+/** The profile's rules, the phone number read for the club's country as the server reads it (the kept one left as it is). */
+function profileRules(kept: string | null) {
+  return profileUpdateSchema(keepingKept(readClubPhone, kept));
+}
 
 /**
  * The paces as the inputs show them ('1:45', '28'); the contract reads that text back into numbers.
@@ -61,7 +65,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<ProfileUpdate>(profileRules, {
+  } = useContractForm<ProfileUpdate>(profileRules(user.phoneNumber), {
     // A field is checked when the member leaves it (the phone number's message), then as it changes.
     mode: 'onTouched',
     defaultValues: {

@@ -124,7 +124,7 @@ describe('ProfilePage', () => {
     await user.type(rowing, '1:58');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
-    expect(api.writes()[0]!.body).toEqual({ name: ME.name, email: ME.email, phone_number: '(416) 555-0100', bio: ME.bio, rowPace: 118 });
+    expect(api.writes()[0]!.body).toEqual({ name: ME.name, email: ME.email, phone_number: ME.phone_number, bio: ME.bio, rowPace: 118 });
   });
 
   it('uploads the picture first, then saves the fields, updates the session and tells the screens to reload', async () => {
@@ -161,8 +161,8 @@ describe('ProfilePage', () => {
     expect(writes[1]!.body).toEqual({
       name: 'Sam S.',
       email: 'sam@club.test',
-      // Read for the club's country and sent as it is kept.
-      phone_number: '+14165550100',
+      // Kept in an older form and left untouched: sent back as it is kept, never re-read by a guess.
+      phone_number: '(416) 555-0100',
       bio: ME.bio,
     });
     expect(storedUser()).toMatchObject({ name: 'Sam S.', profilePictureUrl: '/uploads/new.webp' });
