@@ -48,7 +48,7 @@ export default defineConfig(({ command }) => ({
             // What the entry imports and every page runs: React, the router, the API client.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-contact|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-(contact|region)|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
             },
             // Plain modules every page words with besides the shell (dates, the club's identity, the
             // membership rules): as files of their own they cost a request and its headers each.

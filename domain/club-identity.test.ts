@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCENT_COLOUR,
   DEFAULT_MAIN_COLOUR,
+  SHORT_NAME_MAX,
   clubPalette,
+  firstRunIdentity,
+  shortNameFrom,
   contrastRatio,
   defaultClubIdentity,
   looksLikeTheDemo,
@@ -77,5 +80,22 @@ describe('a club document saved before a field existed', () => {
     expect(withUnsentFieldsKept('club', inForce, { ...older, accentColour: '#14532d' })).toMatchObject({ accentColour: '#14532d', tagline: 'Row · Run' });
     expect(withUnsentFieldsKept('club', inForce, { name: 'Harbour Club' })).not.toHaveProperty('shortName');
     expect(withUnsentFieldsKept('club', inForce, 'not a body')).toBe('not a body');
+  });
+});
+
+describe('a club named at its first run', () => {
+  it('is labelled on a home screen by its name, its first words or its first letters', () => {
+    expect(shortNameFrom('Harbour Tri')).toBe('Harbour Tri');
+    expect(shortNameFrom('Harbour Rowing & Tri')).toBe('Harbour');
+    expect(shortNameFrom('Lakeside Rowing Club')).toBe('Lakeside');
+    expect(shortNameFrom('Wollongongtriathlonclub')).toBe('Wollongongtr');
+    for (const name of ['A', 'Club of the Northern Beaches', 'Xxxxxxxxxxxxxxxxx yy']) expect(shortNameFrom(name).length).toBeLessThanOrEqual(SHORT_NAME_MAX);
+  });
+
+  it('is described by its own name, with no sport and nothing of the demo club', () => {
+    const identity = firstRunIdentity('  Harbour Rowing & Tri ');
+    expect(identity).toMatchObject({ name: 'Harbour Rowing & Tri', shortName: 'Harbour' });
+    expect(identity.description).toContain('Harbour Rowing & Tri');
+    expect(`${identity.tagline} ${identity.description}`).not.toMatch(/triathlon|swim|bike|run\b|university/i);
   });
 });

@@ -22,6 +22,36 @@ export const TAGLINE_MAX = 60;
 /** Search engines show about 160 characters of a description. */
 export const DESCRIPTION_MAX = 200;
 
+/**
+ * A home-screen label from a club's name: the name when it fits, else as many of its first words as
+ * fit, else its first letters.
+ */
+export function shortNameFrom(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length <= SHORT_NAME_MAX) return trimmed;
+  let label = '';
+  for (const word of trimmed.split(/\s+/)) {
+    const next = label ? `${label} ${word}` : word;
+    if (next.length > SHORT_NAME_MAX) break;
+    label = next;
+  }
+  return label || trimmed.slice(0, SHORT_NAME_MAX).trim();
+}
+
+/**
+ * What a club named at its first run is known by until an administrator words it in Admin → Club:
+ * its own name throughout, and a tagline and description that name no sport and no other club.
+ */
+export function firstRunIdentity(name: string): Pick<ClubIdentity, 'name' | 'shortName' | 'tagline' | 'description'> {
+  const trimmed = name.trim();
+  return {
+    name: trimmed,
+    shortName: shortNameFrom(trimmed),
+    tagline: 'Training, events and races together',
+    description: `${trimmed}: the training schedule, how to join, workouts, events and races.`,
+  };
+}
+
 /** WCAG AA for normal text: the header and buttons print white on the main colour, and on the accent. */
 export const MIN_WHITE_TEXT_CONTRAST = 4.5;
 

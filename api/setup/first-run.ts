@@ -2,6 +2,7 @@
 // account, and the first person to open the app names the club and becomes its administrator. The
 // check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
 // makes the administrator and the other is refused; after that the setup does not exist (404).
+import { firstRunIdentity } from '../../domain/club-identity';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';
@@ -39,7 +40,7 @@ export function requireSetupOpen(deps: AppDeps): void {
 /** Makes the first administrator and names the club; signs the administrator in. */
 export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAnswer> {
   requireSetupOpen(deps);
-  const body = checkBody('club', { ...readDocument(deps, 'club').body, name: input.clubName });
+  const body = checkBody('club', { ...readDocument(deps, 'club').body, ...firstRunIdentity(input.clubName) });
   const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
   const now = deps.clock();
   const id = deps.database.tx(() => {

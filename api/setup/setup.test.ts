@@ -1,4 +1,5 @@
 // The first run of an empty club: once, by one person, never again.
+import { DEFAULT_DESCRIPTION, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE } from '../../domain/club-identity';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,10 @@ describe('the first run', () => {
     expect(typeof made.body.token).toBe('string');
     // The club's name is its document's first version, by the new administrator (whom its editors are told).
     const club = await t.call('GET', '/api/club/documents/club', { token: made.body.token });
-    expect(club.body).toMatchObject({ version: 1, body: { name: 'Lakeside Rowing Club', shortName: 'Tri Club' }, publishedBy: { name: 'Robin Rower' } });
+    expect(club.body).toMatchObject({ version: 1, body: { name: 'Lakeside Rowing Club', shortName: 'Lakeside' }, publishedBy: { name: 'Robin Rower' } });
+    // Nothing of the demo club is left in what the new club is known by.
+    for (const demo of [DEFAULT_SHORT_NAME, DEFAULT_TAGLINE, DEFAULT_DESCRIPTION]) expect(JSON.stringify(club.body.body)).not.toContain(demo);
+    expect(club.body.body.description).toContain('Lakeside Rowing Club');
     // The token works: the administrator is signed in.
     expect((await t.call('GET', '/api/admin/members', { token: made.body.token })).status).toBe(200);
     expect((await t.login('robin@lakeside.test', FIRST.password)).status).toBe(200);
