@@ -12,8 +12,16 @@ const LOCALE_PROBLEM = 'Give a language and region this browser can write dates 
 /** The countries the phone library knows, by their English names (the server checks the code again). */
 function countryChoices(current: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  const codes = phoneCountries().includes(current) ? phoneCountries() : [current, ...phoneCountries()];
-  return codes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+  // Before the setting has loaded there is no current country; a browser throws on a code it cannot name.
+  const nameOf = (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const codes = !current || phoneCountries().includes(current) ? phoneCountries() : [current, ...phoneCountries()];
+  return codes.map((code) => ({ code, name: nameOf(code) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The club's country and language (Admin → Rules), each with what it changes shown before saving. */
