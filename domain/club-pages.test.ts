@@ -35,6 +35,18 @@ describe('placeholders', () => {
     expect(fillFacts('{start:Group tempo run}', { ...FACTS, seasons: undefined })).toBe('{start:Group tempo run}');
   });
 
+  it("fill in a package's fee with the club's tax from Join us, and the default FAQ quotes the fees so", () => {
+    const fees = { rows: [{ name: 'Season', for: 'Everyone', covers: 'Whole year', fee: 180 }], tax: { name: 'GST', included: true } };
+    expect(fillFacts('{fee:Season} or {fee: season }', { ...FACTS, fees })).toBe('180 incl. GST or 180 incl. GST');
+    expect(fillFacts('{fee:Season}', { ...FACTS, fees: { ...fees, tax: { name: '', included: false } } })).toBe('180');
+    for (const facts of [{ ...FACTS, fees }, FACTS]) expect(fillFacts('{fee:Full Tri}', facts)).toBe('{fee:Full Tri}');
+    // The demo's FAQ follows Join us: a club that quotes GST never reads "+ HST" there.
+    const join = defaultJoin();
+    const answers = defaultFaq().items.map((item) => fillFacts(item.answer, { ...FACTS, fees: { rows: join.fees, tax: { name: 'GST', included: true } } })).join('\n');
+    expect(answers).toContain('101 incl. GST');
+    expect(answers).not.toContain('HST');
+  });
+
   it('are listed, each with what it becomes, in one table', () => {
     expect(PAGE_PLACEHOLDERS.map((p) => p.token)).toEqual([
       '{club}',
@@ -46,6 +58,7 @@ describe('placeholders', () => {
       '{terms}',
       '{terms-a-year}',
       '{start:…}',
+      '{fee:…}',
     ]);
     for (const p of PAGE_PLACEHOLDERS) expect(p.becomes.length, p.token).toBeGreaterThan(10);
     // Each listed placeholder is one the texts are filled with.

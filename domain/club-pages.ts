@@ -208,6 +208,11 @@ export function taxWords(tax: FeeTax): string {
   return tax.included ? `incl. ${name}` : `+ ${name}`;
 }
 
+/** What `{fee:…}` reads from Join us: its packages and the tax said after a fee. */
+export function feesOf(join: Pick<JoinPage, 'fees' | 'tax'>): NonNullable<PageFacts['fees']> {
+  return { rows: join.fees, tax: join.tax };
+}
+
 /** A fee as the club quotes it: '256 + HST'. */
 export function formatFee(fee: number, tax: FeeTax = DEFAULT_FEE_TAX): string {
   const words = taxWords(tax);
@@ -243,6 +248,8 @@ export interface PageFacts {
   seasons?: SeasonsDocument;
   /** The club's locale (Admin → Rules), which writes `{start:…}`'s time; the default's without it. */
   locale?: string;
+  /** Join us's packages and the tax said after a fee; without them `{fee:…}` stays as typed. */
+  fees?: { rows: readonly FeeRow[]; tax: FeeTax };
 }
 
 export interface PagePlaceholder {
@@ -305,6 +312,15 @@ const FILLERS: readonly Filler[] = [
     becomes: 'The start time of the schedule’s session of that name, e.g. {start:Group tempo run} (Admin → Schedule).',
     fill: (f, _w, title) => sessionStart(f.seasons, title, f.locale ?? DEFAULT_CLUB_REGION.locale),
   },
+  {
+    name: 'fee',
+    token: '{fee:…}',
+    becomes: 'The fee of Join us’s package of that name with the club’s tax, e.g. {fee:Full Tri} (Admin → Pages, Join us).',
+    fill: (f, _w, name) => {
+      const row = f.fees?.rows.find((r) => r.name.trim().toLowerCase() === name.trim().toLowerCase());
+      return row && f.fees ? formatFee(row.fee, f.fees.tax) : null;
+    },
+  },
 ];
 
 /** The placeholders and what each becomes, in the table's order (the page editor lists them). */
@@ -337,7 +353,8 @@ const EMAIL_LINK = '[{email}](mailto:{email})';
 
 /** The FAQ the club had before anyone edited it: the contact address and rules as the club set them. */
 export function defaultFaq(): FaqPage {
-  const fees = DEFAULT_PACKAGES.map((p) => p.fee);
+  const byFee = [...DEFAULT_PACKAGES].sort((a, b) => a.fee - b.fee);
+  const [cheapest, dearest] = [byFee[0]!, byFee.at(-1)!];
   const duathlon = DEFAULT_PACKAGES.filter((p) => p.athlete === 'Duathlete');
   const email = EMAIL_LINK;
   return {
@@ -366,7 +383,7 @@ export function defaultFaq(): FaqPage {
       {
         id: 'membership',
         question: 'What does membership cost?',
-        answer: `It depends on your package, from ${formatFee(Math.min(...fees))} for a Half Run to ${formatFee(Math.max(...fees))} for a Full Tri. ‘Half’ packages cover the Fall or Winter session only.\n\nSee the [package fees](/join-us#fees).`,
+        answer: `It depends on your package, from {fee:${cheapest.name}} for a ${cheapest.name} to {fee:${dearest.name}} for a ${dearest.name}. ‘Half’ packages cover the Fall or Winter session only.\n\nSee the [package fees](/join-us#fees).`,
       },
       {
         id: 'spin-reservation',
@@ -401,7 +418,7 @@ export function defaultFaq(): FaqPage {
       {
         id: 'duathlon-package',
         question: 'What is the duathlon package?',
-        answer: `The duathlon package is for athletes who bike and run but do not want to swim with the club: spins, rides, bricks, track and tempo runs. It costs ${duathlon.map((p) => `${formatFee(p.fee)} (${p.name})`).join(' or ')}.`,
+        answer: `The duathlon package is for athletes who bike and run but do not want to swim with the club: spins, rides, bricks, track and tempo runs. It costs ${duathlon.map((p) => `{fee:${p.name}} (${p.name})`).join(' or ')}.`,
       },
     ],
   };

@@ -2,7 +2,7 @@
 import { DOCUMENT_RULES } from '../domain/club-documents';
 import { defaultClubIdentity } from '../domain/club-identity';
 import { defaultTerms } from '../domain/calendar';
-import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../domain/club-pages';
+import { defaultJoin, feesOf, pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../domain/club-pages';
 import { defaultSeasons } from '../domain/schedule';
 import type { ClubDocument } from '../domain/contract/club-documents';
 import { pageHtml } from '../domain/markdown';
@@ -18,6 +18,7 @@ export function pageDocument<K extends PageKey>(key: K, body?: PageDocumentTypes
     rules: DEFAULT_RULE_NUMBERS,
     terms: defaultTerms().terms,
     seasons: defaultSeasons(),
+    fees: feesOf(defaultJoin()),
   };
   const html = pageHtml(key, text, facts);
   const filled = pageFilled(key, text, facts);

@@ -16,7 +16,7 @@ import {
 } from '../../domain/club-documents';
 import { DELETED_PUBLISHER, type ClubDocument, type ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
-import { MARKDOWN_FIELDS, pageFilled, type PageFacts, type PageKey } from '../../domain/club-pages';
+import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/club-pages';
 import { pageHtml } from '../../domain/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError, forbidden } from '../platform/errors';
@@ -46,6 +46,8 @@ function pageFacts(deps: AppDeps): PageFacts {
     terms: documentBody(deps, 'terms').terms,
     seasons: documentBody(deps, 'seasons'),
     locale: documentBody(deps, 'region').locale,
+    // Read without its HTML: Join us's own HTML is filled from these facts.
+    fees: feesOf(storedBodyInForce(deps, 'join-page')),
   };
 }
 
@@ -105,6 +107,14 @@ function versionRows(deps: AppDeps, key: DocumentKey, version?: number) {
 /** A version as anyone but its editors reads it: without who published it. */
 function withoutPublisher<K extends DocumentKey>(document: ClubDocument<K>): ClubDocument<K> {
   return document.publishedBy === null ? document : { ...document, publishedBy: null };
+}
+
+/** The body in force as stored (or the default), without building its HTML. */
+function storedBodyInForce<K extends DocumentKey>(deps: AppDeps, key: K): ClubDocumentTypes[K] {
+  const kept = keptFor(deps).get(key) as ClubDocument<K> | undefined;
+  if (kept) return kept.body;
+  const newest = versionRows(deps, key).limit(1).get();
+  return newest ? storedBody(deps, key, newest.row) : DOCUMENT_RULES[key].defaults(defaultsContext(deps));
 }
 
 /** The document in force, its newest published version or its default, as anyone reads it (no publisher). */
