@@ -4,53 +4,20 @@
 // Browsers refuse an IP address as the relying party, and the run's shared server is reached at
 // 127.0.0.1: this spec starts a server of its own (the same build), reached at http://localhost
 // with APP_URL to match, on a fresh database with the demo accounts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { acceptCharter, DEMO } from './support';
+import { acceptCharter, DEMO, startOwnServer } from './support';
 
 // E2E_PORT is the shared server, E2E_PORT + 1 its push service stub and E2E_PORT + 3 the screens' server.
 const PORT = Number(process.env.E2E_PORT ?? 4317) + 2;
 const ORIGIN = `http://localhost:${PORT}`;
-let server: ChildProcess;
-let output = '';
+let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
-  server = spawn(process.execPath, ['dist-server/server.js'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      APP_URL: ORIGIN,
-      DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'club-e2e-passkeys-')), 'club.db'),
-      SEED_DEMO: '1',
-      PASSWORD_HASH_LOG_N: '12',
-      BACKUP_EVERY: 'off',
-    },
-  });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The passkeys server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startOwnServer('passkeys', PORT, { APP_URL: ORIGIN });
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server.stop();
 });
 
 /** A platform authenticator that holds discoverable credentials and verifies its user. */
@@ -73,7 +40,7 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
 }
 
 test('the server says at start that passkeys are on, for localhost', () => {
-  expect(output).toContain(`Passkeys are on for localhost (origin ${ORIGIN})`);
+  expect(server.output()).toContain(`Passkeys are on for localhost (origin ${ORIGIN})`);
 });
 
 test('add a passkey from the profile, sign out, sign in with it, remove it', async ({ context, page }) => {

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
@@ -203,4 +205,51 @@ export async function expectNoAxeViolations(page: Page, where = page.url()): Pro
     expect(await axeViolations(page, `${where} at ${size.width}px`)).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/**
+ * A server of a spec's own (the same build) on a fresh database in a folder named after `name`, on
+ * loopback at `port`; `env` adds to or overrides its settings (APP_URL, SEED_DEMO…). Resolves once it
+ * answers its health check, with what it has printed so far and a way to stop it.
+ */
+export async function startOwnServer(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ output: () => string; stop: () => Promise<void> }> {
+  const server = spawn(process.execPath, ['dist-server/server.js'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_PATH: join(mkdtempSync(join(tmpdir(), `club-e2e-${name}-`)), 'club.db'),
+      SEED_DEMO: '1',
+      PASSWORD_HASH_LOG_N: '12',
+      BACKUP_EVERY: 'off',
+      ...env,
+    },
+  });
+  let output = '';
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The ${name} server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    output: () => output,
+    stop: async () => {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
