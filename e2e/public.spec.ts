@@ -21,6 +21,8 @@ test.describe('public pages', () => {
       await first.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).toBeGreaterThan(0);
 
+    // The controls work once the app has taken over the server's page (a tap before that is lost).
+    await expect(page.locator('html[data-app="started"]')).toHaveCount(1);
     await carousel.getByRole('button', { name: 'Next slide' }).click();
     await expect(carousel.getByRole('group', { name: 'Slide 2 of 3' })).toBeVisible();
     await expect(carousel.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
