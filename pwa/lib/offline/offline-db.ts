@@ -1,3 +1,4 @@
+import type * as DexieModule from 'dexie';
 import type { Dexie, EntityTable, Table } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { OFFLINE_DB, QUERIES_DB } from '../data/idb';
@@ -44,6 +45,20 @@ export type OfflineDb = Dexie & {
 };
 
 let instance: Promise<OfflineDb | null> | null = null;
+let dexieCode: Promise<typeof DexieModule> | null = null;
+
+/**
+ * Dexie's code, fetched once. Dexie loads with the first screen that needs the device (a signed-in
+ * member's): a visitor's page never downloads it (docs/decisions/0040). A fetch that failed (offline
+ * before the service worker kept the file) is forgotten, so a later call tries again.
+ */
+export function loadDexie(): Promise<typeof DexieModule> {
+  const loading = (dexieCode ??= import('dexie'));
+  loading.catch(() => {
+    if (dexieCode === loading) dexieCode = null;
+  });
+  return loading;
+}
 
 /**
  * The device database, or null when IndexedDB cannot be opened (private mode, blocked storage): the
@@ -51,10 +66,16 @@ let instance: Promise<OfflineDb | null> | null = null;
  */
 export function openOfflineDb(): Promise<OfflineDb | null> {
   instance ??= (async () => {
+    let Dexie: typeof DexieModule.Dexie;
     try {
-      // Dexie loads with the first screen that needs the device (a signed-in member's): a visitor's
-      // page never downloads it (docs/decisions/0040).
-      const { Dexie } = await import('dexie');
+      ({ Dexie } = await loadDexie());
+    } catch (err) {
+      // Its code could not be fetched: no device database this time, and the next call tries again.
+      instance = null;
+      console.warn('Offline storage not loaded yet; the app works online only for now.', err);
+      return null;
+    }
+    try {
       const db = new Dexie(OFFLINE_DB) as OfflineDb;
       db.version(1).stores({
         cache: '[userId+path], userId',

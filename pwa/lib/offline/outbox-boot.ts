@@ -21,11 +21,42 @@ let boot: Boot | null = null;
 export function loadOutbox(replayNow = false): Promise<typeof Outbox> {
   const current = boot;
   if (!current) return import('./outbox');
-  current.outbox ??= import('./outbox').then((outbox) => {
-    if (boot === current) current.stop = outbox.startOutbox({ replayNow });
-    return outbox;
-  });
-  return current.outbox;
+  if (current.outbox) return current.outbox;
+  const loading: Promise<typeof Outbox> = import('./outbox').then(
+    (outbox) => {
+      if (boot === current) current.stop = outbox.startOutbox({ replayNow });
+      return outbox;
+    },
+    (err: unknown) => {
+      // The module's file could not be fetched (no network before the service worker kept it, a
+      // dropped connection): forget the failure, so the next write or replay tries again rather than
+      // failing for the rest of the tab's life.
+      if (current.outbox === loading) current.outbox = null;
+      throw err;
+    },
+  );
+  current.outbox = loading;
+  return loading;
+}
+
+/**
+ * Fetches the outbox module once the member's page is idle, without starting it: a member who goes
+ * offline later (a pool deck) can still keep a change, even before the service worker holds the
+ * app's files. A visitor never pays for it.
+ */
+function warmOutbox(current: Boot): () => void {
+  const warm = () => {
+    if (boot !== current || current.outbox) return;
+    // The outbox module and Dexie, which the device database loads on its first use.
+    void import('./outbox').catch(() => undefined);
+    void import('./offline-db').then((db) => db.loadDexie()).catch(() => undefined);
+  };
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(warm, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(warm, 2000);
+  return () => clearTimeout(id);
 }
 
 /**
@@ -84,7 +115,9 @@ export function bootOutbox(userId: number): () => void {
   document.addEventListener('visibilitychange', onVisible);
   setOutboxState({ online: navigator.onLine, paused: false });
   check();
+  const stopWarming = warmOutbox(current);
   return () => {
+    stopWarming();
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('focus', check);

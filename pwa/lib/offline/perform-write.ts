@@ -21,7 +21,15 @@ export async function performWrite<A extends SyncAction>(action: A): Promise<Wri
   // A visitor's page never boots the outbox: nothing can be queued there. A member's write loads it
   // (with Dexie) if the first paint did not need it (outbox-boot.ts).
   if (!isOutboxLoaded() && !isOutboxBooted()) return send(action, key, null);
-  const outbox = await loadOutbox();
+  let outbox: typeof Outbox;
+  try {
+    outbox = await loadOutbox();
+  } catch {
+    // The outbox's code could not be fetched: online, the change goes straight to the club (with its
+    // key, so a resend cannot apply it twice); offline, it cannot be kept, and the member is told so.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, OFFLINE_MESSAGE);
+    return send(action, key, null);
+  }
   return outbox.withOutboxLock(async (locked) => {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     if (!locked || offline || (await outbox.hasQueued(action))) {
@@ -43,8 +51,8 @@ async function send<A extends SyncAction>(action: A, key: string, outbox: typeof
   } catch (err) {
     const unanswered = err instanceof ApiError && (err.isNetwork || err.status >= 500);
     if (unanswered) {
-      outbox ??= await loadOutbox();
-      if (await outbox.enqueue(action, key)) return { status: 'queued' };
+      outbox ??= await loadOutbox().catch(() => null);
+      if (outbox && (await outbox.enqueue(action, key))) return { status: 'queued' };
     }
     throw err;
   }
