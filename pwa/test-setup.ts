@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setClubTimeZone } from './lib/club/club-clock';
 import { resetVisitorReads } from './lib/data/read';
 import { server } from './test-server';
+
+// findBy… and waitFor wait for what a test needs, not for Testing Library's default second: on a busy
+// machine a lazily loaded dialog or a first render can take longer, and a test must not fail for it.
+// A test still ends at its own timeout (vitest.config.ts) when what it waits for never comes.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The club the component tests picture is in Toronto (the server's default CLUB_TIMEZONE); in the app
 // the zone comes from GET /api/config.

@@ -15,6 +15,7 @@ import { openDatabase } from '../../db/client';
 import { posts } from '../../db/schema';
 import { freePort, startServer, type ChildServer } from '../testing/child-server';
 import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
+import { outboxFile } from './support/built-files';
 
 const OPS = 30;
 const EVENTS = 3;
@@ -125,9 +126,13 @@ describe('outbox chaos through the UI', () => {
       localStorage.setItem('user', u);
     }, [token, JSON.stringify(user)] as const);
     const tabs: Page[] = [first, await context.newPage()];
+    // A member who has had the app open online once: each tab has fetched the outbox's file (a page
+    // does once idle), so a change made offline can be kept (outbox-first-load tests the first minute).
+    const outbox = outboxFile();
     for (const tab of tabs) {
       await tab.goto(`/event/${eventIds[0]}`);
       await tab.getByRole('button', { name: 'Going', exact: true }).waitFor();
+      await tab.waitForFunction((file) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === file), outbox, { timeout: 20_000 });
     }
 
     const intended = new Map<number, Status | null>();

@@ -2,7 +2,7 @@
 // first visit (before the service worker keeps the app's files): the file's fetch failed once and
 // every later change in that tab failed with it; and a change made offline before the file had ever
 // been fetched could not be kept. Both are played here in a real browser against the compiled server.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,16 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../domain/clock';
 import { openDatabase } from '../../db/client';
 import { posts } from '../../db/schema';
-import { freePort, REPO_ROOT, startServer, type ChildServer } from '../testing/child-server';
+import { freePort, startServer, type ChildServer } from '../testing/child-server';
+import { outboxFile } from './support/built-files';
 import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
-
-/** The outbox module's file in the build the fault tests run (its name carries a content hash). */
-function outboxFile(): string {
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const entry = manifest['lib/offline/outbox.ts'];
-  if (!entry) throw new Error('the build has no chunk for lib/offline/outbox.ts');
-  return `/${entry.file}`;
-}
 
 describe('the outbox loaded on demand', () => {
   let dir = '';
