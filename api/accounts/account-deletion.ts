@@ -31,7 +31,7 @@ import type { AppDeps } from '../platform/context';
 import { forgetPersonInStoredAnswers } from '../platform/middleware/idempotency';
 import { refuseLimitedSignIn, signInFailed, signInKeys } from './auth';
 import { ServiceError, notFound } from '../platform/errors';
-import { removeUpload } from './uploads';
+import { removeUpload } from '../media/uploads';
 import { findUserById } from '../platform/users';
 import { releaseComingPlaces } from '../forum/workouts/workouts';
 import { forgetRecipient } from '../messaging/queue/records';

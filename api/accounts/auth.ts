@@ -1,15 +1,14 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clubName } from '../club/identity/identity';
 import { acceptedCurrentCharter } from '../club/pages/charter';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from '../messaging/notifications';
 import type { AppDeps } from '../platform/context';
 import { isUniqueViolation } from '../../db/errors';
-import { passwordResets, users } from '../../db/schema';
+import { passkeys, passwordResets, users } from '../../db/schema';
 import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
 import { ServiceError } from '../platform/errors';
 import { passwordResetEmail } from '../messaging/mail-templates';
-import { passkeyNames } from '../passkeys/passkeys';
 import { checkPassword, hashPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from '../platform/tokens';
 import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
@@ -199,6 +198,20 @@ export async function sessionAnswer(deps: AppDeps, userId: number): Promise<Auth
 }
 
 /** Same answer whether or not the account exists; at most 5 reset emails per account an hour. */
+/**
+ * The names of a member's passkeys, oldest first, for the password-reset email. Read here, not from
+ * passkeys/, which builds its sign-in on this room's limits and answers (rooms never import each other).
+ */
+function passkeyNames(deps: AppDeps, userId: number): string[] {
+  return deps.database.db
+    .select({ name: passkeys.name })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+    .all()
+    .map((r) => r.name);
+}
+
 export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
   const perAddress = deps.rateLimiter.hit(`forgot:ip:${ip}`, 20, 15 * MINUTE);
   if (perAddress.limited) throw tooMany('Too many requests. Please wait a few minutes and try again.', perAddress.retryAfterSec);

@@ -14,7 +14,7 @@ import {
   unreadRoleChanges,
   updateProfile,
 } from './member-profile';
-import { uploadPath } from './uploads';
+import { uploadPath } from '../media/uploads';
 
 // The default club (Canada): numbers read as North American ones.
 const readCanadian = (typed: string) => readPhone(typed, 'CA');

@@ -9,7 +9,7 @@ import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contrac
 import { MEMBER_PACES, type PaceField } from '../../domain/paces';
 import type { AppDeps } from '../platform/context';
 import { ServiceError, notFound } from '../platform/errors';
-import { removeUpload, saveUpload, toSquareWebp } from './uploads';
+import { removeUpload, saveUpload, toSquareWebp } from '../media/uploads';
 import { findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
 
 /** True when another account than `exceptId` already uses the email. */

@@ -6,7 +6,7 @@ import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBodyNamingField } from '../platform/middleware/validate';
 import { clubPhoneReader } from '../club/settings';
-import { uploadedPicture } from './picture-form';
+import { uploadedPicture } from '../media/picture-form';
 import { sessionAnswer } from './auth';
 import {
   markRoleChangesRead,

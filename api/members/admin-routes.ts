@@ -17,7 +17,7 @@ import { spreadsheetText } from './spreadsheet-text';
 import { approveRenewals, declineRenewal, listRenewals } from './renewals';
 import { approveRenewalsSchema, bulkMembersSchema, declineRenewalSchema } from '../../domain/contract/season';
 import { removeMemberPasskeys, withPasskeyCounts } from '../passkeys/passkeys';
-import { removeUpload } from '../accounts/uploads';
+import { removeUpload } from '../media/uploads';
 
 const MEMBER_NOT_FOUND = 'Member not found';
 

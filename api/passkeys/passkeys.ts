@@ -56,8 +56,3 @@ export function withPasskeyCounts<M extends { id: number }>(deps: AppDeps, membe
   const counts = passkeyCounts(deps);
   return members.map((m) => ({ ...m, passkeyCount: counts.get(m.id) ?? 0 }));
 }
-
-/** The names of a member's passkeys, for the password-reset email. */
-export function passkeyNames(deps: AppDeps, userId: number): string[] {
-  return passkeyRowsOf(deps, userId).map((r) => r.name);
-}

@@ -37,7 +37,7 @@ import { clubToday } from '../../domain/clock';
 import { EXPORT_LIMIT_ERROR, EXPORTS_PER_DAY } from '../../domain/contract/privacy';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-import { uploadPath } from '../accounts/uploads';
+import { uploadPath } from '../media/uploads';
 import { waitlistPosition } from '../forum/workouts/workouts';
 import { storedSplitsOf } from '../races/race-weekend';
 import { clubTimeZone } from '../platform/club-time-zone';

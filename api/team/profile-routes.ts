@@ -3,7 +3,7 @@ import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import { TEAM_PICTURE_FIELD } from '../../domain/contract/profiles';
 import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
-import { uploadedPicture } from '../accounts/picture-form';
+import { uploadedPicture } from '../media/picture-form';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody } from '../platform/middleware/validate';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
 import { positionGroup, type TeamMember, type TeamPosition } from '../../domain/contract/profiles';
 import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
-import { saveUpload, toSquareWebp } from '../accounts/uploads';
+import { saveUpload, toSquareWebp } from '../media/uploads';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';

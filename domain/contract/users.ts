@@ -16,6 +16,15 @@ export const PROFILE_PICTURE_FIELD = 'profilePicture';
 /** The largest picture the app accepts (the upload body limit). */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
+// The refusals of an uploaded picture (a profile picture, a team card's, the club's logo) or photo
+// (Home's slideshow), by what the form calls it.
+export type UploadNoun = 'picture' | 'photo';
+export const UPLOAD_UNREADABLE_ERROR = 'The upload could not be read. Please try again.';
+export const UPLOAD_TOO_MANY_PIXELS_ERROR = 'That picture is too large. Please upload one under 40 megapixels.';
+export const uploadFormMessage = (noun: UploadNoun, field: string) => `Send the ${noun} as multipart/form-data in the field ${field}`;
+export const uploadMissingMessage = (noun: UploadNoun) => `Please choose a ${noun} to upload`;
+export const uploadTooLargeMessage = (noun: UploadNoun, maxBytes: number) => `The ${noun} must be at most ${maxBytes / (1024 * 1024)} MB`;
+
 /** A pace as 'm:ss' (or seconds) or a speed in km/h; '' or null clears it; a number is taken as is. */
 function paceField(field: PaceField) {
   const { unit, label } = MEMBER_PACES.find((p) => p.field === field)!;

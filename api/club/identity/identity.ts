@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { clubIcons, type ClubIdentity } from '../../../domain/club-identity';
 import type { ClubAnswer } from '../../../domain/contract/club';
-import { saveUpload, toSquareWebp } from '../../accounts/uploads';
+import { saveUpload, toSquareWebp } from '../../media/uploads';
 import type { PushSender } from '../../messaging/queue/web-push';
 import type { AppDeps } from '../../platform/context';
 import { readDocument } from '../documents';

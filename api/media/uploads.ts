@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { UPLOAD_TYPE_ERROR } from '../../domain/contract/users';
+import { UPLOAD_TOO_MANY_PIXELS_ERROR, UPLOAD_TYPE_ERROR } from '../../domain/contract/users';
 import type { Logger } from '../platform/logger';
 import { ServiceError } from '../platform/errors';
 
@@ -12,7 +12,6 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 // 'heif' is how sharp names AVIF; HEIC (HEVC) cannot be decoded by sharp's bundled libvips.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-const TOO_MANY_PIXELS = 'That picture is too large. Please upload one under 40 megapixels.';
 const OUR_FILE = /^\/uploads\/([a-f0-9]{32}\.webp)$/;
 
 /**
@@ -24,14 +23,14 @@ async function checkPicture(input: Uint8Array): Promise<void> {
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (err) {
-    if (isPixelLimit(err)) throw new ServiceError(413, TOO_MANY_PIXELS);
+    if (isPixelLimit(err)) throw new ServiceError(413, UPLOAD_TOO_MANY_PIXELS_ERROR);
     throw new ServiceError(415, UPLOAD_TYPE_ERROR);
   }
   if (!ACCEPTED_FORMATS.has(meta.format ?? '')) throw new ServiceError(415, UPLOAD_TYPE_ERROR);
   if (meta.format === 'heif' && meta.compression !== 'av1') throw new ServiceError(415, UPLOAD_TYPE_ERROR);
   const height = meta.pageHeight ?? meta.height;
   if (!meta.width || !height) throw new ServiceError(415, UPLOAD_TYPE_ERROR);
-  if (meta.width * height > MAX_INPUT_PIXELS) throw new ServiceError(413, TOO_MANY_PIXELS);
+  if (meta.width * height > MAX_INPUT_PIXELS) throw new ServiceError(413, UPLOAD_TOO_MANY_PIXELS_ERROR);
 }
 
 /**
@@ -47,7 +46,7 @@ async function toWebp(input: Uint8Array, width: number, height: number, fit: 'co
       .webp({ quality: fit === 'contain' ? 90 : 82 })
       .toBuffer();
   } catch (err) {
-    if (isPixelLimit(err)) throw new ServiceError(413, TOO_MANY_PIXELS);
+    if (isPixelLimit(err)) throw new ServiceError(413, UPLOAD_TOO_MANY_PIXELS_ERROR);
     // A header that parses but a body that does not (a truncated or damaged file).
     throw new ServiceError(415, UPLOAD_TYPE_ERROR);
   }
