@@ -15,6 +15,9 @@ import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpo
 import { clubName, clubPushSender } from './club/identity/identity';
 import { timeZoneSetting } from './club/settings';
 import { mailSender } from './messaging/mail-templates';
+import { checkLogoMade } from './club/identity/logo-check';
+import { checkRemovedTypes } from './forum/workouts/type-removal';
+import { checkRemovedPositions } from './team/team-positions';
 
 export interface DepsOptions {
   clock?: () => number;
@@ -66,6 +69,12 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),
     loginDelay: new GrowingDelay(clock, LOGIN_DELAY),
+    // Each feature's check of a publish that could strand its data, so club/ imports none of them.
+    publishChecks: {
+      club: [checkLogoMade],
+      sports: [checkRemovedTypes],
+      'team-positions': [checkRemovedPositions],
+    },
     uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),
     logger,
   };

@@ -1,9 +1,6 @@
 // The club's documents (domain/club-documents.ts): read whole, published whole as a new version, an
 // older version published again. Every setting an administrator changes in the app is one of these,
 // so history, restore and the check against a lost edit are written once, here.
-import { checkRemovedPositions } from '../team/team-positions';
-import { checkRemovedTypes } from '../forum/workouts/type-removal';
-import { checkLogoMade } from './identity/logo-check';
 import { and, desc, eq, max } from 'drizzle-orm';
 import { clubDocuments, users, type ClubDocumentRow } from '../../db/schema';
 import {
@@ -171,15 +168,13 @@ function conflict(deps: AppDeps, actor: Actor, key: DocumentKey): ServiceError {
 }
 
 /**
- * What a publish of a key must check against the rest of the club's data (a schema sees only the
- * body): runs inside the publish's transaction with the body in force and the new one, and refuses
- * by throwing.
+ * What a publish of `key` must check against the rest of the club's data (a schema sees only the
+ * body): the features' checks the composition root handed over, run inside the publish's transaction
+ * with the body in force and the new one; a refusal is thrown.
  */
-const PUBLISH_CHECKS: { [K in DocumentKey]?: (deps: AppDeps, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean) => void } = {
-  'team-positions': checkRemovedPositions,
-  sports: (deps, before, after) => checkRemovedTypes(deps, before, after),
-  club: checkLogoMade,
-};
+function runPublishChecks<K extends DocumentKey>(deps: AppDeps, key: K, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean): void {
+  for (const check of deps.publishChecks[key] ?? []) check(deps, before, after, confirmed);
+}
 
 function insertVersion<K extends DocumentKey>(
   deps: AppDeps,
@@ -193,7 +188,7 @@ function insertVersion<K extends DocumentKey>(
     const { db } = deps.database;
     const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
     if (newest !== expected) throw conflict(deps, actor, key);
-    PUBLISH_CHECKS[key]?.(deps, documentBody(deps, key), body, extra.confirm === true);
+    runPublishChecks(deps, key, documentBody(deps, key), body, extra.confirm === true);
     const row = db
       .insert(clubDocuments)
       .values({
