@@ -109,6 +109,14 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...boundaryZones, ...serverZones] }] },
   },
   {
+    // The server's rooms import each other one way only (decision 0134): a feature that imports
+    // another is never imported back by it, type-only imports included, even where no file cycle forms.
+    files: ['api/**/*.ts'],
+    ignores: ['**/*.test.ts', 'api/testing/**', 'api/security/**', 'api/faults/**'],
+    plugins: { club: houseRules },
+    rules: { 'club/no-mutual-room-imports': ['error', { rooms: 'api', notRooms: [...notFeatures] }] },
+  },
+  {
     // Contract modules that screens read with their first download: types, constants and checks only.
     // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
     files: ['domain/contract/{common,forum,notifications,profiles,roles}.ts', 'domain/{clock,calendar,membership,rules,time-zone}.ts'],

@@ -1,6 +1,6 @@
 // The house rules that no stock ESLint rule states, as a local plugin (eslint.config.js loads it).
-import { statSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, statSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 const ALLOWED_IN_DOMAIN = new Set(['zod', '@date-fns/tz', 'markdown-it', 'libphonenumber-js']);
@@ -216,6 +216,85 @@ const noImportCycle = {
   },
 };
 
+/** Every source file under `dir` (tests left out: a test may reach anywhere). */
+function sourcesUnder(dir) {
+  let entries = [];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) =>
+    e.isDirectory() ? sourcesUnder(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
+/** The room (first folder under `roomsDir`) a file is in, or null for a file of the root itself or outside. */
+function roomOf(roomsDir, file) {
+  const rel = relative(roomsDir, file);
+  if (rel.startsWith('..') || !rel.includes(sep)) return null;
+  return rel.split(sep)[0];
+}
+
+/**
+ * Two of the server's rooms (features) never import each other both ways, even through files that
+ * make no cycle: one of them is the other's foundation, and what both need goes to a third room (as
+ * uploads did to media/) or is handed over by the composition root (as the publish checks are).
+ * Options: `{ rooms: 'api', notRooms: ['platform', …] }`, the rooms' folder from the linter's cwd.
+ */
+const noMutualRoomImports = {
+  meta: {
+    type: 'problem',
+    messages: {
+      mutual:
+        "api/{{from}}/ imports api/{{to}}/, which imports it back ({{back}}): rooms import each other one way only. Move what both need to a room of its own, or let the composition root hand it over.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { rooms: { type: 'string' }, notRooms: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    statCache.clear();
+    const { rooms = 'api', notRooms = [] } = context.options[0] ?? {};
+    const roomsDir = join(context.cwd, rooms);
+    const file = context.physicalFilename;
+    if (!file || file === '<text>') return {};
+    const from = roomOf(roomsDir, file);
+    if (from === null || notRooms.includes(from)) return {};
+    /** A file of room `to` that imports room `from`, or null. */
+    const importBack = (to) => {
+      for (const other of sourcesUnder(join(roomsDir, to))) {
+        if (importsOf(other).some((target) => roomOf(roomsDir, target) === from)) return other;
+      }
+      return null;
+    };
+    const reported = new Set();
+    const check = (node) => {
+      const source = node.source ?? node.argument;
+      const value = source && source.type === 'Literal' ? source.value : source?.type === 'TSLiteralType' ? source.literal.value : null;
+      if (typeof value !== 'string') return;
+      const target = resolveSpecifier(file, value);
+      const to = target && roomOf(roomsDir, target);
+      if (!to || to === from || notRooms.includes(to) || reported.has(to)) return;
+      const back = importBack(to);
+      if (!back) return;
+      reported.add(to);
+      context.report({ node, messageId: 'mutual', data: { from, to, back: relative(context.cwd, back) } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      TSImportType: check,
+    };
+  },
+};
+
 const QUERY_HOOKS = new Set(['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'useSuspenseInfiniteQuery']);
 
 /**
@@ -329,6 +408,7 @@ export default {
     'no-club-time-parsing': noClubTimeParsing,
     'no-restated-rules': noRestatedRules,
     'no-import-cycle': noImportCycle,
+    'no-mutual-room-imports': noMutualRoomImports,
     'read-with-use-read': readWithUseRead,
     'format-through-format-module': formatThroughFormatModule,
     'no-rule-arithmetic': noRuleArithmetic,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -203,6 +203,36 @@ describe('lint boundaries', () => {
     // Named in a sentence, or in domain/, it is fine.
     expect(await ruleIds('api/services/lint-fixture.ts', "import { RENEWAL_WINDOW_DAYS } from '../../domain/membership';\nexport const t = `from ${RENEWAL_WINDOW_DAYS} days before`;\n")).toEqual([]);
     expect(await ruleIds('domain/lint-fixture.ts', "export const soon = (rules: { lateCancelHours: number }, hours: number) => hours < rules.lateCancelHours;\n")).toEqual([]);
+  });
+
+  describe("the server's rooms import each other one way", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-rooms-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const roomsLint = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js') });
+    const write = (path: string, code: string) => {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), code);
+    };
+
+    it('refuses two features importing each other, through files that make no cycle, a type included', async () => {
+      write('api/alpha/a.ts', "import { b } from '../beta/b';\nexport const a = () => b;\n");
+      write('api/alpha/shared.ts', 'export type Shared = number;\n');
+      write('api/beta/b.ts', 'export const b = 1;\n');
+      write('api/beta/c.ts', "import type { Shared } from '../alpha/shared';\nexport type C = Shared;\n");
+      const results = await roomsLint.lintFiles(['api/alpha/a.ts', 'api/beta/c.ts']);
+      for (const r of results) expect(r.messages.map((m) => m.ruleId)).toEqual(['club/no-mutual-room-imports']);
+      expect(results[0]!.messages[0]!.message).toContain('api/alpha/ imports api/beta/, which imports it back (api/beta/c.ts)');
+    });
+
+    it('lets a feature import another one way, and any feature import the shared plumbing', async () => {
+      write('api/gamma/g.ts', "import { h } from '../delta/h';\nimport { p } from '../platform/p';\nexport const g = () => [h, p];\n");
+      write('api/delta/h.ts', "import { p } from '../platform/p';\nexport const h = p;\n");
+      write('api/platform/p.ts', 'export const p = 1;\n');
+      // A test of delta may import gamma: tests reach anywhere.
+      write('api/delta/h.test.ts', "import { g } from '../gamma/g';\nexport const t = g;\n");
+      const results = await roomsLint.lintFiles(['api/gamma/g.ts', 'api/delta/h.ts']);
+      for (const r of results) expect(r.messages).toEqual([]);
+    });
   });
 
   describe('import cycles', () => {
