@@ -13,7 +13,7 @@ import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
 import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
 import { clubName, clubPushSender } from './club/identity/identity';
-import { timeZoneSetting } from './club/settings';
+import { documentBody } from './club/documents';
 import { mailSender } from './messaging/mail-templates';
 import { checkLogoMade } from './club/identity/logo-check';
 import { checkRemovedTypes } from './forum/workouts/type-removal';
@@ -54,7 +54,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     env,
     database,
     clock,
-    timeZoneSetting: () => timeZoneSetting(deps),
+    clubTimeZone: () => documentBody(deps, 'time-zone').timeZone,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
     messageQueue: new MessageDispatcher(database.db, {
       from: () => mailSender(env.MAIL_FROM, clubName(deps)),
@@ -62,7 +62,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
       push,
       pushSender: () => clubPushSender(deps),
       clock,
-      timeZone: () => clubTimeZone(deps),
+      clubTimeZone: () => clubTimeZone(deps),
       log: queueLog,
     }),
     vapidPublicKey: vapid.publicKey,

@@ -19,14 +19,6 @@ export function clubSports(deps: AppDeps): SportsDocument {
   return documentBody(deps, 'sports');
 }
 
-/**
- * The club's time zone in force, for the composition root to hand over as `deps.timeZoneSetting`;
- * everything else reads the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
- */
-export function timeZoneSetting(deps: AppDeps): string {
-  return documentBody(deps, 'time-zone').timeZone;
-}
-
 /** The club's country and language in force (Admin → Rules). */
 export function clubRegion(deps: AppDeps): ClubRegion {
   return documentBody(deps, 'region');

@@ -24,10 +24,12 @@ export interface AppDeps {
   loginDelay: GrowingDelay;
   clock: () => number;
   /**
-   * The club's `time-zone` setting in force (api/club/settings.ts, handed over by api/deps.ts). Read
-   * the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
+   * The club's time zone in force: the `time-zone` document (Admin → Rules), whose default while no
+   * administrator has published one is the CLUB_TIMEZONE the server started with. Read by the
+   * documents, which this plumbing does not import, so the composition root (api/deps.ts) hands the
+   * reader over; every module reads the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
    */
-  timeZoneSetting: () => string;
+  clubTimeZone: () => string;
   /**
    * What a publish of a club document must check against the rest of the club's data, by document:
    * each feature's own check (a workout type in use, a team position held), run by api/club/documents.ts
