@@ -117,6 +117,21 @@ export default tseslint.config(
     rules: { 'club/no-mutual-room-imports': ['error', { rooms: 'api', notRooms: [...notFeatures] }] },
   },
   {
+    // The server refuses in the contract's words (decision 0136): a ServiceError's message, a route id's
+    // refusal and an answer's `error` name a constant of domain/contract/, never words written in place.
+    files: ['api/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'api/testing/**',
+      'api/security/**',
+      'api/faults/**',
+      // races: cleaned separately
+      'api/races/**',
+    ],
+    plugins: { club: houseRules },
+    rules: { 'club/refusal-words-from-contract': 'error' },
+  },
+  {
     // Contract modules that screens read with their first download: types, constants and checks only.
     // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
     files: ['domain/contract/{common,forum,notifications,profiles,roles}.ts', 'domain/{clock,calendar,membership,rules,time-zone}.ts'],

@@ -295,6 +295,65 @@ const noMutualRoomImports = {
   },
 };
 
+/** Whether an expression carries words of its own: a string, a template with text, or either in a `? :`, `??`, `||` or `+`. */
+function hasInlineWords(node) {
+  if (!node) return false;
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'string';
+    case 'TemplateLiteral':
+      return node.quasis.some((q) => (q.value.cooked ?? q.value.raw).trim() !== '');
+    case 'ConditionalExpression':
+      return hasInlineWords(node.consequent) || hasInlineWords(node.alternate);
+    case 'LogicalExpression':
+      return hasInlineWords(node.left) || hasInlineWords(node.right);
+    case 'BinaryExpression':
+      return node.operator === '+' && (hasInlineWords(node.left) || hasInlineWords(node.right));
+    case 'TSAsExpression':
+    case 'TSNonNullExpression':
+      return hasInlineWords(node.expression);
+    default:
+      return false;
+  }
+}
+
+const calleeName = (callee) =>
+  callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : null;
+
+/**
+ * The server refuses in the contract's words (domain/contract/<area>.ts: a constant, or a function for
+ * words with a value in them), never words written where it refuses, so the PWA and the server say the
+ * same thing and a wording lives in one place: the message of `new ServiceError(status, message)`, of
+ * `routeId(c, message)`, and an answer's `error` property, are named, not spelled out.
+ */
+const refusalWordsFromContract = {
+  meta: {
+    type: 'problem',
+    messages: {
+      inline:
+        "Refuse in the contract's words: name a constant (or a message function) of domain/contract/<area>.ts instead of writing the {{what}}'s words here.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const check = (node, what) => {
+      if (hasInlineWords(node)) context.report({ node, messageId: 'inline', data: { what } });
+    };
+    return {
+      NewExpression(node) {
+        if (calleeName(node.callee) === 'ServiceError') check(node.arguments[1], 'refusal');
+      },
+      CallExpression(node) {
+        if (calleeName(node.callee) === 'routeId') check(node.arguments[1], 'refusal');
+      },
+      Property(node) {
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (key === 'error' && node.parent.type === 'ObjectExpression') check(node.value, 'error answer');
+      },
+    };
+  },
+};
+
 const QUERY_HOOKS = new Set(['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'useSuspenseInfiniteQuery']);
 
 /**
@@ -409,6 +468,7 @@ export default {
     'no-restated-rules': noRestatedRules,
     'no-import-cycle': noImportCycle,
     'no-mutual-room-imports': noMutualRoomImports,
+    'refusal-words-from-contract': refusalWordsFromContract,
     'read-with-use-read': readWithUseRead,
     'format-through-format-module': formatThroughFormatModule,
     'no-rule-arithmetic': noRuleArithmetic,

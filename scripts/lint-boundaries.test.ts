@@ -151,6 +151,30 @@ describe('lint boundaries', () => {
     });
   });
 
+  it("refuses a refusal worded where it is made: the server names the contract's words", async () => {
+    const header = "import { ServiceError } from '../platform/errors';\nimport { routeId } from '../platform/middleware/validate';\n";
+    const inline = [
+      "export const a = () => new ServiceError(404, 'Post not found');",
+      'export const b = (day: string) => new ServiceError(409, `Attendance opens on ${day}.`);',
+      "export const c = (admin: boolean) => new ServiceError(403, admin ? 'Administrators only.' : 'No');",
+      "export const d = (ctx: Parameters<typeof routeId>[0]) => routeId(ctx, 'Workout not found');",
+      "export const e = () => ({ status: 422, body: { error: 'This key was used' } });",
+    ];
+    const messages = await ruleIds('api/forum/lint-fixture.ts', header + inline.join('\n') + '\n');
+    expect(messages).toEqual(inline.map(() => expect.stringMatching(/^club\/refusal-words-from-contract: .*domain\/contract/)));
+    // Named words pass, a message built by the contract's function too; so do tests and the test helpers.
+    const named = [
+      "import { POST_NOT_FOUND, attendanceOpensMessage } from '../../domain/contract/forum';",
+      'export const a = () => new ServiceError(404, POST_NOT_FOUND);',
+      'export const b = (day: string) => new ServiceError(409, attendanceOpensMessage(day));',
+      'export const c = (err: Error) => ({ error: err.message });',
+      'export const d = (ctx: Parameters<typeof routeId>[0]) => routeId(ctx, POST_NOT_FOUND);',
+    ];
+    expect(await ruleIds('api/forum/lint-fixture.ts', header + named.join('\n') + '\n')).toEqual([]);
+    expect(await ruleIds('api/forum/lint-fixture.test.ts', header + inline.join('\n') + '\n')).toEqual([]);
+    expect(await ruleIds('api/testing/lint-fixture.ts', header + inline.join('\n') + '\n')).toEqual([]);
+  });
+
   it('lets domain/ import only zod, the date library, the Markdown renderer and the phone library', async () => {
     expect(await ruleIds('domain/lint-fixture.ts', "import { z } from 'zod';\nimport { TZDate } from '@date-fns/tz';\nimport MarkdownIt from 'markdown-it';\nexport const x = [z, TZDate, MarkdownIt];\n")).toEqual([]);
     expect(await ruleIds('domain/lint-fixture.ts', "import { isSupportedCountry } from 'libphonenumber-js/min';\nexport const x = isSupportedCountry;\n")).toEqual([]);

@@ -11,12 +11,20 @@ import {
   type ClubDocumentTypes,
   type DocumentKey,
 } from '../../domain/club-documents';
-import { DELETED_PUBLISHER, type ClubDocument, type ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
+import {
+  ADMINS_ONLY_CHANGE_ERROR,
+  DELETED_PUBLISHER,
+  DOCUMENT_CONFLICT_ERROR,
+  PAGE_EDITORS_ONLY_ERROR,
+  VERSION_NOT_FOUND,
+  type ClubDocument,
+  type ClubDocumentVersionsAnswer,
+} from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
 import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/club-pages';
 import { pageHtml } from '../../domain/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
-import { ServiceError, forbidden } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 import { parseNamingField } from '../platform/middleware/validate';
 
 type Actor = Pick<CurrentUser, 'id' | 'role'>;
@@ -152,7 +160,7 @@ export function mayRead(deps: AppDeps, actor: Actor | null, key: DocumentKey): b
 
 function requireEditor(deps: AppDeps, actor: Actor, key: DocumentKey): void {
   if (!mayEdit(deps, actor, key)) {
-    throw forbidden(DOCUMENT_RULES[key].editors === 'admin' ? 'Only administrators can change this' : 'Only administrators, and execs when allowed, can change the pages');
+    throw new ServiceError(403, DOCUMENT_RULES[key].editors === 'admin' ? ADMINS_ONLY_CHANGE_ERROR : PAGE_EDITORS_ONLY_ERROR);
   }
 }
 
@@ -162,7 +170,7 @@ export function checkBody<K extends DocumentKey>(key: K, body: unknown): ClubDoc
 }
 
 function conflict(deps: AppDeps, actor: Actor, key: DocumentKey): ServiceError {
-  return new ServiceError(409, 'Someone else published a newer version while you were editing: here it is. Your changes are still in the form.', {
+  return new ServiceError(409, DOCUMENT_CONFLICT_ERROR, {
     current: documentFor(deps, actor, key),
   });
 }
@@ -258,7 +266,7 @@ export function restoreDocument<K extends DocumentKey>(
     body = defaultDocument(deps, key).body;
   } else {
     const old = versionRows(deps, key, version).get();
-    if (!old) throw new ServiceError(404, 'Version not found');
+    if (!old) throw new ServiceError(404, VERSION_NOT_FOUND);
     // An old body is checked again: the schema may have grown a rule since it was published.
     body = checkBody(key, storedBody(deps, key, old.row));
   }

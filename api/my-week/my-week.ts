@@ -3,6 +3,7 @@ import type { RsvpStatus } from '../../domain/contract/forum';
 import {
   EXPIRY_NUDGE_DAYS,
   MY_WEEK_DAYS,
+  USER_NOT_FOUND,
   type MyWeekAnswer,
   type MyWeekStanding,
   type WeekItem,
@@ -94,7 +95,7 @@ function standing(deps: AppDeps, userId: number, now: number, today: string): My
   const term = termOfDate(clubTerms(deps), today);
   const termStart = clubTimeToEpoch(term.start, '00:00', clubTimeZone(deps));
   const row = standingRow(deps.database, userId, termStart);
-  if (!row) throw new ServiceError(404, 'User not found');
+  if (!row) throw new ServiceError(404, USER_NOT_FOUND);
   const expiresInDays = row.expiry_date ? daysBetween(today, row.expiry_date) : null;
   return {
     term: { key: term.key, label: term.label },

@@ -15,8 +15,7 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { normaliseEmail } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
-
-const GONE = 'Not found';
+import { NOT_FOUND_ERROR } from '../../domain/contract/common';
 
 // Once a club has an account it always has one (the last administrator cannot be deleted): a closed
 // setup is remembered per database, so a page request does not count the accounts again.
@@ -34,7 +33,7 @@ export function setupOpen(deps: AppDeps): boolean {
 }
 
 export function requireSetupOpen(deps: AppDeps): void {
-  if (!setupOpen(deps)) throw new ServiceError(404, GONE);
+  if (!setupOpen(deps)) throw new ServiceError(404, NOT_FOUND_ERROR);
 }
 
 /** Makes the first administrator and names the club; signs the administrator in. */
@@ -46,7 +45,7 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
   const id = deps.database.tx(() => {
     const { db } = deps.database;
     // Checked again inside the transaction: another setup may have finished while this one hashed.
-    if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, GONE);
+    if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, NOT_FOUND_ERROR);
     const admin = db
       .insert(users)
       .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: clubToday(now, clubTimeZone(deps)) })

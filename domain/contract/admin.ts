@@ -15,6 +15,15 @@ export const MEMBER_REQUIRED_ERROR = 'Name, email and role are required';
 export const DELETE_MEMBER_CONFIRM =
   'WARNING: This will PERMANENTLY DELETE this user and all their data! This action cannot be undone.';
 export const NO_PENDING_MEMBERS = 'No pending members to approve!';
+export const MEMBER_NOT_FOUND = 'Member not found';
+export const SELF_DEMOTE_ERROR =
+  'You cannot remove your own administrator role. Ask another administrator to do it, so the club always keeps one.';
+export const SELF_DELETE_ERROR =
+  'You cannot delete your own account here. Ask another administrator to do it, so the club always keeps one.';
+export const ALREADY_APPROVED_ERROR = 'This member is already approved. Use Edit to change their role or expiry date.';
+export const NOT_PENDING_ERROR = 'Only a pending member can be rejected.';
+export const PAST_EXPIRY_ERROR = 'Please choose an expiry date that is not in the past.';
+export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to refuse a member.';
 
 import { isCalendarDate } from '../calendar-days';
 

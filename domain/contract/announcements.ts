@@ -13,6 +13,9 @@ export interface Announcement {
   dismissed: boolean;
 }
 
+export const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
+export const ANNOUNCEMENT_MANAGERS_ONLY_ERROR = 'Only the author of this announcement, executives and administrators can remove it.';
+
 /** GET /announcements: the current ones, newest first. */
 export interface AnnouncementsAnswer {
   announcements: Announcement[];

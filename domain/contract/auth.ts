@@ -101,3 +101,15 @@ export interface ResetCheckAnswer {
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
 export const DUPLICATE_EMAIL_ERROR = 'An account with this email already exists';
 export const LOGIN_FAILED_ERROR = 'Invalid email or password';
+export const NO_TOKEN_ERROR = 'No authentication token found';
+export const SESSION_EXPIRED_ERROR = 'Invalid or expired token. Please sign in again.';
+export const NOT_APPROVED_ERROR = 'Your membership application was not approved.';
+export const ACCOUNT_NOT_FOUND_ERROR = 'Account not found';
+export const INVALID_RESET_ERROR = 'Invalid reset link. Please request a new password reset.';
+// The sign-up and sign-in limits (answered 429 with Retry-After).
+export const SIGN_UPS_FROM_NETWORK_ERROR = 'Too many sign-ups from this network. Please try again later.';
+export const SIGN_UPS_FOR_EMAIL_ERROR = 'Too many sign-up attempts for this email. Please try again later.';
+export const APPLICATIONS_TODAY_ERROR = 'The club has received a great many applications today. Please try again tomorrow.';
+export const SIGN_IN_ATTEMPTS_ERROR = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const accountSignInWaitMessage = (seconds: number) =>
+  `Too many sign-in attempts on this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;

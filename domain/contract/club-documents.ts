@@ -23,6 +23,16 @@ export interface ClubDocument<K extends DocumentKey = DocumentKey> {
 /** Who published a version, once that account has been deleted. */
 export const DELETED_PUBLISHER = 'A deleted account';
 
+// The refusals of reading, publishing and restoring a document.
+export const SETTING_NOT_FOUND = 'Setting not found';
+export const VERSION_NOT_FOUND = 'Version not found';
+export const SIGN_IN_TO_SEE_ERROR = 'Sign in to see this';
+export const EDITORS_ONLY_SEE_ERROR = 'You do not have permission to see this';
+export const ADMINS_ONLY_CHANGE_ERROR = 'Only administrators can change this';
+export const PAGE_EDITORS_ONLY_ERROR = 'Only administrators, and execs when allowed, can change the pages';
+export const DOCUMENT_CONFLICT_ERROR =
+  'Someone else published a newer version while you were editing: here it is. Your changes are still in the form.';
+
 /** GET /club/documents/:key/versions: every published version, newest first, each whole (to preview and restore). */
 export interface ClubDocumentVersionsAnswer<K extends DocumentKey = DocumentKey> {
   current: number;

@@ -41,6 +41,39 @@ export const CAPACITY_ERROR = 'Capacity must be a whole number from 1 to 100 (le
 export const fullWorkoutError = (capacity: number) =>
   `Sorry, this workout is full! Maximum capacity: ${capacity} people.`;
 
+// The forum's refusals, as the server answers them (a device shows the answer's words).
+export const POST_NOT_FOUND = 'Post not found';
+export const WORKOUT_NOT_FOUND = 'Workout not found';
+export const EVENT_NOT_FOUND = 'Event not found';
+export const POST_TYPE_ERROR = "type must be 'workout' or 'event'";
+export const postManagersOnlyMessage = (kind: 'workout' | 'event') =>
+  `Only the author of this ${kind}, executives and administrators can change or delete it.`;
+/** A delete of a post members answered: `on` names its date when the exec is not looking at it (' on 2026-03-05'). */
+export const answeredPostMessage = (answered: number, kind: 'workout' | 'event', on: string) =>
+  `${answered} ${answered === 1 ? 'member' : 'members'} answered this ${kind}${on}. Cancel it instead, with a reason, so they are told; delete is for ${kind}s posted by mistake.`;
+export const WORKOUT_STARTED_ERROR = 'This workout has already started';
+export const ALREADY_SIGNED_UP_ERROR = 'You are already signed up for this workout, so you do not need the waitlist.';
+export const WORKOUT_NOT_FULL_ERROR = 'This workout still has free places: sign up instead of joining the waitlist.';
+export const capacityBelowSignupsMessage = (signedUp: number, on: string) =>
+  `Capacity cannot be lower than the ${signedUp} ${signedUp === 1 ? 'member' : 'members'} already signed up${on}. ` +
+  'Ask some to cancel first, or choose a capacity of at least that.';
+export const NO_LANES_ERROR = 'This workout has no lanes: sign up without one.';
+export const laneInUseMessage = (lane: string, on: string) =>
+  `${lane}${on} has members signed up or waiting: move them to another lane before removing it.`;
+export const laneCapacityBelowSignupsMessage = (lane: string, on: string, taken: number) =>
+  `${lane}${on} has ${taken} signed up: its capacity cannot be lower than that.`;
+export const LANE_MOVE_EXEC_ONLY_ERROR = 'Only an exec can move another member between lanes.';
+export const LANE_MOVE_NOT_SIGNED_UP_ERROR = 'Only a member signed up for this workout can move lanes: sign up into a lane first.';
+export const WEEKDAY_REQUIRED_ERROR = 'Choose at least one weekday';
+export const noWeekdayBetweenMessage = (days: string, from: string, until: string) => `No ${days} falls between ${from} and ${until}.`;
+/** `cancelled`: the cancellation's own words (domain/rules.ts cancelledText). */
+export const attendanceCancelledMessage = (cancelled: string) => `${cancelled} Attendance is not taken for a cancelled workout.`;
+export const attendanceOpensMessage = (when: string) => `Attendance opens when the workout starts, on ${when}.`;
+export const attendanceSubmittedMessage = (by: string | null, when: string) => `Attendance was already submitted by ${by} on ${when}`;
+export const notSignedUpForAttendanceMessage = (userId: string) =>
+  `User ${userId} is not signed up for this workout, so their attendance cannot be recorded.`;
+export const ATTENDED_NOT_CANCELLABLE_ERROR = 'Attendance was taken for this workout: it happened and cannot be cancelled.';
+
 /** A real calendar date strictly after `today` (both 'YYYY-MM-DD'). */
 export function isFutureDate(date: string, today: string): boolean {
   return isCalendarDate(date) && date > today;

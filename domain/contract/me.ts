@@ -72,6 +72,11 @@ export interface MyWeekAnswer {
   standing: MyWeekStanding;
 }
 
+/** An account a signed-in request names that is gone (deleted while the request ran). */
+export const USER_NOT_FOUND = 'User not found';
+/** A calendar feed's address that names no feed (a reset link, a deleted account). */
+export const CALENDAR_NOT_FOUND = 'Calendar not found';
+
 /** The personal calendar feed's secret address (GET /me/calendar-link, POST /me/calendar-link/reset). */
 export interface CalendarLinkAnswer {
   url: string;

@@ -18,6 +18,11 @@ export const PASSKEY_WRONG_PASSWORD = 'That password is not right. Please try ag
 export const PASSKEY_LOGIN_FAILED = 'That passkey could not sign you in. Try again, or sign in with your password.';
 export const PASSKEY_CHALLENGE_GONE = 'This passkey request has expired or was already used. Please try again.';
 export const PASSKEYS_OFF = 'Passkeys are turned off on this server. Sign in with your password.';
+export const PASSKEY_ADD_FAILED = 'The passkey could not be added. Please try again.';
+export const TOO_MANY_PASSKEYS = `You already have ${PASSKEYS_PER_MEMBER} passkeys. Remove one you no longer use first.`;
+export const PASSKEY_ALREADY_REGISTERED = 'This passkey is already registered.';
+export const PASSKEY_NOT_FOUND = 'Passkey not found';
+export const PASSKEY_REQUESTS_LIMIT_ERROR = 'Too many passkey requests. Please wait a few minutes and try again.';
 
 export type Base64Url = string;
 

@@ -111,6 +111,8 @@ export const BIO_PREVIEW_LENGTH = 120;
 
 export const TEAM_IMAGE_ERROR = 'The image must be a link starting with https:// or an uploaded picture (/uploads/...).';
 export const TEAM_EMAIL_ERROR = 'Please enter a valid email address (e.g., name@example.com)';
+export const TEAM_MEMBER_NOT_FOUND = 'Team member not found';
+export const HELD_POSITION_ERROR = 'Someone holds a position you removed: remove it anyway to clear their card.';
 
 // Uploaded files get server-made names, so a strict character set costs nothing and rules out
 // `..`, query strings and anything that could leave the uploads folder.

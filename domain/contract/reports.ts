@@ -10,6 +10,9 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
   'late-cancel': 'Late cancel',
 };
 
+export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter, 2027-spring or 2027-summer";
+export const MEMBER_IDS_ERROR = 'ids must be a comma-separated list of member ids';
+
 export interface MemberHistoryRow {
   /** null when the workout was deleted after a late cancel (the absence stays counted). */
   workout_id: number | null;

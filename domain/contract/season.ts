@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SessionOption } from '../calendar';
+import { RENEWAL_WINDOW_DAYS } from '../membership';
 
 // The start of a membership session: importing members from a spreadsheet, renewals, and the
 // members table's bulk actions.
@@ -16,6 +17,22 @@ export const IMPORT_MAX_ROWS = 2000;
 export const INVITATION_DAYS = 7;
 /** The roles a spreadsheet may give; an administrator is only ever made by hand. */
 export const IMPORTABLE_ROLES = ['member', 'exec'] as const;
+
+// The refusals of a spreadsheet as a whole (a row's own problems are its `reason`).
+export const IMPORT_CONTENT_TYPE_ERROR = 'Send the spreadsheet as a CSV file (Content-Type: text/csv).';
+export const IMPORT_HEADER_ERROR = 'The first row must name the columns, with at least "name" and "email".';
+export const IMPORT_EMPTY_ERROR = 'The file is empty. It needs a header row naming at least name and email.';
+export const importTooManyRowsMessage = () =>
+  `The file has more than ${IMPORT_MAX_ROWS} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. Split it into smaller files.`;
+export const unreadableCsvMessage = (reason: string) => `The file is not a readable CSV file (${reason}).`;
+/** What every refusal of the file's encoding ends with. */
+const SAVE_AS = 'Save it from the spreadsheet as "CSV UTF-8" and try again.';
+export const UTF16_ODD_BYTES_ERROR = `The file says it is UTF-16 but ends half-way through a character (it has an odd number of bytes). ${SAVE_AS}`;
+export const UTF16_LONE_SURROGATE_ERROR = `The file says it is UTF-16 but holds a broken character (a lone surrogate). ${SAVE_AS}`;
+export const invalidUtf8Message = (line: number, byte: number, hex: string) =>
+  `The file is not valid UTF-8: line ${line} has a byte UTF-8 does not allow there (byte ${byte} of the file, 0x${hex}). ${SAVE_AS}`;
+export const nulByteMessage = (line: number, byte: number) => `The file is not a text file: line ${line} holds a NUL byte (byte ${byte} of the file). ${SAVE_AS}`;
+export const nulCharacterMessage = (line: number) => `The file is not a text file: line ${line} holds a NUL character. ${SAVE_AS}`;
 
 export type ImportRowStatus = 'created' | 'updated' | 'skipped' | 'error';
 
@@ -41,11 +58,17 @@ export interface ImportAnswer {
 // ---------- Renewals ----------
 
 /** The renewal window is a membership rule (domain/membership.ts); named here too for the contract's readers. */
-export { RENEWAL_WINDOW_DAYS } from '../membership';
+export { RENEWAL_WINDOW_DAYS };
 /** Reminders before a membership ends, each sent once (push or email). */
 export const RENEWAL_REMINDER_DAYS = [30, 7] as const;
 /** The club-local time of day a renewal reminder goes out. */
 export const RENEWAL_REMINDER_TIME = '10:00';
+
+export const RENEWAL_NOT_ELIGIBLE_ERROR = `You can ask to renew from ${RENEWAL_WINDOW_DAYS} days before your membership ends.`;
+export const RENEWAL_MEMBERS_ONLY_ERROR = 'Only an approved member can renew. A new member signs up and is approved.';
+export const UNKNOWN_SESSION_ERROR = 'Choose one of the sessions offered.';
+export const RENEWAL_DECIDED_ERROR = 'This request has already been answered.';
+export const RENEWAL_NOT_FOUND = 'Renewal request not found';
 
 const CHOOSE_SESSION = 'Choose a session.';
 
@@ -115,6 +138,8 @@ export interface RenewalsDecidedAnswer {
 }
 
 // ---------- Bulk actions ----------
+
+export const BULK_SELF_ROLE_ERROR = 'You cannot change your own role in bulk. Leave yourself out of the selection, or use Edit.';
 
 /** The roles a bulk action may set: never administrator. */
 export const BULK_ROLES = ['member', 'exec'] as const;
