@@ -40,7 +40,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/logout', requireAuth, (c) => {
     auth.logout(c.var.deps, c.var.user.id);
-    return c.json({ message: 'Signed out on every device.' }, 200);
+    return c.json({ message: 'Signed out on every device.' } satisfies AnswerOf<'POST /auth/logout'>, 200);
   })
   .post('/forgot-password', async (c) => {
     const body = await readBody(c, forgotPasswordSchema);

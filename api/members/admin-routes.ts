@@ -134,5 +134,5 @@ export const adminRoutes = new Hono<AppEnv>()
   // role read from the database, so this body is accepted and ignored.
   .post('/notify-role-change', async (c) => {
     await readBody(c, notifyRoleChangeSchema);
-    return c.json({ message: 'Role changes are recorded by the server' }, 200);
+    return c.json({ message: 'Role changes are recorded by the server' } satisfies AnswerOf<'POST /admin/notify-role-change'>, 200);
   });

@@ -39,6 +39,7 @@ import type { z } from 'zod';
 import type {
   approveMemberSchema,
   MemberAnswer,
+  notifyRoleChangeSchema,
   MembersAnswer,
   QueuedMessagesAnswer,
   rejectMemberSchema,
@@ -134,6 +135,8 @@ export interface Endpoints {
   'GET /config': { answer: ClubConfig };
   'POST /auth/register': { body: Body<ReturnType<typeof registerSchema>>; answer: AuthAnswer };
   'POST /auth/login': { body: Body<typeof loginSchema>; answer: AuthAnswer };
+  /** Ends every session of the account (all devices). */
+  'POST /auth/logout': { answer: MessageAnswer };
   'GET /auth/profile': { answer: { user: SessionUser } };
   'POST /auth/forgot-password': { body: Body<typeof forgotPasswordSchema>; answer: MessageAnswer };
   'POST /auth/reset-password': { body: Body<typeof resetPasswordSchema>; answer: MessageAnswer };
@@ -157,6 +160,10 @@ export interface Endpoints {
   'GET /admin/members': { answer: MembersAnswer };
   'GET /reports/attendance': { answer: TermReportAnswer };
   'GET /reports/members/:id/attendance': { answer: MemberHistoryAnswer };
+  // CSV downloads (read with downloadFile, not call): the term report, a member's history, the members table (`?ids=` a selection)
+  'GET /reports/attendance.csv': { answer: Blob };
+  'GET /reports/members/:id/attendance.csv': { answer: Blob };
+  'GET /reports/members.csv': { answer: Blob };
   'PUT /admin/members/:id/approve': { body: Body<typeof approveMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/update': { body: Body<ReturnType<typeof updateMemberSchema>>; answer: MemberAnswer };
@@ -164,6 +171,8 @@ export interface Endpoints {
   'DELETE /admin/members/:id/passkeys': { answer: PasskeysRemovedAnswer };
   'POST /admin/members/import': { body: string | Blob; answer: ImportAnswer };
   'POST /admin/members/bulk': { body: Body<typeof bulkMembersSchema>; answer: BulkMembersAnswer };
+  /** Sent by apps from before the server recorded role changes itself: accepted and ignored. */
+  'POST /admin/notify-role-change': { body: Body<typeof notifyRoleChangeSchema>; answer: MessageAnswer };
   'GET /admin/renewals': { answer: RenewalsAnswer };
   'POST /admin/renewals/approve': { body: Body<typeof approveRenewalsSchema>; answer: RenewalsDecidedAnswer };
   'POST /admin/renewals/:id/decline': { body: Body<typeof declineRenewalSchema>; answer: RenewalAnswer };
@@ -200,7 +209,7 @@ export interface Endpoints {
   // what a member will open next, kept on the device for offline use
   'GET /offline-set': { answer: OfflineSetAnswer };
   'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };
-  // races
+  // the signed-in member's own: My week, the calendar link, notifications
   'GET /me/week': { answer: MyWeekAnswer };
   'GET /me/calendar-link': { answer: CalendarLinkAnswer };
   'GET /me/notifications': { answer: NotificationSettings };
@@ -212,7 +221,7 @@ export interface Endpoints {
   'GET /me/export': { answer: Blob };
   'DELETE /me': { body: Body<typeof deleteAccountSchema>; answer: null };
   'GET /privacy': { answer: PrivacyFacts };
-
+  // races
   'GET /races': { answer: RacesAnswer };
   'POST /races': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };
   'GET /races/:id': { answer: RaceDetailAnswer };
@@ -235,6 +244,13 @@ export interface Endpoints {
   'PUT /races/:id/results/:userId': { body: Body<typeof raceResultSchema>; answer: RaceResultAnswer };
   'GET /races/season-table': { answer: SeasonTableAnswer };
   'GET /races/personal-bests/:userId': { answer: PersonalBestsAnswer };
+  // CSV downloads (read with downloadFile): the season table (`?year=`), a race's results
+  'GET /races/season-table.csv': { answer: Blob };
+  'GET /races/:id/results.csv': { answer: Blob };
+  // "Add to calendar": one workout, event or race as an .ics file (read with downloadFile)
+  'GET /calendar/workout/:id': { answer: Blob };
+  'GET /calendar/event/:id': { answer: Blob };
+  'GET /calendar/race/:id': { answer: Blob };
   // club announcements
   'GET /announcements': { answer: AnnouncementsAnswer };
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };
