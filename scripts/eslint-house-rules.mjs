@@ -393,15 +393,16 @@ function isIntlDateFormat(node) {
 }
 
 /**
- * Dates and times become text in one module per side (pwa/lib/ui/format.ts, the server's
- * club-time-format.ts), so one screen never shows two styles and the club's clock is never forgotten.
+ * Dates and times become text one way: domain/club-format.ts, which the PWA reaches through
+ * pwa/lib/ui/format.ts and the server through clubDates(deps) (api/club/settings.ts), so one screen,
+ * email or refusal never shows two styles and the club's clock and language are never forgotten.
  */
 const formatThroughFormatModule = {
   meta: {
     type: 'problem',
     messages: {
-      intl: 'Format dates and times with pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), not Intl.DateTimeFormat.',
-      locale: 'Format with pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), not {{name}}.',
+      intl: 'Format dates and times with domain/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), on the server through clubDates(deps); not Intl.DateTimeFormat.',
+      locale: 'Format with domain/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), on the server through clubDates(deps); not {{name}}.',
     },
     schema: [],
   },
