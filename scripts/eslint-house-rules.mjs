@@ -218,7 +218,7 @@ const noImportCycle = {
 
 /** Every source file under `dir` (tests left out: a test may reach anywhere). */
 function sourcesUnder(dir) {
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
