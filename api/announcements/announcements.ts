@@ -4,7 +4,7 @@
 // email for a member with no such device.
 import { clubName } from '../club/identity/identity';
 import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
-import { announcementKey } from '../../db/reminder-keys';
+import { announcementKey } from '../../db/queries/reminder-keys';
 import { announcementDismissals, announcements, users, type AnnouncementRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import {

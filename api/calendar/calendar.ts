@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
-import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/calendar-queries';
+import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/queries/calendar-queries';
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';

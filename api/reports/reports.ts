@@ -7,7 +7,7 @@ import { TERM_ERROR, type MemberHistoryAnswer, type MemberHistoryRow, type TermR
 import { termFromId, termOfDate, type Term } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { absenceLog, attendanceRecords, posts, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
-import { termReportRows } from '../../db/report-queries';
+import { termReportRows } from '../../db/queries/report-queries';
 import type { AppDeps } from '../platform/context';
 import { listMembers } from '../members/members';
 import { toCsv } from './csv';

@@ -1,6 +1,6 @@
 // One workout or event as the caller sees it, counts and their own state included, in one statement.
 import type { Database_ } from '../../../db/client';
-import { eventRow, workoutRow } from '../../../db/post-queries';
+import { eventRow, workoutRow } from '../../../db/queries/post-queries';
 import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
 import { toEventPost, toWorkoutPost } from './answers';
 import type { AppDeps } from '../../platform/context';

@@ -5,7 +5,7 @@
 // transaction.
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { waitlistOrder } from '../../../db/queries';
+import { waitlistOrder } from '../../../db/queries/waitlist-order';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
 import type { LaneInput } from '../../../domain/contract/forum-schemas';
 import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneBandProblem, laneRequiredText, signedUpInLaneText } from '../../../domain/lanes';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubName } from '../../club/identity/identity';
 import { hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
-import { waitlistOrder, waitlistUpTo } from '../../../db/queries';
+import { waitlistOrder, waitlistUpTo } from '../../../db/queries/waitlist-order';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import {
   ALREADY_SIGNED_UP_ERROR,

@@ -3,7 +3,7 @@
 // and web-push.ts.
 import { stripUnsafeCharacters } from '../../../domain/contract/common';
 import type { Db } from '../../../db/client';
-import { reminderMemberOf } from '../../../db/reminder-keys';
+import { reminderMemberOf } from '../../../db/queries/reminder-keys';
 import type { MailMessage, MessageQueue, PushMessage } from '../../platform/message-queue';
 import { CLAIM_MS, DELIVERY_LIMITS, PUSH_SCAN, PushHostHealth, countsAsMember, pushHostOf, retryLater, type DeliveryLimits } from './policy';
 import { QueueStore, type Outcome, type MessageRow } from './store';

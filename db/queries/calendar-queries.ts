@@ -1,6 +1,6 @@
 // The calendar feeds' entries (api/calendar/calendar.ts): workouts, events and races as one row
 // shape, for the club's feed, a member's feed and a single entry's .ics file.
-import type { Database_ } from './client';
+import type { Database_ } from '../client';
 import { preparedOnce } from './statements';
 
 export type EntryKind = 'workout' | 'event' | 'race';

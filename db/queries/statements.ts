@@ -2,7 +2,7 @@
 // prepared once per connection: preparing again on every request was a measurable share of a list's
 // cost. Keyed by connection, so each test database gets its own.
 import type Database from 'better-sqlite3';
-import type { Database_ } from './client';
+import type { Database_ } from '../client';
 
 const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 

@@ -1,7 +1,7 @@
 // What a member's week is made of (api/my-week/my-week.ts): the items they hold a place on or are
 // asked about in a range of club dates, and their standing. Named parameters: @user, @today, @last.
-import type { Database_ } from './client';
-import { waitlistOrderSql } from './queries';
+import type { Database_ } from '../client';
+import { waitlistOrderSql } from './waitlist-order';
 import { preparedOnce } from './statements';
 
 // Upcoming workouts the member holds a place or a waitlist spot on, with the waitlist in its order.
@@ -50,7 +50,7 @@ export interface WeekWorkoutRow {
   cancel_reason: string | null;
   moved_at: number | null;
   /**
-   * The ids of the members waiting, in waitlist order (db/post-queries.ts idsOf reads them): on a
+   * The ids of the members waiting, in waitlist order (db/queries/post-queries.ts idsOf reads them): on a
    * workout with lanes, those of the lane the member waits for.
    */
   waiting: string | null;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { waitlistOrder as clubWaitlistOrder } from '../domain/rules';
-import { openDatabase } from './client';
-import { runMigrations } from './migrate';
-import { waitlistOrder, waitlistOrderSql } from './queries';
-import { posts, users, waitlistEntries } from './schema';
+import { waitlistOrder as clubWaitlistOrder } from '../../domain/rules';
+import { openDatabase } from '../client';
+import { runMigrations } from '../migrate';
+import { waitlistOrder, waitlistOrderSql } from './waitlist-order';
+import { posts, users, waitlistEntries } from '../schema';
 
 describe('the waitlist order in SQL', () => {
   it('sorts as domain/rules.ts does: by joining time, a tie by the stored order', () => {

@@ -1,6 +1,6 @@
 // Club rules in the form the database needs them, so a query sorts and picks as domain/rules.ts says.
 import { and, asc, eq, lt, lte, or } from 'drizzle-orm';
-import { waitlistEntries } from './schema';
+import { waitlistEntries } from '../schema';
 
 /**
  * The SQL form of `waitlistOrder` in domain/rules.ts: first come, first served, by the time of

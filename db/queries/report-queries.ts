@@ -1,6 +1,6 @@
 // The club's attendance report for a range of club dates: per workout, who signed up and, once
 // attendance is taken, who came.
-import type { Database_ } from './client';
+import type { Database_ } from '../client';
 import { preparedOnce } from './statements';
 
 const TERM_REPORT_SQL = `

@@ -2,7 +2,7 @@
 // `reminder:<kind>:<item>:<member>` followed by `#<device>` or `#email`, and the unique index on the
 // key stops a second process racing the first. The key and its check in SQL live here together.
 import { sql, type SQL } from 'drizzle-orm';
-import { messageQueue } from './schema';
+import { messageQueue } from '../schema';
 
 export type ReminderKind = 'workout' | 'event' | RenewalReminderKind;
 /** Before a membership ends: `renewal30`, `renewal7`; the item is the expiry date as a number (20261231). */
