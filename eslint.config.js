@@ -202,14 +202,14 @@ export default tseslint.config(
   { files: ['domain/**/*.ts'], ignores: ['domain/**/*.test.ts'], rules: { 'club/domain-imports': 'error' } },
   {
     // One way each: screens read with useRead (only the data layer calls useQuery); dates and times
-    // become text through domain/club-format.ts (the PWA's format.ts, the server's clubDates); a rule's number is applied by its function in
+    // become text through domain/region/club-format.ts (the PWA's format.ts, the server's clubDates); a rule's number is applied by its function in
     // domain/, never compared or computed with by hand.
     files: ['{pwa,api,db}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'club/read-with-use-read': 'error', 'club/format-through-format-module': 'error', 'club/no-rule-arithmetic': 'error' },
   },
   { files: ['pwa/lib/data/**'], rules: { 'club/read-with-use-read': 'off' } },
-  // The PWA's one module that turns dates into text (over domain/club-format.ts, which the rule does
+  // The PWA's one module that turns dates into text (over domain/region/club-format.ts, which the rule does
   // not reach: domain/ is where the club's one way of writing dates lives, for the server too).
   { files: ['pwa/lib/ui/format.ts'], rules: { 'club/format-through-format-module': 'off' } },
   { files: ['domain/clock.ts', 'domain/rules.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'], rules: { 'club/no-club-time-parsing': 'off', 'club/no-restated-rules': 'off' } },

@@ -5,7 +5,7 @@
  */
 import { hasRole } from './contract/roles';
 import { FUTURE_WORKOUT_ERROR } from './contract/forum';
-import { formatDuration } from './club-format';
+import { formatDuration } from './region/club-format';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

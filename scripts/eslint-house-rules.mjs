@@ -393,7 +393,7 @@ function isIntlDateFormat(node) {
 }
 
 /**
- * Dates and times become text one way: domain/club-format.ts, which the PWA reaches through
+ * Dates and times become text one way: domain/region/club-format.ts, which the PWA reaches through
  * pwa/lib/ui/format.ts and the server through clubDates(deps) (api/club/settings.ts), so one screen,
  * email or refusal never shows two styles and the club's clock and language are never forgotten.
  */
@@ -401,8 +401,8 @@ const formatThroughFormatModule = {
   meta: {
     type: 'problem',
     messages: {
-      intl: 'Format dates and times with domain/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), on the server through clubDates(deps); not Intl.DateTimeFormat.',
-      locale: 'Format with domain/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), on the server through clubDates(deps); not {{name}}.',
+      intl: 'Format dates and times with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), on the server through clubDates(deps); not Intl.DateTimeFormat.',
+      locale: 'Format with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), on the server through clubDates(deps); not {{name}}.',
     },
     schema: [],
   },

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { bioParagraphs, profileUpdateSchema } from '../../domain/contract/users';
-import { phoneProblem, readPhone } from '../../domain/phone';
+import { phoneProblem, readPhone } from '../../domain/region/phone';
 import { makeTestApp } from '../testing/test-app';
 import { ServiceError } from '../platform/errors';
 import {

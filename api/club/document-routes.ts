@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { isDocumentKey, type DocumentKey } from '../../domain/club-documents';
+import { isDocumentKey, type DocumentKey } from '../../domain/documents/club-documents';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import { publishDocumentSchema, restoreDocumentSchema } from '../../domain/contract/club-documents-schemas';
 import type { AppEnv } from '../platform/context';

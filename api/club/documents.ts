@@ -1,4 +1,4 @@
-// The club's documents (domain/club-documents.ts): read whole, published whole as a new version, an
+// The club's documents (domain/documents/club-documents.ts): read whole, published whole as a new version, an
 // older version published again. Every setting an administrator changes in the app is one of these,
 // so history, restore and the check against a lost edit are written once, here.
 import { and, desc, eq, max } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import {
   withUnsentFieldsKept,
   type ClubDocumentTypes,
   type DocumentKey,
-} from '../../domain/club-documents';
+} from '../../domain/documents/club-documents';
 import {
   ADMINS_ONLY_CHANGE_ERROR,
   DELETED_PUBLISHER,
@@ -21,8 +21,8 @@ import {
   type ClubDocumentVersionsAnswer,
 } from '../../domain/contract/club-documents';
 import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
-import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/club-pages';
-import { pageHtml } from '../../domain/markdown';
+import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/documents/club-pages';
+import { pageHtml } from '../../domain/documents/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { parseNamingField } from '../platform/middleware/validate';
@@ -41,7 +41,7 @@ function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
   return kept;
 }
 
-/** The settings a page's text may name in braces (domain/club-pages.ts), as they are in force. */
+/** The settings a page's text may name in braces (domain/documents/club-pages.ts), as they are in force. */
 function pageFacts(deps: AppDeps): PageFacts {
   const club = documentBody(deps, 'club');
   return {

@@ -3,9 +3,9 @@
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
 import type { AppDeps } from '../platform/context';
-import type { ClubRegion } from '../../domain/club-region';
-import { clubFormat, type ClubFormat } from '../../domain/club-format';
-import { readPhone } from '../../domain/phone';
+import type { ClubRegion } from '../../domain/region/club-region';
+import { clubFormat, type ClubFormat } from '../../domain/region/club-format';
+import { readPhone } from '../../domain/region/phone';
 import { keepingKept, type PhoneReader } from '../../domain/contract/common';
 import { documentBody } from './documents';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
 import { chunksOf, readSpreadsheet } from './member-import';
 import { importTooManyRowsMessage } from '../../domain/contract/season';
-import { phoneProblem } from '../../domain/phone';
+import { phoneProblem } from '../../domain/region/phone';
 import { ADMIN, EXEC, MEMBER, PENDING, makeClub, type TestApp } from '../testing/test-app';
 
 // The club's today in these tests is 2026-03-02: the current session (Winter 2026) ends 2026-04-30.

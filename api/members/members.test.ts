@@ -11,7 +11,7 @@ import {
   approveMemberSchema,
   updateMemberSchema,
 } from '../../domain/contract/admin';
-import { phoneProblem, readPhone } from '../../domain/phone';
+import { phoneProblem, readPhone } from '../../domain/region/phone';
 import { activityCounts, memberActivity } from '../testing/member-activity';
 import { makeTestApp } from '../testing/test-app';
 import {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../domain/contract/public-pages';
-import { defaultClubIdentity } from '../../domain/club-identity';
+import { defaultClubIdentity } from '../../domain/documents/club-identity';
 import { createApp } from '../app';
 import { mountPwa } from './static';
 import { EXEC, makeClub } from '../testing/test-app';

@@ -17,7 +17,7 @@ import {
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
 import { HOME_SLIDES, SLIDE_SIZES, drawnInEveryFormat, slideSrcSet, type Slide } from '../../domain/contract/home-slides';
 import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
-import { clubIcons, clubPalette, paletteCss, type ClubIdentity } from '../../domain/club-identity';
+import { clubIcons, clubPalette, paletteCss, type ClubIdentity } from '../../domain/documents/club-identity';
 import { clubSportNames, type SportsDocument } from '../../domain/sports';
 
 export interface PageHead {

@@ -1,5 +1,5 @@
 import type { Database_ } from '../../db/client';
-import type { ClubDocumentTypes, DocumentKey } from '../../domain/club-documents';
+import type { ClubDocumentTypes, DocumentKey } from '../../domain/documents/club-documents';
 import type { UserRow } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
 import type { Env } from './settings/env';

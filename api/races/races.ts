@@ -14,7 +14,7 @@ import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { distancesOf, EMPTY_WEEKEND, legsOf, weekendsOf, type RaceWeekend } from './race-weekend';
-import { DEFAULT_RACE_LEGS } from '../../domain/race-results';
+import { DEFAULT_RACE_LEGS } from '../../domain/races/race-results';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;

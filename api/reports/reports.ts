@@ -14,7 +14,7 @@ import { toCsv } from './csv';
 import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { clubRegion } from '../club/settings';
-import { showPhone } from '../../domain/phone';
+import { showPhone } from '../../domain/region/phone';
 import { MEMBER_NOT_FOUND } from '../../domain/contract/admin';
 
 

@@ -2,7 +2,7 @@
 // account, and the first person to open the app names the club and becomes its administrator. The
 // check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
 // makes the administrator and the other is refused; after that the setup does not exist (404).
-import { firstRunIdentity } from '../../domain/club-identity';
+import { firstRunIdentity } from '../../domain/documents/club-identity';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClubDocumentTypes, DocumentKey } from '../club-documents';
+import type { ClubDocumentTypes, DocumentKey } from '../documents/club-documents';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../rules';
 import {
   CLUB_NAME_MAX,
@@ -11,15 +11,15 @@ import {
   SHORT_NAME_MAX,
   TAGLINE_MAX,
   whiteTextReadable,
-} from '../club-identity';
+} from '../documents/club-identity';
 import { hasUnsafeCharacters, unsafeCharactersMessage } from './common';
 import { DAYS, isMonthDay } from '../schedule';
 import { isCalendarDate } from '../calendar-days';
 import { termsProblem } from '../calendar';
 import { isTimeZone } from '../time-zone';
-import { isPhoneCountry } from '../phone';
-import { canonicalLocale } from '../club-format';
-import { isSafeLink } from '../safe-link';
+import { isPhoneCountry } from '../region/phone';
+import { canonicalLocale } from '../region/club-format';
+import { isSafeLink } from '../documents/safe-link';
 import {
   BADGE_COLOURS,
   FILTERS_MAX,
@@ -31,7 +31,7 @@ import {
   sportsProblem,
 } from '../sports';
 import { POSITION_GROUPS } from './profiles';
-import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../club-pages';
+import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../documents/club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
 export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {
@@ -129,7 +129,7 @@ export const clubIdentitySchema = z.object({
   strava: socialLink('Strava'),
 });
 
-// The club's pages (domain/club-pages.ts): texts a person writes, with limits a page can show.
+// The club's pages (domain/documents/club-pages.ts): texts a person writes, with limits a page can show.
 const text = (what: string, most: number) =>
   z.string({ error: `Write ${what}` }).trim().min(1, `Write ${what}`).max(most, `${what[0]!.toUpperCase()}${what.slice(1)} is at most ${most} characters`);
 

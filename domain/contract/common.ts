@@ -1,6 +1,6 @@
 // Types, messages and checks shared by the contract. No zod here: screens read these with their first
 // download; the shared schemas are in common-schemas.ts (docs/decisions/0040).
-import type { PhoneReading } from '../phone';
+import type { PhoneReading } from '../region/phone';
 
 export const EMAIL_EXAMPLE = 'name@example.com';
 export const PASSWORD_MIN = 6;
@@ -20,7 +20,7 @@ export const IDEMPOTENCY_KEY_REUSED_ERROR = 'This Idempotency-Key was already us
 export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a few minutes and try again.';
 
 /**
- * How a schema reads a phone number typed for the club (domain/phone.ts's readPhone, bound to the
+ * How a schema reads a phone number typed for the club (domain/region/phone.ts's readPhone, bound to the
  * club's country in force): handed in by the caller, so a schema that takes a phone number loads the
  * phone library only where a form or the server reads one.
  */

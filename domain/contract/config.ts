@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClubIdentity } from '../club-identity';
+import type { ClubIdentity } from '../documents/club-identity';
 import type { SportsDocument } from '../sports';
 
 /** GET /api/config: what the PWA needs to know of the club's settings (public, no secrets). */

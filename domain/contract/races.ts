@@ -1,7 +1,7 @@
 import { isCalendarDate } from '../calendar-days';
 import { z } from 'zod';
-import { parseRaceTime, type PersonalBest } from '../race-points';
-import { RACE_LEGS_MAX, RACE_LEG_NAME_MAX } from '../race-results';
+import { parseRaceTime, type PersonalBest } from '../races/race-points';
+import { RACE_LEGS_MAX, RACE_LEG_NAME_MAX } from '../races/race-results';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
 
 // Races contract: races, race sign-ups, their validation and answers. Answer field names are those

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DocumentKey } from '../../domain/club-documents';
+import type { DocumentKey } from '../../domain/documents/club-documents';
 import type { ClubDocument } from '../../domain/contract/club-documents';
 import { formatDateTime } from '../lib/ui/format';
 import './version-list.css';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import sharp from 'sharp';
-import { defaultFaq } from '../../../domain/club-pages';
+import { defaultFaq } from '../../../domain/documents/club-pages';
 import { pictureForm, smallPng } from '../../testing/pictures';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../../testing/test-app';
 

@@ -4,7 +4,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
 import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../../domain/contract/privacy';
-import { phoneWritings } from '../../../domain/phone';
+import { phoneWritings } from '../../../domain/region/phone';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../errors';
 import { sha256 } from '../tokens';

@@ -7,11 +7,11 @@ import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
 import { defaultTerms, termChoices } from '../../../domain/calendar';
-import { defaultJoin } from '../../../domain/club-pages';
+import { defaultJoin } from '../../../domain/documents/club-pages';
 import type { ClubDocument } from '../../../domain/contract/club-documents';
 import { clubToday } from '../../../domain/clock';
 import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
-import { phoneProblem } from '../../../domain/phone';
+import { phoneProblem } from '../../../domain/region/phone';
 
 const administrator = testUser('administrator', { name: 'Alex Admin', email: 'administrator@club.test' });
 let data: AdminData;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { newMembershipTerm, termChoices } from '../../../domain/calendar';
-import type { JoinPage } from '../../../domain/club-pages';
+import type { JoinPage } from '../../../domain/documents/club-pages';
 import { useClubTerms } from '../../lib/club/club-terms';
 import { formatDate } from '../../lib/ui/format';
 import {

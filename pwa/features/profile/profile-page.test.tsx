@@ -6,7 +6,7 @@ import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { ProfilePage } from './profile-page';
-import { phoneProblem } from '../../../domain/phone';
+import { phoneProblem } from '../../../domain/region/phone';
 
 const ME: SessionUser = testUser('member', {
   id: 7,

@@ -19,7 +19,7 @@ import { useClubToday } from '../../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useCreatePostMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
-import { formatDuration } from '../../../../domain/club-format';
+import { formatDuration } from '../../../../domain/region/club-format';
 import { EVENT_MINUTES } from '../../../../domain/durations';
 
 export interface EventDraft {

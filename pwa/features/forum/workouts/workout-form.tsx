@@ -34,7 +34,7 @@ import { usualMinutes } from '../../../../domain/durations';
 import { laneBandProblem } from '../../../../domain/lanes';
 import { offeredTypes, paceUnitOf, typeName } from '../../../../domain/sports';
 import { clubSports, useClubSports } from '../../../lib/club/club-sports';
-import { formatDuration } from '../../../../domain/club-format';
+import { formatDuration } from '../../../../domain/region/club-format';
 import { useUpdateWorkoutMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
 import { LanesEditor, laneDraftsOf, lanesBody, type LaneDraft } from './lanes-editor';

@@ -7,7 +7,7 @@ import {
   raceInputSchema,
   type RaceInput,
 } from '../../../../domain/contract/races';
-import { DEFAULT_RACE_LEGS } from '../../../../domain/race-results';
+import { DEFAULT_RACE_LEGS } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';

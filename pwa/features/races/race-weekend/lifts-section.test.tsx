@@ -6,7 +6,7 @@ import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { RaceDetailPage } from '../race-detail-page';
 import { inDays, member, race } from '../test-handlers';
-import { clubFormat } from '../../../../domain/club-format';
+import { clubFormat } from '../../../../domain/region/club-format';
 
 // The Lifts section of a race's page: the driver changes their lift in the form they offered it
 // with; riders get no such button.

@@ -1,12 +1,12 @@
-// The club's public pages as documents (domain/club-documents.ts): what each holds, its default
+// The club's public pages as documents (domain/documents/club-documents.ts): what each holds, its default
 // (today's text, so a club that never edits them reads what it always did) and which of its fields
-// are Markdown (domain/markdown.ts; the server sends them rendered, by field path).
-import { termMonthsText, termsOfYear, termYears, type TermDefinition } from './calendar';
-import { ruleText, type RuleNumbers } from './rules';
-import { HOME_SLIDES } from './contract/home-slides';
-import { firstShownSeason, type SeasonsDocument } from './schedule';
-import { clubFormat } from './club-format';
-import { DEFAULT_CLUB_REGION } from './club-region';
+// are Markdown (domain/documents/markdown.ts; the server sends them rendered, by field path).
+import { termMonthsText, termsOfYear, termYears, type TermDefinition } from '../calendar';
+import { ruleText, type RuleNumbers } from '../rules';
+import { HOME_SLIDES } from '../contract/home-slides';
+import { firstShownSeason, type SeasonsDocument } from '../schedule';
+import { clubFormat } from '../region/club-format';
+import { DEFAULT_CLUB_REGION } from '../region/club-region';
 
 export interface FaqItem {
   /** The anchor of the question on the page (/faq#how-to-join): a link to it keeps working when it is reworded. */

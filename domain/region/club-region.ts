@@ -13,5 +13,5 @@ export interface ClubRegion {
 /** What the club had before the settings existed: North American numbers, dates as 'Mon, Mar 2, 2026 at 6:15 PM'. */
 export const DEFAULT_CLUB_REGION: Readonly<ClubRegion> = { country: 'CA', locale: 'en-US' };
 
-/** Two capital letters: the shape of an ISO 3166-1 alpha-2 code (whether the phone library knows it is domain/phone.ts's). */
+/** Two capital letters: the shape of an ISO 3166-1 alpha-2 code (whether the phone library knows it is domain/region/phone.ts's). */
 export const COUNTRY_CODE = /^[A-Z]{2}$/;

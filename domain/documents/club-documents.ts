@@ -3,17 +3,17 @@
 // who may change it and whether anyone may read it. A document is read whole, published whole as a
 // new version, and an older version can be published again. No zod here: a first paint reads this;
 // the schemas that check a published body are in contract/club-documents-schemas.ts.
-import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from './rules';
-import { defaultTerms, type TermsDocument } from './calendar';
-import { defaultSeasons, type SeasonsDocument } from './schedule';
-import { defaultTeamPositions, type TeamPositionsDocument } from './contract/profiles';
+import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from '../rules';
+import { defaultTerms, type TermsDocument } from '../calendar';
+import { defaultSeasons, type SeasonsDocument } from '../schedule';
+import { defaultTeamPositions, type TeamPositionsDocument } from '../contract/profiles';
 import { defaultClubIdentity, type ClubIdentity } from './club-identity';
-import { defaultSports, type SportsDocument } from './sports';
+import { defaultSports, type SportsDocument } from '../sports';
 
 import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
 
-import { DEFAULT_RACE_POINTS, type RacePoints } from './race-points';
-import { DEFAULT_CLUB_REGION, type ClubRegion } from './club-region';
+import { DEFAULT_RACE_POINTS, type RacePoints } from '../races/race-points';
+import { DEFAULT_CLUB_REGION, type ClubRegion } from '../region/club-region';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';

@@ -1,7 +1,7 @@
 // The club's race rules: personal bests, the season table's points and the race season it counts.
 // The numbers and the season's first month are the club's `race-points` document (administrators set
 // them); the defaults are in docs/rules.md.
-import { addDays } from './calendar-days';
+import { addDays } from '../calendar-days';
 
 /** What a finish and a placing are worth in the season table. */
 export interface RacePoints {

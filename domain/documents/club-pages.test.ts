@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTerms, type TermDefinition } from './calendar';
+import { defaultTerms, type TermDefinition } from '../calendar';
 import { DEFAULT_HOME, PAGE_PLACEHOLDERS, defaultFaq, defaultJoin, fillFacts, pageFilled, type PageFacts } from './club-pages';
 import { pageHtml } from './markdown';
-import { DEFAULT_RULE_NUMBERS } from './rules';
-import { defaultSeasons } from './schedule';
+import { DEFAULT_RULE_NUMBERS } from '../rules';
+import { defaultSeasons } from '../schedule';
 
 const FACTS: PageFacts = {
   clubName: 'Harbour Rowing and Triathlon Club',

@@ -6,7 +6,7 @@
 // ours, so that the short and medium lengths read like the long one. Club dates and times are the
 // stored club-local strings ('YYYY-MM-DD', 'HH:MM'), formatted as they are: no zone shifts them.
 // Only Intl: the PWA's first download formats dates without the zone library.
-import { calendarDateForFormatting } from './calendar-days';
+import { calendarDateForFormatting } from '../calendar-days';
 import { DEFAULT_CLUB_REGION } from './club-region';
 
 /** 'short': 'Mon, Mar 2, 2026'; 'medium': 'Mar 2, 2026'; 'long': 'Monday, March 2, 2026' (en-US). */
