@@ -134,13 +134,18 @@ export default tseslint.config(
   {
     // Contract modules that screens read with their first download: types, constants and checks only.
     // Their zod schemas live beside them in <area>-schemas.ts, loaded with the forms (decision 0040).
-    files: ['domain/contract/{common,forum,notifications,profiles,roles}.ts', 'domain/{clock,calendar,membership,rules,time-zone}.ts'],
+    files: [
+      'domain/contract/{common,notifications,roles}.ts',
+      'domain/contract/training/forum.ts',
+      'domain/contract/club/profiles.ts',
+      'domain/{clock,calendar,membership,rules,time-zone}.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'zod', message: 'Keep zod out of first-paint contract modules: put schemas in <area>-schemas.ts.' }],
-          patterns: [{ group: ['./*-schemas'], message: 'A first-paint contract module must not pull in schemas.' }],
+          patterns: [{ group: ['./*-schemas', '../*-schemas', '../*/*-schemas'], message: 'A first-paint contract module must not pull in schemas.' }],
         },
       ],
     },

@@ -6,7 +6,7 @@ import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
 import { prebuiltJson, sendJsonWithEtag } from './platform/middleware/etag';
 import type { ClubConfig } from '../domain/contract/config';
-import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { IMPORT_MAX_BYTES } from '../domain/contract/members/season';
 import { accountDeletionRoutes } from './accounts/account-deletion-routes';
 import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';

@@ -4,7 +4,7 @@
  * number changes every sentence that states it. docs/rules.md tells the rules in full.
  */
 import { hasRole } from './contract/roles';
-import { FUTURE_WORKOUT_ERROR } from './contract/forum';
+import { FUTURE_WORKOUT_ERROR } from './contract/training/forum';
 import { formatDuration } from './region/club-format';
 
 const MINUTE_MS = 60 * 1000;

@@ -4,7 +4,7 @@ import { defaultClubIdentity } from '../domain/documents/club-identity';
 import { defaultTerms } from '../domain/calendar';
 import { defaultJoin, feesOf, pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../domain/documents/club-pages';
 import { defaultSeasons } from '../domain/schedule';
-import type { ClubDocument } from '../domain/contract/club-documents';
+import type { ClubDocument } from '../domain/contract/club/club-documents';
 import { pageHtml } from '../domain/documents/markdown';
 import { DEFAULT_RULE_NUMBERS } from '../domain/rules';
 

@@ -321,7 +321,7 @@ const calleeName = (callee) =>
   callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : null;
 
 /**
- * The server refuses in the contract's words (domain/contract/<area>.ts: a constant, or a function for
+ * The server refuses in the contract's words (its area's module in domain/contract/: a constant, or a function for
  * words with a value in them), never words written where it refuses, so the PWA and the server say the
  * same thing and a wording lives in one place: the message of `new ServiceError(status, message)`, of
  * `routeId(c, message)`, and an answer's `error` property, are named, not spelled out.
@@ -331,7 +331,7 @@ const refusalWordsFromContract = {
     type: 'problem',
     messages: {
       inline:
-        "Refuse in the contract's words: name a constant (or a message function) of domain/contract/<area>.ts instead of writing the {{what}}'s words here.",
+        "Refuse in the contract's words: name a constant (or a message function) of its area's module in domain/contract/ instead of writing the {{what}}'s words here.",
     },
     schema: [],
   },

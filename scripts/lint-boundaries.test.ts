@@ -18,12 +18,12 @@ const restricted = expect.stringMatching(/^import-x\/no-restricted-paths: /);
 
 describe('lint boundaries', () => {
   it('keeps zod out of the contract modules a first paint reads', async () => {
-    const messages = await ruleIds('domain/contract/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
+    const messages = await ruleIds('domain/contract/club/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
     expect(messages).toEqual([expect.stringMatching(/^no-restricted-imports: .*zod/)]);
     const schemas = await ruleIds('domain/contract/common.ts', "import { looseString } from './common-schemas';\nexport const x = looseString;\n");
     expect(schemas).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     // A schemas module may import zod.
-    expect(await ruleIds('domain/contract/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
+    expect(await ruleIds('domain/contract/club/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
   });
 
   it("keeps TanStack Query, the data layer and the outbox out of a visitor's pages and public reads", async () => {
@@ -164,7 +164,7 @@ describe('lint boundaries', () => {
     expect(messages).toEqual(inline.map(() => expect.stringMatching(/^club\/refusal-words-from-contract: .*domain\/contract/)));
     // Named words pass, a message built by the contract's function too; so do tests and the test helpers.
     const named = [
-      "import { POST_NOT_FOUND, attendanceOpensMessage } from '../../domain/contract/forum';",
+      "import { POST_NOT_FOUND, attendanceOpensMessage } from '../../domain/contract/training/forum';",
       'export const a = () => new ServiceError(404, POST_NOT_FOUND);',
       'export const b = (day: string) => new ServiceError(409, attendanceOpensMessage(day));',
       'export const c = (err: Error) => ({ error: err.message });',

@@ -26,7 +26,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { verifyPassword } from '../../db/passwords';
-import { DELETE_WRONG_PASSWORD, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
+import { DELETE_WRONG_PASSWORD, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/members/privacy';
 import type { AppDeps } from '../platform/context';
 import { forgetPersonInStoredAnswers } from '../platform/middleware/idempotency';
 import { refuseLimitedSignIn, signInFailed, signInKeys } from './auth';
@@ -35,7 +35,7 @@ import { removeUpload } from '../media/uploads';
 import { findUserById } from '../platform/users';
 import { releaseComingPlaces } from '../forum/workouts/workouts';
 import { forgetRecipient } from '../messaging/queue/records';
-import { MEMBER_NOT_FOUND } from '../../domain/contract/admin';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
 interface Leaving {
   deps: AppDeps;

@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetCheckSchema,
   resetPasswordSchema,
-} from '../../domain/contract/auth';
+} from '../../domain/contract/members/auth';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
 import { readBody, readBodyNamingField } from '../platform/middleware/validate';

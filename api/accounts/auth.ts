@@ -19,7 +19,7 @@ import {
   SIGN_UPS_FROM_NETWORK_ERROR,
   type AuthAnswer,
   type RegisterInput,
-} from '../../domain/contract/auth';
+} from '../../domain/contract/members/auth';
 import { ServiceError } from '../platform/errors';
 import { passwordResetEmail } from '../messaging/mail-templates';
 import { checkPassword, hashPassword } from '../../db/passwords';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { bioParagraphs, profileUpdateSchema } from '../../domain/contract/users';
+import { bioParagraphs, profileUpdateSchema } from '../../domain/contract/members/users';
 import { phoneProblem, readPhone } from '../../domain/region/phone';
 import { makeTestApp } from '../testing/test-app';
 import { ServiceError } from '../platform/errors';

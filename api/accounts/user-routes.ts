@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { PROFILE_PICTURE_FIELD, profileUpdateSchema } from '../../domain/contract/users';
+import { PROFILE_PICTURE_FIELD, profileUpdateSchema } from '../../domain/contract/members/users';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBodyNamingField } from '../platform/middleware/validate';

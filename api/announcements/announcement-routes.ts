@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { announcementSchema } from '../../domain/contract/announcements-schemas';
+import { announcementSchema } from '../../domain/contract/club/announcements-schemas';
 import { clubToday } from '../../domain/clock';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, routeId } from '../platform/middleware/validate';
 import { currentAnnouncements, deleteAnnouncement, dismissAnnouncement, postAnnouncement } from './announcements';
 import { clubTimeZone } from '../platform/club-time-zone';
-import { ANNOUNCEMENT_NOT_FOUND } from '../../domain/contract/announcements';
+import { ANNOUNCEMENT_NOT_FOUND } from '../../domain/contract/club/announcements';
 
 // Members read the current announcements; execs post them; the author, an exec or an administrator
 // removes one (checked in the service). Each member dismisses one for themselves, on every device.

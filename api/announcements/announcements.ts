@@ -13,8 +13,8 @@ import {
   type Announcement,
   type AnnouncementAnswer,
   type AnnouncementDismissedAnswer,
-} from '../../domain/contract/announcements';
-import type { NewAnnouncement } from '../../domain/contract/announcements-schemas';
+} from '../../domain/contract/club/announcements';
+import type { NewAnnouncement } from '../../domain/contract/club/announcements-schemas';
 import { canManagePost } from '../../domain/rules';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';

@@ -18,8 +18,8 @@ import { ServiceError } from '../platform/errors';
 import { effectiveRole } from '../../domain/membership';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { CALENDAR_NOT_FOUND, USER_NOT_FOUND } from '../../domain/contract/me';
-import { EVENT_NOT_FOUND, WORKOUT_NOT_FOUND } from '../../domain/contract/forum';
-import { RACE_NOT_FOUND_ERROR } from '../../domain/contract/races';
+import { EVENT_NOT_FOUND, WORKOUT_NOT_FOUND } from '../../domain/contract/training/forum';
+import { RACE_NOT_FOUND_ERROR } from '../../domain/contract/training/races';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-calendar-feeds.md.
 

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { isDocumentKey, type DocumentKey } from '../../domain/documents/club-documents';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { publishDocumentSchema, restoreDocumentSchema } from '../../domain/contract/club-documents-schemas';
+import { publishDocumentSchema, restoreDocumentSchema } from '../../domain/contract/club/club-documents-schemas';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { optionalAuth, requireAuth } from '../platform/middleware/auth';
 import { etagMatches } from '../platform/middleware/etag';
 import { idParam, readBody } from '../platform/middleware/validate';
 import { documentFor, documentVersions, mayRead, publishDocument, restoreDocument } from './documents';
-import { EDITORS_ONLY_SEE_ERROR, SETTING_NOT_FOUND, SIGN_IN_TO_SEE_ERROR, VERSION_NOT_FOUND } from '../../domain/contract/club-documents';
+import { EDITORS_ONLY_SEE_ERROR, SETTING_NOT_FOUND, SIGN_IN_TO_SEE_ERROR, VERSION_NOT_FOUND } from '../../domain/contract/club/club-documents';
 
 function documentKey(raw: string): DocumentKey {
   if (!isDocumentKey(raw)) throw new ServiceError(404, SETTING_NOT_FOUND);

@@ -19,8 +19,8 @@ import {
   VERSION_NOT_FOUND,
   type ClubDocument,
   type ClubDocumentVersionsAnswer,
-} from '../../domain/contract/club-documents';
-import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
+} from '../../domain/contract/club/club-documents';
+import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club/club-documents-schemas';
 import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/documents/club-pages';
 import { pageHtml } from '../../domain/documents/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';

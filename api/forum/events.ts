@@ -10,8 +10,8 @@ import {
   type EventRsvp,
   type RsvpAnswer,
   type RsvpStatus,
-} from '../../domain/contract/forum';
-import { type NewEvent } from '../../domain/contract/forum-schemas';
+} from '../../domain/contract/training/forum';
+import { type NewEvent } from '../../domain/contract/training/forum-schemas';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { assertCanManagePost, assertNotCancelled, requireEvent, type Actor } from './posts/access';

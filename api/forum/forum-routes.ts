@@ -12,7 +12,7 @@ import {
   updateEventSchema,
   waitlistBodySchema,
   updateWorkoutSchema,
-} from '../../domain/contract/forum-schemas';
+} from '../../domain/contract/training/forum-schemas';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { sendJsonWithEtag } from '../platform/middleware/etag';
 import { respondOnce } from '../platform/middleware/idempotency';
@@ -38,7 +38,7 @@ import {
   listWaitlist,
   setSignup,
 } from './workouts/workouts';
-import { EVENT_NOT_FOUND, POST_NOT_FOUND, POST_TYPE_ERROR, WORKOUT_NOT_FOUND } from '../../domain/contract/forum';
+import { EVENT_NOT_FOUND, POST_NOT_FOUND, POST_TYPE_ERROR, WORKOUT_NOT_FOUND } from '../../domain/contract/training/forum';
 
 
 // Every forum route is for members and above; writes go through respondOnce so an offline replay

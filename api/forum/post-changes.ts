@@ -3,7 +3,7 @@
 // who answered it, but the one who made the change, hears so once (posts/change-notices.ts). Each change bumps the post's revision.
 import { and, eq, sql } from 'drizzle-orm';
 import { attendanceSubmissions, posts, type PostRow } from '../../db/schema';
-import { ATTENDED_NOT_CANCELLABLE_ERROR, type CancelAnswer, type EventPost, type SeriesScope, type WorkoutPost } from '../../domain/contract/forum';
+import { ATTENDED_NOT_CANCELLABLE_ERROR, type CancelAnswer, type EventPost, type SeriesScope, type WorkoutPost } from '../../domain/contract/training/forum';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { cancelledNotice, reinstatedNotice } from '../messaging/mail-templates';

@@ -6,7 +6,7 @@ import {
   uploadMissingMessage,
   uploadTooLargeMessage,
   type UploadNoun,
-} from '../../domain/contract/users';
+} from '../../domain/contract/members/users';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { UPLOAD_TOO_MANY_PIXELS_ERROR, UPLOAD_TYPE_ERROR } from '../../domain/contract/users';
+import { UPLOAD_TOO_MANY_PIXELS_ERROR, UPLOAD_TYPE_ERROR } from '../../domain/contract/members/users';
 import type { Logger } from '../platform/logger';
 import { ServiceError } from '../platform/errors';
 

@@ -7,7 +7,7 @@ import {
   notifyRoleChangeSchema,
   rejectMemberSchema,
   updateMemberSchema,
-} from '../../domain/contract/admin';
+} from '../../domain/contract/members/admin';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
@@ -22,7 +22,7 @@ import {
   declineRenewalSchema,
   IMPORT_CONTENT_TYPE_ERROR,
   RENEWAL_NOT_FOUND,
-} from '../../domain/contract/season';
+} from '../../domain/contract/members/season';
 import { removeMemberPasskeys, withPasskeyCounts } from '../passkeys/passkeys';
 import { removeUpload } from '../media/uploads';
 

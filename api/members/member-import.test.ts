@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
 import { chunksOf, readSpreadsheet } from './member-import';
-import { importTooManyRowsMessage } from '../../domain/contract/season';
+import { importTooManyRowsMessage } from '../../domain/contract/members/season';
 import { phoneProblem } from '../../domain/region/phone';
 import { ADMIN, EXEC, MEMBER, PENDING, makeClub, type TestApp } from '../testing/test-app';
 

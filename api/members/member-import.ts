@@ -15,7 +15,7 @@ import { clubToday } from '../../domain/clock';
 import { hasUnsafeCharacters, isValidEmail } from '../../domain/contract/common';
 import { clubPhoneReader } from '../club/settings';
 import type {
-  IMPORTABLE_ROLES} from '../../domain/contract/season';
+  IMPORTABLE_ROLES} from '../../domain/contract/members/season';
 import {
   IMPORT_EMPTY_ERROR,
   IMPORT_HEADER_ERROR,
@@ -26,7 +26,7 @@ import {
   type ImportAnswer,
   type ImportRow,
   type ImportRowStatus,
-} from '../../domain/contract/season';
+} from '../../domain/contract/members/season';
 import type { AppDeps } from '../platform/context';
 import { issuePasswordLink } from '../accounts/auth';
 import { ServiceError } from '../platform/errors';

@@ -10,7 +10,7 @@ import {
   SET_REJECTED_ERROR,
   approveMemberSchema,
   updateMemberSchema,
-} from '../../domain/contract/admin';
+} from '../../domain/contract/members/admin';
 import { phoneProblem, readPhone } from '../../domain/region/phone';
 import { activityCounts, memberActivity } from '../testing/member-activity';
 import { makeTestApp } from '../testing/test-app';

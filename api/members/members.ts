@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { termFromId } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { clubName } from '../club/identity/identity';
-import { BULK_SELF_ROLE_ERROR, demoteAdminsMessage, UNKNOWN_SESSION_ERROR, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
+import { BULK_SELF_ROLE_ERROR, demoteAdminsMessage, UNKNOWN_SESSION_ERROR, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/members/season';
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
 import { users, type UserRow } from '../../db/schema';
@@ -17,8 +17,8 @@ import {
   type AdminMember,
   type ApproveMemberInput,
   type UpdateMemberInput,
-} from '../../domain/contract/admin';
-import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
+} from '../../domain/contract/members/admin';
+import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/members/auth';
 import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';

@@ -18,14 +18,14 @@ import {
   type Renewal,
   type RenewalsDecidedAnswer,
   type SessionChoice,
-} from '../../domain/contract/season';
+} from '../../domain/contract/members/season';
 import type { AppDeps } from '../platform/context';
 import { clubDates } from '../club/settings';
 import { ServiceError } from '../platform/errors';
 import { renewalApprovedEmail, renewalDeclinedEmail } from '../messaging/mail-templates';
 import { findUserById } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
-import { MEMBER_NOT_FOUND } from '../../domain/contract/admin';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
 const APPROVED_ROLES = ['member', 'exec', 'administrator'];
 

@@ -8,7 +8,7 @@ import {
   invalidUtf8Message,
   nulByteMessage,
   nulCharacterMessage,
-} from '../../domain/contract/season';
+} from '../../domain/contract/members/season';
 import { ServiceError } from '../platform/errors';
 
 /** The line (from 1) a byte offset of UTF-8 or ASCII-compatible bytes is on. */

@@ -1,5 +1,5 @@
 import { addDays, clubTimeToEpoch, clubToday, daysBetween, hasStarted } from '../../domain/clock';
-import type { RsvpStatus } from '../../domain/contract/forum';
+import type { RsvpStatus } from '../../domain/contract/training/forum';
 import {
   EXPIRY_NUDGE_DAYS,
   MY_WEEK_DAYS,

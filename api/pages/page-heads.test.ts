@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '../../domain/contract/public-pages';
+import { PUBLIC_PAGES } from '../../domain/contract/club/public-pages';
 import { defaultClubIdentity } from '../../domain/documents/club-identity';
 import { createApp } from '../app';
 import { mountPwa } from './static';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clubToday } from '../../domain/clock';
 import type { PageKey } from '../../domain/documents/club-pages';
-import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
+import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/club/public-pages';
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';

@@ -2,14 +2,14 @@
 // from the database), and failures count in the same limits, per address and per account.
 import { and, eq } from 'drizzle-orm';
 import { passkeys, users } from '../../db/schema';
-import { NOT_APPROVED_ERROR, type AuthAnswer } from '../../domain/contract/auth';
+import { NOT_APPROVED_ERROR, type AuthAnswer } from '../../domain/contract/members/auth';
 import {
   PASSKEY_CHALLENGE_GONE,
   PASSKEY_LOGIN_FAILED,
   PASSKEY_REQUESTS_LIMIT_ERROR,
   type PasskeyLoginInput,
   type PasskeyRequestOptions,
-} from '../../domain/contract/passkeys';
+} from '../../domain/contract/members/passkeys';
 import type { AppDeps } from '../platform/context';
 import { addressFailed, refuseBusyAddress, refuseLimitedSignIn, sessionAnswer, signInFailed, signInKeys, signInSucceeded } from '../accounts/auth';
 import { ServiceError } from '../platform/errors';

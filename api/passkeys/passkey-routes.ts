@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { addPasskeySchema, PASSKEY_NOT_FOUND, passkeyLoginSchema, passkeyOptionsSchema, renamePasskeySchema } from '../../domain/contract/passkeys';
+import { addPasskeySchema, PASSKEY_NOT_FOUND, passkeyLoginSchema, passkeyOptionsSchema, renamePasskeySchema } from '../../domain/contract/members/passkeys';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
 import { readBody, routeId } from '../platform/middleware/validate';

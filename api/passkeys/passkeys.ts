@@ -2,8 +2,8 @@
 // administrator sees and removes. Adding one is registration.ts; signing in, login.ts.
 import { and, asc, count, eq } from 'drizzle-orm';
 import { passkeys, users, type PasskeyRow } from '../../db/schema';
-import { PASSKEY_NOT_FOUND, type PasskeyInfo } from '../../domain/contract/passkeys';
-import { MEMBER_NOT_FOUND } from '../../domain/contract/admin';
+import { PASSKEY_NOT_FOUND, type PasskeyInfo } from '../../domain/contract/members/passkeys';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 

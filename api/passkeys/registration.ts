@@ -18,7 +18,7 @@ import {
   type AddPasskeyInput,
   type PasskeyCreationOptions,
   type PasskeyInfo,
-} from '../../domain/contract/passkeys';
+} from '../../domain/contract/members/passkeys';
 import { verifyPassword } from '../../db/passwords';
 import type { AppDeps } from '../platform/context';
 import { refuseLimitedSignIn, signInFailed, signInKeys, signInSucceeded } from '../accounts/auth';

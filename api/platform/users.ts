@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import type { SessionUser } from '../../domain/contract/auth';
+import type { SessionUser } from '../../domain/contract/members/auth';
 import { clubToday } from '../../domain/clock';
 import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';

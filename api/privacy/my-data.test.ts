@@ -10,7 +10,7 @@ import {
   FORMER_MEMBER,
   LAST_ADMIN_ERROR,
   REQUEST_LOG_LINE,
-} from '../../domain/contract/privacy';
+} from '../../domain/contract/members/privacy';
 import { ACCOUNT_TABLES } from '../accounts/account-deletion';
 import { activationEmail } from '../messaging/mail-templates';
 import { MY_DATA_TABLES } from './my-data';

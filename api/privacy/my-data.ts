@@ -34,7 +34,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import { EXPORT_LIMIT_ERROR, EXPORTS_PER_DAY } from '../../domain/contract/privacy';
+import { EXPORT_LIMIT_ERROR, EXPORTS_PER_DAY } from '../../domain/contract/members/privacy';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { uploadPath } from '../media/uploads';

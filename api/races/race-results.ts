@@ -13,7 +13,7 @@ import {
   type RaceResult,
   type RaceResultInput,
   type SeasonTableAnswer,
-} from '../../domain/contract/races';
+} from '../../domain/contract/training/races';
 import { hasRole } from '../../domain/contract/roles';
 import { formatRaceTime, personalBests, raceSeason, raceSeasonOf, seasonStartMonthOf, seasonTable, type PersonalBest } from '../../domain/races/race-points';
 import { NAMED_SPLITS, legIndex, resultsOpen, storedSplits } from '../../domain/races/race-results';

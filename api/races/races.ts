@@ -9,7 +9,7 @@ import {
   type RaceEntry,
   type RaceInput,
   type RaceSignup,
-} from '../../domain/contract/races';
+} from '../../domain/contract/training/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';

@@ -8,7 +8,7 @@ import { clubName } from '../club/identity/identity';
 import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/queries/reminder-keys';
 import { eventRsvps, posts, renewalRequests, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
-import { RENEWAL_REMINDER_DAYS, RENEWAL_REMINDER_TIME } from '../../domain/contract/season';
+import { RENEWAL_REMINDER_DAYS, RENEWAL_REMINDER_TIME } from '../../domain/contract/members/season';
 import { addDays, clubTimeToEpoch, clubToday, hasStarted } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,

@@ -12,8 +12,8 @@ import {
   termReportCsv,
   type CsvFile,
 } from './reports';
-import { MEMBER_NOT_FOUND } from '../../domain/contract/admin';
-import { MEMBER_IDS_ERROR } from '../../domain/contract/reports';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
+import { MEMBER_IDS_ERROR } from '../../domain/contract/training/reports';
 
 function sendCsv(c: Context<AppEnv>, file: CsvFile): Response {
   return c.body(file.body, 200, {

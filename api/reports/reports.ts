@@ -3,7 +3,7 @@
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../domain/clock';
-import { TERM_ERROR, type MemberHistoryAnswer, type MemberHistoryRow, type TermReportAnswer } from '../../domain/contract/reports';
+import { TERM_ERROR, type MemberHistoryAnswer, type MemberHistoryRow, type TermReportAnswer } from '../../domain/contract/training/reports';
 import { termFromId, termOfDate, type Term } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { absenceLog, attendanceRecords, posts, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
@@ -15,7 +15,7 @@ import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { clubRegion } from '../club/settings';
 import { showPhone } from '../../domain/region/phone';
-import { MEMBER_NOT_FOUND } from '../../domain/contract/admin';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
 
 /** The term of `?term=`, or the club's current term when it is missing. */

@@ -2,7 +2,7 @@
 // or an old mail opens nothing) and what the auth answers reveal about which emails have accounts.
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
-import { INVALID_RESET_ERROR } from '../../domain/contract/auth';
+import { INVALID_RESET_ERROR } from '../../domain/contract/members/auth';
 import { passwordPoolStats } from '../../db/password-pool';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing/test-app';
 import { rawRequest, withServer } from '../testing/app-server';

@@ -2,7 +2,7 @@
 // position someone holds is removed only when the administrator confirmed it, and its card goes with it.
 import { inArray } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
-import { HELD_POSITION_ERROR, type TeamPositionsDocument } from '../../domain/contract/profiles';
+import { HELD_POSITION_ERROR, type TeamPositionsDocument } from '../../domain/contract/club/profiles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 

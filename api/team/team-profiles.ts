@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
-import { positionGroup, TEAM_MEMBER_NOT_FOUND, type TeamMember, type TeamPosition } from '../../domain/contract/profiles';
-import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
+import { positionGroup, TEAM_MEMBER_NOT_FOUND, type TeamMember, type TeamPosition } from '../../domain/contract/club/profiles';
+import type { TeamMemberUpdate } from '../../domain/contract/club/profiles-schemas';
 import { saveUpload, toSquareWebp } from '../media/uploads';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';

@@ -1,7 +1,7 @@
 // Workouts and events as their answers need them: the post, its author, and who is signed up, waiting
 // or has answered, in one statement whatever the number of posts (a correlated subquery per list
 // column, never a query per post). The people come along as comma-separated lists.
-import type { RsvpStatus } from '../../domain/contract/forum';
+import type { RsvpStatus } from '../../domain/contract/training/forum';
 import type { Database_ } from '../client';
 import { waitlistOrderSql } from './waitlist-order';
 import { preparedOnce } from './statements';

@@ -1,16 +1,16 @@
-import type { ClubAnswer, ClubLogoAnswer } from './club';
-import type { SetupStatus, setupSchema } from './setup';
-import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from './club-documents';
-import type { publishDocumentSchema, restoreDocumentSchema } from './club-documents-schemas';
-import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
-import type { NewAnnouncement } from './announcements-schemas';
+import type { ClubAnswer, ClubLogoAnswer } from './club/club';
+import type { SetupStatus, setupSchema } from './members/setup';
+import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from './club/club-documents';
+import type { publishDocumentSchema, restoreDocumentSchema } from './club/club-documents-schemas';
+import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './club/announcements';
+import type { NewAnnouncement } from './club/announcements-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
-import type { PrivacyFacts } from './privacy';
-import type { deleteAccountSchema } from './privacy-schemas';
+import type { PrivacyFacts } from './members/privacy';
+import type { deleteAccountSchema } from './members/privacy-schemas';
 import type {
   approveRenewalsSchema,
   BulkMembersAnswer,
@@ -22,7 +22,7 @@ import type {
   renewalRequestSchema,
   RenewalsAnswer,
   RenewalsDecidedAnswer,
-} from './season';
+} from './members/season';
 import type {
   addPasskeySchema,
   PasskeyAnswer,
@@ -33,8 +33,8 @@ import type {
   PasskeysAnswer,
   PasskeysRemovedAnswer,
   renamePasskeySchema,
-} from './passkeys';
-import type { MemberHistoryAnswer, TermReportAnswer } from './reports';
+} from './members/passkeys';
+import type { MemberHistoryAnswer, TermReportAnswer } from './training/reports';
 import type { z } from 'zod';
 import type {
   approveMemberSchema,
@@ -44,7 +44,7 @@ import type {
   QueuedMessagesAnswer,
   rejectMemberSchema,
   updateMemberSchema,
-} from './admin';
+} from './members/admin';
 import type {
   AuthAnswer,
   forgotPasswordSchema,
@@ -54,7 +54,7 @@ import type {
   ResetCheckAnswer,
   resetPasswordSchema,
   SessionUser,
-} from './auth';
+} from './members/auth';
 import type {
   AttendanceAnswer,
   AttendanceRecord,
@@ -72,7 +72,7 @@ import type {
   WorkoutTypeUsageAnswer,
   WorkoutPost,
   WorkoutSignup,
-} from './forum';
+} from './training/forum';
 import type {
   attendanceBodySchema,
   cancelPostSchema,
@@ -83,9 +83,9 @@ import type {
   updateEventSchema,
   updateWorkoutSchema,
   waitlistBodySchema,
-} from './forum-schemas';
-import type { TeamMemberAnswer, TeamMembersAnswer, TeamPictureAnswer } from './profiles';
-import type { teamMemberUpdateSchema } from './profiles-schemas';
+} from './training/forum-schemas';
+import type { TeamMemberAnswer, TeamMembersAnswer, TeamPictureAnswer } from './club/profiles';
+import type { teamMemberUpdateSchema } from './club/profiles-schemas';
 import type {
   RaceAnswer,
   RaceDeletedAnswer,
@@ -101,13 +101,13 @@ import type {
   raceResultSchema,
   PersonalBestsAnswer,
   SeasonTableAnswer,
-} from './races';
+} from './training/races';
 import type {
   ProfileAnswer,
   ProfilePictureAnswer,
   profileUpdateSchema,
   RoleChangeNotificationsAnswer,
-} from './users';
+} from './members/users';
 
 // Every call of the API, by "METHOD /path" (after /api): what the client sends and what the server
 // answers on success. The PWA's client and the server's handlers are both typed against this table,

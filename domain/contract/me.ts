@@ -1,4 +1,4 @@
-import type { RsvpStatus, WorkoutType } from './forum';
+import type { RsvpStatus, WorkoutType } from './training/forum';
 
 // GET /me/week: the signed-in member's coming days in one answer (docs/decisions/0041).
 

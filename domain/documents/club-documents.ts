@@ -6,7 +6,7 @@
 import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from '../rules';
 import { defaultTerms, type TermsDocument } from '../calendar';
 import { defaultSeasons, type SeasonsDocument } from '../schedule';
-import { defaultTeamPositions, type TeamPositionsDocument } from '../contract/profiles';
+import { defaultTeamPositions, type TeamPositionsDocument } from '../contract/club/profiles';
 import { defaultClubIdentity, type ClubIdentity } from './club-identity';
 import { defaultSports, type SportsDocument } from '../sports';
 

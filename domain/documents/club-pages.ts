@@ -3,7 +3,7 @@
 // are Markdown (domain/documents/markdown.ts; the server sends them rendered, by field path).
 import { termMonthsText, termsOfYear, termYears, type TermDefinition } from '../calendar';
 import { ruleText, type RuleNumbers } from '../rules';
-import { HOME_SLIDES } from '../contract/home-slides';
+import { HOME_SLIDES } from '../contract/club/home-slides';
 import { firstShownSeason, type SeasonsDocument } from '../schedule';
 import { clubFormat } from '../region/club-format';
 import { DEFAULT_CLUB_REGION } from '../region/club-region';

@@ -9,7 +9,7 @@ import { setClubRules } from '../lib/club/club-rules';
 import { setClubSports } from '../lib/club/club-sports';
 import { setClubTimeZone } from '../lib/club/club-zone';
 import { primeReads } from '../lib/data/primed-reads';
-import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
+import { PAGE_DATA_ID } from '../../domain/contract/club/public-pages';
 import type { RuleNumbers } from '../../domain/rules';
 import type { ClubRegion } from '../../domain/region/club-region';
 import type { SportsDocument } from '../../domain/sports';

@@ -1,4 +1,4 @@
-import type { ClubDocument } from '../../domain/contract/club-documents';
+import type { ClubDocument } from '../../domain/contract/club/club-documents';
 import { usePageDocument } from '../lib/data/page-documents';
 import { MarkdownHtml } from './markdown-html';
 import { LoadError, Loading } from './status';

@@ -2,7 +2,7 @@
 // from a page document whose Markdown is already HTML, by the public page (from the server) and by
 // the editor's preview and history (from its own rendering), so the preview is the page.
 import { formatFee, taxWords } from '../../domain/documents/club-pages';
-import type { ClubDocument } from '../../domain/contract/club-documents';
+import type { ClubDocument } from '../../domain/contract/club/club-documents';
 import { MarkdownHtml } from './markdown-html';
 import './page-views.css';
 

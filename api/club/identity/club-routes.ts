@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CLUB_LOGO_FIELD } from '../../../domain/contract/club';
+import { CLUB_LOGO_FIELD } from '../../../domain/contract/club/club';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import { uploadedPicture } from '../../media/picture-form';
 import type { AppEnv } from '../../platform/context';

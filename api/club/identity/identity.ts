@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { clubIcons, type ClubIdentity } from '../../../domain/documents/club-identity';
-import type { ClubAnswer } from '../../../domain/contract/club';
+import type { ClubAnswer } from '../../../domain/contract/club/club';
 import { saveUpload, toSquareWebp } from '../../media/uploads';
 import type { PushSender } from '../../messaging/queue/web-push';
 import type { AppDeps } from '../../platform/context';

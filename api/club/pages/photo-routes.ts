@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
-import { HOME_PHOTO_FIELD, HOME_PHOTO_MAX_BYTES, PAGE_EDITORS_ONLY_ERROR } from '../../../domain/contract/club-documents';
+import { HOME_PHOTO_FIELD, HOME_PHOTO_MAX_BYTES, PAGE_EDITORS_ONLY_ERROR } from '../../../domain/contract/club/club-documents';
 import { uploadedPicture } from '../../media/picture-form';
 import { saveUploadSet, toSlideWebps } from '../../media/uploads';
 import type { AppEnv } from '../../platform/context';

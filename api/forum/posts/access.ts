@@ -6,7 +6,7 @@ import { posts, type PostRow } from '../../../db/schema';
 import { canManagePost as clubCanManagePost, cancelledText } from '../../../domain/rules';
 import type { AppDeps, CurrentUser } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
-import { EVENT_NOT_FOUND, POST_NOT_FOUND, postManagersOnlyMessage, WORKOUT_NOT_FOUND } from '../../../domain/contract/forum';
+import { EVENT_NOT_FOUND, POST_NOT_FOUND, postManagersOnlyMessage, WORKOUT_NOT_FOUND } from '../../../domain/contract/training/forum';
 
 /** Who is acting: enough of CurrentUser for the rules (tests may pass a plain object). */
 export type Actor = Pick<CurrentUser, 'id' | 'role'>;

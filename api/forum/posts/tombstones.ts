@@ -7,7 +7,7 @@ import { TOMBSTONE_DAYS } from '../../../domain/rules';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { answerCount, kindOf, whereAndWhen } from './change-notices';
-import { answeredPostMessage } from '../../../domain/contract/forum';
+import { answeredPostMessage } from '../../../domain/contract/training/forum';
 
 const DAY_MS = 24 * 3_600_000;
 

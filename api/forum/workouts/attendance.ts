@@ -9,7 +9,7 @@ import {
   notSignedUpForAttendanceMessage,
   type AttendanceAnswer,
   type AttendanceRecord,
-} from '../../../domain/contract/forum';
+} from '../../../domain/contract/training/forum';
 import type { AppDeps, CurrentUser } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { clubDates } from '../../club/settings';

@@ -2,7 +2,7 @@
 // lane's waitlist keeping their place) and an exec's move poolside (over capacity if they choose).
 import { hasStarted } from '../../../domain/clock';
 import { hasRole } from '../../../domain/contract/roles';
-import { LANE_MOVE_EXEC_ONLY_ERROR, LANE_MOVE_NOT_SIGNED_UP_ERROR, WORKOUT_STARTED_ERROR, type LaneMoveAnswer } from '../../../domain/contract/forum';
+import { LANE_MOVE_EXEC_ONLY_ERROR, LANE_MOVE_NOT_SIGNED_UP_ERROR, WORKOUT_STARTED_ERROR, type LaneMoveAnswer } from '../../../domain/contract/training/forum';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { assertCanManagePost, assertNotCancelled, requireWorkout, type Actor } from '../posts/access';

@@ -7,12 +7,12 @@ import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { waitlistOrder } from '../../../db/queries/waitlist-order';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
-import type { LaneInput } from '../../../domain/contract/forum-schemas';
+import type { LaneInput } from '../../../domain/contract/training/forum-schemas';
 import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneBandProblem, laneRequiredText, signedUpInLaneText } from '../../../domain/lanes';
 import type { PaceUnit } from '../../../domain/paces';
 import { isFull } from '../../../domain/rules';
 import { ServiceError } from '../../platform/errors';
-import { laneCapacityBelowSignupsMessage, laneInUseMessage, NO_LANES_ERROR } from '../../../domain/contract/forum';
+import { laneCapacityBelowSignupsMessage, laneInUseMessage, NO_LANES_ERROR } from '../../../domain/contract/training/forum';
 
 export type LaneRow = typeof workoutLanes.$inferSelect;
 

@@ -7,8 +7,8 @@ import {
   fullWorkoutError,
   WORKOUT_NOT_FULL_ERROR,
   WORKOUT_STARTED_ERROR,
-} from '../../../domain/contract/forum';
-import { type NewWorkout } from '../../../domain/contract/forum-schemas';
+} from '../../../domain/contract/training/forum';
+import { type NewWorkout } from '../../../domain/contract/training/forum-schemas';
 import type { Role } from '../../../domain/contract/roles';
 import { DEFAULT_RULE_NUMBERS, suspensionEndsAt } from '../../../domain/rules';
 import { makeTestApp } from '../../testing/test-app';

@@ -17,9 +17,9 @@ import {
   type WorkoutDetailAnswer,
   type WorkoutPost,
   type WorkoutSignup,
-} from '../../../domain/contract/forum';
-import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
-import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+} from '../../../domain/contract/training/forum';
+import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/training/forum-schemas';
+import { FORMER_MEMBER } from '../../../domain/contract/members/privacy';
 import { clubDates, clubRules, clubSports } from '../../club/settings';
 import { paceUnitOf } from '../../../domain/sports';
 import { chosenWorkoutType } from './workout-types';

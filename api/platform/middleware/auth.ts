@@ -1,12 +1,12 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
+import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/members/privacy';
 import { hasRole, ROLE_REQUIRED_ERRORS, type Role } from '../../../domain/contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
 import { ServiceError } from '../errors';
 import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../tokens';
 import { findUserById, roleToday } from '../users';
-import { NO_TOKEN_ERROR, NOT_APPROVED_ERROR, SESSION_EXPIRED_ERROR } from '../../../domain/contract/auth';
+import { NO_TOKEN_ERROR, NOT_APPROVED_ERROR, SESSION_EXPIRED_ERROR } from '../../../domain/contract/members/auth';
 import { NO_PERMISSION_ERROR } from '../../../domain/contract/common';
 
 type AuthResult = { user: CurrentUser; claims: TokenClaims } | { status: 401 | 403; error: string } | null;

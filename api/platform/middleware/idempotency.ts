@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
-import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../../domain/contract/privacy';
+import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../../domain/contract/members/privacy';
 import { phoneWritings } from '../../../domain/region/phone';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../errors';

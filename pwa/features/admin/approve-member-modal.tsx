@@ -8,7 +8,7 @@ import {
   approveMemberSchema,
   type AdminMember,
   type ApproveMemberInput,
-} from '../../../domain/contract/admin';
+} from '../../../domain/contract/members/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';

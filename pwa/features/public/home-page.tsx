@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session/session';
 import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Slideshow } from './slideshow';
-import type { ClubDocument } from '../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../domain/contract/club/club-documents';
 import type { HomeCardIcon } from '../../../domain/documents/club-pages';
 import { MarkdownHtml } from '../../components/markdown-html';
 import { LoadError } from '../../components/status';

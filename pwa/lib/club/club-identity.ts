@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { clubPalette, defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/documents/club-identity';
-import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/profiles';
+import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/club/profiles';
 
 // The club's name, short name, tagline, description, colours, logo, contact address and links (its `club` document), learned
 // with GET /api/config by club-zone's loadClubConfig (the service worker keeps that answer, so a

@@ -3,7 +3,7 @@
 // overwriting it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClubDocumentTypes, DocumentKey } from '../../../domain/documents/club-documents';
-import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club-documents';
+import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club/club-documents';
 import { ApiError, call } from './api-client';
 import { documentKeys } from './club-document-keys';
 import { useRead } from './read';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultClubIdentity, type ClubIdentity } from '../../../../domain/documents/club-identity';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { testUser } from '../../../test-support';

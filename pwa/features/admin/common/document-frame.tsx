@@ -4,7 +4,7 @@
 // The tab keeps its fields and its own checks; what happens around a save is said here only.
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import type { DocumentKey } from '../../../../domain/documents/club-documents';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
 import { useUnsavedChanges } from '../../../lib/forms/unsaved-changes';

@@ -3,7 +3,7 @@
 // editor of a club document goes through it, most of them inside DocumentFrame (document-frame.tsx).
 import { useState } from 'react';
 import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/documents/club-documents';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { errorMessage, type ApiError } from '../../../lib/data/api-client';
 import { asksToConfirm, newerVersion, refusedField, useClubDocument, usePublishDocument, useRestoreDocument } from '../../../lib/data/club-documents';
 

@@ -2,7 +2,7 @@
 // it whole, and is told the message of a field the server refused (by its dotted path).
 import type { CharterPage, FaqItem, FaqPage, GearPage, HomeCard, HomeCardIcon, HomeFigure, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/documents/club-pages';
 import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId, taxWords } from '../../../../domain/documents/club-pages';
-import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club-documents';
+import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { call, errorMessage } from '../../../lib/data/api-client';
 import { useState } from 'react';
 import { MarkdownHtml } from '../../../components/markdown-html';

@@ -4,7 +4,7 @@ import { clubIdentity } from '../../../lib/club/club-identity';
 import { clubRules } from '../../../lib/club/club-rules';
 import { clubTerms } from '../../../lib/club/club-terms';
 import { clubLocale } from '../../../lib/club/club-region';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { pageHtml } from '../../../../domain/documents/markdown';
 import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../../../../domain/documents/club-pages';
 import type { SeasonsDocument } from '../../../../domain/schedule';

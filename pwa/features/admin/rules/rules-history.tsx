@@ -1,6 +1,6 @@
-import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
+import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/club-region';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import type { DocumentKey } from '../../../../domain/documents/club-documents';
 import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from '../../../../domain/rules';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/status';

@@ -9,8 +9,8 @@ import {
   TITLE_MAX,
   isFutureDate,
   type EventPost,
-} from '../../../../domain/contract/forum';
-import { createEventSchema, type NewEvent } from '../../../../domain/contract/forum-schemas';
+} from '../../../../domain/contract/training/forum';
+import { createEventSchema, type NewEvent } from '../../../../domain/contract/training/forum-schemas';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';

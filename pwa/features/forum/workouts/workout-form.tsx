@@ -12,13 +12,13 @@ import {
   type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
-} from '../../../../domain/contract/forum';
+} from '../../../../domain/contract/training/forum';
 import {
   createWorkoutSchema,
   updateWorkoutSchema,
   type NewWorkout,
   type WorkoutUpdate,
-} from '../../../../domain/contract/forum-schemas';
+} from '../../../../domain/contract/training/forum-schemas';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';

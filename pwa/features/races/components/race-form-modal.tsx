@@ -6,7 +6,7 @@ import {
   RACE_NAME_MAX,
   raceInputSchema,
   type RaceInput,
-} from '../../../../domain/contract/races';
+} from '../../../../domain/contract/training/races';
 import { DEFAULT_RACE_LEGS } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';

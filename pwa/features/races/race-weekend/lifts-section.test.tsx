@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RaceDetailAnswer, RaceLift } from '../../../../domain/contract/races';
+import type { RaceDetailAnswer, RaceLift } from '../../../../domain/contract/training/races';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { RaceDetailPage } from '../race-detail-page';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { raceResultSchema, type Race, type RaceResult } from '../../../../domain/contract/races';
+import { raceResultSchema, type Race, type RaceResult } from '../../../../domain/contract/training/races';
 import { formatRaceTime } from '../../../../domain/races/race-points';
 import { resultsOpen } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';

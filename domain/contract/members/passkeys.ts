@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceNameMessage, isSafeDeviceName } from './common';
+import { deviceNameMessage, isSafeDeviceName } from '../common';
 
 // Passkeys (WebAuthn): what the API takes and answers to add, list, rename and remove a member's
 // passkeys, and to sign in with one. The ceremony's option and response objects follow the WebAuthn

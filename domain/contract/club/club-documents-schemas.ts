@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ClubDocumentTypes, DocumentKey } from '../documents/club-documents';
-import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../rules';
+import type { ClubDocumentTypes, DocumentKey } from '../../documents/club-documents';
+import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../../rules';
 import {
   CLUB_NAME_MAX,
   DESCRIPTION_MAX,
@@ -11,15 +11,15 @@ import {
   SHORT_NAME_MAX,
   TAGLINE_MAX,
   whiteTextReadable,
-} from '../documents/club-identity';
-import { hasUnsafeCharacters, unsafeCharactersMessage } from './common';
-import { DAYS, isMonthDay } from '../schedule';
-import { isCalendarDate } from '../calendar-days';
-import { termsProblem } from '../calendar';
-import { isTimeZone } from '../time-zone';
-import { isPhoneCountry } from '../region/phone';
-import { canonicalLocale } from '../region/club-format';
-import { isSafeLink } from '../documents/safe-link';
+} from '../../documents/club-identity';
+import { hasUnsafeCharacters, unsafeCharactersMessage } from '../common';
+import { DAYS, isMonthDay } from '../../schedule';
+import { isCalendarDate } from '../../calendar-days';
+import { termsProblem } from '../../calendar';
+import { isTimeZone } from '../../time-zone';
+import { isPhoneCountry } from '../../region/phone';
+import { canonicalLocale } from '../../region/club-format';
+import { isSafeLink } from '../../documents/safe-link';
 import {
   BADGE_COLOURS,
   FILTERS_MAX,
@@ -29,9 +29,9 @@ import {
   TYPE_MINUTES_MIN,
   TYPE_NAME_MAX,
   sportsProblem,
-} from '../sports';
+} from '../../sports';
 import { POSITION_GROUPS } from './profiles';
-import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../documents/club-pages';
+import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../../documents/club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
 export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SessionOption } from '../calendar';
-import { RENEWAL_WINDOW_DAYS } from '../membership';
+import type { SessionOption } from '../../calendar';
+import { RENEWAL_WINDOW_DAYS } from '../../membership';
 
 // The start of a membership session: importing members from a spreadsheet, renewals, and the
 // members table's bulk actions.

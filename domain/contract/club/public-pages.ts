@@ -3,7 +3,7 @@
 // sitemap from this list, the build draws each page's 1200x630 preview image from it, and the PWA
 // sets the same title and description when it moves between screens. A new public page is one line.
 
-import type { ClubIdentity } from '../documents/club-identity';
+import type { ClubIdentity } from '../../documents/club-identity';
 
 /** What a page's description is drawn from: the club's settings in force (its `club` document). */
 export type ClubWords = Pick<ClubIdentity, 'name' | 'description'>;

@@ -1,4 +1,4 @@
-import type { ClubIcons, ClubIdentity } from '../documents/club-identity';
+import type { ClubIcons, ClubIdentity } from '../../documents/club-identity';
 
 /** GET /api/club: the club's identity (public), the version it is at, and the icons in force. */
 export interface ClubAnswer extends ClubIdentity {

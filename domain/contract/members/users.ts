@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { SessionUser } from './auth';
-import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from './common';
-import { looseString } from './common-schemas';
-import type { Role } from './roles';
-import { MEMBER_PACES, PACE_EXAMPLE, isSpeed, paceInBounds, parsePace, type PaceField } from '../paces';
+import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from '../common';
+import { looseString } from '../common-schemas';
+import type { Role } from '../roles';
+import { MEMBER_PACES, PACE_EXAMPLE, isSpeed, paceInBounds, parsePace, type PaceField } from '../../paces';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 

@@ -1,4 +1,4 @@
-import type { ClubDocumentTypes, DocumentKey } from '../documents/club-documents';
+import type { ClubDocumentTypes, DocumentKey } from '../../documents/club-documents';
 
 /** A document as it is in force: version 0 is the default, never published. */
 export interface ClubDocument<K extends DocumentKey = DocumentKey> {

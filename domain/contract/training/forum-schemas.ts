@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
-import { isCalendarDate } from '../calendar-days';
-import { CANCEL_REASON_MAX } from '../rules';
-import { END_BEFORE_START_ERROR, durationBetween } from '../durations';
-import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX } from '../lanes';
+import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from '../common';
+import { isCalendarDate } from '../../calendar-days';
+import { CANCEL_REASON_MAX } from '../../rules';
+import { END_BEFORE_START_ERROR, durationBetween } from '../../durations';
+import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX } from '../../lanes';
 import {
   CAPACITY_ERROR,
   CAPACITY_MAX,
@@ -17,7 +17,7 @@ import {
   SERIES_SCOPES,
   TITLE_MAX,
 } from './forum';
-import { CHOOSE_TYPE_ERROR } from '../sports';
+import { CHOOSE_TYPE_ERROR } from '../../sports';
 
 // The forum's request schemas, apart from forum.ts so the forum's screens, which read only its types and
 // constants, load zod with a form and not with the list (docs/decisions/0040).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from './common';
-import { looseString } from './common-schemas';
-import type { Role } from './roles';
+import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue, requireAll, unsafeCharactersMessage, type PhoneReader } from '../common';
+import { looseString } from '../common-schemas';
+import type { Role } from '../roles';
 
 // Admin contract: the members table, editing and approving a member, the message queue's listing.
 
@@ -25,7 +25,7 @@ export const NOT_PENDING_ERROR = 'Only a pending member can be rejected.';
 export const PAST_EXPIRY_ERROR = 'Please choose an expiry date that is not in the past.';
 export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to refuse a member.';
 
-import { isCalendarDate } from '../calendar-days';
+import { isCalendarDate } from '../../calendar-days';
 
 export { isCalendarDate };
 

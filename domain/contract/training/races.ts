@@ -1,8 +1,8 @@
-import { isCalendarDate } from '../calendar-days';
+import { isCalendarDate } from '../../calendar-days';
 import { z } from 'zod';
-import { parseRaceTime, type PersonalBest } from '../races/race-points';
-import { RACE_LEGS_MAX, RACE_LEG_NAME_MAX } from '../races/race-results';
-import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
+import { parseRaceTime, type PersonalBest } from '../../races/race-points';
+import { RACE_LEGS_MAX, RACE_LEG_NAME_MAX } from '../../races/race-results';
+import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from '../common';
 
 // Races contract: races, race sign-ups, their validation and answers. Answer field names are those
 // installed apps read; signupCount and isSignedUp are per-caller extras.

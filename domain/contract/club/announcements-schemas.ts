@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addDays, isCalendarDate } from '../calendar-days';
-import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_DEFAULT_DAYS, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX } from '../rules';
-import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from './common';
+import { addDays, isCalendarDate } from '../../calendar-days';
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_DEFAULT_DAYS, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX } from '../../rules';
+import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from '../common';
 
 const text = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from './common';
+import { hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from '../common';
 import { TEAM_BIO_MAX, TEAM_EMAIL_ERROR, TEAM_IMAGE_ERROR, TEAM_IMAGE_MAX, TEAM_NAME_MAX, isAllowedTeamImage } from './profiles';
 
 // The request schema of the team profiles, apart from profiles.ts so the public team page, which

@@ -1,5 +1,5 @@
 // Attendance history and the term report: answers only, read by the report screens.
-import type { Term } from '../calendar';
+import type { Term } from '../../calendar';
 import type { WorkoutType } from './forum';
 
 export type AttendanceStatus = 'present' | 'absent' | 'late-cancel';

@@ -2,8 +2,8 @@
 // Forum contract: workouts and events, sign-ups, waitlist, RSVPs, attendance. Field names of answers
 // are the ones installed apps read (snake_case); the computed per-caller fields are camelCase extras.
 
-import { isCalendarDate } from '../calendar-days';
-import type { PaceUnit } from '../paces';
+import { isCalendarDate } from '../../calendar-days';
+import type { PaceUnit } from '../../paces';
 
 /**
  * A workout type's id: one of the club's types (the `sports` document, ../sports.ts), e.g. 'spin',

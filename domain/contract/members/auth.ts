@@ -10,9 +10,9 @@ import {
   type PhoneReader,
   requireAll,
   unsafeCharactersMessage,
-} from './common';
-import { looseString } from './common-schemas';
-import type { Role } from './roles';
+} from '../common';
+import { looseString } from '../common-schemas';
+import type { Role } from '../roles';
 
 /** The signed-in user as every auth answer carries it, with both spellings installed apps read. */
 export interface SessionUser {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { clubNameSchema } from './club-documents-schemas';
-import { EMAIL_EXAMPLE, PASSWORD_MESSAGE, PASSWORD_MIN, hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from './common';
+import { clubNameSchema } from '../club/club-documents-schemas';
+import { EMAIL_EXAMPLE, PASSWORD_MESSAGE, PASSWORD_MIN, hasUnsafeCharacters, isValidEmail, unsafeCharactersMessage } from '../common';
 
 /**
  * POST /api/setup: the first run of an empty club (no accounts yet): the first administrator and the
