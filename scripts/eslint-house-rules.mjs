@@ -317,8 +317,9 @@ function hasInlineWords(node) {
   }
 }
 
-const calleeName = (callee) =>
-  callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : null;
+/** The name an expression ends with: `x` for `x`, `y` for `a.b.y`; null otherwise. */
+const nameOf = (node) =>
+  node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && node.property.type === 'Identifier' ? node.property.name : null;
 
 /**
  * The server refuses in the contract's words (its area's module in domain/contract/: a constant, or a function for
@@ -341,10 +342,10 @@ const refusalWordsFromContract = {
     };
     return {
       NewExpression(node) {
-        if (calleeName(node.callee) === 'ServiceError') check(node.arguments[1], 'refusal');
+        if (nameOf(node.callee) === 'ServiceError') check(node.arguments[1], 'refusal');
       },
       CallExpression(node) {
-        if (calleeName(node.callee) === 'routeId') check(node.arguments[1], 'refusal');
+        if (nameOf(node.callee) === 'routeId') check(node.arguments[1], 'refusal');
       },
       Property(node) {
         const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
@@ -433,9 +434,6 @@ const RULE_NUMBERS = new Set([
 ]);
 const ARITHMETIC = new Set(['<', '<=', '>', '>=', '+', '-', '*', '/', '%']);
 
-const ruleNumberName = (node) =>
-  node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && node.property.type === 'Identifier' ? node.property.name : null;
-
 /**
  * A rule's number compared or computed with outside domain/ (`hours < rules.lateCancelHours`,
  * `now + rules.suspensionDays * DAY`) is the rule written out again: apply its function from domain/ instead.
@@ -453,7 +451,7 @@ const noRuleArithmetic = {
       BinaryExpression(node) {
         if (!ARITHMETIC.has(node.operator)) return;
         for (const side of [node.left, node.right]) {
-          const name = ruleNumberName(side);
+          const name = nameOf(side);
           if (name && RULE_NUMBERS.has(name)) context.report({ node, messageId: 'arithmetic', data: { name } });
         }
       },
