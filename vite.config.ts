@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pagesPlugin } from './scripts/build-pages';
 import { slideImagesPlugin } from './scripts/slide-images';
-import { DEFAULT_DESCRIPTION } from './domain/club-identity';
+import { DEFAULT_DESCRIPTION } from './domain/documents/club-identity';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 

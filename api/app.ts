@@ -6,7 +6,7 @@ import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
 import { prebuiltJson, sendJsonWithEtag } from './platform/middleware/etag';
 import type { ClubConfig } from '../domain/contract/config';
-import { IMPORT_MAX_BYTES } from '../domain/contract/season';
+import { IMPORT_MAX_BYTES } from '../domain/contract/members/season';
 import { accountDeletionRoutes } from './accounts/account-deletion-routes';
 import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
@@ -39,6 +39,7 @@ import { reportsRoutes } from './reports/report-routes';
 import { profilesRoutes } from './team/profile-routes';
 import { offlineSetRoutes } from './offline-set/offline-set-routes';
 import { clubTimeZone } from './platform/club-time-zone';
+import { bodyTooLargeMessage, NOT_FOUND_ERROR, SERVER_FAULT_ERROR } from '../domain/contract/common';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
@@ -51,7 +52,7 @@ const ASSET_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
 const PREVIEW_PATH = /^\/og\/[a-z0-9-]+\.png$/;
 
 const tooLarge = (limit: number) => () => {
-  throw new ServiceError(413, `Request body too large (limit ${Math.round(limit / 1024)} KB)`);
+  throw new ServiceError(413, bodyTooLargeMessage(limit));
 };
 
 /** Every error answer of the app: `{ error }` (and a ServiceError's extra fields) with its status and headers. */
@@ -193,12 +194,12 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/reports', reportsRoutes);
   app.all('/api/*', () => {
-    throw new ServiceError(404, 'Not found');
+    throw new ServiceError(404, NOT_FOUND_ERROR);
   });
 
   mount?.(app);
 
-  app.notFound((c) => errorAnswer(c, new ServiceError(404, 'Not found')));
+  app.notFound((c) => errorAnswer(c, new ServiceError(404, NOT_FOUND_ERROR)));
   app.onError((err, c) => {
     if (err instanceof ServiceError) return errorAnswer(c, err);
     if (err instanceof PasswordPoolBusyError) return errorAnswer(c, new ServiceError(err.status, err.message, undefined, err.headers));
@@ -207,7 +208,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
       { err, method: c.req.method, path: loggablePath(c.req.path) },
       'unhandled error',
     );
-    return errorAnswer(c, new ServiceError(500, 'Something went wrong on our side. Please try again.'));
+    return errorAnswer(c, new ServiceError(500, SERVER_FAULT_ERROR));
   });
   return app;
 }

@@ -13,8 +13,11 @@ import { resolveJwtSecret } from './platform/tokens';
 import { resolveVapidKeys, webPushTransport, type PushTransport } from './messaging/queue/web-push';
 import { PushEndpointPolicy, type Resolve } from './platform/settings/push-endpoint';
 import { clubName, clubPushSender } from './club/identity/identity';
-import { timeZoneSetting } from './club/settings';
+import { documentBody } from './club/documents';
 import { mailSender } from './messaging/mail-templates';
+import { checkLogoMade } from './club/identity/logo-check';
+import { checkRemovedTypes } from './forum/workouts/type-removal';
+import { checkRemovedPositions } from './team/team-positions';
 
 export interface DepsOptions {
   clock?: () => number;
@@ -51,7 +54,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
     env,
     database,
     clock,
-    timeZoneSetting: () => timeZoneSetting(deps),
+    clubTimeZone: () => documentBody(deps, 'time-zone').timeZone,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATABASE_PATH, env.NODE_ENV === 'production'),
     messageQueue: new MessageDispatcher(database.db, {
       from: () => mailSender(env.MAIL_FROM, clubName(deps)),
@@ -59,13 +62,19 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
       push,
       pushSender: () => clubPushSender(deps),
       clock,
-      timeZone: () => clubTimeZone(deps),
+      clubTimeZone: () => clubTimeZone(deps),
       log: queueLog,
     }),
     vapidPublicKey: vapid.publicKey,
     pushEndpoints,
     rateLimiter: new RateLimiter(clock),
     loginDelay: new GrowingDelay(clock, LOGIN_DELAY),
+    // Each feature's check of a publish that could strand its data, so club/ imports none of them.
+    publishChecks: {
+      club: [checkLogoMade],
+      sports: [checkRemovedTypes],
+      'team-positions': [checkRemovedPositions],
+    },
     uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),
     logger,
   };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
-import { PUBLIC_PAGES as CLUB_PUBLIC_PAGES } from '../domain/contract/public-pages';
+import { PUBLIC_PAGES as CLUB_PUBLIC_PAGES } from '../domain/contract/club/public-pages';
 import { CHROMIUM_ARGS } from './browser';
 
 /** Every public page of the app's one list, and one team profile standing for `/profile/{role}/{name}`. */

@@ -17,7 +17,7 @@ export interface RebuildFigures {
 export function measureListRebuild(databasePath: string, userIds: number[], rounds = 40): RebuildFigures {
   const database = openDatabase(databasePath);
   try {
-    const deps = { env: { CLUB_TIMEZONE: 'America/Toronto' }, timeZoneSetting: () => 'America/Toronto', clock: Date.now, database } as unknown as AppDeps;
+    const deps = { env: { CLUB_TIMEZONE: 'America/Toronto' }, clubTimeZone: () => 'America/Toronto', clock: Date.now, database } as unknown as AppDeps;
     let list = buildWorkoutList(deps);
     for (let i = 0; i < 5; i++) list = buildWorkoutList(deps); // warm-up
     let started = performance.now();

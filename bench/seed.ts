@@ -4,7 +4,7 @@
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { eventRsvps, posts, raceSignups, races, users, waitlistEntries, workoutSignups } from '../db/schema';
-import type { RsvpStatus } from '../domain/contract/forum';
+import type { RsvpStatus } from '../domain/contract/training/forum';
 import { defaultSports } from '../domain/sports';
 import { hashPassword } from '../db/passwords';
 import { addDays, clubToday } from '../domain/clock';

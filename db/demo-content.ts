@@ -2,7 +2,7 @@
 // newcomer sees what a real week looks like: the right sessions on the right days, at their times and
 // places, and races whose names fit their dates.
 import { addDays } from '../domain/clock';
-import type { WorkoutType } from '../domain/contract/forum';
+import type { WorkoutType } from '../domain/contract/training/forum';
 import { DAYS, defaultSeasons, seasonWeek, sessionTypeId, trainingSeasonOfDate, type Season, type TrainingSession } from '../domain/schedule';
 import { defaultSports, defaultTypeId, offeredTypes, type SportsDocument } from '../domain/sports';
 import { weekdayOf } from '../domain/calendar-days';

@@ -229,7 +229,7 @@ export const races = sqliteTable('races', {
   description: text('description').notNull().default(''),
   // The distances one may enter (e.g. Sprint, Olympic, 70.3), as a JSON array of names in the exec's order.
   distances: text('distances').notNull().default('[]'),
-  // The race's legs, whose splits a result gives (domain/race-results.ts), as a JSON array of names in
+  // The race's legs, whose splits a result gives (domain/races/race-results.ts), as a JSON array of names in
   // order; a race added before races had legs of their own is a triathlon's five.
   legs: text('legs').notNull().default('["Swim","T1","Bike","T2","Run"]'),
   // Bumped on every edit: the calendar feeds' SEQUENCE.
@@ -320,7 +320,7 @@ export const raceResults = sqliteTable(
     distance: text('distance').notNull(),
     finishSeconds: integer('finish_seconds').notNull(),
     // The splits, one per leg of the race when it was entered: a JSON array of { leg, seconds }
-    // (seconds null where none was given), read against the race's legs (domain/race-results.ts).
+    // (seconds null where none was given), read against the race's legs (domain/races/race-results.ts).
     splits: text('splits').notNull().default('[]'),
     placing: integer('placing'),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),

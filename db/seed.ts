@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { defaultSeasons, type SeasonsDocument } from '../domain/schedule';
 import { defaultSports, type SportsDocument } from '../domain/sports';
-import { DEFAULT_TEAM_POSITIONS } from '../domain/contract/profiles';
+import { DEFAULT_TEAM_POSITIONS } from '../domain/contract/club/profiles';
 import { addDays, clubToday } from '../domain/clock';
 import { storedDuration } from '../domain/durations';
 import { drawDemoAvatars } from './demo-avatars';

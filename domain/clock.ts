@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 
 // Calendar dates as the club stores them: 'YYYY-MM-DD' and 'HH:MM' on the club's wall clock, in its
-// one time zone (CLUB_TIMEZONE). Pure functions, used by the API, the seed and the PWA alike; the zone
+// one time zone (the club's `time-zone` setting, CLUB_TIMEZONE until one is published). Pure functions, used by the API, the seed and the PWA alike; the zone
 // arithmetic (offsets, daylight-saving changes) is @date-fns/tz's, not ours.
 
 // In modules of their own so the PWA's first download can check a zone or write a date without

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { earliestPostingDate, judgeEdit, postingProblem, slotHasPassed, type Slot } from './moves';
-import { clubFormat } from './club-format';
+import { clubFormat } from './region/club-format';
 import { DEFAULT_RULE_NUMBERS, ruleText, type RuleNumbers } from './rules';
 
 const TZ = 'America/Toronto';

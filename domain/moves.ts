@@ -2,7 +2,7 @@
 // rules.ts, read on the club's clock), and whether an edit of its date, time or place may be saved
 // and counts as a move that the members who answered are told of. One rule for the server (which
 // decides) and the forms (which show the problem next to the field before sending).
-import type { ClubFormat } from './club-format';
+import type { ClubFormat } from './region/club-format';
 import { addDays, clubToday, startInstant } from './clock';
 import { earliestPostableStart, mayPostFor, ruleText, type RuleNumbers } from './rules';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementSchema, latestAnnouncementDate } from './contract/announcements-schemas';
+import { announcementSchema, latestAnnouncementDate } from './contract/club/announcements-schemas';
 import {
   DEFAULT_RULE_NUMBERS,
   absencesUntilSuspension,

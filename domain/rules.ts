@@ -4,8 +4,8 @@
  * number changes every sentence that states it. docs/rules.md tells the rules in full.
  */
 import { hasRole } from './contract/roles';
-import { FUTURE_WORKOUT_ERROR } from './contract/forum';
-import { formatDuration } from './club-format';
+import { FUTURE_WORKOUT_ERROR } from './contract/training/forum';
+import { formatDuration } from './region/club-format';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -94,7 +94,7 @@ export function isFull(capacity: number | null, signupCount: number): boolean {
 /**
  * The waitlist is served first come, first served: by the time of joining, and for two joins in the
  * same millisecond by the order they were stored. The server's queries sort the same way
- * (db/queries.ts); a list on a screen sorts with this.
+ * (db/queries/waitlist-order.ts); a list on a screen sorts with this.
  */
 export function waitlistOrder(a: { joinedAt: number; id: number }, b: { joinedAt: number; id: number }): number {
   return a.joinedAt - b.joinedAt || a.id - b.id;

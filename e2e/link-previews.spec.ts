@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PUBLIC_PAGES } from '../domain/contract/public-pages';
+import { PUBLIC_PAGES } from '../domain/contract/club/public-pages';
 import { apiToken, DEMO, inDays } from './support';
 
 // What a shared link shows and what a visitor on a slow phone sees before the script arrives: every

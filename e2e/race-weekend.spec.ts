@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { clubToday } from '../domain/clock';
 import { createMember, createMemberWithToken, inDays, screenshots, signIn } from './support';
-import { clubFormat } from '../domain/club-format';
+import { clubFormat } from '../domain/region/club-format';
 
 // Race weekend on a phone: a member enters a distance, takes a seat in a club-mate's lift, and on
 // race day enters a result and finds the personal best on their profile; a driver changes their lift.

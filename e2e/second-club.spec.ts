@@ -4,7 +4,7 @@
 // hemisphere), and then nothing a visitor, a search engine, a link preview, an installed app, a
 // calendar or an email sees says the demo club's name, address, colours or "Swim · Bike · Run".
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PUBLIC_PAGES } from '../domain/contract/public-pages';
+import { PUBLIC_PAGES } from '../domain/contract/club/public-pages';
 import { acceptCharter, expectNoAxeViolations, startOwnServer } from './support';
 
 // E2E_PORT + 1 is the push stub, + 2 the passkeys spec's server, + 3 the screens' server.

@@ -1,10 +1,10 @@
 // Every colour of the club the stylesheets draw with is one of the shades made from its main colour
-// and accent (domain/club-identity.ts clubPalette), which the server writes into each page and the app
+// and accent (domain/documents/club-identity.ts clubPalette), which the server writes into each page and the app
 // sets again: so a stylesheet never keeps the demo's blue or orange where the club's colour belongs.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCENT_COLOUR, DEFAULT_MAIN_COLOUR, clubPalette } from '../domain/club-identity';
+import { DEFAULT_ACCENT_COLOUR, DEFAULT_MAIN_COLOUR, clubPalette } from '../domain/documents/club-identity';
 
 const root = import.meta.dirname;
 

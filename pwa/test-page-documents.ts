@@ -1,11 +1,11 @@
 // The page documents as the server sends them (their Markdown rendered), for component tests.
-import { DOCUMENT_RULES } from '../domain/club-documents';
-import { defaultClubIdentity } from '../domain/club-identity';
+import { DOCUMENT_RULES } from '../domain/documents/club-documents';
+import { defaultClubIdentity } from '../domain/documents/club-identity';
 import { defaultTerms } from '../domain/calendar';
-import { defaultJoin, feesOf, pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../domain/club-pages';
+import { defaultJoin, feesOf, pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../domain/documents/club-pages';
 import { defaultSeasons } from '../domain/schedule';
-import type { ClubDocument } from '../domain/contract/club-documents';
-import { pageHtml } from '../domain/markdown';
+import type { ClubDocument } from '../domain/contract/club/club-documents';
+import { pageHtml } from '../domain/documents/markdown';
 import { DEFAULT_RULE_NUMBERS } from '../domain/rules';
 
 export const TEST_CLUB_EMAIL = 'club@example.org';

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SessionUser } from '../domain/contract/auth';
+import type { SessionUser } from '../domain/contract/members/auth';
 import { QueryLayer } from './app/query-layer';
 import { createQueryClient } from './lib/data/query-client';
 import { resetVisitorReads } from './lib/data/read';

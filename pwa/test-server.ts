@@ -3,7 +3,7 @@
 // what the screen sent. Nothing in the code under test knows about it.
 import { http, HttpResponse, matchRequestUrl, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import type { SessionUser } from '../domain/contract/auth';
+import type { SessionUser } from '../domain/contract/members/auth';
 import type { AnswerOf, BodyOf, Endpoint } from '../domain/contract/endpoints';
 
 export const server = setupServer();

@@ -1,7 +1,7 @@
 // The people and device state the component tests of every feature start from. The network is in
 // test-server.ts, the providers and renderAt in test-providers.tsx, the device database in
 // test-device.ts.
-import type { SessionUser } from '../domain/contract/auth';
+import type { SessionUser } from '../domain/contract/members/auth';
 import type { Role } from '../domain/contract/roles';
 import type { OutboxOp } from './lib/offline/offline-db';
 import { entityOf } from './lib/offline/sync-action';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'n
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { defaultClubIdentity } from '../domain/club-identity';
+import { defaultClubIdentity } from '../domain/documents/club-identity';
 import { drawPreviewImage, previewImageNames } from '../api/pages/preview-images';
 
 export async function drawPreviewImages(outDir: string): Promise<void> {

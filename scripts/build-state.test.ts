@@ -19,7 +19,7 @@ function file(path: string, mtime: number) {
 
 function sources(mtime: number) {
   file('pwa/main.tsx', mtime);
-  file('domain/contract/forum.ts', mtime);
+  file('domain/contract/training/forum.ts', mtime);
   file('vite.config.ts', mtime);
   file('api/server.ts', mtime);
   file('db/schema.ts', mtime);
@@ -55,7 +55,7 @@ describe('staleParts (what `npm start` rebuilds)', () => {
     expect(staleParts(root)).toEqual([]);
     file('db/migrations/0001_next.sql', 3000);
     expect(staleParts(root)).toEqual([{ name: 'server', missing: false }]);
-    file('domain/contract/forum.ts', 3000);
+    file('domain/contract/training/forum.ts', 3000);
     expect(staleParts(root)).toEqual([
       { name: 'web app', missing: false },
       { name: 'server', missing: false },

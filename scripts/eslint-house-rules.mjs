@@ -1,6 +1,6 @@
 // The house rules that no stock ESLint rule states, as a local plugin (eslint.config.js loads it).
-import { statSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, statSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 const ALLOWED_IN_DOMAIN = new Set(['zod', '@date-fns/tz', 'markdown-it', 'libphonenumber-js']);
@@ -216,6 +216,145 @@ const noImportCycle = {
   },
 };
 
+/** Every source file under `dir` (tests left out: a test may reach anywhere). */
+function sourcesUnder(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) =>
+    e.isDirectory() ? sourcesUnder(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
+/** The room (first folder under `roomsDir`) a file is in, or null for a file of the root itself or outside. */
+function roomOf(roomsDir, file) {
+  const rel = relative(roomsDir, file);
+  if (rel.startsWith('..') || !rel.includes(sep)) return null;
+  return rel.split(sep)[0];
+}
+
+/**
+ * Two of the server's rooms (features) never import each other both ways, even through files that
+ * make no cycle: one of them is the other's foundation, and what both need goes to a third room (as
+ * uploads did to media/) or is handed over by the composition root (as the publish checks are).
+ * Options: `{ rooms: 'api', notRooms: ['platform', …] }`, the rooms' folder from the linter's cwd.
+ */
+const noMutualRoomImports = {
+  meta: {
+    type: 'problem',
+    messages: {
+      mutual:
+        "api/{{from}}/ imports api/{{to}}/, which imports it back ({{back}}): rooms import each other one way only. Move what both need to a room of its own, or let the composition root hand it over.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { rooms: { type: 'string' }, notRooms: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    statCache.clear();
+    const { rooms = 'api', notRooms = [] } = context.options[0] ?? {};
+    const roomsDir = join(context.cwd, rooms);
+    const file = context.physicalFilename;
+    if (!file || file === '<text>') return {};
+    const from = roomOf(roomsDir, file);
+    if (from === null || notRooms.includes(from)) return {};
+    /** A file of room `to` that imports room `from`, or null. */
+    const importBack = (to) => {
+      for (const other of sourcesUnder(join(roomsDir, to))) {
+        if (importsOf(other).some((target) => roomOf(roomsDir, target) === from)) return other;
+      }
+      return null;
+    };
+    const reported = new Set();
+    const check = (node) => {
+      const source = node.source ?? node.argument;
+      const value = source && source.type === 'Literal' ? source.value : source?.type === 'TSLiteralType' ? source.literal.value : null;
+      if (typeof value !== 'string') return;
+      const target = resolveSpecifier(file, value);
+      const to = target && roomOf(roomsDir, target);
+      if (!to || to === from || notRooms.includes(to) || reported.has(to)) return;
+      const back = importBack(to);
+      if (!back) return;
+      reported.add(to);
+      context.report({ node, messageId: 'mutual', data: { from, to, back: relative(context.cwd, back) } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      TSImportType: check,
+    };
+  },
+};
+
+/** Whether an expression carries words of its own: a string, a template with text, or either in a `? :`, `??`, `||` or `+`. */
+function hasInlineWords(node) {
+  if (!node) return false;
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'string';
+    case 'TemplateLiteral':
+      return node.quasis.some((q) => (q.value.cooked ?? q.value.raw).trim() !== '');
+    case 'ConditionalExpression':
+      return hasInlineWords(node.consequent) || hasInlineWords(node.alternate);
+    case 'LogicalExpression':
+      return hasInlineWords(node.left) || hasInlineWords(node.right);
+    case 'BinaryExpression':
+      return node.operator === '+' && (hasInlineWords(node.left) || hasInlineWords(node.right));
+    case 'TSAsExpression':
+    case 'TSNonNullExpression':
+      return hasInlineWords(node.expression);
+    default:
+      return false;
+  }
+}
+
+/** The name an expression ends with: `x` for `x`, `y` for `a.b.y`; null otherwise. */
+const nameOf = (node) =>
+  node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && node.property.type === 'Identifier' ? node.property.name : null;
+
+/**
+ * The server refuses in the contract's words (its area's module in domain/contract/: a constant, or a function for
+ * words with a value in them), never words written where it refuses, so the PWA and the server say the
+ * same thing and a wording lives in one place: the message of `new ServiceError(status, message)`, of
+ * `routeId(c, message)`, and an answer's `error` property, are named, not spelled out.
+ */
+const refusalWordsFromContract = {
+  meta: {
+    type: 'problem',
+    messages: {
+      inline:
+        "Refuse in the contract's words: name a constant (or a message function) of its area's module in domain/contract/ instead of writing the {{what}}'s words here.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const check = (node, what) => {
+      if (hasInlineWords(node)) context.report({ node, messageId: 'inline', data: { what } });
+    };
+    return {
+      NewExpression(node) {
+        if (nameOf(node.callee) === 'ServiceError') check(node.arguments[1], 'refusal');
+      },
+      CallExpression(node) {
+        if (nameOf(node.callee) === 'routeId') check(node.arguments[1], 'refusal');
+      },
+      Property(node) {
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (key === 'error' && node.parent.type === 'ObjectExpression') check(node.value, 'error answer');
+      },
+    };
+  },
+};
+
 const QUERY_HOOKS = new Set(['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'useSuspenseInfiniteQuery']);
 
 /**
@@ -255,15 +394,16 @@ function isIntlDateFormat(node) {
 }
 
 /**
- * Dates and times become text in one module per side (pwa/lib/ui/format.ts, the server's
- * club-time-format.ts), so one screen never shows two styles and the club's clock is never forgotten.
+ * Dates and times become text one way: domain/region/club-format.ts, which the PWA reaches through
+ * pwa/lib/ui/format.ts and the server through clubDates(deps) (api/club/settings.ts), so one screen,
+ * email or refusal never shows two styles and the club's clock and language are never forgotten.
  */
 const formatThroughFormatModule = {
   meta: {
     type: 'problem',
     messages: {
-      intl: 'Format dates and times with pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), not Intl.DateTimeFormat.',
-      locale: 'Format with pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), not {{name}}.',
+      intl: 'Format dates and times with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), on the server through clubDates(deps); not Intl.DateTimeFormat.',
+      locale: 'Format with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), on the server through clubDates(deps); not {{name}}.',
     },
     schema: [],
   },
@@ -294,9 +434,6 @@ const RULE_NUMBERS = new Set([
 ]);
 const ARITHMETIC = new Set(['<', '<=', '>', '>=', '+', '-', '*', '/', '%']);
 
-const ruleNumberName = (node) =>
-  node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && node.property.type === 'Identifier' ? node.property.name : null;
-
 /**
  * A rule's number compared or computed with outside domain/ (`hours < rules.lateCancelHours`,
  * `now + rules.suspensionDays * DAY`) is the rule written out again: apply its function from domain/ instead.
@@ -314,7 +451,7 @@ const noRuleArithmetic = {
       BinaryExpression(node) {
         if (!ARITHMETIC.has(node.operator)) return;
         for (const side of [node.left, node.right]) {
-          const name = ruleNumberName(side);
+          const name = nameOf(side);
           if (name && RULE_NUMBERS.has(name)) context.report({ node, messageId: 'arithmetic', data: { name } });
         }
       },
@@ -329,6 +466,8 @@ export default {
     'no-club-time-parsing': noClubTimeParsing,
     'no-restated-rules': noRestatedRules,
     'no-import-cycle': noImportCycle,
+    'no-mutual-room-imports': noMutualRoomImports,
+    'refusal-words-from-contract': refusalWordsFromContract,
     'read-with-use-read': readWithUseRead,
     'format-through-format-module': formatThroughFormatModule,
     'no-rule-arithmetic': noRuleArithmetic,

@@ -3,17 +3,30 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // A folder a newcomer can take in at a glance: past about 15 files, it holds rooms that want names of
-// their own (docs/architecture.md). Counted for the server's folders, tests included (but in a folder
-// of tests only), and for the PWA's features, whose component tests sit beside them, by sources.
+// their own (docs/architecture.md). Every source folder is counted. The server's folders (api/) count
+// their tests too, as they have since they were made rooms (but a folder of tests only counts its
+// helpers); everywhere else (domain/, db/, the PWA, the scripts, the benchmarks, the browser tests)
+// each test sits beside its one module, and a folder counts its sources.
 const root = join(import.meta.dirname, '..');
 const MAX_FILES = 15;
-const SOURCE = /\.(ts|tsx)$/;
-const TEST = /\.test\.(ts|tsx)$/;
+const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
+const TEST = /\.(test|spec)\.(ts|tsx)$/;
+const ROOTS = ['api', 'domain', 'db', 'pwa', 'scripts', 'e2e', 'bench', 'deploy'];
 /** Folders of tests only, whose every test reaches across the whole app. */
 const TEST_FOLDERS = new Set(['api/security']);
+/**
+ * To do: folders still past the limit, to be split into rooms of their own. Remove each line as its
+ * folder is split; the last test fails once a folder listed here fits, so the list cannot go stale.
+ */
+const NOT_YET_SPLIT = new Set([
+  // Shared UI: the post parts, the forms' pieces and the notes each want a room.
+  'pwa/components',
+  // The data layer: the club documents' reads and the page documents want a room apart from the fetch and the cache.
+  'pwa/lib/data',
+]);
 
 function folders(dir: string): string[] {
-  const subfolders = readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory());
+  const subfolders = readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'node_modules');
   return [dir, ...subfolders.flatMap((d) => folders(join(dir, d.name)))];
 }
 
@@ -23,23 +36,29 @@ function files(dir: string): string[] {
     .map((d) => d.name);
 }
 
-const server = folders('api').map((dir) => relative(root, join(root, dir)));
-const features = folders('pwa/features').map((dir) => relative(root, join(root, dir)));
-const counted = [...server, ...features];
+/** The files a folder is held to the limit by. */
+function counted(dir: string): string[] {
+  const all = files(dir);
+  const countsTests = (dir === 'api' || dir.startsWith('api/')) && !TEST_FOLDERS.has(dir);
+  return countsTests ? all : all.filter((f) => !TEST.test(f));
+}
+
+const all = ROOTS.flatMap((r) => folders(r)).map((dir) => relative(root, join(root, dir)));
+const held = all.filter((dir) => !NOT_YET_SPLIT.has(dir));
 
 describe('folder sizes', () => {
-  it.each(server)('%s holds at most 15 files, tests included', (dir) => {
-    const all = files(dir);
-    const counting = TEST_FOLDERS.has(dir) ? all.filter((f) => !TEST.test(f)) : all;
-    expect(counting.length, counting.join(', ')).toBeLessThanOrEqual(MAX_FILES);
-  });
-
-  it.each(features)('%s holds at most 15 source files', (dir) => {
-    const sources = files(dir).filter((f) => !TEST.test(f));
-    expect(sources.length, sources.join(', ')).toBeLessThanOrEqual(MAX_FILES);
+  it.each(held)('%s holds at most 15 files', (dir) => {
+    const names = counted(dir);
+    expect(names.length, names.join(', ')).toBeLessThanOrEqual(MAX_FILES);
   });
 
   it('finds the folders it counts', () => {
-    expect(counted).toEqual(expect.arrayContaining(['api', 'api/platform', 'api/forum/posts', 'pwa/features/forum']));
+    expect(all).toEqual(
+      expect.arrayContaining(['api', 'api/platform', 'api/forum/posts', 'domain', 'domain/contract', 'db', 'pwa/features/forum', 'pwa/components', 'pwa/lib/data', 'scripts', 'e2e', 'bench']),
+    );
+  });
+
+  it.each([...NOT_YET_SPLIT])('%s is still to be split (remove it from NOT_YET_SPLIT once it fits)', (dir) => {
+    expect(counted(dir).length).toBeGreaterThan(MAX_FILES);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -18,12 +18,12 @@ const restricted = expect.stringMatching(/^import-x\/no-restricted-paths: /);
 
 describe('lint boundaries', () => {
   it('keeps zod out of the contract modules a first paint reads', async () => {
-    const messages = await ruleIds('domain/contract/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
+    const messages = await ruleIds('domain/contract/club/profiles.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
     expect(messages).toEqual([expect.stringMatching(/^no-restricted-imports: .*zod/)]);
     const schemas = await ruleIds('domain/contract/common.ts', "import { looseString } from './common-schemas';\nexport const x = looseString;\n");
     expect(schemas).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     // A schemas module may import zod.
-    expect(await ruleIds('domain/contract/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
+    expect(await ruleIds('domain/contract/club/profiles-schemas.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
   });
 
   it("keeps TanStack Query, the data layer and the outbox out of a visitor's pages and public reads", async () => {
@@ -151,6 +151,30 @@ describe('lint boundaries', () => {
     });
   });
 
+  it("refuses a refusal worded where it is made: the server names the contract's words", async () => {
+    const header = "import { ServiceError } from '../platform/errors';\nimport { routeId } from '../platform/middleware/validate';\n";
+    const inline = [
+      "export const a = () => new ServiceError(404, 'Post not found');",
+      'export const b = (day: string) => new ServiceError(409, `Attendance opens on ${day}.`);',
+      "export const c = (admin: boolean) => new ServiceError(403, admin ? 'Administrators only.' : 'No');",
+      "export const d = (ctx: Parameters<typeof routeId>[0]) => routeId(ctx, 'Workout not found');",
+      "export const e = () => ({ status: 422, body: { error: 'This key was used' } });",
+    ];
+    const messages = await ruleIds('api/forum/lint-fixture.ts', header + inline.join('\n') + '\n');
+    expect(messages).toEqual(inline.map(() => expect.stringMatching(/^club\/refusal-words-from-contract: .*domain\/contract/)));
+    // Named words pass, a message built by the contract's function too; so do tests and the test helpers.
+    const named = [
+      "import { POST_NOT_FOUND, attendanceOpensMessage } from '../../domain/contract/training/forum';",
+      'export const a = () => new ServiceError(404, POST_NOT_FOUND);',
+      'export const b = (day: string) => new ServiceError(409, attendanceOpensMessage(day));',
+      'export const c = (err: Error) => ({ error: err.message });',
+      'export const d = (ctx: Parameters<typeof routeId>[0]) => routeId(ctx, POST_NOT_FOUND);',
+    ];
+    expect(await ruleIds('api/forum/lint-fixture.ts', header + named.join('\n') + '\n')).toEqual([]);
+    expect(await ruleIds('api/forum/lint-fixture.test.ts', header + inline.join('\n') + '\n')).toEqual([]);
+    expect(await ruleIds('api/testing/lint-fixture.ts', header + inline.join('\n') + '\n')).toEqual([]);
+  });
+
   it('lets domain/ import only zod, the date library, the Markdown renderer and the phone library', async () => {
     expect(await ruleIds('domain/lint-fixture.ts', "import { z } from 'zod';\nimport { TZDate } from '@date-fns/tz';\nimport MarkdownIt from 'markdown-it';\nexport const x = [z, TZDate, MarkdownIt];\n")).toEqual([]);
     expect(await ruleIds('domain/lint-fixture.ts', "import { isSupportedCountry } from 'libphonenumber-js/min';\nexport const x = isSupportedCountry;\n")).toEqual([]);
@@ -187,22 +211,54 @@ describe('lint boundaries', () => {
     const intl = "export const weekday = (d: Date) => new Intl.DateTimeFormat('en-US', { weekday: 'long' }).format(d);\n";
     expect(await ruleIds('pwa/features/forum/lint-fixture.ts', intl)).toEqual([expect.stringMatching(/^club\/format-through-format-module: .*format\.ts/)]);
     const locale = "export const day = (d: Date) => d.toLocaleDateString('en-US');\nexport const n = (x: number) => x.toLocaleString('en-US');\n";
-    expect(await ruleIds('api/services/lint-fixture.ts', locale)).toEqual([
+    expect(await ruleIds('api/reports/lint-fixture.ts', locale)).toEqual([
       expect.stringMatching(/^club\/format-through-format-module: .*toLocaleDateString/),
       expect.stringMatching(/^club\/format-through-format-module: .*toLocaleString/),
     ]);
     expect(await ruleIds('pwa/lib/ui/format.ts', intl)).toEqual([]);
-    expect(await ruleIds('api/services/club-time-format.ts', intl)).toEqual([]);
+    // The club's one way of writing dates, which both sides use, may; the server's own modules may not.
+    expect(await ruleIds('domain/region/club-format.ts', intl)).toEqual([]);
+    expect(await ruleIds('api/club/settings.ts', intl)).toEqual([expect.stringMatching(/^club\/format-through-format-module: .*clubDates/)]);
   });
 
   it('refuses applying a rule’s number by hand outside domain/', async () => {
     const code = "import type { RuleNumbers } from '../../domain/rules';\nexport const soon = (rules: RuleNumbers, hours: number) => hours >= 0 && hours < rules.lateCancelHours;\n";
     expect(await ruleIds('pwa/components/lint-fixture.ts', code)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: lateCancelHours/)]);
     const suspension = "import type { RuleNumbers } from '../../domain/rules';\nexport const until = (rules: RuleNumbers, now: number) => now + rules.suspensionDays * 86400000;\n";
-    expect(await ruleIds('api/services/lint-fixture.ts', suspension)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: suspensionDays/)]);
+    expect(await ruleIds('api/reports/lint-fixture.ts', suspension)).toEqual([expect.stringMatching(/^club\/no-rule-arithmetic: suspensionDays/)]);
     // Named in a sentence, or in domain/, it is fine.
-    expect(await ruleIds('api/services/lint-fixture.ts', "import { RENEWAL_WINDOW_DAYS } from '../../domain/membership';\nexport const t = `from ${RENEWAL_WINDOW_DAYS} days before`;\n")).toEqual([]);
+    expect(await ruleIds('api/reports/lint-fixture.ts', "import { RENEWAL_WINDOW_DAYS } from '../../domain/membership';\nexport const t = `from ${RENEWAL_WINDOW_DAYS} days before`;\n")).toEqual([]);
     expect(await ruleIds('domain/lint-fixture.ts', "export const soon = (rules: { lateCancelHours: number }, hours: number) => hours < rules.lateCancelHours;\n")).toEqual([]);
+  });
+
+  describe("the server's rooms import each other one way", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-rooms-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const roomsLint = new ESLint({ cwd: dir, overrideConfigFile: join(root, 'eslint.config.js') });
+    const write = (path: string, code: string) => {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), code);
+    };
+
+    it('refuses two features importing each other, through files that make no cycle, a type included', async () => {
+      write('api/alpha/a.ts', "import { b } from '../beta/b';\nexport const a = () => b;\n");
+      write('api/alpha/shared.ts', 'export type Shared = number;\n');
+      write('api/beta/b.ts', 'export const b = 1;\n');
+      write('api/beta/c.ts', "import type { Shared } from '../alpha/shared';\nexport type C = Shared;\n");
+      const results = await roomsLint.lintFiles(['api/alpha/a.ts', 'api/beta/c.ts']);
+      for (const r of results) expect(r.messages.map((m) => m.ruleId)).toEqual(['club/no-mutual-room-imports']);
+      expect(results[0]!.messages[0]!.message).toContain('api/alpha/ imports api/beta/, which imports it back (api/beta/c.ts)');
+    });
+
+    it('lets a feature import another one way, and any feature import the shared plumbing', async () => {
+      write('api/gamma/g.ts', "import { h } from '../delta/h';\nimport { p } from '../platform/p';\nexport const g = () => [h, p];\n");
+      write('api/delta/h.ts', "import { p } from '../platform/p';\nexport const h = p;\n");
+      write('api/platform/p.ts', 'export const p = 1;\n');
+      // A test of delta may import gamma: tests reach anywhere.
+      write('api/delta/h.test.ts', "import { g } from '../gamma/g';\nexport const t = g;\n");
+      const results = await roomsLint.lintFiles(['api/gamma/g.ts', 'api/delta/h.ts']);
+      for (const r of results) expect(r.messages).toEqual([]);
+    });
   });
 
   describe('import cycles', () => {

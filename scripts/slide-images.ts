@@ -1,11 +1,11 @@
 // The home page slideshow's scenes (swim, bike, run), drawn as SVG and rendered with sharp at each
-// width of domain/contract/home-slides.ts. The WebP copies are committed in pwa/public/images/ (the
+// width of domain/contract/club/home-slides.ts. The WebP copies are committed in pwa/public/images/ (the
 // app ships its own pictures, offline-safe, no hotlinks; `npx tsx scripts/make-images.ts` redraws
 // them); the build draws the AVIF copies into dist/images/ (slideImagesPlugin, in vite.config.ts),
 // before the service worker is made, so both formats are precached.
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { HOME_SLIDES, SLIDE_HEIGHT as H, SLIDE_WIDTH as W, SLIDE_WIDTHS, slideFile, type SlideFormat } from '../domain/contract/home-slides';
+import { HOME_SLIDES, SLIDE_HEIGHT as H, SLIDE_WIDTH as W, SLIDE_WIDTHS, slideFile, type SlideFormat } from '../domain/contract/club/home-slides';
 
 /** The most a slide may weigh in any format and width. */
 export const SLIDE_BUDGET = 60 * 1024;

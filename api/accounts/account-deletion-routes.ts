@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { deleteAccountSchema } from '../../domain/contract/privacy-schemas';
+import { deleteAccountSchema } from '../../domain/contract/members/privacy-schemas';
 import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';

@@ -26,15 +26,16 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { verifyPassword } from '../../db/passwords';
-import { DELETE_WRONG_PASSWORD, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/privacy';
+import { DELETE_WRONG_PASSWORD, FORMER_MEMBER, LAST_ADMIN_ERROR } from '../../domain/contract/members/privacy';
 import type { AppDeps } from '../platform/context';
 import { forgetPersonInStoredAnswers } from '../platform/middleware/idempotency';
 import { refuseLimitedSignIn, signInFailed, signInKeys } from './auth';
-import { ServiceError, notFound } from '../platform/errors';
-import { removeUpload } from './uploads';
+import { ServiceError } from '../platform/errors';
+import { removeUpload } from '../media/uploads';
 import { findUserById } from '../platform/users';
 import { releaseComingPlaces } from '../forum/workouts/workouts';
 import { forgetRecipient } from '../messaging/queue/records';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
 interface Leaving {
   deps: AppDeps;
@@ -123,7 +124,7 @@ export function deleteAccount(deps: AppDeps, id: number): { profilePictureUrl: s
   return deps.database.tx(() => {
     const { db } = deps.database;
     const user = findUserById(db, id);
-    if (!user) throw notFound('Member');
+    if (!user) throw new ServiceError(404, MEMBER_NOT_FOUND);
     refuseLastAdministrator(db, user);
     for (const step of Object.values(ACCOUNT_TABLES)) {
       if (typeof step === 'function') step({ deps, db, user });

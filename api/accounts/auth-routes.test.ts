@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, passwordResets, users } from '../../db/schema';
 import { makeTestApp } from '../testing/test-app';
-import { phoneProblem } from '../../domain/phone';
+import { phoneProblem } from '../../domain/region/phone';
 
 const valid = { email: 'new@club.test', password: 'secret1', name: 'New Person', phoneNumber: '416-555-0123' };
 

@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetCheckSchema,
   resetPasswordSchema,
-} from '../../domain/contract/auth';
+} from '../../domain/contract/members/auth';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
 import { readBody, readBodyNamingField } from '../platform/middleware/validate';
@@ -40,7 +40,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/logout', requireAuth, (c) => {
     auth.logout(c.var.deps, c.var.user.id);
-    return c.json({ message: 'Signed out on every device.' }, 200);
+    return c.json({ message: 'Signed out on every device.' } satisfies AnswerOf<'POST /auth/logout'>, 200);
   })
   .post('/forgot-password', async (c) => {
     const body = await readBody(c, forgotPasswordSchema);

@@ -1,26 +1,39 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { clubName } from '../club/identity/identity';
 import { acceptedCurrentCharter } from '../club/pages/charter';
 import { clubToday } from '../../domain/clock';
 import { removeAllDevices } from '../messaging/notifications';
 import type { AppDeps } from '../platform/context';
 import { isUniqueViolation } from '../../db/errors';
-import { passwordResets, users } from '../../db/schema';
-import { DUPLICATE_EMAIL_ERROR, LOGIN_FAILED_ERROR, type AuthAnswer, type RegisterInput } from '../../domain/contract/auth';
+import { passkeys, passwordResets, users } from '../../db/schema';
+import {
+  ACCOUNT_NOT_FOUND_ERROR,
+  accountSignInWaitMessage,
+  APPLICATIONS_TODAY_ERROR,
+  DUPLICATE_EMAIL_ERROR,
+  INVALID_RESET_ERROR,
+  LOGIN_FAILED_ERROR,
+  NOT_APPROVED_ERROR,
+  SIGN_IN_ATTEMPTS_ERROR,
+  SIGN_UPS_FOR_EMAIL_ERROR,
+  SIGN_UPS_FROM_NETWORK_ERROR,
+  type AuthAnswer,
+  type RegisterInput,
+} from '../../domain/contract/members/auth';
 import { ServiceError } from '../platform/errors';
 import { passwordResetEmail } from '../messaging/mail-templates';
-import { passkeyNames } from '../passkeys/passkeys';
 import { checkPassword, hashPassword } from '../../db/passwords';
 import { randomToken, sha256, signSessionToken } from '../platform/tokens';
 import { findUserByEmail, findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { TOO_MANY_REQUESTS_ERROR } from '../../domain/contract/common';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;
 
 async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
   const row = findUserById(deps.database.db, userId);
-  if (!row) throw new ServiceError(401, 'Account not found');
+  if (!row) throw new ServiceError(401, ACCOUNT_NOT_FOUND_ERROR);
   return { user: sessionUserOf(deps, row, acceptedCurrentCharter(deps, row)), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
 }
 
@@ -56,11 +69,11 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
   const email = normaliseEmail(input.email);
   const ipKey = `register:ip:${ip}`;
   if (limiter.hit(ipKey, LIMITS.registrationsPerAddress, 60 * MINUTE).limited) {
-    throw tooMany('Too many sign-ups from this network. Please try again later.', limiter.retryAfterSec(ipKey));
+    throw tooMany(SIGN_UPS_FROM_NETWORK_ERROR, limiter.retryAfterSec(ipKey));
   }
   const emailKey = `register:email:${sha256(email)}`;
   if (limiter.hit(emailKey, LIMITS.registrationsPerEmail, 60 * MINUTE).limited) {
-    throw tooMany('Too many sign-up attempts for this email. Please try again later.', limiter.retryAfterSec(emailKey));
+    throw tooMany(SIGN_UPS_FOR_EMAIL_ERROR, limiter.retryAfterSec(emailKey));
   }
   if (findUserByEmail(deps.database.db, email)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
   // Each pending account costs an administrator a click: a flood of them is bounded club-wide.
@@ -71,7 +84,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
     .where(and(eq(users.role, 'pending'), gt(users.createdAt, since)))
     .get()!.n;
   if (pendingToday >= LIMITS.pendingPerDay) {
-    throw tooMany('The club has received a great many applications today. Please try again tomorrow.', 60 * 60);
+    throw tooMany(APPLICATIONS_TODAY_ERROR, 60 * 60);
   }
   const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
   let id: number;
@@ -112,7 +125,7 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
     signInFailed(deps, keys);
     throw new ServiceError(401, LOGIN_FAILED_ERROR);
   }
-  if (row.role === 'rejected') throw new ServiceError(403, 'Your membership application was not approved.');
+  if (row.role === 'rejected') throw new ServiceError(403, NOT_APPROVED_ERROR);
   signInSucceeded(deps, keys);
   return answerFor(deps, row.id);
 }
@@ -142,7 +155,7 @@ export function signInKeys(ip: string, account: string): SignInKeys {
 export function refuseBusyAddress(deps: AppDeps, ip: string): void {
   const ipKey = failedAddressKey(ip);
   if (deps.rateLimiter.peek(ipKey, LIMITS.failuresPerAddress)) {
-    throw tooMany('Too many sign-in attempts. Please wait a few minutes and try again.', deps.rateLimiter.retryAfterSec(ipKey));
+    throw tooMany(SIGN_IN_ATTEMPTS_ERROR, deps.rateLimiter.retryAfterSec(ipKey));
   }
 }
 
@@ -151,13 +164,13 @@ export function refuseLimitedSignIn(deps: AppDeps, keys: SignInKeys): void {
   const limiter = deps.rateLimiter;
   if (limiter.peek(keys.ipKey, LIMITS.failuresPerAddress) || limiter.peek(keys.pairKey, LIMITS.failuresPerAddressAndAccount)) {
     const wait = Math.max(limiter.retryAfterSec(keys.ipKey), limiter.retryAfterSec(keys.pairKey));
-    throw tooMany('Too many sign-in attempts. Please wait a few minutes and try again.', wait);
+    throw tooMany(SIGN_IN_ATTEMPTS_ERROR, wait);
   }
   const known = limiter.peek(keys.knownKey, 1);
   const waitMs = known ? 0 : deps.loginDelay.waitMs(keys.accountKey);
   if (waitMs > 0) {
     const sec = Math.ceil(waitMs / 1000);
-    throw tooMany(`Too many sign-in attempts on this account. Please wait ${sec} second${sec === 1 ? '' : 's'} and try again.`, sec);
+    throw tooMany(accountSignInWaitMessage(sec), sec);
   }
 }
 
@@ -199,9 +212,23 @@ export async function sessionAnswer(deps: AppDeps, userId: number): Promise<Auth
 }
 
 /** Same answer whether or not the account exists; at most 5 reset emails per account an hour. */
+/**
+ * The names of a member's passkeys, oldest first, for the password-reset email. Read here, not from
+ * passkeys/, which builds its sign-in on this room's limits and answers (rooms never import each other).
+ */
+function passkeyNames(deps: AppDeps, userId: number): string[] {
+  return deps.database.db
+    .select({ name: passkeys.name })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+    .all()
+    .map((r) => r.name);
+}
+
 export function forgotPassword(deps: AppDeps, email: string, ip: string): void {
   const perAddress = deps.rateLimiter.hit(`forgot:ip:${ip}`, 20, 15 * MINUTE);
-  if (perAddress.limited) throw tooMany('Too many requests. Please wait a few minutes and try again.', perAddress.retryAfterSec);
+  if (perAddress.limited) throw tooMany(TOO_MANY_REQUESTS_ERROR, perAddress.retryAfterSec);
   const row = findUserByEmail(deps.database.db, email);
   if (!row || row.role === 'rejected') return;
   if (deps.rateLimiter.hit(`forgot:acct:${row.id}`, 5, 60 * MINUTE).limited) return;
@@ -227,7 +254,6 @@ export function issuePasswordLink(deps: AppDeps, userId: number, lifetimeMs: num
   return `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}${invite ? '&invite=1' : ''}`;
 }
 
-export const INVALID_RESET = 'Invalid reset link. Please request a new password reset.';
 
 /**
  * Whether a reset link still works (unused, unexpired), without using it up: the reset page asks when
@@ -236,7 +262,7 @@ export const INVALID_RESET = 'Invalid reset link. Please request a new password 
  */
 export function checkResetToken(deps: AppDeps, token: string, ip: string): boolean {
   const perAddress = deps.rateLimiter.hit(`reset-check:ip:${ip}`, 60, 15 * MINUTE);
-  if (perAddress.limited) throw tooMany('Too many requests. Please wait a few minutes and try again.', perAddress.retryAfterSec);
+  if (perAddress.limited) throw tooMany(TOO_MANY_REQUESTS_ERROR, perAddress.retryAfterSec);
   if (!token) return false;
   const live = deps.database.db
     .select({ id: passwordResets.id })
@@ -255,7 +281,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     .from(passwordResets)
     .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, deps.clock())))
     .get();
-  if (!live) throw new ServiceError(400, INVALID_RESET);
+  if (!live) throw new ServiceError(400, INVALID_RESET_ERROR);
   const passwordHash = await hashPassword(newPassword, deps.env.PASSWORD_HASH_LOG_N);
   const now = deps.clock();
   const ok = deps.database.tx(() => {
@@ -281,5 +307,5 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     removeAllDevices(deps, claimed.userId);
     return true;
   });
-  if (!ok) throw new ServiceError(400, INVALID_RESET);
+  if (!ok) throw new ServiceError(400, INVALID_RESET_ERROR);
 }

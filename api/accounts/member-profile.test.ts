@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { bioParagraphs, profileUpdateSchema } from '../../domain/contract/users';
-import { phoneProblem, readPhone } from '../../domain/phone';
+import { bioParagraphs, profileUpdateSchema } from '../../domain/contract/members/users';
+import { phoneProblem, readPhone } from '../../domain/region/phone';
 import { makeTestApp } from '../testing/test-app';
 import { ServiceError } from '../platform/errors';
 import {
@@ -14,7 +14,7 @@ import {
   unreadRoleChanges,
   updateProfile,
 } from './member-profile';
-import { uploadPath } from './uploads';
+import { uploadPath } from '../media/uploads';
 
 // The default club (Canada): numbers read as North American ones.
 const readCanadian = (typed: string) => readPhone(typed, 'CA');

@@ -3,13 +3,13 @@ import { acceptedCurrentCharter } from '../club/pages/charter';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { roleChangeNotifications, users } from '../../db/schema';
-import { DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/auth';
+import { ACCOUNT_NOT_FOUND_ERROR, DUPLICATE_EMAIL_ERROR, type SessionUser } from '../../domain/contract/members/auth';
 import type { Role } from '../../domain/contract/roles';
-import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/users';
+import type { ProfileUpdate, RoleChangeNotification } from '../../domain/contract/members/users';
 import { MEMBER_PACES, type PaceField } from '../../domain/paces';
 import type { AppDeps } from '../platform/context';
-import { ServiceError, notFound } from '../platform/errors';
-import { removeUpload, saveUpload, toSquareWebp } from './uploads';
+import { ServiceError } from '../platform/errors';
+import { removeUpload, saveUpload, toSquareWebp } from '../media/uploads';
 import { findUserById, normaliseEmail, sessionUserOf } from '../platform/users';
 
 /** True when another account than `exceptId` already uses the email. */
@@ -23,7 +23,7 @@ export function emailTaken(db: Db, email: string, exceptId: number): boolean {
 
 function sessionUserFor(deps: AppDeps, userId: number): SessionUser {
   const row = findUserById(deps.database.db, userId);
-  if (!row) throw notFound('Account');
+  if (!row) throw new ServiceError(404, ACCOUNT_NOT_FOUND_ERROR);
   return sessionUserOf(deps, row, acceptedCurrentCharter(deps, row));
 }
 
@@ -60,7 +60,7 @@ export function updateProfile(
       .where(eq(users.id, userId))
       .returning({ id: users.id })
       .get();
-    if (!updated) throw notFound('Account');
+    if (!updated) throw new ServiceError(404, ACCOUNT_NOT_FOUND_ERROR);
   } catch (err) {
     if (isUniqueViolation(err)) throw new ServiceError(409, DUPLICATE_EMAIL_ERROR);
     throw err;
@@ -83,7 +83,7 @@ export async function replaceProfilePicture(
   try {
     previous = deps.database.tx(() => {
       const row = findUserById(deps.database.db, userId);
-      if (!row) throw notFound('Account');
+      if (!row) throw new ServiceError(404, ACCOUNT_NOT_FOUND_ERROR);
       deps.database.db.update(users).set({ profilePictureUrl: url }).where(eq(users.id, userId)).run();
       return row.profilePictureUrl;
     });

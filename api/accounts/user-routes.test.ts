@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { roleChangeNotifications } from '../../db/schema';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { makeTestApp } from '../testing/test-app';
-import { phoneProblem } from '../../domain/phone';
+import { phoneProblem } from '../../domain/region/phone';
 
 /** A photo-like PNG: noisy pixels (so it is big) and EXIF with a name and place in it. */
 async function photoPng(): Promise<Buffer> {

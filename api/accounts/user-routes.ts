@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { PROFILE_PICTURE_FIELD, profileUpdateSchema } from '../../domain/contract/users';
+import { PROFILE_PICTURE_FIELD, profileUpdateSchema } from '../../domain/contract/members/users';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBodyNamingField } from '../platform/middleware/validate';
 import { clubPhoneReader } from '../club/settings';
-import { uploadedPicture } from './picture-form';
+import { uploadedPicture } from '../media/picture-form';
 import { sessionAnswer } from './auth';
 import {
   markRoleChangesRead,

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { announcementSchema } from '../../domain/contract/announcements-schemas';
+import { announcementSchema } from '../../domain/contract/club/announcements-schemas';
 import { clubToday } from '../../domain/clock';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, routeId } from '../platform/middleware/validate';
 import { currentAnnouncements, deleteAnnouncement, dismissAnnouncement, postAnnouncement } from './announcements';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { ANNOUNCEMENT_NOT_FOUND } from '../../domain/contract/club/announcements';
 
 // Members read the current announcements; execs post them; the author, an exec or an administrator
 // removes one (checked in the service). Each member dismisses one for themselves, on every device.
@@ -26,7 +27,7 @@ export const announcementRoutes = new Hono<AppEnv>()
     }));
   })
   .post('/:id/dismiss', (c) => {
-    const id = routeId(c, 'Announcement not found');
+    const id = routeId(c, ANNOUNCEMENT_NOT_FOUND);
     const { deps, user } = c.var;
     // A device's outbox replays a dismissal with its Idempotency-Key, as every offline write.
     return respondOnce(c, null, () => ({
@@ -35,7 +36,7 @@ export const announcementRoutes = new Hono<AppEnv>()
     }));
   })
   .delete('/:id', (c) => {
-    const id = routeId(c, 'Announcement not found');
+    const id = routeId(c, ANNOUNCEMENT_NOT_FOUND);
     const { deps, user } = c.var;
     return respondOnce(c, null, () => ({
       status: 200,

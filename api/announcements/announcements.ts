@@ -4,14 +4,20 @@
 // email for a member with no such device.
 import { clubName } from '../club/identity/identity';
 import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
-import { announcementKey } from '../../db/reminder-keys';
+import { announcementKey } from '../../db/queries/reminder-keys';
 import { announcementDismissals, announcements, users, type AnnouncementRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import type { Announcement, AnnouncementAnswer, AnnouncementDismissedAnswer } from '../../domain/contract/announcements';
-import type { NewAnnouncement } from '../../domain/contract/announcements-schemas';
+import {
+  ANNOUNCEMENT_MANAGERS_ONLY_ERROR,
+  ANNOUNCEMENT_NOT_FOUND,
+  type Announcement,
+  type AnnouncementAnswer,
+  type AnnouncementDismissedAnswer,
+} from '../../domain/contract/club/announcements';
+import type { NewAnnouncement } from '../../domain/contract/club/announcements-schemas';
 import { canManagePost } from '../../domain/rules';
 import type { AppDeps } from '../platform/context';
-import { ServiceError, forbidden } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 import { announcementNotice, noticeEmail } from '../messaging/mail-templates';
 import { tellMember } from '../messaging/notify';
 import type { Actor } from '../forum/posts/access';
@@ -64,7 +70,7 @@ export function dismissAnnouncement(deps: AppDeps, actor: Actor, id: number): An
       .from(announcements)
       .where(and(eq(announcements.id, id), gte(announcements.until, today(deps))))
       .get();
-    if (!row) throw new ServiceError(404, 'Announcement not found');
+    if (!row) throw new ServiceError(404, ANNOUNCEMENT_NOT_FOUND);
     db.insert(announcementDismissals)
       .values({ announcementId: id, userId: actor.id, dismissedAt: deps.clock() })
       .onConflictDoNothing()
@@ -114,8 +120,8 @@ export function deleteAnnouncement(deps: AppDeps, actor: Actor, id: number): { m
   return deps.database.tx(() => {
     const { db } = deps.database;
     const row = db.select().from(announcements).where(eq(announcements.id, id)).get();
-    if (!row) throw new ServiceError(404, 'Announcement not found');
-    if (!canManagePost(actor, row.userId)) throw forbidden('Only the author of this announcement, executives and administrators can remove it.');
+    if (!row) throw new ServiceError(404, ANNOUNCEMENT_NOT_FOUND);
+    if (!canManagePost(actor, row.userId)) throw new ServiceError(403, ANNOUNCEMENT_MANAGERS_ONLY_ERROR);
     db.delete(announcements).where(eq(announcements.id, id)).run();
     return { message: 'Announcement removed' };
   });

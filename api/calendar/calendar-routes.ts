@@ -5,7 +5,7 @@ import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { routeId } from '../platform/middleware/validate';
 import {
-  CALENDAR_NOT_FOUND,
+  ENTRY_NOT_FOUND,
   FEED_TTL_SECONDS,
   calendarLink,
   clubFeed,
@@ -14,6 +14,7 @@ import {
   singleEntryCalendar,
 } from './calendar';
 import { ServiceError } from '../platform/errors';
+import { CALENDAR_NOT_FOUND } from '../../domain/contract/me';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 
@@ -34,7 +35,7 @@ const fileName = (title: string) =>
 
 function single(kind: 'workout' | 'event' | 'race') {
   return (c: Context<AppEnv>) => {
-    const id = routeId(c, `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`);
+    const id = routeId(c, ENTRY_NOT_FOUND[kind]);
     const { ics: body, title } = singleEntryCalendar(c.var.deps, kind, id);
     return ics(c, body, 'private, no-store', `attachment; filename="${fileName(title)}"`);
   };

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, EXEC, MEMBER, OTHER, makeClub } from '../testing/test-app';
 import { clubDocuments } from '../../db/schema';
-import { defaultClubIdentity } from '../../domain/club-identity';
+import { defaultClubIdentity } from '../../domain/documents/club-identity';
 import { defaultSports } from '../../domain/sports';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto (the default CLUB_TIMEZONE).

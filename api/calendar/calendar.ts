@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
-import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/calendar-queries';
+import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/queries/calendar-queries';
 import { users } from '../../db/schema';
 import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
@@ -17,6 +17,9 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { effectiveRole } from '../../domain/membership';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { CALENDAR_NOT_FOUND, USER_NOT_FOUND } from '../../domain/contract/me';
+import { EVENT_NOT_FOUND, WORKOUT_NOT_FOUND } from '../../domain/contract/training/forum';
+import { RACE_NOT_FOUND_ERROR } from '../../domain/contract/training/races';
 
 // iCalendar feeds (RFC 5545), docs/decisions/0042-calendar-feeds.md.
 
@@ -25,7 +28,6 @@ const FEED_PAST_DAYS = 14;
 /** Calendar clients are told to refresh this often (REFRESH-INTERVAL / X-PUBLISHED-TTL). */
 export const FEED_TTL_SECONDS = 60 * 60;
 
-export const CALENDAR_NOT_FOUND = 'Calendar not found';
 
 /** One calendar entry, whatever it came from. */
 interface Entry {
@@ -65,7 +67,7 @@ export function calendarLink(deps: AppDeps, userId: number): { url: string } {
   return deps.database.tx(() => {
     const { db } = deps.database;
     const row = db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)).get();
-    if (!row) throw new ServiceError(404, 'User not found');
+    if (!row) throw new ServiceError(404, USER_NOT_FOUND);
     let secret = row.token;
     if (!secret) {
       secret = newSecret();
@@ -84,7 +86,7 @@ export function resetCalendarLink(deps: AppDeps, userId: number): { url: string 
     .where(eq(users.id, userId))
     .returning({ id: users.id })
     .get();
-  if (!row) throw new ServiceError(404, 'User not found');
+  if (!row) throw new ServiceError(404, USER_NOT_FOUND);
   return { url: feedUrl(deps, userId, secret) };
 }
 
@@ -227,15 +229,16 @@ export function personalFeed(deps: AppDeps, token: string): string {
   ]);
 }
 
-const NOT_FOUND: Record<EntryKind, string> = {
-  workout: 'Workout not found',
-  event: 'Event not found',
-  race: 'Race not found',
+/** The refusal of an entry that is not there, by its kind. */
+export const ENTRY_NOT_FOUND: Record<EntryKind, string> = {
+  workout: WORKOUT_NOT_FOUND,
+  event: EVENT_NOT_FOUND,
+  race: RACE_NOT_FOUND_ERROR,
 };
 
 /** One workout, event or race as an .ics file ("Add to calendar"), with the same UID as in the feeds. */
 export function singleEntryCalendar(deps: AppDeps, kind: EntryKind, id: number): { ics: string; title: string } {
   const row = entryRow(deps.database, kind, id, deletedSince(deps));
-  if (!row) throw new ServiceError(404, NOT_FOUND[kind]);
+  if (!row) throw new ServiceError(404, ENTRY_NOT_FOUND[kind]);
   return { ics: finish(deps, newCalendar(deps, row.title), [entry(clubSports(deps), kind, row)]), title: row.title };
 }

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { isDocumentKey, type DocumentKey } from '../../domain/club-documents';
+import { isDocumentKey, type DocumentKey } from '../../domain/documents/club-documents';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { publishDocumentSchema, restoreDocumentSchema } from '../../domain/contract/club-documents-schemas';
+import { publishDocumentSchema, restoreDocumentSchema } from '../../domain/contract/club/club-documents-schemas';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { optionalAuth, requireAuth } from '../platform/middleware/auth';
 import { etagMatches } from '../platform/middleware/etag';
 import { idParam, readBody } from '../platform/middleware/validate';
 import { documentFor, documentVersions, mayRead, publishDocument, restoreDocument } from './documents';
+import { EDITORS_ONLY_SEE_ERROR, SETTING_NOT_FOUND, SIGN_IN_TO_SEE_ERROR, VERSION_NOT_FOUND } from '../../domain/contract/club/club-documents';
 
 function documentKey(raw: string): DocumentKey {
-  if (!isDocumentKey(raw)) throw new ServiceError(404, 'Setting not found');
+  if (!isDocumentKey(raw)) throw new ServiceError(404, SETTING_NOT_FOUND);
   return raw;
 }
 
@@ -20,7 +21,7 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/:key', optionalAuth, (c) => {
     const key = documentKey(c.req.param('key'));
     const { deps, maybeUser } = c.var;
-    if (!mayRead(deps, maybeUser, key)) throw new ServiceError(maybeUser ? 403 : 401, maybeUser ? 'You do not have permission to see this' : 'Sign in to see this');
+    if (!mayRead(deps, maybeUser, key)) throw new ServiceError(maybeUser ? 403 : 401, maybeUser ? EDITORS_ONLY_SEE_ERROR : SIGN_IN_TO_SEE_ERROR);
     const document = documentFor(deps, maybeUser, key);
     // A version names its text, and for an editor who published it: a device holding it is told so in a 304.
     const by = document.publishedBy;
@@ -43,7 +44,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const key = documentKey(c.req.param('key'));
     const raw = c.req.param('version');
     const version = raw === '0' ? 0 : idParam(raw);
-    if (version === null) throw new ServiceError(404, 'Version not found');
+    if (version === null) throw new ServiceError(404, VERSION_NOT_FOUND);
     const { version: current, confirm } = await readBody(c, restoreDocumentSchema);
     return c.json(restoreDocument(c.var.deps, c.var.user, key, version, current, confirm) satisfies AnswerOf<'POST /club/documents/:key/versions/:version/restore'>, 200);
   });

@@ -1,9 +1,6 @@
-// The club's documents (domain/club-documents.ts): read whole, published whole as a new version, an
+// The club's documents (domain/documents/club-documents.ts): read whole, published whole as a new version, an
 // older version published again. Every setting an administrator changes in the app is one of these,
 // so history, restore and the check against a lost edit are written once, here.
-import { checkRemovedPositions } from '../team/team-positions';
-import { checkRemovedTypes } from '../forum/workouts/type-removal';
-import { checkLogoMade } from './identity/logo-check';
 import { and, desc, eq, max } from 'drizzle-orm';
 import { clubDocuments, users, type ClubDocumentRow } from '../../db/schema';
 import {
@@ -13,13 +10,21 @@ import {
   withUnsentFieldsKept,
   type ClubDocumentTypes,
   type DocumentKey,
-} from '../../domain/club-documents';
-import { DELETED_PUBLISHER, type ClubDocument, type ClubDocumentVersionsAnswer } from '../../domain/contract/club-documents';
-import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club-documents-schemas';
-import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/club-pages';
-import { pageHtml } from '../../domain/markdown';
+} from '../../domain/documents/club-documents';
+import {
+  ADMINS_ONLY_CHANGE_ERROR,
+  DELETED_PUBLISHER,
+  DOCUMENT_CONFLICT_ERROR,
+  PAGE_EDITORS_ONLY_ERROR,
+  VERSION_NOT_FOUND,
+  type ClubDocument,
+  type ClubDocumentVersionsAnswer,
+} from '../../domain/contract/club/club-documents';
+import { DOCUMENT_SCHEMAS, type PublishDocument } from '../../domain/contract/club/club-documents-schemas';
+import { MARKDOWN_FIELDS, feesOf, pageFilled, type PageFacts, type PageKey } from '../../domain/documents/club-pages';
+import { pageHtml } from '../../domain/documents/markdown';
 import type { AppDeps, CurrentUser } from '../platform/context';
-import { ServiceError, forbidden } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 import { parseNamingField } from '../platform/middleware/validate';
 
 type Actor = Pick<CurrentUser, 'id' | 'role'>;
@@ -36,7 +41,7 @@ function keptFor(deps: AppDeps): Map<DocumentKey, ClubDocument> {
   return kept;
 }
 
-/** The settings a page's text may name in braces (domain/club-pages.ts), as they are in force. */
+/** The settings a page's text may name in braces (domain/documents/club-pages.ts), as they are in force. */
 function pageFacts(deps: AppDeps): PageFacts {
   const club = documentBody(deps, 'club');
   return {
@@ -155,7 +160,7 @@ export function mayRead(deps: AppDeps, actor: Actor | null, key: DocumentKey): b
 
 function requireEditor(deps: AppDeps, actor: Actor, key: DocumentKey): void {
   if (!mayEdit(deps, actor, key)) {
-    throw forbidden(DOCUMENT_RULES[key].editors === 'admin' ? 'Only administrators can change this' : 'Only administrators, and execs when allowed, can change the pages');
+    throw new ServiceError(403, DOCUMENT_RULES[key].editors === 'admin' ? ADMINS_ONLY_CHANGE_ERROR : PAGE_EDITORS_ONLY_ERROR);
   }
 }
 
@@ -165,21 +170,19 @@ export function checkBody<K extends DocumentKey>(key: K, body: unknown): ClubDoc
 }
 
 function conflict(deps: AppDeps, actor: Actor, key: DocumentKey): ServiceError {
-  return new ServiceError(409, 'Someone else published a newer version while you were editing: here it is. Your changes are still in the form.', {
+  return new ServiceError(409, DOCUMENT_CONFLICT_ERROR, {
     current: documentFor(deps, actor, key),
   });
 }
 
 /**
- * What a publish of a key must check against the rest of the club's data (a schema sees only the
- * body): runs inside the publish's transaction with the body in force and the new one, and refuses
- * by throwing.
+ * What a publish of `key` must check against the rest of the club's data (a schema sees only the
+ * body): the features' checks the composition root handed over, run inside the publish's transaction
+ * with the body in force and the new one; a refusal is thrown.
  */
-const PUBLISH_CHECKS: { [K in DocumentKey]?: (deps: AppDeps, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean) => void } = {
-  'team-positions': checkRemovedPositions,
-  sports: (deps, before, after) => checkRemovedTypes(deps, before, after),
-  club: checkLogoMade,
-};
+function runPublishChecks<K extends DocumentKey>(deps: AppDeps, key: K, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean): void {
+  for (const check of deps.publishChecks[key] ?? []) check(deps, before, after, confirmed);
+}
 
 function insertVersion<K extends DocumentKey>(
   deps: AppDeps,
@@ -193,7 +196,7 @@ function insertVersion<K extends DocumentKey>(
     const { db } = deps.database;
     const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
     if (newest !== expected) throw conflict(deps, actor, key);
-    PUBLISH_CHECKS[key]?.(deps, documentBody(deps, key), body, extra.confirm === true);
+    runPublishChecks(deps, key, documentBody(deps, key), body, extra.confirm === true);
     const row = db
       .insert(clubDocuments)
       .values({
@@ -263,7 +266,7 @@ export function restoreDocument<K extends DocumentKey>(
     body = defaultDocument(deps, key).body;
   } else {
     const old = versionRows(deps, key, version).get();
-    if (!old) throw new ServiceError(404, 'Version not found');
+    if (!old) throw new ServiceError(404, VERSION_NOT_FOUND);
     // An old body is checked again: the schema may have grown a rule since it was published.
     body = checkBody(key, storedBody(deps, key, old.row));
   }

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
-import { phoneProblem } from '../../domain/phone';
+import { phoneProblem } from '../../domain/region/phone';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
 
 const URL = '/api/club/documents/region';

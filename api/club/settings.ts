@@ -3,9 +3,9 @@
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
 import type { AppDeps } from '../platform/context';
-import type { ClubRegion } from '../../domain/club-region';
-import { clubFormat, type ClubFormat } from '../../domain/club-format';
-import { readPhone } from '../../domain/phone';
+import type { ClubRegion } from '../../domain/region/club-region';
+import { clubFormat, type ClubFormat } from '../../domain/region/club-format';
+import { readPhone } from '../../domain/region/phone';
 import { keepingKept, type PhoneReader } from '../../domain/contract/common';
 import { documentBody } from './documents';
 
@@ -17,14 +17,6 @@ export function clubRules(deps: AppDeps): RuleNumbers {
 /** The workout types and the forum's filters in force (Admin → Sports). */
 export function clubSports(deps: AppDeps): SportsDocument {
   return documentBody(deps, 'sports');
-}
-
-/**
- * The club's time zone in force, for the composition root to hand over as `deps.timeZoneSetting`;
- * everything else reads the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
- */
-export function timeZoneSetting(deps: AppDeps): string {
-  return documentBody(deps, 'time-zone').timeZone;
 }
 
 /** The club's country and language in force (Admin → Rules). */

@@ -4,8 +4,8 @@
 // member's answer is that read with their own fields, which the read itself tells (who is signed up,
 // who waits and in what order, who answered what), kept per distinct own fields.
 import type { Database_ } from '../../db/client';
-import { dataVersion } from '../../db/statements';
-import type { EventDetailAnswer, WorkoutDetailAnswer } from '../../domain/contract/forum';
+import { dataVersion } from '../../db/queries/statements';
+import type { EventDetailAnswer, WorkoutDetailAnswer } from '../../domain/contract/training/forum';
 import type { AppDeps } from '../platform/context';
 import { prebuiltJson, type PrebuiltJson } from '../platform/middleware/etag';
 import { eventDetail } from './events';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventRsvps } from '../../db/schema';
-import { FUTURE_EVENT_ERROR } from '../../domain/contract/forum';
+import { FUTURE_EVENT_ERROR } from '../../domain/contract/training/forum';
 import type { Role } from '../../domain/contract/roles';
 import { makeTestApp } from '../testing/test-app';
 import { createEvent, eventDetail, setRsvp, updateEvent } from './events';

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { clubToday } from '../../domain/clock';
 import { eventRsvps, posts, users } from '../../db/schema';
 import {
+  EVENT_NOT_FOUND,
   FUTURE_EVENT_ERROR,
   isFutureDate,
   type EventDetailAnswer,
@@ -9,8 +10,8 @@ import {
   type EventRsvp,
   type RsvpAnswer,
   type RsvpStatus,
-} from '../../domain/contract/forum';
-import { type NewEvent } from '../../domain/contract/forum-schemas';
+} from '../../domain/contract/training/forum';
+import { type NewEvent } from '../../domain/contract/training/forum-schemas';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { assertCanManagePost, assertNotCancelled, requireEvent, type Actor } from './posts/access';
@@ -24,7 +25,7 @@ type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
 
 function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
   const event = loadEventPost(deps.database, userId, id);
-  if (!event) throw new ServiceError(404, 'Event not found');
+  if (!event) throw new ServiceError(404, EVENT_NOT_FOUND);
   return event;
 }
 

@@ -12,7 +12,7 @@ import {
   updateEventSchema,
   waitlistBodySchema,
   updateWorkoutSchema,
-} from '../../domain/contract/forum-schemas';
+} from '../../domain/contract/training/forum-schemas';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { sendJsonWithEtag } from '../platform/middleware/etag';
 import { respondOnce } from '../platform/middleware/idempotency';
@@ -38,8 +38,8 @@ import {
   listWaitlist,
   setSignup,
 } from './workouts/workouts';
+import { EVENT_NOT_FOUND, POST_NOT_FOUND, POST_TYPE_ERROR, WORKOUT_NOT_FOUND } from '../../domain/contract/training/forum';
 
-const TYPE_ERROR = "type must be 'workout' or 'event'";
 
 // Every forum route is for members and above; writes go through respondOnce so an offline replay
 // with the same Idempotency-Key never applies twice.
@@ -49,7 +49,7 @@ export const forumRoutes = new Hono<AppEnv>()
   // ---------- Posts ----------
   .get('/posts', (c) => {
     const type = c.req.query('type');
-    if (type !== 'workout' && type !== 'event') throw new ServiceError(400, TYPE_ERROR);
+    if (type !== 'workout' && type !== 'event') throw new ServiceError(400, POST_TYPE_ERROR);
     return sendJsonWithEtag(c, forumListAnswer(c.var.deps, c.var.user.id, type));
   })
   .post('/posts', requireRole('exec'), async (c) => {
@@ -74,7 +74,7 @@ export const forumRoutes = new Hono<AppEnv>()
   })
   .put('/posts/:id', async (c) => {
     const raw = await bodyJson(c);
-    const id = routeId(c, 'Post not found');
+    const id = routeId(c, POST_NOT_FOUND);
     const { deps, user } = c.var;
     // Looked up first to pick the schema; the service checks again inside its transaction.
     const post = requireManageablePost(deps, user, id);
@@ -95,7 +95,7 @@ export const forumRoutes = new Hono<AppEnv>()
     }));
   })
   .delete('/posts/:id', (c) => {
-    const id = routeId(c, 'Post not found');
+    const id = routeId(c, POST_NOT_FOUND);
     const scope = parse(seriesScopeSchema, c.req.query('scope'));
     const { deps, user } = c.var;
     return respondOnce(c, { scope }, () => ({
@@ -107,7 +107,7 @@ export const forumRoutes = new Hono<AppEnv>()
   // Cancel (with a reason) and reinstate: the post stays, and who answered it is told once.
   .post('/posts/:id/cancel', async (c) => {
     const body = await bodyJson(c, { emptyAs: {} });
-    const id = routeId(c, 'Post not found');
+    const id = routeId(c, POST_NOT_FOUND);
     const scope = parse(seriesScopeSchema, c.req.query('scope'));
     const { reason } = parse(cancelPostSchema, body ?? {});
     const { deps, user } = c.var;
@@ -117,7 +117,7 @@ export const forumRoutes = new Hono<AppEnv>()
     }));
   })
   .delete('/posts/:id/cancel', (c) => {
-    const id = routeId(c, 'Post not found');
+    const id = routeId(c, POST_NOT_FOUND);
     const scope = parse(seriesScopeSchema, c.req.query('scope'));
     const { deps, user } = c.var;
     return respondOnce(c, { scope }, () => ({
@@ -133,18 +133,18 @@ export const forumRoutes = new Hono<AppEnv>()
   )
   // The pages come prebuilt from the page cache (its body is AnswerOf<'GET /forum/workouts/:id'>).
   .get('/workouts/:id', (c) => {
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     return sendJsonWithEtag(c, workoutDetailAnswer(c.var.deps, c.var.user.id, id));
   })
   .get('/workouts/:id/signups', (c) => {
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     return c.json(
       { signups: listSignups(c.var.deps, id) } satisfies AnswerOf<'GET /forum/workouts/:id/signups'>,
       200,
     );
   })
   .get('/workouts/:id/waitlist', (c) => {
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     return c.json(
       { waitlist: listWaitlist(c.var.deps, id) } satisfies AnswerOf<'GET /forum/workouts/:id/waitlist'>,
       200,
@@ -152,7 +152,7 @@ export const forumRoutes = new Hono<AppEnv>()
   })
   .post('/workouts/:id/signup', async (c) => {
     const raw = await bodyJson(c, { emptyAs: undefined });
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     const body = parse(signupBodySchema, raw);
     const { deps, user } = c.var;
     return respondOnce(c, body ?? null, () => ({
@@ -165,7 +165,7 @@ export const forumRoutes = new Hono<AppEnv>()
   })
   .post('/workouts/:id/waitlist', async (c) => {
     const raw = await bodyJson(c, { emptyAs: undefined });
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     const body = parse(waitlistBodySchema, raw);
     // No body (an installed app's join): the request is what it always was.
     return respondOnce(c, body?.lane === undefined ? null : body, () => ({
@@ -175,14 +175,14 @@ export const forumRoutes = new Hono<AppEnv>()
   })
   .post('/workouts/:id/lane', async (c) => {
     const input = await readBody(c, laneMoveSchema);
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     return respondOnce(c, input, () => ({
       status: 200,
       body: changeLane(c.var.deps, c.var.user, id, input) satisfies AnswerOf<'POST /forum/workouts/:id/lane'>,
     }));
   })
   .delete('/workouts/:id/waitlist', (c) => {
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     return respondOnce(c, null, () => ({
       status: 200,
       body: leaveWaitlist(
@@ -193,7 +193,7 @@ export const forumRoutes = new Hono<AppEnv>()
     }));
   })
   .get('/workouts/:id/attendance', (c) => {
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     return c.json(
       getAttendance(c.var.deps, id) satisfies AnswerOf<'GET /forum/workouts/:id/attendance'>,
       200,
@@ -201,7 +201,7 @@ export const forumRoutes = new Hono<AppEnv>()
   })
   .post('/workouts/:id/attendance', requireRole('exec'), async (c) => {
     const { attendanceData } = await readBody(c, attendanceBodySchema);
-    const id = routeId(c, 'Workout not found');
+    const id = routeId(c, WORKOUT_NOT_FOUND);
     const { deps, user } = c.var;
     return respondOnce(c, { attendanceData }, () => ({
       status: 201,
@@ -216,12 +216,12 @@ export const forumRoutes = new Hono<AppEnv>()
 
   // ---------- Events ----------
   .get('/events/:id', (c) => {
-    const id = routeId(c, 'Event not found');
+    const id = routeId(c, EVENT_NOT_FOUND);
     return sendJsonWithEtag(c, eventDetailAnswer(c.var.deps, c.var.user.id, id));
   })
   .post('/events/:id/rsvp', async (c) => {
     const { status } = await readBody(c, rsvpBodySchema);
-    const id = routeId(c, 'Event not found');
+    const id = routeId(c, EVENT_NOT_FOUND);
     return respondOnce(c, { status }, () => ({
       status: 200,
       body: setRsvp(c.var.deps, c.var.user, id, status) satisfies AnswerOf<'POST /forum/events/:id/rsvp'>,

@@ -6,7 +6,7 @@ import {
   FUTURE_EVENT_ERROR,
   FUTURE_WORKOUT_ERROR,
   fullWorkoutError,
-} from '../../domain/contract/forum';
+} from '../../domain/contract/training/forum';
 import { DEFAULT_RULE_NUMBERS, ruleText } from '../../domain/rules';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
 

@@ -3,7 +3,7 @@
 // who answered it, but the one who made the change, hears so once (posts/change-notices.ts). Each change bumps the post's revision.
 import { and, eq, sql } from 'drizzle-orm';
 import { attendanceSubmissions, posts, type PostRow } from '../../db/schema';
-import type { CancelAnswer, EventPost, SeriesScope, WorkoutPost } from '../../domain/contract/forum';
+import { ATTENDED_NOT_CANCELLABLE_ERROR, type CancelAnswer, type EventPost, type SeriesScope, type WorkoutPost } from '../../domain/contract/training/forum';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { cancelledNotice, reinstatedNotice } from '../messaging/mail-templates';
@@ -50,7 +50,7 @@ export function cancelPost(deps: AppDeps, actor: Actor, id: number, reason: stri
       if (target.cancelledAt !== null) continue;
       const attendanceTaken = db.select().from(attendanceSubmissions).where(eq(attendanceSubmissions.postId, target.id)).get();
       if (attendanceTaken) {
-        if (target.id === first.id) throw new ServiceError(409, 'Attendance was taken for this workout: it happened and cannot be cancelled.');
+        if (target.id === first.id) throw new ServiceError(409, ATTENDED_NOT_CANCELLABLE_ERROR);
         continue;
       }
       const updated = db

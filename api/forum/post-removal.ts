@@ -1,4 +1,4 @@
-import type { SeriesScope } from '../../domain/contract/forum';
+import type { SeriesScope } from '../../domain/contract/training/forum';
 import type { AppDeps } from '../platform/context';
 import { assertCanManagePost, requirePost, type Actor } from './posts/access';
 import { deleteWorkoutsInScope } from './workouts/series';

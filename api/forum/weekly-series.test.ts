@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { posts, workoutSignups } from '../../db/schema';
 import { workoutStart } from './posts/start-instants';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto. Clocks go forward on
 // Sunday, March 8, 2026 (EST UTC-5 → EDT UTC-4).
@@ -45,7 +46,7 @@ describe('creating a weekly series', () => {
     expect(new Set(series.posts.map((p) => p.series_id))).toEqual(new Set([series.id]));
     expect(series.posts.every((p) => p.workout_time === '18:00' && p.capacity === 2)).toBe(true);
     // 18:00 EST is 23:00 UTC before the change, 18:00 EDT is 22:00 UTC after it.
-    const tz = t.deps.env.CLUB_TIMEZONE;
+    const tz = clubTimeZone(t.deps);
     expect(new Date(workoutStart({ workoutDate: '2026-03-05', workoutTime: '18:00' }, tz)).toISOString()).toBe(
       '2026-03-05T23:00:00.000Z',
     );

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { LOCATION_MAX } from '../../domain/contract/forum';
+import { LOCATION_MAX } from '../../domain/contract/training/forum';
 import { EXEC, MEMBER, makeClub } from '../testing/test-app';
 
 // A workout's optional place: workoutLocation in requests, workout_location in answers (as an event's

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, roleChangeNotifications, users } from '../../db/schema';
-import { phoneProblem } from '../../domain/phone';
+import { phoneProblem } from '../../domain/region/phone';
 import { activityCounts, memberActivity } from '../testing/member-activity';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { ADMIN, MEMBER, PENDING, makeClub, type TestApp } from '../testing/test-app';

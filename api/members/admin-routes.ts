@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import {
+  MEMBER_NOT_FOUND,
   approveMemberSchema,
   notifyRoleChangeSchema,
   rejectMemberSchema,
   updateMemberSchema,
-} from '../../domain/contract/admin';
+} from '../../domain/contract/members/admin';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
@@ -15,11 +16,16 @@ import * as admin from './members';
 import { importMembers } from './member-import';
 import { spreadsheetText } from './spreadsheet-text';
 import { approveRenewals, declineRenewal, listRenewals } from './renewals';
-import { approveRenewalsSchema, bulkMembersSchema, declineRenewalSchema } from '../../domain/contract/season';
+import {
+  approveRenewalsSchema,
+  bulkMembersSchema,
+  declineRenewalSchema,
+  IMPORT_CONTENT_TYPE_ERROR,
+  RENEWAL_NOT_FOUND,
+} from '../../domain/contract/members/season';
 import { removeMemberPasskeys, withPasskeyCounts } from '../passkeys/passkeys';
-import { removeUpload } from '../accounts/uploads';
+import { removeUpload } from '../media/uploads';
 
-const MEMBER_NOT_FOUND = 'Member not found';
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireRole('administrator'))
@@ -75,7 +81,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/members/import', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'].includes(type)) {
-      throw new ServiceError(415, 'Send the spreadsheet as a CSV file (Content-Type: text/csv).');
+      throw new ServiceError(415, IMPORT_CONTENT_TYPE_ERROR);
     }
     const flag = (name: string) => ['1', 'true', 'yes'].includes(c.req.query(name) ?? '');
     const text = spreadsheetText(new Uint8Array(await c.req.arrayBuffer()));
@@ -104,7 +110,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/renewals/:id/decline', async (c) => {
     const input = await readBody(c, declineRenewalSchema);
-    const id = routeId(c, 'Renewal request not found');
+    const id = routeId(c, RENEWAL_NOT_FOUND);
     return respondOnce(c, input, () => ({
       status: 200,
       body: { renewal: declineRenewal(c.var.deps, c.var.user.id, id, input.reason) } satisfies AnswerOf<'POST /admin/renewals/:id/decline'>,
@@ -128,5 +134,5 @@ export const adminRoutes = new Hono<AppEnv>()
   // role read from the database, so this body is accepted and ignored.
   .post('/notify-role-change', async (c) => {
     await readBody(c, notifyRoleChangeSchema);
-    return c.json({ message: 'Role changes are recorded by the server' }, 200);
+    return c.json({ message: 'Role changes are recorded by the server' } satisfies AnswerOf<'POST /admin/notify-role-change'>, 200);
   });

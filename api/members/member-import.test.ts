@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
-import { chunksOf, readSpreadsheet, tooManyRowsError } from './member-import';
-import { phoneProblem } from '../../domain/phone';
+import { chunksOf, readSpreadsheet } from './member-import';
+import { importTooManyRowsMessage } from '../../domain/contract/members/season';
+import { phoneProblem } from '../../domain/region/phone';
 import { ADMIN, EXEC, MEMBER, PENDING, makeClub, type TestApp } from '../testing/test-app';
 
 // The club's today in these tests is 2026-03-02: the current session (Winter 2026) ends 2026-04-30.
@@ -117,7 +118,7 @@ describe('POST /api/admin/members/import: reading real-world files', () => {
     const { t, admin } = await setup();
     const csv = ['name,email', ...Array.from({ length: 100_000 }, () => 'a,b')].join('\n');
     const res = await upload(t, admin.token, csv);
-    expect(res).toMatchObject({ status: 413, body: { error: tooManyRowsError() } });
+    expect(res).toMatchObject({ status: 413, body: { error: importTooManyRowsMessage() } });
     expect(res.body.error).toBe('The file has more than 2000 rows; at most 2000 can be imported at once. Split it into smaller files.');
 
     // The parser asks for the file a chunk at a time and stops at the first chunk past the limit.
@@ -129,7 +130,7 @@ describe('POST /api/admin/members/import: reading real-world files', () => {
         yield chunk;
       }
     })();
-    await expect(readSpreadsheet(counted)).rejects.toMatchObject({ status: 413, message: tooManyRowsError() });
+    await expect(readSpreadsheet(counted)).rejects.toMatchObject({ status: 413, message: importTooManyRowsMessage() });
     expect(chunks.length).toBeGreaterThan(20);
     expect(handedOut).toBeLessThan(chunks.length / 4);
   });

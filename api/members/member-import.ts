@@ -15,14 +15,18 @@ import { clubToday } from '../../domain/clock';
 import { hasUnsafeCharacters, isValidEmail } from '../../domain/contract/common';
 import { clubPhoneReader } from '../club/settings';
 import type {
-  IMPORTABLE_ROLES} from '../../domain/contract/season';
+  IMPORTABLE_ROLES} from '../../domain/contract/members/season';
 import {
+  IMPORT_EMPTY_ERROR,
+  IMPORT_HEADER_ERROR,
   IMPORT_MAX_ROWS,
+  importTooManyRowsMessage,
   INVITATION_DAYS,
+  unreadableCsvMessage,
   type ImportAnswer,
   type ImportRow,
   type ImportRowStatus,
-} from '../../domain/contract/season';
+} from '../../domain/contract/members/season';
 import type { AppDeps } from '../platform/context';
 import { issuePasswordLink } from '../accounts/auth';
 import { ServiceError } from '../platform/errors';
@@ -94,16 +98,13 @@ export function* chunksOf(text: string, size = CHUNK_CHARS): Generator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
-export const tooManyRowsError = () =>
-  `The file has more than ${IMPORT_MAX_ROWS} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. Split it into smaller files.`;
-
 type Columns = (Column | null)[];
 
 /** The header row's columns, or a 400 when it does not name at least name and email. */
 function columnsOf(header: string[]): Columns {
   const columns = header.map((h) => HEADER_NAMES[h.trim().toLowerCase().replace(/[\s_-]+/g, '')] ?? null);
   if (!columns.includes('name') || !columns.includes('email')) {
-    throw new ServiceError(400, 'The first row must name the columns, with at least "name" and "email".');
+    throw new ServiceError(400, IMPORT_HEADER_ERROR);
   }
   return columns;
 }
@@ -156,19 +157,19 @@ export async function readSpreadsheet(chunks: Iterable<string>): Promise<Parsed[
         columns = columnsOf(record);
         continue;
       }
-      if (rows.length === IMPORT_MAX_ROWS) throw new ServiceError(413, tooManyRowsError());
+      if (rows.length === IMPORT_MAX_ROWS) throw new ServiceError(413, importTooManyRowsMessage());
       rows.push(rowOf(columns, record, info.lines));
     }
   } catch (err) {
     if (err instanceof ServiceError) throw err;
     const reason = err instanceof Error ? err.message : 'unreadable';
-    throw new ServiceError(400, `The file is not a readable CSV file (${reason}).`);
+    throw new ServiceError(400, unreadableCsvMessage(reason));
   } finally {
     source.unpipe(parser);
     source.destroy();
     parser.destroy();
   }
-  if (!columns) throw new ServiceError(400, 'The file is empty. It needs a header row naming at least name and email.');
+  if (!columns) throw new ServiceError(400, IMPORT_EMPTY_ERROR);
   return rows;
 }
 

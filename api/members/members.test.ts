@@ -1,10 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, posts, roleChangeNotifications, users, workoutSignups } from '../../db/schema';
-import { approveMemberSchema, updateMemberSchema } from '../../domain/contract/admin';
-import { phoneProblem, readPhone } from '../../domain/phone';
-import { activityCounts, memberActivity } from '../testing/member-activity';
-import { makeTestApp } from '../testing/test-app';
 import {
   ALREADY_APPROVED_ERROR,
   NOT_PENDING_ERROR,
@@ -12,6 +8,13 @@ import {
   SELF_DELETE_ERROR,
   SELF_DEMOTE_ERROR,
   SET_REJECTED_ERROR,
+  approveMemberSchema,
+  updateMemberSchema,
+} from '../../domain/contract/members/admin';
+import { phoneProblem, readPhone } from '../../domain/region/phone';
+import { activityCounts, memberActivity } from '../testing/member-activity';
+import { makeTestApp } from '../testing/test-app';
+import {
   approveMember,
   deleteMember,
   listMembers,

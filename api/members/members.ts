@@ -2,15 +2,26 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { termFromId } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { clubName } from '../club/identity/identity';
-import { demoteAdminsMessage, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/season';
+import { BULK_SELF_ROLE_ERROR, demoteAdminsMessage, UNKNOWN_SESSION_ERROR, type BulkMembersAnswer, type bulkMembersSchema } from '../../domain/contract/members/season';
 import type { z } from 'zod';
 import { clubToday } from '../../domain/clock';
 import { users, type UserRow } from '../../db/schema';
-import type { AdminMember, ApproveMemberInput, UpdateMemberInput } from '../../domain/contract/admin';
-import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/auth';
+import {
+  ALREADY_APPROVED_ERROR,
+  MEMBER_NOT_FOUND,
+  NOT_PENDING_ERROR,
+  PAST_EXPIRY_ERROR,
+  SELF_DELETE_ERROR,
+  SELF_DEMOTE_ERROR,
+  SET_REJECTED_ERROR,
+  type AdminMember,
+  type ApproveMemberInput,
+  type UpdateMemberInput,
+} from '../../domain/contract/members/admin';
+import { DUPLICATE_EMAIL_ERROR } from '../../domain/contract/members/auth';
 import { ROLE_LABELS, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
-import { ServiceError, notFound } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 import { activationEmail } from '../messaging/mail-templates';
 import { isUniqueViolation } from '../../db/errors';
 import { emailTaken, recordRoleChange } from '../accounts/member-profile';
@@ -24,16 +35,6 @@ import type { PhoneReader } from '../../domain/contract/common';
 
 // Member management: approving, rejecting, editing and deleting accounts. Every function here is synchronous
 // and expects to run inside the caller's transaction: it reads the current row, checks, then writes.
-
-export const SELF_DEMOTE_ERROR =
-  'You cannot remove your own administrator role. Ask another administrator to do it, so the club always keeps one.';
-export const SELF_DELETE_ERROR =
-  'You cannot delete your own account here. Ask another administrator to do it, so the club always keeps one.';
-export const ALREADY_APPROVED_ERROR =
-  'This member is already approved. Use Edit to change their role or expiry date.';
-export const NOT_PENDING_ERROR = 'Only a pending member can be rejected.';
-export const PAST_EXPIRY_ERROR = 'Please choose an expiry date that is not in the past.';
-export const SET_REJECTED_ERROR = 'Use Reject on the Pending Approval tab to refuse a member.';
 
 const today = (deps: AppDeps) => clubToday(deps.clock(), clubTimeZone(deps));
 
@@ -67,7 +68,7 @@ export function listMembers(deps: AppDeps): AdminMember[] {
 
 function loadMember(deps: AppDeps, id: number): UserRow {
   const row = findUserById(deps.database.db, id);
-  if (!row) throw notFound('Member');
+  if (!row) throw new ServiceError(404, MEMBER_NOT_FOUND);
   return row;
 }
 
@@ -173,9 +174,6 @@ export function deleteMember(
 
 type BulkMembersInput = z.infer<typeof bulkMembersSchema>;
 
-export const BULK_SELF_ROLE_ERROR =
-  'You cannot change your own role in bulk. Leave yourself out of the selection, or use Edit.';
-
 /**
  * Another administrator caught in a "select all" does not lose the role unnoticed: the change is
  * refused, naming them, until the request confirms it (`confirmDemoteAdmins`).
@@ -199,7 +197,7 @@ export function bulkUpdateMembers(deps: AppDeps, actorId: number, input: BulkMem
   let expiryDate: string | null = null;
   if (input.action === 'set-expiry') {
     const session = termFromId(clubTerms(deps), input.session);
-    if (!session) throw new ServiceError(400, 'Choose one of the sessions offered.');
+    if (!session) throw new ServiceError(400, UNKNOWN_SESSION_ERROR);
     if (session.end < today(deps)) throw new ServiceError(400, PAST_EXPIRY_ERROR);
     expiryDate = session.end;
   }

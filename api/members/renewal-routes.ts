@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { renewalRequestSchema } from '../../domain/contract/season';
+import { renewalRequestSchema } from '../../domain/contract/members/season';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody } from '../platform/middleware/validate';

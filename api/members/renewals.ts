@@ -9,25 +9,26 @@ import { clubTerms } from '../club/terms';
 import { clubToday } from '../../domain/clock';
 import { inRenewalWindow } from '../../domain/membership';
 import {
-  RENEWAL_WINDOW_DAYS,
+  RENEWAL_DECIDED_ERROR,
+  RENEWAL_MEMBERS_ONLY_ERROR,
+  RENEWAL_NOT_ELIGIBLE_ERROR,
+  RENEWAL_NOT_FOUND,
+  UNKNOWN_SESSION_ERROR,
   type MyRenewalAnswer,
   type Renewal,
   type RenewalsDecidedAnswer,
   type SessionChoice,
-} from '../../domain/contract/season';
+} from '../../domain/contract/members/season';
 import type { AppDeps } from '../platform/context';
 import { clubDates } from '../club/settings';
-import { ServiceError, notFound } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 import { renewalApprovedEmail, renewalDeclinedEmail } from '../messaging/mail-templates';
 import { findUserById } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
 const APPROVED_ROLES = ['member', 'exec', 'administrator'];
 
-export const NOT_ELIGIBLE_ERROR = `You can ask to renew from ${RENEWAL_WINDOW_DAYS} days before your membership ends.`;
-export const NOT_A_MEMBER_ERROR = 'Only an approved member can renew. A new member signs up and is approved.';
-export const UNKNOWN_SESSION_ERROR = 'Choose one of the sessions offered.';
-export const ALREADY_DECIDED_ERROR = 'This request has already been answered.';
 
 const today = (deps: AppDeps) => clubToday(deps.clock(), clubTimeZone(deps));
 
@@ -79,7 +80,7 @@ function loadRequests(deps: AppDeps, where?: ReturnType<typeof and>): Renewal[] 
 
 export function myRenewal(deps: AppDeps, userId: number): MyRenewalAnswer {
   const row = findUserById(deps.database.db, userId);
-  if (!row) throw notFound('Member');
+  if (!row) throw new ServiceError(404, MEMBER_NOT_FOUND);
   const day = today(deps);
   const latest = loadRequests(deps, and(eq(renewalRequests.userId, userId)))[0] ?? null;
   return {
@@ -95,10 +96,10 @@ export function requestRenewal(deps: AppDeps, userId: number, sessionId: string)
   return deps.database.tx(() => {
     const { db } = deps.database;
     const row = findUserById(db, userId);
-    if (!row) throw notFound('Member');
+    if (!row) throw new ServiceError(404, MEMBER_NOT_FOUND);
     const day = today(deps);
-    if (!APPROVED_ROLES.includes(row.role)) throw new ServiceError(403, NOT_A_MEMBER_ERROR);
-    if (!isEligible(row, day)) throw new ServiceError(409, NOT_ELIGIBLE_ERROR);
+    if (!APPROVED_ROLES.includes(row.role)) throw new ServiceError(403, RENEWAL_MEMBERS_ONLY_ERROR);
+    if (!isEligible(row, day)) throw new ServiceError(409, RENEWAL_NOT_ELIGIBLE_ERROR);
     const session = termFromId(clubTerms(deps), sessionId);
     if (!session || !renewableSessions(deps, row.expiryDate, day).some((s) => s.id === session.id)) {
       throw new ServiceError(400, UNKNOWN_SESSION_ERROR);
@@ -155,8 +156,8 @@ export function declineRenewal(deps: AppDeps, actorId: number, id: number, reaso
       .innerJoin(users, eq(users.id, renewalRequests.userId))
       .where(eq(renewalRequests.id, id))
       .get();
-    if (!found) throw notFound('Renewal request');
-    if (found.request.status !== 'requested') throw new ServiceError(409, ALREADY_DECIDED_ERROR);
+    if (!found) throw new ServiceError(404, RENEWAL_NOT_FOUND);
+    if (found.request.status !== 'requested') throw new ServiceError(409, RENEWAL_DECIDED_ERROR);
     const saved = db
       .update(renewalRequests)
       .set({ status: 'declined', reason, decidedAt: deps.clock(), decidedBy: actorId })

@@ -2,9 +2,14 @@
 // mark), or UTF-16 with its mark, little- or big-endian (what some spreadsheet programs write for
 // "Unicode" CSV). Anything else is refused with where it breaks, never read with replacement
 // characters standing in for what could not be decoded.
+import {
+  UTF16_LONE_SURROGATE_ERROR,
+  UTF16_ODD_BYTES_ERROR,
+  invalidUtf8Message,
+  nulByteMessage,
+  nulCharacterMessage,
+} from '../../domain/contract/members/season';
 import { ServiceError } from '../platform/errors';
-
-const SAVE_AS = 'Save it from the spreadsheet as "CSV UTF-8" and try again.';
 
 /** The line (from 1) a byte offset of UTF-8 or ASCII-compatible bytes is on. */
 function lineAt(bytes: Uint8Array, offset: number): number {
@@ -49,7 +54,7 @@ function firstBadUtf8(bytes: Uint8Array): number {
 function fromUtf16(bytes: Uint8Array, bigEndian: boolean): string {
   const body = bytes.subarray(2);
   if (body.length % 2 !== 0) {
-    throw new ServiceError(400, `The file says it is UTF-16 but ends half-way through a character (it has an odd number of bytes). ${SAVE_AS}`);
+    throw new ServiceError(400, UTF16_ODD_BYTES_ERROR);
   }
   // Read as little-endian; a big-endian file has each pair swapped first.
   const units = new Uint8Array(body);
@@ -58,7 +63,7 @@ function fromUtf16(bytes: Uint8Array, bigEndian: boolean): string {
   try {
     text = new TextDecoder('utf-16le', { fatal: true }).decode(units);
   } catch {
-    throw new ServiceError(400, `The file says it is UTF-16 but holds a broken character (a lone surrogate). ${SAVE_AS}`);
+    throw new ServiceError(400, UTF16_LONE_SURROGATE_ERROR);
   }
   return text;
 }
@@ -75,14 +80,11 @@ export function spreadsheetText(bytes: Uint8Array): string {
   const bad = firstBadUtf8(bytes);
   if (bad >= 0) {
     const value = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
-    throw new ServiceError(
-      400,
-      `The file is not valid UTF-8: line ${lineAt(bytes, bad)} has a byte UTF-8 does not allow there (byte ${bad + 1} of the file, 0x${value}). ${SAVE_AS}`,
-    );
+    throw new ServiceError(400, invalidUtf8Message(lineAt(bytes, bad), bad + 1, value));
   }
   const nul = bytes.indexOf(0);
   if (nul >= 0) {
-    throw new ServiceError(400, `The file is not a text file: line ${lineAt(bytes, nul)} holds a NUL byte (byte ${nul + 1} of the file). ${SAVE_AS}`);
+    throw new ServiceError(400, nulByteMessage(lineAt(bytes, nul), nul + 1));
   }
   return new TextDecoder('utf-8').decode(bytes.subarray(start));
 }
@@ -92,7 +94,7 @@ function refuseNul(text: string): string {
   const nul = text.indexOf('\u0000');
   if (nul >= 0) {
     const line = text.slice(0, nul).split('\n').length;
-    throw new ServiceError(400, `The file is not a text file: line ${line} holds a NUL character. ${SAVE_AS}`);
+    throw new ServiceError(400, nulCharacterMessage(line));
   }
   return text;
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { QueuedMessage } from '../../domain/contract/admin';
+import type { QueuedMessage } from '../../domain/contract/members/admin';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import type { AppDeps, AppEnv } from '../platform/context';
 import { requireAuth, requireRole } from '../platform/middleware/auth';

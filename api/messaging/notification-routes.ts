@@ -6,6 +6,7 @@ import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
 import { readBody, routeId } from '../platform/middleware/validate';
 import { notificationSettings, registerDevice, removeDevice, setReminders } from './notifications';
+import { DEVICE_NOT_FOUND } from '../../domain/contract/notifications';
 
 // /api/me/notifications: notifications outside the app, for member and above: reminders on or off,
 // and this member's devices.
@@ -32,7 +33,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     return c.json(answer, 200);
   })
   .delete('/devices/:id', (c) => {
-    const id = routeId(c, 'Device not found');
+    const id = routeId(c, DEVICE_NOT_FOUND);
     const answer: AnswerOf<'DELETE /me/notifications/devices/:id'> = removeDevice(c.var.deps, c.var.user.id, id);
     return c.json(answer, 200);
   });

@@ -3,12 +3,20 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushSubscriptions, users, type PushSubscriptionRow } from '../../db/schema';
-import { MAX_PUSH_DEVICES, type NotificationSettings, type PushDevice, type PushDeviceAnswer, type PushKind } from '../../domain/contract/notifications';
+import {
+  DEVICE_CHANGES_LIMIT_ERROR,
+  DEVICE_NOT_FOUND,
+  MAX_PUSH_DEVICES,
+  pushEndpointMessage,
+  type NotificationSettings,
+  type PushDevice,
+  type PushDeviceAnswer,
+  type PushKind,
+} from '../../domain/contract/notifications';
 import type { pushDeviceSchema } from '../../domain/contract/notifications-schemas';
 import { clubToday } from '../../domain/clock';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-import { PUSH_ENDPOINT_ERROR } from '../platform/settings/push-endpoint';
 import { activeMemberWhere } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
 
@@ -92,7 +100,7 @@ function limitDeviceSaves(deps: AppDeps, userId: number, ip: string): void {
   ] as const) {
     const hit = deps.rateLimiter.hit(key, limit, windowMs);
     if (hit.limited) {
-      throw new ServiceError(429, 'Too many changes to notification devices. Please wait a few minutes and try again.', undefined, {
+      throw new ServiceError(429, DEVICE_CHANGES_LIMIT_ERROR, undefined, {
         'Retry-After': String(Math.max(1, hit.retryAfterSec)),
       });
     }
@@ -107,7 +115,7 @@ function limitDeviceSaves(deps: AppDeps, userId: number, ip: string): void {
 export async function checkPushEndpoint(deps: AppDeps, endpoint: string): Promise<void> {
   const verdict = await deps.pushEndpoints.check(endpoint);
   if (!verdict.ok) {
-    throw new ServiceError(400, `${PUSH_ENDPOINT_ERROR} (${verdict.reason}): notifications go only through the browsers' own push services.`);
+    throw new ServiceError(400, pushEndpointMessage(verdict.reason));
   }
 }
 
@@ -169,7 +177,7 @@ export function removeDevice(deps: AppDeps, userId: number, id: number): Notific
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
     .returning({ id: pushSubscriptions.id })
     .get();
-  if (!removed) throw new ServiceError(404, 'Device not found');
+  if (!removed) throw new ServiceError(404, DEVICE_NOT_FOUND);
   return notificationSettings(deps, userId);
 }
 

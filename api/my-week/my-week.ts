@@ -1,8 +1,9 @@
 import { addDays, clubTimeToEpoch, clubToday, daysBetween, hasStarted } from '../../domain/clock';
-import type { RsvpStatus } from '../../domain/contract/forum';
+import type { RsvpStatus } from '../../domain/contract/training/forum';
 import {
   EXPIRY_NUDGE_DAYS,
   MY_WEEK_DAYS,
+  USER_NOT_FOUND,
   type MyWeekAnswer,
   type MyWeekStanding,
   type WeekItem,
@@ -12,8 +13,8 @@ import { clubTerms } from '../club/terms';
 import { EVENT_MINUTES, endOf, usualMinutes } from '../../domain/durations';
 import { clubSports } from '../club/settings';
 import { isSuspended } from '../../domain/rules';
-import { idsOf } from '../../db/post-queries';
-import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/my-week-queries';
+import { idsOf } from '../../db/queries/post-queries';
+import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '../../db/queries/my-week-queries';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
@@ -94,7 +95,7 @@ function standing(deps: AppDeps, userId: number, now: number, today: string): My
   const term = termOfDate(clubTerms(deps), today);
   const termStart = clubTimeToEpoch(term.start, '00:00', clubTimeZone(deps));
   const row = standingRow(deps.database, userId, termStart);
-  if (!row) throw new ServiceError(404, 'User not found');
+  if (!row) throw new ServiceError(404, USER_NOT_FOUND);
   const expiresInDays = row.expiry_date ? daysBetween(today, row.expiry_date) : null;
   return {
     term: { key: term.key, label: term.label },

@@ -8,6 +8,7 @@ import { createApp } from '../app';
 import { jsonForScript, pageRenderer } from './page-renderer';
 import { mountPwa } from './static';
 import { EXEC, makeClub } from '../testing/test-app';
+import { clubTimeZone } from '../platform/club-time-zone';
 
 const STAND_IN = `
 let renders = 0;
@@ -47,7 +48,7 @@ describe('public pages rendered by the server', () => {
     const data = JSON.parse(
       /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(first)![1]!,
     );
-    expect(data).toMatchObject({ clubEmail: t.deps.env.CLUB_EMAIL, clubTimeZone: t.deps.env.CLUB_TIMEZONE });
+    expect(data).toMatchObject({ clubEmail: t.deps.env.CLUB_EMAIL, clubTimeZone: clubTimeZone(t.deps) });
     expect(data.reads[0][0]).toEqual(['profiles']);
     // Nothing changed: the kept page.
     expect(await html('/coaches-exec')).toContain('<p>render 1</p>');

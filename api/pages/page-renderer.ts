@@ -14,8 +14,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clubToday } from '../../domain/clock';
-import type { PageKey } from '../../domain/club-pages';
-import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
+import type { PageKey } from '../../domain/documents/club-pages';
+import { publicPage, TEAM_PROFILE_PATH } from '../../domain/contract/club/public-pages';
 import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';
@@ -25,11 +25,11 @@ import { listRaces } from '../races/races';
 import type { RuleNumbers } from '../../domain/rules';
 import { listTeamMembers } from '../team/team-profiles';
 import { readDocument } from '../club/documents';
-import type { DocumentKey } from '../../domain/club-documents';
+import type { DocumentKey } from '../../domain/documents/club-documents';
 import { clubContactEmail, clubIdentity } from '../club/identity/identity';
-import type { ClubIdentity } from '../../domain/club-identity';
+import type { ClubIdentity } from '../../domain/documents/club-identity';
 import { clubTimeZone } from '../platform/club-time-zone';
-import type { ClubRegion } from '../../domain/club-region';
+import type { ClubRegion } from '../../domain/region/club-region';
 
 /** The compiled pages module (`npm run build`). */
 export const PAGES_MODULE = join(APP_ROOT, 'dist-server', 'pages.js');

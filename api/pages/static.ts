@@ -8,7 +8,7 @@ import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
-import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/public-pages';
+import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/club/public-pages';
 import { listTeamMembers } from '../team/team-profiles';
 import { clubIdentity } from '../club/identity/identity';
 import { readDocument } from '../club/documents';
@@ -16,7 +16,8 @@ import { drawPreviewImage, previewKey } from './preview-images';
 import { clubSports } from '../club/settings';
 import { clubManifest, MANIFEST_PATH } from '../club/identity/manifest';
 import { setupOpen } from '../setup/first-run';
-import { SETUP_PATH } from '../../domain/contract/public-pages';
+import { SETUP_PATH } from '../../domain/contract/club/public-pages';
+import { NOT_FOUND_ERROR } from '../../domain/contract/common';
 
 /** The built PWA (`npm run build`). */
 export const DIST_DIR = join(APP_ROOT, 'dist');
@@ -52,7 +53,7 @@ export function mountPwa(
     }),
   );
   app.get('/uploads/*', () => {
-    throw new ServiceError(404, 'Not found');
+    throw new ServiceError(404, NOT_FOUND_ERROR);
   });
   const indexFile = join(distDir, 'index.html');
   let shell: { mtimeMs: number; html: string; preloads: Map<string, string>; styles: Map<string, string | null> } | null = null;

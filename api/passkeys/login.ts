@@ -2,8 +2,14 @@
 // from the database), and failures count in the same limits, per address and per account.
 import { and, eq } from 'drizzle-orm';
 import { passkeys, users } from '../../db/schema';
-import type { AuthAnswer } from '../../domain/contract/auth';
-import { PASSKEY_CHALLENGE_GONE, PASSKEY_LOGIN_FAILED, type PasskeyLoginInput, type PasskeyRequestOptions } from '../../domain/contract/passkeys';
+import { NOT_APPROVED_ERROR, type AuthAnswer } from '../../domain/contract/members/auth';
+import {
+  PASSKEY_CHALLENGE_GONE,
+  PASSKEY_LOGIN_FAILED,
+  PASSKEY_REQUESTS_LIMIT_ERROR,
+  type PasskeyLoginInput,
+  type PasskeyRequestOptions,
+} from '../../domain/contract/members/passkeys';
 import type { AppDeps } from '../platform/context';
 import { addressFailed, refuseBusyAddress, refuseLimitedSignIn, sessionAnswer, signInFailed, signInKeys, signInSucceeded } from '../accounts/auth';
 import { ServiceError } from '../platform/errors';
@@ -17,7 +23,7 @@ export async function loginOptions(deps: AppDeps, ip: string): Promise<PasskeyRe
   const { rpID } = relyingParty(deps);
   const hit = deps.rateLimiter.hit(`passkey-options:ip:${ip}`, OPTIONS_PER_ADDRESS.limit, OPTIONS_PER_ADDRESS.windowMs);
   if (hit.limited) {
-    throw new ServiceError(429, 'Too many passkey requests. Please wait a few minutes and try again.', undefined, {
+    throw new ServiceError(429, PASSKEY_REQUESTS_LIMIT_ERROR, undefined, {
       'Retry-After': String(Math.max(1, hit.retryAfterSec)),
     });
   }
@@ -94,7 +100,7 @@ export async function passkeyLogin(deps: AppDeps, input: PasskeyLoginInput, ip: 
     return refuse(err instanceof Error ? err.message : String(err));
   }
   if (!verification.verified) refuse('signature');
-  if (found.role === 'rejected') throw new ServiceError(403, 'Your membership application was not approved.');
+  if (found.role === 'rejected') throw new ServiceError(403, NOT_APPROVED_ERROR);
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // Only from the counter this check read: of two sign-ins racing with one counter value, one wins.
   const moved = db

@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { addPasskeySchema, passkeyLoginSchema, passkeyOptionsSchema, renamePasskeySchema } from '../../domain/contract/passkeys';
+import { addPasskeySchema, PASSKEY_NOT_FOUND, passkeyLoginSchema, passkeyOptionsSchema, renamePasskeySchema } from '../../domain/contract/members/passkeys';
 import { requireAuth } from '../platform/middleware/auth';
 import { clientIp } from '../platform/middleware/client-ip';
 import { readBody, routeId } from '../platform/middleware/validate';
 import { loginOptions, passkeyLogin } from './login';
 import { addPasskey, registrationOptions } from './registration';
 import { listPasskeys, removePasskey, renamePasskey } from './passkeys';
-
-const NOT_FOUND = 'Passkey not found';
 
 /**
  * /api/passkeys: the signed-in member's own passkeys. Any account that may sign in has them, pending
@@ -30,12 +28,12 @@ export const passkeyRoutes = new Hono<AppEnv>()
   })
   .put('/:id', async (c) => {
     const body = await readBody(c, renamePasskeySchema);
-    const id = routeId(c, NOT_FOUND);
+    const id = routeId(c, PASSKEY_NOT_FOUND);
     const passkey = renamePasskey(c.var.deps, c.var.user.id, id, body.name);
     return c.json({ passkey } satisfies AnswerOf<'PUT /passkeys/:id'>, 200);
   })
   .delete('/:id', (c) => {
-    const id = routeId(c, NOT_FOUND);
+    const id = routeId(c, PASSKEY_NOT_FOUND);
     return c.json({ passkeys: removePasskey(c.var.deps, c.var.user.id, id) } satisfies AnswerOf<'DELETE /passkeys/:id'>, 200);
   });
 

@@ -3,7 +3,7 @@
 // sees how many a member has and can remove them all.
 import { describe, expect, it } from 'vitest';
 import { passkeyChallenges, passkeys } from '../../db/schema';
-import { PASSKEY_LOGIN_FAILED } from '../../domain/contract/passkeys';
+import { PASSKEY_LOGIN_FAILED } from '../../domain/contract/members/passkeys';
 import { addPasskey, PASSKEY_ENV, signInWithPasskey } from '../testing/passkey-ceremonies';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
 import { makeTestApp, type TestApp } from '../testing/test-app';

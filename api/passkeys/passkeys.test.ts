@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passkeyChallenges, passkeys, users } from '../../db/schema';
-import { PASSKEY_CHALLENGE_GONE, PASSKEY_LOGIN_FAILED, PASSKEY_PASSWORD_REQUIRED } from '../../domain/contract/passkeys';
+import { PASSKEY_CHALLENGE_GONE, PASSKEY_LOGIN_FAILED, PASSKEY_PASSWORD_REQUIRED } from '../../domain/contract/members/passkeys';
 import { verifySessionToken } from '../platform/tokens';
 import { addPasskey, ORIGIN, PASSKEY_ENV, passkeyAssertion, signInWithPasskey } from '../testing/passkey-ceremonies';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';

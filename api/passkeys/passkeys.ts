@@ -2,9 +2,10 @@
 // administrator sees and removes. Adding one is registration.ts; signing in, login.ts.
 import { and, asc, count, eq } from 'drizzle-orm';
 import { passkeys, users, type PasskeyRow } from '../../db/schema';
-import type { PasskeyInfo } from '../../domain/contract/passkeys';
+import { PASSKEY_NOT_FOUND, type PasskeyInfo } from '../../domain/contract/members/passkeys';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 import type { AppDeps } from '../platform/context';
-import { notFound } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 
 export function toPasskeyInfo(row: PasskeyRow): PasskeyInfo {
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, synced: row.backedUp };
@@ -21,7 +22,7 @@ export function listPasskeys(deps: AppDeps, userId: number): PasskeyInfo[] {
 function ownPasskey(deps: AppDeps, userId: number, id: number): PasskeyRow {
   const row = deps.database.db.select().from(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).get();
   // Someone else's passkey is "not found" too: its existence is nobody else's business.
-  if (!row) throw notFound('Passkey');
+  if (!row) throw new ServiceError(404, PASSKEY_NOT_FOUND);
   return row;
 }
 
@@ -41,7 +42,7 @@ export function removePasskey(deps: AppDeps, userId: number, id: number): Passke
 export function removeMemberPasskeys(deps: AppDeps, memberId: number): number {
   const { db } = deps.database;
   const member = db.select({ id: users.id }).from(users).where(eq(users.id, memberId)).get();
-  if (!member) throw notFound('Member');
+  if (!member) throw new ServiceError(404, MEMBER_NOT_FOUND);
   return db.delete(passkeys).where(eq(passkeys.userId, memberId)).run().changes;
 }
 
@@ -55,9 +56,4 @@ export function passkeyCounts(deps: AppDeps): Map<number, number> {
 export function withPasskeyCounts<M extends { id: number }>(deps: AppDeps, members: M[]): (M & { passkeyCount: number })[] {
   const counts = passkeyCounts(deps);
   return members.map((m) => ({ ...m, passkeyCount: counts.get(m.id) ?? 0 }));
-}
-
-/** The names of a member's passkeys, for the password-reset email. */
-export function passkeyNames(deps: AppDeps, userId: number): string[] {
-  return passkeyRowsOf(deps, userId).map((r) => r.name);
 }

@@ -6,16 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { passkeys, type UserRow } from '../../db/schema';
 import {
+  PASSKEY_ADD_FAILED,
+  PASSKEY_ALREADY_REGISTERED,
   PASSKEY_CHALLENGE_GONE,
   PASSKEY_PASSWORD_REQUIRED,
   PASSKEY_RECENT_SIGN_IN_MINUTES,
   PASSKEY_WRONG_PASSWORD,
-  PASSKEYS_PER_MEMBER,
   passkeyNameFor,
+  PASSKEYS_PER_MEMBER,
+  TOO_MANY_PASSKEYS,
   type AddPasskeyInput,
   type PasskeyCreationOptions,
   type PasskeyInfo,
-} from '../../domain/contract/passkeys';
+} from '../../domain/contract/members/passkeys';
 import { verifyPassword } from '../../db/passwords';
 import type { AppDeps } from '../platform/context';
 import { refuseLimitedSignIn, signInFailed, signInKeys, signInSucceeded } from '../accounts/auth';
@@ -25,9 +28,6 @@ import { passkeyRowsOf, toPasskeyInfo } from './passkeys';
 import { PASSKEY_ALGORITHMS, clientData, knownTransports, relyingParty, webauthn } from './webauthn';
 
 const RECENT_MS = PASSKEY_RECENT_SIGN_IN_MINUTES * 60_000;
-const ADD_FAILED = 'The passkey could not be added. Please try again.';
-const TOO_MANY = `You already have ${PASSKEYS_PER_MEMBER} passkeys. Remove one you no longer use first.`;
-export const ALREADY_REGISTERED = 'This passkey is already registered.';
 
 function passkeyCount(deps: AppDeps, userId: number): number {
   return deps.database.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()!.n;
@@ -59,7 +59,7 @@ export async function registrationOptions(
   ip: string,
 ): Promise<PasskeyCreationOptions> {
   const { rpID } = relyingParty(deps);
-  if (passkeyCount(deps, user.id) >= PASSKEYS_PER_MEMBER) throw new ServiceError(409, TOO_MANY);
+  if (passkeyCount(deps, user.id) >= PASSKEYS_PER_MEMBER) throw new ServiceError(409, TOO_MANY_PASSKEYS);
   await confirmIdentity(deps, user, signedInAt, password, ip);
   const existing = passkeyRowsOf(deps, user.id);
   // One WebAuthn user id per member, so a device that already holds one of their passkeys replaces
@@ -92,11 +92,11 @@ export async function addPasskey(deps: AppDeps, user: UserRow, input: AddPasskey
   const { rpID, origin } = relyingParty(deps);
   const { response } = input;
   const data = clientData(response.response.clientDataJSON);
-  if (!data) throw new ServiceError(400, ADD_FAILED);
+  if (!data) throw new ServiceError(400, PASSKEY_ADD_FAILED);
   const issued = takeChallenge(deps, data.challenge, 'register', user.id);
   if (!issued?.userHandle) throw new ServiceError(400, PASSKEY_CHALLENGE_GONE);
   // The club's pages are never framed (frame-ancestors 'none'): a cross-origin answer is not ours.
-  if (data.crossOrigin) throw new ServiceError(400, ADD_FAILED);
+  if (data.crossOrigin) throw new ServiceError(400, PASSKEY_ADD_FAILED);
   const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
@@ -120,14 +120,14 @@ export async function addPasskey(deps: AppDeps, user: UserRow, input: AddPasskey
     });
   } catch (err) {
     deps.logger.info({ reason: err instanceof Error ? err.message : String(err) }, 'passkey registration refused');
-    throw new ServiceError(400, ADD_FAILED);
+    throw new ServiceError(400, PASSKEY_ADD_FAILED);
   }
-  if (!verification.verified) throw new ServiceError(400, ADD_FAILED);
+  if (!verification.verified) throw new ServiceError(400, PASSKEY_ADD_FAILED);
   const info = verification.registrationInfo;
   const now = deps.clock();
   try {
     const row = deps.database.tx(() => {
-      if (passkeyCount(deps, user.id) >= PASSKEYS_PER_MEMBER) throw new ServiceError(409, TOO_MANY);
+      if (passkeyCount(deps, user.id) >= PASSKEYS_PER_MEMBER) throw new ServiceError(409, TOO_MANY_PASSKEYS);
       return deps.database.db
         .insert(passkeys)
         .values({
@@ -149,7 +149,7 @@ export async function addPasskey(deps: AppDeps, user: UserRow, input: AddPasskey
     return toPasskeyInfo(row);
   } catch (err) {
     // The same authenticator key registered before, to this account or another one.
-    if (isUniqueViolation(err)) throw new ServiceError(409, ALREADY_REGISTERED);
+    if (isUniqueViolation(err)) throw new ServiceError(409, PASSKEY_ALREADY_REGISTERED);
     throw err;
   }
 }

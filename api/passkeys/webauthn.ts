@@ -3,7 +3,7 @@
 // that most starts of the app never need.
 import type * as SimpleWebAuthn from '@simplewebauthn/server';
 import type { AppDeps } from '../platform/context';
-import { PASSKEYS_OFF } from '../../domain/contract/passkeys';
+import { PASSKEYS_OFF } from '../../domain/contract/members/passkeys';
 import { ServiceError } from '../platform/errors';
 
 type Library = typeof SimpleWebAuthn;

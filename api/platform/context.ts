@@ -1,4 +1,5 @@
 import type { Database_ } from '../../db/client';
+import type { ClubDocumentTypes, DocumentKey } from '../../domain/documents/club-documents';
 import type { UserRow } from '../../db/schema';
 import type { Role } from '../../domain/contract/roles';
 import type { Env } from './settings/env';
@@ -23,14 +24,30 @@ export interface AppDeps {
   loginDelay: GrowingDelay;
   clock: () => number;
   /**
-   * The club's `time-zone` setting in force (api/club/settings.ts, handed over by api/deps.ts). Read
-   * the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
+   * The club's time zone in force: the `time-zone` document (Admin → Rules), whose default while no
+   * administrator has published one is the CLUB_TIMEZONE the server started with. Read by the
+   * documents, which this plumbing does not import, so the composition root (api/deps.ts) hands the
+   * reader over; every module reads the zone with clubTimeZone(deps) (api/platform/club-time-zone.ts).
    */
-  timeZoneSetting: () => string;
+  clubTimeZone: () => string;
+  /**
+   * What a publish of a club document must check against the rest of the club's data, by document:
+   * each feature's own check (a workout type in use, a team position held), run by api/club/documents.ts
+   * inside the publish's transaction and handed over by the composition root (api/deps.ts), so the
+   * documents import none of the features they ask.
+   */
+  publishChecks: PublishChecks;
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;
   logger: Logger;
 }
+
+/**
+ * A check of a publish of document `K`: given the body in force and the new one (and whether the
+ * editor confirmed a warning), it refuses by throwing a ServiceError.
+ */
+export type PublishCheck<K extends DocumentKey> = (deps: AppDeps, before: ClubDocumentTypes[K], after: ClubDocumentTypes[K], confirmed: boolean) => void;
+export type PublishChecks = { [K in DocumentKey]?: readonly PublishCheck<K>[] };
 
 /** The caller, read from the database on every request; `role` is the effective role. */
 export interface CurrentUser {

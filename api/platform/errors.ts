@@ -13,6 +13,3 @@ export class ServiceError extends Error {
     super(message);
   }
 }
-
-export const notFound = (what: string) => new ServiceError(404, `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do that') => new ServiceError(403, message);

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import type { SessionUser } from '../../domain/contract/auth';
+import type { SessionUser } from '../../domain/contract/members/auth';
 import { clubToday } from '../../domain/clock';
 import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';
@@ -24,7 +24,7 @@ export function activeMemberWhere(today: string): SQL {
 }
 
 /** The role the rules see for `row` today, on the club's calendar. */
-export function roleToday(deps: Pick<AppDeps, 'clock' | 'timeZoneSetting'>, row: Pick<UserRow, 'role' | 'expiryDate'>): Role {
+export function roleToday(deps: Pick<AppDeps, 'clock' | 'clubTimeZone'>, row: Pick<UserRow, 'role' | 'expiryDate'>): Role {
   return effectiveRole(row, clubToday(deps.clock(), clubTimeZone(deps)));
 }
 
@@ -32,7 +32,7 @@ export function roleToday(deps: Pick<AppDeps, 'clock' | 'timeZoneSetting'>, row:
  * The signed-in user as the API answers it (SessionUser), with the role they have today. `charter`:
  * whether they accepted the charter version in force (api/club/charter.ts, which the caller asks).
  */
-export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'timeZoneSetting'>, row: UserRow, charter: boolean): SessionUser {
+export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'clubTimeZone'>, row: UserRow, charter: boolean): SessionUser {
   return toSessionUser(row, roleToday(deps, row), charter);
 }
 

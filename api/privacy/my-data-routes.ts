@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../../domain/contract/privacy';
+import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../../domain/contract/members/privacy';
 import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
 import { exportMyData } from './my-data';

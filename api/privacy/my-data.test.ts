@@ -10,11 +10,11 @@ import {
   FORMER_MEMBER,
   LAST_ADMIN_ERROR,
   REQUEST_LOG_LINE,
-} from '../../domain/contract/privacy';
+} from '../../domain/contract/members/privacy';
 import { ACCOUNT_TABLES } from '../accounts/account-deletion';
 import { activationEmail } from '../messaging/mail-templates';
 import { MY_DATA_TABLES } from './my-data';
-import { uploadPath } from '../accounts/uploads';
+import { uploadPath } from '../media/uploads';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { ADMIN, OTHER, TEST_PASSWORD, makeClub, type TestApp } from '../testing/test-app';

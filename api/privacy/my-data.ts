@@ -34,10 +34,10 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import { EXPORT_LIMIT_ERROR, EXPORTS_PER_DAY } from '../../domain/contract/privacy';
+import { EXPORT_LIMIT_ERROR, EXPORTS_PER_DAY } from '../../domain/contract/members/privacy';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-import { uploadPath } from '../accounts/uploads';
+import { uploadPath } from '../media/uploads';
 import { waitlistPosition } from '../forum/workouts/workouts';
 import { storedSplitsOf } from '../races/race-weekend';
 import { clubTimeZone } from '../platform/club-time-zone';

@@ -1,6 +1,6 @@
 // Results: a member enters their own, an exec anyone's, and only for an active member entered in the
 // race, from the race's day on (the club's clock). Personal bests and the season table are the rules
-// of domain/race-points.ts over the stored finishes, with the club's `race-points` numbers and season.
+// of domain/races/race-points.ts over the stored finishes, with the club's `race-points` numbers and season.
 import { and, eq } from 'drizzle-orm';
 import { raceResults, raceSignups, type RaceRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
@@ -13,10 +13,10 @@ import {
   type RaceResult,
   type RaceResultInput,
   type SeasonTableAnswer,
-} from '../../domain/contract/races';
+} from '../../domain/contract/training/races';
 import { hasRole } from '../../domain/contract/roles';
-import { formatRaceTime, personalBests, raceSeason, raceSeasonOf, seasonStartMonthOf, seasonTable, type PersonalBest } from '../../domain/race-points';
-import { NAMED_SPLITS, legIndex, resultsOpen, storedSplits } from '../../domain/race-results';
+import { formatRaceTime, personalBests, raceSeason, raceSeasonOf, seasonStartMonthOf, seasonTable, type PersonalBest } from '../../domain/races/race-points';
+import { NAMED_SPLITS, legIndex, resultsOpen, storedSplits } from '../../domain/races/race-results';
 import { documentBody } from '../club/documents';
 import { clubTimeZone } from '../platform/club-time-zone';
 import type { AppDeps } from '../platform/context';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../../domain/contract/races';
+import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../../domain/contract/training/races';
 import { optionalAuth, requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, routeId } from '../platform/middleware/validate';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { races as racesTable, users } from '../../db/schema';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { RACE_LIFT_NOT_FOUND_ERROR, RACE_NOT_FOUND_ERROR, raceEntrySchema, raceLiftSchema, raceResultSchema } from '../../domain/contract/races';
+import { RACE_LIFT_NOT_FOUND_ERROR, RACE_NOT_FOUND_ERROR, raceEntrySchema, raceLiftSchema, raceResultSchema } from '../../domain/contract/training/races';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';

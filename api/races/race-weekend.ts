@@ -22,10 +22,10 @@ import {
   type RaceLiftRider,
   type RacePerson,
   type RaceResult,
-} from '../../domain/contract/races';
+} from '../../domain/contract/training/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
-import { clubPlaces, type Finish } from '../../domain/race-points';
-import { NAMED_SPLITS, splitNamed, splitsForLegs, type NamedSplitAnswer, type StoredSplit } from '../../domain/race-results';
+import { clubPlaces, type Finish } from '../../domain/races/race-points';
+import { NAMED_SPLITS, splitNamed, splitsForLegs, type NamedSplitAnswer, type StoredSplit } from '../../domain/races/race-results';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database_ } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { raceSignups, races, users } from '../../db/schema';
-import { raceInputSchema, type RaceInput } from '../../domain/contract/races';
+import { raceInputSchema, type RaceInput } from '../../domain/contract/training/races';
 import type { Role } from '../../domain/contract/roles';
 import { ServiceError } from '../platform/errors';
 import { createRace, deleteRace, getRaceDetail, listRaces, setRaceSignup, updateRace } from './races';

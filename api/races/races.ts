@@ -9,12 +9,12 @@ import {
   type RaceEntry,
   type RaceInput,
   type RaceSignup,
-} from '../../domain/contract/races';
+} from '../../domain/contract/training/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { distancesOf, EMPTY_WEEKEND, legsOf, weekendsOf, type RaceWeekend } from './race-weekend';
-import { DEFAULT_RACE_LEGS } from '../../domain/race-results';
+import { DEFAULT_RACE_LEGS } from '../../domain/races/race-results';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;

@@ -1,6 +1,6 @@
 // The reminder clock: croner runs a reminder pass at the start of every minute, in this process.
 // `protect` skips a tick while the last pass still runs; a pass that throws is logged and the next
-// minute tries again. The reminder keys make a pass safe to repeat (db/reminder-keys.ts).
+// minute tries again. The reminder keys make a pass safe to repeat (db/queries/reminder-keys.ts).
 import { Cron } from 'croner';
 import type { AppDeps } from '../platform/context';
 import { sendDueReminders } from './reminders';

@@ -2,13 +2,13 @@
 // member has not answered. `sendDueReminders` is one pass at a given instant; the scheduler
 // (reminder-schedule.ts) calls it every minute. Each reminder is queued at most once per
 // member and item: its messages carry the key `reminder:<kind>:<item>:<member>#<device|email>`
-// (db/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
+// (db/queries/reminder-keys.ts), the pass leaves out members with any such message (in the same query), and
 // the unique index stops a second process racing this one.
 import { clubName } from '../club/identity/identity';
 import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/reminder-keys';
+import { notYetReminded, notYetRemindedOfRenewal, reminderKey, renewalItem } from '../../db/queries/reminder-keys';
 import { eventRsvps, posts, renewalRequests, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
-import { RENEWAL_REMINDER_DAYS, RENEWAL_REMINDER_TIME } from '../../domain/contract/season';
+import { RENEWAL_REMINDER_DAYS, RENEWAL_REMINDER_TIME } from '../../domain/contract/members/season';
 import { addDays, clubTimeToEpoch, clubToday, hasStarted } from '../../domain/clock';
 import {
   EVENT_DEFAULT_TIME,

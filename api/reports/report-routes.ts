@@ -12,6 +12,8 @@ import {
   termReportCsv,
   type CsvFile,
 } from './reports';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
+import { MEMBER_IDS_ERROR } from '../../domain/contract/training/reports';
 
 function sendCsv(c: Context<AppEnv>, file: CsvFile): Response {
   return c.body(file.body, 200, {
@@ -31,10 +33,10 @@ export const reportsRoutes = new Hono<AppEnv>()
     sendCsv(c, termReportCsv(termReport(c.var.deps, resolveTerm(c.var.deps, c.req.query('term'))))),
   )
   .get('/members/:id/attendance', requireRole('exec'), (c) =>
-    c.json(memberHistory(c.var.deps, routeId(c, 'Member not found'), resolveTerm(c.var.deps, c.req.query('term'))), 200),
+    c.json(memberHistory(c.var.deps, routeId(c, MEMBER_NOT_FOUND), resolveTerm(c.var.deps, c.req.query('term'))), 200),
   )
   .get('/members/:id/attendance.csv', requireRole('exec'), (c) => {
-    const answer = memberHistory(c.var.deps, routeId(c, 'Member not found'), resolveTerm(c.var.deps, c.req.query('term')));
+    const answer = memberHistory(c.var.deps, routeId(c, MEMBER_NOT_FOUND), resolveTerm(c.var.deps, c.req.query('term')));
     return sendCsv(c, memberHistoryCsv(answer));
   })
   // ?ids=3,5,8: only the members selected in the table.
@@ -43,7 +45,7 @@ export const reportsRoutes = new Hono<AppEnv>()
     if (raw === undefined) return sendCsv(c, membersCsv(c.var.deps));
     const ids = raw.split(',').map((part) => idParam(part.trim()));
     if (ids.length === 0 || ids.length > 5000 || ids.some((id) => id === null)) {
-      throw new ServiceError(400, 'ids must be a comma-separated list of member ids');
+      throw new ServiceError(400, MEMBER_IDS_ERROR);
     }
     return sendCsv(c, membersCsv(c.var.deps, new Set(ids as number[])));
   });

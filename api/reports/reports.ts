@@ -3,20 +3,20 @@
 // keeps one row per member and workout even after the workout is deleted.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { clubToday, hasStarted } from '../../domain/clock';
-import type { MemberHistoryAnswer, MemberHistoryRow, TermReportAnswer } from '../../domain/contract/reports';
+import { TERM_ERROR, type MemberHistoryAnswer, type MemberHistoryRow, type TermReportAnswer } from '../../domain/contract/training/reports';
 import { termFromId, termOfDate, type Term } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { absenceLog, attendanceRecords, posts, users, workoutLanes, workoutSignups, type PostRow } from '../../db/schema';
-import { termReportRows } from '../../db/report-queries';
+import { termReportRows } from '../../db/queries/report-queries';
 import type { AppDeps } from '../platform/context';
 import { listMembers } from '../members/members';
 import { toCsv } from './csv';
-import { ServiceError, notFound } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { clubRegion } from '../club/settings';
-import { showPhone } from '../../domain/phone';
+import { showPhone } from '../../domain/region/phone';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
-export const TERM_ERROR = "term must be a term's key, e.g. 2026-fall, 2027-winter, 2027-spring or 2027-summer";
 
 /** The term of `?term=`, or the club's current term when it is missing. */
 export function resolveTerm(deps: AppDeps, key: string | undefined): Term {
@@ -41,7 +41,7 @@ function historyRow(post: PostRow | null, date: string, status: MemberHistoryRow
 export function memberHistory(deps: AppDeps, memberId: number, term: Term): MemberHistoryAnswer {
   const { db } = deps.database;
   const member = db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, memberId)).get();
-  if (!member) throw notFound('Member');
+  if (!member) throw new ServiceError(404, MEMBER_NOT_FOUND);
   const tz = clubTimeZone(deps);
 
   const recorded = db

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, posts } from '../../db/schema';
-import { raceInputSchema } from '../../domain/contract/races';
+import { raceInputSchema } from '../../domain/contract/training/races';
 import { buildWorld, snapshot } from '../testing/security-world';
 
 const BAD = [

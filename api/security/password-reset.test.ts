@@ -2,7 +2,7 @@
 // or an old mail opens nothing) and what the auth answers reveal about which emails have accounts.
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
-import { INVALID_RESET } from '../accounts/auth';
+import { INVALID_RESET_ERROR } from '../../domain/contract/members/auth';
 import { passwordPoolStats } from '../../db/password-pool';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing/test-app';
 import { rawRequest, withServer } from '../testing/app-server';
@@ -44,8 +44,8 @@ describe('reset links', () => {
     const second = await askReset(t, 'once@club.test');
     expect(first.token).not.toBe(second.token);
     expect((await reset(t, first.token!, 'first-new')).status).toBe(200);
-    expect(await reset(t, first.token!, 'second-new')).toMatchObject({ status: 400, body: { error: INVALID_RESET } });
-    expect(await reset(t, second.token!, 'third-new')).toMatchObject({ status: 400, body: { error: INVALID_RESET } });
+    expect(await reset(t, first.token!, 'second-new')).toMatchObject({ status: 400, body: { error: INVALID_RESET_ERROR } });
+    expect(await reset(t, second.token!, 'third-new')).toMatchObject({ status: 400, body: { error: INVALID_RESET_ERROR } });
     expect(await canLogin(t, 'once@club.test', 'first-new')).toBe(true);
   });
 
@@ -58,7 +58,7 @@ describe('reset links', () => {
     t.clock.advance(HOUR - 60_000);
     expect((await reset(t, a.token!, 'in-time')).status).toBe(200);
     t.clock.advance(60_000);
-    expect(await reset(t, b.token!, 'too-late')).toMatchObject({ status: 400, body: { error: INVALID_RESET } });
+    expect(await reset(t, b.token!, 'too-late')).toMatchObject({ status: 400, body: { error: INVALID_RESET_ERROR } });
     t.clock.advance(24 * HOUR);
     expect((await reset(t, b.token!, 'too-late')).status).toBe(400);
     expect(await canLogin(t, 'b@club.test', TEST_PASSWORD)).toBe(true);
@@ -69,7 +69,7 @@ describe('reset links', () => {
     await t.createUser({ email: 'x@club.test' });
     const { token } = await askReset(t, 'x@club.test');
     for (const bad of ['nope', token!.slice(0, -1), `${token}A`, token!.toUpperCase(), `${token}' OR '1'='1`]) {
-      expect(await reset(t, bad, 'whatever-1')).toMatchObject({ status: 400, body: { error: INVALID_RESET } });
+      expect(await reset(t, bad, 'whatever-1')).toMatchObject({ status: 400, body: { error: INVALID_RESET_ERROR } });
     }
     expect((await reset(t, token!, 'finally-ok')).status).toBe(200);
   });

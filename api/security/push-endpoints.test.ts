@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageQueue, pushSubscriptions } from '../../db/schema';
 import { loadEnv } from '../platform/settings/env';
 import { resolveVapidKeys, webPushTransport } from '../messaging/queue/web-push';
-import { PUSH_ENDPOINT_ERROR, PushEndpointPolicy, type Resolve } from '../platform/settings/push-endpoint';
+import { PushEndpointPolicy, type Resolve } from '../platform/settings/push-endpoint';
+import { PUSH_ENDPOINT_ERROR } from '../../domain/contract/notifications';
 import { PUSH_DEVICE, startPushService, type PushServiceStub } from '../testing/push-service';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 

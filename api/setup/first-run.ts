@@ -2,21 +2,20 @@
 // account, and the first person to open the app names the club and becomes its administrator. The
 // check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
 // makes the administrator and the other is refused; after that the setup does not exist (404).
-import { firstRunIdentity } from '../../domain/club-identity';
+import { firstRunIdentity } from '../../domain/documents/club-identity';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import type { AuthAnswer } from '../../domain/contract/auth';
-import type { SetupInput } from '../../domain/contract/setup';
+import type { AuthAnswer } from '../../domain/contract/members/auth';
+import type { SetupInput } from '../../domain/contract/members/setup';
 import { sessionAnswer } from '../accounts/auth';
 import { checkBody, publishDocument, readDocument } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { normaliseEmail } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
-
-const GONE = 'Not found';
+import { NOT_FOUND_ERROR } from '../../domain/contract/common';
 
 // Once a club has an account it always has one (the last administrator cannot be deleted): a closed
 // setup is remembered per database, so a page request does not count the accounts again.
@@ -34,7 +33,7 @@ export function setupOpen(deps: AppDeps): boolean {
 }
 
 export function requireSetupOpen(deps: AppDeps): void {
-  if (!setupOpen(deps)) throw new ServiceError(404, GONE);
+  if (!setupOpen(deps)) throw new ServiceError(404, NOT_FOUND_ERROR);
 }
 
 /** Makes the first administrator and names the club; signs the administrator in. */
@@ -46,7 +45,7 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
   const id = deps.database.tx(() => {
     const { db } = deps.database;
     // Checked again inside the transaction: another setup may have finished while this one hashed.
-    if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, GONE);
+    if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, NOT_FOUND_ERROR);
     const admin = db
       .insert(users)
       .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: clubToday(now, clubTimeZone(deps)) })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { setupSchema } from '../../domain/contract/setup';
+import { setupSchema } from '../../domain/contract/members/setup';
 import type { AppEnv } from '../platform/context';
 import { bodyJson, parseNamingField } from '../platform/middleware/validate';
 import { requireSetupOpen, runSetup } from './first-run';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { TEAM_IMAGE_ERROR } from '../../domain/contract/profiles';
+import { TEAM_IMAGE_ERROR } from '../../domain/contract/club/profiles';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { makeTestApp } from '../testing/test-app';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/context';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { TEAM_PICTURE_FIELD } from '../../domain/contract/profiles';
-import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
-import { uploadedPicture } from '../accounts/picture-form';
+import { TEAM_PICTURE_FIELD } from '../../domain/contract/club/profiles';
+import { teamMemberUpdateSchema } from '../../domain/contract/club/profiles-schemas';
+import { uploadedPicture } from '../media/picture-form';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody } from '../platform/middleware/validate';

@@ -1,7 +1,7 @@
 // The team page's positions as a document: added, renamed, reordered and removed by administrators,
 // the holder kept through a rename, and a held position removed only when the administrator confirms.
 import { describe, expect, it } from 'vitest';
-import { defaultTeamPositions, type TeamPosition } from '../../domain/contract/profiles';
+import { defaultTeamPositions, type TeamPosition } from '../../domain/contract/club/profiles';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../testing/test-app';
 
 const URL = '/api/club/documents/team-positions';

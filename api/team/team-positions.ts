@@ -2,11 +2,9 @@
 // position someone holds is removed only when the administrator confirmed it, and its card goes with it.
 import { inArray } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
-import type { TeamPositionsDocument } from '../../domain/contract/profiles';
+import { HELD_POSITION_ERROR, type TeamPositionsDocument } from '../../domain/contract/club/profiles';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-
-export const HELD_POSITION_ERROR = 'Someone holds a position you removed: remove it anyway to clear their card.';
 
 /**
  * Runs inside the publish's transaction, before the new version is written: the positions `after`

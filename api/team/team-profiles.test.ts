@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed';
-import { isAllowedTeamImage } from '../../domain/contract/profiles';
-import { teamMemberUpdateSchema } from '../../domain/contract/profiles-schemas';
+import { isAllowedTeamImage } from '../../domain/contract/club/profiles';
+import { teamMemberUpdateSchema } from '../../domain/contract/club/profiles-schemas';
 import { makeTestApp } from '../testing/test-app';
 import { findTeamMember, listTeamMembers, updateTeamMember } from './team-profiles';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { teamProfiles } from '../../db/schema';
-import { positionGroup, type TeamMember, type TeamPosition } from '../../domain/contract/profiles';
-import type { TeamMemberUpdate } from '../../domain/contract/profiles-schemas';
-import { saveUpload, toSquareWebp } from '../accounts/uploads';
+import { positionGroup, TEAM_MEMBER_NOT_FOUND, type TeamMember, type TeamPosition } from '../../domain/contract/club/profiles';
+import type { TeamMemberUpdate } from '../../domain/contract/club/profiles-schemas';
+import { saveUpload, toSquareWebp } from '../media/uploads';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
-import { notFound } from '../platform/errors';
+import { ServiceError } from '../platform/errors';
 
 type TeamProfileRow = typeof teamProfiles.$inferSelect;
 
@@ -33,7 +33,7 @@ export function findTeamMember(deps: AppDeps, id: string): TeamMember | undefine
  */
 export function updateTeamMember(deps: AppDeps, id: string, changes: TeamMemberUpdate, now: number): TeamMember {
   const position = documentBody(deps, 'team-positions').positions.find((p) => p.id === id);
-  if (!position) throw notFound('Team member');
+  if (!position) throw new ServiceError(404, TEAM_MEMBER_NOT_FOUND);
   const set: Partial<TeamProfileRow> = { updatedAt: now, role: position.title };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.bio !== undefined) set.bio = changes.bio;

@@ -2,7 +2,7 @@
 // the attestation object (format "none") and the assertion signatures itself, with node:crypto and
 // the small CBOR encoder below, so the tests check the server against bytes it did not make.
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../domain/contract/passkeys';
+import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../domain/contract/members/passkeys';
 
 // ---------- CBOR (RFC 8949), the parts WebAuthn uses ----------
 

@@ -1,14 +1,26 @@
 // Types, messages and checks shared by the contract. No zod here: screens read these with their first
 // download; the shared schemas are in common-schemas.ts (docs/decisions/0040).
-import type { PhoneReading } from '../phone';
+import type { PhoneReading } from '../region/phone';
 
 export const EMAIL_EXAMPLE = 'name@example.com';
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters long.';
 export { isValidEmail } from './email';
 
+// The refusals of a request as such, whichever route it is for: the server answers them, a device
+// may show them (an area's own refusals are in its module, next to its types).
+export const NOT_FOUND_ERROR = 'Not found';
+export const SERVER_FAULT_ERROR = 'Something went wrong on our side. Please try again.';
+export const NO_PERMISSION_ERROR = 'You do not have permission to do that';
+export const JSON_CONTENT_TYPE_ERROR = 'Send the request body as application/json';
+export const MALFORMED_JSON_ERROR = 'Malformed JSON in request body';
+export const bodyTooLargeMessage = (limitBytes: number) => `Request body too large (limit ${Math.round(limitBytes / 1024)} KB)`;
+export const IDEMPOTENCY_KEY_ERROR = 'Idempotency-Key must be 8 to 200 letters, digits, dots, colons or dashes';
+export const IDEMPOTENCY_KEY_REUSED_ERROR = 'This Idempotency-Key was already used for a different request';
+export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a few minutes and try again.';
+
 /**
- * How a schema reads a phone number typed for the club (domain/phone.ts's readPhone, bound to the
+ * How a schema reads a phone number typed for the club (domain/region/phone.ts's readPhone, bound to the
  * club's country in force): handed in by the caller, so a schema that takes a phone number loads the
  * phone library only where a form or the server reads one.
  */

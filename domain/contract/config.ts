@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { ClubIdentity } from '../club-identity';
+import type { ClubIdentity } from '../documents/club-identity';
 import type { SportsDocument } from '../sports';
 
 /** GET /api/config: what the PWA needs to know of the club's settings (public, no secrets). */
 export const clubConfigSchema = z.object({
-  /** The club's IANA time zone (CLUB_TIMEZONE): every club date is a date on this clock. */
+  /** The club's IANA time zone in force (the `time-zone` setting; CLUB_TIMEZONE until one is published): every club date is a date on this clock. */
   clubTimeZone: z.string(),
   /** The club's country and language (the `region` document): phone numbers are read and shown for the country, dates written in the language. */
   region: z.object({ country: z.string(), locale: z.string() }).optional(),

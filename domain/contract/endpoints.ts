@@ -1,16 +1,16 @@
-import type { ClubAnswer, ClubLogoAnswer } from './club';
-import type { SetupStatus, setupSchema } from './setup';
-import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from './club-documents';
-import type { publishDocumentSchema, restoreDocumentSchema } from './club-documents-schemas';
-import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './announcements';
-import type { NewAnnouncement } from './announcements-schemas';
+import type { ClubAnswer, ClubLogoAnswer } from './club/club';
+import type { SetupStatus, setupSchema } from './members/setup';
+import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from './club/club-documents';
+import type { publishDocumentSchema, restoreDocumentSchema } from './club/club-documents-schemas';
+import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './club/announcements';
+import type { NewAnnouncement } from './club/announcements-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
 import type { notificationSettingsSchema, pushDeviceSchema } from './notifications-schemas';
 import type { ClubConfig } from './config';
-import type { PrivacyFacts } from './privacy';
-import type { deleteAccountSchema } from './privacy-schemas';
+import type { PrivacyFacts } from './members/privacy';
+import type { deleteAccountSchema } from './members/privacy-schemas';
 import type {
   approveRenewalsSchema,
   BulkMembersAnswer,
@@ -22,7 +22,7 @@ import type {
   renewalRequestSchema,
   RenewalsAnswer,
   RenewalsDecidedAnswer,
-} from './season';
+} from './members/season';
 import type {
   addPasskeySchema,
   PasskeyAnswer,
@@ -33,17 +33,18 @@ import type {
   PasskeysAnswer,
   PasskeysRemovedAnswer,
   renamePasskeySchema,
-} from './passkeys';
-import type { MemberHistoryAnswer, TermReportAnswer } from './reports';
+} from './members/passkeys';
+import type { MemberHistoryAnswer, TermReportAnswer } from './training/reports';
 import type { z } from 'zod';
 import type {
   approveMemberSchema,
   MemberAnswer,
+  notifyRoleChangeSchema,
   MembersAnswer,
   QueuedMessagesAnswer,
   rejectMemberSchema,
   updateMemberSchema,
-} from './admin';
+} from './members/admin';
 import type {
   AuthAnswer,
   forgotPasswordSchema,
@@ -53,7 +54,7 @@ import type {
   ResetCheckAnswer,
   resetPasswordSchema,
   SessionUser,
-} from './auth';
+} from './members/auth';
 import type {
   AttendanceAnswer,
   AttendanceRecord,
@@ -71,7 +72,7 @@ import type {
   WorkoutTypeUsageAnswer,
   WorkoutPost,
   WorkoutSignup,
-} from './forum';
+} from './training/forum';
 import type {
   attendanceBodySchema,
   cancelPostSchema,
@@ -82,9 +83,9 @@ import type {
   updateEventSchema,
   updateWorkoutSchema,
   waitlistBodySchema,
-} from './forum-schemas';
-import type { TeamMemberAnswer, TeamMembersAnswer, TeamPictureAnswer } from './profiles';
-import type { teamMemberUpdateSchema } from './profiles-schemas';
+} from './training/forum-schemas';
+import type { TeamMemberAnswer, TeamMembersAnswer, TeamPictureAnswer } from './club/profiles';
+import type { teamMemberUpdateSchema } from './club/profiles-schemas';
 import type {
   RaceAnswer,
   RaceDeletedAnswer,
@@ -100,13 +101,13 @@ import type {
   raceResultSchema,
   PersonalBestsAnswer,
   SeasonTableAnswer,
-} from './races';
+} from './training/races';
 import type {
   ProfileAnswer,
   ProfilePictureAnswer,
   profileUpdateSchema,
   RoleChangeNotificationsAnswer,
-} from './users';
+} from './members/users';
 
 // Every call of the API, by "METHOD /path" (after /api): what the client sends and what the server
 // answers on success. The PWA's client and the server's handlers are both typed against this table,
@@ -134,6 +135,8 @@ export interface Endpoints {
   'GET /config': { answer: ClubConfig };
   'POST /auth/register': { body: Body<ReturnType<typeof registerSchema>>; answer: AuthAnswer };
   'POST /auth/login': { body: Body<typeof loginSchema>; answer: AuthAnswer };
+  /** Ends every session of the account (all devices). */
+  'POST /auth/logout': { answer: MessageAnswer };
   'GET /auth/profile': { answer: { user: SessionUser } };
   'POST /auth/forgot-password': { body: Body<typeof forgotPasswordSchema>; answer: MessageAnswer };
   'POST /auth/reset-password': { body: Body<typeof resetPasswordSchema>; answer: MessageAnswer };
@@ -157,6 +160,10 @@ export interface Endpoints {
   'GET /admin/members': { answer: MembersAnswer };
   'GET /reports/attendance': { answer: TermReportAnswer };
   'GET /reports/members/:id/attendance': { answer: MemberHistoryAnswer };
+  // CSV downloads (read with downloadFile, not call): the term report, a member's history, the members table (`?ids=` a selection)
+  'GET /reports/attendance.csv': { answer: Blob };
+  'GET /reports/members/:id/attendance.csv': { answer: Blob };
+  'GET /reports/members.csv': { answer: Blob };
   'PUT /admin/members/:id/approve': { body: Body<typeof approveMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/reject': { body: Body<typeof rejectMemberSchema>; answer: MemberAnswer };
   'PUT /admin/members/:id/update': { body: Body<ReturnType<typeof updateMemberSchema>>; answer: MemberAnswer };
@@ -164,6 +171,8 @@ export interface Endpoints {
   'DELETE /admin/members/:id/passkeys': { answer: PasskeysRemovedAnswer };
   'POST /admin/members/import': { body: string | Blob; answer: ImportAnswer };
   'POST /admin/members/bulk': { body: Body<typeof bulkMembersSchema>; answer: BulkMembersAnswer };
+  /** Sent by apps from before the server recorded role changes itself: accepted and ignored. */
+  'POST /admin/notify-role-change': { body: Body<typeof notifyRoleChangeSchema>; answer: MessageAnswer };
   'GET /admin/renewals': { answer: RenewalsAnswer };
   'POST /admin/renewals/approve': { body: Body<typeof approveRenewalsSchema>; answer: RenewalsDecidedAnswer };
   'POST /admin/renewals/:id/decline': { body: Body<typeof declineRenewalSchema>; answer: RenewalAnswer };
@@ -200,7 +209,7 @@ export interface Endpoints {
   // what a member will open next, kept on the device for offline use
   'GET /offline-set': { answer: OfflineSetAnswer };
   'POST /forum/events/:id/rsvp': { body: Body<typeof rsvpBodySchema>; answer: RsvpAnswer };
-  // races
+  // the signed-in member's own: My week, the calendar link, notifications
   'GET /me/week': { answer: MyWeekAnswer };
   'GET /me/calendar-link': { answer: CalendarLinkAnswer };
   'GET /me/notifications': { answer: NotificationSettings };
@@ -212,7 +221,7 @@ export interface Endpoints {
   'GET /me/export': { answer: Blob };
   'DELETE /me': { body: Body<typeof deleteAccountSchema>; answer: null };
   'GET /privacy': { answer: PrivacyFacts };
-
+  // races
   'GET /races': { answer: RacesAnswer };
   'POST /races': { body: Body<typeof raceInputSchema>; answer: RaceAnswer };
   'GET /races/:id': { answer: RaceDetailAnswer };
@@ -235,6 +244,13 @@ export interface Endpoints {
   'PUT /races/:id/results/:userId': { body: Body<typeof raceResultSchema>; answer: RaceResultAnswer };
   'GET /races/season-table': { answer: SeasonTableAnswer };
   'GET /races/personal-bests/:userId': { answer: PersonalBestsAnswer };
+  // CSV downloads (read with downloadFile): the season table (`?year=`), a race's results
+  'GET /races/season-table.csv': { answer: Blob };
+  'GET /races/:id/results.csv': { answer: Blob };
+  // "Add to calendar": one workout, event or race as an .ics file (read with downloadFile)
+  'GET /calendar/workout/:id': { answer: Blob };
+  'GET /calendar/event/:id': { answer: Blob };
+  'GET /calendar/race/:id': { answer: Blob };
   // club announcements
   'GET /announcements': { answer: AnnouncementsAnswer };
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };

@@ -1,4 +1,4 @@
-import type { RsvpStatus, WorkoutType } from './forum';
+import type { RsvpStatus, WorkoutType } from './training/forum';
 
 // GET /me/week: the signed-in member's coming days in one answer (docs/decisions/0041).
 
@@ -71,6 +71,11 @@ export interface MyWeekAnswer {
   items: WeekItem[];
   standing: MyWeekStanding;
 }
+
+/** An account a signed-in request names that is gone (deleted while the request ran). */
+export const USER_NOT_FOUND = 'User not found';
+/** A calendar feed's address that names no feed (a reset link, a deleted account). */
+export const CALENDAR_NOT_FOUND = 'Calendar not found';
 
 /** The personal calendar feed's secret address (GET /me/calendar-link, POST /me/calendar-link/reset). */
 export interface CalendarLinkAnswer {

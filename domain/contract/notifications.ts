@@ -38,6 +38,13 @@ export interface NotificationSettings {
  */
 export const MAX_PUSH_DEVICES = 10;
 
+export const DEVICE_NOT_FOUND = 'Device not found';
+export const DEVICE_CHANGES_LIMIT_ERROR = 'Too many changes to notification devices. Please wait a few minutes and try again.';
+/** The start of the refusal of a push address the server will not send to (the push endpoint policy's). */
+export const PUSH_ENDPOINT_ERROR = 'This browser gave a push address the club app cannot use';
+export const pushEndpointMessage = (reason: string) =>
+  `${PUSH_ENDPOINT_ERROR} (${reason}): notifications go only through the browsers' own push services.`;
+
 /** PUT /api/me/notifications/devices: this device's subscription is saved (or updated). */
 export interface PushDeviceAnswer {
   device: PushDevice;

@@ -1,6 +1,6 @@
-import type { AttendanceRecord, EventDetailAnswer, EventPost, PostsAnswer, WorkoutDetailAnswer, WorkoutPost } from './forum';
+import type { AttendanceRecord, EventDetailAnswer, EventPost, PostsAnswer, WorkoutDetailAnswer, WorkoutPost } from './training/forum';
 import type { MyWeekAnswer } from './me';
-import type { RacesAnswer } from './races';
+import type { RacesAnswer } from './training/races';
 
 // GET /offline-set: what a signed-in member will open next, in one answer, so a phone that was online
 // once has it when the signal is gone (docs/decisions/0089-offline-set.md). Every part has the shape

@@ -14,6 +14,13 @@ export function hasRole(role: string | null | undefined, min: Role): boolean {
   return roleRank(role) >= RANK[min];
 }
 
+/** The refusal of a caller below the role a route requires (others: NO_PERMISSION_ERROR in common.ts). */
+export const ROLE_REQUIRED_ERRORS: Partial<Record<Role, string>> = {
+  member: 'Membership required: an administrator activates your account after your membership payment.',
+  exec: 'Only executives and administrators can do that.',
+  administrator: 'Administrators only.',
+};
+
 export const ROLE_LABELS: Record<Role, string> = {
   rejected: 'Rejected',
   public: 'Public',

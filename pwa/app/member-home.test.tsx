@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../domain/clock';
 import type { MyWeekAnswer } from '../../domain/contract/me';
-import type { Race } from '../../domain/contract/races';
+import type { Race } from '../../domain/contract/training/races';
 import { event } from '../features/forum/test-handlers';
 import { HomePage } from '../features/public/home-page';
 import { resetDevice } from '../test-device';

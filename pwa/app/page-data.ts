@@ -2,16 +2,16 @@
 // the public answers the page shows. It travels in the HTML as a JSON data block, and the browser
 // takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
 import { setClubEmail, setClubIdentity } from '../lib/club/club-identity';
-import type { ClubIdentity } from '../../domain/club-identity';
+import type { ClubIdentity } from '../../domain/documents/club-identity';
 import { setServerPasskeys } from '../lib/club/club-passkeys';
 import { setClubRegion } from '../lib/club/club-region';
 import { setClubRules } from '../lib/club/club-rules';
 import { setClubSports } from '../lib/club/club-sports';
 import { setClubTimeZone } from '../lib/club/club-zone';
 import { primeReads } from '../lib/data/primed-reads';
-import { PAGE_DATA_ID } from '../../domain/contract/public-pages';
+import { PAGE_DATA_ID } from '../../domain/contract/club/public-pages';
 import type { RuleNumbers } from '../../domain/rules';
-import type { ClubRegion } from '../../domain/club-region';
+import type { ClubRegion } from '../../domain/region/club-region';
 import type { SportsDocument } from '../../domain/sports';
 
 export interface PageData {

@@ -5,7 +5,7 @@ import { lazyNamed } from '../lib/ui/lazy-named';
 import { useSession } from '../lib/session/session';
 import { useClubRegion } from '../lib/club/club-region';
 import { Layout } from './layout';
-import { SETUP_PATH } from '../../domain/contract/public-pages';
+import { SETUP_PATH } from '../../domain/contract/club/public-pages';
 
 // Every screen of the app. Pages load on demand so a public page ships only what it needs, and
 // routing is declarative (no data router): it keeps the first download of a public page under budget.

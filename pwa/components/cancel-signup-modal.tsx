@@ -1,5 +1,5 @@
 import { startInstant } from '../../domain/clock';
-import type { WorkoutPost } from '../../domain/contract/forum';
+import type { WorkoutPost } from '../../domain/contract/training/forum';
 import { insideLateCancelWindow } from '../../domain/rules';
 import { clubRules, useRuleText } from '../lib/club/club-rules';
 import { clubTimeZone } from '../lib/club/club-zone';

@@ -1,9 +1,9 @@
-import type { ClubDocument } from '../../domain/contract/club-documents';
+import type { ClubDocument } from '../../domain/contract/club/club-documents';
 import { usePageDocument } from '../lib/data/page-documents';
 import { MarkdownHtml } from './markdown-html';
 import { LoadError, Loading } from './status';
 
-// The club charter every member accepts: the club's `charter` document (domain/club-pages.ts), edited
+// The club charter every member accepts: the club's `charter` document (domain/documents/club-pages.ts), edited
 // in Admin → Pages, its Markdown rendered by the server. Shown in the charter modal and on Join Us,
 // so it lives in the shared components.
 

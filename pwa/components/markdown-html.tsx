@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
- * A club text's HTML, made from its Markdown and sanitised by domain/markdown.ts (by the server for a
+ * A club text's HTML, made from its Markdown and sanitised by domain/documents/markdown.ts (by the server for a
  * public page, by the editor for its preview): nothing here may come from anywhere else. A link within
  * the site moves in the app instead of loading the page again.
  */

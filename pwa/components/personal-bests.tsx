@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatRaceTime } from '../../domain/race-points';
+import { formatRaceTime } from '../../domain/races/race-points';
 import { EmptyState, Loading } from './status';
 import { call } from '../lib/data/api-client';
 import { raceKeys } from '../lib/data/race-keys';

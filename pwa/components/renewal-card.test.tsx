@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MyRenewalAnswer, Renewal } from '../../domain/contract/season';
+import type { MyRenewalAnswer, Renewal } from '../../domain/contract/members/season';
 import { renderAt } from '../test-providers';
 import { answerRoutes, jsonReply } from '../test-server';
 import { testUser } from '../test-support';

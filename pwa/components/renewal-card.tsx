@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { renewalRequestSchema, type MyRenewalAnswer } from '../../domain/contract/season';
+import { renewalRequestSchema, type MyRenewalAnswer } from '../../domain/contract/members/season';
 import { membershipEnded } from '../../domain/membership';
 import { call, errorMessage } from '../lib/data/api-client';
 import { useRead } from '../lib/data/read';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { DocumentKey } from '../../domain/club-documents';
-import type { ClubDocument } from '../../domain/contract/club-documents';
+import type { DocumentKey } from '../../domain/documents/club-documents';
+import type { ClubDocument } from '../../domain/contract/club/club-documents';
 import { formatDateTime } from '../lib/ui/format';
 import './version-list.css';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { CLUB_LOGO_FIELD } from '../../../domain/contract/club';
+import { CLUB_LOGO_FIELD } from '../../../domain/contract/club/club';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
-import { uploadedPicture } from '../../accounts/picture-form';
+import { uploadedPicture } from '../../media/picture-form';
 import type { AppEnv } from '../../platform/context';
 import { requireAuth, requireRole } from '../../platform/middleware/auth';
 import { etagMatches } from '../../platform/middleware/etag';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '../../../domain/contract/public-pages';
+import { PUBLIC_PAGES } from '../../../domain/contract/club/public-pages';
 import { defaultSports } from '../../../domain/sports';
 import { createApp } from '../../app';
 import { mountPwa } from '../../pages/static';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCENT_COLOUR, clubPalette, contrastRatio, paletteCss, whiteTextReadable } from '../../../domain/club-identity';
+import { DEFAULT_ACCENT_COLOUR, clubPalette, contrastRatio, paletteCss, whiteTextReadable } from '../../../domain/documents/club-identity';
 import { createApp } from '../../app';
 import { mountPwa } from '../../pages/static';
 import { pictureForm, smallPng } from '../../testing/pictures';

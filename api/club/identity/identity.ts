@@ -4,9 +4,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { clubIcons, type ClubIdentity } from '../../../domain/club-identity';
-import type { ClubAnswer } from '../../../domain/contract/club';
-import { saveUpload, toSquareWebp } from '../../accounts/uploads';
+import { clubIcons, type ClubIdentity } from '../../../domain/documents/club-identity';
+import type { ClubAnswer } from '../../../domain/contract/club/club';
+import { saveUpload, toSquareWebp } from '../../media/uploads';
 import type { PushSender } from '../../messaging/queue/web-push';
 import type { AppDeps } from '../../platform/context';
 import { readDocument } from '../documents';
@@ -51,7 +51,7 @@ async function pngOf(logo: Buffer, size: number): Promise<Buffer> {
 
 /**
  * POST /api/club/logo: the picture made a square WebP through the profile pictures' pipeline, and the
- * app's icons made from it beside it (`/uploads/club-<id>-<name>.png`, see domain/club-identity.ts).
+ * app's icons made from it beside it (`/uploads/club-<id>-<name>.png`, see domain/documents/club-identity.ts).
  * The logo is in force once the club document is saved with its URL.
  */
 export async function uploadLogo(deps: AppDeps, bytes: Uint8Array): Promise<{ logo: string }> {

@@ -4,7 +4,7 @@
 // the installed app naming icons that answer 404.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOGO_REFUSAL, clubIcons, type ClubIdentity } from '../../../domain/club-identity';
+import { LOGO_REFUSAL, clubIcons, type ClubIdentity } from '../../../domain/documents/club-identity';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 

@@ -4,7 +4,7 @@
 // the demo club: offered in the install dialog only while the club looks like the demo (0120).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clubIcons, looksLikeTheDemo } from '../../../domain/club-identity';
+import { clubIcons, looksLikeTheDemo } from '../../../domain/documents/club-identity';
 import type { AppDeps } from '../../platform/context';
 import { clubIdentity } from './identity';
 

@@ -2,7 +2,7 @@
 // session says so, the members table too), a wording fix does not, and each account records which
 // version it accepted and when.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHARTER_SECTIONS, defaultCharter } from '../../../domain/club-pages';
+import { DEFAULT_CHARTER_SECTIONS, defaultCharter } from '../../../domain/documents/club-pages';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../../testing/test-app';
 
 const CHARTER = '/api/club/documents/charter';

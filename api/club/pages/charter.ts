@@ -3,7 +3,7 @@
 // (not minor) so asks every signed-in member to accept again; a restore is a new version too.
 import { and, eq, max } from 'drizzle-orm';
 import { clubDocuments } from '../../../db/schema';
-import { FIRST_CHARTER_VERSION, charterVersionName } from '../../../domain/club-pages';
+import { FIRST_CHARTER_VERSION, charterVersionName } from '../../../domain/documents/club-pages';
 import type { AppDeps } from '../../platform/context';
 import { onDocumentPublished } from '../documents';
 

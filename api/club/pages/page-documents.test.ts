@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import sharp from 'sharp';
-import { defaultFaq } from '../../../domain/club-pages';
+import { defaultFaq } from '../../../domain/documents/club-pages';
 import { pictureForm, smallPng } from '../../testing/pictures';
 import { ADMIN, EXEC, MEMBER, makeClub } from '../../testing/test-app';
 
@@ -162,6 +162,15 @@ describe('page documents', () => {
     expect((await upload(me.token, await photo())).status).toBe(403);
     expect((await upload(exec.token, await photo())).status).toBe(403);
     expect((await upload(admin.token)).status).toBe(415);
+    // Refused in the words of a photo, as the picture forms are in theirs.
+    expect(await t.call('POST', '/api/club/photos', { token: admin.token, body: { image: 'x' } })).toMatchObject({
+      status: 415,
+      body: { error: 'Send the photo as multipart/form-data in the field photo' },
+    });
+    expect(await upload(admin.token, pictureForm(await smallPng(40, 30), 'photo.png', 'image/png', 'picture'))).toMatchObject({
+      status: 400,
+      body: { error: 'Please choose a photo to upload' },
+    });
     await allowExecs(true);
     const res = await upload(exec.token, await photo());
     expect(res.status).toBe(201);

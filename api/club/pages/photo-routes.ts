@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
-import { HOME_PHOTO_FIELD, HOME_PHOTO_MAX_BYTES } from '../../../domain/contract/club-documents';
-import { saveUploadSet, toSlideWebps } from '../../accounts/uploads';
+import { HOME_PHOTO_FIELD, HOME_PHOTO_MAX_BYTES, PAGE_EDITORS_ONLY_ERROR } from '../../../domain/contract/club/club-documents';
+import { uploadedPicture } from '../../media/picture-form';
+import { saveUploadSet, toSlideWebps } from '../../media/uploads';
 import type { AppEnv } from '../../platform/context';
-import { ServiceError, forbidden } from '../../platform/errors';
+import { ServiceError } from '../../platform/errors';
 import { requireAuth } from '../../platform/middleware/auth';
 import { mayEdit } from '../documents';
 
@@ -12,18 +13,8 @@ import { mayEdit } from '../documents';
 // home page names it; the editor gets its path back.
 export const photoRoutes = new Hono<AppEnv>().post('/', requireAuth, async (c) => {
   const { deps, user } = c.var;
-  if (!mayEdit(deps, user, 'home-page')) throw forbidden('Only administrators, and execs when allowed, can change the pages');
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('multipart/form-data')) throw new ServiceError(415, `Send the photo as multipart/form-data in the field ${HOME_PHOTO_FIELD}`);
-  let form: Record<string, string | File>;
-  try {
-    form = await c.req.parseBody();
-  } catch {
-    throw new ServiceError(400, 'The upload could not be read. Please try again.');
-  }
-  const file = form[HOME_PHOTO_FIELD];
-  if (!(file instanceof File) || file.size === 0) throw new ServiceError(400, 'Please choose a photo to upload');
-  if (file.size > HOME_PHOTO_MAX_BYTES) throw new ServiceError(413, 'The photo must be at most 5 MB');
-  const image = await saveUploadSet(deps.uploadsDir, await toSlideWebps(new Uint8Array(await file.arrayBuffer())));
+  if (!mayEdit(deps, user, 'home-page')) throw new ServiceError(403, PAGE_EDITORS_ONLY_ERROR);
+  const bytes = await uploadedPicture(c, HOME_PHOTO_FIELD, { noun: 'photo', maxBytes: HOME_PHOTO_MAX_BYTES });
+  const image = await saveUploadSet(deps.uploadsDir, await toSlideWebps(bytes));
   return c.json({ image } satisfies AnswerOf<'POST /club/photos'>, 201);
 });

@@ -5,7 +5,8 @@ import type { Db } from '../../../db/client';
 import { posts, type PostRow } from '../../../db/schema';
 import { canManagePost as clubCanManagePost, cancelledText } from '../../../domain/rules';
 import type { AppDeps, CurrentUser } from '../../platform/context';
-import { ServiceError, forbidden } from '../../platform/errors';
+import { ServiceError } from '../../platform/errors';
+import { EVENT_NOT_FOUND, POST_NOT_FOUND, postManagersOnlyMessage, WORKOUT_NOT_FOUND } from '../../../domain/contract/training/forum';
 
 /** Who is acting: enough of CurrentUser for the rules (tests may pass a plain object). */
 export type Actor = Pick<CurrentUser, 'id' | 'role'>;
@@ -18,7 +19,7 @@ export function findPost(db: Db, id: number): PostRow | undefined {
 
 export function requirePost(db: Db, id: number): PostRow {
   const post = findPost(db, id);
-  if (!post) throw new ServiceError(404, 'Post not found');
+  if (!post) throw new ServiceError(404, POST_NOT_FOUND);
   return post;
 }
 
@@ -28,7 +29,7 @@ export function requireWorkout(db: Db, id: number): PostRow {
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.type, 'workout')))
     .get();
-  if (!post) throw new ServiceError(404, 'Workout not found');
+  if (!post) throw new ServiceError(404, WORKOUT_NOT_FOUND);
   return post;
 }
 
@@ -38,7 +39,7 @@ export function requireEvent(db: Db, id: number): PostRow {
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.type, 'event')))
     .get();
-  if (!post) throw new ServiceError(404, 'Event not found');
+  if (!post) throw new ServiceError(404, EVENT_NOT_FOUND);
   return post;
 }
 
@@ -49,10 +50,7 @@ export function canManagePost(actor: Actor, post: Pick<PostRow, 'userId'>): bool
 
 export function assertCanManagePost(actor: Actor, post: PostRow): void {
   if (!canManagePost(actor, post)) {
-    const what = post.type === 'event' ? 'event' : 'workout';
-    throw forbidden(
-      `Only the author of this ${what}, executives and administrators can change or delete it.`,
-    );
+    throw new ServiceError(403, postManagersOnlyMessage(post.type === 'event' ? 'event' : 'workout'));
   }
 }
 

@@ -1,10 +1,10 @@
 // The one place a workout or an event answer (WorkoutPost, EventPost) is put together from its stored
 // row: for a single post and for the lists alike. Each answer is the part every member sees, then the
 // caller's own fields, in that order (the lists send the shared part prebuilt and append the rest).
-import type { EventPostRow, WorkoutPostRow } from '../../../db/post-queries';
-import { idsOf, lanePairsOf, rsvpsOf } from '../../../db/post-queries';
-import type { EventPost, RsvpStatus, WorkoutLane, WorkoutPost } from '../../../domain/contract/forum';
-import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+import type { EventPostRow, WorkoutPostRow } from '../../../db/queries/post-queries';
+import { idsOf, lanePairsOf, rsvpsOf } from '../../../db/queries/post-queries';
+import type { EventPost, RsvpStatus, WorkoutLane, WorkoutPost } from '../../../domain/contract/training/forum';
+import { FORMER_MEMBER } from '../../../domain/contract/members/privacy';
 import { EVENT_MINUTES, endOf, usualMinutes } from '../../../domain/durations';
 import type { SportsDocument } from '../../../domain/sports';
 

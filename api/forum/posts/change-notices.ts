@@ -1,11 +1,11 @@
 // Telling members of a change to a workout or event they answered (docs/decisions/0073-cancelled-and-moved.md):
 // who answered, what moved, and the message, once per member and change. The change's name in the
-// message keys is the post's revision after it (db/reminder-keys.ts changeKey), which is also the
+// message keys is the post's revision after it (db/queries/reminder-keys.ts changeKey), which is also the
 // calendar feeds' SEQUENCE: a retried or racing request, or a second server on the same database,
 // cannot queue a member's message twice (the unique index on the key decides).
 import { clubName } from '../../club/identity/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { changeKey } from '../../../db/reminder-keys';
+import { changeKey } from '../../../db/queries/reminder-keys';
 import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import { clubToday } from '../../../domain/clock';
 import { judgeEdit, type EditVerdict, type Slot } from '../../../domain/moves';

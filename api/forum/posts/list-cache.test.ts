@@ -8,7 +8,7 @@ import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { deleteMember, updateMember } from '../../members/members';
 import { submitAttendance } from '../workouts/attendance';
 import { createEvent, setRsvp, updateEvent } from '../events';
-import { dataVersion } from '../../../db/statements';
+import { dataVersion } from '../../../db/queries/statements';
 import { forumListAnswer } from './list-cache';
 import type { PostType } from './access';
 import { listPosts } from './list';

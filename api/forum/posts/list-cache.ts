@@ -1,7 +1,7 @@
 // The forum lists, built once per change of the data and reused by every request until then
 // (docs/decisions/0030-forum-list-cache.md).
 import type { Database_ } from '../../../db/client';
-import { dataVersion } from '../../../db/statements';
+import { dataVersion } from '../../../db/queries/statements';
 import type { AppDeps } from '../../platform/context';
 import type { PostType } from './access';
 import { prebuiltJson, type PrebuiltJson } from '../../platform/middleware/etag';

@@ -1,8 +1,8 @@
 // The forum lists: a shared part built once per change of the data, and each caller's own fields
 // added per request (the cached answers are list-cache.ts).
-import { eventRowsFrom, idsOf, rsvpsOf, workoutRowsFrom, type EventPostRow } from '../../../db/post-queries';
+import { eventRowsFrom, idsOf, rsvpsOf, workoutRowsFrom, type EventPostRow } from '../../../db/queries/post-queries';
 import { addDays, clubToday, forumOrder } from '../../../domain/clock';
-import type { EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/forum';
+import type { EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/training/forum';
 import type { AppDeps } from '../../platform/context';
 import type { PostType } from './access';
 import {

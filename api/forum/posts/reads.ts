@@ -1,7 +1,7 @@
 // One workout or event as the caller sees it, counts and their own state included, in one statement.
 import type { Database_ } from '../../../db/client';
-import { eventRow, workoutRow } from '../../../db/post-queries';
-import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
+import { eventRow, workoutRow } from '../../../db/queries/post-queries';
+import type { EventPost, WorkoutPost } from '../../../domain/contract/training/forum';
 import { toEventPost, toWorkoutPost } from './answers';
 import type { AppDeps } from '../../platform/context';
 import { clubSports } from '../../club/settings';

@@ -7,6 +7,7 @@ import { TOMBSTONE_DAYS } from '../../../domain/rules';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { answerCount, kindOf, whereAndWhen } from './change-notices';
+import { answeredPostMessage } from '../../../domain/contract/training/forum';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -23,14 +24,8 @@ export function assertDeletable(deps: AppDeps, post: PostRow, nameDate = false):
   if (post.cancelledAt !== null) return;
   const n = answerCount(deps, post);
   if (n === 0) return;
-  const kind = kindOf(post);
   const on = nameDate ? ` on ${post.workoutDate ?? post.eventDate}` : '';
-  const who = `${n} ${n === 1 ? 'member' : 'members'}`;
-  throw new ServiceError(
-    409,
-    `${who} answered this ${kind}${on}. Cancel it instead, with a reason, so they are told; delete is for ${kind}s posted by mistake.`,
-    { answered: n, cancelInstead: true },
-  );
+  throw new ServiceError(409, answeredPostMessage(n, kindOf(post), on), { answered: n, cancelInstead: true });
 }
 
 /** Deletes the post and leaves its tombstone (call inside a transaction, after assertDeletable). */

@@ -2,7 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { attendanceOpens } from '../../../domain/clock';
 import { attendanceRecords, attendanceSubmissions, workoutSignups } from '../../../db/schema';
-import type { AttendanceAnswer, AttendanceRecord } from '../../../domain/contract/forum';
+import {
+  attendanceCancelledMessage,
+  attendanceOpensMessage,
+  attendanceSubmittedMessage,
+  notSignedUpForAttendanceMessage,
+  type AttendanceAnswer,
+  type AttendanceRecord,
+} from '../../../domain/contract/training/forum';
 import type { AppDeps, CurrentUser } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { clubDates } from '../../club/settings';
@@ -62,19 +69,19 @@ export function submitAttendance(
     const tz = clubTimeZone(deps);
     const existing = readRecord(db, post.id);
     if (post.cancelledAt !== null && !attendanceLocked(existing)) {
-      throw new ServiceError(409, `${cancelledText('workout', post.cancelReason)} Attendance is not taken for a cancelled workout.`, { cancelled: true });
+      throw new ServiceError(409, attendanceCancelledMessage(cancelledText('workout', post.cancelReason)), { cancelled: true });
     }
     // Before the start nobody can have come or not come: a submission then would lock a record of
     // absences that never happened, and the lock is permanent.
     const opensAt = workoutStart(post, tz);
     if (!attendanceLocked(existing) && !attendanceOpens(clubWorkout(post), deps.clock(), tz)) {
-      throw new ServiceError(409, `Attendance opens when the workout starts, on ${clubDates(deps).instant(opensAt, tz, 'long')}.`, {
+      throw new ServiceError(409, attendanceOpensMessage(clubDates(deps).instant(opensAt, tz, 'long')), {
         opens_at: opensAt,
       });
     }
     if (attendanceLocked(existing)) {
       const when = clubDates(deps).instant(existing.submitted_at!, tz, 'long');
-      throw new ServiceError(409, `Attendance was already submitted by ${existing.submitted_by} on ${when}`, {
+      throw new ServiceError(409, attendanceSubmittedMessage(existing.submitted_by, when), {
         ...existing,
       });
     }
@@ -87,10 +94,7 @@ export function submitAttendance(
     const signedUp = new Set(roster.map(String));
     const stranger = Object.keys(attendanceData).find((key) => !signedUp.has(key));
     if (stranger !== undefined) {
-      throw new ServiceError(
-        400,
-        `User ${stranger} is not signed up for this workout, so their attendance cannot be recorded.`,
-      );
+      throw new ServiceError(400, notSignedUpForAttendanceMessage(stranger));
     }
 
     const now = deps.clock();

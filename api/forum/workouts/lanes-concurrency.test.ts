@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitlistOrder } from '../../../db/queries';
+import { waitlistOrder } from '../../../db/queries/waitlist-order';
 import { waitlistEntries, workoutSignups } from '../../../db/schema';
-import type { SignupAnswer, WorkoutLane } from '../../../domain/contract/forum';
+import type { SignupAnswer, WorkoutLane } from '../../../domain/contract/training/forum';
 import { startServer, type RunningServer } from '../../testing/app-server';
 import { EXEC, makeTestApp, type TestApp } from '../../testing/test-app';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users, waitlistEntries } from '../../../db/schema';
-import type { WorkoutLane } from '../../../domain/contract/forum';
+import type { WorkoutLane } from '../../../domain/contract/training/forum';
 import { defaultTerms, termOfDate } from '../../../domain/calendar';
 import { EXEC, MEMBER, makeClub, type TestApp, type TestUser } from '../../testing/test-app';
 import { sendDueReminders } from '../../reminders/reminders';

@@ -5,13 +5,14 @@
 // transaction.
 import { and, asc, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { waitlistOrder } from '../../../db/queries';
+import { waitlistOrder } from '../../../db/queries/waitlist-order';
 import { users, waitlistEntries, workoutLanes, workoutSignups, posts, type PostRow } from '../../../db/schema';
-import type { LaneInput } from '../../../domain/contract/forum-schemas';
+import type { LaneInput } from '../../../domain/contract/training/forum-schemas';
 import { LANE_FULL_TEXT, NO_SUCH_LANE_TEXT, laneBandProblem, laneRequiredText, signedUpInLaneText } from '../../../domain/lanes';
 import type { PaceUnit } from '../../../domain/paces';
 import { isFull } from '../../../domain/rules';
 import { ServiceError } from '../../platform/errors';
+import { laneCapacityBelowSignupsMessage, laneInUseMessage, NO_LANES_ERROR } from '../../../domain/contract/training/forum';
 
 export type LaneRow = typeof workoutLanes.$inferSelect;
 
@@ -26,7 +27,7 @@ export function lanesOf(db: Db, postId: number): LaneRow[] {
 export function laneOfRequest(db: Db, post: PostRow, laneId: number | undefined): LaneRow | null {
   const lanes = lanesOf(db, post.id);
   if (lanes.length === 0) {
-    if (laneId !== undefined) throw new ServiceError(400, 'This workout has no lanes: sign up without one.', { field: 'lane' });
+    if (laneId !== undefined) throw new ServiceError(400, NO_LANES_ERROR, { field: 'lane' });
     return null;
   }
   if (laneId === undefined) {
@@ -116,7 +117,7 @@ export function saveLanes(db: Db, post: PostRow, unit: PaceUnit | null, inputs: 
       placesTaken(db, post.id, lane) +
       db.select({ n: count() }).from(waitlistEntries).where(eq(waitlistEntries.laneId, lane.id)).get()!.n;
     if (busy > 0) {
-      throw new ServiceError(409, `${lane.name}${on} has members signed up or waiting: move them to another lane before removing it.`, {
+      throw new ServiceError(409, laneInUseMessage(lane.name, on), {
         field: 'lanes',
       });
     }
@@ -143,7 +144,7 @@ export function saveLanes(db: Db, post: PostRow, unit: PaceUnit | null, inputs: 
     const lane = existing.find((l) => l.id === input.id)!;
     const taken = placesTaken(db, post.id, lane);
     if (input.capacity !== null && input.capacity < taken) {
-      throw new ServiceError(409, `${input.name}${on} has ${taken} signed up: its capacity cannot be lower than that.`, {
+      throw new ServiceError(409, laneCapacityBelowSignupsMessage(input.name, on, taken), {
         field: 'lanes',
       });
     }

@@ -5,8 +5,8 @@ import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
 import { addDays } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
 import { posts, type PostRow } from '../../../db/schema';
-import { WEEKDAY_NAMES, type SeriesAnswer, type SeriesScope } from '../../../domain/contract/forum';
-import type { NewWorkout, WorkoutUpdate } from '../../../domain/contract/forum-schemas';
+import { noWeekdayBetweenMessage, WEEKDAY_NAMES, WEEKDAY_REQUIRED_ERROR, type SeriesAnswer, type SeriesScope } from '../../../domain/contract/training/forum';
+import type { NewWorkout, WorkoutUpdate } from '../../../domain/contract/training/forum-schemas';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { newWorkoutNotice } from '../../messaging/mail-templates';
@@ -44,13 +44,13 @@ export function createWorkoutSeries(
   input: NewWorkout & { repeat: NonNullable<NewWorkout['repeat']> },
 ): SeriesAnswer {
   const { weekdays, until } = input.repeat;
-  if (weekdays.length === 0) throw new ServiceError(400, 'Choose at least one weekday');
+  if (weekdays.length === 0) throw new ServiceError(400, WEEKDAY_REQUIRED_ERROR);
   // The first date is the earliest of the series: each later one, at the same time, is further ahead.
   refuseTooSoon(deps, input);
   const dates = seriesDates(input.workoutDate, until, weekdays);
   if (dates.length === 0) {
     const days = weekdays.map((d) => WEEKDAY_NAMES[d]).join(' or ');
-    throw new ServiceError(400, `No ${days} falls between ${input.workoutDate} and ${until}.`);
+    throw new ServiceError(400, noWeekdayBetweenMessage(days, input.workoutDate, until));
   }
   return deps.database.tx(() => {
     const { db } = deps.database;

@@ -1,5 +1,6 @@
 // A workout type is removed from the club's `sports` document only while no workout has it; one that
-// has workouts is retired instead. Apart from workout-types.ts because the document store calls it.
+// has workouts is retired instead. Apart from workout-types.ts because the document store runs it on a
+// publish of the sports document (the composition root hands it over: api/deps.ts).
 import { inArray } from 'drizzle-orm';
 import { posts } from '../../../db/schema';
 import { removedInUseMessage, removedTypesInUse, type SportsDocument } from '../../../domain/sports';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users, waitlistEntries, workoutSignups } from '../../../db/schema';
-import { fullWorkoutError } from '../../../domain/contract/forum';
+import { fullWorkoutError } from '../../../domain/contract/training/forum';
 import { EXEC, MEMBER, makeClub } from '../../testing/test-app';
 
 // A sign-up that asks for the waitlist when the workout is full: one request where an older app

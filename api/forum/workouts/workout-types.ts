@@ -6,7 +6,7 @@ import { defaultTypeId, workoutTypeProblem } from '../../../domain/sports';
 import { clubSports } from '../../club/settings';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
-import type { WorkoutTypeUsageAnswer } from '../../../domain/contract/forum';
+import type { WorkoutTypeUsageAnswer } from '../../../domain/contract/training/forum';
 
 /**
  * The type a workout is saved with: the one asked for, else (an edit that left it out) the one it

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { absenceLog, messageQueue, posts, users, waitlistEntries, workoutSignups } from '../../../db/schema';
-import { FUTURE_WORKOUT_ERROR, fullWorkoutError } from '../../../domain/contract/forum';
-import { type NewWorkout } from '../../../domain/contract/forum-schemas';
+import {
+  ALREADY_SIGNED_UP_ERROR,
+  FUTURE_WORKOUT_ERROR,
+  fullWorkoutError,
+  WORKOUT_NOT_FULL_ERROR,
+  WORKOUT_STARTED_ERROR,
+} from '../../../domain/contract/training/forum';
+import { type NewWorkout } from '../../../domain/contract/training/forum-schemas';
 import type { Role } from '../../../domain/contract/roles';
 import { DEFAULT_RULE_NUMBERS, suspensionEndsAt } from '../../../domain/rules';
 import { makeTestApp } from '../../testing/test-app';
 import { ServiceError } from '../../platform/errors';
 import {
-  ALREADY_SIGNED_UP_ERROR,
-  NOT_FULL_ERROR,
-  STARTED_ERROR,
   createWorkout,
   joinWaitlist,
   leaveWaitlist,
@@ -130,11 +133,11 @@ describe('signing up', () => {
     t.clock.set(Date.parse('2026-03-03T12:00:00Z')); // 07:00 in Toronto
     expect(refusal(() => setSignup(t.deps, b!, w.id, true))).toMatchObject({
       status: 409,
-      message: STARTED_ERROR,
+      message: WORKOUT_STARTED_ERROR,
     });
     expect(refusal(() => setSignup(t.deps, a!, w.id, false))).toMatchObject({
       status: 409,
-      message: STARTED_ERROR,
+      message: WORKOUT_STARTED_ERROR,
     });
     // Setting the state it already has is still a harmless no-op.
     expect(setSignup(t.deps, a!, w.id, true)).toEqual({ signedUp: true });
@@ -169,7 +172,7 @@ describe('waitlist', () => {
     const [a, b] = await members(2);
     expect(refusal(() => joinWaitlist(t.deps, a!, w.id))).toMatchObject({
       status: 409,
-      message: NOT_FULL_ERROR,
+      message: WORKOUT_NOT_FULL_ERROR,
     });
     setSignup(t.deps, a!, w.id, true);
     expect(refusal(() => joinWaitlist(t.deps, a!, w.id))).toMatchObject({
@@ -185,7 +188,7 @@ describe('waitlist', () => {
     const { t, workout, members } = await setup();
     const w = workout({ capacity: null });
     const [a] = await members(1);
-    expect(refusal(() => joinWaitlist(t.deps, a!, w.id)).message).toBe(NOT_FULL_ERROR);
+    expect(refusal(() => joinWaitlist(t.deps, a!, w.id)).message).toBe(WORKOUT_NOT_FULL_ERROR);
   });
 
   it('keeps join order, and leaving closes the gap', async () => {

@@ -2,19 +2,24 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { clubName } from '../../club/identity/identity';
 import { hasStarted } from '../../../domain/clock';
 import type { Db } from '../../../db/client';
-import { waitlistOrder, waitlistUpTo } from '../../../db/queries';
+import { waitlistOrder, waitlistUpTo } from '../../../db/queries/waitlist-order';
 import { absenceLog, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import {
+  ALREADY_SIGNED_UP_ERROR,
+  capacityBelowSignupsMessage,
   fullWorkoutError,
+  WORKOUT_NOT_FOUND,
+  WORKOUT_NOT_FULL_ERROR,
+  WORKOUT_STARTED_ERROR,
   type SignupAnswer,
   type WaitlistAnswer,
   type WaitlistEntry,
   type WorkoutDetailAnswer,
   type WorkoutPost,
   type WorkoutSignup,
-} from '../../../domain/contract/forum';
-import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/forum-schemas';
-import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+} from '../../../domain/contract/training/forum';
+import { type NewWorkout, type WorkoutUpdate } from '../../../domain/contract/training/forum-schemas';
+import { FORMER_MEMBER } from '../../../domain/contract/members/privacy';
 import { clubDates, clubRules, clubSports } from '../../club/settings';
 import { paceUnitOf } from '../../../domain/sports';
 import { chosenWorkoutType } from './workout-types';
@@ -52,18 +57,13 @@ import {
 } from './lanes';
 import { clubTimeZone } from '../../platform/club-time-zone';
 
-export const STARTED_ERROR = 'This workout has already started';
-export const ALREADY_SIGNED_UP_ERROR =
-  'You are already signed up for this workout, so you do not need the waitlist.';
-export const NOT_FULL_ERROR = 'This workout still has free places: sign up instead of joining the waitlist.';
-
 export type AbsenceReason = 'late-cancel' | 'no-show';
 
 // ---------- Reading ----------
 
 function loadWorkoutOr404(deps: AppDeps, userId: number, id: number): WorkoutPost {
   const workout = loadWorkoutPost(deps, userId, id);
-  if (!workout) throw new ServiceError(404, 'Workout not found');
+  if (!workout) throw new ServiceError(404, WORKOUT_NOT_FOUND);
   return workout;
 }
 
@@ -327,7 +327,7 @@ export function setSignup(
     const now = deps.clock();
     // After the start the list is the attendance roster: it no longer changes either way.
     if (hasStarted(clubWorkout(post), now, clubTimeZone(deps)))
-      throw new ServiceError(409, STARTED_ERROR);
+      throw new ServiceError(409, WORKOUT_STARTED_ERROR);
     const start = workoutStart(post, clubTimeZone(deps));
 
     if (want) {
@@ -378,10 +378,10 @@ export function joinWaitlist(deps: AppDeps, actor: Actor, workoutId: number, lan
     assertNotCancelled(post);
     const now = deps.clock();
     if (hasStarted(clubWorkout(post), now, clubTimeZone(deps)))
-      throw new ServiceError(409, STARTED_ERROR);
+      throw new ServiceError(409, WORKOUT_STARTED_ERROR);
     // A suspended member could otherwise reach the list by promotion.
     assertNotSuspended(deps, actor.id, now);
-    if (!placeFull(db, post, lane)) throw new ServiceError(409, NOT_FULL_ERROR);
+    if (!placeFull(db, post, lane)) throw new ServiceError(409, WORKOUT_NOT_FULL_ERROR);
     const position = enterWaitlist(db, post.id, actor.id, now, lane);
     return lane ? { onWaitlist: true, position, lane: lane.id } : { onWaitlist: true, position };
   });
@@ -487,11 +487,7 @@ export function applyWorkoutUpdate(
   const laned = input.lanes !== undefined ? input.lanes.length > 0 : lanesOf(db, post.id).length > 0;
   if (!laned && input.capacity !== null && input.capacity < signedUp) {
     const on = nameDate ? ` on ${post.workoutDate}` : '';
-    throw new ServiceError(
-      409,
-      `Capacity cannot be lower than the ${signedUp} ${signedUp === 1 ? 'member' : 'members'} already signed up${on}. ` +
-        'Ask some to cancel first, or choose a capacity of at least that.',
-    );
+    throw new ServiceError(409, capacityBelowSignupsMessage(signedUp, on));
   }
   const now = deps.clock();
   const workoutType = chosenWorkoutType(deps, input.workoutType, post.workoutType);

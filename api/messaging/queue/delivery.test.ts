@@ -12,6 +12,7 @@ import { MessageDispatcher } from './dispatcher';
 import type { DeliveryLimits } from './policy';
 import type { MailTransport } from './transports';
 import type { PushTransport } from './web-push';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 const LIMITS: Partial<DeliveryLimits> = { emails: 2, pushes: 6, perPushHost: 2, hostFailures: 3, hostBackoffMs: 5 * 60_000, emailTimeoutMs: 300, pushTimeoutMs: 200 };
 
@@ -70,7 +71,7 @@ async function setup(push: PushTransport, mail: MailTransport, limits: Partial<D
     push,
     pushSender: () => clubPushSender(t.deps),
     clock: t.clock.now,
-    timeZone: () => t.deps.env.CLUB_TIMEZONE,
+    clubTimeZone: () => clubTimeZone(t.deps),
     log: () => {},
     limits: { ...LIMITS, ...limits },
   });

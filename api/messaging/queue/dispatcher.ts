@@ -3,7 +3,7 @@
 // and web-push.ts.
 import { stripUnsafeCharacters } from '../../../domain/contract/common';
 import type { Db } from '../../../db/client';
-import { reminderMemberOf } from '../../../db/reminder-keys';
+import { reminderMemberOf } from '../../../db/queries/reminder-keys';
 import type { MailMessage, MessageQueue, PushMessage } from '../../platform/message-queue';
 import { CLAIM_MS, DELIVERY_LIMITS, PUSH_SCAN, PushHostHealth, countsAsMember, pushHostOf, retryLater, type DeliveryLimits } from './policy';
 import { QueueStore, type Outcome, type MessageRow } from './store';
@@ -19,9 +19,11 @@ export interface DispatcherOptions {
   /** A push's contact address and icon, read at each send: the club's in force. */
   pushSender: () => PushSender;
   clock?: () => number;
-  /** The club's zone: whether a member's membership still counts is a question of the club's today. */
-  /** The club's zone in force (an administrator may change it while the server runs). */
-  timeZone: () => string;
+  /**
+   * The club's zone in force (an administrator may change it while the server runs): whether a
+   * member's membership still counts is a question of the club's today.
+   */
+  clubTimeZone: () => string;
   /** The local mailbox's console: each email kept and each push, whole (development) or as a count. */
   log?: (line: string, channel: 'email' | 'push') => void;
   limits?: Partial<DeliveryLimits>;
@@ -191,7 +193,7 @@ export class MessageDispatcher implements MessageQueue {
     // A reminder is for a member: one whose membership has lapsed, or who was rejected or deleted
     // since it was queued, is not reminded of anything.
     const remindedId = reminderMemberOf(email.dedupeKey);
-    if (remindedId !== null && !countsAsMember(this.store.member(remindedId), this.now(), this.options.timeZone())) {
+    if (remindedId !== null && !countsAsMember(this.store.member(remindedId), this.now(), this.options.clubTimeZone())) {
       return { status: 'dropped', lastError: 'Not sent: the member no longer counts as a member.' };
     }
     const { transport } = this.options;
@@ -233,7 +235,7 @@ export class MessageDispatcher implements MessageQueue {
   private async deliverPush(message: MessageRow, host: string | null): Promise<Outcome> {
     const found = message.subscriptionId === null ? undefined : this.store.device(message.subscriptionId);
     if (!found) return { status: 'dropped', lastError: 'The device no longer receives notifications.' };
-    if (!countsAsMember(found, this.now(), this.options.timeZone())) {
+    if (!countsAsMember(found, this.now(), this.options.clubTimeZone())) {
       return { status: 'dropped', lastError: 'Not sent: the member no longer counts as a member.' };
     }
     const { device } = found;

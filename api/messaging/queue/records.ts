@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { messageQueue, pushSubscriptions } from '../../../db/schema';
-import { FORMER_MEMBER } from '../../../domain/contract/privacy';
+import { FORMER_MEMBER } from '../../../domain/contract/members/privacy';
 
 /** Newest first, each push with the name of its device (null once the device is removed). */
 export function listMessages(db: Db, limit = 200) {

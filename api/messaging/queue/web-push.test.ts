@@ -19,6 +19,7 @@ import { MessageDispatcher } from './dispatcher';
 import { resolveVapidKeys, webPushTransport } from './web-push';
 import { PushEndpointPolicy, parsePushServiceHosts } from '../../platform/settings/push-endpoint';
 import { createWorkout, joinWaitlist, setSignup } from '../../forum/workouts/workouts';
+import { clubTimeZone } from '../../platform/club-time-zone';
 
 // The defaults a device starts with; new-workout pushes are asked for only where a test is about them.
 const KINDS = { placeFreed: true, reminders: true, newWorkouts: false };
@@ -106,7 +107,7 @@ describe('Web Push delivery', () => {
       push: webPushTransport(vapid, trusting(service)),
       pushSender: () => clubPushSender(t.deps),
       clock: t.clock.now,
-      timeZone: () => t.deps.env.CLUB_TIMEZONE,
+      clubTimeZone: () => clubTimeZone(t.deps),
       log: () => {},
     });
     await Promise.all([t.deps.messageQueue.deliverPending(), other.deliverPending()]);

@@ -1,11 +1,13 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
-import { hasRole, type Role } from '../../../domain/contract/roles';
+import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/members/privacy';
+import { hasRole, ROLE_REQUIRED_ERRORS, type Role } from '../../../domain/contract/roles';
 import type { AppEnv, CurrentUser } from '../context';
 import { ServiceError } from '../errors';
 import { needsRenewal, SESSION_TOKEN_HEADER, signSessionToken, verifySessionToken, type TokenClaims } from '../tokens';
 import { findUserById, roleToday } from '../users';
+import { NO_TOKEN_ERROR, NOT_APPROVED_ERROR, SESSION_EXPIRED_ERROR } from '../../../domain/contract/members/auth';
+import { NO_PERMISSION_ERROR } from '../../../domain/contract/common';
 
 type AuthResult = { user: CurrentUser; claims: TokenClaims } | { status: 401 | 403; error: string } | null;
 
@@ -14,7 +16,7 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
   const header = c.req.header('authorization');
   if (!header) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!m) return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
+  if (!m) return { status: 401, error: SESSION_EXPIRED_ERROR };
   const { deps } = c.var;
   const claims = await verifySessionToken(deps.jwtSecret, m[1]!, deps.clock());
   const row = claims ? findUserById(deps.database.db, Number(claims.sub)) : undefined;
@@ -22,9 +24,9 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
   // app then forgets everything it kept for it, as the device that deleted it did.
   if (claims && !row) return { status: 401, error: ACCOUNT_DELETED_ERROR };
   if (!claims || !row || row.tokenVersion !== claims.ver) {
-    return { status: 401, error: 'Invalid or expired token. Please sign in again.' };
+    return { status: 401, error: SESSION_EXPIRED_ERROR };
   }
-  if (row.role === 'rejected') return { status: 403, error: 'Your membership application was not approved.' };
+  if (row.role === 'rejected') return { status: 403, error: NOT_APPROVED_ERROR };
   return { user: { row, id: row.id, role: roleToday(deps, row) }, claims };
 }
 
@@ -45,7 +47,7 @@ async function renewIfDue(c: Context<AppEnv>, claims: TokenClaims): Promise<void
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const result = await authenticate(c);
-  if (!result) throw new ServiceError(401, 'No authentication token found');
+  if (!result) throw new ServiceError(401, NO_TOKEN_ERROR);
   if ('error' in result) throw new ServiceError(result.status, result.error);
   c.set('user', result.user);
   c.set('signedInAt', result.claims.auth * 1000);
@@ -63,17 +65,11 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (result) await renewIfDue(c, result.claims);
 });
 
-const ROLE_REFUSALS: Partial<Record<Role, string>> = {
-  member: 'Membership required: an administrator activates your account after your membership payment.',
-  exec: 'Only executives and administrators can do that.',
-  administrator: 'Administrators only.',
-};
-
 /** After requireAuth: the caller's role must be `min` or higher (domain/contract/roles.ts ranks), else 403. */
 export function requireRole(min: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!hasRole(c.var.user.role, min)) {
-      throw new ServiceError(403, ROLE_REFUSALS[min] ?? 'You do not have permission to do that');
+      throw new ServiceError(403, ROLE_REQUIRED_ERRORS[min] ?? NO_PERMISSION_ERROR);
     }
     await next();
   });

@@ -3,11 +3,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
-import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../../domain/contract/privacy';
-import { phoneWritings } from '../../../domain/phone';
+import { FORMER_MEMBER, IDEMPOTENCY_DAYS } from '../../../domain/contract/members/privacy';
+import { phoneWritings } from '../../../domain/region/phone';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../errors';
 import { sha256 } from '../tokens';
+import { IDEMPOTENCY_KEY_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR } from '../../../domain/contract/common';
 
 export interface Outcome {
   status: ContentfulStatusCode;
@@ -40,7 +41,7 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
     return c.json(outcome.body as object, outcome.status);
   }
   if (key.length < 8 || key.length > 200 || !/^[\w.:-]+$/.test(key)) {
-    throw new ServiceError(400, 'Idempotency-Key must be 8 to 200 letters, digits, dots, colons or dashes');
+    throw new ServiceError(400, IDEMPOTENCY_KEY_ERROR);
   }
   const userId = c.var.user.id;
   const requestHash = sha256(`${c.req.method} ${c.req.path} ${JSON.stringify(request ?? null)}`);
@@ -53,7 +54,7 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
       .get();
     if (seen) {
       if (seen.requestHash !== requestHash) {
-        return { status: 422, body: { error: 'This Idempotency-Key was already used for a different request' } };
+        return { status: 422, body: { error: IDEMPOTENCY_KEY_REUSED_ERROR } };
       }
       return { status: seen.status as ContentfulStatusCode, body: JSON.parse(seen.body) };
     }

@@ -37,7 +37,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.res.headers.set('X-Request-Id', reqId);
     const status = c.res.status;
     const userId = c.var.user?.id ?? c.var.maybeUser?.id;
-    // The privacy page names each of these fields (REQUEST_LOG_LINE in domain/contract/privacy.ts).
+    // The privacy page names each of these fields (REQUEST_LOG_LINE in domain/contract/members/privacy.ts).
     const line = {
       method: c.req.method,
       path: loggablePath(c.req.path),

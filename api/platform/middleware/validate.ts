@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { firstIssue } from '../../../domain/contract/common';
+import { firstIssue, JSON_CONTENT_TYPE_ERROR, MALFORMED_JSON_ERROR } from '../../../domain/contract/common';
 import { ServiceError } from '../errors';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -31,14 +31,14 @@ export function parseNamingField<T extends z.ZodType>(schema: T, value: unknown)
 export async function bodyJson(c: Context, options?: { emptyAs: unknown }): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
   if (type && c.req.header('content-length') !== '0' && !JSON_TYPE.test(type)) {
-    throw new ServiceError(415, 'Send the request body as application/json');
+    throw new ServiceError(415, JSON_CONTENT_TYPE_ERROR);
   }
   const text = await c.req.text();
   if (options && text.trim() === '') return options.emptyAs;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ServiceError(400, 'Malformed JSON in request body');
+    throw new ServiceError(400, MALFORMED_JSON_ERROR);
   }
 }
 

@@ -1,8 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../../../domain/clock';
-import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/profiles';
-import { DEFAULT_BACKUP_EVERY, DEFAULT_BACKUP_KEEP } from '../../../domain/contract/privacy';
+import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/club/profiles';
+import { DEFAULT_BACKUP_EVERY, DEFAULT_BACKUP_KEEP } from '../../../domain/contract/members/privacy';
 import { passkeySettings, type PasskeySettings } from './passkey-settings';
 import { parsePushServiceHosts } from './push-endpoint';
 

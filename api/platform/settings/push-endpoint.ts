@@ -19,8 +19,6 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
   '*.notify.windows.com',
 ] as const;
 
-export const PUSH_ENDPOINT_ERROR = 'This browser gave a push address the club app cannot use';
-
 /** A host from PUSH_SERVICE_HOSTS: `host` (https on 443) or `host:port` (that port, http or https). */
 export interface TrustedPushHost {
   host: string;

@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
 import { defaultTerms, termChoices } from '../../../domain/calendar';
-import { defaultJoin } from '../../../domain/club-pages';
-import type { ClubDocument } from '../../../domain/contract/club-documents';
+import { defaultJoin } from '../../../domain/documents/club-pages';
+import type { ClubDocument } from '../../../domain/contract/club/club-documents';
 import { clubToday } from '../../../domain/clock';
 import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
-import { phoneProblem } from '../../../domain/phone';
+import { phoneProblem } from '../../../domain/region/phone';
 
 const administrator = testUser('administrator', { name: 'Alex Admin', email: 'administrator@club.test' });
 let data: AdminData;

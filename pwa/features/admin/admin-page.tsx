@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AdminMember } from '../../../domain/contract/admin';
+import type { AdminMember } from '../../../domain/contract/members/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { RequireRole } from '../../components/require-role';
 import { LoadError, Loading, Notice } from '../../components/status';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { newMembershipTerm, termChoices } from '../../../domain/calendar';
-import type { JoinPage } from '../../../domain/club-pages';
+import type { JoinPage } from '../../../domain/documents/club-pages';
 import { useClubTerms } from '../../lib/club/club-terms';
 import { formatDate } from '../../lib/ui/format';
 import {
@@ -8,7 +8,7 @@ import {
   approveMemberSchema,
   type AdminMember,
   type ApproveMemberInput,
-} from '../../../domain/contract/admin';
+} from '../../../domain/contract/members/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';

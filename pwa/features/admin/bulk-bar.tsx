@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import type { MemberListEntry } from '../../../domain/contract/admin';
+import type { MemberListEntry } from '../../../domain/contract/members/admin';
 import { termChoices } from '../../../domain/calendar';
 import { useClubTerms } from '../../lib/club/club-terms';
-import { BULK_ROLES, demoteAdminsMessage } from '../../../domain/contract/season';
+import { BULK_ROLES, demoteAdminsMessage } from '../../../domain/contract/members/season';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import type { ConfirmOptions } from '../../components/confirm-dialog';
 import { DownloadButton } from '../../components/download-button';

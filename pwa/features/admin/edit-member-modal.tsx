@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { updateMemberSchema, type AdminMember } from '../../../domain/contract/admin';
+import { updateMemberSchema, type AdminMember } from '../../../domain/contract/members/admin';
 import { keepingKept, phoneIssue, type PhoneReader } from '../../../domain/contract/common';
 import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportAnswer, type ImportRowStatus } from '../../../domain/contract/season';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportAnswer, type ImportRowStatus } from '../../../domain/contract/members/season';
 import { ErrorMessage, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useImportMembersMutation } from './api/admin-queries';

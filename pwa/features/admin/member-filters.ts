@@ -1,4 +1,4 @@
-import type { AdminMember } from '../../../domain/contract/admin';
+import type { AdminMember } from '../../../domain/contract/members/admin';
 import { inRenewalWindow } from '../../../domain/membership';
 
 /** Name or email contains every word typed, ignoring case and accents. */

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MemberListEntry } from '../../../domain/contract/admin';
+import type { MemberListEntry } from '../../../domain/contract/members/admin';
 import { AppProviders } from '../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../test-server';
 import { testUser } from '../../test-support';

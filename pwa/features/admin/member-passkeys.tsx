@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MemberListEntry } from '../../../domain/contract/admin';
+import type { MemberListEntry } from '../../../domain/contract/members/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/data/api-client';
 import { useRemoveMemberPasskeysMutation } from './api/admin-queries';

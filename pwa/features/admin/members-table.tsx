@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DELETE_MEMBER_CONFIRM, type MemberListEntry } from '../../../domain/contract/admin';
+import { DELETE_MEMBER_CONFIRM, type MemberListEntry } from '../../../domain/contract/members/admin';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { ActionMenu } from '../../components/action-menu';
 import { useConfirm } from '../../components/confirm-dialog';

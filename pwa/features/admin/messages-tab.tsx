@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { QueuedMessage } from '../../../domain/contract/admin';
+import type { QueuedMessage } from '../../../domain/contract/members/admin';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDateTime } from '../../lib/ui/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NO_PENDING_MEMBERS, type AdminMember } from '../../../domain/contract/admin';
+import { NO_PENDING_MEMBERS, type AdminMember } from '../../../domain/contract/members/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DECLINE_REASON_MAX, declineRenewalSchema, type Renewal } from '../../../domain/contract/season';
+import { DECLINE_REASON_MAX, declineRenewalSchema, type Renewal } from '../../../domain/contract/members/season';
 import { useConfirm } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';

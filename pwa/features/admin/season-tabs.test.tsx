@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ImportAnswer, Renewal } from '../../../domain/contract/season';
+import type { ImportAnswer, Renewal } from '../../../domain/contract/members/season';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';

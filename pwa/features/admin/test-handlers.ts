@@ -1,5 +1,5 @@
 // Members and messages as the admin endpoints answer them, and those endpoints for answerRoutes.
-import type { AdminMember, QueuedMessage } from '../../../domain/contract/admin';
+import type { AdminMember, QueuedMessage } from '../../../domain/contract/members/admin';
 import type { Routes } from '../../test-server';
 
 export function adminMember(fields: Partial<AdminMember>): AdminMember {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, clubToday } from '../../../domain/clock';
-import type { Announcement } from '../../../domain/contract/announcements';
+import type { Announcement } from '../../../domain/contract/club/announcements';
 import { devicePersister } from '../../lib/data/query-persister';
 import { replay } from '../../lib/offline/outbox';
 import { getOutboxState } from '../../lib/offline/outbox-store';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useMemo } from 'react';
-import { announcementSchema, defaultAnnouncementDate, latestAnnouncementDate } from '../../../domain/contract/announcements-schemas';
-import type { Announcement } from '../../../domain/contract/announcements';
+import { announcementSchema, defaultAnnouncementDate, latestAnnouncementDate } from '../../../domain/contract/club/announcements-schemas';
+import type { Announcement } from '../../../domain/contract/club/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX, canManagePost } from '../../../domain/rules';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';

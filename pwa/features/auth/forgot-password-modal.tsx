@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { forgotPasswordSchema } from '../../../domain/contract/auth';
+import { forgotPasswordSchema } from '../../../domain/contract/members/auth';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CLUB_REGION } from '../../../domain/club-region';
+import { DEFAULT_CLUB_REGION } from '../../../domain/region/club-region';
 import { setClubRegion } from '../../lib/club/club-region';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';

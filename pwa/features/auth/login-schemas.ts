@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema } from '../../../domain/contract/auth';
+import { loginSchema } from '../../../domain/contract/members/auth';
 import { addIssues } from '../../lib/forms/forms';
 
 // The sign-in rules, loaded with the form's first check rather than with the page, so the page

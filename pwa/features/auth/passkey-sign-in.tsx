@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuthAnswer } from '../../../domain/contract/auth';
+import type { AuthAnswer } from '../../../domain/contract/members/auth';
 import { ErrorMessage } from '../../components/status';
 import { autofillOffersPasskeys, usePasskeyAvailability, type PasskeyAvailability } from '../../lib/club/club-passkeys';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resetPasswordSchema } from '../../../domain/contract/auth';
+import { resetPasswordSchema } from '../../../domain/contract/members/auth';
 import { addIssues } from '../../lib/forms/forms';
 import { PASSWORDS_DIFFER } from './password-match';
 

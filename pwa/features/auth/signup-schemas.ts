@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerSchema as registerRules } from '../../../domain/contract/auth';
+import { registerSchema as registerRules } from '../../../domain/contract/members/auth';
 import { readClubPhone } from '../../lib/club/club-phone';
 import { addIssues } from '../../lib/forms/forms';
 import { PASSWORDS_DIFFER } from './password-match';

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../domain/contract/auth';
-import { DEFAULT_CHARTER_SECTIONS as CHARTER_SECTIONS } from '../../../domain/club-pages';
+import type { SessionUser } from '../../../domain/contract/members/auth';
+import { DEFAULT_CHARTER_SECTIONS as CHARTER_SECTIONS } from '../../../domain/documents/club-pages';
 import { pageDocumentRoutes } from '../../test-page-documents';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Recorded } from '../../test-server';

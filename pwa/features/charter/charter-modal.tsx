@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import { CharterView } from '../../components/charter-text';
 import { usePageDocument } from '../../lib/data/page-documents';
 import { Modal } from '../../components/modal';

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventRsvp, RsvpStatus, WorkoutSignup } from '../../../domain/contract/forum';
+import type { EventRsvp, RsvpStatus, WorkoutSignup } from '../../../domain/contract/training/forum';
 import { commentsDb } from '../../lib/offline/comments-db';
 import { replay } from '../../lib/offline/outbox';
 import { resetDevice } from '../../test-device';

@@ -1,6 +1,6 @@
 // Workouts, events and the people of the forum tests, as the API answers them.
-import type { SessionUser } from '../../../domain/contract/auth';
-import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
+import type { SessionUser } from '../../../domain/contract/members/auth';
+import type { EventPost, WorkoutPost } from '../../../domain/contract/training/forum';
 import { testUser } from '../../test-support';
 
 /**

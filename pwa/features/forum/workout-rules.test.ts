@@ -5,7 +5,7 @@ import { filterWorkouts } from './workouts/workouts-tab';
 import { defaultSports } from '../../../domain/sports';
 import { attendanceErrorText, whosComingTitle } from './workouts/workout-roster';
 import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workouts/workout-form';
-import { commentSchema } from '../../../domain/contract/forum-schemas';
+import { commentSchema } from '../../../domain/contract/training/forum-schemas';
 import {
   capacityText,
   cardStateText,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/forum';
+import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/training/forum';
 import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
 import { OfflineNote, UnsyncedMark, NotSavedOffline, SavedAge, isOfflineError } from '../../components/offline-note';
 import { EVENT_BADGE, KindBadge, MovedMark, RACE_BADGE, RSVP_LABELS, TypeBadge, waitlistPositionText } from '../../components/post-parts';

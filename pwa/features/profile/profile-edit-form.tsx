@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import { useDraftGuard } from '../../components/draft-guard';
 import { FormField } from '../../components/form-field';
 import {
@@ -8,7 +8,7 @@ import {
   PROFILE_SAVE_ERROR,
   profileUpdateSchema,
   type ProfileUpdate,
-} from '../../../domain/contract/users';
+} from '../../../domain/contract/members/users';
 
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';

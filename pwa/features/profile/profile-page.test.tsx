@@ -1,12 +1,12 @@
 import { within, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { ProfilePage } from './profile-page';
-import { phoneProblem } from '../../../domain/phone';
+import { phoneProblem } from '../../../domain/region/phone';
 
 const ME: SessionUser = testUser('member', {
   id: 7,

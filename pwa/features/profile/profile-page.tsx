@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
-import { bioParagraphs } from '../../../domain/contract/users';
+import { bioParagraphs } from '../../../domain/contract/members/users';
 import { RequireRole } from '../../components/require-role';
 import { Notice } from '../../components/status';
 import { formatDate, formatDateTime } from '../../lib/ui/format';

@@ -5,7 +5,7 @@ import { LoadError, Loading } from '../../components/status';
 import { usePageDocument } from '../../lib/data/page-documents';
 import './public.css';
 
-// The questions and answers are the club's `faq-page` document (domain/club-pages.ts), edited in
+// The questions and answers are the club's `faq-page` document (domain/documents/club-pages.ts), edited in
 // Admin → Pages; each answer arrives as HTML the server made from its Markdown.
 export function FaqPage() {
   usePageTitle('FAQ');

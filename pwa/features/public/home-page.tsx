@@ -8,8 +8,8 @@ import { useSession } from '../../lib/session/session';
 import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Slideshow } from './slideshow';
-import type { ClubDocument } from '../../../domain/contract/club-documents';
-import type { HomeCardIcon } from '../../../domain/club-pages';
+import type { ClubDocument } from '../../../domain/contract/club/club-documents';
+import type { HomeCardIcon } from '../../../domain/documents/club-pages';
 import { MarkdownHtml } from '../../components/markdown-html';
 import { LoadError } from '../../components/status';
 import { usePageDocument } from '../../lib/data/page-documents';
@@ -90,7 +90,7 @@ function DisciplineIcon({ icon }: { icon: HomeCardIcon }) {
   );
 }
 
-// The hero and the about text are the club's `home-page` document (domain/club-pages.ts), edited in
+// The hero and the about text are the club's `home-page` document (domain/documents/club-pages.ts), edited in
 // Admin → Pages; the server renders them with the page, so a visitor's first paint has them.
 function VisitorHome() {
   const { data, error, refetch } = usePageDocument('home-page');

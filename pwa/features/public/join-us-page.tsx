@@ -28,7 +28,7 @@ function useScrollToHash(ready: boolean) {
 }
 
 // The goal, who can join, the athlete types, the steps and the fees are the club's `join-page`
-// document (domain/club-pages.ts), edited in Admin → Pages, its Markdown rendered by the server.
+// document (domain/documents/club-pages.ts), edited in Admin → Pages, its Markdown rendered by the server.
 export function JoinUsPage() {
   usePageTitle('Join Us');
   const { data, error, refetch } = usePageDocument('join-page');

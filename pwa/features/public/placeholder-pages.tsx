@@ -5,7 +5,7 @@ import { usePageDocument } from '../../lib/data/page-documents';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import './public.css';
 
-// Resources and Team Gear: the club's `resources-page` and `gear-page` documents (domain/club-pages.ts),
+// Resources and Team Gear: the club's `resources-page` and `gear-page` documents (domain/documents/club-pages.ts),
 // edited in Admin → Pages; while a page has nothing in it, its one line says what will come.
 
 function BackHome() {

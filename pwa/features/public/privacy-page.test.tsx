@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../../../domain/contract/privacy';
+import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../../../domain/contract/members/privacy';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
 import { backupSentence, PrivacyPage } from './privacy-page';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { DEFAULT_PRIVACY_FACTS, FORMER_MEMBER, type PrivacyFacts } from '../../../domain/contract/privacy';
+import { DEFAULT_PRIVACY_FACTS, FORMER_MEMBER, type PrivacyFacts } from '../../../domain/contract/members/privacy';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { Notice } from '../../components/status';
 import { usePageTitle } from '../../lib/ui/use-page-title';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
 import { pageDocumentRoutes } from '../../test-page-documents';
-import { HOME_SLIDES } from '../../../domain/contract/home-slides';
+import { HOME_SLIDES } from '../../../domain/contract/club/home-slides';
 import { HomePage } from './home-page';
 import { SLIDE_INTERVAL_MS, Slideshow } from './slideshow';
 

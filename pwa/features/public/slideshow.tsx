@@ -7,7 +7,7 @@ import {
   slideFile,
   slideSrcSet,
   type Slide,
-} from '../../../domain/contract/home-slides';
+} from '../../../domain/contract/club/home-slides';
 
 export const SLIDE_INTERVAL_MS = 5000;
 

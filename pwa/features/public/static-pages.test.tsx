@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
 import { pageDocumentRoutes } from '../../test-page-documents';
-import { defaultJoin } from '../../../domain/club-pages';
+import { defaultJoin } from '../../../domain/documents/club-pages';
 import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';

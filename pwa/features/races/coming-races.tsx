@@ -1,4 +1,4 @@
-import type { Race } from '../../../domain/contract/races';
+import type { Race } from '../../../domain/contract/training/races';
 import { UpcomingList, type UpcomingItem } from '../../components/upcoming-list';
 import { useClubToday } from '../../lib/club/club-clock';
 import { loadError } from '../../lib/data/read';

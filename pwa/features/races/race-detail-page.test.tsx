@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RaceDetailAnswer } from '../../../domain/contract/races';
+import type { RaceDetailAnswer } from '../../../domain/contract/training/races';
 import { formatDate } from '../../lib/ui/format';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type RouteAnswer, type Routes } from '../../test-server';

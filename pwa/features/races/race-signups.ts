@@ -1,5 +1,5 @@
 import { signupsWithMe, type Me } from '../../lib/data/my-signup';
-import type { Race, RaceSignup } from '../../../domain/contract/races';
+import type { Race, RaceSignup } from '../../../domain/contract/training/races';
 
 export type { Me } from '../../lib/data/my-signup';
 

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Race, RaceInput } from '../../../domain/contract/races';
+import type { Race, RaceInput } from '../../../domain/contract/training/races';
 import { useConfirm } from '../../components/confirm-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { ErrorMessage, Notice } from '../../components/status';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SeasonTableAnswer } from '../../../domain/contract/races';
+import type { SeasonTableAnswer } from '../../../domain/contract/training/races';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
 import { member } from './test-handlers';

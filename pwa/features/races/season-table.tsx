@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { raceSeason, raceSeasonOf } from '../../../domain/race-points';
+import { raceSeason, raceSeasonOf } from '../../../domain/races/race-points';
 import { EmptyState, Loading } from '../../components/status';
 import { call } from '../../lib/data/api-client';
 import { DownloadButton } from '../../components/download-button';

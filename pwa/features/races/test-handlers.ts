@@ -1,5 +1,5 @@
 // Races and sign-ups as the API answers them, and the member the races tests sign in as.
-import type { Race, RaceSignup } from '../../../domain/contract/races';
+import type { Race, RaceSignup } from '../../../domain/contract/training/races';
 import { addDays } from '../../../domain/clock';
 import { clubTodayNow } from '../../lib/club/club-clock';
 import { testUser } from '../../test-support';

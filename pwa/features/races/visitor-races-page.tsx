@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Race } from '../../../domain/contract/races';
+import type { Race } from '../../../domain/contract/training/races';
 import { OfflineNote } from '../../components/offline-note';
 import { useClubToday } from '../../lib/club/club-clock';
 import { offlineInfo } from '../../lib/data/read';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TermReportAnswer } from '../../../domain/contract/reports';
+import type { TermReportAnswer } from '../../../domain/contract/training/reports';
 import type { Role } from '../../../domain/contract/roles';
 import { defaultTerms, nextYearTerms, termFromId } from '../../../domain/calendar';
 import { setClubTerms } from '../../lib/club/club-terms';

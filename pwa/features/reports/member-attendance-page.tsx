@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { ATTENDANCE_STATUS_LABELS } from '../../../domain/contract/reports';
+import { ATTENDANCE_STATUS_LABELS } from '../../../domain/contract/training/reports';
 import { RequireRole } from '../../components/require-role';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { ApiError, errorMessage } from '../../lib/data/api-client';

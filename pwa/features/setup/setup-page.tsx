@@ -2,7 +2,7 @@
 // becomes its first administrator; afterwards the server answers 404 and this page says so.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { setupSchema, type SetupInput } from '../../../domain/contract/setup';
+import { setupSchema, type SetupInput } from '../../../domain/contract/members/setup';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
 import { setClubIdentity, clubIdentity } from '../../lib/club/club-identity';

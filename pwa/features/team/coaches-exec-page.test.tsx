@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import type { Role } from '../../../domain/contract/roles';
 import { NOT_SAVED_OFFLINE_TEXT } from '../../components/offline-note';
 import { renderAt } from '../../test-providers';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { POSITION_GROUP_NAMES, type TeamMember } from '../../../domain/contract/profiles';
+import { POSITION_GROUP_NAMES, type TeamMember } from '../../../domain/contract/club/profiles';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { EmptyState, Loading, Notice } from '../../components/status';

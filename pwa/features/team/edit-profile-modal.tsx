@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../domain/contract/profiles';
-import { teamMemberUpdateSchema } from '../../../domain/contract/profiles-schemas';
+import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../domain/contract/club/profiles';
+import { teamMemberUpdateSchema } from '../../../domain/contract/club/profiles-schemas';
 import { FormField } from '../../components/form-field';
 import { Modal, ModalCancel } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';

@@ -1,14 +1,14 @@
-import { BIO_PREVIEW_LENGTH, positionGroup, type TeamMember } from '../../../domain/contract/profiles';
+import { BIO_PREVIEW_LENGTH, positionGroup, type TeamMember } from '../../../domain/contract/club/profiles';
 
 export const EMPTY_BIO = 'Bio coming soon...';
-export { VACANT_NAME } from '../../../domain/contract/profiles';
+export { VACANT_NAME } from '../../../domain/contract/club/profiles';
 
 /** Whether the card is a coach's: its position's section (a copy kept from before positions had one is read by its id). */
 export function isCoach(member: Pick<TeamMember, 'id'> & { group?: TeamMember['group'] | undefined }): boolean {
   return positionGroup(member) === 'coach';
 }
 
-export { profilePath, slugify } from '../../../domain/contract/profiles';
+export { profilePath, slugify } from '../../../domain/contract/club/profiles';
 
 /** The card's bio: the first 120 characters plus an ellipsis, or the placeholder when there is none. */
 export function bioPreview(bio: string): string {

@@ -1,6 +1,6 @@
 // The coaches and executive team as GET /profiles answers it, and a small stand-in for the team
 // endpoints whose saved changes stick, as the page reloads the list after each save.
-import { positionGroup, type TeamMember } from '../../../domain/contract/profiles';
+import { positionGroup, type TeamMember } from '../../../domain/contract/club/profiles';
 import type { Routes } from '../../test-server';
 
 export const LONG_BIO =

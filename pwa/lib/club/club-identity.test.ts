@@ -2,7 +2,7 @@
 // colours painted at once, an answer from a server older than the tagline, description and accent
 // still taken, and a damaged one ignored.
 import { describe, expect, it } from 'vitest';
-import { clubPalette, defaultClubIdentity } from '../../../domain/club-identity';
+import { clubPalette, defaultClubIdentity } from '../../../domain/documents/club-identity';
 import { clubIdentity, setClubIdentity } from './club-identity';
 
 const root = () => document.documentElement.style;

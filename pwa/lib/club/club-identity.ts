@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { clubPalette, defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/club-identity';
-import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/profiles';
+import { clubPalette, defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/documents/club-identity';
+import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/club/profiles';
 
 // The club's name, short name, tagline, description, colours, logo, contact address and links (its `club` document), learned
 // with GET /api/config by club-zone's loadClubConfig (the service worker keeps that answer, so a
@@ -20,7 +20,7 @@ function publish(next: ClubIdentity): void {
 }
 
 /**
- * The page's colours (every shade the stylesheets draw with, domain/club-identity.ts) and the
+ * The page's colours (every shade the stylesheets draw with, domain/documents/club-identity.ts) and the
  * browser's title bar follow the club's colours (the server wrote both into the page first).
  */
 function paintColours(club: ClubIdentity): void {

@@ -1,5 +1,5 @@
 import type { PhoneReader } from '../../../domain/contract/common';
-import { readPhone, showPhone } from '../../../domain/phone';
+import { readPhone, showPhone } from '../../../domain/region/phone';
 import { clubCountry } from './club-region';
 
 // Phone numbers on a device, read and shown for the club's country as this device knows it (its

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { COUNTRY_CODE, DEFAULT_CLUB_REGION, type ClubRegion } from '../../../domain/club-region';
+import { COUNTRY_CODE, DEFAULT_CLUB_REGION, type ClubRegion } from '../../../domain/region/club-region';
 
 // The club's country and language (its `region` document), learned with GET /api/config by
 // club-zone's loadClubConfig (the service worker keeps that answer, so a returning or offline visit
 // has it at once) and from a server-rendered page's data. The country is the one a phone number
 // typed without +code belongs to; the language is the one every date is written in (lib/ui/format.ts).
 // Checked by shape only, not with zod or the phone library: this is in the entry chunk. A locale Intl
-// cannot write in falls back to the default where dates are written (domain/club-format.ts).
+// cannot write in falls back to the default where dates are written (domain/region/club-format.ts).
 
 const listeners = new Set<() => void>();
 let region: ClubRegion = DEFAULT_CLUB_REGION;

@@ -5,7 +5,7 @@ import { defaultSports } from '../../../domain/sports';
 import { clubSports } from './club-sports';
 import { loadClubConfig, loadClubConfigWhenControlled } from './club-zone';
 import { clubRegion, setClubRegion } from './club-region';
-import { DEFAULT_CLUB_REGION } from '../../../domain/club-region';
+import { DEFAULT_CLUB_REGION } from '../../../domain/region/club-region';
 
 class FakeWorkerContainer extends EventTarget {
   controller: object | null = {};

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
-import { SETUP_PATH } from '../../../domain/contract/public-pages';
+import { SETUP_PATH } from '../../../domain/contract/club/public-pages';
 import { setClubEmail, setClubIdentity } from './club-identity';
 import { setServerPasskeys } from './club-passkeys';
 import { setClubRegion } from './club-region';

@@ -2,7 +2,7 @@
 // and out, `{ error }` answers turned into ApiError, and the unauthorized rule: a 401/403 from a
 // non-auth call ends the session, since the server no longer takes this token or this role.
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../../domain/contract/endpoints';
-import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
+import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/members/privacy';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
 import { readToken, readUser, replaceToken, sessionGeneration } from '../session/session-storage';
 

@@ -1,9 +1,9 @@
-// The club's settings and texts (domain/club-documents.ts) as a screen reads and edits them: one
+// The club's settings and texts (domain/documents/club-documents.ts) as a screen reads and edits them: one
 // query key per document, its history, and a publish that hands a newer version back instead of
 // overwriting it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClubDocumentTypes, DocumentKey } from '../../../domain/club-documents';
-import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club-documents';
+import type { ClubDocumentTypes, DocumentKey } from '../../../domain/documents/club-documents';
+import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club/club-documents';
 import { ApiError, call } from './api-client';
 import { documentKeys } from './club-document-keys';
 import { useRead } from './read';

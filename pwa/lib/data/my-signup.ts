@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 
 /** The signed-in member, as a sign-up list names them. */
 export type Me = Pick<SessionUser, 'id' | 'name' | 'profilePictureUrl'> | null | undefined;

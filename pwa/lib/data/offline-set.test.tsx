@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AttendanceRecord, WorkoutDetailAnswer } from '../../../domain/contract/forum';
+import type { AttendanceRecord, WorkoutDetailAnswer } from '../../../domain/contract/training/forum';
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';
 import { QueryLayer } from '../../app/query-layer';
 import { event, exec, member, workout } from '../../features/forum/test-handlers';

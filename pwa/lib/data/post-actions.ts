@@ -6,7 +6,7 @@
 // thing through the data layer (post-cache.ts), not only the screen's own.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RsvpStatus, SignupAnswer } from '../../../domain/contract/forum';
+import type { RsvpStatus, SignupAnswer } from '../../../domain/contract/training/forum';
 import { lateCancelCountedText } from '../../../domain/rules';
 import { clubRules } from '../club/club-rules';
 import { pendingFor, performWrite, usePendingWrites } from '../offline/perform-write';

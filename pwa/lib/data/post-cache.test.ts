@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
-import type { EventPost, WorkoutPost } from '../../../domain/contract/forum';
+import type { EventPost, WorkoutPost } from '../../../domain/contract/training/forum';
 import type { Written } from '../offline/outbox-store';
 import { applyPost, applyWritten, forumKeys, myWeekKey, removePost } from './post-cache';
 import { createQueryClient } from './query-client';

@@ -12,7 +12,7 @@
 import { raceKeys } from './race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
-import type { AttendanceRecord, EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/forum';
+import type { AttendanceRecord, EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/training/forum';
 import type { WeekItem } from '../../../domain/contract/me';
 import type { Written } from '../offline/outbox-store';
 

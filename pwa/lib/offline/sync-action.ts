@@ -1,7 +1,7 @@
 // The writes a member can make offline, as data: what the outbox stores and replays.
 // Kept apart from the outbox and from performWrite so that neither imports the other.
 import type { AnswerOf, BodyOf } from '../../../domain/contract/endpoints';
-import type { RsvpStatus } from '../../../domain/contract/forum';
+import type { RsvpStatus } from '../../../domain/contract/training/forum';
 
 /** Screens send the desired state, never a toggle, so a replay can never flip it back. */
 export type SyncAction =

@@ -1,8 +1,8 @@
 // The passkey ceremonies in the browser, on @simplewebauthn/browser. Loaded with import() when a
 // screen needs one (a tap on a passkey button, the sign-in page's email field), never with a page.
 import { startAuthentication, startRegistration, WebAuthnAbortService, WebAuthnError } from '@simplewebauthn/browser';
-import type { AuthAnswer } from '../../../domain/contract/auth';
-import type { PasskeyInfo } from '../../../domain/contract/passkeys';
+import type { AuthAnswer } from '../../../domain/contract/members/auth';
+import type { PasskeyInfo } from '../../../domain/contract/members/passkeys';
 import { ApiError, call, errorMessage } from '../data/api-client';
 
 /** Refreshed before the server's 5 minutes run out, so a passkey chosen late still meets a live challenge. */

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 import { hasRole } from '../../../domain/contract/roles';
 
 // Where a shared link was going when its reader had to sign in first: kept on the device through

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../domain/contract/auth';
+import type { SessionUser } from '../../../domain/contract/members/auth';
 
 // Browser storage holds exactly two entries for a session, the user and the token, under these plain
 // names (the browser tests set them too).

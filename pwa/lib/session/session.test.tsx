@@ -7,7 +7,7 @@ import { request } from '../data/api-client';
 import { addComment, countComments } from '../offline/comments-db';
 import { openOfflineDb, resetOfflineDbForTests } from '../offline/offline-db';
 import { devicePersister } from '../data/query-persister';
-import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/privacy';
+import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/members/privacy';
 import { SessionProvider, useSession } from './session';
 import { readUser } from './session-storage';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthAnswer, SessionUser } from '../../../domain/contract/auth';
+import type { AuthAnswer, SessionUser } from '../../../domain/contract/members/auth';
 import { hasRole, type Role } from '../../../domain/contract/roles';
 import { ApiError, call, notifyUnauthorized, request, unauthorizedReason } from '../data/api-client';
 import { clearEtagCache } from '../data/etag-cache';

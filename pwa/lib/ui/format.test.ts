@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CLUB_REGION } from '../../../domain/club-region';
+import { DEFAULT_CLUB_REGION } from '../../../domain/region/club-region';
 import { setClubRegion } from '../club/club-region';
 import { formatDate, formatDateAndTime, formatDateTime, formatDayOfMonth, formatMonth, formatNumber, formatTime, formatTimeRange, formatWeekday, ordinal, formatAge } from './format';
 
@@ -23,7 +23,7 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDate('2026-03-02', 'long')).toBe('Monday, March 2, 2026');
     expect(formatDate('2026-11-21', 'medium')).toBe('Nov 21, 2026');
     // 23:22 UTC is 6:22 PM in Toronto: the club's clock, not the machine's, and 'PM' as formatTime says it.
-    // The club's one format (domain/club-format.ts): 'at' between date and time, as in the emails.
+    // The club's one format (domain/region/club-format.ts): 'at' between date and time, as in the emails.
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'), 'America/Toronto')).toBe('Mar 2, 2026 at 6:22 PM');
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'), 'Asia/Tokyo')).toBe('Mar 3, 2026 at 8:22 AM');
     expect(formatDateTime(Date.parse('2026-03-02T23:22:00Z'))).toBe('Mar 2, 2026 at 6:22 PM');

@@ -1,8 +1,8 @@
 import { clubTimeZone } from '../club/club-clock';
-import { clubFormat, type ClubDateStyle, type ClubFormat } from '../../../domain/club-format';
+import { clubFormat, type ClubDateStyle, type ClubFormat } from '../../../domain/region/club-format';
 import { clubLocale } from '../club/club-region';
 
-// The PWA's names for the club's one date and time format (domain/club-format.ts), which the emails
+// The PWA's names for the club's one date and time format (domain/region/club-format.ts), which the emails
 // and pushes use too, in the club's language as this device knows it (lib/club/club-region.ts):
 // '6:15 PM', 'Mon, Mar 2, 2026', 'Mar 2, 2026 at 6:15 PM' in en-US; '6:15 pm', 'Mon, 2 Mar 2026' in en-AU.
 // The app's routes re-render when the language changes (app/router.tsx), so every screen follows.

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useClubIdentity } from '../club/club-identity';
-import { documentTitle, publicPage } from '../../../domain/contract/public-pages';
+import { documentTitle, publicPage } from '../../../domain/contract/club/public-pages';
 
 /**
  * Sets the document title for the current screen, in the same commit as the content (a layout

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import type { SeasonsDocument } from '../../../../domain/schedule';
 import { defaultSports } from '../../../../domain/sports';
 import { setClubSports } from '../../../lib/club/club-sports';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { DOCUMENT_SCHEMAS } from '../../../../domain/contract/club-documents-schemas';
+import { DOCUMENT_SCHEMAS } from '../../../../domain/contract/club/club-documents-schemas';
 import { DAYS, seasonId, withSessionTypeIds, type Season, type SeasonsDocument, type TrainingSession } from '../../../../domain/schedule';
 import { defaultTypeId, offeredTypes } from '../../../../domain/sports';
 import { clubSports, useClubSports } from '../../../lib/club/club-sports';

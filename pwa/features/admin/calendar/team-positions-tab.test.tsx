@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
-import type { TeamPositionsDocument } from '../../../../domain/contract/profiles';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import type { TeamPositionsDocument } from '../../../../domain/contract/club/profiles';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes } from '../../../test-server';
 import { testUser } from '../../../test-support';

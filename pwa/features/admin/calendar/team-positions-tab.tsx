@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { POSITION_GROUP_NAMES, POSITION_GROUPS, positionGroup, positionId, type PositionGroup, type TeamPosition, type TeamPositionsDocument } from '../../../../domain/contract/profiles';
+import { POSITION_GROUP_NAMES, POSITION_GROUPS, positionGroup, positionId, type PositionGroup, type TeamPosition, type TeamPositionsDocument } from '../../../../domain/contract/club/profiles';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import type { ApiError } from '../../../lib/data/api-client';

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TermDefinition, TermsDocument } from '../../../../domain/calendar';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes } from '../../../test-server';
 import { testUser } from '../../../test-support';

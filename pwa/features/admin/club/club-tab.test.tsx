@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultClubIdentity, type ClubIdentity } from '../../../../domain/club-identity';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { defaultClubIdentity, type ClubIdentity } from '../../../../domain/documents/club-identity';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { testUser } from '../../../test-support';
 import { AdminPage } from '../admin-page';
 import { adminRoutes, MEMBERS } from '../test-handlers';
 import { clubIdentity } from '../../../lib/club/club-identity';
-import { DOCUMENT_RULES, type DocumentKey } from '../../../../domain/club-documents';
+import { DOCUMENT_RULES, type DocumentKey } from '../../../../domain/documents/club-documents';
 
 function defaultDocument(key: DocumentKey) {
   const body = DOCUMENT_RULES[key].defaults({ clubEmail: 'club@example.org', clubTimeZone: 'America/Toronto' });

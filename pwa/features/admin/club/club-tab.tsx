@@ -2,9 +2,9 @@
 // logo, contact address and links (the `club` document). A save publishes a new version; a refusal shows beside its field; someone else's
 // newer save is shown, and this form keeps what was typed.
 import { useEffect, useRef, useState, type ChangeEvent, type MutableRefObject } from 'react';
-import { DESCRIPTION_MAX, HEX_COLOUR, SHORT_NAME_MAX, TAGLINE_MAX, type ClubIdentity } from '../../../../domain/club-identity';
-import { CLUB_LOGO_FIELD } from '../../../../domain/contract/club';
-import { clubIdentitySchema } from '../../../../domain/contract/club-documents-schemas';
+import { DESCRIPTION_MAX, HEX_COLOUR, SHORT_NAME_MAX, TAGLINE_MAX, type ClubIdentity } from '../../../../domain/documents/club-identity';
+import { CLUB_LOGO_FIELD } from '../../../../domain/contract/club/club';
+import { clubIdentitySchema } from '../../../../domain/contract/club/club-documents-schemas';
 import { FormField } from '../../../components/form-field';
 import { setClubIdentity } from '../../../lib/club/club-identity';
 import { call, errorMessage } from '../../../lib/data/api-client';

@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultClubIdentity, type ClubIdentity } from '../../../../domain/club-identity';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { defaultClubIdentity, type ClubIdentity } from '../../../../domain/documents/club-identity';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { FormField } from '../../../components/form-field';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';

@@ -3,8 +3,8 @@
 // the choice it asks for, the Save button, the saved notice and a hint while something is unsaved.
 // The tab keeps its fields and its own checks; what happens around a save is said here only.
 import { useRef, type FormEvent, type ReactNode } from 'react';
-import type { DocumentKey } from '../../../../domain/club-documents';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { DocumentKey } from '../../../../domain/documents/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
 import { useUnsavedChanges } from '../../../lib/forms/unsaved-changes';

@@ -2,8 +2,8 @@
 // the version it was made from, the publish with its check against a lost edit, and restore. Every
 // editor of a club document goes through it, most of them inside DocumentFrame (document-frame.tsx).
 import { useState } from 'react';
-import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/club-documents';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/documents/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { errorMessage, type ApiError } from '../../../lib/data/api-client';
 import { asksToConfirm, newerVersion, refusedField, useClubDocument, usePublishDocument, useRestoreDocument } from '../../../lib/data/club-documents';
 

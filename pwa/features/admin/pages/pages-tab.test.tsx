@@ -4,8 +4,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PAGE_PLACEHOLDERS, type FaqPage, type HomePage, type PageKey } from '../../../../domain/club-pages';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { PAGE_PLACEHOLDERS, type FaqPage, type HomePage, type PageKey } from '../../../../domain/documents/club-pages';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { testUser } from '../../../test-support';

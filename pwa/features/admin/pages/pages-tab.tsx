@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ClubDocumentTypes } from '../../../../domain/club-documents';
-import type { PageDocumentTypes, PageKey } from '../../../../domain/club-pages';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocumentTypes } from '../../../../domain/documents/club-documents';
+import type { PageDocumentTypes, PageKey } from '../../../../domain/documents/club-pages';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
 import { VersionList } from '../../../components/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';

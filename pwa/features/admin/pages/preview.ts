@@ -1,12 +1,12 @@
 // The editor's preview: the draft as the server will send it (its Markdown rendered by the same
-// module, domain/markdown.ts), so the public page's own view shows it exactly as it will look.
+// module, domain/documents/markdown.ts), so the public page's own view shows it exactly as it will look.
 import { clubIdentity } from '../../../lib/club/club-identity';
 import { clubRules } from '../../../lib/club/club-rules';
 import { clubTerms } from '../../../lib/club/club-terms';
 import { clubLocale } from '../../../lib/club/club-region';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
-import { pageHtml } from '../../../../domain/markdown';
-import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../../../../domain/club-pages';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import { pageHtml } from '../../../../domain/documents/markdown';
+import { pageFilled, type PageDocumentTypes, type PageFacts, type PageKey } from '../../../../domain/documents/club-pages';
 import type { SeasonsDocument } from '../../../../domain/schedule';
 
 /** `seasons`: the schedule, when the editor has read it (`{start:…}` stays as typed until then). */

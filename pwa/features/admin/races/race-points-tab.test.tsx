@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
-import type { RacePoints } from '../../../../domain/race-points';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import type { RacePoints } from '../../../../domain/races/race-points';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { testUser } from '../../../test-support';

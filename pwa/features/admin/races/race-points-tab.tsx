@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ClubDocumentTypes } from '../../../../domain/club-documents';
-import { seasonStartMonthOf } from '../../../../domain/race-points';
+import type { ClubDocumentTypes } from '../../../../domain/documents/club-documents';
+import { seasonStartMonthOf } from '../../../../domain/races/race-points';
 import { MONTH_NAMES } from '../../../../domain/schedule';
 import { FormField } from '../../../components/form-field';
 import { DocumentFrame } from '../common/document-frame';
@@ -20,7 +20,7 @@ const toTyped = (body: ClubDocumentTypes['race-points']): Typed => ({
   month: String(seasonStartMonthOf(body)),
 });
 
-/** Admin → Race points: the numbers of the season table's rule and the month its season starts (domain/race-points.ts). */
+/** Admin → Race points: the numbers of the season table's rule and the month its season starts (domain/races/race-points.ts). */
 export function RacePointsTab() {
   const editor = useDocumentEditor('race-points', { toForm: toTyped, failed: 'The race points could not be saved.' });
   const [errors, setErrors] = useState<Record<string, string>>({});

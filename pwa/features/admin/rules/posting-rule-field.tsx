@@ -2,7 +2,7 @@
 // postingNoticeMinutes, domain/rules.ts): "From tomorrow", the default, or from a number of minutes
 // before its start. The draft keeps the number typed while "From tomorrow" is chosen.
 import { useId } from 'react';
-import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
+import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
 import { RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
 import { numberProblem } from './rule-numbers';

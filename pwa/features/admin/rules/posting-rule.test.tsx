@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DOCUMENT_RULES, type DocumentKey } from '../../../../domain/club-documents';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import { DOCUMENT_RULES, type DocumentKey } from '../../../../domain/documents/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from '../../../../domain/rules';
 import { clubRules, setClubRules } from '../../../lib/club/club-rules';
 import { renderAt } from '../../../test-providers';

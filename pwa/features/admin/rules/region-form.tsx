@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { canonicalLocale, clubFormat } from '../../../../domain/club-format';
-import { phoneCountries, phoneExample } from '../../../../domain/phone';
-import type { ClubRegion } from '../../../../domain/club-region';
+import { canonicalLocale, clubFormat } from '../../../../domain/region/club-format';
+import { phoneCountries, phoneExample } from '../../../../domain/region/phone';
+import type { ClubRegion } from '../../../../domain/region/club-region';
 import { FormField } from '../../../components/form-field';
 import { setClubRegion } from '../../../lib/club/club-region';
 import { DocumentFrame } from '../common/document-frame';

@@ -1,6 +1,6 @@
 // The one check of a number typed on Admin → Rules, before anything is sent: the server says the
-// same of the same input (domain/contract/club-documents-schemas.ts).
-import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
+// same of the same input (domain/contract/club/club-documents-schemas.ts).
+import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../../../../domain/rules';
 
 /** A field's own message, or undefined when the text is a whole number within the rule's bounds. */

@@ -1,7 +1,7 @@
-import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
-import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/club-region';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
-import type { DocumentKey } from '../../../../domain/club-documents';
+import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
+import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/club-region';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import type { DocumentKey } from '../../../../domain/documents/club-documents';
 import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from '../../../../domain/rules';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';

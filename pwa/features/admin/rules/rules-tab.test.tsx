@@ -4,9 +4,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/club-documents';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
-import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/club-region';
+import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/documents/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/club-region';
 import { DEFAULT_RULE_NUMBERS } from '../../../../domain/rules';
 import { clubRegion, setClubRegion } from '../../../lib/club/club-region';
 import { renderAt } from '../../../test-providers';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club-documents-schemas';
+import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
 import { RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
 import { setClubRules } from '../../../lib/club/club-rules';

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClubDocument } from '../../../../domain/contract/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { defaultSports, type SportsDocument } from '../../../../domain/sports';
 import { clubSports, setClubSports } from '../../../lib/club/club-sports';
 import { renderAt } from '../../../test-providers';

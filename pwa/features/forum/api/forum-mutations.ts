@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
-import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
+import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { ApiError, call } from '../../../lib/data/api-client';
 import { applyPost, forumKeys, refreshCopies, removePost } from '../../../lib/data/post-cache';
 

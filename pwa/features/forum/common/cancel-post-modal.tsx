@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/forum';
-import { cancelPostSchema } from '../../../../domain/contract/forum-schemas';
+import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/training/forum';
+import { cancelPostSchema } from '../../../../domain/contract/training/forum-schemas';
 import { CANCEL_REASON_MAX } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';

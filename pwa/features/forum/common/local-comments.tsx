@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { COMMENT_MAX } from '../../../../domain/contract/forum';
+import { COMMENT_MAX } from '../../../../domain/contract/training/forum';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import { formatDateTime } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
@@ -12,7 +12,7 @@ const UNAVAILABLE = 'Comments are not available in this browser (its local stora
 
 // The rules load with the form's first check, and react-hook-form with the first touch of the form,
 // so a workout's page does not download them for a comment it may never get.
-const commentRules = () => import('../../../../domain/contract/forum-schemas').then((m) => m.commentSchema);
+const commentRules = () => import('../../../../domain/contract/training/forum-schemas').then((m) => m.commentSchema);
 
 /** Comments on a workout or event, stored in this browser only: the club's server keeps no comments. */
 export function LocalComments({ postId }: { postId: number }) {

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/forum';
+import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { ActionMenu } from '../../../components/action-menu';
 import { ErrorMessage } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';

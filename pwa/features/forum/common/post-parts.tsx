@@ -1,5 +1,5 @@
 import { Avatar } from '../../../components/avatar';
-import type { EventPost } from '../../../../domain/contract/forum';
+import type { EventPost } from '../../../../domain/contract/training/forum';
 import { formatDate, formatTimeRange } from '../../../lib/ui/format';
 
 export function Author({ name, url }: { name: string; url: string | null | undefined }) {

@@ -4,7 +4,7 @@ import type {
   RsvpStatus,
   WorkoutPost,
   WorkoutSignup,
-} from '../../../../domain/contract/forum';
+} from '../../../../domain/contract/training/forum';
 import { daysBetween, hasStarted } from '../../../../domain/clock';
 import { isFull } from '../../../../domain/rules';
 import { clubTimeZone } from '../../../lib/club/club-zone';

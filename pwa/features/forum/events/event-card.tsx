@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EventPost } from '../../../../domain/contract/forum';
+import type { EventPost } from '../../../../domain/contract/training/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/status';
 import { EVENT_BADGE, KindBadge, MovedMark } from '../../../components/post-parts';

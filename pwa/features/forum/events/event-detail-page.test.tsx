@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
+import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/training/forum';
 import { commentsDb } from '../../../lib/offline/comments-db';
 import { resetDevice } from '../../../test-device';
 import { renderAt, testQueryClient } from '../../../test-providers';

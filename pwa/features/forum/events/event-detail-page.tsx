@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { AddToCalendar } from '../../../components/add-to-calendar';
 import { OfflineNote, UnsyncedMark, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/forum';
+import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/training/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadError, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../lib/ui/format';

@@ -9,8 +9,8 @@ import {
   TITLE_MAX,
   isFutureDate,
   type EventPost,
-} from '../../../../domain/contract/forum';
-import { createEventSchema, type NewEvent } from '../../../../domain/contract/forum-schemas';
+} from '../../../../domain/contract/training/forum';
+import { createEventSchema, type NewEvent } from '../../../../domain/contract/training/forum-schemas';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
@@ -19,7 +19,7 @@ import { useClubToday } from '../../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { useCreatePostMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
-import { formatDuration } from '../../../../domain/club-format';
+import { formatDuration } from '../../../../domain/region/club-format';
 import { EVENT_MINUTES } from '../../../../domain/durations';
 
 export interface EventDraft {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../../domain/contract/forum';
+import { RSVP_STATUSES, type EventPost, type RsvpStatus } from '../../../../domain/contract/training/forum';
 import { ErrorMessage } from '../../../components/status';
 import { UnsyncedMark } from '../../../components/offline-note';
 import { useRsvpWrite } from '../../../lib/data/post-actions';

@@ -1,7 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Notice } from '../../../components/status';
 import { lazyNamed } from '../../../lib/ui/lazy-named';
-import type { WorkoutPost } from '../../../../domain/contract/forum';
+import type { WorkoutPost } from '../../../../domain/contract/training/forum';
 
 const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 

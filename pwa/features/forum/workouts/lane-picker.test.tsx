@@ -2,7 +2,7 @@
 // the matching Erg lane.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkoutLane } from '../../../../domain/contract/forum';
+import type { WorkoutLane } from '../../../../domain/contract/training/forum';
 import { defaultSports } from '../../../../domain/sports';
 import { setClubSports } from '../../../lib/club/club-sports';
 import { renderAt } from '../../../test-providers';

@@ -2,7 +2,7 @@
 // member's own pace suggests, signing up into a lane, and moving to another one.
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { WaitlistEntry, WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/forum';
+import type { WaitlistEntry, WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/training/forum';
 import { laneSummary, suggestedLane } from '../../../../domain/lanes';
 import { PACE_UNIT_TEXT, formatPace, memberPace } from '../../../../domain/paces';
 import { paceUnitOf } from '../../../../domain/sports';

@@ -2,8 +2,8 @@
 // unit) and capacity. The lanes travel in the workout draft as text, as the inputs give them.
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { WorkoutLane, WorkoutType } from '../../../../domain/contract/forum';
-import type { LaneInput } from '../../../../domain/contract/forum-schemas';
+import type { WorkoutLane, WorkoutType } from '../../../../domain/contract/training/forum';
+import type { LaneInput } from '../../../../domain/contract/training/forum-schemas';
 import { LANES_MAX, LANE_NAME_MAX, LANE_PACE_MAX } from '../../../../domain/lanes';
 import { formatPace, paceHint, parsePace, type PaceUnit } from '../../../../domain/paces';
 import { paceUnitOf } from '../../../../domain/sports';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { isCalendarDate, weekdayOf } from '../../../../domain/clock';
 import { earliestPostingDate } from '../../../../domain/moves';
-import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/forum';
+import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/training/forum';
 import { termOfDate } from '../../../../domain/calendar';
 import { useClubTerms } from '../../../lib/club/club-terms';
 import { Modal, ModalCancel } from '../../../components/modal';

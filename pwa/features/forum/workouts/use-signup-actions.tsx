@@ -1,4 +1,4 @@
-import type { WorkoutPost } from '../../../../domain/contract/forum';
+import type { WorkoutPost } from '../../../../domain/contract/training/forum';
 import { useSignupFlow, type SignupFlow } from '../../../components/signup-flow';
 import { workoutView, type WorkoutView } from '../common/workout-rules';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
+import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { useConfirm, type ConfirmOptions } from '../../../components/confirm-dialog';
 import { MovedMark, TypeBadge } from '../../../components/post-parts';
 import { ErrorMessage } from '../../../components/status';

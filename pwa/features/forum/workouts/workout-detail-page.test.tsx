@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../../domain/contract/auth';
-import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/forum';
+import type { SessionUser } from '../../../../domain/contract/members/auth';
+import type { AttendanceRecord, WorkoutDetailAnswer, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/training/forum';
 import { DEFAULT_RULE_NUMBERS, ruleText } from '../../../../domain/rules';
 
 const RULE_TEXT = ruleText(DEFAULT_RULE_NUMBERS);

@@ -12,13 +12,13 @@ import {
   type SeriesScope,
   type WorkoutPost,
   type WorkoutType,
-} from '../../../../domain/contract/forum';
+} from '../../../../domain/contract/training/forum';
 import {
   createWorkoutSchema,
   updateWorkoutSchema,
   type NewWorkout,
   type WorkoutUpdate,
-} from '../../../../domain/contract/forum-schemas';
+} from '../../../../domain/contract/training/forum-schemas';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
@@ -34,7 +34,7 @@ import { usualMinutes } from '../../../../domain/durations';
 import { laneBandProblem } from '../../../../domain/lanes';
 import { offeredTypes, paceUnitOf, typeName } from '../../../../domain/sports';
 import { clubSports, useClubSports } from '../../../lib/club/club-sports';
-import { formatDuration } from '../../../../domain/club-format';
+import { formatDuration } from '../../../../domain/region/club-format';
 import { useUpdateWorkoutMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
 import { LanesEditor, laneDraftsOf, lanesBody, type LaneDraft } from './lanes-editor';

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineNote, isOfflineError } from '../../../components/offline-note';
 import { ListNotSaved } from '../common/list-not-saved';
-import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/forum';
+import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { filterTypes, typeName, type SportsDocument } from '../../../../domain/sports';
 import { useClubSports } from '../../../lib/club/club-sports';
 import { forumOrder } from '../../../../domain/clock';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PasskeyInfo, PasskeysAnswer } from '../../../../domain/contract/passkeys';
+import type { PasskeyInfo, PasskeysAnswer } from '../../../../domain/contract/members/passkeys';
 import { call } from '../../../lib/data/api-client';
 import { useRead } from '../../../lib/data/read';
 

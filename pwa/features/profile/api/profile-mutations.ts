@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
-import { PROFILE_PICTURE_FIELD } from '../../../../domain/contract/users';
+import { PROFILE_PICTURE_FIELD } from '../../../../domain/contract/members/users';
 import { call } from '../../../lib/data/api-client';
 
 export function useUploadPictureMutation() {

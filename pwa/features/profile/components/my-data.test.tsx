@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DELETE_WRONG_PASSWORD, EXPORT_LIMIT_ERROR, LAST_ADMIN_ERROR } from '../../../../domain/contract/privacy';
+import { DELETE_WRONG_PASSWORD, EXPORT_LIMIT_ERROR, LAST_ADMIN_ERROR } from '../../../../domain/contract/members/privacy';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply } from '../../../test-server';
 import { testUser } from '../../../test-support';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { EXPORTS_PER_DAY } from '../../../../domain/contract/privacy';
-import { deleteAccountSchema } from '../../../../domain/contract/privacy-schemas';
+import { EXPORTS_PER_DAY } from '../../../../domain/contract/members/privacy';
+import { deleteAccountSchema } from '../../../../domain/contract/members/privacy-schemas';
 import { DownloadButton } from '../../../components/download-button';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PasskeyInfo } from '../../../../domain/contract/passkeys';
+import type { PasskeyInfo } from '../../../../domain/contract/members/passkeys';
 import { setServerPasskeys } from '../../../lib/club/club-passkeys';
 import { ApiError } from '../../../lib/data/api-client';
 import { AppProviders } from '../../../test-providers';

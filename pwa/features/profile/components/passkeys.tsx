@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PASSKEY_NAME_MAX, newPasskeySchema, passkeyNameFor, renamePasskeySchema, type PasskeyInfo } from '../../../../domain/contract/passkeys';
+import { PASSKEY_NAME_MAX, newPasskeySchema, passkeyNameFor, renamePasskeySchema, type PasskeyInfo } from '../../../../domain/contract/members/passkeys';
 import { FormField } from '../../../components/form-field';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage, LoadError, Notice } from '../../../components/status';

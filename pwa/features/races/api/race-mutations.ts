@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
-import type { Race } from '../../../../domain/contract/races';
+import type { Race } from '../../../../domain/contract/training/races';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { call } from '../../../lib/data/api-client';
 import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';

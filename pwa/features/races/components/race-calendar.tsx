@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Race } from '../../../../domain/contract/races';
+import type { Race } from '../../../../domain/contract/training/races';
 import { ErrorMessage } from '../../../components/status';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Race } from '../../../../domain/contract/races';
+import type { Race } from '../../../../domain/contract/training/races';
 import { ErrorMessage } from '../../../components/status';
 import { formatDate } from '../../../lib/ui/format';
 import { daysBetween } from '../../../../domain/clock';

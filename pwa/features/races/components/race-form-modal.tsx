@@ -6,8 +6,8 @@ import {
   RACE_NAME_MAX,
   raceInputSchema,
   type RaceInput,
-} from '../../../../domain/contract/races';
-import { DEFAULT_RACE_LEGS } from '../../../../domain/race-results';
+} from '../../../../domain/contract/training/races';
+import { DEFAULT_RACE_LEGS } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';

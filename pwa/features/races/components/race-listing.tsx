@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Race } from '../../../../domain/contract/races';
+import type { Race } from '../../../../domain/contract/training/races';
 import { NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
 import type { ReadResult } from '../../../lib/data/read';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { raceEntrySchema, type Race } from '../../../../domain/contract/races';
+import { raceEntrySchema, type Race } from '../../../../domain/contract/training/races';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import { useEntryMutation } from '../api/race-weekend-mutations';

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RaceDetailAnswer, RaceLift } from '../../../../domain/contract/races';
+import type { RaceDetailAnswer, RaceLift } from '../../../../domain/contract/training/races';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { RaceDetailPage } from '../race-detail-page';
 import { inDays, member, race } from '../test-handlers';
-import { clubFormat } from '../../../../domain/club-format';
+import { clubFormat } from '../../../../domain/region/club-format';
 
 // The Lifts section of a race's page: the driver changes their lift in the form they offered it
 // with; riders get no such button.

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { raceLiftSchema, type Race, type RaceLift } from '../../../../domain/contract/races';
+import { raceLiftSchema, type Race, type RaceLift } from '../../../../domain/contract/training/races';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import {

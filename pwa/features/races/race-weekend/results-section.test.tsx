@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Race, RaceDetailAnswer, RaceResult } from '../../../../domain/contract/races';
+import type { Race, RaceDetailAnswer, RaceResult } from '../../../../domain/contract/training/races';
 import { formatDate } from '../../../lib/ui/format';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes } from '../../../test-server';

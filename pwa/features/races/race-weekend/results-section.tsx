@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { raceResultSchema, type Race, type RaceResult } from '../../../../domain/contract/races';
-import { formatRaceTime } from '../../../../domain/race-points';
-import { resultsOpen } from '../../../../domain/race-results';
+import { raceResultSchema, type Race, type RaceResult } from '../../../../domain/contract/training/races';
+import { formatRaceTime } from '../../../../domain/races/race-points';
+import { resultsOpen } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import { DownloadButton } from '../../../components/download-button';

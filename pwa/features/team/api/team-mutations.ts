@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerOf, BodyOf } from '../../../../domain/contract/endpoints';
-import { TEAM_PICTURE_FIELD } from '../../../../domain/contract/profiles';
+import { TEAM_PICTURE_FIELD } from '../../../../domain/contract/club/profiles';
 import { call } from '../../../lib/data/api-client';
 import { teamKeys } from './team-queries';
 
