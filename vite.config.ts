@@ -48,13 +48,13 @@ export default defineConfig(({ command }) => ({
             // What the entry imports and every page runs: React, the router, the API client.
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-(contact|region)|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](profiles|roles)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-(contact|region)|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](club[\\/]profiles|roles)\.ts$/,
             },
             // Plain modules every page words with besides the shell (dates, the club's identity, the
             // membership rules): as files of their own they cost a request and its headers each.
             {
               name: 'common',
-              test: /pwa[\\/]lib[\\/]ui[\\/]format\.ts$|domain[\\/](club-format|club-identity|calendar-days|membership|contract[\\/](home-slides|privacy))\.ts$/,
+              test: /pwa[\\/]lib[\\/]ui[\\/]format\.ts$|domain[\\/](region[\\/]club-format|documents[\\/]club-identity|calendar-days|membership|contract[\\/](club[\\/]home-slides|members[\\/]privacy))\.ts$/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Public reads, the races' query keys and the offline notes, used by visitors' and members' screens alike.
