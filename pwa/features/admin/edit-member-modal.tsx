@@ -5,6 +5,7 @@ import { keepingKept, phoneIssue, type PhoneReader } from '../../../domain/contr
 import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { ApiError } from '../../lib/data/api-client';
@@ -131,14 +132,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
           <span>Charter accepted</span>
         </label>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Save changes" busy={isSubmitting} />
       </form>
     </Modal>
   );

@@ -12,7 +12,8 @@ import {
 } from '../../../../domain/contract/forum';
 import { createEventSchema, type NewEvent } from '../../../../domain/contract/forum-schemas';
 import { FormField } from '../../../components/form-field';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { FormFooter } from '../../../components/form-footer';
+import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
 import { useClubToday } from '../../../lib/club/club-clock';
@@ -163,12 +164,7 @@ export function NewEventModal({
           )}
         </FormField>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Posting…' : 'Post Event'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Post Event" busy={isSubmitting} busyLabel="Posting…" />
       </form>
     </Modal>
   );

@@ -5,8 +5,9 @@ import { earliestPostingDate } from '../../../../domain/moves';
 import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/forum';
 import { termOfDate } from '../../../../domain/calendar';
 import { useClubTerms } from '../../../lib/club/club-terms';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { Modal } from '../../../components/modal';
 import { FormField } from '../../../components/form-field';
+import { FormFooter } from '../../../components/form-footer';
 import { ErrorMessage } from '../../../components/status';
 import { errorMessage, type ApiError } from '../../../lib/data/api-client';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
@@ -151,12 +152,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
         />
         <RepeatFields form={form} />
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Posting…' : repeating ? 'Post Workouts' : 'Post Workout'}
-          </button>
-        </div>
+        <FormFooter submitLabel={repeating ? 'Post Workouts' : 'Post Workout'} busy={isSubmitting} busyLabel="Posting…" />
       </form>
     </Modal>
   );

@@ -20,7 +20,8 @@ import {
   type WorkoutUpdate,
 } from '../../../../domain/contract/forum-schemas';
 import { FormField } from '../../../components/form-field';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { FormFooter } from '../../../components/form-footer';
+import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
@@ -376,7 +377,7 @@ export function savedText(scope: SeriesScope): string {
 }
 
 /**
- * Edit Workout, in the same sheet as New Workout (card or detail page): Save Changes and Cancel;
+ * Edit Workout, in the same sheet as New Workout (card or detail page): Save changes and Cancel;
  * input is kept on error. `onSaved` gets the saved workout and what to confirm to the member.
  */
 export function EditWorkoutForm({
@@ -434,12 +435,7 @@ export function EditWorkoutForm({
           </fieldset>
         )}
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Save changes" busy={isSubmitting} />
       </form>
     </Modal>
   );
