@@ -54,7 +54,7 @@ function memberFormSchema(read: PhoneReader) {
       expiryDate: z.string(),
       charterAccepted: z.boolean(),
     })
-    .superRefine((v, ctx) => addIssues(memberRules.safeParse(toBody(v as MemberValues)), ctx));
+    .superRefine((v, ctx) => void addIssues(memberRules, toBody(v as MemberValues), ctx));
 }
 
 export function EditMemberModal({ member, onClose, onSaved }: Props) {

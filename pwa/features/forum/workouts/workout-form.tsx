@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { seriesTermProblem, type TermDefinition } from '../../../../domain/calendar';
-import { firstIssue } from '../../../../domain/contract/common';
 import {
   CAPACITY_MAX,
   CAPACITY_MIN,
@@ -25,6 +24,7 @@ import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { checkWith } from '../../../lib/forms/problems';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
 import { judgeEdit, postingProblem, type Slot } from '../../../../domain/moves';
 import { clubDates } from '../../../lib/ui/format';
@@ -177,9 +177,8 @@ export interface FormClock {
 export function newWorkoutFormSchema(clock: FormClock | null, terms: readonly TermDefinition[], rules: RuleNumbers = clubRules()) {
   return z.object(newDraftShape).superRefine((draft, ctx) => {
     const body = newWorkoutBody(draft as NewWorkoutDraft);
-    const parsed = createWorkoutSchema.safeParse({ type: 'workout', ...body });
-    addIssues(parsed, ctx);
-    if (parsed.success && body.repeat) {
+    const valid = addIssues(createWorkoutSchema, { type: 'workout', ...body }, ctx);
+    if (valid && body.repeat) {
       const problem = seriesTermProblem(terms, body.workoutDate, body.repeat.until);
       if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: problem });
     }
@@ -214,7 +213,7 @@ export function slotOf(w: WorkoutPost): Slot {
  */
 export function workoutUpdateFormSchema(context?: EditContext) {
   return z.object(draftShape).superRefine((draft, ctx) => {
-    addIssues(updateWorkoutSchema.safeParse(updateBody(draft as WorkoutDraft)), ctx);
+    addIssues(updateWorkoutSchema, updateBody(draft as WorkoutDraft), ctx);
     addBandIssue(draft as WorkoutDraft, ctx);
     if (!context?.timeZone) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
@@ -229,8 +228,8 @@ export function workoutUpdateFormSchema(context?: EditContext) {
 type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
 
 function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, body: object): Checked<T> {
-  const parsed = schema.safeParse(draft);
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  const checked = checkWith(schema, draft);
+  if (checked.problems) return { ok: false, error: checked.problems[0]!.message };
   return { ok: true, body: contract.parse(body) };
 }
 
