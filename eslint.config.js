@@ -186,6 +186,16 @@ export default tseslint.config(
     rules: { 'club/read-with-use-read': 'error', 'club/format-through-format-module': 'error', 'club/no-rule-arithmetic': 'error' },
   },
   { files: ['pwa/lib/data/**'], rules: { 'club/read-with-use-read': 'off' } },
+  {
+    // One voice for a refusal: errorMessage() and fieldRefusal() in the API client, which alone reads
+    // an ApiError's words; and every form checks through pwa/lib/forms (decision 0131).
+    files: ['pwa/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'pwa/lib/data/api-client.ts', 'pwa/test-*.{ts,tsx}'],
+    rules: { 'club/refusal-through-error-message': 'error' },
+  },
+  { files: ['pwa/{features,components}/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: { 'club/check-through-form-wrapper': 'error' } },
+  // races: cleaned separately
+  { files: ['pwa/features/races/**'], rules: { 'club/refusal-through-error-message': 'off', 'club/check-through-form-wrapper': 'off' } },
   { files: ['pwa/lib/ui/format.ts', 'api/**/club-time-format.ts'], rules: { 'club/format-through-format-module': 'off' } },
   { files: ['domain/clock.ts', 'domain/rules.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'], rules: { 'club/no-club-time-parsing': 'off', 'club/no-restated-rules': 'off' } },
   {

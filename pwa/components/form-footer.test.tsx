@@ -8,30 +8,26 @@ import { describe, expect, it, vi } from 'vitest';
 import { FormFooter } from './form-footer';
 import { Modal } from './modal';
 
-function Sheet({ busy = false }: { busy?: boolean }) {
+/** Edit Member as a test needs it: one field in a modal, and the footer. */
+function EditSheet({ busy = false }: { busy?: boolean }) {
   const [open, setOpen] = useState(true);
-  const [text, setText] = useState('');
+  const [name, setName] = useState('');
+  if (!open) return <p>closed</p>;
   return (
-    <>
-      <p>{open ? 'open' : 'closed'}</p>
-      {open && (
-        <Modal title="Edit Member" onClose={() => setOpen(false)} dirty={text !== ''}>
-          <form onSubmit={(e) => e.preventDefault()}>
-            <label>
-              Name <input value={text} onChange={(e) => setText(e.target.value)} />
-            </label>
-            <FormFooter submitLabel="Save changes" busy={busy} />
-          </form>
-        </Modal>
-      )}
-    </>
+    <Modal title="Edit Member" onClose={() => setOpen(false)} dirty={name !== ''}>
+      <form onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="name">Name</label>
+        <input id="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <FormFooter submitLabel="Save changes" busy={busy} />
+      </form>
+    </Modal>
   );
 }
 
 describe('FormFooter', () => {
   it('closes the modal with Cancel, and asks first once something was typed', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<Sheet />);
+    const { unmount } = render(<EditSheet />);
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('dialog', { name: 'Discard your changes?' })).toBeInTheDocument();
@@ -39,13 +35,13 @@ describe('FormFooter', () => {
     expect(screen.getByText('closed')).toBeInTheDocument();
     unmount();
 
-    render(<Sheet />);
+    render(<EditSheet />);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('closed')).toBeInTheDocument();
   });
 
   it('says what is under way while the form is sent, and neither button can be pressed', () => {
-    render(<Sheet busy />);
+    render(<EditSheet busy />);
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();

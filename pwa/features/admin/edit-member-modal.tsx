@@ -8,7 +8,7 @@ import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/data/api-client';
+import { errorMessage } from '../../lib/data/api-client';
 import { addIssues, phoneInput, useContractForm } from '../../lib/forms/forms';
 import { useUpdateMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session/session';
@@ -91,8 +91,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
       const answer = await update.mutateAsync({ id: member.id, body: toBody(values) });
       onSaved(answer.member);
     } catch (err) {
-      if (err instanceof ApiError && !err.isNetwork) setError(`Failed to update member: ${err.message || 'Unknown error'}`);
-      else setError(`Error updating member: ${err instanceof Error ? err.message : String(err)}`);
+      setError(errorMessage(err, 'Failed to update the member. Please try again.'));
     }
   });
 

@@ -4,7 +4,7 @@ import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError, call } from '../../lib/data/api-client';
+import { call, errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
@@ -22,7 +22,7 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
       await call('POST /auth/forgot-password', { body: forgotPasswordSchema.parse(values) });
       setSent(true);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send reset email. Please try again.');
+      setError(errorMessage(err, 'Failed to send reset email. Please try again.'));
     }
   });
 

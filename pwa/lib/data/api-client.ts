@@ -166,6 +166,11 @@ export function unauthorizedReason(status: number, error: unknown): Unauthorized
   return error === ACCOUNT_DELETED_ERROR ? 'account-deleted' : 'session-expired';
 }
 
+/** What a refused call's 401 or 403 says about the session, read from its answer here, where ApiError's words are read. */
+export function sessionEndedBy(err: ApiError): UnauthorizedReason {
+  return unauthorizedReason(err.status, err.body.error);
+}
+
 /**
  * The message to show for a failed call: the server's words, or the screen's own fallback. With
  * fieldRefusal below, the one way a screen words a refusal: no screen builds text from an ApiError

@@ -137,7 +137,7 @@ describe('workout detail', () => {
     // A refusal without a message (a 5xx is no refusal: it may have been applied, so it is queued).
     setup({ [DETAIL]: detail(), 'POST /forum/workouts/7/waitlist': jsonReply(null, 400) });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Request failed (400)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Request failed \(400\)$/);
   });
 
   it('a 502 to a waitlist join is kept on the device, not shown as failed', async () => {
@@ -504,7 +504,7 @@ describe('attendance', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
     await confirmAttendance();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save attendance: attendanceData must map user ids to true or false');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^attendanceData must map user ids to true or false$/);
     fail = 'network';
     await userEvent.click(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ }));
     await userEvent.click(submit);

@@ -22,7 +22,7 @@ import { FormField } from '../../../components/form-field';
 import { FormFooter } from '../../../components/form-footer';
 import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
+import { errorMessage, fieldRefusal } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { checkWith } from '../../../lib/forms/problems';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
@@ -248,10 +248,10 @@ export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): 
   return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, updateBody(draft));
 }
 
-/** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
-export function refusedField(err: unknown): keyof WorkoutDraft | null {
-  const field = err instanceof ApiError ? err.body.field : undefined;
-  return typeof field === 'string' && field in EMPTY_WORKOUT ? (field as keyof WorkoutDraft) : null;
+/** A server refusal of one of the draft's fields (`field` in its answer), to show beside it. */
+export function refusedField(err: unknown): { field: keyof WorkoutDraft; message: string } | null {
+  const refusal = fieldRefusal(err);
+  return refusal && refusal.field in EMPTY_WORKOUT ? { field: refusal.field as keyof WorkoutDraft, message: refusal.message } : null;
 }
 
 interface FieldsProps {
@@ -365,11 +365,6 @@ function lanesError(errors: UseFormReturn<WorkoutDraft>['formState']['errors']):
   return find(lanes);
 }
 
-/** The server's refusal, or the fallback when there is no message. */
-export function updateErrorText(err: unknown): string {
-  return err instanceof ApiError && err.message ? `Error updating workout: ${err.message}` : 'Failed to update workout';
-}
-
 /** What a saved edit says, where the workout is shown: the series' later workouts named when they changed too. */
 export function savedText(scope: SeriesScope): string {
   return scope === 'following' ? 'Changes saved for this workout and the following ones of the series.' : 'Changes saved.';
@@ -410,9 +405,9 @@ export function EditWorkoutForm({
       onSaved(post, savedText(scope));
     } catch (err) {
       // A refusal about one field (a start that has passed) goes next to that field.
-      const field = refusedField(err);
-      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
-      else setError(updateErrorText(err));
+      const refused = refusedField(err);
+      if (refused) form.setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: true });
+      else setError(errorMessage(err, 'Failed to update workout'));
     }
   });
 
