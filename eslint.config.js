@@ -214,6 +214,16 @@ export default tseslint.config(
     rules: { 'club/read-with-use-read': 'error', 'club/format-through-format-module': 'error', 'club/no-rule-arithmetic': 'error' },
   },
   { files: ['pwa/lib/data/**'], rules: { 'club/read-with-use-read': 'off' } },
+  {
+    // One voice for a refusal: errorMessage() and fieldRefusal() in the API client, which alone reads
+    // an ApiError's words; and every form checks through pwa/lib/forms (decision 0131).
+    files: ['pwa/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'pwa/lib/data/api-client.ts', 'pwa/test-*.{ts,tsx}'],
+    rules: { 'club/refusal-through-error-message': 'error' },
+  },
+  { files: ['pwa/{features,components}/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: { 'club/check-through-form-wrapper': 'error' } },
+  // races: cleaned separately
+  { files: ['pwa/features/races/**'], rules: { 'club/refusal-through-error-message': 'off', 'club/check-through-form-wrapper': 'off' } },
   // The PWA's one module that turns dates into text (over domain/region/club-format.ts, which the rule does
   // not reach: domain/ is where the club's one way of writing dates lives, for the server too).
   { files: ['pwa/lib/ui/format.ts'], rules: { 'club/format-through-format-module': 'off' } },

@@ -100,7 +100,7 @@ test('the Edit Member modal updates a member', async ({ page }) => {
   await dialog.getByLabel('Phone').fill('4165550777');
   await expect(dialog.getByLabel('Phone')).toHaveValue('4165550777');
   await shoot(page, 'edit-modal');
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: /Pat Pending/ })).toContainText('(416) 555-0777');
 });

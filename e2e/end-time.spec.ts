@@ -35,7 +35,7 @@ test('a workout with an end time, and an edit that would move it into the past',
   const sheet = page.getByRole('dialog', { name: 'Edit Workout' });
   await expect(sheet.getByLabel('End time (optional)')).toHaveValue('19:30');
   await sheet.getByLabel('Date').fill(inDays(-3));
-  await sheet.getByRole('button', { name: 'Save Changes' }).click();
+  await sheet.getByRole('button', { name: 'Save changes' }).click();
   await expect(sheet.getByLabel('Date')).toHaveAccessibleDescription(/which has already passed\. Choose a later date or time\./);
   await page.screenshot({ path: 'test-results/screens/end-time-past-move-390.png' });
 });

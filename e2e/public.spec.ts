@@ -220,7 +220,7 @@ test.describe('coaches, exec and team profiles', () => {
     await expect(dialog.getByLabel('Name')).toHaveValue('Sam Rivera');
     await dialog.getByLabel('Bio').fill('Keeps the minutes and the club calendar.');
     await dialog.getByLabel('Image URL').fill('javascript:alert(1)');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
     // The message sits on the Image URL field, which gets the focus.
     await expect(dialog.getByLabel('Image URL')).toHaveAccessibleDescription(/^The image must be a link starting with https:\/\//);
     await expect(dialog.getByLabel('Image URL')).toBeFocused();
@@ -228,7 +228,7 @@ test.describe('coaches, exec and team profiles', () => {
     await screens(page, 'edit-profile');
 
     await dialog.getByLabel('Image URL').fill('');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toBeHidden();
     const card = page.getByTestId('team-card').filter({ hasText: 'Secretary' });
     await expect(card).toContainText('Keeps the minutes and the club calendar.');

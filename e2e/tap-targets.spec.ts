@@ -188,7 +188,7 @@ for (const role of ['visitor', 'member', 'exec'] as const) {
       await expect(edit).toBeVisible();
       await check(`/workout/${workout} (Edit Workout)`);
       expect(await axeViolations(page, 'Edit Workout')).toEqual([]);
-      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await edit.getByRole('button', { name: 'Save changes' }).click();
       await expect(edit).toBeHidden();
       await expect(page.getByRole('status').filter({ hasText: /^Changes saved/ })).toBeVisible();
       expect(await axeViolations(page, 'Workout saved')).toEqual([]);

@@ -459,6 +459,127 @@ const noRuleArithmetic = {
   },
 };
 
+/** The expression under `as`, `!`, `?.` and parentheses. */
+function unwrap(node) {
+  let n = node;
+  while (n && (n.type === 'TSAsExpression' || n.type === 'TSNonNullExpression' || n.type === 'ChainExpression' || n.type === 'TSSatisfiesExpression')) {
+    if (n.type === 'TSAsExpression' && n.typeAnnotation.type === 'TSTypeReference' && /^(Api)?Error$/.test(n.typeAnnotation.typeName.name ?? '')) return n;
+    n = n.expression;
+  }
+  return n;
+}
+
+const propertyName = (node) => (node.computed ? (node.property.type === 'Literal' ? node.property.value : null) : node.property.name);
+
+/** What a failed call is called where it is caught or read: err, error, e, loadError(query), query.error, attendanceError. */
+function looksLikeAFailure(node) {
+  if (node.type === 'Identifier') return /^(e|err|error|\w+Error)$/.test(node.name);
+  if (node.type === 'MemberExpression') return propertyName(node) === 'error';
+  if (node.type === 'CallExpression') return node.callee.type === 'Identifier' && /[eE]rror$/.test(node.callee.name);
+  return false;
+}
+
+/** The function (or the program) a node stands in. */
+function functionOf(node) {
+  let n = node.parent;
+  while (n && !/Function/.test(n.type) && n.type !== 'Program') n = n.parent;
+  return n;
+}
+
+/** Whether `node` is read where a test `<same> instanceof <Class>` has made it another class than an ApiError. */
+function narrowedToAnother(node, source) {
+  const text = source.getText(node);
+  for (let child = node, n = node.parent; n; child = n, n = n.parent) {
+    const test = n.type === 'ConditionalExpression' || n.type === 'IfStatement' ? n.test : n.type === 'LogicalExpression' && n.operator === '&&' ? n.left : null;
+    if (!test || test === child) continue;
+    const parts = test.type === 'LogicalExpression' ? [test.left, test.right] : [test];
+    for (const t of parts) {
+      if (t.type === 'BinaryExpression' && t.operator === 'instanceof' && t.right.type === 'Identifier' && !/^(Api)?Error$/.test(t.right.name)) {
+        if (source.getText(t.left) === text) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A refusal is worded one way in the PWA: errorMessage(err, fallback) (the server's words, or the
+ * screen's own), and a field's own error from fieldRefusal(err), both in pwa/lib/data/api-client.ts.
+ * No screen builds a message from an ApiError itself: no `err.body.error`, no `err.message` of a
+ * failed call ('Error: …', 'Failed to …: …' beside the server's words).
+ */
+const refusalThroughErrorMessage = {
+  meta: {
+    type: 'problem',
+    messages: {
+      body: "Word a refusal with errorMessage(err, fallback) (pwa/lib/data/api-client.ts), not by reading the answer's `error` yourself.",
+      message: 'Word a refusal with errorMessage(err, fallback), or a field\'s with fieldRefusal(err) (pwa/lib/data/api-client.ts), not from {{what}}.message.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const source = context.sourceCode ?? context.getSourceCode();
+    const tested = new Map(); // function → names tested with `instanceof ApiError` in it
+    const reads = [];
+    return {
+      BinaryExpression(node) {
+        if (node.operator !== 'instanceof' || node.right.type !== 'Identifier' || node.right.name !== 'ApiError' || node.left.type !== 'Identifier') return;
+        const fn = functionOf(node);
+        if (!tested.has(fn)) tested.set(fn, new Set());
+        tested.get(fn).add(node.left.name);
+      },
+      MemberExpression(node) {
+        const name = propertyName(node);
+        if (name === 'error') {
+          const object = unwrap(node.object);
+          if (object.type === 'MemberExpression' && propertyName(object) === 'body') context.report({ node, messageId: 'body' });
+          return;
+        }
+        if (name === 'message') reads.push(node);
+      },
+      'Program:exit'() {
+        for (const node of reads) {
+          const object = unwrap(node.object);
+          const cast = object.type === 'TSAsExpression';
+          const testedHere = object.type === 'Identifier' && [...tested].some(([fn, names]) => names.has(object.name) && isInside(node, fn));
+          if (cast || testedHere || (looksLikeAFailure(object) && !narrowedToAnother(object, source))) {
+            context.report({ node, messageId: 'message', data: { what: source.getText(object) } });
+          }
+        }
+      },
+    };
+  },
+};
+
+function isInside(node, ancestor) {
+  for (let n = node; n; n = n.parent) if (n === ancestor) return true;
+  return false;
+}
+
+/**
+ * A form checks what was typed through the contract's form wrapper (useContractForm, the deferred
+ * form, or a club document's editor): a screen never runs a schema's safeParse itself, with its own
+ * error state beside the wrapper's.
+ */
+const checkThroughFormWrapper = {
+  meta: {
+    type: 'problem',
+    messages: {
+      safeParse:
+        'Check a form through pwa/lib/forms (useContractForm, useDeferredContractForm, addIssues, firstProblem) or a document editor, not with {{name}} here.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      MemberExpression(node) {
+        const name = propertyName(node);
+        if (name === 'safeParse' || name === 'safeParseAsync') context.report({ node, messageId: 'safeParse', data: { name } });
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'club-house-rules' },
   rules: {
@@ -471,5 +592,7 @@ export default {
     'read-with-use-read': readWithUseRead,
     'format-through-format-module': formatThroughFormatModule,
     'no-rule-arithmetic': noRuleArithmetic,
+    'refusal-through-error-message': refusalThroughErrorMessage,
+    'check-through-form-wrapper': checkThroughFormWrapper,
   },
 };

@@ -261,6 +261,35 @@ describe('lint boundaries', () => {
     });
   });
 
+  it("refuses a screen wording a refusal from an ApiError itself; errorMessage and fieldRefusal in the API client may", async () => {
+    const importing = (names: string) => `import { ${names} } from '../../../lib/data/api-client';\n`;
+    const refusal = expect.stringMatching(/^club\/refusal-through-error-message: .*errorMessage/);
+    // The server's words behind a prefix, read after an instanceof test.
+    const prefixed = `${importing('ApiError')}export const text = (err: unknown) => (err instanceof ApiError ? \`Error: \${err.message}\` : 'Failed');\n`;
+    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', prefixed)).toEqual([refusal]);
+    // The answer's `error` read by hand, a cast, and a read's failure.
+    const body = `${importing('type ApiError')}export const text = (err: ApiError) => String(err.body.error);\n`;
+    expect(await ruleIds('pwa/features/admin/lint-fixture.ts', body)).toEqual([refusal]);
+    const cast = `${importing('type ApiError')}export const text = (err: unknown) => (err as ApiError).message;\n`;
+    expect(await ruleIds('pwa/features/admin/lint-fixture.ts', cast)).toEqual([refusal]);
+    const read = 'export const text = (query: { error: Error | null }) => `Could not load: ${query.error?.message}`;\n';
+    expect(await ruleIds('pwa/components/lint-fixture.ts', read)).toEqual([refusal]);
+    // Through errorMessage, a status read to choose what to offer, another class's message, and the API client itself: fine.
+    const fine = `${importing('ApiError, errorMessage')}export const text = (err: unknown) => (err instanceof ApiError && err.status === 409 ? 'move' : errorMessage(err, 'Failed'));\n`;
+    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', fine)).toEqual([]);
+    const other = 'class PushOff extends Error {}\nexport const text = (save: { error: Error }) => (save.error instanceof PushOff ? save.error.message : \'\');\n';
+    expect(await ruleIds('pwa/features/profile/lint-fixture.ts', other)).toEqual([]);
+    expect(await ruleIds('pwa/lib/data/api-client.ts', "export class ApiError extends Error {}\nexport const m = (err: unknown) => (err instanceof ApiError ? err.message : '');\n")).toEqual([]);
+  });
+
+  it('refuses a screen checking a form with safeParse of its own; pwa/lib/forms may', async () => {
+    const code = "import { z } from 'zod';\nexport const ok = (v: unknown) => z.string().safeParse(v).success;\n";
+    const own = expect.stringMatching(/^club\/check-through-form-wrapper: .*pwa\/lib\/forms/);
+    expect(await ruleIds('pwa/features/admin/lint-fixture.ts', code)).toEqual([own]);
+    expect(await ruleIds('pwa/components/lint-fixture.tsx', code)).toEqual([own]);
+    expect(await ruleIds('pwa/lib/forms/lint-fixture.ts', code)).toEqual([]);
+  });
+
   describe('import cycles', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lint-cycle-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));

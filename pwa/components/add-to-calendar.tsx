@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, OFFLINE_MESSAGE } from '../lib/data/api-client';
+import { errorMessage } from '../lib/data/api-client';
 import { downloadFile } from '../lib/data/download';
 import { ErrorMessage } from './status';
 
@@ -20,7 +20,7 @@ export function AddToCalendar({ kind, id, title }: { kind: Kind; id: number; tit
     try {
       await downloadFile(`/calendar/${kind}/${id}`, `${kind}-${id}.ics`);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 0 ? OFFLINE_MESSAGE : `Could not download: ${(err as Error).message}`);
+      setError(errorMessage(err, 'Could not download the calendar file. Please try again.'));
     } finally {
       setBusy(false);
     }

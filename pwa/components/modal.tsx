@@ -24,11 +24,17 @@ interface ModalProps {
 /** The modal's own way to close: through the question when its form holds typed input. */
 const RequestClose = createContext<(() => void) | null>(null);
 
+/** The closing of the modal around, the way × does (asking first when something was typed); null outside a modal. */
+export function useModalClose(): (() => void) | null {
+  const requestClose = useContext(RequestClose);
+  return requestClose && (() => void requestClose());
+}
+
 /** A Cancel button for a form in a modal: it closes the way × does, asking first when something was typed. */
 export function ModalCancel({ children = 'Cancel', disabled, className = 'button' }: { children?: ReactNode; disabled?: boolean; className?: string }) {
-  const requestClose = useContext(RequestClose);
+  const close = useModalClose();
   return (
-    <button type="button" className={className} onClick={() => requestClose?.()} disabled={disabled}>
+    <button type="button" className={className} onClick={() => close?.()} disabled={disabled}>
       {children}
     </button>
   );

@@ -8,6 +8,7 @@ import { useContractForm } from '../lib/forms/forms';
 import { formatDate } from '../lib/ui/format';
 import { useClubToday } from '../lib/club/club-clock';
 import { ErrorMessage, Notice } from './status';
+import { FormFooter } from './form-footer';
 
 const renewalKey = ['me', 'renewal'] as const;
 
@@ -104,16 +105,13 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
             )}
           </fieldset>
           {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
-          <div className="actions actions--start">
-            {changing && (
-              <button type="button" className="button" onClick={() => setChanging(false)}>
-                Cancel
-              </button>
-            )}
-            <button type="submit" className="button button--primary" disabled={ask.isPending}>
-              {ask.isPending ? 'Sending…' : open ? 'Change request' : 'Ask to renew'}
-            </button>
-          </div>
+          <FormFooter
+            submitLabel={open ? 'Change request' : 'Ask to renew'}
+            busy={ask.isPending}
+            busyLabel="Sending…"
+            onCancel={changing ? () => setChanging(false) : undefined}
+            start
+          />
         </form>
       )}
     </section>

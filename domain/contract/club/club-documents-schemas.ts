@@ -357,7 +357,7 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     locale: z.string({ error: 'Choose the club’s language' }).transform((tag, ctx) => {
       const canonical = canonicalLocale(tag);
       if (canonical) return canonical;
-      ctx.addIssue({ code: 'custom', message: 'Give a language and region this server can write dates in, e.g. en-AU or en-US' });
+      ctx.addIssue({ code: 'custom', message: 'Give a language and region dates can be written in, e.g. en-AU or en-US' });
       return z.NEVER;
     }),
   }),

@@ -236,7 +236,7 @@ describe('AdminPage for an administrator', () => {
     await user.click(screen.getByRole('button', { name: 'More actions for Morgan Member' }));
     await user.click(screen.getByRole('button', { name: 'Delete Morgan Member' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete Morgan Member?' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete user: Member is busy')).toBeInTheDocument();
+    expect(await screen.findByText('Member is busy')).toBeInTheDocument();
   });
 
   it('edit: checks the phone as typed, sends charter as 1/0 and an empty expiry as null, shows failures', async () => {
@@ -256,7 +256,7 @@ describe('AdminPage for an administrator', () => {
     await user.type(phone, '41655');
     expect(phone).toHaveValue('41655');
     expect(phone).toHaveAccessibleDescription(phoneProblem('CA'));
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(api.writes()).toEqual([]);
 
     await user.type(phone, '50199');
@@ -264,10 +264,8 @@ describe('AdminPage for an administrator', () => {
     await user.clear(within(dialog).getByLabelText('Expiry date'));
     await user.click(within(dialog).getByLabelText('Charter accepted'));
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'exec');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Failed to update member: An account with this email already exists',
-    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^An account with this email already exists$/);
     expect(api.writes()[0]?.body).toEqual({
       name: 'Morgan Member',
       email: 'morgan@club.test',
@@ -278,15 +276,13 @@ describe('AdminPage for an administrator', () => {
     });
 
     answer = jsonReply({}, 500);
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('alert')).toHaveTextContent(
-        'Failed to update member: Request failed (500)',
-      ),
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Request failed \(500\)$/),
     );
 
     answer = jsonReply({ member: adminMember({ role: 'exec' }) });
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -302,7 +298,7 @@ describe('AdminPage for an administrator', () => {
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Morgan M.');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]?.body).toMatchObject({ name: 'Morgan M.', phoneNumber: '(555) 010-0001' });
   });

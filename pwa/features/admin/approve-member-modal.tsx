@@ -11,6 +11,7 @@ import {
 } from '../../../domain/contract/members/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
@@ -118,14 +119,7 @@ export function ApproveMemberModal({ member, onClose, onApproved }: Props) {
           </FormField>
         )}
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Approving…' : 'Approve Member'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Approve Member" busy={isSubmitting} busyLabel="Approving…" />
       </form>
     </Modal>
   );

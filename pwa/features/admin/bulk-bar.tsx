@@ -84,7 +84,7 @@ export function BulkBar({ members, selfId, confirm, onClear, onDone }: Props) {
       if (body.action === 'set-role' && !body.confirmDemoteAdmins && refusedAdmins(err)) {
         const again = await confirm({
           title: 'Take the administrator role away?',
-          message: (err as ApiError).message,
+          message: errorMessage(err, 'The selection holds administrators: changing roles in bulk would take that role away.'),
           confirmLabel: `Set role for ${plural(count)}`,
         });
         if (again === true) await run({ ...body, confirmDemoteAdmins: true }, what);

@@ -5,9 +5,10 @@ import { keepingKept, phoneIssue, type PhoneReader } from '../../../domain/contr
 import { readClubPhone, showClubPhone } from '../../lib/club/club-phone';
 import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/data/api-client';
+import { errorMessage } from '../../lib/data/api-client';
 import { addIssues, phoneInput, useContractForm } from '../../lib/forms/forms';
 import { useUpdateMemberMutation } from './api/admin-queries';
 import { useSession } from '../../lib/session/session';
@@ -53,7 +54,7 @@ function memberFormSchema(read: PhoneReader) {
       expiryDate: z.string(),
       charterAccepted: z.boolean(),
     })
-    .superRefine((v, ctx) => addIssues(memberRules.safeParse(toBody(v as MemberValues)), ctx));
+    .superRefine((v, ctx) => void addIssues(memberRules, toBody(v as MemberValues), ctx));
 }
 
 export function EditMemberModal({ member, onClose, onSaved }: Props) {
@@ -90,8 +91,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
       const answer = await update.mutateAsync({ id: member.id, body: toBody(values) });
       onSaved(answer.member);
     } catch (err) {
-      if (err instanceof ApiError && !err.isNetwork) setError(`Failed to update member: ${err.message || 'Unknown error'}`);
-      else setError(`Error updating member: ${err instanceof Error ? err.message : String(err)}`);
+      setError(errorMessage(err, 'Failed to update the member. Please try again.'));
     }
   });
 
@@ -131,14 +131,7 @@ export function EditMemberModal({ member, onClose, onSaved }: Props) {
           <span>Charter accepted</span>
         </label>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Save changes" busy={isSubmitting} />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { ROLE_LABELS, type Role } from '../../../domain/contract/roles';
 import { ActionMenu } from '../../components/action-menu';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
-import { ApiError } from '../../lib/data/api-client';
+import { errorMessage } from '../../lib/data/api-client';
 import { useDeleteMemberMutation } from './api/admin-queries';
 import { MemberPasskeys } from './member-passkeys';
 import { useSession } from '../../lib/session/session';
@@ -84,7 +84,7 @@ export function MembersTable({ members, onEdit, onDeleted, onBulkDone }: Props) 
       toggle(member.id, false);
       onDeleted(member);
     } catch (err) {
-      setError(`Failed to delete user: ${err instanceof ApiError ? err.message : 'Unknown error'}`);
+      setError(errorMessage(err, 'Failed to delete the member. Please try again.'));
     } finally {
       setDeleting(null);
     }

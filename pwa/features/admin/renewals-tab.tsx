@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DECLINE_REASON_MAX, declineRenewalSchema, type Renewal } from '../../../domain/contract/members/season';
 import { useConfirm } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
@@ -167,14 +168,7 @@ function DeclineModal({ renewal, onClose, onDeclined }: { renewal: Renewal; onCl
           {(control) => <textarea {...control} data-autofocus rows={3} maxLength={DECLINE_REASON_MAX} {...register('reason')} />}
         </FormField>
         {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--danger" disabled={decline.isPending}>
-            {decline.isPending ? 'Declining…' : 'Decline request'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Decline request" busy={decline.isPending} busyLabel="Declining…" tone="danger" />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { announcementSchema, defaultAnnouncementDate, latestAnnouncementDate } f
 import type { Announcement } from '../../../domain/contract/club/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_MAX_DAYS, ANNOUNCEMENT_TITLE_MAX, canManagePost } from '../../../domain/rules';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
@@ -163,14 +164,7 @@ function AnnouncementModal({ onClose }: { onClose: () => void }) {
           )}
         </FormField>
         {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
-        <div className="actions">
-          <button type="submit" className="button button--primary" disabled={post.isPending || !today}>
-            {post.isPending ? 'Posting…' : 'Post announcement'}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormFooter submitLabel="Post announcement" busy={post.isPending} busyLabel="Posting…" disabled={!today} />
       </form>
     </Modal>
   );

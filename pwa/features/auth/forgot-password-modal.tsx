@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { forgotPasswordSchema } from '../../../domain/contract/members/auth';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError, call } from '../../lib/data/api-client';
+import { call, errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
 
 export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
       await call('POST /auth/forgot-password', { body: forgotPasswordSchema.parse(values) });
       setSent(true);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send reset email. Please try again.');
+      setError(errorMessage(err, 'Failed to send reset email. Please try again.'));
     }
   });
 
@@ -42,14 +43,7 @@ export function ForgotPasswordModal({ initialEmail, onClose }: { initialEmail: s
             {(field) => <input {...field} type="email" autoComplete="email" data-autofocus {...register('email')} />}
           </FormField>
           {error && <ErrorMessage>{error}</ErrorMessage>}
-          <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send Reset Link'}
-            </button>
-          </div>
+          <FormFooter submitLabel="Send Reset Link" busy={isSubmitting} busyLabel="Sending…" />
         </form>
       )}
     </Modal>

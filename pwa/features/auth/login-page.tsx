@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
-import { ApiError, call } from '../../lib/data/api-client';
+import { ApiError, call, errorMessage } from '../../lib/data/api-client';
 import { useDeferredContractForm } from '../../lib/forms/deferred-form';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
@@ -242,10 +242,8 @@ function DestinationNote({ what, membersOnly }: { what: string; membersOnly: boo
 }
 
 function describe(err: unknown, mode: Mode): Problem {
-  if (err instanceof ApiError) {
-    if (mode === 'signin' && err.status === 401) return { kind: 'login-failed' };
-    if (/already exists/i.test(err.message)) return { kind: 'exists' };
-    if (err.message && err.status !== 500) return { kind: 'text', text: err.message };
-  }
-  return { kind: 'text', text: mode === 'signin' ? 'Login failed' : 'Signup failed' };
+  // A wrong password, and an address that already has an account (the club's only 409 of a sign-up), offer their way on.
+  if (err instanceof ApiError && mode === 'signin' && err.status === 401) return { kind: 'login-failed' };
+  if (err instanceof ApiError && mode === 'signup' && err.status === 409) return { kind: 'exists' };
+  return { kind: 'text', text: errorMessage(err, mode === 'signin' ? 'Login failed' : 'Signup failed') };
 }

@@ -11,5 +11,5 @@ export const signInSchema = z
   .object({ email: z.string(), password: z.string() })
   .passthrough()
   .superRefine((v, ctx) => {
-    addIssues(loginSchema.safeParse(v), ctx);
+    addIssues(loginSchema, v, ctx);
   });

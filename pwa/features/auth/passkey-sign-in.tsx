@@ -68,17 +68,17 @@ export function usePasskeySignIn(onAnswer: (answer: AuthAnswer) => void): Passke
     autofill.current?.stop();
     autofill.current = null;
     try {
-      const { signInWithPasskey, passkeyProblem } = await ceremony().catch(() => {
-        throw new Error('The passkey sign-in could not be loaded. Check your connection and try again.');
-      });
-      try {
-        latest.current(await signInWithPasskey());
-        return;
-      } catch (err) {
-        setProblem(passkeyProblem(err, FAILED));
+      const loaded = await ceremony().catch(() => null);
+      if (!loaded) {
+        setProblem('The passkey sign-in could not be loaded. Check your connection and try again.');
+      } else {
+        try {
+          latest.current(await loaded.signInWithPasskey());
+          return;
+        } catch (err) {
+          setProblem(loaded.passkeyProblem(err, FAILED));
+        }
       }
-    } catch (err) {
-      setProblem(err instanceof Error ? err.message : FAILED);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
-import { ApiError, call } from '../../lib/data/api-client';
+import { call, errorMessage } from '../../lib/data/api-client';
 import { useDeferredContractForm } from '../../lib/forms/deferred-form';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useResetCheckQuery } from './api/auth-queries';
@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
       await call('POST /auth/reset-password', { body: { token: token ?? '', newPassword } });
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to reset password. Please try again.');
+      setError(errorMessage(err, 'Failed to reset password. Please try again.'));
     }
   });
 

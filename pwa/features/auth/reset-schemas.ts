@@ -12,5 +12,5 @@ export const resetFormSchema = z
   .superRefine((v, ctx) => {
     if (v.confirm !== v.newPassword)
       ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
-    addIssues(resetPasswordSchema.safeParse(v), ctx);
+    addIssues(resetPasswordSchema, v, ctx);
   });

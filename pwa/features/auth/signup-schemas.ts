@@ -15,6 +15,6 @@ export const registerSchema = registerRules(readClubPhone);
 export const signUpSchema = z
   .object({ name: z.string(), email: z.string(), phoneNumber: z.string(), password: z.string(), confirm: z.string() })
   .superRefine((v, ctx) => {
-    addIssues(registerSchema.safeParse(v), ctx);
+    addIssues(registerSchema, v, ctx);
     if (v.password && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
   });

@@ -2,6 +2,7 @@ import { addDays } from '../../../domain/clock';
 import { MY_WEEK_DAYS } from '../../../domain/contract/me';
 import { UpcomingList, type UpcomingItem } from '../../components/upcoming-list';
 import { useClubToday } from '../../lib/club/club-clock';
+import { errorMessage } from '../../lib/data/api-client';
 import { loadError } from '../../lib/data/read';
 import { useEventsQuery } from './api/forum-queries';
 import { isCancelled } from './common/plan-change';
@@ -28,7 +29,7 @@ export function ComingEvents() {
       title="Later events"
       items={items}
       loading={query.isPending || after === null}
-      error={error && `Could not load the events: ${error.message}`}
+      error={error && `Could not load the events: ${errorMessage(error, 'Something went wrong')}`}
       onRetry={() => void query.refetch()}
       empty="No other events planned yet."
       more={{ to: '/forum?tab=events', label: 'All events' }}

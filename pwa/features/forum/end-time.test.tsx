@@ -105,7 +105,7 @@ describe('typing an end time', () => {
     const end = within(sheet).getByLabelText('End time (optional)');
     expect(end).toHaveValue('19:30');
     fireEvent.change(end, { target: { value: '' } });
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Emptied: back to a swim's usual hour.
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ workoutTime: '18:00', workoutEndTime: '' });

@@ -197,7 +197,7 @@ describe('workouts tab', () => {
     });
     await screen.findByRole('heading', { name: 'Spin intervals' });
     await userEvent.click(within(card('Spin intervals')).getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Sorry, this workout is full! Maximum capacity: 10 people.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Sorry, this workout is full! Maximum capacity: 10 people\.$/);
   });
 
   it('cancelling opens the warning modal; Keep Booking keeps it, Cancel Signup cancels and reloads', async () => {
@@ -479,7 +479,7 @@ describe('editing and deleting a workout card', () => {
       member({ id: 2 }),
     );
 
-  it('turns the card into a form with Save Changes and Cancel for its author', async () => {
+  it('turns the card into a form with Save changes and Cancel for its author', async () => {
     const api = setup({ 'PUT /forum/posts/1': ({ body }) => ({ post: workout({ id: 1, user_id: 2, ...(body as object), title: 'Spin: VO2 max' }) }) });
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
     const form = await screen.findByRole('form', { name: /Edit Spin intervals/ });
@@ -492,7 +492,7 @@ describe('editing and deleting a workout card', () => {
     const again = await screen.findByRole('form', { name: /Edit Spin intervals/ });
     await userEvent.clear(within(again).getByLabelText('Title'));
     await userEvent.type(within(again).getByLabelText('Title'), 'Spin: VO2 max');
-    await userEvent.click(within(again).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     const put = api.calls.find((c) => c.method === 'PUT')!;
     expect(put.body).toMatchObject({ title: 'Spin: VO2 max', workoutType: 'spin', capacity: 10 });
@@ -503,8 +503,8 @@ describe('editing and deleting a workout card', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
     const form = await screen.findByRole('form');
     fireEvent.change(within(form).getByLabelText('Capacity'), { target: { value: '2' } });
-    await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Error updating workout: Capacity cannot go below the 3 people signed up');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^Capacity cannot go below the 3 people signed up$/);
     expect(within(form).getByLabelText('Capacity')).toHaveValue(2);
   });
 
@@ -525,7 +525,7 @@ describe('editing and deleting a workout card', () => {
     await userEvent.click(menu);
     await userEvent.click(screen.getByRole('button', { name: /^Delete/ }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete workout?' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting workout: Database is busy');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Database is busy$/);
   });
 });
 

@@ -112,7 +112,7 @@ describe('Edit Workout', () => {
     expect(place).toHaveValue('Pool');
     await userEvent.clear(place);
     await userEvent.type(place, 'Outdoor track');
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ workoutLocation: 'Outdoor track' });
     const card = screen.getByRole('article', { name: /Track session/ });
@@ -129,7 +129,7 @@ describe('Edit Workout', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const sheet = await screen.findByRole('dialog', { name: 'Edit Workout' });
     await userEvent.click(within(sheet).getByRole('radio', { name: /This and the following/ }));
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Changes saved for this workout and the following ones of the series.')).toBeInTheDocument();
     expect(api.to('PUT /forum/posts/7?scope=following')).toHaveLength(1);

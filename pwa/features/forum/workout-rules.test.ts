@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/data/api-client';
 import { checkNewEvent } from './events/new-event-modal';
 import { filterWorkouts } from './workouts/workouts-tab';
 import { defaultSports } from '../../../domain/sports';
-import { attendanceErrorText, whosComingTitle } from './workouts/workout-roster';
+import { whosComingTitle } from './workouts/workout-roster';
 import { checkNewWorkout, checkWorkoutUpdate, EMPTY_WORKOUT } from './workouts/workout-form';
 import { commentSchema } from '../../../domain/contract/training/forum-schemas';
 import {
@@ -286,16 +285,6 @@ describe('form checks', () => {
     const long = checkComment('x'.repeat(501));
     expect(long.success).toBe(false);
     expect(long.error!.issues.map((i) => i.message)).toEqual(['Comments can be at most 500 characters.']);
-  });
-});
-
-describe('attendance messages', () => {
-  it("uses the server's words when it refused, the retry text otherwise", () => {
-    expect(attendanceErrorText(new ApiError(400, 'bad map'))).toBe('Failed to save attendance: bad map');
-    expect(attendanceErrorText(new ApiError(0, 'offline'))).toBe(
-      'Error submitting attendance. Please try again.',
-    );
-    expect(attendanceErrorText(new Error('boom'))).toBe('Error submitting attendance. Please try again.');
   });
 });
 

@@ -7,6 +7,7 @@ import { EVENT_BADGE, KindBadge, MovedMark, RACE_BADGE, RSVP_LABELS, TypeBadge, 
 import { useSignupFlow } from '../../components/signup-flow';
 import { EmptyState, ErrorMessage, LoadError, Loading, Notice } from '../../components/status';
 import { useRsvpWrite } from '../../lib/data/post-actions';
+import { errorMessage } from '../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../lib/data/read';
 import { formatDate, formatDateTime, formatTimeRange } from '../../lib/ui/format';
 import { useKept } from '../../lib/data/offline-set';
@@ -33,7 +34,7 @@ export function MyWeekSection() {
           onRetry={() => void week.refetch()}
         />
       ) : !week.data ? (
-        <LoadError onRetry={() => void week.refetch()}>Could not load your week: {loadError(week)?.message ?? 'Something went wrong'}</LoadError>
+        <LoadError onRetry={() => void week.refetch()}>Could not load your week: {errorMessage(loadError(week), 'Something went wrong')}</LoadError>
       ) : (
         <WeekBody data={week.data} fromCache={fromCache} updatedAt={updatedAt} />
       )}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/members/auth';
 import { useDraftGuard } from '../../components/draft-guard';
 import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import {
   BIO_MAX,
   PROFILE_PICTURE_MAX_BYTES,
@@ -209,14 +210,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
       </fieldset>
 
       {(error || errors.root?.message) && <ErrorMessage>{error || errors.root?.message}</ErrorMessage>}
-      <div className="actions">
-        <button type="button" className="button" onClick={requestDiscard} disabled={isSubmitting}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save Profile'}
-        </button>
-      </div>
+      <FormFooter submitLabel="Save Profile" busy={isSubmitting} onCancel={requestDiscard} />
       {question}
     </form>
   );

@@ -6,7 +6,7 @@ import { setupSchema, type SetupInput } from '../../../domain/contract/members/s
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
 import { setClubIdentity, clubIdentity } from '../../lib/club/club-identity';
-import { ApiError, call, errorMessage } from '../../lib/data/api-client';
+import { ApiError, call, errorMessage, fieldRefusal } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
@@ -62,8 +62,8 @@ function SetupForm() {
       signIn(answer);
       navigate('/admin?tab=club', { replace: true });
     } catch (error) {
-      const field = error instanceof ApiError && error.status === 400 ? error.body.field : undefined;
-      if (typeof field === 'string' && FIELDS.some((f) => f.name === field)) setError(field as keyof SetupInput, { message: errorMessage(error, 'Check this field') });
+      const refused = fieldRefusal(error);
+      if (refused && FIELDS.some((f) => f.name === refused.field)) setError(refused.field as keyof SetupInput, { message: refused.message });
       else if (error instanceof ApiError && error.status === 404) setProblem('This club was set up a moment ago by someone else. Sign in instead.');
       else setProblem(errorMessage(error, 'Could not set up the club'));
     }

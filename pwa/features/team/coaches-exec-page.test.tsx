@@ -152,7 +152,7 @@ describe('CoachesExecPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Sam Rivera' } });
     fireEvent.change(within(dialog).getByLabelText('Bio'), { target: { value: 'Keeps the minutes.' } });
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'https://example.com/sam.jpg' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [put] = api.to('PUT /profiles/secretary');
     expect(put!.body).toEqual({ name: 'Sam Rivera', bio: 'Keeps the minutes.', image: 'https://example.com/sam.jpg', email: '' });
@@ -171,7 +171,7 @@ describe('CoachesExecPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Emily Wong');
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: 'javascript:alert(1)' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     const image = within(dialog).getByLabelText('Image URL');
     await waitFor(() => expect(image).toHaveAttribute('aria-invalid', 'true'));
     expect(image).toHaveAccessibleDescription(expect.stringMatching(/^The image must be a link starting with https:\/\//));
@@ -180,7 +180,7 @@ describe('CoachesExecPage', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Image URL'), { target: { value: '' } });
     fireEvent.change(within(dialog).getByLabelText('Bio'), { target: { value: 'A new bio' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('Bio must be at most 2000 characters')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Bio')).toHaveValue('A new bio');
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
@@ -192,7 +192,7 @@ describe('CoachesExecPage', () => {
     page({ user });
     await screen.findAllByTestId('team-card');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Webmaster' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Request failed (502)');
   });
 
@@ -224,7 +224,7 @@ describe('CoachesExecPage', () => {
     const [sent] = api.to('POST /profiles/picture');
     expect((sent!.body as FormData).get('picture')).toBeInstanceOf(File);
     expect(api.to('PUT /profiles/secretary')).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.to('PUT /profiles/secretary')[0]!.body).toMatchObject({ image: '/uploads/0123456789abcdef0123456789abcdef.webp' });
     expect(card('Secretary').querySelector('img')).toHaveAttribute('src', '/uploads/0123456789abcdef0123456789abcdef.webp');

@@ -2,7 +2,8 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { TEAM_BIO_MAX, TEAM_NAME_MAX, type TeamMember } from '../../../domain/contract/club/profiles';
 import { teamMemberUpdateSchema } from '../../../domain/contract/club/profiles-schemas';
 import { FormField } from '../../components/form-field';
-import { Modal, ModalCancel } from '../../components/modal';
+import { FormFooter } from '../../components/form-footer';
+import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
@@ -74,14 +75,7 @@ export function EditProfileModal({ member, position, onClose, onSaved }: Props) 
     <Modal dirty={isDirty && !isSubmitting}
       title="Edit Profile"
       onClose={isSubmitting ? undefined : onClose}
-      footer={
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" form={formId} className="button button--primary" disabled={isSubmitting || upload.isPending}>
-            {isSubmitting ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
-      }
+      footer={<FormFooter submitLabel="Save changes" busy={isSubmitting} disabled={upload.isPending} form={formId} />}
     >
       <p className="hint edit-profile__position">{position}</p>
       {problem && <ErrorMessage>{problem}</ErrorMessage>}

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { NotSavedOffline, isOfflineError } from '../../components/offline-note';
 import { Loading } from '../../components/status';
+import { errorMessage } from '../../lib/data/api-client';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { EMPTY_BIO, VACANT_NAME, bioParagraphs, imageSrc, isCoach } from './team-member';
@@ -40,7 +41,7 @@ export function TeamProfilePage() {
             ) : (
               <div className="alert alert--error" role="alert">
                 <p>Failed to load team members</p>
-                {error && error.message && <p>{error.message}</p>}
+                {errorMessage(error, '') && <p>{errorMessage(error, '')}</p>}
                 <button type="button" className="button button--primary" onClick={() => void refetch()}>
                   Try Again
                 </button>

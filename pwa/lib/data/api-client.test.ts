@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi } from '../../test-server';
 import { withinPushWait, PUSH_TIMEOUT_TEXT, PushUnavailableError } from '../push/push';
-import { ApiError, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE, request } from './api-client';
+import { ApiError, OFFLINE_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE, errorMessage, fieldRefusal, request } from './api-client';
 
 describe('no endless waits', () => {
   afterEach(() => vi.useRealTimers());
@@ -42,5 +42,23 @@ describe('no endless waits', () => {
     expect(err).toBeInstanceOf(PushUnavailableError);
     expect((err as Error).message).toBe(PUSH_TIMEOUT_TEXT);
     await expect(withinPushWait(Promise.resolve(7))).resolves.toBe(7);
+  });
+});
+
+describe('the one way a refusal is worded', () => {
+  it("is the server's words when it refused, the client's own when the request did not get through, the screen's fallback otherwise", () => {
+    expect(errorMessage(new ApiError(400, 'bad map'), 'Error submitting attendance. Please try again.')).toBe('bad map');
+    expect(errorMessage(new ApiError(0, OFFLINE_MESSAGE), 'Error submitting attendance. Please try again.')).toBe(OFFLINE_MESSAGE);
+    expect(errorMessage(new Error('boom'), 'Error submitting attendance. Please try again.')).toBe('Error submitting attendance. Please try again.');
+    expect(errorMessage(new ApiError(500, ''), 'Not saved')).toBe('Not saved');
+  });
+
+  it('reads a refusal of one field from an { error, field } answer, and nothing else', () => {
+    expect(fieldRefusal(new ApiError(400, 'Write the question', { error: 'Write the question', field: 'items.1.question' }))).toEqual({
+      field: 'items.1.question',
+      message: 'Write the question',
+    });
+    expect(fieldRefusal(new ApiError(409, 'Full', { error: 'Full' }))).toBeNull();
+    expect(fieldRefusal(new Error('boom'))).toBeNull();
   });
 });

@@ -166,10 +166,28 @@ export function unauthorizedReason(status: number, error: unknown): Unauthorized
   return error === ACCOUNT_DELETED_ERROR ? 'account-deleted' : 'session-expired';
 }
 
-/** The message to show for a failed call: the server's words, or the screen's own fallback. */
+/** What a refused call's 401 or 403 says about the session, read from its answer here, where ApiError's words are read. */
+export function sessionEndedBy(err: ApiError): UnauthorizedReason {
+  return unauthorizedReason(err.status, err.body.error);
+}
+
+/**
+ * The message to show for a failed call: the server's words, or the screen's own fallback. With
+ * fieldRefusal below, the one way a screen words a refusal: no screen builds text from an ApiError
+ * (lint: club/refusal-through-error-message).
+ */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.message) return err.message;
   return fallback;
+}
+
+/**
+ * A refusal about one field (an `{ error, field }` answer, `field` the dotted path in the body sent),
+ * to show beside that field; null for any other failure, which errorMessage words.
+ */
+export function fieldRefusal(err: unknown): { field: string; message: string } | null {
+  if (!(err instanceof ApiError) || typeof err.body.field !== 'string' || !err.message) return null;
+  return { field: err.body.field, message: err.message };
 }
 
 type Needs<E extends Endpoint> = ([keyof ParamsOf<E>] extends [never] ? unknown : { params: ParamsOf<E> }) &

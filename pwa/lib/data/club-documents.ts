@@ -34,11 +34,6 @@ export function asksToConfirm(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409 && error.body.confirm === true;
 }
 
-/** The field a 400 named (its dotted path in the body), to show the message beside it. */
-export function refusedField(error: unknown): string | null {
-  return error instanceof ApiError && error.status === 400 && typeof error.body.field === 'string' ? error.body.field : null;
-}
-
 function usePublished<K extends DocumentKey, V>(key: K, write: (variables: V) => Promise<ClubDocument>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ import { clubRules } from '../club/club-rules';
 import { pendingFor, performWrite, usePendingWrites } from '../offline/perform-write';
 import { useSession } from '../session/session';
 import { formatDateTime } from '../ui/format';
-import { ApiError } from './api-client';
+import { ApiError, errorMessage } from './api-client';
 import { refreshCopies } from './post-cache';
 
 /** The member's place on one workout, as a copy of it (a forum post, a week item) has it. */
@@ -62,11 +62,6 @@ export function useDesiredSignup(workoutId: number | undefined): DesiredSignup {
   if (signup) desired.signedUp = signup.signedUp;
   if (waitlist) desired.joined = waitlist.joined;
   return desired;
-}
-
-/** 'Error: {server message}', or the screen's fallback when the server gave none. */
-export function signupErrorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.message ? `Error: ${err.message}` : fallback;
 }
 
 /** What a sign-up or cancel did beyond the obvious: a full workout's waitlist place, or what a late cancel cost. */
@@ -128,7 +123,7 @@ export function useSignupWrites(place: WorkoutPlace | undefined): SignupWrites {
       }
       return true;
     } catch (err) {
-      setError(signupErrorText(err, fallback));
+      setError(errorMessage(err, fallback));
       // A refusal usually means the list moved on (someone took the last place): show the real state.
       if (err instanceof ApiError && err.status === 409) refreshCopies(queryClient, { workoutId });
       return false;

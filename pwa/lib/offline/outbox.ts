@@ -3,7 +3,7 @@
 // the network is back, so a replay after a lost answer never applies twice. Loaded on demand: public
 // pages never pay for it.
 import { liveQuery, type Subscription } from 'dexie';
-import { ApiError, request } from '../data/api-client';
+import { ApiError, errorMessage, request } from '../data/api-client';
 import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
 import { getOutboxState, markOutboxLoaded, notifySynced, notifyWritten, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 export { nextAttemptOf } from './outbox-store';
@@ -325,7 +325,7 @@ async function pass(): Promise<void> {
           synced += 1;
           continue;
         }
-        await db.outbox.update(op.seq!, { state: 'attention', error: e.message, errorStatus: e.status, errorBody: e.body });
+        await db.outbox.update(op.seq!, { state: 'attention', error: errorMessage(e, 'The club refused this change.'), errorStatus: e.status, errorBody: e.body });
       } finally {
         inflight = null;
       }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../../domain/contract/members/auth';
 import { hasRole, type Role } from '../../../domain/contract/roles';
-import { ApiError, call, notifyUnauthorized, request, unauthorizedReason } from '../data/api-client';
+import { ApiError, call, notifyUnauthorized, request, sessionEndedBy } from '../data/api-client';
 import { clearEtagCache } from '../data/etag-cache';
 import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';
 
@@ -97,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       // A refresh the server refuses (401/403) logs out, with the reason shown on /login.
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        const reason = unauthorizedReason(err.status, err.body?.error);
+        const reason = sessionEndedBy(err);
         // A deleted account leaves nothing to keep for a later sign-in: the device is wiped.
         if (!notifyUnauthorized(reason)) await signOut(reason === 'account-deleted' ? undefined : reason);
       }

@@ -1,5 +1,4 @@
 import { useId, useState, type ReactNode } from 'react';
-import { DOCUMENT_SCHEMAS } from '../../../../domain/contract/club/club-documents-schemas';
 import { DAYS, seasonId, withSessionTypeIds, type Season, type SeasonsDocument, type TrainingSession } from '../../../../domain/schedule';
 import { defaultTypeId, offeredTypes } from '../../../../domain/sports';
 import { clubSports, useClubSports } from '../../../lib/club/club-sports';
@@ -9,21 +8,14 @@ import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import './calendar.css';
 
-/** The field a problem is about, as the document's dotted path ('seasons.0.sessions.2.end'). */
-interface Problem {
-  path: string;
-  message: string;
-}
-
 /** A new session: Monday evening, of the type a new workout takes (the club's own types, Admin → Sports). */
 const newSession = (): TrainingSession => ({ day: 'Monday', start: '18:00', end: '19:00', kind: defaultTypeId(clubSports()), title: '', place: '' });
 
 /** Admin → Schedule: the training seasons, each with its weekly sessions and where-to-go notes. */
 export function ScheduleTab() {
   // Sessions naming a sport by the timetable's own word ('ride') are edited, and saved, as the club's type ids.
-  const editor = useDocumentEditor('seasons', { toForm: withSessionTypeIds, failed: 'The schedule was not saved' });
+  const editor = useDocumentEditor('seasons', { what: 'schedule', toForm: withSessionTypeIds });
   const [picked, setIndex] = useState<number | null>(null);
-  const [local, setLocal] = useState<Problem | null>(null);
   const pickerId = useId();
   const { confirm, dialog } = useConfirm();
   const draft = editor.draft;
@@ -31,7 +23,6 @@ export function ScheduleTab() {
   const first = draft ? Math.max(0, draft.seasons.findIndex((s) => s.id === draft.shownFirst)) : 0;
   const index = picked !== null && draft && picked < draft.seasons.length ? picked : first;
   const season = draft?.seasons[index];
-  const problem: Problem | null = local ?? (editor.refused?.field ? { path: editor.refused.field, message: editor.refused.message } : null);
 
   function update(next: (doc: SeasonsDocument) => void) {
     editor.setDraft((doc) => {
@@ -39,7 +30,6 @@ export function ScheduleTab() {
       next(copy);
       return copy;
     });
-    setLocal(null);
   }
   const editSeason = (patch: Partial<Season>) => update((doc) => Object.assign(doc.seasons[index]!, patch));
 
@@ -66,38 +56,26 @@ export function ScheduleTab() {
   }
 
   async function save() {
-    const checked = DOCUMENT_SCHEMAS.seasons.safeParse(editor.draft);
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      setLocal({ path: issue.path.join('.'), message: issue.message });
-      const at = issue.path[0] === 'seasons' && typeof issue.path[1] === 'number' ? issue.path[1] : null;
-      if (at !== null) setIndex(at);
-      return;
-    }
-    setLocal(null);
-    await editor.publish(editor.draft!);
+    const checked = editor.check(editor.draft!);
+    if (!checked.problems) return editor.publish(checked.value);
+    // The season of the first problem is shown, so its field is there to read it.
+    const at = /^seasons\.(\d+)\./.exec(checked.problems[0]!.path);
+    if (at) setIndex(Number(at[1]));
   }
 
-  const messageAt = (path: string) => (problem?.path === path ? problem.message : undefined);
+  const messageAt = editor.errorAt;
   const base = `seasons.${index}`;
-  // Shown beside its field: anything in the season on screen, and the first-shown season.
-  const shownHere = (path: string) => path.startsWith(`${base}.`) || path === 'shownFirst';
+  // Shown beside its field: a field of the season on screen, and the first-shown season.
+  const fields = new RegExp(`^seasons\\.${index}\\.(name|from|to|summary|sessions\\.\\d+\\.\\w+|notes\\.\\d+\\.(topic|text))$`);
+  const shownHere = (path: string) => fields.test(path) || path === 'shownFirst';
 
   return (
     <DocumentFrame
       editor={editor}
       className="calendar-admin"
-      loading="Loading the schedule…"
-      loadFailed="Failed to load the schedule"
-      saveLabel="Save"
       savedNotice="Schedule saved."
       onSave={save}
-      newerLabel="The newer schedule"
-      theirs={(newer) => (
-        <p>
-          Their seasons: {newer.body.seasons.map((s) => `${s.name} (${s.sessions.length} sessions a week)`).join('; ') || 'none'}.
-        </p>
-      )}
+      theirs={({ body }) => `Their seasons: ${body.seasons.map((s) => `${s.name} (${s.sessions.length} sessions a week)`).join('; ') || 'none'}.`}
       showsField={shownHere}
     >
       {(draft) => (
@@ -118,7 +96,6 @@ export function ScheduleTab() {
               Add a season
             </button>
           </div>
-          {local && !shownHere(local.path) && <ErrorMessage>{local.message}</ErrorMessage>}
 
           {season && (
             <>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { POSITION_GROUP_NAMES, POSITION_GROUPS, positionGroup, positionId, type PositionGroup, type TeamPosition, type TeamPositionsDocument } from '../../../../domain/contract/club/profiles';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { EmptyState, ErrorMessage } from '../../../components/status';
+import { FormField } from '../../../components/form-field';
+import { EmptyState } from '../../../components/status';
 import type { ApiError } from '../../../lib/data/api-client';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
@@ -12,9 +13,6 @@ function heldPositions(question: ApiError): { title: string; name: string }[] {
   return Array.isArray(question.body.held) ? (question.body.held as { title: string; name: string }[]) : [];
 }
 
-/** The position a refusal names ('positions.2.title'). */
-const REFUSED = /^positions\.(\d+)\./;
-
 /** Every position with its section said, so the form shows it and a save keeps it. */
 const withGroups = (doc: TeamPositionsDocument): TeamPositionsDocument => ({
   ...doc,
@@ -23,19 +21,12 @@ const withGroups = (doc: TeamPositionsDocument): TeamPositionsDocument => ({
 
 /** Admin → Team: the positions of the Coaches and Exec page, added, renamed, put in a section, reordered and removed. */
 export function TeamPositionsTab() {
-  const editor = useDocumentEditor('team-positions', { toForm: withGroups, failed: 'The positions were not saved' });
-  const [local, setLocal] = useState<{ index: number; message: string } | null>(null);
-  const [error, setError] = useState('');
+  const editor = useDocumentEditor('team-positions', { what: 'positions', toForm: withGroups });
   const [added, setAdded] = useState('');
-  const addId = useId();
+  const [addError, setAddError] = useState<string | undefined>(undefined);
   const { confirm, dialog } = useConfirm();
-  const refused = editor.refused?.field ? REFUSED.exec(editor.refused.field) : null;
-  const problem = local ?? (refused && editor.refused ? { index: Number(refused[1]), message: editor.refused.message } : null);
 
-  function change(next: (positions: TeamPosition[]) => TeamPosition[]) {
-    editor.setDraft((doc) => ({ ...doc, positions: next(doc.positions) }));
-    setLocal(null);
-  }
+  const change = (next: (positions: TeamPosition[]) => TeamPosition[]) => editor.setDraft((doc) => ({ ...doc, positions: next(doc.positions) }));
 
   function move(index: number, step: number) {
     change((positions) => {
@@ -49,10 +40,10 @@ export function TeamPositionsTab() {
   function add() {
     const title = added.trim();
     if (!title) {
-      setError('Type the new position’s title first');
+      setAddError('Type the new position’s title first');
       return;
     }
-    setError('');
+    setAddError(undefined);
     // The id is made once, from the first title, and kept through any rename.
     const taken = [...editor.draft!.positions.map((p) => p.id), ...(editor.origin?.body.positions.map((p) => p.id) ?? [])];
     // A new position's section starts as the ids have always read ("Head Coach" is a coach); its row changes it.
@@ -63,42 +54,27 @@ export function TeamPositionsTab() {
     setAdded('');
   }
 
-  async function save() {
-    setError('');
-    const positions = editor.draft!.positions;
-    const blank = positions.findIndex((p) => p.title.trim() === '');
-    if (blank >= 0) {
-      setLocal({ index: blank, message: 'Give the position a title' });
-      return;
-    }
-    await editor.publish(
-      { positions },
-      {
-        ask: async (question) => {
-          const held = heldPositions(question);
-          const sure = await confirm({
-            title: held.length === 1 ? `Remove ${held[0]!.title}?` : `Remove ${held.length} held positions?`,
-            message: `${held.map((h) => `${h.name} holds ${h.title}`).join('; ')}. Removing the position deletes their card from the team page.`,
-            confirmLabel: 'Remove anyway',
-          });
-          return sure === true;
-        },
+  const save = () =>
+    editor.save({
+      ask: async (question) => {
+        const held = heldPositions(question);
+        const sure = await confirm({
+          title: held.length === 1 ? `Remove ${held[0]!.title}?` : `Remove ${held.length} held positions?`,
+          message: `${held.map((h) => `${h.name} holds ${h.title}`).join('; ')}. Removing the position deletes their card from the team page.`,
+          confirmLabel: 'Remove anyway',
+        });
+        return sure === true;
       },
-    );
-  }
+    });
 
   return (
     <DocumentFrame
       editor={editor}
       className="calendar-admin"
-      loading="Loading the positions…"
-      loadFailed="Failed to load the positions"
-      saveLabel="Save"
       savedNotice="Positions saved."
       onSave={save}
-      newerLabel="The newer positions"
-      theirs={(newer) => <p>Their positions: {newer.body.positions.map((p) => p.title).join(', ') || 'none'}.</p>}
-      showsField={(field) => REFUSED.test(field)}
+      theirs={({ body }) => `Their positions: ${body.positions.map((p) => p.title).join(', ') || 'none'}.`}
+      showsField={(path) => /^positions\.\d+\./.test(path)}
     >
       {({ positions }) => (
         <>
@@ -114,7 +90,7 @@ export function TeamPositionsTab() {
                 position={p}
                 first={i === 0}
                 last={i === positions.length - 1}
-                error={problem?.index === i ? problem.message : undefined}
+                error={editor.errorIn(`positions.${i}`)}
                 onTitle={(title) => change((list) => list.map((x, j) => (j === i ? { ...x, title } : x)))}
                 onGroup={(group) => change((list) => list.map((x, j) => (j === i ? { ...x, group } : x)))}
                 onUp={() => move(i, -1)}
@@ -124,27 +100,30 @@ export function TeamPositionsTab() {
             ))}
           </ol>
           <div className="calendar-admin__actions calendar-admin__picker">
-            <div className="field calendar-admin__field">
-              <label htmlFor={addId}>New position</label>
-              <input
-                id={addId}
-                type="text"
-                maxLength={60}
-                value={added}
-                onChange={(e) => setAdded(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    add();
-                  }
-                }}
-              />
-            </div>
+            <FormField label="New position" className="calendar-admin__field" error={addError}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  maxLength={60}
+                  value={added}
+                  onChange={(e) => {
+                    setAdded(e.target.value);
+                    setAddError(undefined);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      add();
+                    }
+                  }}
+                />
+              )}
+            </FormField>
             <button type="button" className="button button--small button--ghost" onClick={add}>
               Add position
             </button>
           </div>
-          {error && <ErrorMessage>{error}</ErrorMessage>}
           {dialog}
         </>
       )}

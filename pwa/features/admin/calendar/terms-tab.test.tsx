@@ -73,4 +73,17 @@ describe('Admin → Terms', () => {
     ]);
     expect(rowNames()).toEqual(['Spring 2040', 'Winter 2040', 'Fall 2040']);
   });
+
+  it('stops a term without a name beside that term, where it stands, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = renderTerms();
+    const spring = await screen.findByRole('group', { name: 'Spring 2040' });
+    await user.clear(within(spring).getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const row = screen.getByRole('group', { name: 'New term 2040' });
+    expect(within(row).getByLabelText('Name')).toHaveAccessibleDescription('Give the term a name');
+    expect(within(screen.getByRole('group', { name: 'Winter 2040' })).getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(rowNames()).toEqual(['Winter 2040', 'New term 2040', 'Fall 2040']);
+    expect(api.to('PUT /club/documents/:key')).toEqual([]);
+  });
 });

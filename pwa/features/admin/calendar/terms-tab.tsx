@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { byStart, nextYearTerms, termId, termsProblem, termYear, type TermDefinition } from '../../../../domain/calendar';
-import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
+import { byStart, nextYearTerms, termId, termYear, type TermDefinition } from '../../../../domain/calendar';
+import { EmptyState, Notice } from '../../../components/status';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { setClubTerms } from '../../../lib/club/club-terms';
 import { DocumentFrame } from '../common/document-frame';
@@ -12,13 +12,6 @@ interface Row extends TermDefinition {
   year: number;
 }
 
-type Field = 'name' | 'start' | 'end' | 'id';
-interface Problem {
-  index: number;
-  field: Field;
-  message: string;
-}
-
 // Rows are put in date order when the terms load and when they are saved, never while a date is
 // typed: a row that moved as its first day changed would hand the next field to another term.
 const toRows = (terms: readonly TermDefinition[]): Row[] => byStart(terms).map((t) => ({ ...t, year: termYear(t) }));
@@ -28,23 +21,17 @@ function toTerms(rows: Row[]): TermDefinition[] {
   return rows.map(({ year, ...t }) => ({ ...t, name: t.name.trim(), id: t.id || termId(t.name, year) }));
 }
 
-/** The term and field a refusal names ('terms.2.start'). */
-const REFUSED = /^terms\.(\d+)\.(\w+)$/;
-
 /** Admin → Terms: the club's membership terms, year by year, and "Add next year". */
 export function TermsTab() {
-  const editor = useDocumentEditor('terms', { toForm: (body) => toRows(body.terms), failed: 'The terms were not saved' });
-  const [local, setLocal] = useState<Problem | null>(null);
+  // This device's pickers follow at once; others learn the terms with their next /api/config.
+  const editor = useDocumentEditor('terms', { what: 'terms', toForm: (body) => toRows(body.terms), onPublished: (saved) => setClubTerms(saved.body.terms) });
   const [notice, setNotice] = useState('');
   const today = useClubToday();
   const thisYear = Number((today ?? new Date().toISOString()).slice(0, 4));
-  const refused = editor.refused?.field ? REFUSED.exec(editor.refused.field) : null;
-  const problem: Problem | null = local ?? (refused && editor.refused ? { index: Number(refused[1]), field: refused[2] as Field, message: editor.refused.message } : null);
 
   function change(index: number, patch: Partial<Row>) {
     editor.setDraft((list) => list.map((r, i) => (i === index ? { ...r, ...patch } : r)));
     setNotice('');
-    if (local?.index === index) setLocal(null);
   }
 
   function addNextYear() {
@@ -60,49 +47,33 @@ export function TermsTab() {
 
   function remove(index: number) {
     editor.setDraft((list) => list.filter((_, i) => i !== index));
-    setLocal(null);
   }
 
   async function save() {
     setNotice('');
-    const terms = toTerms(editor.draft!);
-    const blank = terms.findIndex((t) => t.name === '');
-    const undated = terms.findIndex((t) => !t.start || !t.end);
-    const found: Problem | null =
-      blank >= 0
-        ? { index: blank, field: 'name', message: 'Give the term a name' }
-        : undated >= 0
-          ? { index: undated, field: terms[undated]!.start ? 'end' : 'start', message: 'Enter both dates' }
-          : termsProblem(terms);
-    setLocal(found);
-    if (found) return;
-    // Saved in date order, and shown so: a refusal names a term by its place in what was sent.
+    // Checked where the rows stand, so each problem is shown beside its term; saved in date order,
+    // and shown so: a refusal names a term by its place in what was sent.
+    if (editor.check({ terms: toTerms(editor.draft!) }).problems) return;
     const rows = byStart(editor.draft!);
     editor.setDraft(rows);
-    const sorted = toTerms(rows);
-    // This device's pickers follow at once; others learn the terms with their next /api/config.
-    if (await editor.publish({ terms: sorted })) setClubTerms(sorted);
+    await editor.publish({ terms: toTerms(rows) });
   }
 
   return (
     <DocumentFrame
       editor={editor}
       className="calendar-admin"
-      loading="Loading terms…"
-      loadFailed="Failed to load the terms"
-      saveLabel="Save"
       savedNotice="Terms saved."
       onSave={save}
-      newerLabel="The newer terms"
-      theirs={(newer) => <p>Their terms: {newer.body.terms.map((t) => `${t.name} ${termYear(t)} (${t.start} to ${t.end})`).join('; ') || 'none'}.</p>}
-      showsField={(field) => REFUSED.test(field)}
+      theirs={({ body }) => `Their terms: ${body.terms.map((t) => `${t.name} ${termYear(t)} (${t.start} to ${t.end})`).join('; ') || 'none'}.`}
+      showsField={(path) => /^terms\.\d+\.(name|start|end|id)$/.test(path)}
     >
       {(rows) => {
         const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);
         const shown = years.filter((y) => y >= thisYear);
         const earlier = years.filter((y) => y < thisYear);
         const yearBlock = (year: number) => (
-          <YearTerms key={year} year={year} rows={rows} problem={problem} onChange={change} onRemove={remove} onAdd={() => addTerm(year)} />
+          <YearTerms key={year} year={year} rows={rows} errorAt={editor.errorAt} onChange={change} onRemove={remove} onAdd={() => addTerm(year)} />
         );
         return (
           <>
@@ -128,7 +99,6 @@ export function TermsTab() {
                 {earlier.map(yearBlock)}
               </details>
             )}
-            {problem && !rows[problem.index] && <ErrorMessage>{problem.message}</ErrorMessage>}
             {notice && <Notice tone="success">{notice}</Notice>}
           </>
         );
@@ -140,19 +110,19 @@ export function TermsTab() {
 interface YearProps {
   year: number;
   rows: Row[];
-  problem: Problem | null;
+  errorAt: (path: string) => string | undefined;
   onChange: (index: number, patch: Partial<Row>) => void;
   onRemove: (index: number) => void;
   onAdd: () => void;
 }
 
-function YearTerms({ year, rows, problem, onChange, onRemove, onAdd }: YearProps) {
+function YearTerms({ year, rows, errorAt, onChange, onRemove, onAdd }: YearProps) {
   const entries = rows.map((row, index) => ({ row, index })).filter((e) => e.row.year === year);
   return (
     <fieldset className="calendar-admin__year">
       <legend>{year}</legend>
       {entries.map(({ row, index }) => (
-        <TermRow key={index} row={row} index={index} problem={problem?.index === index ? problem : null} onChange={onChange} onRemove={onRemove} />
+        <TermRow key={index} row={row} index={index} errorAt={(field) => errorAt(`terms.${index}.${field}`)} onChange={onChange} onRemove={onRemove} />
       ))}
       <button type="button" className="button button--small button--ghost" onClick={onAdd}>
         Add a term to {year}
@@ -164,19 +134,21 @@ function YearTerms({ year, rows, problem, onChange, onRemove, onAdd }: YearProps
 function TermRow({
   row,
   index,
-  problem,
+  errorAt,
   onChange,
   onRemove,
 }: {
   row: Row;
   index: number;
-  problem: Problem | null;
+  /** The message of one of this term's fields ('start'). */
+  errorAt: (field: string) => string | undefined;
   onChange: (index: number, patch: Partial<Row>) => void;
   onRemove: (index: number) => void;
 }) {
   const id = useId();
   const label = `${row.name || 'New term'} ${row.year}`;
-  const errorFor = (field: Field) => (problem && (problem.field === field || (field === 'name' && problem.field === 'id')) ? problem.message : undefined);
+  // A term's id is made from its name: its problem is the name's.
+  const errorFor = (field: 'name' | 'start' | 'end') => errorAt(field) ?? (field === 'name' ? errorAt('id') : undefined);
   const input = (field: 'name' | 'start' | 'end', text: string, type: 'text' | 'date') => {
     const message = errorFor(field);
     return (

@@ -1,14 +1,12 @@
 // Admin → Club: the club's name, home-screen label, tagline and description, main and accent colours,
-// logo, contact address and links (the `club` document). A save publishes a new version; a refusal shows beside its field; someone else's
-// newer save is shown, and this form keeps what was typed.
-import { useEffect, useRef, useState, type ChangeEvent, type MutableRefObject } from 'react';
+// logo, contact address and links (the `club` document). A save checks them with the document's schema and publishes a new
+// version; a problem shows beside its field; someone else's newer save is shown, and this form keeps what was typed.
+import { useState, type ChangeEvent } from 'react';
 import { DESCRIPTION_MAX, HEX_COLOUR, SHORT_NAME_MAX, TAGLINE_MAX, type ClubIdentity } from '../../../../domain/documents/club-identity';
 import { CLUB_LOGO_FIELD } from '../../../../domain/contract/club/club';
-import { clubIdentitySchema } from '../../../../domain/contract/club/club-documents-schemas';
 import { FormField } from '../../../components/form-field';
 import { setClubIdentity } from '../../../lib/club/club-identity';
 import { call, errorMessage } from '../../../lib/data/api-client';
-import { useContractForm } from '../../../lib/forms/forms';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor, type DocumentEditor } from '../common/use-document-editor';
 import './club-tab.css';
@@ -16,7 +14,7 @@ import './club-tab.css';
 type Field = keyof ClubIdentity;
 
 interface TextField {
-  name: Field;
+  name: Exclude<Field, 'logo'>;
   label: string;
   type?: string;
   hint?: string;
@@ -44,34 +42,22 @@ const CONTACT_FIELDS: TextField[] = [
   { name: 'strava', label: 'Strava', type: 'url', hint: 'Leave empty to show no link.' },
 ];
 
-/** Admin → Club. The form's values live in react-hook-form, mirrored into the editor's draft as typed. */
+/** Admin → Club. */
 export function ClubTab() {
-  const editor = useDocumentEditor('club', { failed: 'Could not save the settings' });
-  const submit = useRef<() => unknown>(() => undefined);
+  // The header, titles and colours of this device follow at once; the others with their next /api/config.
+  const editor = useDocumentEditor('club', { what: 'settings', onPublished: (saved) => setClubIdentity(saved.body) });
   const [uploading, setUploading] = useState(false);
   return (
     <DocumentFrame
       editor={editor}
       className="form club-form"
       aria-labelledby="club-settings-heading"
-      loading="Loading the club's settings…"
-      loadFailed="Could not load the club's settings"
-      saveLabel="Save"
       savedNotice="Saved. Every page, the emails and the installed app follow the new settings."
-      onSave={() => submit.current()}
-      newerLabel="The newer settings"
-      theirs={({ body: newer }) => (
-        <p>
-          The newer settings: {newer.name} ({newer.shortName}), {newer.mainColour} and {newer.accentColour}, {newer.contactEmail}.
-        </p>
-      )}
-      showsField={(field) => FIELDS.has(field)}
+      theirs={({ body }) => `The newer settings: ${body.name} (${body.shortName}), ${body.mainColour} and ${body.accentColour}, ${body.contactEmail}.`}
+      showsField={(path) => FIELDS.has(path)}
       busy={uploading}
     >
-      {(draft, origin) => (
-        // A new starting version (saved, or theirs taken) starts the form again from it.
-        <ClubFields key={origin.version} editor={editor} identity={draft} submit={submit} uploading={uploading} setUploading={setUploading} />
-      )}
+      {(draft) => <ClubFields editor={editor} identity={draft} uploading={uploading} setUploading={setUploading} />}
     </DocumentFrame>
   );
 }
@@ -98,56 +84,40 @@ function Swatch({ colour }: { colour: string }) {
   );
 }
 
-/** The fields a refusal is shown beside. */
-const FIELDS = new Set<string>([...NAME_FIELDS, ...CONTACT_FIELDS].map((f) => f.name).concat(['mainColour', 'accentColour', 'logo']));
+/** The fields a problem is shown beside: every one of the document's. */
+const FIELDS = new Set<string>([...NAME_FIELDS, ...COLOUR_FIELDS, ...CONTACT_FIELDS].map((f) => f.name as string).concat('logo'));
 
 function ClubFields({
   editor,
   identity,
-  submit,
   uploading,
   setUploading,
 }: {
   editor: DocumentEditor<'club'>;
   identity: ClubIdentity;
-  submit: MutableRefObject<() => unknown>;
   uploading: boolean;
   setUploading: (uploading: boolean) => void;
 }) {
-  const form = useContractForm<ClubIdentity>(clubIdentitySchema, { defaultValues: identity });
-  const { register, handleSubmit, setError, setValue, watch, formState } = form;
-  const { errors } = formState;
-  const logo = watch('logo');
-  const latest = useRef(editor);
-  latest.current = editor;
-
-  // What is typed is the editor's draft: it is kept through someone else's newer version.
-  useEffect(() => {
-    const typing = watch((values, { name }) => {
-      if (name) latest.current.setDraft(values as ClubIdentity);
-    });
-    return () => typing.unsubscribe();
-  }, [watch]);
-
-  submit.current = handleSubmit(async (values) => {
-    const saved = await latest.current.publish(values);
-    if (saved) setClubIdentity(saved.body);
+  // An upload the server refused is the logo field's own message, until the next try.
+  const [uploadError, setUploadError] = useState<string | undefined>(undefined);
+  const text = (name: Exclude<Field, 'logo'>) => ({
+    value: identity[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => editor.setDraft((d) => ({ ...d, [name]: e.target.value })),
   });
-
-  const refusedAt = (field: Field) => errors[field]?.message ?? (editor.refused?.field === field ? editor.refused.message : undefined);
 
   async function uploadLogo(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
     setUploading(true);
+    setUploadError(undefined);
     try {
       const body = new FormData();
       body.append(CLUB_LOGO_FIELD, file);
       const answer = await call('POST /club/logo', { body });
-      setValue('logo', answer.logo, { shouldDirty: true });
+      editor.setDraft((d) => ({ ...d, logo: answer.logo }));
     } catch (error) {
-      setError('logo', { message: errorMessage(error, 'Could not upload the logo') });
+      setUploadError(errorMessage(error, 'Could not upload the logo'));
     } finally {
       setUploading(false);
     }
@@ -157,32 +127,32 @@ function ClubFields({
     <>
       <h2 id="club-settings-heading">Club settings</h2>
       {NAME_FIELDS.map((f) => (
-        <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
-          {(control) => <input {...control} type={f.type ?? 'text'} maxLength={f.maxLength} {...register(f.name)} />}
+        <FormField key={f.name} label={f.label} hint={f.hint} error={editor.errorAt(f.name)}>
+          {(control) => <input {...control} type={f.type ?? 'text'} maxLength={f.maxLength} {...text(f.name)} />}
         </FormField>
       ))}
       {COLOUR_FIELDS.map((f) => (
-        <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
+        <FormField key={f.name} label={f.label} hint={f.hint} error={editor.errorAt(f.name)}>
           {(control) => (
             <span className="club-form__colour">
-              <input {...control} type="text" inputMode="text" autoComplete="off" spellCheck={false} {...register(f.name)} />
-              <Swatch colour={watch(f.name)} />
+              <input {...control} type="text" inputMode="text" autoComplete="off" spellCheck={false} {...text(f.name)} />
+              <Swatch colour={identity[f.name]} />
             </span>
           )}
         </FormField>
       ))}
-      <FormField label="Logo" hint="A square picture works best. The app's icons and link previews are made from it." error={refusedAt('logo')}>
+      <FormField label="Logo" hint="A square picture works best. The app's icons and link previews are made from it." error={uploadError ?? editor.errorAt('logo')}>
         {(control) => (
           <span className="club-form__logo">
-            <img src={logo ?? '/favicon.svg'} alt={logo ? 'The uploaded logo' : 'The built-in logo'} width="64" height="64" />
+            <img src={identity.logo ?? '/favicon.svg'} alt={identity.logo ? 'The uploaded logo' : 'The built-in logo'} width="64" height="64" />
             <input {...control} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" onChange={(e) => void uploadLogo(e)} disabled={uploading} />
             {uploading && <span role="status">Uploading…</span>}
           </span>
         )}
       </FormField>
       {CONTACT_FIELDS.map((f) => (
-        <FormField key={f.name} label={f.label} hint={f.hint} error={refusedAt(f.name)}>
-          {(control) => <input {...control} type={f.type ?? 'text'} {...register(f.name)} />}
+        <FormField key={f.name} label={f.label} hint={f.hint} error={editor.errorAt(f.name)}>
+          {(control) => <input {...control} type={f.type ?? 'text'} {...text(f.name)} />}
         </FormField>
       ))}
     </>

@@ -1,6 +1,7 @@
 // The one frame of a club document's editor: loading and a retry, a newer version met on save (what
-// was typed is kept, then published over theirs or dropped for theirs), and a refusal shown beside
-// the field it names or, for a field the tab does not show, above Save.
+// was typed is kept, then published over theirs or dropped for theirs), the document's schema checked
+// before sending, and a problem shown beside the field it names or, for a field the tab does not
+// show, above Save.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,21 +23,17 @@ function club(name: string, version: number, by = 'Ada Other'): ClubDocument<'cl
 
 /** A tab as small as one can be: the club's name, on the frame. */
 function NameTab() {
-  const editor = useDocumentEditor('club');
+  const editor = useDocumentEditor('club', { what: 'name' });
   return (
     <DocumentFrame
       editor={editor}
-      loading="Loading the name…"
-      loadFailed="The name could not be loaded"
       saveLabel="Save the name"
       savedNotice={(saved) => `Saved as version ${saved.version}.`}
-      onSave={() => editor.publish(editor.draft!)}
-      newerLabel="Their name"
-      theirs={(newer) => <p>Their name: {newer.body.name}</p>}
-      showsField={(field) => field === 'name'}
+      theirs={({ body }) => `Their name: ${body.name}`}
+      showsField={(path) => path === 'name'}
     >
       {(draft) => (
-        <FormField label="Name" error={editor.refused?.field === 'name' ? editor.refused.message : undefined}>
+        <FormField label="Name" error={editor.errorAt('name')}>
           {(control) => <input {...control} value={draft.name} onChange={(e) => editor.setDraft({ ...draft, name: e.target.value })} />}
         </FormField>
       )}
@@ -71,7 +68,7 @@ describe('DocumentFrame', () => {
     expect(screen.getByText('Not saved yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save the name' }));
 
-    const panel = await screen.findByRole('region', { name: 'Their name' });
+    const panel = await screen.findByRole('region', { name: 'The newer name' });
     expect(within(panel).getByRole('alert')).toHaveTextContent('Ada Other saved a newer version while you were editing.');
     expect(within(panel).getByText('Their name: Theirs')).toBeInTheDocument();
     // What was typed is still in the field, and still unsaved.
@@ -79,7 +76,7 @@ describe('DocumentFrame', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Keep mine and save' }));
     expect(await screen.findByText('Saved as version 5.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Their name' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'The newer name' })).toBeNull();
     expect(screen.getByLabelText('Name')).toHaveValue('Mine');
     expect(screen.queryByText('Not saved yet.')).toBeNull();
     expect(puts(api).map((p) => [p.version, p.body.name])).toEqual([
@@ -99,7 +96,7 @@ describe('DocumentFrame', () => {
     await user.click(screen.getByRole('button', { name: 'Save the name' }));
     await user.click(await screen.findByRole('button', { name: 'Use theirs' }));
     expect(screen.getByLabelText('Name')).toHaveValue('Theirs');
-    expect(screen.queryByRole('region', { name: 'Their name' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'The newer name' })).toBeNull();
     await user.type(screen.getByLabelText('Name'), '!');
     await user.click(screen.getByRole('button', { name: 'Save the name' }));
     expect(await screen.findByText('Saved as version 5.')).toBeInTheDocument();
@@ -121,6 +118,19 @@ describe('DocumentFrame', () => {
     await user.type(name, '!');
     expect(name).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('The name is too plain')).toBeNull();
+  });
+
+  it("checks the draft with the document's own schema before sending: the message beside its field, which takes the focus", async () => {
+    const api = renderTab({});
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save the name' }));
+    expect(name).toHaveAccessibleDescription('Give the club a name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(puts(api)).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows a refusal of a field the tab does not show above Save, in an alert', async () => {

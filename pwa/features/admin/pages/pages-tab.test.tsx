@@ -136,10 +136,22 @@ describe('Admin → Pages', () => {
     renderPages({ 'PUT /club/documents/:key': () => jsonReply({ error: 'Write the question', field: 'items.1.question' }, 400) });
     await openFaq();
     const inputs = await screen.findAllByRole('textbox', { name: 'Question' });
-    await user.clear(inputs[1]!);
+    await user.type(inputs[1]!, ' again');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Question' })[1]).toHaveAccessibleDescription('Write the question'));
     expect(screen.getAllByRole('textbox', { name: 'Question' })[0]).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("stops a question left empty beside it, with the page's own rule, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const api = renderPages({});
+    await openFaq();
+    const inputs = await screen.findAllByRole('textbox', { name: 'Question' });
+    await user.clear(inputs[1]!);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(screen.getAllByRole('textbox', { name: 'Question' })[1]).toHaveAccessibleDescription('Write the question');
+    expect(screen.getByRole('alert')).toHaveTextContent('Not published: Write the question.');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
   it('lists the versions with who and when, and restores one', async () => {

@@ -81,7 +81,7 @@ export function PagesTab() {
 }
 
 function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>; onDirty: (dirty: boolean) => void }) {
-  const editor = useDocumentEditor(entry.key, { failed: 'The page could not be published. Try again.' });
+  const editor = useDocumentEditor(entry.key, { what: `${entry.label} page` });
   const versions = useDocumentVersions(entry.key);
   // The schedule, for the preview of a text naming one of its sessions (`{start:…}`).
   const seasons = useClubDocument('seasons').data?.body;
@@ -102,14 +102,14 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
   }
   if (!editor.document || editor.draft === undefined) {
     return editor.loadError ? (
-      <LoadError onRetry={editor.reload}>{errorMessage(editor.loadError, 'The page could not be loaded.')}</LoadError>
+      <LoadError onRetry={editor.reload}>{errorMessage(editor.loadError, `Could not load the ${editor.what}.`)}</LoadError>
     ) : (
       <Loading text="Loading the page…" />
     );
   }
   const { Fields, View } = entry;
   const draft = editor.draft as PageDocumentTypes[K];
-  const errorAt = (path: string) => (editor.refused?.field === path ? editor.refused.message : undefined);
+  const [problem] = editor.problems;
 
   return (
     <>
@@ -169,10 +169,10 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
             </p>
           </div>
         )}
-        {editor.refused && !editor.refused.field && <p className="field-error" role="alert">{editor.refused.message}</p>}
-        {editor.refused?.field && (
+        {problem && !problem.path && <p className="field-error" role="alert">{problem.message}</p>}
+        {problem?.path && (
           <p className="field-error" role="alert">
-            Not published: {editor.refused.message}.{previewing ? ' Go back to editing to correct it.' : ''}
+            Not published: {problem.message}.{previewing ? ' Go back to editing to correct it.' : ''}
           </p>
         )}
         {published && !editor.dirty && <Notice tone="success">{published}</Notice>}
@@ -183,7 +183,7 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
             <View document={previewDocument(entry.key, draft, seasons)} />
           </section>
         ) : (
-          <Fields value={draft} onChange={(next) => editor.setDraft(next as ClubDocumentTypes[K])} errorAt={errorAt} />
+          <Fields value={draft} onChange={(next) => editor.setDraft(next as ClubDocumentTypes[K])} errorAt={editor.errorAt} />
         )}
 
         <div className="page-editor__publish">

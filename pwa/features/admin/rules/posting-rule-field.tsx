@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
 import { RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
-import { numberProblem } from './rule-numbers';
+import { typedNumber } from '../../../lib/forms/problems';
 
 export interface PostingDraft {
   postingFrom: 'tomorrow' | 'minutes';
@@ -17,14 +17,9 @@ export function postingDraftOf(rules: RuleNumbers): PostingDraft {
   return minutes === undefined ? { postingFrom: 'tomorrow', postingNoticeMinutes: '' } : { postingFrom: 'minutes', postingNoticeMinutes: String(minutes) };
 }
 
-/** The number's own message, when minutes are chosen and the number is not one the rule takes. */
-export function postingProblem(draft: PostingDraft): string | undefined {
-  return draft.postingFrom === 'minutes' ? numberProblem('postingNoticeMinutes', draft.postingNoticeMinutes) : undefined;
-}
-
-/** The document's part of a valid draft: the minutes, or nothing for "From tomorrow". */
+/** The document's part of the draft: the minutes typed, or nothing for "From tomorrow". */
 export function postingNumbers(draft: PostingDraft): Pick<RuleNumbers, 'postingNoticeMinutes'> {
-  return draft.postingFrom === 'minutes' ? { postingNoticeMinutes: Number(draft.postingNoticeMinutes) } : {};
+  return draft.postingFrom === 'minutes' ? { postingNoticeMinutes: typedNumber(draft.postingNoticeMinutes) } : {};
 }
 
 /** 'From tomorrow' or 'From 90 minutes before its start', for the history and a newer version. */

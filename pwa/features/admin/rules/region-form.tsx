@@ -1,13 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { canonicalLocale, clubFormat } from '../../../../domain/region/club-format';
 import { phoneCountries, phoneExample } from '../../../../domain/region/phone';
-import type { ClubRegion } from '../../../../domain/region/club-region';
 import { FormField } from '../../../components/form-field';
 import { setClubRegion } from '../../../lib/club/club-region';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
-
-const LOCALE_PROBLEM = 'Give a language and region this browser can write dates in, e.g. en-AU or en-US';
 
 /** The countries the phone library knows, by their English names (the server checks the code again). */
 function countryChoices(current: string): { code: string; name: string }[] {
@@ -26,40 +23,19 @@ function countryChoices(current: string): { code: string; name: string }[] {
 
 /** The club's country and language (Admin → Rules), each with what it changes shown before saving. */
 export function RegionForm() {
-  const editor = useDocumentEditor('region', { failed: 'The country and language could not be saved' });
-  const [typedProblem, setTypedProblem] = useState<string | undefined>(undefined);
+  // This device writes dates and reads numbers the new way at once; the others with their next /api/config.
+  const editor = useDocumentEditor('region', { what: 'country and language', onPublished: (saved) => setClubRegion(saved.body) });
   const inForce = editor.origin?.body.country ?? '';
   const countries = useMemo(() => countryChoices(inForce), [inForce]);
-  const refusedAt = (field: keyof ClubRegion) => (editor.refused?.field === field ? editor.refused.message : undefined);
-
-  async function save() {
-    const draft = editor.draft!;
-    const locale = canonicalLocale(draft.locale);
-    if (!locale) {
-      setTypedProblem(LOCALE_PROBLEM);
-      return;
-    }
-    const saved = await editor.publish({ country: draft.country, locale });
-    // This device writes dates and reads numbers the new way at once; the others with their next /api/config.
-    if (saved) setClubRegion(saved.body);
-  }
 
   return (
     <DocumentFrame
       editor={editor}
       className="form"
-      loading="Loading the country and language…"
-      loadFailed="Failed to load the country and language"
       saveLabel="Save country and language"
       savedNotice={(saved) => `Saved: phone numbers are read for ${saved.body.country}, dates are written in ${saved.body.locale}.`}
-      onSave={save}
-      newerLabel="The newer country and language"
-      theirs={(newer) => (
-        <p>
-          Another administrator set the country to {newer.body.country} and the language to {newer.body.locale} while you were choosing.
-        </p>
-      )}
-      showsField={(field) => field === 'country' || field === 'locale'}
+      theirs={({ body }) => `Another administrator set the country to ${body.country} and the language to ${body.locale} while you were choosing.`}
+      showsField={(path) => path === 'country' || path === 'locale'}
       requireChange
     >
       {(draft) => {
@@ -68,7 +44,7 @@ export function RegionForm() {
           <>
             <FormField
               label="Country"
-              error={refusedAt('country')}
+              error={editor.errorAt('country')}
               hint={`A number typed without a country code is read as one of this country’s, e.g. ${phoneExample(draft.country)}. Numbers already kept stay as they are.`}
             >
               {(control) => (
@@ -83,7 +59,7 @@ export function RegionForm() {
             </FormField>
             <FormField
               label="Language and date format"
-              error={typedProblem ?? refusedAt('locale')}
+              error={editor.errorAt('locale')}
               hint={
                 locale
                   ? `Dates will read: ${clubFormat(locale).dateTime('2026-03-02', '18:15')}`
@@ -98,10 +74,7 @@ export function RegionForm() {
                   autoCorrect="off"
                   spellCheck={false}
                   maxLength={50}
-                  onChange={(e) => {
-                    setTypedProblem(undefined);
-                    editor.setDraft((d) => ({ ...d, locale: e.target.value }));
-                  }}
+                  onChange={(e) => editor.setDraft((d) => ({ ...d, locale: e.target.value }))}
                 />
               )}
             </FormField>

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { RULE_NUMBER_LABELS } from '../../../../domain/contract/club/club-documents-schemas';
 import { RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers } from '../../../../domain/rules';
 import { FormField } from '../../../components/form-field';
 import { setClubRules } from '../../../lib/club/club-rules';
+import { typedNumber } from '../../../lib/forms/problems';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
 import { RuleHistory } from './rules-history';
-import { numberProblem } from './rule-numbers';
-import { PostingRuleField, postingDraftOf, postingNumbers, postingProblem, postingSummary, type PostingDraft } from './posting-rule-field';
+import { PostingRuleField, postingDraftOf, postingNumbers, postingSummary, type PostingDraft } from './posting-rule-field';
 import './rules.css';
 
 /** The attendance rules' numbers, one field each (how soon a workout may be posted is a choice of its own). */
@@ -23,91 +22,64 @@ const toDraft = (rules: RuleNumbers): Draft => ({
   ...postingDraftOf(rules),
 });
 
-/** The numbers, when every field holds one within its bounds. */
-function toNumbers(draft: Draft): RuleNumbers | null {
-  if (FIELDS.some((k) => numberProblem(k, draft[k])) || postingProblem(draft)) return null;
-  return {
-    lateCancelHours: Number(draft.lateCancelHours),
-    absencesBeforeSuspension: Number(draft.absencesBeforeSuspension),
-    suspensionDays: Number(draft.suspensionDays),
-    ...postingNumbers(draft),
-  };
-}
+/** The document the draft makes: the numbers typed, for the document's schema to check. */
+const toNumbers = (draft: Draft): RuleNumbers => ({
+  lateCancelHours: typedNumber(draft.lateCancelHours),
+  absencesBeforeSuspension: typedNumber(draft.absencesBeforeSuspension),
+  suspensionDays: typedNumber(draft.suspensionDays),
+  ...postingNumbers(draft),
+});
 
 /** Admin → Rules: the rules' numbers, what members will read, every change made, and where the club is. */
 export function RulesTab() {
-  const editor = useDocumentEditor('rules', { toForm: toDraft, failed: 'The rules were not saved' });
-  const [shown, setShown] = useState<Partial<Record<keyof RuleNumbers, string>>>({});
-  const refusedAt = (key: keyof RuleNumbers) => shown[key] ?? (editor.refused?.field === key ? editor.refused.message : undefined);
-
-  async function save() {
-    const numbers = toNumbers(editor.draft!);
-    if (!numbers) {
-      setShown({
-        ...Object.fromEntries(FIELDS.map((k) => [k, numberProblem(k, editor.draft![k])])),
-        postingNoticeMinutes: postingProblem(editor.draft!),
-      });
-      return;
-    }
-    // This device words the rules at once; the others with their next /api/config.
-    if (await editor.publish(numbers)) setClubRules(numbers);
-  }
+  // This device words the rules at once; the others with their next /api/config.
+  const editor = useDocumentEditor('rules', { what: 'rules', toForm: toDraft, toBody: toNumbers, onPublished: (saved) => setClubRules(saved.body) });
 
   return (
     <div className="rules-admin">
       <DocumentFrame
         editor={editor}
         className="card form rules-admin__form"
-        loading="Loading the rules…"
-        loadFailed="Failed to load the rules"
-        saveLabel="Save"
         savedNotice="Rules saved: they apply from now on."
-        onSave={save}
-        newerLabel="The newer rules"
-        theirs={(newer) => (
-          <p>
-            Their numbers: {FIELDS.map((k) => `${RULE_NUMBER_LABELS[k]} ${newer.body[k]}`).join('; ')}; a workout may be posted:{' '}
-            {postingSummary(newer.body).toLowerCase()}.
-          </p>
-        )}
-        showsField={(field) => (FIELDS as readonly string[]).includes(field) || field === 'postingNoticeMinutes'}
+        theirs={({ body }) =>
+          `Their numbers: ${FIELDS.map((k) => `${RULE_NUMBER_LABELS[k]} ${body[k]}`).join('; ')}; a workout may be posted: ${postingSummary(body).toLowerCase()}.`
+        }
+        showsField={(path) => (FIELDS as readonly string[]).includes(path) || path === 'postingNoticeMinutes'}
       >
-        {(draft, origin) => (
-          <>
-            <p className="hint">
-              The server applies these from the moment they are saved: absences and suspensions already counted stay as they were.
-            </p>
-            {FIELDS.map((key) => (
-              <FormField key={key} label={RULE_NUMBER_LABELS[key]} error={refusedAt(key)} hint={`${RULE_NUMBER_BOUNDS[key].min}–${RULE_NUMBER_BOUNDS[key].max}`}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="numeric"
-                    min={RULE_NUMBER_BOUNDS[key].min}
-                    max={RULE_NUMBER_BOUNDS[key].max}
-                    step={1}
-                    value={draft[key]}
-                    onChange={(e) => {
-                      editor.setDraft((d) => ({ ...d, [key]: e.target.value }));
-                      setShown((s) => ({ ...s, [key]: undefined }));
-                    }}
-                  />
-                )}
-              </FormField>
-            ))}
-            <MembersWillRead numbers={toNumbers(draft) ?? origin.body} />
-            <PostingRuleField
-              draft={draft}
-              error={refusedAt('postingNoticeMinutes')}
-              preview={toNumbers(draft) ?? origin.body}
-              onChange={(next) => {
-                editor.setDraft((d) => ({ ...d, ...next }));
-                setShown((s) => ({ ...s, postingNoticeMinutes: undefined }));
-              }}
-            />
-          </>
-        )}
+        {(draft, origin) => {
+          // What members will read: the numbers typed once they would pass, else the ones in force.
+          const preview = editor.valid(toNumbers(draft)) ?? origin.body;
+          return (
+            <>
+              <p className="hint">
+                The server applies these from the moment they are saved: absences and suspensions already counted stay as they were.
+              </p>
+              {FIELDS.map((key) => (
+                <FormField key={key} label={RULE_NUMBER_LABELS[key]} error={editor.errorAt(key)} hint={`${RULE_NUMBER_BOUNDS[key].min}–${RULE_NUMBER_BOUNDS[key].max}`}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="number"
+                      inputMode="numeric"
+                      min={RULE_NUMBER_BOUNDS[key].min}
+                      max={RULE_NUMBER_BOUNDS[key].max}
+                      step={1}
+                      value={draft[key]}
+                      onChange={(e) => editor.setDraft((d) => ({ ...d, [key]: e.target.value }))}
+                    />
+                  )}
+                </FormField>
+              ))}
+              <MembersWillRead numbers={preview} />
+              <PostingRuleField
+                draft={draft}
+                error={editor.errorAt('postingNoticeMinutes')}
+                preview={preview}
+                onChange={(next) => editor.setDraft((d) => ({ ...d, ...next }))}
+              />
+            </>
+          );
+        }}
       </DocumentFrame>
       <RuleHistory />
       <TimeZoneSection />

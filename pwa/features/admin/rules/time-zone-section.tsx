@@ -18,15 +18,10 @@ function knownZones(current: string): string[] {
  * before saving; then its country and language (region-form.tsx), a document of their own.
  */
 export function TimeZoneSection() {
-  const editor = useDocumentEditor('time-zone', { failed: 'The time zone could not be saved' });
+  // This device's club clock follows at once; the others with their next /api/config.
+  const editor = useDocumentEditor('time-zone', { what: 'time zone', onPublished: (saved) => setClubTimeZone(saved.body.timeZone) });
   const inForce = editor.origin?.body.timeZone ?? '';
   const zones = useMemo(() => knownZones(inForce), [inForce]);
-
-  async function save() {
-    const saved = await editor.publish(editor.draft!);
-    // This device's club clock follows at once; the others with their next /api/config.
-    if (saved) setClubTimeZone(saved.body.timeZone);
-  }
 
   return (
     <section aria-labelledby="time-zone-heading" className="card rules-admin__zone">
@@ -35,14 +30,10 @@ export function TimeZoneSection() {
       <DocumentFrame
         editor={editor}
         className="form"
-        loading="Loading the time zone…"
-        loadFailed="Failed to load the time zone"
         saveLabel="Save time zone"
         savedNotice={(saved) => `Saved: the club’s clock is now ${saved.body.timeZone}.`}
-        onSave={save}
-        newerLabel="The newer time zone"
-        theirs={(newer) => <p>Another administrator changed the time zone to {newer.body.timeZone} while you were choosing.</p>}
-        showsField={(field) => field === 'timeZone'}
+        theirs={({ body }) => `Another administrator changed the time zone to ${body.timeZone} while you were choosing.`}
+        showsField={(path) => path === 'timeZone'}
         requireChange
       >
         {(draft) => (
@@ -51,7 +42,7 @@ export function TimeZoneSection() {
               Workouts and events keep their club-local times: a workout at 18:00 stays at 18:00 on the new clock. “Today”,
               reminders and calendar feeds follow the new zone from the moment you save.
             </Notice>
-            <FormField label="Club time zone" error={editor.refused?.field === 'timeZone' ? editor.refused.message : undefined}>
+            <FormField label="Club time zone" error={editor.errorAt('timeZone')}>
               {(control) => (
                 <select {...control} value={draft.timeZone} onChange={(e) => editor.setDraft({ timeZone: e.target.value })}>
                   {zones.map((z) => (

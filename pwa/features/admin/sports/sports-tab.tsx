@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   BADGE_COLOURS,
   BADGE_COLOUR_LABELS,
@@ -9,7 +9,6 @@ import {
   TYPE_MINUTES_MIN,
   TYPE_NAME_MAX,
   idFromName,
-  sportsProblem,
   type SportsDocument,
   type WorkoutFilterDefinition,
   type WorkoutTypeDefinition,
@@ -29,18 +28,25 @@ interface TypeRow extends WorkoutTypeDefinition {
   added?: boolean;
 }
 
-/** The document as it is published: rows without the editor's marks, names trimmed. */
-function toDocument(types: readonly TypeRow[], filters: readonly WorkoutFilterDefinition[]): SportsDocument {
-  return {
-    types: types.map(({ added: _added, ...t }) => ({ ...t, name: t.name.trim() })),
-    filters: filters.map((f) => ({ ...f, name: f.name.trim() })),
-  };
-}
-
 /** The draft: the document's shape, new types marked. */
 interface Draft {
   types: TypeRow[];
   filters: WorkoutFilterDefinition[];
+}
+
+/**
+ * The document as it is published: rows without the editor's marks, names trimmed, and a filter
+ * added in this edit with its id from its name (the forum's address keeps it: ?sport=bike).
+ */
+function toBody({ types, filters }: Draft): SportsDocument {
+  return {
+    types: types.map(({ added: _added, ...t }) => ({ ...t, name: t.name.trim() })),
+    filters: filters.map((f, i) => ({
+      ...f,
+      id: f.id || idFromName(f.name, filters.filter((_, j) => j !== i).map((o) => o.id)),
+      name: f.name.trim(),
+    })),
+  };
 }
 
 /**
@@ -49,59 +55,34 @@ interface Draft {
  * retired rather than removed; renaming keeps every workout of it.
  */
 export function SportsTab() {
-  const editor = useDocumentEditor<'sports', Draft>('sports', {
-    toForm: (body) => ({ types: body.types.map((t) => ({ ...t })), filters: body.filters }),
-    failed: 'The sports could not be saved.',
-  });
   const usage = useTypeUsageQuery();
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const refused = problem ?? (editor.refused?.field ? { field: editor.refused.field, message: editor.refused.message } : null);
-  const errorAt = (field: string) => (refused?.field === field ? refused.message : undefined);
-
-  async function save() {
-    const draft = editor.draft!;
-    // Filters take their id from their name when added; the forum's address keeps it (?sport=bike).
-    const filters = draft.filters.map((f, i) =>
-      f.id ? f : { ...f, id: idFromName(f.name, draft.filters.filter((_, j) => j !== i).map((o) => o.id)) },
-    );
-    const body = toDocument(draft.types, filters);
-    const unnamed = body.types.findIndex((t) => t.name === '');
-    const found = unnamed >= 0 ? { field: `types.${unnamed}.name`, message: 'Give the workout type a name' } : sportsProblem(body);
-    setProblem(found);
-    if (found) return;
-    const published = await editor.publish(body);
-    if (published) {
-      setClubSports(published.body);
+  const editor = useDocumentEditor<'sports', Draft>('sports', {
+    what: 'sports',
+    toForm: (body) => ({ types: body.types.map((t) => ({ ...t })), filters: body.filters }),
+    toBody,
+    onPublished: (saved) => {
+      setClubSports(saved.body);
       void usage.refetch();
-    }
-  }
-
-  const change = (next: (draft: Draft) => Partial<Draft>) => {
-    setProblem(null);
-    editor.setDraft((draft) => ({ ...draft, ...next(draft) }));
-  };
+    },
+  });
 
   return (
     <DocumentFrame
       editor={editor}
       aria-label="Sports and workout types"
       className="sports-admin"
-      loading="Loading sports…"
-      loadFailed="The sports could not be loaded."
       saveLabel="Save sports"
       savedNotice="Sports saved: the New Workout form, the badges and the filters use them now."
-      onSave={save}
-      newerLabel="The newer sports"
-      theirs={(newer) => (
-        <p>
-          Theirs: {newer.body.types.filter((t) => !t.retired).map((t) => t.name).join(', ')}; filters{' '}
-          {newer.body.filters.map((f) => f.name).join(', ') || 'none'}.
-        </p>
-      )}
-      showsField={(field) => /^(types|filters)\.\d+\./.test(field)}
+      theirs={({ body }) => `Theirs: ${body.types.filter((t) => !t.retired).map((t) => t.name).join(', ')}; filters ${body.filters.map((f) => f.name).join(', ') || 'none'}.`}
+      showsField={(path) => /^(types|filters)\.\d+\./.test(path)}
     >
       {(draft) => (
-        <SportsFields draft={draft} used={new Map((usage.data?.types ?? []).map((t) => [t.id, t.workouts]))} errorAt={errorAt} change={change} />
+        <SportsFields
+          draft={draft}
+          used={new Map((usage.data?.types ?? []).map((t) => [t.id, t.workouts]))}
+          errorAt={editor.errorAt}
+          change={(next) => editor.setDraft((current) => ({ ...current, ...next(current) }))}
+        />
       )}
     </DocumentFrame>
   );

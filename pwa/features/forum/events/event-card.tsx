@@ -4,11 +4,11 @@ import type { EventPost } from '../../../../domain/contract/training/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/status';
 import { EVENT_BADGE, KindBadge, MovedMark } from '../../../components/post-parts';
+import { errorMessage } from '../../../lib/data/api-client';
 import { useSession } from '../../../lib/session/session';
 import { Author, EventWhenWhere } from '../common/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
-import { deleteErrorText } from '../workouts/workout-card';
 import { canManagePost } from '../../../../domain/rules';
 
 export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
@@ -34,7 +34,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
     try {
       await onDelete(event.id);
     } catch (err) {
-      setDeleteError(deleteErrorText('event', err));
+      setDeleteError(errorMessage(err, 'Could not delete the event. Please try again.'));
       setDeleting(false);
     }
   }

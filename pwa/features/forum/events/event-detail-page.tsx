@@ -9,12 +9,11 @@ import { formatDateTime } from '../../../lib/ui/format';
 import { EVENT_BADGE, KindBadge, MovedMark } from '../../../components/post-parts';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
-import { ApiError } from '../../../lib/data/api-client';
+import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useEventQuery } from '../api/forum-queries';
 import { DELETE_EVENT_CONFIRM } from './event-card';
-import { deleteErrorText } from '../workouts/workout-card';
 import { parseId } from '../common/forum-api';
 import { LocalComments } from '../common/local-comments';
 import { Avatar } from '../../../components/avatar';
@@ -63,7 +62,7 @@ export function EventDetailPage() {
       await deletePost({ id: event.id });
       navigate('/forum?tab=events', { replace: true });
     } catch (err) {
-      setDeleteError(deleteErrorText('event', err));
+      setDeleteError(errorMessage(err, 'Could not delete the event. Please try again.'));
       setDeleting(false);
     }
   }
@@ -97,7 +96,7 @@ export function EventDetailPage() {
           />
         ) : (
           <LoadError onRetry={refresh}>
-            Could not load this event: {loadError(query)?.message ?? 'Something went wrong'}
+            Could not load this event: {errorMessage(loadError(query), 'Something went wrong')}
           </LoadError>
         )}
       </Frame>

@@ -5,6 +5,7 @@ import { EmptyState, LoadError, Loading, Notice } from '../../../components/stat
 import { lazyNamed } from '../../../lib/ui/lazy-named';
 import { useSession } from '../../../lib/session/session';
 import { EventCard } from './event-card';
+import { errorMessage } from '../../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useEventsQuery } from '../api/forum-queries';
@@ -43,7 +44,7 @@ export function EventsTab() {
       ) : error && isOfflineError(error) ? (
         <ListNotSaved what="events" onRetry={refresh} />
       ) : error ? (
-        <LoadError onRetry={refresh}>Could not load the events: {error.message}</LoadError>
+        <LoadError onRetry={refresh}>Could not load the events: {errorMessage(error, 'Something went wrong')}</LoadError>
       ) : !data || data.posts.length === 0 ? (
         <EmptyState>No events posted yet.</EmptyState>
       ) : (

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { firstIssue } from '../../../../domain/contract/common';
 import { addDays } from '../../../../domain/clock';
 import {
   CONTENT_MAX,
@@ -12,11 +11,13 @@ import {
 } from '../../../../domain/contract/training/forum';
 import { createEventSchema, type NewEvent } from '../../../../domain/contract/training/forum-schemas';
 import { FormField } from '../../../components/form-field';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { FormFooter } from '../../../components/form-footer';
+import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { checkWith } from '../../../lib/forms/problems';
 import { useCreatePostMutation } from '../api/forum-mutations';
 import { CharCounter } from '../common/post-parts';
 import { formatDuration } from '../../../../domain/region/club-format';
@@ -46,7 +47,7 @@ export function newEventFormSchema(today: string | null) {
       content: z.string(),
     })
     .superRefine((draft, ctx) => {
-      addIssues(createEventSchema.safeParse({ type: 'event', ...draft }), ctx);
+      addIssues(createEventSchema, { type: 'event', ...draft }, ctx);
       if (
         today !== null &&
         /^\d{4}-\d{2}-\d{2}$/.test(draft.eventDate) &&
@@ -62,8 +63,8 @@ export function checkNewEvent(
   draft: EventDraft,
   today: string | null,
 ): { ok: true; body: NewEvent } | { ok: false; error: string } {
-  const parsed = newEventFormSchema(today).safeParse(draft);
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  const checked = checkWith(newEventFormSchema(today), draft);
+  if (checked.problems) return { ok: false, error: checked.problems[0]!.message };
   const { eventTime, eventEndTime, eventLocation, ...rest } = createEventSchema.parse({ type: 'event', ...draft });
   // Time, end time and place are optional: left empty, they are not sent at all.
   return {
@@ -163,12 +164,7 @@ export function NewEventModal({
           )}
         </FormField>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Posting…' : 'Post Event'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Post Event" busy={isSubmitting} busyLabel="Posting…" />
       </form>
     </Modal>
   );

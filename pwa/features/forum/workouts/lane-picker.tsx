@@ -8,7 +8,7 @@ import { PACE_UNIT_TEXT, formatPace, memberPace } from '../../../../domain/paces
 import { paceUnitOf } from '../../../../domain/sports';
 import { useClubSports } from '../../../lib/club/club-sports';
 import { ErrorMessage, Notice } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
+import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { refreshCopies } from '../../../lib/data/post-cache';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { useSession } from '../../../lib/session/session';
@@ -82,7 +82,7 @@ export function LanePicker({ workout, started }: { workout: WorkoutPost; started
         else setNotice(`You are signed up in ${selected.name}.`);
       }
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? `Error: ${err.message}` : 'Could not save your lane. Please try again.');
+      setError(errorMessage(err, 'Could not save your lane. Please try again.'));
       if (err instanceof ApiError && err.status === 409) refreshCopies(queryClient, { workoutId: workout.id });
     } finally {
       setBusy(false);
@@ -218,7 +218,7 @@ export function LaneMoveSelect({ workoutId, person, lanes }: { workoutId: number
       // The exec chose the lane knowing its count (a full lane says so): past capacity is their call.
       await performWrite({ kind: 'lane-move', workoutId, lane, userId: person.user_id, overCapacity: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Could not move them. Please try again.');
+      setError(errorMessage(err, 'Could not move them. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -5,10 +5,11 @@ import { earliestPostingDate } from '../../../../domain/moves';
 import { WEEKDAY_NAMES, type WorkoutPost } from '../../../../domain/contract/training/forum';
 import { termOfDate } from '../../../../domain/calendar';
 import { useClubTerms } from '../../../lib/club/club-terms';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { Modal } from '../../../components/modal';
 import { FormField } from '../../../components/form-field';
+import { FormFooter } from '../../../components/form-footer';
 import { ErrorMessage } from '../../../components/status';
-import { errorMessage, type ApiError } from '../../../lib/data/api-client';
+import { errorMessage } from '../../../lib/data/api-client';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
 import { useClubRules, useRuleText } from '../../../lib/club/club-rules';
 import { useContractForm } from '../../../lib/forms/forms';
@@ -132,8 +133,8 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
       onCreated(post);
     } catch (err) {
       // A refusal about one field (a start sooner than the club's posting rule allows) goes next to it.
-      const field = refusedField(err);
-      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
+      const refused = refusedField(err);
+      if (refused) form.setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: true });
       else setError(errorMessage(err, 'Failed to create workout'));
     }
   });
@@ -151,12 +152,7 @@ export function NewWorkoutModal({ onClose, onCreated }: { onClose: () => void; o
         />
         <RepeatFields form={form} />
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Posting…' : repeating ? 'Post Workouts' : 'Post Workout'}
-          </button>
-        </div>
+        <FormFooter submitLabel={repeating ? 'Post Workouts' : 'Post Workout'} busy={isSubmitting} busyLabel="Posting…" />
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useConfirm, type ConfirmOptions } from '../../../components/confirm-dia
 import { MovedMark, TypeBadge } from '../../../components/post-parts';
 import { ErrorMessage } from '../../../components/status';
 import { formatTimeRange } from '../../../lib/ui/format';
+import { errorMessage } from '../../../lib/data/api-client';
 import { useSession } from '../../../lib/session/session';
 import { Author, PlaceLine } from '../common/post-parts';
 import { SignupControls } from './signup-controls';
@@ -31,10 +32,6 @@ export function deleteWorkoutQuestion(workout: Pick<WorkoutPost, 'series_id'>): 
         alternativeLabel: 'This and the following',
       }
     : { title: 'Delete workout?', message: DELETE_WORKOUT_CONFIRM, confirmLabel: 'Delete' };
-}
-
-export function deleteErrorText(what: 'workout' | 'event', err: unknown): string {
-  return `Error deleting ${what}: ${err instanceof Error && err.message ? err.message : 'Unknown error'}`;
 }
 
 interface WorkoutCardProps {
@@ -93,7 +90,7 @@ export function WorkoutCard({ workout, onDelete }: WorkoutCardProps) {
     try {
       await onDelete(workout.id, answer === 'alternative' ? 'following' : 'this');
     } catch (err) {
-      setDeleteError(deleteErrorText('workout', err));
+      setDeleteError(errorMessage(err, 'Could not delete the workout. Please try again.'));
       setDeleting(false);
     }
   }

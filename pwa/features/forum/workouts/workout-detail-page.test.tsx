@@ -137,7 +137,7 @@ describe('workout detail', () => {
     // A refusal without a message (a 5xx is no refusal: it may have been applied, so it is queued).
     setup({ [DETAIL]: detail(), 'POST /forum/workouts/7/waitlist': jsonReply(null, 400) });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Request failed (400)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Request failed \(400\)$/);
   });
 
   it('a 502 to a waitlist join is kept on the device, not shown as failed', async () => {
@@ -219,8 +219,8 @@ describe('workout detail', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(await screen.findByLabelText('Capacity')).toHaveAttribute('min', '1');
     expect(screen.getByLabelText('Workout type')).toHaveValue('swim');
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating workout: Request failed (500)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Request failed \(500\)$/);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     // Delete sits behind the "⋯" menu.
     await userEvent.click(screen.getByRole('button', { name: 'More actions for Masters swim' }));
@@ -241,7 +241,7 @@ describe('moving a workout', () => {
     const api = setup({ [DETAIL]: mine(), 'PUT /forum/posts/7': { post: mine().workout } }, member({ id: 2 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2020-01-01' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByLabelText('Date')).toHaveAccessibleDescription(
       'This would move the workout to Wednesday, January 1, 2020 at 6:15 PM, which has already passed. Choose a later date or time.',
     );
@@ -254,10 +254,10 @@ describe('moving a workout', () => {
     setup({ [DETAIL]: mine(), 'PUT /forum/posts/7': jsonReply({ error: refusal, field: 'workoutTime' }, 400) }, member({ id: 2 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     fireEvent.change(await screen.findByLabelText('Time'), { target: { value: '07:00' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.getByLabelText('Time')).toHaveAccessibleDescription(refusal));
     // Said once, next to the field, not again under the form.
-    expect(screen.queryByText(`Error updating workout: ${refusal}`)).toBeNull();
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
   });
 });
 
@@ -270,7 +270,7 @@ describe('a workout of a weekly series', () => {
     const group = await screen.findByRole('group', { name: /This workout repeats weekly/ });
     expect(within(group).getByRole('radio', { name: 'This workout' })).toBeChecked();
     await userEvent.click(within(group).getByRole('radio', { name: /This and the following/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.to('PUT /forum/posts/7?scope=following')).toHaveLength(1));
     // None went without the scope: every edit of the post carried it.
     expect(api.to('PUT /forum/posts/7').map((c) => c.path)).toEqual(['/forum/posts/7?scope=following']);
@@ -504,7 +504,7 @@ describe('attendance', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
     await confirmAttendance();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save attendance: attendanceData must map user ids to true or false');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^attendanceData must map user ids to true or false$/);
     fail = 'network';
     await userEvent.click(screen.getByRole('checkbox', { name: /Present.*Ria Runner/ }));
     await userEvent.click(submit);

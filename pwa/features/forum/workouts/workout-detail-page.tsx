@@ -9,7 +9,7 @@ import { ErrorMessage, LoadError, Loading } from '../../../components/status';
 import { formatDate, formatTimeRange } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
-import { ApiError } from '../../../lib/data/api-client';
+import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { applyAttendance, forumKeys } from '../../../lib/data/post-cache';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
@@ -24,7 +24,7 @@ import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';
 import { rememberWaitlistPlace } from './waitlist-memory';
-import { deleteErrorText, deleteWorkoutQuestion } from './workout-card';
+import { deleteWorkoutQuestion } from './workout-card';
 import { WaitlistSection, WorkoutRoster } from './workout-roster';
 import { rosterWith, startedOnClubClock } from '../common/workout-rules';
 import '../forum.css';
@@ -74,7 +74,7 @@ export function WorkoutDetailPage() {
       await deletePost({ id: workout.id, scope: answer === 'alternative' ? 'following' : 'this' });
       navigate('/forum', { replace: true });
     } catch (err) {
-      setDeleteError(deleteErrorText('workout', err));
+      setDeleteError(errorMessage(err, 'Could not delete the workout. Please try again.'));
       setDeleting(false);
     }
   }
@@ -107,7 +107,7 @@ export function WorkoutDetailPage() {
           />
         ) : (
           <LoadError onRetry={refresh}>
-            Could not load this workout: {loadError(query)?.message ?? 'Something went wrong'}
+            Could not load this workout: {errorMessage(loadError(query), 'Something went wrong')}
           </LoadError>
         )}
       </Frame>
@@ -169,7 +169,7 @@ export function WorkoutDetailPage() {
         takesAttendance={takesAttendance && !isCancelled(workout)}
         record={attendance.data}
         recordLoading={takesAttendance && attendance.isPending}
-        recordError={attendanceError ? `Could not load the attendance: ${attendanceError.message}` : ''}
+        recordError={attendanceError ? `Could not load the attendance: ${errorMessage(attendanceError, 'Something went wrong')}` : ''}
         onRecorded={(record) => applyAttendance(queryClient, workout.id, record)}
         started={started}
         startsAt={{ date: workout.workout_date, time: workout.workout_time }}

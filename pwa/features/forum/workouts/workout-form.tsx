@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { seriesTermProblem, type TermDefinition } from '../../../../domain/calendar';
-import { firstIssue } from '../../../../domain/contract/common';
 import {
   CAPACITY_MAX,
   CAPACITY_MIN,
@@ -20,10 +19,12 @@ import {
   type WorkoutUpdate,
 } from '../../../../domain/contract/training/forum-schemas';
 import { FormField } from '../../../components/form-field';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { FormFooter } from '../../../components/form-footer';
+import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
+import { errorMessage, fieldRefusal } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { checkWith } from '../../../lib/forms/problems';
 import { useClubTimeZone } from '../../../lib/club/club-clock';
 import { judgeEdit, postingProblem, type Slot } from '../../../../domain/moves';
 import { clubDates } from '../../../lib/ui/format';
@@ -176,9 +177,8 @@ export interface FormClock {
 export function newWorkoutFormSchema(clock: FormClock | null, terms: readonly TermDefinition[], rules: RuleNumbers = clubRules()) {
   return z.object(newDraftShape).superRefine((draft, ctx) => {
     const body = newWorkoutBody(draft as NewWorkoutDraft);
-    const parsed = createWorkoutSchema.safeParse({ type: 'workout', ...body });
-    addIssues(parsed, ctx);
-    if (parsed.success && body.repeat) {
+    const valid = addIssues(createWorkoutSchema, { type: 'workout', ...body }, ctx);
+    if (valid && body.repeat) {
       const problem = seriesTermProblem(terms, body.workoutDate, body.repeat.until);
       if (problem) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: problem });
     }
@@ -213,7 +213,7 @@ export function slotOf(w: WorkoutPost): Slot {
  */
 export function workoutUpdateFormSchema(context?: EditContext) {
   return z.object(draftShape).superRefine((draft, ctx) => {
-    addIssues(updateWorkoutSchema.safeParse(updateBody(draft as WorkoutDraft)), ctx);
+    addIssues(updateWorkoutSchema, updateBody(draft as WorkoutDraft), ctx);
     addBandIssue(draft as WorkoutDraft, ctx);
     if (!context?.timeZone) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.workoutDate) || !/^\d{2}:\d{2}$/.test(draft.workoutTime)) return;
@@ -228,8 +228,8 @@ export function workoutUpdateFormSchema(context?: EditContext) {
 type Checked<T> = { ok: true; body: T } | { ok: false; error: string };
 
 function check<T>(schema: z.ZodType, draft: WorkoutDraft, contract: z.ZodType<T>, body: object): Checked<T> {
-  const parsed = schema.safeParse(draft);
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  const checked = checkWith(schema, draft);
+  if (checked.problems) return { ok: false, error: checked.problems[0]!.message };
   return { ok: true, body: contract.parse(body) };
 }
 
@@ -248,10 +248,10 @@ export function checkWorkoutUpdate(draft: WorkoutDraft, context?: EditContext): 
   return check(workoutUpdateFormSchema(context), draft, updateWorkoutSchema, updateBody(draft));
 }
 
-/** The draft's field a server refusal names (`field` in its answer), when it is one of the form's. */
-export function refusedField(err: unknown): keyof WorkoutDraft | null {
-  const field = err instanceof ApiError ? err.body.field : undefined;
-  return typeof field === 'string' && field in EMPTY_WORKOUT ? (field as keyof WorkoutDraft) : null;
+/** A server refusal of one of the draft's fields (`field` in its answer), to show beside it. */
+export function refusedField(err: unknown): { field: keyof WorkoutDraft; message: string } | null {
+  const refusal = fieldRefusal(err);
+  return refusal && refusal.field in EMPTY_WORKOUT ? { field: refusal.field as keyof WorkoutDraft, message: refusal.message } : null;
 }
 
 interface FieldsProps {
@@ -365,18 +365,13 @@ function lanesError(errors: UseFormReturn<WorkoutDraft>['formState']['errors']):
   return find(lanes);
 }
 
-/** The server's refusal, or the fallback when there is no message. */
-export function updateErrorText(err: unknown): string {
-  return err instanceof ApiError && err.message ? `Error updating workout: ${err.message}` : 'Failed to update workout';
-}
-
 /** What a saved edit says, where the workout is shown: the series' later workouts named when they changed too. */
 export function savedText(scope: SeriesScope): string {
   return scope === 'following' ? 'Changes saved for this workout and the following ones of the series.' : 'Changes saved.';
 }
 
 /**
- * Edit Workout, in the same sheet as New Workout (card or detail page): Save Changes and Cancel;
+ * Edit Workout, in the same sheet as New Workout (card or detail page): Save changes and Cancel;
  * input is kept on error. `onSaved` gets the saved workout and what to confirm to the member.
  */
 export function EditWorkoutForm({
@@ -410,9 +405,9 @@ export function EditWorkoutForm({
       onSaved(post, savedText(scope));
     } catch (err) {
       // A refusal about one field (a start that has passed) goes next to that field.
-      const field = refusedField(err);
-      if (field) form.setError(field, { type: 'server', message: (err as ApiError).message }, { shouldFocus: true });
-      else setError(updateErrorText(err));
+      const refused = refusedField(err);
+      if (refused) form.setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: true });
+      else setError(errorMessage(err, 'Failed to update workout'));
     }
   });
 
@@ -434,12 +429,7 @@ export function EditWorkoutForm({
           </fieldset>
         )}
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save Changes'}
-          </button>
-        </div>
+        <FormFooter submitLabel="Save changes" busy={isSubmitting} />
       </form>
     </Modal>
   );

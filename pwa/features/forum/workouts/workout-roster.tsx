@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/training/forum';
 import { LaneGroups, LaneMoveSelect, laneNameOf } from './lane-picker';
 import { EmptyState, ErrorMessage, Notice } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
+import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { pendingFor, performWrite, usePendingWrites } from '../../../lib/offline/perform-write';
 import { Modal } from '../../../components/modal';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/ui/format';
@@ -16,13 +16,6 @@ export const ATTENDANCE_LOCKED = 'Attendance Submitted - Cannot be Modified';
 
 export function whosComingTitle(count: number, capacity: number | null): string {
   return capacity === null ? `Who's Coming (${count})` : `Who's Coming (${count}/${capacity})`;
-}
-
-/** The server's refusal of an attendance submission, or the retry text when the request did not get through. */
-export function attendanceErrorText(err: unknown): string {
-  return err instanceof ApiError && err.status > 0 && err.message
-    ? `Failed to save attendance: ${err.message}`
-    : 'Error submitting attendance. Please try again.';
 }
 
 /** The stored record carried by the 409 of a second submission: the first one to reach the club wins. */
@@ -108,7 +101,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, lanes, waitlist = 
         onRecorded(stored);
         setConflict(submittedLine(stored, 'Already submitted by'));
       } else {
-        setError(attendanceErrorText(err));
+        setError(errorMessage(err, 'Error submitting attendance. Please try again.'));
       }
     } finally {
       setBusy(false);

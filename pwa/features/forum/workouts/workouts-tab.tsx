@@ -10,6 +10,7 @@ import { EmptyState, LoadError, Loading, Notice } from '../../../components/stat
 import { useClubToday } from '../../../lib/club/club-clock';
 import { lazyNamed } from '../../../lib/ui/lazy-named';
 import { useSession } from '../../../lib/session/session';
+import { errorMessage } from '../../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useWorkoutsQuery } from '../api/forum-queries';
@@ -143,7 +144,7 @@ export function WorkoutsTab() {
       ) : error && isOfflineError(error) ? (
         <ListNotSaved what="workouts" onRetry={refresh} />
       ) : error ? (
-        <LoadError onRetry={refresh}>Could not load the workouts: {error.message}</LoadError>
+        <LoadError onRetry={refresh}>Could not load the workouts: {errorMessage(error, 'Something went wrong')}</LoadError>
       ) : shown.length === 0 ? (
         <EmptyState>
           {filter === 'all'

@@ -53,7 +53,7 @@ export function CalendarLink() {
         there. Anyone with the link can see them: keep it to yourself.
       </p>
       {error ? (
-        <LoadError onRetry={() => void query.refetch()}>Could not load your calendar link: {error.message}</LoadError>
+        <LoadError onRetry={() => void query.refetch()}>Could not load your calendar link: {errorMessage(error, 'Something went wrong')}</LoadError>
       ) : (
         <>
           <label htmlFor={fieldId} className="visually-hidden">

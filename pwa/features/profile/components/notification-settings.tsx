@@ -69,7 +69,7 @@ export function NotificationSettings() {
     <section aria-labelledby={headingId} className="profile-notifications">
       <h2 id={headingId}>Notifications</h2>
       {error ? (
-        <LoadError onRetry={() => void settings.refetch()}>Could not load your notification settings: {error.message}</LoadError>
+        <LoadError onRetry={() => void settings.refetch()}>Could not load your notification settings: {errorMessage(error, 'Something went wrong')}</LoadError>
       ) : !settings.data ? (
         <p className="hint">Loading your notification settings…</p>
       ) : (

@@ -79,7 +79,7 @@ export function Passkeys() {
       </p>
       {dialog}
       {error ? (
-        <LoadError onRetry={() => void query.refetch()}>Could not load your passkeys: {error.message}</LoadError>
+        <LoadError onRetry={() => void query.refetch()}>Could not load your passkeys: {errorMessage(error, 'Something went wrong')}</LoadError>
       ) : !query.data ? (
         <p className="hint">Loading your passkeys…</p>
       ) : list.length === 0 ? (
