@@ -18,7 +18,7 @@ const featureZones = features.map((f) => ({
   target: `./pwa/features/${f}`,
   from: './pwa/features',
   except: [`./${f}`],
-  message: 'Features do not import each other: move what both need to pwa/components or pwa/lib.',
+  message: 'Features do not import each other: move what both show to pwa/shared/ (or pwa/components/ for plain UI, pwa/lib/ for plumbing).',
 }));
 
 // The server's rooms (docs/architecture.md): the composition root (api/*.ts and api/cli/) puts the app
@@ -58,6 +58,26 @@ const boundaryZones = [
     target: './domain',
     from: ['./pwa', './api', './db', './scripts', './bench', './e2e'],
     message: 'domain/ is the club\'s truth in plain TypeScript: it imports only zod, the date library, the Markdown renderer and the phone library.',
+  },
+  // The PWA's shared layers (docs/architecture.md): the UI kit (pwa/components/) stands below the parts
+  // two features share (pwa/shared/), which stand below the features.
+  {
+    target: './pwa/components',
+    from: ['./pwa/features', './pwa/shared', './pwa/app'],
+    message: 'pwa/components/ is the UI kit: it imports no feature and no shared part (a part that reads or writes the club\'s data belongs to its feature, or to pwa/shared/ when two features show it).',
+  },
+  {
+    target: './pwa/components',
+    from: [
+      './pwa/lib/offline/**',
+      './pwa/lib/data/{read,post-actions,post-cache,page-documents,club-documents,offline-set,primed-reads,query-client,race-keys}.ts',
+    ],
+    message: 'pwa/components/ is the UI kit: it neither reads nor writes the club\'s data (a part that does belongs to its feature, or to pwa/shared/ when two features show it).',
+  },
+  {
+    target: './pwa/shared',
+    from: ['./pwa/features', './pwa/app'],
+    message: 'pwa/shared/ holds what two features show; it never imports a feature (the app frame hands one feature\'s part to another as a prop).',
   },
   { target: './pwa', from: './api', message: 'The PWA never imports api/: what both sides share lives in domain/.' },
   { target: './pwa', from: './db', message: 'The PWA never imports db/.' },

@@ -3,7 +3,7 @@
 // visitor's landing page downloads none of it). The parts come from their features; the frame puts
 // them together (features never import each other).
 import { hasRole } from '../../domain/contract/roles';
-import { RenewalCard } from '../components/renewal-card';
+import { RenewalCard } from '../features/profile/renewal-card';
 import { PinnedAnnouncements } from '../features/announcements/pinned-announcements';
 import { ComingEvents } from '../features/forum/coming-events';
 import { MyWeekSection } from '../features/my-week/my-week-section';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/members/auth';
-import { CharterView } from '../../components/charter-text';
+import { CharterView } from '../../shared/charter-text';
 import { usePageDocument } from '../../lib/data/page-documents';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/ui/format';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
-import { RenewalCard } from '../../components/renewal-card';
+import { RenewalCard } from './renewal-card';
 import { CalendarLink } from './components/calendar-link';
 import { NotificationSettings } from './components/notification-settings';
 import { MyData } from './components/my-data';

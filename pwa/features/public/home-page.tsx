@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
 import { isLapsedMember } from '../../../domain/membership';
 import { Loading } from '../../components/status';
-import { ApprovalWait } from '../../components/approval-wait';
+import { ApprovalWait } from './approval-wait';
 import { useSession } from '../../lib/session/session';
 import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';

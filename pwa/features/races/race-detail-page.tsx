@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { Avatar } from '../../components/avatar';
 import { useRaceQuery } from './api/race-queries';
 import { CountdownBadge } from './components/countdown-badge';
-import { AddToCalendar } from '../../components/add-to-calendar';
+import { AddToCalendar } from '../../components/download-button';
 import { OfflineNote, UnsyncedMark } from '../../components/offline-note';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { signupsWith } from './race-signups';

@@ -3,12 +3,12 @@ import type { ClubDocumentTypes } from '../../../../domain/documents/club-docume
 import type { PageDocumentTypes, PageKey } from '../../../../domain/documents/club-pages';
 import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
-import { VersionList } from '../../../components/version-list';
+import { VersionList } from '../common/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
 import { useClubDocument, useDocumentVersions } from '../../../lib/data/club-documents';
 import { useSession } from '../../../lib/session/session';
-import { CharterView } from '../../../components/charter-text';
+import { CharterView } from '../../../shared/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
 import { CharterFields, FaqFields, GearFields, HomeFields, HomePreview, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';

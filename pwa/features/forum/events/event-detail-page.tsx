@@ -1,12 +1,12 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { AddToCalendar } from '../../../components/add-to-calendar';
+import { AddToCalendar } from '../../../components/download-button';
 import { OfflineNote, UnsyncedMark, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/training/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadError, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../lib/ui/format';
-import { EVENT_BADGE, KindBadge, MovedMark } from '../../../components/post-parts';
+import { EVENT_BADGE, KindBadge, MovedMark } from '../../../shared/posts/post-parts';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';

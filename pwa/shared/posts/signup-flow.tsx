@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useSignupWrites, type SignupWrites, type WorkoutPlace } from '../lib/data/post-actions';
+import { useSignupWrites, type SignupWrites, type WorkoutPlace } from '../../lib/data/post-actions';
 import { CancelSignupModal, type CancelledWorkout } from './cancel-signup-modal';
 
 /** A workout's sign-up as any screen offers it: the member's place, and what the cancel warning names. */

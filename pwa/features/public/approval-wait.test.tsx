@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rememberReturnPath } from '../lib/session/return-to';
-import { renderAt } from '../test-providers';
-import { testUser } from '../test-support';
-import { answerRoutes } from '../test-server';
+import { rememberReturnPath } from '../../lib/session/return-to';
+import { renderAt } from '../../test-providers';
+import { testUser } from '../../test-support';
+import { answerRoutes } from '../../test-server';
 import { ApprovalWait } from './approval-wait';
 
 describe('Home for an account waiting for approval', () => {

@@ -1,8 +1,8 @@
 // The words and badges of workouts, events and races that the forum and "my week" both show.
-import type { RsvpStatus, WorkoutType } from '../../domain/contract/training/forum';
-import { workoutTypeOf, type BadgeColour } from '../../domain/sports';
-import { useClubSports } from '../lib/club/club-sports';
-import { formatDateTime, ordinal } from '../lib/ui/format';
+import type { RsvpStatus, WorkoutType } from '../../../domain/contract/training/forum';
+import { workoutTypeOf, type BadgeColour } from '../../../domain/sports';
+import { useClubSports } from '../../lib/club/club-sports';
+import { formatDateTime, ordinal } from '../../lib/ui/format';
 import './posts.css';
 
 export const RSVP_LABELS: Record<RsvpStatus, string> = {

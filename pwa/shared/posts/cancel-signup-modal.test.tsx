@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RULE_NUMBERS, ruleText } from '../../domain/rules';
-import { setClubRules } from '../lib/club/club-rules';
-import { clubTimeZone } from '../lib/club/club-zone';
+import { DEFAULT_RULE_NUMBERS, ruleText } from '../../../domain/rules';
+import { setClubRules } from '../../lib/club/club-rules';
+import { clubTimeZone } from '../../lib/club/club-zone';
 import { CancelSignupModal } from './cancel-signup-modal';
 
 const RULE_TEXT = ruleText(DEFAULT_RULE_NUMBERS);

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MyRenewalAnswer, Renewal } from '../../domain/contract/members/season';
-import { renderAt } from '../test-providers';
-import { answerRoutes, jsonReply } from '../test-server';
-import { testUser } from '../test-support';
+import type { MyRenewalAnswer, Renewal } from '../../../domain/contract/members/season';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply } from '../../test-server';
+import { testUser } from '../../test-support';
 import { RenewalCard } from './renewal-card';
 
 const sessions = [

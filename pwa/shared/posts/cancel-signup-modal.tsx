@@ -1,11 +1,11 @@
-import { startInstant } from '../../domain/clock';
-import type { WorkoutPost } from '../../domain/contract/training/forum';
-import { insideLateCancelWindow } from '../../domain/rules';
-import { clubRules, useRuleText } from '../lib/club/club-rules';
-import { clubTimeZone } from '../lib/club/club-zone';
-import { formatDate, formatTime } from '../lib/ui/format';
-import { Modal } from './modal';
-import { ErrorMessage } from './status';
+import { startInstant } from '../../../domain/clock';
+import type { WorkoutPost } from '../../../domain/contract/training/forum';
+import { insideLateCancelWindow } from '../../../domain/rules';
+import { clubRules, useRuleText } from '../../lib/club/club-rules';
+import { clubTimeZone } from '../../lib/club/club-zone';
+import { formatDate, formatTime } from '../../lib/ui/format';
+import { Modal } from '../../components/modal';
+import { ErrorMessage } from '../../components/status';
 import './posts.css';
 
 /** The workout a cancel is about, as the forum's posts and the week's items both have it. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { DocumentKey } from '../../domain/documents/club-documents';
-import type { ClubDocument } from '../../domain/contract/club/club-documents';
-import { formatDateTime } from '../lib/ui/format';
+import type { DocumentKey } from '../../../../domain/documents/club-documents';
+import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import { formatDateTime } from '../../../lib/ui/format';
 import './version-list.css';
 
 interface VersionListProps<K extends DocumentKey> {

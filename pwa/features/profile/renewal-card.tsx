@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { renewalRequestSchema, type MyRenewalAnswer } from '../../domain/contract/members/season';
-import { membershipEnded } from '../../domain/membership';
-import { call, errorMessage } from '../lib/data/api-client';
-import { useRead } from '../lib/data/read';
-import { useContractForm } from '../lib/forms/forms';
-import { formatDate } from '../lib/ui/format';
-import { useClubToday } from '../lib/club/club-clock';
-import { ErrorMessage, Notice } from './status';
-import { FormFooter } from './form-footer';
+import { renewalRequestSchema, type MyRenewalAnswer } from '../../../domain/contract/members/season';
+import { membershipEnded } from '../../../domain/membership';
+import { call, errorMessage } from '../../lib/data/api-client';
+import { useRead } from '../../lib/data/read';
+import { useContractForm } from '../../lib/forms/forms';
+import { formatDate } from '../../lib/ui/format';
+import { useClubToday } from '../../lib/club/club-clock';
+import { ErrorMessage, Notice } from '../../components/status';
+import { FormFooter } from '../../components/form-footer';
 
 const renewalKey = ['me', 'renewal'] as const;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useSession } from '../lib/session/session';
-import { describeReturnPath, peekReturnPath } from '../lib/session/return-to';
-import { ClubEmailLink } from './club-email-link';
+import { useSession } from '../../lib/session/session';
+import { describeReturnPath, peekReturnPath } from '../../lib/session/return-to';
+import { ClubEmailLink } from '../../components/club-email-link';
 
 /**
  * Home for a new account that accepted the charter and waits for approval: where it stands, what

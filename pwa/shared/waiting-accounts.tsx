@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Notice } from './status';
+import { Notice } from '../components/status';
 import type { WaitingAccount } from '../lib/offline/outbox-waiting';
 
 /** True when this origin may hold the device database; a visitor who never signed in has none. */

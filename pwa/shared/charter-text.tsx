@@ -1,7 +1,7 @@
 import type { ClubDocument } from '../../domain/contract/club/club-documents';
 import { usePageDocument } from '../lib/data/page-documents';
-import { MarkdownHtml } from './markdown-html';
-import { LoadError, Loading } from './status';
+import { MarkdownHtml } from '../components/markdown-html';
+import { LoadError, Loading } from '../components/status';
 
 // The club charter every member accepts: the club's `charter` document (domain/documents/club-pages.ts), edited
 // in Admin → Pages, its Markdown rendered by the server. Shown in the charter modal and on Join Us,
