@@ -22,6 +22,31 @@ process.env.E2E_SCREENS_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_SCREENS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-screens-'));
 const screensURL = `http://127.0.0.1:${process.env.E2E_SCREENS_PORT}`;
 
+// A member's days (the forum, offline, My week, races, attendance…) run against a third club of their
+// own, beside the rest: none of them changes the club's settings, so they need not wait behind the
+// specs that do. E2E_PORT + 4 is the second club's server (e2e/second-club.spec.ts).
+const MEMBERS_DAYS = [
+  'attendance.spec.ts',
+  'club-day.spec.ts',
+  'end-time.spec.ts',
+  'forum.spec.ts',
+  'lanes.spec.ts',
+  'my-data.spec.ts',
+  'my-week.spec.ts',
+  'no-sideways.spec.ts',
+  'offline.spec.ts',
+  'offline-truth.spec.ts',
+  'plans-change.spec.ts',
+  'poolside.spec.ts',
+  'profile.spec.ts',
+  'race-weekend.spec.ts',
+  'races.spec.ts',
+  'session.spec.ts',
+];
+process.env.E2E_DAYS_PORT ??= String(Number(process.env.E2E_PORT) + 5);
+process.env.E2E_DAYS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-days-'));
+const daysURL = `http://127.0.0.1:${process.env.E2E_DAYS_PORT}`;
+
 /** The server of the browser tests: what `npm start` runs (it builds first when the build is stale). */
 function server(url: string, port: string, dataDir: string) {
   return {
@@ -46,9 +71,10 @@ function server(url: string, port: string, dataDir: string) {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   projects: [
-    { name: 'club', testIgnore: SCREENS, workers: 1 },
+    { name: 'club', testIgnore: [...SCREENS, ...MEMBERS_DAYS], workers: 1 },
+    { name: 'days', testMatch: MEMBERS_DAYS, workers: 1, use: { baseURL: daysURL } },
     { name: 'screens', testMatch: SCREENS, workers: 1, use: { baseURL: screensURL } },
   ],
   retries: 0,
@@ -75,5 +101,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // Started one after the other: the first builds when the build is stale, the second finds it built.
-  webServer: [server(baseURL, String(port), process.env.E2E_DATA_DIR), server(screensURL, process.env.E2E_SCREENS_PORT, process.env.E2E_SCREENS_DATA_DIR)],
+  webServer: [
+    server(baseURL, String(port), process.env.E2E_DATA_DIR),
+    server(daysURL, process.env.E2E_DAYS_PORT, process.env.E2E_DAYS_DATA_DIR),
+    server(screensURL, process.env.E2E_SCREENS_PORT, process.env.E2E_SCREENS_DATA_DIR),
+  ],
 });

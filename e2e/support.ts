@@ -15,11 +15,13 @@ export const DEMO = {
 
 /**
  * The database of the e2e server the running test talks to, for arranging what the UI cannot (or
- * checking what it stored): the screens' tests have a server of their own (playwright.config.ts).
+ * checking what it stored): the screens' and the members' days' tests have servers of their own
+ * (playwright.config.ts).
  */
 export function openTestDb(): Database.Database {
-  const screens = test.info().project.name === 'screens';
-  const db = new Database(join((screens ? process.env.E2E_SCREENS_DATA_DIR : process.env.E2E_DATA_DIR)!, 'club.db'));
+  const project = test.info().project.name;
+  const dir = project === 'screens' ? process.env.E2E_SCREENS_DATA_DIR : project === 'days' ? process.env.E2E_DAYS_DATA_DIR : process.env.E2E_DATA_DIR;
+  const db = new Database(join(dir!, 'club.db'));
   db.pragma('busy_timeout = 5000');
   return db;
 }
