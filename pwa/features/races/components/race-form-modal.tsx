@@ -11,8 +11,8 @@ import { DEFAULT_RACE_LEGS } from '../../../../domain/race-results';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalCancel } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { showRefusal } from '../../../lib/forms/server-refusal';
 
 interface RaceFormModalProps {
   title: string;
@@ -40,6 +40,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RaceFormValues>(raceFormSchema, {
     defaultValues: { ...initial, distances: (initial.distances ?? []).join(', '), legs: (initial.legs ?? DEFAULT_RACE_LEGS).join(', ') },
@@ -58,7 +59,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
     try {
       await onSubmit(input, key.current);
     } catch (err) {
-      setError(err instanceof ApiError && typeof err.body.error === 'string' ? err.body.error : failure);
+      setError(showRefusal(setFieldError, err, failure, ['name', 'date', 'location', 'description', 'distances', 'legs']));
     }
   });
 
