@@ -323,3 +323,19 @@ describe('monthLabel', () => {
     expect(monthLabel('2026-12-01')).toBe('December 2026');
   });
 });
+
+describe('the season table on the races page', () => {
+  it('offers the seasons by the club’s day, not UTC’s: at 03:00 UTC on New Year’s Day it is still the old year in Toronto', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-01T03:00:00Z'));
+    try {
+      show(member, [], { 'GET /races/season-table': jsonReply({ error: 'Not now' }, 503) });
+      const table = await screen.findByRole('region', { name: 'Season table' });
+      const season = within(table).getByLabelText('Season');
+      expect(within(season).getAllByRole('option').map((o) => o.textContent)).toEqual(['2026', '2025', '2024']);
+      expect(season).toHaveValue('2026');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
