@@ -145,8 +145,6 @@ export default tseslint.config(
       'api/testing/**',
       'api/security/**',
       'api/faults/**',
-      // races: cleaned separately
-      'api/races/**',
     ],
     plugins: { club: houseRules },
     rules: { 'club/refusal-words-from-contract': 'error' },
@@ -242,8 +240,6 @@ export default tseslint.config(
     rules: { 'club/refusal-through-error-message': 'error' },
   },
   { files: ['pwa/{features,components}/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: { 'club/check-through-form-wrapper': 'error' } },
-  // races: cleaned separately
-  { files: ['pwa/features/races/**'], rules: { 'club/refusal-through-error-message': 'off', 'club/check-through-form-wrapper': 'off' } },
   // The PWA's one module that turns dates into text (over domain/region/club-format.ts, which the rule does
   // not reach: domain/ is where the club's one way of writing dates lives, for the server too).
   { files: ['pwa/lib/ui/format.ts'], rules: { 'club/format-through-format-module': 'off' } },

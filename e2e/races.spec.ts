@@ -144,7 +144,7 @@ test('an exec edits a race in a modal and deletes it after confirming', async ({
   await expect(dialog.getByLabel('Race Name')).toHaveValue('Exec Test Race');
   await dialog.getByLabel('Race Name').fill('Exec Test Race (renamed)');
   await dialog.getByLabel('Location').fill('Elsewhere');
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
   const renamed = page.getByRole('article', { name: 'Exec Test Race (renamed)' });
   await expect(renamed).toContainText('Elsewhere');

@@ -39,7 +39,7 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { uploadPath } from '../media/uploads';
 import { waitlistPosition } from '../forum/workouts/workouts';
-import { storedSplitsOf } from '../races/race-weekend';
+import { storedSplitsOf } from '../races/results';
 import { clubTimeZone } from '../platform/club-time-zone';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

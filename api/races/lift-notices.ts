@@ -8,7 +8,7 @@ import { noticeEmail, type NoticeText } from '../messaging/mail-templates';
 import { tellMember } from '../messaging/notify';
 import type { AppDeps } from '../platform/context';
 
-type Rider = { id: number; email: string; name: string };
+export type Rider = { id: number; email: string; name: string };
 
 function when(deps: AppDeps, leavingAt: string): string {
   const [day, time] = leavingAt.split('T');

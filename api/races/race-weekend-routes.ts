@@ -1,16 +1,15 @@
 import { Hono, type Context } from 'hono';
-import { eq } from 'drizzle-orm';
-import { races as racesTable, users } from '../../db/schema';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { RACE_LIFT_NOT_FOUND_ERROR, RACE_NOT_FOUND_ERROR, raceEntrySchema, raceLiftSchema, raceResultSchema } from '../../domain/contract/training/races';
+import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
+import { RACE_LIFT_NOT_FOUND_ERROR, RACE_NOT_FOUND_ERROR, RACE_SEASON_YEAR_ERROR, raceEntrySchema, raceLiftSchema, raceResultSchema } from '../../domain/contract/training/races';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { bodyJson, idParam, parseNamingField, readBody, routeId } from '../platform/middleware/validate';
-import { tellLiftMoved, tellLiftWithdrawn } from './lift-notices';
-import { enterResult, personalBestsOf, resultsCsv, seasonTableCsv, seasonTableOf } from './race-results';
-import * as weekend from './race-weekend';
+import { setEntry } from './entries';
+import * as lifts from './lifts';
+import { enterResult, personalBestsOf, resultsCsv, seasonTableCsv, seasonTableOf } from './results';
 
 // Entries, lifts and results of a race. Every write the app may queue offline (an entry, a place in
 // a lift, looking for a lift, a result) takes an Idempotency-Key. Members only (each route says so, as the
@@ -35,16 +34,8 @@ function sendCsv(c: Context<AppEnv>, file: { filename: string; body: string }): 
 function seasonYear(c: Context<AppEnv>): string | undefined {
   const asked = c.req.query('year');
   if (asked === undefined) return undefined;
-  if (!/^\d{4}$/.test(asked)) throw new ServiceError(400, 'Give the season as the year it starts in, e.g. 2026', { field: 'year' });
+  if (!/^\d{4}$/.test(asked)) throw new ServiceError(400, RACE_SEASON_YEAR_ERROR, { field: 'year' });
   return asked;
-}
-
-function nameOf(c: Context<AppEnv>, id: number): string {
-  return c.var.deps.database.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? '';
-}
-
-function raceName(c: Context<AppEnv>, id: number): string {
-  return c.var.deps.database.db.select({ name: racesTable.name }).from(racesTable).where(eq(racesTable.id, id)).get()?.name ?? '';
 }
 
 function place(c: Context<AppEnv>, kind: 'seat' | 'bike', take: boolean) {
@@ -53,7 +44,7 @@ function place(c: Context<AppEnv>, kind: 'seat' | 'bike', take: boolean) {
   const { deps } = c.var;
   return respondOnce(c, { kind, take }, () => ({
     status: 200,
-    body: { lift: weekend.setPlace(deps, id, lift, c.var.user, kind, take, deps.clock()) } satisfies AnswerOf<'POST /races/:id/lifts/:liftId/seat'>,
+    body: { lift: lifts.setPlace(deps, id, lift, c.var.user, kind, take, deps.clock()) } satisfies AnswerOf<'POST /races/:id/lifts/:liftId/seat'>,
   }));
 }
 
@@ -62,7 +53,7 @@ function looking(c: Context<AppEnv>, on: boolean) {
   const { deps } = c.var;
   return respondOnce(c, { on }, () => ({
     status: 200,
-    body: weekend.setLookingForLift(deps, id, c.var.user, on, deps.clock()) satisfies AnswerOf<'POST /races/:id/looking-for-lift'>,
+    body: lifts.setLookingForLift(deps, id, c.var.user, on, deps.clock()) satisfies AnswerOf<'POST /races/:id/looking-for-lift'>,
   }));
 }
 
@@ -71,7 +62,7 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
   .get('/season-table.csv', requireAuth, requireRole('member'), (c) => sendCsv(c, seasonTableCsv(seasonTableOf(c.var.deps, seasonYear(c)))))
   .get('/personal-bests/:userId', requireAuth, requireRole('member'), (c) => {
     const userId = idParam(c.req.param('userId'));
-    if (userId === null) throw new ServiceError(404, 'Member not found');
+    if (userId === null) throw new ServiceError(404, MEMBER_NOT_FOUND);
     return c.json({ personalBests: personalBestsOf(c.var.deps, userId) } satisfies AnswerOf<'GET /races/personal-bests/:userId'>, 200);
   })
   .get('/:id/results.csv', requireAuth, requireRole('member'), (c) => sendCsv(c, resultsCsv(c.var.deps, routeId(c, RACE_NOT_FOUND_ERROR))))
@@ -81,7 +72,7 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     return respondOnce(c, input, () => ({
       status: 200,
-      body: { entry: weekend.setEntry(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/entry'>,
+      body: { entry: setEntry(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/entry'>,
     }));
   })
   .post('/:id/lifts', requireAuth, requireRole('member'), async (c) => {
@@ -90,7 +81,7 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     return respondOnce(c, input, () => ({
       status: 201,
-      body: { lift: weekend.offerLift(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'POST /races/:id/lifts'>,
+      body: { lift: lifts.offerLift(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'POST /races/:id/lifts'>,
     }));
   })
   .put('/:id/lifts/:liftId', requireAuth, requireRole('member'), async (c) => {
@@ -98,19 +89,17 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     const id = routeId(c, RACE_NOT_FOUND_ERROR);
     const lift = liftId(c);
     const { deps } = c.var;
-    return respondOnce(c, input, () => {
-      const changed = weekend.changeLift(deps, id, lift, c.var.user, input);
-      tellLiftMoved(deps, changed.before, input.leavingAt, nameOf(c, c.var.user.id), raceName(c, id), weekend.ridersOf(deps.database.db, lift));
-      return { status: 200, body: { lift: changed.lift } satisfies AnswerOf<'PUT /races/:id/lifts/:liftId'> };
-    });
+    return respondOnce(c, input, () => ({
+      status: 200,
+      body: { lift: lifts.changeLift(deps, id, lift, c.var.user, input) } satisfies AnswerOf<'PUT /races/:id/lifts/:liftId'>,
+    }));
   })
   .delete('/:id/lifts/:liftId', requireAuth, requireRole('member'), (c) => {
     const id = routeId(c, RACE_NOT_FOUND_ERROR);
     const lift = liftId(c);
     const { deps } = c.var;
     return respondOnce(c, null, () => {
-      const gone = weekend.withdrawLift(deps, id, lift, c.var.user);
-      tellLiftWithdrawn(deps, gone.lift, nameOf(c, c.var.user.id), raceName(c, id), gone.riders);
+      lifts.withdrawLift(deps, id, lift, c.var.user);
       return { status: 200, body: { message: 'Lift withdrawn' } satisfies AnswerOf<'DELETE /races/:id/lifts/:liftId'> };
     });
   })
@@ -133,7 +122,7 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     const input = await readBody(c, raceResultSchema);
     const id = routeId(c, RACE_NOT_FOUND_ERROR);
     const userId = idParam(c.req.param('userId'));
-    if (userId === null) throw new ServiceError(404, 'Member not found');
+    if (userId === null) throw new ServiceError(404, MEMBER_NOT_FOUND);
     const { deps } = c.var;
     return respondOnce(c, { userId, input }, () => ({
       status: 200,

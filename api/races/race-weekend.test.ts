@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageQueue } from '../../db/schema';
 import { EXEC, MEMBER, OTHER, PENDING, makeClub, type TestApp, type TestAppOptions, type TestUser } from '../testing/test-app';
+import { recordStatements } from '../testing/statements-run';
 
 const race = { name: 'Lakeside Tri', date: '2026-05-16', location: 'Lakeside Park', description: '', distances: ['Sprint', 'Olympic', ' sprint ', ''] };
 const lift = { leavingFrom: 'Sports centre', leavingAt: '2026-05-16T05:00', seats: 4, bikeSpots: 2, note: 'Roof rack' };
@@ -185,6 +186,43 @@ describe('lifts', () => {
     const car = await offer(t, member, raceId);
     await t.must('POST', `/api/races/${raceId}/lifts/${car.id}/seat`, { token: other.token });
     expect((await detail(t, member.token, raceId)).liftSeekers).toEqual([]);
+  });
+});
+
+describe('the races list', () => {
+  const listed = async (t: TestApp, who: TestUser, raceId: number) =>
+    (await t.must('GET', '/api/races', { token: who.token })).races.find((r: { id: number }) => r.id === raceId);
+
+  it('is read once per change of the data: each member still gets their own entry, places and lift search', async () => {
+    const { t, member, other, exec, raceId } = await setup();
+    await t.must('PUT', `/api/races/${raceId}/entry`, { token: member.token, body: { distance: 'Sprint', wave: '' } });
+    const car = await offer(t, exec, raceId);
+    await t.must('POST', `/api/races/${raceId}/lifts/${car.id}/seat`, { token: other.token });
+    await t.must('POST', `/api/races/${raceId}/looking-for-lift`, { token: member.token });
+
+    const { statements, stop } = recordStatements(t.database);
+    try {
+      const mine = await listed(t, member, raceId);
+      expect(mine).toMatchObject({ isSignedUp: true, entry: { user_id: member.id, distance: 'Sprint' }, lookingForLift: true });
+      expect(mine.lifts[0]).toMatchObject({ seatsTaken: 1, mySeat: false, myBike: false });
+      expect(statements.filter((sql) => /from "race_/.test(sql)).length).toBeGreaterThan(0);
+
+      // Nothing changed: the next members' lists read no race table, and each is still their own.
+      statements.length = 0;
+      const theirs = await listed(t, other, raceId);
+      const driver = await listed(t, exec, raceId);
+      expect(statements.filter((sql) => /from "race/.test(sql))).toEqual([]);
+      expect(theirs).toMatchObject({ isSignedUp: false, entry: null, lookingForLift: false });
+      expect(theirs.lifts[0]).toMatchObject({ seatsTaken: 1, mySeat: true, myBike: false });
+      expect(driver.lifts[0]).toMatchObject({ driver_id: exec.id, mySeat: false });
+      expect((await listed(t, member, raceId)).lifts[0].mySeat).toBe(false);
+
+      // A change is in the very next list.
+      await t.must('DELETE', `/api/races/${raceId}/lifts/${car.id}/seat`, { token: other.token });
+      expect((await listed(t, other, raceId)).lifts[0]).toMatchObject({ seatsTaken: 0, mySeat: false });
+    } finally {
+      stop();
+    }
   });
 });
 

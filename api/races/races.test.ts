@@ -6,7 +6,9 @@ import { raceSignups, races, users } from '../../db/schema';
 import { raceInputSchema, type RaceInput } from '../../domain/contract/training/races';
 import type { Role } from '../../domain/contract/roles';
 import { ServiceError } from '../platform/errors';
-import { createRace, deleteRace, getRaceDetail, listRaces, setRaceSignup, updateRace } from './races';
+import { recordStatements } from '../testing/statements-run';
+import { setRaceSignup } from './entries';
+import { createRace, deleteRace, getRaceDetail, listRaces, updateRace } from './races';
 
 const NOW = Date.parse('2026-03-02T15:00:00Z');
 let database: Database_;
@@ -91,20 +93,20 @@ describe('listRaces', () => {
   it('reads all signups in one query however many races there are', () => {
     const member = addUser('Mia Member', 'member');
     for (let i = 0; i < 5; i++) createRace(deps, input({ name: `R${i}`, date: `2026-0${i + 4}-01` }), member, NOW);
-    const statements: string[] = [];
-    const prepare = database.sqlite.prepare.bind(database.sqlite);
-    database.sqlite.prepare = ((sql: string) => {
-      statements.push(sql);
-      return prepare(sql);
-    }) as typeof database.sqlite.prepare;
-    listRaces(deps, member);
-    // The races and their signups: one statement each (lifts and results add their own, as few).
-    expect(statements.filter((sql) => /from "(races|race_signups)"/.test(sql))).toHaveLength(2);
-    const withFive = statements.length;
-    for (let i = 5; i < 10; i++) createRace(deps, input({ name: `R${i}`, date: `2026-0${(i % 5) + 4}-02` }), member, NOW);
-    statements.length = 0;
-    listRaces(deps, member);
-    expect(statements).toHaveLength(withFive);
+    // Every statement run, prepared now or once before: the list's queries are prepared once per connection.
+    const { statements, stop } = recordStatements(database);
+    try {
+      listRaces(deps, member);
+      // The races and their signups: one statement each (lifts and results add their own, as few).
+      expect(statements.filter((sql) => /from "(races|race_signups)"/.test(sql))).toHaveLength(2);
+      const withFive = statements.length;
+      for (let i = 5; i < 10; i++) createRace(deps, input({ name: `R${i}`, date: `2026-0${(i % 5) + 4}-02` }), member, NOW);
+      statements.length = 0;
+      listRaces(deps, member);
+      expect(statements).toHaveLength(withFive);
+    } finally {
+      stop();
+    }
   });
 
   it('treats an exec as a member who sees others signed up, not as signed up themself', () => {

@@ -1,20 +1,20 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { raceSignups, races, users, type RaceRow } from '../../db/schema';
-import {
-  RACE_MEMBERS_ONLY_ERROR,
-  RACE_NOT_FOUND_ERROR,
-  type Race,
-  type RaceDetailAnswer,
-  type RaceEntry,
-  type RaceInput,
-  type RaceSignup,
-} from '../../domain/contract/training/races';
+// Races: adding, changing and removing one, and the race as its answer gives it: the race's own fields,
+// and for a member its entries (entries.ts), lifts (lifts.ts) and results (results.ts), each kind read
+// with one query for every race the answer holds. The list reads them once per change of the data and
+// every request reuses them, adding only what is the caller's own (docs/decisions/0126).
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database_, Db } from '../../db/client';
+import { races, type RaceRow } from '../../db/schema';
+import { dataVersion, preparedQuery } from '../../db/queries/statements';
+import { RACE_NOT_FOUND_ERROR, type Race, type RaceDetailAnswer, type RaceInput } from '../../domain/contract/training/races';
 import { hasRole, type Role } from '../../domain/contract/roles';
+import { DEFAULT_RACE_LEGS } from '../../domain/races/race-results';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
-import { distancesOf, EMPTY_WEEKEND, legsOf, weekendsOf, type RaceWeekend } from './race-weekend';
-import { DEFAULT_RACE_LEGS } from '../../domain/races/race-results';
+import { entriesOf, type RaceEntries } from './entries';
+import { liftSeenBy, liftsOf, type RaceLifts } from './lifts';
+import { distancesOf, legsOf, raceRow, type Member, type RaceScope } from './race-rows';
+import { resultsOf } from './results';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;
@@ -22,99 +22,101 @@ type RaceDeps = Pick<AppDeps, 'database'>;
 /** Who is asking: null for a visitor without a token. */
 export type RaceViewer = { id: number; role: Role } | null;
 
-const raceNotFound = () => new ServiceError(404, RACE_NOT_FOUND_ERROR);
-
-function isMember(viewer: RaceViewer): viewer is { id: number; role: Role } {
+function isMember(viewer: RaceViewer): viewer is Member {
   return viewer !== null && hasRole(viewer.role, 'member');
 }
 
-/** Signups of the given races, oldest first, in one query (never one per race); with them, who races what. */
-function signupsOf(db: Db, raceIds: number[], entries = new Map<number, RaceEntry[]>()): Map<number, RaceSignup[]> {
-  const byRace = new Map<number, RaceSignup[]>();
-  if (raceIds.length === 0) return byRace;
-  const rows = db
-    .select({
-      id: raceSignups.id,
-      raceId: raceSignups.raceId,
-      userId: raceSignups.userId,
-      userName: users.name,
-      signupTime: raceSignups.signupTime,
-      picture: users.profilePictureUrl,
-      distance: raceSignups.distance,
-      wave: raceSignups.wave,
-    })
-    .from(raceSignups)
-    .innerJoin(users, eq(users.id, raceSignups.userId))
-    .where(inArray(raceSignups.raceId, raceIds))
-    .orderBy(asc(raceSignups.signupTime), asc(raceSignups.id))
-    .all();
-  for (const r of rows) {
-    const list = byRace.get(r.raceId) ?? [];
-    list.push({ id: r.id, user_id: r.userId, user_name: r.userName, signup_time: r.signupTime, userProfilePictureUrl: r.picture });
-    byRace.set(r.raceId, list);
-    entries.set(r.raceId, [...(entries.get(r.raceId) ?? []), { user_id: r.userId, user_name: r.userName, distance: r.distance, wave: r.wave }]);
-  }
-  return byRace;
+/** A race's row with its distances and legs read from their JSON. */
+interface StoredRace {
+  row: RaceRow;
+  distances: string[];
+  legs: string[];
 }
 
-function toRace(row: RaceRow, signups: RaceSignup[], viewer: RaceViewer, weekend: RaceWeekend = EMPTY_WEEKEND): Race {
-  const base = {
-    id: row.id,
-    name: row.name,
-    date: row.date,
-    location: row.location,
-    description: row.description,
-    distances: distancesOf(row),
-    legs: legsOf(row),
-  };
+/** What the answers of some races are made of for members, each kind read once for them all: the same for every member. */
+interface RaceReads {
+  entries: Map<number, RaceEntries>;
+  lifts: Map<number, RaceLifts>;
+  results: Map<number, Race['results']>;
+}
+
+const NO_ENTRIES: RaceEntries = { signups: [], entries: [] };
+const NO_LIFTS: RaceLifts = { lifts: [], liftSeekers: [] };
+
+const stored = (row: RaceRow): StoredRace => ({ row, distances: distancesOf(row), legs: legsOf(row) });
+
+function readsOf(db: Db, scope: RaceScope, list: readonly StoredRace[]): RaceReads {
+  const legs = new Map(list.map((r) => [r.row.id, r.legs]));
+  return { entries: entriesOf(db, scope), lifts: liftsOf(db, scope), results: resultsOf(db, scope, legs) };
+}
+
+/** The one mapper from a race (and, for a member, what was read of its weekend) to the contract's `Race` as `viewer` sees it. */
+function toRace({ row, distances, legs }: StoredRace, viewer: RaceViewer, reads: RaceReads | null): Race {
+  const base = { id: row.id, name: row.name, date: row.date, location: row.location, description: row.description, distances, legs };
   // Members' names stay private: visitors and non-members see the race only.
-  if (!isMember(viewer)) {
-    return { ...base, signups: [], signupCount: 0, isSignedUp: false, ...EMPTY_WEEKEND, entry: null, lookingForLift: false };
+  if (!isMember(viewer) || reads === null) {
+    return { ...base, signups: [], signupCount: 0, isSignedUp: false, entries: [], lifts: [], liftSeekers: [], results: [], entry: null, lookingForLift: false };
   }
+  const { signups, entries } = reads.entries.get(row.id) ?? NO_ENTRIES;
+  const { lifts, liftSeekers } = reads.lifts.get(row.id) ?? NO_LIFTS;
   return {
     ...base,
     signups,
     signupCount: signups.length,
     isSignedUp: signups.some((s) => s.user_id === viewer.id),
-    ...weekend,
-    entry: weekend.entries.find((e) => e.user_id === viewer.id) ?? null,
-    lookingForLift: weekend.liftSeekers.some((s) => s.user_id === viewer.id),
+    entries,
+    lifts: lifts.map((lift) => liftSeenBy(lift, viewer.id)),
+    liftSeekers,
+    results: reads.results.get(row.id) ?? [],
+    entry: entries.find((e) => e.user_id === viewer.id) ?? null,
+    lookingForLift: liftSeekers.some((s) => s.user_id === viewer.id),
   };
 }
 
-function findRace(db: Db, id: number): RaceRow | undefined {
-  return db.select().from(races).where(eq(races.id, id)).get();
+/** One race as `viewer` sees it, read now. */
+function raceFor(db: Db, row: RaceRow, viewer: RaceViewer): Race {
+  const race = stored(row);
+  return toRace(race, viewer, isMember(viewer) ? readsOf(db, row.id, [race]) : null);
 }
 
-function raceFor(db: Db, row: RaceRow, viewer: RaceViewer): Race {
-  if (!isMember(viewer)) return toRace(row, [], viewer);
-  const entries = new Map<number, RaceEntry[]>();
-  const signups = signupsOf(db, [row.id], entries).get(row.id) ?? [];
-  return toRace(row, signups, viewer, weekendsOf(db, [row.id], viewer.id, entries).get(row.id));
+/** Every race, and what members see of them, as of one version of the data. */
+interface RaceList {
+  version: string;
+  races: StoredRace[];
+  /** Read on the first member's request of this version (a visitor's needs none). */
+  reads: RaceReads | null;
+}
+
+// Per connection, so each test database has its own list.
+const lists = new WeakMap<Database_, RaceList>();
+const everyRace = (db: Db) => db.select().from(races).orderBy(asc(races.date), asc(races.id)).prepare();
+
+/** The races list as of the data now: read again after any change, else the one read before. */
+function currentList(database: Database_, member: boolean): RaceList {
+  const version = dataVersion(database);
+  let list = lists.get(database);
+  if (list?.version !== version) {
+    list = { version, races: preparedQuery(database.db, everyRace).all().map(stored), reads: null };
+    lists.set(database, list);
+  }
+  if (member) list.reads ??= readsOf(database.db, 'all', list.races);
+  return list;
 }
 
 /** Every race by date (then by creation); signups only for members. */
 export function listRaces(deps: RaceDeps, viewer: RaceViewer): Race[] {
-  const { db } = deps.database;
-  const rows = db.select().from(races).orderBy(asc(races.date), asc(races.id)).all();
-  if (!isMember(viewer)) return rows.map((row) => toRace(row, [], viewer));
-  const ids = rows.map((r) => r.id);
-  const entries = new Map<number, RaceEntry[]>();
-  const signups = signupsOf(db, ids, entries);
-  const weekends = weekendsOf(db, ids, viewer.id, entries);
-  return rows.map((row) => toRace(row, signups.get(row.id) ?? [], viewer, weekends.get(row.id)));
+  const list = currentList(deps.database, isMember(viewer));
+  return list.races.map((race) => toRace(race, viewer, list.reads));
 }
 
 /** GET /races/{id} for a member. */
-export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: { id: number; role: Role }): RaceDetailAnswer {
+export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: Member): RaceDetailAnswer {
   const { db } = deps.database;
-  const row = findRace(db, raceId);
-  if (!row) throw raceNotFound();
-  const race = raceFor(db, row, viewer);
+  const race = raceFor(db, raceRow(db, raceId), viewer);
   return { race, signups: race.signups, isSignedUp: race.isSignedUp };
 }
 
-export function createRace(deps: RaceDeps, input: RaceInput, creator: { id: number; role: Role }, now: number): Race {
+export function createRace(deps: RaceDeps, input: RaceInput, creator: Member, now: number): Race {
   const row = deps.database.db
     .insert(races)
     .values({
@@ -126,10 +128,11 @@ export function createRace(deps: RaceDeps, input: RaceInput, creator: { id: numb
     })
     .returning()
     .get();
-  return toRace(row, [], creator);
+  // A new race has no entries, lifts or results yet.
+  return toRace(stored(row), creator, { entries: new Map(), lifts: new Map(), results: new Map() });
 }
 
-export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, editor: { id: number; role: Role }): Race {
+export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, editor: Member): Race {
   const { db } = deps.database;
   const row = db
     .update(races)
@@ -143,36 +146,12 @@ export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, edi
     .where(eq(races.id, raceId))
     .returning()
     .get();
-  if (!row) throw raceNotFound();
+  if (!row) throw new ServiceError(404, RACE_NOT_FOUND_ERROR);
   return raceFor(db, row, editor);
 }
 
-/** Deletes the race and (by cascade) its signups. */
+/** Deletes the race and (by cascade) its entries, lifts and results. */
 export function deleteRace(deps: RaceDeps, raceId: number): void {
   const gone = deps.database.db.delete(races).where(eq(races.id, raceId)).returning({ id: races.id }).get();
-  if (!gone) throw raceNotFound();
-}
-
-/**
- * Sets the caller's signup to `signedUp`. Asking for the state one already has is not an error: the
- * offline outbox sends the desired state and may send it twice. Run inside one transaction.
- */
-export function setRaceSignup(
-  deps: RaceDeps,
-  raceId: number,
-  user: { id: number; role: Role },
-  signedUp: boolean,
-  now: number,
-): { signedUp: boolean } {
-  const { db } = deps.database;
-  if (!hasRole(user.role, 'member')) throw new ServiceError(403, RACE_MEMBERS_ONLY_ERROR);
-  if (!findRace(db, raceId)) throw raceNotFound();
-  if (signedUp) {
-    db.insert(raceSignups).values({ raceId, userId: user.id, signupTime: now }).onConflictDoNothing().run();
-  } else {
-    db.delete(raceSignups)
-      .where(and(eq(raceSignups.raceId, raceId), eq(raceSignups.userId, user.id)))
-      .run();
-  }
-  return { signedUp };
+  if (!gone) throw new ServiceError(404, RACE_NOT_FOUND_ERROR);
 }

@@ -66,7 +66,9 @@ export function clubPlaces(finishes: Finish[]): Map<Finish, number> {
   const groups = new Map<string, Finish[]>();
   for (const f of finishes) {
     const key = `${f.raceId}\u0000${f.distance}`;
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
   }
   for (const group of groups.values()) {
     const sorted = [...group].sort((a, b) => a.finishSeconds - b.finishSeconds);
@@ -125,7 +127,11 @@ export interface PersonalBest {
  */
 export function personalBests(finishes: Finish[]): PersonalBest[] {
   const byDistance = new Map<string, Finish[]>();
-  for (const f of finishes) byDistance.set(f.distance, [...(byDistance.get(f.distance) ?? []), f]);
+  for (const f of finishes) {
+    const list = byDistance.get(f.distance);
+    if (list) list.push(f);
+    else byDistance.set(f.distance, [f]);
+  }
   const bests: PersonalBest[] = [];
   for (const [distance, list] of byDistance) {
     const chronological = [...list].sort((a, b) => a.raceDate.localeCompare(b.raceDate) || a.raceId - b.raceId);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RACE_LEGS, resultsOpen, splitNamed, splitsForLegs, storedSplits } from './race-results';
+import { DEFAULT_RACE_LEGS, resultSplits, resultsOpen, storedSplits, type StoredSplit } from './race-results';
+
+const splitsForLegs = (stored: StoredSplit[], legs: readonly string[]) => resultSplits(stored, legs).splits;
 
 describe('a race’s legs and a result’s splits', () => {
   it('a race is a triathlon unless its exec says otherwise', () => {
@@ -12,8 +14,10 @@ describe('a race’s legs and a result’s splits', () => {
     expect(splitsForLegs(stored, duathlon)).toEqual([1080, 60, null, 50, 1150]);
     // Legs reordered or renamed in case: each split follows its own leg; a leg with none reads null.
     expect(splitsForLegs(stored, ['bike', 'Run', 'Run', 'Medal'])).toEqual([null, 1080, 1150, null]);
-    expect(splitNamed(stored, 'run')).toBe(1080);
-    expect(splitNamed(stored, 'Swim')).toBeNull();
+    // The first apps' named fields: each the first leg of its name, in any case.
+    expect(resultSplits(stored, []).named.runSeconds).toBe(1080);
+    expect(resultSplits(stored, []).named.swimSeconds).toBeNull();
+    expect(resultSplits([{ leg: ' run ', seconds: 900 }], []).named.runSeconds).toBe(900);
   });
 
   it('keeps showing a result stored before races had legs, under the triathlon’s', () => {

@@ -13,19 +13,19 @@ export interface StoredSplit {
   seconds: number | null;
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** A leg's name as splits are matched to it: trimmed, in any case. */
+const legKey = (leg: string) => leg.trim().toLowerCase();
 
-/**
- * A result's splits in the order of the race's `legs`, null where none was given. A split belongs to
- * the leg of its name and its place among the legs so named (the second "Run" of a duathlon is the
- * second stored "Run"), so a result keeps its splits when the race's legs are reordered or grow, and a
- * split of a leg the race no longer has is kept but not shown.
- */
-export function splitsForLegs(stored: readonly StoredSplit[], legs: readonly string[]): (number | null)[] {
-  return legs.map((leg, i) => {
-    const nth = legs.slice(0, i).filter((l) => same(l, leg)).length;
-    return stored.filter((s) => same(s.leg, leg))[nth]?.seconds ?? null;
-  });
+/** The stored splits' times by leg, in the order stored (a duathlon's two Runs under one name). */
+function splitsByLeg(stored: readonly StoredSplit[]): Map<string, (number | null)[]> {
+  const byLeg = new Map<string, (number | null)[]>();
+  for (const s of stored) {
+    const key = legKey(s.leg);
+    const times = byLeg.get(key);
+    if (times) times.push(s.seconds);
+    else byLeg.set(key, [s.seconds]);
+  }
+  return byLeg;
 }
 
 /** The splits to store for a result entered against `legs`: one per leg, in order. */
@@ -45,14 +45,34 @@ export const NAMED_SPLITS = [
 export type NamedSplitField = (typeof NAMED_SPLITS)[number]['field'];
 export type NamedSplitAnswer = (typeof NAMED_SPLITS)[number]['answer'];
 
-/** The split of the first leg called `name` (the answer's swimSeconds is the Swim's), or null. */
-export function splitNamed(stored: readonly StoredSplit[], name: string): number | null {
-  return stored.find((s) => same(s.leg, name))?.seconds ?? null;
+/**
+ * A result's splits as its answer gives them, the stored ones read once. `splits`: in the order of the
+ * race's `legs`, null where none was given. A split belongs to the leg of its name and its place among
+ * the legs so named (the second "Run" of a duathlon is the second stored "Run"), so a result keeps its
+ * splits when the race's legs are reordered or grow, and a split of a leg the race no longer has is kept
+ * but not shown. `named`: the first apps' fields, each the split of the first leg of its name.
+ */
+export function resultSplits(
+  stored: readonly StoredSplit[],
+  legs: readonly string[],
+): { splits: (number | null)[]; named: Record<NamedSplitAnswer, number | null> } {
+  const byLeg = splitsByLeg(stored);
+  const seen = new Map<string, number>();
+  const splits = legs.map((leg) => {
+    const key = legKey(leg);
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    return byLeg.get(key)?.[nth] ?? null;
+  });
+  const named = {} as Record<NamedSplitAnswer, number | null>;
+  for (const n of NAMED_SPLITS) named[n.answer] = byLeg.get(legKey(n.leg))?.[0] ?? null;
+  return { splits, named };
 }
 
 /** The index of the first of the race's legs called `name`, or -1. */
 export function legIndex(legs: readonly string[], name: string): number {
-  return legs.findIndex((l) => same(l, name));
+  const key = legKey(name);
+  return legs.findIndex((l) => legKey(l) === key);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { MembersOnlyPage, RequireRole } from '../components/require-role';
 import { lazyNamed } from '../lib/ui/lazy-named';
@@ -30,6 +30,7 @@ const PagesScreen = lazyNamed(() => import('../features/admin/pages/pages-screen
 const AttendanceReportPage = lazyNamed(() => import('../features/reports/attendance-report-page'), 'AttendanceReportPage');
 const MemberAttendancePage = lazyNamed(() => import('../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../features/profile/profile-page'), 'ProfilePage');
+const PersonalBests = lazyNamed(() => import('../features/races/records/personal-bests'), 'PersonalBests');
 const SyncPage = lazyNamed(() => import('../features/sync/sync-page'), 'SyncPage');
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage');
 const LogoutPage = lazyNamed(() => import('../features/auth/logout-page'), 'LogoutPage');
@@ -109,7 +110,7 @@ export function AppRoutes() {
           <Route path="/admin/pages" element={<PagesScreen />} />
           <Route path="/attendance" element={<AttendanceReportPage />} />
           <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
-          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/profile" element={<ProfilePage personalBests={personalBests} />} />
           <Route path="/dashboard" element={<DashboardRedirect />} />
           <Route path="/sync" element={<SyncPage />} />
           <Route path="/logout" element={<LogoutPage />} />
@@ -117,6 +118,15 @@ export function AppRoutes() {
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
+  );
+}
+
+/** A member's personal bests on their profile, from the races feature (its own chunk, loaded with the profile). */
+function personalBests(userId: number) {
+  return (
+    <Suspense fallback={null}>
+      <PersonalBests userId={userId} />
+    </Suspense>
   );
 }
 

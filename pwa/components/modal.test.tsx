@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Modal, ModalCancel } from './modal';
+import { FormFooter } from './form-footer';
+import { Modal } from './modal';
 
 function Sheet({ withForm = false }: { withForm?: boolean }) {
   const [open, setOpen] = useState(true);
@@ -15,7 +16,7 @@ function Sheet({ withForm = false }: { withForm?: boolean }) {
           <label>
             Title <input value={text} onChange={(e) => setText(e.target.value)} />
           </label>
-          <ModalCancel />
+          <FormFooter submitLabel="Save" busy={false} />
         </Modal>
       )}
     </>

@@ -15,8 +15,8 @@ interface ModalProps {
   footer?: ReactNode;
   className?: string;
   /**
-   * The form inside holds typed input: closing (Escape, ×, a click outside, Back, a Cancel made with
-   * `ModalCancel`) asks before it is thrown away, and so do a reload and a link of the app.
+   * The form inside holds typed input: closing (Escape, ×, a click outside, Back, a Cancel of the form's
+   * footer, `FormFooter`) asks before it is thrown away, and so do a reload and a link of the app.
    */
   dirty?: boolean;
 }
@@ -28,16 +28,6 @@ const RequestClose = createContext<(() => void) | null>(null);
 export function useModalClose(): (() => void) | null {
   const requestClose = useContext(RequestClose);
   return requestClose && (() => void requestClose());
-}
-
-/** A Cancel button for a form in a modal: it closes the way × does, asking first when something was typed. */
-export function ModalCancel({ children = 'Cancel', disabled, className = 'button' }: { children?: ReactNode; disabled?: boolean; className?: string }) {
-  const close = useModalClose();
-  return (
-    <button type="button" className={className} onClick={() => close?.()} disabled={disabled}>
-      {children}
-    </button>
-  );
 }
 
 /**

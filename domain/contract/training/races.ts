@@ -13,6 +13,13 @@ export const RACE_DESCRIPTION_MAX = 2000;
 
 export const RACE_REQUIRED_ERROR = 'Race name and date are required';
 export const RACE_DATE_ERROR = 'Enter the race date as YYYY-MM-DD';
+export const RACE_SEASON_YEAR_ERROR = 'Give the season as the year it starts in, e.g. 2026';
+export const RACE_RESULT_OTHERS_ERROR = "Only an exec can enter someone else's result";
+/** A split given for a leg the race does not have (an older app's named split). */
+export const raceNoSuchLegMessage = (leg: string): string => `This race has no ${leg} leg`;
+/** More splits than the race has legs. */
+export const raceLegsCountMessage = (legs: readonly string[]): string =>
+  legs.length === 0 ? 'This race has no legs: give the finish time only' : `This race has ${legs.length} ${legs.length === 1 ? 'leg' : 'legs'}: ${legs.join(', ')}`;
 export const RACE_MEMBERS_ONLY_ERROR = 'You must be a member to sign up for races';
 export const RACE_NOT_FOUND_ERROR = 'Race not found';
 

@@ -35,6 +35,21 @@ beforeEach(() => {
 });
 
 describe('ProfilePage', () => {
+  it('shows a member the personal bests the app frame hands in (the races feature’s)', async () => {
+    const bests = (userId: number) => <p>Personal bests of member {userId}</p>;
+    answerRoutes({}, { user: ME });
+    renderAt('/profile', '/profile', <ProfilePage personalBests={bests} />, { user: ME });
+    expect(await screen.findByText('Personal bests of member 7')).toBeInTheDocument();
+  });
+
+  it('shows a pending account no personal bests', async () => {
+    const pending = { ...ME, role: 'pending' as const };
+    answerRoutes({}, { user: pending });
+    renderAt('/profile', '/profile', <ProfilePage personalBests={(userId) => <p>Personal bests of member {userId}</p>} />, { user: pending });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sam Swimmer' })).toBeInTheDocument();
+    expect(screen.queryByText(/Personal bests of member/)).toBeNull();
+  });
+
   it('sends a signed-out visitor to /login, which brings them back to their profile', async () => {
     renderProfile(null);
     expect(await screen.findByText('Other page')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '../../../domain/contract/members/auth';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
@@ -15,23 +15,27 @@ import { NotificationSettings } from './components/notification-settings';
 import { MyData } from './components/my-data';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditForm } from './profile-edit-form';
-import { PersonalBests } from '../../components/personal-bests';
 import './profile.css';
 import { absencesUntilSuspension, isSuspended } from '../../../domain/rules';
 import { useClubRules, useRuleText } from '../../lib/club/club-rules';
 import { showClubPhone } from '../../lib/club/club-phone';
 
+interface ProfilePageProps {
+  /** A member's race records (the races feature's), handed in by the app frame: features never import each other. */
+  personalBests?: (userId: number) => ReactNode;
+}
+
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
-export function ProfilePage() {
+export function ProfilePage({ personalBests }: ProfilePageProps) {
   usePageTitle('My Profile');
   return (
     <RequireRole min="public">
-      <OwnProfile />
+      <OwnProfile personalBests={personalBests} />
     </RequireRole>
   );
 }
 
-function OwnProfile() {
+function OwnProfile({ personalBests }: ProfilePageProps) {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
@@ -68,9 +72,7 @@ function OwnProfile() {
           }}
         />
       )}
-      <RequireRole min="member">
-        <PersonalBests userId={user.id} />
-      </RequireRole>
+      {personalBests && <RequireRole min="member">{personalBests(user.id)}</RequireRole>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Race } from '../../../domain/contract/training/races';
 import { UpcomingList, type UpcomingItem } from '../../components/upcoming-list';
 import { useClubToday } from '../../lib/club/club-clock';
+import { errorMessage } from '../../lib/data/api-client';
 import { loadError } from '../../lib/data/read';
 import { useRacesQuery } from './api/race-queries';
 
@@ -25,7 +26,7 @@ export function ComingRaces() {
       title="Next races"
       items={items}
       loading={query.isPending || today === null}
-      error={error && `Could not load the races: ${error.message}`}
+      error={error && `Could not load the races: ${errorMessage(error, 'Something went wrong')}`}
       onRetry={() => void query.refetch()}
       empty="No other races on the calendar yet."
       more={{ to: '/races', label: 'All races' }}

@@ -73,7 +73,7 @@ describe('RaceDetailPage', () => {
     expect(await screen.findByText('No one has signed up yet. Be the first!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Who's Going (0)" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up for Race' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign up for race: Request failed \(500\)$/);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('the app works online only'), expect.anything());
     warn.mockRestore();
   });

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/members/auth';
+import { OFFLINE_MESSAGE } from '../../lib/data/api-client';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
@@ -113,14 +114,14 @@ describe('RacesPage for members', () => {
     expect(api.writes()).toHaveLength(1);
   });
 
-  it('says "Failed to sign up for race" when the server gives no reason', async () => {
+  it('says "Failed to sign up for race" and, in errorMessage\'s words, why, when the server gives no reason', async () => {
     // No device storage here (no fake-indexeddb): a 5xx cannot be kept for later, so it is a failure,
     // and the app says once that it works online only.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     show(member, races(), { 'POST /races/:id/signup': jsonReply({}, 503) });
     await screen.findByRole('article', { name: 'Spring Sprint' });
     await userEvent.click(within(card('Spring Sprint')).getByRole('button', { name: 'Sign Up' }));
-    expect(await within(card('Spring Sprint')).findByRole('alert')).toHaveTextContent(/^Failed to sign up for race$/);
+    expect(await within(card('Spring Sprint')).findByRole('alert')).toHaveTextContent(/^Failed to sign up for race: Request failed \(503\)$/);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('the app works online only'), expect.anything());
     warn.mockRestore();
   });
@@ -223,7 +224,7 @@ describe('Add Race', () => {
     expect(screen.getByText('Race added: Harbour Swim.')).toHaveAttribute('role', 'status');
   });
 
-  it('shows the server message or "Failed to add race", keeps the input, and retries with the same key', async () => {
+  it('shows the server message, or that no answer came, keeps the input, and retries with the same key', async () => {
     let attempt = 0;
     const api = show(member, races(), {
       'POST /races': () => {
@@ -239,7 +240,7 @@ describe('Add Race', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A race with that name exists');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to add race$/));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(OFFLINE_MESSAGE));
     expect(within(dialog).getByLabelText('Race Name*')).toHaveValue('Harbour Swim');
     const [first, second] = api.writes();
     expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
@@ -258,7 +259,7 @@ describe('exec controls', () => {
     expect(name).toHaveValue('Spring Sprint');
     await userEvent.clear(name);
     await userEvent.type(name, 'Spring Sprint (moved)');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('article', { name: 'Spring Sprint (moved)' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/races/3', body: { name: 'Spring Sprint (moved)' } });
@@ -281,7 +282,7 @@ describe('exec controls', () => {
     expect(legs).toHaveValue('Swim, T1, Bike, T2, Run');
     await userEvent.clear(legs);
     await userEvent.type(legs, 'Run, T1, Bike, T2, Run');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/races/3', body: { legs: ['Run', 'T1', 'Bike', 'T2', 'Run'] } });
   });
@@ -320,5 +321,21 @@ describe('monthLabel', () => {
   it('names the month and year', () => {
     expect(monthLabel('2027-03-31')).toBe('March 2027');
     expect(monthLabel('2026-12-01')).toBe('December 2026');
+  });
+});
+
+describe('the season table on the races page', () => {
+  it('offers the seasons by the club’s day, not UTC’s: at 03:00 UTC on New Year’s Day it is still the old year in Toronto', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-01T03:00:00Z'));
+    try {
+      show(member, [], { 'GET /races/season-table': jsonReply({ error: 'Not now' }, 503) });
+      const table = await screen.findByRole('region', { name: 'Season table' });
+      const season = within(table).getByLabelText('Season');
+      expect(within(season).getAllByRole('option').map((o) => o.textContent)).toEqual(['2026', '2025', '2024']);
+      expect(season).toHaveValue('2026');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

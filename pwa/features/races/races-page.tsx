@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useAddRaceMutation, useDeleteRaceMutation, useUpdateRaceMutation } from './api/race-mutations';
 import { useRacesQuery } from './api/race-queries';
 import { RaceListing, RacesIntro, ViewSwitch, VisitorNotice, type RaceView } from './components/race-listing';
-import { SeasonTable } from './season-table';
+import { SeasonTable } from './records/season-table';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith } from './race-signups';
 import './races.css';
@@ -142,7 +142,7 @@ export function RacesPage() {
         {editing && (
           <RaceFormModal
             title="Edit Race"
-            submitLabel="Save Changes"
+            submitLabel="Save changes"
             failure="Failed to update race"
             initial={{
               name: editing.name,

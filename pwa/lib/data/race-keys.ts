@@ -5,4 +5,7 @@ export const raceKeys = {
   all: ['races'] as const,
   list: () => [...raceKeys.all, 'list'] as const,
   detail: (id: string) => [...raceKeys.all, 'detail', id] as const,
+  /** The season starting in `year`, or 'current' for the one holding the club's today. */
+  seasonTable: (year: string) => [...raceKeys.all, 'season-table', year] as const,
+  personalBests: (userId: number) => [...raceKeys.all, 'personal-bests', userId] as const,
 };

@@ -76,19 +76,15 @@ export function useContractForm<Values extends FieldValues>(
 }
 
 type IssueSink = { addIssue: (issue: { code: 'custom'; message: string; path: PropertyKey[] }) => void };
-type Parsed = { success: boolean; error?: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 
 /**
  * Checks `value` (the body the form will send) with a contract schema and copies its issues into a
  * form schema's refinement, keeping their paths: a form schema wraps the contract's so the same
  * rules, and messages, run in the browser and on the server. True when the contract's schema passed.
  */
-export function addIssues(schema: z.ZodType, value: unknown, ctx: IssueSink): boolean;
-/** The same for a result the caller parsed itself (the races' form, exempt from the lint rule until it moves to the form above). */
-export function addIssues(result: Parsed, ctx: IssueSink): void;
-export function addIssues(first: z.ZodType | Parsed, second: unknown, third?: IssueSink): boolean | void {
-  const [result, ctx] = third ? [(first as z.ZodType).safeParse(second), third] : [first as Parsed, second as IssueSink];
-  if (result.success || !result.error) return true;
+export function addIssues(schema: z.ZodType, value: unknown, ctx: IssueSink): boolean {
+  const result = schema.safeParse(value);
+  if (result.success) return true;
   for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
   return false;
 }

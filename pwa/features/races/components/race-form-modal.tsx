@@ -9,10 +9,11 @@ import {
 } from '../../../../domain/contract/training/races';
 import { DEFAULT_RACE_LEGS } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';
-import { Modal, ModalCancel } from '../../../components/modal';
+import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
-import { ApiError } from '../../../lib/data/api-client';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { showRefusal } from '../../../lib/forms/server-refusal';
+import { FormFooter } from '../../../components/form-footer';
 
 interface RaceFormModalProps {
   title: string;
@@ -32,7 +33,7 @@ const EMPTY: RaceInput = { name: '', date: '', location: '', description: '', di
 const asInput = (v: RaceFormValues) => ({ ...v, distances: v.distances.split(','), legs: v.legs.split(',') });
 const raceFormSchema = z
   .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string(), distances: z.string(), legs: z.string() })
-  .superRefine((v, ctx) => addIssues(raceInputSchema.safeParse(asInput(v)), ctx));
+  .superRefine((v, ctx) => void addIssues(raceInputSchema, asInput(v), ctx));
 
 /** Add New Race and Edit Race: the contract's schema checks the input, each field marked on its own. */
 export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, onSubmit, onClose }: RaceFormModalProps) {
@@ -40,6 +41,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RaceFormValues>(raceFormSchema, {
     defaultValues: { ...initial, distances: (initial.distances ?? []).join(', '), legs: (initial.legs ?? DEFAULT_RACE_LEGS).join(', ') },
@@ -58,7 +60,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
     try {
       await onSubmit(input, key.current);
     } catch (err) {
-      setError(err instanceof ApiError && typeof err.body.error === 'string' ? err.body.error : failure);
+      setError(showRefusal(setFieldError, err, failure, ['name', 'date', 'location', 'description', 'distances', 'legs']));
     }
   });
 
@@ -89,12 +91,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
           {(field) => <textarea {...field} maxLength={RACE_DESCRIPTION_MAX} rows={4} {...register('description')} />}
         </FormField>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
-        <div className="actions">
-          <ModalCancel disabled={isSubmitting} />
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : submitLabel}
-          </button>
-        </div>
+        <FormFooter submitLabel={submitLabel} busy={isSubmitting} />
       </form>
     </Modal>
   );

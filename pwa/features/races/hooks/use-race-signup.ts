@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { pendingFor, usePendingWrites } from '../../../lib/offline/perform-write';
-import { ApiError } from '../../../lib/data/api-client';
+import { errorMessage } from '../../../lib/data/api-client';
 import { useSession } from '../../../lib/session/session';
 import { useRaceSignupMutation } from '../api/race-mutations';
 
@@ -12,10 +12,11 @@ export interface RaceSignupState {
   error: string | null;
 }
 
+/** What failed, then why in the words of errorMessage() (the club's refusal, or why the request got none). */
 export function signupFailure(err: unknown, signedUp: boolean): string {
-  const fallback = signedUp ? 'Failed to sign up for race' : 'Failed to cancel signup';
-  const reason = err instanceof ApiError && typeof err.body.error === 'string' ? err.body.error : null;
-  return reason ? `${fallback}: ${reason}` : fallback;
+  const failed = signedUp ? 'Failed to sign up for race' : 'Failed to cancel signup';
+  const reason = errorMessage(err, '');
+  return reason ? `${failed}: ${reason}` : failed;
 }
 
 /**

@@ -2,31 +2,37 @@ import { useId, useState } from 'react';
 import { raceEntrySchema, type Race } from '../../../../domain/contract/training/races';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
+import { useContractForm } from '../../../lib/forms/forms';
+import { showRefusal } from '../../../lib/forms/server-refusal';
 import { useEntryMutation } from '../api/race-weekend-mutations';
-import { fieldErrors, refusal } from './form-errors';
+import { FormFooter } from '../../../components/form-footer';
+
+type EntryValues = { distance: string; wave: string };
 
 /** The member's own entry (which distance, which wave) and who races what. */
 export function EntrySection({ race, myId }: { race: Race; myId: number | undefined }) {
   const headingId = useId();
-  const [distance, setDistance] = useState(race.entry?.distance ?? '');
-  const [wave, setWave] = useState(race.entry?.wave ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useContractForm<EntryValues>(raceEntrySchema, { defaultValues: { distance: race.entry?.distance ?? '', wave: race.entry?.wave ?? '' } });
+  const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const entry = useEntryMutation(race.id);
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const save = handleSubmit(async (values) => {
     setSaved(false);
-    const checked = raceEntrySchema.safeParse({ distance, wave });
-    setErrors(fieldErrors(checked));
-    if (!checked.success) return;
+    setProblem(null);
     try {
-      await entry.mutateAsync(checked.data);
+      // The values as the contract's schema read them (the wave trimmed).
+      await entry.mutateAsync(values);
       setSaved(true);
     } catch (err) {
-      setErrors(refusal(err, 'Your entry could not be saved. Please try again.'));
+      setProblem(showRefusal(setError, err, 'Your entry could not be saved. Please try again.', ['distance', 'wave']));
     }
-  };
+  });
 
   const byDistance = new Map<string, Race['entries']>();
   for (const e of race.entries) {
@@ -40,10 +46,10 @@ export function EntrySection({ race, myId }: { race: Race; myId: number | undefi
       {race.distances.length === 0 ? (
         <p>The race has no distances listed yet: an exec adds them when editing the race.</p>
       ) : (
-        <form className="form race-weekend__form" onSubmit={save} noValidate>
-          <FormField label="Your distance" error={errors.distance}>
+        <form className="form race-weekend__form" onSubmit={save} noValidate aria-label="Your entry">
+          <FormField label="Your distance" error={errors.distance?.message}>
             {(field) => (
-              <select {...field} value={distance} onChange={(e) => setDistance(e.target.value)}>
+              <select {...field} {...register('distance')}>
                 <option value="">Choose…</option>
                 {race.distances.map((d) => (
                   <option key={d} value={d}>
@@ -53,15 +59,11 @@ export function EntrySection({ race, myId }: { race: Race; myId: number | undefi
               </select>
             )}
           </FormField>
-          <FormField label="Wave or start time" hint="Optional, e.g. 07:40 or Wave 3" error={errors.wave}>
-            {(field) => <input {...field} value={wave} autoComplete="off" onChange={(e) => setWave(e.target.value)} />}
+          <FormField label="Wave or start time" hint="Optional, e.g. 07:40 or Wave 3" error={errors.wave?.message}>
+            {(field) => <input {...field} autoComplete="off" {...register('wave')} />}
           </FormField>
-          {errors[''] && <ErrorMessage>{errors['']}</ErrorMessage>}
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={entry.isPending}>
-              {race.entry?.distance ? 'Change my entry' : 'Enter this distance'}
-            </button>
-          </div>
+          {(problem ?? errors.root?.message) && <ErrorMessage>{problem ?? errors.root?.message}</ErrorMessage>}
+          <FormFooter submitLabel={race.entry?.distance ? 'Change my entry' : 'Enter this distance'} busy={isSubmitting} />
           <p role="status" className="race-weekend__saved">
             {saved ? 'Your entry is saved.' : ''}
           </p>

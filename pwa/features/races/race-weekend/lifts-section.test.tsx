@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RaceDetailAnswer, RaceLift } from '../../../../domain/contract/training/races';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
@@ -168,5 +168,29 @@ describe('Lifts: one lift per driver and race', () => {
     expect(await within(form).findByText(refused)).toBeInTheDocument();
     expect(within(form).getByLabelText('Leaving from')).toHaveValue('Harbour car park');
     expect(api.to('POST /races/:id/lifts')).toHaveLength(1);
+  });
+});
+
+describe('Lifts: refusals in the one voice', () => {
+  it('a withdrawal that fails says why in errorMessage’s words, and the lift stays', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    show({ lift: liftOf({}) }, { 'DELETE /races/:id/lifts/:liftId': () => jsonReply({}, 502) });
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Lifts' })).findByRole('button', { name: 'Withdraw lift' }));
+    expect(await within(lifts()).findByRole('alert')).toHaveTextContent(/^Request failed \(502\)$/);
+    expect(within(lifts()).getByRole('button', { name: 'Edit lift' })).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('a lift form left without seats is marked on its field, and nothing is sent', async () => {
+    const api = show({ lift: liftOf({ driver_id: 9, driver_name: 'Sam Swim', riders: [] }) });
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Lifts' })).findByRole('button', { name: 'Offer a lift' }));
+    const form = within(lifts()).getByRole('form', { name: 'Offer a lift' });
+    await userEvent.type(within(form).getByLabelText('Leaving from'), 'Harbour car park');
+    await userEvent.clear(within(form).getByLabelText('Seats'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Offer this lift' }));
+    expect(within(form).getByLabelText('Seats')).toHaveAccessibleDescription('Seats must be a number');
+    expect(within(form).getByLabelText('Seats')).toHaveFocus();
+    expect(within(form).getByLabelText('Leaving from')).toHaveValue('Harbour car park');
+    expect(api.writes()).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { raceLiftSchema, type Race, type RaceLift } from '../../../../domain/contract/training/races';
+import { raceLiftSchema, type Race, type RaceLift, type RaceLiftInput } from '../../../../domain/contract/training/races';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
+import { errorMessage } from '../../../lib/data/api-client';
+import { useContractForm } from '../../../lib/forms/forms';
+import { showRefusal } from '../../../lib/forms/server-refusal';
 import {
   useChangeLiftMutation,
   useLiftPlaceMutation,
@@ -9,8 +12,8 @@ import {
   useOfferLiftMutation,
   useWithdrawLiftMutation,
 } from '../api/race-weekend-mutations';
-import { fieldErrors, refusal } from './form-errors';
 import { formatDateAndTime } from '../../../lib/ui/format';
+import { FormFooter } from '../../../components/form-footer';
 
 /** When a lift leaves ('YYYY-MM-DDTHH:MM', club-local) in the club's one date and time format. */
 function when(leavingAt: string): string {
@@ -49,7 +52,7 @@ export function LiftsSection({ race, myId }: { race: Race; myId: number | undefi
     try {
       await looking.mutateAsync(!race.lookingForLift);
     } catch (err) {
-      setError(Object.values(refusal(err, 'That could not be saved. Please try again.'))[0]!);
+      setError(errorMessage(err, 'That could not be saved. Please try again.'));
     }
   };
 
@@ -104,7 +107,7 @@ function LiftCard({ race, lift, mine }: { race: Race; lift: RaceLift; mine: bool
       const result = await place.mutateAsync({ liftId: lift.id, place: kind, taken });
       setQueued(result.status === 'queued' ? 'Saved on this device: it is sent when you are back online.' : null);
     } catch (err) {
-      setError(refusal(err, 'That could not be saved. Please try again.')[''] ?? 'That could not be saved. Please try again.');
+      setError(errorMessage(err, 'That could not be saved. Please try again.'));
     }
   };
   const remove = async () => {
@@ -112,7 +115,7 @@ function LiftCard({ race, lift, mine }: { race: Race; lift: RaceLift; mine: bool
     try {
       await withdraw.mutateAsync(lift.id);
     } catch (err) {
-      setError(refusal(err, 'The lift could not be withdrawn. Please try again.')[''] ?? 'That could not be saved. Please try again.');
+      setError(errorMessage(err, 'The lift could not be withdrawn. Please try again.'));
     }
   };
 
@@ -178,18 +181,18 @@ function LiftCard({ race, lift, mine }: { race: Race; lift: RaceLift; mine: bool
 
 /**
  * Offering a lift, or with `lift` the driver changing theirs: the same fields, prefilled from the
- * lift. Focus goes to the first field when the form opens and to a refused field when refused.
+ * lift, checked with the contract's schema. Focus goes to the first field when the form opens and to
+ * the field a problem or a refusal is about.
  */
 function LiftForm({ race, lift, onDone }: { race: Race; lift?: RaceLift; onDone: () => void }) {
-  const [values, setValues] = useState(() =>
-    lift
-      ? { leavingFrom: lift.leavingFrom, leavingAt: lift.leavingAt, seats: String(lift.seats), bikeSpots: String(lift.bikeSpots), note: lift.note }
-      : { leavingFrom: '', leavingAt: `${race.date}T06:00`, seats: '3', bikeSpots: '2', note: '' },
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const defaultValues: RaceLiftInput = lift
+    ? { leavingFrom: lift.leavingFrom, leavingAt: lift.leavingAt, seats: lift.seats, bikeSpots: lift.bikeSpots, note: lift.note }
+    : { leavingFrom: '', leavingAt: `${race.date}T06:00`, seats: 3, bikeSpots: 2, note: '' };
+  const { register, handleSubmit, setError, formState } = useContractForm<RaceLiftInput>(raceLiftSchema, { defaultValues });
+  const { errors, isSubmitting } = formState;
+  const [problem, setProblem] = useState<string | null>(null);
   const offer = useOfferLiftMutation(race.id);
   const change = useChangeLiftMutation(race.id);
-  const saving = offer.isPending || change.isPending;
   const form = useRef<HTMLFormElement>(null);
   // One key per request: the same values sent again (an answer lost on the way) are applied once,
   // and values changed after a refusal are a new request (the server refuses a key reused for them).
@@ -199,57 +202,43 @@ function LiftForm({ race, lift, onDone }: { race: Race; lift?: RaceLift; onDone:
     if (sent.current?.body !== text) sent.current = { body: text, key: crypto.randomUUID() };
     return sent.current.key;
   };
-  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const places = { valueAsNumber: true } as const;
 
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('input')?.focus();
   }, []);
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = { ...values, seats: Number(values.seats), bikeSpots: Number(values.bikeSpots) };
-    const checked = raceLiftSchema.safeParse(body);
-    setErrors(fieldErrors(checked));
-    if (!checked.success) return;
+  const submit = handleSubmit(async (body) => {
+    setProblem(null);
     try {
       if (lift) await change.mutateAsync({ liftId: lift.id, body, idempotencyKey: keyFor(body) });
       else await offer.mutateAsync({ body, idempotencyKey: keyFor(body) });
       onDone();
     } catch (err) {
-      setErrors(refusal(err, lift ? 'The lift could not be changed. Please try again.' : 'The lift could not be offered. Please try again.'));
+      const failed = lift ? 'The lift could not be changed. Please try again.' : 'The lift could not be offered. Please try again.';
+      setProblem(showRefusal(setError, err, failed, ['leavingFrom', 'leavingAt', 'seats', 'bikeSpots', 'note']));
     }
-  };
+  });
 
   return (
     <form ref={form} className="form race-weekend__form" onSubmit={submit} noValidate aria-label={lift ? 'Edit lift' : 'Offer a lift'}>
-      <FormField label="Leaving from" error={errors.leavingFrom}>
-        {(field) => <input {...field} value={values.leavingFrom} onChange={set('leavingFrom')} autoComplete="off" />}
+      <FormField label="Leaving from" error={errors.leavingFrom?.message}>
+        {(field) => <input {...field} autoComplete="off" {...register('leavingFrom')} />}
       </FormField>
-      <FormField label="Leaving at" error={errors.leavingAt} hint={lift && lift.riders.length > 0 ? 'Your riders are told of a new time.' : undefined}>
-        {(field) => <input {...field} type="datetime-local" value={values.leavingAt} onChange={set('leavingAt')} />}
+      <FormField label="Leaving at" error={errors.leavingAt?.message} hint={lift && lift.riders.length > 0 ? 'Your riders are told of a new time.' : undefined}>
+        {(field) => <input {...field} type="datetime-local" {...register('leavingAt')} />}
       </FormField>
-      <FormField label="Seats" error={errors.seats}>
-        {(field) => <input {...field} type="number" inputMode="numeric" min={0} max={8} value={values.seats} onChange={set('seats')} />}
+      <FormField label="Seats" error={errors.seats?.message}>
+        {(field) => <input {...field} type="number" inputMode="numeric" min={0} max={8} {...register('seats', places)} />}
       </FormField>
-      <FormField label="Bike-rack spots" error={errors.bikeSpots}>
-        {(field) => <input {...field} type="number" inputMode="numeric" min={0} max={8} value={values.bikeSpots} onChange={set('bikeSpots')} />}
+      <FormField label="Bike-rack spots" error={errors.bikeSpots?.message}>
+        {(field) => <input {...field} type="number" inputMode="numeric" min={0} max={8} {...register('bikeSpots', places)} />}
       </FormField>
-      <FormField label="Note" hint="Optional" error={errors.note}>
-        {(field) => <textarea {...field} rows={2} value={values.note} onChange={set('note')} />}
+      <FormField label="Note" hint="Optional" error={errors.note?.message}>
+        {(field) => <textarea {...field} rows={2} {...register('note')} />}
       </FormField>
-      {errors[''] && <ErrorMessage>{errors['']}</ErrorMessage>}
-      <div className="actions">
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {lift ? 'Save changes' : 'Offer this lift'}
-        </button>
-      </div>
+      {(problem ?? errors.root?.message) && <ErrorMessage>{problem ?? errors.root?.message}</ErrorMessage>}
+      <FormFooter submitLabel={lift ? 'Save changes' : 'Offer this lift'} busy={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Race, RaceDetailAnswer, RaceResult } from '../../../../domain/contract/training/races';
 import { formatDate } from '../../../lib/ui/format';
 import { renderAt } from '../../../test-providers';
-import { answerRoutes } from '../../../test-server';
+import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { testUser } from '../../../test-support';
 import { RaceDetailPage } from '../race-detail-page';
 import { inDays, member, race } from '../test-handlers';
@@ -35,13 +35,16 @@ function resultOf(fields: Partial<RaceResult>): RaceResult {
   };
 }
 
-function show(fields: Partial<Race>, user = member) {
+function show(fields: Partial<Race>, user = member, more: Routes = {}) {
   const answer = (): RaceDetailAnswer => ({
     race: race({ id: 5, name: 'City Duathlon', date: today, distances: ['Sprint'], ...fields }),
     signups: [],
     isSignedUp: fields.isSignedUp ?? false,
   });
-  const api = answerRoutes({ 'GET /races/:id': answer, 'PUT /races/:id/result': ({ body }) => ({ result: resultOf({ user_id: member.id, distance: body!.distance }) }) }, { user });
+  const api = answerRoutes(
+    { 'GET /races/:id': answer, 'PUT /races/:id/result': ({ body }) => ({ result: resultOf({ user_id: member.id, distance: body!.distance }) }), ...more },
+    { user },
+  );
   renderAt('/race/5', '/race/:id', <RaceDetailPage />, { user });
   return api;
 }
@@ -93,6 +96,33 @@ describe('Results follow the race’s legs', () => {
     const table = within(await results()).getByRole('table', { name: 'Sprint' });
     expect(within(table).getByRole('columnheader', { name: 'Splits: Swim / T1 / Bike / T2 / Run' })).toBeInTheDocument();
     expect(within(table).getByText('14:20 / – / – / – / 18:20')).toBeInTheDocument();
+  });
+});
+
+describe('Results: the form’s messages', () => {
+  it('marks a wrong split until it is fixed, and shows a refusal of the splits with them, keeping every time typed', async () => {
+    const refused = 'This race has 5 legs: Run, T1, Bike, T2, Run';
+    const api = show({ legs: ['Run', 'T1', 'Bike', 'T2', 'Run'], isSignedUp: true, entries: [me], entry: me }, member, {
+      'PUT /races/:id/result': () => jsonReply({ error: refused, field: 'splits' }, 400),
+    });
+    const form = within(await results()).getByRole('form', { name: 'Enter a result' });
+    await userEvent.type(within(form).getByLabelText('Finish time'), '1:10:00');
+    await userEvent.type(within(form).getByLabelText('Bike'), 'fast');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save result' }));
+    const bike = within(form).getByLabelText('Bike');
+    expect(bike).toHaveAttribute('aria-invalid', 'true');
+    expect(bike).toHaveFocus();
+
+    await userEvent.clear(bike);
+    await userEvent.type(bike, '35:00');
+    expect(bike).not.toHaveAttribute('aria-invalid');
+    expect(within(form).queryByText('Enter the split as H:MM:SS or MM:SS')).toBeNull();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Save result' }));
+    expect(await within(form).findByText(refused)).toBeInTheDocument();
+    expect(api.to('PUT /races/:id/result')).toHaveLength(1);
+    expect(within(form).getByLabelText('Finish time')).toHaveValue('1:10:00');
+    expect(bike).toHaveValue('35:00');
   });
 });
 

@@ -1,14 +1,18 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
+import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { raceResultSchema, type Race, type RaceResult } from '../../../../domain/contract/training/races';
 import { formatRaceTime } from '../../../../domain/races/race-points';
-import { resultsOpen } from '../../../../domain/races/race-results';
+import { DEFAULT_RACE_LEGS, resultsOpen } from '../../../../domain/races/race-results';
 import { FormField } from '../../../components/form-field';
 import { EmptyState, ErrorMessage } from '../../../components/status';
 import { DownloadButton } from '../../../components/download-button';
 import { useClubToday } from '../../../lib/club/club-clock';
+import { addIssues, useContractForm } from '../../../lib/forms/forms';
+import { showRefusal } from '../../../lib/forms/server-refusal';
 import { formatDate } from '../../../lib/ui/format';
 import { useResultMutation } from '../api/race-weekend-mutations';
-import { fieldErrors, refusal } from './form-errors';
+import { FormFooter } from '../../../components/form-footer';
 
 const time = (s: number | null | undefined) => (s == null ? '–' : formatRaceTime(s));
 
@@ -18,6 +22,27 @@ export function legLabels(legs: readonly string[]): string[] {
     const same = legs.filter((l) => l.toLowerCase() === leg.toLowerCase()).length;
     return same > 1 ? `${leg} ${legs.slice(0, i + 1).filter((l) => l.toLowerCase() === leg.toLowerCase()).length}` : leg;
   });
+}
+
+/** The result form's fields as typed: a split per leg of the race, the placing as the number input gives it. */
+interface ResultValues {
+  distance: string;
+  finishTime: string;
+  splits: string[];
+  placing: string;
+}
+
+/** The body the form sends: a split per leg, in order; no placing when none was typed. */
+function resultBody(values: ResultValues, legs: readonly string[]): BodyOf<'PUT /races/:id/result'> {
+  const { distance, finishTime, placing } = values;
+  return { distance, finishTime, splits: legs.map((_, i) => values.splits[i] ?? ''), placing: placing === '' ? null : Number(placing) };
+}
+
+/** The contract's rules on what the form holds, each problem on its own field ('splits.2' on the third leg). */
+function resultFormSchema(legs: readonly string[]) {
+  return z
+    .object({ distance: z.string(), finishTime: z.string(), splits: z.array(z.string()), placing: z.string() })
+    .superRefine((v, ctx) => void addIssues(raceResultSchema, resultBody(v, legs), ctx));
 }
 
 /** A result's split per leg of the race (a copy kept from before races had legs: the triathlon's named ones). */
@@ -30,50 +55,42 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
   const headingId = useId();
   const today = useClubToday();
   // A copy of the race kept from before races had legs is a triathlon.
-  const legs = race.legs ?? ['Swim', 'T1', 'Bike', 'T2', 'Run'];
+  const legs = race.legs ?? DEFAULT_RACE_LEGS;
   const labels = legLabels(legs);
   const mine = race.results.find((r) => r.user_id === myId);
   const entered = race.isSignedUp || race.entries.some((e) => e.user_id === myId);
   const others = race.entries.filter((e) => e.user_id !== myId);
   const [chosen, setWho] = useState<string | null>(null);
   const who = chosen ?? (entered ? 'me' : String(others[0]?.user_id ?? 'me'));
-  const [values, setValues] = useState<Record<string, string>>({
-    distance: mine?.distance ?? race.entry?.distance ?? '',
-    finishTime: '',
-    placing: '',
+  // Until the member picks one, the distance they entered (the entry may arrive after this form).
+  const enteredDistance = mine?.distance ?? race.entry?.distance ?? '';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getFieldState,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useContractForm<ResultValues>(resultFormSchema(legs), {
+    defaultValues: { distance: enteredDistance, finishTime: '', splits: legs.map(() => ''), placing: '' },
   });
-  const [splits, setSplits] = useState<string[]>(() => legs.map(() => ''));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!getFieldState('distance').isDirty) resetField('distance', { defaultValue: enteredDistance });
+  }, [enteredDistance, getFieldState, resetField]);
+  const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const save = useResultMutation(race.id);
-  // Until the member picks one, the distance they entered (the entry may arrive after this form).
-  const chosenDistance = values.distance || (mine?.distance ?? race.entry?.distance ?? '');
-  const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const setSplit = (i: number) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setSplits((list) => legs.map((_, j) => (j === i ? value : (list[j] ?? ''))));
-  };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit(async (values) => {
     setStatus('');
-    const { finishTime, placing } = values;
-    const result = {
-      distance: chosenDistance,
-      finishTime,
-      splits: legs.map((_, i) => splits[i] ?? ''),
-      placing: placing === '' || placing === undefined ? null : Number(placing),
-    };
-    const checked = raceResultSchema.safeParse(result);
-    setErrors(fieldErrors(checked));
-    if (!checked.success) return;
+    setProblem(null);
     try {
-      const queued = await save.mutateAsync({ userId: who === 'me' ? null : Number(who), result });
+      const queued = await save.mutateAsync({ userId: who === 'me' ? null : Number(who), result: resultBody(values, legs) });
       setStatus(queued ? 'Result saved on this device: it is sent when you are back online.' : 'Result saved.');
     } catch (err) {
-      setErrors(refusal(err, 'The result could not be saved. Please try again.'));
+      setProblem(showRefusal(setError, err, 'The result could not be saved. Please try again.', ['distance', 'finishTime', 'splits', 'placing']));
     }
-  };
+  });
 
   const open = today !== null && resultsOpen(race.date, today);
   const mayEnter = entered || (isExec && others.length > 0);
@@ -143,9 +160,9 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
               )}
             </FormField>
           )}
-          <FormField label="Distance" error={errors.distance}>
+          <FormField label="Distance" error={errors.distance?.message}>
             {(field) => (
-              <select {...field} value={chosenDistance} onChange={set('distance')}>
+              <select {...field} {...register('distance')}>
                 <option value="">Choose…</option>
                 {race.distances.map((d) => (
                   <option key={d} value={d}>
@@ -155,28 +172,24 @@ export function ResultsSection({ race, myId, isExec }: { race: Race; myId: numbe
               </select>
             )}
           </FormField>
-          <FormField label="Finish time" hint="H:MM:SS or MM:SS" error={errors.finishTime}>
-            {(field) => <input {...field} value={values.finishTime} onChange={set('finishTime')} inputMode="numeric" autoComplete="off" placeholder="1:05:30" />}
+          <FormField label="Finish time" hint="H:MM:SS or MM:SS" error={errors.finishTime?.message}>
+            {(field) => <input {...field} inputMode="numeric" autoComplete="off" placeholder="1:05:30" {...register('finishTime')} />}
           </FormField>
           {legs.length > 0 && (
             <div className="race-weekend__splits">
               {labels.map((label, i) => (
-                <FormField key={`${i}-${label}`} label={label} hint="Optional" error={errors[`splits.${i}`]}>
-                  {(field) => <input {...field} value={splits[i] ?? ''} onChange={setSplit(i)} inputMode="numeric" autoComplete="off" />}
+                <FormField key={`${i}-${label}`} label={label} hint="Optional" error={errors.splits?.[i]?.message}>
+                  {(field) => <input {...field} inputMode="numeric" autoComplete="off" {...register(`splits.${i}`)} />}
                 </FormField>
               ))}
             </div>
           )}
-          {errors.splits && <ErrorMessage>{errors.splits}</ErrorMessage>}
-          <FormField label="Placing" hint="Optional: the place in the race overall" error={errors.placing}>
-            {(field) => <input {...field} type="number" min={1} value={values.placing} onChange={set('placing')} />}
+          {errors.splits?.message && <ErrorMessage>{errors.splits.message}</ErrorMessage>}
+          <FormField label="Placing" hint="Optional: the place in the race overall" error={errors.placing?.message}>
+            {(field) => <input {...field} type="number" min={1} {...register('placing')} />}
           </FormField>
-          {errors[''] && <ErrorMessage>{errors['']}</ErrorMessage>}
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={save.isPending}>
-              Save result
-            </button>
-          </div>
+          {(problem ?? errors.root?.message) && <ErrorMessage>{problem ?? errors.root?.message}</ErrorMessage>}
+          <FormFooter submitLabel="Save result" busy={isSubmitting} />
           <p role="status">{status}</p>
         </form>
       )}

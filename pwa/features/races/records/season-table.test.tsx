@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SeasonTableAnswer } from '../../../domain/contract/training/races';
-import { renderAt } from '../../test-providers';
-import { answerRoutes } from '../../test-server';
-import { member } from './test-handlers';
+import type { SeasonTableAnswer } from '../../../../domain/contract/training/races';
+import { renderAt } from '../../../test-providers';
+import { answerRoutes } from '../../../test-server';
+import { member } from '../test-handlers';
 import { SeasonTable } from './season-table';
 
 // The season table runs by the club's race season: its first month comes with the answer, the

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
-import { raceSeason, raceSeasonOf } from '../../../domain/races/race-points';
-import { EmptyState, Loading } from '../../components/status';
-import { call } from '../../lib/data/api-client';
-import { DownloadButton } from '../../components/download-button';
-import { raceKeys } from '../../lib/data/race-keys';
-import { useRead } from '../../lib/data/read';
+import { raceSeason, raceSeasonOf } from '../../../../domain/races/race-points';
+import { EmptyState, Loading } from '../../../components/status';
+import { DownloadButton } from '../../../components/download-button';
+import { useSeasonTableQuery } from '../api/race-queries';
 
 /**
  * The season table: members ranked by the club's race points for one race season. The club sets the
@@ -14,10 +12,7 @@ import { useRead } from '../../lib/data/read';
 export function SeasonTable({ today }: { today: string }) {
   const headingId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
-  const query = useRead({
-    queryKey: [...raceKeys.all, 'season-table', chosen ?? 'current'],
-    queryFn: ({ signal }) => call('GET /races/season-table', { query: chosen === null ? {} : { year: chosen }, signal }),
-  });
+  const query = useSeasonTableQuery(chosen);
   const answer = query.data;
   // An answer kept from before seasons had a first month of their own ran by calendar year.
   const startMonth = answer?.startMonth ?? 1;

@@ -1,19 +1,17 @@
 import { useId } from 'react';
-import { formatRaceTime } from '../../domain/races/race-points';
-import { EmptyState, Loading } from './status';
-import { call } from '../lib/data/api-client';
-import { raceKeys } from '../lib/data/race-keys';
-import { useRead } from '../lib/data/read';
-import { formatDate } from '../lib/ui/format';
+import { formatRaceTime } from '../../../../domain/races/race-points';
+import { EmptyState, Loading } from '../../../components/status';
+import { formatDate } from '../../../lib/ui/format';
+import { usePersonalBestsQuery } from '../api/race-queries';
 import './personal-bests.css';
 
-/** A member's personal best per distance, the newest marked: shown on their profile. */
+/**
+ * A member's personal best per distance, the newest marked. Shown on their profile: the app frame
+ * hands it to the profile (router.tsx), as features never import each other.
+ */
 export function PersonalBests({ userId }: { userId: number }) {
   const headingId = useId();
-  const query = useRead({
-    queryKey: [...raceKeys.all, 'personal-bests', userId],
-    queryFn: ({ signal }) => call('GET /races/personal-bests/:userId', { params: { userId }, signal }),
-  });
+  const query = usePersonalBestsQuery(userId);
   const bests = query.data?.personalBests;
   return (
     <section className="card personal-bests" aria-labelledby={headingId}>
