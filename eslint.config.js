@@ -70,7 +70,8 @@ const boundaryZones = [
     target: './pwa/components',
     from: [
       './pwa/lib/offline/**',
-      './pwa/lib/data/{read,post-actions,post-cache,page-documents,club-documents,offline-set,primed-reads,query-client,race-keys}.ts',
+      './pwa/lib/data/{read,post-actions,post-cache,offline-set,primed-reads,query-client,race-keys}.ts',
+      './pwa/lib/documents/**',
     ],
     message: 'pwa/components/ is the UI kit: it neither reads nor writes the club\'s data (a part that does belongs to its feature, or to pwa/shared/ when two features show it).',
   },

@@ -12,7 +12,7 @@ import { SessionProvider } from './lib/session/session';
 
 export { teamKeys } from './features/team/api/team-queries';
 export { raceKeys } from './lib/data/race-keys';
-export { documentKeys } from './lib/data/club-document-keys';
+export { documentKeys } from './lib/documents/club-document-keys';
 
 /** The markup of `url` (path and query) for a visitor, to put inside `<div id="root">`. */
 export async function renderPage(url: string, data: PageData): Promise<string> {

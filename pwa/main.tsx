@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadClubConfig, loadClubConfigWhenControlled } from './lib/club/club-zone';
 import { applyPageData, readPageData } from './app/page-data';
-import { keepPageDocuments, loadPageDocumentsWhenControlled } from './lib/data/page-documents';
+import { keepPageDocuments, loadPageDocumentsWhenControlled } from './lib/documents/page-documents';
 import { readToken } from './lib/session/session-storage';
 import { SessionProvider } from './lib/session/session';
 import { AppRoutes } from './app/router';

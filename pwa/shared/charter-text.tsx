@@ -1,5 +1,5 @@
 import type { ClubDocument } from '../../domain/contract/club/club-documents';
-import { usePageDocument } from '../lib/data/page-documents';
+import { usePageDocument } from '../lib/documents/page-documents';
 import { MarkdownHtml } from '../components/markdown-html';
 import { LoadError, Loading } from '../components/status';
 

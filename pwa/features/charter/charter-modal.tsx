@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/members/auth';
 import { CharterView } from '../../shared/charter-text';
-import { usePageDocument } from '../../lib/data/page-documents';
+import { usePageDocument } from '../../lib/documents/page-documents';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';

@@ -2,7 +2,7 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { FaqList } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
-import { usePageDocument } from '../../lib/data/page-documents';
+import { usePageDocument } from '../../lib/documents/page-documents';
 import './public.css';
 
 // The questions and answers are the club's `faq-page` document (domain/documents/club-pages.ts), edited in

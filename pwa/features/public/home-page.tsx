@@ -12,7 +12,7 @@ import type { ClubDocument } from '../../../domain/contract/club/club-documents'
 import type { HomeCardIcon } from '../../../domain/documents/club-pages';
 import { MarkdownHtml } from '../../components/markdown-html';
 import { LoadError } from '../../components/status';
-import { usePageDocument } from '../../lib/data/page-documents';
+import { usePageDocument } from '../../lib/documents/page-documents';
 import './public.css';
 
 /**

@@ -4,7 +4,7 @@ import { CharterText } from '../../shared/charter-text';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { JoinSections } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
-import { usePageDocument } from '../../lib/data/page-documents';
+import { usePageDocument } from '../../lib/documents/page-documents';
 import { MEMBERSHIP_SESSIONS } from './club-facts';
 import './public.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { GearContent, ResourcesContent } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
-import { usePageDocument } from '../../lib/data/page-documents';
+import { usePageDocument } from '../../lib/documents/page-documents';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import './public.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, useClubDocument, usePublishDocument } from '../../../lib/data/club-documents';
+import { newerVersion, useClubDocument, usePublishDocument } from '../../../lib/documents/club-documents';
 
 /** The administrators' switch: whether execs may edit the club's pages too (the `permissions` document). */
 export function PagesPermission() {

@@ -6,7 +6,7 @@ import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/st
 import { VersionList } from '../common/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
-import { useClubDocument, useDocumentVersions } from '../../../lib/data/club-documents';
+import { useClubDocument, useDocumentVersions } from '../../../lib/documents/club-documents';
 import { useSession } from '../../../lib/session/session';
 import { CharterView } from '../../../shared/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';

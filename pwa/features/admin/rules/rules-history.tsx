@@ -5,7 +5,7 @@ import type { DocumentKey } from '../../../../domain/documents/club-documents';
 import { DEFAULT_RULE_NUMBERS, type RuleNumbers } from '../../../../domain/rules';
 import { EmptyState, ErrorMessage, Loading } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
-import { useDocumentVersions } from '../../../lib/data/club-documents';
+import { useDocumentVersions } from '../../../lib/documents/club-documents';
 import { formatDateTime } from '../../../lib/ui/format';
 import { postingSummary } from './posting-rule-field';
 

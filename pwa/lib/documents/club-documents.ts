@@ -4,9 +4,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClubDocumentTypes, DocumentKey } from '../../../domain/documents/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club/club-documents';
-import { ApiError, call } from './api-client';
+import { ApiError, call } from '../data/api-client';
 import { documentKeys } from './club-document-keys';
-import { useRead } from './read';
+import { useRead } from '../data/read';
 
 export function useClubDocument<K extends DocumentKey>(key: K) {
   return useRead({

@@ -3,9 +3,9 @@
 // server rendered comes with it (app/page-data.ts); a device offline keeps the last copy it read.
 import type { PageKey } from '../../../domain/documents/club-pages';
 import type { ClubDocument } from '../../../domain/contract/club/club-documents';
-import { call } from './api-client';
+import { call } from '../data/api-client';
 import { documentKeys } from './club-document-keys';
-import { useRead } from './read';
+import { useRead } from '../data/read';
 
 export function usePageDocument<K extends PageKey>(key: K) {
   return useRead({
