@@ -9,7 +9,7 @@ import { setClubRules } from './club-rules';
 import { setClubSports } from './club-sports';
 import { setClubTerms } from './club-terms';
 
-// The club's one clock (docs/decisions/0025): the zone is the server's CLUB_TIMEZONE, learned from
+// The club's one clock (docs/decisions/0025): the zone is the club's time-zone setting, learned from
 // GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
 // The browser's own zone is never used for a club date: a member abroad, or a phone set to UTC,
 // still sees the club's "today". This part runs in the entry chunk; the date arithmetic
