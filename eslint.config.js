@@ -241,6 +241,16 @@ export default tseslint.config(
     rules: { 'club/refusal-through-error-message': 'error' },
   },
   { files: ['pwa/{features,components}/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: { 'club/check-through-form-wrapper': 'error' } },
+  {
+    // A feature's reads and writes in files named for them: `*-queries.ts` reads (useRead), `*-mutations.ts` changes.
+    files: ['pwa/features/**/api/*-queries.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='useMutation']", message: 'A *-queries.ts file only reads: put a mutation in the feature\'s *-mutations.ts.' },
+      ],
+    },
+  },
   // The PWA's one module that turns dates into text (over domain/region/club-format.ts, which the rule does
   // not reach: domain/ is where the club's one way of writing dates lives, for the server too).
   { files: ['pwa/lib/ui/format.ts'], rules: { 'club/format-through-format-module': 'off' } },

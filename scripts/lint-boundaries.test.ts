@@ -82,6 +82,13 @@ describe('lint boundaries', () => {
     expect(messages[0]).toContain('Features do not import each other');
   });
 
+  it("keeps a feature's mutations out of its *-queries.ts", async () => {
+    const code = "import { useMutation } from '@tanstack/react-query';\nexport const useSave = () => useMutation({ mutationFn: async () => 1 });\n";
+    const messages = await ruleIds('pwa/features/profile/api/lint-fixture-queries.ts', code);
+    expect(messages).toEqual([expect.stringMatching(/^no-restricted-syntax: .*\*-mutations\.ts/)]);
+    expect(await ruleIds('pwa/features/profile/api/lint-fixture-mutations.ts', code)).toEqual([]);
+  });
+
   it('keeps the UI kit below the shared parts, and the shared parts below the features', async () => {
     const kitReads = await ruleIds('pwa/components/lint-fixture.ts', "import { useRead } from '../lib/data/read';\nexport const x = useRead;\n");
     expect(kitReads).toEqual([restricted]);
@@ -221,7 +228,7 @@ describe('lint boundaries', () => {
     expect(await ruleIds('pwa/app/query-layer.tsx', code)).toEqual([expect.stringMatching(/^club\/read-with-use-read: /)]);
     expect(await ruleIds('pwa/lib/data/query-client.ts', code)).toEqual([]);
     // Mutations are not reads.
-    expect(await ruleIds('pwa/features/profile/api/passkey-queries.ts', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n")).toEqual([]);
+    expect(await ruleIds('pwa/features/profile/api/passkey-mutations.ts', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n")).toEqual([]);
   });
 
   it('refuses formatting dates with Intl or toLocale*String outside the format modules', async () => {

@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useClubDocument } from '../../lib/documents/club-documents';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useContractForm } from '../../lib/forms/forms';
-import { useApproveMemberMutation } from './api/admin-queries';
+import { useApproveMemberMutation } from './api/admin-mutations';
 
 interface Props {
   member: AdminMember;

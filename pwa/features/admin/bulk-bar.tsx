@@ -10,7 +10,7 @@ import { ErrorMessage } from '../../components/status';
 import { ApiError, errorMessage } from '../../lib/data/api-client';
 import { useClubToday } from '../../lib/club/club-clock';
 import { formatDate } from '../../lib/ui/format';
-import { useBulkMembersMutation } from './api/admin-queries';
+import { useBulkMembersMutation } from './api/admin-mutations';
 
 interface Props {
   /** The selected accounts. */

@@ -10,7 +10,7 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { addIssues, phoneInput, useContractForm } from '../../lib/forms/forms';
-import { useUpdateMemberMutation } from './api/admin-queries';
+import { useUpdateMemberMutation } from './api/admin-mutations';
 import { useSession } from '../../lib/session/session';
 
 const ROLE_CHOICES: Role[] = ['pending', 'member', 'exec', 'administrator'];

@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportAnswer, type ImportRowStatus } from '../../../domain/contract/members/season';
 import { ErrorMessage, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { useImportMembersMutation } from './api/admin-queries';
+import { useImportMembersMutation } from './api/admin-mutations';
 
 const STATUS_LABELS: Record<ImportRowStatus, string> = {
   created: 'New member',

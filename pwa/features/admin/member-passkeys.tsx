@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MemberListEntry } from '../../../domain/contract/members/admin';
 import { useConfirm } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/data/api-client';
-import { useRemoveMemberPasskeysMutation } from './api/admin-queries';
+import { useRemoveMemberPasskeysMutation } from './api/admin-mutations';
 
 /** A member's passkey count in the members table, with a way to remove them all (a lost phone). */
 export function MemberPasskeys({ member }: { member: MemberListEntry }) {

@@ -6,7 +6,7 @@ import { ActionMenu } from '../../components/action-menu';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { useDeleteMemberMutation } from './api/admin-queries';
+import { useDeleteMemberMutation } from './api/admin-mutations';
 import { MemberPasskeys } from './member-passkeys';
 import { useSession } from '../../lib/session/session';
 import { RoleBadge, dateOrNotSet } from './role-badge';

@@ -3,7 +3,7 @@ import { NO_PENDING_MEMBERS, type AdminMember } from '../../../domain/contract/m
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { useRejectMemberMutation } from './api/admin-queries';
+import { useRejectMemberMutation } from './api/admin-mutations';
 import { BreakableEmail } from './breakable-email';
 import { dateOrNotSet } from './role-badge';
 import { showClubPhone } from '../../lib/club/club-phone';

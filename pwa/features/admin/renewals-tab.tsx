@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
 import { formatDate } from '../../lib/ui/format';
 import { useClubToday } from '../../lib/club/club-clock';
-import { useApproveRenewalsMutation, useDeclineRenewalMutation, useRenewalsQuery } from './api/admin-queries';
+import { useRenewalsQuery } from './api/admin-queries';
+import { useApproveRenewalsMutation, useDeclineRenewalMutation } from './api/admin-mutations';
 import { BreakableEmail } from './breakable-email';
 
 const plural = (n: number) => (n === 1 ? '1 renewal' : `${n} renewals`);

@@ -12,7 +12,8 @@ import { useSession } from '../../lib/session/session';
 import { formatDate, formatNumber } from '../../lib/ui/format';
 import { useContractForm } from '../../lib/forms/forms';
 import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
-import { useAnnouncementsQuery, usePostAnnouncementMutation, useRemoveAnnouncementMutation } from './api/announcement-queries';
+import { useAnnouncementsQuery } from './api/announcement-queries';
+import { usePostAnnouncementMutation, useRemoveAnnouncementMutation } from './api/announcement-mutations';
 import { readLegacyDismissals, takeLegacyDismissals } from './dismissed';
 import './announcements.css';
 

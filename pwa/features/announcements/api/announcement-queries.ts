@@ -1,5 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
 import { announcementsKey } from '../../../lib/data/post-cache';
 import { useRead } from '../../../lib/data/read';
@@ -11,20 +9,4 @@ import { useRead } from '../../../lib/data/read';
 /** The club's current announcements, newest first; kept on the device like every signed-in read. */
 export function useAnnouncementsQuery() {
   return useRead({ queryKey: announcementsKey, queryFn: ({ signal }) => call('GET /announcements', { signal }), refetchInterval: 5 * 60_000 });
-}
-
-export function usePostAnnouncementMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyOf<'POST /announcements'>) => call('POST /announcements', { body, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: announcementsKey }),
-  });
-}
-
-export function useRemoveAnnouncementMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call('DELETE /announcements/:id', { params: { id }, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: announcementsKey }),
-  });
 }

@@ -5,7 +5,8 @@ import { ErrorMessage, LoadError, Notice } from '../../../components/status';
 import { errorMessage } from '../../../lib/data/api-client';
 import { loadError } from '../../../lib/data/read';
 import { useSession } from '../../../lib/session/session';
-import { useCalendarLinkQuery, useResetCalendarLinkMutation } from '../api/calendar-link-queries';
+import { useCalendarLinkQuery } from '../api/calendar-link-queries';
+import { useResetCalendarLinkMutation } from '../api/calendar-link-mutations';
 
 export const RESET_CALENDAR_CONFIRM =
   'Calendars subscribed to the current link stop updating. You will need to subscribe again with the new link.';

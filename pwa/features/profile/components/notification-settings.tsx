@@ -7,12 +7,8 @@ import { useOutboxState } from '../../../lib/offline/outbox-store';
 import { PushUnavailableError, currentSubscription, pushState, type PushState } from '../../../lib/push/push';
 import { loadError } from '../../../lib/data/read';
 import { useSession } from '../../../lib/session/session';
-import {
-  useNotificationSettings,
-  useRemoveDeviceMutation,
-  useSaveDeviceMutation,
-  useSetRemindersMutation,
-} from '../api/notification-queries';
+import { useNotificationSettings } from '../api/notification-queries';
+import { useRemoveDeviceMutation, useSaveDeviceMutation, useSetRemindersMutation } from '../api/notification-mutations';
 
 /** What a device asks for until the member changes it: their own places and reminders, not every new workout. */
 export const DEFAULT_KINDS: PushKinds = { placeFreed: true, reminders: true, newWorkouts: false, announcements: true };

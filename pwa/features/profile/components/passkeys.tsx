@@ -9,7 +9,8 @@ import { loadError } from '../../../lib/data/read';
 import { useOutboxState } from '../../../lib/offline/outbox-store';
 import { usePasskeyAvailability } from '../../../lib/club/club-passkeys';
 import { formatDateTime } from '../../../lib/ui/format';
-import { useAddPasskeyMutation, usePasskeysQuery, useRemovePasskeyMutation, useRenamePasskeyMutation } from '../api/passkey-queries';
+import { usePasskeysQuery } from '../api/passkey-queries';
+import { useAddPasskeyMutation, useRemovePasskeyMutation, useRenamePasskeyMutation } from '../api/passkey-mutations';
 
 const ADD_FAILED = 'The passkey could not be added. Please try again.';
 const UNAVAILABLE = {
