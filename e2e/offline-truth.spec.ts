@@ -148,6 +148,9 @@ test('signed out with a change waiting: /login and /sync say so, never that it w
 
   // The session ends while offline (the server no longer accepts the token).
   await page.evaluate(() => localStorage.setItem('token', 'no-longer-valid'));
+  // The app is opened again once the network is back: left open, the page would meet the refused token
+  // on its own when it reconnects (a refetch), and the reopened app would start signed out already.
+  await page.goto('about:blank');
   await page.context().setOffline(false);
   await page.goto('/forum');
   await expect(page).toHaveURL(/\/login\?reason=session-expired/);

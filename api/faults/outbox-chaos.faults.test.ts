@@ -10,11 +10,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubToday } from '../../domain/clock';
-import { openDatabase } from '../../db/client';
-import { posts } from '../../db/schema';
 import { freePort, startServer, type ChildServer } from '../testing/child-server';
 import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
+import { addEvents, signInFixtureMember } from './support/member-events';
 import { outboxFile } from './support/built-files';
 
 const OPS = 30;
@@ -89,18 +87,7 @@ describe('outbox chaos through the UI', () => {
     const databasePath = join(dir, 'club.db');
     const fixture = await prepareDatabase(databasePath, { members: 1, workouts: 0, races: 0 });
     const memberId = fixture.memberIds[0]!;
-    const eventIds: number[] = [];
-    const database = openDatabase(databasePath);
-    const today = clubToday(Date.now(), 'America/Toronto');
-    for (let i = 0; i < EVENTS; i++) {
-      const row = database.db
-        .insert(posts)
-        .values({ userId: memberId, type: 'event', title: `Chaos social ${i}`, content: 'Snacks.', eventDate: addDays(today, 5 + i) })
-        .returning({ id: posts.id })
-        .get();
-      eventIds.push(row.id);
-    }
-    database.close();
+    const eventIds = addEvents(databasePath, memberId, EVENTS, 'Chaos social');
 
     const port = await freePort();
     server = await startServer({ databasePath, port, jwtSecret: newJwtSecret(), env: { PASSWORD_HASH_LOG_N: '10' } });
@@ -109,13 +96,7 @@ describe('outbox chaos through the UI', () => {
     proxy = await startProxy(proxyPort, port, faults);
     const base = `http://127.0.0.1:${proxyPort}`;
 
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'fault0@club.test', password: 'fault-test-password' }),
-    });
-    expect(login.status).toBe(200);
-    const { token, user } = (await login.json()) as { token: string; user: unknown };
+    const { token, user } = await signInFixtureMember(base);
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });

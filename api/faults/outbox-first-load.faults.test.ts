@@ -8,12 +8,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubToday } from '../../domain/clock';
-import { openDatabase } from '../../db/client';
-import { posts } from '../../db/schema';
 import { freePort, startServer, type ChildServer } from '../testing/child-server';
 import { outboxFile } from './support/built-files';
 import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
+import { addEvents, signInFixtureMember } from './support/member-events';
 
 describe('the outbox loaded on demand', () => {
   let dir = '';
@@ -33,27 +31,11 @@ describe('the outbox loaded on demand', () => {
     databasePath = join(dir, 'club.db');
     const fixture = await prepareDatabase(databasePath, { members: 1, workouts: 0, races: 0 });
     memberId = fixture.memberIds[0]!;
-    const database = openDatabase(databasePath);
-    const today = clubToday(Date.now(), 'America/Toronto');
-    for (let i = 0; i < 2; i++) {
-      const row = database.db
-        .insert(posts)
-        .values({ userId: memberId, type: 'event', title: `Social ${i}`, content: 'Snacks.', eventDate: addDays(today, 5 + i) })
-        .returning({ id: posts.id })
-        .get();
-      eventIds.push(row.id);
-    }
-    database.close();
+    eventIds.push(...addEvents(databasePath, memberId, 2, 'Social'));
     const port = await freePort();
     server = await startServer({ databasePath, port, jwtSecret: newJwtSecret(), env: { PASSWORD_HASH_LOG_N: '10' } });
     base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'fault0@club.test', password: 'fault-test-password' }),
-    });
-    expect(login.status).toBe(200);
-    const answer = (await login.json()) as { token: string; user: unknown };
+    const answer = await signInFixtureMember(base);
     session = { token: answer.token, user: JSON.stringify(answer.user) };
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   }, 60_000);
