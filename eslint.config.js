@@ -18,7 +18,7 @@ const featureZones = features.map((f) => ({
   target: `./pwa/features/${f}`,
   from: './pwa/features',
   except: [`./${f}`],
-  message: 'Features do not import each other: move what both show to pwa/shared/ (or pwa/components/ for plain UI, pwa/lib/ for plumbing).',
+  message: 'Features do not import each other: move what both show to pwa/parts/ (or pwa/components/ for plain UI, pwa/lib/ for plumbing).',
 }));
 
 // The server's rooms (docs/architecture.md): the composition root (api/*.ts and api/cli/) puts the app
@@ -60,11 +60,11 @@ const boundaryZones = [
     message: 'domain/ is the club\'s truth in plain TypeScript: it imports only zod, the date library, the Markdown renderer and the phone library.',
   },
   // The PWA's shared layers (docs/architecture.md): the UI kit (pwa/components/) stands below the parts
-  // two features share (pwa/shared/), which stand below the features.
+  // two features share (pwa/parts/), which stand below the features.
   {
     target: './pwa/components',
-    from: ['./pwa/features', './pwa/shared', './pwa/app'],
-    message: 'pwa/components/ is the UI kit: it imports no feature and no shared part (a part that reads or writes the club\'s data belongs to its feature, or to pwa/shared/ when two features show it).',
+    from: ['./pwa/features', './pwa/parts', './pwa/app'],
+    message: 'pwa/components/ is the UI kit: it imports no feature and no shared part (a part that reads or writes the club\'s data belongs to its feature, or to pwa/parts/ when two features show it).',
   },
   {
     target: './pwa/components',
@@ -73,12 +73,12 @@ const boundaryZones = [
       './pwa/lib/data/{read,post-actions,post-cache,offline-set,primed-reads,query-client,race-keys}.ts',
       './pwa/lib/documents/**',
     ],
-    message: 'pwa/components/ is the UI kit: it neither reads nor writes the club\'s data (a part that does belongs to its feature, or to pwa/shared/ when two features show it).',
+    message: 'pwa/components/ is the UI kit: it neither reads nor writes the club\'s data (a part that does belongs to its feature, or to pwa/parts/ when two features show it).',
   },
   {
-    target: './pwa/shared',
+    target: './pwa/parts',
     from: ['./pwa/features', './pwa/app'],
-    message: 'pwa/shared/ holds what two features show; it never imports a feature (the app frame hands one feature\'s part to another as a prop).',
+    message: 'pwa/parts/ holds what two features show; it never imports a feature (the app frame hands one feature\'s part to another as a prop).',
   },
   { target: './pwa', from: './api', message: 'The PWA never imports api/: what both sides share lives in domain/.' },
   { target: './pwa', from: './db', message: 'The PWA never imports db/.' },

@@ -61,7 +61,7 @@ export default defineConfig(({ command }) => ({
             { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/](read|race-keys)\.ts|components[\\/]offline-note\.tsx)$/ },
             // What the forum's screens and "my week" share to show and change a member's place on a
             // workout or event: one file rather than one per module.
-            { name: 'posts', test: /pwa[\\/](lib[\\/]data[\\/]post-actions|shared[\\/]posts[\\/][\w-]+)\.tsx?$/ },
+            { name: 'posts', test: /pwa[\\/](lib[\\/]data[\\/]post-actions|parts[\\/]posts[\\/][\w-]+)\.tsx?$/ },
             // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062),
             // with the one place a write's answer reaches every kept copy and the offline set.
             { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb|post-cache|offline-set))\.tsx?$/ },

@@ -95,15 +95,15 @@ describe('lint boundaries', () => {
     expect(kitReads[0]).toContain('neither reads nor writes');
     const kitWrites = await ruleIds('pwa/components/lint-fixture.ts', "import { performWrite } from '../lib/offline/perform-write';\nexport const x = performWrite;\n");
     expect(kitWrites).toEqual([restricted]);
-    const kitUp = await ruleIds('pwa/components/lint-fixture.ts', "import { useSignupFlow } from '../shared/posts/signup-flow';\nexport const x = useSignupFlow;\n");
+    const kitUp = await ruleIds('pwa/components/lint-fixture.ts', "import { useSignupFlow } from '../parts/posts/signup-flow';\nexport const x = useSignupFlow;\n");
     expect(kitUp).toEqual([restricted]);
     expect(kitUp[0]).toContain('UI kit');
-    const sharedUp = await ruleIds('pwa/shared/lint-fixture.ts', "import { countdownText } from '../features/races/countdown';\nexport const x = countdownText;\n");
+    const sharedUp = await ruleIds('pwa/parts/lint-fixture.ts', "import { countdownText } from '../features/races/countdown';\nexport const x = countdownText;\n");
     expect(sharedUp).toEqual([restricted]);
     expect(sharedUp[0]).toContain('never imports a feature');
     // Downward is fine: a shared part on the UI kit and the data layer, a feature on a shared part.
-    expect(await ruleIds('pwa/shared/lint-fixture.ts', "import { Modal } from '../components/modal';\nimport { useRead } from '../lib/data/read';\nexport const x = [Modal, useRead];\n")).toEqual([]);
-    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', "import { useSignupFlow } from '../../shared/posts/signup-flow';\nexport const x = useSignupFlow;\n")).toEqual([]);
+    expect(await ruleIds('pwa/parts/lint-fixture.ts', "import { Modal } from '../components/modal';\nimport { useRead } from '../lib/data/read';\nexport const x = [Modal, useRead];\n")).toEqual([]);
+    expect(await ruleIds('pwa/features/forum/lint-fixture.ts', "import { useSignupFlow } from '../../parts/posts/signup-flow';\nexport const x = useSignupFlow;\n")).toEqual([]);
   });
 
   it('lets a feature import its own files, shared UI, pwa/lib and domain/', async () => {

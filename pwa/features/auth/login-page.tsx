@@ -10,7 +10,7 @@ import { phoneInput } from '../../lib/forms/phone-input';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { canOpenNow, describeReturnPath, forgetReturnPath, peekReturnPath, rememberReturnPath, safeReturnPath } from '../../lib/session/return-to';
 import type { SessionUser } from '../../../domain/contract/members/auth';
-import { WaitingAccounts } from '../../shared/waiting-accounts';
+import { WaitingAccounts } from '../../parts/waiting-accounts';
 import { PasswordMatch } from './password-match';
 import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/members/auth';
-import { CharterView } from '../../shared/charter-text';
+import { CharterView } from '../../parts/charter-text';
 import { usePageDocument } from '../../lib/documents/page-documents';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';

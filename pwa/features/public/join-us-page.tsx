@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CharterText } from '../../shared/charter-text';
+import { CharterText } from '../../parts/charter-text';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { JoinSections } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';

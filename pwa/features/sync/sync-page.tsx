@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { describeAction } from './describe';
 import { useSecondsUntil } from './sync-indicator';
-import { WaitingAccounts } from '../../shared/waiting-accounts';
+import { WaitingAccounts } from '../../parts/waiting-accounts';
 import './sync.css';
 import { useRuleText } from '../../lib/club/club-rules';
 

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
 import { useClubDocument, useDocumentVersions } from '../../../lib/documents/club-documents';
 import { useSession } from '../../../lib/session/session';
-import { CharterView } from '../../../shared/charter-text';
+import { CharterView } from '../../../parts/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
 import { CharterFields, FaqFields, GearFields, HomeFields, HomePreview, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';

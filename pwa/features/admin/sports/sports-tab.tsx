@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/sports';
 import { PACE_UNIT_TEXT, isSpeed } from '../../../../domain/paces';
 import { FormField } from '../../../components/form-field';
-import { KindBadge } from '../../../shared/posts/post-parts';
+import { KindBadge } from '../../../parts/posts/post-parts';
 import { EmptyState } from '../../../components/status';
 import { useTypeUsageQuery } from '../api/admin-queries';
 import { setClubSports } from '../../../lib/club/club-sports';

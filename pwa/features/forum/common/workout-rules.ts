@@ -12,7 +12,7 @@ import { formatDate, formatWeekday } from '../../../lib/ui/format';
 import { signupsWithMe, type Me } from '../../../lib/data/my-signup';
 import { rsvpStanding, workoutStanding, type DesiredSignup } from '../../../lib/data/post-actions';
 import { shiftRsvpCounts } from '../../../lib/data/post-cache';
-import { RSVP_LABELS, waitlistPositionText } from '../../../shared/posts/post-parts';
+import { RSVP_LABELS, waitlistPositionText } from '../../../parts/posts/post-parts';
 
 export { RSVP_LABELS, waitlistPositionText };
 

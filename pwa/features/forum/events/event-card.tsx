@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { EventPost } from '../../../../domain/contract/training/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/status';
-import { EVENT_BADGE, KindBadge, MovedMark } from '../../../shared/posts/post-parts';
+import { EVENT_BADGE, KindBadge, MovedMark } from '../../../parts/posts/post-parts';
 import { errorMessage } from '../../../lib/data/api-client';
 import { useSession } from '../../../lib/session/session';
 import { Author, EventWhenWhere } from '../common/post-parts';

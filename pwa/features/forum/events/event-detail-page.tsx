@@ -6,7 +6,7 @@ import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/training
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadError, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../lib/ui/format';
-import { EVENT_BADGE, KindBadge, MovedMark } from '../../../shared/posts/post-parts';
+import { EVENT_BADGE, KindBadge, MovedMark } from '../../../parts/posts/post-parts';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { startsWithinLateCancelWindow } from '../../../shared/posts/cancel-signup-modal';
+import { startsWithinLateCancelWindow } from '../../../parts/posts/cancel-signup-modal';
 import { ErrorMessage, Notice } from '../../../components/status';
 import { UnsyncedMark } from '../../../components/offline-note';
 import { formatDateTime } from '../../../lib/ui/format';

@@ -1,5 +1,5 @@
 import type { WorkoutPost } from '../../../../domain/contract/training/forum';
-import { useSignupFlow, type SignupFlow } from '../../../shared/posts/signup-flow';
+import { useSignupFlow, type SignupFlow } from '../../../parts/posts/signup-flow';
 import { workoutView, type WorkoutView } from '../common/workout-rules';
 
 export interface SignupActions extends SignupFlow {
@@ -9,7 +9,7 @@ export interface SignupActions extends SignupFlow {
 
 /**
  * Sign up, cancel (through the warning), join and leave the waitlist for one forum workout: the
- * shared flow (shared/posts/signup-flow.tsx), with the counts a forum card and page show.
+ * shared flow (parts/posts/signup-flow.tsx), with the counts a forum card and page show.
  */
 export function useSignupActions(workout: WorkoutPost | undefined): SignupActions {
   const flow = useSignupFlow(

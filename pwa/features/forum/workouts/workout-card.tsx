@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SeriesScope, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { useConfirm, type ConfirmOptions } from '../../../components/confirm-dialog';
-import { MovedMark, TypeBadge } from '../../../shared/posts/post-parts';
+import { MovedMark, TypeBadge } from '../../../parts/posts/post-parts';
 import { ErrorMessage } from '../../../components/status';
 import { formatTimeRange } from '../../../lib/ui/format';
 import { errorMessage } from '../../../lib/data/api-client';

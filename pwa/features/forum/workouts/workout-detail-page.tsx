@@ -4,7 +4,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { AddToCalendar } from '../../../components/download-button';
 import { OfflineNote, NotSavedOffline, isOfflineError } from '../../../components/offline-note';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { MovedMark, TypeBadge } from '../../../shared/posts/post-parts';
+import { MovedMark, TypeBadge } from '../../../parts/posts/post-parts';
 import { ErrorMessage, LoadError, Loading } from '../../../components/status';
 import { formatDate, formatTimeRange } from '../../../lib/ui/format';
 import { useSession } from '../../../lib/session/session';
