@@ -15,6 +15,10 @@ export interface RunningServer {
 export function startServer(app: Hono<AppEnv>): Promise<RunningServer> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      // Idle keep-alive sockets stay open for the test's length: with Node's 5 s default, a busy
+      // machine lets the server close one just as the client sends its next request on it, and that
+      // request fails with ECONNRESET, a race of the test's sockets rather than anything of the app's.
+      if ('keepAliveTimeout' in server) server.keepAliveTimeout = 60_000;
       resolve({
         port: info.port,
         close: () =>
