@@ -58,7 +58,7 @@ export default defineConfig(({ command }) => ({
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Public reads, the races' query keys and the offline notes, used by visitors' and members' screens alike.
-            { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/](read|race-keys)\.ts|components[\\/]offline-note\.tsx)$/ },
+            { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/](read|race-keys|post-keys)\.ts|components[\\/]offline-note\.tsx)$/ },
             // What the forum's screens and "my week" share to show and change a member's place on a
             // workout or event: one file rather than one per module.
             { name: 'posts', test: /pwa[\\/](lib[\\/]data[\\/]post-actions|parts[\\/]posts[\\/][\w-]+)\.tsx?$/ },

@@ -15,7 +15,7 @@ import { answerApi, answerRoutes } from '../../test-server';
 import { storeSession, testUser } from '../../test-support';
 import { SessionProvider, useSession } from '../session/session';
 import { OFFLINE_SET_EVERY_MS, keepOfflineSet, offlineSetKey, seedOfflineSet } from './offline-set';
-import { forumKeys, myWeekKey } from './post-cache';
+import { forumKeys, myWeekKey } from './post-keys';
 import { createQueryClient } from './query-client';
 import { devicePersister } from './query-persister';
 import { notifyWritten } from '../offline/outbox-store';

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';
 import { onWritten } from '../offline/outbox-store';
 import { call } from './api-client';
-import { forumKeys, myWeekKey } from './post-cache';
+import { forumKeys, myWeekKey } from './post-keys';
 import { raceKeys } from './race-keys';
 
 /** An account's set is read again at most this often, however often the app comes to the front. */

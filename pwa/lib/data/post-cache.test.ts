@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { EventPost, WorkoutPost } from '../../../domain/contract/training/forum';
 import type { Written } from '../offline/outbox-store';
-import { applyPost, applyWritten, forumKeys, myWeekKey, removePost } from './post-cache';
+import { applyPost, applyWritten, removePost } from './post-cache';
+import { forumKeys, myWeekKey } from './post-keys';
 import { createQueryClient } from './query-client';
 
 const workout = (over: Partial<WorkoutPost> = {}): WorkoutPost => ({

@@ -9,27 +9,13 @@
 // copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
 // write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
 // Loaded with the data layer (app/query-layer.tsx): keep it small, with no date library.
+import { announcementsKey, forumKeys, myWeekKey } from './post-keys';
 import { raceKeys } from './race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { AttendanceRecord, EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/training/forum';
 import type { WeekItem } from '../../../domain/contract/me';
 import type { Written } from '../offline/outbox-store';
-
-export const forumKeys = {
-  all: ['forum'] as const,
-  workouts: () => [...forumKeys.all, 'workouts'] as const,
-  events: () => [...forumKeys.all, 'events'] as const,
-  workout: (id: number) => [...forumKeys.all, 'workout', id] as const,
-  attendance: (id: number) => [...forumKeys.all, 'attendance', id] as const,
-  event: (id: number) => [...forumKeys.all, 'event', id] as const,
-};
-
-/** The member's coming days (GET /me/week). */
-export const myWeekKey = ['me', 'week'] as const;
-
-/** The club's current announcements (GET /announcements), each saying whether the member dismissed it. */
-export const announcementsKey = ['announcements'] as const;
 
 type WorkoutList = AnswerOf<'GET /forum/posts?type=workout'>;
 type EventList = AnswerOf<'GET /forum/posts?type=event'>;

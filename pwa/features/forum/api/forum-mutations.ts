@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { ApiError, call } from '../../../lib/data/api-client';
-import { applyPost, forumKeys, refreshCopies, removePost } from '../../../lib/data/post-cache';
+import { applyPost, refreshCopies, removePost } from '../../../lib/data/post-cache';
+import { forumKeys } from '../../../lib/data/post-keys';
 
 type Post = WorkoutPost | EventPost;
 
