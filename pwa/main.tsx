@@ -45,5 +45,3 @@ if (pageData && root.firstElementChild && !readToken()) {
   root.replaceChildren();
   createRoot(root).render(app);
 }
-// The page is the app's from here on (a rendered public page starts it after its first paint).
-document.documentElement.dataset.app = 'started';

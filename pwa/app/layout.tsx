@@ -69,6 +69,7 @@ export function Layout() {
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<Loading />}>
             <Outlet />
+            <PageStarted />
           </Suspense>
         </PageErrorBoundary>
       </main>
@@ -78,6 +79,18 @@ export function Layout() {
       <FrameExtras />
     </>
   );
+}
+
+/**
+ * Marks the document once the page in the frame works: its effect runs when the boundary around the
+ * page has committed, which for a server-rendered page means after its code arrived and React took
+ * over its HTML (a tap before that does nothing). Browser tests wait on `html[data-app="started"]`.
+ */
+function PageStarted() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
+  return null;
 }
 
 /**
