@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
 import { PasswordPoolBusyError } from '../db/password-pool';
 import { clubToday } from '../domain/clock';
 import { prebuiltJson, sendJsonWithEtag } from './platform/middleware/etag';
@@ -32,6 +31,7 @@ import { passkeyLoginRoutes, passkeyRoutes } from './passkeys/passkey-routes';
 import type { AppDeps, AppEnv } from './platform/context';
 import { ServiceError } from './platform/errors';
 import { loggablePath, requestLog } from './platform/middleware/request-log';
+import { answerHeaders } from './platform/middleware/answer-headers';
 import { myDataRoutes, privacyRoutes } from './privacy/my-data-routes';
 import { racesRoutes } from './races/race-routes';
 import { raceWeekendRoutes } from './races/race-weekend-routes';
@@ -45,10 +45,6 @@ export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 const UPLOAD_PATHS = new Set(['/api/users/profile-picture', '/api/club/logo', '/api/club/photos', '/api/profiles/picture']);
 /** A club's spreadsheet of members: up to IMPORT_MAX_BYTES of CSV. */
 const IMPORT_PATH = '/api/admin/members/import';
-/** The build's hashed scripts and stylesheets (vite's assets folder). */
-const ASSET_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
-/** The pages' preview images (og:image), drawn by the build. */
-const PREVIEW_PATH = /^\/og\/[a-z0-9-]+\.png$/;
 
 const tooLarge = (limit: number) => () => {
   throw new ServiceError(413, `Request body too large (limit ${Math.round(limit / 1024)} KB)`);
@@ -68,56 +64,9 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
     await next();
   });
   app.use('*', requestLog());
-  // A document's headers (CSP, HSTS, framing, referrer…) on every answer that is or may be opened as
-  // a page: documents, the API, uploads, the service worker. A hashed script or stylesheet is never a
-  // document: it keeps nosniff and its resource policy, and saves about 1 KB of headers per file, a
-  // round of the ~20 chunks a member's first visit loads.
-  const documentHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // https: an exec may give a team member's picture as a link to an image elsewhere.
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      connectSrc: ["'self'"],
-      workerSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-    },
-    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-    xContentTypeOptions: 'nosniff',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginResourcePolicy: 'same-origin',
-  });
-  const resourceHeaders = (crossOriginResourcePolicy: 'same-origin' | 'cross-origin') =>
-    secureHeaders({
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      crossOriginOpenerPolicy: false,
-      crossOriginResourcePolicy,
-      originAgentCluster: false,
-      referrerPolicy: false,
-      strictTransportSecurity: false,
-      xContentTypeOptions: 'nosniff',
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xFrameOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    });
-  const assetHeaders = resourceHeaders('same-origin');
-  // A page's preview image is shown by other sites (a chat app's link preview): any origin may load it.
-  const previewHeaders = resourceHeaders('cross-origin');
-  app.use('*', (c, next) =>
-    ASSET_PATH.test(c.req.path)
-      ? assetHeaders(c, next)
-      : PREVIEW_PATH.test(c.req.path)
-        ? previewHeaders(c, next)
-        : documentHeaders(c, next),
-  );
+  // Each answer's security headers by what it is: a page, an API answer, a script or picture, a 304
+  // (platform/middleware/answer-headers.ts).
+  app.use('*', answerHeaders());
   // JSON lists and text assets shrink to a fifth or less: it matters on a poolside phone signal.
   // (Images are already compressed; hono skips them by content type.)
   app.use('*', compress());

@@ -290,7 +290,7 @@ describe('unknown API paths and headers', () => {
     expect(res).toMatchObject({ status: 404, body: { error: 'Not found' } });
     expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 });
 

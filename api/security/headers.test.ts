@@ -1,6 +1,7 @@
 // Response headers: CSP, HSTS and nosniff on every answer (API, errors, static files, uploads), so a
-// stored string or an uploaded file can never run as script; and no CORS at all, since the PWA and
-// the API share one origin.
+// stored string or an uploaded file can never run as script; each kind of answer with the set it
+// needs (a page the whole of it, the API a CSP that allows nothing, a 304 none: answer-headers.ts);
+// and no CORS at all, since the PWA and the API share one origin.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,36 @@ function expectSecurityHeaders(headers: Headers, label: string) {
   );
 }
 
+/** Headers that act only on a page (what it may load, frame or send as referrer, its browsing context). */
+const DOCUMENT_ONLY = [
+  'referrer-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * An API answer is never a page, yet it is what a browser would show if one were opened in a tab: a
+ * CSP that allows nothing at all (stricter than a page's), never framed, never read as another type,
+ * never loaded by another site, and HSTS (an installed app's first answer may be one of these).
+ */
+function expectApiHeaders(headers: Headers, label: string) {
+  const csp = cspDirectives(headers.get('content-security-policy'));
+  expect(csp.get('default-src'), label).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
+  // Nothing else loosens it: every other fetch falls back to default-src 'none'.
+  expect([...csp.keys()].sort(), label).toEqual(['default-src', 'frame-ancestors']);
+  expect(headers.get('strict-transport-security'), label).toMatch(/(^|;\s*)max-age=31536000(;|$)/);
+  expect(headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(headers.get('cross-origin-resource-policy'), label).toBe('same-origin');
+  expect(headers.get('x-powered-by'), label).toBeNull();
+  for (const name of DOCUMENT_ONLY) expect(headers.get(name), `${label}: ${name}`).toBeNull();
+}
+
 function expectNoCors(headers: Headers, label: string) {
   for (const name of [
     'access-control-allow-origin',
@@ -57,6 +88,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(ASSET_BODY));
   writeFileSync(join(dist, 'assets', 'app-1a2b.js.gz'), gzipSync(ASSET_BODY));
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dist, 'app-start.js'), '(function () {})();');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dist, 'images'));
+  writeFileSync(join(dist, 'images', 'slide-1.avif'), Buffer.from([0, 0, 0, 28]));
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Club"}');
   app = createApp(w.t.deps, (a) => mountPwa(a, w.t.deps.uploadsDir, dist));
   const res = await app.request('/api/users/profile-picture', {
@@ -79,7 +114,18 @@ const json = (body: unknown, extra: Record<string, string> = {}) => ({
 });
 
 describe('security headers on every answer', () => {
-  const cases: [string, number, () => Promise<Response>][] = [
+  // Pages, and what may be opened as one: the whole set.
+  const documents: [string, number, () => Promise<Response>][] = [
+    ['static index', 200, () => get('/')],
+    ['SPA fallback', 200, () => get('/forum/workouts')],
+    ['service worker', 200, () => get('/sw.js')],
+    ['manifest', 200, () => get('/manifest.webmanifest')],
+    ['an SVG (it may hold script)', 200, () => get('/favicon.svg')],
+    ['uploaded picture', 200, () => get(uploadUrl)],
+    ['missing upload', 404, () => get('/uploads/0123456789abcdef0123456789abcdef.webp')],
+    ['upload path trick', 404, () => get('/uploads/..%2f..%2fpackage.json')],
+  ];
+  const api: [string, number, () => Promise<Response>][] = [
     ['API health', 200, () => get('/api/health')],
     ['API HEAD', 200, () => get('/api/health', { method: 'HEAD' })],
     ['public race list', 200, () => get('/api/races')],
@@ -91,26 +137,25 @@ describe('security headers on every answer', () => {
     ['400 malformed JSON', 400, () => get('/api/auth/login', json('{"email":'))],
     ['413 too large', 413, () => get('/api/auth/login', json({ email: 'a@b.co', password: 'x'.repeat(200_000) }))],
     ['415 wrong type', 415, () => get('/api/auth/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })],
-    ['static index', 200, () => get('/')],
-    ['SPA fallback', 200, () => get('/forum/workouts')],
-    ['service worker', 200, () => get('/sw.js')],
-    ['manifest', 200, () => get('/manifest.webmanifest')],
-    ['uploaded picture', 200, () => get(uploadUrl)],
-    ['missing upload', 404, () => get('/uploads/0123456789abcdef0123456789abcdef.webp')],
-    ['upload path trick', 404, () => get('/uploads/..%2f..%2fpackage.json')],
   ];
 
-  it.each(cases)('%s', async (label, status, send) => {
+  it.each(documents)('%s', async (label, status, send) => {
     const res = await send();
     expect(res.status).toBe(status);
     expectSecurityHeaders(res.headers, label);
+  });
+
+  it.each(api)('%s', async (label, status, send) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expectApiHeaders(res.headers, label);
   });
 
   it('on a 429 too', async () => {
     let res: Response | undefined;
     for (let i = 0; i < 7; i++) res = await get('/api/auth/login', json({ email: 'exec@club.test', password: `wrong-${i}` }));
     expect(res!.status).toBe(429);
-    expectSecurityHeaders(res!.headers, '429');
+    expectApiHeaders(res!.headers, '429');
   });
 
   it('on a 500, which says nothing about its cause', async () => {
@@ -119,7 +164,7 @@ describe('security headers on every answer', () => {
     broken.t.database.close();
     const res = await brokenApp.request('/api/races');
     expect(res.status).toBe(500);
-    expectSecurityHeaders(res.headers, '500');
+    expectApiHeaders(res.headers, '500');
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: expect.any(String) });
     expect(text).not.toMatch(/database|sqlite|at \w|\.ts|node_modules/i);
@@ -173,6 +218,19 @@ describe("a hashed asset's headers", () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(ASSET_BODY);
   });
 
+  it.each([
+    ['the script that starts a rendered page', '/app-start.js'],
+    ['a slide of Home', '/images/slide-1.avif'],
+  ])('%s is a resource too: nosniff and same-origin, no document headers', async (label, path) => {
+    const res = await get(path);
+    expect(res.status, label).toBe(200);
+    expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy'), label).toBe('same-origin');
+    for (const name of ['content-security-policy', 'strict-transport-security', ...DOCUMENT_ONLY]) {
+      expect(res.headers.get(name), `${label}: ${name}`).toBeNull();
+    }
+  });
+
   it('a path outside the assets folder that names a script keeps the document headers', async () => {
     const res = await get('/sw.js');
     expectSecurityHeaders(res.headers, 'service worker');
@@ -216,8 +274,33 @@ describe('no CORS for a foreign origin', () => {
     it.each(requests)(`%s from ${origin}`, async (label, send) => {
       const res = await send(origin);
       expectNoCors(res.headers, label);
-      expectSecurityHeaders(res.headers, label);
+      (label.includes('static') ? expectSecurityHeaders : expectApiHeaders)(res.headers, label);
       if (label.startsWith('OPTIONS')) expect(res.status).toBeGreaterThanOrEqual(400);
     });
   }
+});
+
+// A 304 has no body: the browser keeps the headers of the copy it holds and takes from the 304 only
+// its validators and cache headers (RFC 9110 §15.4.5), so nothing else is sent again.
+describe("a 304's headers", () => {
+  const ALLOWED = new Set(['etag', 'vary', 'cache-control', 'content-location', 'date', 'expires']);
+
+  it.each([
+    ['a signed-in list', true, '/api/forum/posts?type=workout'],
+    ['the club settings', false, '/api/config'],
+  ])('%s: the validators and cache headers only', async (label, signedIn, path) => {
+    const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${w.users.member.token}` } : {};
+    const first = await get(path, { headers });
+    expect(first.status, label).toBe(200);
+    expectApiHeaders(first.headers, label);
+    const again = await get(path, { headers: { ...headers, 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status, label).toBe(304);
+    const names = [...again.headers.keys()];
+    expect(names.filter((name) => !ALLOWED.has(name)), label).toEqual([]);
+    expect(again.headers.get('etag'), label).toBe(first.headers.get('etag'));
+    expect(again.headers.get('cache-control'), label).toBe(first.headers.get('cache-control'));
+    // What was 934 bytes of headers on the wire (with the server's Date and Connection lines).
+    const bytes = [...again.headers].reduce((n, [name, value]) => n + name.length + value.length + 4, 0);
+    expect(bytes, label).toBeLessThan(120);
+  });
 });
