@@ -10,14 +10,15 @@ import {
   PUBLIC_PAGES,
   TEAM_PROFILE_IMAGE,
   TEAM_PROFILE_PATH,
-  documentTitle,
   membersOnlyDescription,
   publicPage,
 } from '../../domain/contract/public-pages';
+import { documentTitle } from '../../domain/contract/page-frame';
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/profiles';
 import { HOME_SLIDES, SLIDE_SIZES, drawnInEveryFormat, slideSrcSet, type Slide } from '../../domain/contract/home-slides';
 import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
-import { clubIcons, clubPalette, paletteCss, type ClubIdentity } from '../../domain/club-identity';
+import { clubIcons, type ClubIdentity } from '../../domain/club-identity';
+import { clubPalette, paletteCss } from '../../domain/club-palette';
 import { clubSportNames, type SportsDocument } from '../../domain/sports';
 
 export interface PageHead {

@@ -125,7 +125,8 @@ describe('Home', () => {
   it('for an account waiting for approval: where it stands, above the club’s page', async () => {
     openHome('pending', { expiry_date: null });
     await screen.findByRole('link', { name: 'Join Us' });
-    expect(screen.getByRole('region', { name: 'Your account is waiting for approval' })).toBeInTheDocument();
+    // Loaded for a waiting account only, so a visitor's Home carries none of it.
+    expect(await screen.findByRole('region', { name: 'Your account is waiting for approval' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Swim. Bike. Run. Together.');
     expect(screen.queryByRole('region', { name: 'My week' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Next at the club' })).toBeNull();

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { receiveSetting } from './settings-inbox';
 
 // Whether passkeys can be used here: the server's word (GET /api/config `passkeys`, learned with the
-// club's zone by loadClubConfig; null until it has said) and this browser's WebAuthn. Part of the
-// entry chunk, so it stays small: the ceremony itself (lib/session/passkey-ceremony.ts, with
-// @simplewebauthn/browser) loads only when a passkey is used.
+// club's zone by loadClubConfig, or a rendered page's data, through settings-inbox.ts; null until it
+// has said) and this browser's WebAuthn. Loaded with the sign-in page and the profile; the ceremony
+// itself (lib/session/passkey-ceremony.ts, with @simplewebauthn/browser) only when a passkey is used.
 
 const listeners = new Set<() => void>();
 let on: boolean | null = null;
@@ -18,6 +19,8 @@ export function setServerPasskeys(next: unknown): void {
   on = next;
   for (const listener of listeners) listener();
 }
+
+receiveSetting('passkeys', setServerPasskeys);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

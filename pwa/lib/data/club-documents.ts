@@ -1,6 +1,7 @@
-// The club's settings and texts (domain/club-documents.ts) as a screen reads and edits them: one
-// query key per document, its history, and a publish that hands a newer version back instead of
-// overwriting it.
+// The club's settings and texts (domain/club-documents.ts) as their editors read and change them: a
+// document's history, and a publish that hands a newer version back instead of overwriting it. With
+// the data layer (TanStack Query): a screen that only reads a document reads it with page-documents.ts,
+// which the editors read it with too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClubDocumentTypes, DocumentKey } from '../../../domain/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club-documents';
@@ -8,12 +9,7 @@ import { ApiError, call } from './api-client';
 import { documentKeys } from './club-document-keys';
 import { useRead } from './read';
 
-export function useClubDocument<K extends DocumentKey>(key: K) {
-  return useRead({
-    queryKey: documentKeys.document(key),
-    queryFn: ({ signal }) => call('GET /club/documents/:key', { params: { key }, signal }) as Promise<ClubDocument<K>>,
-  });
-}
+export { useClubDocument } from './page-documents';
 
 export function useDocumentVersions<K extends DocumentKey>(key: K) {
   return useRead({
