@@ -45,13 +45,15 @@ export async function autofillOffersPasskeys(): Promise<boolean> {
 }
 
 const unchanging = () => () => {};
-const notOnTheServer = () => false;
+const asMostBrowsers = () => true;
 
 export function usePasskeyAvailability(): PasskeyAvailability {
   const server = useSyncExternalStore(subscribe, serverPasskeys, serverPasskeys);
   // What the browser can do is known only in the browser: a page rendered on the server (and its
-  // hydration) says what a page without script can do, and the browser's answer follows at once.
-  const browser = useSyncExternalStore(unchanging, browserHasPasskeys, notOnTheServer);
+  // hydration) offers what nearly every browser can, and a browser that cannot says so once the app
+  // runs. The other way round, the passkey button drawn after the take-over would be the page's
+  // largest paint, late on a phone; its one-line note in its place is smaller, so it never is.
+  const browser = useSyncExternalStore(unchanging, browserHasPasskeys, asMostBrowsers);
   if (!browser) return 'browser-off';
   if (server === null) return 'unknown';
   return server ? 'on' : 'server-off';
