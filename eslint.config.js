@@ -93,7 +93,7 @@ const visitorPagePatterns = [
     message: "A visitor's page must not load TanStack Query: read with useRead (pwa/lib/data/read.ts), write with call() or in a *-mutations.ts module.",
   },
   {
-    group: ['**/*-mutations', '**/lib/offline/perform-write', '**/lib/data/query-client', '**/app/query-layer'],
+    group: ['**/*-mutations', '**/lib/offline/perform-write', '**/lib/data/query-client', '**/app/members/query-layer'],
     message: "A visitor's page must not load the data layer or the outbox: keep writes in a lazily loaded part.",
   },
 ];

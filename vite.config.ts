@@ -4,9 +4,13 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pagesPlugin } from './scripts/build-pages';
 import { slideImagesPlugin } from './scripts/slide-images';
+import { budgetsPlugin } from './scripts/budgets';
+import { frameModule, graphGroups } from './scripts/chunk-groups';
 import { DEFAULT_DESCRIPTION } from './domain/documents/club-identity';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
+/** Who loads each module, worked out once the module graph is built: the chunks follow it. */
+const graph = graphGroups();
 
 // react-router's package exports point browsers at its development build; a production bundle takes
 // the production files (about 15 KB gzip less, and no dev-only warnings).
@@ -34,37 +38,38 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     assetsInlineLimit: 0,
     manifest: true,
+    // Every browser the app supports preloads modules itself (modulepreload): no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Fewer, larger shared chunks (docs/decisions/0061). Left to itself the splitter makes one chunk
-        // per set of screens that share a module: TanStack Query came in seven pieces and every page
-        // fetched eight small chunks of the frame besides the entry. Over HTTP/1.1 (six connections)
-        // each extra file on a phone is a round trip, and many small files compress worse than one.
+        // The chunks follow who loads them (docs/decisions/0138), and no group names a file of the app
+        // (files move; a rule that stops matching would not say so):
+        // - `react`: React with the router, which every page runs and which changes only with an upgrade
+        //   (one file the browser keeps across releases);
+        // - `query`: TanStack Query, which only a signed-in user's data layer loads;
+        // - `frame`: every module the entry imports statically (the `$initial` tag), which the bundler
+        //   merges into the entry: the public frame, one file;
+        // - what the screens of a visitor's pages load, one chunk per set of those screens that loads
+        //   it (and whether a signed-in start does too), whatever folder it lives in;
+        // - `signed-in`: what a signed-in start and the forum load that no visitor's page does.
+        // The last two are worked out from the module graph (scripts/chunk-groups.ts) from the pages'
+        // screens (api/pages/screens.ts). Left to the splitter, each module two lazily loaded parts share
+        // became a file of its own: a dozen small requests after every first paint.
+        // React's group holds React alone: its chunk imports no other chunk of the app, so no two chunks
+        // import each other. When React's group also held app modules, one of them imported the club's
+        // region module, a chunk of its own that imported React: the two chunks imported each other, the
+        // browser ran the region's first, its call into React met a binding not yet made, and the app
+        // stayed blank. The build refuses any such cycle (scripts/budgets.ts).
         // `includeDependenciesRecursively: false`: a group takes only what it names (React would
-        // otherwise follow TanStack Query into its chunk and onto every static page).
+        // otherwise follow TanStack Query into its chunk and onto every public page).
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // What the entry imports and every page runs: React, the router, the API client.
-            {
-              name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper|pwa[\\/]lib[\\/](data[\\/]api-client|club[\\/]club-(contact|region)|session[\\/]session-storage|data[\\/]etag-cache)\.ts$|domain[\\/]contract[\\/](club[\\/]profiles|roles)\.ts$/,
-            },
-            // Plain modules every page words with besides the shell (dates, the club's identity, the
-            // membership rules): as files of their own they cost a request and its headers each.
-            {
-              name: 'common',
-              test: /pwa[\\/]lib[\\/]ui[\\/]format\.ts$|domain[\\/](region[\\/]club-format|documents[\\/]club-identity|calendar-days|membership|contract[\\/](club[\\/]home-slides|members[\\/]privacy))\.ts$/,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // Public reads, the races' query keys and the offline notes, used by visitors' and members' screens alike.
-            { name: 'reads', test: /pwa[\\/](lib[\\/]data[\\/](read|race-keys|post-keys)\.ts|components[\\/]offline-note\.tsx)$/ },
-            // What the forum's screens and "my week" share to show and change a member's place on a
-            // workout or event: one file rather than one per module.
-            { name: 'posts', test: /pwa[\\/](lib[\\/]data[\\/]post-actions|parts[\\/]posts[\\/][\w-]+)\.tsx?$/ },
-            // The data layer a signed-in user's screens sit under (never a visitor's: docs/decisions/0062),
-            // with the one place a write's answer reaches every kept copy and the offline set.
-            { name: 'data-layer', test: /pwa[\\/](app[\\/]query-layer|lib[\\/]data[\\/](query-client|query-persister|idb|post-cache|offline-set))\.tsx?$/ },
+            { name: 'frame', tags: ['$initial'], test: frameModule },
+            { name: (id: string) => graph.visitorChunk(id) ?? 'none', test: (id: string) => graph.visitorChunk(id) !== null },
+            { name: 'signed-in', test: graph.signedIn },
           ],
         },
       },
@@ -79,6 +84,9 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    // Each page's first download held to its budget: the build fails past it (docs/decisions/0139).
+    budgetsPlugin(),
+    graph.plugin,
     // The slideshow's AVIF copies, with the bundle, so the service worker precaches them too.
     slideImagesPlugin(),
     VitePWA({

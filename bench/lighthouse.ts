@@ -16,8 +16,13 @@ export const PUBLIC_PAGES: readonly string[] = [...CLUB_PUBLIC_PAGES.map((p) => 
  */
 export const JS_ONLY_PUBLIC_PAGES = ['/reset-password?token=bench-not-a-token'] as const;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Accessibility, best practices and SEO; performance has its own, higher target. */
 export const SCORE_TARGET = 0.95;
+export const PERFORMANCE_TARGET = 0.97;
 export const CLS_TARGET = 0.02;
+/** A quiet main thread while the app takes a page over: total blocking time, and no task longer than this. */
+export const TBT_TARGET_MS = 150;
+export const LONGEST_TASK_TARGET_MS = 100;
 /** Tries per page when Lighthouse could not record the load. */
 const TRIES = 3;
 
@@ -27,6 +32,17 @@ export interface LighthouseFigures {
   /** Cumulative layout shift of the Lighthouse load (phone, throttled). */
   cls: number | null;
   lcpMs: number | null;
+  /** Total blocking time and the longest main-thread task, as simulated on the phone (4x slower CPU). */
+  tbtMs: number | null;
+  longestTaskMs: number | null;
+  /** Time to interactive, simulated. */
+  ttiMs: number | null;
+  /**
+   * Lighthouse's measure of this machine's speed during the load (higher is faster). The simulation
+   * multiplies the main-thread time it observes by 4: a machine busy with other work gives a lower
+   * index and longer tasks, blocking time and time to interactive for the same app.
+   */
+  benchmarkIndex: number | null;
   /** Audits that kept a category below 1, for the reader to follow up. */
   failing: string[];
 }
@@ -84,6 +100,10 @@ export async function runLighthouse(base: string, pages: readonly string[] = PUB
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, categories[c]?.score ?? null])) as LighthouseFigures['scores'],
         cls: audits['cumulative-layout-shift']?.numericValue ?? null,
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? null,
+        longestTaskMs: longestTask(audits['long-tasks']),
+        ttiMs: audits.interactive?.numericValue ?? null,
+        benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? null,
         failing: [...failing],
       });
     }
@@ -91,6 +111,13 @@ export async function runLighthouse(base: string, pages: readonly string[] = PUB
     chrome.kill();
   }
   return figures;
+}
+
+/** The longest main-thread task the audit lists (it lists those of 50 ms and more): 0 when none is. */
+function longestTask(audit: { details?: unknown } | undefined): number | null {
+  if (!audit) return null;
+  const items = (audit.details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
+  return items.reduce((n, item) => Math.max(n, item.duration ?? 0), 0);
 }
 
 /** Layout shift of a first visit, unthrottled, at a phone's and a laptop's size (no service worker). */

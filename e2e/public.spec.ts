@@ -127,11 +127,12 @@ test.describe('public pages', () => {
 });
 
 test.describe("a visitor's first download", () => {
-  // The first-download budget (<= 100 KB gzip per public page, `npm run bench`) holds because a visitor's
-  // pages that read the API run without the query library, the data layer and the forms library
-  // (docs/decisions/0062), and the passkey ceremony loads only when a passkey is used (0066). A page
-  // that pulls one of them back in fails here, not only in the bench.
-  const HEAVY = /\/assets\/(query|data-layer|forms|passkey-ceremony)-[\w-]+\.js$/;
+  // The first-download budget (<= 90 KB on the wire per public page: the build holds it, scripts/budgets.ts,
+  // and `npm run bench` measures it) holds because a visitor's pages that read the API run without the
+  // query library, the signed-in part of the app (the data layer, the members' frame) and the forms
+  // library (docs/decisions/0062, 0138), and the passkey ceremony loads only when a passkey is used
+  // (0066). A page that pulls one of them back in fails here too, as a browser sees it.
+  const HEAVY = /\/assets\/(query|signed-in|forms|passkey-ceremony)-[\w-]+\.js$/;
 
   test('the public pages that read the API load neither TanStack Query nor react-hook-form', async ({ page }) => {
     const scripts: string[] = [];

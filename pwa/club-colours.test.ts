@@ -4,7 +4,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCENT_COLOUR, DEFAULT_MAIN_COLOUR, clubPalette } from '../domain/documents/club-identity';
+import { DEFAULT_ACCENT_COLOUR, DEFAULT_MAIN_COLOUR } from '../domain/documents/club-identity';
+import { clubPalette } from '../domain/documents/club-palette';
 
 const root = import.meta.dirname;
 

@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../domain/contract/members/auth';
-import { QueryLayer } from './app/query-layer';
+import { QueryLayer } from './app/members/query-layer';
 import { createQueryClient } from './lib/data/query-client';
 import { resetVisitorReads } from './lib/data/read';
 import { SessionProvider } from './lib/session/session';

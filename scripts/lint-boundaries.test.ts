@@ -225,7 +225,7 @@ describe('lint boundaries', () => {
   it('refuses a screen reading with useQuery instead of useRead; the data layer may', async () => {
     const code = "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n";
     expect(await ruleIds('pwa/features/profile/api/passkey-queries.ts', code)).toEqual([expect.stringMatching(/^club\/read-with-use-read: .*useRead/)]);
-    expect(await ruleIds('pwa/app/query-layer.tsx', code)).toEqual([expect.stringMatching(/^club\/read-with-use-read: /)]);
+    expect(await ruleIds('pwa/app/members/query-layer.tsx', code)).toEqual([expect.stringMatching(/^club\/read-with-use-read: /)]);
     expect(await ruleIds('pwa/lib/data/query-client.ts', code)).toEqual([]);
     // Mutations are not reads.
     expect(await ruleIds('pwa/features/profile/api/passkey-mutations.ts', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n")).toEqual([]);

@@ -10,14 +10,15 @@ import {
   PUBLIC_PAGES,
   TEAM_PROFILE_IMAGE,
   TEAM_PROFILE_PATH,
-  documentTitle,
   membersOnlyDescription,
   publicPage,
 } from '../../domain/contract/club/public-pages';
+import { documentTitle } from '../../domain/contract/club/page-frame';
 import { profilePath, VACANT_NAME, type TeamMember } from '../../domain/contract/club/profiles';
 import { HOME_SLIDES, SLIDE_SIZES, drawnInEveryFormat, slideSrcSet, type Slide } from '../../domain/contract/club/home-slides';
 import { DAYS, seasonDatesText, seasonWeek, type Season } from '../../domain/schedule';
-import { clubIcons, clubPalette, paletteCss, type ClubIdentity } from '../../domain/documents/club-identity';
+import { clubIcons, type ClubIdentity } from '../../domain/documents/club-identity';
+import { clubPalette, paletteCss } from '../../domain/documents/club-palette';
 import { clubSportNames, type SportsDocument } from '../../domain/sports';
 
 export interface PageHead {

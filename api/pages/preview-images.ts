@@ -2,7 +2,8 @@
 // club's colour under its name, its tagline at the foot. The build draws them for the club as it is by
 // default (scripts/build-pages.ts); the server draws them again, once per look, for an edited club.
 import sharp from 'sharp';
-import { clubPalette, type ClubIdentity } from '../../domain/documents/club-identity';
+import type { ClubIdentity } from '../../domain/documents/club-identity';
+import { clubPalette } from '../../domain/documents/club-palette';
 import { CLUB_IMAGE, PUBLIC_PAGES } from '../../domain/contract/club/public-pages';
 
 /** What a preview image is drawn from: the club's words and colours. */

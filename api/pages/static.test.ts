@@ -48,27 +48,19 @@ describe('a password form sent before the app took it over', () => {
 });
 
 describe("a screen's HTML", () => {
-  it('preloads the lazily loaded chunks and CSS of that screen, from the build manifest', async () => {
+  it("preloads the chunks and CSS of that screen, from the build's list of each page's download", async () => {
     const t = makeTestApp();
     const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
     mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Club</title></head><div id="root"></div>');
+    // What scripts/budgets.ts writes: per page, the files it fetches besides the entry's (which the
+    // entry's own preloads fetch), its screen outside the data layer for a visitor's page.
     writeFileSync(
-      join(dist, '.vite', 'manifest.json'),
+      join(dist, '.vite', 'pages.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
-        '_react-1.js': { file: 'assets/react-1.js' },
-        '_shared-1.js': { file: 'assets/shared-1.js' },
-        'app/query-layer.tsx': { file: 'assets/query-layer-1.js', imports: ['_react-1.js', '_shared-1.js'] },
-        'features/races/visitor-races-page.tsx': {
-          file: 'assets/visitor-races-page-1.js',
-          imports: ['_react-1.js', 'index.html', '_shared-1.js'],
-          css: ['assets/races-1.css'],
-        },
-        'features/forum/forum-page.tsx': {
-          file: 'assets/forum-page-1.js',
-          imports: ['_react-1.js', 'index.html', '_shared-1.js'],
-        },
+        '/': { scripts: ['assets/home-page-1.js'], styles: ['assets/public-1.css'] },
+        '/races': { scripts: ['assets/visitor-races-page-1.js', 'assets/shared-1.js'], styles: ['assets/races-1.css'] },
+        '/forum': { scripts: ['assets/query-layer-1.js', 'assets/shared-1.js', 'assets/forum-page-1.js'], styles: [] },
       }),
     );
     const app = createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
@@ -100,8 +92,10 @@ describe('a rendered page paints before the app loads', () => {
   const css: Record<string, string> = { 'assets/index-1.css': 'body{margin:0}', 'assets/public-1.css': '.hero{color:red}' };
 
   it('carries its stylesheets in the HTML, each named by a disabled link, and starts the app after the load', () => {
-    expect(paintFirst(shell, (file) => css[file] ?? null)).toBe(
-      '<head><script src="/app-start.js" data-entry="/assets/index-1.js" defer></script>\n    ' +
+    // The chunks the entry imports and the screen's are fetched with the entry when the app starts, and
+    // the entry's imports run first, each in a task of its own.
+    expect(paintFirst(shell, (file) => css[file] ?? null, true, ['/assets/shell-1.js'])).toBe(
+      '<head><script src="/app-start.js" data-entry="/assets/index-1.js" data-first="/assets/shell-1.js" data-preload="/assets/shell-1.js /assets/faq-1.js" defer></script>\n    ' +
         '<style>body{margin:0}</style><link rel="stylesheet" href="/assets/index-1.css" disabled><style>.hero{color:red}</style><link rel="stylesheet" href="/assets/public-1.css" disabled></head>',
     );
   });

@@ -8,7 +8,8 @@ import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { headTags, pageHead, sitemapXml, withHead, type HeadContext } from './page-heads';
 import { PAGES_MODULE, pageRenderer } from './page-renderer';
-import { PAGE_DATA_ID, TEAM_PROFILE_PATH } from '../../domain/contract/club/public-pages';
+import { TEAM_PROFILE_PATH } from '../../domain/contract/club/public-pages';
+import { PAGE_DATA_ID, SETUP_PATH } from '../../domain/contract/club/page-frame';
 import { listTeamMembers } from '../team/team-profiles';
 import { clubIdentity } from '../club/identity/identity';
 import { readDocument } from '../club/documents';
@@ -16,8 +17,8 @@ import { drawPreviewImage, previewKey } from './preview-images';
 import { clubSports } from '../club/settings';
 import { clubManifest, MANIFEST_PATH } from '../club/identity/manifest';
 import { setupOpen } from '../setup/first-run';
-import { SETUP_PATH } from '../../domain/contract/club/public-pages';
 import { NOT_FOUND_ERROR } from '../../domain/contract/common';
+import { FORM_PAGES, TEAM_PAGE } from './screens';
 
 /** The built PWA (`npm run build`). */
 export const DIST_DIR = join(APP_ROOT, 'dist');
@@ -56,7 +57,14 @@ export function mountPwa(
     throw new ServiceError(404, NOT_FOUND_ERROR);
   });
   const indexFile = join(distDir, 'index.html');
-  let shell: { mtimeMs: number; html: string; preloads: Map<string, string>; styles: Map<string, string | null> } | null = null;
+  let shell: {
+    mtimeMs: number;
+    html: string;
+    /** The chunks the entry imports (the build's own preloads of index.html): React, the bundler's helpers. */
+    entryImports: string[];
+    preloads: Map<string, string>;
+    styles: Map<string, string | null>;
+  } | null = null;
   const headContext = (c: Context<AppEnv>): HeadContext => ({
     appUrl: c.var.deps.env.APP_URL,
     club: clubIdentity(c.var.deps),
@@ -71,7 +79,9 @@ export function mountPwa(
     if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build`.', 503);
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (shell?.mtimeMs !== mtimeMs) {
-      shell = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: screenPreloads(distDir), styles: new Map() };
+      const html = readFileSync(indexFile, 'utf8');
+      const entryImports = [...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+      shell = { mtimeMs, html, entryImports, preloads: screenPreloads(distDir), styles: new Map() };
     }
     c.header('Cache-Control', 'no-cache');
     const path = c.req.path.replace(/(.)\/$/, '$1');
@@ -95,6 +105,7 @@ export function mountPwa(
           return styles.get(file)!;
         },
         !FORM_PAGES.has(path),
+        shell.entryImports,
       ).replace(
         '<div id="root"></div>',
         () => `<div id="root">${page.markup}</div><script type="application/json" id="${PAGE_DATA_ID}">${page.dataJson}</script>`,
@@ -182,87 +193,52 @@ function readStyle(distDir: string, file: string): string | null {
  * - with `appAfterPaint`, the app's script starts once the page has loaded and painted
  *   (pwa/public/app-start.js), and nothing of it is preloaded beside the page: on a phone's slow link
  *   the page's text and its lead image have the bandwidth to themselves (its largest paint), and the
- *   app takes over right after. Links work as plain links until then. Not for a page whose form is
+ *   app takes over right after, its chunks (the entry's imports and the screen's) fetched together,
+ *   and the entry's imports (`first`: React) run each in a task of its own before the entry does, so
+ *   the phone's processor is never held for all of them at once (docs/decisions/0141). Links work as plain links until then. Not for a page whose form is
  *   typed into at once (the sign-in): the form must be the app's before the first key.
  */
-export function paintFirst(html: string, styleOf: (file: string) => string | null, appAfterPaint = true): string {
+export function paintFirst(html: string, styleOf: (file: string) => string | null, appAfterPaint = true, first: readonly string[] = []): string {
   const styled = html.replace(STYLESHEET, (tag, file: string) => {
     const css = styleOf(file);
     return css === null ? tag : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
   if (!appAfterPaint) return styled;
+  // The chunks the app starts with, fetched when it starts (app-start.js), beside its entry rather
+  // than one after the other.
+  const preload: string[] = [];
   return styled
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*href="(\/assets\/[\w.-]+\.js)"[^>]*>\s*/g, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    })
     .replace(
       /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
-      (_tag, entry: string) => `<script src="/app-start.js" data-entry="${entry}" defer></script>`,
+      (_tag, entry: string) =>
+        `<script src="/app-start.js" data-entry="${entry}"${first.length > 0 ? ` data-first="${first.join(' ')}"` : ''}${preload.length > 0 ? ` data-preload="${preload.join(' ')}"` : ''} defer></script>`,
     );
 }
 
-/** Public pages whose form a visitor types into at once: the app starts with the page. */
-const FORM_PAGES = new Set(['/login', '/reset-password']);
-
-// The screens a visitor lands on, by the modules router.tsx loads for them lazily: the screen, and for
-// a screen that reads the API the data layer it is nested under (both are fetched at once, not one
-// after the other). The HTML cannot tell whether someone is signed in (the session lives in the
-// browser), so a public screen preloads what a visitor's needs, outside the data layer (0062).
-const QUERY_LAYER = 'app/query-layer.tsx';
-/** Stands for every team member's page (`/profile/<position>/<name>`). */
-const TEAM_PAGE = '/profile/:role/:name';
-const SCREEN_MODULES: Record<string, string[]> = {
-  '/': ['features/public/home-page.tsx'],
-  '/join-us': ['features/public/join-us-page.tsx'],
-  '/schedule': ['features/public/schedule-page.tsx'],
-  '/faq': ['features/public/faq-page.tsx'],
-  '/privacy': ['features/public/privacy-page.tsx'],
-  '/resources': ['features/public/placeholder-pages.tsx'],
-  '/team-gear': ['features/public/placeholder-pages.tsx'],
-  [TEAM_PAGE]: ['features/team/team-profile-page.tsx'],
-  '/coaches-exec': ['features/team/coaches-exec-page.tsx'],
-  '/races': ['features/races/visitor-races-page.tsx'],
-  '/login': ['features/auth/login-page.tsx'],
-  '/reset-password': ['features/auth/reset-password-page.tsx'],
-  '/forum': [QUERY_LAYER, 'features/forum/forum-page.tsx'],
-};
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
+/** What the build says each page fetches besides the entry's files (scripts/budgets.ts, `.vite/pages.json`). */
+type PageFiles = Record<string, { scripts: string[]; styles: string[] }>;
 
 /**
- * Per screen, the `<link>`s that fetch its lazily loaded chunks (and their CSS) together with the
- * app's entry instead of after it: one round trip less before the page's content shows (a phone's
- * Largest Contentful Paint). From the build's manifest; none when it is missing.
+ * Per page, the `<link>`s that fetch its screen's chunks (and their CSS) together with the app's
+ * entry instead of after it: one round trip less before the page's content shows (a phone's Largest
+ * Contentful Paint). From the build's list of each page's download; none when it is missing.
  */
 function screenPreloads(distDir: string): Map<string, string> {
   const preloads = new Map<string, string>();
-  let manifest: Record<string, ManifestChunk>;
+  let pages: PageFiles;
   try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
+    pages = JSON.parse(readFileSync(join(distDir, '.vite', 'pages.json'), 'utf8')) as PageFiles;
   } catch {
     return preloads;
   }
-  const entry = manifest['index.html'];
-  const loaded = new Set<string>(['index.html', ...(entry?.imports ?? [])]);
-  for (const [path, modules] of Object.entries(SCREEN_MODULES)) {
-    const scripts = new Set<string>();
-    const styles = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || loaded.has(key) || scripts.has(chunk.file)) return;
-      scripts.add(chunk.file);
-      for (const css of chunk.css ?? []) styles.add(css);
-      for (const next of chunk.imports ?? []) visit(next);
-    };
-    for (const module of modules) visit(module);
+  for (const [path, { scripts, styles }] of Object.entries(pages)) {
     const tags = [
-      ...[...styles].map((href) => `<link rel="stylesheet" href="/${href}">`),
-      ...[...scripts].map((href) => `<link rel="modulepreload" href="/${href}">`),
+      ...styles.map((href) => `<link rel="stylesheet" href="/${href}">`),
+      ...scripts.map((href) => `<link rel="modulepreload" href="/${href}">`),
     ];
     if (tags.length > 0) preloads.set(path, tags.join(''));
   }

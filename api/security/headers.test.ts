@@ -205,6 +205,9 @@ describe("a hashed asset's headers", () => {
     for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'referrer-policy']) {
       expect(res.headers.get(name), `${label}: ${name}`).toBeNull();
     }
+    // Kept a year and never revalidated: no date it changed, and nothing anyone reports by its request id.
+    expect(res.headers.get('last-modified'), label).toBeNull();
+    expect(res.headers.get('x-request-id'), label).toBeNull();
     expectNoCors(res.headers, label);
   });
 
@@ -226,7 +229,7 @@ describe("a hashed asset's headers", () => {
     expect(res.status, label).toBe(200);
     expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
     expect(res.headers.get('cross-origin-resource-policy'), label).toBe('same-origin');
-    for (const name of ['content-security-policy', 'strict-transport-security', ...DOCUMENT_ONLY]) {
+    for (const name of ['content-security-policy', 'strict-transport-security', 'x-request-id', ...DOCUMENT_ONLY]) {
       expect(res.headers.get(name), `${label}: ${name}`).toBeNull();
     }
   });

@@ -3,14 +3,12 @@ import {
   DEFAULT_ACCENT_COLOUR,
   DEFAULT_MAIN_COLOUR,
   SHORT_NAME_MAX,
-  clubPalette,
   firstRunIdentity,
   shortNameFrom,
-  contrastRatio,
   defaultClubIdentity,
   looksLikeTheDemo,
-  whiteTextReadable,
 } from './club-identity';
+import { clubPalette, contrastRatio, whiteTextReadable } from './club-palette';
 import { withDefaultsForNewFields, withUnsentFieldsKept } from './club-documents';
 
 // Colours a club might choose that pass the document's check (white text at 4.5:1), from the

@@ -7,6 +7,7 @@ import { HOME_SLIDES } from '../contract/club/home-slides';
 import { firstShownSeason, type SeasonsDocument } from '../schedule';
 import { clubFormat } from '../region/club-format';
 import { DEFAULT_CLUB_REGION } from '../region/club-region';
+import { DEFAULT_FEE_TAX, formatFee, type FeeTax } from './club-fees';
 
 export interface FaqItem {
   /** The anchor of the question on the page (/faq#how-to-join): a link to it keeps working when it is reworded. */
@@ -53,19 +54,6 @@ export interface FeeRow {
   /** The fee, a number the page shows with the club's tax words (`FeeTax`). */
   fee: number;
 }
-
-/**
- * How the club's fees stand to tax, said after every fee: '+ HST' when the tax comes on top,
- * 'incl. GST' when the fee includes it, nothing when the club names no tax.
- */
-export interface FeeTax {
-  /** The tax's short name ('HST', 'GST', 'VAT'), or '' for none. */
-  name: string;
-  /** Whether the fees already include it. */
-  included: boolean;
-}
-
-export const DEFAULT_FEE_TAX: FeeTax = { name: 'HST', included: false };
 
 export interface JoinPage {
   /** The line under the page's title. */
@@ -201,22 +189,9 @@ export const DEFAULT_PACKAGES: FeePackage[] = [
   { name: 'Half Run', athlete: 'Runner', coverage: 'Half', fee: 101 },
 ];
 
-/** The words after a fee for the club's tax: '+ HST', 'incl. GST', or '' when it names none. */
-export function taxWords(tax: FeeTax): string {
-  const name = tax.name.trim();
-  if (!name) return '';
-  return tax.included ? `incl. ${name}` : `+ ${name}`;
-}
-
 /** What `{fee:…}` reads from Join us: its packages and the tax said after a fee. */
 export function feesOf(join: Pick<JoinPage, 'fees' | 'tax'>): NonNullable<PageFacts['fees']> {
   return { rows: join.fees, tax: join.tax };
-}
-
-/** A fee as the club quotes it: '256 + HST'. */
-export function formatFee(fee: number, tax: FeeTax = DEFAULT_FEE_TAX): string {
-  const words = taxWords(tax);
-  return words ? `${fee} ${words}` : String(fee);
 }
 
 /** A question's anchor from its words ("Do I need a bike?" → "do-i-need-a-bike"), unique among `taken`. */

@@ -1,36 +1,37 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/status';
-import { setUnauthorizedHandler } from '../lib/data/api-client';
+import { setUnauthorizedHandler } from '../lib/session/unauthorized';
 import { ACCOUNT_DELETED_PATH, useSession } from '../lib/session/session';
-import { canOpenNow, forgetReturnPath, peekReturnPath } from '../lib/session/return-to';
 import { usePageDescription } from '../lib/ui/use-page-title';
 import { useScrollMemory } from '../lib/ui/scroll-memory';
+import { lazyNamed } from '../lib/ui/lazy-named';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-import { RoleChangeNotice } from './role-change-notice';
+import { watchForUpdate } from './service-worker';
 
-// Both load on demand to keep a public page's first download small: the charter only for a signed-in
-// user who has not accepted it, the service-worker bar once the page is idle.
-const CharterModal = lazy(async () => ({ default: (await import('./charter-in-frame')).CharterInFrame }));
+// Loaded on demand to keep a public page's first download small: what the frame does for someone
+// signed in, and the bar that offers a new version when one waits.
+const MemberFrame = lazyNamed(() => import('./members/member-frame'), 'MemberFrame');
 const UpdateBar = lazy(async () => ({ default: (await import('./update-bar')).UpdateBar }));
 
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+/** True once a new version of the app waits; the service worker is registered when the page is idle. */
+function useUpdateWaiting(): boolean {
+  const [waiting, setWaiting] = useState(false);
   useEffect(() => {
-    const done = () => setIdle(true);
+    const register = () => watchForUpdate(() => setWaiting(true));
     if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(done, { timeout: 3000 });
+      const id = window.requestIdleCallback(register, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
     }
-    const id = setTimeout(done, 1500);
+    const id = setTimeout(register, 1500);
     return () => clearTimeout(id);
   }, []);
-  return idle;
+  return waiting;
 }
 
-/** The frame of every page: navbar, main, footer, the global charter modal. */
+/** The frame of every page: navbar, main, footer, and what a signed-in user's frame adds. */
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -41,7 +42,8 @@ export function Layout() {
   useScrollMemory();
 
   // A 401/403 from a non-auth call ends the session (lib/data/api-client.ts): the server no longer
-  // takes this token, or this role, so staying signed in would only show errors.
+  // takes this token, or this role, so staying signed in would only show errors. Registered here, with
+  // the frame, so it is in place before the session's first read of the account.
   useEffect(() => {
     setUnauthorizedHandler((reason) => {
       if (reason === 'account-deleted') {
@@ -69,24 +71,22 @@ export function Layout() {
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<Loading />}>
             <Outlet />
-            <PageStarted />
+            <ScreenShown />
           </Suspense>
         </PageErrorBoundary>
       </main>
       <Footer />
-      {/* Mounted turned off: role-change-notice.tsx says why. */}
-      <RoleChangeNotice />
       <FrameExtras />
     </>
   );
 }
 
 /**
- * Marks the document once the page in the frame works: its effect runs when the boundary around the
- * page has committed, which for a server-rendered page means after its code arrived and React took
- * over its HTML (a tap before that does nothing). Browser tests wait on `html[data-app="started"]`.
+ * Marks the page as the app's once its screen is drawn, or taken over from the server's HTML: its
+ * buttons work from then on (the browser tests and the bench wait for it). Beside the screen, inside
+ * its boundary, so it commits with the screen and not before.
  */
-function PageStarted() {
+function ScreenShown() {
   useEffect(() => {
     document.documentElement.dataset.app = 'started';
   }, []);
@@ -94,34 +94,18 @@ function PageStarted() {
 }
 
 /**
- * The update bar (once the page is idle), the charter modal and the opening of a kept link, in a
- * component of their own: the idle
- * timer re-renders this only, never the frame. A re-render of the frame reaching the page's boundary
- * before its code has arrived would make React draw the page afresh instead of taking over the HTML
- * the server rendered (hydration).
+ * The update bar (when a new version waits) and a signed-in user's part of the frame, in a component
+ * of their own: what they wait for re-renders this only, never the frame. A re-render of the frame reaching
+ * the page's boundary before its code has arrived would make React draw the page afresh instead of
+ * taking over the HTML the server rendered (hydration).
  */
 function FrameExtras() {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const idle = useIdle();
-
-  // A link opened before signing in (or while waiting for approval) opens once the reader may see it:
-  // right after the charter, or on the first load after an administrator approved the account.
-  const role = user?.role;
-  const charterAccepted = user?.charterAccepted;
-  useEffect(() => {
-    const path = peekReturnPath();
-    if (!path || !role) return;
-    if (canOpenNow({ role, charterAccepted: !!charterAccepted }, path)) {
-      forgetReturnPath();
-      navigate(path, { replace: true });
-    }
-  }, [role, charterAccepted, navigate]);
-
+  const updateWaiting = useUpdateWaiting();
   return (
-    <Suspense fallback={null}>
-      {idle && <UpdateBar />}
-      {user && !user.charterAccepted && <CharterModal />}
-    </Suspense>
+    <>
+      <Suspense fallback={null}>{updateWaiting && <UpdateBar />}</Suspense>
+      <Suspense fallback={null}>{user && <MemberFrame />}</Suspense>
+    </>
   );
 }

@@ -3,13 +3,11 @@
 // takes it before hydrating, so its first render is the server's exactly (no hydration mismatch).
 import { setClubEmail, setClubIdentity } from '../lib/club/club-identity';
 import type { ClubIdentity } from '../../domain/documents/club-identity';
-import { setServerPasskeys } from '../lib/club/club-passkeys';
 import { setClubRegion } from '../lib/club/club-region';
-import { setClubRules } from '../lib/club/club-rules';
-import { setClubSports } from '../lib/club/club-sports';
 import { setClubTimeZone } from '../lib/club/club-zone';
+import { deliverSetting } from '../lib/club/settings-inbox';
 import { primeReads } from '../lib/data/primed-reads';
-import { PAGE_DATA_ID } from '../../domain/contract/club/public-pages';
+import { PAGE_DATA_ID } from '../../domain/contract/club/page-frame';
 import type { RuleNumbers } from '../../domain/rules';
 import type { ClubRegion } from '../../domain/region/club-region';
 import type { SportsDocument } from '../../domain/sports';
@@ -33,13 +31,13 @@ export interface PageData {
 }
 
 export function applyPageData(data: PageData): void {
-  setClubTimeZone(data.clubTimeZone);
+  setClubTimeZone(data.clubTimeZone, true);
   setClubRegion(data.region);
   setClubIdentity(data.club);
   setClubEmail(data.clubEmail);
-  setServerPasskeys(data.passkeys);
-  setClubRules(data.rules);
-  if (data.sports) setClubSports(data.sports);
+  deliverSetting('passkeys', data.passkeys);
+  deliverSetting('rules', data.rules);
+  deliverSetting('sports', data.sports);
   primeReads(data.reads, data.at);
 }
 

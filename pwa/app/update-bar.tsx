@@ -1,6 +1,6 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
-/** Registers the service worker and offers a reload when a new version is waiting (registerType 'prompt'). */
+/** Offers a reload when a new version is waiting (registerType 'prompt'); mounted once one is (service-worker.ts). */
 export function UpdateBar() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],

@@ -1,7 +1,7 @@
 // What the club's editable pages show (the FAQ's questions, the resources' links, the gear): drawn
 // from a page document whose Markdown is already HTML, by the public page (from the server) and by
 // the editor's preview and history (from its own rendering), so the preview is the page.
-import { formatFee, taxWords } from '../../domain/documents/club-pages';
+import { formatFee, taxWords } from '../../domain/documents/club-fees';
 import type { ClubDocument } from '../../domain/contract/club/club-documents';
 import { MarkdownHtml } from './markdown-html';
 import './page-views.css';

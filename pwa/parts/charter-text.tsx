@@ -1,5 +1,5 @@
 import type { ClubDocument } from '../../domain/contract/club/club-documents';
-import { usePageDocument } from '../lib/documents/page-documents';
+import { useClubDocument } from '../lib/documents/page-documents';
 import { MarkdownHtml } from '../components/markdown-html';
 import { LoadError, Loading } from '../components/status';
 
@@ -14,7 +14,7 @@ export function CharterView({ document }: { document: ClubDocument<'charter'> })
 
 /** The charter in force, read where it is shown. */
 export function CharterText() {
-  const { data, error, refetch } = usePageDocument('charter');
+  const { data, error, refetch } = useClubDocument('charter');
   if (data) return <CharterView document={data} />;
   if (error) return <LoadError onRetry={() => void refetch()}>The charter could not be loaded.</LoadError>;
   return <Loading text="Loading the charter…" />;

@@ -8,9 +8,13 @@ import type { AppEnv } from '../context';
 //   that allows nothing, in case one is ever opened as one, nosniff (never read as another type),
 //   its same-origin resource policy and HSTS (an installed app's first contact with the server may
 //   be an API call, its page coming from the service worker);
-// - a hashed script or stylesheet, a slide, an icon: nosniff and its resource policy;
+// - a slide, an icon, the script that starts a page: nosniff and its resource policy;
+// - a hashed script or stylesheet (fetched once, kept a year, never revalidated): the same, without
+//   the date it was changed;
 // - a 304: nothing of these. It has no body; the browser keeps the headers of the copy it holds and
 //   updates only the validators and the cache headers the 304 carries (RFC 9110 §15.4.5).
+// A page and an API answer carry their request's id (`X-Request-Id`), which the request's log line has
+// too, so a member's report can be matched; a script, a picture or a 304 is nothing anyone reports.
 
 type HeaderList = readonly (readonly [name: string, value: string])[];
 
@@ -69,13 +73,14 @@ const PLAIN_RESOURCE = /^\/(?:images\/[\w.-]+\.(?:avif|webp|jpe?g|png)|icons\/[\
 /** The pages' preview images (og:image), drawn by the build or for an edited club. */
 const PREVIEW_PATH = /^\/og\/[a-z0-9-]+\.png$/;
 
-export type AnswerKind = 'not-modified' | 'api' | 'resource' | 'shared-resource' | 'document';
+export type AnswerKind = 'not-modified' | 'api' | 'asset' | 'resource' | 'shared-resource' | 'document';
 
 /** What an answer is, by its status and the path it answers. */
 export function answerKind(path: string, status: number): AnswerKind {
   if (status === 304) return 'not-modified';
   if (path === '/api' || path.startsWith('/api/')) return 'api';
-  if (ASSET_PATH.test(path) || PLAIN_RESOURCE.test(path)) return 'resource';
+  if (ASSET_PATH.test(path)) return status === 200 ? 'asset' : 'resource';
+  if (PLAIN_RESOURCE.test(path)) return 'resource';
   if (PREVIEW_PATH.test(path)) return 'shared-resource';
   return 'document';
 }
@@ -83,6 +88,7 @@ export function answerKind(path: string, status: number): AnswerKind {
 const HEADERS: Record<AnswerKind, HeaderList> = {
   'not-modified': [],
   api: API,
+  asset: RESOURCE,
   resource: RESOURCE,
   'shared-resource': SHARED_RESOURCE,
   document: DOCUMENT,
@@ -90,8 +96,11 @@ const HEADERS: Record<AnswerKind, HeaderList> = {
 
 function apply(c: Context<AppEnv>): void {
   const headers = c.res.headers;
+  const kind = answerKind(c.req.path, c.res.status);
   headers.delete('X-Powered-By');
-  for (const [name, value] of HEADERS[answerKind(c.req.path, c.res.status)]) headers.set(name, value);
+  for (const [name, value] of HEADERS[kind]) headers.set(name, value);
+  if (kind === 'asset') headers.delete('Last-Modified');
+  if ((kind === 'document' || kind === 'api') && c.var.requestId) headers.set('X-Request-Id', c.var.requestId);
 }
 
 /** Sets each answer's headers once it is known what the answer is (a 304 is known only at the end). */

@@ -21,7 +21,7 @@ export function loggablePath(path: string): string {
 }
 
 /**
- * Gives each request an id (`X-Request-Id` in, and out on every answer but a 304) and a child logger that carries it, and
+ * Gives each request an id (`X-Request-Id` in, and out on the answers that carry it: answer-headers.ts) and a child logger that carries it, and
  * writes one line per request: method, path (never the query string, and secrets in the path
  * replaced: `loggablePath`), status, duration and the signed-in user's id.
  */
@@ -35,8 +35,6 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     const status = c.res.status;
-    // A 304 carries only its validators and cache headers (answer-headers.ts); its log line keeps the id.
-    if (status !== 304) c.res.headers.set('X-Request-Id', reqId);
     const userId = c.var.user?.id ?? c.var.maybeUser?.id;
     // The privacy page names each of these fields (REQUEST_LOG_LINE in domain/contract/members/privacy.ts).
     const line = {

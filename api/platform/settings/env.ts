@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../../../domain/clock';
-import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/club/profiles';
+import { CLUB_CONTACT_EMAIL } from '../../../domain/documents/club-identity';
 import { DEFAULT_BACKUP_EVERY, DEFAULT_BACKUP_KEEP } from '../../../domain/contract/members/privacy';
 import { passkeySettings, type PasskeySettings } from './passkey-settings';
 import { parsePushServiceHosts } from './push-endpoint';

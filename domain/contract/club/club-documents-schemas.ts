@@ -7,11 +7,10 @@ import {
   HEX_COLOUR,
   LOGO_URL,
   LOGO_REFUSAL,
-  MIN_WHITE_TEXT_CONTRAST,
   SHORT_NAME_MAX,
   TAGLINE_MAX,
-  whiteTextReadable,
 } from '../../documents/club-identity';
+import { MIN_WHITE_TEXT_CONTRAST, whiteTextReadable } from '../../documents/club-palette';
 import { hasUnsafeCharacters, unsafeCharactersMessage } from '../common';
 import { DAYS, isMonthDay } from '../../schedule';
 import { isCalendarDate } from '../../calendar-days';

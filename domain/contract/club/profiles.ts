@@ -101,9 +101,6 @@ export function profilePath(member: Pick<TeamMember, 'id' | 'name'>): string {
   return `/profile/${encodeURIComponent(member.id)}/${encodeURIComponent(slug)}`;
 }
 
-/** The club's general contact address, shown with the team and on the public pages. */
-export const CLUB_CONTACT_EMAIL = 'triathlon.club@university.test';
-
 export const TEAM_NAME_MAX = 100;
 export const TEAM_BIO_MAX = 2000;
 export const TEAM_IMAGE_MAX = 2048;

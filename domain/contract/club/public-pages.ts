@@ -35,17 +35,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/login', title: 'Sign In', heading: 'Sign In', image: 'login', description: (club) => `Sign in to the ${club.name} app, or create an account to join workouts and events.` },
 ];
 
-/**
- * The id of the JSON data block a server-rendered page carries: what the page was drawn from, which
- * the browser takes before hydrating (pwa/app/page-data.ts, api/pages/page-renderer.ts).
- */
-export const PAGE_DATA_ID = 'page-data';
-
 /** The club's own preview image, for members-only links and pages without one of their own. */
 export const CLUB_IMAGE = 'club';
-
-/** The one-time setup of an empty club (no account yet): gone (404) once it has run. */
-export const SETUP_PATH = '/setup';
 
 /** A team member's page (`/profile/<position>/<name>`): public, one per position, from the database. */
 export const TEAM_PROFILE_PATH = /^\/profile\/([^/]+)\/([^/]+)$/;
@@ -60,11 +51,6 @@ export const MEMBERS_ONLY_TITLE = 'Members only';
 /** What a link to a members-only screen says. */
 export function membersOnlyDescription(club: ClubWords): string {
   return `This page is for members of the ${club.name}: sign in to see it.`;
-}
-
-/** "Join Us · University Triathlon Club"; the club's name (its `club` document) alone for an empty title. */
-export function documentTitle(title: string, clubName: string): string {
-  return title ? `${title} · ${clubName}` : clubName;
 }
 
 export function publicPage(path: string): PublicPage | undefined {

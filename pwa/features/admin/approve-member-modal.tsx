@@ -15,7 +15,7 @@ import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { useClubDocument } from '../../lib/documents/club-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useContractForm } from '../../lib/forms/forms';
 import { useApproveMemberMutation } from './api/admin-mutations';

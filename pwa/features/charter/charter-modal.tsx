@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../domain/contract/members/auth';
 import { CharterView } from '../../parts/charter-text';
-import { usePageDocument } from '../../lib/documents/page-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
 import { Modal } from '../../components/modal';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
@@ -32,7 +32,7 @@ function CharterDialog({ onAccepted }: { onAccepted: (user: SessionUser) => void
   const accept = useAcceptCharterMutation();
   const [error, setError] = useState('');
 
-  const charter = usePageDocument('charter');
+  const charter = useClubDocument('charter');
   const loaded = charter.data !== undefined;
   // Only the charter itself read to its end counts: not the short "Loading" line before it.
   const check = useCallback(() => {

@@ -2,14 +2,14 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { ClubEmailLink } from '../../components/club-email-link';
 import { FaqList } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
-import { usePageDocument } from '../../lib/documents/page-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
 import './public.css';
 
 // The questions and answers are the club's `faq-page` document (domain/documents/club-pages.ts), edited in
 // Admin → Pages; each answer arrives as HTML the server made from its Markdown.
 export function FaqPage() {
   usePageTitle('FAQ');
-  const { data, error, refetch } = usePageDocument('faq-page');
+  const { data, error, refetch } = useClubDocument('faq-page');
   return (
     <div className="page faq">
       <header className="page-intro">

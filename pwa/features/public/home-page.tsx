@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
 import { isLapsedMember } from '../../../domain/membership';
 import { Loading } from '../../components/status';
-import { ApprovalWait } from './approval-wait';
 import { useSession } from '../../lib/session/session';
 import { useClubIdentity } from '../../lib/club/club-identity';
 import { usePageTitle } from '../../lib/ui/use-page-title';
@@ -12,8 +11,12 @@ import type { ClubDocument } from '../../../domain/contract/club/club-documents'
 import type { HomeCardIcon } from '../../../domain/documents/club-pages';
 import { MarkdownHtml } from '../../components/markdown-html';
 import { LoadError } from '../../components/status';
-import { usePageDocument } from '../../lib/documents/page-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
+import { lazyNamed } from '../../lib/ui/lazy-named';
 import './public.css';
+
+// Only for a new account waiting for approval: a visitor's Home never loads it.
+const ApprovalWait = lazyNamed(() => import('./approval-wait'), 'ApprovalWait');
 
 /**
  * `memberHome`: the router's lazy members' Home (other features' parts, which this page may not
@@ -31,7 +34,11 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   return (
     <div className="home">
       {lapsed && slot}
-      <ApprovalWait />
+      {user?.role === 'pending' && (
+        <Suspense fallback={null}>
+          <ApprovalWait />
+        </Suspense>
+      )}
       <VisitorHome />
       <section className="page about" aria-labelledby="about-title">
         <div className="about__intro">
@@ -93,7 +100,7 @@ function DisciplineIcon({ icon }: { icon: HomeCardIcon }) {
 // The hero and the about text are the club's `home-page` document (domain/documents/club-pages.ts), edited in
 // Admin → Pages; the server renders them with the page, so a visitor's first paint has them.
 function VisitorHome() {
-  const { data, error, refetch } = usePageDocument('home-page');
+  const { data, error, refetch } = useClubDocument('home-page');
   if (data) return <HomeHero document={data} />;
   return (
     <section className="hero hero--waiting" aria-labelledby="hero-title">
@@ -141,7 +148,7 @@ function HomeHero({ document }: { document: ClubDocument<'home-page'> }) {
 }
 
 function HomeAbout() {
-  const { data } = usePageDocument('home-page');
+  const { data } = useClubDocument('home-page');
   return data ? <MarkdownHtml className="about__text" html={data.html?.about ?? ''} /> : null;
 }
 
@@ -149,7 +156,7 @@ function HomeAbout() {
 // placeholders filled in by the server (`filled`: the terms a year, a session's start), so the page
 // the server renders and the one the browser hydrates show the same.
 function HomeCardsAndFigures() {
-  const { data } = usePageDocument('home-page');
+  const { data } = useClubDocument('home-page');
   if (!data) return null;
   // A copy kept from before the cards were page content has none: the page shows none rather than guess.
   const { cards = [], figures = [] } = data.body;

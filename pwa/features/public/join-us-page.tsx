@@ -4,7 +4,7 @@ import { CharterText } from '../../parts/charter-text';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { JoinSections } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
-import { usePageDocument } from '../../lib/documents/page-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
 import { MEMBERSHIP_SESSIONS } from './club-facts';
 import './public.css';
 
@@ -31,7 +31,7 @@ function useScrollToHash(ready: boolean) {
 // document (domain/documents/club-pages.ts), edited in Admin → Pages, its Markdown rendered by the server.
 export function JoinUsPage() {
   usePageTitle('Join Us');
-  const { data, error, refetch } = usePageDocument('join-page');
+  const { data, error, refetch } = useClubDocument('join-page');
   useScrollToHash(data !== undefined);
   return (
     <div className="page join">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { GearContent, ResourcesContent } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
-import { usePageDocument } from '../../lib/documents/page-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import './public.css';
 
@@ -20,7 +20,7 @@ function BackHome() {
 
 export function ResourcesPage() {
   usePageTitle('Resources');
-  const { data, error, refetch } = usePageDocument('resources-page');
+  const { data, error, refetch } = useClubDocument('resources-page');
   return (
     <div className="page page--narrow placeholder">
       <h1>Resources</h1>
@@ -38,7 +38,7 @@ export function ResourcesPage() {
 
 export function TeamGearPage() {
   usePageTitle('Team Gear');
-  const { data, error, refetch } = usePageDocument('gear-page');
+  const { data, error, refetch } = useClubDocument('gear-page');
   return (
     <div className="page page--narrow placeholder">
       <h1>Team Gear</h1>

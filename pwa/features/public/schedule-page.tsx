@@ -3,7 +3,7 @@ import { formatTime } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { DAYS, defaultSeasons, firstShownSeason, seasonDatesText, seasonWeek, sessionType, type Season } from '../../../domain/schedule';
 import { useClubSports } from '../../lib/club/club-sports';
-import { useClubDocument } from '../../lib/documents/club-documents';
+import { useClubDocument } from '../../lib/documents/page-documents';
 import './public.css';
 
 /** /schedule: the club's seasons (Admin → Schedule), the one the club picked shown first. */

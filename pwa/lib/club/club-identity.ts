@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { clubPalette, defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/documents/club-identity';
-import { CLUB_CONTACT_EMAIL } from '../../../domain/contract/club/profiles';
+import { CLUB_CONTACT_EMAIL, defaultClubIdentity, HEX_COLOUR, type ClubIdentity } from '../../../domain/documents/club-identity';
 
 // The club's name, short name, tagline, description, colours, logo, contact address and links (its `club` document), learned
 // with GET /api/config by club-zone's loadClubConfig (the service worker keeps that answer, so a
@@ -20,13 +19,22 @@ function publish(next: ClubIdentity): void {
 }
 
 /**
- * The page's colours (every shade the stylesheets draw with, domain/documents/club-identity.ts) and the
- * browser's title bar follow the club's colours (the server wrote both into the page first).
+ * The page's colours (every shade the stylesheets draw with, domain/documents/club-palette.ts) and the
+ * browser's title bar follow the club's colours. The server wrote both into the page: the shades are
+ * worked out again (and their module loaded) only when the club's colours differ from the page's.
  */
 function paintColours(club: ClubIdentity): void {
   if (typeof document === 'undefined') return;
-  for (const [name, value] of Object.entries(clubPalette(club))) document.documentElement.style.setProperty(name, value);
+  const root = document.documentElement;
   document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.setAttribute('content', club.mainColour);
+  const drawn = getComputedStyle(root);
+  const same = (name: string, colour: string) => drawn.getPropertyValue(name).trim().toLowerCase() === colour.toLowerCase();
+  if (same('--club-main', club.mainColour) && same('--club-accent', club.accentColour)) return;
+  void import('../../../domain/documents/club-palette').then(({ clubPalette }) => {
+    // A later change may have painted already: only the colours in force now.
+    if (identity !== club) return;
+    for (const [name, value] of Object.entries(clubPalette(club))) root.style.setProperty(name, value);
+  });
 }
 
 /** The club's identity now (the built-in one until the server has said). */

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { receiveSetting } from './settings-inbox';
 
 // Whether passkeys can be used here: the server's word (GET /api/config `passkeys`, learned with the
-// club's zone by loadClubConfig; null until it has said) and this browser's WebAuthn. Part of the
-// entry chunk, so it stays small: the ceremony itself (lib/session/passkey-ceremony.ts, with
-// @simplewebauthn/browser) loads only when a passkey is used.
+// club's zone by loadClubConfig, or a rendered page's data, through settings-inbox.ts; null until it
+// has said) and this browser's WebAuthn. Loaded with the sign-in page and the profile; the ceremony
+// itself (lib/session/passkey-ceremony.ts, with @simplewebauthn/browser) only when a passkey is used.
 
 const listeners = new Set<() => void>();
 let on: boolean | null = null;
@@ -18,6 +19,8 @@ export function setServerPasskeys(next: unknown): void {
   on = next;
   for (const listener of listeners) listener();
 }
+
+receiveSetting('passkeys', setServerPasskeys);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -42,13 +45,15 @@ export async function autofillOffersPasskeys(): Promise<boolean> {
 }
 
 const unchanging = () => () => {};
-const notOnTheServer = () => false;
+const asMostBrowsers = () => true;
 
 export function usePasskeyAvailability(): PasskeyAvailability {
   const server = useSyncExternalStore(subscribe, serverPasskeys, serverPasskeys);
   // What the browser can do is known only in the browser: a page rendered on the server (and its
-  // hydration) says what a page without script can do, and the browser's answer follows at once.
-  const browser = useSyncExternalStore(unchanging, browserHasPasskeys, notOnTheServer);
+  // hydration) offers what nearly every browser can, and a browser that cannot says so once the app
+  // runs. The other way round, the passkey button drawn after the take-over would be the page's
+  // largest paint, late on a phone; its one-line note in its place is smaller, so it never is.
+  const browser = useSyncExternalStore(unchanging, browserHasPasskeys, asMostBrowsers);
   if (!browser) return 'browser-off';
   if (server === null) return 'unknown';
   return server ? 'on' : 'server-off';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_RULE_NUMBERS, RULE_NUMBER_BOUNDS, ruleText, type RuleNumbers, type RuleText } from '../../../domain/rules';
+import { receiveSetting } from './settings-inbox';
 
 // The club's attendance rules' numbers, learned with GET /api/config (and a server-rendered page's
 // data), kept by the service worker with that answer so an offline device words and warns with the
@@ -42,6 +43,8 @@ export function setClubRules(next: unknown): void {
   words = ruleText(numbers);
   for (const listener of listeners) listener();
 }
+
+receiveSetting('rules', setClubRules);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BADGE_COLOURS, SPORTS, defaultSports, type SportsDocument } from '../../../domain/sports';
+import { receiveSetting } from './settings-inbox';
 
 // The club's workout types and the forum's filters (Admin → Sports), learned with GET /api/config by
 // loadClubConfig (the service worker keeps that answer, so an offline device offers, badges and
@@ -39,6 +40,8 @@ export function setClubSports(next: unknown): void {
   sports = next;
   for (const listener of listeners) listener();
 }
+
+receiveSetting('sports', setClubSports);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { defaultTerms, type TermDefinition } from '../../../domain/calendar';
+import { receiveSetting } from './settings-inbox';
 
 // The club's membership terms (Admin → Terms), learned with GET /api/config by loadClubConfig (the
 // service worker keeps that answer, so an offline start has the terms it last saw). The default
@@ -25,6 +26,8 @@ export function setClubTerms(next: unknown): void {
   terms = next;
   for (const listener of listeners) listener();
 }
+
+receiveSetting('terms', setClubTerms);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSports } from '../../../domain/sports';
 import { clubSports } from './club-sports';
-import { loadClubConfig, loadClubConfigWhenControlled } from './club-zone';
+import { clubTimeZone, loadClubConfig, loadClubConfigWhenControlled, setClubTimeZone } from './club-zone';
 import { clubRegion, setClubRegion } from './club-region';
 import { DEFAULT_CLUB_REGION } from '../../../domain/region/club-region';
 
@@ -62,5 +62,17 @@ describe("the club's settings on a device", () => {
     // An older server's answer says nothing of them.
     await loadClubConfig(answer({}));
     expect(clubRegion()).toEqual({ country: 'AU', locale: 'en-AU' });
+  });
+
+  it("takes the zone a rendered page came with without asking the runtime again, and still checks any other", () => {
+    const lookups = vi.spyOn(Intl, 'DateTimeFormat');
+    setClubTimeZone('Europe/Berlin', true);
+    expect(clubTimeZone()).toBe('Europe/Berlin');
+    expect(lookups).not.toHaveBeenCalled();
+    setClubTimeZone('Toronto');
+    expect(clubTimeZone()).toBe('Europe/Berlin');
+    expect(lookups).toHaveBeenCalled();
+    lookups.mockRestore();
+    setClubTimeZone('America/Toronto');
   });
 });

@@ -1,13 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { ClubConfig } from '../../../domain/contract/config';
 import { isTimeZone } from '../../../domain/time-zone';
-import { SETUP_PATH } from '../../../domain/contract/club/public-pages';
+import { SETUP_PATH } from '../../../domain/contract/club/page-frame';
 import { setClubEmail, setClubIdentity } from './club-identity';
-import { setServerPasskeys } from './club-passkeys';
 import { setClubRegion } from './club-region';
-import { setClubRules } from './club-rules';
-import { setClubSports } from './club-sports';
-import { setClubTerms } from './club-terms';
+import { deliverSetting } from './settings-inbox';
 
 // The club's one clock (docs/decisions/0025): the zone is the club's time-zone setting, learned from
 // GET /api/config at start (the service worker keeps that answer, so an offline start knows it too).
@@ -23,8 +20,14 @@ export function clubTimeZone(): string | null {
   return zone;
 }
 
-export function setClubTimeZone(next: string): void {
-  if (!isTimeZone(next) || next === zone) return;
+/**
+ * Takes the club's zone; a name the runtime does not know is refused. `fromServersPage`: the zone a
+ * page the server rendered came with, which the server checked when it started: taken without asking
+ * the runtime again (its first time-zone lookup costs a phone tens of milliseconds while the page is
+ * being taken over).
+ */
+export function setClubTimeZone(next: string, fromServersPage = false): void {
+  if (next === zone || !(fromServersPage || isTimeZone(next))) return;
   zone = next;
   for (const listener of listeners) listener();
 }
@@ -43,10 +46,10 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     setClubIdentity(body?.club);
     // An empty club opens on its one-time setup (the server answers 404 there once it is done).
     if (body?.firstRun === true && typeof location !== 'undefined' && location.pathname !== SETUP_PATH) location.replace(SETUP_PATH);
-    setServerPasskeys(body?.passkeys);
-    setClubRules(body?.rules);
-    setClubTerms(body?.terms);
-    setClubSports(body?.sports);
+    deliverSetting('passkeys', body?.passkeys);
+    deliverSetting('rules', body?.rules);
+    deliverSetting('terms', body?.terms);
+    deliverSetting('sports', body?.sports);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }

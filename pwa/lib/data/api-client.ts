@@ -3,7 +3,9 @@
 // non-auth call ends the session, since the server no longer takes this token or this role.
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf } from '../../../domain/contract/endpoints';
 import { ACCOUNT_DELETED_ERROR } from '../../../domain/contract/members/privacy';
+import { ApiError } from './api-error';
 import { clearEtagCache, revalidationHeaders, settleWithEtag } from './etag-cache';
+import { notifyUnauthorized, type UnauthorizedReason } from '../session/unauthorized';
 import { readToken, readUser, replaceToken, sessionGeneration } from '../session/session-storage';
 
 /** The header a signed-in answer carries a renewed token in (api/platform/tokens.ts). */
@@ -14,19 +16,7 @@ function sessionEnded(): DOMException {
   return new DOMException('The session this request belonged to has ended', 'AbortError');
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-  /** True when the request never reached the server (offline, DNS, connection refused). */
-  get isNetwork(): boolean {
-    return this.status === 0;
-  }
-}
+export { ApiError };
 
 export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
 export const TIMEOUT_MESSAGE = "The club's server did not answer in time. Check your connection and try again.";
@@ -37,22 +27,6 @@ export const TIMEOUT_MESSAGE = "The club's server did not answer in time. Check 
  */
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
-
-/** Why the server ended the session: the token, the role, or the account itself is gone. */
-export type UnauthorizedReason = 'session-expired' | 'forbidden' | 'account-deleted';
-type UnauthorizedHandler = (reason: UnauthorizedReason) => void;
-let onUnauthorized: UnauthorizedHandler | null = null;
-
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  onUnauthorized = handler;
-}
-
-/** Ends the session through the registered handler (the layout: sign out, go to /login?reason=…). */
-export function notifyUnauthorized(reason: UnauthorizedReason): boolean {
-  if (!onUnauthorized) return false;
-  onUnauthorized(reason);
-  return true;
-}
 
 // Auth calls (a 401 there is a wrong password, not an ended session) and the two role-notification
 // calls never end the session.

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttendanceRecord, WorkoutDetailAnswer } from '../../../domain/contract/training/forum';
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';
-import { QueryLayer } from '../../app/query-layer';
+import { QueryLayer } from '../../app/members/query-layer';
 import { event, exec, member, workout } from '../../features/forum/test-handlers';
 import { race } from '../../features/races/test-handlers';
 import { WorkoutDetailPage } from '../../features/forum/workouts/workout-detail-page';

@@ -5,7 +5,7 @@
 // screen never opened before opens offline (docs/decisions/0089-offline-set.md). It runs when the
 // data layer starts for a member (after a sign-in, when the app is opened) and again when the app
 // comes to the front or back online, at most once per OFFLINE_SET_EVERY_MS per account, and never
-// when the browser asks to save data. Loaded with the data layer (app/query-layer.tsx): keep it small.
+// when the browser asks to save data. Loaded with the data layer (app/members/query-layer.tsx): keep it small.
 import { useIsRestoring, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';

@@ -8,7 +8,7 @@
 // written here: the copies keep the club's state, and screens lay the waiting change over whichever
 // copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
 // write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
-// Loaded with the data layer (app/query-layer.tsx): keep it small, with no date library.
+// Loaded with the data layer (app/members/query-layer.tsx): keep it small, with no date library.
 import { announcementsKey, forumKeys, myWeekKey } from './post-keys';
 import { raceKeys } from './race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

@@ -4,7 +4,7 @@ import { QueryClient, useQuery } from '@tanstack/react-query';
 import type { ReadRunner } from './read';
 
 /**
- * The read runner of the data layer (app/query-layer.tsx puts it under useRead): reads run on TanStack
+ * The read runner of the data layer (app/members/query-layer.tsx puts it under useRead): reads run on TanStack
  * Query, cached, kept on the device and changed by writes. The one useQuery of the app: screens read
  * with useRead.
  */

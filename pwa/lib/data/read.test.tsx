@@ -3,10 +3,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
-import { QueryLayer } from '../../app/query-layer';
+import { QueryLayer } from '../../app/members/query-layer';
 import { answerApi, jsonReply } from '../../test-server';
 import { call } from './api-client';
 import { createQueryClient } from './query-client';
+import { primeReads } from './primed-reads';
 import { offlineInfo, useRead, type ReadOptions } from './read';
 import { SessionProvider } from '../session/session';
 
@@ -98,6 +99,28 @@ describe('useRead for a visitor', () => {
     expect(screen.getByText('again: loading')).toBeInTheDocument();
     expect(await screen.findByText('again: City Duathlon')).toBeInTheDocument();
     expect(calls).toHaveLength(2);
+  });
+
+  it("takes over a server page's answer without reading it again, and reads it when the screen opens later", async () => {
+    const calls = answering([['Spring Sprint', 'City Duathlon']]);
+    primeReads([[['races', 'list'], { races: [race(1, 'Spring Sprint')] }]], Date.now());
+    const view = render(
+      <>
+        <RaceNames label="page" />
+        <RaceNames label="calendar" />
+      </>,
+    );
+    // The server's answer at once (the HTML the browser hydrates), and no second copy of it, for any
+    // of the page's parts that show it.
+    expect(screen.getByText('page: Spring Sprint')).toBeInTheDocument();
+    expect(screen.getByText('calendar: Spring Sprint')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(0);
+    // The visitor leaves and comes back: the screen reads as any screen does.
+    view.rerender(<p>elsewhere</p>);
+    view.rerender(<RaceNames label="back" />);
+    expect(await screen.findByText('back: Spring Sprint, City Duathlon')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 
   it('runs on TanStack Query under the data layer: the answer lands in its cache', async () => {

@@ -1,11 +1,11 @@
 // The one way a screen reads the API: `useRead`, with one result shape (`ReadResult`) whoever runs it.
-// Under the data layer of a signed-in user (app/query-layer.tsx) it runs on TanStack Query, so the
+// Under the data layer of a signed-in user (app/members/query-layer.tsx) it runs on TanStack Query, so the
 // answer is cached, kept on the device, refreshed after a replay and changed by writes
 // (post-cache.ts). On a visitor's page it runs on the small runner below, so a public page never
 // downloads the query library (docs/decisions/0062: a visitor's first download stays within 100 KB
 // gzip). Both take the same options. Feature hooks (features/*/api/*-queries.ts) wrap it per endpoint.
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { clearPrimed, takePrimed } from './primed-reads';
 
 /** The part of TanStack Query's query options a read uses; the same object serves both runners. */
@@ -45,6 +45,11 @@ interface Entry {
   state: ReadState;
   listeners: Set<() => void>;
   inFlight: Promise<void> | null;
+  /**
+   * The answer came with the server's page: as fresh as the page, so the screens that take the page
+   * over do not read it again. Once no screen shows it (the visitor left), it is read as any other.
+   */
+  primed: boolean;
 }
 
 const entries = new Map<string, Entry>();
@@ -54,7 +59,7 @@ function entryFor(key: string): Entry {
   if (!entry) {
     // A server-rendered page's answer, if it came with one (primed-reads.ts): the same as the HTML.
     const primed = takePrimed(key);
-    entry = { state: { data: primed?.data, error: null, updatedAt: primed?.at ?? 0 }, listeners: new Set(), inFlight: null };
+    entry = { state: { data: primed?.data, error: null, updatedAt: primed?.at ?? 0 }, listeners: new Set(), inFlight: null, primed: primed !== undefined };
     entries.set(key, entry);
   }
   return entry;
@@ -97,6 +102,7 @@ export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
       entry.listeners.add(listener);
       return () => {
         entry.listeners.delete(listener);
+        if (entry.listeners.size === 0) entry.primed = false;
         if (entry.listeners.size === 0 && latest.current.gcTime === 0 && entries.get(key) === entry) entries.delete(key);
       };
     },
@@ -111,7 +117,9 @@ export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
   const { enabled = true, refetchInterval, staleTime, refetchOnReconnect = true } = options;
   useEffect(() => {
     if (!enabled) return;
-    if (!(staleTime === Infinity && entry.state.data !== undefined)) void refetch();
+    // The screen that takes over the server's page reads nothing again: the answer is the page's own,
+    // and a second copy of it would only draw the page once more while the visitor starts to use it.
+    if (!entry.primed && !(staleTime === Infinity && entry.state.data !== undefined)) void refetch();
     const timer = refetchInterval ? setInterval(() => void refetch(), refetchInterval) : undefined;
     const onOnline = () => void refetch();
     if (refetchOnReconnect) window.addEventListener('online', onOnline);
@@ -132,7 +140,7 @@ export function useVisitorRead<T>(options: ReadOptions<T>): ReadResult<T> {
 
 const ReadRunnerContext = createContext<ReadRunner>(useVisitorRead);
 
-/** The data layer of a signed-in user puts TanStack Query's `useQuery` here (app/query-layer.tsx). */
+/** The data layer of a signed-in user puts TanStack Query's `useQuery` here (app/members/query-layer.tsx). */
 export const ReadRunnerProvider = ReadRunnerContext.Provider;
 
 /** A read, on whichever runner the screen sits under. */

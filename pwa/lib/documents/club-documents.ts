@@ -1,19 +1,13 @@
-// The club's settings and texts (domain/documents/club-documents.ts) as a screen reads and edits them: one
-// query key per document, its history, and a publish that hands a newer version back instead of
-// overwriting it.
+// The club's settings and texts (domain/documents/club-documents.ts) as their editors read and change them: a
+// document's history, and a publish that hands a newer version back instead of overwriting it. With
+// the data layer (TanStack Query): a screen that only reads a document reads it with page-documents.ts,
+// which the editors read it with too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClubDocumentTypes, DocumentKey } from '../../../domain/documents/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club/club-documents';
 import { ApiError, call } from '../data/api-client';
 import { documentKeys } from './club-document-keys';
 import { useRead } from '../data/read';
-
-export function useClubDocument<K extends DocumentKey>(key: K) {
-  return useRead({
-    queryKey: documentKeys.document(key),
-    queryFn: ({ signal }) => call('GET /club/documents/:key', { params: { key }, signal }) as Promise<ClubDocument<K>>,
-  });
-}
 
 export function useDocumentVersions<K extends DocumentKey>(key: K) {
   return useRead({

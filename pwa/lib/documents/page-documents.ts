@@ -1,16 +1,22 @@
-// A public page's text as its reading page gets it: the document in force with its Markdown already
+// A club document as a screen reads it: the document in force, a page's text with its Markdown already
 // rendered by the server (`html`), so a visitor's page never loads the Markdown library. A page the
 // server rendered comes with it (app/page-data.ts); a device offline keeps the last copy it read.
+// Reading only: the editors' publish and restore are in club-documents.ts, with the data layer.
 import type { PageKey } from '../../../domain/documents/club-pages';
+import type { DocumentKey } from '../../../domain/documents/club-documents';
 import type { ClubDocument } from '../../../domain/contract/club/club-documents';
-import { call } from '../data/api-client';
 import { documentKeys } from './club-document-keys';
 import { useRead } from '../data/read';
 
-export function usePageDocument<K extends PageKey>(key: K) {
+export function useClubDocument<K extends DocumentKey>(key: K) {
   return useRead({
     queryKey: documentKeys.document(key),
-    queryFn: ({ signal }) => call('GET /club/documents/:key', { params: { key }, signal }) as Promise<ClubDocument<K>>,
+    // A page usually comes with its documents (app/page-data.ts): the client that reads them again loads
+    // with the first read, not with the page.
+    queryFn: async ({ signal }) => {
+      const { call } = await import('../data/api-client');
+      return call('GET /club/documents/:key', { params: { key }, signal }) as Promise<ClubDocument<K>>;
+    },
   });
 }
 

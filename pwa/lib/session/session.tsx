@@ -1,12 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthAnswer, SessionUser } from '../../../domain/contract/members/auth';
 import { hasRole, type Role } from '../../../domain/contract/roles';
-import { ApiError, call, notifyUnauthorized, request, sessionEndedBy } from '../data/api-client';
-import { clearEtagCache } from '../data/etag-cache';
-import { clearAllWebStorage, clearSession, readToken, readUser, writeSession } from './session-storage';
+import type { SessionEndReason, SignOutHook } from './session-calls';
+import { readToken, readUser, writeSession } from './session-storage';
 
-/** How long logout waits for the server before finishing on the device anyway. */
-const LOGOUT_CALL_TIMEOUT_MS = 4000;
+// Who is signed in, for every screen. This part is in every page's first download, so it only reads
+// the session the device holds; what a session says to the server (the account read again, the
+// logout and the device's wipe) loads once someone is signed in (session-calls.ts).
+
+export type { SessionEndReason } from './session-calls';
 
 interface SessionValue {
   user: SessionUser | null;
@@ -27,15 +29,11 @@ interface SessionValue {
   refresh: () => Promise<void>;
 }
 
-export type SessionEndReason = 'session-expired' | 'forbidden';
-
 /** Where the app goes once its account is gone (deleted here, on another device or by an administrator). */
 export const ACCOUNT_DELETED_PATH = '/privacy?deleted=1';
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** `reason` is set when the server ended the session (then unsynced work is kept for the next sign-in). */
-type SignOutHook = (reason?: SessionEndReason) => Promise<void> | void;
 const signOutHooks = new Set<SignOutHook>();
 
 /** Work to do when a user signs out (wipe their offline data). Returns the unregister function. */
@@ -60,51 +58,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async (reason?: SessionEndReason) => {
-    const token = readToken();
-    for (const hook of signOutHooks) {
-      try {
-        await hook(reason);
-      } catch (err) {
-        console.error('sign-out hook failed', err);
-      }
-    }
-    if (reason) {
-      // The server ended it: unsynced work stays for when the same user signs in again.
-      clearSession();
-    } else {
-      // First cut the session on the device, so no answer still on its way can write anything back.
-      clearAllWebStorage();
-      if (token && (typeof navigator === 'undefined' || navigator.onLine !== false)) {
-        try {
-          await request('/auth/logout', { method: 'POST', token, signal: AbortSignal.timeout(LOGOUT_CALL_TIMEOUT_MS), keepSessionOnUnauthorized: true });
-        } catch {
-          // Offline or already ended: the token still expires on its own (README, Sessions).
-        }
-      }
-      const { deleteAllDeviceData } = await import('../offline/offline-db');
-      await deleteAllDeviceData();
-    }
-    clearEtagCache();
+    const { endSession } = await import('./session-calls');
+    await endSession(reason, signOutHooks);
     setEndedReason(reason ?? null);
     setUser(null);
   }, []);
 
   const refresh = useCallback(async () => {
     if (!readToken()) return;
-    try {
-      const { user: fresh } = await call('GET /auth/profile');
-      updateUser(fresh);
-    } catch (err) {
-      // A refresh the server refuses (401/403) logs out, with the reason shown on /login.
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        const reason = sessionEndedBy(err);
-        // A deleted account leaves nothing to keep for a later sign-in: the device is wiped.
-        if (!notifyUnauthorized(reason)) await signOut(reason === 'account-deleted' ? undefined : reason);
-      }
-    }
+    const { readAccount } = await import('./session-calls');
+    const account = await readAccount();
+    if (account && 'fresh' in account) updateUser(account.fresh);
+    else if (account) await signOut(account.ended);
   }, [signOut, updateUser]);
 
   useEffect(() => {
+    // The account is read again once per start of a signed-in app; a visitor's page asks nothing.
     void refresh();
     // Another tab signed in or out: follow it.
     const onStorage = (e: StorageEvent) => {

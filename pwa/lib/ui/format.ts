@@ -1,4 +1,4 @@
-import { clubTimeZone } from '../club/club-clock';
+import { clubTimeZone } from '../club/club-zone';
 import { clubFormat, type ClubDateStyle, type ClubFormat } from '../../../domain/region/club-format';
 import { clubLocale } from '../club/club-region';
 

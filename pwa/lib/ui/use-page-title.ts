@@ -1,6 +1,6 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useClubIdentity } from '../club/club-identity';
-import { documentTitle, publicPage } from '../../../domain/contract/club/public-pages';
+import { documentTitle } from '../../../domain/contract/club/page-frame';
 
 /**
  * Sets the document title for the current screen, in the same commit as the content (a layout
@@ -29,10 +29,26 @@ function descriptionTag(): HTMLMetaElement {
   return tag;
 }
 
-/** Sets the meta description for the screen at `pathname` (the frame calls it on every route), naming the club as it is set. */
+/**
+ * Sets the meta description for the screen at `pathname` (the frame calls it on every route), naming
+ * the club as it is set. The page the app starts on came with its own (the server wrote it): the
+ * pages' list that words them loads with the first move to another screen, or a change of the club's
+ * words, not with the page.
+ */
 export function usePageDescription(pathname: string): void {
   const club = useClubIdentity();
+  const first = useRef(true);
   useLayoutEffect(() => {
-    descriptionTag().content = publicPage(pathname)?.description(club) ?? MEMBER_DESCRIPTIONS[pathname] ?? club.description;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let current = true;
+    void import('../../../domain/contract/club/public-pages').then(({ publicPage }) => {
+      if (current) descriptionTag().content = publicPage(pathname)?.description(club) ?? MEMBER_DESCRIPTIONS[pathname] ?? club.description;
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname, club]);
 }

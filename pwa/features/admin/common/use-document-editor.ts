@@ -8,7 +8,8 @@ import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/document
 import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { DOCUMENT_SCHEMAS } from '../../../../domain/contract/club/club-documents-schemas';
 import { errorMessage, fieldRefusal, type ApiError } from '../../../lib/data/api-client';
-import { asksToConfirm, newerVersion, useClubDocument, usePublishDocument, useRestoreDocument } from '../../../lib/documents/club-documents';
+import { asksToConfirm, newerVersion, usePublishDocument, useRestoreDocument } from '../../../lib/documents/club-documents';
+import { useClubDocument } from '../../../lib/documents/page-documents';
 import { checkWith, problemAt, problemIn, type Checked, type FieldProblem } from '../../../lib/forms/problems';
 
 type Body<K extends DocumentKey> = ClubDocumentTypes[K];

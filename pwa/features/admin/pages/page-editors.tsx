@@ -1,7 +1,8 @@
 // The fields of each page document, as its editor shows them. Each editor is given the draft, changes
 // it whole, and is told the message of a field the server refused (by its dotted path).
 import type { CharterPage, FaqItem, FaqPage, GearPage, HomeCard, HomeCardIcon, HomeFigure, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/documents/club-pages';
-import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId, taxWords } from '../../../../domain/documents/club-pages';
+import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId } from '../../../../domain/documents/club-pages';
+import { taxWords } from '../../../../domain/documents/club-fees';
 import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { call, errorMessage } from '../../../lib/data/api-client';
 import { useState } from 'react';

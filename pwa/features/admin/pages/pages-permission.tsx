@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/data/api-client';
-import { newerVersion, useClubDocument, usePublishDocument } from '../../../lib/documents/club-documents';
+import { newerVersion, usePublishDocument } from '../../../lib/documents/club-documents';
+import { useClubDocument } from '../../../lib/documents/page-documents';
 
 /** The administrators' switch: whether execs may edit the club's pages too (the `permissions` document). */
 export function PagesPermission() {

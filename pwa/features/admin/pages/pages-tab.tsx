@@ -6,7 +6,8 @@ import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/st
 import { VersionList } from '../common/version-list';
 import { ApiError, errorMessage } from '../../../lib/data/api-client';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
-import { useClubDocument, useDocumentVersions } from '../../../lib/documents/club-documents';
+import { useDocumentVersions } from '../../../lib/documents/club-documents';
+import { useClubDocument } from '../../../lib/documents/page-documents';
 import { useSession } from '../../../lib/session/session';
 import { CharterView } from '../../../parts/charter-text';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';

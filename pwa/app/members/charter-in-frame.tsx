@@ -3,8 +3,8 @@
 // itself would keep every export of the library in the bundle (the namespace object), about 4 KB
 // gzip more on every page that reads the API (docs/decisions/0061).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { CharterModal } from '../features/charter/charter-modal';
-import { queryClient } from '../lib/data/query-client';
+import { CharterModal } from '../../features/charter/charter-modal';
+import { queryClient } from '../../lib/data/query-client';
 
 export function CharterInFrame() {
   return (

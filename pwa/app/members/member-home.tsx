@@ -2,13 +2,13 @@
 // with the data layer they read through; one chunk, loaded only when a signed-in user opens `/` (a
 // visitor's landing page downloads none of it). The parts come from their features; the frame puts
 // them together (features never import each other).
-import { hasRole } from '../../domain/contract/roles';
-import { RenewalCard } from '../features/profile/renewal-card';
-import { PinnedAnnouncements } from '../features/announcements/pinned-announcements';
-import { ComingEvents } from '../features/forum/coming-events';
-import { MyWeekSection } from '../features/my-week/my-week-section';
-import { ComingRaces } from '../features/races/coming-races';
-import { useSession } from '../lib/session/session';
+import { hasRole } from '../../../domain/contract/roles';
+import { RenewalCard } from '../../features/profile/renewal-card';
+import { PinnedAnnouncements } from '../../features/announcements/pinned-announcements';
+import { ComingEvents } from '../../features/forum/coming-events';
+import { MyWeekSection } from '../../features/my-week/my-week-section';
+import { ComingRaces } from '../../features/races/coming-races';
+import { useSession } from '../../lib/session/session';
 import { QueryLayer } from './query-layer';
 import './member-home.css';
 

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../lib/session/session';
-import { storeSession, testUser } from '../test-support';
-import { answerApi, jsonReply } from '../test-server';
+import { SessionProvider } from '../../lib/session/session';
+import { storeSession, testUser } from '../../test-support';
+import { answerApi, jsonReply } from '../../test-server';
 import { RoleChangeNotice } from './role-change-notice';
 
 const calls: string[] = [];

@@ -1,7 +1,7 @@
-import { ROLE_LABELS } from '../../domain/contract/roles';
-import { call } from '../lib/data/api-client';
-import { useRead } from '../lib/data/read';
-import { useSession } from '../lib/session/session';
+import { ROLE_LABELS } from '../../../domain/contract/roles';
+import { call } from '../../lib/data/api-client';
+import { useRead } from '../../lib/data/read';
+import { useSession } from '../../lib/session/session';
 
 /**
  * The role-change notice once turned on: one read per signed-in user (the frame sits outside the data

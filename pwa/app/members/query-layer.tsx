@@ -5,14 +5,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { onSynced, onWritten } from '../lib/offline/outbox-store';
-import { applyWritten } from '../lib/data/post-cache';
-import { devicePersister } from '../lib/data/query-persister';
-import { OFFLINE_MAX_AGE_MS, queryClient, useQueryRead } from '../lib/data/query-client';
-import { ReadRunnerProvider } from '../lib/data/read';
-import { useOfflineSet } from '../lib/data/offline-set';
-import { hasRole } from '../../domain/contract/roles';
-import { onSignOut, useSession } from '../lib/session/session';
+import { onSynced, onWritten } from '../../lib/offline/outbox-store';
+import { applyWritten } from '../../lib/data/post-cache';
+import { devicePersister } from '../../lib/data/query-persister';
+import { OFFLINE_MAX_AGE_MS, queryClient, useQueryRead } from '../../lib/data/query-client';
+import { ReadRunnerProvider } from '../../lib/data/read';
+import { useOfflineSet } from '../../lib/data/offline-set';
+import { hasRole } from '../../../domain/contract/roles';
+import { onSignOut, useSession } from '../../lib/session/session';
 
 /** Bumped when a cached answer's shape changes: an older copy on a device is then dropped. */
 const CACHE_BUSTER = 'v1';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { lazyNamed } from '../lib/ui/lazy-named';
-import { useSession } from '../lib/session/session';
+import { lazyNamed } from '../../lib/ui/lazy-named';
+import { useSession } from '../../lib/session/session';
 
 // The check reads the API, so it loads only when turned on: the frame of every page stays free of reads.
 const RoleChangeCheck = lazyNamed(() => import('./role-change-check'), 'RoleChangeCheck');
