@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/data/api-client';
+import { ApiError } from '../lib/data/api-error';
 import { formatAge, formatDateTime } from '../lib/ui/format';
 
 /**

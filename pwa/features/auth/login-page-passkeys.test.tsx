@@ -108,7 +108,7 @@ describe('the sign-in page with passkeys', () => {
   it('says what went wrong and keeps the page when the passkey is refused', async () => {
     browserWithPasskeys(false);
     setServerPasskeys(true);
-    const { ApiError } = await import('../../lib/data/api-client');
+    const { ApiError } = await import('../../lib/data/api-error');
     ceremony.signInWithPasskey.mockRejectedValue(new ApiError(401, 'That passkey could not sign you in. Try again, or sign in with your password.'));
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));

@@ -6,7 +6,8 @@ import { setupSchema, type SetupInput } from '../../../domain/contract/members/s
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
 import { setClubIdentity, clubIdentity } from '../../lib/club/club-identity';
-import { ApiError, call, errorMessage, fieldRefusal } from '../../lib/data/api-client';
+import { call, errorMessage, fieldRefusal } from '../../lib/data/api-client';
+import { ApiError } from '../../lib/data/api-error';
 import { useContractForm } from '../../lib/forms/forms';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';

@@ -1,4 +1,5 @@
-import { ApiError, call } from '../../lib/data/api-client';
+import { call } from '../../lib/data/api-client';
+import { ApiError } from '../../lib/data/api-error';
 import { useRead } from '../../lib/data/read';
 
 /** Whether this club can still be set up: 'open' until it has an account, then 'gone' (the server's 404). */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi } from '../../test-server';
 import { withinPushWait, PUSH_TIMEOUT_TEXT, PushUnavailableError } from '../push/push';
-import { ApiError, OFFLINE_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE, errorMessage, fieldRefusal, request } from './api-client';
+import { OFFLINE_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE, errorMessage, fieldRefusal, request } from './api-client';
+import { ApiError } from './api-error';
 
 describe('no endless waits', () => {
   afterEach(() => vi.useRealTimers());

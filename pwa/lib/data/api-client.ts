@@ -16,8 +16,6 @@ function sessionEnded(): DOMException {
   return new DOMException('The session this request belonged to has ended', 'AbortError');
 }
 
-export { ApiError };
-
 export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
 export const TIMEOUT_MESSAGE = "The club's server did not answer in time. Check your connection and try again.";
 

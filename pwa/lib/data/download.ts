@@ -1,6 +1,7 @@
 // File downloads from the API (the CSV reports): the session is a bearer token, not a cookie, so a
 // plain link would arrive signed out. The file is fetched with the token and saved from a blob URL.
-import { ApiError, OFFLINE_MESSAGE } from './api-client';
+import { OFFLINE_MESSAGE } from './api-client';
+import { ApiError } from './api-error';
 import { readToken } from '../session/session-storage';
 
 /** The filename of a Content-Disposition header, or `fallback`. */

@@ -12,7 +12,8 @@ import { clubRules } from '../club/club-rules';
 import { pendingFor, performWrite, usePendingWrites } from '../offline/perform-write';
 import { useSession } from '../session/session';
 import { formatDateTime } from '../ui/format';
-import { ApiError, errorMessage } from './api-client';
+import { errorMessage } from './api-client';
+import { ApiError } from './api-error';
 import { refreshCopies } from './post-cache';
 
 /** The member's place on one workout, as a copy of it (a forum post, a week item) has it. */

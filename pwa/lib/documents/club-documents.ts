@@ -5,7 +5,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClubDocumentTypes, DocumentKey } from '../../../domain/documents/club-documents';
 import type { ClubDocument, ClubDocumentVersionsAnswer } from '../../../domain/contract/club/club-documents';
-import { ApiError, call } from '../data/api-client';
+import { call } from '../data/api-client';
+import { ApiError } from '../data/api-error';
 import { documentKeys } from './club-document-keys';
 import { useRead } from '../data/read';
 

@@ -3,7 +3,8 @@
 // to that field, focused, and stays there until the field changes; any other goes to the form's own
 // message. What was typed stays in the form either way.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../data/api-client';
+import { errorMessage } from '../data/api-client';
+import { ApiError } from '../data/api-error';
 
 /**
  * Puts the refusal `err` on the field it names when that is one of `fields` (the form's names, e.g.

@@ -3,7 +3,8 @@
 // the network is back, so a replay after a lost answer never applies twice. Loaded on demand: public
 // pages never pay for it.
 import { liveQuery, type Subscription } from 'dexie';
-import { ApiError, errorMessage, request } from '../data/api-client';
+import { errorMessage, request } from '../data/api-client';
+import { ApiError } from '../data/api-error';
 import { openOfflineDb, type OfflineDb, type OutboxOp } from './offline-db';
 import { getOutboxState, markOutboxLoaded, notifySynced, notifyWritten, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 export { nextAttemptOf } from './outbox-store';

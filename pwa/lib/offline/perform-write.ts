@@ -1,6 +1,7 @@
 // performWrite: how a screen sends a change that may have to wait for the network. Named for what it
 // does (a write to the club's server, sent now or kept in the outbox), not for React's form actions.
-import { ApiError, OFFLINE_MESSAGE, request } from '../data/api-client';
+import { OFFLINE_MESSAGE, request } from '../data/api-client';
+import { ApiError } from '../data/api-error';
 import type * as Outbox from './outbox';
 import { isOutboxBooted, isOutboxLoaded, notifyWritten, useOutboxState } from './outbox-store';
 import { requestFor, type WriteAnswers, type WriteResult, type SyncAction } from './sync-action';

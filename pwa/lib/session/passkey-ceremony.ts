@@ -3,7 +3,8 @@
 import { startAuthentication, startRegistration, WebAuthnAbortService, WebAuthnError } from '@simplewebauthn/browser';
 import type { AuthAnswer } from '../../../domain/contract/members/auth';
 import type { PasskeyInfo } from '../../../domain/contract/members/passkeys';
-import { ApiError, call, errorMessage } from '../data/api-client';
+import { call, errorMessage } from '../data/api-client';
+import { ApiError } from '../data/api-error';
 
 /** Refreshed before the server's 5 minutes run out, so a passkey chosen late still meets a live challenge. */
 const AUTOFILL_REFRESH_MS = 4 * 60_000;

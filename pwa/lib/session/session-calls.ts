@@ -2,7 +2,8 @@
 // session (the server told, every trace of the user wiped). Loaded once someone is signed in (or signs
 // out): a visitor's page reads only whether there is a session (session.tsx), never this.
 import type { SessionUser } from '../../../domain/contract/members/auth';
-import { ApiError, call, request, sessionEndedBy } from '../data/api-client';
+import { call, request, sessionEndedBy } from '../data/api-client';
+import { ApiError } from '../data/api-error';
 import { notifyUnauthorized } from './unauthorized';
 import { clearEtagCache } from '../data/etag-cache';
 import { clearAllWebStorage, clearSession, readToken } from './session-storage';

@@ -3,7 +3,7 @@ import { POSITION_GROUP_NAMES, POSITION_GROUPS, positionGroup, positionId, type 
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { EmptyState } from '../../../components/status';
-import type { ApiError } from '../../../lib/data/api-client';
+import type { ApiError } from '../../../lib/data/api-error';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import './calendar.css';

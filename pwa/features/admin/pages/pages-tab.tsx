@@ -4,7 +4,8 @@ import type { PageDocumentTypes, PageKey } from '../../../../domain/documents/cl
 import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { ErrorMessage, LoadError, Loading, Notice } from '../../../components/status';
 import { VersionList } from '../common/version-list';
-import { ApiError, errorMessage } from '../../../lib/data/api-client';
+import { errorMessage } from '../../../lib/data/api-client';
+import { ApiError } from '../../../lib/data/api-error';
 import { DISCARD_QUESTION, useUnsavedChanges } from '../../../lib/forms/unsaved-changes';
 import { useDocumentVersions } from '../../../lib/documents/club-documents';
 import { useClubDocument } from '../../../lib/documents/page-documents';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/contract/training/forum';
-import { ApiError, call } from '../../../lib/data/api-client';
+import { call } from '../../../lib/data/api-client';
+import { ApiError } from '../../../lib/data/api-error';
 import { applyPost, refreshCopies, removePost } from '../../../lib/data/post-cache';
 import { forumKeys } from '../../../lib/data/post-keys';
 

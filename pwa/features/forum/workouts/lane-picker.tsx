@@ -8,7 +8,8 @@ import { PACE_UNIT_TEXT, formatPace, memberPace } from '../../../../domain/paces
 import { paceUnitOf } from '../../../../domain/sports';
 import { useClubSports } from '../../../lib/club/club-sports';
 import { ErrorMessage, Notice } from '../../../components/status';
-import { ApiError, errorMessage } from '../../../lib/data/api-client';
+import { errorMessage } from '../../../lib/data/api-client';
+import { ApiError } from '../../../lib/data/api-error';
 import { refreshCopies } from '../../../lib/data/post-cache';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { useSession } from '../../../lib/session/session';

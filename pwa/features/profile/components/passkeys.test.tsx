@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PasskeyInfo } from '../../../../domain/contract/members/passkeys';
 import { setServerPasskeys } from '../../../lib/club/club-passkeys';
-import { ApiError } from '../../../lib/data/api-client';
+import { ApiError } from '../../../lib/data/api-error';
 import { AppProviders } from '../../../test-providers';
 import { answerApi, jsonReply, type ApiCall } from '../../../test-server';
 import { testUser } from '../../../test-support';
