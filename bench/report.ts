@@ -184,6 +184,10 @@ export function renderTable(r: BenchResults): string {
     for (const j of r.initialJs) {
       const budget = j.budgetKB === null ? 'reported (signed-in page)' : `≤ ${j.budgetKB} KB  ${verdict(j.withinBudget)}`;
       lines.push(`${pad(`${j.page}${j.signedIn ? ' (signed in)' : ''}`, w)}${left(String(j.files.length), 9)}${left(one(j.rawKB), 9)}${left(one(j.gzipKB), 9)}${left(one(j.wireKB ?? 0), 9)}  ${budget}`);
+      if (j.aheadOfTime) {
+        const names = j.aheadOfTime.files.map((f) => f.url.replace(/^\/assets\//, '')).join(', ');
+        lines.push(`${pad('  then, idle, ahead of time', w)}${left(String(j.aheadOfTime.files.length), 9)}${left('', 9)}${left('', 9)}${left(one(j.aheadOfTime.wireKB), 9)}  (${names})`);
+      }
     }
     lines.push('');
   }
