@@ -6,7 +6,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { payments, stripeEvents, users, type PaymentRow } from '../../db/schema';
-import { termChoices } from '../../domain/calendar';
+import { newMembershipTerm } from '../../domain/calendar';
 import { clubToday } from '../../domain/clock';
 import { formatMoney, type Currency } from '../../domain/payments/money';
 import { clubName } from '../club/identity/identity';
@@ -67,9 +67,9 @@ function afterPaid(deps: AppDeps, row: PaymentRow): void {
   // Keyed by the payment: a receipt is queued once however the payment came to be paid.
   deps.messageQueue.enqueue(email, `payment-receipt:${row.id}`);
   if (row.kind === 'membership' && member.role === 'pending' && documentBody(deps, 'payments').activateOnPayment) {
-    // The same approval an administrator gives with one tap: a member to the end of the first term offered.
-    const first = termChoices(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps)))[0];
-    if (first) approveMember(deps, member.id, { role: 'member', expiryDate: first.ends });
+    // The approval an administrator gives with one tap: a member to the end of the term a new member joins for.
+    const term = newMembershipTerm(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps)));
+    approveMember(deps, member.id, { role: 'member', expiryDate: term.end });
   }
 }
 

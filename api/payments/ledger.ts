@@ -1,8 +1,8 @@
 // Reading the club's money: a payment as the contract answers it (`toPayment`, the one mapper), a
 // member's payments and balance, the treasurer's ledger with its totals, and its CSV, whose totals are
 // the screen's (both come from `ledger`).
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { payments, refunds, type PaymentRow, type RefundRow } from '../../db/schema';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { payments, refunds, users, type PaymentRow, type RefundRow } from '../../db/schema';
 import type { LedgerAnswer, LedgerTotals, MyPaymentsAnswer, Payment, Refund } from '../../domain/contract/members/payments';
 import { formatMoney, plainMoney, type Currency } from '../../domain/payments/money';
 import { balanceOf, membershipPaid, METHOD_NAMES, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../domain/payments/payments';
@@ -125,7 +125,19 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .all();
   const list = mapped(deps, rows);
-  return { currency: documentBody(deps, 'payments').currency, payments: list, totals: ledgerTotals(list) };
+  const members = deps.database.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(ne(users.role, 'rejected'))
+    .orderBy(sql`lower(${users.name})`, asc(users.id))
+    .all();
+  return {
+    currency: documentBody(deps, 'payments').currency,
+    payments: list,
+    totals: ledgerTotals(list),
+    members,
+    packages: owedPackages(deps).map((p) => p.item),
+  };
 }
 
 /** The ledger as a spreadsheet: a line per payment and per refund, so its sums are the screen's totals. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeFor, feeCents, formatMoney, isCents, plainMoney, taxRateOf } from './money';
+import { chargeFor, feeCents, formatMoney, isCents, parseMoney, plainMoney, taxRateOf } from './money';
 
 describe('money in whole cents', () => {
   it('reads a fee the club typed as the cents it means', () => {
@@ -47,5 +47,13 @@ describe('money in whole cents', () => {
     expect(formatMoney(5, 'CHF')).toBe('CHF 0.05');
     expect(plainMoney(28928)).toBe('289.28');
     expect(plainMoney(-5)).toBe('-0.05');
+  });
+
+  it('reads an amount as typed into cents', () => {
+    expect(parseMoney('12')).toBe(1200);
+    expect(parseMoney(' 12.5 ')).toBe(1250);
+    expect(parseMoney('$1,024.05')).toBe(102405);
+    expect(parseMoney('0.07')).toBe(7);
+    for (const bad of ['', 'abc', '12.345', '-5', '1e3', '12.']) expect(parseMoney(bad), bad).toBeNull();
   });
 });

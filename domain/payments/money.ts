@@ -86,3 +86,12 @@ export function plainMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   return `${sign}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 }
+
+/** An amount as a person types it ('12', '12.5', '1,024.50', '$12.50') in cents, or null when it is not one. */
+export function parseMoney(typed: string): number | null {
+  const text = typed.trim().replace(/^[$€£]|^CHF\s*/i, '').replace(/,/g, '');
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return isCents(cents) ? cents : null;
+}

@@ -111,6 +111,9 @@ export interface LedgerAnswer {
   currency: Currency;
   payments: Payment[];
   totals: LedgerTotals;
+  /** Who money may be recorded for (every account not rejected), by name; and the packages to record it for. */
+  members: { id: number; name: string }[];
+  packages: string[];
 }
 
 const words = (what: string, most: number) =>
