@@ -14,7 +14,7 @@ import {
   UNKNOWN_PACKAGE_ERROR,
 } from '../../domain/contract/members/payments';
 import { EXEC, MEMBER } from '../testing/test-app';
-import { paymentScene, type PaymentScene } from '../testing/stripe-service';
+import { paymentScene, type PaymentScene } from '../testing/test-app';
 import { checkPendingPayments } from './checkout';
 import { stripeAddress } from './stripe-client';
 import { loadEnv } from '../platform/settings/env';

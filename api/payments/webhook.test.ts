@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payments, stripeEvents } from '../../db/schema';
 import { WEBHOOK_SIGNATURE_ERROR } from '../../domain/contract/members/payments';
-import { paymentScene, type PaymentScene } from '../testing/stripe-service';
+import { paymentScene, type PaymentScene } from '../testing/test-app';
 
 let scene: PaymentScene;
 afterEach(async () => scene?.close());
