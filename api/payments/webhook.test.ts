@@ -131,6 +131,26 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(scene.t.db.select().from(payments).all()).toEqual(before);
   });
 
+  it('fulfils exactly one hundred payments from two hundred deliveries at once, each twice', async () => {
+    scene = await paymentScene();
+    const ids: number[] = [];
+    const payloads: string[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const who = await scene.t.createUser({ role: 'pending', email: `payer${i}@club.test`, expiryDate: null });
+      const { paymentId, sessionId } = await scene.checkout('Half Run', who);
+      scene.stand.pay(sessionId);
+      ids.push(paymentId);
+      payloads.push(scene.stand.event('checkout.session.completed', sessionId));
+    }
+    const answers = await Promise.all([...payloads, ...payloads].map((payload) => scene.deliver(payload)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rows = scene.t.db.select().from(payments).all();
+    expect(rows.filter((r) => r.status === 'paid').map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
+    expect(ids.map((id) => scene.receipts(id))).toEqual(ids.map(() => 1));
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.totals.paidCents).toBe(100 * 11413);
+  }, 60_000);
+
   it('answers 400 while Stripe is not connected', async () => {
     scene = await paymentScene({ online: false });
     const res = await scene.deliver('{"id":"evt_1","type":"checkout.session.completed"}');
