@@ -15,12 +15,12 @@ import {
   type CheckoutAnswer,
   type Payment,
 } from '../../domain/contract/members/payments';
-import { membershipPaid, PENDING_CHECK_AFTER_MS } from '../../domain/payments/payments';
+import { PENDING_CHECK_AFTER_MS } from '../../domain/payments/payments';
 import { clubName } from '../club/identity/identity';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { settle, sessionFacts } from './fulfil';
-import { paymentById, paymentsOf } from './ledger';
+import { owesMembership, paymentById } from './ledger';
 import { membershipPrice, type Price } from './prices';
 
 function stripeOf(deps: AppDeps): Stripe {
@@ -58,7 +58,7 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND);
   const price = membershipPrice(deps, item);
   if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
-  if (membershipPaid(paymentsOf(deps, userId))) throw new ServiceError(409, NOTHING_OWED_ERROR);
+  if (!owesMembership(deps, member)) throw new ServiceError(409, NOTHING_OWED_ERROR);
 
   const open = db
     .select()
@@ -69,7 +69,7 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
     const session = await askStripe(deps, 'reading a checkout', () => stripe.checkout.sessions.retrieve(row.stripeSessionId!));
     if (session.status === 'complete' || session.payment_status === 'paid') {
       settle(deps, sessionFacts(session), 'paid');
-      if (membershipPaid(paymentsOf(deps, userId))) throw new ServiceError(409, NOTHING_OWED_ERROR);
+      if (!owesMembership(deps, member)) throw new ServiceError(409, NOTHING_OWED_ERROR);
     } else if (session.status === 'expired') {
       settle(deps, sessionFacts(session), 'expired');
     } else if (row.item === price.item && row.amountCents === price.totalCents && session.url) {

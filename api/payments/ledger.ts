@@ -2,10 +2,12 @@
 // member's payments and balance, the treasurer's ledger with its totals, and its CSV, whose totals are
 // the screen's (both come from `ledger`).
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { payments, refunds, users, type PaymentRow, type RefundRow } from '../../db/schema';
+import { payments, refunds, users, type PaymentRow, type RefundRow, type UserRow } from '../../db/schema';
+import { clubToday } from '../../domain/clock';
+import { effectiveRole } from '../../domain/membership';
 import type { LedgerAnswer, LedgerTotals, MyPaymentsAnswer, Payment, Refund } from '../../domain/contract/members/payments';
 import { formatMoney, plainMoney, type Currency } from '../../domain/payments/money';
-import { balanceOf, membershipPaid, METHOD_NAMES, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../domain/payments/payments';
+import { balanceOf, membershipOwed, METHOD_NAMES, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../domain/payments/payments';
 import { clubDateTimeOf } from '../../domain/region/club-format';
 import { clubDates } from '../club/settings';
 import { documentBody } from '../club/documents';
@@ -156,14 +158,24 @@ export function ledgerCsv(deps: AppDeps, answer: LedgerAnswer): { filename: stri
   };
 }
 
-/** What the member owes (a membership package to choose while none is paid), has paid and was refunded. */
-export function myPayments(deps: AppDeps, userId: number): MyPaymentsAnswer {
-  const list = paymentsOf(deps, userId);
+/** Whether the account owes a membership (domain/payments/payments.ts `membershipOwed`), from its payments. */
+export function owesMembership(deps: AppDeps, account: UserRow, list: readonly Payment[] = paymentsOf(deps, account.id)): boolean {
+  const zone = clubTimeZone(deps);
+  const pending = effectiveRole(account, clubToday(deps.clock(), zone)) === 'pending';
+  return membershipOwed(
+    { pending, expiryDate: account.role === 'pending' ? null : account.expiryDate },
+    list.map((p) => ({ ...p, paidOn: p.paidAt === null ? null : clubDateTimeOf(p.paidAt, zone).date })),
+  );
+}
+
+/** What the member owes (a membership package to choose while one is owed), has paid and was refunded. */
+export function myPayments(deps: AppDeps, account: UserRow): MyPaymentsAnswer {
+  const list = paymentsOf(deps, account.id);
   return {
     online: deps.stripe !== null,
     currency: documentBody(deps, 'payments').currency,
     taxWords: clubTaxWords(deps),
-    owes: membershipPaid(list) ? [] : owedPackages(deps),
+    owes: owesMembership(deps, account, list) ? owedPackages(deps) : [],
     payments: list,
     balance: balanceOf(list),
   };

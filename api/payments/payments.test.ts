@@ -86,6 +86,24 @@ describe('paying online', () => {
     expect(row.expiryDate).not.toBeNull();
   });
 
+  it('asks nothing of an active member, and asks a lapsed one again whatever they paid before', async () => {
+    scene = await paymentScene();
+    const active = await scene.t.createUser(MEMBER);
+    expect((await scene.t.must('GET', '/api/payments/me', { token: active.token })).owes).toEqual([]);
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: active.token, body: { package: 'Full Tri' } })).toMatchObject({ status: 409, body: { error: NOTHING_OWED_ERROR } });
+    // Paid last year, membership ended yesterday: owes the next one.
+    const lapsed = await scene.t.createUser({ role: 'member', email: 'lapsed@club.test', expiryDate: '2026-03-01' });
+    scene.t.db
+      .insert(payments)
+      .values({ userId: lapsed.id, memberName: 'Lapsed', kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, currency: 'CAD', method: 'cash', status: 'paid', paidAt: Date.parse('2025-09-01T15:00:00Z') })
+      .run();
+    expect((await scene.t.must('GET', '/api/payments/me', { token: lapsed.token })).owes).toHaveLength(6);
+    const { sessionId } = await scene.checkout('Half Tri', lapsed);
+    scene.stand.pay(sessionId);
+    await scene.deliver(scene.stand.event('checkout.session.completed', sessionId));
+    expect((await scene.t.must('GET', '/api/payments/me', { token: lapsed.token })).owes).toEqual([]);
+  });
+
   it('is off without a Stripe key, and everything else works', async () => {
     scene = await paymentScene({ online: false });
     const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });

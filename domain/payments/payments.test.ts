@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, defaultPaymentSettings, mayBecome, mayHandlePayments, membershipPaid, refundProblem, refundableCents, PAYMENT_STATUSES } from './payments';
+import { balanceOf, defaultPaymentSettings, mayBecome, mayHandlePayments, membershipOwed, refundProblem, refundableCents, PAYMENT_STATUSES } from './payments';
 
 describe('a payment’s status', () => {
   it('becomes paid from any other status and never leaves it', () => {
@@ -36,9 +36,21 @@ describe('a member’s balance', () => {
       { kind: 'membership' as const, status: 'expired' as const, amountCents: 28928, refundedCents: 0 },
     ];
     expect(balanceOf(payments)).toEqual({ paidCents: 44296, refundedCents: 29928, netCents: 14368 });
-    expect(membershipPaid(payments)).toBe(true);
-    expect(membershipPaid(payments.slice(0, 1))).toBe(false);
-    expect(membershipPaid(payments.slice(2))).toBe(false);
+  });
+
+  it('owes a membership only while pending, until one is paid for it', () => {
+    const paid = { kind: 'membership' as const, status: 'paid' as const, amountCents: 28928, refundedCents: 0, paidOn: '2026-03-02' };
+    const fresh = { pending: true, expiryDate: null };
+    expect(membershipOwed(fresh, [])).toBe(true);
+    expect(membershipOwed(fresh, [paid])).toBe(false);
+    expect(membershipOwed(fresh, [{ ...paid, refundedCents: 28928 }])).toBe(true);
+    expect(membershipOwed(fresh, [{ ...paid, status: 'expired', paidOn: null }])).toBe(true);
+    // An active member owes nothing, whatever the app has on record.
+    expect(membershipOwed({ pending: false, expiryDate: '2099-12-31' }, [])).toBe(false);
+    // A lapsed member: last year's payment does not pay for the next membership; one after it ended does.
+    const lapsed = { pending: true, expiryDate: '2026-04-30' };
+    expect(membershipOwed(lapsed, [{ ...paid, paidOn: '2025-09-01' }])).toBe(true);
+    expect(membershipOwed(lapsed, [{ ...paid, paidOn: '2026-05-02' }])).toBe(false);
   });
 });
 

@@ -64,9 +64,30 @@ export function balanceOf(payments: readonly { status: PaymentStatus; amountCent
   return { paidCents, refundedCents, netCents: paidCents - refundedCents };
 }
 
-/** Whether a membership is paid for: a paid membership payment not wholly refunded. */
-export function membershipPaid(payments: readonly { kind: PaymentKind; status: PaymentStatus; amountCents: number; refundedCents: number }[]): boolean {
-  return payments.some((p) => p.kind === 'membership' && p.status === 'paid' && p.refundedCents < p.amountCents);
+/** A payment as the membership rule reads it: `paidOn`, the club date it was paid (null while unpaid). */
+export interface MembershipPayment {
+  kind: PaymentKind;
+  status: PaymentStatus;
+  amountCents: number;
+  refundedCents: number;
+  paidOn: string | null;
+}
+
+/**
+ * Whether an account owes a membership: only while it counts as pending (new, or its membership
+ * ended), and until a membership is paid (and not wholly refunded) for it: any, for an account that
+ * never had a membership; one paid after the last one ended, for a lapsed member. An active member
+ * owes nothing, however they paid before the club took payments in the app.
+ */
+export function membershipOwed(account: { pending: boolean; expiryDate: string | null }, payments: readonly MembershipPayment[]): boolean {
+  if (!account.pending) return false;
+  return !payments.some(
+    (p) =>
+      p.kind === 'membership' &&
+      p.status === 'paid' &&
+      p.refundedCents < p.amountCents &&
+      (account.expiryDate === null || (p.paidOn !== null && p.paidOn > account.expiryDate)),
+  );
 }
 
 /** How long a checkout may stay pending before the daily check asks Stripe about it. */
