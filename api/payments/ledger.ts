@@ -169,7 +169,7 @@ export function owesMembership(deps: AppDeps, account: UserRow, list: readonly P
 }
 
 /** What the member owes (a membership package to choose while one is owed), has paid and was refunded. */
-export function myPayments(deps: AppDeps, account: UserRow): MyPaymentsAnswer {
+export function myPayments(deps: AppDeps, account: UserRow, handlesPayments: boolean): MyPaymentsAnswer {
   const list = paymentsOf(deps, account.id);
   return {
     online: deps.stripe !== null,
@@ -178,5 +178,6 @@ export function myPayments(deps: AppDeps, account: UserRow): MyPaymentsAnswer {
     owes: owesMembership(deps, account, list) ? owedPackages(deps) : [],
     payments: list,
     balance: balanceOf(list),
+    handlesPayments,
   };
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { parse, readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
-import { requirePayments } from './access';
+import { mayHandle, requirePayments } from './access';
 import { returnFromCheckout, startCheckout } from './checkout';
 import { ledger, ledgerCsv, myPayments } from './ledger';
 import { recordPayment } from './record';
@@ -28,7 +28,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     return c.json({ received: true } satisfies AnswerOf<'POST /payments/stripe/webhook'>, 200);
   })
   .use('*', requireAuth)
-  .get('/me', (c) => c.json(myPayments(c.var.deps, c.var.user.row) satisfies AnswerOf<'GET /payments/me'>, 200))
+  .get('/me', (c) => c.json(myPayments(c.var.deps, c.var.user.row, mayHandle(c.var.deps, c.var.user)) satisfies AnswerOf<'GET /payments/me'>, 200))
   .post('/checkout', async (c) => {
     const input = await readBodyNamingField(c, checkoutSchema);
     return c.json((await startCheckout(c.var.deps, c.var.user.id, input.package)) satisfies AnswerOf<'POST /payments/checkout'>, 200);

@@ -33,7 +33,8 @@ describe('paying online', () => {
   it('asks Stripe for a checkout of the server’s own price, naming the payment, with a key per payment', async () => {
     scene = await paymentScene();
     const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
-    expect(mine).toMatchObject({ online: true, currency: 'CAD', taxWords: '+ HST', payments: [] });
+    expect(mine).toMatchObject({ online: true, currency: 'CAD', taxWords: '+ HST', payments: [], handlesPayments: false });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.admin.token })).handlesPayments).toBe(true);
     expect(mine.owes).toContainEqual({ item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 });
     const answer = await scene.t.must('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'full tri', amountCents: 1 } });
     const session = [...scene.stand.sessions.values()][0]!;

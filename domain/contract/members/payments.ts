@@ -80,6 +80,8 @@ export interface MyPaymentsAnswer {
   owes: OwedPackage[];
   payments: Payment[];
   balance: Balance;
+  /** Whether this account handles the club's money (Admin → Payments): its profile links there. */
+  handlesPayments: boolean;
 }
 
 export interface PaymentAnswer {

@@ -18,6 +18,7 @@ const OWES: MyPaymentsAnswer = {
   ],
   payments: [],
   balance: { paidCents: 0, refundedCents: 0, netCents: 0 },
+  handlesPayments: false,
 };
 
 const PAID: Payment = {
@@ -86,6 +87,13 @@ describe('MyPayments', () => {
     expect(card).toHaveTextContent('Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026');
     expect(card).toHaveTextContent('Refunded $10.00');
     expect(card).toHaveTextContent('Paid $289.28, refunded $10.00');
+    expect(within(card).queryByRole('link', { name: 'The club’s payments' })).toBeNull();
+  });
+
+  it('links the treasurer to the club’s payments', async () => {
+    show({ ...OWES, owes: [], handlesPayments: true });
+    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    expect(within(card).getByRole('link', { name: 'The club’s payments' })).toHaveAttribute('href', '/admin/payments');
   });
 });
 

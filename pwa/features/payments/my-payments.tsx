@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
 import { formatMoney, type Currency } from '../../../domain/payments/money';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
@@ -27,6 +28,11 @@ export function MyPayments({ go = (url) => window.location.assign(url) }: Props)
         <p className="payments-card__balance">
           Paid {formatMoney(data.balance.paidCents, data.currency)}
           {data.balance.refundedCents > 0 && `, refunded ${formatMoney(data.balance.refundedCents, data.currency)}`}
+        </p>
+      )}
+      {data.handlesPayments && (
+        <p>
+          <Link to="/admin/payments">The club’s payments</Link>: the ledger, refunds, and cash or transfers to record.
         </p>
       )}
     </section>
