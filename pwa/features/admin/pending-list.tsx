@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { newMembershipTerm } from '../../../domain/calendar';
 import { useClubToday } from '../../lib/club/club-clock';
 import { useClubTerms } from '../../lib/club/club-terms';
@@ -113,6 +114,11 @@ export function PendingList({ members, onApprove, onRejected, onApproved }: Prop
               >
                 {busy === m.id ? 'Rejecting…' : 'Reject'}
               </button>
+              {!paid[m.id] && (
+                <Link className="button" to={`/admin/payments?record=${m.id}`} aria-label={`Record a payment by ${m.name}`}>
+                  Record cash
+                </Link>
+              )}
             </div>
           </li>
         ))}

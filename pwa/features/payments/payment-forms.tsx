@@ -95,7 +95,7 @@ const recordForm = z.object({ userId: z.string(), package: z.string(), amount: z
 });
 
 /** Money handed over, recorded through the device's outbox: with no signal it waits and lands once. */
-export function RecordPaymentModal({ members, packages, onClose }: { members: PayingMember[]; packages: string[]; onClose: () => void }) {
+export function RecordPaymentModal({ members, packages, memberId = null, onClose }: { members: PayingMember[]; packages: string[]; memberId?: number | null; onClose: () => void }) {
   const [error, setError] = useState('');
   const [queued, setQueued] = useState(false);
   const record = useRecordPaymentMutation();
@@ -105,7 +105,7 @@ export function RecordPaymentModal({ members, packages, onClose }: { members: Pa
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RecordValues>(recordForm, {
-    defaultValues: { userId: String(members[0]?.id ?? ''), package: packages[0] ?? '', amount: '', method: 'cash', receipt: '', note: '' },
+    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: '', method: 'cash', receipt: '', note: '' },
   });
   const submit = handleSubmit(async (values) => {
     setError('');

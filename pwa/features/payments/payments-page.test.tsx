@@ -81,4 +81,20 @@ describe('Admin → Payments', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.writes().at(-1)).toMatchObject({ path: '/payments/4/refunds', body: { amountCents: 1250, reason: 'Half a season' } });
   });
+
+  it('opens the record form for the member the pending list named, and records through the outbox', async () => {
+    const user = userEvent.setup();
+    const api = answerRoutes(
+      { 'GET /payments': () => ({ ...LEDGER, members: [{ id: 3, name: 'Olive Other' }, ...LEDGER.members] }), 'POST /payments/record': () => jsonReply({ payment: PAYMENT }, 201) },
+      { user: testUser('administrator') },
+    );
+    renderAt('/admin/payments?record=9', '/admin/payments', <PaymentsPage />, { user: testUser('administrator') });
+    const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
+    expect(within(dialog).getByLabelText('Member')).toHaveValue('9');
+    await user.type(within(dialog).getByLabelText('Receipt number'), '0042');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toMatchObject({ path: '/payments/record', body: { userId: 9, package: 'Full Tri', method: 'cash', receipt: '0042' } });
+    expect(api.writes()[0]!.headers['idempotency-key']).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { LedgerAnswer, Payment } from '../../../domain/contract/members/payments';
 import { formatMoney } from '../../../domain/payments/money';
 import { METHOD_NAMES, PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments/payments';
@@ -26,9 +26,12 @@ export function PaymentsPage() {
 }
 
 function Ledger() {
+  // ?record=<member id>: the pending list's "Record cash" opens the form for that member.
+  const [params] = useSearchParams();
+  const recordFor = Number(params.get('record')) || null;
   const [status, setStatus] = useState<PaymentStatus | 'all'>('all');
   const [refunding, setRefunding] = useState<Payment | null>(null);
-  const [recording, setRecording] = useState(false);
+  const [recording, setRecording] = useState(recordFor !== null);
   const { data, error, isPending, refetch } = useLedgerQuery(status);
   return (
     <div className="page payments-page">
@@ -61,7 +64,7 @@ function Ledger() {
         <>
           <Totals answer={data} />
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
-          {recording && <RecordPaymentModal members={data.members} packages={data.packages} onClose={() => setRecording(false)} />}
+          {recording && <RecordPaymentModal members={data.members} packages={data.packages} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>
       )}
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
