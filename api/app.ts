@@ -38,6 +38,7 @@ import { raceWeekendRoutes } from './races/race-weekend-routes';
 import { reportsRoutes } from './reports/report-routes';
 import { profilesRoutes } from './team/profile-routes';
 import { offlineSetRoutes } from './offline-set/offline-set-routes';
+import { paymentRoutes } from './payments/payment-routes';
 import { clubTimeZone } from './platform/club-time-zone';
 import { bodyTooLargeMessage, NOT_FOUND_ERROR, SERVER_FAULT_ERROR } from '../domain/contract/common';
 
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/me', myWeekRoutes);
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/reports', reportsRoutes);
+  app.route('/api/payments', paymentRoutes);
   app.all('/api/*', () => {
     throw new ServiceError(404, NOT_FOUND_ERROR);
   });

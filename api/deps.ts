@@ -18,6 +18,7 @@ import { mailSender } from './messaging/mail-templates';
 import { checkLogoMade } from './club/identity/logo-check';
 import { checkRemovedTypes } from './forum/workouts/type-removal';
 import { checkRemovedPositions } from './team/team-positions';
+import { stripeClient } from './payments/stripe-client';
 
 export interface DepsOptions {
   clock?: () => number;
@@ -75,6 +76,7 @@ export function buildDeps(env: Env, database: Database_, options: DepsOptions = 
       sports: [checkRemovedTypes],
       'team-positions': [checkRemovedPositions],
     },
+    stripe: stripeClient(env),
     uploadsDir: options.uploadsDir ?? uploadsDirFor(env.DATABASE_PATH),
     logger,
   };

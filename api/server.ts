@@ -14,6 +14,7 @@ import { closePasswordPool } from '../db/password-pool';
 import { installShutdown, type Closer } from './shutdown';
 import { logPasskeySettings } from './platform/settings/passkey-settings';
 import { startReminders } from './reminders/reminder-schedule';
+import { startPendingPaymentCheck } from './payments/checkout';
 import { mountPwa } from './pages/static';
 import { APP_VERSION } from './platform/version';
 
@@ -28,6 +29,7 @@ await seed(database, { ...env, uploadsDir: deps.uploadsDir });
 const app = createApp(deps, (a) => mountPwa(a, deps.uploadsDir));
 const stopMessageQueue = deps.messageQueue.startWorker();
 const stopReminders = startReminders(deps);
+const stopPaymentCheck = startPendingPaymentCheck(deps);
 pruneIdempotencyKeys(database, deps.clock());
 const prune = setInterval(() => pruneIdempotencyKeys(database, deps.clock()), 24 * 60 * 60 * 1000);
 prune.unref();
@@ -66,6 +68,7 @@ const closers: Closer[] = [
   { name: 'backup scheduler', close: () => backups?.stop() },
   { name: 'idempotency pruning', close: () => clearInterval(prune) },
   { name: 'reminders', close: () => stopReminders() },
+  { name: 'pending payments check', close: () => stopPaymentCheck() },
   { name: 'message queue', close: () => stopMessageQueue() },
   { name: 'password pool', close: () => closePasswordPool() },
   { name: 'database', close: () => database.close() },

@@ -570,3 +570,70 @@ export const clubDocuments = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.version] })],
 );
 export type ClubDocumentRow = typeof clubDocuments.$inferSelect;
+
+// The club's money (docs/decisions/0142-money-counted-once.md): a payment per thing paid for, in whole
+// cents with the tax it carried, online through Stripe Checkout or handed to the treasurer. A payment
+// outlives its member's account (the club's books must add up): `member_name` keeps who paid.
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    memberName: text('member_name').notNull(),
+    kind: text('kind').notNull(), // membership
+    item: text('item').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    taxName: text('tax_name').notNull().default(''),
+    taxIncluded: integer('tax_included', { mode: 'boolean' }).notNull().default(false),
+    currency: text('currency').notNull(),
+    method: text('method').notNull(), // online | cash | transfer
+    status: text('status').notNull().default('pending'), // pending | paid | failed | expired
+    receipt: text('receipt'),
+    note: text('note'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name'),
+    stripeSessionId: text('stripe_session_id'),
+    stripePaymentIntent: text('stripe_payment_intent'),
+    // The Stripe event that made it paid (null when the return page or the daily check did, or by hand).
+    paidByEvent: text('paid_by_event'),
+    paidAt: integer('paid_at'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('payments_stripe_session_unique').on(t.stripeSessionId),
+    index('payments_user_idx').on(t.userId),
+    index('payments_status_idx').on(t.status, t.createdAt),
+  ],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+// A refund of a payment: `pending` while Stripe is asked (its amount already held, so a second refund
+// at once cannot pass the total), then `succeeded`, or `failed` and counting for nothing.
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    stripeRefundId: text('stripe_refund_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('refunds_payment_idx').on(t.paymentId)],
+);
+export type RefundRow = typeof refunds.$inferSelect;
+
+// Each Stripe event handled, by its id: a delivery of one already here changes nothing.
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  paymentId: integer('payment_id'),
+  receivedAt: integer('received_at').notNull(),
+});

@@ -13,7 +13,9 @@ import {
   passkeyChallenges,
   passkeys,
   passwordResets,
+  payments,
   postTombstoneMembers,
+  refunds,
   pushSubscriptions,
   raceSignups,
   raceLifts,
@@ -101,6 +103,14 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   posts: { keep: 'a post stays for the club; its author becomes Former member (user_id set null)' },
   races: { keep: 'a race stays; who created it is forgotten (created_by set null)' },
   team_profiles: { keep: "the club's positions, written by administrators; not tied to an account" },
+  // The club's books must add up after a member leaves: their payments stay, under Former member,
+  // and a treasurer who leaves is forgotten from what they recorded and refunded.
+  payments: ({ db, user }) => {
+    db.update(payments).set({ memberName: FORMER_MEMBER }).where(eq(payments.userId, user.id)).run();
+    db.update(payments).set({ recordedByName: FORMER_MEMBER }).where(eq(payments.recordedBy, user.id)).run();
+  },
+  refunds: ({ db, user }) => db.update(refunds).set({ createdByName: FORMER_MEMBER }).where(eq(refunds.createdBy, user.id)).run(),
+  stripe_events: { keep: 'the ids of the Stripe events handled; no account in them' },
   // Last: the account itself (the calendar link's secret and the picture's address go with it).
   users: ({ db, user }) => db.delete(users).where(eq(users.id, user.id)).run(),
 };

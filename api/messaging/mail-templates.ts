@@ -76,6 +76,20 @@ export function waitlistPromotionEmail(club: string, to: string, name: string, w
   };
 }
 
+/**
+ * A payment's receipt: what was paid for, the amount with its tax, how, and the payment's number the
+ * treasurer's ledger shows. `lines` are the amounts already written in the club's currency.
+ */
+export function paymentReceiptEmail(club: string, to: string, name: string, receipt: { number: number; item: string; lines: string[]; how: string }, appUrl: string): MailMessage {
+  const lines = [`Hi ${name},`, `Thank you: ${club} received your payment for ${receipt.item}.`, ...receipt.lines, receipt.how, `Payment number: ${receipt.number}`];
+  return {
+    to,
+    subject: `Your ${club} receipt: ${stripUnsafeCharacters(receipt.item)}`,
+    text: `${lines.join('\n\n')}\n\nYour payments: ${appUrl}/profile\n\n— ${club}`,
+    html: layout(club, lines, { href: `${appUrl}/profile`, label: 'Your payments' }),
+  };
+}
+
 // ---------- Notifications outside the app: push texts, and the reminder emails ----------
 
 export interface NoticeText {

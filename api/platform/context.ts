@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Database_ } from '../../db/client';
 import type { ClubDocumentTypes, DocumentKey } from '../../domain/documents/club-documents';
 import type { UserRow } from '../../db/schema';
@@ -37,6 +38,8 @@ export interface AppDeps {
    * documents import none of the features they ask.
    */
   publishChecks: PublishChecks;
+  /** The club's Stripe account (STRIPE_SECRET_KEY), or null: online payment is off, money is recorded by hand. */
+  stripe: Stripe | null;
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;
   logger: Logger;

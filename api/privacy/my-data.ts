@@ -17,6 +17,7 @@ import {
   eventRsvps,
   messageQueue,
   passkeys,
+  payments,
   posts,
   postTombstoneMembers,
   postTombstones,
@@ -27,6 +28,7 @@ import {
   raceLiftSeekers,
   raceResults,
   races,
+  refunds,
   renewalRequests,
   roleChangeNotifications,
   waitlistEntries,
@@ -310,6 +312,35 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
   idempotency_keys: { skip: `the server's copy of answers to your offline changes, kept for 30 days` },
   workout_lanes: { skip: "the lanes of the club's workouts; your own lane is with your sign-ups and waitlist places" },
   team_profiles: { skip: "the club's positions, written by administrators; not tied to an account" },
+  payments: ({ db, user }) =>
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, user.id))
+      .all()
+      .map((p) => ({
+        payment: p.id,
+        for: p.item,
+        before_tax_cents: p.subtotalCents,
+        tax_cents: p.taxCents,
+        tax: p.taxName,
+        amount_cents: p.amountCents,
+        currency: p.currency,
+        method: p.method,
+        status: p.status,
+        receipt: p.receipt,
+        made_at: at(p.createdAt),
+        paid_at: at(p.paidAt),
+      })),
+  refunds: ({ db, user }) =>
+    db
+      .select({ r: refunds })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.userId, user.id))
+      .all()
+      .map(({ r }) => ({ payment: r.paymentId, amount_cents: r.amountCents, reason: r.reason, status: r.status, at: at(r.createdAt) })),
+  stripe_events: { skip: 'the ids of the Stripe events the club handled; your payments above say what they did' },
 };
 
 /** The member's data as one object, keyed by table (the keys of MY_DATA_TABLES that give something). */

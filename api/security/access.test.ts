@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
+import { announcements, passkeyChallenges, passkeys, payments, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -62,6 +62,17 @@ const CREATED = new SoftwareAuthenticator().create(
   { rp: { name: 'Club', id: new URL(ORIGIN).hostname }, user: { id: 'aGFuZGxl', name: 'p', displayName: 'p' }, challenge: CHALLENGE, pubKeyCredParams: [] },
   ORIGIN,
 );
+
+let paidPayment = 0;
+/** A membership paid in cash by the target member, for the refund's case. */
+const givePaidPayment = (w: World) => {
+  const row = w.t.db
+    .insert(payments)
+    .values({ userId: w.users.target.id, memberName: 'Target', kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, taxName: 'HST', currency: 'CAD', method: 'cash', status: 'paid', paidAt: w.t.clock.now() })
+    .returning()
+    .get();
+  paidPayment = row.id;
+};
 
 let racerPasskey = 0;
 /** Puts a passkey on `owner`'s account (its id in `racerPasskey` for the racer's rows). */
@@ -808,6 +819,47 @@ const CASES: RouteCase[] = [
     // Files only: the card shows the picture once saved with its URL.
     changes: false,
   },
+  // ---------- payments (who handles the money: administrators, and the execs the club names) ----------
+  {
+    name: 'record money handed over',
+    method: 'POST',
+    path: () => '/api/payments/record',
+    body: (w) => ({ userId: w.users.target.id, package: 'Full Tri', method: 'cash', receipt: '0042' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 201,
+  },
+  {
+    name: 'refund a payment',
+    method: 'POST',
+    path: () => `/api/payments/${paidPayment}/refunds`,
+    body: () => ({ amountCents: 1000, reason: 'Overpaid' }),
+    at: givePaidPayment,
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    // Any account may pay, a pending one first of all; with no Stripe key the club takes money by hand.
+    name: 'start a checkout',
+    method: 'POST',
+    path: () => '/api/payments/checkout',
+    body: () => ({ package: 'Full Tri' }),
+    tooLow: [],
+    allowed: 'pending',
+    allowedStatus: 409,
+    changes: false,
+  },
+  {
+    name: 'come back from a checkout',
+    method: 'POST',
+    path: () => '/api/payments/return',
+    body: () => ({ sessionId: 'cs_test_someone_elses' }),
+    tooLow: [],
+    allowed: 'pending',
+    allowedStatus: 409,
+    changes: false,
+  },
 ];
 
 describe('every mutating route refuses callers without the right', () => {
@@ -880,6 +932,8 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/auth/passkey/login',
       // The first run of an empty club: open only while it has no account (api/setup/setup.test.ts).
       'POST /api/setup',
+      // Stripe's: its signature is the credential (api/payments/webhook.test.ts).
+      'POST /api/payments/stripe/webhook',
     ];
     const covered = new Set([
       ...publicByDesign,
@@ -945,6 +999,10 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/club/documents/:key/versions/:version/restore',
       'POST /api/club/logo',
       'POST /api/club/photos',
+      'POST /api/payments/record',
+      'POST /api/payments/:id/refunds',
+      'POST /api/payments/checkout',
+      'POST /api/payments/return',
     ]);
     // A new mutating route must be added to the table above (and to CASES) before this passes.
     expect([...mounted].sort()).toEqual([...covered].sort());

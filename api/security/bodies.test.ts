@@ -28,6 +28,8 @@ const JSON_ROUTES: JsonRoute[] = [
   ['POST', '/api/races', 'member'],
   ['PUT', '/api/races/:race', 'exec'],
   ['PUT', '/api/profiles/swim-coach', 'exec'],
+  ['POST', '/api/payments/checkout', 'pending'],
+  ['POST', '/api/payments/record', 'admin'],
 ];
 
 const CASES = JSON_ROUTES.map(([method, template, actor]) => {

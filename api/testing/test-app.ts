@@ -5,10 +5,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
-import { users } from '../../db/schema';
+import { messageQueue, payments, refunds, stripeEvents, users } from '../../db/schema';
+import { startStripeStandIn, type StripeStandIn } from './stripe-service';
 import { createApp } from '../app';
 import type { Role } from '../../domain/contract/roles';
 import { buildDeps } from '../deps';
@@ -211,4 +212,61 @@ export async function makeClub<K extends string>(
   const made = {} as Record<K, TestUser>;
   for (const [key, fields] of Object.entries(people) as [K, UserFields][]) made[key] = await t.createUser(fields);
   return { t, ...made };
+}
+
+// ---------- A payment test's scene: an app on the Stripe stand-in (stripe-service.ts), a pending member, an administrator ----------
+
+export interface PaymentScene {
+  t: TestApp;
+  stand: StripeStandIn;
+  member: TestUser;
+  admin: TestUser;
+  /** A checkout for `item` by `who` (the pending member unless told): the payment's id and the session's. */
+  checkout(item?: string, who?: TestUser): Promise<{ paymentId: number; sessionId: string }>;
+  /** Posts `payload` to the webhook, signed now (or at `timestamp`, with `secret`, or with `signature` as given). */
+  deliver(payload: string, options?: { timestamp?: number; secret?: string; signature?: string | null }): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The receipts queued for a payment (by what they say, not by the key that should keep them one). */
+  receipts(paymentId: number): number;
+  /** Every row of the money tables, to see that a refusal changed nothing. */
+  snapshot(): unknown;
+  close(): Promise<void>;
+}
+
+export async function paymentScene(options: { online?: boolean; env?: Record<string, string> } = {}): Promise<PaymentScene> {
+  const stand = await startStripeStandIn();
+  const t = makeTestApp({ env: { ...(options.online === false ? {} : stand.env), ...options.env } });
+  const member = await t.createUser({ ...PENDING, email: 'pat@club.test', expiryDate: null });
+  const admin = await t.createUser(ADMIN);
+  return {
+    t,
+    stand,
+    member,
+    admin,
+    async checkout(item = 'Full Tri', who = member) {
+      const answer = await t.must('POST', '/api/payments/checkout', { token: who.token, body: { package: item } });
+      const row = t.db.select().from(payments).where(eq(payments.id, answer.paymentId)).get()!;
+      return { paymentId: answer.paymentId, sessionId: row.stripeSessionId! };
+    },
+    deliver(payload, o = {}) {
+      const timestamp = o.timestamp ?? Math.floor(t.clock.now() / 1000);
+      const signature = o.signature === undefined ? stand.sign(payload, timestamp, o.secret) : o.signature;
+      return t.call('POST', '/api/payments/stripe/webhook', {
+        body: payload,
+        headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+      });
+    },
+    receipts: (paymentId) =>
+      t.db
+        .select()
+        .from(messageQueue)
+        .where(like(messageQueue.text, `%Payment number: ${paymentId}\n%`))
+        .all().length,
+    snapshot: () => ({
+      payments: t.db.select().from(payments).all(),
+      refunds: t.db.select().from(refunds).all(),
+      events: t.db.select().from(stripeEvents).all(),
+      mail: t.db.select().from(messageQueue).all(),
+    }),
+    close: () => stand.close(),
+  };
 }

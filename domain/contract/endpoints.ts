@@ -35,6 +35,17 @@ import type {
   renamePasskeySchema,
 } from './members/passkeys';
 import type { MemberHistoryAnswer, TermReportAnswer } from './training/reports';
+import type {
+  CheckoutAnswer,
+  checkoutSchema,
+  LedgerAnswer,
+  MyPaymentsAnswer,
+  PaymentAnswer,
+  recordPaymentSchema,
+  refundSchema,
+  returnSchema,
+  WebhookAnswer,
+} from './members/payments';
 import type { z } from 'zod';
 import type {
   approveMemberSchema,
@@ -270,6 +281,15 @@ export interface Endpoints {
   'GET /profiles': { answer: TeamMembersAnswer };
   'PUT /profiles/:id': { body: Body<typeof teamMemberUpdateSchema>; answer: TeamMemberAnswer };
   'POST /profiles/picture': { body: FormData; answer: TeamPictureAnswer };
+  // payments: the member's own, Stripe Checkout and its webhook, the treasurer's ledger, records and refunds
+  'GET /payments/me': { answer: MyPaymentsAnswer };
+  'POST /payments/checkout': { body: Body<typeof checkoutSchema>; answer: CheckoutAnswer };
+  'POST /payments/return': { body: Body<typeof returnSchema>; answer: PaymentAnswer };
+  'POST /payments/stripe/webhook': { body: string; answer: WebhookAnswer };
+  'GET /payments': { answer: LedgerAnswer };
+  'GET /payments/ledger.csv': { answer: Blob };
+  'POST /payments/record': { body: Body<typeof recordPaymentSchema>; answer: PaymentAnswer };
+  'POST /payments/:id/refunds': { body: Body<typeof refundSchema>; answer: PaymentAnswer };
 }
 
 export type Endpoint = keyof Endpoints;

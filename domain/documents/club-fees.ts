@@ -10,9 +10,15 @@ export interface FeeTax {
   name: string;
   /** Whether the fees already include it. */
   included: boolean;
+  /**
+   * Its rate in percent (13, 5, 14.975), what a payment charges on top of a fee or counts inside it.
+   * Saved before payments asked for it, it is absent: domain/payments/money.ts `taxRateOf` reads it.
+   */
+  rate?: number;
 }
 
-export const DEFAULT_FEE_TAX: FeeTax = { name: 'HST', included: false };
+/** The demo club's tax: Ontario's HST, 13 %, on top of each fee. */
+export const DEFAULT_FEE_TAX: FeeTax = { name: 'HST', included: false, rate: 13 };
 
 /** The words after a fee for the club's tax: '+ HST', 'incl. GST', or '' when it names none. */
 export function taxWords(tax: FeeTax): string {
@@ -22,7 +28,7 @@ export function taxWords(tax: FeeTax): string {
 }
 
 /** A fee as the club quotes it: '256 + HST'. */
-export function formatFee(fee: number, tax: FeeTax = DEFAULT_FEE_TAX): string {
+export function formatFee(fee: number, tax: FeeTax): string {
   const words = taxWords(tax);
   return words ? `${fee} ${words}` : String(fee);
 }

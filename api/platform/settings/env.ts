@@ -76,6 +76,15 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Online payments through the club's own Stripe account (README, Payments): the secret key and the
+  // webhook's signing secret go together; without them payments are recorded by hand only.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be the webhook endpoint’s signing secret (whsec_…)').optional(),
+  // The base URL of Stripe's API; unset, Stripe's own. Tests point it at a stand-in on 127.0.0.1.
+  STRIPE_API_URL: z
+    .string()
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL such as https://api.stripe.com')
+    .optional(),
 });
 
 type Parsed = z.infer<typeof envSchema>;
@@ -101,6 +110,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (the webhook tells the app what was paid)');
   }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     throw new Error('Invalid environment: HTTP_HEADERS_TIMEOUT_MS cannot be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');

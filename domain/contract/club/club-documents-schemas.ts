@@ -30,6 +30,7 @@ import {
   sportsProblem,
 } from '../../sports';
 import { POSITION_GROUPS } from './profiles';
+import { CURRENCIES, isCurrency, type Currency } from '../../payments/money';
 import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../../documents/club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
@@ -146,7 +147,12 @@ const joinPageSchema: z.ZodType<JoinPage> = z.object({
         name: text('the package’s name', 60),
         for: text('who the package is for', 60),
         covers: text('what the package covers', 80),
-        fee: z.number({ error: 'Give the fee as a number' }).min(0, 'A fee is not negative').max(100000, 'That fee is too high'),
+        fee: z
+          .number({ error: 'Give the fee as a number' })
+          .min(0, 'A fee is not negative')
+          .max(100000, 'That fee is too high')
+          // A fee is paid in whole cents (domain/payments/money.ts).
+          .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Give the fee in whole cents (at most two decimals)'),
       }),
     )
     .max(20, 'At most 20 packages'),
@@ -158,6 +164,13 @@ const joinPageSchema: z.ZodType<JoinPage> = z.object({
       .max(12, 'A tax’s name is at most 12 characters')
       .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage('The tax’s name')),
     included: z.boolean({ error: 'Say whether the fees include the tax' }),
+    // Optional: an app that edits Join us without it keeps the rate in force (taxRateOf).
+    rate: z
+      .number({ error: 'Give the tax’s rate as a number' })
+      .min(0, 'A tax’s rate is not negative')
+      .max(100, 'A tax’s rate is at most 100 %')
+      .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'Give the rate with at most three decimals')
+      .optional(),
   }),
 });
 
@@ -399,6 +412,11 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
       .min(1, 'Choose the month the race season starts')
       .max(12, 'Choose the month the race season starts')
       .optional(),
+  }),
+  payments: z.object({
+    currency: z.string({ error: 'Choose the club’s currency' }).refine(isCurrency, `Choose one of ${Object.keys(CURRENCIES).join(', ')}`) as z.ZodType<Currency>,
+    activateOnPayment: z.boolean({ error: 'Say whether a paid membership activates the account' }),
+    positions: z.array(z.string().trim().min(1).max(60), { error: 'List the positions that handle payments' }).max(20, 'At most 20 positions'),
   }),
 };
 

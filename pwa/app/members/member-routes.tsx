@@ -20,6 +20,9 @@ const AttendanceReportPage = lazyNamed(() => import('../../features/reports/atte
 const MemberAttendancePage = lazyNamed(() => import('../../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../../features/profile/profile-page'), 'ProfilePage');
 const PersonalBests = lazyNamed(() => import('../../features/races/records/personal-bests'), 'PersonalBests');
+const MyPayments = lazyNamed(() => import('../../features/payments/my-payments'), 'MyPayments');
+const PaymentsPage = lazyNamed(() => import('../../features/payments/payments-page'), 'PaymentsPage');
+const PaymentReturnPage = lazyNamed(() => import('../../features/payments/payment-return-page'), 'PaymentReturnPage');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
@@ -66,9 +69,11 @@ export function MemberRoutes() {
         />
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/admin/pages" element={<PagesScreen />} />
+        <Route path="/admin/payments" element={<PaymentsPage />} />
+        <Route path="/payments/return" element={<PaymentReturnPage />} />
         <Route path="/attendance" element={<AttendanceReportPage />} />
         <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
-        <Route path="/profile" element={<ProfilePage personalBests={personalBests} />} />
+        <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} />} />
         <Route path="/dashboard" element={<DashboardRedirect />} />
         <Route path="/sync" element={<SyncPage />} />
         <Route path="/logout" element={<LogoutPage />} />
@@ -83,6 +88,15 @@ function personalBests(userId: number) {
   return (
     <Suspense fallback={null}>
       <PersonalBests userId={userId} />
+    </Suspense>
+  );
+}
+
+/** The member's fees on their profile, from the payments feature (its own chunk, loaded with the profile). */
+function myPayments() {
+  return (
+    <Suspense fallback={null}>
+      <MyPayments />
     </Suspense>
   );
 }

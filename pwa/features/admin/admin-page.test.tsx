@@ -174,6 +174,34 @@ describe('AdminPage for an administrator', () => {
     expect(api.writes()[0]).toMatchObject({ body: { role: 'member', expiryDate: sessions[1]!.ends } });
   });
 
+  it('says how each pending member paid, and approves a paid one in one tap', async () => {
+    clubClockAt('2026-03-02T17:00:00Z');
+    const user = userEvent.setup();
+    const pat = MEMBERS[2]!;
+    const api = renderAdmin(administrator, '/admin?tab=pending', {
+      'GET /payments': () => ({
+        currency: 'CAD',
+        payments: [
+          {
+            ...{ id: 3, userId: pat.id, memberName: pat.name, kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, taxName: 'HST', taxIncluded: false },
+            ...{ currency: 'CAD', method: 'online', status: 'paid', refundedCents: 0, receipt: null, note: null, recordedBy: null, createdAt: 0, paidAt: 0, refunds: [] },
+            summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+          },
+        ],
+        totals: { paidCents: 28928, refundedCents: 0, netCents: 28928, byItem: [], byMethod: [] },
+        members: [],
+        packages: [],
+      }),
+      'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...pat, role: 'member', expiry_date: body?.expiryDate ?? null } }),
+    });
+    expect(await screen.findByText('Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Approve ${pat.name}, paid` }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const term = termChoices(defaultTerms().terms, clubToday(Date.now(), 'America/Toronto'))[0]!;
+    expect(api.writes()[0]).toMatchObject({ path: `/admin/members/${pat.id}/approve`, body: { role: 'member', expiryDate: term.ends } });
+    expect(await screen.findByText(`${pat.name} was approved.`)).toBeInTheDocument();
+  });
+
   it('approve on a term’s last day chooses the next term’s end, so the member does not lapse that night', async () => {
     clubClockAt('2026-04-30T16:00:00Z'); // noon on the last day of Winter 2026, in Toronto
     const user = userEvent.setup();

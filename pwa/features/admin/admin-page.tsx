@@ -131,6 +131,9 @@ function AdminDashboard() {
   return (
     <div className="page admin-page">
       <h1>Admin Dashboard</h1>
+      <p>
+        <Link to="/admin/payments">Payments</Link>: the ledger, refunds and cash or transfers to record.
+      </p>
       <div className="segmented admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
@@ -203,6 +206,7 @@ function AdminDashboard() {
           <PendingList
             members={pending}
             onApprove={setApproving}
+            onApproved={(m) => done(`${m.name} was approved.`)}
             onRejected={(m) => done(`${m.name} was rejected.`)}
           />
         )}

@@ -23,19 +23,21 @@ import { showClubPhone } from '../../lib/club/club-phone';
 interface ProfilePageProps {
   /** A member's race records (the races feature's), handed in by the app frame: features never import each other. */
   personalBests?: (userId: number) => ReactNode;
+  /** What the account owes, has paid and was refunded, with "Pay online" (the payments feature's), handed in likewise. */
+  payments?: () => ReactNode;
 }
 
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
-export function ProfilePage({ personalBests }: ProfilePageProps) {
+export function ProfilePage({ personalBests, payments }: ProfilePageProps) {
   usePageTitle('My Profile');
   return (
     <RequireRole min="public">
-      <OwnProfile personalBests={personalBests} />
+      <OwnProfile personalBests={personalBests} payments={payments} />
     </RequireRole>
   );
 }
 
-function OwnProfile({ personalBests }: ProfilePageProps) {
+function OwnProfile({ personalBests, payments }: ProfilePageProps) {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
@@ -72,6 +74,7 @@ function OwnProfile({ personalBests }: ProfilePageProps) {
           }}
         />
       )}
+      {payments?.()}
       {personalBests && <RequireRole min="member">{personalBests(user.id)}</RequireRole>}
     </div>
   );

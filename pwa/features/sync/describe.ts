@@ -30,5 +30,7 @@ export function describeAction(action: SyncAction): { text: string; href: string
       return { text: `Enter a race result (${action.result.distance}, ${action.result.finishTime})`, href: `/race/${action.raceId}` };
     case 'announcement-dismissal':
       return { text: 'Dismiss a club announcement', href: '/' };
+    case 'payment-record':
+      return { text: `Record ${action.record.method === 'cash' ? 'cash' : 'a bank transfer'} for ${action.record.package}${action.record.receipt ? `, receipt ${action.record.receipt}` : ''}`, href: '/admin/payments' };
   }
 }

@@ -110,6 +110,29 @@ describe('outbox', () => {
     ]);
   });
 
+  it('keeps two records of money for one member as two, and replays a record with its own key until it lands', async () => {
+    const record = { userId: 5, package: 'Full Tri', method: 'cash' as const, receipt: '0042' };
+    await enqueue({ kind: 'payment-record', record }, 'key-cash-1');
+    await enqueue({ kind: 'payment-record', record: { ...record, receipt: '0043' } }, 'key-cash-2');
+    expect((await ops()).map((o) => o.id)).toEqual(['key-cash-1', 'key-cash-2']);
+    // The pool has no signal: the first try gets no answer, and the record waits with its key.
+    replies = ['network'];
+    await replay();
+    expect((await ops()).map((o) => o.id)).toEqual(['key-cash-1', 'key-cash-2']);
+    for (const op of await ops()) {
+      const db = await openOfflineDb();
+      await db!.outbox.update(op.seq!, { nextAttemptAt: 0 });
+    }
+    replies = [{ status: 201, body: { payment: { id: 1 } } }, { status: 201, body: { payment: { id: 2 } } }];
+    await replay();
+    expect(calls.map((c) => [c.url, c.method, c.key, c.body])).toEqual([
+      ['/api/payments/record', 'POST', 'key-cash-1', record],
+      ['/api/payments/record', 'POST', 'key-cash-1', record],
+      ['/api/payments/record', 'POST', 'key-cash-2', { ...record, receipt: '0043' }],
+    ]);
+    expect(await ops()).toEqual([]);
+  });
+
   it('keeps ops and backs off on a network error, stopping the pass', async () => {
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
     await enqueue({ kind: 'rsvp', eventId: 3, status: 'going' });

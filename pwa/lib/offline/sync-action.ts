@@ -24,7 +24,13 @@ export type SyncAction =
   /** The member's own race result, whole (a newer one replaces it). */
   | { kind: 'race-result'; raceId: number; result: BodyOf<'PUT /races/:id/result'> }
   /** A club announcement gone from the member's Home on every device: a state, so a replay changes nothing. */
-  | { kind: 'announcement-dismissal'; announcementId: number };
+  | { kind: 'announcement-dismissal'; announcementId: number }
+  /**
+   * Money handed to the treasurer (cash at the pool, a bank transfer), recorded once: the server keeps
+   * the answer to its Idempotency-Key, so a replay after a lost answer records nothing twice. Never
+   * collapsed: two records for one member are two payments.
+   */
+  | { kind: 'payment-record'; record: BodyOf<'POST /payments/record'> };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -36,6 +42,7 @@ export interface WriteAnswers {
   'lift-place': AnswerOf<'POST /races/:id/lifts/:liftId/seat'>;
   'race-result': AnswerOf<'PUT /races/:id/result'>;
   'announcement-dismissal': AnswerOf<'POST /announcements/:id/dismiss'>;
+  'payment-record': AnswerOf<'POST /payments/record'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -85,6 +92,8 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/races/${action.raceId}/result`, method: 'PUT', body: action.result };
     case 'announcement-dismissal':
       return { path: `/announcements/${action.announcementId}/dismiss`, method: 'POST' };
+    case 'payment-record':
+      return { path: '/payments/record', method: 'POST', body: action.record };
   }
 }
 
@@ -104,6 +113,8 @@ function thingOf(action: SyncAction): number {
       return action.liftId;
     case 'announcement-dismissal':
       return action.announcementId;
+    case 'payment-record':
+      return action.record.userId;
   }
 }
 

@@ -6,6 +6,7 @@ export const adminKeys = {
   members: () => [...adminKeys.all, 'members'] as const,
   messages: () => [...adminKeys.all, 'messages'] as const,
   typeUsage: () => [...adminKeys.all, 'workout-type-usage'] as const,
+  paid: () => [...adminKeys.all, 'paid'] as const,
 };
 
 export function useMembersQuery() {
@@ -36,5 +37,18 @@ export function useRenewalsQuery() {
   return useRead({
     queryKey: [...adminKeys.all, 'renewals'],
     queryFn: ({ signal }) => call('GET /admin/renewals', { signal }),
+  });
+}
+
+/** How each account paid its membership (the ledger's paid payments), by account: the pending list shows it. */
+export function usePaidQuery() {
+  return useRead({
+    queryKey: adminKeys.paid(),
+    queryFn: async ({ signal }) => {
+      const { payments } = await call('GET /payments', { query: { status: 'paid' }, signal });
+      const byMember: Record<number, string> = {};
+      for (const p of payments) if (p.userId !== null && p.kind === 'membership' && p.refundedCents < p.amountCents) byMember[p.userId] ??= p.summary;
+      return byMember;
+    },
   });
 }

@@ -3,6 +3,7 @@
 import type { CharterPage, FaqItem, FaqPage, GearPage, HomeCard, HomeCardIcon, HomeFigure, HomePage, HomePhoto, JoinPage, ResourcesPage } from '../../../../domain/documents/club-pages';
 import { BUILT_IN_PHOTOS, HOME_CARD_ICONS, HOME_CARD_ICON_LABELS, faqId } from '../../../../domain/documents/club-pages';
 import { taxWords } from '../../../../domain/documents/club-fees';
+import { taxRateOf } from '../../../../domain/payments/money';
 import { HOME_PHOTO_FIELD, type ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { call, errorMessage } from '../../../lib/data/api-client';
 import { useState } from 'react';
@@ -265,6 +266,20 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
           <input type="checkbox" checked={value.tax.included} onChange={(e) => set({ tax: { ...value.tax, included: e.target.checked } })} />
           <span>The fees include the tax</span>
         </label>
+        <FormField label="Tax rate (%)" hint="What a payment charges on top of a fee, or counts inside it (13 for HST in Ontario)" error={errorAt('tax.rate')}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step="any"
+              value={taxRateOf(value.tax)}
+              onChange={(e) => set({ tax: { ...value.tax, rate: e.target.value === '' ? Number.NaN : Number(e.target.value) } })}
+            />
+          )}
+        </FormField>
         <FormField label="Note under the fees" {...MARKDOWN_HELP} error={errorAt('feesNote')}>
           {(control) => <textarea {...control} rows={3} value={value.feesNote} maxLength={1000} onChange={(e) => set({ feesNote: e.target.value })} />}
         </FormField>

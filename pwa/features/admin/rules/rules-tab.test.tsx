@@ -8,6 +8,8 @@ import type { ClubDocumentTypes, DocumentKey } from '../../../../domain/document
 import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/club-region';
 import { DEFAULT_RULE_NUMBERS } from '../../../../domain/rules';
+import { defaultPaymentSettings } from '../../../../domain/payments/payments';
+import { defaultTeamPositions } from '../../../../domain/contract/club/profiles';
 import { clubRegion, setClubRegion } from '../../../lib/club/club-region';
 import { renderAt } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
@@ -109,5 +111,23 @@ describe('Admin → Rules', () => {
     await user.type(language, 'en-GB');
     await user.click(screen.getByRole('button', { name: 'Save country and language' }));
     expect(await screen.findByLabelText('Country')).toHaveAccessibleDescription(expect.stringContaining('two-letter code'));
+  });
+});
+
+describe('Admin → Rules → Payments', () => {
+  it('sets what a paid membership does and which positions handle money, keeping the currency', async () => {
+    const user = userEvent.setup();
+    const api = renderRules(
+      { payments: [doc('payments', defaultPaymentSettings(), 0)], 'team-positions': [doc('team-positions', defaultTeamPositions(), 0)] },
+      { 'PUT /club/documents/:key': ({ body }) => doc('payments', body!.body as ClubDocumentTypes['payments'], 1) },
+    );
+    const section = await screen.findByRole('region', { name: 'Payments' });
+    expect(await within(section).findByLabelText('Currency')).toHaveValue('CAD');
+    expect(await within(section).findByRole('checkbox', { name: 'Treasurer' })).toBeChecked();
+    await user.click(within(section).getByRole('checkbox', { name: /A paid membership activates the account at once/ }));
+    await user.click(within(section).getByRole('checkbox', { name: 'Secretary' }));
+    await user.click(within(section).getByRole('button', { name: 'Save payment settings' }));
+    expect(await within(section).findByText(/Payment settings saved/)).toBeInTheDocument();
+    expect(api.writes().at(-1)).toMatchObject({ path: '/club/documents/payments', body: { body: { currency: 'CAD', activateOnPayment: true, positions: ['treasurer', 'secretary'] } } });
   });
 });

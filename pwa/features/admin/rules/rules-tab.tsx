@@ -6,6 +6,7 @@ import { typedNumber } from '../../../lib/forms/problems';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
+import { PaymentSettingsForm } from './payment-settings-form';
 import { RuleHistory } from './rules-history';
 import { PostingRuleField, postingDraftOf, postingNumbers, postingSummary, type PostingDraft } from './posting-rule-field';
 import './rules.css';
@@ -83,6 +84,7 @@ export function RulesTab() {
       </DocumentFrame>
       <RuleHistory />
       <TimeZoneSection />
+      <PaymentSettingsForm />
     </div>
   );
 }

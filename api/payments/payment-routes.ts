@@ -1,0 +1,60 @@
+import { Hono, type Context } from 'hono';
+import type { AnswerOf } from '../../domain/contract/endpoints';
+import { checkoutSchema, ledgerQuerySchema, PAYMENT_NOT_FOUND, recordPaymentSchema, refundSchema, returnSchema } from '../../domain/contract/members/payments';
+import type { AppEnv } from '../platform/context';
+import { requireAuth } from '../platform/middleware/auth';
+import { respondOnce } from '../platform/middleware/idempotency';
+import { parse, readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
+import { mayHandle, requirePayments } from './access';
+import { returnFromCheckout, startCheckout } from './checkout';
+import { ledger, ledgerCsv, myPayments } from './ledger';
+import { recordPayment } from './record';
+import { refundPayment } from './refunds';
+import { receiveWebhook } from './webhook';
+
+function ledgerOf(c: Context<AppEnv>) {
+  const { status } = parse(ledgerQuerySchema, { status: c.req.query('status') || undefined });
+  return ledger(c.var.deps, status);
+}
+
+// The webhook is Stripe's (its signature is the credential); the rest are a signed-in account's: the
+// member's own payments (a pending account too: paying is how it becomes a member), and the ledger,
+// records and refunds of whoever handles the money (api/payments/access.ts).
+export const paymentRoutes = new Hono<AppEnv>()
+  .post('/stripe/webhook', async (c) => {
+    // The raw bytes: the signature is of them, not of a JSON parsed and written again.
+    const payload = new Uint8Array(await c.req.arrayBuffer());
+    await receiveWebhook(c.var.deps, payload, c.req.header('stripe-signature'));
+    return c.json({ received: true } satisfies AnswerOf<'POST /payments/stripe/webhook'>, 200);
+  })
+  .use('*', requireAuth)
+  .get('/me', (c) => c.json(myPayments(c.var.deps, c.var.user.row, mayHandle(c.var.deps, c.var.user)) satisfies AnswerOf<'GET /payments/me'>, 200))
+  .post('/checkout', async (c) => {
+    const input = await readBodyNamingField(c, checkoutSchema);
+    return c.json((await startCheckout(c.var.deps, c.var.user.id, input.package)) satisfies AnswerOf<'POST /payments/checkout'>, 200);
+  })
+  .post('/return', async (c) => {
+    const input = await readBody(c, returnSchema);
+    return c.json({ payment: await returnFromCheckout(c.var.deps, c.var.user.id, input.sessionId) } satisfies AnswerOf<'POST /payments/return'>, 200);
+  })
+  .get('/', requirePayments, (c) => c.json(ledgerOf(c) satisfies AnswerOf<'GET /payments'>, 200))
+  .get('/ledger.csv', requirePayments, (c) => {
+    const file = ledgerCsv(c.var.deps, ledgerOf(c));
+    return c.body(file.body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'Cache-Control': 'no-store',
+    });
+  })
+  .post('/record', requirePayments, async (c) => {
+    const input = await readBodyNamingField(c, recordPaymentSchema);
+    return respondOnce(c, input, () => ({
+      status: 201,
+      body: { payment: recordPayment(c.var.deps, c.var.user, input) } satisfies AnswerOf<'POST /payments/record'>,
+    }));
+  })
+  .post('/:id/refunds', requirePayments, async (c) => {
+    const id = routeId(c, PAYMENT_NOT_FOUND);
+    const input = await readBodyNamingField(c, refundSchema);
+    return c.json({ payment: await refundPayment(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'POST /payments/:id/refunds'>, 200);
+  });

@@ -1,0 +1,314 @@
+// The payment routes through the real `stripe` package against the stand-in: the member's checkout
+// and return, money recorded by hand (replayed once), refunds (never more than paid, two at once
+// refund once), the ledger and its CSV, who may call what, and bad input answered without a 500.
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { payments, teamProfiles, users } from '../../db/schema';
+import { NO_PERMISSION_ERROR } from '../../domain/contract/common';
+import {
+  CHECKOUT_NOT_FOUND,
+  NOTHING_OWED_ERROR,
+  ONLINE_PAYMENTS_OFF_ERROR,
+  REFUND_NOT_PAID_ERROR,
+  REFUND_NOTHING_LEFT_ERROR,
+  UNKNOWN_PACKAGE_ERROR,
+} from '../../domain/contract/members/payments';
+import { EXEC, MEMBER } from '../testing/test-app';
+import { paymentScene, type PaymentScene } from '../testing/test-app';
+import { checkPendingPayments } from './checkout';
+import { stripeAddress } from './stripe-client';
+import { loadEnv } from '../platform/settings/env';
+
+let scene: PaymentScene;
+afterEach(async () => scene?.close());
+
+async function paidOnline(s: PaymentScene) {
+  const { paymentId, sessionId } = await s.checkout();
+  s.stand.pay(sessionId);
+  await s.t.must('POST', '/api/payments/return', { token: s.member.token, body: { sessionId } });
+  return { paymentId, sessionId };
+}
+
+describe('paying online', () => {
+  it('asks Stripe for a checkout of the server’s own price, naming the payment, with a key per payment', async () => {
+    scene = await paymentScene();
+    const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
+    expect(mine).toMatchObject({ online: true, currency: 'CAD', taxWords: '+ HST', payments: [], handlesPayments: false });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.admin.token })).handlesPayments).toBe(true);
+    expect(mine.owes).toContainEqual({ item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 });
+    const answer = await scene.t.must('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'full tri', amountCents: 1 } });
+    const session = [...scene.stand.sessions.values()][0]!;
+    expect(answer).toEqual({ url: session.url, paymentId: expect.any(Number) });
+    expect(session).toMatchObject({ amount_total: 28928, currency: 'cad', client_reference_id: String(answer.paymentId), metadata: { payment_id: String(answer.paymentId) } });
+    expect(scene.stand.requests.find((r) => r.path === '/v1/checkout/sessions')?.idempotencyKey).toBe(`club-payment-${answer.paymentId}-checkout`);
+    // Asked again while it is open: the same checkout, not a second payment.
+    const again = await scene.t.must('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Full Tri' } });
+    expect(again).toEqual(answer);
+    expect(scene.t.db.select().from(payments).all()).toHaveLength(1);
+  });
+
+  it('is paid on the member’s return from Checkout, once, with the webhook after it a no-op', async () => {
+    scene = await paymentScene();
+    const { paymentId, sessionId } = await scene.checkout();
+    const early = await scene.t.must('POST', '/api/payments/return', { token: scene.member.token, body: { sessionId } });
+    expect(early.payment.status).toBe('pending');
+    scene.stand.pay(sessionId);
+    const [back, hook] = await Promise.all([
+      scene.t.call('POST', '/api/payments/return', { token: scene.member.token, body: { sessionId } }),
+      scene.deliver(scene.stand.event('checkout.session.completed', sessionId)),
+    ]);
+    expect([back.status, hook.status]).toEqual([200, 200]);
+    expect(back.body.payment).toMatchObject({ id: paymentId, status: 'paid', amountCents: 28928, taxCents: 3328, taxName: 'HST', method: 'online' });
+    expect(scene.receipts(paymentId)).toBe(1);
+    const refused = await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Half Tri' } });
+    expect(refused).toMatchObject({ status: 409, body: { error: NOTHING_OWED_ERROR } });
+    // Another's checkout is not theirs to return from.
+    const other = await scene.t.createUser(MEMBER);
+    expect(await scene.t.call('POST', '/api/payments/return', { token: other.token, body: { sessionId } })).toMatchObject({ status: 404, body: { error: CHECKOUT_NOT_FOUND } });
+  });
+
+  it('activates the account at once when the club says so, and leaves it to the administrator by default', async () => {
+    scene = await paymentScene();
+    await paidOnline(scene);
+    expect(scene.t.userRow(scene.member.id)!.role).toBe('pending');
+    const pending = await scene.t.must('GET', '/api/payments?status=paid', { token: scene.admin.token });
+    expect(pending.payments[0].summary).toBe('Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026');
+
+    const other = await scene.t.createUser({ role: 'pending', email: 'quinn@club.test', expiryDate: null });
+    await scene.t.must('PUT', '/api/club/documents/payments', {
+      token: scene.admin.token,
+      body: { body: { currency: 'CAD', activateOnPayment: true, positions: ['treasurer'] }, version: 0 },
+    });
+    const { sessionId } = await scene.checkout('Half Run', other);
+    scene.stand.pay(sessionId);
+    await scene.deliver(scene.stand.event('checkout.session.completed', sessionId));
+    const row = scene.t.userRow(other.id)!;
+    expect(row.role).toBe('member');
+    expect(row.expiryDate).not.toBeNull();
+  });
+
+  it('asks nothing of an active member, and asks a lapsed one again whatever they paid before', async () => {
+    scene = await paymentScene();
+    const active = await scene.t.createUser(MEMBER);
+    expect((await scene.t.must('GET', '/api/payments/me', { token: active.token })).owes).toEqual([]);
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: active.token, body: { package: 'Full Tri' } })).toMatchObject({ status: 409, body: { error: NOTHING_OWED_ERROR } });
+    // Paid last year, membership ended yesterday: owes the next one.
+    const lapsed = await scene.t.createUser({ role: 'member', email: 'lapsed@club.test', expiryDate: '2026-03-01' });
+    scene.t.db
+      .insert(payments)
+      .values({ userId: lapsed.id, memberName: 'Lapsed', kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, currency: 'CAD', method: 'cash', status: 'paid', paidAt: Date.parse('2025-09-01T15:00:00Z') })
+      .run();
+    expect((await scene.t.must('GET', '/api/payments/me', { token: lapsed.token })).owes).toHaveLength(6);
+    const { sessionId } = await scene.checkout('Half Tri', lapsed);
+    scene.stand.pay(sessionId);
+    await scene.deliver(scene.stand.event('checkout.session.completed', sessionId));
+    expect((await scene.t.must('GET', '/api/payments/me', { token: lapsed.token })).owes).toEqual([]);
+  });
+
+  it('is off without a Stripe key, and everything else works', async () => {
+    scene = await paymentScene({ online: false });
+    const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
+    expect(mine.online).toBe(false);
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Full Tri' } })).toMatchObject({
+      status: 409,
+      body: { error: ONLINE_PAYMENTS_OFF_ERROR },
+    });
+    const recorded = await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: scene.member.id, package: 'Full Tri', method: 'cash', receipt: '0042' } });
+    expect(recorded.payment).toMatchObject({ status: 'paid', amountCents: 28928, method: 'cash', summary: 'Cash $289.28 (incl. $33.28 HST), receipt 0042, recorded by Alex Admin' });
+  });
+
+  it('answers 503, not 500, when Stripe does not answer, and the payment does not stay pending', async () => {
+    scene = await paymentScene();
+    scene.stand.fail(400);
+    const res = await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Full Tri' } });
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBeTypeOf('string');
+    expect(scene.t.db.select().from(payments).all().map((p) => p.status)).toEqual(['failed']);
+  });
+
+  it('the daily check settles a checkout pending for over a day', async () => {
+    scene = await paymentScene();
+    const { paymentId, sessionId } = await scene.checkout();
+    scene.stand.pay(sessionId);
+    expect(await checkPendingPayments(scene.t.deps)).toBe(0);
+    scene.t.clock.advance(25 * 60 * 60 * 1000);
+    expect(await checkPendingPayments(scene.t.deps)).toBe(1);
+    expect(scene.t.db.select().from(payments).where(eq(payments.id, paymentId)).get()!.status).toBe('paid');
+    expect(scene.receipts(paymentId)).toBe(1);
+  });
+});
+
+describe('money handed over', () => {
+  it('is recorded once however often the device replays it', async () => {
+    scene = await paymentScene({ online: false });
+    const body = { userId: scene.member.id, package: 'Half Du', method: 'cash', receipt: '0043', note: 'At the pool' };
+    const headers = { 'idempotency-key': 'poolside-cash-0001' };
+    const answers = await Promise.all([1, 2, 3].map(() => scene.t.call('POST', '/api/payments/record', { token: scene.admin.token, body, headers })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.payment.id)).size).toBe(1);
+    expect(scene.t.db.select().from(payments).all()).toHaveLength(1);
+    expect(scene.receipts(answers[0]!.body.payment.id)).toBe(1);
+  });
+
+  it('takes another amount than the price, the tax counted inside it', async () => {
+    scene = await paymentScene({ online: false });
+    const { payment } = await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: scene.member.id, package: 'Full Tri', method: 'transfer', amountCents: 11300 } });
+    expect(payment).toMatchObject({ amountCents: 11300, subtotalCents: 10000, taxCents: 1300, method: 'transfer' });
+  });
+
+  it('may be recorded by the treasurer, not by another exec or a member', async () => {
+    scene = await paymentScene({ online: false });
+    const treasurer = await scene.t.createUser({ ...EXEC, email: 'treasurer@club.test' });
+    const secretary = await scene.t.createUser({ ...EXEC, email: 'secretary@club.test' });
+    scene.t.db.insert(teamProfiles).values([
+      { id: 'treasurer', role: 'Treasurer', email: 'Treasurer@club.test' },
+      { id: 'secretary', role: 'Secretary', email: 'secretary@club.test' },
+    ]).run();
+    const body = { userId: scene.member.id, package: 'Full Tri', method: 'cash' };
+    expect((await scene.t.call('POST', '/api/payments/record', { token: treasurer.token, body })).status).toBe(201);
+    for (const who of [secretary, scene.member]) {
+      expect(await scene.t.call('POST', '/api/payments/record', { token: who.token, body })).toMatchObject({ status: 403, body: { error: NO_PERMISSION_ERROR } });
+      expect((await scene.t.call('GET', '/api/payments', { token: who.token })).status).toBe(403);
+    }
+    expect((await scene.t.call('GET', '/api/payments')).status).toBe(401);
+    expect((await scene.t.call('GET', '/api/payments/me')).status).toBe(401);
+  });
+});
+
+describe('refunds', () => {
+  it('refund in part and in full through Stripe, never more than was paid', async () => {
+    scene = await paymentScene();
+    const { paymentId } = await paidOnline(scene);
+    const part = await scene.t.must('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 8928, reason: 'Half a season' } });
+    expect(part.payment).toMatchObject({ refundedCents: 8928, status: 'paid' });
+    const tooMuch = await scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 20001, reason: 'Rest' } });
+    expect(tooMuch).toMatchObject({ status: 409, body: { error: expect.stringContaining('$200.00'), field: 'amountCents' } });
+    await scene.t.must('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 20000, reason: 'Rest' } });
+    expect(await scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 1, reason: 'More' } })).toMatchObject({
+      status: 409,
+      body: { error: REFUND_NOTHING_LEFT_ERROR },
+    });
+    expect(scene.stand.refunds.map((r) => [r.amount, r.idempotencyKey])).toEqual([
+      [8928, expect.stringMatching(/^club-refund-\d+$/)],
+      [20000, expect.stringMatching(/^club-refund-\d+$/)],
+    ]);
+    const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
+    expect(mine.balance).toEqual({ paidCents: 28928, refundedCents: 28928, netCents: 0 });
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.totals).toMatchObject({ paidCents: 28928, refundedCents: 28928, netCents: 0 });
+  });
+
+  it('two treasurers refunding the same payment at once refund it once', async () => {
+    scene = await paymentScene();
+    const { paymentId } = await paidOnline(scene);
+    const second = await scene.t.createUser({ role: 'administrator', email: 'second@club.test' });
+    const answers = await Promise.all(
+      [scene.admin, second].map((who) => scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: who.token, body: { amountCents: 28928, reason: 'Moved away' } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(scene.stand.refunds).toHaveLength(1);
+  });
+
+  it('a refund racing the fulfilment refunds nothing that was not paid, and the payment is paid once', async () => {
+    scene = await paymentScene();
+    const { paymentId, sessionId } = await scene.checkout();
+    scene.stand.pay(sessionId);
+    const [refund, hook] = await Promise.all([
+      scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 28928, reason: 'Changed their mind' } }),
+      scene.deliver(scene.stand.event('checkout.session.completed', sessionId)),
+    ]);
+    expect(hook.status).toBe(200);
+    expect([200, 409]).toContain(refund.status);
+    if (refund.status === 409) expect(refund.body.error).toBe(REFUND_NOT_PAID_ERROR);
+    expect(scene.stand.refunds).toHaveLength(refund.status === 200 ? 1 : 0);
+    expect(scene.receipts(paymentId)).toBe(1);
+    const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
+    expect(mine.balance.netCents).toBe(refund.status === 200 ? 0 : 28928);
+  });
+
+  it('a refund Stripe refuses holds nothing back', async () => {
+    scene = await paymentScene();
+    const { paymentId } = await paidOnline(scene);
+    scene.stand.fail(402);
+    expect((await scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 100, reason: 'Try' } })).status).toBe(503);
+    scene.stand.fail(null);
+    const done = await scene.t.must('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents: 28928, reason: 'Again' } });
+    expect(done.payment.refundedCents).toBe(28928);
+  });
+
+  it('a cash refund is recorded as given back', async () => {
+    scene = await paymentScene({ online: false });
+    const { payment } = await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: scene.member.id, package: 'Full Tri', method: 'cash' } });
+    const done = await scene.t.must('POST', `/api/payments/${payment.id}/refunds`, { token: scene.admin.token, body: { amountCents: 1000, reason: 'Overpaid' } });
+    expect(done.payment.refunds).toMatchObject([{ amountCents: 1000, reason: 'Overpaid', status: 'succeeded', byName: 'Alex Admin' }]);
+  });
+});
+
+describe('the ledger', () => {
+  it('lists by status, totals per package and method, and its CSV adds up to the same', async () => {
+    scene = await paymentScene();
+    await paidOnline(scene);
+    const other = await scene.t.createUser({ role: 'pending', email: 'rue@club.test', name: '=Rue' });
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: other.id, package: 'Half Run', method: 'cash', receipt: '7' } });
+    await scene.checkout('Half Tri', other).catch(() => undefined);
+    const all = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(all.totals.byMethod).toEqual(expect.arrayContaining([{ method: 'online', netCents: 28928 }, { method: 'cash', netCents: 11413 }]));
+    expect(all.totals.byItem).toEqual([{ item: 'Full Tri', netCents: 28928 }, { item: 'Half Run', netCents: 11413 }]);
+    const paid = await scene.t.must('GET', '/api/payments?status=paid', { token: scene.admin.token });
+    expect(paid.payments).toHaveLength(2);
+    const csv = await scene.t.call('GET', '/api/payments/ledger.csv?status=paid', { token: scene.admin.token });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Payment","Date","Member","Item","Line","Method","Status","Before tax","Tax","Amount","Currency","Receipt","By","Note"');
+    expect(lines.some((l) => l.includes(`"'=Rue"`))).toBe(true);
+    const sum = lines.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[9]) * 100), 0);
+    expect(sum).toBe(paid.totals.netCents);
+  });
+});
+
+describe('bad input answers { error } with its status, never a 500', () => {
+  it('on every route', async () => {
+    scene = await paymentScene();
+    const { token } = scene.admin;
+    const cases: [string, string, unknown, number][] = [
+      ['POST', '/api/payments/checkout', { package: 'Gold' }, 400],
+      ['POST', '/api/payments/checkout', { package: 12 }, 400],
+      ['POST', '/api/payments/checkout', 'not json', 415],
+      ['POST', '/api/payments/return', {}, 400],
+      ['POST', '/api/payments/return', { sessionId: 'cs_nope' }, 404],
+      ['POST', '/api/payments/record', { userId: 'x', package: 'Full Tri', method: 'cash' }, 400],
+      ['POST', '/api/payments/record', { userId: 99999, package: 'Full Tri', method: 'cash' }, 404],
+      ['POST', '/api/payments/record', { userId: scene.member.id, package: 'Full Tri', method: 'card' }, 400],
+      ['POST', '/api/payments/record', { userId: scene.member.id, package: 'Full Tri', method: 'cash', amountCents: 10.5 }, 400],
+      ['POST', '/api/payments/record', { userId: scene.member.id, package: 'Full Tri', method: 'cash', amountCents: -1 }, 400],
+      ['POST', '/api/payments/abc/refunds', { amountCents: 1, reason: 'x' }, 404],
+      ['POST', '/api/payments/999/refunds', { amountCents: 1, reason: 'x' }, 404],
+      ['POST', '/api/payments/1/refunds', { amountCents: 0, reason: 'x' }, 400],
+      ['POST', '/api/payments/1/refunds', { amountCents: 100, reason: '' }, 400],
+      ['GET', '/api/payments?status=lost', undefined, 400],
+    ];
+    for (const [method, path, body, status] of cases) {
+      const res = await scene.t.call(method, path, { token, body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(res.body.error, `${method} ${path}`).toBeTypeOf('string');
+    }
+    expect((await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Gold' } })).body).toEqual({ error: UNKNOWN_PACKAGE_ERROR, field: 'package' });
+    expect(scene.t.db.select().from(users).all().length).toBe(2);
+  });
+});
+
+describe('the Stripe settings', () => {
+  it('read STRIPE_API_URL as the SDK’s host, port and protocol, and Stripe’s own when unset', () => {
+    expect(stripeAddress(undefined)).toEqual({});
+    expect(stripeAddress('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: '12111', protocol: 'http' });
+    expect(stripeAddress('https://api.stripe.com')).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
+  });
+
+  it('take the key and the webhook secret together, and refuse a malformed one at start', () => {
+    const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/go together/);
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadEnv({ ...base, STRIPE_API_URL: 'ftp://stripe' })).toThrow(/STRIPE_API_URL/);
+    expect(loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).STRIPE_SECRET_KEY).toBe('sk_test_abc');
+  });
+});

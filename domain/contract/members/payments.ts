@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { hasUnsafeCharacters, unsafeCharactersMessage } from '../common';
+import { MAX_CENTS, type Currency } from '../../payments/money';
+import { HAND_METHODS, PAYMENT_STATUSES, type Balance, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../payments/payments';
+
+// Payments: what a member owes and has paid, the treasurer's ledger, recording money handed over,
+// refunds, and Stripe Checkout (docs/decisions/0142-money-counted-once.md). Every amount is whole cents.
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const ONLINE_PAYMENTS_OFF_ERROR = 'Online payment is not set up for this club: pay the treasurer in cash or by bank transfer.';
+export const UNKNOWN_PACKAGE_ERROR = 'Choose one of the club’s membership packages';
+export const NOTHING_OWED_ERROR = 'Your membership is already paid for';
+export const CHECKOUT_NOT_FOUND = 'That checkout is not one of yours';
+export const STRIPE_UNAVAILABLE_ERROR = 'Stripe did not answer: try again in a minute';
+export const WEBHOOK_SIGNATURE_ERROR = 'The delivery’s Stripe-Signature does not check out';
+export const REFUND_NOT_PAID_ERROR = 'Only a paid payment can be refunded';
+export const REFUND_NOTHING_LEFT_ERROR = 'This payment is already refunded in full';
+export const REFUND_AMOUNT_ERROR = 'Give the refund in cents, more than zero';
+export const refundTooMuchMessage = (left: string) => `A refund is never more than what was paid and not yet refunded: at most ${left}`;
+export const RECORD_AMOUNT_ERROR = 'Give the amount in cents, from 0 up';
+export const PAYMENT_MEMBER_NOT_FOUND = 'Member not found';
+
+/** One refund of a payment. `pending` while Stripe is asked; a refund Stripe refused is `failed` and counts for nothing. */
+export interface Refund {
+  id: number;
+  amountCents: number;
+  reason: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  byName: string | null;
+  createdAt: number;
+}
+
+/** A payment as the member and the treasurer see it. */
+export interface Payment {
+  id: number;
+  userId: number | null;
+  memberName: string;
+  kind: PaymentKind;
+  /** What it pays for: the package's name ('Full Tri'). */
+  item: string;
+  /** The price before tax, the tax, and what was charged, in cents. */
+  subtotalCents: number;
+  taxCents: number;
+  amountCents: number;
+  /** The tax's name when it was charged ('HST'), '' for none. */
+  taxName: string;
+  taxIncluded: boolean;
+  currency: Currency;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  /** What has been refunded (and is being refunded), in cents. */
+  refundedCents: number;
+  receipt: string | null;
+  note: string | null;
+  /** Who recorded money handed over; null for an online payment. */
+  recordedBy: string | null;
+  createdAt: number;
+  paidAt: number | null;
+  refunds: Refund[];
+  /** How it was paid, in words: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2' or 'Cash, receipt 0042, recorded by Alex Admin'. */
+  summary: string;
+}
+
+/** A membership package the member may pay for, priced by the club's tax. */
+export interface OwedPackage {
+  item: string;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** GET /payments/me: what the member owes, has paid and was refunded. */
+export interface MyPaymentsAnswer {
+  /** Whether Stripe is connected: the "Pay online" button is shown only then. */
+  online: boolean;
+  currency: Currency;
+  /** The tax's words after a price ('+ HST'), '' for none. */
+  taxWords: string;
+  /** The packages to choose from while a membership is owed; empty once it is paid. */
+  owes: OwedPackage[];
+  payments: Payment[];
+  balance: Balance;
+  /** Whether this account handles the club's money (Admin → Payments): its profile links there. */
+  handlesPayments: boolean;
+}
+
+export interface PaymentAnswer {
+  payment: Payment;
+}
+
+/** POST /payments/checkout: where the browser goes to pay (Stripe Checkout). */
+export interface CheckoutAnswer {
+  url: string;
+  paymentId: number;
+}
+
+/** POST /payments/stripe/webhook: the delivery was taken (handled now or before, or nothing to do). */
+export interface WebhookAnswer {
+  received: true;
+}
+
+export interface LedgerTotals {
+  paidCents: number;
+  refundedCents: number;
+  netCents: number;
+  /** Net per package and per method, paid payments only. */
+  byItem: { item: string; netCents: number }[];
+  byMethod: { method: PaymentMethod; netCents: number }[];
+}
+
+/** GET /payments: the treasurer's ledger, newest first, with its totals. */
+export interface LedgerAnswer {
+  currency: Currency;
+  payments: Payment[];
+  totals: LedgerTotals;
+  /** Who money may be recorded for (every account not rejected), by name; and the packages to record it for. */
+  members: { id: number; name: string }[];
+  packages: string[];
+}
+
+const words = (what: string, most: number) =>
+  z
+    .string({ error: `Write ${what}` })
+    .trim()
+    .max(most, `${what[0]!.toUpperCase()}${what.slice(1)} is at most ${most} characters`)
+    .refine((value) => !hasUnsafeCharacters(value), unsafeCharactersMessage(what[0]!.toUpperCase() + what.slice(1)));
+
+const packageName = z.string({ error: UNKNOWN_PACKAGE_ERROR }).trim().min(1, UNKNOWN_PACKAGE_ERROR).max(60, UNKNOWN_PACKAGE_ERROR);
+
+export const checkoutSchema = z.object({ package: packageName });
+
+export const returnSchema = z.object({
+  sessionId: z.string({ error: CHECKOUT_NOT_FOUND }).trim().min(1, CHECKOUT_NOT_FOUND).max(255, CHECKOUT_NOT_FOUND),
+});
+
+export const recordPaymentSchema = z.object({
+  userId: z.number({ error: PAYMENT_MEMBER_NOT_FOUND }).int(PAYMENT_MEMBER_NOT_FOUND).positive(PAYMENT_MEMBER_NOT_FOUND),
+  package: packageName,
+  /** What was handed over; left out, the package's price with tax. */
+  amountCents: z.number({ error: RECORD_AMOUNT_ERROR }).int(RECORD_AMOUNT_ERROR).min(0, RECORD_AMOUNT_ERROR).max(MAX_CENTS, RECORD_AMOUNT_ERROR).optional(),
+  method: z.enum(HAND_METHODS, { error: 'Choose cash or bank transfer' }),
+  receipt: words('the receipt number', 40).optional(),
+  note: words('the note', 500).optional(),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
+export const refundSchema = z.object({
+  amountCents: z.number({ error: REFUND_AMOUNT_ERROR }).int(REFUND_AMOUNT_ERROR).positive(REFUND_AMOUNT_ERROR).max(MAX_CENTS, REFUND_AMOUNT_ERROR),
+  reason: words('the reason', 300).pipe(z.string().min(1, 'Say why the money goes back')),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
+export const ledgerQuerySchema = z.object({
+  status: z.enum(PAYMENT_STATUSES, { error: `Choose a status: ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { chargeFor, feeCents, formatMoney, isCents, parseMoney, plainMoney, taxRateOf } from './money';
+
+describe('money in whole cents', () => {
+  it('reads a fee the club typed as the cents it means', () => {
+    expect(feeCents(256)).toBe(25600);
+    expect(feeCents(99.5)).toBe(9950);
+    expect(feeCents(0.1 + 0.2)).toBe(30);
+    expect(feeCents(19.99)).toBe(1999);
+    expect(() => feeCents(-1)).toThrow();
+    expect(() => feeCents(Number.NaN)).toThrow();
+  });
+
+  it('knows an amount the app handles', () => {
+    expect(isCents(0)).toBe(true);
+    expect(isCents(25600)).toBe(true);
+    for (const bad of [-1, 1.5, Number.NaN, '100', 10_000_001, null]) expect(isCents(bad)).toBe(false);
+  });
+
+  it('charges the tax on top of a fee, rounding half a cent up once', () => {
+    expect(chargeFor(25600, { name: 'HST', included: false, rate: 13 })).toEqual({ subtotalCents: 25600, taxCents: 3328, totalCents: 28928 });
+    // 10150 × 5 % = 507.5 cents: 508.
+    expect(chargeFor(10150, { name: 'GST', included: false, rate: 5 })).toEqual({ subtotalCents: 10150, taxCents: 508, totalCents: 10658 });
+    expect(chargeFor(10000, { name: 'QST', included: false, rate: 14.975 })).toEqual({ subtotalCents: 10000, taxCents: 1498, totalCents: 11498 });
+  });
+
+  it('counts the tax inside a fee that includes it, the total unchanged', () => {
+    const charge = chargeFor(25600, { name: 'GST', included: true, rate: 5 });
+    expect(charge).toEqual({ subtotalCents: 24381, taxCents: 1219, totalCents: 25600 });
+    expect(charge.subtotalCents + charge.taxCents).toBe(charge.totalCents);
+  });
+
+  it('charges nothing for a club that names no tax, or names one without a rate', () => {
+    expect(chargeFor(25600, { name: '', included: false, rate: 13 })).toEqual({ subtotalCents: 25600, taxCents: 0, totalCents: 25600 });
+    expect(taxRateOf({ name: 'VAT', included: true })).toBe(0);
+  });
+
+  it('reads the default club’s "+ HST" saved before the rate was asked for as 13 %', () => {
+    expect(taxRateOf({ name: 'HST', included: false })).toBe(13);
+    expect(taxRateOf({ name: 'HST', included: false, rate: 15 })).toBe(15);
+  });
+
+  it('writes an amount for people and for spreadsheets', () => {
+    expect(formatMoney(28928, 'CAD')).toBe('$289.28');
+    expect(formatMoney(102450, 'EUR')).toBe('€1,024.50');
+    expect(formatMoney(-1200, 'GBP')).toBe('-£12.00');
+    expect(formatMoney(5, 'CHF')).toBe('CHF 0.05');
+    expect(plainMoney(28928)).toBe('289.28');
+    expect(plainMoney(-5)).toBe('-0.05');
+  });
+
+  it('reads an amount as typed into cents', () => {
+    expect(parseMoney('12')).toBe(1200);
+    expect(parseMoney(' 12.5 ')).toBe(1250);
+    expect(parseMoney('$1,024.05')).toBe(102405);
+    expect(parseMoney('0.07')).toBe(7);
+    for (const bad of ['', 'abc', '12.345', '-5', '1e3', '12.']) expect(parseMoney(bad), bad).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+// A new member pays the membership online: on their profile, "Pay online" takes them to Checkout (a
+// stand-in for Stripe on 127.0.0.1, which the real `stripe` package on the server talks to), they pay
+// and come back to the club, which says it is paid; Stripe's signed webhook arrives as well, and the
+// payment is counted once. The administrator sees how they paid on the pending list and approves them
+// in one tap. At a phone's size.
+import { expect, test, type Browser } from '@playwright/test';
+import { startStripeStandIn, type StripeStandIn } from '../api/testing/stripe-service';
+import { acceptCharter, expectNoAxeViolations, startOwnServer } from './support';
+
+// E2E_PORT + 1 to + 5 are the other specs' stubs and servers; this spec's club is at + 6.
+const PORT = Number(process.env.E2E_PORT ?? 4317) + 6;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+let stand: StripeStandIn;
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+
+test.beforeAll(async () => {
+  stand = await startStripeStandIn();
+  stand.deliverTo(`${ORIGIN}/api/payments/stripe/webhook`);
+  server = await startOwnServer('payments', PORT, { APP_URL: ORIGIN, ...stand.env });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await stand?.close();
+});
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.setTimeout(120_000);
+
+async function signIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  return page;
+}
+
+test('a pending member pays online and the administrator approves in one tap', async ({ browser, request }) => {
+  const member = { name: 'Paige Payer', email: `paige.${Date.now().toString(36)}@club.test`, password: 'tri-club-pass' };
+  const registered = await request.post(`${ORIGIN}/api/auth/register`, { data: { ...member, phoneNumber: '4165550142' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  const page = await signIn(browser, member.email, member.password);
+  await acceptCharter(page);
+  // Through the menu, as a member does (a profile opened from outside is kept as the page to return to).
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  const fees = page.getByRole('region', { name: 'Membership fees' });
+  await fees.getByRole('radio', { name: /^Half Run: \$114\.13/ }).check();
+  await fees.getByRole('button', { name: 'Pay online' }).click();
+
+  // Stripe's page (the stand-in's): the amount is the server's own price with HST.
+  await expect(page).toHaveURL(new RegExp(`^${stand.url}/checkout/`));
+  await page.getByRole('button', { name: 'Pay 114.13 CAD' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}/payments/return\\?session_id=`));
+  await expect(page.getByText('Thank you: $114.13 for Half Run is paid.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'the return from Checkout');
+  await page.getByRole('link', { name: 'Back to your profile' }).click();
+  await expect(page.getByRole('region', { name: 'Membership fees' })).toContainText('Your membership is paid');
+
+  const admin = await signIn(browser, 'admin@club.test', 'admin-demo');
+  await acceptCharter(admin);
+  await admin.goto(`${ORIGIN}/admin?tab=pending`);
+  const card = admin.getByRole('listitem').filter({ hasText: member.email });
+  await expect(card).toContainText(/Paid \$114\.13 \(incl\. \$13\.13 HST\) online/);
+  await card.getByRole('button', { name: `Approve ${member.name}, paid` }).click();
+  await expect(admin.getByText(`${member.name} was approved.`)).toBeVisible();
+
+  // The treasurer's ledger shows it, with its tax, and may refund it.
+  await admin.goto(`${ORIGIN}/admin/payments`);
+  const row = admin.getByRole('row').filter({ hasText: member.name });
+  await expect(row).toContainText('incl. $13.13 HST');
+  await expect(row.getByRole('button', { name: `Refund ${member.name}, Half Run` })).toBeVisible();
+  await expectNoAxeViolations(admin, 'Admin → Payments');
+
+  // Paid once: one payment, one receipt, however the news came (the return and the webhook).
+  const token = (await (await request.post(`${ORIGIN}/api/auth/login`, { data: { email: 'admin@club.test', password: 'admin-demo' } })).json()).token;
+  const ledger = await (await request.get(`${ORIGIN}/api/payments`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(ledger.payments.filter((p: { memberName: string }) => p.memberName === member.name)).toMatchObject([{ status: 'paid', amountCents: 11413 }]);
+  const outbox = await (await request.get(`${ORIGIN}/api/admin/outbox`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(JSON.stringify(outbox).match(/Your [^"]* receipt: Half Run/g)).toHaveLength(1);
+});

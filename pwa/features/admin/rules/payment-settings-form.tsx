@@ -1,0 +1,56 @@
+import { CURRENCIES, type Currency } from '../../../../domain/payments/money';
+import { FormField } from '../../../components/form-field';
+import { useClubDocument } from '../../../lib/documents/club-documents';
+import { DocumentFrame } from '../common/document-frame';
+import { useDocumentEditor } from '../common/use-document-editor';
+
+/** Payments (Admin → Rules): the club's currency, what a paid membership does, and who handles the money. */
+export function PaymentSettingsForm() {
+  const editor = useDocumentEditor('payments', { what: 'payment settings' });
+  const positions = useClubDocument('team-positions').data?.body.positions ?? [];
+  return (
+    <section className="card" aria-labelledby="payment-settings-title">
+      <h2 id="payment-settings-title">Payments</h2>
+      <DocumentFrame
+        editor={editor}
+        className="form"
+        saveLabel="Save payment settings"
+        savedNotice="Payment settings saved: they apply to the next payment."
+        theirs={({ body }) => `Another administrator set the currency to ${body.currency}${body.activateOnPayment ? ', a paid membership activating the account,' : ''} while you were editing.`}
+        showsField={(path) => ['currency', 'activateOnPayment', 'positions'].includes(path.split('.')[0]!)}
+      >
+        {(draft) => (
+          <>
+            <FormField label="Currency" error={editor.errorAt('currency')} hint="What members pay in; the fees on Join us are in it.">
+              {(control) => (
+                <select {...control} value={draft.currency} onChange={(e) => editor.setDraft((d) => ({ ...d, currency: e.target.value as Currency }))}>
+                  {Object.keys(CURRENCIES).map((code) => (
+                    <option key={code}>{code}</option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <label className="admin-checkbox">
+              <input type="checkbox" checked={draft.activateOnPayment} onChange={(e) => editor.setDraft((d) => ({ ...d, activateOnPayment: e.target.checked }))} />
+              <span>A paid membership activates the account at once (otherwise an administrator approves it)</span>
+            </label>
+            <fieldset>
+              <legend>Execs who handle payments</legend>
+              <p className="hint">The exec whose card on the team page (Admin → Team) holds one of these positions sees Admin → Payments, records cash and refunds.</p>
+              {positions.map((p) => (
+                <label key={p.id} className="admin-checkbox">
+                  <input
+                    type="checkbox"
+                    checked={draft.positions.includes(p.id)}
+                    onChange={(e) => editor.setDraft((d) => ({ ...d, positions: e.target.checked ? [...d.positions, p.id] : d.positions.filter((id) => id !== p.id) }))}
+                  />
+                  <span>{p.title}</span>
+                </label>
+              ))}
+            </fieldset>
+          </>
+        )}
+      </DocumentFrame>
+    </section>
+  );
+}

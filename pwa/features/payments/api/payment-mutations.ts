@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '../../../../domain/contract/endpoints';
+import { call } from '../../../lib/data/api-client';
+import { performWrite } from '../../../lib/offline/perform-write';
+import { paymentKeys } from './payment-queries';
+
+/** Starts a checkout for a package: the answer is where the browser goes to pay. */
+export function useCheckoutMutation() {
+  return useMutation({ mutationFn: (item: string) => call('POST /payments/checkout', { body: { package: item } }) });
+}
+
+/** The return from Checkout: the server asks Stripe and settles the payment, whichever of it and the webhook comes first. */
+export function useReturnMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => call('POST /payments/return', { body: { sessionId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+export function useRefundMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: BodyOf<'POST /payments/:id/refunds'> }) => call('POST /payments/:id/refunds', { params: { id }, body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+/**
+ * Records money handed over through the device's outbox, like attendance: with no signal at the pool
+ * it waits on the device with its Idempotency-Key and lands once.
+ */
+export function useRecordPaymentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (record: BodyOf<'POST /payments/record'>) => performWrite({ kind: 'payment-record', record }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply } from '../../test-server';
+import { testUser } from '../../test-support';
+import { MyPayments } from './my-payments';
+import { PaymentReturnPage } from './payment-return-page';
+
+const OWES: MyPaymentsAnswer = {
+  online: true,
+  currency: 'CAD',
+  taxWords: '+ HST',
+  owes: [
+    { item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 },
+    { item: 'Half Run', subtotalCents: 10100, taxCents: 1313, totalCents: 11413 },
+  ],
+  payments: [],
+  balance: { paidCents: 0, refundedCents: 0, netCents: 0 },
+  handlesPayments: false,
+};
+
+const PAID: Payment = {
+  id: 4,
+  userId: 1,
+  memberName: 'Pat Pending',
+  kind: 'membership',
+  item: 'Full Tri',
+  subtotalCents: 25600,
+  taxCents: 3328,
+  amountCents: 28928,
+  taxName: 'HST',
+  taxIncluded: false,
+  currency: 'CAD',
+  method: 'online',
+  status: 'paid',
+  refundedCents: 1000,
+  receipt: null,
+  note: null,
+  recordedBy: null,
+  createdAt: 0,
+  paidAt: 0,
+  refunds: [{ id: 1, amountCents: 1000, reason: 'Overpaid', status: 'succeeded', byName: 'Alex Admin', createdAt: 0 }],
+  summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+};
+
+function show(answer: MyPaymentsAnswer, more = {}) {
+  const user = testUser('pending');
+  const api = answerRoutes({ 'GET /payments/me': () => answer, ...more }, { user });
+  const go = vi.fn();
+  renderAt('/profile', '/profile', <MyPayments go={go} />, { user });
+  return { api, go };
+}
+
+describe('MyPayments', () => {
+  it('offers the packages at the server’s prices and goes to Checkout with "Pay online"', async () => {
+    const user = userEvent.setup();
+    const { api, go } = show(OWES, { 'POST /payments/checkout': () => ({ url: 'https://checkout.test/cs_1', paymentId: 4 }) });
+    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    expect(within(card).getByRole('radio', { name: 'Full Tri: $289.28 (incl. $33.28 tax)' })).toBeChecked();
+    await user.click(within(card).getByRole('radio', { name: /Half Run/ }));
+    await user.click(within(card).getByRole('button', { name: 'Pay online' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_1'));
+    expect(api.writes()[0]).toMatchObject({ body: { package: 'Half Run' } });
+  });
+
+  it('has no "Pay online" while the club has not connected Stripe', async () => {
+    show({ ...OWES, online: false });
+    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    expect(within(card).queryByRole('button', { name: 'Pay online' })).toBeNull();
+    expect(card).toHaveTextContent('Pay the treasurer in cash or by bank transfer');
+  });
+
+  it('shows a refusal next to the button and stays', async () => {
+    const user = userEvent.setup();
+    const { go } = show(OWES, { 'POST /payments/checkout': () => jsonReply({ error: 'Your membership is already paid for' }, 409) });
+    await user.click(await screen.findByRole('button', { name: 'Pay online' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your membership is already paid for');
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('shows what was paid and refunded once nothing is owed', async () => {
+    show({ ...OWES, owes: [], payments: [PAID], balance: { paidCents: 28928, refundedCents: 1000, netCents: 27928 } });
+    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    expect(card).toHaveTextContent('Your membership is paid');
+    expect(card).toHaveTextContent('Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026');
+    expect(card).toHaveTextContent('Refunded $10.00');
+    expect(card).toHaveTextContent('Paid $289.28, refunded $10.00');
+    expect(within(card).queryByRole('link', { name: 'The club’s payments' })).toBeNull();
+  });
+
+  it('links the treasurer to the club’s payments', async () => {
+    show({ ...OWES, owes: [], handlesPayments: true });
+    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    expect(within(card).getByRole('link', { name: 'The club’s payments' })).toHaveAttribute('href', '/admin/payments');
+  });
+});
+
+describe('PaymentReturnPage', () => {
+  it('asks the server to settle the checkout it came back from, and says it is paid', async () => {
+    const user = testUser('pending');
+    const api = answerRoutes({ 'POST /payments/return': () => ({ payment: PAID }) }, { user });
+    renderAt('/payments/return?session_id=cs_test_1', '/payments/return', <PaymentReturnPage />, { user });
+    expect(await screen.findByText(/\$289\.28 for Full Tri is paid/)).toBeInTheDocument();
+    expect(api.writes()).toMatchObject([{ body: { sessionId: 'cs_test_1' } }]);
+  });
+});

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { recordPaymentSchema, refundSchema, type Payment } from '../../../domain/contract/members/payments';
+import { formatMoney, parseMoney } from '../../../domain/payments/money';
+import { HAND_METHODS, METHOD_NAMES, type HandMethod } from '../../../domain/payments/payments';
+import { FormField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
+import { Modal } from '../../components/modal';
+import { ErrorMessage, Notice } from '../../components/status';
+import { addIssues, useContractForm } from '../../lib/forms/forms';
+import { showRefusal } from '../../lib/forms/server-refusal';
+import { useRecordPaymentMutation, useRefundMutation } from './api/payment-mutations';
+
+// The treasurer's two forms: a refund of a payment, and money handed over. Amounts are typed as a
+// person writes them ('12.50') and sent in cents, checked with the contract's own schemas.
+
+const AMOUNT_MESSAGE = 'Give the amount like 12.50';
+
+interface RefundValues {
+  amount: string;
+  reason: string;
+}
+
+const refundForm = z.object({ amount: z.string(), reason: z.string() }).superRefine((values, ctx) => {
+  const cents = parseMoney(values.amount);
+  if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+  else addIssues(refundSchema, { amountCents: cents, reason: values.reason }, { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
+});
+
+export function RefundModal({ payment, onClose }: { payment: Payment; onClose: () => void }) {
+  const [error, setError] = useState('');
+  const refund = useRefundMutation();
+  const left = payment.amountCents - payment.refundedCents;
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useContractForm<RefundValues>(refundForm, { defaultValues: { amount: (left / 100).toFixed(2), reason: '' } });
+  const submit = handleSubmit(async (values) => {
+    setError('');
+    try {
+      await refund.mutateAsync({ id: payment.id, body: { amountCents: parseMoney(values.amount)!, reason: values.reason } });
+      onClose();
+    } catch (err) {
+      setError(showRefusal(setFieldError, err, 'The refund could not be made. Try again.', ['reason']) ?? '');
+    }
+  });
+  return (
+    <Modal title={`Refund ${payment.memberName}`} onClose={onClose} dirty={isDirty}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <p>
+          {payment.item}: {formatMoney(payment.amountCents, payment.currency)} paid, at most {formatMoney(left, payment.currency)} to refund
+          {payment.method === 'online' ? ' (through Stripe, to the card that paid)' : ' (give it back by hand)'}.
+        </p>
+        <FormField label={`Amount (${payment.currency})`} error={errors.amount?.message}>
+          {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('amount')} />}
+        </FormField>
+        <FormField label="Reason" error={errors.reason?.message}>
+          {(field) => <textarea {...field} rows={2} {...register('reason')} />}
+        </FormField>
+        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <FormFooter submitLabel="Refund" busy={isSubmitting} busyLabel="Refunding…" onCancel={onClose} tone="danger" />
+      </form>
+    </Modal>
+  );
+}
+
+interface RecordValues {
+  userId: string;
+  package: string;
+  amount: string;
+  method: HandMethod;
+  receipt: string;
+  note: string;
+}
+
+export interface PayingMember {
+  id: number;
+  name: string;
+}
+
+const recordBody = (values: RecordValues) => ({
+  userId: Number(values.userId),
+  package: values.package,
+  ...(values.amount.trim() ? { amountCents: parseMoney(values.amount) ?? -1 } : {}),
+  method: values.method,
+  ...(values.receipt.trim() ? { receipt: values.receipt } : {}),
+  ...(values.note.trim() ? { note: values.note } : {}),
+});
+
+const recordForm = z.object({ userId: z.string(), package: z.string(), amount: z.string(), method: z.string(), receipt: z.string(), note: z.string() }).superRefine((values, ctx) => {
+  if (values.amount.trim() && parseMoney(values.amount) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+  else addIssues(recordPaymentSchema, recordBody(values as RecordValues), { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
+});
+
+/** Money handed over, recorded through the device's outbox: with no signal it waits and lands once. */
+export function RecordPaymentModal({ members, packages, memberId = null, onClose }: { members: PayingMember[]; packages: string[]; memberId?: number | null; onClose: () => void }) {
+  const [error, setError] = useState('');
+  const [queued, setQueued] = useState(false);
+  const record = useRecordPaymentMutation();
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useContractForm<RecordValues>(recordForm, {
+    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: '', method: 'cash', receipt: '', note: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    setError('');
+    try {
+      const result = await record.mutateAsync(recordBody(values));
+      if (result.status === 'queued') setQueued(true);
+      else onClose();
+    } catch (err) {
+      setError(showRefusal(setFieldError, err, 'The payment could not be recorded. Try again.', ['userId', 'package', 'receipt', 'note']) ?? '');
+    }
+  });
+  if (queued) {
+    return (
+      <Modal title="Payment saved on this device" onClose={onClose}>
+        <Notice>Saved on this device — not yet synced. It is recorded once when the network is back.</Notice>
+      </Modal>
+    );
+  }
+  return (
+    <Modal title="Record a payment" onClose={onClose} dirty={isDirty}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <FormField label="Member" error={errors.userId?.message}>
+          {(field) => (
+            <select {...field} {...register('userId')}>
+              {members.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Package" error={errors.package?.message}>
+          {(field) => (
+            <select {...field} {...register('package')}>
+              {packages.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Amount" hint="Leave empty for the package's price with tax" error={errors.amount?.message}>
+          {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('amount')} />}
+        </FormField>
+        <FormField label="How it was paid" error={errors.method?.message}>
+          {(field) => (
+            <select {...field} {...register('method')}>
+              {HAND_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {METHOD_NAMES[m]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Receipt number" hint="Optional" error={errors.receipt?.message}>
+          {(field) => <input {...field} autoComplete="off" {...register('receipt')} />}
+        </FormField>
+        <FormField label="Note" hint="Optional" error={errors.note?.message}>
+          {(field) => <textarea {...field} rows={2} {...register('note')} />}
+        </FormField>
+        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <FormFooter submitLabel="Record payment" busy={isSubmitting} busyLabel="Recording…" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

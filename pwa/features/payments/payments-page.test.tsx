@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LedgerAnswer, Payment } from '../../../domain/contract/members/payments';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply } from '../../test-server';
+import { testUser } from '../../test-support';
+import { PaymentsPage } from './payments-page';
+
+const PAYMENT: Payment = {
+  id: 4,
+  userId: 9,
+  memberName: 'Pat Pending',
+  kind: 'membership',
+  item: 'Full Tri',
+  subtotalCents: 25600,
+  taxCents: 3328,
+  amountCents: 28928,
+  taxName: 'HST',
+  taxIncluded: false,
+  currency: 'CAD',
+  method: 'online',
+  status: 'paid',
+  refundedCents: 0,
+  receipt: null,
+  note: null,
+  recordedBy: null,
+  createdAt: 0,
+  paidAt: 0,
+  refunds: [],
+  summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+};
+
+const LEDGER: LedgerAnswer = {
+  currency: 'CAD',
+  payments: [PAYMENT],
+  totals: { paidCents: 28928, refundedCents: 0, netCents: 28928, byItem: [{ item: 'Full Tri', netCents: 28928 }], byMethod: [{ method: 'online', netCents: 28928 }] },
+  members: [{ id: 9, name: 'Pat Pending' }],
+  packages: ['Full Tri', 'Half Run'],
+};
+
+function show(more = {}) {
+  const user = testUser('administrator');
+  const api = answerRoutes({ 'GET /payments': () => LEDGER, ...more }, { user });
+  renderAt('/admin/payments', '/admin/payments', <PaymentsPage />, { user });
+  return api;
+}
+
+describe('Admin → Payments', () => {
+  it('lists the ledger with its totals, and reads it again by status', async () => {
+    const user = userEvent.setup();
+    const api = show();
+    const row = await screen.findByRole('row', { name: /Pat Pending/ });
+    expect(row).toHaveTextContent('incl. $33.28 HST');
+    expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent('Net $289.28');
+    await user.selectOptions(screen.getByLabelText('Show'), 'pending');
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/payments?status=pending'));
+  });
+
+  it('refunds part of a payment with a reason, in cents, and keeps what was typed when refused', async () => {
+    const user = userEvent.setup();
+    let refused = true;
+    const api = show({
+      'POST /payments/:id/refunds': () =>
+        refused ? jsonReply({ error: 'A refund is never more than what was paid and not yet refunded: at most $289.28', field: 'amountCents' }, 409) : { payment: { ...PAYMENT, refundedCents: 1250 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Refund Pat Pending, Full Tri' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund Pat Pending' });
+    const amount = within(dialog).getByLabelText('Amount (CAD)');
+    expect(amount).toHaveValue('289.28');
+    await user.clear(amount);
+    await user.type(amount, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Say why the money goes back')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Half a season');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('at most $289.28');
+    expect(amount).toHaveValue('12.5');
+    refused = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes().at(-1)).toMatchObject({ path: '/payments/4/refunds', body: { amountCents: 1250, reason: 'Half a season' } });
+  });
+
+  it('opens the record form for the member the pending list named, and records through the outbox', async () => {
+    const user = userEvent.setup();
+    const api = answerRoutes(
+      { 'GET /payments': () => ({ ...LEDGER, members: [{ id: 3, name: 'Olive Other' }, ...LEDGER.members] }), 'POST /payments/record': () => jsonReply({ payment: PAYMENT }, 201) },
+      { user: testUser('administrator') },
+    );
+    renderAt('/admin/payments?record=9', '/admin/payments', <PaymentsPage />, { user: testUser('administrator') });
+    const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
+    expect(within(dialog).getByLabelText('Member')).toHaveValue('9');
+    await user.type(within(dialog).getByLabelText('Receipt number'), '0042');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toMatchObject({ path: '/payments/record', body: { userId: 9, package: 'Full Tri', method: 'cash', receipt: '0042' } });
+    expect(api.writes()[0]!.headers['idempotency-key']).toBeTruthy();
+  });
+});
