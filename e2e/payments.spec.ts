@@ -48,7 +48,7 @@ test('a pending member pays online and the administrator approves in one tap', a
   // Through the menu, as a member does (a profile opened from outside is kept as the page to return to).
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
-  const fees = page.getByRole('region', { name: 'Membership fees' });
+  const fees = page.getByRole('region', { name: 'Fees and payments' });
   await fees.getByRole('radio', { name: /^Half Run: \$114\.13/ }).check();
   await fees.getByRole('button', { name: 'Pay online' }).click();
 
@@ -60,7 +60,7 @@ test('a pending member pays online and the administrator approves in one tap', a
   await expect(page.getByText('Thank you: $114.13 for Half Run is paid.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page, 'the return from Checkout');
   await page.getByRole('link', { name: 'Back to your profile' }).click();
-  await expect(page.getByRole('region', { name: 'Membership fees' })).toContainText('Your membership is paid');
+  await expect(page.getByRole('region', { name: 'Fees and payments' })).toContainText('Your membership is paid');
 
   const admin = await signIn(browser, 'admin@club.test', 'admin-demo');
   await acceptCharter(admin);

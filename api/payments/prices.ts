@@ -1,7 +1,7 @@
 // What the club charges, from its own settings and never from a client: Join us's membership
 // packages (their fees in cents) with the tax of Join us, in the currency of the payments document.
 import type { OwedPackage } from '../../domain/contract/members/payments';
-import { taxWords } from '../../domain/documents/club-pages';
+import { taxWords } from '../../domain/documents/club-fees';
 import { chargeFor, feeCents, taxRateOf, type Charge, type Currency } from '../../domain/payments/money';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';

@@ -1,7 +1,7 @@
 // Money as the club counts it: whole cents (integers) from the price to the refund, never a float
 // that adds up to 255.99999. A fee the club typed on Join us (256, 99.5) becomes cents once, here;
 // the tax on it is computed once, here; and an amount becomes words once, here.
-import { DEFAULT_FEE_TAX, type FeeTax } from '../documents/club-pages';
+import { DEFAULT_FEE_TAX, type FeeTax } from '../documents/club-fees';
 
 /** The largest amount the app handles, in cents (a fee on Join us is at most 100,000). */
 export const MAX_CENTS = 100_000_00;

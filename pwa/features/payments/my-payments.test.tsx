@@ -57,7 +57,7 @@ describe('MyPayments', () => {
   it('offers the packages at the server’s prices and goes to Checkout with "Pay online"', async () => {
     const user = userEvent.setup();
     const { api, go } = show(OWES, { 'POST /payments/checkout': () => ({ url: 'https://checkout.test/cs_1', paymentId: 4 }) });
-    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    const card = await screen.findByRole('region', { name: 'Fees and payments' });
     expect(within(card).getByRole('radio', { name: 'Full Tri: $289.28 (incl. $33.28 tax)' })).toBeChecked();
     await user.click(within(card).getByRole('radio', { name: /Half Run/ }));
     await user.click(within(card).getByRole('button', { name: 'Pay online' }));
@@ -67,7 +67,7 @@ describe('MyPayments', () => {
 
   it('has no "Pay online" while the club has not connected Stripe', async () => {
     show({ ...OWES, online: false });
-    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    const card = await screen.findByRole('region', { name: 'Fees and payments' });
     expect(within(card).queryByRole('button', { name: 'Pay online' })).toBeNull();
     expect(card).toHaveTextContent('Pay the treasurer in cash or by bank transfer');
   });
@@ -82,7 +82,7 @@ describe('MyPayments', () => {
 
   it('shows what was paid and refunded once nothing is owed', async () => {
     show({ ...OWES, owes: [], payments: [PAID], balance: { paidCents: 28928, refundedCents: 1000, netCents: 27928 } });
-    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    const card = await screen.findByRole('region', { name: 'Fees and payments' });
     expect(card).toHaveTextContent('Your membership is paid');
     expect(card).toHaveTextContent('Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026');
     expect(card).toHaveTextContent('Refunded $10.00');
@@ -92,7 +92,7 @@ describe('MyPayments', () => {
 
   it('links the treasurer to the club’s payments', async () => {
     show({ ...OWES, owes: [], handlesPayments: true });
-    const card = await screen.findByRole('region', { name: 'Membership fees' });
+    const card = await screen.findByRole('region', { name: 'Fees and payments' });
     expect(within(card).getByRole('link', { name: 'The club’s payments' })).toHaveAttribute('href', '/admin/payments');
   });
 });

@@ -21,7 +21,7 @@ export function MyPayments({ go = (url) => window.location.assign(url) }: Props)
   if (error || !data) return <LoadError onRetry={() => void refetch()}>{errorMessage(error, 'Your payments could not be loaded.')}</LoadError>;
   return (
     <section className="card payments-card" aria-labelledby="my-payments-title">
-      <h2 id="my-payments-title">Membership fees</h2>
+      <h2 id="my-payments-title">Fees and payments</h2>
       {data.owes.length > 0 ? <Owed answer={data} go={go} /> : <p>Your membership is paid. Thank you.</p>}
       <PaymentList payments={data.payments} />
       {data.balance.paidCents > 0 && (

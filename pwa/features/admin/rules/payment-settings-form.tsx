@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency } from '../../../../domain/payments/money';
 import { FormField } from '../../../components/form-field';
-import { useClubDocument } from '../../../lib/documents/club-documents';
+import { useClubDocument } from '../../../lib/documents/page-documents';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 
