@@ -14,6 +14,7 @@ import { measureColdStart } from './cold-start';
 import { launchChromium, measureInitialJs, measureOfflineReplay, measurePaint, signInByApi, type Session } from './browser';
 import { measureListRebuild } from './list-rebuild';
 import { measureHungPush } from './hung-push';
+import { measureWebhookStorm } from './payment-webhooks';
 import { measureOfflineSet } from './offline-set';
 import { CLS_TARGET, JS_ONLY_PUBLIC_PAGES, PUBLIC_PAGES, SCORE_TARGET, measureCls, runLighthouse } from './lighthouse';
 import {
@@ -37,6 +38,7 @@ const LOGIN_LIMIT_TRIES = 40;
 /**
  * `BENCH_ONLY=initial-js` measures only the first download of a public page and of /forum signed in;
  * `BENCH_ONLY=lighthouse` only Lighthouse on the public pages (both quick checks while working);
+ * `BENCH_ONLY=payments` only the Stripe webhook storm (its own club and server, payments connected);
  * `BENCH_ONLY=hung-push` only the password-reset email with hung pushes (its own small club and server);
  * `BENCH_ONLY=offline-set` only the offline set a sign-in reads (its bytes, and its CPU beside a profile read).
  * `BENCH_ONLY=storm` only the 1,000 sign-ups on 10 places, the two-request and the one-request way;
@@ -47,6 +49,7 @@ const LOGIN_LIMIT_TRIES = 40;
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
 const ONLY_HUNG_PUSH = process.env.BENCH_ONLY === 'hung-push';
+const ONLY_PAYMENTS = process.env.BENCH_ONLY === 'payments';
 const ONLY_OFFLINE_SET = process.env.BENCH_ONLY === 'offline-set';
 const ONLY_STORM = process.env.BENCH_ONLY === 'storm';
 const ONLY_WORKOUT_PAGE = process.env.BENCH_ONLY === 'workout-page';
@@ -116,6 +119,7 @@ async function main(): Promise<number> {
     cls: [],
     listRebuild: null,
     hungPush: null,
+    paymentWebhooks: null,
     offlineSet: null,
     initialJs: [],
     paint: [],
@@ -140,6 +144,10 @@ async function main(): Promise<number> {
   ensureBuilt({ log });
   if (ONLY_HUNG_PUSH) {
     await hungPushPhase();
+    return finish();
+  }
+  if (ONLY_PAYMENTS) {
+    await paymentsPhase();
     return finish();
   }
   const databasePath = join(dataDir, 'club.db');
@@ -245,6 +253,8 @@ async function main(): Promise<number> {
 
   await hungPushPhase();
 
+  await paymentsPhase();
+
   await phase('browser measurements', async () => {
     const browser = await launchChromium();
     running.browser = browser;
@@ -296,6 +306,13 @@ async function main(): Promise<number> {
   async function hungPushPhase(): Promise<void> {
     await phase('password-reset email with hung pushes', async () => {
       results.hungPush = await measureHungPush(join(dataDir, 'hung-push'));
+    });
+  }
+
+  async function paymentsPhase(): Promise<void> {
+    await phase('Stripe webhook storm', async () => {
+      results.paymentWebhooks = await measureWebhookStorm(join(dataDir, 'payments'));
+      if (!results.paymentWebhooks.ok) failures.push(`Stripe webhook storm: ${results.paymentWebhooks.paid} paid and ${results.paymentWebhooks.receipts} receipts for ${results.paymentWebhooks.payments} payments, answers ${JSON.stringify(results.paymentWebhooks.statuses)}`);
     });
   }
 
