@@ -461,6 +461,75 @@ export const announcementDismissals = sqliteTable(
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index('announcement_dismissals_user_idx').on(t.userId)],
 );
 
+// Quick polls (docs/decisions/0150-polls.md). `options` is a JSON array of strings; a date poll's are
+// club-local 'YYYY-MM-DDTHH:MM'. `place` is home | workout | event | race, `place_id` the post's or
+// race's id (null on Home). `answered_count` is kept here, not counted from poll_responders, so the
+// count stays when a member who answered deletes their account.
+export const polls = sqliteTable(
+  'polls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    kind: text('kind').notNull().default('choice'),
+    options: text('options').notNull(),
+    multiple: integer('multiple', { mode: 'boolean' }).notNull().default(false),
+    anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
+    resultsShown: text('results_shown').notNull().default('after_answer'),
+    closesAt: integer('closes_at').notNull(),
+    place: text('place').notNull().default('home'),
+    placeId: integer('place_id'),
+    answeredCount: integer('answered_count').notNull().default(0),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('polls_place_idx').on(t.place, t.placeId), index('polls_closes_idx').on(t.closesAt)],
+);
+export type PollRow = typeof polls.$inferSelect;
+
+// How many chose each option. The only record of an anonymous poll's choices: a count per option,
+// with no row per answer, no time and no order, so nothing ties a choice to who made it.
+export const pollTallies = sqliteTable(
+  'poll_tallies',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    option: integer('option').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.option] })],
+);
+
+// Who has answered a poll (named or anonymous), and when; never what they chose.
+export const pollResponders = sqliteTable(
+  'poll_responders',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answeredAt: integer('answered_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] }), index('poll_responders_user_idx').on(t.userId)],
+);
+
+// Who chose what, in a named poll only.
+export const pollChoices = sqliteTable(
+  'poll_choices',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    option: integer('option').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId, t.option] }), index('poll_choices_user_idx').on(t.userId)],
+);
+
 // Idempotency-Key records: the stored answer is replayed for a repeated key, so a device's offline
 // change sent again after a lost answer is applied once.
 export const idempotencyKeys = sqliteTable(
