@@ -17,6 +17,9 @@ import {
   eventRsvps,
   messageQueue,
   passkeys,
+  pollChoices,
+  pollResponders,
+  polls,
   posts,
   postTombstoneMembers,
   postTombstones,
@@ -286,6 +289,32 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(clubDocuments.publishedBy, user.id))
       .all()
       .map((d) => ({ setting: d.key, version: d.version, published_at: at(d.publishedAt), note: d.note })),
+  polls: ({ db, user }) =>
+    db
+      .select()
+      .from(polls)
+      .where(eq(polls.userId, user.id))
+      .all()
+      .map((p) => ({ id: p.id, question: p.question, options: JSON.parse(p.options) as string[], closes_at: at(p.closesAt), posted_at: at(p.createdAt) })),
+  // The polls the member answered; what they chose only where the poll was named (an anonymous
+  // poll's server never knew).
+  poll_responders: ({ db, user }) =>
+    db
+      .select({ r: pollResponders, question: polls.question, anonymous: polls.anonymous })
+      .from(pollResponders)
+      .innerJoin(polls, eq(polls.id, pollResponders.pollId))
+      .where(eq(pollResponders.userId, user.id))
+      .all()
+      .map(({ r, question, anonymous }) => ({ poll_id: r.pollId, question, anonymous, answered_at: at(r.answeredAt) })),
+  poll_choices: ({ db, user }) =>
+    db
+      .select({ c: pollChoices, question: polls.question, options: polls.options })
+      .from(pollChoices)
+      .innerJoin(polls, eq(polls.id, pollChoices.pollId))
+      .where(eq(pollChoices.userId, user.id))
+      .all()
+      .map(({ c, question, options }) => ({ poll_id: c.pollId, question, chose: (JSON.parse(options) as string[])[c.option] ?? null })),
+  poll_tallies: { skip: "counts per option, nobody's answer in them" },
   announcement_dismissals: ({ db, user }) =>
     db
       .select({ d: announcementDismissals, title: announcements.title })

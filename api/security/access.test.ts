@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
+import { announcements, passkeyChallenges, passkeys, polls, pollTallies, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -114,6 +114,15 @@ function raceDay(w: World): void {
 
 const liftBody = { leavingFrom: 'Gym', leavingAt: '2026-05-17T04:30', seats: 3, bikeSpots: 2, note: '' };
 const resultBody = { distance: 'Sprint', finishTime: '1:10:00' };
+
+/** An open poll (id 1) on Home, posted by the author. */
+function addPoll(w: World): void {
+  w.t.db
+    .insert(polls)
+    .values({ id: 1, userId: w.users.author.id, question: 'Which Saturday?', options: JSON.stringify(['Mar 7', 'Mar 14']), closesAt: w.t.clock.now() + 86_400_000 })
+    .run();
+  w.t.db.insert(pollTallies).values([0, 1].map((option) => ({ pollId: 1, option, count: 0 }))).run();
+}
 
 const CASES: RouteCase[] = [
   // ---------- users (any signed-in account; only a refused application is below it) ----------
@@ -389,6 +398,34 @@ const CASES: RouteCase[] = [
     at: (w) => {
       w.t.db.insert(announcements).values({ id: 1, userId: w.users.author.id, title: 'Kit order', body: 'Due Friday.', until: '2026-03-20' }).run();
     },
+  },
+  {
+    name: 'post poll',
+    method: 'POST',
+    path: () => '/api/polls',
+    body: () => ({ question: 'Which Saturday?', options: ['Mar 7', 'Mar 14'], closesDate: '2026-03-05', closesTime: '18:00' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  {
+    name: 'close poll',
+    method: 'POST',
+    path: () => '/api/polls/1/close',
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: (w) => addPoll(w),
+  },
+  {
+    name: 'answer poll',
+    method: 'PUT',
+    path: () => '/api/polls/1/answer',
+    body: () => ({ choices: [0] }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+    at: (w) => addPoll(w),
   },
   {
     name: 'delete event',
@@ -906,6 +943,9 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/announcements',
       'DELETE /api/announcements/:id',
       'POST /api/announcements/:id/dismiss',
+      'POST /api/polls',
+      'POST /api/polls/:id/close',
+      'PUT /api/polls/:id/answer',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
       'POST /api/forum/workouts/:id/lane',

@@ -28,6 +28,7 @@ const JSON_ROUTES: JsonRoute[] = [
   ['POST', '/api/races', 'member'],
   ['PUT', '/api/races/:race', 'exec'],
   ['PUT', '/api/profiles/swim-coach', 'exec'],
+  ['POST', '/api/polls', 'exec'],
 ];
 
 const CASES = JSON_ROUTES.map(([method, template, actor]) => {

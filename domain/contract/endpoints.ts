@@ -4,6 +4,8 @@ import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from '
 import type { publishDocumentSchema, restoreDocumentSchema } from './club/club-documents-schemas';
 import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './club/announcements';
 import type { NewAnnouncement } from './club/announcements-schemas';
+import type { PollAnswer, PollAnsweredAnswer, PollMissingAnswer, PollsAnswer } from './club/polls';
+import type { NewPoll, PollAnswerBody } from './club/polls-schemas';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -256,6 +258,13 @@ export interface Endpoints {
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };
   'DELETE /announcements/:id': { answer: MessageAnswer };
   'POST /announcements/:id/dismiss': { answer: AnnouncementDismissedAnswer };
+  // quick polls
+  'GET /polls': { answer: PollsAnswer };
+  'POST /polls': { body: Partial<NewPoll>; answer: PollAnswer };
+  'GET /polls/:id': { answer: PollAnswer };
+  'GET /polls/:id/missing': { answer: PollMissingAnswer };
+  'POST /polls/:id/close': { answer: PollAnswer };
+  'PUT /polls/:id/answer': { body: PollAnswerBody; answer: PollAnsweredAnswer };
   // the club's settings and texts, as versioned documents
   'GET /club': { answer: ClubAnswer };
   'GET /setup': { answer: SetupStatus };

@@ -85,3 +85,4 @@ const CHOICE_WORDS: Record<ChoicesProblem, string> = {
 export function choicesMessage(problem: ChoicesProblem): string {
   return CHOICE_WORDS[problem];
 }
+export const POLL_PLACE_QUERY_ERROR = 'Say where the polls show: place=home, or place=workout, event or race with its id';
