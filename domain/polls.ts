@@ -57,3 +57,7 @@ export function pollDateOption(option: string): { date: string; time: string } |
   const m = POLL_DATE_OPTION.exec(option);
   return m ? { date: m[1]!, time: m[2]! } : null;
 }
+
+/** How many days ahead a new poll's form proposes it closes, and at what time. */
+export const POLL_DEFAULT_DAYS = 3;
+export const POLL_DEFAULT_CLOSING_TIME = '20:00';

@@ -20,6 +20,7 @@ const AttendanceReportPage = lazyNamed(() => import('../../features/reports/atte
 const MemberAttendancePage = lazyNamed(() => import('../../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../../features/profile/profile-page'), 'ProfilePage');
 const PersonalBests = lazyNamed(() => import('../../features/races/records/personal-bests'), 'PersonalBests');
+const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
@@ -52,7 +53,7 @@ export function MemberRoutes() {
           path="/workout/:id"
           element={
             <MembersOnly>
-              <WorkoutDetailPage />
+              <WorkoutDetailPage polls={workoutPolls} />
             </MembersOnly>
           }
         />
@@ -60,7 +61,7 @@ export function MemberRoutes() {
           path="/event/:id"
           element={
             <MembersOnly>
-              <EventDetailPage />
+              <EventDetailPage polls={eventPolls} />
             </MembersOnly>
           }
         />
@@ -83,6 +84,23 @@ function personalBests(userId: number) {
   return (
     <Suspense fallback={null}>
       <PersonalBests userId={userId} />
+    </Suspense>
+  );
+}
+
+/** A workout's or an event's polls on its page, from the polls feature (its own chunk, loaded with the first poll shown). */
+function workoutPolls(workoutId: number) {
+  return (
+    <Suspense fallback={null}>
+      <PollsSection place="workout" placeId={workoutId} />
+    </Suspense>
+  );
+}
+
+function eventPolls(eventId: number) {
+  return (
+    <Suspense fallback={null}>
+      <PollsSection place="event" placeId={eventId} />
     </Suspense>
   );
 }

@@ -30,5 +30,7 @@ export function describeAction(action: SyncAction): { text: string; href: string
       return { text: `Enter a race result (${action.result.distance}, ${action.result.finishTime})`, href: `/race/${action.raceId}` };
     case 'announcement-dismissal':
       return { text: 'Dismiss a club announcement', href: '/' };
+    case 'poll-answer':
+      return { text: action.question ? `Answer the poll “${action.question}”` : 'Answer a poll', href: action.at ?? '/' };
   }
 }

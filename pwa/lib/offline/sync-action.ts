@@ -24,7 +24,12 @@ export type SyncAction =
   /** The member's own race result, whole (a newer one replaces it). */
   | { kind: 'race-result'; raceId: number; result: BodyOf<'PUT /races/:id/result'> }
   /** A club announcement gone from the member's Home on every device: a state, so a replay changes nothing. */
-  | { kind: 'announcement-dismissal'; announcementId: number };
+  | { kind: 'announcement-dismissal'; announcementId: number }
+  /**
+   * The member's whole answer to a poll (a state, so a replay changes nothing); `question` and `at`
+   * (the page it was answered on) only tell the Sync screen what it was.
+   */
+  | { kind: 'poll-answer'; pollId: number; choices: number[]; question?: string; at?: string };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -36,6 +41,7 @@ export interface WriteAnswers {
   'lift-place': AnswerOf<'POST /races/:id/lifts/:liftId/seat'>;
   'race-result': AnswerOf<'PUT /races/:id/result'>;
   'announcement-dismissal': AnswerOf<'POST /announcements/:id/dismiss'>;
+  'poll-answer': AnswerOf<'PUT /polls/:id/answer'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -85,6 +91,8 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/races/${action.raceId}/result`, method: 'PUT', body: action.result };
     case 'announcement-dismissal':
       return { path: `/announcements/${action.announcementId}/dismiss`, method: 'POST' };
+    case 'poll-answer':
+      return { path: `/polls/${action.pollId}/answer`, method: 'PUT', body: { choices: action.choices } };
   }
 }
 
@@ -104,6 +112,8 @@ function thingOf(action: SyncAction): number {
       return action.liftId;
     case 'announcement-dismissal':
       return action.announcementId;
+    case 'poll-answer':
+      return action.pollId;
   }
 }
 
