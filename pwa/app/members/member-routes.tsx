@@ -44,7 +44,7 @@ export function MemberRoutes() {
           path="/race/:id"
           element={
             <MembersOnly>
-              <RaceDetailPage />
+              <RaceDetailPage polls={racePolls} />
             </MembersOnly>
           }
         />
@@ -93,6 +93,14 @@ function workoutPolls(workoutId: number) {
   return (
     <Suspense fallback={null}>
       <PollsSection place="workout" placeId={workoutId} />
+    </Suspense>
+  );
+}
+
+function racePolls(raceId: number) {
+  return (
+    <Suspense fallback={null}>
+      <PollsSection place="race" placeId={raceId} />
     </Suspense>
   );
 }
