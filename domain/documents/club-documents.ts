@@ -14,6 +14,7 @@ import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultF
 
 import { DEFAULT_RACE_POINTS, type RacePoints } from '../races/race-points';
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../region/club-region';
+import { DEFAULT_DUTIES, type DutiesDocument } from '../duties';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -49,6 +50,8 @@ export interface ClubDocumentTypes extends PageDocumentTypes {
   /** The club's name, short name, main colour, logo, contact address and links (club-identity.ts). */
   club: ClubIdentity;
   'race-points': RacePoints;
+  /** The kinds of duty the club has and the cut-off for giving one up (Admin → Rules). */
+  duties: DutiesDocument;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -85,6 +88,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   'resources-page': { editors: 'pages', public: true, defaults: () => DEFAULT_RESOURCES },
   'gear-page': { editors: 'pages', public: true, defaults: () => DEFAULT_GEAR },
   'race-points': { editors: 'admin', public: true, defaults: () => structuredClone(DEFAULT_RACE_POINTS) },
+  duties: { editors: 'admin', public: false, defaults: () => structuredClone(DEFAULT_DUTIES) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];
