@@ -15,6 +15,7 @@ import {
   passwordResets,
   pollChoices,
   pollResponders,
+  dutyHolders,
   postTombstoneMembers,
   pushSubscriptions,
   raceSignups,
@@ -100,6 +101,9 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   // and so does the poll's number of answers.
   poll_choices: ({ db, user }) => db.delete(pollChoices).where(eq(pollChoices.userId, user.id)).run(),
   poll_responders: ({ db, user }) => db.delete(pollResponders).where(eq(pollResponders.userId, user.id)).run(),
+  // The member's duty places go (a duty to come has a free place again).
+  duty_holders: ({ db, user }) => db.delete(dutyHolders).where(eq(dutyHolders.userId, user.id)).run(),
+  duties: { keep: 'a duty stays on its session; who added it is forgotten (created_by set null)' },
   poll_tallies: { keep: "counts per option; nobody's answer in them" },
   polls: { keep: 'a poll stays for the club; who posted it is forgotten (user_id set null)' },
   announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },

@@ -134,6 +134,11 @@ async function leavingScene() {
     })
   ).poll.id as number;
   for (const who of [me, other]) await t.must('PUT', `/api/polls/${poll}/answer`, { token: who.token, body: { choices: [1] } });
+  // A duty Quincy added to the full swim and holds.
+  const duty = (
+    await t.must('POST', '/api/duties', { token: me.token, body: { place: 'workout', placeId: full, kind: 'Lifeguard', places: 2 }, status: 201 })
+  ).duties[0].id as number;
+  await t.must('POST', `/api/duties/${duty}/claim`, { token: me.token });
   // A social Quincy answered, cancelled then deleted: kept for calendars as a tombstone naming who answered.
   const social = (
     await t.createPost(me.token, {

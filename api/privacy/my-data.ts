@@ -17,6 +17,8 @@ import {
   eventRsvps,
   messageQueue,
   passkeys,
+  dutyHolders,
+  duties,
   pollChoices,
   pollResponders,
   polls,
@@ -81,6 +83,7 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
     run_pace_seconds_per_km: user.runPace,
     ride_speed_kmh: user.rideSpeed,
     row_pace_seconds_per_500m: user.rowPace,
+    qualifications: user.qualifications,
     // The feed's address is a secret: only whether there is one.
     calendar_link: user.calendarToken !== null,
     account_created_at: at(user.createdAt),
@@ -314,6 +317,28 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(pollChoices.userId, user.id))
       .all()
       .map(({ c, question, options }) => ({ poll_id: c.pollId, question, chose: (JSON.parse(options) as string[])[c.option] ?? null })),
+  duty_holders: ({ db, user }) =>
+    db
+      .select({ h: dutyHolders, d: duties })
+      .from(dutyHolders)
+      .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
+      .where(eq(dutyHolders.userId, user.id))
+      .all()
+      .map(({ h, d }) => ({
+        duty_id: d.id,
+        kind: d.kind,
+        on: `${d.place} ${d.placeId}`,
+        starts_at: at(d.startsAt),
+        taken_at: at(h.takenAt),
+        swap_offered_at: at(h.swapOfferedAt),
+      })),
+  duties: ({ db, user }) =>
+    db
+      .select()
+      .from(duties)
+      .where(eq(duties.createdBy, user.id))
+      .all()
+      .map((d) => ({ id: d.id, kind: d.kind, on: `${d.place} ${d.placeId}`, places: d.places, added_at: at(d.createdAt) })),
   poll_tallies: { skip: "counts per option, nobody's answer in them" },
   announcement_dismissals: ({ db, user }) =>
     db

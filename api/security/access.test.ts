@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, polls, pollTallies, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
+import { announcements, duties, dutyHolders, passkeyChallenges, passkeys, polls, pollTallies, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -122,6 +122,15 @@ function addPoll(w: World): void {
     .values({ id: 1, userId: w.users.author.id, question: 'Which Saturday?', options: JSON.stringify(['Mar 7', 'Mar 14']), closesAt: w.t.clock.now() + 86_400_000 })
     .run();
   w.t.db.insert(pollTallies).values([0, 1].map((option) => ({ pollId: 1, option, count: 0 }))).run();
+}
+
+/** A duty (id 1) of one place on the open workout, held by `holder` if given (with a swap on offer if asked). */
+function addDuty(holder?: ActorName, swap = false) {
+  return (w: World): void => {
+    const startsAt = w.t.clock.now() + 5 * 86_400_000;
+    w.t.db.insert(duties).values({ id: 1, place: 'workout', placeId: w.openWorkoutId, kind: 'Lifeguard', places: 1, startsAt, endsAt: startsAt + 3_600_000 }).run();
+    if (holder) w.t.db.insert(dutyHolders).values({ dutyId: 1, userId: w.users[holder].id, swapOfferedAt: swap ? w.t.clock.now() : null }).run();
+  };
 }
 
 const CASES: RouteCase[] = [
@@ -426,6 +435,38 @@ const CASES: RouteCase[] = [
     allowed: 'member',
     allowedStatus: 200,
     at: (w) => addPoll(w),
+  },
+  {
+    name: 'add duty',
+    method: 'POST',
+    path: () => '/api/duties',
+    body: (w) => ({ place: 'workout', placeId: w.openWorkoutId, kind: 'Lifeguard', places: 2 }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  { name: 'remove duty', method: 'DELETE', path: () => '/api/duties/1', tooLow: BELOW_EXEC, allowed: 'exec', allowedStatus: 200, at: addDuty() },
+  { name: 'claim duty', method: 'POST', path: () => '/api/duties/1/claim', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty() },
+  { name: 'give up duty', method: 'DELETE', path: () => '/api/duties/1/claim', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty('member') },
+  { name: 'offer duty swap', method: 'POST', path: () => '/api/duties/1/swap', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty('member') },
+  { name: 'take duty swap', method: 'POST', path: () => '/api/duties/1/swap/take', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty('exec', true) },
+  {
+    name: 'assign duty',
+    method: 'PUT',
+    path: (w) => `/api/duties/1/holders/${w.users.member.id}`,
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: addDuty(),
+  },
+  {
+    name: 'unassign duty',
+    method: 'DELETE',
+    path: (w) => `/api/duties/1/holders/${w.users.member.id}`,
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: addDuty('member'),
   },
   {
     name: 'delete event',
@@ -946,6 +987,14 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/polls',
       'POST /api/polls/:id/close',
       'PUT /api/polls/:id/answer',
+      'POST /api/duties',
+      'DELETE /api/duties/:id',
+      'POST /api/duties/:id/claim',
+      'DELETE /api/duties/:id/claim',
+      'POST /api/duties/:id/swap',
+      'POST /api/duties/:id/swap/take',
+      'PUT /api/duties/:id/holders/:userId',
+      'DELETE /api/duties/:id/holders/:userId',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
       'POST /api/forum/workouts/:id/lane',

@@ -29,6 +29,7 @@ const JSON_ROUTES: JsonRoute[] = [
   ['PUT', '/api/races/:race', 'exec'],
   ['PUT', '/api/profiles/swim-coach', 'exec'],
   ['POST', '/api/polls', 'exec'],
+  ['POST', '/api/duties', 'exec'],
 ];
 
 const CASES = JSON_ROUTES.map(([method, template, actor]) => {

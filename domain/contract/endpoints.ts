@@ -6,6 +6,7 @@ import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnsw
 import type { NewAnnouncement } from './club/announcements-schemas';
 import type { PollAnswer, PollAnsweredAnswer, PollMissingAnswer, PollsAnswer } from './club/polls';
 import type { NewPoll, PollAnswerBody } from './club/polls-schemas';
+import type { DutiesAnswer, NewDuty } from './training/duties';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -265,6 +266,16 @@ export interface Endpoints {
   'GET /polls/:id/missing': { answer: PollMissingAnswer };
   'POST /polls/:id/close': { answer: PollAnswer };
   'PUT /polls/:id/answer': { body: PollAnswerBody; answer: PollAnsweredAnswer };
+  // duty rotas
+  'GET /duties': { answer: DutiesAnswer };
+  'POST /duties': { body: Partial<NewDuty>; answer: DutiesAnswer };
+  'DELETE /duties/:id': { answer: DutiesAnswer };
+  'POST /duties/:id/claim': { answer: DutiesAnswer };
+  'DELETE /duties/:id/claim': { answer: DutiesAnswer };
+  'POST /duties/:id/swap': { answer: DutiesAnswer };
+  'POST /duties/:id/swap/take': { answer: DutiesAnswer };
+  'PUT /duties/:id/holders/:userId': { answer: DutiesAnswer };
+  'DELETE /duties/:id/holders/:userId': { answer: DutiesAnswer };
   // the club's settings and texts, as versioned documents
   'GET /club': { answer: ClubAnswer };
   'GET /setup': { answer: SetupStatus };

@@ -1,0 +1,132 @@
+// Duty rotas: who may add, take, give up, swap and assign duties; places never exceeded; no two
+// duties at once for one member; the give-up cut-off; a swap taken once; replays; a member leaving.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { dutyHolders, messageQueue, users } from '../../db/schema';
+import { EXEC, MEMBER, OTHER, PENDING, makeClub, type TestUser } from '../testing/test-app';
+
+const HOUR = 3_600_000;
+// The test clock's today is Monday 2026-03-02, 10:00 in the club's zone.
+const swim = { type: 'workout', title: 'Swim', workoutType: 'swim', workoutDate: '2026-03-06', workoutTime: '18:00', content: 'Lanes.' };
+
+async function setup() {
+  const club = await makeClub({ exec: EXEC, me: MEMBER, other: OTHER, pending: PENDING, third: { role: 'member', name: 'Theo Third' } });
+  const { t, exec } = club;
+  const workout = (await t.createPost(exec.token, swim)).post as { id: number };
+  const add = async (over: Record<string, unknown> = {}, placeId = workout.id) => {
+    const res = await t.call('POST', '/api/duties', { token: exec.token, body: { place: 'workout', placeId, kind: 'Lifeguard', places: 2, ...over } });
+    expect(res.status).toBe(201);
+    return (res.body.duties as { id: number }[]).at(-1)!;
+  };
+  const act = (method: string, path: string, user: TestUser, key?: string) =>
+    t.call(method, `/api/duties${path}`, { token: user.token, ...(key && { headers: { 'idempotency-key': key } }) });
+  const holders = (dutyId: number) =>
+    t.db.select().from(dutyHolders).where(eq(dutyHolders.dutyId, dutyId)).all().map((h) => h.userId).sort((a, b) => a - b);
+  return { ...club, workout, add, act, holders };
+}
+
+describe('POST /api/duties', () => {
+  it('is for execs; takes a kind from the club’s list; its time is its session’s', async () => {
+    const { t, exec, me, workout, add } = await setup();
+    const body = { place: 'workout', placeId: workout.id, kind: 'Lifeguard', places: 1 };
+    expect((await t.call('POST', '/api/duties', { token: me.token, body })).status).toBe(403);
+    expect((await t.call('POST', '/api/duties', { body })).status).toBe(401);
+    const unknown = await t.call('POST', '/api/duties', { token: exec.token, body: { ...body, kind: 'Cook' } });
+    expect([unknown.status, unknown.body.field]).toEqual([400, 'kind']);
+    const none = await t.call('POST', '/api/duties', { token: exec.token, body: { ...body, placeId: 999 } });
+    expect(none.status).toBe(404);
+    const zero = await t.call('POST', '/api/duties', { token: exec.token, body: { ...body, places: 0 } });
+    expect([zero.status, zero.body.field]).toEqual([400, 'places']);
+    const duty = (await add({ kind: 'Coach on deck' })) as unknown as { starts_at: number; ends_at: number; kind: string };
+    expect(duty.kind).toBe('Coach on deck');
+    // 18:00 in Toronto on 2026-03-06 is 23:00 UTC; a swim lasts its type's usual length.
+    expect(duty.starts_at).toBe(Date.parse('2026-03-06T23:00:00Z'));
+    expect(duty.ends_at).toBeGreaterThan(duty.starts_at);
+  });
+});
+
+describe('taking a duty', () => {
+  it('fifty members tapping at once on two places: exactly two hold it', async () => {
+    const { t, add, holders } = await setup();
+    const duty = await add();
+    const members: TestUser[] = [];
+    for (let i = 0; i < 50; i++) members.push(await t.createUser({ role: 'member', name: `Racer ${i}`, email: `racer${i}@club.test` }));
+    const answers = await Promise.all(members.map((m) => t.call('POST', `/api/duties/${duty.id}/claim`, { token: m.token, headers: { 'idempotency-key': `claim-${m.id}-0000` } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.error === 'Every place of this duty is taken')).toBe(true);
+    expect(holders(duty.id)).toHaveLength(2);
+  });
+
+  it('one member holds no two duties at the same time', async () => {
+    const { me, add, act } = await setup();
+    const lifeguard = await add();
+    const coach = await add({ kind: 'Coach on deck' });
+    expect((await act('POST', `/${lifeguard.id}/claim`, me)).status).toBe(200);
+    const second = await act('POST', `/${coach.id}/claim`, me);
+    expect([second.status, second.body.error]).toEqual([409, 'You already hold a duty at that time']);
+  });
+
+  it('a replay of the same key holds the place once', async () => {
+    const { me, add, act, holders } = await setup();
+    const duty = await add();
+    const once = await act('POST', `/${duty.id}/claim`, me, 'claim-key-0001');
+    const again = await act('POST', `/${duty.id}/claim`, me, 'claim-key-0001');
+    expect(again.body).toEqual(once.body);
+    expect(holders(duty.id)).toEqual([me.id]);
+  });
+
+  it('a duty for execs or a qualification is refused to others', async () => {
+    const { t, exec, me, add, act } = await setup();
+    const execsOnly = await add({ eligibility: 'execs' });
+    expect((await act('POST', `/${execsOnly.id}/claim`, me)).body.error).toMatch(/^This duty is for members who may take it/);
+    expect((await act('POST', `/${execsOnly.id}/claim`, exec)).status).toBe(200);
+    const nls = await add({ eligibility: 'qualified', qualification: 'NLS lifeguard', kind: 'Lifeguard' });
+    t.db.update(users).set({ qualifications: 'First aid\nNLS Lifeguard' }).where(eq(users.id, me.id)).run();
+    expect((await act('POST', `/${nls.id}/claim`, me)).status).toBe(200);
+  });
+});
+
+describe('giving up and swapping', () => {
+  it('gives up before the cut-off; after it, only a swap, which the first eligible member takes and both are told once', async () => {
+    const { t, me, other, third, add, act, holders } = await setup();
+    const duty = await add({ places: 1 });
+    await act('POST', `/${duty.id}/claim`, me);
+    expect((await act('DELETE', `/${duty.id}/claim`, me)).status).toBe(200);
+    await act('POST', `/${duty.id}/claim`, me);
+    // Thursday 10:00: 32 hours before the swim, inside the default 48-hour cut-off.
+    t.clock.advance(3 * 24 * HOUR);
+    const late = await act('DELETE', `/${duty.id}/claim`, me);
+    expect([late.status, late.body.error]).toEqual([409, 'It is too close to the start to give this duty up: ask for a swap instead']);
+    expect((await act('POST', `/${duty.id}/swap/take`, other)).body.error).toBe('Nobody has offered this duty for a swap');
+    expect((await act('POST', `/${duty.id}/swap`, me)).status).toBe(200);
+    const before = t.db.select().from(messageQueue).all().length;
+    const [a, b] = await Promise.all([act('POST', `/${duty.id}/swap/take`, other), act('POST', `/${duty.id}/swap/take`, third)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const taker = a.status === 200 ? other : third;
+    expect(holders(duty.id)).toEqual([taker.id]);
+    const told = t.db.select().from(messageQueue).all().slice(before);
+    expect(new Set(told.map((m) => m.to))).toEqual(new Set([me.email, taker.email]));
+    expect(told.filter((m) => m.to === me.email)).toHaveLength(1);
+  });
+
+  it('an exec assigns and removes anyone, never past the places', async () => {
+    const { exec, me, other, add, act, holders } = await setup();
+    const duty = await add({ places: 1 });
+    expect((await act('PUT', `/${duty.id}/holders/${me.id}`, other)).status).toBe(403);
+    expect((await act('PUT', `/${duty.id}/holders/${me.id}`, exec)).status).toBe(200);
+    expect((await act('PUT', `/${duty.id}/holders/${other.id}`, exec)).body.error).toBe('Every place of this duty is taken');
+    expect((await act('DELETE', `/${duty.id}/holders/${me.id}`, exec)).status).toBe(200);
+    expect(holders(duty.id)).toEqual([]);
+  });
+});
+
+describe('a member leaving', () => {
+  it('deleting the account frees their duty places', async () => {
+    const { t, me, add, act, holders } = await setup();
+    const duty = await add();
+    await act('POST', `/${duty.id}/claim`, me);
+    const admin = await t.createUser({ role: 'administrator', name: 'Ada Admin', email: 'ada@club.test' });
+    expect((await t.call('DELETE', `/api/admin/members/${me.id}`, { token: admin.token })).status).toBe(200);
+    expect(holders(duty.id)).toEqual([]);
+  });
+});
