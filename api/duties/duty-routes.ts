@@ -7,6 +7,7 @@ import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { idParam, readBodyNamingField, routeId } from '../platform/middleware/validate';
+import { dutiesAnswer } from './duty-answer';
 import { addDuty, assignDuty, claimDuty, dutiesOf, giveUpDuty, offerSwap, removeDuty, takeSwap, unassignDuty } from './duties';
 
 function userIdParam(raw: string | undefined): number {
@@ -23,47 +24,47 @@ export const dutyRoutes = new Hono<AppEnv>()
     const place = c.req.query('place');
     const id = idParam(c.req.query('id'));
     if (!DUTY_PLACES.includes(place as DutyPlaceKind) || id === null) throw new ServiceError(400, DUTY_PLACE_QUERY_ERROR);
-    return c.json({ duties: dutiesOf(c.var.deps, c.var.user, place as DutyPlaceKind, id) } satisfies AnswerOf<'GET /duties'>, 200);
+    return c.json(dutiesAnswer(c.var.deps, dutiesOf(c.var.deps, c.var.user, place as DutyPlaceKind, id)) satisfies AnswerOf<'GET /duties'>, 200);
   })
   .post('/', requireRole('exec'), async (c) => {
     const { deps, user } = c.var;
     const input = await readBodyNamingField(c, dutySchema);
-    return respondOnce(c, input, () => ({ status: 201, body: { duties: addDuty(deps, user, input) } satisfies AnswerOf<'POST /duties'> }));
+    return respondOnce(c, input, () => ({ status: 201, body: dutiesAnswer(deps, addDuty(deps, user, input)) satisfies AnswerOf<'POST /duties'> }));
   })
   .delete('/:id', requireRole('exec'), (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: removeDuty(deps, user, id) } satisfies AnswerOf<'DELETE /duties/:id'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, removeDuty(deps, user, id)) satisfies AnswerOf<'DELETE /duties/:id'> }));
   })
   .post('/:id/claim', (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: claimDuty(deps, user, id) } satisfies AnswerOf<'POST /duties/:id/claim'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, claimDuty(deps, user, id)) satisfies AnswerOf<'POST /duties/:id/claim'> }));
   })
   .delete('/:id/claim', (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: giveUpDuty(deps, user, id) } satisfies AnswerOf<'DELETE /duties/:id/claim'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, giveUpDuty(deps, user, id)) satisfies AnswerOf<'DELETE /duties/:id/claim'> }));
   })
   .post('/:id/swap', (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: offerSwap(deps, user, id) } satisfies AnswerOf<'POST /duties/:id/swap'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, offerSwap(deps, user, id)) satisfies AnswerOf<'POST /duties/:id/swap'> }));
   })
   .post('/:id/swap/take', (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: takeSwap(deps, user, id) } satisfies AnswerOf<'POST /duties/:id/swap/take'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, takeSwap(deps, user, id)) satisfies AnswerOf<'POST /duties/:id/swap/take'> }));
   })
   .put('/:id/holders/:userId', requireRole('exec'), (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const userId = userIdParam(c.req.param('userId'));
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: assignDuty(deps, user, id, userId) } satisfies AnswerOf<'PUT /duties/:id/holders/:userId'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, assignDuty(deps, user, id, userId)) satisfies AnswerOf<'PUT /duties/:id/holders/:userId'> }));
   })
   .delete('/:id/holders/:userId', requireRole('exec'), (c) => {
     const id = routeId(c, DUTY_NOT_FOUND);
     const userId = userIdParam(c.req.param('userId'));
     const { deps, user } = c.var;
-    return respondOnce(c, null, () => ({ status: 200, body: { duties: unassignDuty(deps, user, id, userId) } satisfies AnswerOf<'DELETE /duties/:id/holders/:userId'> }));
+    return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, unassignDuty(deps, user, id, userId)) satisfies AnswerOf<'DELETE /duties/:id/holders/:userId'> }));
   });

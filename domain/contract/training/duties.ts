@@ -31,6 +31,9 @@ export interface Duty {
 /** GET /duties?place=…&id=…, and the answer of each write: the duties of the place. */
 export interface DutiesAnswer {
   duties: Duty[];
+  /** The club's kinds of duty (an exec's form offers them) and its cut-off for giving one up. */
+  kinds: string[];
+  give_up_hours: number;
 }
 
 export const DUTY_NOT_FOUND = 'Duty not found';

@@ -20,6 +20,7 @@ const AttendanceReportPage = lazyNamed(() => import('../../features/reports/atte
 const MemberAttendancePage = lazyNamed(() => import('../../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../../features/profile/profile-page'), 'ProfilePage');
 const PersonalBests = lazyNamed(() => import('../../features/races/records/personal-bests'), 'PersonalBests');
+const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
@@ -44,7 +45,7 @@ export function MemberRoutes() {
           path="/race/:id"
           element={
             <MembersOnly>
-              <RaceDetailPage polls={racePolls} />
+              <RaceDetailPage sections={raceSections} />
             </MembersOnly>
           }
         />
@@ -53,7 +54,7 @@ export function MemberRoutes() {
           path="/workout/:id"
           element={
             <MembersOnly>
-              <WorkoutDetailPage polls={workoutPolls} />
+              <WorkoutDetailPage sections={workoutSections} />
             </MembersOnly>
           }
         />
@@ -61,7 +62,7 @@ export function MemberRoutes() {
           path="/event/:id"
           element={
             <MembersOnly>
-              <EventDetailPage polls={eventPolls} />
+              <EventDetailPage sections={eventSections} />
             </MembersOnly>
           }
         />
@@ -88,30 +89,22 @@ function personalBests(userId: number) {
   );
 }
 
-/** A workout's or an event's polls on its page, from the polls feature (its own chunk, loaded with the first poll shown). */
-function workoutPolls(workoutId: number) {
+/**
+ * What the duties and polls features add to a workout's, an event's or a race's page: each its own
+ * chunk, loaded with the page that shows it.
+ */
+function placeSections(place: 'workout' | 'event' | 'race', id: number) {
   return (
     <Suspense fallback={null}>
-      <PollsSection place="workout" placeId={workoutId} />
+      <DutiesSection place={place} placeId={id} />
+      <PollsSection place={place} placeId={id} />
     </Suspense>
   );
 }
 
-function racePolls(raceId: number) {
-  return (
-    <Suspense fallback={null}>
-      <PollsSection place="race" placeId={raceId} />
-    </Suspense>
-  );
-}
-
-function eventPolls(eventId: number) {
-  return (
-    <Suspense fallback={null}>
-      <PollsSection place="event" placeId={eventId} />
-    </Suspense>
-  );
-}
+const workoutSections = (id: number) => placeSections('workout', id);
+const eventSections = (id: number) => placeSections('event', id);
+const raceSections = (id: number) => placeSections('race', id);
 
 /** The own-profile page's back link points at /dashboard, which is not a screen of its own. */
 function DashboardRedirect() {

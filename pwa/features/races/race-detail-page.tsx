@@ -19,8 +19,8 @@ import { ResultsSection } from './race-weekend/results-section';
 import { hasRole } from '../../../domain/contract/roles';
 import './races.css';
 
-/** A race's page; `polls`: the race's polls, handed in by the frame (another feature's, loaded on demand). */
-export function RaceDetailPage({ polls }: { polls?: (raceId: number) => ReactNode } = {}) {
+/** A race's page; `sections`: its duties and polls, handed in by the frame (other features', loaded on demand). */
+export function RaceDetailPage({ sections }: { sections?: (raceId: number) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -139,7 +139,7 @@ export function RaceDetailPage({ polls }: { polls?: (raceId: number) => ReactNod
       <EntrySection race={race} myId={user?.id} />
       <LiftsSection race={race} myId={user?.id} />
       <ResultsSection race={race} myId={user?.id} isExec={user ? hasRole(user.role, 'exec') : false} />
-      {polls?.(race.id)}
+      {sections?.(race.id)}
     </div>
   );
 }

@@ -32,5 +32,9 @@ export function describeAction(action: SyncAction): { text: string; href: string
       return { text: 'Dismiss a club announcement', href: '/' };
     case 'poll-answer':
       return { text: action.question ? `Answer the poll “${action.question}”` : 'Answer a poll', href: action.at ?? '/' };
+    case 'duty-claim': {
+      const what = action.duty ? `the ${action.duty} duty` : 'a duty';
+      return { text: action.taken ? `Take ${what}` : `Give up ${what}`, href: action.at ?? '/' };
+    }
   }
 }

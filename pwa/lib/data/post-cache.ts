@@ -9,7 +9,7 @@
 // copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
 // write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
 // Loaded with the data layer (app/members/query-layer.tsx): keep it small, with no date library.
-import { announcementsKey, forumKeys, myWeekKey, pollKeys } from './post-keys';
+import { announcementsKey, dutyKeys, forumKeys, myWeekKey, pollKeys } from './post-keys';
 import { raceKeys } from './race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
@@ -197,6 +197,10 @@ export function applyWritten(client: QueryClient, written: Written): void {
     case 'race-result':
       // The race's page reads them; its next load brings the lift and the results as the server has them.
       void client.invalidateQueries({ queryKey: raceKeys.detail(String(written.action.raceId)) });
+      return;
+    case 'duty-claim':
+      // Who holds the duty's places is the club's to tell: every duty on screen reads again.
+      void client.invalidateQueries({ queryKey: dutyKeys.all });
       return;
     case 'poll-answer':
       // Counts and who answered are the club's to tell (and an anonymous answer comes back without

@@ -29,7 +29,9 @@ export type SyncAction =
    * The member's whole answer to a poll (a state, so a replay changes nothing); `question` and `at`
    * (the page it was answered on) only tell the Sync screen what it was.
    */
-  | { kind: 'poll-answer'; pollId: number; choices: number[]; question?: string; at?: string };
+  | { kind: 'poll-answer'; pollId: number; choices: number[]; question?: string; at?: string }
+  /** A place of a duty taken or given up (a state); `duty` and `at` only tell the Sync screen what and where. */
+  | { kind: 'duty-claim'; dutyId: number; taken: boolean; duty?: string; at?: string };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -42,6 +44,7 @@ export interface WriteAnswers {
   'race-result': AnswerOf<'PUT /races/:id/result'>;
   'announcement-dismissal': AnswerOf<'POST /announcements/:id/dismiss'>;
   'poll-answer': AnswerOf<'PUT /polls/:id/answer'>;
+  'duty-claim': AnswerOf<'POST /duties/:id/claim'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -93,6 +96,8 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/announcements/${action.announcementId}/dismiss`, method: 'POST' };
     case 'poll-answer':
       return { path: `/polls/${action.pollId}/answer`, method: 'PUT', body: { choices: action.choices } };
+    case 'duty-claim':
+      return { path: `/duties/${action.dutyId}/claim`, method: action.taken ? 'POST' : 'DELETE' };
   }
 }
 
@@ -114,6 +119,8 @@ function thingOf(action: SyncAction): number {
       return action.announcementId;
     case 'poll-answer':
       return action.pollId;
+    case 'duty-claim':
+      return action.dutyId;
   }
 }
 

@@ -38,10 +38,10 @@ import { canManagePost } from '../../../../domain/rules';
 export const NOT_SAVED_WORKOUT_TEXT = 'This workout was not saved on this device.';
 
 /**
- * /workout/{id} (members; the router checks the role). `polls`: the workout's polls, handed in by the
- * frame (another feature's, loaded on demand).
+ * /workout/{id} (members; the router checks the role). `sections`: what other features add to the page (its
+ * duties and polls), handed in by the frame and loaded on demand.
  */
-export function WorkoutDetailPage({ polls }: { polls?: (workoutId: number) => ReactNode } = {}) {
+export function WorkoutDetailPage({ sections }: { sections?: (workoutId: number) => ReactNode } = {}) {
   const id = parseId(useParams().id);
   const navigate = useNavigate();
   const { user, can } = useSession();
@@ -185,7 +185,7 @@ export function WorkoutDetailPage({ polls }: { polls?: (workoutId: number) => Re
       {data.waitlist.length > 0 && (
         <WaitlistSection entries={data.waitlist} myId={user?.id} lanes={workout.lanes} signups={data.signups} savedAt={fromCache ? updatedAt : null} />
       )}
-      {polls?.(workout.id)}
+      {sections?.(workout.id)}
       <LocalComments postId={workout.id} />
     </Frame>
   );
