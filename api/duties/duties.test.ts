@@ -130,3 +130,24 @@ describe('a member leaving', () => {
     expect(holders(duty.id)).toEqual([]);
   });
 });
+
+describe('GET /api/duties/rota', () => {
+  it('lists the term’s duties, open ones first, and each member’s count of duties done this term', async () => {
+    const { t, exec, me, other, add, act } = await setup();
+    const full = await add({ places: 1 });
+    const open = await add({ places: 2, kind: 'Coach on deck' });
+    await act('POST', `/${full.id}/claim`, me);
+    await act('POST', `/${open.id}/claim`, other);
+    const before = (await t.call('GET', '/api/duties/rota', { token: me.token })).body;
+    expect(before.duties.map((d: { id: number }) => d.id)).toEqual([open.id, full.id]);
+    expect(before.duties[0]).toMatchObject({ title: 'Swim', date: '2026-03-06', may_take: false });
+    expect(before.done).toEqual([]);
+    t.clock.advance(6 * 24 * HOUR);
+    const after = (await t.call('GET', '/api/duties/rota', { token: exec.token })).body;
+    expect(after.done.map((d: { name: string; count: number }) => [d.name, d.count])).toEqual([
+      ['Morgan Member', 1],
+      ['Olive Other', 1],
+    ]);
+    expect((await t.call('GET', '/api/duties/rota?term=nope-2026', { token: me.token })).status).toBe(404);
+  });
+});

@@ -68,7 +68,7 @@ function holdersOf(deps: AppDeps, dutyId: number) {
     .all();
 }
 
-function toDuty(deps: AppDeps, row: DutyRow, viewer: Member): Duty {
+export function toDuty(deps: AppDeps, row: DutyRow, viewer: Member): Duty {
   const holders = holdersOf(deps, row.id);
   const mine = holders.some((h) => h.id === viewer.id);
   const open = !dutyFull(row.places, holders.length) || holders.some((h) => h.swapOfferedAt !== null);
@@ -84,7 +84,7 @@ function toDuty(deps: AppDeps, row: DutyRow, viewer: Member): Duty {
     ends_at: row.endsAt,
     holders: holders.map((h) => ({ id: h.id, name: h.name, swap_offered: h.swapOfferedAt !== null })),
     mine,
-    may_take: !mine && open && row.startsAt > deps.clock() && eligible(deps, row, viewer),
+    may_take: !mine && open && row.startsAt > deps.clock() && eligible(deps, row, viewer) && !holdsOverlapping(deps, row, viewer.id),
   };
 }
 
@@ -151,15 +151,20 @@ export function removeDuty(deps: AppDeps, actor: Member, id: number): Duty[] {
   return dutiesOf(deps, actor, row.place as DutyPlaceKind, row.placeId);
 }
 
-/** A member holds no other duty whose time meets this one's. */
-function refuseOverlap(deps: AppDeps, row: DutyRow, userId: number): void {
+/** Whether a member holds another duty whose time meets this one's. */
+function holdsOverlapping(deps: AppDeps, row: DutyRow, userId: number): boolean {
   const others = deps.database.db
     .select({ startsAt: duties.startsAt, endsAt: duties.endsAt })
     .from(dutyHolders)
     .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
     .where(and(eq(dutyHolders.userId, userId), ne(duties.id, row.id), lt(duties.startsAt, row.endsAt), gt(duties.endsAt, row.startsAt)))
     .all();
-  if (others.some((o) => dutiesOverlap(o, row))) throw new ServiceError(409, DUTY_OVERLAP_ERROR);
+  return others.some((o) => dutiesOverlap(o, row));
+}
+
+/** A member holds no two duties at the same time. */
+function refuseOverlap(deps: AppDeps, row: DutyRow, userId: number): void {
+  if (holdsOverlapping(deps, row, userId)) throw new ServiceError(409, DUTY_OVERLAP_ERROR);
 }
 
 function isHolder(deps: AppDeps, dutyId: number, userId: number): boolean {

@@ -8,6 +8,7 @@ import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { idParam, readBodyNamingField, routeId } from '../platform/middleware/validate';
 import { dutiesAnswer } from './duty-answer';
+import { rotaOf } from './rota';
 import { addDuty, assignDuty, claimDuty, dutiesOf, giveUpDuty, offerSwap, removeDuty, takeSwap, unassignDuty } from './duties';
 
 function userIdParam(raw: string | undefined): number {
@@ -26,6 +27,7 @@ export const dutyRoutes = new Hono<AppEnv>()
     if (!DUTY_PLACES.includes(place as DutyPlaceKind) || id === null) throw new ServiceError(400, DUTY_PLACE_QUERY_ERROR);
     return c.json(dutiesAnswer(c.var.deps, dutiesOf(c.var.deps, c.var.user, place as DutyPlaceKind, id)) satisfies AnswerOf<'GET /duties'>, 200);
   })
+  .get('/rota', (c) => c.json(rotaOf(c.var.deps, c.var.user, c.req.query('term')) satisfies AnswerOf<'GET /duties/rota'>, 200))
   .post('/', requireRole('exec'), async (c) => {
     const { deps, user } = c.var;
     const input = await readBodyNamingField(c, dutySchema);

@@ -6,7 +6,7 @@ import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnsw
 import type { NewAnnouncement } from './club/announcements-schemas';
 import type { PollAnswer, PollAnsweredAnswer, PollMissingAnswer, PollsAnswer } from './club/polls';
 import type { NewPoll, PollAnswerBody } from './club/polls-schemas';
-import type { DutiesAnswer, NewDuty } from './training/duties';
+import type { DutiesAnswer, NewDuty, RotaAnswer } from './training/duties';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -268,6 +268,7 @@ export interface Endpoints {
   'PUT /polls/:id/answer': { body: PollAnswerBody; answer: PollAnsweredAnswer };
   // duty rotas
   'GET /duties': { answer: DutiesAnswer };
+  'GET /duties/rota': { answer: RotaAnswer };
   'POST /duties': { body: Partial<NewDuty>; answer: DutiesAnswer };
   'DELETE /duties/:id': { answer: DutiesAnswer };
   'POST /duties/:id/claim': { answer: DutiesAnswer };

@@ -24,7 +24,7 @@ export interface Duty {
   holders: DutyHolder[];
   /** The caller holds a place. */
   mine: boolean;
-  /** The caller may take a place now (eligible, a free place or a swap on offer, not holding it). */
+  /** The caller may take a place now (eligible, a free place or a swap on offer, not holding it nor another duty at that time). */
   may_take: boolean;
 }
 
@@ -36,6 +36,22 @@ export interface DutiesAnswer {
   give_up_hours: number;
 }
 
+/** A duty on the term's rota, with what it is on. */
+export interface RotaDuty extends Duty {
+  /** The workout's or event's title, or the race's name. */
+  title: string;
+  /** Its day, club-local 'YYYY-MM-DD'. */
+  date: string;
+}
+
+/** GET /duties/rota?term=…: a term's duties, open ones first, and each member's count of duties done in it. */
+export interface RotaAnswer {
+  term: { id: string; label: string; start: string; end: string };
+  duties: RotaDuty[];
+  done: { id: number; name: string; count: number }[];
+}
+
+export const DUTY_TERM_NOT_FOUND = 'The club has no such term';
 export const DUTY_NOT_FOUND = 'Duty not found';
 export const DUTY_PLACE_NOT_FOUND = 'The workout, event or race for this duty was not found';
 export const DUTY_PLACE_QUERY_ERROR = 'Say where the duties are: place=workout, event or race with its id';

@@ -20,6 +20,7 @@ const AttendanceReportPage = lazyNamed(() => import('../../features/reports/atte
 const MemberAttendancePage = lazyNamed(() => import('../../features/reports/member-attendance-page'), 'MemberAttendancePage');
 const ProfilePage = lazyNamed(() => import('../../features/profile/profile-page'), 'ProfilePage');
 const PersonalBests = lazyNamed(() => import('../../features/races/records/personal-bests'), 'PersonalBests');
+const RotaPage = lazyNamed(() => import('../../features/duties/rota-page'), 'RotaPage');
 const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
@@ -72,6 +73,14 @@ export function MemberRoutes() {
         <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
         <Route path="/profile" element={<ProfilePage personalBests={personalBests} />} />
         <Route path="/dashboard" element={<DashboardRedirect />} />
+        <Route
+          path="/rota"
+          element={
+            <MembersOnly>
+              <RotaPage />
+            </MembersOnly>
+          }
+        />
         <Route path="/sync" element={<SyncPage />} />
         <Route path="/logout" element={<LogoutPage />} />
       </Route>

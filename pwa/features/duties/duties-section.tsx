@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Duty } from '../../../domain/contract/training/duties';
 import type { DutyPlaceKind } from '../../../domain/duties';
 import { UnsyncedMark } from '../../components/offline-note';
@@ -32,6 +32,7 @@ export function DutiesSection({ place, placeId }: { place: DutyPlaceKind; placeI
     <section className="duties" aria-labelledby={headingId}>
       <div className="duties__head">
         <h2 id={headingId}>Duties</h2>
+        <Link to="/rota">The term’s rota</Link>
         {exec && (
           <button type="button" className="button button--small" onClick={() => setAdding(true)}>
             Add a duty
