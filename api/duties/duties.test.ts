@@ -151,3 +151,21 @@ describe('GET /api/duties/rota', () => {
     expect((await t.call('GET', '/api/duties/rota?term=nope-2026', { token: me.token })).status).toBe(404);
   });
 });
+
+describe('a session cancelled or moved', () => {
+  it('tells its duty holders once, like its sign-ups (one message for a holder who also signed up)', async () => {
+    const { t, exec, me, other, workout, add, act } = await setup();
+    const lifeguard = await add({ places: 1 });
+    const coach = await add({ places: 1, kind: 'Coach on deck' });
+    await act('POST', `/${lifeguard.id}/claim`, me);
+    await act('PUT', `/${coach.id}/holders/${other.id}`, exec);
+    await t.call('POST', `/api/forum/workouts/${workout.id}/signup`, { token: other.token, body: { signedUp: true } });
+    const before = t.db.select().from(messageQueue).all().length;
+    const res = await t.call('POST', `/api/forum/posts/${workout.id}/cancel`, { token: exec.token, body: { reason: 'Pool closed' } });
+    expect(res.status).toBe(200);
+    const told = t.db.select().from(messageQueue).all().slice(before);
+    expect(told.filter((m) => m.to === me.email)).toHaveLength(1);
+    expect(told.filter((m) => m.to === other.email)).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/Cancelled/i);
+  });
+});

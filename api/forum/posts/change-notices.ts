@@ -6,7 +6,7 @@
 import { clubName } from '../../club/identity/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changeKey } from '../../../db/queries/reminder-keys';
-import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
+import { duties, dutyHolders, eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import { clubToday } from '../../../domain/clock';
 import { judgeEdit, type EditVerdict, type Slot } from '../../../domain/moves';
 import type { AppDeps } from '../../platform/context';
@@ -71,6 +71,23 @@ interface Recipient {
   name: string;
 }
 
+/**
+ * The members a change of `post` concerns, each once: who answered it (`answeredMembers`) and who
+ * holds one of its duties, who count as members today.
+ */
+function concernedMembers(deps: AppDeps, post: PostRow): Recipient[] {
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
+  const holders = deps.database.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(dutyHolders)
+    .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
+    .innerJoin(users, eq(users.id, dutyHolders.userId))
+    .where(and(eq(duties.place, post.type), eq(duties.placeId, post.id), activeMemberWhere(today)))
+    .all();
+  const byId = new Map([...answeredMembers(deps, post), ...holders].map((m) => [m.id, m]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
 /** The members who answered: signed up or waiting (a workout), going or maybe (an event), who count as members today. */
 function answeredMembers(deps: AppDeps, post: PostRow): Recipient[] {
   const { db } = deps.database;
@@ -116,7 +133,7 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
 }
 
 /**
- * Tells every member who answered `post` (as it is after the change, revision included) except
+ * Tells every member who answered `post` or holds one of its duties (as it is after the change, revision included) except
  * `changedBy`, who made the change and knows of it: a push to each of their devices that takes
  * reminders, an email when none does. Once per member and change: keyed
  * `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many members
@@ -124,7 +141,7 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
  */
 export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText, changedBy: number): number {
   let told = 0;
-  for (const m of answeredMembers(deps, post)) {
+  for (const m of concernedMembers(deps, post)) {
     if (m.id === changedBy) continue;
     const queued = tellMember(deps, m, {
       kind: 'reminders',
