@@ -169,3 +169,23 @@ describe('a session cancelled or moved', () => {
     expect(told[0]!.subject).toMatch(/Cancelled/i);
   });
 });
+
+describe('a duty on a weekly series', () => {
+  it('goes on the workout and every later one of its series, each at its own time', async () => {
+    const { t, exec } = await setup();
+    const made = (await t.createPost(exec.token, { ...swim, workoutDate: '2026-03-03', repeat: { weekdays: [2, 4], until: '2026-03-12' } })) as {
+      series: { posts: { id: number; workout_date: string }[] };
+    };
+    const [, second, ...rest] = made.series.posts;
+    const res = await t.call('POST', '/api/duties', { token: exec.token, body: { place: 'workout', placeId: second!.id, kind: 'Lifeguard', places: 1, series: true } });
+    expect(res.status).toBe(201);
+    const on = async (id: number) => (await t.call('GET', `/api/duties?place=workout&id=${id}`, { token: exec.token })).body.duties as { starts_at: number }[];
+    expect(await on(made.series.posts[0]!.id)).toEqual([]);
+    for (const p of [second!, ...rest]) {
+      const [duty] = await on(p.id);
+      // 18:00 in Toronto: 23:00 UTC before the change to summer time on March 8, 22:00 after it.
+      expect(duty!.starts_at).toBe(Date.parse(`${p.workout_date}T${p.workout_date < '2026-03-08' ? 23 : 22}:00:00Z`));
+    }
+    expect(rest.length).toBeGreaterThan(0);
+  });
+});

@@ -126,22 +126,38 @@ export function addDuty(deps: AppDeps, actor: Member, input: NewDuty): Duty[] {
   if (!clubDuties(deps).kinds.some((k) => k.toLowerCase() === input.kind.toLowerCase())) {
     throw new ServiceError(400, DUTY_KIND_UNKNOWN_ERROR, { field: 'kind' });
   }
-  const span = sessionSpan(deps, input.place, input.placeId);
-  deps.database.db
-    .insert(duties)
-    .values({
-      place: input.place,
-      placeId: input.placeId,
-      kind: input.kind,
-      places: input.places,
-      eligibility: input.eligibility,
-      qualification: input.eligibility === 'qualified' ? input.qualification : null,
-      ...span,
-      createdBy: actor.id,
-      createdAt: deps.clock(),
-    })
-    .run();
+  for (const placeId of seriesFrom(deps, input)) {
+    deps.database.db
+      .insert(duties)
+      .values({
+        place: input.place,
+        placeId,
+        kind: input.kind,
+        places: input.places,
+        eligibility: input.eligibility,
+        qualification: input.eligibility === 'qualified' ? input.qualification : null,
+        ...sessionSpan(deps, input.place, placeId),
+        createdBy: actor.id,
+        createdAt: deps.clock(),
+      })
+      .run();
+  }
   return dutiesOf(deps, actor, input.place, input.placeId);
+}
+
+/** The sessions a new duty goes on: its own, and with `series` every later workout of its weekly series. */
+function seriesFrom(deps: AppDeps, input: NewDuty): number[] {
+  if (!input.series || input.place !== 'workout') return [input.placeId];
+  const post = deps.database.db.select().from(posts).where(and(eq(posts.id, input.placeId), eq(posts.type, 'workout'))).get();
+  if (!post?.seriesId) return [input.placeId];
+  const later = deps.database.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.seriesId, post.seriesId), eq(posts.type, 'workout'), gt(posts.workoutDate, post.workoutDate!)))
+    .orderBy(asc(posts.workoutDate))
+    .all()
+    .map((p) => p.id);
+  return [input.placeId, ...later];
 }
 
 /** DELETE /duties/:id (execs). */

@@ -78,6 +78,8 @@ export const dutySchema = z
       .max(DUTY_PLACES_MAX, `A duty needs at most ${DUTY_PLACES_MAX} people`),
     eligibility: z.enum(DUTY_ELIGIBILITY).optional().default('members'),
     qualification: z.string().trim().max(60, 'A qualification is at most 60 characters').nullable().optional().default(null),
+    /** On a workout of a weekly series: the same duty on it and every later workout of the series. */
+    series: z.boolean().optional().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.eligibility === 'qualified' && !v.qualification) {

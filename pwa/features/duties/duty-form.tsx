@@ -20,7 +20,7 @@ export function DutyForm({ place, placeId, kinds, onClose }: { place: DutyPlaceK
     setError: setFieldError,
     formState: { errors },
   } = useContractForm<NewDuty>(dutySchema, {
-    defaultValues: { place, placeId, kind: kinds[0] ?? '', places: 1, eligibility: 'members', qualification: null },
+    defaultValues: { place, placeId, kind: kinds[0] ?? '', places: 1, eligibility: 'members', qualification: null, series: false },
   });
   const submit = handleSubmit((values) => {
     setError('');
@@ -57,6 +57,11 @@ export function DutyForm({ place, placeId, kinds, onClose }: { place: DutyPlaceK
           <FormField label="Qualification" error={errors.qualification?.message} hint="As members state it on their profile, e.g. NLS lifeguard">
             {(control) => <input {...control} {...register('qualification')} />}
           </FormField>
+        )}
+        {place === 'workout' && (
+          <label className="checkbox">
+            <input type="checkbox" {...register('series')} /> Also on every later workout of its weekly series
+          </label>
         )}
         {error && <ErrorMessage>{error}</ErrorMessage>}
         <FormFooter submitLabel="Add duty" busy={add.isPending} busyLabel="Adding…" />
