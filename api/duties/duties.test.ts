@@ -189,3 +189,14 @@ describe('a duty on a weekly series', () => {
     expect(rest.length).toBeGreaterThan(0);
   });
 });
+
+describe('My week', () => {
+  it('lists the duties the member holds in the coming days', async () => {
+    const { t, me, add, act } = await setup();
+    const duty = await add();
+    await act('POST', `/${duty.id}/claim`, me);
+    await act('POST', `/${duty.id}/swap`, me);
+    const week = (await t.call('GET', '/api/me/week', { token: me.token })).body;
+    expect(week.duties).toEqual([expect.objectContaining({ id: duty.id, kind: 'Lifeguard', place: 'workout', swap_offered: true })]);
+  });
+});

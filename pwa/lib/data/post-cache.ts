@@ -201,6 +201,7 @@ export function applyWritten(client: QueryClient, written: Written): void {
     case 'duty-claim':
       // Who holds the duty's places is the club's to tell: every duty on screen reads again.
       void client.invalidateQueries({ queryKey: dutyKeys.all });
+      void client.invalidateQueries({ queryKey: myWeekKey, exact: true });
       return;
     case 'poll-answer':
       // Counts and who answered are the club's to tell (and an anonymous answer comes back without
