@@ -55,3 +55,8 @@ export function mayGiveUpDuty(startsAt: number, now: number, giveUpHours: number
 export function dutiesOverlap(a: { startsAt: number; endsAt: number }, b: { startsAt: number; endsAt: number }): boolean {
   return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 }
+
+/** A holder is reminded this many hours before a duty starts. */
+export const DUTY_REMINDER_HOURS = 24;
+/** A duty still open this many days before it starts is made known to the members who may take it. */
+export const DUTY_OPEN_NOTICE_DAYS = 3;

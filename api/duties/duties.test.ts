@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dutyHolders, messageQueue, users } from '../../db/schema';
 import { EXEC, MEMBER, OTHER, PENDING, makeClub, type TestUser } from '../testing/test-app';
+import { sendDutyReminders } from './duty-reminders';
 
 const HOUR = 3_600_000;
 // The test clock's today is Monday 2026-03-02, 10:00 in the club's zone.
@@ -198,5 +199,29 @@ describe('My week', () => {
     await act('POST', `/${duty.id}/swap`, me);
     const week = (await t.call('GET', '/api/me/week', { token: me.token })).body;
     expect(week.duties).toEqual([expect.objectContaining({ id: duty.id, kind: 'Lifeguard', place: 'workout', swap_offered: true })]);
+  });
+});
+
+describe('duty reminders', () => {
+  it('tell the members who may take a duty still open three days ahead, and each holder the day before, once each', async () => {
+    const { t, exec, me, other, third, add, act } = await setup();
+    const open = await add({ places: 2 });
+    await act('POST', `/${open.id}/claim`, me);
+    // Monday 10:00; the swim is Friday 18:00. Tuesday 18:00 is three days before it.
+    expect(sendDutyReminders(t.deps)).toEqual({ holders: 0, open: 0 });
+    t.clock.advance(32 * HOUR + 1);
+    const first = sendDutyReminders(t.deps);
+    const told = () => t.db.select().from(messageQueue).all().filter((m) => m.dedupeKey?.startsWith('duty-'));
+    expect(new Set(told().map((m) => m.to))).toEqual(new Set([exec.email, other.email, third.email]));
+    expect(first.open).toBe(3);
+    // The next minute's pass sends nothing again.
+    t.clock.advance(60_000);
+    expect(sendDutyReminders(t.deps)).toEqual({ holders: 0, open: 0 });
+    // Thursday 18:00: a day before, the holder hears once.
+    t.clock.advance(48 * HOUR);
+    expect(sendDutyReminders(t.deps).holders).toBe(1);
+    expect(told().filter((m) => m.to === me.email)).toHaveLength(1);
+    t.clock.advance(60_000);
+    expect(sendDutyReminders(t.deps).holders).toBe(0);
   });
 });
