@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty } from './duties';
+import { dutiesOverlap, dutyFull, dutyReminderDue, dutyStartsSoon, mayGiveUpDuty, mayHoldDuty } from './duties';
 
 const HOUR = 3_600_000;
 
@@ -29,5 +29,13 @@ describe('duties', () => {
   it('two duties overlap when their times meet, not when one ends as the other starts', () => {
     expect(dutiesOverlap({ startsAt: 0, endsAt: 2 * HOUR }, { startsAt: HOUR, endsAt: 3 * HOUR })).toBe(true);
     expect(dutiesOverlap({ startsAt: 0, endsAt: HOUR }, { startsAt: HOUR, endsAt: 2 * HOUR })).toBe(false);
+  });
+
+  it('a holder is reminded within a day of the start; an open duty is made known within three days', () => {
+    expect(dutyReminderDue(24 * HOUR, 0)).toBe(true);
+    expect(dutyReminderDue(24 * HOUR + 1, 0)).toBe(false);
+    expect(dutyReminderDue(0, 0)).toBe(false);
+    expect(dutyStartsSoon(72 * HOUR, 0)).toBe(true);
+    expect(dutyStartsSoon(72 * HOUR + 1, 0)).toBe(false);
   });
 });

@@ -60,3 +60,13 @@ export function dutiesOverlap(a: { startsAt: number; endsAt: number }, b: { star
 export const DUTY_REMINDER_HOURS = 24;
 /** A duty still open this many days before it starts is made known to the members who may take it. */
 export const DUTY_OPEN_NOTICE_DAYS = 3;
+
+/** Whether a duty starting at `startsAt` is within DUTY_OPEN_NOTICE_DAYS of `now` and has not started. */
+export function dutyStartsSoon(startsAt: number, now: number): boolean {
+  return startsAt > now && startsAt - now <= DUTY_OPEN_NOTICE_DAYS * 24 * 3_600_000;
+}
+
+/** Whether a holder's reminder of a duty starting at `startsAt` is due at `now` (within DUTY_REMINDER_HOURS, not started). */
+export function dutyReminderDue(startsAt: number, now: number): boolean {
+  return startsAt > now && startsAt - now <= DUTY_REMINDER_HOURS * 3_600_000;
+}

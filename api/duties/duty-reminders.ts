@@ -2,11 +2,11 @@
 // the day before their duty, and the members who may take a duty still open three days before it.
 // Each once per duty and member: keyed `duty-reminder:` / `duty-open:<duty>:<member>`, and the
 // message queue's unique keys stop a second pass or process sending it again.
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { duties, dutyHolders, users, type DutyRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
-import { DUTY_OPEN_NOTICE_DAYS, DUTY_REMINDER_HOURS, dutyFull, mayHoldDuty, type DutyEligibility } from '../../domain/duties';
+import { dutyFull, dutyReminderDue, dutyStartsSoon, mayHoldDuty, type DutyEligibility } from '../../domain/duties';
 import { clubName } from '../club/identity/identity';
 import { clubDates } from '../club/settings';
 import { noticeEmail } from '../messaging/mail-templates';
@@ -14,8 +14,6 @@ import { tellMember } from '../messaging/notify';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { activeMemberWhere } from '../platform/users';
-
-const HOUR = 3_600_000;
 
 interface Recipient {
   id: number;
@@ -48,8 +46,8 @@ export function sendDutyReminders(deps: AppDeps, now = deps.clock()): { holders:
     const member = { id: users.id, email: users.email, name: users.name };
     const memberIs = and(eq(users.remindersEnabled, true), activeMemberWhere(today));
 
-    const soon = db.select().from(duties).where(and(gt(duties.startsAt, now), lte(duties.startsAt, now + DUTY_REMINDER_HOURS * HOUR))).all();
-    for (const row of soon) {
+    const coming = db.select().from(duties).where(gt(duties.startsAt, now)).all();
+    for (const row of coming.filter((d) => dutyReminderDue(d.startsAt, now))) {
       const holders = db.select(member).from(dutyHolders).innerJoin(users, eq(users.id, dutyHolders.userId)).where(and(eq(dutyHolders.dutyId, row.id), memberIs)).all();
       const when = dates.instant(row.startsAt, tz, 'long');
       for (const m of holders) {
@@ -57,8 +55,7 @@ export function sendDutyReminders(deps: AppDeps, now = deps.clock()): { holders:
       }
     }
 
-    const ahead = db.select().from(duties).where(and(gt(duties.startsAt, now), lte(duties.startsAt, now + DUTY_OPEN_NOTICE_DAYS * 24 * HOUR))).all();
-    for (const row of ahead) {
+    for (const row of coming.filter((d) => dutyStartsSoon(d.startsAt, now))) {
       const held = db.select({ userId: dutyHolders.userId }).from(dutyHolders).where(eq(dutyHolders.dutyId, row.id)).all();
       if (dutyFull(row.places, held.length)) continue;
       const holding = new Set(held.map((h) => h.userId));

@@ -50,3 +50,22 @@ describe('the duty rota', () => {
     expect(screen.getByText('Olive Other: 2')).toBeInTheDocument();
   });
 });
+
+describe('the rota for an exec', () => {
+  it('names the duties still open in the next three days', async () => {
+    const execUser = testUser('exec', { id: 2, name: 'Erin Exec' });
+    const soon = Date.now() + 2 * 86_400_000;
+    const week = Date.now() + 10 * 86_400_000;
+    answerRoutes(
+      {
+        'GET /config': { clubTimeZone: 'America/Toronto', clubEmail: 'club@club.test', vapidPublicKey: '', passkeys: false },
+        'GET /duties/rota': { ...rota, duties: [duty({ starts_at: soon, ends_at: soon + 3_600_000 }), duty({ id: 3, kind: 'Driver', starts_at: week, ends_at: week + 3_600_000 })] },
+      },
+      { user: execUser },
+    );
+    renderAt('/rota', '/rota', <RotaPage />, { user: execUser });
+    const open = await screen.findByRole('region', { name: 'Still open in the next 3 days' });
+    expect(within(open).getByText(/Lifeguard \(1 open\)/)).toBeInTheDocument();
+    expect(within(open).queryByText(/Driver/)).not.toBeInTheDocument();
+  });
+});

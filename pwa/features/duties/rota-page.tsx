@@ -6,6 +6,8 @@ import { performWrite } from '../../lib/offline/perform-write';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { formatDate, formatDateTime } from '../../lib/ui/format';
 import { useRotaQuery } from './api/rota-queries';
+import { DUTY_OPEN_NOTICE_DAYS, dutyStartsSoon } from '../../../domain/duties';
+import { useSession } from '../../lib/session/session';
 import './duties.css';
 
 /** /rota: one term's duties, the open ones first, with a filter for the ones the member can take, and each member's count of duties done. */
@@ -15,14 +17,31 @@ export function RotaPage() {
   const [mineOnly, setMineOnly] = useState(false);
   const [error, setError] = useState('');
   const doneId = useId();
+  const soonId = useId();
+  const { can } = useSession();
   usePageTitle('Duty rota');
   if (query.isPending) return <Loading />;
   if (!query.data) return <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, 'Could not load the rota')}</LoadError>;
   const { term, duties, done } = query.data;
   const shown = mineOnly ? duties.filter((d) => d.may_take) : duties;
+  const now = Date.now();
+  // For execs: what still needs people soon, by session.
+  const soon = can('exec') ? duties.filter((d) => d.holders.length < d.places && dutyStartsSoon(d.starts_at, now)) : [];
   return (
     <div className="page">
       <h1>Duty rota: {term.label}</h1>
+      {soon.length > 0 && (
+        <section aria-labelledby={soonId} className="alert alert--warning">
+          <h2 id={soonId}>Still open in the next {DUTY_OPEN_NOTICE_DAYS} days</h2>
+          <ul>
+            {soon.map((d) => (
+              <li key={d.id}>
+                {d.title || formatDate(d.date)}, {formatDate(d.date)}: {d.kind} ({d.places - d.holders.length} open)
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={mineOnly} onChange={(e) => setMineOnly(e.target.checked)} /> Open duties I can take
       </label>
