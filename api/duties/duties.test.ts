@@ -225,3 +225,16 @@ describe('duty reminders', () => {
     expect(sendDutyReminders(t.deps).holders).toBe(0);
   });
 });
+
+describe('a moved session', () => {
+  it('moves its duties by as much as its start moved', async () => {
+    const { t, exec, workout, add } = await setup();
+    const duty = (await add()) as unknown as { id: number; starts_at: number; ends_at: number };
+    const { type: _type, ...edit } = swim;
+    const res = await t.call('PUT', `/api/forum/posts/${workout.id}`, { token: exec.token, body: { ...edit, workoutDate: '2026-03-05' } });
+    expect(res.status).toBe(200);
+    const [moved] = (await t.call('GET', `/api/duties?place=workout&id=${workout.id}`, { token: exec.token })).body.duties as { starts_at: number; ends_at: number }[];
+    expect(moved!.starts_at).toBe(duty.starts_at - 24 * HOUR);
+    expect(moved!.ends_at).toBe(duty.ends_at - 24 * HOUR);
+  });
+});

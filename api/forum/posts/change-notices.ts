@@ -11,6 +11,7 @@ import { clubToday } from '../../../domain/clock';
 import { judgeEdit, type EditVerdict, type Slot } from '../../../domain/moves';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
+import { clubStartInstant } from './start-instants';
 import { movedNotice, noticeEmail, type NoticeText } from '../../messaging/mail-templates';
 import { tellMember } from '../../messaging/notify';
 import type { PostType } from './access';
@@ -164,8 +165,25 @@ export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow, chan
   const verdict = judged(deps, before, whereAndWhen(after));
   if (!verdict.allowed || !verdict.moved) return 0;
   deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
+  moveDuties(deps, before, after);
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null) return 0;
   return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(deps, after), whereAndWhen(after).place, after.id), changedBy);
 }
 
+
+/** A moved session's duties move with it, by as much as its start moved. */
+function moveDuties(deps: AppDeps, before: PostRow, after: PostRow): void {
+  const tz = clubTimeZone(deps);
+  const startOf = (post: PostRow) => {
+    const { date, time } = whereAndWhen(post);
+    return clubStartInstant(date, time || '00:00', tz);
+  };
+  const by = startOf(after) - startOf(before);
+  if (by === 0) return;
+  deps.database.db
+    .update(duties)
+    .set({ startsAt: sql`${duties.startsAt} + ${by}`, endsAt: sql`${duties.endsAt} + ${by}` })
+    .where(and(eq(duties.place, after.type), eq(duties.placeId, after.id)))
+    .run();
+}
