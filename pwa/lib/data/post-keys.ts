@@ -17,15 +17,6 @@ export const myWeekKey = ['me', 'week'] as const;
 /** The club's current announcements (GET /announcements), each saying whether the member dismissed it. */
 export const announcementsKey = ['announcements'] as const;
 
-/** The duties of a workout, an event or a race (GET /duties?place=…&id=…). */
-export const dutyKeys = {
-  all: ['duties'] as const,
-  of: (place: string, id: number) => [...dutyKeys.all, place, id] as const,
-};
-
-/** The polls of a place (GET /polls?place=…&id=…), and who has not answered one (execs). */
-export const pollKeys = {
-  all: ['polls'] as const,
-  of: (place: string, id: number | null) => [...pollKeys.all, place, id] as const,
-  missing: (id: number) => [...pollKeys.all, 'missing', id] as const,
-};
+/** Every kept read of the duties and of the polls (their features key each read under these). */
+export const dutiesKey = ['duties'] as const;
+export const pollsKey = ['polls'] as const;

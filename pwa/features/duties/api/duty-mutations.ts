@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
-import { dutyKeys } from '../../../lib/data/post-keys';
+import { dutiesKey } from '../../../lib/data/post-keys';
 
 function useDutyWrite<V>(send: (v: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => void queryClient.invalidateQueries({ queryKey: dutyKeys.all }) });
+  return useMutation({ mutationFn: send, onSuccess: () => void queryClient.invalidateQueries({ queryKey: dutiesKey }) });
 }
 
 const key = () => crypto.randomUUID();

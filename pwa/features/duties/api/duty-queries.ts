@@ -1,6 +1,6 @@
 import type { DutyPlaceKind } from '../../../../domain/duties';
 import { call } from '../../../lib/data/api-client';
-import { dutyKeys } from '../../../lib/data/post-keys';
+import { dutiesKey } from '../../../lib/data/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 // Taking and giving up a place is one of the writes the device's outbox carries
@@ -9,7 +9,7 @@ import { useRead } from '../../../lib/data/read';
 /** The duties of a workout, an event or a race; kept on the device like every signed-in read. */
 export function useDutiesQuery(place: DutyPlaceKind, placeId: number) {
   return useRead({
-    queryKey: dutyKeys.of(place, placeId),
+    queryKey: [...dutiesKey, place, placeId],
     queryFn: ({ signal }) => call('GET /duties', { query: { place, id: String(placeId) }, signal }),
   });
 }

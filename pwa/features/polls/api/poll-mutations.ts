@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
-import { pollKeys } from '../../../lib/data/post-keys';
+import { pollsKey } from '../../../lib/data/post-keys';
 
 export function usePostPollMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyOf<'POST /polls'>) => call('POST /polls', { body, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pollKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pollsKey }),
   });
 }
 
@@ -15,6 +15,6 @@ export function useClosePollMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call('POST /polls/:id/close', { params: { id }, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pollKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pollsKey }),
   });
 }

@@ -1,6 +1,6 @@
 import type { PollPlaceKind } from '../../../../domain/contract/club/polls';
 import { call } from '../../../lib/data/api-client';
-import { pollKeys } from '../../../lib/data/post-keys';
+import { pollsKey } from '../../../lib/data/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 // An answer is one of the writes the device's outbox carries (lib/offline/sync-action.ts): sent with
@@ -11,7 +11,7 @@ import { useRead } from '../../../lib/data/read';
 export function usePollsQuery(place: PollPlaceKind, placeId: number | null) {
   const query: Record<string, string> = placeId === null ? { place } : { place, id: String(placeId) };
   return useRead({
-    queryKey: pollKeys.of(place, placeId),
+    queryKey: [...pollsKey, place, placeId],
     queryFn: ({ signal }) => call('GET /polls', { query, signal }),
     refetchInterval: 60_000,
   });
@@ -20,7 +20,7 @@ export function usePollsQuery(place: PollPlaceKind, placeId: number | null) {
 /** The members who have not answered a poll yet (execs), read when asked for. */
 export function usePollMissingQuery(id: number, enabled: boolean) {
   return useRead({
-    queryKey: pollKeys.missing(id),
+    queryKey: [...pollsKey, 'missing', id],
     queryFn: ({ signal }) => call('GET /polls/:id/missing', { params: { id }, signal }),
     enabled,
   });
