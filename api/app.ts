@@ -10,6 +10,8 @@ import { accountDeletionRoutes } from './accounts/account-deletion-routes';
 import { authRoutes } from './accounts/auth-routes';
 import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
+import { pollRoutes } from './polls/poll-routes';
+import { dutyRoutes } from './duties/duty-routes';
 import { clubRoutes } from './club/identity/club-routes';
 import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
@@ -125,6 +127,8 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/forum', forumRoutes);
   app.route('/api/offline-set', offlineSetRoutes);
   app.route('/api/announcements', announcementRoutes);
+  app.route('/api/polls', pollRoutes);
+  app.route('/api/duties', dutyRoutes);
   app.route('/api/club/documents', documentRoutes);
   app.route('/api/club/photos', photoRoutes);
   app.route('/api/club', clubRoutes);

@@ -2,13 +2,13 @@
 import type { JsSizeFigures, OfflineFigures, PaintFigures } from './browser';
 import { renderColdStart, type ColdStartFigures } from './cold-start';
 import type { LoadFigures } from './http-load';
-import type { LoginBurstFigures } from './login-burst';
+import type { LoginBurstFigures } from './storms/login-burst';
 import type { RebuildFigures } from './list-rebuild';
-import { renderHungPush, type HungPushFigures } from './hung-push';
-import { renderWebhookStorm, type WebhookStormFigures } from './payment-webhooks';
+import { renderHungPush, type HungPushFigures } from './storms/hung-push';
+import { renderWebhookStorm, type WebhookStormFigures } from './storms/payment-webhooks';
 import { CLS_TARGET, LONGEST_TASK_TARGET_MS, PERFORMANCE_TARGET, SCORE_TARGET, TBT_TARGET_MS, type ClsFigures, type LighthouseFigures } from './lighthouse';
 import { renderOfflineSet, type OfflineSetFigures } from './offline-set';
-import type { StormFigures } from './signup-storm';
+import type { StormFigures } from './storms/signup-storm';
 
 /** The goal for the largest contentful paint of Home and every public page on a phone over slow 4G. */
 const PAINT_GOAL_MS = 1200;

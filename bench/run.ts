@@ -9,12 +9,12 @@ import { REPO_ROOT, freePort, startServer, type ChildServer } from '../api/testi
 import { ensureBuilt } from '../scripts/build-state.mjs';
 import { newJwtSecret, tokensFor } from '../api/testing/seeded-database';
 import { makeAgent, requestJson } from '../api/testing/json-client';
-import { loginBurst } from './login-burst';
+import { loginBurst } from './storms/login-burst';
 import { measureColdStart } from './cold-start';
 import { launchChromium, measureInitialJs, measureOfflineReplay, measurePaint, signInByApi, type Session } from './browser';
 import { measureListRebuild } from './list-rebuild';
-import { measureHungPush } from './hung-push';
-import { measureWebhookStorm } from './payment-webhooks';
+import { measureHungPush } from './storms/hung-push';
+import { measureWebhookStorm } from './storms/payment-webhooks';
 import { measureOfflineSet } from './offline-set';
 import { CLS_TARGET, JS_ONLY_PUBLIC_PAGES, PUBLIC_PAGES, SCORE_TARGET, measureCls, runLighthouse } from './lighthouse';
 import {
@@ -30,7 +30,7 @@ import {
 } from './http-load';
 import { renderTable, type BenchResults, type LimiterFigures } from './report';
 import { BENCH_LOG_N, BENCH_PASSWORD, COUNTS, seedBenchDatabase } from './seed';
-import { oneRequestStorm, signupStorm } from './signup-storm';
+import { oneRequestStorm, signupStorm } from './storms/signup-storm';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

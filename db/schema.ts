@@ -18,6 +18,8 @@ export const users = sqliteTable(
     bio: text('bio'),
     profilePictureUrl: text('profile_picture_url'),
     charterAcceptedAt: integer('charter_accepted_at'),
+    // What the member's profile states they are qualified for, one per line (e.g. 'NLS lifeguard'): some duties ask for one.
+    qualifications: text('qualifications'),
     charterVersion: text('charter_version'),
     joinDate: text('join_date'),
     expiryDate: text('expiry_date'),
@@ -459,6 +461,116 @@ export const announcementDismissals = sqliteTable(
     dismissedAt: integer('dismissed_at').notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index('announcement_dismissals_user_idx').on(t.userId)],
+);
+
+// Quick polls (docs/decisions/0150-polls.md). `options` is a JSON array of strings; a date poll's are
+// club-local 'YYYY-MM-DDTHH:MM'. `place` is home | workout | event | race, `place_id` the post's or
+// race's id (null on Home). `answered_count` is kept here, not counted from poll_responders, so the
+// count stays when a member who answered deletes their account.
+export const polls = sqliteTable(
+  'polls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    kind: text('kind').notNull().default('choice'),
+    options: text('options').notNull(),
+    multiple: integer('multiple', { mode: 'boolean' }).notNull().default(false),
+    anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
+    resultsShown: text('results_shown').notNull().default('after_answer'),
+    closesAt: integer('closes_at').notNull(),
+    place: text('place').notNull().default('home'),
+    placeId: integer('place_id'),
+    answeredCount: integer('answered_count').notNull().default(0),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('polls_place_idx').on(t.place, t.placeId), index('polls_closes_idx').on(t.closesAt)],
+);
+export type PollRow = typeof polls.$inferSelect;
+
+// How many chose each option. The only record of an anonymous poll's choices: a count per option,
+// with no row per answer, no time and no order, so nothing ties a choice to who made it.
+export const pollTallies = sqliteTable(
+  'poll_tallies',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    option: integer('option').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.option] })],
+);
+
+// Who has answered a poll (named or anonymous), and when; never what they chose.
+export const pollResponders = sqliteTable(
+  'poll_responders',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answeredAt: integer('answered_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] }), index('poll_responders_user_idx').on(t.userId)],
+);
+
+// Who chose what, in a named poll only.
+export const pollChoices = sqliteTable(
+  'poll_choices',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    option: integer('option').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId, t.option] }), index('poll_choices_user_idx').on(t.userId)],
+);
+
+// Duties on what the club runs (docs/decisions/0151-duties.md): a kind from the club's `duties`
+// document, a number of places, who may take it, and its span (epoch ms), copied from its workout's,
+// event's or race's time when it was added. `place` is workout | event | race.
+export const duties = sqliteTable(
+  'duties',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    place: text('place').notNull(),
+    placeId: integer('place_id').notNull(),
+    kind: text('kind').notNull(),
+    places: integer('places').notNull().default(1),
+    // members | execs | qualified
+    eligibility: text('eligibility').notNull().default('members'),
+    qualification: text('qualification'),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('duties_place_idx').on(t.place, t.placeId), index('duties_starts_idx').on(t.startsAt)],
+);
+export type DutyRow = typeof duties.$inferSelect;
+
+// Who holds a place of a duty. `swap_offered_at`: the holder asked for a swap after the cut-off; the
+// first eligible member to take it holds the place instead.
+export const dutyHolders = sqliteTable(
+  'duty_holders',
+  {
+    dutyId: integer('duty_id')
+      .notNull()
+      .references(() => duties.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    takenAt: integer('taken_at').notNull().default(now),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    swapOfferedAt: integer('swap_offered_at'),
+  },
+  (t) => [primaryKey({ columns: [t.dutyId, t.userId] }), index('duty_holders_user_idx').on(t.userId)],
 );
 
 // Idempotency-Key records: the stored answer is replayed for a repeated key, so a device's offline

@@ -14,6 +14,9 @@ import {
   passkeys,
   passwordResets,
   payments,
+  pollChoices,
+  pollResponders,
+  dutyHolders,
   postTombstoneMembers,
   refunds,
   pushSubscriptions,
@@ -96,6 +99,15 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
     db.delete(postTombstoneMembers).where(eq(postTombstoneMembers.userId, user.id)).run(),
   announcement_dismissals: ({ db, user }) =>
     db.delete(announcementDismissals).where(eq(announcementDismissals.userId, user.id)).run(),
+  // The member's named answers and that they answered go; the counts per option stay (poll_tallies),
+  // and so does the poll's number of answers.
+  poll_choices: ({ db, user }) => db.delete(pollChoices).where(eq(pollChoices.userId, user.id)).run(),
+  poll_responders: ({ db, user }) => db.delete(pollResponders).where(eq(pollResponders.userId, user.id)).run(),
+  // The member's duty places go (a duty to come has a free place again).
+  duty_holders: ({ db, user }) => db.delete(dutyHolders).where(eq(dutyHolders.userId, user.id)).run(),
+  duties: { keep: 'a duty stays on its session; who added it is forgotten (created_by set null)' },
+  poll_tallies: { keep: "counts per option; nobody's answer in them" },
+  polls: { keep: 'a poll stays for the club; who posted it is forgotten (user_id set null)' },
   announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },
   post_tombstones: { keep: 'a deleted item kept 30 days for calendars; no account in it' },
   workout_lanes: { keep: "a workout's lanes; no account in them (a member's lane is on their sign-up or waitlist place)" },

@@ -2,6 +2,7 @@
 // (documents.ts), so an administrator's change applies to the next request everywhere at once.
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
+import type { DutiesDocument } from '../../domain/duties';
 import type { AppDeps } from '../platform/context';
 import type { ClubRegion } from '../../domain/region/club-region';
 import { clubFormat, type ClubFormat } from '../../domain/region/club-format';
@@ -12,6 +13,11 @@ import { documentBody } from './documents';
 /** The attendance rules' numbers in force. */
 export function clubRules(deps: AppDeps): RuleNumbers {
   return documentBody(deps, 'rules');
+}
+
+/** The kinds of duty and the cut-off for giving one up in force (the `duties` document). */
+export function clubDuties(deps: AppDeps): DutiesDocument {
+  return documentBody(deps, 'duties');
 }
 
 /** The workout types and the forum's filters in force (Admin → Sports). */

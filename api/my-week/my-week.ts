@@ -6,8 +6,11 @@ import {
   USER_NOT_FOUND,
   type MyWeekAnswer,
   type MyWeekStanding,
+  type WeekDuty,
   type WeekItem,
 } from '../../domain/contract/me';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { duties, dutyHolders } from '../../db/schema';
 import { termOfDate } from '../../domain/calendar';
 import { clubTerms } from '../club/terms';
 import { EVENT_MINUTES, endOf, usualMinutes } from '../../domain/durations';
@@ -87,7 +90,7 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
     }
     const kindOrder = { race: 0, event: 1, workout: 2 } as const;
     items.sort((a, b) => a.start - b.start || kindOrder[a.kind] - kindOrder[b.kind] || a.id - b.id);
-    return { items, standing: standing(deps, userId, now, today) };
+    return { items, standing: standing(deps, userId, now, today), duties: weekDuties(deps, userId, now, startOf(range.last, '23:59')) };
   });
 }
 
@@ -105,4 +108,24 @@ function standing(deps: AppDeps, userId: number, now: number, today: string): My
     expiresInDays,
     renewSoon: expiresInDays !== null && expiresInDays <= EXPIRY_NUDGE_DAYS,
   };
+}
+
+/** The duties the member holds that have not ended and start by `until` (epoch ms), soonest first. */
+function weekDuties(deps: AppDeps, userId: number, now: number, until: number): WeekDuty[] {
+  return deps.database.db
+    .select({ d: duties, swapOfferedAt: dutyHolders.swapOfferedAt })
+    .from(dutyHolders)
+    .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
+    .where(and(eq(dutyHolders.userId, userId), gt(duties.endsAt, now), lte(duties.startsAt, until)))
+    .orderBy(asc(duties.startsAt), asc(duties.id))
+    .all()
+    .map(({ d, swapOfferedAt }) => ({
+      id: d.id,
+      kind: d.kind,
+      place: d.place as WeekDuty['place'],
+      place_id: d.placeId,
+      starts_at: d.startsAt,
+      ends_at: d.endsAt,
+      swap_offered: swapOfferedAt !== null,
+    }));
 }

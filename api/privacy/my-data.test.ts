@@ -125,6 +125,20 @@ async function leavingScene() {
     })
   ).announcement.id as number;
   for (const who of [me, other]) await t.must('POST', `/api/announcements/${kit}/dismiss`, { token: who.token, status: 200 });
+  // A poll Quincy posted and answered by name, with Olive's answer beside it (not Quincy's to download).
+  const poll = (
+    await t.must('POST', '/api/polls', {
+      token: me.token,
+      body: { question: 'Which Saturday for the brick?', options: ['Mar 7', 'Mar 14'], closesDate: '2026-03-05', closesTime: '18:00' },
+      status: 201,
+    })
+  ).poll.id as number;
+  for (const who of [me, other]) await t.must('PUT', `/api/polls/${poll}/answer`, { token: who.token, body: { choices: [1] } });
+  // A duty Quincy added to the full swim and holds.
+  const duty = (
+    await t.must('POST', '/api/duties', { token: me.token, body: { place: 'workout', placeId: full, kind: 'Lifeguard', places: 2 }, status: 201 })
+  ).duties[0].id as number;
+  await t.must('POST', `/api/duties/${duty}/claim`, { token: me.token });
   // A social Quincy answered, cancelled then deleted: kept for calendars as a tombstone naming who answered.
   const social = (
     await t.createPost(me.token, {

@@ -18,6 +18,11 @@ import {
   messageQueue,
   passkeys,
   payments,
+  dutyHolders,
+  duties,
+  pollChoices,
+  pollResponders,
+  polls,
   posts,
   postTombstoneMembers,
   postTombstones,
@@ -80,6 +85,7 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
     run_pace_seconds_per_km: user.runPace,
     ride_speed_kmh: user.rideSpeed,
     row_pace_seconds_per_500m: user.rowPace,
+    qualifications: user.qualifications,
     // The feed's address is a secret: only whether there is one.
     calendar_link: user.calendarToken !== null,
     account_created_at: at(user.createdAt),
@@ -288,6 +294,54 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(clubDocuments.publishedBy, user.id))
       .all()
       .map((d) => ({ setting: d.key, version: d.version, published_at: at(d.publishedAt), note: d.note })),
+  polls: ({ db, user }) =>
+    db
+      .select()
+      .from(polls)
+      .where(eq(polls.userId, user.id))
+      .all()
+      .map((p) => ({ id: p.id, question: p.question, options: JSON.parse(p.options) as string[], closes_at: at(p.closesAt), posted_at: at(p.createdAt) })),
+  // The polls the member answered; what they chose only where the poll was named (an anonymous
+  // poll's server never knew).
+  poll_responders: ({ db, user }) =>
+    db
+      .select({ r: pollResponders, question: polls.question, anonymous: polls.anonymous })
+      .from(pollResponders)
+      .innerJoin(polls, eq(polls.id, pollResponders.pollId))
+      .where(eq(pollResponders.userId, user.id))
+      .all()
+      .map(({ r, question, anonymous }) => ({ poll_id: r.pollId, question, anonymous, answered_at: at(r.answeredAt) })),
+  poll_choices: ({ db, user }) =>
+    db
+      .select({ c: pollChoices, question: polls.question, options: polls.options })
+      .from(pollChoices)
+      .innerJoin(polls, eq(polls.id, pollChoices.pollId))
+      .where(eq(pollChoices.userId, user.id))
+      .all()
+      .map(({ c, question, options }) => ({ poll_id: c.pollId, question, chose: (JSON.parse(options) as string[])[c.option] ?? null })),
+  duty_holders: ({ db, user }) =>
+    db
+      .select({ h: dutyHolders, d: duties })
+      .from(dutyHolders)
+      .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
+      .where(eq(dutyHolders.userId, user.id))
+      .all()
+      .map(({ h, d }) => ({
+        duty_id: d.id,
+        kind: d.kind,
+        on: `${d.place} ${d.placeId}`,
+        starts_at: at(d.startsAt),
+        taken_at: at(h.takenAt),
+        swap_offered_at: at(h.swapOfferedAt),
+      })),
+  duties: ({ db, user }) =>
+    db
+      .select()
+      .from(duties)
+      .where(eq(duties.createdBy, user.id))
+      .all()
+      .map((d) => ({ id: d.id, kind: d.kind, on: `${d.place} ${d.placeId}`, places: d.places, added_at: at(d.createdAt) })),
+  poll_tallies: { skip: "counts per option, nobody's answer in them" },
   announcement_dismissals: ({ db, user }) =>
     db
       .select({ d: announcementDismissals, title: announcements.title })

@@ -4,12 +4,15 @@
 import { Cron } from 'croner';
 import type { AppDeps } from '../platform/context';
 import { sendDueReminders } from './reminders';
+import { sendDutyReminders } from '../duties/duty-reminders';
 
 export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => void {
   const run = () => {
     try {
       const pass = sendDueReminders(deps);
       if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
+      const duty = sendDutyReminders(deps);
+      if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
     } catch (err) {
       deps.logger.error({ err }, 'reminder pass failed');
     }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICE } from '../testing/push-service';
 import { eq } from 'drizzle-orm';
-import { announcements, passkeyChallenges, passkeys, payments, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
+import { announcements, duties, dutyHolders, passkeyChallenges, passkeys, payments, polls, pollTallies, posts, raceLiftPlaces, raceLifts, races, raceSignups, renewalRequests, workoutLanes, workoutSignups } from '../../db/schema';
 import { ORIGIN } from '../testing/passkey-ceremonies';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
@@ -125,6 +125,24 @@ function raceDay(w: World): void {
 
 const liftBody = { leavingFrom: 'Gym', leavingAt: '2026-05-17T04:30', seats: 3, bikeSpots: 2, note: '' };
 const resultBody = { distance: 'Sprint', finishTime: '1:10:00' };
+
+/** An open poll (id 1) on Home, posted by the author. */
+function addPoll(w: World): void {
+  w.t.db
+    .insert(polls)
+    .values({ id: 1, userId: w.users.author.id, question: 'Which Saturday?', options: JSON.stringify(['Mar 7', 'Mar 14']), closesAt: w.t.clock.now() + 86_400_000 })
+    .run();
+  w.t.db.insert(pollTallies).values([0, 1].map((option) => ({ pollId: 1, option, count: 0 }))).run();
+}
+
+/** A duty (id 1) of one place on the open workout, held by `holder` if given (with a swap on offer if asked). */
+function addDuty(holder?: ActorName, swap = false) {
+  return (w: World): void => {
+    const startsAt = w.t.clock.now() + 5 * 86_400_000;
+    w.t.db.insert(duties).values({ id: 1, place: 'workout', placeId: w.openWorkoutId, kind: 'Lifeguard', places: 1, startsAt, endsAt: startsAt + 3_600_000 }).run();
+    if (holder) w.t.db.insert(dutyHolders).values({ dutyId: 1, userId: w.users[holder].id, swapOfferedAt: swap ? w.t.clock.now() : null }).run();
+  };
+}
 
 const CASES: RouteCase[] = [
   // ---------- users (any signed-in account; only a refused application is below it) ----------
@@ -400,6 +418,66 @@ const CASES: RouteCase[] = [
     at: (w) => {
       w.t.db.insert(announcements).values({ id: 1, userId: w.users.author.id, title: 'Kit order', body: 'Due Friday.', until: '2026-03-20' }).run();
     },
+  },
+  {
+    name: 'post poll',
+    method: 'POST',
+    path: () => '/api/polls',
+    body: () => ({ question: 'Which Saturday?', options: ['Mar 7', 'Mar 14'], closesDate: '2026-03-05', closesTime: '18:00' }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  {
+    name: 'close poll',
+    method: 'POST',
+    path: () => '/api/polls/1/close',
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: (w) => addPoll(w),
+  },
+  {
+    name: 'answer poll',
+    method: 'PUT',
+    path: () => '/api/polls/1/answer',
+    body: () => ({ choices: [0] }),
+    tooLow: BELOW_MEMBER,
+    allowed: 'member',
+    allowedStatus: 200,
+    at: (w) => addPoll(w),
+  },
+  {
+    name: 'add duty',
+    method: 'POST',
+    path: () => '/api/duties',
+    body: (w) => ({ place: 'workout', placeId: w.openWorkoutId, kind: 'Lifeguard', places: 2 }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 201,
+  },
+  { name: 'remove duty', method: 'DELETE', path: () => '/api/duties/1', tooLow: BELOW_EXEC, allowed: 'exec', allowedStatus: 200, at: addDuty() },
+  { name: 'claim duty', method: 'POST', path: () => '/api/duties/1/claim', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty() },
+  { name: 'give up duty', method: 'DELETE', path: () => '/api/duties/1/claim', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty('member') },
+  { name: 'offer duty swap', method: 'POST', path: () => '/api/duties/1/swap', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty('member') },
+  { name: 'take duty swap', method: 'POST', path: () => '/api/duties/1/swap/take', tooLow: BELOW_MEMBER, allowed: 'member', allowedStatus: 200, at: addDuty('exec', true) },
+  {
+    name: 'assign duty',
+    method: 'PUT',
+    path: (w) => `/api/duties/1/holders/${w.users.member.id}`,
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: addDuty(),
+  },
+  {
+    name: 'unassign duty',
+    method: 'DELETE',
+    path: (w) => `/api/duties/1/holders/${w.users.member.id}`,
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: addDuty('member'),
   },
   {
     name: 'delete event',
@@ -960,6 +1038,17 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/announcements',
       'DELETE /api/announcements/:id',
       'POST /api/announcements/:id/dismiss',
+      'POST /api/polls',
+      'POST /api/polls/:id/close',
+      'PUT /api/polls/:id/answer',
+      'POST /api/duties',
+      'DELETE /api/duties/:id',
+      'POST /api/duties/:id/claim',
+      'DELETE /api/duties/:id/claim',
+      'POST /api/duties/:id/swap',
+      'POST /api/duties/:id/swap/take',
+      'PUT /api/duties/:id/holders/:userId',
+      'DELETE /api/duties/:id/holders/:userId',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
       'POST /api/forum/workouts/:id/lane',

@@ -30,6 +30,8 @@ const JSON_ROUTES: JsonRoute[] = [
   ['PUT', '/api/profiles/swim-coach', 'exec'],
   ['POST', '/api/payments/checkout', 'pending'],
   ['POST', '/api/payments/record', 'admin'],
+  ['POST', '/api/polls', 'exec'],
+  ['POST', '/api/duties', 'exec'],
 ];
 
 const CASES = JSON_ROUTES.map(([method, template, actor]) => {

@@ -1,7 +1,7 @@
 // A club whose members' devices all sit behind a push service that takes each push and never
 // answers, served by the real (compiled) server with emails going to a mail stub: how long a
 // password-reset email takes to reach the provider, with the hung pushes in flight or without them.
-// Used by the queue fault test and the bench (bench/hung-push.ts).
+// Used by the queue fault test and the bench (bench/storms/hung-push.ts).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { fakeDevice, startPushService, type PushServiceStub } from './push-service';

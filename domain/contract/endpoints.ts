@@ -4,6 +4,9 @@ import type { ClubDocument, ClubDocumentVersionsAnswer, HomePhotoAnswer } from '
 import type { publishDocumentSchema, restoreDocumentSchema } from './club/club-documents-schemas';
 import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnswer } from './club/announcements';
 import type { NewAnnouncement } from './club/announcements-schemas';
+import type { PollAnswer, PollAnsweredAnswer, PollMissingAnswer, PollsAnswer } from './club/polls';
+import type { NewPoll, PollAnswerBody } from './club/polls-schemas';
+import type { DutiesAnswer, NewDuty, RotaAnswer } from './training/duties';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -267,6 +270,24 @@ export interface Endpoints {
   'POST /announcements': { body: Partial<NewAnnouncement>; answer: AnnouncementAnswer };
   'DELETE /announcements/:id': { answer: MessageAnswer };
   'POST /announcements/:id/dismiss': { answer: AnnouncementDismissedAnswer };
+  // quick polls
+  'GET /polls': { answer: PollsAnswer };
+  'POST /polls': { body: Partial<NewPoll>; answer: PollAnswer };
+  'GET /polls/:id': { answer: PollAnswer };
+  'GET /polls/:id/missing': { answer: PollMissingAnswer };
+  'POST /polls/:id/close': { answer: PollAnswer };
+  'PUT /polls/:id/answer': { body: PollAnswerBody; answer: PollAnsweredAnswer };
+  // duty rotas
+  'GET /duties': { answer: DutiesAnswer };
+  'GET /duties/rota': { answer: RotaAnswer };
+  'POST /duties': { body: Partial<NewDuty>; answer: DutiesAnswer };
+  'DELETE /duties/:id': { answer: DutiesAnswer };
+  'POST /duties/:id/claim': { answer: DutiesAnswer };
+  'DELETE /duties/:id/claim': { answer: DutiesAnswer };
+  'POST /duties/:id/swap': { answer: DutiesAnswer };
+  'POST /duties/:id/swap/take': { answer: DutiesAnswer };
+  'PUT /duties/:id/holders/:userId': { answer: DutiesAnswer };
+  'DELETE /duties/:id/holders/:userId': { answer: DutiesAnswer };
   // the club's settings and texts, as versioned documents
   'GET /club': { answer: ClubAnswer };
   'GET /setup': { answer: SetupStatus };

@@ -67,9 +67,25 @@ export interface MyWeekStanding {
   renewSoon: boolean;
 }
 
+/** A duty the member holds in the coming days, on a workout, an event or a race. */
+export interface WeekDuty {
+  id: number;
+  /** The kind of duty: 'Lifeguard'. */
+  kind: string;
+  place: 'workout' | 'event' | 'race';
+  place_id: number;
+  /** Epoch ms. */
+  starts_at: number;
+  ends_at: number;
+  /** The member asked for a swap and holds it until someone takes it. */
+  swap_offered: boolean;
+}
+
 export interface MyWeekAnswer {
   items: WeekItem[];
   standing: MyWeekStanding;
+  /** The duties the member holds that have not ended and start within the week's days, soonest first. */
+  duties?: WeekDuty[];
 }
 
 /** An account a signed-in request names that is gone (deleted while the request ran). */

@@ -15,6 +15,7 @@ import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultF
 import { DEFAULT_RACE_POINTS, type RacePoints } from '../races/race-points';
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../region/club-region';
 import { defaultPaymentSettings, type PaymentSettings } from '../payments/payments';
+import { DEFAULT_DUTIES, type DutiesDocument } from '../duties';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -52,6 +53,8 @@ export interface ClubDocumentTypes extends PageDocumentTypes {
   'race-points': RacePoints;
   /** The club's currency, what a paid membership does and who handles the money (Admin → Payments). */
   payments: PaymentSettings;
+  /** The kinds of duty the club has and the cut-off for giving one up (Admin → Rules). */
+  duties: DutiesDocument;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -90,6 +93,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   'race-points': { editors: 'admin', public: true, defaults: () => structuredClone(DEFAULT_RACE_POINTS) },
   // CAD, and the administrator approves a paid membership, as before payments were in the app.
   payments: { editors: 'admin', public: false, defaults: defaultPaymentSettings },
+  duties: { editors: 'admin', public: false, defaults: () => structuredClone(DEFAULT_DUTIES) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

@@ -6,11 +6,12 @@
 import { clubName } from '../../club/identity/identity';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changeKey } from '../../../db/queries/reminder-keys';
-import { eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
+import { duties, dutyHolders, eventRsvps, posts, users, waitlistEntries, workoutSignups, type PostRow } from '../../../db/schema';
 import { clubToday } from '../../../domain/clock';
 import { judgeEdit, type EditVerdict, type Slot } from '../../../domain/moves';
 import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
+import { clubStartInstant } from './start-instants';
 import { movedNotice, noticeEmail, type NoticeText } from '../../messaging/mail-templates';
 import { tellMember } from '../../messaging/notify';
 import type { PostType } from './access';
@@ -71,6 +72,23 @@ interface Recipient {
   name: string;
 }
 
+/**
+ * The members a change of `post` concerns, each once: who answered it (`answeredMembers`) and who
+ * holds one of its duties, who count as members today.
+ */
+function concernedMembers(deps: AppDeps, post: PostRow): Recipient[] {
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
+  const holders = deps.database.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(dutyHolders)
+    .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
+    .innerJoin(users, eq(users.id, dutyHolders.userId))
+    .where(and(eq(duties.place, post.type), eq(duties.placeId, post.id), activeMemberWhere(today)))
+    .all();
+  const byId = new Map([...answeredMembers(deps, post), ...holders].map((m) => [m.id, m]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
 /** The members who answered: signed up or waiting (a workout), going or maybe (an event), who count as members today. */
 function answeredMembers(deps: AppDeps, post: PostRow): Recipient[] {
   const { db } = deps.database;
@@ -116,7 +134,7 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
 }
 
 /**
- * Tells every member who answered `post` (as it is after the change, revision included) except
+ * Tells every member who answered `post` or holds one of its duties (as it is after the change, revision included) except
  * `changedBy`, who made the change and knows of it: a push to each of their devices that takes
  * reminders, an email when none does. Once per member and change: keyed
  * `change:<post>:<revision>:<member>`. Call inside the change's transaction. Answers how many members
@@ -124,7 +142,7 @@ export function answerCount(deps: AppDeps, post: PostRow): number {
  */
 export function tellAnswered(deps: AppDeps, post: PostRow, notice: NoticeText, changedBy: number): number {
   let told = 0;
-  for (const m of answeredMembers(deps, post)) {
+  for (const m of concernedMembers(deps, post)) {
     if (m.id === changedBy) continue;
     const queued = tellMember(deps, m, {
       kind: 'reminders',
@@ -147,8 +165,25 @@ export function tellIfMoved(deps: AppDeps, before: PostRow, after: PostRow, chan
   const verdict = judged(deps, before, whereAndWhen(after));
   if (!verdict.allowed || !verdict.moved) return 0;
   deps.database.db.update(posts).set({ movedAt: deps.clock() }).where(eq(posts.id, after.id)).run();
+  moveDuties(deps, before, after);
   // A cancelled post's members hear of the new time when it is back on.
   if (after.cancelledAt !== null) return 0;
   return tellAnswered(deps, after, movedNotice(kindOf(after), after.title, whenOf(deps, after), whereAndWhen(after).place, after.id), changedBy);
 }
 
+
+/** A moved session's duties move with it, by as much as its start moved. */
+function moveDuties(deps: AppDeps, before: PostRow, after: PostRow): void {
+  const tz = clubTimeZone(deps);
+  const startOf = (post: PostRow) => {
+    const { date, time } = whereAndWhen(post);
+    return clubStartInstant(date, time || '00:00', tz);
+  };
+  const by = startOf(after) - startOf(before);
+  if (by === 0) return;
+  deps.database.db
+    .update(duties)
+    .set({ startsAt: sql`${duties.startsAt} + ${by}`, endsAt: sql`${duties.endsAt} + ${by}` })
+    .where(and(eq(duties.place, after.type), eq(duties.placeId, after.id)))
+    .run();
+}

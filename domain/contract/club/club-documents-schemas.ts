@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, DUTY_KINDS_MAX } from '../../duties';
 import type { ClubDocumentTypes, DocumentKey } from '../../documents/club-documents';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../../rules';
 import {
@@ -417,6 +418,24 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     currency: z.string({ error: 'Choose the club’s currency' }).refine(isCurrency, `Choose one of ${Object.keys(CURRENCIES).join(', ')}`) as z.ZodType<Currency>,
     activateOnPayment: z.boolean({ error: 'Say whether a paid membership activates the account' }),
     positions: z.array(z.string().trim().min(1).max(60), { error: 'List the positions that handle payments' }).max(20, 'At most 20 positions'),
+  }),
+  duties: z.object({
+    kinds: z
+      .array(
+        z
+          .string({ error: 'Name each kind of duty' })
+          .trim()
+          .min(1, 'Name each kind of duty')
+          .max(DUTY_KIND_MAX, `A kind of duty is at most ${DUTY_KIND_MAX} characters`),
+      )
+      .min(1, 'Give at least one kind of duty')
+      .max(DUTY_KINDS_MAX, `Give at most ${DUTY_KINDS_MAX} kinds of duty`)
+      .refine((kinds) => new Set(kinds.map((k) => k.toLowerCase())).size === kinds.length, 'Give each kind of duty once'),
+    giveUpHours: z
+      .number({ error: 'The cut-off for giving a duty up must be a number of hours' })
+      .int('The cut-off for giving a duty up must be a whole number of hours')
+      .min(0, 'The cut-off for giving a duty up cannot be negative')
+      .max(DUTY_GIVE_UP_HOURS_MAX, `The cut-off for giving a duty up is at most ${DUTY_GIVE_UP_HOURS_MAX} hours`),
   }),
 };
 

@@ -2,6 +2,7 @@
 // with the data layer they read through; one chunk, loaded only when a signed-in user opens `/` (a
 // visitor's landing page downloads none of it). The parts come from their features; the frame puts
 // them together (features never import each other).
+import { Suspense } from 'react';
 import { hasRole } from '../../../domain/contract/roles';
 import { RenewalCard } from '../../features/profile/renewal-card';
 import { PinnedAnnouncements } from '../../features/announcements/pinned-announcements';
@@ -9,8 +10,12 @@ import { ComingEvents } from '../../features/forum/coming-events';
 import { MyWeekSection } from '../../features/my-week/my-week-section';
 import { ComingRaces } from '../../features/races/coming-races';
 import { useSession } from '../../lib/session/session';
+import { lazyNamed } from '../../lib/ui/lazy-named';
 import { QueryLayer } from './query-layer';
 import './member-home.css';
+
+// The polls beside the announcements come in a chunk of their own, after Home has painted.
+const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 
 /**
  * A member's Home; for a membership that has ended (the account counts as pending), the way to renew
@@ -27,6 +32,11 @@ export function MemberHome() {
         </div>
       )}
       {member && <PinnedAnnouncements />}
+      {member && (
+        <Suspense fallback={null}>
+          <PollsSection place="home" />
+        </Suspense>
+      )}
       <RenewalCard page />
       {member && <MyWeekSection />}
       {member && (

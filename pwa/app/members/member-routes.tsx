@@ -23,6 +23,9 @@ const PersonalBests = lazyNamed(() => import('../../features/races/records/perso
 const MyPayments = lazyNamed(() => import('../../features/payments/my-payments'), 'MyPayments');
 const PaymentsPage = lazyNamed(() => import('../../features/payments/payments-page'), 'PaymentsPage');
 const PaymentReturnPage = lazyNamed(() => import('../../features/payments/payment-return-page'), 'PaymentReturnPage');
+const RotaPage = lazyNamed(() => import('../../features/duties/rota-page'), 'RotaPage');
+const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
+const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
@@ -46,7 +49,7 @@ export function MemberRoutes() {
           path="/race/:id"
           element={
             <MembersOnly>
-              <RaceDetailPage />
+              <RaceDetailPage sections={raceSections} />
             </MembersOnly>
           }
         />
@@ -55,7 +58,7 @@ export function MemberRoutes() {
           path="/workout/:id"
           element={
             <MembersOnly>
-              <WorkoutDetailPage />
+              <WorkoutDetailPage sections={workoutSections} />
             </MembersOnly>
           }
         />
@@ -63,7 +66,7 @@ export function MemberRoutes() {
           path="/event/:id"
           element={
             <MembersOnly>
-              <EventDetailPage />
+              <EventDetailPage sections={eventSections} />
             </MembersOnly>
           }
         />
@@ -75,6 +78,14 @@ export function MemberRoutes() {
         <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
         <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} />} />
         <Route path="/dashboard" element={<DashboardRedirect />} />
+        <Route
+          path="/rota"
+          element={
+            <MembersOnly>
+              <RotaPage />
+            </MembersOnly>
+          }
+        />
         <Route path="/sync" element={<SyncPage />} />
         <Route path="/logout" element={<LogoutPage />} />
       </Route>
@@ -100,6 +111,23 @@ function myPayments() {
     </Suspense>
   );
 }
+
+/**
+ * What the duties and polls features add to a workout's, an event's or a race's page: each its own
+ * chunk, loaded with the page that shows it.
+ */
+function placeSections(place: 'workout' | 'event' | 'race', id: number) {
+  return (
+    <Suspense fallback={null}>
+      <DutiesSection place={place} placeId={id} />
+      <PollsSection place={place} placeId={id} />
+    </Suspense>
+  );
+}
+
+const workoutSections = (id: number) => placeSections('workout', id);
+const eventSections = (id: number) => placeSections('event', id);
+const raceSections = (id: number) => placeSections('race', id);
 
 /** The own-profile page's back link points at /dashboard, which is not a screen of its own. */
 function DashboardRedirect() {

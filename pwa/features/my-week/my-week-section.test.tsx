@@ -220,3 +220,17 @@ describe('my week', () => {
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 });
+
+describe('duties in My week', () => {
+  it('lists the duties the member holds, each leading to its session', async () => {
+    const starts = Date.parse('2099-03-06T23:00:00Z');
+    setup({
+      [WEEK]: week({
+        duties: [{ id: 7, kind: 'Lifeguard', place: 'workout', place_id: 1, starts_at: starts, ends_at: starts + 5_400_000, swap_offered: true }],
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'My duties' });
+    expect(within(list).getByRole('link', { name: 'Lifeguard' })).toHaveAttribute('href', '/workout/1');
+    expect(within(list).getByText(/swap asked for/)).toBeInTheDocument();
+  });
+});

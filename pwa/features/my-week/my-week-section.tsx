@@ -61,6 +61,16 @@ function WeekBody({ data, fromCache, updatedAt }: { data: MyWeekAnswer; fromCach
           ))}
         </ol>
       )}
+      {data.duties && data.duties.length > 0 && (
+        <ul className="my-week__duties" aria-label="My duties">
+          {data.duties.map((d) => (
+            <li key={d.id}>
+              <Link to={d.place === 'race' ? `/race/${d.place_id}` : `/${d.place}/${d.place_id}`}>{d.kind}</Link> · {formatDateTime(d.starts_at)}
+              {d.swap_offered && ' · swap asked for'}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

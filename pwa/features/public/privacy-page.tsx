@@ -64,6 +64,11 @@ export function PrivacyPage() {
           </dd>
           <dt>Events and races</dt>
           <dd>Your RSVPs and race sign-ups.</dd>
+          <dt>Polls</dt>
+          <dd>
+            Which polls you answered, and what you chose in a named poll. In an anonymous poll the club keeps only that
+            you answered: your choice is added to the count of its option and never stored with your name.
+          </dd>
           <dt>Notifications</dt>
           <dd>
             Whether you want reminders; for each device you turned notifications on, its name (&ldquo;Chrome on
@@ -134,7 +139,7 @@ export function PrivacyPage() {
             <strong>Leave:</strong> <Link to="/profile">My Profile</Link> → Privacy → <em>Delete my account</em>, with
             your password. Your sign-ups for workouts to come are cancelled (no absence counted) and the next person on
             the waitlist gets your place; your RSVPs, race sign-ups, devices, calendar link, passkeys and picture are
-            removed, and emails not yet sent to you are dropped. Workouts you already took part in stay in the
+            removed, as are your poll answers (a poll&apos;s counts stay), and emails not yet sent to you are dropped. Workouts you already took part in stay in the
             club&apos;s attendance reports as &ldquo;{FORMER_MEMBER}&rdquo;, without your name or email, as do posts
             you wrote. You can sign up again later with the same email.
           </li>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { useClubToday } from '../../lib/club/club-clock';
@@ -19,7 +19,8 @@ import { ResultsSection } from './race-weekend/results-section';
 import { hasRole } from '../../../domain/contract/roles';
 import './races.css';
 
-export function RaceDetailPage() {
+/** A race's page; `sections`: its duties and polls, handed in by the frame (other features', loaded on demand). */
+export function RaceDetailPage({ sections }: { sections?: (raceId: number) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -138,6 +139,7 @@ export function RaceDetailPage() {
       <EntrySection race={race} myId={user?.id} />
       <LiftsSection race={race} myId={user?.id} />
       <ResultsSection race={race} myId={user?.id} isExec={user ? hasRole(user.role, 'exec') : false} />
+      {sections?.(race.id)}
     </div>
   );
 }

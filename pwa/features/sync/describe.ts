@@ -32,5 +32,11 @@ export function describeAction(action: SyncAction): { text: string; href: string
       return { text: 'Dismiss a club announcement', href: '/' };
     case 'payment-record':
       return { text: `Record ${action.record.method === 'cash' ? 'cash' : 'a bank transfer'} for ${action.record.package}${action.record.receipt ? `, receipt ${action.record.receipt}` : ''}`, href: '/admin/payments' };
+    case 'poll-answer':
+      return { text: action.question ? `Answer the poll “${action.question}”` : 'Answer a poll', href: action.at ?? '/' };
+    case 'duty-claim': {
+      const what = action.duty ? `the ${action.duty} duty` : 'a duty';
+      return { text: action.taken ? `Take ${what}` : `Give up ${what}`, href: action.at ?? '/' };
+    }
   }
 }

@@ -104,3 +104,23 @@ describe('a waiting dismissal of an announcement', () => {
     expect(screen.getByRole('link', { name: 'Dismiss a club announcement' })).toHaveAttribute('href', '/');
   });
 });
+
+describe('a poll answer that reaches the club after the poll closed', () => {
+  it('needs attention on /sync with the club’s words, and is kept there, leading to the page it was answered on', async () => {
+    const sam = testUser('member', { id: 7, name: 'Sam' });
+    storeSession(sam);
+    const closed = 'This poll has closed: answers are no longer taken.';
+    const api = answerRoutes({ 'PUT /polls/:id/answer': jsonReply({ error: closed, closed: true }, 409) }, { user: sam });
+    await keepOnDevice(op(7, 'Sam', { action: { kind: 'poll-answer', pollId: 5, choices: [1], question: 'Which Saturday?', at: '/workout/9' } }));
+    await refreshOutboxState();
+    await replay();
+    expect(api.to('PUT /polls/:id/answer').map((c) => c.body)).toEqual([{ choices: [1] }]);
+    showSync();
+    expect(await screen.findByText(closed)).toBeInTheDocument();
+    expect(screen.getByText(/0 waiting to sync, 1 need attention/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer the poll “Which Saturday?”' })).toHaveAttribute('href', '/workout/9');
+    // Nothing lost: the answer stays on the device until the member discards it.
+    const kept = await (await openOfflineDb())!.outbox.toArray();
+    expect(kept.map((o) => [o.action.kind, o.state])).toEqual([['poll-answer', 'attention']]);
+  });
+});

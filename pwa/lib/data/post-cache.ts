@@ -9,7 +9,7 @@
 // copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
 // write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
 // Loaded with the data layer (app/members/query-layer.tsx): keep it small, with no date library.
-import { announcementsKey, forumKeys, myWeekKey } from './post-keys';
+import { announcementsKey, dutiesKey, forumKeys, myWeekKey, pollsKey } from './post-keys';
 import { raceKeys } from './race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
@@ -197,6 +197,13 @@ export function applyWritten(client: QueryClient, written: Written): void {
     case 'race-result':
       // The race's page reads them; its next load brings the lift and the results as the server has them.
       void client.invalidateQueries({ queryKey: raceKeys.detail(String(written.action.raceId)) });
+      return;
+    case 'duty-claim':
+    case 'poll-answer':
+      // Who holds a duty, a poll's counts (and an anonymous answer comes back without its choices) are
+      // the club's to tell: every duty or poll on screen reads again, and My week with a duty.
+      void client.invalidateQueries({ queryKey: written.kind === 'poll-answer' ? pollsKey : dutiesKey });
+      if (written.kind === 'duty-claim') void client.invalidateQueries({ queryKey: myWeekKey, exact: true });
       return;
     case 'announcement-dismissal': {
       const id = written.action.announcementId;

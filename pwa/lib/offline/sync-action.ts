@@ -30,7 +30,14 @@ export type SyncAction =
    * the answer to its Idempotency-Key, so a replay after a lost answer records nothing twice. Never
    * collapsed: two records for one member are two payments.
    */
-  | { kind: 'payment-record'; record: BodyOf<'POST /payments/record'> };
+  | { kind: 'payment-record'; record: BodyOf<'POST /payments/record'> }
+  /**
+   * The member's whole answer to a poll (a state, so a replay changes nothing); `question` and `at`
+   * (the page it was answered on) only tell the Sync screen what it was.
+   */
+  | { kind: 'poll-answer'; pollId: number; choices: number[]; question?: string; at?: string }
+  /** A place of a duty taken or given up (a state); `duty` and `at` only tell the Sync screen what and where. */
+  | { kind: 'duty-claim'; dutyId: number; taken: boolean; duty?: string; at?: string };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -43,6 +50,8 @@ export interface WriteAnswers {
   'race-result': AnswerOf<'PUT /races/:id/result'>;
   'announcement-dismissal': AnswerOf<'POST /announcements/:id/dismiss'>;
   'payment-record': AnswerOf<'POST /payments/record'>;
+  'poll-answer': AnswerOf<'PUT /polls/:id/answer'>;
+  'duty-claim': AnswerOf<'POST /duties/:id/claim'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -94,6 +103,10 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/announcements/${action.announcementId}/dismiss`, method: 'POST' };
     case 'payment-record':
       return { path: '/payments/record', method: 'POST', body: action.record };
+    case 'poll-answer':
+      return { path: `/polls/${action.pollId}/answer`, method: 'PUT', body: { choices: action.choices } };
+    case 'duty-claim':
+      return { path: `/duties/${action.dutyId}/claim`, method: action.taken ? 'POST' : 'DELETE' };
   }
 }
 
@@ -115,6 +128,10 @@ function thingOf(action: SyncAction): number {
       return action.announcementId;
     case 'payment-record':
       return action.record.userId;
+    case 'poll-answer':
+      return action.pollId;
+    case 'duty-claim':
+      return action.dutyId;
   }
 }
 

@@ -37,7 +37,7 @@ const EMPTY_TEXT: Record<RsvpStatus, string> = {
 export const NOT_SAVED_EVENT_TEXT = 'This event was not saved on this device.';
 
 /** /event/{id} (members; the router checks the role). */
-export function EventDetailPage() {
+export function EventDetailPage({ sections }: { sections?: (eventId: number) => ReactNode } = {}) {
   const id = parseId(useParams().id);
   const { user } = useSession();
   const query = useEventQuery(id);
@@ -140,6 +140,7 @@ export function EventDetailPage() {
           />
         ))}
       </div>
+      {sections?.(event.id)}
       <LocalComments postId={event.id} />
     </Frame>
   );

@@ -1,5 +1,6 @@
-// A workout's lanes on its card and its page: each lane's count ("Lane 2 · 4 of 6"), the lane the
-// member's own pace suggests, signing up into a lane, and moving to another one.
+// A workout's lanes on its page: the lane the member's own pace suggests, signing up into a lane,
+// moving to another one, and the roster by lane. What a card shows of them is in lane-lines.tsx, so the
+// forum's list does not download this.
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WaitlistEntry, WorkoutLane, WorkoutPost, WorkoutSignup } from '../../../../domain/contract/training/forum';
@@ -13,30 +14,6 @@ import { ApiError } from '../../../lib/data/api-error';
 import { refreshCopies } from '../../../lib/data/post-cache';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { useSession } from '../../../lib/session/session';
-
-/** The lane the member holds a place in (or waits for), in words for a card or My week. */
-export function myLaneText(lanes: readonly WorkoutLane[] | undefined): string {
-  const mine = lanes?.find((l) => l.mine === 'signed_up');
-  const waiting = lanes?.find((l) => l.mine === 'waitlisted');
-  const parts = [];
-  if (mine) parts.push(`You are in ${mine.name}`);
-  if (waiting) parts.push(`#${waiting.waitlistPosition} on ${waiting.name}’s waitlist`);
-  return parts.join(' · ');
-}
-
-/** One line per lane on a card: its name and count. */
-export function LaneLines({ lanes }: { lanes: readonly WorkoutLane[] }) {
-  return (
-    <ul className="lane-lines" aria-label="Lanes">
-      {lanes.map((lane) => (
-        <li key={lane.id} className={lane.mine === 'signed_up' ? 'lane-lines__mine' : undefined}>
-          {laneSummary(lane)}
-          {lane.waitlist > 0 && ` · ${lane.waitlist} waiting`}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function bandText(lane: WorkoutLane): string {
   if (lane.pace) return lane.pace;

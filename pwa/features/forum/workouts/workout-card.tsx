@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/data/api-client';
 import { useSession } from '../../../lib/session/session';
 import { Author, PlaceLine } from '../common/post-parts';
 import { SignupControls } from './signup-controls';
-import { LaneLines, myLaneText } from './lane-picker';
+import { LaneLines, myLaneText } from './lane-lines';
 import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { useEditWorkoutSheet } from './edit-workout-sheet';
 import { useSignupActions } from './use-signup-actions';

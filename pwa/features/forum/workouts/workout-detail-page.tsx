@@ -37,8 +37,11 @@ import { canManagePost } from '../../../../domain/rules';
 /** Offline, for a workout this device has no copy of (one further ahead than the offline set, or older). */
 export const NOT_SAVED_WORKOUT_TEXT = 'This workout was not saved on this device.';
 
-/** /workout/{id} (members; the router checks the role). */
-export function WorkoutDetailPage() {
+/**
+ * /workout/{id} (members; the router checks the role). `sections`: what other features add to the page (its
+ * duties and polls), handed in by the frame and loaded on demand.
+ */
+export function WorkoutDetailPage({ sections }: { sections?: (workoutId: number) => ReactNode } = {}) {
   const id = parseId(useParams().id);
   const navigate = useNavigate();
   const { user, can } = useSession();
@@ -182,6 +185,7 @@ export function WorkoutDetailPage() {
       {data.waitlist.length > 0 && (
         <WaitlistSection entries={data.waitlist} myId={user?.id} lanes={workout.lanes} signups={data.signups} savedAt={fromCache ? updatedAt : null} />
       )}
+      {sections?.(workout.id)}
       <LocalComments postId={workout.id} />
     </Frame>
   );

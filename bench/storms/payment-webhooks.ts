@@ -6,9 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Stripe from 'stripe';
-import { freePort, startServer } from '../api/testing/child-server';
-import { newJwtSecret } from '../api/testing/seeded-database';
-import { makeAgent, requestJson } from '../api/testing/json-client';
+import { freePort, startServer } from '../../api/testing/child-server';
+import { newJwtSecret } from '../../api/testing/seeded-database';
+import { makeAgent, requestJson } from '../../api/testing/json-client';
 
 export interface WebhookStormFigures {
   payments: number;

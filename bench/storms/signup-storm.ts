@@ -5,7 +5,7 @@
 // (`waitlistIfFull`), with the same checks: the wall times of the two ways side by side.
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { makeAgent, requestJson, type JsonAnswer } from '../api/testing/json-client';
+import { makeAgent, requestJson, type JsonAnswer } from '../../api/testing/json-client';
 
 export interface StormFigures {
   members: number;

@@ -2,8 +2,8 @@
 // N = 2^17, 128 MiB each) while a signed-in member reads a workout (token check + gzip). The read's
 // p50 during the burst is compared with the same read alone, in the same run.
 import Database from 'better-sqlite3';
-import { hashPassword } from '../db/passwords';
-import { makeAgent, requestJson } from '../api/testing/json-client';
+import { hashPassword } from '../../db/passwords';
+import { makeAgent, requestJson } from '../../api/testing/json-client';
 
 export interface LoginBurstFigures {
   logins: number;

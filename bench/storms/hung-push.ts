@@ -4,7 +4,7 @@
 // queued, then with a push queued to every hung device, in one run on one server. Goal: under 1 s with
 // them, as without.
 import { mkdirSync } from 'node:fs';
-import { startHungPushClub } from '../api/testing/hung-push';
+import { startHungPushClub } from '../../api/testing/hung-push';
 
 export interface HungPushFigures {
   devices: number;

@@ -1,0 +1,52 @@
+// The rota: one term's duties on one screen, open ones first, and how many duties each member has done
+// in it, so the load is fair to see.
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { duties, dutyHolders, posts, races, users } from '../../db/schema';
+import { addDays } from '../../domain/calendar-days';
+import { termFromId, termOfDate } from '../../domain/calendar';
+import { clubDateTimeOf } from '../../domain/region/club-format';
+import { clubToday, startInstant } from '../../domain/clock';
+import { DUTY_TERM_NOT_FOUND, type RotaAnswer, type RotaDuty } from '../../domain/contract/training/duties';
+import { dutyFull } from '../../domain/duties';
+import { clubTerms } from '../club/terms';
+import type { AppDeps } from '../platform/context';
+import { ServiceError } from '../platform/errors';
+import { clubTimeZone } from '../platform/club-time-zone';
+import { toDuty } from './duties';
+
+/** GET /duties/rota: the term named (or today's), its duties by start with the open ones first, and the members' counts of duties done. */
+export function rotaOf(deps: AppDeps, viewer: { id: number; role: string }, termId: string | undefined): RotaAnswer {
+  const tz = clubTimeZone(deps);
+  const terms = clubTerms(deps);
+  const term = termId ? termFromId(terms, termId) : termOfDate(terms, clubToday(deps.clock(), tz));
+  if (!term) throw new ServiceError(404, DUTY_TERM_NOT_FOUND);
+  const from = startInstant(term.start, null, tz);
+  const to = startInstant(addDays(term.end, 1), null, tz);
+  const { db } = deps.database;
+  const rows = db.select().from(duties).where(and(gte(duties.startsAt, from), lt(duties.startsAt, to))).orderBy(asc(duties.startsAt), asc(duties.id)).all();
+  const postIds = rows.filter((r) => r.place !== 'race').map((r) => r.placeId);
+  const raceIds = rows.filter((r) => r.place === 'race').map((r) => r.placeId);
+  const titles = new Map<string, string>();
+  if (postIds.length) for (const p of db.select({ id: posts.id, title: posts.title }).from(posts).where(inArray(posts.id, postIds)).all()) titles.set(`post:${p.id}`, p.title);
+  if (raceIds.length) for (const r of db.select({ id: races.id, name: races.name }).from(races).where(inArray(races.id, raceIds)).all()) titles.set(`race:${r.id}`, r.name);
+  const list: RotaDuty[] = rows.map((row) => ({
+    ...toDuty(deps, row, viewer),
+    title: titles.get(`${row.place === 'race' ? 'race' : 'post'}:${row.placeId}`) ?? '',
+    date: clubDateTimeOf(row.startsAt, tz).date,
+  }));
+  const open = (d: RotaDuty) => !dutyFull(d.places, d.holders.length) || d.holders.some((h) => h.swap_offered);
+  const done = db
+    .select({ id: users.id, name: users.name, count: sql<number>`count(*)` })
+    .from(dutyHolders)
+    .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
+    .innerJoin(users, eq(users.id, dutyHolders.userId))
+    .where(and(gte(duties.startsAt, from), lt(duties.startsAt, to), lt(duties.endsAt, deps.clock())))
+    .groupBy(users.id)
+    .orderBy(sql`count(*) desc`, asc(users.name))
+    .all();
+  return {
+    term: { id: term.id, label: term.label, start: term.start, end: term.end },
+    duties: [...list.filter(open), ...list.filter((d) => !open(d))],
+    done,
+  };
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '../../../../domain/contract/endpoints';
+import { call } from '../../../lib/data/api-client';
+import { dutiesKey } from '../../../lib/data/post-keys';
+
+function useDutyWrite<V>(send: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => void queryClient.invalidateQueries({ queryKey: dutiesKey }) });
+}
+
+const key = () => crypto.randomUUID();
+
+export const useAddDutyMutation = () => useDutyWrite((body: BodyOf<'POST /duties'>) => call('POST /duties', { body, idempotencyKey: key() }));
+export const useRemoveDutyMutation = () => useDutyWrite((id: number) => call('DELETE /duties/:id', { params: { id }, idempotencyKey: key() }));
+export const useOfferSwapMutation = () => useDutyWrite((id: number) => call('POST /duties/:id/swap', { params: { id }, idempotencyKey: key() }));
+export const useTakeSwapMutation = () => useDutyWrite((id: number) => call('POST /duties/:id/swap/take', { params: { id }, idempotencyKey: key() }));
+export const useUnassignMutation = () =>
+  useDutyWrite(({ id, userId }: { id: number; userId: number }) => call('DELETE /duties/:id/holders/:userId', { params: { id, userId }, idempotencyKey: key() }));

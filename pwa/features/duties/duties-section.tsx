@@ -1,0 +1,136 @@
+import { Suspense, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { Duty } from '../../../domain/contract/training/duties';
+import type { DutyPlaceKind } from '../../../domain/duties';
+import { UnsyncedMark } from '../../components/offline-note';
+import { ErrorMessage } from '../../components/status';
+import { errorMessage } from '../../lib/data/api-client';
+import { pendingFor, performWrite, usePendingWrites } from '../../lib/offline/perform-write';
+import { useSession } from '../../lib/session/session';
+import { lazyNamed } from '../../lib/ui/lazy-named';
+import { useDutiesQuery } from './api/duty-queries';
+import './duties.css';
+import { useOfferSwapMutation, useRemoveDutyMutation, useTakeSwapMutation, useUnassignMutation } from './api/duty-mutations';
+
+// The form loads zod and react-hook-form: only when an exec opens it.
+const DutyForm = lazyNamed(() => import('./duty-form'), 'DutyForm');
+
+/**
+ * The duties of a workout, an event or a race: who holds each place, a free place taken in one tap
+ * (through the outbox, so offline too), given up before the club's cut-off, offered for a swap after
+ * it; an exec adds and removes duties and takes anyone off.
+ */
+export function DutiesSection({ place, placeId }: { place: DutyPlaceKind; placeId: number }) {
+  const headingId = useId();
+  const { can } = useSession();
+  const query = useDutiesQuery(place, placeId);
+  const [adding, setAdding] = useState(false);
+  const exec = can('exec');
+  const list = query.data?.duties ?? [];
+  if (list.length === 0 && !exec) return null;
+  return (
+    <section className="duties" aria-labelledby={headingId}>
+      <div className="duties__head">
+        <h2 id={headingId}>Duties</h2>
+        <Link to="/rota">The term’s rota</Link>
+        {exec && (
+          <button type="button" className="button button--small" onClick={() => setAdding(true)}>
+            Add a duty
+          </button>
+        )}
+      </div>
+      {list.length > 0 && (
+        <ul className="duties__list">
+          {list.map((d) => (
+            <DutyItem key={d.id} duty={d} exec={exec} />
+          ))}
+        </ul>
+      )}
+      {adding && query.data && (
+        <Suspense fallback={null}>
+          <DutyForm place={place} placeId={placeId} kinds={query.data.kinds} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function DutyItem({ duty, exec }: { duty: Duty; exec: boolean }) {
+  const titleId = useId();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const waiting = pendingFor(usePendingWrites(), 'duty-claim', duty.id);
+  const mine = waiting ? waiting.taken : duty.mine;
+  const [error, setError] = useState('');
+  const offer = useOfferSwapMutation();
+  const take = useTakeSwapMutation();
+  const remove = useRemoveDutyMutation();
+  const unassign = useUnassignMutation();
+  const onError = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
+  const claim = (taken: boolean) => {
+    setError('');
+    performWrite({ kind: 'duty-claim', dutyId: duty.id, taken, duty: duty.kind, at: pathname }).catch(onError('Could not change your duty'));
+  };
+  const myHold = duty.holders.find((h) => h.id === user?.id);
+  const swapOnOffer = duty.holders.some((h) => h.swap_offered);
+  const free = duty.places - duty.holders.length;
+  return (
+    <li className="card duty" aria-labelledby={titleId}>
+      <h3 id={titleId} className="duty__kind">
+        {duty.kind}
+      </h3>
+      <p className="duty__meta">
+        {duty.holders.length} of {duty.places} {duty.places === 1 ? 'place' : 'places'} taken
+        {duty.eligibility === 'execs' ? ' · execs only' : duty.eligibility === 'qualified' ? ` · needs ${duty.qualification}` : ''}
+      </p>
+      {duty.holders.length > 0 && (
+        <ul className="duty__holders">
+          {duty.holders.map((h) => (
+            <li key={h.id}>
+              {h.name}
+              {h.swap_offered && ' (swap offered)'}
+              {exec && (
+                <button
+                  type="button"
+                  className="button button--small button--ghost"
+                  onClick={() => unassign.mutate({ id: duty.id, userId: h.id }, { onError: onError('Could not take them off') })}
+                >
+                  Take off<span className="visually-hidden"> {h.name}, {duty.kind}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="actions actions--start">
+        {!mine && duty.may_take && free > 0 && (
+          <button type="button" className="button button--primary button--small" onClick={() => claim(true)}>
+            Take this duty<span className="visually-hidden"> {duty.kind}</span>
+          </button>
+        )}
+        {!mine && duty.may_take && free <= 0 && swapOnOffer && (
+          <button type="button" className="button button--primary button--small" onClick={() => take.mutate(duty.id, { onError: onError('Could not take the swap') })}>
+            Take the swap<span className="visually-hidden"> {duty.kind}</span>
+          </button>
+        )}
+        {mine && (
+          <button type="button" className="button button--small" onClick={() => claim(false)}>
+            Give it up<span className="visually-hidden"> {duty.kind}</span>
+          </button>
+        )}
+        {mine && myHold && !myHold.swap_offered && (
+          <button type="button" className="button button--small" onClick={() => offer.mutate(duty.id, { onError: onError('Could not offer a swap') })}>
+            Ask for a swap<span className="visually-hidden"> {duty.kind}</span>
+          </button>
+        )}
+        {exec && (
+          <button type="button" className="button button--small button--danger" onClick={() => remove.mutate(duty.id, { onError: onError('Could not remove the duty') })}>
+            Remove duty<span className="visually-hidden"> {duty.kind}</span>
+          </button>
+        )}
+        {waiting && <UnsyncedMark />}
+      </div>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+    </li>
+  );
+}
