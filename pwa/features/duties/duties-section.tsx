@@ -32,7 +32,7 @@ export function DutiesSection({ place, placeId }: { place: DutyPlaceKind; placeI
     <section className="duties" aria-labelledby={headingId}>
       <div className="duties__head">
         <h2 id={headingId}>Duties</h2>
-        <Link to="/rota">The term’s rota</Link>
+        <Link className="duties__rota" to="/rota">The term’s rota</Link>
         {exec && (
           <button type="button" className="button button--small" onClick={() => setAdding(true)}>
             Add a duty
