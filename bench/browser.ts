@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
 import { entityOf, type SyncAction } from '../pwa/lib/offline/sync-action';
 import type { OutboxOp } from '../pwa/lib/offline/offline-db';
-import { WARM_UP_MARK } from '../pwa/lib/offline/outbox-boot';
+import { WARM_UP_MARK } from '../domain/contract/page-timeline';
 import { makeAgent, requestJson } from '../api/testing/json-client';
 import { PUBLIC_BUDGET_KB, SIGNED_IN_FORUM_BUDGET_KB } from '../scripts/budgets';
 

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type ChildServer } from '../testing/child-server';
 import { outboxFile } from './support/built-files';
+import { WARMED_MARK } from '../../domain/contract/page-timeline';
 import { newJwtSecret, prepareDatabase } from '../testing/seeded-database';
 import { addEvents, signInFixtureMember } from './support/member-events';
 
@@ -98,19 +99,19 @@ describe('the outbox loaded on demand', () => {
   it('a change made offline after an online first visit is kept and replayed once back online', async () => {
     const { context, page } = await firstVisit();
     try {
-      const fetched = page.waitForResponse((answer) => isOutboxFile(answer.url()), { timeout: 20_000 });
-      await page.goto(`/event/${eventIds[1]}`);
-      await page.getByRole('button', { name: 'Going', exact: true }).waitFor();
-      // The member does nothing: the page fetches the outbox's file once it is idle.
-      await fetched;
+      await page.goto(`/event/${eventIds[1]}`, { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Going', exact: true }).waitFor({ timeout: 20_000 });
+      // The member does nothing: once idle, the page fetches the outbox's files, its own and Dexie's
+      // (a file of its own, still on its way when the outbox's file has arrived).
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, WARMED_MARK, { timeout: 30_000 });
       await context.setOffline(true);
-      await page.getByRole('button', { name: 'Not Going', exact: true }).click();
-      await expect.poll(() => page.getByRole('button', { name: 'Not Going', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('button', { name: 'Not Going', exact: true }).click({ timeout: 10_000 });
+      await expect.poll(() => page.getByRole('button', { name: 'Not Going', exact: true }).getAttribute('aria-pressed', { timeout: 2_000 }), { timeout: 10_000 }).toBe('true');
       expect(answerOnServer(eventIds[1]!)).toBeNull();
       await context.setOffline(false);
       await until(() => answerOnServer(eventIds[1]!) === 'not_going', 'the queued answer on the server');
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

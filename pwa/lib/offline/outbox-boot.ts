@@ -5,6 +5,7 @@
 import { OFFLINE_DB, openIfExists, settled } from '../data/idb';
 import { markOutboxBooted, OUTBOX_CHANNEL, setOutboxState } from './outbox-store';
 import type * as Outbox from './outbox';
+import { WARM_UP_MARK, WARMED_MARK } from '../../../domain/contract/page-timeline';
 
 interface Boot {
   userId: number;
@@ -40,13 +41,6 @@ export function loadOutbox(replayNow = false): Promise<typeof Outbox> {
 }
 
 /**
- * Marked on the page's timeline when the idle warm-up below starts: what is fetched from then on
- * comes ahead of time, after the page answers taps, and the benchmark counts it apart from the
- * page's first download.
- */
-export const WARM_UP_MARK = 'club:warm-up';
-
-/**
  * Fetches the outbox module once the member's page is idle, without starting it: a member who goes
  * offline later (a pool deck) can still keep a change, even before the service worker holds the
  * app's files. A visitor never pays for it.
@@ -56,8 +50,10 @@ function warmOutbox(current: Boot): () => void {
     if (boot !== current || current.outbox) return;
     performance.mark(WARM_UP_MARK);
     // The outbox module and Dexie, which the device database loads on its first use.
-    void import('./outbox').catch(() => undefined);
-    void import('./offline-db').then((db) => db.loadDexie()).catch(() => undefined);
+    void Promise.all([import('./outbox'), import('./offline-db').then((db) => db.loadDexie())]).then(
+      () => performance.mark(WARMED_MARK),
+      () => undefined,
+    );
   };
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(warm, { timeout: 5000 });
@@ -98,7 +94,6 @@ export function bootOutbox(userId: number): () => void {
     if (current.outbox) return;
     void mayHaveWork(userId).then((work) => {
       if (boot !== current || current.outbox) return;
-    performance.mark(WARM_UP_MARK);
       if (work) void loadOutbox(true);
       else setOutboxState({ ops: [], ready: true, storageAvailable: true });
     });
