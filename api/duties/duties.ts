@@ -23,7 +23,7 @@ import {
   type Duty,
   type NewDuty,
 } from '../../domain/contract/training/duties';
-import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty, type DutyEligibility, type DutyPlaceKind } from '../../domain/duties';
+import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty, readQualifications, type DutyEligibility, type DutyPlaceKind } from '../../domain/duties';
 import { EVENT_MINUTES, durationOf, usualMinutes } from '../../domain/durations';
 import { clubDuties, clubSports } from '../club/settings';
 import { tellMember } from '../messaging/notify';
@@ -47,8 +47,8 @@ function dutyRow(deps: AppDeps, id: number): DutyRow {
 }
 
 function qualificationsOf(deps: AppDeps, userId: number): string[] {
-  const row = deps.database.db.select({ q: users.qualifications, role: users.role }).from(users).where(eq(users.id, userId)).get();
-  return (row?.q ?? '').split(/[\n,]/).map((q) => q.trim()).filter(Boolean);
+  const row = deps.database.db.select({ q: users.qualifications }).from(users).where(eq(users.id, userId)).get();
+  return readQualifications(row?.q);
 }
 
 function eligible(deps: AppDeps, row: DutyRow, member: Member): boolean {
