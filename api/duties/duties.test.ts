@@ -121,6 +121,41 @@ describe('giving up and swapping', () => {
   });
 });
 
+describe('a duty not shown up for', () => {
+  it('is recorded by an exec once the duty started, shown on the rota and not counted as done; not an absence', async () => {
+    const { t, exec, me, other, add, act } = await setup();
+    const duty = await add({ places: 2 });
+    await act('POST', `/${duty.id}/claim`, me);
+    await act('POST', `/${duty.id}/claim`, other);
+    const noShow = (user: TestUser, userId: number, value: unknown, key?: string) =>
+      t.call('PUT', `/api/duties/${duty.id}/holders/${userId}/no-show`, { token: user.token, body: { noShow: value }, ...(key && { headers: { 'idempotency-key': key } }) });
+    expect((await noShow(me, other.id, true)).status).toBe(403);
+    const early = await noShow(exec, me.id, true);
+    expect([early.status, early.body.error]).toEqual([409, 'A duty not shown up for is recorded once it has started']);
+    // Friday 19:00: the swim started an hour ago.
+    t.clock.advance(4 * 24 * HOUR + 9 * HOUR);
+    const bad = await noShow(exec, me.id, 'yes');
+    expect([bad.status, bad.body.field]).toEqual([400, 'noShow']);
+    expect((await noShow(exec, exec.id, true)).status).toBe(404);
+    const once = await noShow(exec, me.id, true, 'no-show-key-0001');
+    expect(once.status).toBe(200);
+    expect((await noShow(exec, me.id, true, 'no-show-key-0001')).body).toEqual(once.body);
+    const held = (once.body.duties as { id: number; holders: { id: number; no_show: boolean }[] }[]).find((d) => d.id === duty.id)!;
+    expect(held.holders.map((h) => [h.id, h.no_show])).toEqual([
+      [me.id, true],
+      [other.id, false],
+    ]);
+    expect(t.db.select().from(users).where(eq(users.id, me.id)).get()!.absences).toBe(0);
+    t.clock.advance(2 * 24 * HOUR);
+    const rota = (await t.call('GET', '/api/duties/rota', { token: exec.token })).body;
+    expect(rota.done.map((d: { name: string; count: number }) => [d.name, d.count])).toEqual([['Olive Other', 1]]);
+    expect(rota.duties[0].holders[0]).toMatchObject({ id: me.id, no_show: true });
+    // Recorded by mistake: taken back.
+    expect((await noShow(exec, me.id, false)).status).toBe(200);
+    expect((await t.call('GET', '/api/duties/rota', { token: exec.token })).body.done).toHaveLength(2);
+  });
+});
+
 describe('a member leaving', () => {
   it('deleting the account frees their duty places', async () => {
     const { t, me, add, act, holders } = await setup();

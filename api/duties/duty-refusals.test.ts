@@ -25,6 +25,7 @@ function routes(dutyId: number, userId: number, workoutId: number): [string, str
     ['POST', `/api/duties/${dutyId}/swap/take`],
     ['PUT', `/api/duties/${dutyId}/holders/${userId}`],
     ['DELETE', `/api/duties/${dutyId}/holders/${userId}`],
+    ['PUT', `/api/duties/${dutyId}/holders/${userId}/no-show`],
   ];
 }
 
@@ -32,7 +33,7 @@ describe('duty routes without a token', () => {
   it('each answers 401 with a JSON error', async () => {
     const { t, me, duty, workout } = await setup();
     for (const [method, path] of routes(duty.id, me.id, workout.id)) {
-      const res = await t.call(method, path, method === 'POST' && path === '/api/duties' ? { body: { place: 'workout' } } : {});
+      const res = await t.call(method, path, method !== 'GET' && method !== 'DELETE' ? { body: { place: 'workout', noShow: true } } : {});
       expect([method, path, res.status, typeof res.body?.error]).toEqual([method, path, 401, 'string']);
     }
   });
@@ -91,6 +92,18 @@ describe('POST /api/duties with a bad body', () => {
   });
 });
 
+describe('PUT /api/duties/:id/holders/:userId/no-show with a bad body', () => {
+  it('answers 400 naming noShow', async () => {
+    const { t, exec, me, duty } = await setup();
+    for (const body of [{}, { noShow: 'yes' }, { noShow: null }]) {
+      const res = await t.call('PUT', `/api/duties/${duty.id}/holders/${me.id}/no-show`, { token: exec.token, body });
+      expect([JSON.stringify(body), res.status, res.body]).toEqual([JSON.stringify(body), 400, { error: 'Say whether the holder did not show up (true or false)', field: 'noShow' }]);
+    }
+    const notJson = await t.call('PUT', `/api/duties/${duty.id}/holders/${me.id}/no-show`, { token: exec.token, body: '{', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+  });
+});
+
 describe('duty routes with a bad query or id', () => {
   it('GET /api/duties without a place and id answers 400', async () => {
     const { t, me } = await setup();
@@ -111,9 +124,11 @@ describe('duty routes with a bad query or id', () => {
       ['PUT', `/api/duties/${id}/holders/${me.id}`],
       ['PUT', `/api/duties/${duty.id}/holders/${id}`],
       ['DELETE', `/api/duties/${id}/holders/${me.id}`],
+      ['PUT', `/api/duties/${id}/holders/${me.id}/no-show`],
+      ['PUT', `/api/duties/${duty.id}/holders/${id}/no-show`],
     ]);
     for (const [method, path] of paths) {
-      const res = await t.call(method!, path!, { token: exec.token });
+      const res = await t.call(method!, path!, { token: exec.token, ...(path!.endsWith('/no-show') && { body: { noShow: true } }) });
       expect([method, path, res.status, typeof res.body?.error]).toEqual([method, path, 404, 'string']);
     }
   });

@@ -1,6 +1,6 @@
 // The rota: one term's duties on one screen, open ones first, and how many duties each member has done
-// in it, so the load is fair to see.
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+// in it (one not shown up for is not done), so the load is fair to see.
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { duties, dutyHolders, posts, races, users } from '../../db/schema';
 import { addDays } from '../../domain/calendar-days';
 import { termFromId, termOfDate } from '../../domain/calendar';
@@ -40,7 +40,7 @@ export function rotaOf(deps: AppDeps, viewer: { id: number; role: string }, term
     .from(dutyHolders)
     .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
     .innerJoin(users, eq(users.id, dutyHolders.userId))
-    .where(and(gte(duties.startsAt, from), lt(duties.startsAt, to), lt(duties.endsAt, deps.clock())))
+    .where(and(gte(duties.startsAt, from), lt(duties.startsAt, to), lt(duties.endsAt, deps.clock()), isNull(dutyHolders.noShowAt)))
     .groupBy(users.id)
     .orderBy(sql`count(*) desc`, asc(users.name))
     .all();

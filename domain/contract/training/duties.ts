@@ -8,6 +8,8 @@ export interface DutyHolder {
   name: string;
   /** The holder asked for a swap: the first eligible member to take it holds the place instead. */
   swap_offered: boolean;
+  /** An exec recorded, once the duty started, that the holder did not turn up (not counted as done). */
+  no_show: boolean;
 }
 
 export interface Duty {
@@ -64,6 +66,8 @@ export const DUTY_PAST_CUT_OFF_ERROR = 'It is too close to the start to give thi
 export const DUTY_NO_SWAP_ERROR = 'Nobody has offered this duty for a swap';
 export const DUTY_STARTED_ERROR = 'This duty has started';
 export const DUTY_KIND_UNKNOWN_ERROR = 'Choose one of the club’s kinds of duty';
+export const DUTY_NOT_STARTED_ERROR = 'A duty not shown up for is recorded once it has started';
+export const DUTY_HOLDER_NOT_FOUND = 'That member does not hold this duty';
 export const DUTY_PLACE_ID_ERROR = 'Say which workout, event or race the duty is for';
 
 /** POST /duties (execs). */
@@ -97,3 +101,9 @@ export const dutySchema = z
     }
   });
 export type NewDuty = z.infer<typeof dutySchema>;
+
+/** PUT /duties/:id/holders/:userId/no-show (execs): whether the holder did not turn up (a state, so a replay changes nothing). */
+export const dutyNoShowSchema = z.object({
+  noShow: z.boolean({ error: 'Say whether the holder did not show up (true or false)' }),
+});
+export type DutyNoShow = z.infer<typeof dutyNoShowSchema>;
