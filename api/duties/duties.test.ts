@@ -110,6 +110,21 @@ describe('giving up and swapping', () => {
     expect(told.filter((m) => m.to === me.email)).toHaveLength(1);
   });
 
+  it('a swap taken and replayed with its key changes hands once and tells each side once', async () => {
+    const { t, me, other, add, act, holders } = await setup();
+    const duty = await add({ places: 1 });
+    await act('POST', `/${duty.id}/claim`, me);
+    t.clock.advance(3 * 24 * HOUR);
+    const offered = await act('POST', `/${duty.id}/swap`, me, 'swap-offer-0001');
+    expect((await act('POST', `/${duty.id}/swap`, me, 'swap-offer-0001')).body).toEqual(offered.body);
+    const before = t.db.select().from(messageQueue).all().length;
+    const once = await act('POST', `/${duty.id}/swap/take`, other, 'swap-take-0001');
+    const again = await act('POST', `/${duty.id}/swap/take`, other, 'swap-take-0001');
+    expect([once.status, again.body]).toEqual([200, once.body]);
+    expect(holders(duty.id)).toEqual([other.id]);
+    expect(t.db.select().from(messageQueue).all().slice(before).map((m) => m.to).sort()).toEqual([me.email, other.email].sort());
+  });
+
   it('an exec assigns and removes anyone, never past the places', async () => {
     const { exec, me, other, add, act, holders } = await setup();
     const duty = await add({ places: 1 });
