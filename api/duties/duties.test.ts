@@ -252,6 +252,27 @@ describe('My week', () => {
   });
 });
 
+describe('My week’s open duties', () => {
+  it('lists the duties of the coming days the member may take now, a swap on offer among them, not those they hold or may not take', async () => {
+    const { t, me, other, third, add, act } = await setup();
+    const open = await add({ places: 2 });
+    const execsOnly = await add({ kind: 'Coach on deck', eligibility: 'execs' });
+    const single = await add({ kind: 'Marshal', places: 1 });
+    await act('POST', `/${single.id}/claim`, other);
+    const week = async (user: TestUser) => (await t.call('GET', '/api/me/week', { token: user.token })).body.open_duties as { id: number; title: string; swap: boolean }[];
+    expect(await week(me)).toEqual([expect.objectContaining({ id: open.id, kind: 'Lifeguard', title: 'Swim', place: 'workout', swap: false })]);
+    expect((await week(other)).map((d) => d.id)).toEqual([]);
+    void execsOnly;
+    t.clock.advance(3 * 24 * HOUR);
+    await act('POST', `/${single.id}/swap`, other);
+    await act('POST', `/${open.id}/claim`, third);
+    expect((await week(me)).map((d) => [d.id, d.swap])).toEqual([
+      [open.id, false],
+      [single.id, true],
+    ]);
+  });
+});
+
 describe('duty reminders', () => {
   it('tell the members who may take a duty still open three days ahead, and each holder the day before, once each', async () => {
     const { t, exec, me, other, third, add, act } = await setup();
