@@ -42,7 +42,7 @@ export function RotaPage() {
           </ul>
         </section>
       )}
-      <label className="checkbox">
+      <label className="duties__filter">
         <input type="checkbox" checked={mineOnly} onChange={(e) => setMineOnly(e.target.checked)} /> Open duties I can take
       </label>
       {error && <p role="alert">{error}</p>}
