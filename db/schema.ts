@@ -556,7 +556,8 @@ export const duties = sqliteTable(
 export type DutyRow = typeof duties.$inferSelect;
 
 // Who holds a place of a duty. `swap_offered_at`: the holder asked for a swap after the cut-off; the
-// first eligible member to take it holds the place instead.
+// first eligible member to take it holds the place instead. `no_show_at`: recorded by an exec once it
+// started, the holder did not turn up.
 export const dutyHolders = sqliteTable(
   'duty_holders',
   {
@@ -569,6 +570,8 @@ export const dutyHolders = sqliteTable(
     takenAt: integer('taken_at').notNull().default(now),
     assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     swapOfferedAt: integer('swap_offered_at'),
+    // An exec recorded that the holder did not turn up for the duty (not an absence from the session).
+    noShowAt: integer('no_show_at'),
   },
   (t) => [primaryKey({ columns: [t.dutyId, t.userId] }), index('duty_holders_user_idx').on(t.userId)],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dutiesOverlap, dutyFull, dutyReminderDue, dutyStartsSoon, mayGiveUpDuty, mayHoldDuty } from './duties';
+import { dutiesOverlap, dutyFull, dutyReminderDue, dutyStartsSoon, mayGiveUpDuty, mayHoldDuty, readQualifications } from './duties';
 
 const HOUR = 3_600_000;
 
@@ -19,6 +19,11 @@ describe('duties', () => {
     expect(mayHoldDuty(execs, { exec: true, qualifications: [] })).toBe(true);
     expect(mayHoldDuty(lifeguard, member)).toBe(true);
     expect(mayHoldDuty(lifeguard, { exec: true, qualifications: [] })).toBe(false);
+  });
+
+  it('a profile’s qualifications are read one a line (or parted by commas), blanks dropped', () => {
+    expect(readQualifications(' NLS lifeguard \n\nFirst aid, Minibus')).toEqual(['NLS lifeguard', 'First aid', 'Minibus']);
+    expect(readQualifications(null)).toEqual([]);
   });
 
   it('gives up until the cut-off, not after', () => {

@@ -19,6 +19,18 @@ export const DUTY_KINDS_MAX = 30;
 export const DUTY_KIND_MAX = 40;
 export const DUTY_PLACES_MAX = 20;
 export const DUTY_GIVE_UP_HOURS_MAX = 14 * 24;
+/** A qualification's length, on a duty or on a member's profile. */
+export const QUALIFICATION_MAX = 60;
+/** How many qualifications a member's profile may state. */
+export const QUALIFICATIONS_MAX = 20;
+
+/** A member's qualifications as their profile keeps them (one a line; a comma also parts two), blank ones dropped. */
+export function readQualifications(stored: string | null | undefined): string[] {
+  return (stored ?? '')
+    .split(/[\n,]/)
+    .map((q) => q.trim())
+    .filter(Boolean);
+}
 
 /** Who may take a duty: any member, execs only, or members whose profile states a qualification. */
 export const DUTY_ELIGIBILITY = ['members', 'execs', 'qualified'] as const;

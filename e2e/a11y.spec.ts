@@ -37,7 +37,8 @@ function routesFor(role: Role): string[] {
   if (role === 'visitor') return [...PUBLIC, ...SIGNED_OUT_ONLY];
   const signedIn = [...PUBLIC, '/forum', '/profile', '/sync', ...detail];
   if (role === 'admin') return [...signedIn, '/attendance', '/admin'];
-  return role === 'exec' ? [...signedIn, '/attendance'] : signedIn;
+  if (role === 'exec') return [...signedIn, '/attendance', '/rota'];
+  return role === 'member' ? [...signedIn, '/rota'] : signedIn;
 }
 
 async function settle(page: Page): Promise<void> {

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { acceptCharterInDb, apiToken, createMember, createMemberWithToken, DEMO, expectNoAxeViolations, inDays, openTestDb, signIn, withServiceWorker } from './support';
 
-// Polls and duties on a phone: a poll answered by three members, one of them offline; a duty taken
-// offline that lands once, then handed over by a swap another member takes.
+// Polls and duties: a poll answered by three members, one of them offline, on a phone; a duty taken
+// offline that lands once, then handed over by a swap another member takes, on a phone and a laptop.
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
 test.slow();
 
@@ -67,41 +67,51 @@ test('a poll on a workout answered by three members, one offline', async ({ page
   await context.close();
 });
 
-test('a duty taken offline lands once; a swap is taken by another member and both are told once', async ({ page, request, browser }) => {
-  acceptCharterInDb(DEMO.exec.email);
-  const exec = await apiToken(request, DEMO.exec);
-  const workout = await swimFor(request, exec, `Duty swim ${Date.now().toString(36)}`);
-  for (const kind of ['Lifeguard', 'Coach on deck']) {
-    const res = await request.post('/api/duties', { headers: { authorization: `Bearer ${exec}` }, data: { place: 'workout', placeId: workout, kind, places: 1 } });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  const lifeguard = count("select id n from duties where place = 'workout' and place_id = ? and kind = 'Lifeguard'", workout);
+// The duties' screens on a phone and on a laptop alike.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`duties at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
 
-  const holder = await createMemberWithToken(request, 'Hana Holder');
-  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
-  const phone = await context.newPage();
-  await signIn(phone, holder);
-  await withServiceWorker(phone);
-  await phone.goto(`/workout/${workout}`);
-  const duty = phone.getByRole('listitem', { name: 'Lifeguard' });
-  await expect(duty.getByText('0 of 1 place taken')).toBeVisible();
-  await context.setOffline(true);
-  await duty.getByRole('button', { name: /^Take this duty/ }).click();
-  await expect(duty.getByText(UNSYNCED)).toBeVisible();
-  await context.setOffline(false);
-  await expect.poll(() => count('select count(*) n from duty_holders where duty_id = ?', lifeguard), { timeout: 20_000 }).toBe(1);
-  await phone.reload();
-  await duty.getByRole('button', { name: /^Ask for a swap/ }).click();
-  await expect(duty.getByText('(swap offered)')).toBeVisible();
-  await context.close();
+    test('a duty taken offline lands once; a swap is taken by another member and both are told once', async ({ page, request, browser }) => {
+      acceptCharterInDb(DEMO.exec.email);
+      const exec = await apiToken(request, DEMO.exec);
+      const workout = await swimFor(request, exec, `Duty swim ${Date.now().toString(36)}`);
+      for (const kind of ['Lifeguard', 'Coach on deck']) {
+        const res = await request.post('/api/duties', { headers: { authorization: `Bearer ${exec}` }, data: { place: 'workout', placeId: workout, kind, places: 1 } });
+        expect(res.status(), await res.text()).toBe(201);
+      }
+      const lifeguard = count("select id n from duties where place = 'workout' and place_id = ? and kind = 'Lifeguard'", workout);
 
-  const taker = await createMember(request, 'Tomas Taker');
-  await signIn(page, taker);
-  await page.goto(`/workout/${workout}`);
-  const offered = page.getByRole('listitem', { name: 'Lifeguard' });
-  await offered.getByRole('button', { name: /^Take the swap/ }).click();
-  await expect(offered.getByText('Tomas Taker')).toBeVisible();
-  expect(count('select count(*) n from duty_holders where duty_id = ?', lifeguard)).toBe(1);
-  expect(count(`select count(*) n from message_queue where dedupe_key like 'duty-swap:${lifeguard}:%' and "to" = ?`, holder.email)).toBe(1);
-  expect(count(`select count(*) n from message_queue where dedupe_key like 'duty-swap:${lifeguard}:%' and "to" = ?`, taker.email)).toBe(1);
-});
+      const holder = await createMemberWithToken(request, 'Hana Holder');
+      const context = await browser.newContext({ serviceWorkers: 'allow', viewport });
+      const phone = await context.newPage();
+      await signIn(phone, holder);
+      await withServiceWorker(phone);
+      await phone.goto(`/workout/${workout}`);
+      const duty = phone.getByRole('listitem', { name: 'Lifeguard' });
+      await expect(duty.getByText('0 of 1 place taken')).toBeVisible();
+      await context.setOffline(true);
+      await duty.getByRole('button', { name: /^Take this duty/ }).click();
+      await expect(duty.getByText(UNSYNCED)).toBeVisible();
+      await context.setOffline(false);
+      await expect.poll(() => count('select count(*) n from duty_holders where duty_id = ?', lifeguard), { timeout: 20_000 }).toBe(1);
+      await phone.reload();
+      await duty.getByRole('button', { name: /^Ask for a swap/ }).click();
+      await expect(duty.getByText('(swap offered)')).toBeVisible();
+      await context.close();
+
+      const taker = await createMember(request, 'Tomas Taker');
+      await signIn(page, taker);
+      await page.goto(`/workout/${workout}`);
+      const offered = page.getByRole('listitem', { name: 'Lifeguard' });
+      await offered.getByRole('button', { name: /^Take the swap/ }).click();
+      await expect(offered.getByText('Tomas Taker')).toBeVisible();
+      expect(count('select count(*) n from duty_holders where duty_id = ?', lifeguard)).toBe(1);
+      expect(count(`select count(*) n from message_queue where dedupe_key like 'duty-swap:${lifeguard}:%' and "to" = ?`, holder.email)).toBe(1);
+      expect(count(`select count(*) n from message_queue where dedupe_key like 'duty-swap:${lifeguard}:%' and "to" = ?`, taker.email)).toBe(1);
+    });
+  });
+}

@@ -134,6 +134,7 @@ for (const role of ['visitor', 'member', 'exec'] as const) {
             '/profile',
             '/sync',
             '/coaches-exec',
+            '/rota',
           ];
     if (role === 'exec') routes.push('/attendance');
     if (role !== 'visitor') {

@@ -35,14 +35,14 @@ function givenPaces(input: Partial<Pick<ProfileUpdate, PaceField>>): Partial<Rec
 }
 
 /**
- * The own-profile edit. Only name, email, phone, bio and the paces given are written, whatever else
+ * The own-profile edit. Only name, email, phone, bio and the paces and qualifications given are written, whatever else
  * the request held.
  * Synchronous: the caller runs it inside its transaction.
  */
 export function updateProfile(
   deps: AppDeps,
   userId: number,
-  input: Omit<ProfileUpdate, PaceField> & Partial<Pick<ProfileUpdate, PaceField>>,
+  input: Omit<ProfileUpdate, PaceField | 'qualifications'> & Partial<Pick<ProfileUpdate, PaceField | 'qualifications'>>,
 ): SessionUser {
   const db = deps.database.db;
   const email = normaliseEmail(input.email);
@@ -56,6 +56,7 @@ export function updateProfile(
         phoneNumber: input.phone_number || null,
         bio: input.bio || null,
         ...givenPaces(input),
+        ...(input.qualifications !== undefined && { qualifications: input.qualifications || null }),
       })
       .where(eq(users.id, userId))
       .returning({ id: users.id })

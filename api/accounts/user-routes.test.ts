@@ -42,6 +42,28 @@ describe('PUT /api/users/profile', () => {
     bio: 'First.\n\nSecond.',
   };
 
+  it('saves the qualifications one a line, answers them as a list, keeps them when left out and clears them with an empty text', async () => {
+    const t = makeTestApp();
+    const u = await t.createUser({ role: 'member' });
+    const saved = await t.call('PUT', '/api/users/profile', { token: u.token, body: { ...body, qualifications: ' NLS lifeguard\n\nFirst aid ' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.qualifications).toEqual(['NLS lifeguard', 'First aid']);
+    expect((await t.call('GET', '/api/auth/profile', { token: u.token })).body.user.qualifications).toEqual(['NLS lifeguard', 'First aid']);
+    // An app from before the field sends none: what the member stated stays.
+    expect((await t.call('PUT', '/api/users/profile', { token: u.token, body })).body.user.qualifications).toEqual(['NLS lifeguard', 'First aid']);
+    const cleared = await t.call('PUT', '/api/users/profile', { token: u.token, body: { ...body, qualifications: '' } });
+    expect(cleared.body.user.qualifications).toBeUndefined();
+    for (const [qualifications, error] of [
+      [42, 'List your qualifications as text, one a line'],
+      ['x'.repeat(61), 'A qualification is at most 60 characters'],
+      [Array.from({ length: 21 }, (_, i) => `Q${i}`).join('\n'), 'List at most 20 qualifications'],
+    ] as const) {
+      const res = await t.call('PUT', '/api/users/profile', { token: u.token, body: { ...body, qualifications } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error, field: 'qualifications' });
+    }
+  });
+
   it('saves the four fields and answers the session user', async () => {
     const t = makeTestApp();
     const u = await t.createUser({ role: 'pending' });

@@ -206,6 +206,39 @@ describe('personal feed', () => {
     void exec;
   });
 
+  it('holds the duties I hold, with UIDs of their own that stay, cancelled with their session, gone once given up', async () => {
+    const { t, exec, me, other, workout, race, feedPath, feed } = await setup();
+    const run = await workout();
+    const sprint = await race('Spring Sprint', '2026-04-12');
+    const addDuty = async (place: string, placeId: number, kind: string) =>
+      ((await t.must('POST', '/api/duties', { token: exec.token, body: { place, placeId, kind, places: 1 } })).duties as { id: number }[]).at(-1)!.id;
+    const coach = await addDuty('workout', run, 'Coach on deck');
+    const marshal = await addDuty('race', sprint, 'Marshal');
+    const driver = await addDuty('race', sprint, 'Driver');
+    await t.must('POST', `/api/duties/${coach}/claim`, { token: me.token });
+    await t.must('POST', `/api/duties/${marshal}/claim`, { token: me.token });
+    await t.must('POST', `/api/duties/${driver}/claim`, { token: other.token });
+    const path = await feedPath(me.token);
+    const duties = async () => (await feed(path)).events.filter((e) => e.uid.startsWith('duty-'));
+    const first = await duties();
+    expect(first.map((e) => [e.uid, e.summary, e.status])).toEqual([
+      [`duty-${coach}@club.test`, 'Coach on deck: Tempo run', 'CONFIRMED'],
+      [`duty-${marshal}@club.test`, 'Marshal: Spring Sprint', 'CONFIRMED'],
+    ]);
+    // The coach is on deck for the run's time, in the club's zone; the marshal all day on race day.
+    expect(first[0]).toMatchObject({ tzid: 'America/Toronto', startMs: Date.parse('2026-03-04T23:00:00Z') });
+    expect(first[1]!.start.isDate).toBe(true);
+    expect((await feed(await feedPath(other.token))).events.map((e) => e.uid)).toContain(`duty-${driver}@club.test`);
+
+    await t.must('POST', `/api/forum/posts/${run}/cancel`, { token: exec.token, body: { reason: 'Track closed' } });
+    const cancelled = await duties();
+    expect(cancelled.map((e) => [e.uid, e.summary, e.status])[0]).toEqual([`duty-${coach}@club.test`, 'Cancelled: Coach on deck: Tempo run', 'CANCELLED']);
+    expect(cancelled[0]!.sequence).toBeGreaterThan(first[0]!.sequence);
+
+    await t.must('DELETE', `/api/duties/${marshal}/claim`, { token: me.token });
+    expect((await duties()).map((e) => e.uid)).toEqual([`duty-${coach}@club.test`]);
+  });
+
   it('keeps its link until reset; the old link then answers 404', async () => {
     const { t, me, feedPath } = await setup();
     const first = await feedPath(me.token);

@@ -4,9 +4,10 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { eq } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
-import { clubFeedRows, entryRow, personalFeedRows, type EntryKind, type EntryRow } from '../../db/queries/calendar-queries';
+import { clubFeedRows, entryRow, personalDutyRows, personalFeedRows, type DutyEntryRow, type EntryKind, type EntryRow } from '../../db/queries/calendar-queries';
 import { users } from '../../db/schema';
-import { addDays, clubTimeToEpoch, clubToday } from '../../domain/clock';
+import { addDays, clubTimeToEpoch, clubToday, startInstant } from '../../domain/clock';
+import { clubDateTimeOf } from '../../domain/region/club-format';
 import { hasRole } from '../../domain/contract/roles';
 import { stripUnsafeCharacters } from '../../domain/contract/common';
 import { EVENT_MINUTES, durationOf, usualMinutes } from '../../domain/durations';
@@ -44,8 +45,11 @@ interface Entry {
   revision: number;
   updatedAt: number | null;
   status?: ICalEventStatus;
-  /** Its CATEGORIES: a workout's type as the club names it, 'Event' or 'Race'. */
+  /** Its CATEGORIES: a workout's type as the club names it, 'Event', 'Race' or 'Duty'. */
   category: string;
+  /** A duty's entry: its own UID's first part ('duty'), the page of its session. */
+  uidKind?: string;
+  path?: string;
 }
 
 // ---------- The personal link ----------
@@ -131,9 +135,9 @@ function newCalendar(deps: AppDeps, name: string): ICalCalendar {
 
 function addEntry(deps: AppDeps, cal: ICalCalendar, e: Entry): void {
   const tz = clubTimeZone(deps);
-  const path = `/${e.kind}/${e.id}`;
+  const path = e.path ?? `/${e.kind}/${e.id}`;
   const common = {
-    id: `${e.kind}-${e.id}@${host(deps)}`,
+    id: `${e.uidKind ?? e.kind}-${e.id}@${host(deps)}`,
     sequence: e.revision,
     stamp: new Date(e.updatedAt ?? deps.clock()),
     summary: e.title,
@@ -183,6 +187,33 @@ function entry(sports: SportsDocument, kind: EntryKind, r: EntryRow): Entry {
   };
 }
 
+/**
+ * A duty the member holds, on its session's page: its own UID (`duty-<id>`), its time (or its
+ * session's whole day), cancelled with its session.
+ */
+function dutyEntry(deps: AppDeps, r: DutyEntryRow): Entry {
+  const tz = clubTimeZone(deps);
+  const starts = clubDateTimeOf(r.starts_at, tz);
+  const cancelled = r.cancelled_at !== null;
+  const what = `${r.kind}: ${r.title}`;
+  return {
+    kind: r.place,
+    id: r.id,
+    uidKind: 'duty',
+    path: `/${r.place}/${r.place_id}`,
+    title: cancelled ? `Cancelled: ${what}` : what,
+    description: cancelled && r.cancel_reason ? `Cancelled: ${r.cancel_reason}\n\nYour duty: ${r.kind}` : `Your duty: ${r.kind}`,
+    date: starts.date,
+    time: r.all_day ? '' : starts.time,
+    minutes: Math.round((r.ends_at - r.starts_at) / 60_000),
+    category: 'Duty',
+    location: r.location,
+    revision: r.revision,
+    updatedAt: r.updated_at,
+    ...(cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
+  };
+}
+
 /** Tombstones younger than this are published. */
 function deletedSince(deps: AppDeps): number {
   return tombstoneCutoff(deps.clock());
@@ -204,8 +235,9 @@ export function clubFeed(deps: AppDeps): string {
 
 /**
  * A member's feed: workouts they are signed up for (waitlist places as TENTATIVE), events they answered
- * (going confirmed, maybe tentative, not going cancelled: it may already sit in their calendar), and
- * races they signed up for. Anything else, or a wrong or reset token, is a 404.
+ * (going confirmed, maybe tentative, not going cancelled: it may already sit in their calendar), races
+ * they signed up for, and the duties they hold (one given up or taken off leaves the feed). Anything
+ * else, or a wrong or reset token, is a 404.
  */
 export function personalFeed(deps: AppDeps, token: string): string {
   const userId = userOfToken(deps, token);
@@ -226,6 +258,7 @@ export function personalFeed(deps: AppDeps, token: string): string {
     ...events.map((r) => ({ status: rsvpStatus[r.rsvp ?? 'going'], ...entry(sports, 'event', r) })),
     ...raceRows.map((r) => entry(sports, 'race', r)),
     ...deleted.map((r) => entry(sports, r.type, r)),
+    ...personalDutyRows(deps.database, userId, startInstant(horizon(deps), null, clubTimeZone(deps))).map((r) => dutyEntry(deps, r)),
   ]);
 }
 

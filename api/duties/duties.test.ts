@@ -110,6 +110,21 @@ describe('giving up and swapping', () => {
     expect(told.filter((m) => m.to === me.email)).toHaveLength(1);
   });
 
+  it('a swap taken and replayed with its key changes hands once and tells each side once', async () => {
+    const { t, me, other, add, act, holders } = await setup();
+    const duty = await add({ places: 1 });
+    await act('POST', `/${duty.id}/claim`, me);
+    t.clock.advance(3 * 24 * HOUR);
+    const offered = await act('POST', `/${duty.id}/swap`, me, 'swap-offer-0001');
+    expect((await act('POST', `/${duty.id}/swap`, me, 'swap-offer-0001')).body).toEqual(offered.body);
+    const before = t.db.select().from(messageQueue).all().length;
+    const once = await act('POST', `/${duty.id}/swap/take`, other, 'swap-take-0001');
+    const again = await act('POST', `/${duty.id}/swap/take`, other, 'swap-take-0001');
+    expect([once.status, again.body]).toEqual([200, once.body]);
+    expect(holders(duty.id)).toEqual([other.id]);
+    expect(t.db.select().from(messageQueue).all().slice(before).map((m) => m.to).sort()).toEqual([me.email, other.email].sort());
+  });
+
   it('an exec assigns and removes anyone, never past the places', async () => {
     const { exec, me, other, add, act, holders } = await setup();
     const duty = await add({ places: 1 });
@@ -118,6 +133,41 @@ describe('giving up and swapping', () => {
     expect((await act('PUT', `/${duty.id}/holders/${other.id}`, exec)).body.error).toBe('Every place of this duty is taken');
     expect((await act('DELETE', `/${duty.id}/holders/${me.id}`, exec)).status).toBe(200);
     expect(holders(duty.id)).toEqual([]);
+  });
+});
+
+describe('a duty not shown up for', () => {
+  it('is recorded by an exec once the duty started, shown on the rota and not counted as done; not an absence', async () => {
+    const { t, exec, me, other, add, act } = await setup();
+    const duty = await add({ places: 2 });
+    await act('POST', `/${duty.id}/claim`, me);
+    await act('POST', `/${duty.id}/claim`, other);
+    const noShow = (user: TestUser, userId: number, value: unknown, key?: string) =>
+      t.call('PUT', `/api/duties/${duty.id}/holders/${userId}/no-show`, { token: user.token, body: { noShow: value }, ...(key && { headers: { 'idempotency-key': key } }) });
+    expect((await noShow(me, other.id, true)).status).toBe(403);
+    const early = await noShow(exec, me.id, true);
+    expect([early.status, early.body.error]).toEqual([409, 'A duty not shown up for is recorded once it has started']);
+    // Friday 19:00: the swim started an hour ago.
+    t.clock.advance(4 * 24 * HOUR + 9 * HOUR);
+    const bad = await noShow(exec, me.id, 'yes');
+    expect([bad.status, bad.body.field]).toEqual([400, 'noShow']);
+    expect((await noShow(exec, exec.id, true)).status).toBe(404);
+    const once = await noShow(exec, me.id, true, 'no-show-key-0001');
+    expect(once.status).toBe(200);
+    expect((await noShow(exec, me.id, true, 'no-show-key-0001')).body).toEqual(once.body);
+    const held = (once.body.duties as { id: number; holders: { id: number; no_show: boolean }[] }[]).find((d) => d.id === duty.id)!;
+    expect(held.holders.map((h) => [h.id, h.no_show])).toEqual([
+      [me.id, true],
+      [other.id, false],
+    ]);
+    expect(t.db.select().from(users).where(eq(users.id, me.id)).get()!.absences).toBe(0);
+    t.clock.advance(2 * 24 * HOUR);
+    const rota = (await t.call('GET', '/api/duties/rota', { token: exec.token })).body;
+    expect(rota.done.map((d: { name: string; count: number }) => [d.name, d.count])).toEqual([['Olive Other', 1]]);
+    expect(rota.duties[0].holders[0]).toMatchObject({ id: me.id, no_show: true });
+    // Recorded by mistake: taken back.
+    expect((await noShow(exec, me.id, false)).status).toBe(200);
+    expect((await t.call('GET', '/api/duties/rota', { token: exec.token })).body.done).toHaveLength(2);
   });
 });
 
@@ -199,6 +249,27 @@ describe('My week', () => {
     await act('POST', `/${duty.id}/swap`, me);
     const week = (await t.call('GET', '/api/me/week', { token: me.token })).body;
     expect(week.duties).toEqual([expect.objectContaining({ id: duty.id, kind: 'Lifeguard', place: 'workout', swap_offered: true })]);
+  });
+});
+
+describe('My week’s open duties', () => {
+  it('lists the duties of the coming days the member may take now, a swap on offer among them, not those they hold or may not take', async () => {
+    const { t, me, other, third, add, act } = await setup();
+    const open = await add({ places: 2 });
+    const execsOnly = await add({ kind: 'Coach on deck', eligibility: 'execs' });
+    const single = await add({ kind: 'Marshal', places: 1 });
+    await act('POST', `/${single.id}/claim`, other);
+    const week = async (user: TestUser) => (await t.call('GET', '/api/me/week', { token: user.token })).body.open_duties as { id: number; title: string; swap: boolean }[];
+    expect(await week(me)).toEqual([expect.objectContaining({ id: open.id, kind: 'Lifeguard', title: 'Swim', place: 'workout', swap: false })]);
+    expect((await week(other)).map((d) => d.id)).toEqual([]);
+    void execsOnly;
+    t.clock.advance(3 * 24 * HOUR);
+    await act('POST', `/${single.id}/swap`, other);
+    await act('POST', `/${open.id}/claim`, third);
+    expect((await week(me)).map((d) => [d.id, d.swap])).toEqual([
+      [open.id, false],
+      [single.id, true],
+    ]);
   });
 });
 

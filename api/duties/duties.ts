@@ -11,11 +11,13 @@ import { hasRole } from '../../domain/contract/roles';
 import {
   DUTY_ALREADY_HELD_ERROR,
   DUTY_FULL_ERROR,
+  DUTY_HOLDER_NOT_FOUND,
   DUTY_KIND_UNKNOWN_ERROR,
   DUTY_NO_SWAP_ERROR,
   DUTY_NOT_ELIGIBLE_ERROR,
   DUTY_NOT_FOUND,
   DUTY_NOT_HELD_ERROR,
+  DUTY_NOT_STARTED_ERROR,
   DUTY_OVERLAP_ERROR,
   DUTY_PAST_CUT_OFF_ERROR,
   DUTY_PLACE_NOT_FOUND,
@@ -23,7 +25,7 @@ import {
   type Duty,
   type NewDuty,
 } from '../../domain/contract/training/duties';
-import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty, type DutyEligibility, type DutyPlaceKind } from '../../domain/duties';
+import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty, readQualifications, type DutyEligibility, type DutyPlaceKind } from '../../domain/duties';
 import { EVENT_MINUTES, durationOf, usualMinutes } from '../../domain/durations';
 import { clubDuties, clubSports } from '../club/settings';
 import { tellMember } from '../messaging/notify';
@@ -47,8 +49,8 @@ function dutyRow(deps: AppDeps, id: number): DutyRow {
 }
 
 function qualificationsOf(deps: AppDeps, userId: number): string[] {
-  const row = deps.database.db.select({ q: users.qualifications, role: users.role }).from(users).where(eq(users.id, userId)).get();
-  return (row?.q ?? '').split(/[\n,]/).map((q) => q.trim()).filter(Boolean);
+  const row = deps.database.db.select({ q: users.qualifications }).from(users).where(eq(users.id, userId)).get();
+  return readQualifications(row?.q);
 }
 
 function eligible(deps: AppDeps, row: DutyRow, member: Member): boolean {
@@ -60,7 +62,7 @@ function eligible(deps: AppDeps, row: DutyRow, member: Member): boolean {
 
 function holdersOf(deps: AppDeps, dutyId: number) {
   return deps.database.db
-    .select({ id: users.id, name: users.name, swapOfferedAt: dutyHolders.swapOfferedAt })
+    .select({ id: users.id, name: users.name, swapOfferedAt: dutyHolders.swapOfferedAt, noShowAt: dutyHolders.noShowAt })
     .from(dutyHolders)
     .innerJoin(users, eq(users.id, dutyHolders.userId))
     .where(eq(dutyHolders.dutyId, dutyId))
@@ -82,7 +84,7 @@ export function toDuty(deps: AppDeps, row: DutyRow, viewer: Member): Duty {
     qualification: row.qualification,
     starts_at: row.startsAt,
     ends_at: row.endsAt,
-    holders: holders.map((h) => ({ id: h.id, name: h.name, swap_offered: h.swapOfferedAt !== null })),
+    holders: holders.map((h) => ({ id: h.id, name: h.name, swap_offered: h.swapOfferedAt !== null, no_show: h.noShowAt !== null })),
     mine,
     may_take: !mine && open && row.startsAt > deps.clock() && eligible(deps, row, viewer) && !holdsOverlapping(deps, row, viewer.id),
   };
@@ -297,5 +299,22 @@ export function assignDuty(deps: AppDeps, actor: Member, id: number, userId: num
 export function unassignDuty(deps: AppDeps, actor: Member, id: number, userId: number): Duty[] {
   const row = dutyRow(deps, id);
   deps.database.db.delete(dutyHolders).where(and(eq(dutyHolders.dutyId, id), eq(dutyHolders.userId, userId))).run();
+  return dutiesOf(deps, actor, row.place as DutyPlaceKind, row.placeId);
+}
+
+/**
+ * PUT /duties/:id/holders/:userId/no-show (execs): once the duty has started, whether its holder did
+ * not turn up. A duty not shown up for is not counted as done on the rota; it is not an absence from
+ * the session (attendance counts those).
+ */
+export function recordNoShow(deps: AppDeps, actor: Member, id: number, userId: number, noShow: boolean): Duty[] {
+  const row = dutyRow(deps, id);
+  if (!isHolder(deps, id, userId)) throw new ServiceError(404, DUTY_HOLDER_NOT_FOUND);
+  if (row.startsAt > deps.clock()) throw new ServiceError(409, DUTY_NOT_STARTED_ERROR);
+  deps.database.db
+    .update(dutyHolders)
+    .set({ noShowAt: noShow ? deps.clock() : null })
+    .where(and(eq(dutyHolders.dutyId, id), eq(dutyHolders.userId, userId), noShow ? isNull(dutyHolders.noShowAt) : isNotNull(dutyHolders.noShowAt)))
+    .run();
   return dutiesOf(deps, actor, row.place as DutyPlaceKind, row.placeId);
 }

@@ -6,7 +6,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { duties, dutyHolders, users, type DutyRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
-import { dutyFull, dutyReminderDue, dutyStartsSoon, mayHoldDuty, type DutyEligibility } from '../../domain/duties';
+import { dutyFull, dutyReminderDue, dutyStartsSoon, mayHoldDuty, readQualifications, type DutyEligibility } from '../../domain/duties';
 import { clubName } from '../club/identity/identity';
 import { clubDates } from '../club/settings';
 import { noticeEmail } from '../messaging/mail-templates';
@@ -65,7 +65,7 @@ export function sendDutyReminders(deps: AppDeps, now = deps.clock()): { holders:
         if (holding.has(m.id)) continue;
         const may = mayHoldDuty(
           { eligibility: row.eligibility as DutyEligibility, qualification: row.qualification },
-          { exec: hasRole(m.role, 'exec'), qualifications: (m.qualifications ?? '').split(/[\n,]/) },
+          { exec: hasRole(m.role, 'exec'), qualifications: readQualifications(m.qualifications) },
         );
         if (!may) continue;
         if (tell(deps, m, `duty-open:${row.id}:${m.id}`, `Still open: ${row.kind}`, `A ${row.kind} duty, ${when}, still needs someone.`, pageOf(row))) pass.open += 1;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { DUTY_NOT_FOUND, DUTY_PLACE_QUERY_ERROR, dutySchema } from '../../domain/contract/training/duties';
+import { DUTY_NOT_FOUND, DUTY_PLACE_QUERY_ERROR, dutyNoShowSchema, dutySchema } from '../../domain/contract/training/duties';
 import { DUTY_PLACES, type DutyPlaceKind } from '../../domain/duties';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
@@ -9,7 +9,7 @@ import { respondOnce } from '../platform/middleware/idempotency';
 import { idParam, readBodyNamingField, routeId } from '../platform/middleware/validate';
 import { dutiesAnswer } from './duty-answer';
 import { rotaOf } from './rota';
-import { addDuty, assignDuty, claimDuty, dutiesOf, giveUpDuty, offerSwap, removeDuty, takeSwap, unassignDuty } from './duties';
+import { addDuty, assignDuty, claimDuty, dutiesOf, giveUpDuty, offerSwap, recordNoShow, removeDuty, takeSwap, unassignDuty } from './duties';
 
 function userIdParam(raw: string | undefined): number {
   const id = idParam(raw);
@@ -69,4 +69,14 @@ export const dutyRoutes = new Hono<AppEnv>()
     const userId = userIdParam(c.req.param('userId'));
     const { deps, user } = c.var;
     return respondOnce(c, null, () => ({ status: 200, body: dutiesAnswer(deps, unassignDuty(deps, user, id, userId)) satisfies AnswerOf<'DELETE /duties/:id/holders/:userId'> }));
+  })
+  .put('/:id/holders/:userId/no-show', requireRole('exec'), async (c) => {
+    const id = routeId(c, DUTY_NOT_FOUND);
+    const userId = userIdParam(c.req.param('userId'));
+    const { deps, user } = c.var;
+    const { noShow } = await readBodyNamingField(c, dutyNoShowSchema);
+    return respondOnce(c, { noShow }, () => ({
+      status: 200,
+      body: dutiesAnswer(deps, recordNoShow(deps, user, id, userId, noShow)) satisfies AnswerOf<'PUT /duties/:id/holders/:userId/no-show'>,
+    }));
   });

@@ -1,7 +1,7 @@
 // The rota: one term's duties on one screen, open ones first, and how many duties each member has done
-// in it, so the load is fair to see.
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { duties, dutyHolders, posts, races, users } from '../../db/schema';
+// in it (one not shown up for is not done), so the load is fair to see.
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { duties, dutyHolders, posts, races, users, type DutyRow } from '../../db/schema';
 import { addDays } from '../../domain/calendar-days';
 import { termFromId, termOfDate } from '../../domain/calendar';
 import { clubDateTimeOf } from '../../domain/region/club-format';
@@ -14,6 +14,30 @@ import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { toDuty } from './duties';
 
+/** The title of each duty's workout or event, or its race's name ('' when its session is gone). */
+export function sessionTitles(deps: AppDeps, rows: readonly DutyRow[]): (row: DutyRow) => string {
+  const { db } = deps.database;
+  const postIds = rows.filter((r) => r.place !== 'race').map((r) => r.placeId);
+  const raceIds = rows.filter((r) => r.place === 'race').map((r) => r.placeId);
+  const titles = new Map<string, string>();
+  if (postIds.length) for (const p of db.select({ id: posts.id, title: posts.title }).from(posts).where(inArray(posts.id, postIds)).all()) titles.set(`post:${p.id}`, p.title);
+  if (raceIds.length) for (const r of db.select({ id: races.id, name: races.name }).from(races).where(inArray(races.id, raceIds)).all()) titles.set(`race:${r.id}`, r.name);
+  return (row) => titles.get(`${row.place === 'race' ? 'race' : 'post'}:${row.placeId}`) ?? '';
+}
+
+/**
+ * The duties starting after `now` and by `until` that `viewer` may take now (a free place or a swap
+ * on offer, eligible, free at that time), soonest first, each with its session's title.
+ */
+export function openDutiesFor(deps: AppDeps, viewer: { id: number; role: string }, now: number, until: number): RotaDuty[] {
+  const tz = clubTimeZone(deps);
+  const rows = deps.database.db.select().from(duties).where(and(gt(duties.startsAt, now), lte(duties.startsAt, until))).orderBy(asc(duties.startsAt), asc(duties.id)).all();
+  const titleOf = sessionTitles(deps, rows);
+  return rows
+    .map((row) => ({ ...toDuty(deps, row, viewer), title: titleOf(row), date: clubDateTimeOf(row.startsAt, tz).date }))
+    .filter((d) => d.may_take);
+}
+
 /** GET /duties/rota: the term named (or today's), its duties by start with the open ones first, and the members' counts of duties done. */
 export function rotaOf(deps: AppDeps, viewer: { id: number; role: string }, termId: string | undefined): RotaAnswer {
   const tz = clubTimeZone(deps);
@@ -24,14 +48,10 @@ export function rotaOf(deps: AppDeps, viewer: { id: number; role: string }, term
   const to = startInstant(addDays(term.end, 1), null, tz);
   const { db } = deps.database;
   const rows = db.select().from(duties).where(and(gte(duties.startsAt, from), lt(duties.startsAt, to))).orderBy(asc(duties.startsAt), asc(duties.id)).all();
-  const postIds = rows.filter((r) => r.place !== 'race').map((r) => r.placeId);
-  const raceIds = rows.filter((r) => r.place === 'race').map((r) => r.placeId);
-  const titles = new Map<string, string>();
-  if (postIds.length) for (const p of db.select({ id: posts.id, title: posts.title }).from(posts).where(inArray(posts.id, postIds)).all()) titles.set(`post:${p.id}`, p.title);
-  if (raceIds.length) for (const r of db.select({ id: races.id, name: races.name }).from(races).where(inArray(races.id, raceIds)).all()) titles.set(`race:${r.id}`, r.name);
+  const titleOf = sessionTitles(deps, rows);
   const list: RotaDuty[] = rows.map((row) => ({
     ...toDuty(deps, row, viewer),
-    title: titles.get(`${row.place === 'race' ? 'race' : 'post'}:${row.placeId}`) ?? '',
+    title: titleOf(row),
     date: clubDateTimeOf(row.startsAt, tz).date,
   }));
   const open = (d: RotaDuty) => !dutyFull(d.places, d.holders.length) || d.holders.some((h) => h.swap_offered);
@@ -40,7 +60,7 @@ export function rotaOf(deps: AppDeps, viewer: { id: number; role: string }, term
     .from(dutyHolders)
     .innerJoin(duties, eq(duties.id, dutyHolders.dutyId))
     .innerJoin(users, eq(users.id, dutyHolders.userId))
-    .where(and(gte(duties.startsAt, from), lt(duties.startsAt, to), lt(duties.endsAt, deps.clock())))
+    .where(and(gte(duties.startsAt, from), lt(duties.startsAt, to), lt(duties.endsAt, deps.clock()), isNull(dutyHolders.noShowAt)))
     .groupBy(users.id)
     .orderBy(sql`count(*) desc`, asc(users.name))
     .all();

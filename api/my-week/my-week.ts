@@ -8,6 +8,7 @@ import {
   type MyWeekStanding,
   type WeekDuty,
   type WeekItem,
+  type WeekOpenDuty,
 } from '../../domain/contract/me';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { duties, dutyHolders } from '../../db/schema';
@@ -21,6 +22,8 @@ import { standingRow, upcomingRaceRows, weekEventRows, weekWorkoutRows } from '.
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { findUserById, roleToday } from '../platform/users';
+import { openDutiesFor } from '../duties/rota';
 
 /**
  * The member's coming days (docs/decisions/0041-my-week.md): workouts they are signed up or
@@ -90,7 +93,13 @@ export function myWeek(deps: AppDeps, userId: number, now = deps.clock()): MyWee
     }
     const kindOrder = { race: 0, event: 1, workout: 2 } as const;
     items.sort((a, b) => a.start - b.start || kindOrder[a.kind] - kindOrder[b.kind] || a.id - b.id);
-    return { items, standing: standing(deps, userId, now, today), duties: weekDuties(deps, userId, now, startOf(range.last, '23:59')) };
+    const until = startOf(range.last, '23:59');
+    return {
+      items,
+      standing: standing(deps, userId, now, today),
+      duties: weekDuties(deps, userId, now, until),
+      open_duties: weekOpenDuties(deps, userId, now, until),
+    };
   });
 }
 
@@ -108,6 +117,22 @@ function standing(deps: AppDeps, userId: number, now: number, today: string): My
     expiresInDays,
     renewSoon: expiresInDays !== null && expiresInDays <= EXPIRY_NUDGE_DAYS,
   };
+}
+
+/** The duties starting by `until` (epoch ms) that the member may take now, soonest first. */
+function weekOpenDuties(deps: AppDeps, userId: number, now: number, until: number): WeekOpenDuty[] {
+  const user = findUserById(deps.database.db, userId);
+  if (!user) throw new ServiceError(404, USER_NOT_FOUND);
+  return openDutiesFor(deps, { id: userId, role: roleToday(deps, user) }, now, until).map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    place: d.place,
+    place_id: d.place_id,
+    title: d.title,
+    starts_at: d.starts_at,
+    ends_at: d.ends_at,
+    swap: d.holders.length >= d.places,
+  }));
 }
 
 /** The duties the member holds that have not ended and start by `until` (epoch ms), soonest first. */

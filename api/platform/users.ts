@@ -6,6 +6,7 @@ import { clubToday } from '../../domain/clock';
 import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';
 import { EXPIRING_ROLES, effectiveRole } from '../../domain/membership';
+import { readQualifications } from '../../domain/duties';
 import { clubTimeZone } from './club-time-zone';
 
 /** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */
@@ -37,6 +38,7 @@ export function sessionUserOf(deps: Pick<AppDeps, 'clock' | 'clubTimeZone'>, row
 }
 
 function toSessionUser(row: UserRow, role: Role, charter: boolean): SessionUser {
+  const qualifications = readQualifications(row.qualifications);
   return {
     id: row.id,
     email: row.email,
@@ -56,6 +58,7 @@ function toSessionUser(row: UserRow, role: Role, charter: boolean): SessionUser 
     ...((row.swimPace ?? row.runPace ?? row.rideSpeed ?? row.rowPace) !== null && {
       paces: { swimPace: row.swimPace, runPace: row.runPace, rideSpeed: row.rideSpeed, rowPace: row.rowPace },
     }),
+    ...(qualifications.length > 0 && { qualifications }),
   };
 }
 

@@ -97,6 +97,42 @@ export function personalFeedRows(
   };
 }
 
+/** A duty a member holds, with what its session is (its title, revision, place and whether it was cancelled). */
+export interface DutyEntryRow {
+  id: number;
+  kind: string;
+  place: EntryKind;
+  place_id: number;
+  starts_at: number;
+  ends_at: number;
+  title: string;
+  location: string;
+  revision: number;
+  updated_at: number | null;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
+  /** A race's, or an event's with no time: the whole day. */
+  all_day: number;
+}
+
+/**
+ * The duties `user` holds that start from `from` (epoch ms) on, on a session that is still there (a
+ * deleted one's duties leave the feed with it).
+ */
+export function personalDutyRows(database: Database_, user: number, from: number): DutyEntryRow[] {
+  return preparedOnce(
+    database,
+    `select d.id, d.kind, d.place, d.place_id, d.starts_at, d.ends_at,
+       coalesce(p.title, r.name) as title, coalesce(p.workout_location, p.event_location, r.location, '') as location,
+       coalesce(p.revision, r.revision, 0) as revision, p.updated_at, p.cancelled_at, p.cancel_reason,
+       (d.place = 'race' or (d.place = 'event' and p.event_time is null)) as all_day
+     from duty_holders h join duties d on d.id = h.duty_id
+     left join posts p on d.place in ('workout', 'event') and p.id = d.place_id and p.type = d.place
+     left join races r on d.place = 'race' and r.id = d.place_id
+     where h.user_id = @user and d.starts_at >= @from and (p.id is not null or r.id is not null)`,
+  ).all({ user, from }) as DutyEntryRow[];
+}
+
 const SINGLE_SQL: Record<EntryKind, string> = {
   workout: `select ${WORKOUT_COLUMNS} from posts p where p.type = 'workout' and p.id = ?`,
   event: `select ${EVENT_COLUMNS} from posts p where p.type = 'event' and p.id = ?`,

@@ -6,7 +6,7 @@ import type { AnnouncementAnswer, AnnouncementDismissedAnswer, AnnouncementsAnsw
 import type { NewAnnouncement } from './club/announcements-schemas';
 import type { PollAnswer, PollAnsweredAnswer, PollMissingAnswer, PollsAnswer } from './club/polls';
 import type { NewPoll, PollAnswerBody } from './club/polls-schemas';
-import type { DutiesAnswer, NewDuty, RotaAnswer } from './training/duties';
+import type { DutiesAnswer, DutyNoShow, NewDuty, RotaAnswer } from './training/duties';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -288,6 +288,7 @@ export interface Endpoints {
   'POST /duties/:id/swap/take': { answer: DutiesAnswer };
   'PUT /duties/:id/holders/:userId': { answer: DutiesAnswer };
   'DELETE /duties/:id/holders/:userId': { answer: DutiesAnswer };
+  'PUT /duties/:id/holders/:userId/no-show': { body: DutyNoShow; answer: DutiesAnswer };
   // the club's settings and texts, as versioned documents
   'GET /club': { answer: ClubAnswer };
   'GET /setup': { answer: SetupStatus };

@@ -81,11 +81,28 @@ export interface WeekDuty {
   swap_offered: boolean;
 }
 
+/** A duty in the coming days the member may take now (a free place, or a swap on offer). */
+export interface WeekOpenDuty {
+  id: number;
+  kind: string;
+  place: 'workout' | 'event' | 'race';
+  place_id: number;
+  /** Its workout's or event's title, or its race's name. */
+  title: string;
+  /** Epoch ms. */
+  starts_at: number;
+  ends_at: number;
+  /** Every place is taken and one holder offers theirs: taking it is taking the swap. */
+  swap: boolean;
+}
+
 export interface MyWeekAnswer {
   items: WeekItem[];
   standing: MyWeekStanding;
   /** The duties the member holds that have not ended and start within the week's days, soonest first. */
   duties?: WeekDuty[];
+  /** The duties starting within the week's days that the member may take now, soonest first. */
+  open_duties?: WeekOpenDuty[];
 }
 
 /** An account a signed-in request names that is gone (deleted while the request ran). */

@@ -36,6 +36,8 @@ export interface SessionUser {
    * 100 m swum, seconds per km run, km/h ridden, seconds per 500 m rowed. Absent while the member gave none.
    */
   paces?: MemberPaces;
+  /** What the member's profile states they are qualified for ('NLS lifeguard'), which some duties ask for. Absent while none. */
+  qualifications?: string[];
 }
 
 export interface MemberPaces {

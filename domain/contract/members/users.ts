@@ -4,12 +4,14 @@ import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue
 import { looseString } from '../common-schemas';
 import type { Role } from '../roles';
 import { MEMBER_PACES, PACE_EXAMPLE, isSpeed, paceInBounds, parsePace, type PaceField } from '../../paces';
+import { QUALIFICATION_MAX, QUALIFICATIONS_MAX, readQualifications } from '../../duties';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 
 export const BIO_MAX = 2000;
 export const NAME_MAX = 100;
 export const PROFILE_REQUIRED_ERROR = 'Name and email are required';
+export const QUALIFICATIONS_ERROR = 'List your qualifications as text, one a line';
 export const PROFILE_SAVE_ERROR = 'Failed to update profile. Please try again.';
 export const UPLOAD_TYPE_ERROR = 'Please upload an image file (JPEG, PNG, WebP or GIF)';
 export const PROFILE_PICTURE_FIELD = 'profilePicture';
@@ -45,7 +47,7 @@ function paceField(field: PaceField) {
 }
 
 /**
- * PUT /users/profile. Only these fields exist (the four of the profile and the paces): anything else in the body (a role, an expiry
+ * PUT /users/profile. Only these fields exist (the four of the profile, the paces and the qualifications): anything else in the body (a role, an expiry
  * date) is dropped by the schema before it reaches the service.
  */
 const profileFields = z.object({
@@ -64,6 +66,19 @@ const profileFields = z.object({
   runPace: paceField('runPace'),
   rideSpeed: paceField('rideSpeed'),
   rowPace: paceField('rowPace'),
+  // What the member is qualified for, one a line ('NLS lifeguard'): a duty may ask for one. Left out:
+  // kept as it is (an app from before the field sends none); '' or null: none.
+  qualifications: z
+    .union([z.string(), z.null()], { error: QUALIFICATIONS_ERROR })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = readQualifications(v);
+      if (list.length > QUALIFICATIONS_MAX) ctx.addIssue({ code: 'custom', message: `List at most ${QUALIFICATIONS_MAX} qualifications` });
+      else if (list.some((q) => q.length > QUALIFICATION_MAX)) ctx.addIssue({ code: 'custom', message: `A qualification is at most ${QUALIFICATION_MAX} characters` });
+      else if (list.some((q) => hasUnsafeCharacters(q))) ctx.addIssue({ code: 'custom', message: unsafeCharactersMessage('A qualification') });
+      return list.join('\n');
+    }),
 });
 
 /** PUT /users/profile, its phone number (optional) read for the club's country by `readPhone` and kept as E.164. */

@@ -1,13 +1,15 @@
 // Duty rotas: the answers' shapes, the words of their refusals and the request schemas. The rules are
 // domain/duties.ts.
 import { z } from 'zod';
-import { DUTY_ELIGIBILITY, DUTY_PLACES, DUTY_PLACES_MAX, type DutyEligibility, type DutyPlaceKind } from '../../duties';
+import { DUTY_ELIGIBILITY, DUTY_KIND_MAX, DUTY_PLACES, DUTY_PLACES_MAX, QUALIFICATION_MAX, type DutyEligibility, type DutyPlaceKind } from '../../duties';
 
 export interface DutyHolder {
   id: number;
   name: string;
   /** The holder asked for a swap: the first eligible member to take it holds the place instead. */
   swap_offered: boolean;
+  /** An exec recorded, once the duty started, that the holder did not turn up (not counted as done). */
+  no_show: boolean;
 }
 
 export interface Duty {
@@ -64,22 +66,34 @@ export const DUTY_PAST_CUT_OFF_ERROR = 'It is too close to the start to give thi
 export const DUTY_NO_SWAP_ERROR = 'Nobody has offered this duty for a swap';
 export const DUTY_STARTED_ERROR = 'This duty has started';
 export const DUTY_KIND_UNKNOWN_ERROR = 'Choose one of the club’s kinds of duty';
+export const DUTY_NOT_STARTED_ERROR = 'A duty not shown up for is recorded once it has started';
+export const DUTY_HOLDER_NOT_FOUND = 'That member does not hold this duty';
+export const DUTY_PLACE_ID_ERROR = 'Say which workout, event or race the duty is for';
 
 /** POST /duties (execs). */
 export const dutySchema = z
   .object({
     place: z.enum(DUTY_PLACES, { error: 'Say whether the duty is on a workout, an event or a race' }),
-    placeId: z.number({ error: 'Say which workout, event or race the duty is for' }).int().positive(),
-    kind: z.string({ error: DUTY_KIND_UNKNOWN_ERROR }).trim().min(1, DUTY_KIND_UNKNOWN_ERROR),
+    placeId: z
+      .number({ error: DUTY_PLACE_ID_ERROR })
+      .int(DUTY_PLACE_ID_ERROR)
+      .positive(DUTY_PLACE_ID_ERROR),
+    kind: z.string({ error: DUTY_KIND_UNKNOWN_ERROR }).trim().min(1, DUTY_KIND_UNKNOWN_ERROR).max(DUTY_KIND_MAX, DUTY_KIND_UNKNOWN_ERROR),
     places: z
       .number({ error: 'Say how many people the duty needs' })
       .int('Say how many people the duty needs')
       .min(1, 'A duty needs at least one person')
       .max(DUTY_PLACES_MAX, `A duty needs at most ${DUTY_PLACES_MAX} people`),
-    eligibility: z.enum(DUTY_ELIGIBILITY).optional().default('members'),
-    qualification: z.string().trim().max(60, 'A qualification is at most 60 characters').nullable().optional().default(null),
+    eligibility: z.enum(DUTY_ELIGIBILITY, { error: 'Say who may take the duty: any member, execs, or members with a qualification' }).optional().default('members'),
+    qualification: z
+      .string({ error: 'Name the qualification the duty asks for' })
+      .trim()
+      .max(QUALIFICATION_MAX, `A qualification is at most ${QUALIFICATION_MAX} characters`)
+      .nullable()
+      .optional()
+      .default(null),
     /** On a workout of a weekly series: the same duty on it and every later workout of the series. */
-    series: z.boolean().optional().default(false),
+    series: z.boolean({ error: 'Say whether the duty goes on every later workout of the series' }).optional().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.eligibility === 'qualified' && !v.qualification) {
@@ -87,3 +101,9 @@ export const dutySchema = z
     }
   });
 export type NewDuty = z.infer<typeof dutySchema>;
+
+/** PUT /duties/:id/holders/:userId/no-show (execs): whether the holder did not turn up (a state, so a replay changes nothing). */
+export const dutyNoShowSchema = z.object({
+  noShow: z.boolean({ error: 'Say whether the holder did not show up (true or false)' }),
+});
+export type DutyNoShow = z.infer<typeof dutyNoShowSchema>;

@@ -25,6 +25,7 @@ const PaymentsPage = lazyNamed(() => import('../../features/payments/payments-pa
 const PaymentReturnPage = lazyNamed(() => import('../../features/payments/payment-return-page'), 'PaymentReturnPage');
 const RotaPage = lazyNamed(() => import('../../features/duties/rota-page'), 'RotaPage');
 const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
+const DutySheet = lazyNamed(() => import('../../features/duties/duty-sheet'), 'DutySheet');
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
@@ -58,7 +59,7 @@ export function MemberRoutes() {
           path="/workout/:id"
           element={
             <MembersOnly>
-              <WorkoutDetailPage sections={workoutSections} />
+              <WorkoutDetailPage sections={workoutSections} sheetExtras={workoutSheetExtras} />
             </MembersOnly>
           }
         />
@@ -126,6 +127,12 @@ function placeSections(place: 'workout' | 'event' | 'race', id: number) {
 }
 
 const workoutSections = (id: number) => placeSections('workout', id);
+/** The duty holders on a workout's attendance sheet, each marked when they did not show up. */
+const workoutSheetExtras = (id: number) => (
+  <Suspense fallback={null}>
+    <DutySheet workoutId={id} />
+  </Suspense>
+);
 const eventSections = (id: number) => placeSections('event', id);
 const raceSections = (id: number) => placeSections('race', id);
 

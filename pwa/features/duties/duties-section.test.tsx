@@ -43,7 +43,7 @@ beforeEach(async () => {
 describe('duties on a workout', () => {
   it('a member takes a free place in one tap', async () => {
     let taken = false;
-    const mine = () => duty(taken ? { mine: true, may_take: false, holders: [{ id: 3, name: 'Morgan Member', swap_offered: false }] } : {});
+    const mine = () => duty(taken ? { mine: true, may_take: false, holders: [{ id: 3, name: 'Morgan Member', swap_offered: false, no_show: false }] } : {});
     const { api } = show({ 'GET /duties': () => answer([mine()]), 'POST /duties/:id/claim': () => ((taken = true), answer([mine()])) });
     const item = await screen.findByRole('listitem', { name: 'Lifeguard' });
     expect(within(item).getByText('0 of 2 places taken')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('duties on a workout', () => {
   });
 
   it('past the cut-off the club’s refusal is shown, and a swap can be asked for', async () => {
-    const held = duty({ mine: true, may_take: false, holders: [{ id: 3, name: 'Morgan Member', swap_offered: false }] });
+    const held = duty({ mine: true, may_take: false, holders: [{ id: 3, name: 'Morgan Member', swap_offered: false, no_show: false }] });
     const { api } = show({
       'GET /duties': answer([held]),
       'DELETE /duties/:id/claim': jsonReply({ error: 'It is too close to the start to give this duty up: ask for a swap instead' }, 409),
@@ -85,6 +85,45 @@ describe('duties on a workout', () => {
     expect(await within(item).findByRole('alert')).toHaveTextContent('ask for a swap instead');
     await userEvent.click(within(item).getByRole('button', { name: /^Ask for a swap/ }));
     await waitFor(() => expect(api.to('POST /duties/:id/swap').map((c) => c.path)).toEqual(['/duties/7/swap']));
+  });
+
+  it('offline, a swap asked for is kept on the device and sent once with its key when back', async () => {
+    const held = duty({ mine: true, may_take: false, holders: [{ id: 3, name: 'Morgan Member', swap_offered: false, no_show: false }] });
+    let reached = false;
+    const offer = () => (reached ? answer([held]) : ((reached = true), 'network-error' as const));
+    const { api } = show({ 'GET /duties': answer([held]), 'POST /duties/:id/swap': offer });
+    const item = await screen.findByRole('listitem', { name: 'Lifeguard' });
+    await userEvent.click(within(item).getByRole('button', { name: /^Ask for a swap/ }));
+    await waitFor(() =>
+      expect(getOutboxState().ops.map((o) => o.action)).toEqual([{ kind: 'duty-swap', dutyId: 7, step: 'offer', duty: 'Lifeguard', at: '/workout/9' }]),
+    );
+    expect(await within(item).findByText(/swap offered/)).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /^Ask for a swap/ })).not.toBeInTheDocument();
+    await replay();
+    await waitFor(() => expect(getOutboxState().ops).toEqual([]));
+    const keys = api.to('POST /duties/:id/swap').map((c) => c.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('an exec’s take-off goes through the outbox: offline it waits, marked, and a removal of another thing is not held behind it', async () => {
+    const held = duty({ holders: [{ id: 3, name: 'Morgan Member', swap_offered: false, no_show: false }] });
+    const { api } = show(
+      { 'GET /duties': answer([held]), 'DELETE /duties/:id/holders/:userId': 'network-error', 'DELETE /duties/:id': jsonReply({ error: 'Duty not found' }, 404) },
+      execUser,
+    );
+    const item = await screen.findByRole('listitem', { name: 'Lifeguard' });
+    await userEvent.click(within(item).getByRole('button', { name: /^Take off Morgan Member/ }));
+    await waitFor(() =>
+      expect(getOutboxState().ops.map((o) => o.action)).toEqual([
+        { kind: 'duty-holder', dutyId: 7, userId: 3, held: false, name: 'Morgan Member', duty: 'Lifeguard', at: '/workout/9' },
+      ]),
+    );
+    expect(within(item).queryByText('Morgan Member')).not.toBeInTheDocument();
+    expect(within(item).getByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: /^Remove duty/ }));
+    await waitFor(() => expect(api.to('DELETE /duties/:id').map((c) => c.path)).toEqual(['/duties/7']));
+    expect(getOutboxState().ops.map((o) => o.action.kind)).toEqual(['duty-holder']);
   });
 
   it('an exec adds a duty from the club’s kinds with the one form way', async () => {

@@ -29,7 +29,7 @@ const duty = (over: Partial<RotaDuty>): RotaDuty => ({
 });
 const rota: RotaAnswer = {
   term: { id: 'winter-2099', label: 'Winter 2099', start: '2099-01-05', end: '2099-04-30' },
-  duties: [duty({}), duty({ id: 2, kind: 'Marshal', title: 'Club race', place: 'race', place_id: 4, may_take: false, holders: [{ id: 5, name: 'Olive Other', swap_offered: false }] })],
+  duties: [duty({}), duty({ id: 2, kind: 'Marshal', title: 'Club race', place: 'race', place_id: 4, may_take: false, holders: [{ id: 5, name: 'Olive Other', swap_offered: false, no_show: false }] })],
   done: [{ id: 5, name: 'Olive Other', count: 2 }],
 };
 

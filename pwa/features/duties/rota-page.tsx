@@ -42,7 +42,7 @@ export function RotaPage() {
           </ul>
         </section>
       )}
-      <label className="checkbox">
+      <label className="duties__filter">
         <input type="checkbox" checked={mineOnly} onChange={(e) => setMineOnly(e.target.checked)} /> Open duties I can take
       </label>
       {error && <p role="alert">{error}</p>}
@@ -59,7 +59,7 @@ export function RotaPage() {
                 </h2>
                 <p className="duty__meta">
                   {formatDateTime(d.starts_at)} · {d.holders.length} of {d.places} taken
-                  {d.holders.length > 0 && ` · ${d.holders.map((h) => h.name + (h.swap_offered ? ' (swap offered)' : '')).join(', ')}`}
+                  {d.holders.length > 0 && ` · ${d.holders.map((h) => h.name + (h.swap_offered ? ' (swap offered)' : '') + (h.no_show ? ' (did not show up)' : '')).join(', ')}`}
                 </p>
                 {d.may_take && d.holders.length < d.places && (
                   <div className="actions actions--start">

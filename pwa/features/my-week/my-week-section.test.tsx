@@ -233,4 +233,24 @@ describe('duties in My week', () => {
     expect(within(list).getByRole('link', { name: 'Lifeguard' })).toHaveAttribute('href', '/workout/1');
     expect(within(list).getByText(/swap asked for/)).toBeInTheDocument();
   });
+
+  it('offers the open duties of the coming days in one tap: taken through the outbox, offline kept and marked, then sent once with its key', async () => {
+    const starts = Date.parse('2099-03-06T23:00:00Z');
+    const open = { id: 8, kind: 'Marshal', place: 'race' as const, place_id: 4, title: 'Spring Sprint', starts_at: starts, ends_at: starts + 86_400_000, swap: false };
+    const swap = { ...open, id: 9, kind: 'Driver', swap: true };
+    let reached = false;
+    const claim = () => (reached ? { duties: [], kinds: [], give_up_hours: 48 } : ((reached = true), 'network-error' as const));
+    const api = setup({ [WEEK]: week({ open_duties: [open, swap] }), 'POST /duties/:id/claim': claim, 'POST /duties/:id/swap/take': { duties: [], kinds: [], give_up_hours: 48 } });
+    const section = await screen.findByRole('region', { name: 'Open duties you can take' });
+    expect(within(section).getAllByRole('link', { name: 'Spring Sprint' })[0]).toHaveAttribute('href', '/race/4');
+    await userEvent.click(within(section).getByRole('button', { name: 'Take this duty Marshal, Spring Sprint' }));
+    expect(await within(section).findByText('Saved on this device — not yet synced')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Take the swap Driver, Spring Sprint' }));
+    await waitFor(() => expect(api.to('POST /duties/:id/swap/take').map((c) => c.path)).toEqual(['/duties/9/swap/take']));
+    const { replay } = await import('../../lib/offline/outbox');
+    await replay();
+    await waitFor(() => expect(api.to('POST /duties/:id/claim')).toHaveLength(2));
+    const keys = api.to('POST /duties/:id/claim').map((c) => c.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(1);
+  });
 });

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RSVP_STATUSES, type RsvpStatus } from '../../../domain/contract/training/forum';
-import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekRace, WeekWorkout } from '../../../domain/contract/me';
+import type { MyWeekAnswer, MyWeekStanding, WeekEvent, WeekItem, WeekOpenDuty, WeekRace, WeekWorkout } from '../../../domain/contract/me';
+import { pendingFor, performWrite, usePendingWrites, type SyncAction } from '../../lib/offline/perform-write';
 import { OfflineNote, UnsyncedMark, NotSavedOffline, SavedAge, isOfflineError } from '../../components/offline-note';
 import { EVENT_BADGE, KindBadge, MovedMark, RACE_BADGE, RSVP_LABELS, TypeBadge, waitlistPositionText } from '../../parts/posts/post-parts';
 import { useSignupFlow } from '../../parts/posts/signup-flow';
@@ -71,7 +72,52 @@ function WeekBody({ data, fromCache, updatedAt }: { data: MyWeekAnswer; fromCach
           ))}
         </ul>
       )}
+      {data.open_duties && data.open_duties.length > 0 && <OpenDuties duties={data.open_duties} />}
     </>
+  );
+}
+
+/** The duties of the coming days the member may take, each in one tap (through the outbox, so offline too). */
+function OpenDuties({ duties }: { duties: WeekOpenDuty[] }) {
+  const headingId = useId();
+  const pending = usePendingWrites();
+  const [error, setError] = useState('');
+  return (
+    <section className="my-week__open-duties" aria-labelledby={headingId}>
+      <h3 id={headingId}>Open duties you can take</h3>
+      <ul>
+        {duties.map((d) => {
+          const href = d.place === 'race' ? `/race/${d.place_id}` : `/${d.place}/${d.place_id}`;
+          const waiting = pendingFor(pending, 'duty-claim', d.id)?.taken || pendingFor(pending, 'duty-swap', d.id)?.step === 'take';
+          const take = () => {
+            setError('');
+            const where = { duty: d.kind, at: href };
+            const action: SyncAction = d.swap ? { kind: 'duty-swap', dutyId: d.id, step: 'take', ...where } : { kind: 'duty-claim', dutyId: d.id, taken: true, ...where };
+            performWrite(action).catch((err: unknown) => setError(errorMessage(err, 'Could not take the duty')));
+          };
+          return (
+            <li key={d.id} className="my-week__open-duty">
+              <span>
+                {d.kind}: <Link to={href}>{d.title}</Link> · {formatDateTime(d.starts_at)}
+                {d.swap && ' · offered for a swap'}
+              </span>
+              {waiting ? (
+                <UnsyncedMark />
+              ) : (
+                <button type="button" className="button button--primary button--small" onClick={take}>
+                  {d.swap ? 'Take the swap' : 'Take this duty'}
+                  <span className="visually-hidden">
+                    {' '}
+                    {d.kind}, {d.title}
+                  </span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+    </section>
   );
 }
 

@@ -39,12 +39,16 @@ function paceDefaults(user: SessionUser): Pick<ProfileUpdate, PaceField> {
   return shown as unknown as Pick<ProfileUpdate, PaceField>;
 }
 
-/** The profile to send: a pace as it was stored is left out (the server keeps what it has). */
-function changedPaces(values: ProfileUpdate, user: SessionUser): ProfileUpdate {
+/** The qualifications as the text box shows them: one a line. */
+const qualificationsText = (user: SessionUser) => (user.qualifications ?? []).join('\n');
+
+/** The profile to send: a pace or the qualifications as they were stored are left out (the server keeps what it has). */
+function changedFields(values: ProfileUpdate, user: SessionUser): ProfileUpdate {
   const sent = { ...values };
   for (const { field } of MEMBER_PACES) {
     if ((values[field] ?? null) === (user.paces?.[field] ?? null)) delete sent[field];
   }
+  if ((values.qualifications ?? '') === qualificationsText(user)) delete sent.qualifications;
   return sent;
 }
 
@@ -75,6 +79,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
       // As the club shows it ('0412 345 678'); saved again, it is read back to the same number.
       phone_number: showClubPhone(user.phoneNumber),
       bio: user.bio ?? '',
+      qualifications: qualificationsText(user),
       ...paceDefaults(user),
     },
   });
@@ -122,7 +127,7 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
     }
 
     try {
-      const { user: saved } = await updateProfile.mutateAsync(changedPaces(values, user));
+      const { user: saved } = await updateProfile.mutateAsync(changedFields(values, user));
       updateUser(saved);
       onSaved(uploadProblem);
     } catch {
@@ -191,6 +196,14 @@ export function ProfileEditForm({ user, onCancel, onSaved }: Props) {
         }
       >
         {(field) => <textarea {...field} maxLength={BIO_MAX} rows={6} {...register('bio')} />}
+      </FormField>
+
+      <FormField
+        label="Qualifications (optional)"
+        error={errors.qualifications?.message}
+        hint="One a line, e.g. NLS lifeguard. Some duties ask for one; execs can see what you state."
+      >
+        {(field) => <textarea {...field} rows={3} {...register('qualifications')} />}
       </FormField>
 
       <fieldset className="profile-paces">

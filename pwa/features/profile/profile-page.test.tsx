@@ -142,6 +142,29 @@ describe('ProfilePage', () => {
     expect(api.writes()[0]!.body).toEqual({ name: ME.name, email: ME.email, phone_number: ME.phone_number, bio: ME.bio, rowPace: 118 });
   });
 
+  it('states the member’s qualifications one a line, refuses a long one beside the field keeping the text, and sends them only when changed', async () => {
+    const user = userEvent.setup();
+    const qualified = { ...ME, qualifications: ['First aid'] };
+    const api = renderProfile(qualified, {
+      'PUT /users/profile': ({ body }) => ({ user: { ...qualified, qualifications: String(body!.qualifications).split('\n') } }),
+    });
+    expect(await screen.findByText('First aid')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const box = screen.getByLabelText('Qualifications (optional)');
+    expect(box).toHaveValue('First aid');
+    await user.type(box, `\n${'x'.repeat(61)}`);
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(box).toHaveAccessibleDescription(expect.stringContaining('A qualification is at most 60 characters'));
+    expect(box).toHaveValue(`First aid\n${'x'.repeat(61)}`);
+    expect(api.writes()).toEqual([]);
+    await user.clear(box);
+    await user.type(box, 'First aid\nNLS lifeguard');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toMatchObject({ qualifications: 'First aid\nNLS lifeguard' });
+    expect(await screen.findByText('First aid, NLS lifeguard')).toBeInTheDocument();
+  });
+
   it('uploads the picture first, then saves the fields, updates the session and tells the screens to reload', async () => {
     const user = userEvent.setup();
     const uploaded = {
@@ -151,7 +174,7 @@ describe('ProfilePage', () => {
     };
     const api = renderProfile(ME, {
       'POST /users/profile-picture': { profilePictureUrl: '/uploads/new.webp', user: uploaded },
-      'PUT /users/profile': ({ body }) => ({ user: { ...uploaded, ...body!, bio: body!.bio ?? null } }),
+      'PUT /users/profile': ({ body }) => ({ user: { ...uploaded, ...body!, bio: body!.bio ?? null, qualifications: uploaded.qualifications } }),
     });
     const announced = vi.spyOn(testQueryClient(), 'invalidateQueries');
 
@@ -214,7 +237,7 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     const api = renderProfile(ME, {
       'POST /users/profile-picture': jsonReply({ error: 'Please upload an image file (JPEG, PNG, WebP or GIF)' }, 415),
-      'PUT /users/profile': ({ body }) => ({ user: { ...ME, ...body! } }),
+      'PUT /users/profile': ({ body }) => ({ user: { ...ME, ...body!, qualifications: ME.qualifications } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.upload(

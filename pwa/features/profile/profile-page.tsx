@@ -98,6 +98,8 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
         <dd>{user.email}</dd>
         <dt>Phone</dt>
         <dd>{showClubPhone(user.phoneNumber) || 'Not set'}</dd>
+        <dt>Qualifications</dt>
+        <dd>{user.qualifications?.length ? user.qualifications.join(', ') : 'None stated'}</dd>
       </dl>
       <MembershipFacts user={user} />
       {user.expiry_date && <RenewalCard />}

@@ -38,5 +38,21 @@ export function describeAction(action: SyncAction): { text: string; href: string
       const what = action.duty ? `the ${action.duty} duty` : 'a duty';
       return { text: action.taken ? `Take ${what}` : `Give up ${what}`, href: action.at ?? '/' };
     }
+    case 'duty-swap': {
+      const what = action.duty ? `the ${action.duty} duty` : 'a duty';
+      return { text: action.step === 'offer' ? `Ask for a swap of ${what}` : `Take the swap of ${what}`, href: action.at ?? '/rota' };
+    }
+    case 'duty-holder': {
+      const who = action.name ?? 'a member';
+      const what = action.duty ? `the ${action.duty} duty` : 'a duty';
+      return { text: action.held ? `Put ${who} on ${what}` : `Take ${who} off ${what}`, href: action.at ?? '/rota' };
+    }
+    case 'duty-no-show': {
+      const who = action.name ?? 'a member';
+      const what = action.duty ? `the ${action.duty} duty` : 'a duty';
+      return { text: action.noShow ? `Record that ${who} did not show up for ${what}` : `Record that ${who} did show up for ${what}`, href: action.at ?? '/rota' };
+    }
+    case 'duty-removal':
+      return { text: `Remove ${action.duty ? `the ${action.duty} duty` : 'a duty'}`, href: action.at ?? '/rota' };
   }
 }

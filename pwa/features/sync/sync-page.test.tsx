@@ -124,3 +124,23 @@ describe('a poll answer that reaches the club after the poll closed', () => {
     expect(kept.map((o) => [o.action.kind, o.state])).toEqual([['poll-answer', 'attention']]);
   });
 });
+
+describe('the duties’ writes waiting on the device', () => {
+  it('are each told in words, leading to the page they were made on', async () => {
+    const erin = testUser('exec', { id: 7, name: 'Erin' });
+    storeSession(erin);
+    answerRoutes({}, { user: erin });
+    await keepOnDevice(
+      op(7, 'Erin', { action: { kind: 'duty-swap', dutyId: 3, step: 'offer', duty: 'Lifeguard', at: '/workout/9' } }),
+      op(7, 'Erin', { action: { kind: 'duty-holder', dutyId: 3, userId: 5, held: false, name: 'Morgan', duty: 'Lifeguard', at: '/workout/9' } }),
+      op(7, 'Erin', { action: { kind: 'duty-no-show', dutyId: 3, userId: 6, noShow: true, name: 'Olive', duty: 'Lifeguard', at: '/workout/9' } }),
+      op(7, 'Erin', { action: { kind: 'duty-removal', dutyId: 4, duty: 'Marshal', at: '/race/2' } }),
+    );
+    await refreshOutboxState();
+    showSync();
+    expect(await screen.findByRole('link', { name: 'Ask for a swap of the Lifeguard duty' })).toHaveAttribute('href', '/workout/9');
+    expect(screen.getByRole('link', { name: 'Take Morgan off the Lifeguard duty' })).toHaveAttribute('href', '/workout/9');
+    expect(screen.getByRole('link', { name: 'Record that Olive did not show up for the Lifeguard duty' })).toHaveAttribute('href', '/workout/9');
+    expect(screen.getByRole('link', { name: 'Remove the Marshal duty' })).toHaveAttribute('href', '/race/2');
+  });
+});

@@ -199,11 +199,15 @@ export function applyWritten(client: QueryClient, written: Written): void {
       void client.invalidateQueries({ queryKey: raceKeys.detail(String(written.action.raceId)) });
       return;
     case 'duty-claim':
+    case 'duty-swap':
+    case 'duty-holder':
+    case 'duty-no-show':
+    case 'duty-removal':
     case 'poll-answer':
       // Who holds a duty, a poll's counts (and an anonymous answer comes back without its choices) are
       // the club's to tell: every duty or poll on screen reads again, and My week with a duty.
       void client.invalidateQueries({ queryKey: written.kind === 'poll-answer' ? pollsKey : dutiesKey });
-      if (written.kind === 'duty-claim') void client.invalidateQueries({ queryKey: myWeekKey, exact: true });
+      if (written.kind !== 'poll-answer') void client.invalidateQueries({ queryKey: myWeekKey, exact: true });
       return;
     case 'announcement-dismissal': {
       const id = written.action.announcementId;

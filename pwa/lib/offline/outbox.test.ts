@@ -246,6 +246,29 @@ describe('outbox', () => {
     expect((await ops()).map((o) => [o.state, o.error])).toEqual([['attention', 'Members only']]);
   });
 
+  it('carries the duties’ writes: a member’s claim and swap of one duty in order, an exec’s changes per holder collapsed, a removal of a duty already gone done', async () => {
+    const answer = { duties: [], kinds: [], give_up_hours: 48 };
+    await enqueue({ kind: 'duty-claim', dutyId: 7, taken: true }, 'key-claim-7');
+    await enqueue({ kind: 'duty-swap', dutyId: 7, step: 'offer' }, 'key-swap-7');
+    await enqueue({ kind: 'duty-no-show', dutyId: 8, userId: 3, noShow: true }, 'key-noshow-old');
+    await enqueue({ kind: 'duty-no-show', dutyId: 8, userId: 3, noShow: false }, 'key-noshow-3');
+    await enqueue({ kind: 'duty-no-show', dutyId: 8, userId: 4, noShow: true }, 'key-noshow-4');
+    await enqueue({ kind: 'duty-holder', dutyId: 8, userId: 5, held: true }, 'key-holder-5');
+    await enqueue({ kind: 'duty-removal', dutyId: 9 }, 'key-remove-9');
+    expect((await ops()).map((o) => o.id)).toEqual(['key-claim-7', 'key-swap-7', 'key-noshow-3', 'key-noshow-4', 'key-holder-5', 'key-remove-9']);
+    replies = [...Array.from({ length: 5 }, () => ({ status: 200, body: answer })), { status: 404, body: { error: 'Duty not found' } }];
+    await replay();
+    expect(calls.map((c) => [c.method, c.url, c.key])).toEqual([
+      ['POST', '/api/duties/7/claim', 'key-claim-7'],
+      ['POST', '/api/duties/7/swap', 'key-swap-7'],
+      ['PUT', '/api/duties/8/holders/3/no-show', 'key-noshow-3'],
+      ['PUT', '/api/duties/8/holders/4/no-show', 'key-noshow-4'],
+      ['PUT', '/api/duties/8/holders/5', 'key-holder-5'],
+      ['DELETE', '/api/duties/9', 'key-remove-9'],
+    ]);
+    expect(await ops()).toEqual([]);
+  });
+
   it('keeps each user’s ops apart', async () => {
     await enqueue({ kind: 'rsvp', eventId: 2, status: 'going' });
     localStorage.setItem('user', JSON.stringify({ id: 8, name: 'Other', role: 'member' }));

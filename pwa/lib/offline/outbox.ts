@@ -12,7 +12,7 @@ import { readUser } from '../session/session-storage';
 import { entityKeys, entityOf, requestFor, settledByRefusal, type SyncAction, type WriteAnswers } from './sync-action';
 
 /** Kinds whose ops say "the state should be X": a newer one makes an unsent older one pointless. */
-const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist', 'announcement-dismissal', 'lift-place', 'race-result', 'poll-answer', 'duty-claim']);
+const COLLAPSIBLE = new Set<SyncAction['kind']>(['rsvp', 'workout-signup', 'race-signup', 'waitlist', 'announcement-dismissal', 'lift-place', 'race-result', 'poll-answer', 'duty-claim', 'duty-holder', 'duty-no-show']);
 const MAX_BACKOFF_MS = 60_000;
 const PROGRESS_EVERY_MS = 500;
 

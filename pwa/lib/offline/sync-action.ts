@@ -37,7 +37,18 @@ export type SyncAction =
    */
   | { kind: 'poll-answer'; pollId: number; choices: number[]; question?: string; at?: string }
   /** A place of a duty taken or given up (a state); `duty` and `at` only tell the Sync screen what and where. */
-  | { kind: 'duty-claim'; dutyId: number; taken: boolean; duty?: string; at?: string };
+  | { kind: 'duty-claim'; dutyId: number; taken: boolean; duty?: string; at?: string }
+  /**
+   * A holder's swap offered, or an offered place taken: each sent once with its Idempotency-Key, so a
+   * replay after a lost answer takes nobody's place twice. Of one duty with its claims, in order.
+   */
+  | { kind: 'duty-swap'; dutyId: number; step: 'offer' | 'take'; duty?: string; at?: string }
+  /** An exec's putting a member on a duty or taking them off (a state); `name` only tells the Sync screen who. */
+  | { kind: 'duty-holder'; dutyId: number; userId: number; held: boolean; name?: string; duty?: string; at?: string }
+  /** An exec's record that a holder did not turn up for a duty, or its correction (a state). */
+  | { kind: 'duty-no-show'; dutyId: number; userId: number; noShow: boolean; name?: string; duty?: string; at?: string }
+  /** An exec's removal of a duty from its session (a duty already gone has nothing left to remove). */
+  | { kind: 'duty-removal'; dutyId: number; duty?: string; at?: string };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -52,6 +63,10 @@ export interface WriteAnswers {
   'payment-record': AnswerOf<'POST /payments/record'>;
   'poll-answer': AnswerOf<'PUT /polls/:id/answer'>;
   'duty-claim': AnswerOf<'POST /duties/:id/claim'>;
+  'duty-swap': AnswerOf<'POST /duties/:id/swap'>;
+  'duty-holder': AnswerOf<'PUT /duties/:id/holders/:userId'>;
+  'duty-no-show': AnswerOf<'PUT /duties/:id/holders/:userId/no-show'>;
+  'duty-removal': AnswerOf<'DELETE /duties/:id'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -107,6 +122,14 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/polls/${action.pollId}/answer`, method: 'PUT', body: { choices: action.choices } };
     case 'duty-claim':
       return { path: `/duties/${action.dutyId}/claim`, method: action.taken ? 'POST' : 'DELETE' };
+    case 'duty-swap':
+      return { path: `/duties/${action.dutyId}/swap${action.step === 'take' ? '/take' : ''}`, method: 'POST' };
+    case 'duty-holder':
+      return { path: `/duties/${action.dutyId}/holders/${action.userId}`, method: action.held ? 'PUT' : 'DELETE' };
+    case 'duty-no-show':
+      return { path: `/duties/${action.dutyId}/holders/${action.userId}/no-show`, method: 'PUT', body: { noShow: action.noShow } };
+    case 'duty-removal':
+      return { path: `/duties/${action.dutyId}`, method: 'DELETE' };
   }
 }
 
@@ -131,16 +154,21 @@ function thingOf(action: SyncAction): number {
     case 'poll-answer':
       return action.pollId;
     case 'duty-claim':
+    case 'duty-swap':
+    case 'duty-holder':
+    case 'duty-no-show':
+    case 'duty-removal':
       return action.dutyId;
   }
 }
 
 /**
  * A refusal that leaves nothing to do, so the op is done rather than needing attention: dismissing an
- * announcement that was removed or is past (404) has nothing left to hide.
+ * announcement that was removed or is past (404) has nothing left to hide, removing a duty already
+ * removed nothing left to remove.
  */
 export function settledByRefusal(action: SyncAction, status: number): boolean {
-  return action.kind === 'announcement-dismissal' && status === 404;
+  return (action.kind === 'announcement-dismissal' || action.kind === 'duty-removal') && status === 404;
 }
 
 /**
@@ -152,6 +180,10 @@ export function entityOf(action: SyncAction): string {
   const kind = action.kind === 'waitlist' || action.kind === 'workout-signup' ? 'workout' : action.kind;
   // A lift's seat and its bike spot are two things: taking one never stands in for the other.
   if (action.kind === 'lift-place') return `${kind}:${thingOf(action)}:${action.place}`;
+  // A member's own place of a duty (taken, given up, swapped) is one thing, its ops replayed in order;
+  // an exec's changes are one thing per holder.
+  if (action.kind === 'duty-swap') return `duty-claim:${thingOf(action)}`;
+  if (action.kind === 'duty-holder' || action.kind === 'duty-no-show') return `${kind}:${thingOf(action)}:${action.userId}`;
   return `${kind}:${thingOf(action)}`;
 }
 

@@ -9,6 +9,7 @@ import type { ClubDocument } from '../../../../domain/contract/club/club-documen
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/club-region';
 import { DEFAULT_RULE_NUMBERS } from '../../../../domain/rules';
 import { defaultPaymentSettings } from '../../../../domain/payments/payments';
+import { DEFAULT_DUTIES } from '../../../../domain/duties';
 import { defaultTeamPositions } from '../../../../domain/contract/club/profiles';
 import { clubRegion, setClubRegion } from '../../../lib/club/club-region';
 import { renderAt } from '../../../test-providers';
@@ -26,10 +27,12 @@ function doc<K extends DocumentKey>(key: K, body: ClubDocumentTypes[K], version:
 const MARCH = Date.UTC(2026, 2, 2, 15);
 const DAY = 86_400_000;
 
+const DEFAULTS: { [K in DocumentKey]?: ClubDocumentTypes[K] } = { region: DEFAULT_CLUB_REGION, rules: DEFAULT_RULE_NUMBERS, duties: DEFAULT_DUTIES };
+
 function renderRules(documents: { [K in DocumentKey]?: ClubDocument<K>[] }, more: Routes = {}) {
   const newest = <K extends DocumentKey>(key: K): ClubDocument<K> =>
     (documents[key] as ClubDocument<K>[] | undefined)?.[0] ??
-    doc(key, (key === 'region' ? DEFAULT_CLUB_REGION : key === 'rules' ? DEFAULT_RULE_NUMBERS : { timeZone: 'America/Toronto' }) as ClubDocumentTypes[K], 0);
+    doc(key, (DEFAULTS[key] ?? { timeZone: 'America/Toronto' }) as ClubDocumentTypes[K], 0);
   const api = answerRoutes(
     {
       ...adminRoutes({ members: MEMBERS, emails: [] }),
@@ -129,5 +132,38 @@ describe('Admin → Rules → Payments', () => {
     await user.click(within(section).getByRole('button', { name: 'Save payment settings' }));
     expect(await within(section).findByText(/Payment settings saved/)).toBeInTheDocument();
     expect(api.writes().at(-1)).toMatchObject({ path: '/club/documents/payments', body: { body: { currency: 'CAD', activateOnPayment: true, positions: ['treasurer', 'secretary'] } } });
+  });
+});
+
+describe('Admin → Rules → Duties', () => {
+  it('edits the kinds of duty and the give-up cut-off, showing a refusal next to its field and keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const api = renderRules(
+      { duties: [doc('duties', structuredClone(DEFAULT_DUTIES), 0)] },
+      { 'PUT /club/documents/:key': ({ body }) => doc('duties', body!.body as ClubDocumentTypes['duties'], 1) },
+    );
+    const section = await screen.findByRole('region', { name: 'Duties' });
+    expect(await within(section).findByLabelText('Kind 1')).toHaveValue('Lifeguard');
+    await user.click(within(section).getByRole('button', { name: 'Remove Photographer' }));
+    await user.click(within(section).getByRole('button', { name: 'Add a kind of duty' }));
+    await user.type(within(section).getByLabelText('Kind 5'), 'lifeguard');
+    const hours = within(section).getByLabelText(/Hours before the start/);
+    await user.clear(hours);
+    await user.type(hours, '500');
+    await user.click(within(section).getByRole('button', { name: 'Save duty settings' }));
+    // Nothing is sent while the schema finds something wrong: each problem next to its field.
+    expect(await within(section).findByText('Give each kind of duty once')).toBeInTheDocument();
+    expect(hours).toHaveAccessibleDescription(expect.stringContaining('at most 336 hours'));
+    expect(api.writes()).toEqual([]);
+    await user.clear(within(section).getByLabelText('Kind 5'));
+    await user.type(within(section).getByLabelText('Kind 5'), 'Bake sale');
+    await user.clear(hours);
+    await user.type(hours, '24');
+    await user.click(within(section).getByRole('button', { name: 'Save duty settings' }));
+    expect(await within(section).findByText(/Duty settings saved/)).toBeInTheDocument();
+    expect(api.writes().at(-1)).toMatchObject({
+      path: '/club/documents/duties',
+      body: { body: { kinds: ['Lifeguard', 'Coach on deck', 'Marshal', 'Driver', 'Bake sale'], giveUpHours: 24 } },
+    });
   });
 });

@@ -7,6 +7,7 @@ import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
 import { PaymentSettingsForm } from './payment-settings-form';
+import { DutySettingsForm } from './duty-settings-form';
 import { RuleHistory } from './rules-history';
 import { PostingRuleField, postingDraftOf, postingNumbers, postingSummary, type PostingDraft } from './posting-rule-field';
 import './rules.css';
@@ -85,6 +86,7 @@ export function RulesTab() {
       <RuleHistory />
       <TimeZoneSection />
       <PaymentSettingsForm />
+      <DutySettingsForm />
     </div>
   );
 }

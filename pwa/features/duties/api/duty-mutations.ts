@@ -11,8 +11,3 @@ function useDutyWrite<V>(send: (v: V) => Promise<unknown>) {
 const key = () => crypto.randomUUID();
 
 export const useAddDutyMutation = () => useDutyWrite((body: BodyOf<'POST /duties'>) => call('POST /duties', { body, idempotencyKey: key() }));
-export const useRemoveDutyMutation = () => useDutyWrite((id: number) => call('DELETE /duties/:id', { params: { id }, idempotencyKey: key() }));
-export const useOfferSwapMutation = () => useDutyWrite((id: number) => call('POST /duties/:id/swap', { params: { id }, idempotencyKey: key() }));
-export const useTakeSwapMutation = () => useDutyWrite((id: number) => call('POST /duties/:id/swap/take', { params: { id }, idempotencyKey: key() }));
-export const useUnassignMutation = () =>
-  useDutyWrite(({ id, userId }: { id: number; userId: number }) => call('DELETE /duties/:id/holders/:userId', { params: { id, userId }, idempotencyKey: key() }));

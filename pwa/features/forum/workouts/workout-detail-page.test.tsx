@@ -417,6 +417,19 @@ describe('attendance', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('puts what the frame hands in (the duty holders) on the sheet once attendance opens, not before', async () => {
+    const sheet = (id: number) => <p>Duty holders of {id}</p>;
+    answerRoutes({ [DETAIL]: detail(), [ATTENDANCE]: open }, { user: exec() });
+    const before = renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage sheetExtras={sheet} />, { user: exec() });
+    expect(await screen.findByText(/^Attendance opens at/)).toBeInTheDocument();
+    expect(screen.queryByText('Duty holders of 7')).toBeNull();
+    before.unmount();
+    answerRoutes({ [DETAIL]: started, [ATTENDANCE]: open }, { user: exec() });
+    renderAt('/workout/7', '/workout/:id', <WorkoutDetailPage sheetExtras={sheet} />, { user: exec() });
+    const extra = await screen.findByText('Duty holders of 7');
+    expect(extra.closest('section')).toHaveAttribute('id', 'attendance');
+  });
+
   it('lets an exec tick who came and submit once; then it is locked', async () => {
     let record = open;
     const api = setup(

@@ -39,9 +39,10 @@ export const NOT_SAVED_WORKOUT_TEXT = 'This workout was not saved on this device
 
 /**
  * /workout/{id} (members; the router checks the role). `sections`: what other features add to the page (its
- * duties and polls), handed in by the frame and loaded on demand.
+ * duties and polls), and `sheetExtras` to its attendance sheet (the duty holders), handed in by the frame
+ * and loaded on demand.
  */
-export function WorkoutDetailPage({ sections }: { sections?: (workoutId: number) => ReactNode } = {}) {
+export function WorkoutDetailPage({ sections, sheetExtras }: { sections?: (workoutId: number) => ReactNode; sheetExtras?: (workoutId: number) => ReactNode } = {}) {
   const id = parseId(useParams().id);
   const navigate = useNavigate();
   const { user, can } = useSession();
@@ -180,6 +181,7 @@ export function WorkoutDetailPage({ sections }: { sections?: (workoutId: number)
         startsAt={{ date: workout.workout_date, time: workout.workout_time }}
         focusAttendance={takeAttendance}
         savedAt={fromCache ? updatedAt : null}
+        sheetExtras={sheetExtras?.(workout.id)}
       />
       {/* With lanes, one lane without a limit leaves the workout without a capacity, yet another may have a queue. */}
       {data.waitlist.length > 0 && (

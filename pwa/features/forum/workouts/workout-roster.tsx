@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AttendanceRecord, WaitlistEntry, WorkoutLane, WorkoutSignup } from '../../../../domain/contract/training/forum';
 import { LaneGroups, LaneMoveSelect, laneNameOf } from './lane-picker';
@@ -62,6 +62,8 @@ interface RosterProps {
   focusAttendance?: boolean;
   /** Shown from a copy kept on this device, read at this time (epoch ms); null for the club's answer. */
   savedAt?: number | null;
+  /** What another feature adds to the sheet once attendance opens (the duty holders, handed in by the frame). */
+  sheetExtras?: ReactNode;
 }
 
 /** The line an exec sees instead of the checkboxes before the start. */
@@ -70,7 +72,7 @@ export function attendanceOpensText(startsAt: { date: string; time: string }): s
 }
 
 /** "Who's Coming": every signup with the time they signed up, and for execs the attendance checkboxes. */
-export function WorkoutRoster({ workoutId, capacity, signups, lanes, waitlist = [], myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null }: RosterProps) {
+export function WorkoutRoster({ workoutId, capacity, signups, lanes, waitlist = [], myId, mineUnsynced = false, takesAttendance, record, recordLoading, recordError, onRecorded, started, startsAt, focusAttendance = false, savedAt = null, sheetExtras }: RosterProps) {
   const headingId = useId();
   const ruleWords = useRuleText();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -206,6 +208,7 @@ export function WorkoutRoster({ workoutId, capacity, signups, lanes, waitlist = 
         </LaneGroups>
       )}
 
+      {ticking && sheetExtras}
       {takesAttendance && (
         <div className="forum-attendance">
           {recordError && <ErrorMessage>{recordError}</ErrorMessage>}

@@ -1,0 +1,1 @@
+ALTER TABLE `duty_holders` ADD `no_show_at` integer;
