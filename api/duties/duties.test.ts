@@ -309,3 +309,30 @@ describe('a moved session', () => {
     expect(moved!.ends_at).toBe(duty.ends_at - 24 * HOUR);
   });
 });
+
+describe('a session or race deleted', () => {
+  it('takes its duties with it, off the rota and every holder’s list', async () => {
+    const { t, exec, me, workout, add, act, holders } = await setup();
+    const duty = await add({ places: 1 });
+    expect((await act('POST', `/${duty.id}/claim`, me)).status).toBe(200);
+    expect((await t.call('DELETE', `/api/forum/posts/${workout.id}`, { token: exec.token })).status).toBe(200);
+    expect(holders(duty.id)).toEqual([]);
+    expect((await t.call('GET', `/api/duties?place=workout&id=${workout.id}`, { token: exec.token })).body.duties).toEqual([]);
+    const rota = (await t.call('GET', '/api/duties/rota', { token: me.token })).body as { duties: unknown[] };
+    expect(rota.duties).toEqual([]);
+  });
+});
+
+describe('a race deleted', () => {
+  it('takes its duties with it', async () => {
+    const { t, exec, me, act, holders } = await setup();
+    const race = (await t.createRace(exec.token, { name: 'Spring Sprint', date: '2026-05-16', location: 'Lakeside Park', description: '750 m swim' })) as { id: number };
+    const res = await t.call('POST', '/api/duties', { token: exec.token, body: { place: 'race', placeId: race.id, kind: 'Lifeguard', places: 1 } });
+    expect(res.status).toBe(201);
+    const duty = (res.body.duties as { id: number }[])[0]!;
+    expect((await act('POST', `/${duty.id}/claim`, me)).status).toBe(200);
+    expect((await t.call('DELETE', `/api/races/${race.id}`, { token: exec.token })).status).toBeLessThan(300);
+    expect(holders(duty.id)).toEqual([]);
+    expect(((await t.call('GET', '/api/duties/rota', { token: me.token })).body as { duties: unknown[] }).duties).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import { entriesOf, type RaceEntries } from './entries';
 import { liftSeenBy, liftsOf, type RaceLifts } from './lifts';
 import { distancesOf, legsOf, raceRow, type Member, type RaceScope } from './race-rows';
 import { resultsOf } from './results';
+import { removeDutiesOf } from '../../db/queries/duty-places';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;
@@ -150,8 +151,11 @@ export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, edi
   return raceFor(db, row, editor);
 }
 
-/** Deletes the race and (by cascade) its entries, lifts and results. */
+/** Deletes the race and (by cascade) its entries, lifts and results, and its duties. */
 export function deleteRace(deps: RaceDeps, raceId: number): void {
-  const gone = deps.database.db.delete(races).where(eq(races.id, raceId)).returning({ id: races.id }).get();
-  if (!gone) throw new ServiceError(404, RACE_NOT_FOUND_ERROR);
+  deps.database.tx(() => {
+    const gone = deps.database.db.delete(races).where(eq(races.id, raceId)).returning({ id: races.id }).get();
+    if (!gone) throw new ServiceError(404, RACE_NOT_FOUND_ERROR);
+    removeDutiesOf(deps.database.db, 'race', raceId);
+  });
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../platform/context';
 import { ServiceError } from '../../platform/errors';
 import { answerCount, kindOf, whereAndWhen } from './change-notices';
 import { answeredPostMessage } from '../../../domain/contract/training/forum';
+import { removeDutiesOf } from '../../../db/queries/duty-places';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -60,6 +61,7 @@ export function deleteWithTombstone(deps: AppDeps, post: PostRow): void {
       .onConflictDoNothing()
       .run();
   }
+  removeDutiesOf(db, post.type === 'event' ? 'event' : 'workout', post.id);
   // Signups, waitlist, RSVPs and attendance go with it (ON DELETE CASCADE); absences already counted
   // stay on the members' records.
   db.delete(posts).where(eq(posts.id, post.id)).run();
