@@ -135,10 +135,13 @@ function addPoll(w: World): void {
   w.t.db.insert(pollTallies).values([0, 1].map((option) => ({ pollId: 1, option, count: 0 }))).run();
 }
 
-/** A duty (id 1) of one place on the open workout, held by `holder` if given (with a swap on offer if asked). */
-function addDuty(holder?: ActorName, swap = false) {
+/**
+ * A duty (id 1) of one place on the open workout, held by `holder` if given (with a swap on offer if
+ * asked), five days ahead or, when `started`, begun an hour ago.
+ */
+function addDuty(holder?: ActorName, swap = false, started = false) {
   return (w: World): void => {
-    const startsAt = w.t.clock.now() + 5 * 86_400_000;
+    const startsAt = w.t.clock.now() + (started ? -3_600_000 : 5 * 86_400_000);
     w.t.db.insert(duties).values({ id: 1, place: 'workout', placeId: w.openWorkoutId, kind: 'Lifeguard', places: 1, startsAt, endsAt: startsAt + 3_600_000 }).run();
     if (holder) w.t.db.insert(dutyHolders).values({ dutyId: 1, userId: w.users[holder].id, swapOfferedAt: swap ? w.t.clock.now() : null }).run();
   };
@@ -478,6 +481,16 @@ const CASES: RouteCase[] = [
     allowed: 'exec',
     allowedStatus: 200,
     at: addDuty('member'),
+  },
+  {
+    name: 'record duty no-show',
+    method: 'PUT',
+    path: (w) => `/api/duties/1/holders/${w.users.member.id}/no-show`,
+    body: () => ({ noShow: true }),
+    tooLow: BELOW_EXEC,
+    allowed: 'exec',
+    allowedStatus: 200,
+    at: addDuty('member', false, true),
   },
   {
     name: 'delete event',
@@ -1049,6 +1062,7 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/duties/:id/swap/take',
       'PUT /api/duties/:id/holders/:userId',
       'DELETE /api/duties/:id/holders/:userId',
+      'PUT /api/duties/:id/holders/:userId/no-show',
       'POST /api/forum/workouts/:id/signup',
       'POST /api/forum/workouts/:id/waitlist',
       'POST /api/forum/workouts/:id/lane',

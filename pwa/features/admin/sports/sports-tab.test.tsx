@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubDocument } from '../../../../domain/contract/club/club-documents';
+import { DOCUMENT_RULES, type DocumentKey } from '../../../../domain/documents/club-documents';
 import { defaultSports, type SportsDocument } from '../../../../domain/sports';
 import { clubSports, setClubSports } from '../../../lib/club/club-sports';
 import { renderAt } from '../../../test-providers';
@@ -19,6 +20,11 @@ function sportsDoc(body: SportsDocument, version: number): ClubDocument<'sports'
   return { key: 'sports', version, body, publishedAt: version ? 1 : null, publishedBy: version ? { id: 1, name: 'Alex Admin' } : null, note: null, minor: false };
 }
 
+function otherDocument<K extends DocumentKey>(key: K): ClubDocument<K> {
+  const body = DOCUMENT_RULES[key].defaults({ clubEmail: 'club@example.test', clubTimeZone: 'America/Toronto' });
+  return { key, version: 0, body, publishedAt: null, publishedBy: null, note: null, minor: false };
+}
+
 let current: ClubDocument<'sports'>;
 beforeEach(() => {
   current = sportsDoc(defaultSports(), 0);
@@ -29,7 +35,9 @@ function renderSports(more: Routes) {
   const api = answerRoutes(
     {
       ...adminRoutes({ members: MEMBERS, emails: [] }),
-      'GET /club/documents/:key': () => current,
+      // The sports document as the test changes it; any other tab's document as the club starts.
+      'GET /club/documents/:key': ({ params }) =>
+        params.key === 'sports' ? current : otherDocument(params.key as DocumentKey),
       'GET /forum/workout-types/usage': () => ({ types: [{ id: 'spin', workouts: 12 }, { id: 'swim', workouts: 3 }] }),
       ...more,
     },
