@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/data/api-error';
 import { useContractForm } from '../../lib/forms/forms';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { useSetupStatus } from './setup-status';
+import { setupKey, useSetupStatus } from './setup-status';
 
 export function SetupPage() {
   usePageTitle('Set up the club');
@@ -58,7 +58,8 @@ function SetupForm() {
   const submit = handleSubmit(async (values) => {
     setProblem('');
     try {
-      const answer = await call('POST /setup', { body: values });
+      const key = setupKey();
+      const answer = await call('POST /setup', { body: key ? { ...values, key } : values });
       setClubIdentity({ ...clubIdentity(), name: values.clubName.trim() });
       signIn(answer);
       navigate('/admin?tab=club', { replace: true });

@@ -6,7 +6,10 @@ import { useRead } from '../../lib/data/read';
 export function useSetupStatus(): 'checking' | 'open' | 'gone' | 'error' {
   const status = useRead({
     queryKey: ['setup'],
-    queryFn: ({ signal }) => call('GET /setup', { signal }),
+    queryFn: ({ signal }) => {
+      const key = setupKey();
+      return call('GET /setup', key ? { signal, query: { key } } : { signal });
+    },
     retry: false,
     gcTime: 0,
   });
@@ -14,4 +17,9 @@ export function useSetupStatus(): 'checking' | 'open' | 'gone' | 'error' {
   if (status.error instanceof ApiError && status.error.status === 404) return 'gone';
   if (status.error) return 'error';
   return 'checking';
+}
+
+/** The one-time key of a setup link a host sent (`/setup?key=…`), when the page was opened with one. */
+export function setupKey(): string | undefined {
+  return new URLSearchParams(window.location.search).get('key') ?? undefined;
 }
