@@ -21,6 +21,8 @@ import type { Env } from './platform/settings/env';
 import { runReminderPass } from './reminders/reminder-schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Who the privacy page names as running the server when HOST_NAME is not set. */
+const HOST_NAME_UNSET = 'The host of this service';
 
 export interface OpenerOptions {
   /** Serve the built PWA and the uploads too (the server); the CLI needs only the club's services. */
@@ -43,7 +45,7 @@ export function clubOpener(hostEnv: Env, logger: Logger, options: OpenerOptions 
         ...(options.transport !== undefined && { transport: options.transport }),
         ...(options.clock && { clock: options.clock }),
       });
-      deps.hosted = { address: entry.address, takesUnmarked: entry.adopted, setupKeyHash: entry.setupKeyHash, hostName: hostEnv.HOST_NAME };
+      deps.hosted = { address: entry.address, takesUnmarked: entry.adopted, setupKeyHash: entry.setupKeyHash, hostName: hostEnv.HOST_NAME ?? HOST_NAME_UNSET };
       await seed(database, { ...env, uploadsDir: deps.uploadsDir }, deps.clock());
       const app = createApp(deps, options.pages ? (a) => mountPwa(a, deps.uploadsDir) : undefined);
       return {

@@ -33,10 +33,10 @@ export class HostScheduler {
     private readonly options: HostSchedulerOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
+    this.lastSweep = this.clock();
   }
 
   start(): void {
-    this.lastSweep = this.clock();
     this.timer = setInterval(() => void this.beat(), this.options.beatMs ?? 15_000);
     this.timer.unref();
   }

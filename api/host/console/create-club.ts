@@ -52,8 +52,7 @@ export async function createClub(host: Host, raw: unknown, now: number): Promise
         '',
         `Open this link to name the club and make your account (it works once):`,
         setupLink,
-        '',
-        `Hosted by ${host.env.HOST_NAME}.`,
+        ...(host.env.HOST_NAME ? ['', `Hosted by ${host.env.HOST_NAME}.`] : []),
       ].join('\n'),
     });
     await club.deps.messageQueue.deliverPending();
