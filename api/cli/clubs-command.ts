@@ -10,7 +10,7 @@ import { hostRegistryPath } from '../host/club-env';
 import { createClub } from '../host/console/create-club';
 import { migrateFleet } from '../host/fleet';
 import { adoptSingleClub, type Host } from '../host/host';
-import { proxyRoutes } from '../host/proxy-routes';
+import { DEFAULT_PROXY_SITE, proxyRoutes, proxySite } from '../host/proxy-routes';
 import { HostRegistry } from '../host/registry';
 import { uploadsDirFor } from '../deps';
 
@@ -22,7 +22,8 @@ export const USAGE = `Usage: npm run clubs -- <command>
   export <address> <file>
   import <file> [--address <address>]
   migrate
-  proxy-routes <host:port>`;
+  proxy-routes <host:port>
+  proxy-site [--listen 80] [--routes /etc/nginx/club-routes] [--fallback 127.0.0.1:3000]`;
 
 export interface Io {
   out(line: string): void;
@@ -117,6 +118,15 @@ export async function clubsCommand(env: Env, argv: string[], io: Io): Promise<nu
       case 'proxy-routes':
         if (!args[0]) throw usage();
         io.out(proxyRoutes(registry.list(), args[0]).trimEnd());
+        return 0;
+      case 'proxy-site':
+        io.out(
+          proxySite({
+            listen: option(args, '--listen') ?? DEFAULT_PROXY_SITE.listen,
+            routesDir: option(args, '--routes') ?? DEFAULT_PROXY_SITE.routesDir,
+            fallback: option(args, '--fallback') ?? DEFAULT_PROXY_SITE.fallback,
+          }).trimEnd(),
+        );
         return 0;
       default:
         throw usage();

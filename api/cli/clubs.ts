@@ -6,6 +6,7 @@
 //   import <file> [--address <address>]                   an export put in place as a club of this machine
 //   migrate                                               every club's database; the ones that fail are listed
 //   proxy-routes <host:port>                              this machine's lines of the proxy's table (deploy/)
+//   proxy-site [--listen] [--routes] [--fallback]         the proxy's site for Debian's nginx (deploy/)
 // Works while the server runs: the server reads the host's list on every request.
 import { loadEnv } from '../platform/settings/env';
 import { clubsCommand } from './clubs-command';

@@ -26,6 +26,9 @@ export class ClubUnavailable extends Error {
   }
 }
 
+/** How long a club being closed waits for the requests it is answering. */
+const CLOSE_WAIT_MS = 30_000;
+
 interface Slot {
   address: string;
   opening: Promise<OpenClub>;
@@ -140,6 +143,9 @@ export class ClubPool {
     this.slots.delete(slot.address);
     try {
       const club = await slot.opening;
+      // Out of the set, it takes no new request; the ones it is answering finish first (a club
+      // suspended to be moved keeps every write it acknowledged).
+      for (let waited = 0; slot.inFlight > 0 && waited < CLOSE_WAIT_MS; waited += 10) await new Promise((r) => setTimeout(r, 10));
       await club.close();
       this.options.onClosed?.(slot.address, slot.lastUsed);
     } catch (err) {

@@ -14,6 +14,8 @@ import { ClubUnavailable, type ClubPool } from './club-pool';
 import type { HostRegistry } from './registry';
 
 export const CONSOLE_PATH = '/_host';
+/** The host's own health, on any address (a service manager or the proxy asks it by the machine's address). */
+export const HOST_HEALTH_PATH = '/_host/health';
 
 const PAGE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -45,6 +47,7 @@ export interface FrontDoorOptions {
 export function frontDoor({ registry, pool, console: hostConsole, logger }: FrontDoorOptions) {
   return async (request: Request, env?: unknown): Promise<Response> => {
     const path = new URL(request.url).pathname;
+    if (path === HOST_HEALTH_PATH) return new Response(JSON.stringify({ status: 'ok', clubs: registry.count() }), { headers: { ...PAGE_HEADERS, 'Content-Type': 'application/json' } });
     if (path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`)) return hostConsole(request);
     const address = clubAddress(request.headers.get('host'));
     const entry = address ? registry.find(address) : undefined;
