@@ -19,6 +19,7 @@ export const USAGE = `Usage: npm run clubs -- <command>
   list
   suspend <address>
   resume <address>
+  moved <address>                      (after its import on another machine: this one stops routing it)
   export <address> <file>
   import <file> [--address <address>]
   migrate
@@ -92,6 +93,13 @@ export async function clubsCommand(env: Env, argv: string[], io: Io): Promise<nu
         const entry = entryOf(args[0]);
         registry.setState(entry.address, command === 'suspend' ? 'suspended' : 'active');
         io.out(`${entry.address} is ${command === 'suspend' ? 'suspended: its pages say so, and nothing of it is deleted' : 'active again'}.`);
+        return 0;
+      }
+      case 'moved': {
+        const entry = entryOf(args[0]);
+        if (entry.state !== 'suspended') throw new Stop(`Suspend ${entry.address} and import its export on the other machine first.`, 1);
+        registry.setState(entry.address, 'moved');
+        io.out(`${entry.address} is marked moved: this machine keeps its files and no longer routes it (proxy-routes).`);
         return 0;
       }
       case 'export': {

@@ -57,5 +57,11 @@ describe('npm run clubs', () => {
     expect((await other('list')).out).toBe('rowing.localhost:3000 Rowing Club active\n');
     expect((await other('import', file)).code).toBe(1);
     expect((await other('proxy-routes', '10.0.0.2:3000')).out).toBe('rowing.localhost:3000 10.0.0.2:3000;\n');
+    // The machine it left keeps its files and stops routing it; only a suspended club can be marked moved.
+    expect((await clubs('moved', 'cycling.localhost:3000')).code).toBe(1);
+    expect((await clubs('moved', 'rowing.localhost:3000')).code).toBe(0);
+    expect((await clubs('list')).out).toContain('rowing.localhost:3000 Rowing Club moved\n');
+    expect((await clubs('proxy-routes', '10.0.0.1:3000')).out).toBe('cycling.localhost:3000 10.0.0.1:3000;\n');
+    expect(existsSync(join(dir, 'data/clubs/rowing.localhost_3000/club.db'))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 //   create <address> --name "<name>" --admin <email>   a club, and its first administrator's setup link (printed and emailed)
 //   list                                                one club a line: address, name, state
 //   suspend <address> | resume <address>                 its pages say so; nothing is deleted
+//   moved <address>                                       after its import elsewhere: no longer routed from here
 //   export <address> <file>                               its database (checked) and uploads, as one file
 //   import <file> [--address <address>]                   an export put in place as a club of this machine
 //   migrate                                               every club's database; the ones that fail are listed

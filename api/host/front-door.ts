@@ -52,7 +52,7 @@ export function frontDoor({ registry, pool, console: hostConsole, logger }: Fron
     const address = clubAddress(request.headers.get('host'));
     const entry = address ? registry.find(address) : undefined;
     if (!entry) return frontAnswer(request, 404, 'No club here', NO_CLUB_ERROR);
-    if (entry.state === 'suspended') return frontAnswer(request, 503, `${entry.name} is suspended`, CLUB_SUSPENDED_ERROR);
+    if (entry.state !== 'active') return frontAnswer(request, 503, `${entry.name} is suspended`, CLUB_SUSPENDED_ERROR);
     try {
       return await pool.use(entry, (club) => club.fetch(request, env));
     } catch (err) {

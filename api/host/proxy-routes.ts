@@ -7,8 +7,12 @@ import type { ClubEntry } from './registry';
 /** nginx `map` lines: the club's address (the Host header as the browser sends it) to the machine that serves it. */
 export function proxyRoutes(entries: readonly ClubEntry[], backend: string): string {
   if (!/^[a-z0-9.[\]:-]+:\d{1,5}$/i.test(backend)) throw new Error(`${backend} is not a machine's host:port`);
-  // A suspended club stays routed: its pages say it is suspended, from the machine that holds it.
-  return entries.map((e) => `${e.address} ${backend};\n`).join('');
+  // A suspended club stays routed: its pages say it is suspended, from the machine that holds it. A
+  // club moved away is routed by the machine it moved to.
+  return entries
+    .filter((e) => e.state !== 'moved')
+    .map((e) => `${e.address} ${backend};\n`)
+    .join('');
 }
 
 export interface ProxySite {
@@ -45,8 +49,9 @@ server {
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-For $remote_addr;
         proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_set_header X-Request-Id $request_id;
         # The app ends an idle kept-alive connection after 65 s; a slow upload has 120 s.
         proxy_read_timeout 130s;
     }

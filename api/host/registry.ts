@@ -65,7 +65,7 @@ export class HostRegistry {
     this.sqlite.exec(`create table if not exists clubs (
       address text primary key,
       name text not null,
-      state text not null check (state in ('active', 'suspended')),
+      state text not null check (state in ('active', 'suspended', 'moved')),
       database_path text not null,
       uploads_dir text not null,
       adopted integer not null default 0,

@@ -13,8 +13,10 @@ export const HOST_TOKEN_ERROR = 'The host console needs the host administratorâ€
 export const ADDRESS_ERROR = 'Give the address as a host name, with its port if it has one (rowing.example.edu, rowing.localhost:3000).';
 export const ADDRESS_TAKEN_ERROR = 'Another club has this address already.';
 export const CLUB_NOT_FOUND_ERROR = 'No club has this address.';
+export const CLUB_MOVED_ERROR = 'This club moved to another machine of the host; it is served there.';
 
-export type ClubState = 'active' | 'suspended';
+/** A moved club's files stay on the machine it left, unrouted, until the host removes them. */
+export type ClubState = 'active' | 'suspended' | 'moved';
 
 /** GET /_host/api/clubs: one line of the console's list. */
 export interface HostClub {

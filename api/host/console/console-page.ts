@@ -58,7 +58,7 @@ async function load() {
       const td = cell(row, '');
       const path = '/clubs/' + encodeURIComponent(club.address);
       if (club.state === 'active') action(td, 'Suspend ' + club.address, async () => { await api('POST', path + '/suspend'); say(club.address + ' suspended.'); load(); });
-      else action(td, 'Resume ' + club.address, async () => { await api('POST', path + '/resume'); say(club.address + ' resumed.'); load(); });
+      else if (club.state === 'suspended') action(td, 'Resume ' + club.address, async () => { await api('POST', path + '/resume'); say(club.address + ' resumed.'); load(); });
       action(td, 'Export ' + club.address, async () => {
         say('Exporting ' + club.address + '…');
         const blob = await (await api('GET', path + '/export')).blob();

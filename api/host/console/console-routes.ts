@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { CLUB_NOT_FOUND_ERROR, HOST_TOKEN_ERROR, type HostClubs } from '../../../domain/contract/host';
+import { CLUB_MOVED_ERROR, CLUB_NOT_FOUND_ERROR, HOST_TOKEN_ERROR, type HostClubs } from '../../../domain/contract/host';
 import { NOT_FOUND_ERROR, SERVER_FAULT_ERROR } from '../../../domain/contract/common';
 import { ServiceError } from '../../platform/errors';
 import { sha256 } from '../../platform/tokens';
@@ -66,6 +66,8 @@ export function hostConsole(host: Host, pool: ClubPool) {
   });
   app.post('/api/clubs/:address/resume', (c) => {
     const entry = entryOf(c);
+    // A club that moved away lives on another machine now; bringing it back here is a new import.
+    if (entry.state === 'moved') throw new ServiceError(409, CLUB_MOVED_ERROR);
     host.registry.setState(entry.address, 'active');
     return c.json(clubFacts(host.env, host.registry.find(entry.address)!, pool.isOpen(entry.address)));
   });
