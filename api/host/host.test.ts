@@ -197,6 +197,8 @@ describe('a club per address', () => {
       expect(api).toMatchObject({ status: 404, body: { error: NO_CLUB_ERROR } });
     }
     expect((await w.call(A, 'GET', '/api/config')).body.club.name).toBe('Rowing Secret Society');
+    // The club's privacy page names the host as who runs its server.
+    expect((await w.call(A, 'GET', '/api/privacy')).body.hostedBy).toBe('University Athletics IT');
   });
 
   it('serves a suspended club’s pages as suspended, deletes nothing, and serves it again once resumed', async () => {
