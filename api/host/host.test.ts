@@ -3,7 +3,7 @@
 // refused at another; the single club of before is adopted as the first one without moving a file.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { openDatabase } from '../../db/client';
@@ -11,7 +11,7 @@ import { runMigrations } from '../../db/migrate';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';
 import { CLUB_SUSPENDED_ERROR, HOST_TOKEN_ERROR, NO_CLUB_ERROR } from '../../domain/contract/host';
-import { clubOpener, openHost } from '../clubs';
+import { clubOpener, clubWork, openHost } from '../clubs';
 import type { MailTransport } from '../messaging/queue/transports';
 import { createLogger } from '../platform/logger';
 import { loadEnv } from '../platform/settings/env';
@@ -19,7 +19,9 @@ import { signSessionToken } from '../platform/tokens';
 import { pictureForm, smallPng } from '../testing/pictures';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
 import { frontDoor } from './front-door';
+import { clubFacts } from './console/club-facts';
 import { hostConsole } from './console/console-routes';
+import { HostScheduler } from './scheduler';
 import { createClub } from './console/create-club';
 import { migrateFleet } from './fleet';
 
@@ -212,6 +214,27 @@ describe('a club per address', () => {
     expect(await w.call(A, 'GET', '/api/announcements', { token: a.token })).toMatchObject({ status: 503, body: { error: CLUB_SUSPENDED_ERROR } });
     expect((await w.call(B, 'POST', `/_host/api/clubs/${A}/resume`, { headers: asHost })).status).toBe(200);
     expect((await w.call(A, 'GET', '/api/announcements', { token: a.token })).status).toBe(200);
+  });
+});
+
+describe('each club’s background work', () => {
+  it('backs each club up into its own folder, shown in the console, and stops the work of a club suspended while open', async () => {
+    const w = await world({ env: { BACKUP_EVERY: '24h' } });
+    await w.clubWithAdmin(A, 'Rowing');
+    const scheduler = new HostScheduler(w.host, w.pool, clubWork(w.env));
+    await scheduler.sweep(Date.now());
+    const entry = w.host.registry.find(A)!;
+    const backups = readdirSync(join(dirname(entry.databasePath), 'backups')).filter((n) => n.endsWith('.db'));
+    expect(backups).toHaveLength(1);
+    expect(clubFacts(w.env, entry, true).lastBackupAt).not.toBeNull();
+    // A second sweep within the day makes no second backup.
+    await scheduler.sweep(Date.now());
+    expect(readdirSync(join(dirname(entry.databasePath), 'backups')).filter((n) => n.endsWith('.db'))).toHaveLength(1);
+    // Suspended from the CLI while open: the next beat closes it.
+    expect(w.pool.isOpen(A)).toBe(true);
+    w.host.registry.setState(A, 'suspended');
+    await scheduler.beat();
+    expect(w.pool.isOpen(A)).toBe(false);
   });
 });
 

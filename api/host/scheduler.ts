@@ -1,7 +1,8 @@
 // The background work of every club, on one timer for the whole host rather than timers per club
 // spinning while it sleeps: each beat, the open clubs' message queues; each minute, their reminders;
 // each sweep, every active club in turn, the sleeping ones opened for the moment it takes (their
-// reminders, queue and due backup) and closed again; and the clubs idle too long are closed.
+// reminders, queue and due backup) and closed again; the clubs idle too long, or suspended since they
+// opened, are closed.
 import type { ClubPool, OpenClub } from './club-pool';
 import type { Host } from './host';
 
@@ -54,6 +55,11 @@ export class HostScheduler {
     const minute = now - this.lastMinute >= 60_000;
     if (minute) this.lastMinute = now;
     for (const { address, club } of this.pool.openClubs()) {
+      // Suspended (or moved) from the CLI while open: its work stops and its database is closed.
+      if (this.host.registry.find(address)?.state !== 'active') {
+        await this.guard(address, () => this.pool.closeClub(address));
+        continue;
+      }
       await this.guard(address, async () => {
         await club.deps.messageQueue.deliverPending();
         if (minute) await this.work.everyMinute(club);
