@@ -108,7 +108,7 @@ async function world(options: { dir?: string; env?: Record<string, string> } = {
 }
 
 describe('a club per address', () => {
-  it('refuses every credential and reference of one club at another: session, upload, idempotency key, feed secret, passkey', async () => {
+  it('refuses every credential and reference of one club at another: session, rate limits, upload, idempotency key, feed secret, passkey', async () => {
     const w = await world();
     const a = await w.clubWithAdmin(A, 'Rowing');
     const b = await w.clubWithAdmin(B, 'Cycling');
@@ -124,6 +124,12 @@ describe('a club per address', () => {
     expect((await w.call(B, 'GET', '/api/announcements', { token: forged })).status).toBe(401);
     const unmarked = await signSessionToken(bDeps.jwtSecret, 1, 0);
     expect((await w.call(B, 'GET', '/api/announcements', { token: unmarked })).status).toBe(401);
+
+    // Rate limits: both administrators are account 1 of their club; A's three downloads a day are A's.
+    expect((await w.call(A, 'GET', '/api/me/export', { token: a.token })).status).toBe(200);
+    expect((await w.call(A, 'GET', '/api/me/export', { token: a.token })).status).toBe(200);
+    expect((await w.call(A, 'GET', '/api/me/export', { token: a.token })).status).toBe(429);
+    expect((await w.call(B, 'GET', '/api/me/export', { token: b.token })).status).toBe(200);
 
     // An upload URL.
     const uploaded = await w.call(A, 'POST', '/api/users/profile-picture', { token: a.token, form: pictureForm(await smallPng()) });
