@@ -6,6 +6,7 @@ import type { LoginBurstFigures } from './storms/login-burst';
 import type { RebuildFigures } from './list-rebuild';
 import { renderHungPush, type HungPushFigures } from './storms/hung-push';
 import { renderWebhookStorm, type WebhookStormFigures } from './storms/payment-webhooks';
+import { renderManyClubs, type ClubsFigures } from './clubs';
 import { CLS_TARGET, LONGEST_TASK_TARGET_MS, PERFORMANCE_TARGET, SCORE_TARGET, TBT_TARGET_MS, type ClsFigures, type LighthouseFigures } from './lighthouse';
 import { renderOfflineSet, type OfflineSetFigures } from './offline-set';
 import type { StormFigures } from './storms/signup-storm';
@@ -42,6 +43,7 @@ export interface BenchResults {
   hungPush: HungPushFigures | null;
   /** 1,000 Stripe webhook deliveries for 500 payments (absent in older results). */
   paymentWebhooks?: WebhookStormFigures | null;
+  manyClubs?: ClubsFigures | null;
   /** The offline set a sign-in reads: bytes and server CPU (absent in older results). */
   offlineSet?: OfflineSetFigures | null;
   failures: string[];
@@ -207,6 +209,7 @@ export function renderTable(r: BenchResults): string {
   lines.push(renderColdStart(r.coldStart), '');
   lines.push(renderHungPush(r.hungPush ?? null), '');
   lines.push(renderWebhookStorm(r.paymentWebhooks ?? null), '');
+  lines.push(renderManyClubs(r.manyClubs ?? null), '');
   if (r.lighthouse?.length > 0) {
     lines.push(
       `${pad('Lighthouse, phone profile', w)}${left('perf', 6)}${left('a11y', 6)}${left('best', 6)}${left('SEO', 6)}${left('CLS', 8)}${left('LCP ms', 8)}${left('TBT ms', 8)}${left('task ms', 9)}${left('TTI ms', 8)}${left('index', 7)}` +

@@ -15,6 +15,7 @@ import { launchChromium, measureInitialJs, measureOfflineReplay, measurePaint, s
 import { measureListRebuild } from './list-rebuild';
 import { measureHungPush } from './storms/hung-push';
 import { measureWebhookStorm } from './storms/payment-webhooks';
+import { measureManyClubs } from './clubs';
 import { measureOfflineSet } from './offline-set';
 import { CLS_TARGET, JS_ONLY_PUBLIC_PAGES, PUBLIC_PAGES, SCORE_TARGET, measureCls, runLighthouse } from './lighthouse';
 import {
@@ -44,6 +45,7 @@ const LOGIN_LIMIT_TRIES = 40;
  * `BENCH_ONLY=storm` only the 1,000 sign-ups on 10 places, the two-request and the one-request way;
  * `BENCH_ONLY=workout-page` only a workout's page beside a profile read (req/s, server CPU per request);
  * `BENCH_ONLY=lanes` only the forum list without lanes, then with lanes on a quarter of the workouts;
+ * `BENCH_ONLY=clubs` only the 200 clubs on one process (memory per idle club, a cold club's open, the forum list with 1 vs 200 active);
  * `BENCH_PAGES=/,/faq` limits Lighthouse to those public pages (a quick look at one page).
  */
 const ONLY_INITIAL_JS = process.env.BENCH_ONLY === 'initial-js';
@@ -54,6 +56,7 @@ const ONLY_OFFLINE_SET = process.env.BENCH_ONLY === 'offline-set';
 const ONLY_STORM = process.env.BENCH_ONLY === 'storm';
 const ONLY_WORKOUT_PAGE = process.env.BENCH_ONLY === 'workout-page';
 const ONLY_LANES = process.env.BENCH_ONLY === 'lanes';
+const ONLY_CLUBS = process.env.BENCH_ONLY === 'clubs';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const started = performance.now();
@@ -120,6 +123,7 @@ async function main(): Promise<number> {
     listRebuild: null,
     hungPush: null,
     paymentWebhooks: null,
+    manyClubs: null,
     offlineSet: null,
     initialJs: [],
     paint: [],
@@ -148,6 +152,10 @@ async function main(): Promise<number> {
   }
   if (ONLY_PAYMENTS) {
     await paymentsPhase();
+    return finish();
+  }
+  if (ONLY_CLUBS) {
+    await clubsPhase();
     return finish();
   }
   const databasePath = join(dataDir, 'club.db');
@@ -255,6 +263,8 @@ async function main(): Promise<number> {
 
   await paymentsPhase();
 
+  await clubsPhase();
+
   await phase('browser measurements', async () => {
     const browser = await launchChromium();
     running.browser = browser;
@@ -306,6 +316,13 @@ async function main(): Promise<number> {
   async function hungPushPhase(): Promise<void> {
     await phase('password-reset email with hung pushes', async () => {
       results.hungPush = await measureHungPush(join(dataDir, 'hung-push'));
+    });
+  }
+
+  async function clubsPhase(): Promise<void> {
+    await phase('200 clubs on one process', async () => {
+      results.manyClubs = await measureManyClubs(join(dataDir, 'clubs'), { connections: CONNECTIONS, seconds: SECONDS });
+      if (results.manyClubs.errors > 0) failures.push(`200 clubs: ${results.manyClubs.errors} forum list answers other than 200`);
     });
   }
 

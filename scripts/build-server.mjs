@@ -16,6 +16,7 @@ await build({
     migrate: 'api/cli/migrate.ts',
     backup: 'api/cli/backup.ts',
     restore: 'api/cli/restore.ts',
+    clubs: 'api/cli/clubs.ts',
     // Loaded by the password pool as a worker thread from beside the bundle (db/password-pool.ts).
     'password-worker': 'db/password-worker.ts',
   },

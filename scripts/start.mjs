@@ -1,12 +1,12 @@
 // `npm start` and the db:* scripts: build when the build is missing or older than the sources (through
 // `npm run build`, never from inside the server), then run the compiled entry in this process.
-//   node scripts/start.mjs [server|migrate|backup|restore] [args…]
+//   node scripts/start.mjs [server|migrate|backup|restore|clubs] [args…]
 // A service manager should run `node dist-server/server.js` directly (deploy/club-app.service).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, ensureBuilt } from './build-state.mjs';
 
-const ENTRIES = ['server', 'migrate', 'backup', 'restore'];
+const ENTRIES = ['server', 'migrate', 'backup', 'restore', 'clubs'];
 const [first, ...rest] = process.argv.slice(2);
 const entry = ENTRIES.includes(first) ? first : 'server';
 const args = ENTRIES.includes(first) ? rest : process.argv.slice(2);

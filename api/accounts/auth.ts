@@ -34,7 +34,7 @@ const MINUTE = 60_000;
 async function answerFor(deps: AppDeps, userId: number): Promise<AuthAnswer> {
   const row = findUserById(deps.database.db, userId);
   if (!row) throw new ServiceError(401, ACCOUNT_NOT_FOUND_ERROR);
-  return { user: sessionUserOf(deps, row, acceptedCurrentCharter(deps, row)), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock() }) };
+  return { user: sessionUserOf(deps, row, acceptedCurrentCharter(deps, row)), token: await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock(), club: deps.hosted?.address }) };
 }
 
 /**

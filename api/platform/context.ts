@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { MessageQueue } from './message-queue';
 import type { PushEndpointPolicy } from './settings/push-endpoint';
 import type { GrowingDelay, RateLimiter } from './rate-limit';
+import type { TokenClub } from './tokens';
 
 /** Everything a request needs, built once at start (or per test) and put on every context. */
 export interface AppDeps {
@@ -43,6 +44,17 @@ export interface AppDeps {
   /** Where uploaded files live (served at /uploads/). */
   uploadsDir: string;
   logger: Logger;
+  /**
+   * When one deployment serves many clubs (MULTI_CLUB=on): this club's address, which its tokens carry,
+   * the sha256 of the one-time key its first-run setup link holds (null once no key is asked), and who
+   * runs the deployment. Absent for the single club.
+   */
+  hosted?: HostedClub;
+}
+
+export interface HostedClub extends TokenClub {
+  setupKeyHash: string | null;
+  hostName: string;
 }
 
 /**

@@ -25,6 +25,17 @@ export interface TokenClaims {
   exp: number;
   /** When the password was typed (epoch seconds); renewals carry it unchanged. */
   auth: number;
+  /** The club's address the token was signed for (multi-club mode); absent on a single club's. */
+  club?: string;
+}
+
+/**
+ * Which club a token must belong to, when one deployment serves many: its address, and whether a token
+ * signed before the club had an address (the single club adopted as the first one) is still taken.
+ */
+export interface TokenClub {
+  address: string;
+  takesUnmarked: boolean;
 }
 
 export interface SignOptions {
@@ -32,6 +43,8 @@ export interface SignOptions {
   now?: number;
   /** Epoch seconds of the sign-in this token continues (renewal); default: now. */
   authTime?: number;
+  /** The club it is signed for (multi-club mode). */
+  club?: string;
 }
 
 export async function signSessionToken(
@@ -43,7 +56,7 @@ export async function signSessionToken(
   const nowSec = Math.floor((options.now ?? Date.now()) / 1000);
   const auth = options.authTime ?? nowSec;
   const exp = Math.min(nowSec + SESSION_IDLE_DAYS * DAY_SEC, auth + SESSION_ABSOLUTE_DAYS * DAY_SEC);
-  return new SignJWT({ ver: version, auth })
+  return new SignJWT(options.club === undefined ? { ver: version, auth } : { ver: version, auth, club: options.club })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(TOKEN_ISSUER)
@@ -57,7 +70,12 @@ export async function signSessionToken(
  * Returns the claims, or null for any token that is not ours, altered, expired or incomplete, issued
  * in the future, or older than the absolute limit (whatever its `exp` says).
  */
-export async function verifySessionToken(secret: Uint8Array, token: string, now: number = Date.now()): Promise<TokenClaims | null> {
+export async function verifySessionToken(
+  secret: Uint8Array,
+  token: string,
+  now: number = Date.now(),
+  club?: TokenClub,
+): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -73,7 +91,12 @@ export async function verifySessionToken(secret: Uint8Array, token: string, now:
     if (typeof auth !== 'number' || !Number.isFinite(auth) || auth > iat) return null;
     if (iat > nowSec + CLOCK_SKEW_SEC) return null;
     if (nowSec - auth > SESSION_ABSOLUTE_DAYS * DAY_SEC) return null;
-    return { sub: payload.sub, ver: payload.ver, iat, exp: payload.exp!, auth };
+    // A token of another club is refused even were the secrets ever shared: the club it names must be
+    // this one, and a token naming a club is never taken where no club is named.
+    const claimed = typeof payload.club === 'string' ? payload.club : undefined;
+    if (payload.club !== undefined && claimed === undefined) return null;
+    if (club ? (claimed === undefined ? !club.takesUnmarked : claimed !== club.address) : claimed !== undefined) return null;
+    return { sub: payload.sub, ver: payload.ver, iat, exp: payload.exp!, auth, ...(claimed === undefined ? {} : { club: claimed }) };
   } catch {
     return null;
   }

@@ -17,7 +17,7 @@ export const myDataRoutes = new Hono<AppEnv>().get('/', requireAuth, async (c) =
 
 // /api/privacy: what the privacy page states about how long things are kept, from the server's own settings.
 export const privacyRoutes = new Hono<AppEnv>().get('/', (c) => {
-  const { env } = c.var.deps;
+  const { env, hosted } = c.var.deps;
   return c.json(
     {
       ...DEFAULT_PRIVACY_FACTS,
@@ -25,6 +25,7 @@ export const privacyRoutes = new Hono<AppEnv>().get('/', (c) => {
         everyHours: env.BACKUP_EVERY === null ? null : Math.round((env.BACKUP_EVERY / 3_600_000) * 10) / 10,
         kept: env.BACKUP_KEEP,
       },
+      ...(hosted && { hostedBy: hosted.hostName }),
     } satisfies PrivacyFacts,
     200,
   );

@@ -6,17 +6,20 @@ import type { AppDeps } from '../platform/context';
 import { sendDueReminders } from './reminders';
 import { sendDutyReminders } from '../duties/duty-reminders';
 
+/** One reminder pass of a club: what is due is queued, and a failure is logged (the next pass tries again). */
+export function runReminderPass(deps: AppDeps): void {
+  try {
+    const pass = sendDueReminders(deps);
+    if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
+    const duty = sendDutyReminders(deps);
+    if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
+  } catch (err) {
+    deps.logger.error({ err }, 'reminder pass failed');
+  }
+}
+
 export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => void {
-  const run = () => {
-    try {
-      const pass = sendDueReminders(deps);
-      if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
-      const duty = sendDutyReminders(deps);
-      if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
-    } catch (err) {
-      deps.logger.error({ err }, 'reminder pass failed');
-    }
-  };
+  const run = () => runReminderPass(deps);
   const job = new Cron(pattern, { protect: true, unref: true, name: 'reminders' }, run);
   // The minutes missed while the server was down: a pass at start, not at the first tick.
   run();

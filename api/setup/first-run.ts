@@ -15,6 +15,7 @@ import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { normaliseEmail } from '../platform/users';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { sha256 } from '../platform/tokens';
 import { NOT_FOUND_ERROR } from '../../domain/contract/common';
 
 // Once a club has an account it always has one (the last administrator cannot be deleted): a closed
@@ -32,13 +33,20 @@ export function setupOpen(deps: AppDeps): boolean {
   return open;
 }
 
-export function requireSetupOpen(deps: AppDeps): void {
+/**
+ * The setup is open, and, for a club a host created (multi-club mode), asked with the one-time key of
+ * the link its first administrator was sent: without it the page does not exist, so nobody who merely
+ * guesses a new club's address can take it.
+ */
+export function requireSetupOpen(deps: AppDeps, key?: string | null): void {
   if (!setupOpen(deps)) throw new ServiceError(404, NOT_FOUND_ERROR);
+  const wanted = deps.hosted?.setupKeyHash;
+  if (wanted && (!key || sha256(key) !== wanted)) throw new ServiceError(404, NOT_FOUND_ERROR);
 }
 
 /** Makes the first administrator and names the club; signs the administrator in. */
 export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAnswer> {
-  requireSetupOpen(deps);
+  requireSetupOpen(deps, input.key);
   const body = checkBody('club', { ...readDocument(deps, 'club').body, ...firstRunIdentity(input.clubName) });
   const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
   const now = deps.clock();

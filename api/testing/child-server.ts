@@ -18,6 +18,8 @@ export interface ChildServerOptions {
   /** Extra environment (PASSWORD_HASH_LOG_N, TRUST_PROXY, RESEND_*…). */
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /** What answers once it is up (a host of many clubs answers /_host/health, whatever the address). */
+  healthPath?: string;
 }
 
 export interface ChildServer {
@@ -54,21 +56,21 @@ function exited(proc: ChildProcess): Promise<void> {
   return new Promise((resolve) => proc.once('exit', () => resolve()));
 }
 
-async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number, output: () => string, healthPath = '/api/health'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
       throw new Error(`The server exited during start (${proc.exitCode ?? proc.signalCode}):\n${output()}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${url}${healthPath}`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
+  throw new Error(`The server did not answer ${healthPath} within ${timeoutMs} ms:\n${output()}`);
 }
 
 /** Starts `node dist-server/server.js` and resolves once /api/health answers. */
@@ -98,7 +100,7 @@ export async function startServer(options: ChildServerOptions): Promise<ChildSer
   proc.stderr!.on('data', keep);
   const output = () => tail;
   try {
-    await waitHealthy(url, proc, options.startTimeoutMs ?? 60_000, output);
+    await waitHealthy(url, proc, options.startTimeoutMs ?? 60_000, output, options.healthPath);
   } catch (err) {
     proc.kill('SIGKILL');
     await exited(proc);

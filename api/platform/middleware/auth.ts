@@ -18,7 +18,7 @@ async function authenticate(c: Context<AppEnv>): Promise<AuthResult> {
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   if (!m) return { status: 401, error: SESSION_EXPIRED_ERROR };
   const { deps } = c.var;
-  const claims = await verifySessionToken(deps.jwtSecret, m[1]!, deps.clock());
+  const claims = await verifySessionToken(deps.jwtSecret, m[1]!, deps.clock(), deps.hosted);
   const row = claims ? findUserById(deps.database.db, Number(claims.sub)) : undefined;
   // A token the server signed for an account that is gone (account numbers are never reused): the
   // app then forgets everything it kept for it, as the device that deleted it did.
@@ -40,7 +40,7 @@ async function renewIfDue(c: Context<AppEnv>, claims: TokenClaims): Promise<void
   if (c.res.status >= 400 || !needsRenewal(claims, deps.clock())) return;
   const row = findUserById(deps.database.db, Number(claims.sub));
   if (!row || row.tokenVersion !== claims.ver) return;
-  const fresh = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock(), authTime: claims.auth });
+  const fresh = await signSessionToken(deps.jwtSecret, row.id, row.tokenVersion, { now: deps.clock(), authTime: claims.auth, club: deps.hosted?.address });
   c.res.headers.set(SESSION_TOKEN_HEADER, fresh);
   c.res.headers.set('Cache-Control', 'no-store');
 }

@@ -85,6 +85,21 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL such as https://api.stripe.com')
     .optional(),
+  // Many clubs on one deployment (README, Hosting many clubs): exactly "on" turns it on; anything else,
+  // or unset, is the single club of DATABASE_PATH, as ever.
+  MULTI_CLUB: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on'),
+  // The host administrator's key to the console (/_host/) in multi-club mode; without it the console is off.
+  HOST_ADMIN_TOKEN: z.string().min(24, 'use at least 24 characters (openssl rand -base64 32)').optional(),
+  // Who runs the deployment (a university's athletics department, a students' union), named on every
+  // club's privacy page and in a new club's setup email in multi-club mode.
+  HOST_NAME: z.string().min(1).max(200).optional(),
+  // At most this many clubs' databases open at once; one idle this long is closed ("off": only when
+  // the set is full, the longest idle first).
+  CLUBS_OPEN_MAX: z.coerce.number().int().min(1).max(10_000).default(64),
+  CLUB_IDLE_CLOSE: interval.prefault('10m'),
 });
 
 type Parsed = z.infer<typeof envSchema>;

@@ -33,6 +33,8 @@ export interface PrivacyFacts {
   /** What one line of the request log holds. */
   requestLogFields: string[];
   exportsPerDay: number;
+  /** Who runs the server for the club when one deployment hosts many clubs (HOST_NAME); absent for a club's own server. */
+  hostedBy?: string;
 }
 
 /**

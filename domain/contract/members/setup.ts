@@ -4,7 +4,8 @@ import { EMAIL_EXAMPLE, PASSWORD_MESSAGE, PASSWORD_MIN, hasUnsafeCharacters, isV
 
 /**
  * POST /api/setup: the first run of an empty club (no accounts yet): the first administrator and the
- * club's name. Once any account exists the route and GET /api/setup answer 404.
+ * club's name. Once any account exists the route and GET /api/setup answer 404. A club a host created
+ * (README, Hosting many clubs) asks for the key of its setup link (`?key=`, in the body here).
  */
 export const setupSchema = z.object({
   clubName: clubNameSchema,
@@ -20,6 +21,8 @@ export const setupSchema = z.object({
     .max(254, 'The email is too long')
     .refine(isValidEmail, `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})`),
   password: z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, PASSWORD_MESSAGE).max(200, 'The password is too long'),
+  /** The one-time key of the setup link a host sent (a club created on a many-club deployment). */
+  key: z.string().max(200).optional(),
 });
 export type SetupInput = z.infer<typeof setupSchema>;
 

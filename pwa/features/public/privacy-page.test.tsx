@@ -28,6 +28,14 @@ describe('PrivacyPage', () => {
     expect(screen.queryByText(/Your account was deleted/)).not.toBeInTheDocument();
   });
 
+  it('names who runs the server when the club is one of many on a host, and no one otherwise', async () => {
+    answerRoutes({ 'GET /privacy': { ...DEFAULT_PRIVACY_FACTS, hostedBy: 'University Athletics IT' } });
+    visit('/privacy');
+    const who = screen.getByRole('region', { name: 'Who sees it' });
+    expect(await within(who).findByText('University Athletics IT')).toBeInTheDocument();
+    expect(who).toHaveTextContent(/University Athletics IT runs the server this club.s app lives on/);
+  });
+
   it('says the account is gone after a deletion', async () => {
     answerRoutes({ 'GET /privacy': DEFAULT_PRIVACY_FACTS });
     visit('/privacy?deleted=1');

@@ -103,8 +103,15 @@ export function PrivacyPage() {
             <strong>Administrators</strong> also see contact details (email and phone), membership dates and the emails
             the club sends.
           </li>
+          {facts.hostedBy && (
+            <li>
+              <strong>{facts.hostedBy}</strong> runs the server this club&apos;s app lives on, for the club and many
+              others: it keeps the server, its backups and its upgrades, and reads the club&apos;s data only to do that.
+              Each club&apos;s data is kept apart from every other club&apos;s.
+            </li>
+          )}
           <li>
-            Nobody outside the club. Emails go out through the club&apos;s email provider; notifications through your
+            {facts.hostedBy ? 'Nobody else' : 'Nobody'} outside the club. Emails go out through the club&apos;s email provider; notifications through your
             browser&apos;s own push service, encrypted so only your device can read them.
           </li>
         </ul>

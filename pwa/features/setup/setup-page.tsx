@@ -1,7 +1,7 @@
 // /setup: the one-time first run of an empty club (no account yet). Whoever opens it names the club and
 // becomes its first administrator; afterwards the server answers 404 and this page says so.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setupSchema, type SetupInput } from '../../../domain/contract/members/setup';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Loading } from '../../components/status';
@@ -15,7 +15,9 @@ import { useSetupStatus } from './setup-status';
 
 export function SetupPage() {
   usePageTitle('Set up the club');
-  const status = useSetupStatus();
+  const [params] = useSearchParams();
+  const key = params.get('key') ?? undefined;
+  const status = useSetupStatus(key);
   if (status === 'checking') return <Loading text="Checking the club…" />;
   if (status === 'error') {
     return (
@@ -36,7 +38,7 @@ export function SetupPage() {
       </div>
     );
   }
-  return <SetupForm />;
+  return <SetupForm setupKey={key} />;
 }
 
 const FIELDS: { name: keyof SetupInput; label: string; type: string; autoComplete: string; hint?: string }[] = [
@@ -46,7 +48,8 @@ const FIELDS: { name: keyof SetupInput; label: string; type: string; autoComplet
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters.' },
 ];
 
-function SetupForm() {
+/** `setupKey`: the key of the host's setup link, sent with the form (a club the host created asks for it). */
+function SetupForm({ setupKey }: { setupKey: string | undefined }) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [problem, setProblem] = useState('');
@@ -58,7 +61,7 @@ function SetupForm() {
   const submit = handleSubmit(async (values) => {
     setProblem('');
     try {
-      const answer = await call('POST /setup', { body: values });
+      const answer = await call('POST /setup', { body: setupKey ? { ...values, key: setupKey } : values });
       setClubIdentity({ ...clubIdentity(), name: values.clubName.trim() });
       signIn(answer);
       navigate('/admin?tab=club', { replace: true });

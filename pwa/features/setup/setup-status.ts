@@ -2,11 +2,14 @@ import { call } from '../../lib/data/api-client';
 import { ApiError } from '../../lib/data/api-error';
 import { useRead } from '../../lib/data/read';
 
-/** Whether this club can still be set up: 'open' until it has an account, then 'gone' (the server's 404). */
-export function useSetupStatus(): 'checking' | 'open' | 'gone' | 'error' {
+/**
+ * Whether this club can still be set up: 'open' until it has an account, then 'gone' (the server's 404).
+ * `key`: the one-time key of a setup link a host sent (`/setup?key=…`), which a club the host created asks for.
+ */
+export function useSetupStatus(key: string | undefined): 'checking' | 'open' | 'gone' | 'error' {
   const status = useRead({
-    queryKey: ['setup'],
-    queryFn: ({ signal }) => call('GET /setup', { signal }),
+    queryKey: ['setup', key ?? null],
+    queryFn: ({ signal }) => call('GET /setup', key ? { signal, query: { key } } : { signal }),
     retry: false,
     gcTime: 0,
   });
@@ -15,3 +18,4 @@ export function useSetupStatus(): 'checking' | 'open' | 'gone' | 'error' {
   if (status.error) return 'error';
   return 'checking';
 }
+

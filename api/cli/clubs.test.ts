@@ -1,0 +1,67 @@
+// `npm run clubs -- …`: the contract of its lines and exit codes, each command run as the script runs it.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../platform/settings/env';
+import { clubsCommand } from './clubs-command';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function clubsIn(dir: string) {
+  const env = loadEnv({ NODE_ENV: 'test', MULTI_CLUB: 'on', DATABASE_PATH: join(dir, 'data/club.db'), APP_URL: 'http://tri.localhost:3000', SEED_DEMO: '0', LOG_LEVEL: 'silent', PASSWORD_HASH_LOG_N: '10' });
+  return async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await clubsCommand(env, args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out: out.map((l) => `${l}\n`).join(''), err: err.join('\n') };
+  };
+}
+
+describe('npm run clubs', () => {
+  it('creates, lists, suspends, exports, migrates and imports clubs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'club-cli-'));
+    dirs.push(dir);
+    const clubs = clubsIn(dir);
+    const made = await clubs('create', 'rowing.localhost:3000', '--name', 'Rowing Club', '--admin', 'cox@rowing.test');
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toMatch(/^Created rowing\.localhost:3000 \(Rowing Club\)\.\n.*\nhttp:\/\/rowing\.localhost:3000\/setup\?key=[\w-]+\n$/);
+    expect((await clubs('create', 'cycling.localhost:3000', '--name', 'Cycling', '--admin', 'lead@cycling.test')).code).toBe(0);
+    expect(await clubs('create', 'rowing.localhost:3000', '--name', 'Again', '--admin', 'x@y.test')).toMatchObject({ code: 1, err: expect.stringMatching(/Refused: Another club has this address/) });
+    expect(await clubs('create', 'rowing.localhost:3001')).toMatchObject({ code: 2, err: expect.stringMatching(/^Usage/) });
+    expect((await clubs('list')).out).toBe('cycling.localhost:3000 Cycling active\nrowing.localhost:3000 Rowing Club active\n');
+    expect((await clubs('suspend', 'rowing.localhost:3000')).code).toBe(0);
+    expect((await clubs('list')).out).toContain('rowing.localhost:3000 Rowing Club suspended\n');
+    expect((await clubs('suspend', 'nobody.localhost')).code).toBe(1);
+
+    const file = join(dir, 'rowing.zip');
+    const exported = await clubs('export', 'rowing.localhost:3000', file);
+    expect(exported.code, exported.err).toBe(0);
+    expect(existsSync(file)).toBe(true);
+
+    writeFileSync(join(dir, 'data/clubs/cycling.localhost_3000/club.db'), 'not a database any more');
+    const migrated = await clubs('migrate');
+    expect(migrated.code).toBe(1);
+    expect(migrated.out).toContain('migrated rowing.localhost:3000');
+    expect(migrated.err).toMatch(/FAILED cycling\.localhost:3000: .*not a database/);
+
+    // The export becomes a club of another machine of the host.
+    const otherDir = mkdtempSync(join(tmpdir(), 'club-cli-'));
+    dirs.push(otherDir);
+    const other = clubsIn(otherDir);
+    const imported = await other('import', file);
+    expect(imported.code, imported.err).toBe(0);
+    expect((await other('list')).out).toBe('rowing.localhost:3000 Rowing Club active\n');
+    expect((await other('import', file)).code).toBe(1);
+    expect((await other('proxy-routes', '10.0.0.2:3000')).out).toBe('rowing.localhost:3000 10.0.0.2:3000;\n');
+    // The machine it left keeps its files and stops routing it; only a suspended club can be marked moved.
+    expect((await clubs('moved', 'cycling.localhost:3000')).code).toBe(1);
+    expect((await clubs('moved', 'rowing.localhost:3000')).code).toBe(0);
+    expect((await clubs('list')).out).toContain('rowing.localhost:3000 Rowing Club moved\n');
+    expect((await clubs('proxy-routes', '10.0.0.1:3000')).out).toBe('cycling.localhost:3000 10.0.0.1:3000;\n');
+    expect(existsSync(join(dir, 'data/clubs/rowing.localhost_3000/club.db'))).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+// A club's whole data as one file, the one a club takes with it or a host moves to another machine: a
+// ZIP of its database (an online copy, checked with integrity_check, safe while the club is served),
+// its uploaded files, and a note of its address and name. The import puts such a file in place as a
+// club of this host, checked again before it is listed.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { backupDatabase, checkIntegrity } from '../../db/backup';
+import { clubAddress } from './addresses';
+import { newClubPaths } from './club-env';
+import type { Host } from './host';
+import type { ClubEntry } from './registry';
+
+const DATABASE_NAME = 'club.db';
+const UPLOADS_NAME = 'uploads';
+const NOTE_NAME = 'club.json';
+
+interface ExportNote {
+  address: string;
+  name: string;
+  exportedAt: string;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesUnder(join(dir, d.name)) : d.isFile() ? [join(dir, d.name)] : [],
+  );
+}
+
+/** Writes the club's export to `file`; answers its size and what it holds. */
+export async function exportClub(entry: ClubEntry, file: string, now: number): Promise<{ bytes: number; uploads: number }> {
+  const scratch = mkdtempSync(join(tmpdir(), 'club-export-'));
+  try {
+    const copy = join(scratch, DATABASE_NAME);
+    await backupDatabase(entry.databasePath, copy);
+    const uploads = filesUnder(entry.uploadsDir);
+    const zip: Zippable = {
+      [NOTE_NAME]: strToU8(JSON.stringify({ address: entry.address, name: entry.name, exportedAt: new Date(now).toISOString() } satisfies ExportNote, null, 2)),
+      // Already a compact file; pictures are already compressed.
+      [DATABASE_NAME]: [readFileSync(copy), { level: 6 }],
+    };
+    for (const path of uploads) zip[`${UPLOADS_NAME}/${relative(entry.uploadsDir, path).split('\\').join('/')}`] = [readFileSync(path), { level: 0 }];
+    const bytes = zipSync(zip);
+    mkdirSync(dirname(file), { recursive: true });
+    // Under a temporary name until whole: a file with the final name is always a complete export.
+    writeFileSync(`${file}.partial`, bytes);
+    renameSync(`${file}.partial`, file);
+    return { bytes: bytes.length, uploads: uploads.length };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+export class ImportRefused extends Error {}
+
+/**
+ * Puts an export in place as a club of this host, at its own address or `address`: refused when a
+ * club has that address here already, or the file holds no sound database.
+ */
+export function importClub(host: Host, file: string, now: number, address?: string): ClubEntry {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(readFileSync(file));
+  } catch (err) {
+    throw new ImportRefused(`${file} is not a club's export (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const noteBytes = entries[NOTE_NAME];
+  const database = entries[DATABASE_NAME];
+  if (!noteBytes || !database) throw new ImportRefused(`${file} is not a club's export (no ${NOTE_NAME} and ${DATABASE_NAME})`);
+  const note = JSON.parse(strFromU8(noteBytes)) as ExportNote;
+  const target = clubAddress(address ?? note.address);
+  if (!target) throw new ImportRefused(`${address ?? note.address} is not an address`);
+  if (host.registry.find(target)) throw new ImportRefused(`${target} is already a club's address here`);
+  const paths = newClubPaths(host.env, target);
+  if (existsSync(paths.databasePath)) throw new ImportRefused(`${paths.databasePath} exists already: move it away first`);
+  mkdirSync(dirname(paths.databasePath), { recursive: true });
+  const partial = `${paths.databasePath}.partial`;
+  writeFileSync(partial, database);
+  try {
+    checkIntegrity(partial);
+  } catch (err) {
+    rmSync(partial, { force: true });
+    throw new ImportRefused(err instanceof Error ? err.message : String(err));
+  }
+  for (const [name, bytes] of Object.entries(entries)) {
+    if (!name.startsWith(`${UPLOADS_NAME}/`) || name.endsWith('/')) continue;
+    const path = join(paths.uploadsDir, name.slice(UPLOADS_NAME.length + 1));
+    // A name that climbs out of the uploads folder is no upload of ours.
+    if (relative(paths.uploadsDir, path).startsWith('..')) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, bytes);
+  }
+  renameSync(partial, paths.databasePath);
+  host.registry.add({ address: target, name: note.name, state: 'active', ...paths, adopted: false, setupKeyHash: null, adminEmail: null, createdAt: now });
+  return host.registry.find(target)!;
+}
