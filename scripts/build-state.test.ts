@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { staleParts } from './build-state.mjs';
+import { ensureBuilt, ROOT, staleParts } from './build-state.mjs';
 
 let root = '';
 afterEach(() => {
@@ -60,5 +60,29 @@ describe('staleParts (what `npm start` rebuilds)', () => {
       { name: 'web app', missing: false },
       { name: 'server', missing: false },
     ]);
+  });
+});
+
+describe('ensureBuilt (the build a test setup or `npm start` asks for)', () => {
+  it('builds for production even when asked from a test runner (NODE_ENV=test)', () => {
+    root = mkdtempSync(join(tmpdir(), 'club-build-state-'));
+    sources(1000);
+    writeFileSync(join(root, 'package.json'), '{}');
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+    // A stand-in npm that notes the NODE_ENV the build would run with.
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho "NODE_ENV=$NODE_ENV" > "${join(root, 'seen.txt')}"\n`);
+    chmodSync(join(bin, 'npm'), 0o755);
+    const saved = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV };
+    process.env.PATH = `${bin}:${saved.PATH}`;
+    process.env.NODE_ENV = 'test';
+    try {
+      ensureBuilt({ root, log: () => undefined });
+    } finally {
+      process.env.PATH = saved.PATH;
+      process.env.NODE_ENV = saved.NODE_ENV;
+    }
+    expect(readFileSync(join(root, 'seen.txt'), 'utf8').trim()).toBe('NODE_ENV=');
   });
 });
