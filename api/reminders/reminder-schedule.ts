@@ -5,6 +5,7 @@ import { Cron } from 'croner';
 import type { AppDeps } from '../platform/context';
 import { sendDueReminders } from './reminders';
 import { sendDutyReminders } from '../duties/duty-reminders';
+import { dailySafetyPass } from '../safety/retention';
 
 export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => void {
   const run = () => {
@@ -13,6 +14,8 @@ export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => vo
       if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
       const duty = sendDutyReminders(deps);
       if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
+      const cardsRemoved = dailySafetyPass(deps);
+      if (cardsRemoved > 0) deps.logger.info({ cardsRemoved }, 'safety cards of ended memberships removed');
     } catch (err) {
       deps.logger.error({ err }, 'reminder pass failed');
     }
