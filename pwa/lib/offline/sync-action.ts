@@ -37,7 +37,9 @@ export type SyncAction =
    */
   | { kind: 'poll-answer'; pollId: number; choices: number[]; question?: string; at?: string }
   /** A place of a duty taken or given up (a state); `duty` and `at` only tell the Sync screen what and where. */
-  | { kind: 'duty-claim'; dutyId: number; taken: boolean; duty?: string; at?: string };
+  | { kind: 'duty-claim'; dutyId: number; taken: boolean; duty?: string; at?: string }
+  /** A member's safety card opened with no signal, told to the club once (never collapsed: each opening is one). */
+  | { kind: 'safety-opening'; userId: number; openedAt: number };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -52,6 +54,7 @@ export interface WriteAnswers {
   'payment-record': AnswerOf<'POST /payments/record'>;
   'poll-answer': AnswerOf<'PUT /polls/:id/answer'>;
   'duty-claim': AnswerOf<'POST /duties/:id/claim'>;
+  'safety-opening': AnswerOf<'POST /safety/openings'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -107,6 +110,8 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/polls/${action.pollId}/answer`, method: 'PUT', body: { choices: action.choices } };
     case 'duty-claim':
       return { path: `/duties/${action.dutyId}/claim`, method: action.taken ? 'POST' : 'DELETE' };
+    case 'safety-opening':
+      return { path: '/safety/openings', method: 'POST', body: { userId: action.userId, openedAt: action.openedAt } };
   }
 }
 
@@ -132,6 +137,8 @@ function thingOf(action: SyncAction): number {
       return action.pollId;
     case 'duty-claim':
       return action.dutyId;
+    case 'safety-opening':
+      return action.userId;
   }
 }
 
