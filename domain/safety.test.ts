@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SAFETY, cardAsk, cardExpired, holdsOthersCards, maySeeCard, maySignUpUnsigned, waiverValid, wordingMark } from './safety';
+import { DEFAULT_SAFETY, cardAsk, safetyReminderDue, safetyTerms, cardExpired, holdsOthersCards, maySeeCard, maySignUpUnsigned, waiverValid, wordingMark } from './safety';
 
 describe('safety cards', () => {
   it('are seen by their member, and by execs and administrators only when shared', () => {
@@ -32,15 +32,29 @@ describe('safety cards', () => {
 
 describe('the waiver', () => {
   it('holds for the term it was signed in, of the version in force', () => {
-    expect(waiverValid(null, '1', 'winter-2026')).toBe(false);
-    expect(waiverValid({ version: '1', termId: 'winter-2026' }, '1', 'winter-2026')).toBe(true);
-    expect(waiverValid({ version: '1', termId: 'winter-2026' }, '2', 'winter-2026')).toBe(false);
-    expect(waiverValid({ version: '1', termId: 'fall-2025' }, '1', 'winter-2026')).toBe(false);
+    expect(waiverValid(null, '1', ['winter-2026'])).toBe(false);
+    expect(waiverValid({ version: '1', termId: 'winter-2026' }, '1', ['winter-2026'])).toBe(true);
+    expect(waiverValid({ version: '1', termId: 'winter-2026' }, '2', ['winter-2026'])).toBe(false);
+    expect(waiverValid({ version: '1', termId: 'fall-2025' }, '1', ['winter-2026'])).toBe(false);
   });
 
   it('lets an unsigned member sign up only when the club says so', () => {
     expect(maySignUpUnsigned({ unsignedMaySignUp: true }, false)).toBe(true);
     expect(maySignUpUnsigned({ unsignedMaySignUp: false }, false)).toBe(false);
     expect(maySignUpUnsigned({ unsignedMaySignUp: false }, true)).toBe(true);
+  });
+});
+
+describe('the term a card or signature is for', () => {
+  const terms = [
+    { id: 'winter-2026', name: 'Winter', start: '2026-01-05', end: '2026-04-30' },
+    { id: 'summer-2026', name: 'Summer', start: '2026-05-01', end: '2026-08-31' },
+  ];
+  it('is the coming term in the week before it starts, when members are reminded', () => {
+    expect(safetyTerms(terms, '2026-04-20')).toMatchObject({ current: { id: 'winter-2026' }, coming: { id: 'winter-2026' } });
+    expect(safetyTerms(terms, '2026-04-24')).toMatchObject({ current: { id: 'winter-2026' }, coming: { id: 'summer-2026' } });
+    expect(safetyReminderDue(terms[1]!, '2026-04-23')).toBe(false);
+    expect(safetyReminderDue(terms[1]!, '2026-04-24')).toBe(true);
+    expect(safetyReminderDue(terms[1]!, '2026-05-01')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // device apply these rules and no others.
 import { hasRole, type Role } from './contract/roles';
 import { addDays } from './calendar-days';
+import { termOfDate, type MembershipSession, type TermDefinition } from './calendar';
 
 /** The `safety` club document (Admin → Rules): the health flags a member may tick and the club's choices around cards. */
 export interface SafetyDocument {
@@ -34,6 +35,23 @@ export const SAFETY_NOTES_MAX = 1000;
 /** Cards of the people on the sessions an exec runs in this many days go in the offline set; a device drops cards not refreshed for as long. */
 export const SAFETY_OFFLINE_DAYS = 7;
 export const SAFETY_OFFLINE_MS = SAFETY_OFFLINE_DAYS * 24 * 3_600_000;
+
+/** Members are reminded of a missing card or signature this many days before a term starts. */
+export const SAFETY_REMINDER_DAYS = 7;
+
+/**
+ * The terms a card or a signature may be for on `today`: the one today falls in, and `coming`, the one
+ * SAFETY_REMINDER_DAYS ahead falls in (the same term but in the week before a new one starts). A card
+ * confirmed or a waiver signed now is for `coming`: a member reminded before a term can answer for it.
+ */
+export function safetyTerms(terms: readonly TermDefinition[], today: string): { current: MembershipSession; coming: MembershipSession } {
+  return { current: termOfDate(terms, today), coming: termOfDate(terms, addDays(today, SAFETY_REMINDER_DAYS)) };
+}
+
+/** Whether members missing a card or signature for `coming` are reminded today: it starts within SAFETY_REMINDER_DAYS. */
+export function safetyReminderDue(coming: Pick<TermDefinition, 'start'>, today: string): boolean {
+  return coming.start > today && coming.start <= addDays(today, SAFETY_REMINDER_DAYS);
+}
 
 /** A short fingerprint of a text (FNV-1a, 32 bits, hex): which consent wording a member agreed to. */
 export function wordingMark(text: string): string {
@@ -71,7 +89,7 @@ export interface CardState {
 /** Why the club asks a member for their card now, or null when it need not. */
 export type CardAsk = 'missing' | 'new-term' | 'consent-changed';
 
-/** Asked once per term (joining and renewing), and again when the consent's words change. */
+/** Asked once per term (joining and renewing; `termId` the coming one, safetyTerms), and again when the consent's words change. */
 export function cardAsk(card: CardState | null, termId: string, consentText: string): CardAsk | null {
   if (!card) return 'missing';
   if (card.confirmedTerm !== termId) return 'new-term';
@@ -85,9 +103,12 @@ export interface WaiverSignature {
   termId: string;
 }
 
-/** A signature holds for the term it was made in, and only of the waiver version in force (a wording fix keeps it). */
-export function waiverValid(signature: WaiverSignature | null, currentVersion: string, termId: string): boolean {
-  return signature !== null && signature.version === currentVersion && signature.termId === termId;
+/**
+ * A signature holds for the term it was made for, and only of the waiver version in force (a wording
+ * fix keeps it); `termIds`: the terms it may be for today (safetyTerms' current and coming).
+ */
+export function waiverValid(signature: WaiverSignature | null, currentVersion: string, termIds: readonly string[]): boolean {
+  return signature !== null && signature.version === currentVersion && termIds.includes(signature.termId);
 }
 
 /** Whether an unsigned member may sign up for a session (the club's choice; an exec sees the mark either way). */

@@ -14,8 +14,8 @@ export function startReminders(deps: AppDeps, pattern = '0 * * * * *'): () => vo
       if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
       const duty = sendDutyReminders(deps);
       if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
-      const cardsRemoved = dailySafetyPass(deps);
-      if (cardsRemoved > 0) deps.logger.info({ cardsRemoved }, 'safety cards of ended memberships removed');
+      const safety = dailySafetyPass(deps);
+      if (safety.removed + safety.reminded > 0) deps.logger.info(safety, 'safety pass: ended memberships’ cards removed, members reminded before the term');
     } catch (err) {
       deps.logger.error({ err }, 'reminder pass failed');
     }

@@ -3,9 +3,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { safetyCards, waiverSignatures, type SafetyCardRow, type UserRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import { termOfDate } from '../../domain/calendar';
 import { WAIVER_UNSIGNED_ERROR, WAIVER_VERSION_CHANGED, type EmergencyContact, type MySafetyAnswer, type SafetyCard, type SafetyCardInput, type WaiverSignatureInput } from '../../domain/contract/members/safety';
-import { cardAsk, maySignUpUnsigned, waiverValid, wordingMark } from '../../domain/safety';
+import { cardAsk, maySignUpUnsigned, safetyTerms, waiverValid, wordingMark } from '../../domain/safety';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
@@ -14,22 +13,23 @@ import { clubTerms } from '../club/terms';
 import { currentWaiverVersion } from '../club/pages/charter';
 import { openingsOf } from './openings';
 
-/** The id of the term the club's today falls in ('fall-2026'). */
-export function currentTermId(deps: AppDeps): string {
-  return termOfDate(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps))).id;
+/** The terms a card or signature may be for today, and the one a new one is for (`coming`): domain/safety.ts. */
+export function termsNow(deps: AppDeps) {
+  return safetyTerms(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps)));
 }
 
 /** The members of `ids` who signed the waiver in force this term. */
 export function signedThisTerm(deps: AppDeps, ids: readonly number[]): Set<number> {
   if (ids.length === 0) return new Set();
   const version = currentWaiverVersion(deps);
-  const term = currentTermId(deps);
+  const { current, coming } = termsNow(deps);
+  const terms = [current.id, coming.id];
   const rows = deps.database.db
     .select({ userId: waiverSignatures.userId, version: waiverSignatures.version, termId: waiverSignatures.termId })
     .from(waiverSignatures)
-    .where(and(inArray(waiverSignatures.userId, [...ids]), eq(waiverSignatures.termId, term)))
+    .where(and(inArray(waiverSignatures.userId, [...ids]), inArray(waiverSignatures.termId, terms)))
     .all();
-  return new Set(rows.filter((r) => waiverValid(r, version, term)).map((r) => r.userId));
+  return new Set(rows.filter((r) => waiverValid(r, version, terms)).map((r) => r.userId));
 }
 
 /** The one mapper to a SafetyCard. */
@@ -53,7 +53,7 @@ export function cardRowOf(deps: AppDeps, userId: number): SafetyCardRow | undefi
 export function mySafety(deps: AppDeps, user: UserRow): MySafetyAnswer {
   const safety = clubSafety(deps);
   const row = cardRowOf(deps, user.id);
-  const term = currentTermId(deps);
+  const { current, coming } = termsNow(deps);
   const version = currentWaiverVersion(deps);
   const last = deps.database.db
     .select()
@@ -61,11 +61,11 @@ export function mySafety(deps: AppDeps, user: UserRow): MySafetyAnswer {
     .where(eq(waiverSignatures.userId, user.id))
     .orderBy(desc(waiverSignatures.signedAt), desc(waiverSignatures.id))
     .get();
-  const signed = last !== undefined && waiverValid(last, version, term);
+  const signed = last !== undefined && waiverValid(last, version, [current.id, coming.id]);
   return {
     card: row ? toCard(row, user.name, signed) : null,
     consented: row?.consentMark === wordingMark(safety.consentText),
-    ask: cardAsk(row ? { confirmedTerm: row.confirmedTerm, consentMark: row.consentMark } : null, term, safety.consentText),
+    ask: cardAsk(row ? { confirmedTerm: row.confirmedTerm, consentMark: row.consentMark } : null, coming.id, safety.consentText),
     flags: safety.flags,
     consent_text: safety.consentText,
     waiver: { version, signed, signed_at: signed ? last.signedAt : null, full_name: signed ? last.fullName : null },
@@ -83,7 +83,7 @@ export function saveCard(deps: AppDeps, user: UserRow, input: SafetyCardInput): 
     flags: JSON.stringify(flags),
     notes: input.notes,
     consentMark: wordingMark(safety.consentText),
-    confirmedTerm: currentTermId(deps),
+    confirmedTerm: termsNow(deps).coming.id,
     updatedAt: deps.clock(),
   };
   deps.database.db
@@ -106,7 +106,7 @@ export function signWaiver(deps: AppDeps, user: UserRow, input: WaiverSignatureI
   if (input.version !== version) throw new ServiceError(409, WAIVER_VERSION_CHANGED);
   deps.database.db
     .insert(waiverSignatures)
-    .values({ userId: user.id, version, termId: currentTermId(deps), fullName: input.fullName, signedAt: deps.clock() })
+    .values({ userId: user.id, version, termId: termsNow(deps).coming.id, fullName: input.fullName, signedAt: deps.clock() })
     .run();
   return mySafety(deps, user);
 }

@@ -1,4 +1,4 @@
-// How long a card is kept: until the member removes it or their account, and at most the club's
+// How long a card is kept, and the daily pass that also reminds members before a term: until the member removes it or their account, and at most the club's
 // `keepDaysAfterMembership` after the membership ends (a pass once a club day, with the reminders).
 // The openings of a card that goes go with it, a count of them kept with nobody in it.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { cardExpired } from '../../domain/safety';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { clubSafety } from '../club/settings';
+import { sendSafetyReminders } from './safety-reminders';
 
 /** Removes the openings of `memberIds`' cards, keeping how many there were. */
 function forgetOpenings(deps: AppDeps, memberIds: number[]): void {
@@ -51,10 +52,10 @@ export function removeEndedCards(deps: AppDeps): number {
 // The pass runs once per club day and database: the reminder clock calls it every minute.
 const lastDay = new WeakMap<AppDeps['database'], string>();
 
-/** The daily pass, for the reminder clock. */
-export function dailySafetyPass(deps: AppDeps): number {
+/** The daily pass, for the reminder clock: ended memberships' cards removed, members reminded before a term. */
+export function dailySafetyPass(deps: AppDeps): { removed: number; reminded: number } {
   const today = clubToday(deps.clock(), clubTimeZone(deps));
-  if (lastDay.get(deps.database) === today) return 0;
+  if (lastDay.get(deps.database) === today) return { removed: 0, reminded: 0 };
   lastDay.set(deps.database, today);
-  return removeEndedCards(deps);
+  return { removed: removeEndedCards(deps), reminded: sendSafetyReminders(deps) };
 }

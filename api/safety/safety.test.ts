@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { ADMIN, EXEC, MEMBER, OTHER, PENDING, makeClub } from '../testing/test-app';
 import { removeEndedCards } from './retention';
+import { sendSafetyReminders } from './safety-reminders';
+import { defaultTerms } from '../../domain/calendar';
+import { addDays } from '../../domain/calendar-days';
 import { deleteAccount } from '../accounts/account-deletion';
 import { signSessionToken } from '../platform/tokens';
 import type { TestApp } from '../testing/test-app';
@@ -227,5 +230,27 @@ describe('the club’s choice for unsigned members', () => {
     expect(refused.body.error).toContain('waiver');
     await t.must('POST', '/api/safety/waiver', { token: other.token, body: { fullName: 'Olive Other', version: '0' }, status: 201 });
     await t.must('POST', `/api/forum/workouts/${workout}/signup`, { token: other.token, body: { signedUp: true } });
+  });
+});
+
+describe('the reminder before a term', () => {
+  it('tells each member missing a card or signature for it once, in the week before it starts', async () => {
+    const { t, me, other } = await setup();
+    const summer = defaultTerms().terms.find((term) => term.start > '2026-03-02')!;
+    const at = (date: string) => Date.parse(`${date}T15:00:00Z`);
+    t.clock.set(at(addDays(summer.start, -8)));
+    expect(sendSafetyReminders(t.deps)).toBe(0);
+    t.clock.set(at(addDays(summer.start, -7)));
+    // Morgan answers for the coming term before it starts; Olive does not.
+    const token = await tokenNow(t, me.id);
+    await t.must('PUT', '/api/safety/me', { token, body: CARD });
+    await t.must('POST', '/api/safety/waiver', { token, body: { fullName: 'Morgan Member', version: '0' }, status: 201 });
+    expect((await t.must('GET', '/api/safety/me', { token })).ask).toBeNull();
+    const told = sendSafetyReminders(t.deps);
+    const mails = t.database.sqlite.prepare(`select "to" as recipient, subject from message_queue where subject like '%safety card%'`).all() as { recipient: string }[];
+    expect(mails.map((m) => m.recipient)).toContain(other.email);
+    expect(mails.map((m) => m.recipient)).not.toContain(me.email);
+    expect(told).toBe(mails.length);
+    expect(sendSafetyReminders(t.deps)).toBe(0);
   });
 });
