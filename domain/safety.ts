@@ -5,6 +5,7 @@
 import { hasRole, type Role } from './contract/roles';
 import { addDays } from './calendar-days';
 import { termOfDate, type MembershipSession, type TermDefinition } from './calendar';
+import { DEFAULT_SAFETY_KEEP_DAYS } from './contract/members/privacy';
 
 /** The `safety` club document (Admin → Rules): the health flags a member may tick and the club's choices around cards. */
 export interface SafetyDocument {
@@ -23,7 +24,7 @@ export const DEFAULT_SAFETY: SafetyDocument = {
   consentText:
     'I agree that the club’s execs and administrators running my sessions may see my emergency contacts and health notes, on their phones and with no signal, to help me in an emergency.',
   unsignedMaySignUp: true,
-  keepDaysAfterMembership: 90,
+  keepDaysAfterMembership: DEFAULT_SAFETY_KEEP_DAYS,
 };
 
 export const SAFETY_FLAGS_MAX = 20;

@@ -565,4 +565,12 @@ describe('GET /api/privacy', () => {
     const off = await makeClub({}, { env: { BACKUP_EVERY: 'off' } });
     expect((await off.t.call('GET', '/api/privacy')).body.backups).toEqual({ everyHours: null, kept: 7 });
   });
+
+  it('states how long the club keeps a safety card after a membership ends', async () => {
+    const { t, admin } = await makeClub({ admin: ADMIN });
+    expect((await t.call('GET', '/api/privacy')).body.safetyCardDays).toBe(90);
+    const doc = await t.must('GET', '/api/club/documents/safety', { token: admin.token });
+    await t.must('PUT', '/api/club/documents/safety', { token: admin.token, body: { body: { ...doc.body, keepDaysAfterMembership: 30 }, version: doc.version } });
+    expect((await t.call('GET', '/api/privacy')).body.safetyCardDays).toBe(30);
+  });
 });
