@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { EventDetailAnswer, WorkoutDetailAnswer } from '../../../domain/contract/training/forum';
 import type { RaceDetailAnswer } from '../../../domain/contract/training/races';
 import type { SafetyCard, SafetyMark, SafetyPlace } from '../../../domain/contract/members/safety';
+import { DownloadButton } from '../../components/download-button';
 import { Modal } from '../../components/modal';
 import { Notice } from '../../components/status';
 import { call } from '../../lib/data/api-client';
@@ -84,6 +85,14 @@ export function RosterSafety({ place, placeId }: { place: SafetyPlace; placeId: 
   return (
     <section className="card roster-safety" aria-labelledby={`roster-safety-${place}-${placeId}`}>
       <h2 id={`roster-safety-${place}-${placeId}`}>Safety</h2>
+      {place === 'race' && can('administrator') && (
+        <DownloadButton
+          path={`/safety/races/${placeId}/emergency.csv`}
+          fallbackName={`emergency-list-${placeId}.csv`}
+          label="Download the emergency list"
+          what="(CSV; each card in it is recorded as opened)"
+        />
+      )}
       <ul className="roster-safety__list">
         {people.map((p) => {
           const mark = marks.get(p.id);

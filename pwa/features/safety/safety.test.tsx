@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MySafetyAnswer, SafetyCard } from '../../../domain/contract/members/safety';
 import { DEFAULT_SAFETY } from '../../../domain/safety';
 import { forumKeys } from '../../lib/data/post-keys';
+import { raceKeys } from '../../lib/data/race-keys';
 import { keepSafetyCards } from '../../lib/offline/safety-store';
 import { getOutboxState } from '../../lib/offline/outbox-store';
 import { resetDevice } from '../../test-device';
@@ -95,23 +96,21 @@ describe('the member’s own safety card', () => {
 function WithRoster({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const [ready] = useState(() => {
-    client.setQueryData(forumKeys.workout(9), {
-      workout: { id: 9 },
-      signups: [{ id: 1, user_id: 3, user_name: 'Morgan Member', signup_time: 0, userProfilePictureUrl: null }],
-      waitlist: [],
-    });
+    const signups = [{ id: 1, user_id: 3, user_name: 'Morgan Member', signup_time: 0, userProfilePictureUrl: null }];
+    client.setQueryData(forumKeys.workout(9), { workout: { id: 9 }, signups, waitlist: [] });
+    client.setQueryData(raceKeys.detail('9'), { race: { id: 9 }, signups, isSignedUp: false });
     return true;
   });
   return ready ? children : null;
 }
 
-function roster(routes: Routes, user = execUser) {
+function roster(routes: Routes, user = execUser, place: 'workout' | 'race' = 'workout') {
   const api = answerRoutes({ ...CONFIG, ...routes }, { user });
   renderAt(
-    '/workout/9',
-    '/workout/:id',
+    `/${place}/9`,
+    `/${place}/:id`,
     <WithRoster>
-      <RosterSafety place="workout" placeId={9} />
+      <RosterSafety place={place} placeId={9} />
     </WithRoster>,
     { user },
   );
@@ -136,6 +135,18 @@ describe('safety on a roster', () => {
     expect(dialog).toHaveTextContent('Inhaler in the blue bag');
     expect(dialog).toHaveTextContent('No signal');
     await waitFor(() => expect(getOutboxState().ops.map((o) => o.action)).toEqual([{ kind: 'safety-opening', userId: 3, openedAt: expect.any(Number) }]));
+  });
+
+  it('offers an administrator a race’s emergency list', async () => {
+    const admin = testUser('administrator', { id: 1, name: 'Alex Admin' });
+    roster({ 'GET /safety/marks': { marks: [] } }, admin, 'race');
+    expect(await screen.findByRole('button', { name: /Download the emergency list/ })).toBeInTheDocument();
+  });
+
+  it('offers an exec no emergency list', async () => {
+    roster({ 'GET /safety/marks': { marks: [] } }, execUser, 'race');
+    expect(await screen.findByRole('region', { name: 'Safety' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download the emergency list/ })).not.toBeInTheDocument();
   });
 
   it('shows a member nothing', async () => {
