@@ -12,6 +12,7 @@ import { userRoutes } from './accounts/user-routes';
 import { announcementRoutes } from './announcements/announcement-routes';
 import { pollRoutes } from './polls/poll-routes';
 import { dutyRoutes } from './duties/duty-routes';
+import { safetyRoutes } from './safety/safety-routes';
 import { clubRoutes } from './club/identity/club-routes';
 import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/polls', pollRoutes);
   app.route('/api/duties', dutyRoutes);
+  app.route('/api/safety', safetyRoutes);
   app.route('/api/club/documents', documentRoutes);
   app.route('/api/club/photos', photoRoutes);
   app.route('/api/club', clubRoutes);

@@ -576,6 +576,65 @@ export const dutyHolders = sqliteTable(
   (t) => [primaryKey({ columns: [t.dutyId, t.userId] }), index('duty_holders_user_idx').on(t.userId)],
 );
 
+// Safety cards (docs/decisions/0152-safety-cards.md): a member's emergency contacts and health notes,
+// held as health data: shared only with the execs and administrators running their sessions, every
+// opening recorded, removed a club-set time after the membership ends. `contacts` and `flags` are JSON
+// arrays; `consent_mark` is the fingerprint of the consent's words the member agreed to;
+// `confirmed_term` the term they last confirmed it in.
+export const safetyCards = sqliteTable('safety_cards', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contacts: text('contacts').notNull(),
+  flags: text('flags').notNull().default('[]'),
+  notes: text('notes').notNull().default(''),
+  consentMark: text('consent_mark'),
+  confirmedTerm: text('confirmed_term').notNull(),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
+export type SafetyCardRow = typeof safetyCards.$inferSelect;
+
+// Each signature of the club's waiver: the typed full name, the version signed and the term it was signed in.
+export const waiverSignatures = sqliteTable(
+  'waiver_signatures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    termId: text('term_id').notNull(),
+    fullName: text('full_name').notNull(),
+    signedAt: integer('signed_at').notNull(),
+  },
+  (t) => [index('waiver_signatures_user_idx').on(t.userId, t.signedAt)],
+);
+
+// Every opening of a member's card by someone else: who (named as they were then), when, and how
+// (online | offline | csv). Goes with the member's account; the count of what went stays below.
+export const safetyOpenings = sqliteTable(
+  'safety_openings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedBy: integer('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedByName: text('opened_by_name').notNull(),
+    openedAt: integer('opened_at').notNull(),
+    how: text('how').notNull(),
+    recordedAt: integer('recorded_at').notNull().default(now),
+  },
+  (t) => [index('safety_openings_member_idx').on(t.memberId, t.openedAt), index('safety_openings_opener_idx').on(t.openedBy)],
+);
+
+// How many openings went with deleted accounts and removed cards: a count, nobody in it.
+export const safetyOpeningsRemoved = sqliteTable('safety_openings_removed', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  removedAt: integer('removed_at').notNull(),
+  openings: integer('openings').notNull(),
+});
+
 // Idempotency-Key records: the stored answer is replayed for a repeated key, so a device's offline
 // change sent again after a lost answer is applied once.
 export const idempotencyKeys = sqliteTable(

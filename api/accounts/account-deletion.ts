@@ -28,6 +28,7 @@ import {
   renewalRequests,
   roleChangeNotifications,
   users,
+  waiverSignatures,
   type UserRow,
 } from '../../db/schema';
 import { verifyPassword } from '../../db/passwords';
@@ -40,6 +41,7 @@ import { removeUpload } from '../media/uploads';
 import { findUserById } from '../platform/users';
 import { releaseComingPlaces } from '../forum/workouts/workouts';
 import { forgetRecipient } from '../messaging/queue/records';
+import { forgetSafetyOf } from '../safety/retention';
 import { MEMBER_NOT_FOUND } from '../../domain/contract/members/admin';
 
 interface Leaving {
@@ -106,6 +108,12 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   // The member's duty places go (a duty to come has a free place again).
   duty_holders: ({ db, user }) => db.delete(dutyHolders).where(eq(dutyHolders.userId, user.id)).run(),
   duties: { keep: 'a duty stays on its session; who added it is forgotten (created_by set null)' },
+  // The card and the record of who opened it go (a count of the openings stays, nobody in it); the
+  // cards a leaving exec opened stay recorded for their members, under Former member.
+  safety_cards: ({ deps, user }) => forgetSafetyOf(deps, user.id),
+  safety_openings: { keep: 'handled with safety_cards: the member’s go, those they made stay as Former member' },
+  safety_openings_removed: { keep: 'counts of openings that went, nobody in them' },
+  waiver_signatures: ({ db, user }) => db.delete(waiverSignatures).where(eq(waiverSignatures.userId, user.id)).run(),
   poll_tallies: { keep: "counts per option; nobody's answer in them" },
   polls: { keep: 'a poll stays for the club; who posted it is forgotten (user_id set null)' },
   announcements: { keep: 'an announcement stays until its date; its author is forgotten (user_id set null)' },

@@ -3,6 +3,7 @@
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
 import type { DutiesDocument } from '../../domain/duties';
+import type { SafetyDocument } from '../../domain/safety';
 import type { AppDeps } from '../platform/context';
 import type { ClubRegion } from '../../domain/region/club-region';
 import { clubFormat, type ClubFormat } from '../../domain/region/club-format';
@@ -18,6 +19,11 @@ export function clubRules(deps: AppDeps): RuleNumbers {
 /** The kinds of duty and the cut-off for giving one up in force (the `duties` document). */
 export function clubDuties(deps: AppDeps): DutiesDocument {
   return documentBody(deps, 'duties');
+}
+
+/** The health flags, the consent's words and the club's choices around safety cards in force (the `safety` document). */
+export function clubSafety(deps: AppDeps): SafetyDocument {
+  return documentBody(deps, 'safety');
 }
 
 /** The workout types and the forum's filters in force (Admin → Sports). */

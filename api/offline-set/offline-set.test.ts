@@ -114,7 +114,7 @@ describe('GET /api/offline-set', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const body = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'));
-    expect(Object.keys(body).sort()).toEqual(['attendance', 'eventDetails', 'events', 'races', 'week', 'workoutDetails', 'workouts']);
+    expect(Object.keys(body).sort()).toEqual(['attendance', 'eventDetails', 'events', 'races', 'safetyCards', 'safetyMarks', 'week', 'workoutDetails', 'workouts']);
   });
 
   it('is for members: no token is a 401, a pending account the forum’s 403', async () => {

@@ -17,6 +17,7 @@ import { prebuiltJson, type PrebuiltJson } from '../platform/middleware/etag';
 import { listRaces } from '../races/races';
 import { workoutStart } from '../forum/posts/start-instants';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { offlineSafety } from '../safety/card-access';
 
 const HOUR_MS = 3_600_000;
 
@@ -53,9 +54,12 @@ export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): PrebuiltJson
       .orderBy(asc(posts.id))
       .all();
 
+    const safety = offlineSafety(deps, user);
     const own: OwnParts = {
       week: myWeek(deps, user.id, now),
       races: { races: listRaces(deps, user) },
+      safetyCards: safety.cards,
+      safetyMarks: safety.marks,
     };
     // The pages' JSON as the page cache made it (the same answers the pages get).
     const workoutDetails: string[] = [];

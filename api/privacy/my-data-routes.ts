@@ -3,6 +3,7 @@ import { DEFAULT_PRIVACY_FACTS, type PrivacyFacts } from '../../domain/contract/
 import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
 import { exportMyData } from './my-data';
+import { clubSafety } from '../club/settings';
 
 // /api/me/export: the signed-in account's own data as a download. Any signed-in account, pending or
 // expired included (a member who never paid may still want to see what the club holds).
@@ -26,6 +27,7 @@ export const privacyRoutes = new Hono<AppEnv>().get('/', (c) => {
         kept: env.BACKUP_KEEP,
       },
       ...(hosted && { hostedBy: hosted.hostName }),
+      safetyCardDays: clubSafety(c.var.deps).keepDaysAfterMembership,
     } satisfies PrivacyFacts,
     200,
   );

@@ -175,6 +175,15 @@ async function leavingScene() {
     status: 201,
   });
   await signUp(me.token, late, false);
+  // Quincy's safety card and waiver; an exec opened the card (who opened it is Quincy's to know), and
+  // Quincy, an exec, opened Olive's (that is Olive's to know, not in Quincy's file).
+  const card = { contacts: [{ name: 'Quinn Parent', relation: 'Parent', phone: '(416) 555-0142' }], flags: ['Asthma'], notes: 'Inhaler', consent: true };
+  await t.must('PUT', '/api/safety/me', { token: me.token, body: card });
+  await t.must('PUT', '/api/safety/me', { token: other.token, body: { ...card, notes: 'Olive’s own note' } });
+  await t.must('POST', '/api/safety/waiver', { token: me.token, body: { fullName: 'Quincy Quitter', version: '0' }, status: 201 });
+  const opener = await t.createUser({ role: 'exec', name: 'Erin Opener', email: 'erin.opener@club.test' });
+  await t.must('GET', `/api/safety/cards/${me.id}`, { token: opener.token });
+  await t.must('GET', `/api/safety/cards/${other.id}`, { token: me.token });
   return { ...club, past, late, full, othersFull, event, race };
 }
 
@@ -303,6 +312,11 @@ describe('GET /api/me/export', () => {
         .sort(),
     );
     expect(data.message_queue.length).toBeGreaterThanOrEqual(2);
+    expect(data.safety_cards).toEqual([expect.objectContaining({ health_flags: ['Asthma'], health_notes: 'Inhaler', shared_with_execs: true })]);
+    expect(data.waiver_signatures).toEqual([expect.objectContaining({ full_name: 'Quincy Quitter', version: '0' })]);
+    // Who opened the card is the member's to know: the one name of another person the file holds on purpose.
+    expect(data.safety_openings).toEqual([expect.objectContaining({ opened_by: 'Erin Opener', how: 'online' })]);
+    expect(json).not.toContain('Olive’s own note');
     // Every table that gives something is in the file, and none of them is empty for Quincy.
     for (const [table, read] of Object.entries(MY_DATA_TABLES)) {
       if (typeof read === 'function') expect(data[table], table).not.toEqual([]);
@@ -550,5 +564,13 @@ describe('GET /api/privacy', () => {
     });
     const off = await makeClub({}, { env: { BACKUP_EVERY: 'off' } });
     expect((await off.t.call('GET', '/api/privacy')).body.backups).toEqual({ everyHours: null, kept: 7 });
+  });
+
+  it('states how long the club keeps a safety card after a membership ends', async () => {
+    const { t, admin } = await makeClub({ admin: ADMIN });
+    expect((await t.call('GET', '/api/privacy')).body.safetyCardDays).toBe(90);
+    const doc = await t.must('GET', '/api/club/documents/safety', { token: admin.token });
+    await t.must('PUT', '/api/club/documents/safety', { token: admin.token, body: { body: { ...doc.body, keepDaysAfterMembership: 30 }, version: doc.version } });
+    expect((await t.call('GET', '/api/privacy')).body.safetyCardDays).toBe(30);
   });
 });

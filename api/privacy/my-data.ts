@@ -36,6 +36,9 @@ import {
   refunds,
   renewalRequests,
   roleChangeNotifications,
+  safetyCards,
+  safetyOpenings,
+  waiverSignatures,
   waitlistEntries,
   workoutSignups,
   type UserRow,
@@ -395,6 +398,36 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .all()
       .map(({ r }) => ({ payment: r.paymentId, amount_cents: r.amountCents, reason: r.reason, status: r.status, at: at(r.createdAt) })),
   stripe_events: { skip: 'the ids of the Stripe events the club handled; your payments above say what they did' },
+  safety_cards: ({ db, user }) =>
+    db
+      .select()
+      .from(safetyCards)
+      .where(eq(safetyCards.userId, user.id))
+      .all()
+      .map((c) => ({
+        contacts: JSON.parse(c.contacts) as unknown,
+        health_flags: JSON.parse(c.flags) as unknown,
+        health_notes: c.notes,
+        shared_with_execs: c.consentMark !== null,
+        confirmed_for_term: c.confirmedTerm,
+        updated_at: at(c.updatedAt),
+      })),
+  waiver_signatures: ({ db, user }) =>
+    db
+      .select()
+      .from(waiverSignatures)
+      .where(eq(waiverSignatures.userId, user.id))
+      .all()
+      .map((w) => ({ version: w.version, term: w.termId, full_name: w.fullName, signed_at: at(w.signedAt) })),
+  // Who opened your card, when and how: you are owed that list. The cards you opened are on their members' lists.
+  safety_openings: ({ db, user }) =>
+    db
+      .select()
+      .from(safetyOpenings)
+      .where(eq(safetyOpenings.memberId, user.id))
+      .all()
+      .map((o) => ({ opened_by: o.openedByName, opened_at: at(o.openedAt), how: o.how })),
+  safety_openings_removed: { skip: 'counts of openings of cards that were removed, nobody in them' },
 };
 
 /** The member's data as one object, keyed by table (the keys of MY_DATA_TABLES that give something). */

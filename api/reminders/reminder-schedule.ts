@@ -5,6 +5,7 @@ import { Cron } from 'croner';
 import type { AppDeps } from '../platform/context';
 import { sendDueReminders } from './reminders';
 import { sendDutyReminders } from '../duties/duty-reminders';
+import { dailySafetyPass } from '../safety/retention';
 
 /** One reminder pass of a club: what is due is queued, and a failure is logged (the next pass tries again). */
 export function runReminderPass(deps: AppDeps): void {
@@ -13,6 +14,8 @@ export function runReminderPass(deps: AppDeps): void {
     if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
     const duty = sendDutyReminders(deps);
     if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
+    const safety = dailySafetyPass(deps);
+    if (safety.removed + safety.reminded > 0) deps.logger.info(safety, 'safety pass: ended memberships’ cards removed, members reminded before the term');
   } catch (err) {
     deps.logger.error({ err }, 'reminder pass failed');
   }

@@ -32,6 +32,9 @@ const JSON_ROUTES: JsonRoute[] = [
   ['POST', '/api/payments/record', 'admin'],
   ['POST', '/api/polls', 'exec'],
   ['POST', '/api/duties', 'exec'],
+  ['PUT', '/api/safety/me', 'member'],
+  ['POST', '/api/safety/waiver', 'member'],
+  ['POST', '/api/safety/openings', 'exec'],
 ];
 
 const CASES = JSON_ROUTES.map(([method, template, actor]) => {

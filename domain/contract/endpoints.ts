@@ -7,6 +7,7 @@ import type { NewAnnouncement } from './club/announcements-schemas';
 import type { PollAnswer, PollAnsweredAnswer, PollMissingAnswer, PollsAnswer } from './club/polls';
 import type { NewPoll, PollAnswerBody } from './club/polls-schemas';
 import type { DutiesAnswer, DutyNoShow, NewDuty, RotaAnswer } from './training/duties';
+import type { MySafetyAnswer, SafetyCardAnswer, SafetyCardBody, SafetyMarksAnswer, SafetyOpeningRecordedAnswer, safetyOpeningSchema, waiverSignatureSchema } from './members/safety';
 import type { CalendarLinkAnswer, MyWeekAnswer } from './me';
 import type { OfflineSetAnswer } from './offline-set';
 import type { NotificationSettings, PushDeviceAnswer } from './notifications';
@@ -289,6 +290,16 @@ export interface Endpoints {
   'PUT /duties/:id/holders/:userId': { answer: DutiesAnswer };
   'DELETE /duties/:id/holders/:userId': { answer: DutiesAnswer };
   'PUT /duties/:id/holders/:userId/no-show': { body: DutyNoShow; answer: DutiesAnswer };
+  // safety cards and the waiver (every answer no-store; another's card only to execs and administrators)
+  'GET /safety/me': { answer: MySafetyAnswer };
+  'PUT /safety/me': { body: SafetyCardBody; answer: MySafetyAnswer };
+  'DELETE /safety/me': { answer: MySafetyAnswer };
+  'POST /safety/waiver': { body: Body<typeof waiverSignatureSchema>; answer: MySafetyAnswer };
+  'GET /safety/cards/:userId': { answer: SafetyCardAnswer };
+  'POST /safety/openings': { body: Body<typeof safetyOpeningSchema>; answer: SafetyOpeningRecordedAnswer };
+  'GET /safety/marks': { answer: SafetyMarksAnswer };
+  // read with downloadFile: a race's emergency list (administrators)
+  'GET /safety/races/:id/emergency.csv': { answer: Blob };
   // the club's settings and texts, as versioned documents
   'GET /club': { answer: ClubAnswer };
   'GET /setup': { answer: SetupStatus };

@@ -1,6 +1,7 @@
 import type { AttendanceRecord, EventDetailAnswer, EventPost, PostsAnswer, WorkoutDetailAnswer, WorkoutPost } from './training/forum';
 import type { MyWeekAnswer } from './me';
 import type { RacesAnswer } from './training/races';
+import type { SafetyCard, SafetyMark } from './members/safety';
 
 // GET /offline-set: what a signed-in member will open next, in one answer, so a phone that was online
 // once has it when the signal is gone (docs/decisions/0089-offline-set.md). Every part has the shape
@@ -24,4 +25,12 @@ export interface OfflineSetAnswer {
   eventDetails: EventDetailAnswer[];
   /** GET /forum/workouts/{id}/attendance, for those who take it (empty for a member). */
   attendance: { workoutId: number; record: AttendanceRecord }[];
+  /**
+   * For an exec or an administrator only (empty for anyone else): the safety cards of everyone on the
+   * workouts and events they may take attendance of, and the races, of the next SAFETY_OFFLINE_DAYS,
+   * and a roster's mark for each of them. The PWA keeps the cards in a store of their own, never in
+   * the query cache.
+   */
+  safetyCards?: SafetyCard[];
+  safetyMarks?: SafetyMark[];
 }

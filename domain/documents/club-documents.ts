@@ -10,12 +10,13 @@ import { defaultTeamPositions, type TeamPositionsDocument } from '../contract/cl
 import { defaultClubIdentity, type ClubIdentity } from './club-identity';
 import { defaultSports, type SportsDocument } from '../sports';
 
-import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, type PageDocumentTypes } from './club-pages';
+import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultFaq, defaultJoin, defaultWaiver, type PageDocumentTypes } from './club-pages';
 
 import { DEFAULT_RACE_POINTS, type RacePoints } from '../races/race-points';
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../region/club-region';
 import { defaultPaymentSettings, type PaymentSettings } from '../payments/payments';
 import { DEFAULT_DUTIES, type DutiesDocument } from '../duties';
+import { DEFAULT_SAFETY, type SafetyDocument } from '../safety';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';
@@ -55,6 +56,8 @@ export interface ClubDocumentTypes extends PageDocumentTypes {
   payments: PaymentSettings;
   /** The kinds of duty the club has and the cut-off for giving one up (Admin → Rules). */
   duties: DutiesDocument;
+  /** The health flags a safety card may carry, the consent's words, whether an unsigned member may sign up, how long a card outlives a membership (Admin → Rules). */
+  safety: SafetyDocument;
 }
 
 export type DocumentKey = keyof ClubDocumentTypes;
@@ -87,6 +90,7 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   'home-page': { editors: 'pages', public: true, defaults: () => DEFAULT_HOME },
   'join-page': { editors: 'pages', public: true, defaults: defaultJoin },
   charter: { editors: 'pages', public: true, defaults: defaultCharter },
+  waiver: { editors: 'pages', public: true, defaults: defaultWaiver },
   'faq-page': { editors: 'pages', public: true, defaults: defaultFaq },
   'resources-page': { editors: 'pages', public: true, defaults: () => DEFAULT_RESOURCES },
   'gear-page': { editors: 'pages', public: true, defaults: () => DEFAULT_GEAR },
@@ -94,6 +98,8 @@ export const DOCUMENT_RULES: { [K in DocumentKey]: DocumentRule<K> } = {
   // CAD, and the administrator approves a paid membership, as before payments were in the app.
   payments: { editors: 'admin', public: false, defaults: defaultPaymentSettings },
   duties: { editors: 'admin', public: false, defaults: () => structuredClone(DEFAULT_DUTIES) },
+  // Any member may sign up unsigned, and a card is kept 90 days after a membership ends.
+  safety: { editors: 'admin', public: false, defaults: () => structuredClone(DEFAULT_SAFETY) },
 };
 
 export const DOCUMENT_KEYS = Object.keys(DOCUMENT_RULES) as DocumentKey[];

@@ -121,9 +121,19 @@ export interface CharterPage {
   text: string;
 }
 
+/**
+ * The season's waiver every member signs (typed full name) at joining or renewal; a publish not marked
+ * `minor` asks everyone to sign again (domain/safety.ts: a signature holds for its term and version).
+ */
+export interface WaiverPage {
+  /** Markdown. */
+  text: string;
+}
+
 export interface PageDocumentTypes {
   'home-page': HomePage;
   charter: CharterPage;
+  waiver: WaiverPage;
   'join-page': JoinPage;
   'faq-page': FaqPage;
   'resources-page': ResourcesPage;
@@ -139,6 +149,7 @@ export type PageKey = keyof PageDocumentTypes;
 export const MARKDOWN_FIELDS: { [K in PageKey]: readonly string[] } = {
   'home-page': ['about'],
   charter: ['text'],
+  waiver: ['text'],
   'join-page': ['goal', 'whoCanJoin.*', 'steps.*.text', 'feesNote'],
   'faq-page': ['items.*.answer'],
   'resources-page': [],
@@ -512,6 +523,23 @@ export const FIRST_CHARTER_VERSION = '2026-1';
 /** The acceptance a publish asks for: the default's, or that of the newest version not marked a wording fix. */
 export function charterVersionName(version: number): string {
   return version === 0 ? FIRST_CHARTER_VERSION : String(version);
+}
+
+export function defaultWaiver(): WaiverPage {
+  return {
+    text: [
+      '### Assumption of risk',
+      'Swimming, cycling and running, in training and in races, carry risks of injury, illness and, rarely, death. I take part in the {club}’s sessions of my own free will and accept those risks.',
+      '### Fitness to take part',
+      'I am fit to take part, I will tell the session’s exec of anything that may affect my safety, and I will keep my safety card (emergency contacts and health notes) up to date in my profile.',
+      '### Following instructions',
+      'I will follow the instructions of the execs, coaches, lifeguards and race officials, and the rules of the pools, roads and venues we use.',
+      '### Emergencies',
+      'In an emergency I agree that the club may call my emergency contacts and the emergency services on my behalf.',
+      '### Agreement',
+      'By typing my full name I sign this waiver for the current membership term.',
+    ].join('\n\n'),
+  };
 }
 
 export function defaultCharter(): CharterPage {

@@ -56,6 +56,7 @@ import {
   type LaneRow,
 } from './lanes';
 import { clubTimeZone } from '../../platform/club-time-zone';
+import { refuseUnsignedSignup } from '../../safety/cards';
 
 export type AbsenceReason = 'late-cancel' | 'no-show';
 
@@ -333,6 +334,8 @@ export function setSignup(
     if (want) {
       assertNotCancelled(post);
       assertNotSuspended(deps, actor.id, now);
+    refuseUnsignedSignup(deps, actor.id);
+      refuseUnsignedSignup(deps, actor.id);
       if (placeFull(db, post, lane)) {
         if (!options.waitlistIfFull) throw new ServiceError(409, fullWorkoutError(lane ? lane.capacity! : post.capacity!));
         return placed(false, enterWaitlist(db, post.id, actor.id, now, lane));

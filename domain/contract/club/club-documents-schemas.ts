@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, DUTY_KINDS_MAX } from '../../duties';
+import { SAFETY_FLAG_MAX, SAFETY_FLAGS_MAX, SAFETY_KEEP_DAYS_MAX } from '../../safety';
 import type { ClubDocumentTypes, DocumentKey } from '../../documents/club-documents';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../../rules';
 import {
@@ -32,7 +33,7 @@ import {
 } from '../../sports';
 import { POSITION_GROUPS } from './profiles';
 import { CURRENCIES, isCurrency, type Currency } from '../../payments/money';
-import { HOME_CARD_ICONS, type CharterPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../../documents/club-pages';
+import { HOME_CARD_ICONS, type CharterPage, type WaiverPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../../documents/club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
 export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {
@@ -206,6 +207,7 @@ const homePageSchema: z.ZodType<HomePage> = z.object({
 });
 
 const charterSchema: z.ZodType<CharterPage> = z.object({ text: text('the charter', 30000) });
+const waiverSchema: z.ZodType<WaiverPage> = z.object({ text: text('the waiver', 30000) });
 
 const faqPageSchema: z.ZodType<FaqPage> = z.object({
   items: z
@@ -389,6 +391,7 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
   'home-page': homePageSchema,
   'join-page': joinPageSchema,
   charter: charterSchema,
+  waiver: waiverSchema,
   'faq-page': faqPageSchema,
   'resources-page': resourcesPageSchema,
   'gear-page': gearPageSchema,
@@ -436,6 +439,24 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
       .int('The cut-off for giving a duty up must be a whole number of hours')
       .min(0, 'The cut-off for giving a duty up cannot be negative')
       .max(DUTY_GIVE_UP_HOURS_MAX, `The cut-off for giving a duty up is at most ${DUTY_GIVE_UP_HOURS_MAX} hours`),
+  }),
+  safety: z.object({
+    flags: z
+      .array(
+        z
+          .string({ error: 'Name each health flag' })
+          .trim()
+          .min(1, 'Name each health flag')
+          .max(SAFETY_FLAG_MAX, `A health flag is at most ${SAFETY_FLAG_MAX} characters`),
+      )
+      .max(SAFETY_FLAGS_MAX, `Give at most ${SAFETY_FLAGS_MAX} health flags`),
+    consentText: text('the consent to share a safety card', 2000),
+    unsignedMaySignUp: z.boolean({ error: 'Say whether a member who has not signed the waiver may sign up' }),
+    keepDaysAfterMembership: z
+      .number({ error: 'How long a card is kept must be a number of days' })
+      .int('How long a card is kept must be a whole number of days')
+      .min(0, 'How long a card is kept cannot be negative')
+      .max(SAFETY_KEEP_DAYS_MAX, `A card is kept at most ${SAFETY_KEEP_DAYS_MAX} days`),
   }),
 };
 

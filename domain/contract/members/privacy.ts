@@ -9,6 +9,8 @@ export const DEFAULT_BACKUP_EVERY = '24h';
 export const DEFAULT_BACKUP_KEEP = 7;
 /** Days the server keeps the answer to a change sent with an Idempotency-Key (offline changes). */
 export const IDEMPOTENCY_DAYS = 30;
+/** Days a safety card outlives its membership unless the club sets another (the `safety` document's default, domain/safety.ts). */
+export const DEFAULT_SAFETY_KEEP_DAYS = 90;
 
 /** The name every screen and report shows for an account that was deleted. */
 export const FORMER_MEMBER = 'Former member';
@@ -35,6 +37,8 @@ export interface PrivacyFacts {
   exportsPerDay: number;
   /** Who runs the server for the club when one deployment hosts many clubs (HOST_NAME); absent for a club's own server. */
   hostedBy?: string;
+  /** Days a safety card is kept after a membership ends (the club's `safety` document). */
+  safetyCardDays: number;
 }
 
 /**
@@ -56,4 +60,5 @@ export const DEFAULT_PRIVACY_FACTS: PrivacyFacts = {
   offlineChangesDays: IDEMPOTENCY_DAYS,
   requestLogFields: Object.values(REQUEST_LOG_LINE),
   exportsPerDay: EXPORTS_PER_DAY,
+  safetyCardDays: DEFAULT_SAFETY_KEEP_DAYS,
 };

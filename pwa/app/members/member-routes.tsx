@@ -27,6 +27,8 @@ const RotaPage = lazyNamed(() => import('../../features/duties/rota-page'), 'Rot
 const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
 const DutySheet = lazyNamed(() => import('../../features/duties/duty-sheet'), 'DutySheet');
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
+const RosterSafety = lazyNamed(() => import('../../features/safety/roster-safety'), 'RosterSafety');
+const MySafety = lazyNamed(() => import('../../features/safety/my-safety'), 'MySafety');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
@@ -77,7 +79,7 @@ export function MemberRoutes() {
         <Route path="/payments/return" element={<PaymentReturnPage />} />
         <Route path="/attendance" element={<AttendanceReportPage />} />
         <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
-        <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} />} />
+        <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} safety={mySafety} />} />
         <Route path="/dashboard" element={<DashboardRedirect />} />
         <Route
           path="/rota"
@@ -113,6 +115,15 @@ function myPayments() {
   );
 }
 
+/** The member's safety card and this term's waiver on their profile, from the safety feature (its own chunk). */
+function mySafety() {
+  return (
+    <Suspense fallback={null}>
+      <MySafety />
+    </Suspense>
+  );
+}
+
 /**
  * What the duties and polls features add to a workout's, an event's or a race's page: each its own
  * chunk, loaded with the page that shows it.
@@ -122,6 +133,7 @@ function placeSections(place: 'workout' | 'event' | 'race', id: number) {
     <Suspense fallback={null}>
       <DutiesSection place={place} placeId={id} />
       <PollsSection place={place} placeId={id} />
+      <RosterSafety place={place} placeId={id} />
     </Suspense>
   );
 }

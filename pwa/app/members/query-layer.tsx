@@ -21,7 +21,10 @@ const CACHE_BUSTER = 'v1';
  * Every answer on screen is kept, also one whose latest refresh failed offline (its status is then
  * 'error' and TanStack's default would drop it): that copy is what the next offline visit shows.
  */
-const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
+// Never a safety card (the 'safety' reads): health data is kept only in its own store (lib/offline/safety-store.ts).
+const dehydrateOptions = {
+  shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { data: unknown } }) => query.state.data !== undefined && query.queryKey[0] !== 'safety',
+};
 
 const owners = new WeakMap<QueryClient, number | undefined>();
 

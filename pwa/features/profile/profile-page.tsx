@@ -25,19 +25,21 @@ interface ProfilePageProps {
   personalBests?: (userId: number) => ReactNode;
   /** What the account owes, has paid and was refunded, with "Pay online" (the payments feature's), handed in likewise. */
   payments?: () => ReactNode;
+  /** The member's safety card and this term's waiver (the safety feature's), handed in likewise. */
+  safety?: () => ReactNode;
 }
 
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
-export function ProfilePage({ personalBests, payments }: ProfilePageProps) {
+export function ProfilePage({ personalBests, payments, safety }: ProfilePageProps) {
   usePageTitle('My Profile');
   return (
     <RequireRole min="public">
-      <OwnProfile personalBests={personalBests} payments={payments} />
+      <OwnProfile personalBests={personalBests} payments={payments} safety={safety} />
     </RequireRole>
   );
 }
 
-function OwnProfile({ personalBests, payments }: ProfilePageProps) {
+function OwnProfile({ personalBests, payments, safety }: ProfilePageProps) {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
@@ -75,6 +77,7 @@ function OwnProfile({ personalBests, payments }: ProfilePageProps) {
         />
       )}
       {payments?.()}
+      {safety && <RequireRole min="pending">{safety()}</RequireRole>}
       {personalBests && <RequireRole min="member">{personalBests(user.id)}</RequireRole>}
     </div>
   );

@@ -10,7 +10,7 @@ const facts = (backups: PrivacyFacts['backups']): PrivacyFacts => ({ ...DEFAULT_
 
 describe('PrivacyPage', () => {
   it("states the server's backup settings, who sees what, and how to export or delete", async () => {
-    answerRoutes({ 'GET /privacy': facts({ everyHours: 6, kept: 14 }) });
+    answerRoutes({ 'GET /privacy': { ...facts({ everyHours: 6, kept: 14 }), safetyCardDays: 30 } });
     visit('/privacy');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const howLong = screen.getByRole('region', { name: 'How long it is kept' });
@@ -18,10 +18,13 @@ describe('PrivacyPage', () => {
       await within(howLong).findByText(/every 6 hours and keeps the newest 14 copies, so what you delete is gone from every backup within 4 days/),
     ).toBeInTheDocument();
     expect(howLong).toHaveTextContent('account number');
+    expect(howLong).toHaveTextContent(/Your safety card: until you remove it or delete your account, and at most 30 days after your membership ends/);
+    expect(screen.getByRole('region', { name: 'What we store, and why' })).toHaveTextContent(/emergency contacts .* health notes/);
     const who = screen.getByRole('region', { name: 'Who sees it' });
     expect(who).toHaveTextContent(/Members see your name and picture on the rosters/);
     expect(who).toHaveTextContent(/Execs also see attendance/);
     expect(who).toHaveTextContent(/Administrators also see contact details/);
+    expect(who).toHaveTextContent(/Your safety card goes only to the execs and administrators running your sessions/);
     const choices = screen.getByRole('region', { name: 'Your data, your choice' });
     expect(choices).toHaveTextContent('Download my data');
     expect(choices).toHaveTextContent('Delete my account');

@@ -69,6 +69,13 @@ export function PrivacyPage() {
             Which polls you answered, and what you chose in a named poll. In an anonymous poll the club keeps only that
             you answered: your choice is added to the count of its option and never stored with your name.
           </dd>
+          <dt>Your safety card and the waiver</dt>
+          <dd>
+            If you give them: one or two emergency contacts (name, relation, phone), health flags from the club&apos;s
+            list and health notes, with your consent to share them; your signature of each term&apos;s waiver (the name
+            you typed, the version and the time); and a record of every time someone opened your card (who, when, and
+            whether online, with no signal, or in a race&apos;s emergency list), which you see on your profile.
+          </dd>
           <dt>Notifications</dt>
           <dd>
             Whether you want reminders; for each device you turned notifications on, its name (&ldquo;Chrome on
@@ -111,6 +118,13 @@ export function PrivacyPage() {
             </li>
           )}
           <li>
+            <strong>Your safety card</strong> goes only to the execs and administrators running your sessions, and only
+            while they hold that role: never to other members, in calendar feeds, link previews, notifications or emails.
+            An exec&apos;s phone keeps the cards of the next 7 days&apos; sessions so they open with no signal, and drops
+            them at sign-out, when the role ends, or after 7 days without a refresh. An administrator may download a
+            race&apos;s emergency list; each card in it counts as an opening.
+          </li>
+          <li>
             {facts.hostedBy ? 'Nobody else' : 'Nobody'} outside the club. Emails go out through the club&apos;s email provider; notifications through your
             browser&apos;s own push service, encrypted so only your device can read them.
           </li>
@@ -125,6 +139,11 @@ export function PrivacyPage() {
           <li>
             The server&apos;s request log holds, for each request: {facts.requestLogFields.join(', ')}. It never holds
             your name, email, password or what you type. Once your account is deleted, its number matches nobody.
+          </li>
+          <li>
+            Your safety card: until you remove it or delete your account, and at most{' '}
+            {plural(facts.safetyCardDays, 'day')} after your membership ends; the record of who opened it goes with it
+            (only a count stays, with nobody&apos;s name).
           </li>
           <li>A password reset link works for one hour, once.</li>
         </ul>
@@ -146,7 +165,7 @@ export function PrivacyPage() {
             <strong>Leave:</strong> <Link to="/profile">My Profile</Link> → Privacy → <em>Delete my account</em>, with
             your password. Your sign-ups for workouts to come are cancelled (no absence counted) and the next person on
             the waitlist gets your place; your RSVPs, race sign-ups, devices, calendar link, passkeys and picture are
-            removed, as are your poll answers (a poll&apos;s counts stay), and emails not yet sent to you are dropped. Workouts you already took part in stay in the
+            removed, as are your poll answers (a poll&apos;s counts stay) and your safety card with the record of who opened it, and emails not yet sent to you are dropped. Workouts you already took part in stay in the
             club&apos;s attendance reports as &ldquo;{FORMER_MEMBER}&rdquo;, without your name or email, as do posts
             you wrote. You can sign up again later with the same email.
           </li>

@@ -34,6 +34,8 @@ export function describeAction(action: SyncAction): { text: string; href: string
       return { text: `Record ${action.record.method === 'cash' ? 'cash' : 'a bank transfer'} for ${action.record.package}${action.record.receipt ? `, receipt ${action.record.receipt}` : ''}`, href: '/admin/payments' };
     case 'poll-answer':
       return { text: action.question ? `Answer the poll “${action.question}”` : 'Answer a poll', href: action.at ?? '/' };
+    case 'safety-opening':
+      return { text: 'Tell the club a safety card was opened', href: '/' };
     case 'duty-claim': {
       const what = action.duty ? `the ${action.duty} duty` : 'a duty';
       return { text: action.taken ? `Take ${what}` : `Give up ${what}`, href: action.at ?? '/' };

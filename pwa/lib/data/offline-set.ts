@@ -46,6 +46,12 @@ export function seedOfflineSet(client: QueryClient, set: OfflineSetAnswer, asked
   client.setQueryData(offlineSetKey, at, { updatedAt: at });
 }
 
+async function keepSafety(userId: number, set: OfflineSetAnswer): Promise<void> {
+  const store = await import('../offline/safety-store');
+  const marks = set.safetyMarks ?? [];
+  if (marks.length > 0 || store.mayHoldCards(userId)) await store.keepSafetyCards(userId, set.safetyCards ?? [], marks);
+}
+
 /** Why the set was or was not read this time (the tests read it). */
 export type KeepOutcome = 'kept' | 'recent' | 'save-data' | 'offline' | 'failed' | 'superseded';
 
@@ -56,8 +62,12 @@ function savesData(): boolean {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
-/** Reads the set into `client` unless it was kept less than OFFLINE_SET_EVERY_MS ago; one read at a time. */
-export function keepOfflineSet(client: QueryClient): Promise<KeepOutcome> {
+/**
+ * Reads the set into `client` unless it was kept less than OFFLINE_SET_EVERY_MS ago; one read at a
+ * time. An exec's safety cards go to their own store (offline/safety-store.ts), never the query cache;
+ * a set without them wipes what the device held of `userId`'s.
+ */
+export function keepOfflineSet(client: QueryClient, userId?: number): Promise<KeepOutcome> {
   const running = inFlight.get(client);
   if (running) return running;
   const keptAt = client.getQueryState(offlineSetKey)?.dataUpdatedAt ?? 0;
@@ -77,6 +87,7 @@ export function keepOfflineSet(client: QueryClient): Promise<KeepOutcome> {
       const set = await call('GET /offline-set', { keepSessionOnUnauthorized: true });
       if (wrote) return 'superseded';
       seedOfflineSet(client, set, askedAt);
+      if (userId !== undefined) await keepSafety(userId, set).catch(() => undefined);
       return 'kept';
     } catch {
       // Offline, a timeout, a refusal, or a session that ended on the way: the next occasion tries again.
@@ -99,7 +110,7 @@ export function useOfflineSet(client: QueryClient, member: boolean, userId: numb
   const restoring = useIsRestoring();
   useEffect(() => {
     if (restoring || !member || userId === undefined) return;
-    const keep = () => void keepOfflineSet(client);
+    const keep = () => void keepOfflineSet(client, userId);
     const onVisible = () => {
       if (document.visibilityState === 'visible') keep();
     };

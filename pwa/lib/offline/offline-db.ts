@@ -4,6 +4,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { OFFLINE_DB, QUERIES_DB } from '../data/idb';
 import { closeQueriesDb, removeCachedQueries } from '../data/query-persister';
 import type { SyncAction } from './sync-action';
+import type { SafetyCard, SafetyMark } from '../../../domain/contract/members/safety';
 import { unsubscribeThisDevice } from '../push/push';
 
 /**
@@ -39,9 +40,24 @@ export interface OutboxOp {
   conflict?: 'promoted';
 }
 
+/**
+ * A safety card (or only its roster mark) an exec's phone keeps for the sessions of the coming days,
+ * apart from every other copy (safety-store.ts): never in the query cache nor the service worker's.
+ */
+export interface SafetyRow {
+  /** The exec's account it was given to. */
+  userId: number;
+  memberId: number;
+  mark: SafetyMark;
+  card: SafetyCard | null;
+  /** When the club last sent it (epoch ms): a row not refreshed for SAFETY_OFFLINE_DAYS is dropped. */
+  keptAt: number;
+}
+
 export type OfflineDb = Dexie & {
   queries: Table<QueriesRow, number>;
   outbox: EntityTable<OutboxOp, 'seq'>;
+  safetyCards: Table<SafetyRow, [number, number]>;
 };
 
 let instance: Promise<OfflineDb | null> | null = null;
@@ -83,6 +99,8 @@ export function openOfflineDb(): Promise<OfflineDb | null> {
       });
       // The hand-made answer cache gave way to the persisted TanStack Query cache.
       db.version(2).stores({ cache: null, queries: 'userId' });
+      // Safety cards in a store of their own, wiped apart from the rest (safety-store.ts).
+      db.version(3).stores({ safetyCards: '[userId+memberId], userId' });
       await db.open();
       return db;
     } catch (err) {
@@ -103,9 +121,10 @@ export async function wipeUser(userId: number): Promise<void> {
   await removeCachedQueries(userId).catch(() => undefined);
   const db = await openOfflineDb();
   if (!db) return;
-  await db.transaction('rw', db.queries, db.outbox, async () => {
+  await db.transaction('rw', db.queries, db.outbox, db.safetyCards, async () => {
     await db.queries.delete(userId);
     await db.outbox.where('userId').equals(userId).delete();
+    await db.safetyCards.where('userId').equals(userId).delete();
   });
 }
 

@@ -48,7 +48,9 @@ export type SyncAction =
   /** An exec's record that a holder did not turn up for a duty, or its correction (a state). */
   | { kind: 'duty-no-show'; dutyId: number; userId: number; noShow: boolean; name?: string; duty?: string; at?: string }
   /** An exec's removal of a duty from its session (a duty already gone has nothing left to remove). */
-  | { kind: 'duty-removal'; dutyId: number; duty?: string; at?: string };
+  | { kind: 'duty-removal'; dutyId: number; duty?: string; at?: string }
+  /** A member's safety card opened with no signal, told to the club once (never collapsed: each opening is one). */
+  | { kind: 'safety-opening'; userId: number; openedAt: number };
 
 export interface WriteAnswers {
   'workout-signup': AnswerOf<'POST /forum/workouts/:id/signup'>;
@@ -67,6 +69,7 @@ export interface WriteAnswers {
   'duty-holder': AnswerOf<'PUT /duties/:id/holders/:userId'>;
   'duty-no-show': AnswerOf<'PUT /duties/:id/holders/:userId/no-show'>;
   'duty-removal': AnswerOf<'DELETE /duties/:id'>;
+  'safety-opening': AnswerOf<'POST /safety/openings'>;
 }
 
 /** 'done': the server answered; 'queued': kept on this device and sent when the network is back. */
@@ -130,6 +133,8 @@ export function requestFor(action: SyncAction): { path: string; method: string; 
       return { path: `/duties/${action.dutyId}/holders/${action.userId}/no-show`, method: 'PUT', body: { noShow: action.noShow } };
     case 'duty-removal':
       return { path: `/duties/${action.dutyId}`, method: 'DELETE' };
+    case 'safety-opening':
+      return { path: '/safety/openings', method: 'POST', body: { userId: action.userId, openedAt: action.openedAt } };
   }
 }
 
@@ -159,6 +164,8 @@ function thingOf(action: SyncAction): number {
     case 'duty-no-show':
     case 'duty-removal':
       return action.dutyId;
+    case 'safety-opening':
+      return action.userId;
   }
 }
 

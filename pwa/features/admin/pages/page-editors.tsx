@@ -288,13 +288,19 @@ export function JoinFields({ value, onChange, errorAt }: FieldsProps<JoinPage>) 
   );
 }
 
-export function CharterFields({ value, onChange, errorAt }: FieldsProps<CharterPage>) {
-  return (
-    <FormField label="Charter" hint={`${MARKDOWN_HINT} Start each section with ### and its title.`} extra={<PlaceholderList />} error={errorAt('text')}>
-      {(control) => <textarea {...control} rows={24} value={value.text} maxLength={30000} onChange={(e) => onChange({ text: e.target.value })} />}
-    </FormField>
-  );
+/** The fields of a text members sign or accept (the charter, the waiver): one Markdown text in sections. */
+function signedTextFields(label: string) {
+  return function SignedTextFields({ value, onChange, errorAt }: FieldsProps<CharterPage>) {
+    return (
+      <FormField label={label} hint={`${MARKDOWN_HINT} Start each section with ### and its title.`} extra={<PlaceholderList />} error={errorAt('text')}>
+        {(control) => <textarea {...control} rows={24} value={value.text} maxLength={30000} onChange={(e) => onChange({ text: e.target.value })} />}
+      </FormField>
+    );
+  };
 }
+
+export const CharterFields = signedTextFields('Charter');
+export const WaiverFields = signedTextFields('Waiver');
 
 export function HomeFields({ value, onChange, errorAt }: FieldsProps<HomePage>) {
   const set = (part: Partial<HomePage>) => onChange({ ...value, ...part });

@@ -11,8 +11,9 @@ import { useDocumentVersions } from '../../../lib/documents/club-documents';
 import { useClubDocument } from '../../../lib/documents/page-documents';
 import { useSession } from '../../../lib/session/session';
 import { CharterView } from '../../../parts/charter-text';
+import { MarkdownHtml } from '../../../components/markdown-html';
 import { FaqList, GearContent, JoinSections, ResourcesContent } from '../../../components/page-views';
-import { CharterFields, FaqFields, GearFields, HomeFields, HomePreview, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
+import { CharterFields, WaiverFields, FaqFields, GearFields, HomeFields, HomePreview, JoinFields, ResourcesFields, type FieldsProps } from './page-editors';
 import { PagesPermission } from './pages-permission';
 import { previewDocument } from './preview';
 import { useDocumentEditor } from '../common/use-document-editor';
@@ -42,10 +43,17 @@ const PAGES: { [K in PageKey]: PageEntry<K> } = {
   },
   'faq-page': { key: 'faq-page', label: 'FAQ', path: '/faq', Fields: FaqFields, View: ({ document }) => <FaqList document={document} open /> },
   charter: { key: 'charter', label: 'Charter', path: '/join-us#charter', Fields: CharterFields, View: CharterView },
+  waiver: {
+    key: 'waiver',
+    label: 'Waiver',
+    path: '/profile',
+    Fields: WaiverFields,
+    View: ({ document }) => <MarkdownHtml className="charter-text" html={document.html?.text ?? ''} />,
+  },
   'resources-page': { key: 'resources-page', label: 'Resources', path: '/resources', Fields: ResourcesFields, View: ResourcesContent },
   'gear-page': { key: 'gear-page', label: 'Team Gear', path: '/team-gear', Fields: GearFields, View: GearContent },
 };
-const ORDER: PageKey[] = ['home-page', 'join-page', 'faq-page', 'resources-page', 'gear-page', 'charter'];
+const ORDER: PageKey[] = ['home-page', 'join-page', 'faq-page', 'resources-page', 'gear-page', 'charter', 'waiver'];
 
 /**
  * Admin → Pages: the texts of the club's public pages, each edited, previewed and published as a new
@@ -122,16 +130,19 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
         onSubmit={(e) => {
           e.preventDefault();
           setPublished('');
-          const asksAgain = entry.key === 'charter' && !minor;
-          void editor.publish(editor.draft as ClubDocumentTypes[K], { ...(note ? { note } : {}), ...(entry.key === 'charter' ? { minor } : {}) }).then((done) => {
+          const signed = entry.key === 'charter' || entry.key === 'waiver';
+          const asksAgain = signed && !minor;
+          void editor.publish(editor.draft as ClubDocumentTypes[K], { ...(note ? { note } : {}), ...(signed ? { minor } : {}) }).then((done) => {
             if (!done) return;
             setNote('');
             setMinor(false);
             setPreviewing(false);
             setPublished(
-              entry.key === 'charter'
+              signed
                 ? asksAgain
-                  ? 'Published. Every member is asked to accept the new charter the next time they open the app.'
+                  ? entry.key === 'charter'
+                    ? 'Published. Every member is asked to accept the new charter the next time they open the app.'
+                    : 'Published. Every member is asked to sign the new waiver.'
                   : 'Published as a wording fix: nobody is asked to accept it again.'
                 : `Published. The ${entry.label} page shows it now.`,
             );
@@ -193,7 +204,7 @@ function PageEditor<K extends PageKey>({ entry, onDirty }: { entry: PageEntry<K>
             <label htmlFor={`page-note-${entry.key}`}>Note for the history (optional)</label>
             <input id={`page-note-${entry.key}`} type="text" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
           </div>
-          {entry.key === 'charter' && (
+          {(entry.key === 'charter' || entry.key === 'waiver') && (
             <label className="admin-checkbox">
               <input type="checkbox" checked={minor} onChange={(e) => setMinor(e.target.checked)} />
               <span>Wording fix, no new acceptance</span>
