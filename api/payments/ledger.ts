@@ -6,7 +6,7 @@ import { payments, refunds, users, type PaymentRow, type RefundRow, type UserRow
 import { clubToday } from '../../domain/clock';
 import { effectiveRole } from '../../domain/membership';
 import type { LedgerAnswer, LedgerTotals, MyPaymentsAnswer, Payment, Refund } from '../../domain/contract/members/payments';
-import { formatMoney, plainMoney, type Currency } from '../../domain/payments/money';
+import { plainMoney, type Currency } from '../../domain/payments/money';
 import { balanceOf, membershipOwed, METHOD_NAMES, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../domain/payments/payments';
 import { clubDateTimeOf } from '../../domain/region/club-format';
 import { clubDates } from '../club/settings';
@@ -39,12 +39,13 @@ function toRefund(row: RefundRow): Refund {
 /** How a payment was made, in words: the pending list and the receipt say it. */
 export function paymentSummary(deps: AppDeps, row: PaymentRow): string {
   const currency = row.currency as Currency;
-  const amount = formatMoney(row.amountCents, currency);
-  const tax = row.taxCents > 0 ? ` (incl. ${formatMoney(row.taxCents, currency)} ${row.taxName})` : '';
+  const format = clubDates(deps);
+  const amount = format.money(row.amountCents, currency);
+  const tax = row.taxCents > 0 ? ` (incl. ${format.money(row.taxCents, currency)} ${row.taxName})` : '';
   if (row.method === 'online') {
     if (row.status !== 'paid' || row.paidAt === null) return `${amount} online: ${row.status}`;
     const day = clubDateTimeOf(row.paidAt, clubTimeZone(deps)).date;
-    return `Paid ${amount}${tax} online, ${clubDates(deps).date(day, 'medium')}`;
+    return `Paid ${amount}${tax} online, ${format.date(day, 'medium')}`;
   }
   const receipt = row.receipt ? `, receipt ${row.receipt}` : '';
   const by = row.recordedByName ? `, recorded by ${row.recordedByName}` : '';
@@ -147,10 +148,10 @@ export function ledgerCsv(deps: AppDeps, answer: LedgerAnswer): { filename: stri
   const zone = clubTimeZone(deps);
   const when = (instant: number | null) => (instant === null ? null : clubDateTimeOf(instant, zone).date);
   const lines = answer.payments.flatMap((p) => [
-    [p.id, when(p.paidAt ?? p.createdAt), p.memberName, p.item, 'payment', p.method, p.status, plainMoney(p.subtotalCents), plainMoney(p.taxCents), plainMoney(p.amountCents), p.currency, p.receipt, p.recordedBy, p.note],
+    [p.id, when(p.paidAt ?? p.createdAt), p.memberName, p.item, 'payment', p.method, p.status, plainMoney(p.subtotalCents, p.currency), plainMoney(p.taxCents, p.currency), plainMoney(p.amountCents, p.currency), p.currency, p.receipt, p.recordedBy, p.note],
     ...p.refunds
       .filter((r) => r.status !== 'failed')
-      .map((r) => [p.id, when(r.createdAt), p.memberName, p.item, 'refund', p.method, r.status, null, null, plainMoney(-r.amountCents), p.currency, null, r.byName, r.reason]),
+      .map((r) => [p.id, when(r.createdAt), p.memberName, p.item, 'refund', p.method, r.status, null, null, plainMoney(-r.amountCents, p.currency), p.currency, null, r.byName, r.reason]),
   ]);
   return {
     filename: 'payments.csv',

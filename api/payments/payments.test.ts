@@ -117,6 +117,23 @@ describe('paying online', () => {
     expect(recorded.payment).toMatchObject({ status: 'paid', amountCents: 28928, method: 'cash', summary: 'Cash $289.28 (incl. $33.28 HST), receipt 0042, recorded by Alex Admin' });
   });
 
+  it('charges in the club’s currency, in its own minor units, and writes it in the club’s language', async () => {
+    scene = await paymentScene();
+    const put = (key: string, body: unknown) => scene.t.must('PUT', `/api/club/documents/${key}`, { token: scene.admin.token, body: { body, version: 0 } });
+    await put('payments', { currency: 'JPY', activateOnPayment: false, positions: ['treasurer'] });
+    await put('region', { country: 'CA', locale: 'fr-CA' });
+    // Full Tri's 256 on Join us is ¥256, and its 13 % HST ¥33 (no yen has cents).
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 256, taxCents: 33, totalCents: 289 });
+    const { sessionId } = await scene.checkout();
+    expect(scene.stand.sessions.get(sessionId)).toMatchObject({ amount_total: 289, currency: 'jpy' });
+    const { payment } = await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: scene.member.id, package: 'Half Run', method: 'cash', amountCents: 1200 } });
+    expect(payment.summary).toBe('Cash 1 200 ¥ (incl. 138 ¥ HST), recorded by Alex Admin');
+    const csv = await scene.t.call('GET', '/api/payments/ledger.csv?status=paid', { token: scene.admin.token });
+    expect(String(csv.body)).toContain('"1062","138","1200","JPY"');
+    const tooMuch = await scene.t.call('POST', `/api/payments/${payment.id}/refunds`, { token: scene.admin.token, body: { amountCents: 1201, reason: 'Too much' } });
+    expect(tooMuch.body.error).toContain('1 200 ¥');
+  });
+
   it('answers 503, not 500, when Stripe does not answer, and the payment does not stay pending', async () => {
     scene = await paymentScene();
     scene.stand.fail(400);

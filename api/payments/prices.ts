@@ -22,7 +22,7 @@ export function membershipPrices(deps: AppDeps): Price[] {
   const { currency } = documentBody(deps, 'payments');
   const taxRate = taxRateOf(join.tax);
   const taxName = taxRate > 0 ? join.tax.name.trim() : '';
-  return join.fees.map((row) => ({ item: row.name, currency, taxName, taxIncluded: join.tax.included, taxRate, ...chargeFor(feeCents(row.fee), join.tax) }));
+  return join.fees.map((row) => ({ item: row.name, currency, taxName, taxIncluded: join.tax.included, taxRate, ...chargeFor(feeCents(row.fee, currency), join.tax) }));
 }
 
 /** The package of that name (as Join us writes it, any case), or undefined. */

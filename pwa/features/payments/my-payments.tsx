@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
-import { formatMoney, type Currency } from '../../../domain/payments/money';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { formatDateTime } from '../../lib/ui/format';
+import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { useCheckoutMutation } from './api/payment-mutations';
 import { useMyPaymentsQuery } from './api/payment-queries';
 import './payments.css';
@@ -95,7 +94,7 @@ function PaymentList({ payments }: { payments: Payment[] }) {
             .filter((r) => r.status !== 'failed')
             .map((r) => (
               <div key={r.id} className="payments-list__refund">
-                Refunded {formatMoney(r.amountCents, p.currency as Currency)} on {formatDateTime(r.createdAt)}: {r.reason}
+                Refunded {formatMoney(r.amountCents, p.currency)} on {formatDateTime(r.createdAt)}: {r.reason}
               </div>
             ))}
         </li>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LedgerAnswer, Payment } from '../../../domain/contract/members/payments';
-import { formatMoney } from '../../../domain/payments/money';
 import { METHOD_NAMES, PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments/payments';
 import { DownloadButton } from '../../components/download-button';
 import { RequireRole } from '../../components/require-role';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { formatDateTime } from '../../lib/ui/format';
+import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useLedgerQuery } from './api/payment-queries';
 import { RecordPaymentModal, RefundModal } from './payment-forms';
@@ -64,7 +63,7 @@ function Ledger() {
         <>
           <Totals answer={data} />
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
-          {recording && <RecordPaymentModal members={data.members} packages={data.packages} memberId={recordFor} onClose={() => setRecording(false)} />}
+          {recording && <RecordPaymentModal members={data.members} packages={data.packages} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>
       )}
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}

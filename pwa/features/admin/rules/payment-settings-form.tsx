@@ -1,6 +1,7 @@
-import { CURRENCIES, type Currency } from '../../../../domain/payments/money';
+import { currencyCodes } from '../../../../domain/region/club-format';
 import { FormField } from '../../../components/form-field';
 import { useClubDocument } from '../../../lib/documents/page-documents';
+import { formatCurrencyName } from '../../../lib/ui/format';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 
@@ -23,9 +24,11 @@ export function PaymentSettingsForm() {
           <>
             <FormField label="Currency" error={editor.errorAt('currency')} hint="What members pay in; the fees on Join us are in it.">
               {(control) => (
-                <select {...control} value={draft.currency} onChange={(e) => editor.setDraft((d) => ({ ...d, currency: e.target.value as Currency }))}>
-                  {Object.keys(CURRENCIES).map((code) => (
-                    <option key={code}>{code}</option>
+                <select {...control} value={draft.currency} onChange={(e) => editor.setDraft((d) => ({ ...d, currency: e.target.value }))}>
+                  {currencyCodes().map((code) => (
+                    <option key={code} value={code}>
+                      {code} · {formatCurrencyName(code)}
+                    </option>
                   ))}
                 </select>
               )}
