@@ -3,7 +3,7 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { checkoutSchema, ledgerQuerySchema, PAYMENT_NOT_FOUND, recordPaymentSchema, refundSchema, returnSchema } from '../../domain/contract/members/payments';
 import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
-import { respondOnce } from '../platform/middleware/idempotency';
+import { respondOnce, respondOnceAsync } from '../platform/middleware/idempotency';
 import { parse, readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
 import { mayHandle, requirePayments } from './access';
 import { returnFromCheckout, startCheckout } from './checkout';
@@ -56,5 +56,9 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/:id/refunds', requirePayments, async (c) => {
     const id = routeId(c, PAYMENT_NOT_FOUND);
     const input = await readBodyNamingField(c, refundSchema);
-    return c.json({ payment: await refundPayment(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'POST /payments/:id/refunds'>, 200);
+    // Under its Idempotency-Key: a refund sent again after a lost answer is answered, not made again.
+    return respondOnceAsync(c, { id, ...input }, async () => ({
+      status: 200,
+      body: { payment: await refundPayment(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'POST /payments/:id/refunds'>,
+    }));
   });

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payments, teamProfiles, users } from '../../db/schema';
-import { NO_PERMISSION_ERROR } from '../../domain/contract/common';
+import { IDEMPOTENCY_IN_PROGRESS_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR, NO_PERMISSION_ERROR } from '../../domain/contract/common';
 import {
   CHECKOUT_NOT_FOUND,
   NOTHING_OWED_ERROR,
@@ -224,6 +224,33 @@ describe('refunds', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(scene.stand.refunds).toHaveLength(1);
+  });
+
+  it('a refund sent again with its Idempotency-Key is answered as the first time and refunds once', async () => {
+    scene = await paymentScene();
+    const { paymentId } = await paidOnline(scene);
+    const send = (key: string, amountCents = 1000) =>
+      scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents, reason: 'Kit returned' }, headers: { 'idempotency-key': key } });
+    const first = await send('refund-key-0001');
+    expect(first.status).toBe(200);
+    const again = await send('refund-key-0001');
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(again.headers.get('idempotency-key')).toBe('refund-key-0001');
+    expect(scene.stand.refunds).toHaveLength(1);
+    // Sent twice at once: one refund; the other is the first's answer, or told it is still under way.
+    const racing = await Promise.all([send('refund-key-0002'), send('refund-key-0002')]);
+    expect(racing.map((r) => r.status).sort()).toEqual(expect.arrayContaining([200]));
+    for (const r of racing) if (r.status !== 200) expect(r).toMatchObject({ status: 409, body: { error: IDEMPOTENCY_IN_PROGRESS_ERROR } });
+    expect(scene.stand.refunds).toHaveLength(2);
+    // The key for another refund is refused; a refund Stripe did not make may be sent again with its key.
+    expect(await send('refund-key-0001', 500)).toMatchObject({ status: 422, body: { error: IDEMPOTENCY_KEY_REUSED_ERROR } });
+    scene.stand.fail(402);
+    expect((await send('refund-key-0003')).status).toBe(503);
+    scene.stand.fail(null);
+    expect((await send('refund-key-0003')).status).toBe(200);
+    expect(scene.stand.refunds).toHaveLength(3);
+    const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
+    expect(mine.balance.refundedCents).toBe(3000);
   });
 
   it('a refund racing the fulfilment refunds nothing that was not paid, and the payment is paid once', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { recordPaymentSchema, refundSchema, type Payment } from '../../../domain/contract/members/payments';
 import { parseMoney, plainMoney, type Currency } from '../../../domain/payments/money';
@@ -32,6 +32,9 @@ const refundForm = (currency: Currency) =>
 export function RefundModal({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const [error, setError] = useState('');
   const refund = useRefundMutation();
+  // One Idempotency-Key per refund asked: the same refund sent again (its answer lost, or Stripe slow)
+  // is answered with what the server did, never made twice; another amount or reason is another refund.
+  const sent = useRef<{ body: string; key: string } | null>(null);
   const left = payment.amountCents - payment.refundedCents;
   const {
     register,
@@ -42,7 +45,9 @@ export function RefundModal({ payment, onClose }: { payment: Payment; onClose: (
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      await refund.mutateAsync({ id: payment.id, body: { amountCents: parseMoney(values.amount, payment.currency)!, reason: values.reason } });
+      const body = { amountCents: parseMoney(values.amount, payment.currency)!, reason: values.reason };
+      if (sent.current?.body !== JSON.stringify(body)) sent.current = { body: JSON.stringify(body), key: crypto.randomUUID() };
+      await refund.mutateAsync({ id: payment.id, body, idempotencyKey: sent.current.key });
       onClose();
     } catch (err) {
       setError(showRefusal(setFieldError, err, 'The refund could not be made. Try again.', ['reason']) ?? '');

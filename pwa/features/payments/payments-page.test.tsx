@@ -82,6 +82,24 @@ describe('Admin → Payments', () => {
     expect(api.writes().at(-1)).toMatchObject({ path: '/payments/4/refunds', body: { amountCents: 1250, reason: 'Half a season' } });
   });
 
+  it('sends a refund under an Idempotency-Key, the same one when the same refund is sent again', async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    const api = show({ 'POST /payments/:id/refunds': () => (++answers === 1 ? jsonReply({ error: 'Stripe did not answer: try again in a minute' }, 503) : { payment: { ...PAYMENT, refundedCents: 1000 } }) });
+    await user.click(await screen.findByRole('button', { name: 'Refund Pat Pending, Full Tri' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund Pat Pending' });
+    await user.clear(within(dialog).getByLabelText('Amount (CAD)'));
+    await user.type(within(dialog).getByLabelText('Amount (CAD)'), '10');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Kit returned');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [first, second] = api.writes().filter((w) => w.path === '/payments/4/refunds');
+    expect(first!.headers['idempotency-key']).toMatch(/^[\w.:-]{8,200}$/);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+
   it('opens the record form for the member the pending list named, and records through the outbox', async () => {
     const user = userEvent.setup();
     const api = answerRoutes(

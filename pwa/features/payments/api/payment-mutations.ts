@@ -18,10 +18,12 @@ export function useReturnMutation() {
   });
 }
 
+/** A refund, under the form's Idempotency-Key: sent again after a lost answer, it is answered, not made twice. */
 export function useRefundMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: BodyOf<'POST /payments/:id/refunds'> }) => call('POST /payments/:id/refunds', { params: { id }, body }),
+    mutationFn: ({ id, body, idempotencyKey }: { id: number; body: BodyOf<'POST /payments/:id/refunds'>; idempotencyKey: string }) =>
+      call('POST /payments/:id/refunds', { params: { id }, body, idempotencyKey }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
