@@ -711,6 +711,8 @@ export const payments = sqliteTable(
     // The Stripe event that made it paid (null when the return page or the daily check did, or by hand).
     paidByEvent: text('paid_by_event'),
     paidAt: integer('paid_at'),
+    // Why it was charged at the member's own price (member_prices), null at the club's.
+    priceReason: text('price_reason'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
@@ -743,9 +745,28 @@ export const refunds = sqliteTable(
 export type RefundRow = typeof refunds.$inferSelect;
 
 // Each Stripe event handled, by its id: a delivery of one already here changes nothing.
-export const stripeEvents = sqliteTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  paymentId: integer('payment_id'),
-  receivedAt: integer('received_at').notNull(),
+export const stripeEvents = sqliteTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    paymentId: integer('payment_id'),
+    receivedAt: integer('received_at').notNull(),
+  },
+  // Pruned by age once Stripe has stopped retrying (api/payments/webhook.ts).
+  (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
+);
+
+// A member's own membership price, or an exemption (price null), with the reason, set by whoever
+// handles the club's money. One per member; the server's prices read it.
+export const memberPrices = sqliteTable('member_prices', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priceCents: integer('price_cents'),
+  reason: text('reason').notNull(),
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  setByName: text('set_by_name'),
+  setAt: integer('set_at').notNull().default(now),
 });
+export type MemberPriceRow = typeof memberPrices.$inferSelect;

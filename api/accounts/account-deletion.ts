@@ -13,6 +13,7 @@ import {
   passkeyChallenges,
   passkeys,
   passwordResets,
+  memberPrices,
   payments,
   pollChoices,
   pollResponders,
@@ -123,6 +124,10 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   },
   refunds: ({ db, user }) => db.update(refunds).set({ createdByName: FORMER_MEMBER }).where(eq(refunds.createdBy, user.id)).run(),
   stripe_events: { keep: 'the ids of the Stripe events handled; no account in them' },
+  member_prices: ({ db, user }) => {
+    db.delete(memberPrices).where(eq(memberPrices.userId, user.id)).run();
+    db.update(memberPrices).set({ setByName: FORMER_MEMBER }).where(eq(memberPrices.setBy, user.id)).run();
+  },
   // Last: the account itself (the calendar link's secret and the picture's address go with it).
   users: ({ db, user }) => db.delete(users).where(eq(users.id, user.id)).run(),
 };

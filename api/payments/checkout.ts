@@ -56,7 +56,7 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
   const { db } = deps.database;
   const member = db.select().from(users).where(eq(users.id, userId)).get();
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND);
-  const price = membershipPrice(deps, item);
+  const price = membershipPrice(deps, item, userId);
   if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
   if (!owesMembership(deps, member)) throw new ServiceError(409, NOTHING_OWED_ERROR);
 
@@ -91,6 +91,7 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
       taxIncluded: price.taxIncluded,
       currency: price.currency,
       method: 'online',
+      priceReason: price.priceReason,
       createdAt: deps.clock(),
     })
     .returning()

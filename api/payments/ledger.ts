@@ -14,6 +14,7 @@ import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { toCsv } from '../reports/csv';
+import { memberPriceList, memberPriceOf } from './member-prices';
 import { clubTaxWords, owedPackages } from './prices';
 
 /** The refunds that count: done, or being done (their amount is held while Stripe is asked). */
@@ -75,6 +76,7 @@ export function toPayment(deps: AppDeps, row: PaymentRow, refundRows: readonly R
     paidAt: row.paidAt,
     refunds: refundRows.map(toRefund),
     summary: paymentSummary(deps, row),
+    priceReason: row.priceReason,
   };
 }
 
@@ -140,6 +142,7 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
     totals: ledgerTotals(list),
     members,
     packages: owedPackages(deps).map((p) => p.item),
+    memberPrices: memberPriceList(deps),
   };
 }
 
@@ -164,7 +167,7 @@ export function owesMembership(deps: AppDeps, account: UserRow, list: readonly P
   const zone = clubTimeZone(deps);
   const pending = effectiveRole(account, clubToday(deps.clock(), zone)) === 'pending';
   return membershipOwed(
-    { pending, expiryDate: account.role === 'pending' ? null : account.expiryDate },
+    { pending, expiryDate: account.role === 'pending' ? null : account.expiryDate, exempt: memberPriceOf(deps, account.id)?.priceCents === null },
     list.map((p) => ({ ...p, paidOn: p.paidAt === null ? null : clubDateTimeOf(p.paidAt, zone).date })),
   );
 }
@@ -176,7 +179,7 @@ export function myPayments(deps: AppDeps, account: UserRow, handlesPayments: boo
     online: deps.stripe !== null,
     currency: documentBody(deps, 'payments').currency,
     taxWords: clubTaxWords(deps),
-    owes: owesMembership(deps, account, list) ? owedPackages(deps) : [],
+    owes: owesMembership(deps, account, list) ? owedPackages(deps, account.id) : [],
     payments: list,
     balance: balanceOf(list),
     handlesPayments,

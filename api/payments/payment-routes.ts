@@ -1,6 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { checkoutSchema, ledgerQuerySchema, PAYMENT_NOT_FOUND, recordPaymentSchema, refundSchema, returnSchema } from '../../domain/contract/members/payments';
+import {
+  checkoutSchema,
+  ledgerQuerySchema,
+  memberPriceSchema,
+  PAYMENT_MEMBER_NOT_FOUND,
+  PAYMENT_NOT_FOUND,
+  recordPaymentSchema,
+  refundSchema,
+  returnSchema,
+} from '../../domain/contract/members/payments';
 import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
 import { respondOnce, respondOnceAsync } from '../platform/middleware/idempotency';
@@ -8,6 +17,7 @@ import { parse, readBody, readBodyNamingField, routeId } from '../platform/middl
 import { mayHandle, requirePayments } from './access';
 import { returnFromCheckout, startCheckout } from './checkout';
 import { ledger, ledgerCsv, myPayments } from './ledger';
+import { clearMemberPrice, setMemberPrice } from './member-prices';
 import { recordPayment } from './record';
 import { refundPayment } from './refunds';
 import { receiveWebhook } from './webhook';
@@ -61,4 +71,19 @@ export const paymentRoutes = new Hono<AppEnv>()
       status: 200,
       body: { payment: await refundPayment(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'POST /payments/:id/refunds'>,
     }));
+  })
+  .put('/members/:id/price', requirePayments, async (c) => {
+    const id = routeId(c, PAYMENT_MEMBER_NOT_FOUND);
+    const input = await readBodyNamingField(c, memberPriceSchema);
+    return respondOnce(c, { id, ...input }, () => ({
+      status: 200,
+      body: { price: setMemberPrice(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'PUT /payments/members/:id/price'>,
+    }));
+  })
+  .delete('/members/:id/price', requirePayments, (c) => {
+    const id = routeId(c, PAYMENT_MEMBER_NOT_FOUND);
+    return respondOnce(c, { id }, () => {
+      clearMemberPrice(c.var.deps, id);
+      return { status: 200, body: { price: null } satisfies AnswerOf<'DELETE /payments/members/:id/price'> };
+    });
   });

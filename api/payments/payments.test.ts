@@ -288,6 +288,37 @@ describe('refunds', () => {
   });
 });
 
+describe('a member’s own price or exemption', () => {
+  it('is set with a reason by whoever handles money, charged by the server, and shown in the ledger', async () => {
+    scene = await paymentScene();
+    const path = `/api/payments/members/${scene.member.id}/price`;
+    expect(await scene.t.call('PUT', path, { token: scene.member.token, body: { exempt: false, priceCents: 100, reason: 'Mine' } })).toMatchObject({ status: 403 });
+    expect(await scene.t.call('PUT', path, { token: scene.admin.token, body: { exempt: false, reason: 'Coach' } })).toMatchObject({ status: 400, body: { field: 'priceCents' } });
+    expect(await scene.t.call('PUT', path, { token: scene.admin.token, body: { exempt: false, priceCents: 10000, reason: '' } })).toMatchObject({ status: 400, body: { field: 'reason' } });
+    expect(await scene.t.call('PUT', '/api/payments/members/99999/price', { token: scene.admin.token, body: { exempt: true, reason: 'x' } })).toMatchObject({ status: 404 });
+    const set = await scene.t.must('PUT', path, { token: scene.admin.token, body: { exempt: false, priceCents: 10000, reason: 'Coach' } });
+    expect(set.price).toMatchObject({ userId: scene.member.id, exempt: false, priceCents: 10000, reason: 'Coach', byName: 'Alex Admin' });
+    // Every package at the member's price, with the club's tax on top; the checkout asks Stripe for that.
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 10000, taxCents: 1300, totalCents: 11300 });
+    const { paymentId, sessionId } = await scene.checkout();
+    expect(scene.stand.sessions.get(sessionId)).toMatchObject({ amount_total: 11300 });
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.payments.find((p: { id: number }) => p.id === paymentId)).toMatchObject({ amountCents: 11300, priceReason: 'Coach' });
+    expect(ledger.memberPrices).toEqual([expect.objectContaining({ userId: scene.member.id, memberName: scene.t.userRow(scene.member.id)!.name, priceCents: 10000, reason: 'Coach' })]);
+  });
+
+  it('exempts a member from the membership fee, and clears back to the club’s prices', async () => {
+    scene = await paymentScene();
+    const path = `/api/payments/members/${scene.member.id}/price`;
+    await scene.t.must('PUT', path, { token: scene.admin.token, body: { exempt: true, reason: 'Life member' } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toEqual([]);
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Full Tri' } })).toMatchObject({ status: 409, body: { error: NOTHING_OWED_ERROR } });
+    expect((await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).memberPrices).toEqual([expect.objectContaining({ exempt: true, priceCents: null, reason: 'Life member' })]);
+    expect(await scene.t.must('DELETE', path, { token: scene.admin.token })).toEqual({ price: null });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 });
+  });
+});
+
 describe('the ledger', () => {
   it('lists by status, totals per package and method, and its CSV adds up to the same', async () => {
     scene = await paymentScene();

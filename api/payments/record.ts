@@ -16,7 +16,7 @@ export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPa
   const { db } = deps.database;
   const member = db.select().from(users).where(eq(users.id, input.userId)).get();
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND, { field: 'userId' });
-  const price = membershipPrice(deps, input.package);
+  const price = membershipPrice(deps, input.package, member.id);
   if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
   const amountCents = input.amountCents ?? price.totalCents;
   // Another amount than the price (a reduced fee, a part paid) carries the tax at the same rate, inside it.
@@ -35,6 +35,7 @@ export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPa
       taxIncluded: price.taxIncluded || amountCents !== price.totalCents,
       currency: price.currency,
       method: input.method,
+      priceReason: price.priceReason,
       receipt: input.receipt || null,
       note: input.note || null,
       recordedBy: actor.id,

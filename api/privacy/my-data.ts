@@ -17,6 +17,7 @@ import {
   eventRsvps,
   messageQueue,
   passkeys,
+  memberPrices,
   payments,
   dutyHolders,
   duties,
@@ -395,6 +396,13 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .all()
       .map(({ r }) => ({ payment: r.paymentId, amount_cents: r.amountCents, reason: r.reason, status: r.status, at: at(r.createdAt) })),
   stripe_events: { skip: 'the ids of the Stripe events the club handled; your payments above say what they did' },
+  member_prices: ({ db, user }) =>
+    db
+      .select()
+      .from(memberPrices)
+      .where(eq(memberPrices.userId, user.id))
+      .all()
+      .map((p) => ({ exempt: p.priceCents === null, price_cents: p.priceCents, reason: p.reason, set_at: at(p.setAt) })),
 };
 
 /** The member's data as one object, keyed by table (the keys of MY_DATA_TABLES that give something). */

@@ -918,6 +918,24 @@ const CASES: RouteCase[] = [
     allowedStatus: 200,
   },
   {
+    name: 'set a member’s own price',
+    method: 'PUT',
+    path: (w) => `/api/payments/members/${w.users.target.id}/price`,
+    body: () => ({ exempt: true, reason: 'Life member' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
+    name: 'clear a member’s own price',
+    method: 'DELETE',
+    path: (w) => `/api/payments/members/${w.users.target.id}/price`,
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+    changes: false,
+  },
+  {
     // Any account may pay, a pending one first of all; with no Stripe key the club takes money by hand.
     name: 'start a checkout',
     method: 'POST',
@@ -1090,6 +1108,8 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/club/photos',
       'POST /api/payments/record',
       'POST /api/payments/:id/refunds',
+      'PUT /api/payments/members/:id/price',
+      'DELETE /api/payments/members/:id/price',
       'POST /api/payments/checkout',
       'POST /api/payments/return',
     ]);

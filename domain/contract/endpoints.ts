@@ -42,6 +42,8 @@ import type {
   CheckoutAnswer,
   checkoutSchema,
   LedgerAnswer,
+  MemberPriceAnswer,
+  memberPriceSchema,
   MyPaymentsAnswer,
   PaymentAnswer,
   recordPaymentSchema,
@@ -311,6 +313,8 @@ export interface Endpoints {
   'GET /payments/ledger.csv': { answer: Blob };
   'POST /payments/record': { body: Body<typeof recordPaymentSchema>; answer: PaymentAnswer };
   'POST /payments/:id/refunds': { body: Body<typeof refundSchema>; answer: PaymentAnswer };
+  'PUT /payments/members/:id/price': { body: Body<typeof memberPriceSchema>; answer: MemberPriceAnswer };
+  'DELETE /payments/members/:id/price': { answer: MemberPriceAnswer };
 }
 
 export type Endpoint = keyof Endpoints;

@@ -74,13 +74,13 @@ export interface MembershipPayment {
 }
 
 /**
- * Whether an account owes a membership: only while it counts as pending (new, or its membership
- * ended), and until a membership is paid (and not wholly refunded) for it: any, for an account that
+ * Whether an account owes a membership: never when the club exempted it; only while it counts as
+ * pending (new, or its membership ended), and until a membership is paid (and not wholly refunded) for it: any, for an account that
  * never had a membership; one paid after the last one ended, for a lapsed member. An active member
  * owes nothing, however they paid before the club took payments in the app.
  */
-export function membershipOwed(account: { pending: boolean; expiryDate: string | null }, payments: readonly MembershipPayment[]): boolean {
-  if (!account.pending) return false;
+export function membershipOwed(account: { pending: boolean; expiryDate: string | null; exempt?: boolean }, payments: readonly MembershipPayment[]): boolean {
+  if (!account.pending || account.exempt) return false;
   return !payments.some(
     (p) =>
       p.kind === 'membership' &&

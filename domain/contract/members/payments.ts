@@ -19,6 +19,8 @@ export const REFUND_AMOUNT_ERROR = 'Give the refund in cents, more than zero';
 export const refundTooMuchMessage = (left: string) => `A refund is never more than what was paid and not yet refunded: at most ${left}`;
 export const RECORD_AMOUNT_ERROR = 'Give the amount in cents, from 0 up';
 export const PAYMENT_MEMBER_NOT_FOUND = 'Member not found';
+export const MEMBER_PRICE_AMOUNT_ERROR = 'Give the member’s price in cents, from 0 up, or exempt them';
+export const MEMBER_EXEMPT_ERROR = 'This member is exempt from the membership fee';
 
 /** One refund of a payment. `pending` while Stripe is asked; a refund Stripe refused is `failed` and counts for nothing. */
 export interface Refund {
@@ -59,6 +61,28 @@ export interface Payment {
   refunds: Refund[];
   /** How it was paid, in words: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2' or 'Cash, receipt 0042, recorded by Alex Admin'. */
   summary: string;
+  /** Why it was charged at the member's own price ('Coach'), null at the club's. */
+  priceReason: string | null;
+}
+
+/**
+ * A member's own membership price, or an exemption, with the reason: whoever handles the money sets
+ * it, and the server's prices use it (every package at that price before tax; none owed when exempt).
+ */
+export interface MemberPrice {
+  userId: number;
+  memberName: string;
+  exempt: boolean;
+  /** The price before tax, in minor units; null when exempt. */
+  priceCents: number | null;
+  reason: string;
+  byName: string | null;
+  setAt: number;
+}
+
+/** PUT and DELETE /payments/members/:id/price: the member's price now (null: the club's). */
+export interface MemberPriceAnswer {
+  price: MemberPrice | null;
 }
 
 /** A membership package the member may pay for, priced by the club's tax. */
@@ -116,6 +140,8 @@ export interface LedgerAnswer {
   /** Who money may be recorded for (every account not rejected), by name; and the packages to record it for. */
   members: { id: number; name: string }[];
   packages: string[];
+  /** Members with a price of their own or an exemption, by name. */
+  memberPrices: MemberPrice[];
 }
 
 const words = (what: string, most: number) =>
@@ -149,6 +175,17 @@ export const refundSchema = z.object({
   reason: words('the reason', 300).pipe(z.string().min(1, 'Say why the money goes back')),
 });
 export type RefundInput = z.infer<typeof refundSchema>;
+
+export const memberPriceSchema = z
+  .object({
+    exempt: z.boolean({ error: 'Say whether the member is exempt' }),
+    priceCents: z.number({ error: MEMBER_PRICE_AMOUNT_ERROR }).int(MEMBER_PRICE_AMOUNT_ERROR).min(0, MEMBER_PRICE_AMOUNT_ERROR).max(MAX_CENTS, MEMBER_PRICE_AMOUNT_ERROR).optional(),
+    reason: words('the reason', 300).pipe(z.string().min(1, 'Say why this member pays another price')),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.exempt && value.priceCents === undefined) ctx.addIssue({ code: 'custom', path: ['priceCents'], message: MEMBER_PRICE_AMOUNT_ERROR });
+  });
+export type MemberPriceInput = z.infer<typeof memberPriceSchema>;
 
 export const ledgerQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: `Choose a status: ${PAYMENT_STATUSES.join(', ')}` }).optional(),

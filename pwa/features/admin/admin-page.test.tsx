@@ -186,11 +186,13 @@ describe('AdminPage for an administrator', () => {
             ...{ id: 3, userId: pat.id, memberName: pat.name, kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, taxName: 'HST', taxIncluded: false },
             ...{ currency: 'CAD', method: 'online', status: 'paid', refundedCents: 0, receipt: null, note: null, recordedBy: null, createdAt: 0, paidAt: 0, refunds: [] },
             summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+            priceReason: null,
           },
         ],
         totals: { paidCents: 28928, refundedCents: 0, netCents: 28928, byItem: [], byMethod: [] },
         members: [],
         packages: [],
+        memberPrices: [],
       }),
       'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...pat, role: 'member', expiry_date: body?.expiryDate ?? null } }),
     });

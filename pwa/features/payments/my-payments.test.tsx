@@ -43,6 +43,7 @@ const PAID: Payment = {
   paidAt: 0,
   refunds: [{ id: 1, amountCents: 1000, reason: 'Overpaid', status: 'succeeded', byName: 'Alex Admin', createdAt: 0 }],
   summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+  priceReason: null,
 };
 
 function show(answer: MyPaymentsAnswer, more = {}) {

@@ -87,6 +87,19 @@ export interface PayingMember {
   name: string;
 }
 
+/** The members money may be recorded or priced for, as a select's options. */
+export function MemberOptions({ members }: { members: PayingMember[] }) {
+  return (
+    <>
+      {members.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 const recordBody = (values: RecordValues, currency: Currency) => ({
   userId: Number(values.userId),
   package: values.package,
@@ -150,11 +163,7 @@ export function RecordPaymentModal({
         <FormField label="Member" error={errors.userId?.message}>
           {(field) => (
             <select {...field} {...register('userId')}>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <MemberOptions members={members} />
             </select>
           )}
         </FormField>

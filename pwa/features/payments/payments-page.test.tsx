@@ -29,6 +29,7 @@ const PAYMENT: Payment = {
   paidAt: 0,
   refunds: [],
   summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+  priceReason: null,
 };
 
 const LEDGER: LedgerAnswer = {
@@ -37,6 +38,7 @@ const LEDGER: LedgerAnswer = {
   totals: { paidCents: 28928, refundedCents: 0, netCents: 28928, byItem: [{ item: 'Full Tri', netCents: 28928 }], byMethod: [{ method: 'online', netCents: 28928 }] },
   members: [{ id: 9, name: 'Pat Pending' }],
   packages: ['Full Tri', 'Half Run'],
+  memberPrices: [],
 };
 
 function show(more = {}) {
@@ -98,6 +100,29 @@ describe('Admin → Payments', () => {
     const [first, second] = api.writes().filter((w) => w.path === '/payments/4/refunds');
     expect(first!.headers['idempotency-key']).toMatch(/^[\w.:-]{8,200}$/);
     expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+
+  it('lists members’ own prices with their reasons, and sets one', async () => {
+    const user = userEvent.setup();
+    const exempt = { userId: 7, memberName: 'Lee Life', exempt: true, priceCents: null, reason: 'Life member', byName: 'Alex Admin', setAt: 0 };
+    const api = show({
+      'GET /payments': () => ({ ...LEDGER, payments: [{ ...PAYMENT, priceReason: 'Coach' }], memberPrices: [exempt] }),
+      'PUT /payments/members/:id/price': () => ({ price: { ...exempt, userId: 9, memberName: 'Pat Pending', exempt: false, priceCents: 10000, reason: 'Coach' } }),
+    });
+    expect(await screen.findByRole('row', { name: /Pat Pending/ })).toHaveTextContent('Own price: Coach');
+    const prices = screen.getByRole('region', { name: 'Members’ own prices' });
+    expect(prices).toHaveTextContent('Lee Life: Exempt: Life member · set by Alex Admin');
+    await user.click(within(prices).getByRole('button', { name: 'Set a member’s price or exemption' }));
+    const dialog = screen.getByRole('dialog', { name: 'A member’s own price' });
+    await user.type(within(dialog).getByLabelText('Price (CAD)'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Save price' }));
+    expect(await within(dialog).findByText('Give the price like 120.00')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Price (CAD)'));
+    await user.type(within(dialog).getByLabelText('Price (CAD)'), '100');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Coach');
+    await user.click(within(dialog).getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes().at(-1)).toMatchObject({ method: 'PUT', path: '/payments/members/9/price', body: { exempt: false, priceCents: 10000, reason: 'Coach' } });
   });
 
   it('opens the record form for the member the pending list named, and records through the outbox', async () => {

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useLedgerQuery } from './api/payment-queries';
+import { MemberPrices } from './member-prices';
 import { RecordPaymentModal, RefundModal } from './payment-forms';
 import './payments.css';
 
@@ -63,6 +64,7 @@ function Ledger() {
         <>
           <Totals answer={data} />
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
+          <MemberPrices answer={data} />
           {recording && <RecordPaymentModal members={data.members} packages={data.packages} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>
       )}
@@ -117,7 +119,10 @@ function PaymentTable({ payments, onRefund }: { payments: Payment[]; onRefund: (
             <tr key={p.id}>
               <td>{formatDateTime(p.paidAt ?? p.createdAt)}</td>
               <td>{p.memberName}</td>
-              <td>{p.item}</td>
+              <td>
+                {p.item}
+                {p.priceReason && <div className="payments-table__tax">Own price: {p.priceReason}</div>}
+              </td>
               <td>
                 {formatMoney(p.amountCents, p.currency)}
                 {p.taxCents > 0 && <div className="payments-table__tax">incl. {formatMoney(p.taxCents, p.currency)} {p.taxName}</div>}

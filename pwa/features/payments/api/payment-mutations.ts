@@ -28,6 +28,18 @@ export function useRefundMutation() {
   });
 }
 
+/** A member's own price or exemption, set or cleared (null). */
+export function useMemberPriceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: number; body: BodyOf<'PUT /payments/members/:id/price'> | null }) =>
+      body === null
+        ? call('DELETE /payments/members/:id/price', { params: { id: userId }, idempotencyKey: crypto.randomUUID() })
+        : call('PUT /payments/members/:id/price', { params: { id: userId }, body, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
 /**
  * Records money handed over through the device's outbox, like attendance: with no signal at the pool
  * it waits on the device with its Idempotency-Key and lands once.
