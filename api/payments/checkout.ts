@@ -20,6 +20,7 @@ import { clubName } from '../club/identity/identity';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { settle, sessionFacts } from './fulfil';
+import { pruneStripeEvents } from './webhook';
 import { owesMembership, paymentById } from './ledger';
 import { membershipPrice, type Price } from './prices';
 
@@ -159,12 +160,17 @@ export async function checkPendingPayments(deps: AppDeps): Promise<number> {
   return asked;
 }
 
-/** Runs the daily check at 04:00 server time (and not at start: a restart is no news of a payment). */
+/**
+ * Runs the daily check at 04:00 server time (and not at start: a restart is no news of a payment),
+ * and forgets the Stripe events older than their retention.
+ */
 export function startPendingPaymentCheck(deps: AppDeps, pattern = '0 0 4 * * *'): () => void {
   if (!deps.stripe) return () => undefined;
   const job = new Cron(pattern, { protect: true, unref: true, name: 'pending payments' }, async () => {
     const asked = await checkPendingPayments(deps);
     if (asked > 0) deps.logger.info({ asked }, 'pending payments asked of Stripe');
+    const pruned = pruneStripeEvents(deps);
+    if (pruned > 0) deps.logger.info({ pruned }, 'old Stripe event ids forgotten');
   });
   return () => job.stop();
 }

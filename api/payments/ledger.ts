@@ -146,19 +146,33 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
   };
 }
 
-/** The ledger as a spreadsheet: a line per payment and per refund, so its sums are the screen's totals. */
+/**
+ * The ledger as a spreadsheet: a line per payment and per refund. Its last column, Counted, is what
+ * each line adds to the screen's totals (a paid payment's amount, a refund of it taken off; a pending,
+ * failed or expired payment nothing), so the column sums to the screen's net whatever status is shown.
+ */
 export function ledgerCsv(deps: AppDeps, answer: LedgerAnswer): { filename: string; body: string } {
   const zone = clubTimeZone(deps);
   const when = (instant: number | null) => (instant === null ? null : clubDateTimeOf(instant, zone).date);
-  const lines = answer.payments.flatMap((p) => [
-    [p.id, when(p.paidAt ?? p.createdAt), p.memberName, p.item, 'payment', p.method, p.status, plainMoney(p.subtotalCents, p.currency), plainMoney(p.taxCents, p.currency), plainMoney(p.amountCents, p.currency), p.currency, p.receipt, p.recordedBy, p.note],
-    ...p.refunds
-      .filter((r) => r.status !== 'failed')
-      .map((r) => [p.id, when(r.createdAt), p.memberName, p.item, 'refund', p.method, r.status, null, null, plainMoney(-r.amountCents, p.currency), p.currency, null, r.byName, r.reason]),
-  ]);
+  const lines = answer.payments.flatMap((p) => {
+    const counts = p.status === 'paid';
+    return [
+      [
+        ...[p.id, when(p.paidAt ?? p.createdAt), p.memberName, p.item, 'payment', p.method, p.status],
+        ...[plainMoney(p.subtotalCents, p.currency), plainMoney(p.taxCents, p.currency), plainMoney(p.amountCents, p.currency), p.currency, p.receipt, p.recordedBy, p.note],
+        plainMoney(counts ? p.amountCents : 0, p.currency),
+      ],
+      ...p.refunds
+        .filter((r) => r.status !== 'failed')
+        .map((r) => [
+          ...[p.id, when(r.createdAt), p.memberName, p.item, 'refund', p.method, r.status, null, null, plainMoney(-r.amountCents, p.currency), p.currency, null, r.byName, r.reason],
+          plainMoney(counts ? -r.amountCents : 0, p.currency),
+        ]),
+    ];
+  });
   return {
     filename: 'payments.csv',
-    body: toCsv(['Payment', 'Date', 'Member', 'Item', 'Line', 'Method', 'Status', 'Before tax', 'Tax', 'Amount', 'Currency', 'Receipt', 'By', 'Note'], lines),
+    body: toCsv(['Payment', 'Date', 'Member', 'Item', 'Line', 'Method', 'Status', 'Before tax', 'Tax', 'Amount', 'Currency', 'Receipt', 'By', 'Note', 'Counted'], lines),
   };
 }
 

@@ -334,10 +334,21 @@ describe('the ledger', () => {
     const csv = await scene.t.call('GET', '/api/payments/ledger.csv?status=paid', { token: scene.admin.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Payment","Date","Member","Item","Line","Method","Status","Before tax","Tax","Amount","Currency","Receipt","By","Note"');
+    expect(lines[0]).toBe('"Payment","Date","Member","Item","Line","Method","Status","Before tax","Tax","Amount","Currency","Receipt","By","Note","Counted"');
     expect(lines.some((l) => l.includes(`"'=Rue"`))).toBe(true);
     const sum = lines.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[9]) * 100), 0);
     expect(sum).toBe(paid.totals.netCents);
+    const third = await scene.t.createUser({ role: 'pending', email: 'sam@club.test', expiryDate: null });
+    await scene.checkout('Half Tri', third);
+    // All payments, a pending checkout among them: the Counted column is the screen's net, as it
+    // is with paid ones only; the pending line is listed and adds nothing.
+    const everything = String((await scene.t.call('GET', '/api/payments/ledger.csv', { token: scene.admin.token })).body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(everything.some((l) => l.includes('"pending"'))).toBe(true);
+    const counted = everything.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[14]!.replace(/"$/, '')) * 100), 0);
+    expect(counted).toBe(all.totals.netCents);
+    expect(all.totals.netCents).toBe(paid.totals.netCents);
+    const countedPaid = lines.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[14]!.replace(/"$/, '')) * 100), 0);
+    expect(countedPaid).toBe(paid.totals.netCents);
   });
 });
 

@@ -90,6 +90,12 @@ export function membershipOwed(account: { pending: boolean; expiryDate: string |
   );
 }
 
+/**
+ * How long a Stripe event's id is kept to know a delivery handled before: Stripe retries an event
+ * for three days, so thirty leave a wide margin; an older one is forgotten by the daily job.
+ */
+export const STRIPE_EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** How long a checkout may stay pending before the daily check asks Stripe about it. */
 export const PENDING_CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 

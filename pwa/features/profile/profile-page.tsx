@@ -38,7 +38,7 @@ export function ProfilePage({ personalBests, payments }: ProfilePageProps) {
 }
 
 function OwnProfile({ personalBests, payments }: ProfilePageProps) {
-  const { user } = useSession();
+  const { user, can } = useSession();
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
   if (!user) return null;
@@ -75,7 +75,9 @@ function OwnProfile({ personalBests, payments }: ProfilePageProps) {
         />
       )}
       {payments?.()}
-      {personalBests && <RequireRole min="member">{personalBests(user.id)}</RequireRole>}
+      {/* Members' own results: left out for a pending account, whose profile this still is (no members'
+          gate here, which would keep /profile as a link to reopen after approval and show its notice). */}
+      {personalBests && can('member') && personalBests(user.id)}
     </div>
   );
 }
