@@ -713,6 +713,9 @@ export const payments = sqliteTable(
     paidAt: integer('paid_at'),
     // Why it was charged at the member's own price (member_prices), null at the club's.
     priceReason: text('price_reason'),
+    // The one-off request it answers (payment_requests; kind 'request'), null for a membership. No
+    // foreign key: a request is never deleted, and SQLite adds a column's key without its ON DELETE.
+    requestId: integer('request_id'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
@@ -755,6 +758,32 @@ export const stripeEvents = sqliteTable(
   },
   // Pruned by age once Stripe has stopped retrying (api/payments/webhook.ts).
   (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
+);
+
+// A one-off payment request (kit, a training camp): its amount, due date, and the members asked.
+export const paymentRequests = sqliteTable('payment_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  title: text('title').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  dueDate: text('due_date').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name'),
+  createdAt: integer('created_at').notNull().default(now),
+});
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+
+export const paymentRequestMembers = sqliteTable(
+  'payment_request_members',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('payment_request_members_user_idx').on(t.userId)],
 );
 
 // A member's own membership price, or an exemption (price null), with the reason, set by whoever

@@ -16,6 +16,7 @@ import { clubTimeZone } from '../platform/club-time-zone';
 import { toCsv } from '../reports/csv';
 import { memberPriceList, memberPriceOf } from './member-prices';
 import { clubTaxWords, owedPackages } from './prices';
+import { requestList, requestsOwedBy } from './requests';
 
 /** The refunds that count: done, or being done (their amount is held while Stripe is asked). */
 export const COUNTING_REFUNDS = ['pending', 'succeeded'] as const;
@@ -143,6 +144,7 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
     members,
     packages: owedPackages(deps).map((p) => p.item),
     memberPrices: memberPriceList(deps),
+    requests: requestList(deps),
   };
 }
 
@@ -194,6 +196,7 @@ export function myPayments(deps: AppDeps, account: UserRow, handlesPayments: boo
     currency: documentBody(deps, 'payments').currency,
     taxWords: clubTaxWords(deps),
     owes: owesMembership(deps, account, list) ? owedPackages(deps, account.id) : [],
+    requests: requestsOwedBy(deps, account.id),
     payments: list,
     balance: balanceOf(list),
     handlesPayments,

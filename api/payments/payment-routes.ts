@@ -4,6 +4,7 @@ import {
   checkoutSchema,
   ledgerQuerySchema,
   memberPriceSchema,
+  paymentRequestSchema,
   PAYMENT_MEMBER_NOT_FOUND,
   PAYMENT_NOT_FOUND,
   recordPaymentSchema,
@@ -19,6 +20,7 @@ import { returnFromCheckout, startCheckout } from './checkout';
 import { ledger, ledgerCsv, myPayments } from './ledger';
 import { clearMemberPrice, setMemberPrice } from './member-prices';
 import { recordPayment } from './record';
+import { createRequest } from './requests';
 import { refundPayment } from './refunds';
 import { receiveWebhook } from './webhook';
 
@@ -41,7 +43,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/me', (c) => c.json(myPayments(c.var.deps, c.var.user.row, mayHandle(c.var.deps, c.var.user)) satisfies AnswerOf<'GET /payments/me'>, 200))
   .post('/checkout', async (c) => {
     const input = await readBodyNamingField(c, checkoutSchema);
-    return c.json((await startCheckout(c.var.deps, c.var.user.id, input.package)) satisfies AnswerOf<'POST /payments/checkout'>, 200);
+    return c.json((await startCheckout(c.var.deps, c.var.user.id, input)) satisfies AnswerOf<'POST /payments/checkout'>, 200);
   })
   .post('/return', async (c) => {
     const input = await readBody(c, returnSchema);
@@ -78,6 +80,13 @@ export const paymentRoutes = new Hono<AppEnv>()
     return respondOnce(c, { id, ...input }, () => ({
       status: 200,
       body: { price: setMemberPrice(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'PUT /payments/members/:id/price'>,
+    }));
+  })
+  .post('/requests', requirePayments, async (c) => {
+    const input = await readBodyNamingField(c, paymentRequestSchema);
+    return respondOnce(c, input, () => ({
+      status: 201,
+      body: { request: createRequest(c.var.deps, c.var.user, input) } satisfies AnswerOf<'POST /payments/requests'>,
     }));
   })
   .delete('/members/:id/price', requirePayments, (c) => {

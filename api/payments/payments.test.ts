@@ -7,6 +7,9 @@ import { payments, teamProfiles, users } from '../../db/schema';
 import { IDEMPOTENCY_IN_PROGRESS_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR, NO_PERMISSION_ERROR } from '../../domain/contract/common';
 import {
   CHECKOUT_NOT_FOUND,
+  CHECKOUT_WHAT_ERROR,
+  PAYMENT_REQUEST_NOT_FOUND,
+  REQUEST_PAID_ERROR,
   NOTHING_OWED_ERROR,
   ONLINE_PAYMENTS_OFF_ERROR,
   REFUND_NOT_PAID_ERROR,
@@ -316,6 +319,41 @@ describe('a member’s own price or exemption', () => {
     expect((await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).memberPrices).toEqual([expect.objectContaining({ exempt: true, priceCents: null, reason: 'Life member' })]);
     expect(await scene.t.must('DELETE', path, { token: scene.admin.token })).toEqual({ price: null });
     expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 });
+  });
+});
+
+describe('one-off payment requests', () => {
+  it('asks every active member or the ones chosen, who pay online or by hand, once each', async () => {
+    scene = await paymentScene();
+    const ana = await scene.t.createUser({ ...MEMBER, email: 'ana@club.test', name: 'Ana Active' });
+    const ben = await scene.t.createUser({ ...MEMBER, email: 'ben@club.test', name: 'Ben Active' });
+    const body = { title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20' };
+    expect(await scene.t.call('POST', '/api/payments/requests', { token: ana.token, body })).toMatchObject({ status: 403 });
+    expect(await scene.t.call('POST', '/api/payments/requests', { token: scene.admin.token, body: { ...body, dueDate: 'soon' } })).toMatchObject({ status: 400, body: { field: 'dueDate' } });
+    expect(await scene.t.call('POST', '/api/payments/requests', { token: scene.admin.token, body: { ...body, userIds: [99999] } })).toMatchObject({ status: 404, body: { field: 'userIds' } });
+    const { request } = await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body });
+    // Every active member (the administrator too), not the pending account.
+    expect(request).toMatchObject({ title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20', asked: 3, paid: 0 });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).requests).toEqual([]);
+    expect((await scene.t.must('GET', '/api/payments/me', { token: ana.token })).requests).toEqual([{ id: request.id, title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20' }]);
+    const camp = (await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body: { title: 'Camp', amountCents: 15000, dueDate: '2026-04-01', userIds: [ben.id] } })).request;
+    expect(camp).toMatchObject({ asked: 1, owing: [{ id: ben.id, name: 'Ben Active' }] });
+    // Ana pays online: the server's amount, no tax on top; Ben hands over cash for the camp.
+    const checkout = await scene.t.must('POST', '/api/payments/checkout', { token: ana.token, body: { request: request.id } });
+    const row = scene.t.db.select().from(payments).where(eq(payments.id, checkout.paymentId)).get()!;
+    expect(row).toMatchObject({ kind: 'request', requestId: request.id, amountCents: 4000, taxCents: 0 });
+    scene.stand.pay(row.stripeSessionId!);
+    await scene.deliver(scene.stand.event('checkout.session.completed', row.stripeSessionId!));
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: ana.token, body: { request: request.id } })).toMatchObject({ status: 409, body: { error: REQUEST_PAID_ERROR } });
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: ana.token, body: { request: camp.id } })).toMatchObject({ status: 404, body: { error: PAYMENT_REQUEST_NOT_FOUND } });
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: ben.id, request: camp.id, method: 'cash', receipt: '0050' } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: ana.token })).requests).toEqual([]);
+    expect((await scene.t.must('GET', '/api/payments/me', { token: ben.token })).requests).toEqual([expect.objectContaining({ title: 'Club kit' })]);
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.requests.map((r: { title: string; paid: number; asked: number }) => [r.title, r.paid, r.asked])).toEqual([['Camp', 1, 1], ['Club kit', 1, 3]]);
+    expect(ledger.totals.byItem).toEqual(expect.arrayContaining([{ item: 'Club kit', netCents: 4000 }, { item: 'Camp', netCents: 15000 }]));
+    // Still a pending member's membership is what they pay without a request named.
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: {} })).toMatchObject({ status: 400, body: { error: CHECKOUT_WHAT_ERROR } });
   });
 });
 

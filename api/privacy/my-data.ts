@@ -18,6 +18,8 @@ import {
   messageQueue,
   passkeys,
   memberPrices,
+  paymentRequestMembers,
+  paymentRequests,
   payments,
   dutyHolders,
   duties,
@@ -396,6 +398,15 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .all()
       .map(({ r }) => ({ payment: r.paymentId, amount_cents: r.amountCents, reason: r.reason, status: r.status, at: at(r.createdAt) })),
   stripe_events: { skip: 'the ids of the Stripe events the club handled; your payments above say what they did' },
+  payment_requests: { skip: 'the club’s requests for a payment; the ones made to you are under payment_request_members' },
+  payment_request_members: ({ db, user }) =>
+    db
+      .select({ r: paymentRequests })
+      .from(paymentRequestMembers)
+      .innerJoin(paymentRequests, eq(paymentRequests.id, paymentRequestMembers.requestId))
+      .where(eq(paymentRequestMembers.userId, user.id))
+      .all()
+      .map(({ r }) => ({ request: r.id, for: r.title, amount_cents: r.amountCents, currency: r.currency, due: r.dueDate })),
   member_prices: ({ db, user }) =>
     db
       .select()

@@ -927,6 +927,15 @@ const CASES: RouteCase[] = [
     allowedStatus: 200,
   },
   {
+    name: 'ask members for a payment',
+    method: 'POST',
+    path: () => '/api/payments/requests',
+    body: () => ({ title: 'Club kit', amountCents: 4000, dueDate: '2026-12-01' }),
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 201,
+  },
+  {
     name: 'clear a member’s own price',
     method: 'DELETE',
     path: (w) => `/api/payments/members/${w.users.target.id}/price`,
@@ -1110,6 +1119,7 @@ describe('every mutating route refuses callers without the right', () => {
       'POST /api/payments/:id/refunds',
       'PUT /api/payments/members/:id/price',
       'DELETE /api/payments/members/:id/price',
+      'POST /api/payments/requests',
       'POST /api/payments/checkout',
       'POST /api/payments/return',
     ]);

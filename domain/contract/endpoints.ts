@@ -46,6 +46,8 @@ import type {
   memberPriceSchema,
   MyPaymentsAnswer,
   PaymentAnswer,
+  PaymentRequestAnswer,
+  paymentRequestSchema,
   recordPaymentSchema,
   refundSchema,
   returnSchema,
@@ -315,6 +317,7 @@ export interface Endpoints {
   'POST /payments/:id/refunds': { body: Body<typeof refundSchema>; answer: PaymentAnswer };
   'PUT /payments/members/:id/price': { body: Body<typeof memberPriceSchema>; answer: MemberPriceAnswer };
   'DELETE /payments/members/:id/price': { answer: MemberPriceAnswer };
+  'POST /payments/requests': { body: Body<typeof paymentRequestSchema>; answer: PaymentRequestAnswer };
 }
 
 export type Endpoint = keyof Endpoints;

@@ -18,8 +18,8 @@ export const HAND_METHODS = ['cash', 'transfer'] as const satisfies readonly Pay
 export type HandMethod = (typeof HAND_METHODS)[number];
 export const METHOD_NAMES: Record<PaymentMethod, string> = { online: 'Online', cash: 'Cash', transfer: 'Bank transfer' };
 
-/** What a payment is for. */
-export const PAYMENT_KINDS = ['membership'] as const;
+/** What a payment is for: a membership package, or a one-off request of the club (kit, a camp). */
+export const PAYMENT_KINDS = ['membership', 'request'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** The statuses a payment in `from` may move to on news of `to`. */

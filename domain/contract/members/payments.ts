@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, unsafeCharactersMessage } from '../common';
+import { isCalendarDate } from '../../calendar-days';
 import { MAX_CENTS, type Currency } from '../../payments/money';
 import { HAND_METHODS, PAYMENT_STATUSES, type Balance, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../payments/payments';
 
@@ -20,7 +21,10 @@ export const refundTooMuchMessage = (left: string) => `A refund is never more th
 export const RECORD_AMOUNT_ERROR = 'Give the amount in cents, from 0 up';
 export const PAYMENT_MEMBER_NOT_FOUND = 'Member not found';
 export const MEMBER_PRICE_AMOUNT_ERROR = 'Give the member’s price in cents, from 0 up, or exempt them';
-export const MEMBER_EXEMPT_ERROR = 'This member is exempt from the membership fee';
+export const PAYMENT_REQUEST_NOT_FOUND = 'That payment request is not one of yours';
+export const REQUEST_PAID_ERROR = 'This request is already paid';
+export const REQUEST_MEMBERS_ERROR = 'Choose the members asked, or ask every member';
+export const CHECKOUT_WHAT_ERROR = 'Choose a membership package or a payment request';
 
 /** One refund of a payment. `pending` while Stripe is asked; a refund Stripe refused is `failed` and counts for nothing. */
 export interface Refund {
@@ -93,6 +97,29 @@ export interface OwedPackage {
   totalCents: number;
 }
 
+/** A one-off payment request (kit, a camp) as the member asked sees it. */
+export interface OwedRequest {
+  id: number;
+  title: string;
+  amountCents: number;
+  /** The club date it is due by ('YYYY-MM-DD'). */
+  dueDate: string;
+}
+
+/** A payment request as the treasurer sees it: how many were asked, and who has paid. */
+export interface PaymentRequest extends OwedRequest {
+  createdBy: string | null;
+  createdAt: number;
+  asked: number;
+  paid: number;
+  /** The members asked who have not paid yet, by name. */
+  owing: { id: number; name: string }[];
+}
+
+export interface PaymentRequestAnswer {
+  request: PaymentRequest;
+}
+
 /** GET /payments/me: what the member owes, has paid and was refunded. */
 export interface MyPaymentsAnswer {
   /** Whether Stripe is connected: the "Pay online" button is shown only then. */
@@ -102,6 +129,8 @@ export interface MyPaymentsAnswer {
   taxWords: string;
   /** The packages to choose from while a membership is owed; empty once it is paid. */
   owes: OwedPackage[];
+  /** The club's one-off requests to this member not yet paid, soonest due first. */
+  requests: OwedRequest[];
   payments: Payment[];
   balance: Balance;
   /** Whether this account handles the club's money (Admin → Payments): its profile links there. */
@@ -142,6 +171,8 @@ export interface LedgerAnswer {
   packages: string[];
   /** Members with a price of their own or an exemption, by name. */
   memberPrices: MemberPrice[];
+  /** The one-off payment requests, newest first. */
+  requests: PaymentRequest[];
 }
 
 const words = (what: string, most: number) =>
@@ -153,7 +184,12 @@ const words = (what: string, most: number) =>
 
 const packageName = z.string({ error: UNKNOWN_PACKAGE_ERROR }).trim().min(1, UNKNOWN_PACKAGE_ERROR).max(60, UNKNOWN_PACKAGE_ERROR);
 
-export const checkoutSchema = z.object({ package: packageName });
+const requestId = z.number({ error: PAYMENT_REQUEST_NOT_FOUND }).int(PAYMENT_REQUEST_NOT_FOUND).positive(PAYMENT_REQUEST_NOT_FOUND);
+
+/** A checkout of a membership package, or (with `request`) of a one-off payment request. */
+export const checkoutSchema = z.object({ package: packageName.optional(), request: requestId.optional() }).superRefine((value, ctx) => {
+  if ((value.package === undefined) === (value.request === undefined)) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
+});
 
 export const returnSchema = z.object({
   sessionId: z.string({ error: CHECKOUT_NOT_FOUND }).trim().min(1, CHECKOUT_NOT_FOUND).max(255, CHECKOUT_NOT_FOUND),
@@ -161,12 +197,16 @@ export const returnSchema = z.object({
 
 export const recordPaymentSchema = z.object({
   userId: z.number({ error: PAYMENT_MEMBER_NOT_FOUND }).int(PAYMENT_MEMBER_NOT_FOUND).positive(PAYMENT_MEMBER_NOT_FOUND),
-  package: packageName,
+  package: packageName.optional(),
+  /** The one-off request it pays, instead of a package. */
+  request: requestId.optional(),
   /** What was handed over; left out, the package's price with tax. */
   amountCents: z.number({ error: RECORD_AMOUNT_ERROR }).int(RECORD_AMOUNT_ERROR).min(0, RECORD_AMOUNT_ERROR).max(MAX_CENTS, RECORD_AMOUNT_ERROR).optional(),
   method: z.enum(HAND_METHODS, { error: 'Choose cash or bank transfer' }),
   receipt: words('the receipt number', 40).optional(),
   note: words('the note', 500).optional(),
+}).superRefine((value, ctx) => {
+  if ((value.package === undefined) === (value.request === undefined)) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
@@ -186,6 +226,15 @@ export const memberPriceSchema = z
     if (!value.exempt && value.priceCents === undefined) ctx.addIssue({ code: 'custom', path: ['priceCents'], message: MEMBER_PRICE_AMOUNT_ERROR });
   });
 export type MemberPriceInput = z.infer<typeof memberPriceSchema>;
+
+export const paymentRequestSchema = z.object({
+  title: words('what it is for', 80).pipe(z.string().min(1, 'Say what the payment is for')),
+  amountCents: z.number({ error: RECORD_AMOUNT_ERROR }).int(RECORD_AMOUNT_ERROR).positive(RECORD_AMOUNT_ERROR).max(MAX_CENTS, RECORD_AMOUNT_ERROR),
+  dueDate: z.string({ error: 'Give the date it is due by' }).refine(isCalendarDate, 'Give the date it is due by'),
+  /** The members asked; left out, every active member. */
+  userIds: z.array(z.number().int().positive(), { error: REQUEST_MEMBERS_ERROR }).min(1, REQUEST_MEMBERS_ERROR).max(2000, REQUEST_MEMBERS_ERROR).optional(),
+});
+export type PaymentRequestInput = z.infer<typeof paymentRequestSchema>;
 
 export const ledgerQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: `Choose a status: ${PAYMENT_STATUSES.join(', ')}` }).optional(),

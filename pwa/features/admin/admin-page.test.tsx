@@ -193,6 +193,7 @@ describe('AdminPage for an administrator', () => {
         members: [],
         packages: [],
         memberPrices: [],
+        requests: [],
       }),
       'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...pat, role: 'member', expiry_date: body?.expiryDate ?? null } }),
     });

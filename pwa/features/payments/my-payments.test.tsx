@@ -16,6 +16,7 @@ const OWES: MyPaymentsAnswer = {
     { item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 },
     { item: 'Half Run', subtotalCents: 10100, taxCents: 1313, totalCents: 11413 },
   ],
+  requests: [],
   payments: [],
   balance: { paidCents: 0, refundedCents: 0, netCents: 0 },
   handlesPayments: false,

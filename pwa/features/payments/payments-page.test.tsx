@@ -39,6 +39,7 @@ const LEDGER: LedgerAnswer = {
   members: [{ id: 9, name: 'Pat Pending' }],
   packages: ['Full Tri', 'Half Run'],
   memberPrices: [],
+  requests: [],
 };
 
 function show(more = {}) {
