@@ -126,6 +126,28 @@ describe('Admin → Payments', () => {
     expect(api.writes().at(-1)).toMatchObject({ method: 'PUT', path: '/payments/members/9/price', body: { exempt: false, priceCents: 10000, reason: 'Coach' } });
   });
 
+  it('lists the payment requests with who still owes, and asks chosen members for one', async () => {
+    const user = userEvent.setup();
+    const kit = { id: 3, title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20', createdBy: 'Alex Admin', createdAt: 0, asked: 2, paid: 1, owing: [{ id: 9, name: 'Pat Pending' }] };
+    const api = show({
+      'GET /payments': () => ({ ...LEDGER, members: [{ id: 3, name: 'Olive Other' }, ...LEDGER.members], requests: [kit] }),
+      'POST /payments/requests': () => jsonReply({ request: kit }, 201),
+    });
+    const section = await screen.findByRole('region', { name: 'Payment requests' });
+    expect(section).toHaveTextContent('Club kit: $40.00, due Mar 20, 2026 · paid 1 of 2');
+    expect(section).toHaveTextContent('Still owing: Pat Pending');
+    await user.click(within(section).getByRole('button', { name: 'Ask for a payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ask for a payment' });
+    await user.type(within(dialog).getByLabelText('What it is for'), 'Camp');
+    await user.type(within(dialog).getByLabelText('Amount (CAD)'), '150');
+    await user.type(within(dialog).getByLabelText('Due by'), '2026-04-01');
+    await user.click(within(dialog).getByLabelText('The members I choose'));
+    await user.click(within(dialog).getByLabelText('Pat Pending'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes().at(-1)).toMatchObject({ path: '/payments/requests', body: { title: 'Camp', amountCents: 15000, dueDate: '2026-04-01', userIds: [9] } });
+  });
+
   it('opens the record form for the member the pending list named, and records through the outbox', async () => {
     const user = userEvent.setup();
     const api = answerRoutes(

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useLedgerQuery } from './api/payment-queries';
 import { MemberPrices } from './member-prices';
+import { PaymentRequests } from './payment-requests';
 import { RecordPaymentModal, RefundModal } from './payment-forms';
 import './payments.css';
 
@@ -64,6 +65,7 @@ function Ledger() {
         <>
           <Totals answer={data} />
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
+          <PaymentRequests answer={data} />
           <MemberPrices answer={data} />
           {recording && <RecordPaymentModal members={data.members} packages={data.packages} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>

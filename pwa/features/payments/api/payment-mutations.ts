@@ -4,9 +4,18 @@ import { call } from '../../../lib/data/api-client';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { paymentKeys } from './payment-queries';
 
-/** Starts a checkout for a package: the answer is where the browser goes to pay. */
+/** Starts a checkout for a package or a request made to the member: the answer is where the browser goes to pay. */
 export function useCheckoutMutation() {
-  return useMutation({ mutationFn: (item: string) => call('POST /payments/checkout', { body: { package: item } }) });
+  return useMutation({ mutationFn: (body: BodyOf<'POST /payments/checkout'>) => call('POST /payments/checkout', { body }) });
+}
+
+/** Asks members for a one-off payment (kit, a camp). */
+export function usePaymentRequestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<'POST /payments/requests'>) => call('POST /payments/requests', { body, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
 }
 
 /** The return from Checkout: the server asks Stripe and settles the payment, whichever of it and the webhook comes first. */
