@@ -100,9 +100,12 @@ export function MemberOptions({ members }: { members: PayingMember[] }) {
   );
 }
 
+// The form's "For" holds a package's name, or 'request:<id>' for one of the club's payment requests.
+const REQUEST_CHOICE = /^request:(\d+)$/;
+
 const recordBody = (values: RecordValues, currency: Currency) => ({
   userId: Number(values.userId),
-  package: values.package,
+  ...(REQUEST_CHOICE.test(values.package) ? { request: Number(REQUEST_CHOICE.exec(values.package)![1]) } : { package: values.package }),
   ...(values.amount.trim() ? { amountCents: parseMoney(values.amount, currency) ?? -1 } : {}),
   method: values.method,
   ...(values.receipt.trim() ? { receipt: values.receipt } : {}),
@@ -119,12 +122,15 @@ const recordForm = (currency: Currency) =>
 export function RecordPaymentModal({
   members,
   packages,
+  requests = [],
   currency,
   memberId = null,
   onClose,
 }: {
   members: PayingMember[];
   packages: string[];
+  /** The club's payment requests, which money handed over may pay too. */
+  requests?: { id: number; title: string }[];
   currency: Currency;
   memberId?: number | null;
   onClose: () => void;
@@ -167,16 +173,27 @@ export function RecordPaymentModal({
             </select>
           )}
         </FormField>
-        <FormField label="Package" error={errors.package?.message}>
+        <FormField label="For" error={errors.package?.message}>
           {(field) => (
             <select {...field} {...register('package')}>
-              {packages.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
+              <optgroup label="Membership packages">
+                {packages.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </optgroup>
+              {requests.length > 0 && (
+                <optgroup label="Payment requests">
+                  {requests.map((r) => (
+                    <option key={r.id} value={`request:${r.id}`}>
+                      {r.title}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
           )}
         </FormField>
-        <FormField label="Amount" hint="Leave empty for the package's price with tax" error={errors.amount?.message}>
+        <FormField label="Amount" hint="Leave empty for the price asked" error={errors.amount?.message}>
           {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('amount')} />}
         </FormField>
         <FormField label="How it was paid" error={errors.method?.message}>

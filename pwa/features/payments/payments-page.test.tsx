@@ -132,6 +132,7 @@ describe('Admin → Payments', () => {
     const api = show({
       'GET /payments': () => ({ ...LEDGER, members: [{ id: 3, name: 'Olive Other' }, ...LEDGER.members], requests: [kit] }),
       'POST /payments/requests': () => jsonReply({ request: kit }, 201),
+      'POST /payments/record': () => jsonReply({ payment: PAYMENT }, 201),
     });
     const section = await screen.findByRole('region', { name: 'Payment requests' });
     expect(section).toHaveTextContent('Club kit: $40.00, due Mar 20, 2026 · paid 1 of 2');
@@ -146,6 +147,14 @@ describe('Admin → Payments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.writes().at(-1)).toMatchObject({ path: '/payments/requests', body: { title: 'Camp', amountCents: 15000, dueDate: '2026-04-01', userIds: [9] } });
+    // Money handed over for a request is recorded against it.
+    await user.click(screen.getByRole('button', { name: 'Record cash or transfer' }));
+    const record = screen.getByRole('dialog', { name: 'Record a payment' });
+    await user.selectOptions(within(record).getByLabelText('Member'), '9');
+    await user.selectOptions(within(record).getByLabelText('For'), 'Club kit');
+    await user.click(within(record).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes().at(-1)).toMatchObject({ path: '/payments/record', body: { userId: 9, request: 3, method: 'cash' } }));
+    expect(api.writes().at(-1)!.body).not.toHaveProperty('package');
   });
 
   it('opens the record form for the member the pending list named, and records through the outbox', async () => {

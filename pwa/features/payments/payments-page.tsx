@@ -67,7 +67,7 @@ function Ledger() {
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
           <PaymentRequests answer={data} />
           <MemberPrices answer={data} />
-          {recording && <RecordPaymentModal members={data.members} packages={data.packages} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
+          {recording && <RecordPaymentModal members={data.members} packages={data.packages} requests={data.requests} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>
       )}
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
