@@ -786,6 +786,14 @@ export const paymentRequestMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('payment_request_members_user_idx').on(t.userId)],
 );
 
+// When a member who owes the club was last reminded: one reminder per member per the club's days.
+export const paymentReminders = sqliteTable('payment_reminders', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: integer('sent_at').notNull(),
+});
+
 // A member's own membership price, or an exemption (price null), with the reason, set by whoever
 // handles the club's money. One per member; the server's prices read it.
 export const memberPrices = sqliteTable('member_prices', {

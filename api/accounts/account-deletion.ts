@@ -14,6 +14,7 @@ import {
   passkeys,
   passwordResets,
   memberPrices,
+  paymentReminders,
   paymentRequestMembers,
   paymentRequests,
   payments,
@@ -128,6 +129,7 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   stripe_events: { keep: 'the ids of the Stripe events handled; no account in them' },
   payment_requests: ({ db, user }) => db.update(paymentRequests).set({ createdByName: FORMER_MEMBER }).where(eq(paymentRequests.createdBy, user.id)).run(),
   payment_request_members: ({ db, user }) => db.delete(paymentRequestMembers).where(eq(paymentRequestMembers.userId, user.id)).run(),
+  payment_reminders: ({ db, user }) => db.delete(paymentReminders).where(eq(paymentReminders.userId, user.id)).run(),
   member_prices: ({ db, user }) => {
     db.delete(memberPrices).where(eq(memberPrices.userId, user.id)).run();
     db.update(memberPrices).set({ setByName: FORMER_MEMBER }).where(eq(memberPrices.setBy, user.id)).run();

@@ -122,8 +122,8 @@ export function ledgerTotals(list: readonly Payment[]): LedgerTotals {
   };
 }
 
-/** The treasurer's ledger, newest first, of one status or all. */
-export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
+/** The treasurer's ledger, newest first, of one status or all (who still owes is reminders.ts's, added by the route). */
+export function ledger(deps: AppDeps, status?: PaymentStatus): Omit<LedgerAnswer, 'owing'> {
   const rows = deps.database.db
     .select()
     .from(payments)
@@ -153,7 +153,7 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
  * each line adds to the screen's totals (a paid payment's amount, a refund of it taken off; a pending,
  * failed or expired payment nothing), so the column sums to the screen's net whatever status is shown.
  */
-export function ledgerCsv(deps: AppDeps, answer: LedgerAnswer): { filename: string; body: string } {
+export function ledgerCsv(deps: AppDeps, answer: Pick<LedgerAnswer, 'payments'>): { filename: string; body: string } {
   const zone = clubTimeZone(deps);
   const when = (instant: number | null) => (instant === null ? null : clubDateTimeOf(instant, zone).date);
   const lines = answer.payments.flatMap((p) => {

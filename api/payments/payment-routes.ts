@@ -20,13 +20,14 @@ import { returnFromCheckout, startCheckout } from './checkout';
 import { ledger, ledgerCsv, myPayments } from './ledger';
 import { clearMemberPrice, setMemberPrice } from './member-prices';
 import { recordPayment } from './record';
+import { owingList, remindOwing } from './reminders';
 import { createRequest } from './requests';
 import { refundPayment } from './refunds';
 import { receiveWebhook } from './webhook';
 
 function ledgerOf(c: Context<AppEnv>) {
   const { status } = parse(ledgerQuerySchema, { status: c.req.query('status') || undefined });
-  return ledger(c.var.deps, status);
+  return { ...ledger(c.var.deps, status), owing: owingList(c.var.deps) };
 }
 
 // The webhook is Stripe's (its signature is the credential); the rest are a signed-in account's: the
@@ -89,6 +90,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       body: { request: createRequest(c.var.deps, c.var.user, input) } satisfies AnswerOf<'POST /payments/requests'>,
     }));
   })
+  .post('/reminders', requirePayments, (c) => respondOnce(c, null, () => ({ status: 200, body: remindOwing(c.var.deps) satisfies AnswerOf<'POST /payments/reminders'> })))
   .delete('/members/:id/price', requirePayments, (c) => {
     const id = routeId(c, PAYMENT_MEMBER_NOT_FOUND);
     return respondOnce(c, { id }, () => {

@@ -3,7 +3,7 @@
 // refund once), the ledger and its CSV, who may call what, and bad input answered without a 500.
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, teamProfiles, users } from '../../db/schema';
+import { messageQueue, payments, teamProfiles, users } from '../../db/schema';
 import { IDEMPOTENCY_IN_PROGRESS_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR, NO_PERMISSION_ERROR } from '../../domain/contract/common';
 import {
   CHECKOUT_NOT_FOUND,
@@ -354,6 +354,30 @@ describe('one-off payment requests', () => {
     expect(ledger.totals.byItem).toEqual(expect.arrayContaining([{ item: 'Club kit', netCents: 4000 }, { item: 'Camp', netCents: 15000 }]));
     // Still a pending member's membership is what they pay without a request named.
     expect(await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: {} })).toMatchObject({ status: 400, body: { error: CHECKOUT_WHAT_ERROR } });
+  });
+});
+
+describe('who still owes', () => {
+  it('lists each account that owes, and reminds each at most once in the club’s days', async () => {
+    scene = await paymentScene({ online: false });
+    const ana = await scene.t.createUser({ ...MEMBER, email: 'ana@club.test', name: 'Ana Active' });
+    await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body: { title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20', userIds: [ana.id, scene.member.id] } });
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.owing).toEqual([
+      { userId: ana.id, name: 'Ana Active', owes: ['Club kit ($40.00, due Mar 20, 2026)'], remindedAt: null },
+      expect.objectContaining({ userId: scene.member.id, owes: ['Membership', 'Club kit ($40.00, due Mar 20, 2026)'] }),
+    ]);
+    const mail = () => scene.t.db.select().from(messageQueue).all().filter((m) => m.text.includes('You owe the club')).length;
+    expect(await scene.t.must('POST', '/api/payments/reminders', { token: scene.admin.token })).toEqual({ reminded: 2, skipped: 0 });
+    expect(mail()).toBe(2);
+    // Asked again the next day: nobody is told twice within the seven days.
+    scene.t.clock.advance(24 * 60 * 60 * 1000);
+    expect(await scene.t.must('POST', '/api/payments/reminders', { token: scene.admin.token })).toEqual({ reminded: 0, skipped: 2 });
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: ana.id, request: ledger.requests[0].id, method: 'cash' } });
+    scene.t.clock.advance(6 * 24 * 60 * 60 * 1000);
+    expect(await scene.t.must('POST', '/api/payments/reminders', { token: scene.admin.token })).toEqual({ reminded: 1, skipped: 0 });
+    expect(mail()).toBe(3);
+    expect((await scene.t.must('GET', '/api/payments', { token: scene.member.token }).catch(() => null))).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   messageQueue,
   passkeys,
   memberPrices,
+  paymentReminders,
   paymentRequestMembers,
   paymentRequests,
   payments,
@@ -407,6 +408,13 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(paymentRequestMembers.userId, user.id))
       .all()
       .map(({ r }) => ({ request: r.id, for: r.title, amount_cents: r.amountCents, currency: r.currency, due: r.dueDate })),
+  payment_reminders: ({ db, user }) =>
+    db
+      .select()
+      .from(paymentReminders)
+      .where(eq(paymentReminders.userId, user.id))
+      .all()
+      .map((r) => ({ last_reminded_at: at(r.sentAt) })),
   member_prices: ({ db, user }) =>
     db
       .select()

@@ -936,6 +936,14 @@ const CASES: RouteCase[] = [
     allowedStatus: 201,
   },
   {
+    name: 'remind those who owe',
+    method: 'POST',
+    path: () => '/api/payments/reminders',
+    tooLow: BELOW_ADMIN,
+    allowed: 'admin',
+    allowedStatus: 200,
+  },
+  {
     name: 'clear a member’s own price',
     method: 'DELETE',
     path: (w) => `/api/payments/members/${w.users.target.id}/price`,
@@ -1120,6 +1128,7 @@ describe('every mutating route refuses callers without the right', () => {
       'PUT /api/payments/members/:id/price',
       'DELETE /api/payments/members/:id/price',
       'POST /api/payments/requests',
+      'POST /api/payments/reminders',
       'POST /api/payments/checkout',
       'POST /api/payments/return',
     ]);

@@ -9,6 +9,12 @@ CREATE TABLE `member_prices` (
 	FOREIGN KEY (`set_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
+CREATE TABLE `payment_reminders` (
+	`user_id` integer PRIMARY KEY NOT NULL,
+	`sent_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `payment_request_members` (
 	`request_id` integer NOT NULL,
 	`user_id` integer NOT NULL,

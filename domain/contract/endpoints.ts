@@ -49,6 +49,7 @@ import type {
   PaymentRequestAnswer,
   paymentRequestSchema,
   recordPaymentSchema,
+  RemindersAnswer,
   refundSchema,
   returnSchema,
   WebhookAnswer,
@@ -318,6 +319,7 @@ export interface Endpoints {
   'PUT /payments/members/:id/price': { body: Body<typeof memberPriceSchema>; answer: MemberPriceAnswer };
   'DELETE /payments/members/:id/price': { answer: MemberPriceAnswer };
   'POST /payments/requests': { body: Body<typeof paymentRequestSchema>; answer: PaymentRequestAnswer };
+  'POST /payments/reminders': { answer: RemindersAnswer };
 }
 
 export type Endpoint = keyof Endpoints;

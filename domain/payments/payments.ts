@@ -109,10 +109,17 @@ export interface PaymentSettings {
   activateOnPayment: boolean;
   /** The team positions (ids of the `team-positions` document) whose holder, an exec, may record and refund payments. */
   positions: string[];
+  /** A member who owes is reminded at most once in this many days, however often the treasurer asks. */
+  reminderDays: number;
 }
 
 export function defaultPaymentSettings(): PaymentSettings {
-  return { currency: DEFAULT_CURRENCY, activateOnPayment: false, positions: ['treasurer'] };
+  return { currency: DEFAULT_CURRENCY, activateOnPayment: false, positions: ['treasurer'], reminderDays: 7 };
+}
+
+/** Whether a member last reminded at `lastSentAt` (epoch ms) may be reminded again at `now`. */
+export function mayRemind(lastSentAt: number | null, now: number, settings: Pick<PaymentSettings, 'reminderDays'>): boolean {
+  return lastSentAt === null || now - lastSentAt >= settings.reminderDays * 24 * 60 * 60 * 1000;
 }
 
 /**

@@ -421,6 +421,7 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     currency: z.string({ error: 'Choose the club’s currency' }).refine(isCurrency, CURRENCY_CODE_ERROR),
     activateOnPayment: z.boolean({ error: 'Say whether a paid membership activates the account' }),
     positions: z.array(z.string().trim().min(1).max(60), { error: 'List the positions that handle payments' }).max(20, 'At most 20 positions'),
+    reminderDays: z.number({ error: 'Give the days between two reminders, 1 to 60' }).int('Give the days between two reminders, 1 to 60').min(1, 'Give the days between two reminders, 1 to 60').max(60, 'Give the days between two reminders, 1 to 60'),
   }),
   duties: z.object({
     kinds: z

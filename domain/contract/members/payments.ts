@@ -116,6 +116,20 @@ export interface PaymentRequest extends OwedRequest {
   owing: { id: number; name: string }[];
 }
 
+/** A member who still owes the club: what (a membership, requests), and when they were last reminded. */
+export interface OwingMember {
+  userId: number;
+  name: string;
+  owes: string[];
+  remindedAt: number | null;
+}
+
+/** POST /payments/reminders: how many members were reminded, and how many were left (reminded too lately). */
+export interface RemindersAnswer {
+  reminded: number;
+  skipped: number;
+}
+
 export interface PaymentRequestAnswer {
   request: PaymentRequest;
 }
@@ -173,6 +187,8 @@ export interface LedgerAnswer {
   memberPrices: MemberPrice[];
   /** The one-off payment requests, newest first. */
   requests: PaymentRequest[];
+  /** Who still owes the club, by name. */
+  owing: OwingMember[];
 }
 
 const words = (what: string, most: number) =>

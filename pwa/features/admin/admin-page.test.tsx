@@ -194,6 +194,7 @@ describe('AdminPage for an administrator', () => {
         packages: [],
         memberPrices: [],
         requests: [],
+        owing: [],
       }),
       'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...pat, role: 'member', expiry_date: body?.expiryDate ?? null } }),
     });

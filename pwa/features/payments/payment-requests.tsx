@@ -8,11 +8,47 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage } from '../../components/status';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { showRefusal } from '../../lib/forms/server-refusal';
-import { formatDate, formatMoney } from '../../lib/ui/format';
-import { usePaymentRequestMutation } from './api/payment-mutations';
+import { errorMessage } from '../../lib/data/api-client';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/ui/format';
+import { usePaymentRequestMutation, useRemindMutation } from './api/payment-mutations';
 
 // One-off payment requests (Admin → Payments): kit, a training camp, asked of every active member or
-// of the ones chosen, with a due date; the list says who has paid and who still owes.
+// of the ones chosen, with a due date; the list says who has paid and who still owes. And who owes the
+// club anything, with the reminder to them.
+
+/** Who still owes the club, with when each was last reminded, and the button that reminds them. */
+export function WhoOwes({ answer }: { answer: LedgerAnswer }) {
+  const remind = useRemindMutation();
+  const [said, setSaid] = useState('');
+  const send = () =>
+    remind.mutateAsync().then(
+      (r) => setSaid(`${r.reminded} reminded${r.skipped > 0 ? `; ${r.skipped} reminded too recently, left for now` : ''}.`),
+      (err: unknown) => setSaid(errorMessage(err, 'The reminders could not be sent. Try again.')),
+    );
+  return (
+    <section className="payments-prices" aria-labelledby="who-owes-title">
+      <h2 id="who-owes-title">Who still owes</h2>
+      {answer.owing.length === 0 ? (
+        <p className="hint">Nobody owes the club anything.</p>
+      ) : (
+        <>
+          <ul className="payments-list">
+            {answer.owing.map((m) => (
+              <li key={m.userId}>
+                <strong>{m.name}</strong>: {m.owes.join('; ')}
+                {m.remindedAt !== null && <span className="payments-list__how"> · reminded {formatDateTime(m.remindedAt)}</span>}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button" onClick={() => void send()} disabled={remind.isPending}>
+            Remind those who owe
+          </button>
+        </>
+      )}
+      {said && <p role="status">{said}</p>}
+    </section>
+  );
+}
 
 export function PaymentRequests({ answer }: { answer: LedgerAnswer }) {
   const [asking, setAsking] = useState(false);

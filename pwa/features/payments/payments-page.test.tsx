@@ -40,6 +40,7 @@ const LEDGER: LedgerAnswer = {
   packages: ['Full Tri', 'Half Run'],
   memberPrices: [],
   requests: [],
+  owing: [],
 };
 
 function show(more = {}) {
@@ -155,6 +156,19 @@ describe('Admin → Payments', () => {
     await user.click(within(record).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(api.writes().at(-1)).toMatchObject({ path: '/payments/record', body: { userId: 9, request: 3, method: 'cash' } }));
     expect(api.writes().at(-1)!.body).not.toHaveProperty('package');
+  });
+
+  it('lists who still owes and reminds them, saying how many were told', async () => {
+    const user = userEvent.setup();
+    const api = show({
+      'GET /payments': () => ({ ...LEDGER, owing: [{ userId: 9, name: 'Pat Pending', owes: ['Membership'], remindedAt: null }] }),
+      'POST /payments/reminders': () => ({ reminded: 1, skipped: 0 }),
+    });
+    const section = await screen.findByRole('region', { name: 'Who still owes' });
+    expect(section).toHaveTextContent('Pat Pending: Membership');
+    await user.click(within(section).getByRole('button', { name: 'Remind those who owe' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('1 reminded.');
+    expect(api.writes().at(-1)).toMatchObject({ path: '/payments/reminders' });
   });
 
   it('opens the record form for the member the pending list named, and records through the outbox', async () => {

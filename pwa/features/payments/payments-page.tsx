@@ -10,7 +10,7 @@ import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useLedgerQuery } from './api/payment-queries';
 import { MemberPrices } from './member-prices';
-import { PaymentRequests } from './payment-requests';
+import { PaymentRequests, WhoOwes } from './payment-requests';
 import { RecordPaymentModal, RefundModal } from './payment-forms';
 import './payments.css';
 
@@ -65,6 +65,7 @@ function Ledger() {
         <>
           <Totals answer={data} />
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
+          <WhoOwes answer={data} />
           <PaymentRequests answer={data} />
           <MemberPrices answer={data} />
           {recording && <RecordPaymentModal members={data.members} packages={data.packages} requests={data.requests} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}

@@ -18,7 +18,7 @@ export function PaymentSettingsForm() {
         saveLabel="Save payment settings"
         savedNotice="Payment settings saved: they apply to the next payment."
         theirs={({ body }) => `Another administrator set the currency to ${body.currency}${body.activateOnPayment ? ', a paid membership activating the account,' : ''} while you were editing.`}
-        showsField={(path) => ['currency', 'activateOnPayment', 'positions'].includes(path.split('.')[0]!)}
+        showsField={(path) => ['currency', 'activateOnPayment', 'positions', 'reminderDays'].includes(path.split('.')[0]!)}
       >
         {(draft) => (
           <>
@@ -31,6 +31,11 @@ export function PaymentSettingsForm() {
                     </option>
                   ))}
                 </select>
+              )}
+            </FormField>
+            <FormField label="Days between two reminders" error={editor.errorAt('reminderDays')} hint="A member who owes is reminded at most once in this many days.">
+              {(control) => (
+                <input {...control} type="number" min={1} max={60} value={draft.reminderDays} onChange={(e) => editor.setDraft((d) => ({ ...d, reminderDays: e.target.valueAsNumber }))} />
               )}
             </FormField>
             <label className="admin-checkbox">

@@ -37,6 +37,15 @@ export function useRefundMutation() {
   });
 }
 
+/** Reminds those who owe (each at most once in the club's days). */
+export function useRemindMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('POST /payments/reminders', { idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
 /** A member's own price or exemption, set or cleared (null). */
 export function useMemberPriceMutation() {
   const queryClient = useQueryClient();
