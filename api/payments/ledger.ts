@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { payments, refunds, users, type PaymentRow, type RefundRow, type UserRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { effectiveRole } from '../../domain/membership';
-import type { LedgerAnswer, LedgerTotals, MyPaymentsAnswer, Payment, Refund } from '../../domain/contract/members/payments';
+import { LEDGER_TERM_ERROR, type LedgerAnswer, type LedgerTotals, type MyPaymentsAnswer, type Payment, type Refund } from '../../domain/contract/members/payments';
 import { plainMoney, type Currency } from '../../domain/payments/money';
 import { balanceOf, membershipOwed, METHOD_NAMES, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../domain/payments/payments';
 import { clubDateTimeOf } from '../../domain/region/club-format';
@@ -13,6 +13,9 @@ import { clubDates } from '../club/settings';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { ServiceError } from '../platform/errors';
+import { clubTerms } from '../club/terms';
+import { recentTerms, termFromId } from '../../domain/calendar';
 import { toCsv } from '../reports/csv';
 import { memberPriceList, memberPriceOf } from './member-prices';
 import { clubTaxWords, owedPackages } from './prices';
@@ -122,14 +125,28 @@ export function ledgerTotals(list: readonly Payment[]): LedgerTotals {
   };
 }
 
-/** The treasurer's ledger, newest first, of one status or all (who still owes is reminders.ts's, added by the route). */
-export function ledger(deps: AppDeps, status?: PaymentStatus): Omit<LedgerAnswer, 'owing'> {
+/**
+ * The treasurer's ledger, newest first, of one status or all, and of one term (a payment counted in the
+ * term of the club date it was paid, or made while unpaid) or all. Who still owes is reminders.ts's,
+ * added by the route.
+ */
+export function ledger(deps: AppDeps, status?: PaymentStatus, termId?: string): Omit<LedgerAnswer, 'owing'> {
+  const zone = clubTimeZone(deps);
+  const terms = clubTerms(deps);
+  const term = termId === undefined ? undefined : termFromId(terms, termId);
+  if (termId !== undefined && !term) throw new ServiceError(400, LEDGER_TERM_ERROR, { field: 'term' });
+  const inTerm = (row: PaymentRow) => {
+    if (!term) return true;
+    const day = clubDateTimeOf(row.paidAt ?? row.createdAt, zone).date;
+    return day >= term.start && day <= term.end;
+  };
   const rows = deps.database.db
     .select()
     .from(payments)
     .where(status ? eq(payments.status, status) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .all();
+    .all()
+    .filter(inTerm);
   const list = mapped(deps, rows);
   const members = deps.database.db
     .select({ id: users.id, name: users.name })
@@ -145,6 +162,7 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): Omit<LedgerAnswer
     packages: owedPackages(deps).map((p) => p.item),
     memberPrices: memberPriceList(deps),
     requests: requestList(deps),
+    terms: recentTerms(terms, clubToday(deps.clock(), zone)).map((t) => ({ id: t.id, label: t.label })),
   };
 }
 

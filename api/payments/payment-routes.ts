@@ -26,8 +26,8 @@ import { refundPayment } from './refunds';
 import { receiveWebhook } from './webhook';
 
 function ledgerOf(c: Context<AppEnv>) {
-  const { status } = parse(ledgerQuerySchema, { status: c.req.query('status') || undefined });
-  return { ...ledger(c.var.deps, status), owing: owingList(c.var.deps) };
+  const { status, term } = parse(ledgerQuerySchema, { status: c.req.query('status') || undefined, term: c.req.query('term') || undefined });
+  return { ...ledger(c.var.deps, status, term), owing: owingList(c.var.deps) };
 }
 
 // The webhook is Stripe's (its signature is the credential); the rest are a signed-in account's: the

@@ -400,6 +400,12 @@ describe('the ledger', () => {
     expect(lines.some((l) => l.includes(`"'=Rue"`))).toBe(true);
     const sum = lines.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[9]) * 100), 0);
     expect(sum).toBe(paid.totals.netCents);
+    // By term: the one of the club date each was paid in.
+    const now = await scene.t.must('GET', '/api/payments?term=winter-2026', { token: scene.admin.token });
+    expect(now.payments).toHaveLength(all.payments.length);
+    expect(now.terms[0]).toEqual({ id: 'winter-2026', label: 'Winter 2026' });
+    expect((await scene.t.must('GET', '/api/payments?term=fall-2025', { token: scene.admin.token })).totals.netCents).toBe(0);
+    expect(await scene.t.call('GET', '/api/payments?term=spring-1999', { token: scene.admin.token })).toMatchObject({ status: 400, body: { field: 'term' } });
     const third = await scene.t.createUser({ role: 'pending', email: 'sam@club.test', expiryDate: null });
     await scene.checkout('Half Tri', third);
     // All payments, a pending checkout among them: the Counted column is the screen's net, as it

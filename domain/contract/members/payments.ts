@@ -24,6 +24,7 @@ export const MEMBER_PRICE_AMOUNT_ERROR = 'Give the member’s price in cents, fr
 export const PAYMENT_REQUEST_NOT_FOUND = 'That payment request is not one of yours';
 export const REQUEST_PAID_ERROR = 'This request is already paid';
 export const REQUEST_MEMBERS_ERROR = 'Choose the members asked, or ask every member';
+export const LEDGER_TERM_ERROR = 'Choose one of the club’s terms';
 export const CHECKOUT_WHAT_ERROR = 'Choose a membership package or a payment request';
 
 /** One refund of a payment. `pending` while Stripe is asked; a refund Stripe refused is `failed` and counts for nothing. */
@@ -189,6 +190,8 @@ export interface LedgerAnswer {
   requests: PaymentRequest[];
   /** Who still owes the club, by name. */
   owing: OwingMember[];
+  /** The terms the ledger may be filtered by, newest first ('Fall 2026'). */
+  terms: { id: string; label: string }[];
 }
 
 const words = (what: string, most: number) =>
@@ -254,4 +257,6 @@ export type PaymentRequestInput = z.infer<typeof paymentRequestSchema>;
 
 export const ledgerQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: `Choose a status: ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+  /** A term's id ('fall-2026'): the payments made (or paid) in it. */
+  term: z.string({ error: LEDGER_TERM_ERROR }).trim().min(1, LEDGER_TERM_ERROR).max(40, LEDGER_TERM_ERROR).optional(),
 });

@@ -195,6 +195,7 @@ describe('AdminPage for an administrator', () => {
         memberPrices: [],
         requests: [],
         owing: [],
+        terms: [],
       }),
       'PUT /admin/members/:id/approve': ({ body }) => ({ member: { ...pat, role: 'member', expiry_date: body?.expiryDate ?? null } }),
     });

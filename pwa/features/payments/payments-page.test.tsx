@@ -41,6 +41,10 @@ const LEDGER: LedgerAnswer = {
   memberPrices: [],
   requests: [],
   owing: [],
+  terms: [
+    { id: 'winter-2026', label: 'Winter 2026' },
+    { id: 'fall-2025', label: 'Fall 2025' },
+  ],
 };
 
 function show(more = {}) {
@@ -59,6 +63,8 @@ describe('Admin → Payments', () => {
     expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent('Net $289.28');
     await user.selectOptions(screen.getByLabelText('Show'), 'pending');
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/payments?status=pending'));
+    await user.selectOptions(screen.getByLabelText('Term'), 'fall-2025');
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/payments?status=pending&term=fall-2025'));
   });
 
   it('refunds part of a payment with a reason, in cents, and keeps what was typed when refused', async () => {

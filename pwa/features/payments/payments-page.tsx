@@ -8,7 +8,7 @@ import { EmptyState, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { useLedgerQuery } from './api/payment-queries';
+import { ledgerQuery, useLedgerQuery } from './api/payment-queries';
 import { MemberPrices } from './member-prices';
 import { PaymentRequests, WhoOwes } from './payment-requests';
 import { RecordPaymentModal, RefundModal } from './payment-forms';
@@ -33,7 +33,12 @@ function Ledger() {
   const [status, setStatus] = useState<PaymentStatus | 'all'>('all');
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const [recording, setRecording] = useState(recordFor !== null);
-  const { data, error, isPending, refetch } = useLedgerQuery(status);
+  const [term, setTerm] = useState('');
+  const { data, error, isPending, refetch } = useLedgerQuery(status, term);
+  // The terms to choose from, kept from the first answer while another term's is loading.
+  const [terms, setTerms] = useState<{ id: string; label: string }[]>([]);
+  if (data && data.terms.length > 0 && terms.length === 0) setTerms(data.terms);
+  const csvQuery = new URLSearchParams(ledgerQuery(status, term)).toString();
   return (
     <div className="page payments-page">
       <Link to="/admin" className="profile-back">
@@ -52,10 +57,21 @@ function Ledger() {
             ))}
           </select>
         </label>
+        <label>
+          Term{' '}
+          <select value={term} onChange={(e) => setTerm(e.target.value)}>
+            <option value="">All terms</option>
+            {terms.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="button button--primary" onClick={() => setRecording(true)} disabled={!data}>
           Record cash or transfer
         </button>
-        <DownloadButton path={`/payments/ledger.csv${status === 'all' ? '' : `?status=${status}`}`} fallbackName="payments.csv" what="of the payments shown" />
+        <DownloadButton path={`/payments/ledger.csv${csvQuery ? `?${csvQuery}` : ''}`} fallbackName="payments.csv" what="of the payments shown" />
       </div>
       {isPending ? (
         <Loading text="Loading the payments…" />
