@@ -1,8 +1,10 @@
 // Who still owes the club (a membership, a payment request) and the treasurer's reminder to them:
 // told the one way members are told (messaging/notify.ts), each at most once in the club's
 // `reminderDays` however often the treasurer asks (payment_reminders keeps when each was last told).
-import { and, eq, ne } from 'drizzle-orm';
-import { paymentReminders, users } from '../../db/schema';
+import { eq, ne } from 'drizzle-orm';
+import { paymentReminders, paymentRequestMembers, users } from '../../db/schema';
+import { clubToday } from '../../domain/clock';
+import { effectiveRole } from '../../domain/membership';
 import type { OwingMember, RemindersAnswer } from '../../domain/contract/members/payments';
 import { mayRemind } from '../../domain/payments/payments';
 import { clubName } from '../club/identity/identity';
@@ -11,6 +13,7 @@ import { clubDates } from '../club/settings';
 import { noticeEmail } from '../messaging/mail-templates';
 import { tellMember } from '../messaging/notify';
 import type { AppDeps } from '../platform/context';
+import { clubTimeZone } from '../platform/club-time-zone';
 import { owesMembership } from './ledger';
 import { requestsOwedBy } from './requests';
 
@@ -23,12 +26,15 @@ export function owingList(deps: AppDeps): OwingMember[] {
     .select({ user: users, remindedAt: paymentReminders.sentAt })
     .from(users)
     .leftJoin(paymentReminders, eq(paymentReminders.userId, users.id))
-    .where(and(ne(users.role, 'rejected')))
+    .where(ne(users.role, 'rejected'))
     .all();
+  // Only those who may owe are looked at closely: accounts counted as pending, and members asked for a payment.
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
+  const asked = new Set(db.selectDistinct({ userId: paymentRequestMembers.userId }).from(paymentRequestMembers).all().map((r) => r.userId));
   const owing: OwingMember[] = [];
   for (const { user, remindedAt } of rows) {
-    const owes = requestsOwedBy(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`);
-    if (owesMembership(deps, user)) owes.unshift('Membership');
+    const owes = asked.has(user.id) ? requestsOwedBy(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`) : [];
+    if (effectiveRole(user, today) === 'pending' && owesMembership(deps, user)) owes.unshift('Membership');
     if (owes.length > 0) owing.push({ userId: user.id, name: user.name, owes, remindedAt: remindedAt ?? null });
   }
   return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);
