@@ -773,6 +773,11 @@ export const payments = sqliteTable(
     // The Stripe event that made it paid (null when the return page or the daily check did, or by hand).
     paidByEvent: text('paid_by_event'),
     paidAt: integer('paid_at'),
+    // Why it was charged at the member's own price (member_prices), null at the club's.
+    priceReason: text('price_reason'),
+    // The one-off request it answers (payment_requests; kind 'request'), null for a membership. No
+    // foreign key: a request is never deleted, and SQLite adds a column's key without its ON DELETE.
+    requestId: integer('request_id'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
@@ -805,9 +810,62 @@ export const refunds = sqliteTable(
 export type RefundRow = typeof refunds.$inferSelect;
 
 // Each Stripe event handled, by its id: a delivery of one already here changes nothing.
-export const stripeEvents = sqliteTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  paymentId: integer('payment_id'),
-  receivedAt: integer('received_at').notNull(),
+export const stripeEvents = sqliteTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    paymentId: integer('payment_id'),
+    receivedAt: integer('received_at').notNull(),
+  },
+  // Pruned by age once Stripe has stopped retrying (api/payments/webhook.ts).
+  (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
+);
+
+// A one-off payment request (kit, a training camp): its amount, due date, and the members asked.
+export const paymentRequests = sqliteTable('payment_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  title: text('title').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  dueDate: text('due_date').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name'),
+  createdAt: integer('created_at').notNull().default(now),
 });
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+
+export const paymentRequestMembers = sqliteTable(
+  'payment_request_members',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('payment_request_members_user_idx').on(t.userId)],
+);
+
+// When a member who owes the club was last reminded: one reminder per member per the club's days.
+export const paymentReminders = sqliteTable('payment_reminders', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: integer('sent_at').notNull(),
+});
+
+// A member's own membership price, or an exemption (price null), with the reason, set by whoever
+// handles the club's money. One per member; the server's prices read it.
+export const memberPrices = sqliteTable('member_prices', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priceCents: integer('price_cents'),
+  reason: text('reason').notNull(),
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  setByName: text('set_by_name'),
+  setAt: integer('set_at').notNull().default(now),
+});
+export type MemberPriceRow = typeof memberPrices.$inferSelect;

@@ -21,6 +21,22 @@ function ids(): { workout: number; event: number; race: number } {
   return found;
 }
 
+/**
+ * Runs `during` with the exec holding the treasurer's card (so Admin → Payments is theirs), and gives
+ * the card its address back after, for the other specs that share the database.
+ */
+async function asTreasurer(email: string, during: () => Promise<void>): Promise<void> {
+  const db = openTestDb();
+  const before = db.prepare("select email from team_profiles where id = 'treasurer'").get() as { email: string } | undefined;
+  db.prepare("update team_profiles set email = ? where id = 'treasurer'").run(email);
+  try {
+    await during();
+  } finally {
+    db.prepare("update team_profiles set email = ? where id = 'treasurer'").run(before?.email ?? '');
+    db.close();
+  }
+}
+
 /** Every visible tap target under 44 x 44 px on the page now, as 'name (w x h)'. */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
@@ -167,6 +183,13 @@ for (const role of ['visitor', 'member', 'exec'] as const) {
       }
     }
     if (role === 'exec') {
+      // Admin → Payments, for the exec who holds the treasurer's position.
+      await asTreasurer(DEMO.exec.email, async () => {
+        await page.goto('/admin/payments');
+        await settle(page);
+        await expect(page.getByLabel('Show')).toBeVisible();
+        await check('/admin/payments');
+      });
       // New Workout and Edit Workout: the same sheet.
       await page.goto('/forum');
       await settle(page);

@@ -383,18 +383,20 @@ const readWithUseRead = {
   },
 };
 
-/** `Intl.DateTimeFormat` however it is reached: `new Intl.DateTimeFormat(…)`, `Intl.DateTimeFormat(…)`. */
-function isIntlDateFormat(node) {
+const INTL_FORMATS = new Set(['DateTimeFormat', 'NumberFormat']);
+
+/** `Intl.DateTimeFormat` or `Intl.NumberFormat` however it is reached: `new Intl.NumberFormat(…)`, `Intl.DateTimeFormat(…)`. */
+function isIntlFormat(node) {
   return (
     node.type === 'MemberExpression' &&
     node.object.type === 'Identifier' &&
     node.object.name === 'Intl' &&
-    ((node.property.type === 'Identifier' && node.property.name === 'DateTimeFormat') || node.property.value === 'DateTimeFormat')
+    INTL_FORMATS.has(node.property.type === 'Identifier' ? node.property.name : node.property.value)
   );
 }
 
 /**
- * Dates and times become text one way: domain/region/club-format.ts, which the PWA reaches through
+ * Dates, times and money become text one way: domain/region/club-format.ts, which the PWA reaches through
  * pwa/lib/ui/format.ts and the server through clubDates(deps) (api/club/settings.ts), so one screen,
  * email or refusal never shows two styles and the club's clock and language are never forgotten.
  */
@@ -402,7 +404,7 @@ const formatThroughFormatModule = {
   meta: {
     type: 'problem',
     messages: {
-      intl: 'Format dates and times with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatTime, formatWeekday, formatMonth…), on the server through clubDates(deps); not Intl.DateTimeFormat.',
+      intl: 'Format dates, times and money with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatTime, formatMoney…), on the server through clubDates(deps); not Intl.DateTimeFormat or Intl.NumberFormat.',
       locale: 'Format with domain/region/club-format.ts: in the PWA through pwa/lib/ui/format.ts (formatDate, formatDateTime, formatNumber…), on the server through clubDates(deps); not {{name}}.',
     },
     schema: [],
@@ -410,7 +412,7 @@ const formatThroughFormatModule = {
   create(context) {
     return {
       MemberExpression(node) {
-        if (isIntlDateFormat(node)) context.report({ node, messageId: 'intl' });
+        if (isIntlFormat(node)) context.report({ node, messageId: 'intl' });
       },
       CallExpression(node) {
         const callee = node.callee;

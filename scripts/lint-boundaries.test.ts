@@ -231,9 +231,11 @@ describe('lint boundaries', () => {
     expect(await ruleIds('pwa/features/profile/api/passkey-mutations.ts', "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n")).toEqual([]);
   });
 
-  it('refuses formatting dates with Intl or toLocale*String outside the format modules', async () => {
+  it('refuses formatting dates or money with Intl or toLocale*String outside the format modules', async () => {
     const intl = "export const weekday = (d: Date) => new Intl.DateTimeFormat('en-US', { weekday: 'long' }).format(d);\n";
     expect(await ruleIds('pwa/features/forum/lint-fixture.ts', intl)).toEqual([expect.stringMatching(/^club\/format-through-format-module: .*format\.ts/)]);
+    const money = "export const price = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CAD' }).format(n);\n";
+    expect(await ruleIds('api/payments/lint-fixture.ts', money)).toEqual([expect.stringMatching(/^club\/format-through-format-module: .*Intl\.NumberFormat/)]);
     const locale = "export const day = (d: Date) => d.toLocaleDateString('en-US');\nexport const n = (x: number) => x.toLocaleString('en-US');\n";
     expect(await ruleIds('api/reports/lint-fixture.ts', locale)).toEqual([
       expect.stringMatching(/^club\/format-through-format-module: .*toLocaleDateString/),

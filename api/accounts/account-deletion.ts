@@ -13,6 +13,10 @@ import {
   passkeyChallenges,
   passkeys,
   passwordResets,
+  memberPrices,
+  paymentReminders,
+  paymentRequestMembers,
+  paymentRequests,
   payments,
   pollChoices,
   pollResponders,
@@ -131,6 +135,13 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
   },
   refunds: ({ db, user }) => db.update(refunds).set({ createdByName: FORMER_MEMBER }).where(eq(refunds.createdBy, user.id)).run(),
   stripe_events: { keep: 'the ids of the Stripe events handled; no account in them' },
+  payment_requests: ({ db, user }) => db.update(paymentRequests).set({ createdByName: FORMER_MEMBER }).where(eq(paymentRequests.createdBy, user.id)).run(),
+  payment_request_members: ({ db, user }) => db.delete(paymentRequestMembers).where(eq(paymentRequestMembers.userId, user.id)).run(),
+  payment_reminders: ({ db, user }) => db.delete(paymentReminders).where(eq(paymentReminders.userId, user.id)).run(),
+  member_prices: ({ db, user }) => {
+    db.delete(memberPrices).where(eq(memberPrices.userId, user.id)).run();
+    db.update(memberPrices).set({ setByName: FORMER_MEMBER }).where(eq(memberPrices.setBy, user.id)).run();
+  },
   // Last: the account itself (the calendar link's secret and the picture's address go with it).
   users: ({ db, user }) => db.delete(users).where(eq(users.id, user.id)).run(),
 };

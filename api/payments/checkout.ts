@@ -1,15 +1,16 @@
 // Paying online through Stripe Checkout: the member's checkout (the price the server's own, a Stripe
 // idempotency key per payment), the return from it, and the daily check of checkouts still pending.
 // Each settles through fulfil.ts, as the webhook does, whichever arrives first.
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { Cron } from 'croner';
 import type Stripe from 'stripe';
-import { payments, users, type PaymentRow } from '../../db/schema';
+import { payments, users, type PaymentRow, type UserRow } from '../../db/schema';
 import {
   CHECKOUT_NOT_FOUND,
   NOTHING_OWED_ERROR,
   ONLINE_PAYMENTS_OFF_ERROR,
   PAYMENT_MEMBER_NOT_FOUND,
+  REQUEST_PAID_ERROR,
   STRIPE_UNAVAILABLE_ERROR,
   UNKNOWN_PACKAGE_ERROR,
   type CheckoutAnswer,
@@ -20,8 +21,10 @@ import { clubName } from '../club/identity/identity';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { settle, sessionFacts } from './fulfil';
+import { pruneStripeEvents } from './webhook';
 import { owesMembership, paymentById } from './ledger';
 import { membershipPrice, type Price } from './prices';
+import { requestPrice, requestsOwedBy } from './requests';
 
 function stripeOf(deps: AppDeps): Stripe {
   if (!deps.stripe) throw new ServiceError(409, ONLINE_PAYMENTS_OFF_ERROR);
@@ -38,38 +41,59 @@ async function askStripe<T>(deps: AppDeps, what: string, call: () => Promise<T>)
   }
 }
 
-function lineItems(price: Price, club: string): Stripe.Checkout.SessionCreateParams.LineItem[] {
+function lineItems(price: Price, club: string, what: string): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const currency = price.currency.toLowerCase();
   const items: Stripe.Checkout.SessionCreateParams.LineItem[] = [
-    { quantity: 1, price_data: { currency, unit_amount: price.taxIncluded ? price.totalCents : price.subtotalCents, product_data: { name: `${club} membership: ${price.item}` } } },
+    { quantity: 1, price_data: { currency, unit_amount: price.taxIncluded ? price.totalCents : price.subtotalCents, product_data: { name: `${club} ${what}: ${price.item}` } } },
   ];
   if (price.taxCents > 0 && !price.taxIncluded) items.push({ quantity: 1, price_data: { currency, unit_amount: price.taxCents, product_data: { name: price.taxName } } });
   return items;
 }
 
+/** What a member pays for: a membership package (refused once none is owed) or a request made to them. */
+export function chargeOf(deps: AppDeps, member: UserRow, what: { package?: string; request?: number }): { price: Price; requestId: number | null; stillOwed: () => boolean } {
+  if (what.request !== undefined) {
+    const price = requestPrice(deps, member.id, what.request);
+    return { price, requestId: price.requestId, stillOwed: () => requestsOwedBy(deps, member.id).some((r) => r.id === price.requestId) };
+  }
+  const price = membershipPrice(deps, what.package ?? '', member.id);
+  if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
+  return { price, requestId: null, stillOwed: () => owesMembership(deps, member) };
+}
+
 /**
- * Where the member goes to pay for a membership package. A checkout the member left open is offered
- * again rather than a second one made, so one membership is never paid twice by two tabs.
+ * Where the member goes to pay for a membership package or a request made to them. A checkout the
+ * member left open is offered again rather than a second one made, so nothing is paid twice by two tabs.
  */
-export async function startCheckout(deps: AppDeps, userId: number, item: string): Promise<CheckoutAnswer> {
+export async function startCheckout(deps: AppDeps, userId: number, what: { package?: string; request?: number }): Promise<CheckoutAnswer> {
   const stripe = stripeOf(deps);
   const { db } = deps.database;
   const member = db.select().from(users).where(eq(users.id, userId)).get();
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND);
-  const price = membershipPrice(deps, item);
-  if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
-  if (!owesMembership(deps, member)) throw new ServiceError(409, NOTHING_OWED_ERROR);
+  const { price, requestId, stillOwed } = chargeOf(deps, member, what);
+  const owedError = requestId === null ? NOTHING_OWED_ERROR : REQUEST_PAID_ERROR;
+  if (!stillOwed()) throw new ServiceError(409, owedError);
+  const kind = requestId === null ? 'membership' : 'request';
 
   const open = db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.method, 'online'), eq(payments.status, 'pending'), eq(payments.kind, 'membership'), isNotNull(payments.stripeSessionId)))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.method, 'online'),
+        eq(payments.status, 'pending'),
+        eq(payments.kind, kind),
+        requestId === null ? isNull(payments.requestId) : eq(payments.requestId, requestId),
+        isNotNull(payments.stripeSessionId),
+      ),
+    )
     .all();
   for (const row of open) {
     const session = await askStripe(deps, 'reading a checkout', () => stripe.checkout.sessions.retrieve(row.stripeSessionId!));
     if (session.status === 'complete' || session.payment_status === 'paid') {
       settle(deps, sessionFacts(session), 'paid');
-      if (!owesMembership(deps, member)) throw new ServiceError(409, NOTHING_OWED_ERROR);
+      if (!stillOwed()) throw new ServiceError(409, owedError);
     } else if (session.status === 'expired') {
       settle(deps, sessionFacts(session), 'expired');
     } else if (row.item === price.item && row.amountCents === price.totalCents && session.url) {
@@ -82,7 +106,8 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
     .values({
       userId,
       memberName: member.name,
-      kind: 'membership',
+      kind,
+      requestId,
       item: price.item,
       subtotalCents: price.subtotalCents,
       taxCents: price.taxCents,
@@ -91,6 +116,7 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
       taxIncluded: price.taxIncluded,
       currency: price.currency,
       method: 'online',
+      priceReason: price.priceReason,
       createdAt: deps.clock(),
     })
     .returning()
@@ -104,7 +130,7 @@ export async function startCheckout(deps: AppDeps, userId: number, item: string)
         metadata: { payment_id: ref },
         payment_intent_data: { metadata: { payment_id: ref } },
         customer_email: member.email,
-        line_items: lineItems(price, clubName(deps)),
+        line_items: lineItems(price, clubName(deps), requestId === null ? 'membership' : 'request'),
         success_url: `${deps.env.APP_URL}/payments/return?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${deps.env.APP_URL}/profile`,
       },
@@ -158,12 +184,17 @@ export async function checkPendingPayments(deps: AppDeps): Promise<number> {
   return asked;
 }
 
-/** Runs the daily check at 04:00 server time (and not at start: a restart is no news of a payment). */
+/**
+ * Runs the daily check at 04:00 server time (and not at start: a restart is no news of a payment),
+ * and forgets the Stripe events older than their retention.
+ */
 export function startPendingPaymentCheck(deps: AppDeps, pattern = '0 0 4 * * *'): () => void {
   if (!deps.stripe) return () => undefined;
   const job = new Cron(pattern, { protect: true, unref: true, name: 'pending payments' }, async () => {
     const asked = await checkPendingPayments(deps);
     if (asked > 0) deps.logger.info({ asked }, 'pending payments asked of Stripe');
+    const pruned = pruneStripeEvents(deps);
+    if (pruned > 0) deps.logger.info({ pruned }, 'old Stripe event ids forgotten');
   });
   return () => job.stop();
 }

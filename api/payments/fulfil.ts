@@ -8,10 +8,10 @@ import type Stripe from 'stripe';
 import { payments, stripeEvents, users, type PaymentRow } from '../../db/schema';
 import { newMembershipTerm } from '../../domain/calendar';
 import { clubToday } from '../../domain/clock';
-import { formatMoney, type Currency } from '../../domain/payments/money';
 import { clubName } from '../club/identity/identity';
 import { documentBody } from '../club/documents';
 import { clubTerms } from '../club/terms';
+import { clubDates } from '../club/settings';
 import { approveMember } from '../members/members';
 import { paymentReceiptEmail } from '../messaging/mail-templates';
 import type { AppDeps } from '../platform/context';
@@ -58,7 +58,8 @@ function afterPaid(deps: AppDeps, row: PaymentRow): void {
   if (row.userId === null) return;
   const member = deps.database.db.select().from(users).where(eq(users.id, row.userId)).get();
   if (!member) return;
-  const currency = row.currency as Currency;
+  const currency = row.currency;
+  const formatMoney = (minor: number, code: string) => clubDates(deps).money(minor, code);
   const lines = [
     row.taxCents > 0 && !row.taxIncluded ? `${row.item}: ${formatMoney(row.subtotalCents, currency)}, ${row.taxName} ${formatMoney(row.taxCents, currency)}` : null,
     `Total: ${formatMoney(row.amountCents, currency)}${row.taxCents > 0 && row.taxIncluded ? ` (incl. ${formatMoney(row.taxCents, currency)} ${row.taxName})` : ''}`,

@@ -5,16 +5,21 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { payments, refunds, users, type PaymentRow, type RefundRow, type UserRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { effectiveRole } from '../../domain/membership';
-import type { LedgerAnswer, LedgerTotals, MyPaymentsAnswer, Payment, Refund } from '../../domain/contract/members/payments';
-import { formatMoney, plainMoney, type Currency } from '../../domain/payments/money';
+import { LEDGER_TERM_ERROR, type LedgerAnswer, type LedgerTotals, type MyPaymentsAnswer, type Payment, type Refund } from '../../domain/contract/members/payments';
+import { plainMoney, type Currency } from '../../domain/payments/money';
 import { balanceOf, membershipOwed, METHOD_NAMES, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../domain/payments/payments';
 import { clubDateTimeOf } from '../../domain/region/club-format';
 import { clubDates } from '../club/settings';
 import { documentBody } from '../club/documents';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { ServiceError } from '../platform/errors';
+import { clubTerms } from '../club/terms';
+import { recentTerms, termFromId } from '../../domain/calendar';
 import { toCsv } from '../reports/csv';
+import { memberPriceList, memberPriceOf } from './member-prices';
 import { clubTaxWords, owedPackages } from './prices';
+import { requestList, requestsOwedBy } from './requests';
 
 /** The refunds that count: done, or being done (their amount is held while Stripe is asked). */
 export const COUNTING_REFUNDS = ['pending', 'succeeded'] as const;
@@ -39,12 +44,13 @@ function toRefund(row: RefundRow): Refund {
 /** How a payment was made, in words: the pending list and the receipt say it. */
 export function paymentSummary(deps: AppDeps, row: PaymentRow): string {
   const currency = row.currency as Currency;
-  const amount = formatMoney(row.amountCents, currency);
-  const tax = row.taxCents > 0 ? ` (incl. ${formatMoney(row.taxCents, currency)} ${row.taxName})` : '';
+  const format = clubDates(deps);
+  const amount = format.money(row.amountCents, currency);
+  const tax = row.taxCents > 0 ? ` (incl. ${format.money(row.taxCents, currency)} ${row.taxName})` : '';
   if (row.method === 'online') {
     if (row.status !== 'paid' || row.paidAt === null) return `${amount} online: ${row.status}`;
     const day = clubDateTimeOf(row.paidAt, clubTimeZone(deps)).date;
-    return `Paid ${amount}${tax} online, ${clubDates(deps).date(day, 'medium')}`;
+    return `Paid ${amount}${tax} online, ${format.date(day, 'medium')}`;
   }
   const receipt = row.receipt ? `, receipt ${row.receipt}` : '';
   const by = row.recordedByName ? `, recorded by ${row.recordedByName}` : '';
@@ -74,6 +80,7 @@ export function toPayment(deps: AppDeps, row: PaymentRow, refundRows: readonly R
     paidAt: row.paidAt,
     refunds: refundRows.map(toRefund),
     summary: paymentSummary(deps, row),
+    priceReason: row.priceReason,
   };
 }
 
@@ -118,14 +125,28 @@ export function ledgerTotals(list: readonly Payment[]): LedgerTotals {
   };
 }
 
-/** The treasurer's ledger, newest first, of one status or all. */
-export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
+/**
+ * The treasurer's ledger, newest first, of one status or all, and of one term (a payment counted in the
+ * term of the club date it was paid, or made while unpaid) or all. Who still owes is reminders.ts's,
+ * added by the route.
+ */
+export function ledger(deps: AppDeps, status?: PaymentStatus, termId?: string): Omit<LedgerAnswer, 'owing'> {
+  const zone = clubTimeZone(deps);
+  const terms = clubTerms(deps);
+  const term = termId === undefined ? undefined : termFromId(terms, termId);
+  if (termId !== undefined && !term) throw new ServiceError(400, LEDGER_TERM_ERROR, { field: 'term' });
+  const inTerm = (row: PaymentRow) => {
+    if (!term) return true;
+    const day = clubDateTimeOf(row.paidAt ?? row.createdAt, zone).date;
+    return day >= term.start && day <= term.end;
+  };
   const rows = deps.database.db
     .select()
     .from(payments)
     .where(status ? eq(payments.status, status) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .all();
+    .all()
+    .filter(inTerm);
   const list = mapped(deps, rows);
   const members = deps.database.db
     .select({ id: users.id, name: users.name })
@@ -139,22 +160,39 @@ export function ledger(deps: AppDeps, status?: PaymentStatus): LedgerAnswer {
     totals: ledgerTotals(list),
     members,
     packages: owedPackages(deps).map((p) => p.item),
+    memberPrices: memberPriceList(deps),
+    requests: requestList(deps),
+    terms: recentTerms(terms, clubToday(deps.clock(), zone)).map((t) => ({ id: t.id, label: t.label })),
   };
 }
 
-/** The ledger as a spreadsheet: a line per payment and per refund, so its sums are the screen's totals. */
-export function ledgerCsv(deps: AppDeps, answer: LedgerAnswer): { filename: string; body: string } {
+/**
+ * The ledger as a spreadsheet: a line per payment and per refund. Its last column, Counted, is what
+ * each line adds to the screen's totals (a paid payment's amount, a refund of it taken off; a pending,
+ * failed or expired payment nothing), so the column sums to the screen's net whatever status is shown.
+ */
+export function ledgerCsv(deps: AppDeps, answer: Pick<LedgerAnswer, 'payments'>): { filename: string; body: string } {
   const zone = clubTimeZone(deps);
   const when = (instant: number | null) => (instant === null ? null : clubDateTimeOf(instant, zone).date);
-  const lines = answer.payments.flatMap((p) => [
-    [p.id, when(p.paidAt ?? p.createdAt), p.memberName, p.item, 'payment', p.method, p.status, plainMoney(p.subtotalCents), plainMoney(p.taxCents), plainMoney(p.amountCents), p.currency, p.receipt, p.recordedBy, p.note],
-    ...p.refunds
-      .filter((r) => r.status !== 'failed')
-      .map((r) => [p.id, when(r.createdAt), p.memberName, p.item, 'refund', p.method, r.status, null, null, plainMoney(-r.amountCents), p.currency, null, r.byName, r.reason]),
-  ]);
+  const lines = answer.payments.flatMap((p) => {
+    const counts = p.status === 'paid';
+    return [
+      [
+        ...[p.id, when(p.paidAt ?? p.createdAt), p.memberName, p.item, 'payment', p.method, p.status],
+        ...[plainMoney(p.subtotalCents, p.currency), plainMoney(p.taxCents, p.currency), plainMoney(p.amountCents, p.currency), p.currency, p.receipt, p.recordedBy, p.note],
+        plainMoney(counts ? p.amountCents : 0, p.currency),
+      ],
+      ...p.refunds
+        .filter((r) => r.status !== 'failed')
+        .map((r) => [
+          ...[p.id, when(r.createdAt), p.memberName, p.item, 'refund', p.method, r.status, null, null, plainMoney(-r.amountCents, p.currency), p.currency, null, r.byName, r.reason],
+          plainMoney(counts ? -r.amountCents : 0, p.currency),
+        ]),
+    ];
+  });
   return {
     filename: 'payments.csv',
-    body: toCsv(['Payment', 'Date', 'Member', 'Item', 'Line', 'Method', 'Status', 'Before tax', 'Tax', 'Amount', 'Currency', 'Receipt', 'By', 'Note'], lines),
+    body: toCsv(['Payment', 'Date', 'Member', 'Item', 'Line', 'Method', 'Status', 'Before tax', 'Tax', 'Amount', 'Currency', 'Receipt', 'By', 'Note', 'Counted'], lines),
   };
 }
 
@@ -163,7 +201,7 @@ export function owesMembership(deps: AppDeps, account: UserRow, list: readonly P
   const zone = clubTimeZone(deps);
   const pending = effectiveRole(account, clubToday(deps.clock(), zone)) === 'pending';
   return membershipOwed(
-    { pending, expiryDate: account.role === 'pending' ? null : account.expiryDate },
+    { pending, expiryDate: account.role === 'pending' ? null : account.expiryDate, exempt: memberPriceOf(deps, account.id)?.priceCents === null },
     list.map((p) => ({ ...p, paidOn: p.paidAt === null ? null : clubDateTimeOf(p.paidAt, zone).date })),
   );
 }
@@ -175,7 +213,8 @@ export function myPayments(deps: AppDeps, account: UserRow, handlesPayments: boo
     online: deps.stripe !== null,
     currency: documentBody(deps, 'payments').currency,
     taxWords: clubTaxWords(deps),
-    owes: owesMembership(deps, account, list) ? owedPackages(deps) : [],
+    owes: owesMembership(deps, account, list) ? owedPackages(deps, account.id) : [],
+    requests: requestsOwedBy(deps, account.id),
     payments: list,
     balance: balanceOf(list),
     handlesPayments,

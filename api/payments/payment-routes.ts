@@ -1,20 +1,33 @@
 import { Hono, type Context } from 'hono';
 import type { AnswerOf } from '../../domain/contract/endpoints';
-import { checkoutSchema, ledgerQuerySchema, PAYMENT_NOT_FOUND, recordPaymentSchema, refundSchema, returnSchema } from '../../domain/contract/members/payments';
+import {
+  checkoutSchema,
+  ledgerQuerySchema,
+  memberPriceSchema,
+  paymentRequestSchema,
+  PAYMENT_MEMBER_NOT_FOUND,
+  PAYMENT_NOT_FOUND,
+  recordPaymentSchema,
+  refundSchema,
+  returnSchema,
+} from '../../domain/contract/members/payments';
 import type { AppEnv } from '../platform/context';
 import { requireAuth } from '../platform/middleware/auth';
-import { respondOnce } from '../platform/middleware/idempotency';
+import { respondOnce, respondOnceAsync } from '../platform/middleware/idempotency';
 import { parse, readBody, readBodyNamingField, routeId } from '../platform/middleware/validate';
 import { mayHandle, requirePayments } from './access';
 import { returnFromCheckout, startCheckout } from './checkout';
 import { ledger, ledgerCsv, myPayments } from './ledger';
+import { clearMemberPrice, setMemberPrice } from './member-prices';
 import { recordPayment } from './record';
+import { owingList, remindOwing } from './reminders';
+import { createRequest } from './requests';
 import { refundPayment } from './refunds';
 import { receiveWebhook } from './webhook';
 
 function ledgerOf(c: Context<AppEnv>) {
-  const { status } = parse(ledgerQuerySchema, { status: c.req.query('status') || undefined });
-  return ledger(c.var.deps, status);
+  const { status, term } = parse(ledgerQuerySchema, { status: c.req.query('status') || undefined, term: c.req.query('term') || undefined });
+  return { ...ledger(c.var.deps, status, term), owing: owingList(c.var.deps) };
 }
 
 // The webhook is Stripe's (its signature is the credential); the rest are a signed-in account's: the
@@ -31,7 +44,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/me', (c) => c.json(myPayments(c.var.deps, c.var.user.row, mayHandle(c.var.deps, c.var.user)) satisfies AnswerOf<'GET /payments/me'>, 200))
   .post('/checkout', async (c) => {
     const input = await readBodyNamingField(c, checkoutSchema);
-    return c.json((await startCheckout(c.var.deps, c.var.user.id, input.package)) satisfies AnswerOf<'POST /payments/checkout'>, 200);
+    return c.json((await startCheckout(c.var.deps, c.var.user.id, input)) satisfies AnswerOf<'POST /payments/checkout'>, 200);
   })
   .post('/return', async (c) => {
     const input = await readBody(c, returnSchema);
@@ -56,5 +69,32 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/:id/refunds', requirePayments, async (c) => {
     const id = routeId(c, PAYMENT_NOT_FOUND);
     const input = await readBodyNamingField(c, refundSchema);
-    return c.json({ payment: await refundPayment(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'POST /payments/:id/refunds'>, 200);
+    // Under its Idempotency-Key: a refund sent again after a lost answer is answered, not made again.
+    return respondOnceAsync(c, { id, ...input }, async () => ({
+      status: 200,
+      body: { payment: await refundPayment(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'POST /payments/:id/refunds'>,
+    }));
+  })
+  .put('/members/:id/price', requirePayments, async (c) => {
+    const id = routeId(c, PAYMENT_MEMBER_NOT_FOUND);
+    const input = await readBodyNamingField(c, memberPriceSchema);
+    return respondOnce(c, { id, ...input }, () => ({
+      status: 200,
+      body: { price: setMemberPrice(c.var.deps, c.var.user, id, input) } satisfies AnswerOf<'PUT /payments/members/:id/price'>,
+    }));
+  })
+  .post('/requests', requirePayments, async (c) => {
+    const input = await readBodyNamingField(c, paymentRequestSchema);
+    return respondOnce(c, input, () => ({
+      status: 201,
+      body: { request: createRequest(c.var.deps, c.var.user, input) } satisfies AnswerOf<'POST /payments/requests'>,
+    }));
+  })
+  .post('/reminders', requirePayments, (c) => respondOnce(c, null, () => ({ status: 200, body: remindOwing(c.var.deps) satisfies AnswerOf<'POST /payments/reminders'> })))
+  .delete('/members/:id/price', requirePayments, (c) => {
+    const id = routeId(c, PAYMENT_MEMBER_NOT_FOUND);
+    return respondOnce(c, { id }, () => {
+      clearMemberPrice(c.var.deps, id);
+      return { status: 200, body: { price: null } satisfies AnswerOf<'DELETE /payments/members/:id/price'> };
+    });
   });

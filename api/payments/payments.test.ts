@@ -3,10 +3,13 @@
 // refund once), the ledger and its CSV, who may call what, and bad input answered without a 500.
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, teamProfiles, users } from '../../db/schema';
-import { NO_PERMISSION_ERROR } from '../../domain/contract/common';
+import { messageQueue, payments, teamProfiles, users } from '../../db/schema';
+import { IDEMPOTENCY_IN_PROGRESS_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR, NO_PERMISSION_ERROR } from '../../domain/contract/common';
 import {
   CHECKOUT_NOT_FOUND,
+  CHECKOUT_WHAT_ERROR,
+  PAYMENT_REQUEST_NOT_FOUND,
+  REQUEST_PAID_ERROR,
   NOTHING_OWED_ERROR,
   ONLINE_PAYMENTS_OFF_ERROR,
   REFUND_NOT_PAID_ERROR,
@@ -117,6 +120,23 @@ describe('paying online', () => {
     expect(recorded.payment).toMatchObject({ status: 'paid', amountCents: 28928, method: 'cash', summary: 'Cash $289.28 (incl. $33.28 HST), receipt 0042, recorded by Alex Admin' });
   });
 
+  it('charges in the club’s currency, in its own minor units, and writes it in the club’s language', async () => {
+    scene = await paymentScene();
+    const put = (key: string, body: unknown) => scene.t.must('PUT', `/api/club/documents/${key}`, { token: scene.admin.token, body: { body, version: 0 } });
+    await put('payments', { currency: 'JPY', activateOnPayment: false, positions: ['treasurer'] });
+    await put('region', { country: 'CA', locale: 'fr-CA' });
+    // Full Tri's 256 on Join us is ¥256, and its 13 % HST ¥33 (no yen has cents).
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 256, taxCents: 33, totalCents: 289 });
+    const { sessionId } = await scene.checkout();
+    expect(scene.stand.sessions.get(sessionId)).toMatchObject({ amount_total: 289, currency: 'jpy' });
+    const { payment } = await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: scene.member.id, package: 'Half Run', method: 'cash', amountCents: 1200 } });
+    expect(payment.summary).toBe('Cash 1 200 ¥ (incl. 138 ¥ HST), recorded by Alex Admin');
+    const csv = await scene.t.call('GET', '/api/payments/ledger.csv?status=paid', { token: scene.admin.token });
+    expect(String(csv.body)).toContain('"1062","138","1200","JPY"');
+    const tooMuch = await scene.t.call('POST', `/api/payments/${payment.id}/refunds`, { token: scene.admin.token, body: { amountCents: 1201, reason: 'Too much' } });
+    expect(tooMuch.body.error).toContain('1 200 ¥');
+  });
+
   it('answers 503, not 500, when Stripe does not answer, and the payment does not stay pending', async () => {
     scene = await paymentScene();
     scene.stand.fail(400);
@@ -209,6 +229,33 @@ describe('refunds', () => {
     expect(scene.stand.refunds).toHaveLength(1);
   });
 
+  it('a refund sent again with its Idempotency-Key is answered as the first time and refunds once', async () => {
+    scene = await paymentScene();
+    const { paymentId } = await paidOnline(scene);
+    const send = (key: string, amountCents = 1000) =>
+      scene.t.call('POST', `/api/payments/${paymentId}/refunds`, { token: scene.admin.token, body: { amountCents, reason: 'Kit returned' }, headers: { 'idempotency-key': key } });
+    const first = await send('refund-key-0001');
+    expect(first.status).toBe(200);
+    const again = await send('refund-key-0001');
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(again.headers.get('idempotency-key')).toBe('refund-key-0001');
+    expect(scene.stand.refunds).toHaveLength(1);
+    // Sent twice at once: one refund; the other is the first's answer, or told it is still under way.
+    const racing = await Promise.all([send('refund-key-0002'), send('refund-key-0002')]);
+    expect(racing.map((r) => r.status).sort()).toEqual(expect.arrayContaining([200]));
+    for (const r of racing) if (r.status !== 200) expect(r).toMatchObject({ status: 409, body: { error: IDEMPOTENCY_IN_PROGRESS_ERROR } });
+    expect(scene.stand.refunds).toHaveLength(2);
+    // The key for another refund is refused; a refund Stripe did not make may be sent again with its key.
+    expect(await send('refund-key-0001', 500)).toMatchObject({ status: 422, body: { error: IDEMPOTENCY_KEY_REUSED_ERROR } });
+    scene.stand.fail(402);
+    expect((await send('refund-key-0003')).status).toBe(503);
+    scene.stand.fail(null);
+    expect((await send('refund-key-0003')).status).toBe(200);
+    expect(scene.stand.refunds).toHaveLength(3);
+    const mine = await scene.t.must('GET', '/api/payments/me', { token: scene.member.token });
+    expect(mine.balance.refundedCents).toBe(3000);
+  });
+
   it('a refund racing the fulfilment refunds nothing that was not paid, and the payment is paid once', async () => {
     scene = await paymentScene();
     const { paymentId, sessionId } = await scene.checkout();
@@ -244,6 +291,96 @@ describe('refunds', () => {
   });
 });
 
+describe('a member’s own price or exemption', () => {
+  it('is set with a reason by whoever handles money, charged by the server, and shown in the ledger', async () => {
+    scene = await paymentScene();
+    const path = `/api/payments/members/${scene.member.id}/price`;
+    expect(await scene.t.call('PUT', path, { token: scene.member.token, body: { exempt: false, priceCents: 100, reason: 'Mine' } })).toMatchObject({ status: 403 });
+    expect(await scene.t.call('PUT', path, { token: scene.admin.token, body: { exempt: false, reason: 'Coach' } })).toMatchObject({ status: 400, body: { field: 'priceCents' } });
+    expect(await scene.t.call('PUT', path, { token: scene.admin.token, body: { exempt: false, priceCents: 10000, reason: '' } })).toMatchObject({ status: 400, body: { field: 'reason' } });
+    expect(await scene.t.call('PUT', '/api/payments/members/99999/price', { token: scene.admin.token, body: { exempt: true, reason: 'x' } })).toMatchObject({ status: 404 });
+    const set = await scene.t.must('PUT', path, { token: scene.admin.token, body: { exempt: false, priceCents: 10000, reason: 'Coach' } });
+    expect(set.price).toMatchObject({ userId: scene.member.id, exempt: false, priceCents: 10000, reason: 'Coach', byName: 'Alex Admin' });
+    // Every package at the member's price, with the club's tax on top; the checkout asks Stripe for that.
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 10000, taxCents: 1300, totalCents: 11300 });
+    const { paymentId, sessionId } = await scene.checkout();
+    expect(scene.stand.sessions.get(sessionId)).toMatchObject({ amount_total: 11300 });
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.payments.find((p: { id: number }) => p.id === paymentId)).toMatchObject({ amountCents: 11300, priceReason: 'Coach' });
+    expect(ledger.memberPrices).toEqual([expect.objectContaining({ userId: scene.member.id, memberName: scene.t.userRow(scene.member.id)!.name, priceCents: 10000, reason: 'Coach' })]);
+  });
+
+  it('exempts a member from the membership fee, and clears back to the club’s prices', async () => {
+    scene = await paymentScene();
+    const path = `/api/payments/members/${scene.member.id}/price`;
+    await scene.t.must('PUT', path, { token: scene.admin.token, body: { exempt: true, reason: 'Life member' } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toEqual([]);
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: { package: 'Full Tri' } })).toMatchObject({ status: 409, body: { error: NOTHING_OWED_ERROR } });
+    expect((await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).memberPrices).toEqual([expect.objectContaining({ exempt: true, priceCents: null, reason: 'Life member' })]);
+    expect(await scene.t.must('DELETE', path, { token: scene.admin.token })).toEqual({ price: null });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).owes).toContainEqual({ item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 });
+  });
+});
+
+describe('one-off payment requests', () => {
+  it('asks every active member or the ones chosen, who pay online or by hand, once each', async () => {
+    scene = await paymentScene();
+    const ana = await scene.t.createUser({ ...MEMBER, email: 'ana@club.test', name: 'Ana Active' });
+    const ben = await scene.t.createUser({ ...MEMBER, email: 'ben@club.test', name: 'Ben Active' });
+    const body = { title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20' };
+    expect(await scene.t.call('POST', '/api/payments/requests', { token: ana.token, body })).toMatchObject({ status: 403 });
+    expect(await scene.t.call('POST', '/api/payments/requests', { token: scene.admin.token, body: { ...body, dueDate: 'soon' } })).toMatchObject({ status: 400, body: { field: 'dueDate' } });
+    expect(await scene.t.call('POST', '/api/payments/requests', { token: scene.admin.token, body: { ...body, userIds: [99999] } })).toMatchObject({ status: 404, body: { field: 'userIds' } });
+    const { request } = await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body });
+    // Every active member (the administrator too), not the pending account.
+    expect(request).toMatchObject({ title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20', asked: 3, paid: 0 });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: scene.member.token })).requests).toEqual([]);
+    expect((await scene.t.must('GET', '/api/payments/me', { token: ana.token })).requests).toEqual([{ id: request.id, title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20' }]);
+    const camp = (await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body: { title: 'Camp', amountCents: 15000, dueDate: '2026-04-01', userIds: [ben.id] } })).request;
+    expect(camp).toMatchObject({ asked: 1, owing: [{ id: ben.id, name: 'Ben Active' }] });
+    // Ana pays online: the server's amount, no tax on top; Ben hands over cash for the camp.
+    const checkout = await scene.t.must('POST', '/api/payments/checkout', { token: ana.token, body: { request: request.id } });
+    const row = scene.t.db.select().from(payments).where(eq(payments.id, checkout.paymentId)).get()!;
+    expect(row).toMatchObject({ kind: 'request', requestId: request.id, amountCents: 4000, taxCents: 0 });
+    scene.stand.pay(row.stripeSessionId!);
+    await scene.deliver(scene.stand.event('checkout.session.completed', row.stripeSessionId!));
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: ana.token, body: { request: request.id } })).toMatchObject({ status: 409, body: { error: REQUEST_PAID_ERROR } });
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: ana.token, body: { request: camp.id } })).toMatchObject({ status: 404, body: { error: PAYMENT_REQUEST_NOT_FOUND } });
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: ben.id, request: camp.id, method: 'cash', receipt: '0050' } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: ana.token })).requests).toEqual([]);
+    expect((await scene.t.must('GET', '/api/payments/me', { token: ben.token })).requests).toEqual([expect.objectContaining({ title: 'Club kit' })]);
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.requests.map((r: { title: string; paid: number; asked: number }) => [r.title, r.paid, r.asked])).toEqual([['Camp', 1, 1], ['Club kit', 1, 3]]);
+    expect(ledger.totals.byItem).toEqual(expect.arrayContaining([{ item: 'Club kit', netCents: 4000 }, { item: 'Camp', netCents: 15000 }]));
+    // Still a pending member's membership is what they pay without a request named.
+    expect(await scene.t.call('POST', '/api/payments/checkout', { token: scene.member.token, body: {} })).toMatchObject({ status: 400, body: { error: CHECKOUT_WHAT_ERROR } });
+  });
+});
+
+describe('who still owes', () => {
+  it('lists each account that owes, and reminds each at most once in the club’s days', async () => {
+    scene = await paymentScene({ online: false });
+    const ana = await scene.t.createUser({ ...MEMBER, email: 'ana@club.test', name: 'Ana Active' });
+    await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body: { title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20', userIds: [ana.id, scene.member.id] } });
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.owing).toEqual([
+      { userId: ana.id, name: 'Ana Active', owes: ['Club kit ($40.00, due Mar 20, 2026)'], remindedAt: null },
+      expect.objectContaining({ userId: scene.member.id, owes: ['Membership', 'Club kit ($40.00, due Mar 20, 2026)'] }),
+    ]);
+    const mail = () => scene.t.db.select().from(messageQueue).all().filter((m) => m.text.includes('You owe the club')).length;
+    expect(await scene.t.must('POST', '/api/payments/reminders', { token: scene.admin.token })).toEqual({ reminded: 2, skipped: 0 });
+    expect(mail()).toBe(2);
+    // Asked again the next day: nobody is told twice within the seven days.
+    scene.t.clock.advance(24 * 60 * 60 * 1000);
+    expect(await scene.t.must('POST', '/api/payments/reminders', { token: scene.admin.token })).toEqual({ reminded: 0, skipped: 2 });
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: ana.id, request: ledger.requests[0].id, method: 'cash' } });
+    scene.t.clock.advance(6 * 24 * 60 * 60 * 1000);
+    expect(await scene.t.must('POST', '/api/payments/reminders', { token: scene.admin.token })).toEqual({ reminded: 1, skipped: 0 });
+    expect(mail()).toBe(3);
+    expect((await scene.t.must('GET', '/api/payments', { token: scene.member.token }).catch(() => null))).toBeNull();
+  });
+});
+
 describe('the ledger', () => {
   it('lists by status, totals per package and method, and its CSV adds up to the same', async () => {
     scene = await paymentScene();
@@ -259,10 +396,27 @@ describe('the ledger', () => {
     const csv = await scene.t.call('GET', '/api/payments/ledger.csv?status=paid', { token: scene.admin.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Payment","Date","Member","Item","Line","Method","Status","Before tax","Tax","Amount","Currency","Receipt","By","Note"');
+    expect(lines[0]).toBe('"Payment","Date","Member","Item","Line","Method","Status","Before tax","Tax","Amount","Currency","Receipt","By","Note","Counted"');
     expect(lines.some((l) => l.includes(`"'=Rue"`))).toBe(true);
     const sum = lines.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[9]) * 100), 0);
     expect(sum).toBe(paid.totals.netCents);
+    // By term: the one of the club date each was paid in.
+    const now = await scene.t.must('GET', '/api/payments?term=winter-2026', { token: scene.admin.token });
+    expect(now.payments).toHaveLength(all.payments.length);
+    expect(now.terms[0]).toEqual({ id: 'winter-2026', label: 'Winter 2026' });
+    expect((await scene.t.must('GET', '/api/payments?term=fall-2025', { token: scene.admin.token })).totals.netCents).toBe(0);
+    expect(await scene.t.call('GET', '/api/payments?term=spring-1999', { token: scene.admin.token })).toMatchObject({ status: 400, body: { field: 'term' } });
+    const third = await scene.t.createUser({ role: 'pending', email: 'sam@club.test', expiryDate: null });
+    await scene.checkout('Half Tri', third);
+    // All payments, a pending checkout among them: the Counted column is the screen's net, as it
+    // is with paid ones only; the pending line is listed and adds nothing.
+    const everything = String((await scene.t.call('GET', '/api/payments/ledger.csv', { token: scene.admin.token })).body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(everything.some((l) => l.includes('"pending"'))).toBe(true);
+    const counted = everything.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[14]!.replace(/"$/, '')) * 100), 0);
+    expect(counted).toBe(all.totals.netCents);
+    expect(all.totals.netCents).toBe(paid.totals.netCents);
+    const countedPaid = lines.slice(1).reduce((total, l) => total + Math.round(Number(l.split('","')[14]!.replace(/"$/, '')) * 100), 0);
+    expect(countedPaid).toBe(paid.totals.netCents);
   });
 });
 

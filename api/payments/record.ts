@@ -4,20 +4,19 @@
 // record made poolside with no signal and replayed from the device's outbox lands once.
 import { eq } from 'drizzle-orm';
 import { payments, users } from '../../db/schema';
-import { PAYMENT_MEMBER_NOT_FOUND, UNKNOWN_PACKAGE_ERROR, type Payment, type RecordPaymentInput } from '../../domain/contract/members/payments';
+import { PAYMENT_MEMBER_NOT_FOUND, type Payment, type RecordPaymentInput } from '../../domain/contract/members/payments';
 import { chargeFor } from '../../domain/payments/money';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { markPaid } from './fulfil';
 import { paymentById } from './ledger';
-import { membershipPrice } from './prices';
+import { chargeOf } from './checkout';
 
 export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPaymentInput): Payment {
   const { db } = deps.database;
   const member = db.select().from(users).where(eq(users.id, input.userId)).get();
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND, { field: 'userId' });
-  const price = membershipPrice(deps, input.package);
-  if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
+  const { price, requestId } = chargeOf(deps, member, input);
   const amountCents = input.amountCents ?? price.totalCents;
   // Another amount than the price (a reduced fee, a part paid) carries the tax at the same rate, inside it.
   const split = amountCents === price.totalCents ? price : chargeFor(amountCents, { name: price.taxName, included: true, rate: price.taxRate });
@@ -26,7 +25,8 @@ export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPa
     .values({
       userId: member.id,
       memberName: member.name,
-      kind: 'membership',
+      kind: requestId === null ? 'membership' : 'request',
+      requestId,
       item: price.item,
       subtotalCents: split.subtotalCents,
       taxCents: split.taxCents,
@@ -35,6 +35,7 @@ export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPa
       taxIncluded: price.taxIncluded || amountCents !== price.totalCents,
       currency: price.currency,
       method: input.method,
+      priceReason: price.priceReason,
       receipt: input.receipt || null,
       note: input.note || null,
       recordedBy: actor.id,

@@ -16,10 +16,10 @@ import {
   type Payment,
   type RefundInput,
 } from '../../domain/contract/members/payments';
-import { formatMoney, type Currency } from '../../domain/payments/money';
 import { refundableCents, refundProblem, type PaymentStatus } from '../../domain/payments/payments';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError } from '../platform/errors';
+import { clubDates } from '../club/settings';
 import { countedCents, paymentById, refundedOf } from './ledger';
 
 /** Holds the refund's amount against the payment, or refuses; answers the refund's id and the payment as stored. */
@@ -38,7 +38,7 @@ function holdRefund(deps: AppDeps, actor: CurrentUser, paymentId: number, input:
       case 'not-positive':
         throw new ServiceError(400, REFUND_AMOUNT_ERROR, { field: 'amountCents' });
       case 'too-much':
-        throw new ServiceError(409, refundTooMuchMessage(formatMoney(refundableCents(payment, refunded), row.currency as Currency)), { field: 'amountCents' });
+        throw new ServiceError(409, refundTooMuchMessage(clubDates(deps).money(refundableCents(payment, refunded), row.currency)), { field: 'amountCents' });
       case null:
         break;
     }

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { payments, stripeEvents } from '../../db/schema';
 import { WEBHOOK_SIGNATURE_ERROR } from '../../domain/contract/members/payments';
 import { paymentScene, type PaymentScene } from '../testing/test-app';
+import { startPendingPaymentCheck } from './checkout';
+import { pruneStripeEvents } from './webhook';
 
 let scene: PaymentScene;
 afterEach(async () => scene?.close());
@@ -150,6 +152,27 @@ describe('POST /api/payments/stripe/webhook', () => {
     const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
     expect(ledger.totals.paidCents).toBe(100 * 11413);
   }, 60_000);
+
+  it('keeps a handled event’s id past Stripe’s retries, and the daily job forgets it after the retention', async () => {
+    scene = await paymentScene();
+    const { paymentId, sessionId } = await scene.checkout();
+    scene.stand.pay(sessionId);
+    await scene.deliver(scene.stand.event('checkout.session.completed', sessionId));
+    const day = 24 * 60 * 60 * 1000;
+    // Four days on, past Stripe's three days of retries: a late delivery is still known.
+    scene.t.clock.advance(4 * day);
+    expect(pruneStripeEvents(scene.t.deps)).toBe(0);
+    expect(scene.t.db.select().from(stripeEvents).all()).toHaveLength(1);
+    scene.t.clock.advance(27 * day);
+    const stop = startPendingPaymentCheck(scene.t.deps, '* * * * * *');
+    try {
+      await expect.poll(() => scene.t.db.select().from(stripeEvents).all().length, { timeout: 3000 }).toBe(0);
+    } finally {
+      stop();
+    }
+    expect(paymentRow(scene, paymentId).status).toBe('paid');
+    expect(scene.receipts(paymentId)).toBe(1);
+  });
 
   it('answers 400 while Stripe is not connected', async () => {
     scene = await paymentScene({ online: false });

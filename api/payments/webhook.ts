@@ -1,8 +1,11 @@
 // Stripe's webhook: each delivery verified on its raw bytes with the SDK (signature and age), then
 // settled through fulfil.ts. Stripe delivers at least once, for days, in any order: an event handled
 // before is answered 2xx and changes nothing, and an event the app has no use for is taken as well.
+import { lt } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { stripeEvents } from '../../db/schema';
 import { WEBHOOK_SIGNATURE_ERROR } from '../../domain/contract/members/payments';
+import { STRIPE_EVENT_RETENTION_MS } from '../../domain/payments/payments';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { settle, sessionFacts, type News, type Settled } from './fulfil';
@@ -32,4 +35,9 @@ export async function receiveWebhook(deps: AppDeps, payload: Uint8Array, signatu
   if (!news) return 'ignored';
   const session = event.data.object as Stripe.Checkout.Session;
   return settle(deps, sessionFacts(session), news, { id: event.id, type: event.type }).outcome;
+}
+
+/** Forgets the ids of events received before the retention (Stripe stopped retrying them long ago); answers how many. */
+export function pruneStripeEvents(deps: AppDeps): number {
+  return deps.database.db.delete(stripeEvents).where(lt(stripeEvents.receivedAt, deps.clock() - STRIPE_EVENT_RETENTION_MS)).run().changes;
 }

@@ -235,7 +235,10 @@ describe('GET /api/me/export', () => {
     const { t, me, other, waiting, admin, past, full, othersFull, event, race } = await leavingScene();
     // A club setting this member published (as an administrator of an earlier year).
     t.db.insert(clubDocuments).values({ key: 'permissions', version: 1, body: '{"execsEditPages":true}', publishedBy: me.id, note: 'Execs edit the FAQ' }).run();
-    // A membership paid in cash, part of it given back.
+    // A price of their own (the club's fee, as a coach), a membership paid in cash, part of it given back.
+    await t.must('PUT', `/api/payments/members/${me.id}/price`, { token: admin.token, body: { exempt: false, priceCents: 25600, reason: 'Coach' } });
+    await t.must('POST', '/api/payments/requests', { token: admin.token, body: { title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20', userIds: [me.id] } });
+    await t.must('POST', '/api/payments/reminders', { token: admin.token });
     const { payment } = await t.must('POST', '/api/payments/record', { token: admin.token, body: { userId: me.id, package: 'Full Tri', method: 'cash', receipt: '0042' } });
     await t.must('POST', `/api/payments/${payment.id}/refunds`, { token: admin.token, body: { amountCents: 1000, reason: 'Overpaid' } });
     const { res, bytes } = await download(t, me.token);
@@ -286,6 +289,9 @@ describe('GET /api/me/export', () => {
     expect(data.role_change_notifications).toEqual([expect.objectContaining({ from: 'member', to: 'exec' })]);
     expect(data.payments).toEqual([expect.objectContaining({ for: 'Full Tri', amount_cents: 28928, method: 'cash', status: 'paid', receipt: '0042' })]);
     expect(data.refunds).toEqual([expect.objectContaining({ amount_cents: 1000, reason: 'Overpaid' })]);
+    expect(data.payment_request_members).toEqual([expect.objectContaining({ for: 'Club kit', amount_cents: 4000, due: '2026-03-20' })]);
+    expect(data.payment_reminders).toEqual([{ last_reminded_at: expect.any(String) }]);
+    expect(data.member_prices).toEqual([expect.objectContaining({ exempt: false, price_cents: 25600, reason: 'Coach' })]);
     expect(data.workout_signups.map((s: { workout_id: number }) => s.workout_id).sort()).toEqual(
       [past, full].sort(),
     );

@@ -17,6 +17,10 @@ import {
   eventRsvps,
   messageQueue,
   passkeys,
+  memberPrices,
+  paymentReminders,
+  paymentRequestMembers,
+  paymentRequests,
   payments,
   dutyHolders,
   duties,
@@ -428,6 +432,29 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .all()
       .map((o) => ({ opened_by: o.openedByName, opened_at: at(o.openedAt), how: o.how })),
   safety_openings_removed: { skip: 'counts of openings of cards that were removed, nobody in them' },
+  payment_requests: { skip: 'the club’s requests for a payment; the ones made to you are under payment_request_members' },
+  payment_request_members: ({ db, user }) =>
+    db
+      .select({ r: paymentRequests })
+      .from(paymentRequestMembers)
+      .innerJoin(paymentRequests, eq(paymentRequests.id, paymentRequestMembers.requestId))
+      .where(eq(paymentRequestMembers.userId, user.id))
+      .all()
+      .map(({ r }) => ({ request: r.id, for: r.title, amount_cents: r.amountCents, currency: r.currency, due: r.dueDate })),
+  payment_reminders: ({ db, user }) =>
+    db
+      .select()
+      .from(paymentReminders)
+      .where(eq(paymentReminders.userId, user.id))
+      .all()
+      .map((r) => ({ last_reminded_at: at(r.sentAt) })),
+  member_prices: ({ db, user }) =>
+    db
+      .select()
+      .from(memberPrices)
+      .where(eq(memberPrices.userId, user.id))
+      .all()
+      .map((p) => ({ exempt: p.priceCents === null, price_cents: p.priceCents, reason: p.reason, set_at: at(p.setAt) })),
 };
 
 /** The member's data as one object, keyed by table (the keys of MY_DATA_TABLES that give something). */

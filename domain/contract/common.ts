@@ -17,6 +17,7 @@ export const MALFORMED_JSON_ERROR = 'Malformed JSON in request body';
 export const bodyTooLargeMessage = (limitBytes: number) => `Request body too large (limit ${Math.round(limitBytes / 1024)} KB)`;
 export const IDEMPOTENCY_KEY_ERROR = 'Idempotency-Key must be 8 to 200 letters, digits, dots, colons or dashes';
 export const IDEMPOTENCY_KEY_REUSED_ERROR = 'This Idempotency-Key was already used for a different request';
+export const IDEMPOTENCY_IN_PROGRESS_ERROR = 'This request is still being handled: try again in a moment';
 export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a few minutes and try again.';
 
 /**

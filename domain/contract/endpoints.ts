@@ -43,9 +43,14 @@ import type {
   CheckoutAnswer,
   checkoutSchema,
   LedgerAnswer,
+  MemberPriceAnswer,
+  memberPriceSchema,
   MyPaymentsAnswer,
   PaymentAnswer,
+  PaymentRequestAnswer,
+  paymentRequestSchema,
   recordPaymentSchema,
+  RemindersAnswer,
   refundSchema,
   returnSchema,
   WebhookAnswer,
@@ -323,6 +328,10 @@ export interface Endpoints {
   'GET /payments/ledger.csv': { answer: Blob };
   'POST /payments/record': { body: Body<typeof recordPaymentSchema>; answer: PaymentAnswer };
   'POST /payments/:id/refunds': { body: Body<typeof refundSchema>; answer: PaymentAnswer };
+  'PUT /payments/members/:id/price': { body: Body<typeof memberPriceSchema>; answer: MemberPriceAnswer };
+  'DELETE /payments/members/:id/price': { answer: MemberPriceAnswer };
+  'POST /payments/requests': { body: Body<typeof paymentRequestSchema>; answer: PaymentRequestAnswer };
+  'POST /payments/reminders': { answer: RemindersAnswer };
 }
 
 export type Endpoint = keyof Endpoints;

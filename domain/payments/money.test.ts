@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chargeFor, feeCents, formatMoney, isCents, parseMoney, plainMoney, taxRateOf } from './money';
+import { chargeFor, feeCents, isCents, isCurrency, parseMoney, plainMoney, taxRateOf } from './money';
 
 describe('money in whole cents', () => {
   it('reads a fee the club typed as the cents it means', () => {
-    expect(feeCents(256)).toBe(25600);
-    expect(feeCents(99.5)).toBe(9950);
-    expect(feeCents(0.1 + 0.2)).toBe(30);
-    expect(feeCents(19.99)).toBe(1999);
-    expect(() => feeCents(-1)).toThrow();
-    expect(() => feeCents(Number.NaN)).toThrow();
+    expect(feeCents(256, 'CAD')).toBe(25600);
+    expect(feeCents(99.5, 'CAD')).toBe(9950);
+    expect(feeCents(0.1 + 0.2, 'CAD')).toBe(30);
+    expect(feeCents(19.99, 'CAD')).toBe(1999);
+    expect(() => feeCents(-1, 'CAD')).toThrow();
+    expect(() => feeCents(Number.NaN, 'CAD')).toThrow();
   });
 
   it('knows an amount the app handles', () => {
@@ -40,20 +40,29 @@ describe('money in whole cents', () => {
     expect(taxRateOf({ name: 'HST', included: false, rate: 15 })).toBe(15);
   });
 
-  it('writes an amount for people and for spreadsheets', () => {
-    expect(formatMoney(28928, 'CAD')).toBe('$289.28');
-    expect(formatMoney(102450, 'EUR')).toBe('€1,024.50');
-    expect(formatMoney(-1200, 'GBP')).toBe('-£12.00');
-    expect(formatMoney(5, 'CHF')).toBe('CHF 0.05');
-    expect(plainMoney(28928)).toBe('289.28');
-    expect(plainMoney(-5)).toBe('-0.05');
+  it('writes an amount for spreadsheets', () => {
+    expect(plainMoney(28928, 'CAD')).toBe('289.28');
+    expect(plainMoney(-5, 'CAD')).toBe('-0.05');
+  });
+
+  it('takes any currency the runtime knows, in its own minor units', () => {
+    for (const code of ['CAD', 'EUR', 'JPY', 'KWD', 'SEK', 'INR']) expect(isCurrency(code), code).toBe(true);
+    for (const bad of ['cad', 'XXQ', 'CA', 'DOLLAR', '']) expect(isCurrency(bad), bad).toBe(false);
+    expect(feeCents(256, 'JPY')).toBe(256);
+    expect(feeCents(12.5, 'KWD')).toBe(12500);
+    expect(plainMoney(1200, 'JPY')).toBe('1200');
+    expect(plainMoney(-12345, 'KWD')).toBe('-12.345');
+    expect(parseMoney('1,200', 'JPY')).toBe(1200);
+    expect(parseMoney('12.5', 'JPY')).toBeNull();
+    expect(parseMoney('12.345', 'KWD')).toBe(12345);
+    expect(parseMoney('¥300', 'JPY')).toBe(300);
   });
 
   it('reads an amount as typed into cents', () => {
-    expect(parseMoney('12')).toBe(1200);
-    expect(parseMoney(' 12.5 ')).toBe(1250);
-    expect(parseMoney('$1,024.05')).toBe(102405);
-    expect(parseMoney('0.07')).toBe(7);
-    for (const bad of ['', 'abc', '12.345', '-5', '1e3', '12.']) expect(parseMoney(bad), bad).toBeNull();
+    expect(parseMoney('12', 'CAD')).toBe(1200);
+    expect(parseMoney(' 12.5 ', 'CAD')).toBe(1250);
+    expect(parseMoney('$1,024.05', 'CAD')).toBe(102405);
+    expect(parseMoney('0.07', 'CAD')).toBe(7);
+    for (const bad of ['', 'abc', '12.345', '-5', '1e3', '12.']) expect(parseMoney(bad, 'CAD'), bad).toBeNull();
   });
 });

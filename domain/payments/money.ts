@@ -1,21 +1,16 @@
 // Money as the club counts it: whole cents (integers) from the price to the refund, never a float
-// that adds up to 255.99999. A fee the club typed on Join us (256, 99.5) becomes cents once, here;
-// the tax on it is computed once, here; and an amount becomes words once, here.
+// that adds up to 255.99999 (whole minor units of the club's currency: cents, or yen). A fee the club
+// typed on Join us (256, 99.5) becomes minor units once, here; the tax on it is computed once, here.
+// An amount becomes words in domain/region/club-format.ts (`money`), in the club's locale.
 import { DEFAULT_FEE_TAX, type FeeTax } from '../documents/club-fees';
+import { currencyDigits } from '../region/club-format';
 
-/** The largest amount the app handles, in cents (a fee on Join us is at most 100,000). */
+/** The largest amount the app handles, in minor units (a fee on Join us is at most 100,000 dollars). */
 export const MAX_CENTS = 100_000_00;
 
 /** Whether `value` is an amount in whole cents the app handles: an integer from 0 to MAX_CENTS. */
 export function isCents(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_CENTS;
-}
-
-/** A fee as Join us holds it (units, at most two decimals: 256, 99.5) in cents: 25600, 9950. */
-export function feeCents(fee: number): number {
-  if (!Number.isFinite(fee) || fee < 0) throw new RangeError(`Not a fee: ${fee}`);
-  // 0.1 + 0.2 reads 0.30000000000000004: the nearest cent is the fee the club typed.
-  return Math.round(fee * 100);
 }
 
 /**
@@ -55,43 +50,47 @@ export function chargeFor(priceCents: number, tax: FeeTax): Charge {
   return { subtotalCents: priceCents, taxCents, totalCents: priceCents + taxCents };
 }
 
-/** The currencies a club may set (ISO 4217), with how an amount of each is written. */
-export const CURRENCIES = {
-  CAD: '$',
-  USD: '$',
-  AUD: '$',
-  NZD: '$',
-  EUR: '€',
-  GBP: '£',
-  CHF: 'CHF ',
-} as const satisfies Record<string, string>;
-export type Currency = keyof typeof CURRENCIES;
+/**
+ * A currency as ISO 4217 names it ('CAD', 'EUR', 'JPY'): any the runtime knows may be the club's,
+ * each with its own minor units (domain/region/club-format.ts `currencyDigits`).
+ */
+export type Currency = string;
 export const DEFAULT_CURRENCY: Currency = 'CAD';
 
 export function isCurrency(value: string): value is Currency {
-  return Object.hasOwn(CURRENCIES, value);
+  return currencyDigits(value) !== null;
 }
 
-/** An amount as a person reads it: '$256.00', '$1,024.50', '-$12.00'. */
-export function formatMoney(cents: number, currency: Currency): string {
+/** The minor units of a currency the club set (a damaged copy counts in hundredths, as most do). */
+function digitsOf(currency: Currency): number {
+  return currencyDigits(currency) ?? 2;
+}
+
+/** A fee as Join us holds it (units: 256, 99.5) in whole minor units of the currency: 25600, 9950 in CAD; 256 in JPY. */
+export function feeCents(fee: number, currency: Currency): number {
+  if (!Number.isFinite(fee) || fee < 0) throw new RangeError(`Not a fee: ${fee}`);
+  // 0.1 + 0.2 reads 0.30000000000000004: the nearest minor unit is the fee the club typed.
+  return Math.round(fee * 10 ** digitsOf(currency));
+}
+
+/** An amount as a spreadsheet reads it, with the currency's decimals: '256.00', '-12.50'; '1200' in JPY. */
+export function plainMoney(cents: number, currency: Currency): string {
+  const digits = digitsOf(currency);
   const sign = cents < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const part = String(Math.abs(cents) % 100).padStart(2, '0');
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${CURRENCIES[currency]}${grouped}.${part}`;
+  const unit = 10 ** digits;
+  const whole = Math.floor(Math.abs(cents) / unit);
+  return digits === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(Math.abs(cents) % unit).padStart(digits, '0')}`;
 }
 
-/** An amount as a spreadsheet reads it: '256.00', '-12.50'. */
-export function plainMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-}
-
-/** An amount as a person types it ('12', '12.5', '1,024.50', '$12.50') in cents, or null when it is not one. */
-export function parseMoney(typed: string): number | null {
-  const text = typed.trim().replace(/^[$€£]|^CHF\s*/i, '').replace(/,/g, '');
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return isCents(cents) ? cents : null;
+/**
+ * An amount as a person types it ('12', '12.5', '1,024.50', '$12.50') in whole minor units of the
+ * currency, or null when it is not one (more decimals than the currency has: '12.5' in JPY).
+ */
+export function parseMoney(typed: string, currency: Currency): number | null {
+  const digits = digitsOf(currency);
+  const text = typed.trim().replace(/^[^\d\s.,-]{1,4}\s*/u, '').replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text);
+  if (!match || (match[2] ?? '').length > digits) return null;
+  const minor = Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
+  return isCents(minor) ? minor : null;
 }

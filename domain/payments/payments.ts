@@ -18,8 +18,8 @@ export const HAND_METHODS = ['cash', 'transfer'] as const satisfies readonly Pay
 export type HandMethod = (typeof HAND_METHODS)[number];
 export const METHOD_NAMES: Record<PaymentMethod, string> = { online: 'Online', cash: 'Cash', transfer: 'Bank transfer' };
 
-/** What a payment is for. */
-export const PAYMENT_KINDS = ['membership'] as const;
+/** What a payment is for: a membership package, or a one-off request of the club (kit, a camp). */
+export const PAYMENT_KINDS = ['membership', 'request'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** The statuses a payment in `from` may move to on news of `to`. */
@@ -74,13 +74,13 @@ export interface MembershipPayment {
 }
 
 /**
- * Whether an account owes a membership: only while it counts as pending (new, or its membership
- * ended), and until a membership is paid (and not wholly refunded) for it: any, for an account that
+ * Whether an account owes a membership: never when the club exempted it; only while it counts as
+ * pending (new, or its membership ended), and until a membership is paid (and not wholly refunded) for it: any, for an account that
  * never had a membership; one paid after the last one ended, for a lapsed member. An active member
  * owes nothing, however they paid before the club took payments in the app.
  */
-export function membershipOwed(account: { pending: boolean; expiryDate: string | null }, payments: readonly MembershipPayment[]): boolean {
-  if (!account.pending) return false;
+export function membershipOwed(account: { pending: boolean; expiryDate: string | null; exempt?: boolean }, payments: readonly MembershipPayment[]): boolean {
+  if (!account.pending || account.exempt) return false;
   return !payments.some(
     (p) =>
       p.kind === 'membership' &&
@@ -89,6 +89,12 @@ export function membershipOwed(account: { pending: boolean; expiryDate: string |
       (account.expiryDate === null || (p.paidOn !== null && p.paidOn > account.expiryDate)),
   );
 }
+
+/**
+ * How long a Stripe event's id is kept to know a delivery handled before: Stripe retries an event
+ * for three days, so thirty leave a wide margin; an older one is forgotten by the daily job.
+ */
+export const STRIPE_EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** How long a checkout may stay pending before the daily check asks Stripe about it. */
 export const PENDING_CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -103,10 +109,17 @@ export interface PaymentSettings {
   activateOnPayment: boolean;
   /** The team positions (ids of the `team-positions` document) whose holder, an exec, may record and refund payments. */
   positions: string[];
+  /** A member who owes is reminded at most once in this many days, however often the treasurer asks. */
+  reminderDays: number;
 }
 
 export function defaultPaymentSettings(): PaymentSettings {
-  return { currency: DEFAULT_CURRENCY, activateOnPayment: false, positions: ['treasurer'] };
+  return { currency: DEFAULT_CURRENCY, activateOnPayment: false, positions: ['treasurer'], reminderDays: 7 };
+}
+
+/** Whether a member last reminded at `lastSentAt` (epoch ms) may be reminded again at `now`. */
+export function mayRemind(lastSentAt: number | null, now: number, settings: Pick<PaymentSettings, 'reminderDays'>): boolean {
+  return lastSentAt === null || now - lastSentAt >= settings.reminderDays * 24 * 60 * 60 * 1000;
 }
 
 /**

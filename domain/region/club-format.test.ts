@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalLocale, clubDateTimeOf, clubFormat, formatDuration } from './club-format';
+import { canonicalLocale, clubDateTimeOf, clubFormat, currencyDigits, formatDuration } from './club-format';
 
 // The club's default locale: today's output, byte for byte.
 const us = clubFormat('en-US');
@@ -90,5 +90,31 @@ describe('the club format in another locale', () => {
     expect(canonicalLocale('zz-ZZ')).toBeNull();
     expect(canonicalLocale('')).toBeNull();
     expect(canonicalLocale(42)).toBeNull();
+  });
+});
+
+describe('the club’s money', () => {
+  it('writes an amount for people in the default locale as it always read', () => {
+    const f = clubFormat('en-US');
+    expect(f.money(28928, 'CAD')).toBe('$289.28');
+    expect(f.money(102450, 'EUR')).toBe('€1,024.50');
+    expect(f.money(-1200, 'GBP')).toBe('-£12.00');
+    expect(f.money(5, 'CHF')).toBe('CHF 0.05');
+  });
+
+  it('writes it the way the club’s locale does', () => {
+    expect(clubFormat('fr-CA').money(28928, 'CAD')).toBe('289,28 $');
+    expect(clubFormat('de-DE').money(102450, 'EUR')).toBe('1.024,50 €');
+    expect(clubFormat('en-IN').money(12345678, 'INR')).toBe('₹1,23,456.78');
+  });
+
+  it('counts each currency in its own minor units', () => {
+    expect(currencyDigits('CAD')).toBe(2);
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('KWD')).toBe(3);
+    expect(currencyDigits('XXQ')).toBeNull();
+    expect(currencyDigits('jpy')).toBeNull();
+    expect(clubFormat('en-US').money(1200, 'JPY')).toBe('¥1,200');
+    expect(clubFormat('en-US').money(12345, 'KWD')).toBe('KWD 12.345');
   });
 });

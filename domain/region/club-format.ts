@@ -1,5 +1,5 @@
-// How the club writes its dates and times for people: one format for the app's screens, the emails,
-// the pushes and the server's refusals, in the club's language (its `region` document's locale).
+// How the club writes its dates, times and money for people: one format for the app's screens, the
+// emails, the pushes and the server's refusals, in the club's language (its `region` document's locale).
 // Dates come in three lengths, a date with its time is joined by the locale's own word for "at"
 // ('Monday, March 2, 2026 at 6:15 PM' in en-US, 'Monday 2 March 2026 at 6:15 pm' in en-AU), and
 // the clock is the locale's own (12- or 24-hour). Every piece comes from Intl; only the joins are
@@ -31,6 +31,12 @@ export interface ClubFormat {
   timeRange(start: string, end: string | null | undefined): string;
   /** An instant (epoch ms) as its date and time on the club's clock, 'Mar 2, 2026 at 6:22 PM'; no zone: the device's. */
   instant(instant: number, timeZone?: string, style?: ClubDateStyle): string;
+  /**
+   * An amount in whole minor units of `currency` (cents, or yen: JPY has none) as the locale writes
+   * it: 28928 CAD is '$289.28' in en-US and en-CA, '289,28 $' in fr-CA; 1200 JPY is '¥1,200'. The
+   * symbol is the narrow one (a club counts in one currency, so '$' is never ambiguous to its members).
+   */
+  money(minor: number, currency: string): string;
 }
 
 /**
@@ -173,8 +179,51 @@ function makeFormat(locale: string): ClubFormat {
       const { date, time } = clubDateTimeOf(instant, timeZone);
       return self.dateTime(date, time, style);
     },
+    money(minor, currency) {
+      const f = moneyFormatter(locale, currency);
+      return plainSpaces(f.format(minor / 10 ** f.resolvedOptions().maximumFractionDigits!));
+    },
   };
   return self;
+}
+
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let f = moneyFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    moneyFormatters.set(key, f);
+  }
+  return f;
+}
+
+let knownCurrencies: ReadonlySet<string> | undefined;
+
+/** The ISO 4217 codes this runtime can write amounts in ('CAD', 'EUR', 'JPY'…), sorted. */
+export function currencyCodes(): readonly string[] {
+  knownCurrencies ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['AUD', 'CAD', 'CHF', 'EUR', 'GBP', 'JPY', 'NZD', 'USD']);
+  return [...knownCurrencies].sort();
+}
+
+/**
+ * How many decimals an amount of `currency` has, its minor units (CAD 2, JPY 0, KWD 3), or null
+ * when it is not an ISO 4217 code this runtime knows. Amounts are counted in whole minor units.
+ */
+export function currencyDigits(currency: unknown): number | null {
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
+  currencyCodes();
+  if (!knownCurrencies!.has(currency)) return null;
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** A currency's name in the locale ('Canadian dollar'), or its code when the runtime has no name for it. */
+export function currencyName(currency: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([canonicalLocale(locale) ?? DEFAULT_CLUB_REGION.locale], { type: 'currency', fallback: 'code' }).of(currency) ?? currency;
+  } catch {
+    return currency;
+  }
 }
 
 const formats = new Map<string, ClubFormat>();

@@ -8,11 +8,13 @@ import { phoneWritings } from '../../../domain/region/phone';
 import type { AppEnv } from '../context';
 import { ServiceError } from '../errors';
 import { sha256 } from '../tokens';
-import { IDEMPOTENCY_KEY_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR } from '../../../domain/contract/common';
+import { IDEMPOTENCY_IN_PROGRESS_ERROR, IDEMPOTENCY_KEY_ERROR, IDEMPOTENCY_KEY_REUSED_ERROR } from '../../../domain/contract/common';
 
 export interface Outcome {
   status: ContentfulStatusCode;
   body: unknown;
+  /** Headers the answer carries (a Retry-After); not kept for a replay. */
+  headers?: Record<string, string>;
 }
 
 export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_DAYS * 24 * 60 * 60 * 1000;
@@ -27,7 +29,7 @@ export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_DAYS * 24 * 60 * 60 * 1000;
  */
 export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => Outcome): Response {
   const { database, clock } = c.var.deps;
-  const key = c.req.header('idempotency-key');
+  const key = idempotencyKeyOf(c);
   const run = (): Outcome => {
     try {
       return database.tx(write);
@@ -40,11 +42,8 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
     const outcome = run();
     return c.json(outcome.body as object, outcome.status);
   }
-  if (key.length < 8 || key.length > 200 || !/^[\w.:-]+$/.test(key)) {
-    throw new ServiceError(400, IDEMPOTENCY_KEY_ERROR);
-  }
   const userId = c.var.user.id;
-  const requestHash = sha256(`${c.req.method} ${c.req.path} ${JSON.stringify(request ?? null)}`);
+  const requestHash = requestHashOf(c, request);
   const outcome = database.tx((): Outcome => {
     const db = database.db;
     const seen = db
@@ -59,9 +58,7 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
       return { status: seen.status as ContentfulStatusCode, body: JSON.parse(seen.body) };
     }
     const fresh = run();
-    // Server faults are not remembered (the client may retry them), nor refusals about who is asking
-    // or how often: once a member is approved, their queued op should apply.
-    if (fresh.status < 500 && fresh.status !== 401 && fresh.status !== 403 && fresh.status !== 429) {
+    if (remembered(fresh)) {
       db.insert(idempotencyKeys)
         .values({ userId, key, requestHash, status: fresh.status, body: JSON.stringify(fresh.body), createdAt: clock() })
         .run();
@@ -70,6 +67,79 @@ export function respondOnce(c: Context<AppEnv>, request: unknown, write: () => O
   });
   c.header('Idempotency-Key', key);
   return c.json(outcome.body as object, outcome.status);
+}
+
+/** The request's Idempotency-Key, checked; undefined when it has none. */
+function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key !== undefined && (key.length < 8 || key.length > 200 || !/^[\w.:-]+$/.test(key))) throw new ServiceError(400, IDEMPOTENCY_KEY_ERROR);
+  return key;
+}
+
+const requestHashOf = (c: Context<AppEnv>, request: unknown) => sha256(`${c.req.method} ${c.req.path} ${JSON.stringify(request ?? null)}`);
+
+/**
+ * Whether an answer is kept for replays. Server faults are not (the client may retry them), nor
+ * refusals about who is asking or how often: once a member is approved, their queued op should apply.
+ */
+const remembered = (outcome: Outcome) => outcome.status < 500 && outcome.status !== 401 && outcome.status !== 403 && outcome.status !== 429;
+
+/** A key taken by a write still waiting on another service; stored with this status until its answer replaces it. */
+const IN_PROGRESS = 0;
+
+/** How long a key stays taken by a write that never answered (the server stopped mid-way) before a replay may run it again. */
+export const IN_PROGRESS_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * `respondOnce` for a write that waits on another service (a refund asked of Stripe), which cannot
+ * sit inside one synchronous transaction: the key is taken first, in a transaction of its own, the
+ * write runs (its own transactions keep its rows right), and its answer is stored under the key. A
+ * replay of a finished write gets its answer; a replay while the first still runs answers 409 with
+ * Retry-After, so two deliveries never run the write twice. A fault frees the key.
+ */
+export async function respondOnceAsync(c: Context<AppEnv>, request: unknown, write: () => Promise<Outcome>): Promise<Response> {
+  const { database, clock } = c.var.deps;
+  const key = idempotencyKeyOf(c);
+  const run = async (): Promise<Outcome> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (err instanceof ServiceError) return { status: err.status, body: { error: err.message, ...err.extra }, headers: err.headers };
+      throw err;
+    }
+  };
+  if (key === undefined) {
+    const outcome = await run();
+    return c.json(outcome.body as object, outcome.status, outcome.headers);
+  }
+  const userId = c.var.user.id;
+  const requestHash = requestHashOf(c, request);
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const seen = database.tx((): Outcome | null => {
+    const db = database.db;
+    const row = db.select().from(idempotencyKeys).where(mine).get();
+    if (row && row.requestHash !== requestHash) return { status: 422, body: { error: IDEMPOTENCY_KEY_REUSED_ERROR } };
+    if (row && row.status !== IN_PROGRESS) return { status: row.status as ContentfulStatusCode, body: JSON.parse(row.body) };
+    if (row && row.createdAt > clock() - IN_PROGRESS_TTL_MS) return { status: 409, body: { error: IDEMPOTENCY_IN_PROGRESS_ERROR }, headers: { 'Retry-After': '5' } };
+    if (row) db.delete(idempotencyKeys).where(mine).run();
+    db.insert(idempotencyKeys).values({ userId, key, requestHash, status: IN_PROGRESS, body: 'null', createdAt: clock() }).run();
+    return null;
+  });
+  if (seen) {
+    c.header('Idempotency-Key', key);
+    return c.json(seen.body as object, seen.status, seen.headers);
+  }
+  let outcome: Outcome;
+  try {
+    outcome = await run();
+  } catch (err) {
+    database.db.delete(idempotencyKeys).where(mine).run();
+    throw err;
+  }
+  if (remembered(outcome)) database.db.update(idempotencyKeys).set({ status: outcome.status, body: JSON.stringify(outcome.body) }).where(mine).run();
+  else database.db.delete(idempotencyKeys).where(mine).run();
+  c.header('Idempotency-Key', key);
+  return c.json(outcome.body as object, outcome.status, outcome.headers);
 }
 
 /** Forgets stored answers older than the 30-day window. */

@@ -32,10 +32,13 @@ import {
   sportsProblem,
 } from '../../sports';
 import { POSITION_GROUPS } from './profiles';
-import { CURRENCIES, isCurrency, type Currency } from '../../payments/money';
+import { isCurrency } from '../../payments/money';
 import { HOME_CARD_ICONS, type CharterPage, type WaiverPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../../documents/club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
+/** The refusal of a currency the runtime does not know. */
+export const CURRENCY_CODE_ERROR = 'Choose a currency by its ISO 4217 code, such as CAD, EUR or JPY';
+
 export const RULE_NUMBER_LABELS: Record<keyof RuleNumbers, string> = {
   lateCancelHours: 'Late-cancel window (hours)',
   absencesBeforeSuspension: 'Absences before a suspension',
@@ -418,9 +421,10 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
       .optional(),
   }),
   payments: z.object({
-    currency: z.string({ error: 'Choose the club’s currency' }).refine(isCurrency, `Choose one of ${Object.keys(CURRENCIES).join(', ')}`) as z.ZodType<Currency>,
+    currency: z.string({ error: 'Choose the club’s currency' }).refine(isCurrency, CURRENCY_CODE_ERROR),
     activateOnPayment: z.boolean({ error: 'Say whether a paid membership activates the account' }),
     positions: z.array(z.string().trim().min(1).max(60), { error: 'List the positions that handle payments' }).max(20, 'At most 20 positions'),
+    reminderDays: z.number({ error: 'Give the days between two reminders, 1 to 60' }).int('Give the days between two reminders, 1 to 60').min(1, 'Give the days between two reminders, 1 to 60').max(60, 'Give the days between two reminders, 1 to 60'),
   }),
   duties: z.object({
     kinds: z

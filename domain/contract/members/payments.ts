@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters, unsafeCharactersMessage } from '../common';
+import { isCalendarDate } from '../../calendar-days';
 import { MAX_CENTS, type Currency } from '../../payments/money';
 import { HAND_METHODS, PAYMENT_STATUSES, type Balance, type PaymentKind, type PaymentMethod, type PaymentStatus } from '../../payments/payments';
 
@@ -19,6 +20,12 @@ export const REFUND_AMOUNT_ERROR = 'Give the refund in cents, more than zero';
 export const refundTooMuchMessage = (left: string) => `A refund is never more than what was paid and not yet refunded: at most ${left}`;
 export const RECORD_AMOUNT_ERROR = 'Give the amount in cents, from 0 up';
 export const PAYMENT_MEMBER_NOT_FOUND = 'Member not found';
+export const MEMBER_PRICE_AMOUNT_ERROR = 'Give the member’s price in cents, from 0 up, or exempt them';
+export const PAYMENT_REQUEST_NOT_FOUND = 'That payment request is not one of yours';
+export const REQUEST_PAID_ERROR = 'This request is already paid';
+export const REQUEST_MEMBERS_ERROR = 'Choose the members asked, or ask every member';
+export const LEDGER_TERM_ERROR = 'Choose one of the club’s terms';
+export const CHECKOUT_WHAT_ERROR = 'Choose a membership package or a payment request';
 
 /** One refund of a payment. `pending` while Stripe is asked; a refund Stripe refused is `failed` and counts for nothing. */
 export interface Refund {
@@ -59,6 +66,28 @@ export interface Payment {
   refunds: Refund[];
   /** How it was paid, in words: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2' or 'Cash, receipt 0042, recorded by Alex Admin'. */
   summary: string;
+  /** Why it was charged at the member's own price ('Coach'), null at the club's. */
+  priceReason: string | null;
+}
+
+/**
+ * A member's own membership price, or an exemption, with the reason: whoever handles the money sets
+ * it, and the server's prices use it (every package at that price before tax; none owed when exempt).
+ */
+export interface MemberPrice {
+  userId: number;
+  memberName: string;
+  exempt: boolean;
+  /** The price before tax, in minor units; null when exempt. */
+  priceCents: number | null;
+  reason: string;
+  byName: string | null;
+  setAt: number;
+}
+
+/** PUT and DELETE /payments/members/:id/price: the member's price now (null: the club's). */
+export interface MemberPriceAnswer {
+  price: MemberPrice | null;
 }
 
 /** A membership package the member may pay for, priced by the club's tax. */
@@ -67,6 +96,43 @@ export interface OwedPackage {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+}
+
+/** A one-off payment request (kit, a camp) as the member asked sees it. */
+export interface OwedRequest {
+  id: number;
+  title: string;
+  amountCents: number;
+  /** The club date it is due by ('YYYY-MM-DD'). */
+  dueDate: string;
+}
+
+/** A payment request as the treasurer sees it: how many were asked, and who has paid. */
+export interface PaymentRequest extends OwedRequest {
+  createdBy: string | null;
+  createdAt: number;
+  asked: number;
+  paid: number;
+  /** The members asked who have not paid yet, by name. */
+  owing: { id: number; name: string }[];
+}
+
+/** A member who still owes the club: what (a membership, requests), and when they were last reminded. */
+export interface OwingMember {
+  userId: number;
+  name: string;
+  owes: string[];
+  remindedAt: number | null;
+}
+
+/** POST /payments/reminders: how many members were reminded, and how many were left (reminded too lately). */
+export interface RemindersAnswer {
+  reminded: number;
+  skipped: number;
+}
+
+export interface PaymentRequestAnswer {
+  request: PaymentRequest;
 }
 
 /** GET /payments/me: what the member owes, has paid and was refunded. */
@@ -78,6 +144,8 @@ export interface MyPaymentsAnswer {
   taxWords: string;
   /** The packages to choose from while a membership is owed; empty once it is paid. */
   owes: OwedPackage[];
+  /** The club's one-off requests to this member not yet paid, soonest due first. */
+  requests: OwedRequest[];
   payments: Payment[];
   balance: Balance;
   /** Whether this account handles the club's money (Admin → Payments): its profile links there. */
@@ -116,6 +184,14 @@ export interface LedgerAnswer {
   /** Who money may be recorded for (every account not rejected), by name; and the packages to record it for. */
   members: { id: number; name: string }[];
   packages: string[];
+  /** Members with a price of their own or an exemption, by name. */
+  memberPrices: MemberPrice[];
+  /** The one-off payment requests, newest first. */
+  requests: PaymentRequest[];
+  /** Who still owes the club, by name. */
+  owing: OwingMember[];
+  /** The terms the ledger may be filtered by, newest first ('Fall 2026'). */
+  terms: { id: string; label: string }[];
 }
 
 const words = (what: string, most: number) =>
@@ -127,7 +203,12 @@ const words = (what: string, most: number) =>
 
 const packageName = z.string({ error: UNKNOWN_PACKAGE_ERROR }).trim().min(1, UNKNOWN_PACKAGE_ERROR).max(60, UNKNOWN_PACKAGE_ERROR);
 
-export const checkoutSchema = z.object({ package: packageName });
+const requestId = z.number({ error: PAYMENT_REQUEST_NOT_FOUND }).int(PAYMENT_REQUEST_NOT_FOUND).positive(PAYMENT_REQUEST_NOT_FOUND);
+
+/** A checkout of a membership package, or (with `request`) of a one-off payment request. */
+export const checkoutSchema = z.object({ package: packageName.optional(), request: requestId.optional() }).superRefine((value, ctx) => {
+  if ((value.package === undefined) === (value.request === undefined)) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
+});
 
 export const returnSchema = z.object({
   sessionId: z.string({ error: CHECKOUT_NOT_FOUND }).trim().min(1, CHECKOUT_NOT_FOUND).max(255, CHECKOUT_NOT_FOUND),
@@ -135,12 +216,16 @@ export const returnSchema = z.object({
 
 export const recordPaymentSchema = z.object({
   userId: z.number({ error: PAYMENT_MEMBER_NOT_FOUND }).int(PAYMENT_MEMBER_NOT_FOUND).positive(PAYMENT_MEMBER_NOT_FOUND),
-  package: packageName,
+  package: packageName.optional(),
+  /** The one-off request it pays, instead of a package. */
+  request: requestId.optional(),
   /** What was handed over; left out, the package's price with tax. */
   amountCents: z.number({ error: RECORD_AMOUNT_ERROR }).int(RECORD_AMOUNT_ERROR).min(0, RECORD_AMOUNT_ERROR).max(MAX_CENTS, RECORD_AMOUNT_ERROR).optional(),
   method: z.enum(HAND_METHODS, { error: 'Choose cash or bank transfer' }),
   receipt: words('the receipt number', 40).optional(),
   note: words('the note', 500).optional(),
+}).superRefine((value, ctx) => {
+  if ((value.package === undefined) === (value.request === undefined)) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
@@ -150,6 +235,28 @@ export const refundSchema = z.object({
 });
 export type RefundInput = z.infer<typeof refundSchema>;
 
+export const memberPriceSchema = z
+  .object({
+    exempt: z.boolean({ error: 'Say whether the member is exempt' }),
+    priceCents: z.number({ error: MEMBER_PRICE_AMOUNT_ERROR }).int(MEMBER_PRICE_AMOUNT_ERROR).min(0, MEMBER_PRICE_AMOUNT_ERROR).max(MAX_CENTS, MEMBER_PRICE_AMOUNT_ERROR).optional(),
+    reason: words('the reason', 300).pipe(z.string().min(1, 'Say why this member pays another price')),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.exempt && value.priceCents === undefined) ctx.addIssue({ code: 'custom', path: ['priceCents'], message: MEMBER_PRICE_AMOUNT_ERROR });
+  });
+export type MemberPriceInput = z.infer<typeof memberPriceSchema>;
+
+export const paymentRequestSchema = z.object({
+  title: words('what it is for', 80).pipe(z.string().min(1, 'Say what the payment is for')),
+  amountCents: z.number({ error: RECORD_AMOUNT_ERROR }).int(RECORD_AMOUNT_ERROR).positive(RECORD_AMOUNT_ERROR).max(MAX_CENTS, RECORD_AMOUNT_ERROR),
+  dueDate: z.string({ error: 'Give the date it is due by' }).refine(isCalendarDate, 'Give the date it is due by'),
+  /** The members asked; left out, every active member. */
+  userIds: z.array(z.number().int().positive(), { error: REQUEST_MEMBERS_ERROR }).min(1, REQUEST_MEMBERS_ERROR).max(2000, REQUEST_MEMBERS_ERROR).optional(),
+});
+export type PaymentRequestInput = z.infer<typeof paymentRequestSchema>;
+
 export const ledgerQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: `Choose a status: ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+  /** A term's id ('fall-2026'): the payments made (or paid) in it. */
+  term: z.string({ error: LEDGER_TERM_ERROR }).trim().min(1, LEDGER_TERM_ERROR).max(40, LEDGER_TERM_ERROR).optional(),
 });

@@ -16,6 +16,8 @@ import './member-home.css';
 
 // The polls beside the announcements come in a chunk of their own, after Home has painted.
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
+// What the member owes the club, likewise after Home has painted.
+const PaymentsDue = lazyNamed(() => import('../../features/payments/payments-due'), 'PaymentsDue');
 
 /**
  * A member's Home; for a membership that has ended (the account counts as pending), the way to renew
@@ -30,6 +32,11 @@ export function MemberHome() {
         <div className="page member-home__head">
           <h1 className="member-home__title">Hi, {firstName(user.name)}</h1>
         </div>
+      )}
+      {member && (
+        <Suspense fallback={null}>
+          <PaymentsDue />
+        </Suspense>
       )}
       {member && <PinnedAnnouncements />}
       {member && (

@@ -6,6 +6,7 @@ import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply } from '../../test-server';
 import { testUser } from '../../test-support';
 import { MyPayments } from './my-payments';
+import { PaymentsDue } from './payments-due';
 import { PaymentReturnPage } from './payment-return-page';
 
 const OWES: MyPaymentsAnswer = {
@@ -16,6 +17,7 @@ const OWES: MyPaymentsAnswer = {
     { item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 },
     { item: 'Half Run', subtotalCents: 10100, taxCents: 1313, totalCents: 11413 },
   ],
+  requests: [],
   payments: [],
   balance: { paidCents: 0, refundedCents: 0, netCents: 0 },
   handlesPayments: false,
@@ -43,6 +45,7 @@ const PAID: Payment = {
   paidAt: 0,
   refunds: [{ id: 1, amountCents: 1000, reason: 'Overpaid', status: 'succeeded', byName: 'Alex Admin', createdAt: 0 }],
   summary: 'Paid $289.28 (incl. $33.28 HST) online, Mar 2, 2026',
+  priceReason: null,
 };
 
 function show(answer: MyPaymentsAnswer, more = {}) {
@@ -88,6 +91,26 @@ describe('MyPayments', () => {
     expect(card).toHaveTextContent('Refunded $10.00');
     expect(card).toHaveTextContent('Paid $289.28, refunded $10.00');
     expect(within(card).queryByRole('link', { name: 'The club’s payments' })).toBeNull();
+  });
+
+  it('lists the club’s requests the member owes, each paid online on its own, or by hand without Stripe', async () => {
+    const user = userEvent.setup();
+    const kit = { id: 3, title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20' };
+    const { api, go } = show({ ...OWES, owes: [], requests: [kit] }, { 'POST /payments/checkout': () => ({ url: 'https://checkout.test/cs_2', paymentId: 5 }) });
+    const card = await screen.findByRole('region', { name: 'Fees and payments' });
+    expect(card).toHaveTextContent('Club kit: $40.00, due Mar 20, 2026');
+    await user.click(within(card).getByRole('button', { name: 'Pay online: Club kit' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_2'));
+    expect(api.writes()[0]).toMatchObject({ path: '/payments/checkout', body: { request: 3 } });
+  });
+
+  it('says on Home what the member owes, with the way to pay it', async () => {
+    const kit = { id: 3, title: 'Club kit', amountCents: 4000, dueDate: '2026-03-20' };
+    const user = testUser('member');
+    answerRoutes({ 'GET /payments/me': () => ({ ...OWES, owes: [], requests: [kit] }) }, { user });
+    renderAt('/', '/', <PaymentsDue />, { user });
+    expect(await screen.findByText(/You owe the club Club kit \$40\.00 by Mar 20, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay on your profile' })).toHaveAttribute('href', '/profile#my-payments-title');
   });
 
   it('links the treasurer to the club’s payments', async () => {

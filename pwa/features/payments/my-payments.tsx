@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
-import { formatMoney, type Currency } from '../../../domain/payments/money';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { formatDateTime } from '../../lib/ui/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/ui/format';
 import { useCheckoutMutation } from './api/payment-mutations';
 import { useMyPaymentsQuery } from './api/payment-queries';
 import './payments.css';
@@ -23,6 +22,7 @@ export function MyPayments({ go = (url) => window.location.assign(url) }: Props)
     <section className="card payments-card" aria-labelledby="my-payments-title">
       <h2 id="my-payments-title">Fees and payments</h2>
       {data.owes.length > 0 ? <Owed answer={data} go={go} /> : <p>Your membership is paid. Thank you.</p>}
+      <RequestsOwed answer={data} go={go} />
       <PaymentList payments={data.payments} />
       {data.balance.paidCents > 0 && (
         <p className="payments-card__balance">
@@ -48,7 +48,7 @@ function Owed({ answer, go }: { answer: MyPaymentsAnswer; go: (url: string) => v
   async function pay() {
     setProblem('');
     try {
-      const { url } = await checkout.mutateAsync(chosen);
+      const { url } = await checkout.mutateAsync({ package: chosen });
       go(url);
     } catch (err) {
       setProblem(errorMessage(err, 'The payment could not be started. Try again.'));
@@ -81,6 +81,42 @@ function Owed({ answer, go }: { answer: MyPaymentsAnswer; go: (url: string) => v
   );
 }
 
+/** The club's one-off requests this member has not paid yet, each paid on its own. */
+function RequestsOwed({ answer, go }: { answer: MyPaymentsAnswer; go: (url: string) => void }) {
+  const [problem, setProblem] = useState('');
+  const checkout = useCheckoutMutation();
+  if (answer.requests.length === 0) return null;
+  async function pay(request: number) {
+    setProblem('');
+    try {
+      go((await checkout.mutateAsync({ request })).url);
+    } catch (err) {
+      setProblem(errorMessage(err, 'The payment could not be started. Try again.'));
+    }
+  }
+  return (
+    <div className="payments-owed">
+      <h3>Asked by the club</h3>
+      <ul className="payments-list">
+        {answer.requests.map((r) => (
+          <li key={r.id} className="payments-prices__row">
+            <span>
+              <strong>{r.title}</strong>: {formatMoney(r.amountCents, answer.currency)}, due {formatDate(r.dueDate, 'medium')}
+            </span>
+            {answer.online && (
+              <button type="button" className="button button--primary" onClick={() => void pay(r.id)} disabled={checkout.isPending} aria-label={`Pay online: ${r.title}`}>
+                Pay online
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!answer.online && <p>Pay the treasurer in cash or by bank transfer; they record it here.</p>}
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
+    </div>
+  );
+}
+
 const STATUS_WORDS: Record<Payment['status'], string> = { pending: 'Waiting for the payment', paid: 'Paid', failed: 'Failed', expired: 'Not completed' };
 
 function PaymentList({ payments }: { payments: Payment[] }) {
@@ -95,7 +131,7 @@ function PaymentList({ payments }: { payments: Payment[] }) {
             .filter((r) => r.status !== 'failed')
             .map((r) => (
               <div key={r.id} className="payments-list__refund">
-                Refunded {formatMoney(r.amountCents, p.currency as Currency)} on {formatDateTime(r.createdAt)}: {r.reason}
+                Refunded {formatMoney(r.amountCents, p.currency)} on {formatDateTime(r.createdAt)}: {r.reason}
               </div>
             ))}
         </li>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { recordPaymentSchema, refundSchema, type Payment } from '../../../domain/contract/members/payments';
-import { formatMoney, parseMoney } from '../../../domain/payments/money';
+import { parseMoney, plainMoney, type Currency } from '../../../domain/payments/money';
 import { HAND_METHODS, METHOD_NAMES, type HandMethod } from '../../../domain/payments/payments';
 import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
@@ -9,10 +9,11 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { showRefusal } from '../../lib/forms/server-refusal';
+import { formatMoney } from '../../lib/ui/format';
 import { useRecordPaymentMutation, useRefundMutation } from './api/payment-mutations';
 
 // The treasurer's two forms: a refund of a payment, and money handed over. Amounts are typed as a
-// person writes them ('12.50') and sent in cents, checked with the contract's own schemas.
+// person writes them ('12.50') and sent in the currency's minor units, checked with the contract's own schemas.
 
 const AMOUNT_MESSAGE = 'Give the amount like 12.50';
 
@@ -21,26 +22,32 @@ interface RefundValues {
   reason: string;
 }
 
-const refundForm = z.object({ amount: z.string(), reason: z.string() }).superRefine((values, ctx) => {
-  const cents = parseMoney(values.amount);
-  if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
-  else addIssues(refundSchema, { amountCents: cents, reason: values.reason }, { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
-});
+const refundForm = (currency: Currency) =>
+  z.object({ amount: z.string(), reason: z.string() }).superRefine((values, ctx) => {
+    const cents = parseMoney(values.amount, currency);
+    if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+    else addIssues(refundSchema, { amountCents: cents, reason: values.reason }, { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
+  });
 
 export function RefundModal({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const [error, setError] = useState('');
   const refund = useRefundMutation();
+  // One Idempotency-Key per refund asked: the same refund sent again (its answer lost, or Stripe slow)
+  // is answered with what the server did, never made twice; another amount or reason is another refund.
+  const sent = useRef<{ body: string; key: string } | null>(null);
   const left = payment.amountCents - payment.refundedCents;
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<RefundValues>(refundForm, { defaultValues: { amount: (left / 100).toFixed(2), reason: '' } });
+  } = useContractForm<RefundValues>(refundForm(payment.currency), { defaultValues: { amount: plainMoney(left, payment.currency), reason: '' } });
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      await refund.mutateAsync({ id: payment.id, body: { amountCents: parseMoney(values.amount)!, reason: values.reason } });
+      const body = { amountCents: parseMoney(values.amount, payment.currency)!, reason: values.reason };
+      if (sent.current?.body !== JSON.stringify(body)) sent.current = { body: JSON.stringify(body), key: crypto.randomUUID() };
+      await refund.mutateAsync({ id: payment.id, body, idempotencyKey: sent.current.key });
       onClose();
     } catch (err) {
       setError(showRefusal(setFieldError, err, 'The refund could not be made. Try again.', ['reason']) ?? '');
@@ -80,22 +87,54 @@ export interface PayingMember {
   name: string;
 }
 
-const recordBody = (values: RecordValues) => ({
+/** The members money may be recorded or priced for, as a select's options. */
+export function MemberOptions({ members }: { members: PayingMember[] }) {
+  return (
+    <>
+      {members.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+// The form's "For" holds a package's name, or 'request:<id>' for one of the club's payment requests.
+const REQUEST_CHOICE = /^request:(\d+)$/;
+
+const recordBody = (values: RecordValues, currency: Currency) => ({
   userId: Number(values.userId),
-  package: values.package,
-  ...(values.amount.trim() ? { amountCents: parseMoney(values.amount) ?? -1 } : {}),
+  ...(REQUEST_CHOICE.test(values.package) ? { request: Number(REQUEST_CHOICE.exec(values.package)![1]) } : { package: values.package }),
+  ...(values.amount.trim() ? { amountCents: parseMoney(values.amount, currency) ?? -1 } : {}),
   method: values.method,
   ...(values.receipt.trim() ? { receipt: values.receipt } : {}),
   ...(values.note.trim() ? { note: values.note } : {}),
 });
 
-const recordForm = z.object({ userId: z.string(), package: z.string(), amount: z.string(), method: z.string(), receipt: z.string(), note: z.string() }).superRefine((values, ctx) => {
-  if (values.amount.trim() && parseMoney(values.amount) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
-  else addIssues(recordPaymentSchema, recordBody(values as RecordValues), { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
-});
+const recordForm = (currency: Currency) =>
+  z.object({ userId: z.string(), package: z.string(), amount: z.string(), method: z.string(), receipt: z.string(), note: z.string() }).superRefine((values, ctx) => {
+    if (values.amount.trim() && parseMoney(values.amount, currency) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+    else addIssues(recordPaymentSchema, recordBody(values as RecordValues, currency), { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
+  });
 
 /** Money handed over, recorded through the device's outbox: with no signal it waits and lands once. */
-export function RecordPaymentModal({ members, packages, memberId = null, onClose }: { members: PayingMember[]; packages: string[]; memberId?: number | null; onClose: () => void }) {
+export function RecordPaymentModal({
+  members,
+  packages,
+  requests = [],
+  currency,
+  memberId = null,
+  onClose,
+}: {
+  members: PayingMember[];
+  packages: string[];
+  /** The club's payment requests, which money handed over may pay too. */
+  requests?: { id: number; title: string }[];
+  currency: Currency;
+  memberId?: number | null;
+  onClose: () => void;
+}) {
   const [error, setError] = useState('');
   const [queued, setQueued] = useState(false);
   const record = useRecordPaymentMutation();
@@ -104,13 +143,13 @@ export function RecordPaymentModal({ members, packages, memberId = null, onClose
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<RecordValues>(recordForm, {
+  } = useContractForm<RecordValues>(recordForm(currency), {
     defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: '', method: 'cash', receipt: '', note: '' },
   });
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      const result = await record.mutateAsync(recordBody(values));
+      const result = await record.mutateAsync(recordBody(values, currency));
       if (result.status === 'queued') setQueued(true);
       else onClose();
     } catch (err) {
@@ -130,24 +169,31 @@ export function RecordPaymentModal({ members, packages, memberId = null, onClose
         <FormField label="Member" error={errors.userId?.message}>
           {(field) => (
             <select {...field} {...register('userId')}>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <MemberOptions members={members} />
             </select>
           )}
         </FormField>
-        <FormField label="Package" error={errors.package?.message}>
+        <FormField label="For" error={errors.package?.message}>
           {(field) => (
             <select {...field} {...register('package')}>
-              {packages.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
+              <optgroup label="Membership packages">
+                {packages.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </optgroup>
+              {requests.length > 0 && (
+                <optgroup label="Payment requests">
+                  {requests.map((r) => (
+                    <option key={r.id} value={`request:${r.id}`}>
+                      {r.title}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
           )}
         </FormField>
-        <FormField label="Amount" hint="Leave empty for the package's price with tax" error={errors.amount?.message}>
+        <FormField label="Amount" hint="Leave empty for the price asked" error={errors.amount?.message}>
           {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('amount')} />}
         </FormField>
         <FormField label="How it was paid" error={errors.method?.message}>

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatMoney } from '../../../domain/payments/money';
 import { RequireRole } from '../../components/require-role';
 import { ErrorMessage, Loading, Notice } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
+import { formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { useReturnMutation } from './api/payment-mutations';
 import './payments.css';

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LedgerAnswer, Payment } from '../../../domain/contract/members/payments';
-import { formatMoney } from '../../../domain/payments/money';
 import { METHOD_NAMES, PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments/payments';
 import { DownloadButton } from '../../components/download-button';
 import { RequireRole } from '../../components/require-role';
 import { EmptyState, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
-import { formatDateTime } from '../../lib/ui/format';
+import { formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { useLedgerQuery } from './api/payment-queries';
+import { ledgerQuery, useLedgerQuery } from './api/payment-queries';
+import { MemberPrices } from './member-prices';
+import { PaymentRequests, WhoOwes } from './payment-requests';
 import { RecordPaymentModal, RefundModal } from './payment-forms';
 import './payments.css';
 
@@ -32,7 +33,12 @@ function Ledger() {
   const [status, setStatus] = useState<PaymentStatus | 'all'>('all');
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const [recording, setRecording] = useState(recordFor !== null);
-  const { data, error, isPending, refetch } = useLedgerQuery(status);
+  const [term, setTerm] = useState('');
+  const { data, error, isPending, refetch } = useLedgerQuery(status, term);
+  // The terms to choose from, kept from the first answer while another term's is loading.
+  const [terms, setTerms] = useState<{ id: string; label: string }[]>([]);
+  if (data && data.terms.length > 0 && terms.length === 0) setTerms(data.terms);
+  const csvQuery = new URLSearchParams(ledgerQuery(status, term)).toString();
   return (
     <div className="page payments-page">
       <Link to="/admin" className="profile-back">
@@ -51,10 +57,21 @@ function Ledger() {
             ))}
           </select>
         </label>
+        <label>
+          Term{' '}
+          <select value={term} onChange={(e) => setTerm(e.target.value)}>
+            <option value="">All terms</option>
+            {terms.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="button button--primary" onClick={() => setRecording(true)} disabled={!data}>
           Record cash or transfer
         </button>
-        <DownloadButton path={`/payments/ledger.csv${status === 'all' ? '' : `?status=${status}`}`} fallbackName="payments.csv" what="of the payments shown" />
+        <DownloadButton path={`/payments/ledger.csv${csvQuery ? `?${csvQuery}` : ''}`} fallbackName="payments.csv" what="of the payments shown" />
       </div>
       {isPending ? (
         <Loading text="Loading the payments…" />
@@ -64,7 +81,10 @@ function Ledger() {
         <>
           <Totals answer={data} />
           {data.payments.length === 0 ? <EmptyState>No payments yet.</EmptyState> : <PaymentTable payments={data.payments} onRefund={setRefunding} />}
-          {recording && <RecordPaymentModal members={data.members} packages={data.packages} memberId={recordFor} onClose={() => setRecording(false)} />}
+          <WhoOwes answer={data} />
+          <PaymentRequests answer={data} />
+          <MemberPrices answer={data} />
+          {recording && <RecordPaymentModal members={data.members} packages={data.packages} requests={data.requests} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>
       )}
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
@@ -118,7 +138,10 @@ function PaymentTable({ payments, onRefund }: { payments: Payment[]; onRefund: (
             <tr key={p.id}>
               <td>{formatDateTime(p.paidAt ?? p.createdAt)}</td>
               <td>{p.memberName}</td>
-              <td>{p.item}</td>
+              <td>
+                {p.item}
+                {p.priceReason && <div className="payments-table__tax">Own price: {p.priceReason}</div>}
+              </td>
               <td>
                 {formatMoney(p.amountCents, p.currency)}
                 {p.taxCents > 0 && <div className="payments-table__tax">incl. {formatMoney(p.taxCents, p.currency)} {p.taxName}</div>}

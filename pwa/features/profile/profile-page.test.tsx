@@ -7,6 +7,7 @@ import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { ProfilePage } from './profile-page';
 import { phoneProblem } from '../../../domain/region/phone';
+import { peekReturnPath } from '../../lib/session/return-to';
 
 const ME: SessionUser = testUser('member', {
   id: 7,
@@ -48,6 +49,10 @@ describe('ProfilePage', () => {
     renderAt('/profile', '/profile', <ProfilePage personalBests={(userId) => <p>Personal bests of member {userId}</p>} />, { user: pending });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sam Swimmer' })).toBeInTheDocument();
     expect(screen.queryByText(/Personal bests of member/)).toBeNull();
+    // The profile is the pending account's own page: opening it (back from Stripe's checkout, say)
+    // keeps no way back to it for after approval, and no members-only notice stands in for the bests.
+    expect(peekReturnPath()).toBeNull();
+    expect(document.querySelector('.membership-notice')).toBeNull();
   });
 
   it('sends a signed-out visitor to /login, which brings them back to their profile', async () => {

@@ -40,7 +40,7 @@ export function ProfilePage({ personalBests, payments, safety }: ProfilePageProp
 }
 
 function OwnProfile({ personalBests, payments, safety }: ProfilePageProps) {
-  const { user } = useSession();
+  const { user, can } = useSession();
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
   if (!user) return null;
@@ -78,7 +78,9 @@ function OwnProfile({ personalBests, payments, safety }: ProfilePageProps) {
       )}
       {payments?.()}
       {safety && <RequireRole min="pending">{safety()}</RequireRole>}
-      {personalBests && <RequireRole min="member">{personalBests(user.id)}</RequireRole>}
+      {/* Members' own results: left out for a pending account, whose profile this still is (no members'
+          gate here, which would keep /profile as a link to reopen after approval and show its notice). */}
+      {personalBests && can('member') && personalBests(user.id)}
     </div>
   );
 }

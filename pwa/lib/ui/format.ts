@@ -1,5 +1,5 @@
 import { clubTimeZone } from '../club/club-zone';
-import { clubFormat, type ClubDateStyle, type ClubFormat } from '../../../domain/region/club-format';
+import { clubFormat, currencyName, type ClubDateStyle, type ClubFormat } from '../../../domain/region/club-format';
 import { clubLocale } from '../club/club-region';
 
 // The PWA's names for the club's one date and time format (domain/region/club-format.ts), which the emails
@@ -46,6 +46,16 @@ export function formatDayOfMonth(date: string): string {
 /** The month of a club date with its year: 'March 2027' for '2027-03-…'. */
 export function formatMonth(date: string): string {
   return clubDates().datePart(date, 'month');
+}
+
+/** An amount in whole minor units of `currency` as the club writes it: '$289.28' (en-US, CAD), '289,28 $' (fr-CA). */
+export function formatMoney(minor: number, currency: string): string {
+  return clubDates().money(minor, currency);
+}
+
+/** A currency's name in the club's language: 'Canadian dollar' for 'CAD'. */
+export function formatCurrencyName(currency: string): string {
+  return currencyName(currency, clubDates().locale);
 }
 
 /** A count as the club writes it: '2,000'. */

@@ -1,6 +1,7 @@
-import { CURRENCIES, type Currency } from '../../../../domain/payments/money';
+import { currencyCodes } from '../../../../domain/region/club-format';
 import { FormField } from '../../../components/form-field';
 import { useClubDocument } from '../../../lib/documents/page-documents';
+import { formatCurrencyName } from '../../../lib/ui/format';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 
@@ -17,17 +18,24 @@ export function PaymentSettingsForm() {
         saveLabel="Save payment settings"
         savedNotice="Payment settings saved: they apply to the next payment."
         theirs={({ body }) => `Another administrator set the currency to ${body.currency}${body.activateOnPayment ? ', a paid membership activating the account,' : ''} while you were editing.`}
-        showsField={(path) => ['currency', 'activateOnPayment', 'positions'].includes(path.split('.')[0]!)}
+        showsField={(path) => ['currency', 'activateOnPayment', 'positions', 'reminderDays'].includes(path.split('.')[0]!)}
       >
         {(draft) => (
           <>
             <FormField label="Currency" error={editor.errorAt('currency')} hint="What members pay in; the fees on Join us are in it.">
               {(control) => (
-                <select {...control} value={draft.currency} onChange={(e) => editor.setDraft((d) => ({ ...d, currency: e.target.value as Currency }))}>
-                  {Object.keys(CURRENCIES).map((code) => (
-                    <option key={code}>{code}</option>
+                <select {...control} value={draft.currency} onChange={(e) => editor.setDraft((d) => ({ ...d, currency: e.target.value }))}>
+                  {currencyCodes().map((code) => (
+                    <option key={code} value={code}>
+                      {code} · {formatCurrencyName(code)}
+                    </option>
                   ))}
                 </select>
+              )}
+            </FormField>
+            <FormField label="Days between two reminders" error={editor.errorAt('reminderDays')} hint="A member who owes is reminded at most once in this many days.">
+              {(control) => (
+                <input {...control} type="number" min={1} max={60} value={draft.reminderDays} onChange={(e) => editor.setDraft((d) => ({ ...d, reminderDays: e.target.valueAsNumber }))} />
               )}
             </FormField>
             <label className="admin-checkbox">

@@ -4,9 +4,18 @@ import { call } from '../../../lib/data/api-client';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { paymentKeys } from './payment-queries';
 
-/** Starts a checkout for a package: the answer is where the browser goes to pay. */
+/** Starts a checkout for a package or a request made to the member: the answer is where the browser goes to pay. */
 export function useCheckoutMutation() {
-  return useMutation({ mutationFn: (item: string) => call('POST /payments/checkout', { body: { package: item } }) });
+  return useMutation({ mutationFn: (body: BodyOf<'POST /payments/checkout'>) => call('POST /payments/checkout', { body }) });
+}
+
+/** Asks members for a one-off payment (kit, a camp). */
+export function usePaymentRequestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<'POST /payments/requests'>) => call('POST /payments/requests', { body, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
 }
 
 /** The return from Checkout: the server asks Stripe and settles the payment, whichever of it and the webhook comes first. */
@@ -18,10 +27,33 @@ export function useReturnMutation() {
   });
 }
 
+/** A refund, under the form's Idempotency-Key: sent again after a lost answer, it is answered, not made twice. */
 export function useRefundMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: BodyOf<'POST /payments/:id/refunds'> }) => call('POST /payments/:id/refunds', { params: { id }, body }),
+    mutationFn: ({ id, body, idempotencyKey }: { id: number; body: BodyOf<'POST /payments/:id/refunds'>; idempotencyKey: string }) =>
+      call('POST /payments/:id/refunds', { params: { id }, body, idempotencyKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+/** Reminds those who owe (each at most once in the club's days). */
+export function useRemindMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('POST /payments/reminders', { idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+/** A member's own price or exemption, set or cleared (null). */
+export function useMemberPriceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: number; body: BodyOf<'PUT /payments/members/:id/price'> | null }) =>
+      body === null
+        ? call('DELETE /payments/members/:id/price', { params: { id: userId }, idempotencyKey: crypto.randomUUID() })
+        : call('PUT /payments/members/:id/price', { params: { id: userId }, body, idempotencyKey: crypto.randomUUID() }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
