@@ -2,8 +2,8 @@
 // (documents.ts), so an administrator's change applies to the next request everywhere at once.
 import type { RuleNumbers } from '../../domain/rules';
 import type { SportsDocument } from '../../domain/sports';
-import type { DutiesDocument } from '../../domain/duties';
-import type { SafetyDocument } from '../../domain/safety';
+import type { DutiesDocument } from '../../domain/people/duties';
+import type { SafetyDocument } from '../../domain/people/safety';
 import type { AppDeps } from '../platform/context';
 import type { ClubRegion } from '../../domain/region/club-region';
 import { clubFormat, type ClubFormat } from '../../domain/region/club-format';

@@ -25,7 +25,7 @@ import {
   type Duty,
   type NewDuty,
 } from '../../domain/contract/training/duties';
-import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty, readQualifications, type DutyEligibility, type DutyPlaceKind } from '../../domain/duties';
+import { dutiesOverlap, dutyFull, mayGiveUpDuty, mayHoldDuty, readQualifications, type DutyEligibility, type DutyPlaceKind } from '../../domain/people/duties';
 import { EVENT_MINUTES, durationOf, usualMinutes } from '../../domain/durations';
 import { clubDuties, clubSports } from '../club/settings';
 import { tellMember } from '../messaging/notify';

@@ -6,7 +6,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { duties, dutyHolders, users, type DutyRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { hasRole } from '../../domain/contract/roles';
-import { dutyFull, dutyReminderDue, dutyStartsSoon, mayHoldDuty, readQualifications, type DutyEligibility } from '../../domain/duties';
+import { dutyFull, dutyReminderDue, dutyStartsSoon, mayHoldDuty, readQualifications, type DutyEligibility } from '../../domain/people/duties';
 import { clubName } from '../club/identity/identity';
 import { clubDates } from '../club/settings';
 import { noticeEmail } from '../messaging/mail-templates';

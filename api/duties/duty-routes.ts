@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AnswerOf } from '../../domain/contract/endpoints';
 import { DUTY_NOT_FOUND, DUTY_PLACE_QUERY_ERROR, dutyNoShowSchema, dutySchema } from '../../domain/contract/training/duties';
-import { DUTY_PLACES, type DutyPlaceKind } from '../../domain/duties';
+import { DUTY_PLACES, type DutyPlaceKind } from '../../domain/people/duties';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';

@@ -7,7 +7,7 @@ import { termFromId, termOfDate } from '../../domain/calendar';
 import { clubDateTimeOf } from '../../domain/region/club-format';
 import { clubToday, startInstant } from '../../domain/clock';
 import { DUTY_TERM_NOT_FOUND, type RotaAnswer, type RotaDuty } from '../../domain/contract/training/duties';
-import { dutyFull } from '../../domain/duties';
+import { dutyFull } from '../../domain/people/duties';
 import { clubTerms } from '../club/terms';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';

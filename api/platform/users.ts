@@ -6,7 +6,7 @@ import { clubToday } from '../../domain/clock';
 import { ROLES, hasRole, type Role } from '../../domain/contract/roles';
 import type { AppDeps } from './context';
 import { EXPIRING_ROLES, effectiveRole } from '../../domain/membership';
-import { readQualifications } from '../../domain/duties';
+import { readQualifications } from '../../domain/people/duties';
 import { clubTimeZone } from './club-time-zone';
 
 /** Roles at member rank or above, by the ranks of domain/contract/roles.ts. */

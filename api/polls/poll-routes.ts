@@ -3,7 +3,7 @@ import type { AnswerOf } from '../../domain/contract/endpoints';
 import { POLL_NOT_FOUND, POLL_PLACE_QUERY_ERROR } from '../../domain/contract/club/polls';
 import { pollAnswerSchema, pollSchema } from '../../domain/contract/club/polls-schemas';
 import { clubToday } from '../../domain/clock';
-import { POLL_PLACES, type PollPlaceKind } from '../../domain/polls';
+import { POLL_PLACES, type PollPlaceKind } from '../../domain/people/polls';
 import type { AppEnv } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';

@@ -19,7 +19,7 @@ import {
 } from '../../domain/contract/club/polls';
 import { choicesIssue, type NewPoll } from '../../domain/contract/club/polls-schemas';
 import { FORMER_MEMBER } from '../../domain/contract/members/privacy';
-import { POLL_SHOWN_AFTER_CLOSE_DAYS, pollClosed, resultsVisible, type PollKind, type PollResultsShown } from '../../domain/polls';
+import { POLL_SHOWN_AFTER_CLOSE_DAYS, pollClosed, resultsVisible, type PollKind, type PollResultsShown } from '../../domain/people/polls';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { activeMemberWhere } from '../platform/users';

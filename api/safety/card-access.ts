@@ -5,7 +5,7 @@ import { and, asc, between, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { eventRsvps, posts, races, raceSignups, safetyCards, users, waitlistEntries, workoutSignups } from '../../db/schema';
 import { addDays, clubToday } from '../../domain/clock';
 import { SAFETY_CARD_NOT_FOUND, type SafetyCard, type SafetyMark, type SafetyPlace } from '../../domain/contract/members/safety';
-import { SAFETY_OFFLINE_DAYS, SAFETY_OFFLINE_MS, holdsOthersCards, maySeeCard } from '../../domain/safety';
+import { SAFETY_OFFLINE_DAYS, SAFETY_OFFLINE_MS, holdsOthersCards, maySeeCard } from '../../domain/people/safety';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';

@@ -1,10 +1,10 @@
 // A member's own safety card and waiver signature: read, written, removed and signed, and the one
-// mapper to a SafetyCard. Who else may see a card is decided in openings.ts, by domain/safety.ts.
+// mapper to a SafetyCard. Who else may see a card is decided in openings.ts, by domain/people/safety.ts.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { safetyCards, waiverSignatures, type SafetyCardRow, type UserRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { WAIVER_UNSIGNED_ERROR, WAIVER_VERSION_CHANGED, type EmergencyContact, type MySafetyAnswer, type SafetyCard, type SafetyCardInput, type WaiverSignatureInput } from '../../domain/contract/members/safety';
-import { cardAsk, maySignUpUnsigned, safetyTerms, waiverValid, wordingMark } from '../../domain/safety';
+import { cardAsk, maySignUpUnsigned, safetyTerms, waiverValid, wordingMark } from '../../domain/people/safety';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { clubTimeZone } from '../platform/club-time-zone';
@@ -13,7 +13,7 @@ import { clubTerms } from '../club/terms';
 import { currentWaiverVersion } from '../club/pages/charter';
 import { openingsOf } from './openings';
 
-/** The terms a card or signature may be for today, and the one a new one is for (`coming`): domain/safety.ts. */
+/** The terms a card or signature may be for today, and the one a new one is for (`coming`): domain/people/safety.ts. */
 export function termsNow(deps: AppDeps) {
   return safetyTerms(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps)));
 }

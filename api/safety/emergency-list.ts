@@ -4,7 +4,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { races, raceSignups, safetyCards, users } from '../../db/schema';
 import { SAFETY_NOT_FOUND, type EmergencyContact } from '../../domain/contract/members/safety';
-import { maySeeCard } from '../../domain/safety';
+import { maySeeCard } from '../../domain/people/safety';
 import type { AppDeps, CurrentUser } from '../platform/context';
 import { ServiceError } from '../platform/errors';
 import { toCsv, type CsvCell } from '../reports/csv';

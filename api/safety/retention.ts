@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { safetyCards, safetyOpenings, safetyOpeningsRemoved, users } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { FORMER_MEMBER } from '../../domain/contract/members/privacy';
-import { cardExpired } from '../../domain/safety';
+import { cardExpired } from '../../domain/people/safety';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { clubSafety } from '../club/settings';

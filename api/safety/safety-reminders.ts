@@ -4,7 +4,7 @@
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { safetyCards, users } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
-import { safetyReminderDue } from '../../domain/safety';
+import { safetyReminderDue } from '../../domain/people/safety';
 import { clubName } from '../club/identity/identity';
 import { noticeEmail } from '../messaging/mail-templates';
 import { tellMember } from '../messaging/notify';

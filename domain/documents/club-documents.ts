@@ -15,8 +15,8 @@ import { DEFAULT_GEAR, DEFAULT_HOME, DEFAULT_RESOURCES, defaultCharter, defaultF
 import { DEFAULT_RACE_POINTS, type RacePoints } from '../races/race-points';
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../region/club-region';
 import { defaultPaymentSettings, type PaymentSettings } from '../payments/payments';
-import { DEFAULT_DUTIES, type DutiesDocument } from '../duties';
-import { DEFAULT_SAFETY, type SafetyDocument } from '../safety';
+import { DEFAULT_DUTIES, type DutiesDocument } from '../people/duties';
+import { DEFAULT_SAFETY, type SafetyDocument } from '../people/safety';
 
 /** Who may publish a document: administrators only, or the page editors (administrators, and execs when the club allows it). */
 export type DocumentEditors = 'admin' | 'pages';

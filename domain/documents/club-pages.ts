@@ -123,7 +123,7 @@ export interface CharterPage {
 
 /**
  * The season's waiver every member signs (typed full name) at joining or renewal; a publish not marked
- * `minor` asks everyone to sign again (domain/safety.ts: a signature holds for its term and version).
+ * `minor` asks everyone to sign again (domain/people/safety.ts: a signature holds for its term and version).
  */
 export interface WaiverPage {
   /** Markdown. */

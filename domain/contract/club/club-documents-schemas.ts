@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, DUTY_KINDS_MAX } from '../../duties';
-import { SAFETY_FLAG_MAX, SAFETY_FLAGS_MAX, SAFETY_KEEP_DAYS_MAX } from '../../safety';
+import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, DUTY_KINDS_MAX } from '../../people/duties';
+import { SAFETY_FLAG_MAX, SAFETY_FLAGS_MAX, SAFETY_KEEP_DAYS_MAX } from '../../people/safety';
 import type { ClubDocumentTypes, DocumentKey } from '../../documents/club-documents';
 import { RULE_NUMBER_BOUNDS, type RuleNumbers } from '../../rules';
 import {

@@ -11,7 +11,7 @@ import {
   POLL_RESULTS_SHOWN,
   choicesProblem,
   pollDateOption,
-} from '../../polls';
+} from '../../people/polls';
 import { hasUnsafeCharacters, unsafeCharactersMessage } from '../common';
 import { choicesMessage } from './polls';
 

@@ -1,8 +1,8 @@
-// Quick polls: the answers' shapes and the words of their refusals. The rules are domain/polls.ts;
+// Quick polls: the answers' shapes and the words of their refusals. The rules are domain/people/polls.ts;
 // the request schemas are polls-schemas.ts.
-import type { ChoicesProblem, PollKind, PollPlaceKind, PollResultsShown } from '../../polls';
+import type { ChoicesProblem, PollKind, PollPlaceKind, PollResultsShown } from '../../people/polls';
 
-export type { PollKind, PollPlaceKind, PollResultsShown } from '../../polls';
+export type { PollKind, PollPlaceKind, PollResultsShown } from '../../people/polls';
 
 export interface PollVoter {
   id: number;

@@ -9,7 +9,7 @@ export const DEFAULT_BACKUP_EVERY = '24h';
 export const DEFAULT_BACKUP_KEEP = 7;
 /** Days the server keeps the answer to a change sent with an Idempotency-Key (offline changes). */
 export const IDEMPOTENCY_DAYS = 30;
-/** Days a safety card outlives its membership unless the club sets another (the `safety` document's default, domain/safety.ts). */
+/** Days a safety card outlives its membership unless the club sets another (the `safety` document's default, domain/people/safety.ts). */
 export const DEFAULT_SAFETY_KEEP_DAYS = 90;
 
 /** The name every screen and report shows for an account that was deleted. */

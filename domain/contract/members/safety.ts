@@ -1,11 +1,11 @@
 // Safety cards and the season's waiver: the answers' shapes, the words of their refusals and the
 // request schemas. The rules (who may see a card, when it is asked for, a signature's term) are
-// domain/safety.ts.
+// domain/people/safety.ts.
 import { z } from 'zod';
 import { phoneIssue, keptPhone, type PhoneReader } from '../common';
-import { SAFETY_CONTACTS_MAX, SAFETY_FLAG_MAX, SAFETY_FLAGS_MAX, SAFETY_NOTES_MAX, type CardAsk, type SafetyMark } from '../../safety';
+import { SAFETY_CONTACTS_MAX, SAFETY_FLAG_MAX, SAFETY_FLAGS_MAX, SAFETY_NOTES_MAX, type CardAsk, type SafetyMark } from '../../people/safety';
 
-export type { SafetyMark } from '../../safety';
+export type { SafetyMark } from '../../people/safety';
 
 export const SAFETY_CONTACT_NAME_MAX = 100;
 export const SAFETY_RELATION_MAX = 40;

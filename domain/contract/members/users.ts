@@ -4,7 +4,7 @@ import { EMAIL_EXAMPLE, hasUnsafeCharacters, isValidEmail, keptPhone, phoneIssue
 import { looseString } from '../common-schemas';
 import type { Role } from '../roles';
 import { MEMBER_PACES, PACE_EXAMPLE, isSpeed, paceInBounds, parsePace, type PaceField } from '../../paces';
-import { QUALIFICATION_MAX, QUALIFICATIONS_MAX, readQualifications } from '../../duties';
+import { QUALIFICATION_MAX, QUALIFICATIONS_MAX, readQualifications } from '../../people/duties';
 
 // Own profile and role-change notifications: the member's fields, the edit rules, the answers.
 

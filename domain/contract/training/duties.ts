@@ -1,7 +1,7 @@
 // Duty rotas: the answers' shapes, the words of their refusals and the request schemas. The rules are
-// domain/duties.ts.
+// domain/people/duties.ts.
 import { z } from 'zod';
-import { DUTY_ELIGIBILITY, DUTY_KIND_MAX, DUTY_PLACES, DUTY_PLACES_MAX, QUALIFICATION_MAX, type DutyEligibility, type DutyPlaceKind } from '../../duties';
+import { DUTY_ELIGIBILITY, DUTY_KIND_MAX, DUTY_PLACES, DUTY_PLACES_MAX, QUALIFICATION_MAX, type DutyEligibility, type DutyPlaceKind } from '../../people/duties';
 
 export interface DutyHolder {
   id: number;

@@ -1,7 +1,7 @@
 import { Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Duty } from '../../../domain/contract/training/duties';
-import type { DutyPlaceKind } from '../../../domain/duties';
+import type { DutyPlaceKind } from '../../../domain/people/duties';
 import { UnsyncedMark } from '../../components/offline-note';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { dutySchema, type NewDuty } from '../../../domain/contract/training/duties';
-import { DUTY_PLACES_MAX, type DutyPlaceKind } from '../../../domain/duties';
+import { DUTY_PLACES_MAX, type DutyPlaceKind } from '../../../domain/people/duties';
 import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';

@@ -6,7 +6,7 @@ import { performWrite } from '../../lib/offline/perform-write';
 import { usePageTitle } from '../../lib/ui/use-page-title';
 import { formatDate, formatDateTime } from '../../lib/ui/format';
 import { useRotaQuery } from './api/rota-queries';
-import { DUTY_OPEN_NOTICE_DAYS, dutyStartsSoon } from '../../../domain/duties';
+import { DUTY_OPEN_NOTICE_DAYS, dutyStartsSoon } from '../../../domain/people/duties';
 import { useSession } from '../../lib/session/session';
 import './duties.css';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Poll } from '../../../domain/contract/club/polls';
-import { pollDateOption } from '../../../domain/polls';
+import { pollDateOption } from '../../../domain/people/polls';
 import { UnsyncedMark } from '../../components/offline-note';
 import { ErrorMessage } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';

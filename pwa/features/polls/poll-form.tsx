@@ -3,7 +3,7 @@ import type { FieldError } from 'react-hook-form';
 import { addDays } from '../../../domain/calendar-days';
 import type { PollPlaceKind } from '../../../domain/contract/club/polls';
 import { latestPollDate, pollSchema, type NewPoll } from '../../../domain/contract/club/polls-schemas';
-import { POLL_DEFAULT_CLOSING_TIME, POLL_DEFAULT_DAYS, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from '../../../domain/polls';
+import { POLL_DEFAULT_CLOSING_TIME, POLL_DEFAULT_DAYS, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from '../../../domain/people/polls';
 import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';

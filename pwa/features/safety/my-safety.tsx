@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MySafetyAnswer, SafetyCardBody, SafetyOpening, WaiverSignatureInput } from '../../../domain/contract/members/safety';
 import { safetyCardSchema, waiverSignatureSchema } from '../../../domain/contract/members/safety';
-import { SAFETY_NOTES_MAX } from '../../../domain/safety';
+import { SAFETY_NOTES_MAX } from '../../../domain/people/safety';
 import { FormField } from '../../components/form-field';
 import { MarkdownHtml } from '../../components/markdown-html';
 import { ErrorMessage, LoadError, Loading, Notice } from '../../components/status';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MySafetyAnswer, SafetyCard } from '../../../domain/contract/members/safety';
-import { DEFAULT_SAFETY } from '../../../domain/safety';
+import { DEFAULT_SAFETY } from '../../../domain/people/safety';
 import { forumKeys } from '../../lib/data/post-keys';
 import { raceKeys } from '../../lib/data/race-keys';
 import { keepSafetyCards } from '../../lib/offline/safety-store';

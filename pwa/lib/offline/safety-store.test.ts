@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SafetyCard } from '../../../domain/contract/members/safety';
-import { SAFETY_OFFLINE_MS } from '../../../domain/safety';
+import { SAFETY_OFFLINE_MS } from '../../../domain/people/safety';
 import { OFFLINE_DB } from '../data/idb';
 import { openOfflineDb, resetOfflineDbForTests, wipeUser } from './offline-db';
 import { keepSafetyCards, keptCard, keptMarks, mayHoldCards } from './safety-store';

@@ -5,7 +5,7 @@
 // that carries none (the role was taken away) wipes them; sign-out deletes the whole database.
 // Loaded on demand (the offline set imports it only when there is something to keep or wipe).
 import type { SafetyCard, SafetyMark } from '../../../domain/contract/members/safety';
-import { SAFETY_OFFLINE_MS, holdsOthersCards } from '../../../domain/safety';
+import { SAFETY_OFFLINE_MS, holdsOthersCards } from '../../../domain/people/safety';
 import type { Role } from '../../../domain/contract/roles';
 import { openOfflineDb } from './offline-db';
 

@@ -1,7 +1,7 @@
 // Duties (Admin → Rules): the `duties` document, the kinds of duty an exec may add to a session and the
 // cut-off before its start after which a member may only swap a duty, not give it up. A duty already
 // added keeps the kind it was given, whatever the list says later.
-import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, type DutiesDocument } from '../../../../domain/duties';
+import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, type DutiesDocument } from '../../../../domain/people/duties';
 import { FormField } from '../../../components/form-field';
 import { typedNumber } from '../../../lib/forms/problems';
 import { DocumentFrame } from '../common/document-frame';

@@ -9,7 +9,7 @@ import type { ClubDocument } from '../../../../domain/contract/club/club-documen
 import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/club-region';
 import { DEFAULT_RULE_NUMBERS } from '../../../../domain/rules';
 import { defaultPaymentSettings } from '../../../../domain/payments/payments';
-import { DEFAULT_DUTIES } from '../../../../domain/duties';
+import { DEFAULT_DUTIES } from '../../../../domain/people/duties';
 import { defaultTeamPositions } from '../../../../domain/contract/club/profiles';
 import { clubRegion, setClubRegion } from '../../../lib/club/club-region';
 import { renderAt } from '../../../test-providers';

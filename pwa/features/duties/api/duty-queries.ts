@@ -1,4 +1,4 @@
-import type { DutyPlaceKind } from '../../../../domain/duties';
+import type { DutyPlaceKind } from '../../../../domain/people/duties';
 import { call } from '../../../lib/data/api-client';
 import { dutiesKey } from '../../../lib/data/post-keys';
 import { useRead } from '../../../lib/data/read';

@@ -1,7 +1,7 @@
 // Duty rotas: who is the lifeguard, the coach on deck, the marshal, the driver or the photographer at
 // what the club runs. A duty's places fill like a workout's (`isFull`, domain/rules.ts); the rest of
 // its rules, and the club's setting that names its kinds and the cut-off for giving one up, live here.
-import { isFull } from './rules';
+import { isFull } from '../rules';
 
 /** The `duties` club document (Admin): the kinds of duty the club has, and the cut-off for giving one up. */
 export interface DutiesDocument {

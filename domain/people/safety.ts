@@ -2,10 +2,10 @@
 // when the club must ask for a card again, and whether a waiver signature holds for a term. A card is
 // held as health data is (docs/decisions/0152-safety-cards.md): the server, the offline set and the
 // device apply these rules and no others.
-import { hasRole, type Role } from './contract/roles';
-import { addDays } from './calendar-days';
-import { termOfDate, type MembershipSession, type TermDefinition } from './calendar';
-import { DEFAULT_SAFETY_KEEP_DAYS } from './contract/members/privacy';
+import { hasRole, type Role } from '../contract/roles';
+import { addDays } from '../calendar-days';
+import { termOfDate, type MembershipSession, type TermDefinition } from '../calendar';
+import { DEFAULT_SAFETY_KEEP_DAYS } from '../contract/members/privacy';
 
 /** The `safety` club document (Admin → Rules): the health flags a member may tick and the club's choices around cards. */
 export interface SafetyDocument {
