@@ -1,7 +1,7 @@
 // Many clubs behind one front door, in this process: each club its own database, uploads, keys and
 // secrets, chosen by the address a request is sent to. Every credential and reference of one club is
 // refused at another; the single club of before is adopted as the first one without moving a file.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { hashPassword } from '../../db/passwords';
-import { users } from '../../db/schema';
+import { posts, races, teamProfiles, users } from '../../db/schema';
+import { CLUB_CONTACT_EMAIL, DEFAULT_CLUB_NAME, DEFAULT_DESCRIPTION, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE } from '../../domain/documents/club-identity';
 import { CLUB_SUSPENDED_ERROR, HOST_TOKEN_ERROR, NO_CLUB_ERROR } from '../../domain/contract/host';
 import { clubOpener, clubWork, openHost } from '../clubs';
 import type { MailTransport } from '../messaging/queue/transports';
@@ -191,6 +192,41 @@ describe('a club per address', () => {
     // The address is taken now, in whatever case it is given.
     await expect(createClub(w.host, { address: 'SWIM.localhost:3000', name: 'Again', adminEmail: 'x@y.test' }, Date.now())).rejects.toThrow(/already/);
     await expect(createClub(w.host, { address: 'not an address', name: 'Bad', adminEmail: 'x@y.test' }, Date.now())).rejects.toThrow(/host name/);
+  });
+
+  it('shows a club it creates under the name the host gave, with nothing of the demo club, before anyone has set it up', async () => {
+    // A host whose own settings would seed the demo into a single club.
+    const w = await world({ env: { NODE_ENV: 'development', SEED_DEMO: '1' } });
+    await createClub(w.host, { address: A, name: 'Riverside Rowing Association', adminEmail: 'cox@rowing.test' }, Date.now());
+    const config = await w.call(A, 'GET', '/api/config');
+    expect(config.status).toBe(200);
+    expect(config.body.club).toMatchObject({ name: 'Riverside Rowing Association', shortName: 'Riverside', contactEmail: 'cox@rowing.test' });
+    for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE, DEFAULT_DESCRIPTION, CLUB_CONTACT_EMAIL, /triathlon/i, /swim/i]) {
+      expect(JSON.stringify(config.body.club)).not.toMatch(demo);
+    }
+    for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_TAGLINE, CLUB_CONTACT_EMAIL]) expect(JSON.stringify(config.body)).not.toContain(demo);
+    // Its public pages as a visitor's browser draws them (under the name above): the club's contact is its own.
+    const home = await w.call(A, 'GET', '/api/club/documents/home-page');
+    const join = await w.call(A, 'GET', '/api/club/documents/join-page');
+    expect([home.status, join.status]).toEqual([200, 200]);
+    expect(JSON.stringify(join.body)).toContain('mailto:cox@rowing.test');
+    for (const shown of [JSON.stringify(home.body), JSON.stringify(join.body)]) {
+      for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE, CLUB_CONTACT_EMAIL]) expect(shown).not.toContain(demo);
+    }
+    // No demo accounts, workouts, events, races or team pictures in its database.
+    const entry = w.host.registry.find(A)!;
+    await w.pool.closeClub(A);
+    const database = openDatabase(entry.databasePath);
+    try {
+      const { db } = database;
+      expect(db.select().from(users).all()).toEqual([]);
+      expect(db.select().from(posts).all()).toEqual([]);
+      expect(db.select().from(races).all()).toEqual([]);
+      expect(db.select().from(teamProfiles).all().filter((p) => p.name || p.image)).toEqual([]);
+    } finally {
+      database.close();
+    }
+    expect(existsSync(entry.uploadsDir) ? readdirSync(entry.uploadsDir) : []).toEqual([]);
   });
 
   it('answers an address no club has with a 404 that names no club, as a page or as JSON', async () => {
