@@ -47,7 +47,12 @@ function option(args: string[], name: string): string | undefined {
 
 /** Runs one command; answers the exit code. */
 export async function clubsCommand(env: Env, argv: string[], io: Io): Promise<number> {
-  if (!env.MULTI_CLUB) io.err('Note: MULTI_CLUB is not "on": the server serves the single club of DATABASE_PATH until it is.');
+  // Without it, the host's list and the adoption of the single club would be made for a server that
+  // goes on serving only DATABASE_PATH's club: nothing is written until the host means it.
+  if (!env.MULTI_CLUB) {
+    io.err('Refused: these commands are for many clubs on one deployment. Set MULTI_CLUB=on (README, Hosting many clubs) and run it again.');
+    return 1;
+  }
   const registry = new HostRegistry(hostRegistryPath(env));
   adoptSingleClub(registry, env, uploadsDirFor(env.DATABASE_PATH), Date.now());
   const open = clubOpener(env, createLogger(env));

@@ -1,5 +1,5 @@
 // `npm run clubs -- …`: the contract of its lines and exit codes, each command run as the script runs it.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function clubsIn(dir: string) {
-  const env = loadEnv({ NODE_ENV: 'test', MULTI_CLUB: 'on', DATABASE_PATH: join(dir, 'data/club.db'), APP_URL: 'http://tri.localhost:3000', SEED_DEMO: '0', LOG_LEVEL: 'silent', PASSWORD_HASH_LOG_N: '10' });
+function clubsIn(dir: string, multiClub = 'on') {
+  const env = loadEnv({ NODE_ENV: 'test', MULTI_CLUB: multiClub, DATABASE_PATH: join(dir, 'data/club.db'), APP_URL: 'http://tri.localhost:3000', SEED_DEMO: '0', LOG_LEVEL: 'silent', PASSWORD_HASH_LOG_N: '10' });
   return async (...args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
@@ -63,5 +63,17 @@ describe('npm run clubs', () => {
     expect((await clubs('list')).out).toContain('rowing.localhost:3000 Rowing Club moved\n');
     expect((await clubs('proxy-routes', '10.0.0.1:3000')).out).toBe('cycling.localhost:3000 10.0.0.1:3000;\n');
     expect(existsSync(join(dir, 'data/clubs/rowing.localhost_3000/club.db'))).toBe(true);
+  });
+
+  it('refuses every command, and makes nothing, while MULTI_CLUB is not "on"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'club-cli-'));
+    dirs.push(dir);
+    for (const args of [['list'], ['create', 'rowing.localhost:3000', '--name', 'Rowing Club', '--admin', 'cox@rowing.test'], ['migrate']]) {
+      const done = await clubsIn(dir, 'off')(...args);
+      expect(done.code).toBe(1);
+      expect(done.out).toBe('');
+      expect(done.err).toMatch(/^[^\n]*Set MULTI_CLUB=on[^\n]*$/);
+    }
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
