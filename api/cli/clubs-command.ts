@@ -47,7 +47,12 @@ function option(args: string[], name: string): string | undefined {
 
 /** Runs one command; answers the exit code. */
 export async function clubsCommand(env: Env, argv: string[], io: Io): Promise<number> {
-  if (!env.MULTI_CLUB) io.err('Note: MULTI_CLUB is not "on": the server serves the single club of DATABASE_PATH until it is.');
+  // Without it, the host's list and the adoption of the single club would be made for a server that
+  // goes on serving only DATABASE_PATH's club: nothing is written until the host means it.
+  if (!env.MULTI_CLUB) {
+    io.err('Refused: these commands are for many clubs on one deployment. Set MULTI_CLUB=on (README, Hosting many clubs) and run it again.');
+    return 1;
+  }
   const registry = new HostRegistry(hostRegistryPath(env));
   adoptSingleClub(registry, env, uploadsDirFor(env.DATABASE_PATH), Date.now());
   const open = clubOpener(env, createLogger(env));
@@ -105,15 +110,17 @@ export async function clubsCommand(env: Env, argv: string[], io: Io): Promise<nu
       case 'export': {
         const entry = entryOf(args[0]);
         if (!args[1]) throw usage();
-        const done = await exportClub(entry, args[1], Date.now());
+        const done = await exportClub(env, entry, args[1], Date.now());
         io.out(`Exported ${entry.address} to ${args[1]} (${Math.ceil(done.bytes / 1024)} KB: its database, checked, and ${done.uploads} uploaded file(s)).`);
         if (entry.state === 'active') io.out('The club is active: writes after this moment are not in the file (suspend it first to move it).');
+        if (entry.adopted && env.JWT_SECRET === undefined) io.out('Its sessions are signed with its own secret file, which no export carries: imported elsewhere, its members sign in again.');
         return 0;
       }
       case 'import': {
         if (!args[0]) throw usage();
         const entry = importClub(host, args[0], Date.now(), option(args, '--address'));
         io.out(`Imported ${entry.address} (${entry.name}) into ${entry.databasePath}.`);
+        if (entry.hostSecretSessions && env.JWT_SECRET === undefined) io.out('This machine has no JWT_SECRET: set the host\'s, or its members sign in again.');
         return 0;
       }
       case 'migrate': {

@@ -186,7 +186,7 @@ function runPublishChecks<K extends DocumentKey>(deps: AppDeps, key: K, before: 
 
 function insertVersion<K extends DocumentKey>(
   deps: AppDeps,
-  actor: Actor,
+  actor: Actor | null,
   key: K,
   body: ClubDocumentTypes[K],
   expected: number,
@@ -195,7 +195,7 @@ function insertVersion<K extends DocumentKey>(
   const document = deps.database.tx(() => {
     const { db } = deps.database;
     const newest = db.select({ v: max(clubDocuments.version) }).from(clubDocuments).where(eq(clubDocuments.key, key)).get()?.v ?? 0;
-    if (newest !== expected) throw conflict(deps, actor, key);
+    if (newest !== expected) throw actor ? conflict(deps, actor, key) : new ServiceError(409, DOCUMENT_CONFLICT_ERROR);
     runPublishChecks(deps, key, documentBody(deps, key), body, extra.confirm === true);
     const row = db
       .insert(clubDocuments)
@@ -203,14 +203,14 @@ function insertVersion<K extends DocumentKey>(
         key,
         version: newest + 1,
         body: JSON.stringify(body),
-        publishedBy: actor.id,
+        publishedBy: actor?.id ?? null,
         publishedAt: deps.clock(),
         note: extra.note || null,
         minor: extra.minor ?? false,
       })
       .returning()
       .get();
-    const publisher = db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get()?.name ?? null;
+    const publisher = actor ? (db.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get()?.name ?? null) : null;
     return toDocument(deps, key, row, publisher);
   });
   // Pages are drawn from other documents (the club's name, the rules, the terms): all are read again.
@@ -237,6 +237,14 @@ export function publishDocument<K extends DocumentKey>(deps: AppDeps, actor: Act
   requireEditor(deps, actor, key);
   const body = checkBody(key, withUnsentFieldsKept(key, documentBody(deps, key), input.body));
   return insertVersion(deps, actor, key, body, input.version, input);
+}
+
+/**
+ * A document's first version, written by no account: what the host that creates a club says of it (its
+ * name, its contact) before the club has anyone. Refused (409) once the document has a version.
+ */
+export function publishFirstVersion<K extends DocumentKey>(deps: AppDeps, key: K, body: ClubDocumentTypes[K], note: string): ClubDocument<K> {
+  return insertVersion(deps, null, key, checkBody(key, body), 0, { note });
 }
 
 /** GET /club/documents/:key/versions: the history, newest first. */

@@ -2,7 +2,8 @@
 // on the host has a folder of its own under the data folder (clubs/<address>/: club.db, uploads/,
 // backups/, its push keys); the club adopted from a single-club install keeps the files it had. Each
 // signs its sessions with a secret of its own, derived from the host's secret and its address, so a
-// club moved to another machine of the same host keeps its members signed in.
+// club moved to another machine of the same host keeps its members signed in; the adopted club signs
+// them with the host's JWT_SECRET itself, as it did alone, and goes on doing so once moved.
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -42,6 +43,15 @@ function hostSecret(env: Env): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * Whether the club's sessions are signed with the host's JWT_SECRET itself: the adopted club's on a
+ * host that sets it, and that club's after a move to another machine of the host (which has the same
+ * JWT_SECRET). Never with a secret of its own file, which no export carries.
+ */
+export function sessionsSignedWithHostSecret(env: Env, entry: ClubEntry): boolean {
+  return env.JWT_SECRET !== undefined && (entry.adopted || entry.hostSecretSessions);
+}
+
 /** The settings a club runs with: its address as its URL (and so its passkeys' relying party), its files, its secret. */
 export function clubEnv(env: Env, entry: ClubEntry): Env {
   const appUrl = clubUrl(env.APP_URL, entry.address);
@@ -56,7 +66,7 @@ export function clubEnv(env: Env, entry: ClubEntry): Env {
     ...env,
     ...own,
     BACKUP_DIR: clubBackupDir(env, entry),
-    JWT_SECRET: createHmac('sha256', hostSecret(env)).update(`club-session:${entry.address}`).digest('base64url'),
+    JWT_SECRET: sessionsSignedWithHostSecret(env, entry) ? env.JWT_SECRET : createHmac('sha256', hostSecret(env)).update(`club-session:${entry.address}`).digest('base64url'),
     SEED_DEMO: false,
     ADMIN_EMAIL: undefined,
     ADMIN_PASSWORD: undefined,

@@ -8,7 +8,8 @@ import { dirname, join, relative } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { backupDatabase, checkIntegrity } from '../../db/backup';
 import { clubAddress } from './addresses';
-import { newClubPaths } from './club-env';
+import type { Env } from '../platform/settings/env';
+import { newClubPaths, sessionsSignedWithHostSecret } from './club-env';
 import type { Host } from './host';
 import type { ClubEntry } from './registry';
 
@@ -20,6 +21,13 @@ interface ExportNote {
   address: string;
   name: string;
   exportedAt: string;
+  /**
+   * 'host': its sessions are signed with the host's JWT_SECRET itself (the adopted club), which every
+   * machine of the host has; absent: with the secret derived from it. The file never holds a secret:
+   * whoever holds an export could otherwise sign in as any member, and the host's secret would open
+   * every club of the host.
+   */
+  sessions?: 'host';
 }
 
 function filesUnder(dir: string): string[] {
@@ -30,14 +38,20 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Writes the club's export to `file`; answers its size and what it holds. */
-export async function exportClub(entry: ClubEntry, file: string, now: number): Promise<{ bytes: number; uploads: number }> {
+export async function exportClub(env: Env, entry: ClubEntry, file: string, now: number): Promise<{ bytes: number; uploads: number }> {
   const scratch = mkdtempSync(join(tmpdir(), 'club-export-'));
   try {
     const copy = join(scratch, DATABASE_NAME);
     await backupDatabase(entry.databasePath, copy);
     const uploads = filesUnder(entry.uploadsDir);
+    const note: ExportNote = {
+      address: entry.address,
+      name: entry.name,
+      exportedAt: new Date(now).toISOString(),
+      ...(sessionsSignedWithHostSecret(env, entry) && { sessions: 'host' as const }),
+    };
     const zip: Zippable = {
-      [NOTE_NAME]: strToU8(JSON.stringify({ address: entry.address, name: entry.name, exportedAt: new Date(now).toISOString() } satisfies ExportNote, null, 2)),
+      [NOTE_NAME]: strToU8(JSON.stringify(note, null, 2)),
       // Already a compact file; pictures are already compressed.
       [DATABASE_NAME]: [readFileSync(copy), { level: 6 }],
     };
@@ -93,6 +107,17 @@ export function importClub(host: Host, file: string, now: number, address?: stri
     writeFileSync(path, bytes);
   }
   renameSync(partial, paths.databasePath);
-  host.registry.add({ address: target, name: note.name, state: 'active', ...paths, adopted: false, setupKeyHash: null, adminEmail: null, createdAt: now });
+  host.registry.add({
+    address: target,
+    name: note.name,
+    state: 'active',
+    ...paths,
+    adopted: false,
+    // Only at its own address: a session names the address it was signed for.
+    hostSecretSessions: note.sessions === 'host' && target === note.address,
+    setupKeyHash: null,
+    adminEmail: null,
+    createdAt: now,
+  });
   return host.registry.find(target)!;
 }

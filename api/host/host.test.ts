@@ -1,15 +1,17 @@
 // Many clubs behind one front door, in this process: each club its own database, uploads, keys and
 // secrets, chosen by the address a request is sent to. Every credential and reference of one club is
 // refused at another; the single club of before is adopted as the first one without moving a file.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { hashPassword } from '../../db/passwords';
-import { users } from '../../db/schema';
+import { posts, races, teamProfiles, users } from '../../db/schema';
+import { CLUB_CONTACT_EMAIL, DEFAULT_CLUB_NAME, DEFAULT_DESCRIPTION, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE } from '../../domain/documents/club-identity';
 import { CLUB_SUSPENDED_ERROR, HOST_TOKEN_ERROR, NO_CLUB_ERROR } from '../../domain/contract/host';
 import { clubOpener, clubWork, openHost } from '../clubs';
 import type { MailTransport } from '../messaging/queue/transports';
@@ -24,6 +26,8 @@ import { hostConsole } from './console/console-routes';
 import { HostScheduler } from './scheduler';
 import { createClub } from './console/create-club';
 import { migrateFleet } from './fleet';
+import { exportClub, importClub } from './club-export';
+import { HostRegistry } from './registry';
 
 const HOST_TOKEN = 'host-admin-token-for-the-tests-0123456789';
 const A = 'rowing.localhost:3000';
@@ -193,6 +197,41 @@ describe('a club per address', () => {
     await expect(createClub(w.host, { address: 'not an address', name: 'Bad', adminEmail: 'x@y.test' }, Date.now())).rejects.toThrow(/host name/);
   });
 
+  it('shows a club it creates under the name the host gave, with nothing of the demo club, before anyone has set it up', async () => {
+    // A host whose own settings would seed the demo into a single club.
+    const w = await world({ env: { NODE_ENV: 'development', SEED_DEMO: '1' } });
+    await createClub(w.host, { address: A, name: 'Riverside Rowing Association', adminEmail: 'cox@rowing.test' }, Date.now());
+    const config = await w.call(A, 'GET', '/api/config');
+    expect(config.status).toBe(200);
+    expect(config.body.club).toMatchObject({ name: 'Riverside Rowing Association', shortName: 'Riverside', contactEmail: 'cox@rowing.test' });
+    for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE, DEFAULT_DESCRIPTION, CLUB_CONTACT_EMAIL, /triathlon/i, /swim/i]) {
+      expect(JSON.stringify(config.body.club)).not.toMatch(demo);
+    }
+    for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_TAGLINE, CLUB_CONTACT_EMAIL]) expect(JSON.stringify(config.body)).not.toContain(demo);
+    // Its public pages as a visitor's browser draws them (under the name above): the club's contact is its own.
+    const home = await w.call(A, 'GET', '/api/club/documents/home-page');
+    const join = await w.call(A, 'GET', '/api/club/documents/join-page');
+    expect([home.status, join.status]).toEqual([200, 200]);
+    expect(JSON.stringify(join.body)).toContain('mailto:cox@rowing.test');
+    for (const shown of [JSON.stringify(home.body), JSON.stringify(join.body)]) {
+      for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE, CLUB_CONTACT_EMAIL]) expect(shown).not.toContain(demo);
+    }
+    // No demo accounts, workouts, events, races or team pictures in its database.
+    const entry = w.host.registry.find(A)!;
+    await w.pool.closeClub(A);
+    const database = openDatabase(entry.databasePath);
+    try {
+      const { db } = database;
+      expect(db.select().from(users).all()).toEqual([]);
+      expect(db.select().from(posts).all()).toEqual([]);
+      expect(db.select().from(races).all()).toEqual([]);
+      expect(db.select().from(teamProfiles).all().filter((p) => p.name || p.image)).toEqual([]);
+    } finally {
+      database.close();
+    }
+    expect(existsSync(entry.uploadsDir) ? readdirSync(entry.uploadsDir) : []).toEqual([]);
+  });
+
   it('answers an address no club has with a 404 that names no club, as a page or as JSON', async () => {
     const w = await world();
     await w.clubWithAdmin(A, 'Rowing Secret Society');
@@ -288,19 +327,25 @@ describe('the host console', () => {
   });
 });
 
+/** A single club's data folder as it was before multi-club: its database with one administrator. */
+async function singleClub() {
+  const dir = mkdtempSync(join(tmpdir(), 'club-single-'));
+  dirs.push(dir);
+  const single = openDatabase(join(dir, 'club.db'));
+  runMigrations(single);
+  const id = single.db
+    .insert(users)
+    .values({ email: 'old@tri.test', passwordHash: await hashPassword(PASSWORD, 10), name: 'Old Member', role: 'administrator', joinDate: '2025-09-01' })
+    .returning({ id: users.id })
+    .get().id;
+  single.close();
+  return { dir, id };
+}
+
 describe('turning multi-club on where a single club ran', () => {
   it('adopts ./data/club.db as the first club at APP_URL’s address: same file, same sessions, same uploads', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'club-single-'));
-    dirs.push(dir);
     // The single club as it runs today: its database, secret and uploads in the data folder.
-    const single = openDatabase(join(dir, 'club.db'));
-    runMigrations(single);
-    const id = single.db
-      .insert(users)
-      .values({ email: 'old@tri.test', passwordHash: await hashPassword(PASSWORD, 10), name: 'Old Member', role: 'administrator', joinDate: '2025-09-01' })
-      .returning({ id: users.id })
-      .get().id;
-    single.close();
+    const { dir, id } = await singleClub();
     writeFileSync(join(dir, 'jwt-secret'), 'a-single-club-secret-of-enough-length-to-pass');
     const oldToken = await signSessionToken(new TextEncoder().encode('a-single-club-secret-of-enough-length-to-pass'), id, 0);
     const before = readdirSync(dir).sort();
@@ -319,6 +364,53 @@ describe('turning multi-club on where a single club ran', () => {
     expect(login.status).toBe(200);
     const claims = JSON.parse(Buffer.from((login.body.token as string).split('.')[1]!, 'base64url').toString());
     expect(claims.club).toBe('tri.localhost:3000');
+  });
+
+  it('moves the adopted club to another machine of the host with its members signed in, and no secret in its export', async () => {
+    const HOST_SECRET = 'the-host-secret-every-machine-of-the-host-shares';
+    const { dir, id } = await singleClub();
+    const unmarked = await signSessionToken(new TextEncoder().encode(HOST_SECRET), id, 0);
+    const a = await world({ dir, env: { JWT_SECRET: HOST_SECRET } });
+    const login = await a.call('tri.localhost:3000', 'POST', '/api/auth/login', { body: { email: 'old@tri.test', password: PASSWORD } });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    expect((await a.call('tri.localhost:3000', 'GET', '/api/me/export', { token: unmarked })).status).toBe(200);
+
+    const file = join(dir, 'tri.zip');
+    await a.pool.closeClub('tri.localhost:3000');
+    await exportClub(a.env, a.host.registry.find('tri.localhost:3000')!, file, Date.now());
+    const zip = unzipSync(new Uint8Array(readFileSync(file)));
+    for (const bytes of Object.values(zip)) expect(Buffer.from(bytes).includes(HOST_SECRET)).toBe(false);
+
+    // Machine B of the same host (same JWT_SECRET) takes it in: the member's session goes on.
+    const b = await world({ env: { JWT_SECRET: HOST_SECRET } });
+    importClub(b.host, file, Date.now());
+    expect(b.host.registry.find('tri.localhost:3000')).toMatchObject({ adopted: false, hostSecretSessions: true });
+    expect((await b.call('tri.localhost:3000', 'GET', '/api/me/export', { token })).status).toBe(200);
+    // A token signed before the club had an address names no club: only the machine that adopted it takes one.
+    expect((await b.call('tri.localhost:3000', 'GET', '/api/me/export', { token: unmarked })).status).toBe(401);
+    // Under another address it is another club: its sessions are its own.
+    importClub(b.host, file, Date.now(), 'tri2.localhost:3000');
+    expect(b.host.registry.find('tri2.localhost:3000')).toMatchObject({ hostSecretSessions: false });
+    expect((await b.call('tri2.localhost:3000', 'GET', '/api/me/export', { token })).status).toBe(401);
+  });
+
+  it('reads a host list written before clubs could keep the host’s secret: none does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'club-host-'));
+    dirs.push(dir);
+    const path = join(dir, 'host.db');
+    const old = new Database(path);
+    old.exec(`create table clubs (address text primary key, name text not null, state text not null, database_path text not null,
+      uploads_dir text not null, adopted integer not null default 0, setup_key_hash text, admin_email text, created_at integer not null,
+      last_activity_at integer, problem text)`);
+    old.prepare("insert into clubs (address, name, state, database_path, uploads_dir, created_at) values ('a.localhost', 'A', 'active', '/x', '/y', 1)").run();
+    old.close();
+    const registry = new HostRegistry(path);
+    try {
+      expect(registry.find('a.localhost')).toMatchObject({ adopted: false, hostSecretSessions: false });
+    } finally {
+      registry.close();
+    }
   });
 
   it('leaves the single club alone when MULTI_CLUB is anything but "on"', () => {

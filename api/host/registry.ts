@@ -15,6 +15,11 @@ export interface ClubEntry {
   uploadsDir: string;
   /** The single club of before, adopted as the first one: its tokens and secrets are the ones it had. */
   adopted: boolean;
+  /**
+   * Its sessions are signed with the host's JWT_SECRET itself, as the adopted club's are on a host that
+   * sets it: the adopted club moved to another machine of the same host keeps its members signed in.
+   */
+  hostSecretSessions: boolean;
   /** sha256 of the key in the first-run setup link, until someone has set the club up. */
   setupKeyHash: string | null;
   adminEmail: string | null;
@@ -31,6 +36,7 @@ interface Row {
   database_path: string;
   uploads_dir: string;
   adopted: number;
+  host_secret_sessions: number;
   setup_key_hash: string | null;
   admin_email: string | null;
   created_at: number;
@@ -45,6 +51,7 @@ const toEntry = (r: Row): ClubEntry => ({
   databasePath: r.database_path,
   uploadsDir: r.uploads_dir,
   adopted: r.adopted === 1,
+  hostSecretSessions: r.host_secret_sessions === 1,
   setupKeyHash: r.setup_key_hash,
   adminEmail: r.admin_email,
   createdAt: r.created_at,
@@ -75,6 +82,9 @@ export class HostRegistry {
       last_activity_at integer,
       problem text
     )`);
+    // A list made before moved clubs could keep the host's secret gains the column, false for every club.
+    const columns = (this.sqlite.prepare('pragma table_info(clubs)').all() as { name: string }[]).map((c) => c.name);
+    if (!columns.includes('host_secret_sessions')) this.sqlite.exec('alter table clubs add column host_secret_sessions integer not null default 0');
   }
 
   list(): ClubEntry[] {
@@ -90,14 +100,25 @@ export class HostRegistry {
     return (this.sqlite.prepare('select count(*) as n from clubs').get() as { n: number }).n;
   }
 
-  add(entry: Omit<ClubEntry, 'lastActivityAt' | 'problem'>): void {
+  add(entry: Omit<ClubEntry, 'lastActivityAt' | 'problem' | 'hostSecretSessions'> & { hostSecretSessions?: boolean }): void {
     if (this.find(entry.address)) throw new AddressTaken(`${entry.address} is already a club's address`);
     this.sqlite
       .prepare(
-        `insert into clubs (address, name, state, database_path, uploads_dir, adopted, setup_key_hash, admin_email, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `insert into clubs (address, name, state, database_path, uploads_dir, adopted, host_secret_sessions, setup_key_hash, admin_email, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(entry.address, entry.name, entry.state, entry.databasePath, entry.uploadsDir, entry.adopted ? 1 : 0, entry.setupKeyHash, entry.adminEmail, entry.createdAt);
+      .run(
+        entry.address,
+        entry.name,
+        entry.state,
+        entry.databasePath,
+        entry.uploadsDir,
+        entry.adopted ? 1 : 0,
+        entry.hostSecretSessions ? 1 : 0,
+        entry.setupKeyHash,
+        entry.adminEmail,
+        entry.createdAt,
+      );
   }
 
   setState(address: string, state: ClubState): boolean {

@@ -76,7 +76,7 @@ export function hostConsole(host: Host, pool: ClubPool) {
     const scratch = mkdtempSync(join(tmpdir(), 'club-export-'));
     try {
       const file = join(scratch, 'export.zip');
-      await exportClub(entry, file, Date.now());
+      await exportClub(host.env, entry, file, Date.now());
       return c.body(new Uint8Array(readFileSync(file)), 200, {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="${folderOf(entry.address)}.zip"`,

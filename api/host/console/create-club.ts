@@ -6,6 +6,8 @@ import { createClubSchema, ADDRESS_ERROR, ADDRESS_TAKEN_ERROR, type CreatedClub 
 import { SETUP_PATH } from '../../../domain/contract/club/page-frame';
 import { openDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
+import { documentBody, publishFirstVersion } from '../../club/documents';
+import { firstRunIdentity } from '../../../domain/documents/club-identity';
 import { ServiceError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/tokens';
 import { clubAddress, clubUrl } from '../addresses';
@@ -42,8 +44,12 @@ export async function createClub(host: Host, raw: unknown, now: number): Promise
     database.close();
   }
   const setupLink = `${clubUrl(host.env.APP_URL, address)}${SETUP_PATH}?key=${key}`;
-  // The email waits in the club's own message queue, and leaves now if the host's email is set up.
   await host.withClub(entry, async (club) => {
+    // Its own name and contact from the first request on: until its administrator words them, a club
+    // shows what the host was told of it, never the identity a club gets by default.
+    const identity = { ...documentBody(club.deps, 'club'), ...firstRunIdentity(input.name), contactEmail: input.adminEmail };
+    publishFirstVersion(club.deps, 'club', identity, 'Named by the host');
+    // The email waits in the club's own message queue, and leaves now if the host's email is set up.
     club.deps.messageQueue.enqueue({
       to: input.adminEmail,
       subject: `Set up ${input.name}`,
