@@ -11,6 +11,7 @@ import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, type Routes } from '../../test-server';
 import type { MySafetyAnswer } from '../../../domain/contract/members/safety';
+import type { MyRenewalAnswer } from '../../../domain/contract/members/season';
 import { testUser } from '../../test-support';
 import { MemberHome } from './member-home';
 import { queryClient } from '../../lib/data/query-client';
@@ -151,8 +152,7 @@ describe('Home', () => {
   });
 
   it('for a member renewing: beside the renewal, only what is missing for the term', async () => {
-    const renewal = { eligible: true, expiryDate: inDays(10), sessions: [{ id: 'fall-2099', name: 'Fall 2099', ends: '2099-12-31' }], renewal: null };
-    openHome('member', {}, { 'GET /me/renewal': renewal, 'GET /safety/me': mySafety({ ask: 'new-term' }) });
+    openHome('member', {}, { 'GET /me/renewal': renewing, 'GET /safety/me': mySafety({ ask: 'new-term' }) });
     expect(await screen.findByRole('region', { name: 'Renew your membership' })).toBeInTheDocument();
     const ask = await screen.findByRole('region', { name: 'Your safety card and waiver' });
     expect(within(ask).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -162,14 +162,21 @@ describe('Home', () => {
   });
 
   it('for a member renewing who has answered for the term: the renewal alone', async () => {
-    const renewal = { eligible: true, expiryDate: inDays(10), sessions: [{ id: 'fall-2099', name: 'Fall 2099', ends: '2099-12-31' }], renewal: null };
     const signed = { version: '1', signed: true, signed_at: 1, full_name: 'Morgan Member' };
-    openHome('member', {}, { 'GET /me/renewal': renewal, 'GET /safety/me': mySafety({ waiver: signed }) });
+    openHome('member', {}, { 'GET /me/renewal': renewing, 'GET /safety/me': mySafety({ waiver: signed }) });
     expect(await screen.findByRole('region', { name: 'Renew your membership' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'My week' });
     expect(screen.queryByRole('region', { name: 'Your safety card and waiver' })).toBeNull();
   });
 });
+
+/** GET /me/renewal of a member whose membership ends in 10 days. */
+const renewing: MyRenewalAnswer = {
+  eligible: true,
+  expiryDate: inDays(10),
+  sessions: [{ id: 'fall-2099', name: 'Fall 2099', starts: '2099-09-01', ends: '2099-12-31' }],
+  renewal: null,
+};
 
 /** GET /safety/me: a card on file, asked for nothing, this term's waiver not signed; `over` changes a part. */
 function mySafety(over: Partial<MySafetyAnswer> = {}): MySafetyAnswer {
