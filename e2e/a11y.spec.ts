@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_SAFETY, wordingMark } from '../domain/people/safety';
 import { DEMO, acceptCharterInDb, axeViolations, openTestDb, signIn } from './support';
 
 // axe on every screen for every role: no violation of any impact. Each screen is checked
@@ -31,6 +32,46 @@ function firstIds(): { workout: number; event: number; race: number } {
   return ids;
 }
 
+/**
+ * Someone on the first workout's roster with a card to open, so an exec's and an administrator's
+ * Safety list and a card are there to check: the administrator, signed up, with a card shared.
+ */
+function arrangeRoster(workout: number): void {
+  const db = openTestDb();
+  const admin = (db.prepare('select id from users where email = ?').get(DEMO.admin.email) as { id: number }).id;
+  db.prepare('insert or ignore into workout_signups (post_id, user_id, signup_time) values (?, ?, ?)').run(workout, admin, Date.now());
+  db.prepare('insert or ignore into safety_cards (user_id, contacts, flags, notes, consent_mark, confirmed_term) values (?, ?, ?, ?, ?, ?)').run(
+    admin,
+    JSON.stringify([{ name: 'Sam Parent', relation: 'Parent', phone: '+14165550177' }]),
+    JSON.stringify(['Asthma']),
+    'Inhaler in the blue bag',
+    wordingMark(DEFAULT_SAFETY.consentText),
+    'checked-by-axe',
+  );
+  db.close();
+}
+
+/** The safety parts of a page, which load after its heading: the profile's card, a roster's Safety list and one card opened. */
+async function checkSafety(page: Page, role: Role, route: string, label: string): Promise<string[]> {
+  const found: string[] = [];
+  if (route === '/profile') {
+    await expect(page.getByRole('region', { name: 'Safety card' })).toBeVisible();
+    await settle(page);
+    found.push(...(await axeViolations(page, `${label} (safety card)`)));
+  }
+  if (route.startsWith('/workout/') && (role === 'exec' || role === 'admin')) {
+    const list = page.getByRole('region', { name: 'Safety', exact: true });
+    await expect(list).toBeVisible();
+    found.push(...(await axeViolations(page, `${label} (Safety list)`)));
+    await list.getByRole('button', { name: /Safety card of / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await axeViolations(page, `${label} (a safety card)`)));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  return found;
+}
+
 function routesFor(role: Role): string[] {
   const { workout, event, race } = firstIds();
   const detail = [`/workout/${workout}`, `/event/${event}`, `/race/${race}`];
@@ -53,6 +94,7 @@ for (const role of ['visitor', 'pending', 'member', 'exec', 'admin'] as const) {
     test.setTimeout(180_000);
     if (role !== 'visitor') {
       acceptCharterInDb(DEMO[role].email);
+      arrangeRoster(firstIds().workout);
       await signIn(page, DEMO[role]);
     }
     const found: string[] = [];
@@ -65,6 +107,7 @@ for (const role of ['visitor', 'pending', 'member', 'exec', 'admin'] as const) {
         await page.goto(route);
         await settle(page);
         found.push(...(await axeViolations(page, `${role} ${size.width}px ${route}`)));
+        found.push(...(await checkSafety(page, role, route, `${role} ${size.width}px ${route}`)));
         // A pending member's forum is the membership notice: no tabs.
         if (route === '/forum' && role !== 'pending') {
           await page.getByRole('tab', { name: 'Events' }).click();
@@ -72,7 +115,7 @@ for (const role of ['visitor', 'pending', 'member', 'exec', 'admin'] as const) {
           found.push(...(await axeViolations(page, `${role} ${size.width}px /forum (Events)`)));
         }
         if (route === '/admin') {
-          for (const tab of [/Pending Approval/, /Emails|Messages/, /Renewals/, /Import/]) {
+          for (const tab of [/Pending Approval/, /Emails|Messages/, /Renewals/, /Import/, /^Rules$/]) {
             await page.getByRole('tab', { name: tab }).click();
             await settle(page);
             found.push(...(await axeViolations(page, `${role} ${size.width}px /admin (${tab.source})`)));

@@ -19,6 +19,8 @@ import { refuseMoveIntoPast, tellIfMoved } from './posts/change-notices';
 import { loadEventPost } from './posts/reads';
 import { storedDuration } from '../../domain/durations';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { rsvpJoinsList } from '../../domain/people/safety';
+import { refuseUnsignedSignup } from '../safety/cards';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
   Partial<Pick<NewEvent, 'eventTime' | 'eventEndTime' | 'eventLocation'>>;
@@ -121,6 +123,7 @@ export function setRsvp(deps: AppDeps, actor: Actor, eventId: number, status: Rs
     if (current?.status === status) return { status };
     // Taking an answer back stays possible; a new one is refused while the event is off.
     assertNotCancelled(event);
+    if (rsvpJoinsList(status) && !rsvpJoinsList(current?.status as RsvpStatus | undefined)) refuseUnsignedSignup(deps, actor.id);
     const rsvpTime = deps.clock();
     if (current) db.update(eventRsvps).set({ status, rsvpTime }).where(mine).run();
     else db.insert(eventRsvps).values({ postId: event.id, userId: actor.id, status, rsvpTime }).run();

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { raceSignups, users } from '../../db/schema';
 import type { RaceEntry, RaceEntryInput, RaceSignup } from '../../domain/contract/training/races';
 import type { AppDeps } from '../platform/context';
+import { refuseUnsignedSignup } from '../safety/cards';
 import { raceDistance, raceRow, requireMember, scopedRead, type Member, type RaceScope } from './race-rows';
 
 type Deps = Pick<AppDeps, 'database'>;
@@ -71,6 +72,11 @@ export function isEntered(db: Db, raceId: number, userId: number): boolean {
     .where(and(eq(raceSignups.raceId, raceId), eq(raceSignups.userId, userId)))
     .get();
   return row !== undefined;
+}
+
+/** A new entry by a member without this term's waiver, where the club does not allow it, is refused (one already entered keeps theirs). */
+export function refuseUnsignedEntry(deps: AppDeps, raceId: number, userId: number): void {
+  if (!isEntered(deps.database.db, raceId, userId)) refuseUnsignedSignup(deps, userId);
 }
 
 /**

@@ -5,7 +5,7 @@ import { RACE_NOT_FOUND_ERROR, raceInputSchema } from '../../domain/contract/tra
 import { optionalAuth, requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { readBody, routeId } from '../platform/middleware/validate';
-import { setRaceSignup } from './entries';
+import { refuseUnsignedEntry, setRaceSignup } from './entries';
 import * as races from './races';
 
 // Permissions: the list is public (a visitor sees no names), Add Race and the detail are member+,
@@ -58,8 +58,8 @@ export const racesRoutes = new Hono<AppEnv>()
 function signup(c: Context<AppEnv>, signedUp: boolean) {
   const id = routeId(c, RACE_NOT_FOUND_ERROR);
   const { deps } = c.var;
-  return respondOnce(c, { signedUp }, () => ({
-    status: 200,
-    body: setRaceSignup(deps, id, c.var.user, signedUp, deps.clock()) satisfies AnswerOf<'POST /races/:id/signup'>,
-  }));
+  return respondOnce(c, { signedUp }, () => {
+    if (signedUp) refuseUnsignedEntry(deps, id, c.var.user.id);
+    return { status: 200, body: setRaceSignup(deps, id, c.var.user, signedUp, deps.clock()) satisfies AnswerOf<'POST /races/:id/signup'> };
+  });
 }

@@ -7,7 +7,7 @@ import { ServiceError } from '../platform/errors';
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { respondOnce } from '../platform/middleware/idempotency';
 import { bodyJson, idParam, parseNamingField, readBody, routeId } from '../platform/middleware/validate';
-import { setEntry } from './entries';
+import { refuseUnsignedEntry, setEntry } from './entries';
 import * as lifts from './lifts';
 import { enterResult, personalBestsOf, resultsCsv, seasonTableCsv, seasonTableOf } from './results';
 
@@ -70,10 +70,10 @@ export const raceWeekendRoutes = new Hono<AppEnv>()
     const input = await readBody(c, raceEntrySchema);
     const id = routeId(c, RACE_NOT_FOUND_ERROR);
     const { deps } = c.var;
-    return respondOnce(c, input, () => ({
-      status: 200,
-      body: { entry: setEntry(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/entry'>,
-    }));
+    return respondOnce(c, input, () => {
+      refuseUnsignedEntry(deps, id, c.var.user.id);
+      return { status: 200, body: { entry: setEntry(deps, id, c.var.user, input, deps.clock()) } satisfies AnswerOf<'PUT /races/:id/entry'> };
+    });
   })
   .post('/:id/lifts', requireAuth, requireRole('member'), async (c) => {
     const input = parseNamingField(raceLiftSchema, await bodyJson(c));

@@ -113,7 +113,5 @@ export function signWaiver(deps: AppDeps, user: UserRow, input: WaiverSignatureI
 
 /** A sign-up by a member who has not signed this term's waiver, where the club does not allow it, is refused. */
 export function refuseUnsignedSignup(deps: AppDeps, userId: number): void {
-  const safety = clubSafety(deps);
-  if (safety.unsignedMaySignUp) return;
-  if (!maySignUpUnsigned(safety, signedThisTerm(deps, [userId]).has(userId))) throw new ServiceError(409, WAIVER_UNSIGNED_ERROR);
+  if (!maySignUpUnsigned(clubSafety(deps), () => signedThisTerm(deps, [userId]).has(userId))) throw new ServiceError(409, WAIVER_UNSIGNED_ERROR);
 }

@@ -9,6 +9,7 @@ import { addDays } from '../../domain/calendar-days';
 import { deleteAccount } from '../accounts/account-deletion';
 import { signSessionToken } from '../platform/tokens';
 import type { TestApp } from '../testing/test-app';
+import { WAIVER_UNSIGNED_ERROR } from '../../domain/contract/members/safety';
 
 /** A token signed at the test clock's now (a move of months outlives the first). */
 const tokenNow = (t: TestApp, id: number) => signSessionToken(t.deps.jwtSecret, id, 0, { now: t.clock.now() });
@@ -230,6 +231,32 @@ describe('the club’s choice for unsigned members', () => {
     expect(refused.body.error).toContain('waiver');
     await t.must('POST', '/api/safety/waiver', { token: other.token, body: { fullName: 'Olive Other', version: '0' }, status: 201 });
     await t.must('POST', `/api/forum/workouts/${workout}/signup`, { token: other.token, body: { signedUp: true } });
+  });
+});
+
+describe('the club’s choice for unsigned members, on events and races', () => {
+  it('refuses a new RSVP, race sign-up or entry from an unsigned member in the one wording, and keeps what they had', async () => {
+    const { t, me, other, admin, exec } = await setup();
+    const event = (await t.createPost(exec.token, { type: 'event', title: 'Social', eventDate: '2026-03-10', content: 'Pizza' })).post.id as number;
+    const race = (await t.createRace(me.token, { name: 'Spring Sprint', date: '2026-05-17', location: 'Lake', distances: ['Sprint'] })).id as number;
+    const rsvp = (status: string | null) => t.call('POST', `/api/forum/events/${event}/rsvp`, { token: other.token, body: { status } });
+    // By default an unsigned member answers and enters as anyone does.
+    expect((await rsvp('maybe')).status).toBe(200);
+    await t.must('POST', `/api/races/${race}/signup`, { token: other.token });
+    const doc = await t.must('GET', '/api/club/documents/safety', { token: admin.token });
+    await t.must('PUT', '/api/club/documents/safety', { token: admin.token, body: { body: { ...doc.body, unsignedMaySignUp: false }, version: doc.version } });
+    // Already on the lists: a change of answer and an entry of a distance stay theirs.
+    expect((await rsvp('going')).status).toBe(200);
+    await t.must('PUT', `/api/races/${race}/entry`, { token: other.token, body: { distance: 'Sprint' } });
+    // Off them, coming back is a new sign-up; saying no never needs the waiver.
+    expect((await rsvp(null)).status).toBe(200);
+    await t.must('DELETE', `/api/races/${race}/signup`, { token: other.token });
+    expect((await rsvp('not_going')).status).toBe(200);
+    const refusals = [await rsvp('going'), await t.call('POST', `/api/races/${race}/signup`, { token: other.token }), await t.call('PUT', `/api/races/${race}/entry`, { token: other.token, body: { distance: 'Sprint' } })];
+    for (const refused of refusals) expect([refused.status, refused.body.error]).toEqual([409, WAIVER_UNSIGNED_ERROR]);
+    await t.must('POST', '/api/safety/waiver', { token: other.token, body: { fullName: 'Olive Other', version: '0' }, status: 201 });
+    expect((await rsvp('going')).status).toBe(200);
+    await t.must('POST', `/api/races/${race}/signup`, { token: other.token });
   });
 });
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_SAFETY, cardAsk, safetyReminderDue, safetyTerms, cardExpired, holdsOthersCards, maySeeCard, maySignUpUnsigned, waiverValid, wordingMark } from './safety';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SAFETY, cardAsk, safetyReminderDue, safetyTerms, cardExpired, holdsOthersCards, maySeeCard, maySignUpUnsigned, rsvpJoinsList, waiverValid, wordingMark } from './safety';
 
 describe('safety cards', () => {
   it('are seen by their member, and by execs and administrators only when shared', () => {
@@ -42,6 +42,14 @@ describe('the waiver', () => {
     expect(maySignUpUnsigned({ unsignedMaySignUp: true }, false)).toBe(true);
     expect(maySignUpUnsigned({ unsignedMaySignUp: false }, false)).toBe(false);
     expect(maySignUpUnsigned({ unsignedMaySignUp: false }, true)).toBe(true);
+    expect(maySignUpUnsigned({ unsignedMaySignUp: false }, () => true)).toBe(true);
+    const asked = vi.fn(() => false);
+    expect(maySignUpUnsigned({ unsignedMaySignUp: true }, asked)).toBe(true);
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it('counts going and maybe as joining an event’s list, and no or no answer as not', () => {
+    expect([rsvpJoinsList('going'), rsvpJoinsList('maybe'), rsvpJoinsList('not_going'), rsvpJoinsList(null), rsvpJoinsList(undefined)]).toEqual([true, true, false, false, false]);
   });
 });
 

@@ -3,6 +3,7 @@
 // held as health data is (docs/decisions/0152-safety-cards.md): the server, the offline set and the
 // device apply these rules and no others.
 import { hasRole, type Role } from '../contract/roles';
+import type { RsvpStatus } from '../contract/training/forum';
 import { addDays } from '../calendar-days';
 import { termOfDate, type MembershipSession, type TermDefinition } from '../calendar';
 import { DEFAULT_SAFETY_KEEP_DAYS } from '../contract/members/privacy';
@@ -112,9 +113,18 @@ export function waiverValid(signature: WaiverSignature | null, currentVersion: s
   return signature !== null && signature.version === currentVersion && termIds.includes(signature.termId);
 }
 
-/** Whether an unsigned member may sign up for a session (the club's choice; an exec sees the mark either way). */
-export function maySignUpUnsigned(safety: Pick<SafetyDocument, 'unsignedMaySignUp'>, signed: boolean): boolean {
-  return signed || safety.unsignedMaySignUp;
+/**
+ * Whether a member may sign up for a session, an event or a race: always when the club lets unsigned
+ * members sign up (an exec sees the mark), else only with this term's waiver signed. `signed` may be
+ * a function, read only when the club's choice needs it.
+ */
+export function maySignUpUnsigned(safety: Pick<SafetyDocument, 'unsignedMaySignUp'>, signed: boolean | (() => boolean)): boolean {
+  return safety.unsignedMaySignUp || (typeof signed === 'function' ? signed() : signed);
+}
+
+/** Whether an answer to an event puts the member on its list (going or maybe): the answers the waiver rule applies to. */
+export function rsvpJoinsList(status: RsvpStatus | null | undefined): boolean {
+  return status === 'going' || status === 'maybe';
 }
 
 /**

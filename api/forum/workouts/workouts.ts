@@ -334,7 +334,6 @@ export function setSignup(
     if (want) {
       assertNotCancelled(post);
       assertNotSuspended(deps, actor.id, now);
-    refuseUnsignedSignup(deps, actor.id);
       refuseUnsignedSignup(deps, actor.id);
       if (placeFull(db, post, lane)) {
         if (!options.waitlistIfFull) throw new ServiceError(409, fullWorkoutError(lane ? lane.capacity! : post.capacity!));

@@ -9,9 +9,12 @@ import { event } from '../../features/forum/test-handlers';
 import { HomePage } from '../../features/public/home-page';
 import { resetDevice } from '../../test-device';
 import { renderAt } from '../../test-providers';
-import { answerRoutes } from '../../test-server';
+import { answerRoutes, type Routes } from '../../test-server';
+import type { MySafetyAnswer } from '../../../domain/contract/members/safety';
+import type { MyRenewalAnswer } from '../../../domain/contract/members/season';
 import { testUser } from '../../test-support';
 import { MemberHome } from './member-home';
+import { queryClient } from '../../lib/data/query-client';
 
 const today = clubToday(Date.now(), 'America/Toronto');
 const inDays = (n: number) => addDays(today, n);
@@ -48,16 +51,18 @@ const race = (id: number, name: string, date: string, isSignedUp = false): Race 
 });
 
 /** Home as the router puts it together: the members' part comes as a prop. */
-function openHome(user: Parameters<typeof testUser>[0] | null, fields = {}) {
+function openHome(user: Parameters<typeof testUser>[0] | null, fields = {}, more: Routes = {}) {
   const who = user && testUser(user, { id: 3, name: 'Morgan Member', ...fields });
   answerRoutes(
     {
       ...pageDocumentRoutes(),
+      ...more,
       'GET /me/week': week,
       'GET /announcements': {
         announcements: [{ id: 1, title: 'Kit order closes Friday', body: 'Sizes on the sheet.', until: inDays(5), user_id: 2, author_name: 'Erin Exec', created_at: 0, dismissed: false }],
       },
       'GET /me/renewal': { eligible: false, expiryDate: '2099-12-31', sessions: [], renewal: null },
+      ...more,
       'GET /forum/posts?type=event': {
         posts: [
           event({ id: 60, title: 'Pub quiz', event_date: inDays(2) }),
@@ -83,6 +88,8 @@ function openHome(user: Parameters<typeof testUser>[0] | null, fields = {}) {
 
 beforeEach(async () => {
   await resetDevice();
+  // Home reads through the app's one client, for the same user in each test: no answer carries over.
+  queryClient.clear();
 });
 
 describe('Home', () => {
@@ -131,4 +138,56 @@ describe('Home', () => {
     expect(screen.queryByRole('region', { name: 'My week' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Next at the club' })).toBeNull();
   });
+
+  it('for an account waiting for approval: the call for the safety card and this term’s waiver, below where it stands', async () => {
+    openHome('pending', { expiry_date: null }, { 'GET /safety/me': mySafety({ card: null, ask: 'missing' }) });
+    const ask = await screen.findByRole('region', { name: 'Your safety card and waiver' });
+    expect(within(ask).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Fill in your safety card: who to call in an emergency, and anything the execs should know.',
+      'Sign this term’s waiver.',
+    ]);
+    expect(within(ask).getByRole('link', { name: 'Open your safety card' })).toHaveAttribute('href', '/profile#safety-heading');
+    const wait = screen.getByRole('region', { name: 'Your account is waiting for approval' });
+    expect(wait.compareDocumentPosition(ask) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('for a member renewing: beside the renewal, only what is missing for the term', async () => {
+    openHome('member', {}, { 'GET /me/renewal': renewing, 'GET /safety/me': mySafety({ ask: 'new-term' }) });
+    expect(await screen.findByRole('region', { name: 'Renew your membership' })).toBeInTheDocument();
+    const ask = await screen.findByRole('region', { name: 'Your safety card and waiver' });
+    expect(within(ask).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Check your safety card for this term and save it again.',
+      'Sign this term’s waiver.',
+    ]);
+  });
+
+  it('for a member renewing who has answered for the term: the renewal alone', async () => {
+    const signed = { version: '1', signed: true, signed_at: 1, full_name: 'Morgan Member' };
+    openHome('member', {}, { 'GET /me/renewal': renewing, 'GET /safety/me': mySafety({ waiver: signed }) });
+    expect(await screen.findByRole('region', { name: 'Renew your membership' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'My week' });
+    expect(screen.queryByRole('region', { name: 'Your safety card and waiver' })).toBeNull();
+  });
 });
+
+/** GET /me/renewal of a member whose membership ends in 10 days. */
+const renewing: MyRenewalAnswer = {
+  eligible: true,
+  expiryDate: inDays(10),
+  sessions: [{ id: 'fall-2099', name: 'Fall 2099', starts: '2099-09-01', ends: '2099-12-31' }],
+  renewal: null,
+};
+
+/** GET /safety/me: a card on file, asked for nothing, this term's waiver not signed; `over` changes a part. */
+function mySafety(over: Partial<MySafetyAnswer> = {}): MySafetyAnswer {
+  return {
+    card: { user_id: 3, name: 'Morgan Member', contacts: [{ name: 'Sam Parent', relation: 'Parent', phone: '+14165550177' }], flags: [], notes: '', updated_at: 1, waiver_signed: false },
+    consented: true,
+    ask: null,
+    flags: ['Asthma'],
+    consent_text: 'I agree.',
+    waiver: { version: '1', signed: false, signed_at: null, full_name: null },
+    openings: [],
+    ...over,
+  };
+}

@@ -4,6 +4,7 @@
 // them together (features never import each other).
 import { Suspense } from 'react';
 import { hasRole } from '../../../domain/contract/roles';
+import { isLapsedMember } from '../../../domain/membership';
 import { RenewalCard } from '../../features/profile/renewal-card';
 import { PinnedAnnouncements } from '../../features/announcements/pinned-announcements';
 import { ComingEvents } from '../../features/forum/coming-events';
@@ -18,14 +19,29 @@ import './member-home.css';
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 // What the member owes the club, likewise after Home has painted.
 const PaymentsDue = lazyNamed(() => import('../../features/payments/payments-due'), 'PaymentsDue');
+// The call for the safety card and waiver, where a membership starts or is renewed: its own chunk too.
+const SafetyAsk = lazyNamed(() => import('../../features/safety/safety-ask'), 'SafetyAsk');
 
 /**
  * A member's Home; for a membership that has ended (the account counts as pending), the way to renew
- * only, above the visitor's page.
+ * only, above the visitor's page; for a new account waiting for approval, the call for the safety card
+ * and waiver only. Renewing asks for them beside the renewal card.
  */
 export function MemberHome() {
   const { user } = useSession();
   const member = hasRole(user?.role, 'member');
+  const waiting = user?.role === 'pending' && !isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
+  const safetyAsk = (
+    <Suspense fallback={null}>
+      <SafetyAsk />
+    </Suspense>
+  );
+  if (waiting)
+    return (
+      <QueryLayer>
+        <div className="page">{safetyAsk}</div>
+      </QueryLayer>
+    );
   return (
     <QueryLayer>
       {member && user && (
@@ -44,7 +60,7 @@ export function MemberHome() {
           <PollsSection place="home" />
         </Suspense>
       )}
-      <RenewalCard page />
+      <RenewalCard page extra={safetyAsk} />
       {member && <MyWeekSection />}
       {member && (
         <section className="page member-home__next" aria-labelledby="member-home-next">

@@ -29,6 +29,7 @@ const DutySheet = lazyNamed(() => import('../../features/duties/duty-sheet'), 'D
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
 const RosterSafety = lazyNamed(() => import('../../features/safety/roster-safety'), 'RosterSafety');
 const MySafety = lazyNamed(() => import('../../features/safety/my-safety'), 'MySafety');
+const SafetyAsk = lazyNamed(() => import('../../features/safety/safety-ask'), 'SafetyAsk');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
@@ -79,7 +80,7 @@ export function MemberRoutes() {
         <Route path="/payments/return" element={<PaymentReturnPage />} />
         <Route path="/attendance" element={<AttendanceReportPage />} />
         <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
-        <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} safety={mySafety} />} />
+        <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} safety={mySafety} renewalExtra={safetyAsk} />} />
         <Route path="/dashboard" element={<DashboardRedirect />} />
         <Route
           path="/rota"
@@ -120,6 +121,15 @@ function mySafety() {
   return (
     <Suspense fallback={null}>
       <MySafety />
+    </Suspense>
+  );
+}
+
+/** What renewing asks for beside the renewal card: the safety card and this term's waiver (the safety feature's own chunk). */
+function safetyAsk() {
+  return (
+    <Suspense fallback={null}>
+      <SafetyAsk />
     </Suspense>
   );
 }

@@ -27,19 +27,21 @@ interface ProfilePageProps {
   payments?: () => ReactNode;
   /** The member's safety card and this term's waiver (the safety feature's), handed in likewise. */
   safety?: () => ReactNode;
+  /** What renewing asks for beside the renewal card (the safety feature's call for the card and waiver). */
+  renewalExtra?: () => ReactNode;
 }
 
 /** /profile: the signed-in user's own profile. Signed-out visitors go to /login. */
-export function ProfilePage({ personalBests, payments, safety }: ProfilePageProps) {
+export function ProfilePage(props: ProfilePageProps) {
   usePageTitle('My Profile');
   return (
     <RequireRole min="public">
-      <OwnProfile personalBests={personalBests} payments={payments} safety={safety} />
+      <OwnProfile {...props} />
     </RequireRole>
   );
 }
 
-function OwnProfile({ personalBests, payments, safety }: ProfilePageProps) {
+function OwnProfile({ personalBests, payments, safety, renewalExtra }: ProfilePageProps) {
   const { user, can } = useSession();
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
@@ -70,6 +72,7 @@ function OwnProfile({ personalBests, payments, safety }: ProfilePageProps) {
       ) : (
         <ProfileView
           user={user}
+          renewalExtra={renewalExtra}
           onEdit={() => {
             setNote(null);
             setEditing(true);
@@ -85,7 +88,7 @@ function OwnProfile({ personalBests, payments, safety }: ProfilePageProps) {
   );
 }
 
-function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }) {
+function ProfileView({ user, onEdit, renewalExtra }: { user: SessionUser; onEdit: () => void; renewalExtra?: () => ReactNode }) {
   const paragraphs = bioParagraphs(user.bio);
   return (
     <article className="card profile-card">
@@ -107,7 +110,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
         <dd>{user.qualifications?.length ? user.qualifications.join(', ') : 'None stated'}</dd>
       </dl>
       <MembershipFacts user={user} />
-      {user.expiry_date && <RenewalCard />}
+      {user.expiry_date && <RenewalCard extra={renewalExtra?.()} />}
       <section aria-labelledby="profile-bio-heading" className="profile-bio">
         <h2 id="profile-bio-heading">About me</h2>
         {paragraphs.length > 0 ? (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { renewalRequestSchema, type MyRenewalAnswer } from '../../../domain/contract/members/season';
 import { membershipEnded } from '../../../domain/membership';
@@ -15,9 +15,10 @@ const renewalKey = ['me', 'renewal'] as const;
 /**
  * "Renew your membership", on Home and the profile: shown from 30 days before the membership ends
  * (and after it has ended). The member picks a session; an administrator approves the request once
- * the fee is paid. Asking is online only: it answers at once, or says what went wrong.
+ * the fee is paid. Asking is online only: it answers at once, or says what went wrong. `extra`: what
+ * else renewing asks for, handed in by the frame (the safety card and waiver), shown below it.
  */
-export function RenewalCard({ page = false }: { page?: boolean }) {
+export function RenewalCard({ page = false, extra }: { page?: boolean; extra?: ReactNode }) {
   const mine = useRead({ queryKey: renewalKey, queryFn: ({ signal }) => call('GET /me/renewal', { signal }) });
   const data = mine.data;
   if (!data) return null;
@@ -26,9 +27,13 @@ export function RenewalCard({ page = false }: { page?: boolean }) {
   return page ? (
     <div className="page renewal-slot">
       <RenewalBody data={data} />
+      {extra}
     </div>
   ) : (
-    <RenewalBody data={data} />
+    <>
+      <RenewalBody data={data} />
+      {extra}
+    </>
   );
 }
 

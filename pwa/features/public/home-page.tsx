@@ -21,7 +21,8 @@ const ApprovalWait = lazyNamed(() => import('./approval-wait'), 'ApprovalWait');
 /**
  * `memberHome`: the router's lazy members' Home (other features' parts, which this page may not
  * import). A member who accepted the charter sees it instead of the visitor's page; a member whose
- * membership has ended (counted as pending) sees its way to renew above the visitor's page.
+ * membership has ended (counted as pending) sees its way to renew above the visitor's page; a new
+ * account waiting for approval, what the club asks of it before its first session below where it stands.
  */
 export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   usePageTitle('Home');
@@ -29,6 +30,7 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   const signedIn = !!memberHome && !!user && user.charterAccepted;
   const member = signedIn && hasRole(user.role, 'member');
   const lapsed = signedIn && isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
+  const waiting = signedIn && user.role === 'pending' && !lapsed;
   const slot = <Suspense fallback={<Loading text="Loading your Home…" />}>{memberHome}</Suspense>;
   if (member) return <div className="home home--member">{slot}</div>;
   return (
@@ -39,6 +41,7 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
           <ApprovalWait />
         </Suspense>
       )}
+      {waiting && slot}
       <VisitorHome />
       <section className="page about" aria-labelledby="about-title">
         <div className="about__intro">

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { MySafetyAnswer, SafetyCardBody, SafetyOpening, WaiverSignatureInput } from '../../../domain/contract/members/safety';
 import { safetyCardSchema, waiverSignatureSchema } from '../../../domain/contract/members/safety';
 import { SAFETY_NOTES_MAX } from '../../../domain/people/safety';
@@ -27,6 +28,12 @@ const HOW = { online: 'online', offline: 'with no signal, told later', csv: 'in 
 export function MySafety() {
   const query = useMySafetyQuery();
   const [editing, setEditing] = useState(false);
+  const { hash } = useLocation();
+  const loaded = query.data !== undefined;
+  // The call to answer for the term links here; the card loads after the page, so the browser cannot scroll to it alone.
+  useEffect(() => {
+    if (loaded && hash === '#safety-heading') document.getElementById('safety-heading')?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, hash]);
   if (query.data === undefined) {
     if (query.error) return <LoadError onRetry={() => void query.refetch()}>Your safety card could not be loaded.</LoadError>;
     return <Loading text="Loading your safety card…" />;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MySafetyAnswer, SafetyCard } from '../../../domain/contract/members/safety';
 import { DEFAULT_SAFETY } from '../../../domain/people/safety';
 import { forumKeys } from '../../lib/data/post-keys';
@@ -46,6 +46,18 @@ beforeEach(async () => {
 });
 
 describe('the member’s own safety card', () => {
+  it('is scrolled to when the call to answer for the term links to it', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    answerRoutes({ ...CONFIG, ...pageDocumentRoutes(), 'GET /safety/me': mine() }, { user: member });
+    renderAt('/profile#safety-heading', '/profile', <MySafety />, { user: member });
+    await screen.findByRole('heading', { name: 'Safety card' });
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toBe(document.getElementById('safety-heading'));
+    // jsdom has no scrolling of its own: the stand-in goes with this test.
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
   it('asks for a card, reads the phone for the club’s country, and sends it with consent', async () => {
     const api = answerRoutes({ ...CONFIG, ...pageDocumentRoutes(), 'GET /safety/me': mine(), 'PUT /safety/me': mine({ card, ask: null, consented: true }) }, { user: member });
     renderAt('/profile', '/profile', <MySafety />, { user: member });

@@ -2,9 +2,9 @@
 // cut-off before its start after which a member may only swap a duty, not give it up. A duty already
 // added keeps the kind it was given, whatever the list says later.
 import { DUTY_GIVE_UP_HOURS_MAX, DUTY_KIND_MAX, type DutiesDocument } from '../../../../domain/people/duties';
-import { FormField } from '../../../components/form-field';
 import { typedNumber } from '../../../lib/forms/problems';
 import { DocumentFrame } from '../common/document-frame';
+import { TextListField, WholeNumberField } from './setting-fields';
 import { useDocumentEditor } from '../common/use-document-editor';
 
 interface Draft {
@@ -28,65 +28,29 @@ export function DutySettingsForm() {
         theirs={({ body }) => `Another administrator set the kinds to ${body.kinds.join(', ')} and the cut-off to ${body.giveUpHours} hours while you were editing.`}
         showsField={(path) => ['kinds', 'giveUpHours'].includes(path.split('.')[0]!)}
       >
-        {(draft) => {
-          const setKinds = (change: (kinds: string[]) => string[]) => editor.setDraft((d) => ({ ...d, kinds: change(d.kinds) }));
-          return (
+        {(draft) => (
             <>
-              <fieldset className="rules-admin__kinds">
-                <legend>Kinds of duty</legend>
-                <p className="hint">What an exec may add to a workout, an event or a race. A duty already added keeps its kind.</p>
-                {draft.kinds.map((kind, i) => (
-                  <div key={i} className="rules-admin__kind">
-                    <FormField label={`Kind ${i + 1}`} error={editor.errorAt(`kinds.${i}`)}>
-                      {(control) => (
-                        <input
-                          {...control}
-                          maxLength={DUTY_KIND_MAX}
-                          value={kind}
-                          onChange={(e) => setKinds((kinds) => kinds.map((k, j) => (j === i ? e.target.value : k)))}
-                        />
-                      )}
-                    </FormField>
-                    <button
-                      type="button"
-                      className="button button--small button--ghost"
-                      aria-label={`Remove ${kind.trim() || `kind ${i + 1}`}`}
-                      onClick={() => setKinds((kinds) => kinds.filter((_, j) => j !== i))}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                ))}
-                {editor.errorAt('kinds') && (
-                  <p className="field-error" role="alert">
-                    {editor.errorAt('kinds')}
-                  </p>
-                )}
-                <button type="button" className="button button--small button--ghost" onClick={() => setKinds((kinds) => [...kinds, ''])}>
-                  Add a kind of duty
-                </button>
-              </fieldset>
-              <FormField
+              <TextListField
+                legend="Kinds of duty"
+                hint="What an exec may add to a workout, an event or a race. A duty already added keeps its kind."
+                noun="Kind"
+                addLabel="Add a kind of duty"
+                items={draft.kinds}
+                maxLength={DUTY_KIND_MAX}
+                path="kinds"
+                errorAt={editor.errorAt}
+                onChange={(change) => editor.setDraft((d) => ({ ...d, kinds: change(d.kinds) }))}
+              />
+              <WholeNumberField
                 label="Hours before the start a member may still give a duty up"
-                error={editor.errorAt('giveUpHours')}
                 hint={`0–${DUTY_GIVE_UP_HOURS_MAX}; after that, the member asks for a swap instead.`}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={DUTY_GIVE_UP_HOURS_MAX}
-                    step={1}
-                    value={draft.giveUpHours}
-                    onChange={(e) => editor.setDraft((d) => ({ ...d, giveUpHours: e.target.value }))}
-                  />
-                )}
-              </FormField>
+                max={DUTY_GIVE_UP_HOURS_MAX}
+                value={draft.giveUpHours}
+                error={editor.errorAt('giveUpHours')}
+                onChange={(giveUpHours) => editor.setDraft((d) => ({ ...d, giveUpHours }))}
+              />
             </>
-          );
-        }}
+        )}
       </DocumentFrame>
     </section>
   );

@@ -10,6 +10,7 @@ import { DEFAULT_CLUB_REGION, type ClubRegion } from '../../../../domain/region/
 import { DEFAULT_RULE_NUMBERS } from '../../../../domain/rules';
 import { defaultPaymentSettings } from '../../../../domain/payments/payments';
 import { DEFAULT_DUTIES } from '../../../../domain/people/duties';
+import { DEFAULT_SAFETY } from '../../../../domain/people/safety';
 import { defaultTeamPositions } from '../../../../domain/contract/club/profiles';
 import { clubRegion, setClubRegion } from '../../../lib/club/club-region';
 import { renderAt } from '../../../test-providers';
@@ -27,7 +28,7 @@ function doc<K extends DocumentKey>(key: K, body: ClubDocumentTypes[K], version:
 const MARCH = Date.UTC(2026, 2, 2, 15);
 const DAY = 86_400_000;
 
-const DEFAULTS: { [K in DocumentKey]?: ClubDocumentTypes[K] } = { region: DEFAULT_CLUB_REGION, rules: DEFAULT_RULE_NUMBERS, duties: DEFAULT_DUTIES };
+const DEFAULTS: { [K in DocumentKey]?: ClubDocumentTypes[K] } = { region: DEFAULT_CLUB_REGION, rules: DEFAULT_RULE_NUMBERS, duties: DEFAULT_DUTIES, safety: DEFAULT_SAFETY };
 
 function renderRules(documents: { [K in DocumentKey]?: ClubDocument<K>[] }, more: Routes = {}) {
   const newest = <K extends DocumentKey>(key: K): ClubDocument<K> =>
@@ -164,6 +165,57 @@ describe('Admin → Rules → Duties', () => {
     expect(api.writes().at(-1)).toMatchObject({
       path: '/club/documents/duties',
       body: { body: { kinds: ['Lifeguard', 'Coach on deck', 'Marshal', 'Driver', 'Bake sale'], giveUpHours: 24 } },
+    });
+  });
+});
+
+describe('Admin → Rules → Safety cards', () => {
+  it('edits the health flags, the consent, the unsigned sign-up choice and the days kept, each problem beside its field', async () => {
+    const user = userEvent.setup();
+    const api = renderRules(
+      { safety: [doc('safety', structuredClone(DEFAULT_SAFETY), 0)] },
+      {
+        'PUT /club/documents/:key': ({ body }) => doc('safety', body!.body as ClubDocumentTypes['safety'], 1),
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Safety cards' });
+    expect(await within(section).findByLabelText('Flag 1')).toHaveValue('Asthma');
+    const unsigned = within(section).getByRole('checkbox', {
+      name: /has not signed this term’s waiver may still sign up/,
+    });
+    expect(unsigned).toBeChecked();
+    await user.click(within(section).getByRole('button', { name: 'Remove Epilepsy' }));
+    await user.click(within(section).getByRole('button', { name: 'Add a health flag' }));
+    const days = within(section).getByLabelText(/Days a card is kept/);
+    await user.clear(days);
+    await user.type(days, '5000');
+    await user.click(within(section).getByRole('button', { name: 'Save safety card settings' }));
+    // Nothing is sent while the schema finds something wrong: each problem next to its field, what was typed kept.
+    expect(await within(section).findByLabelText('Flag 5')).toHaveAccessibleDescription(
+      expect.stringContaining('Name each health flag'),
+    );
+    expect(days).toHaveAccessibleDescription(expect.stringContaining('at most 3650 days'));
+    expect(days).toHaveValue(5000);
+    expect(api.writes()).toEqual([]);
+    await user.type(within(section).getByLabelText('Flag 5'), 'Pregnancy');
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(unsigned);
+    const consent = within(section).getByLabelText(/What a member agrees to/);
+    await user.clear(consent);
+    await user.type(consent, 'I agree the execs may see my card.');
+    await user.click(within(section).getByRole('button', { name: 'Save safety card settings' }));
+    expect(await within(section).findByText(/Safety card settings saved/)).toBeInTheDocument();
+    expect(api.writes().at(-1)).toMatchObject({
+      path: '/club/documents/safety',
+      body: {
+        body: {
+          flags: ['Asthma', 'Allergy', 'Diabetes', 'Heart condition', 'Pregnancy'],
+          consentText: 'I agree the execs may see my card.',
+          unsignedMaySignUp: false,
+          keepDaysAfterMembership: 30,
+        },
+      },
     });
   });
 });

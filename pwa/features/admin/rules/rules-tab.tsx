@@ -8,6 +8,7 @@ import { useDocumentEditor } from '../common/use-document-editor';
 import { TimeZoneSection } from './time-zone-section';
 import { PaymentSettingsForm } from './payment-settings-form';
 import { DutySettingsForm } from './duty-settings-form';
+import { SafetySettingsForm } from './safety-settings-form';
 import { RuleHistory } from './rules-history';
 import { PostingRuleField, postingDraftOf, postingNumbers, postingSummary, type PostingDraft } from './posting-rule-field';
 import './rules.css';
@@ -87,6 +88,7 @@ export function RulesTab() {
       <TimeZoneSection />
       <PaymentSettingsForm />
       <DutySettingsForm />
+      <SafetySettingsForm />
     </div>
   );
 }
