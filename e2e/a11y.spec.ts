@@ -68,6 +68,9 @@ async function checkSafety(page: Page, role: Role, route: string, label: string)
     found.push(...(await axeViolations(page, `${label} (a safety card)`)));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The card's history entry is taken back off (Back would close it): wait for that step before the
+    // next page, which it would otherwise cancel.
+    await page.waitForFunction(() => !(history.state as { sheet?: string } | null)?.sheet);
   }
   return found;
 }

@@ -220,7 +220,8 @@ test("today's started workout stays on top; an exec takes attendance for 12 in s
   for (const name of absentees) {
     const row = page.locator('label.forum-take__row', { hasText: name });
     await expectTapTarget(row, 200);
-    await tap(page.getByText(name, { exact: true }));
+    // Its name on the attendance sheet (an exec's Safety list names them too).
+    await tap(row.getByText(name, { exact: true }));
   }
   await expect(count).toHaveText('10 of 12 present');
   for (const name of absentees)

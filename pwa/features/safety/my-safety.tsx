@@ -119,13 +119,13 @@ function CardForm({ safety, onDone, canCancel }: { safety: MySafetyAnswer; onDon
       {(two ? [0, 1] : [0]).map((i) => (
         <fieldset key={i} className="safety-contact">
           <legend>Emergency contact {two ? i + 1 : ''}</legend>
-          <FormField label="Name" error={contactErrors?.[i]?.name?.message}>
+          <FormField label="Contact name" error={contactErrors?.[i]?.name?.message}>
             {(control) => <input {...control} autoComplete="off" {...register(`contacts.${i}.name` as const)} />}
           </FormField>
           <FormField label="Relation" hint="Parent, partner, friend…" error={contactErrors?.[i]?.relation?.message}>
             {(control) => <input {...control} autoComplete="off" {...register(`contacts.${i}.relation` as const)} />}
           </FormField>
-          <FormField label="Phone" error={contactErrors?.[i]?.phone?.message}>
+          <FormField label="Contact phone" error={contactErrors?.[i]?.phone?.message}>
             {(control) => <input {...control} {...phoneInput(register, `contacts.${i}.phone` as const)} autoComplete="off" />}
           </FormField>
         </fieldset>

@@ -63,14 +63,14 @@ describe('the member’s own safety card', () => {
     renderAt('/profile', '/profile', <MySafety />, { user: member });
     expect(await screen.findByText(/asks every member for a safety card/)).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Safety card' });
-    await userEvent.type(within(form).getByLabelText('Name'), 'Sam Parent');
+    await userEvent.type(within(form).getByLabelText('Contact name'), 'Sam Parent');
     await userEvent.type(within(form).getByLabelText('Relation'), 'Parent');
-    await userEvent.type(within(form).getByLabelText('Phone'), '416 555 0177');
+    await userEvent.type(within(form).getByLabelText('Contact phone'), '416 555 0177');
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Asthma' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save my card' }));
     // No consent yet: refused on the spot, what was typed kept.
     expect(await within(form).findByText(/Agree to share your card/)).toBeInTheDocument();
-    expect(within(form).getByLabelText('Phone')).toHaveValue('416 555 0177');
+    expect(within(form).getByLabelText('Contact phone')).toHaveValue('416 555 0177');
     await userEvent.click(within(form).getByRole('checkbox', { name: DEFAULT_SAFETY.consentText }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save my card' }));
     await waitFor(() => expect(api.to('PUT /safety/me')).toHaveLength(1));

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { SafetyPlace } from '../../../../domain/contract/members/safety';
 import { call } from '../../../lib/data/api-client';
 import { forumKeys } from '../../../lib/data/post-keys';
@@ -16,8 +18,18 @@ export function useMySafetyQuery() {
   return useRead({ queryKey: safetyKeys.me, queryFn: ({ signal }) => call('GET /safety/me', { signal }) });
 }
 
-/** The copy of a workout's, an event's or a race's page its own screen reads (there offline too): never fetched here. */
-export function usePageCopy(place: SafetyPlace, placeId: number) {
+/**
+ * The copy of a workout's, an event's or a race's page its own screen reads (there offline too),
+ * watched in the cache and never fetched here. Not a query of its own: a second observer of the
+ * page's query would lend it its options, and the page's own refresh after a write would then run
+ * a query function that reads nothing.
+ */
+export function usePageCopy(place: SafetyPlace, placeId: number): { data: unknown } {
+  const client = useQueryClient();
   const queryKey = place === 'workout' ? forumKeys.workout(placeId) : place === 'event' ? forumKeys.event(placeId) : raceKeys.detail(String(placeId));
-  return useRead<unknown>({ queryKey, queryFn: () => Promise.reject(new Error('read by its page')), enabled: false });
+  const data = useSyncExternalStore(
+    (changed) => client.getQueryCache().subscribe(changed),
+    () => client.getQueryData(queryKey),
+  );
+  return { data };
 }
