@@ -43,13 +43,13 @@ test('a member edits the profile with a new picture', async ({ page, request }) 
   await page.getByRole('button', { name: /Change profile picture/ }).click();
   await (await chooser).setFiles(picture);
   await expect(page.getByText('New picture: me.png')).toBeVisible();
-  await page.getByLabel('Name').fill('Robin R. Runner');
-  await page.getByLabel('Phone').fill('416555');
-  await page.getByLabel('Name').focus();
+  await page.getByLabel('Name', { exact: true }).fill('Robin R. Runner');
+  await page.getByLabel('Phone', { exact: true }).fill('416555');
+  await page.getByLabel('Name', { exact: true }).focus();
   await expect(page.getByText(/^Please enter a valid phone number \(e\.g\., \(\d{3}\) \d{3}-\d{4};/)).toBeVisible();
   // Kept exactly as typed; shown the club's way once saved.
-  await page.getByLabel('Phone').fill('6475550123');
-  await expect(page.getByLabel('Phone')).toHaveValue('6475550123');
+  await page.getByLabel('Phone', { exact: true }).fill('6475550123');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('6475550123');
   await page.getByLabel('Bio').fill('Distance runner.\n\nTrying my first triathlon this summer.');
   await shoot(page, 'edit');
   await page.getByRole('button', { name: 'Save Profile' }).click();
