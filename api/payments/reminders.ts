@@ -50,11 +50,12 @@ export function rosterOwing(deps: AppDeps, user: CurrentUser, workoutIds: readon
   const { db } = deps.database;
   const ids = db.selectDistinct({ userId: workoutSignups.userId }).from(workoutSignups).where(inArray(workoutSignups.postId, [...workoutIds])).all().map((r) => r.userId);
   if (ids.length === 0) return [];
+  const { currency } = documentBody(deps, 'payments');
   const owing: RosterOwing[] = [];
   for (const member of db.select().from(users).where(inArray(users.id, ids)).all()) {
     if (member.role === 'rejected' || !owesMembership(deps, member)) continue;
     const owes = owedPackages(deps, member.id);
-    if (owes.length > 0) owing.push({ userId: member.id, name: member.name, owes });
+    if (owes.length > 0) owing.push({ userId: member.id, name: member.name, owes, currency });
   }
   return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);
 }

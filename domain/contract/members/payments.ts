@@ -133,6 +133,7 @@ export interface RosterOwing {
   userId: number;
   name: string;
   owes: OwedPackage[];
+  currency: Currency;
 }
 
 /** POST /payments/reminders: how many members were reminded, and how many were left (reminded too lately). */
