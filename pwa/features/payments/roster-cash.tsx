@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import type { RosterOwing } from '../../../domain/contract/members/payments';
-import type { WorkoutDetailAnswer } from '../../../domain/contract/training/forum';
-import { rosterOwingKey } from '../../lib/data/offline-set';
-import { forumKeys } from '../../lib/data/post-keys';
+import { useKeptRosterOwing } from './api/payment-queries';
 import { formatMoney } from '../../lib/ui/format';
 import { RecordPaymentModal } from './payment-forms';
 import './payments.css';
@@ -14,12 +11,10 @@ import './payments.css';
  * through the device's outbox. Someone recorded here is marked paid, "not yet synced" while the record waits.
  */
 export function RosterCash({ workoutId }: { workoutId: number }) {
-  // Both read only from what the device keeps: the set put them there, and the page read the roster.
-  const { data: owing = [] } = useQuery<RosterOwing[]>({ queryKey: rosterOwingKey, queryFn: skipToken });
-  const { data: page } = useQuery<WorkoutDetailAnswer>({ queryKey: forumKeys.workout(workoutId), queryFn: skipToken });
+  const { owing, signups } = useKeptRosterOwing(workoutId);
   const [open, setOpen] = useState<RosterOwing | null>(null);
   const [paid, setPaid] = useState<Map<number, boolean>>(new Map());
-  const onRoster = new Set((page?.signups ?? []).map((s) => s.user_id));
+  const onRoster = new Set(signups.map((s) => s.user_id));
   const rows = owing.filter((o) => onRoster.has(o.userId));
   if (rows.length === 0) return null;
   return (
