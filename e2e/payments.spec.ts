@@ -92,10 +92,13 @@ test('an exec holding the payments permission records cash poolside with no sign
   // The treasurer's card (Admin → Team) names the exec, who so handles the club's money.
   expect((await request.put(`${ORIGIN}/api/profiles/treasurer`, { headers: admin, data: { email: 'exec@club.test' } })).status()).toBe(200);
   const exec = await login('exec@club.test', 'exec-demo');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+  // Just after midnight tomorrow on the club's clock (a new workout is for tomorrow or later): within
+  // the day ahead, so among the rosters an exec carries offline.
+  const workoutDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(Date.now() + 86_400_000));
+  const workoutTime = '00:30';
   const posted = await request.post(`${ORIGIN}/api/forum/posts`, {
     headers: exec,
-    data: { type: 'workout', title: 'Poolside swim', workoutType: 'swim', workoutDate: today, workoutTime: '23:30', content: 'Bring cash for the term' },
+    data: { type: 'workout', title: 'Poolside swim', workoutType: 'swim', workoutDate, workoutTime, content: 'Bring cash for the term' },
   });
   expect(posted.status(), await posted.text()).toBe(201);
   const workoutId = (await posted.json()).post.id as number;
