@@ -84,3 +84,57 @@ test('a pending member pays online and the administrator approves in one tap', a
   const outbox = await (await request.get(`${ORIGIN}/api/admin/outbox`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(JSON.stringify(outbox).match(/Your [^"]* receipt: Half Run/g)).toHaveLength(1);
 });
+
+test('an exec holding the payments permission records cash poolside with no signal, counted once when the signal is back', async ({ browser, request }) => {
+  const login = async (email: string, password: string) =>
+    ({ authorization: `Bearer ${(await (await request.post(`${ORIGIN}/api/auth/login`, { data: { email, password } })).json()).token}` });
+  const admin = await login('admin@club.test', 'admin-demo');
+  // The treasurer's card (Admin → Team) names the exec, who so handles the club's money.
+  expect((await request.put(`${ORIGIN}/api/profiles/treasurer`, { headers: admin, data: { email: 'exec@club.test' } })).status()).toBe(200);
+  const exec = await login('exec@club.test', 'exec-demo');
+  // Just after midnight tomorrow on the club's clock (a new workout is for tomorrow or later): within
+  // the day ahead, so among the rosters an exec carries offline.
+  const workoutDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(Date.now() + 86_400_000));
+  const workoutTime = '00:30';
+  const posted = await request.post(`${ORIGIN}/api/forum/posts`, {
+    headers: exec,
+    data: { type: 'workout', title: 'Poolside swim', workoutType: 'swim', workoutDate, workoutTime, content: 'Bring cash for the term' },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const workoutId = (await posted.json()).post.id as number;
+  const member = await login('member@club.test', 'member-demo');
+  expect((await request.post(`${ORIGIN}/api/forum/workouts/${workoutId}/signup`, { headers: member, data: { signedUp: true } })).status()).toBeLessThan(300);
+  // Signed up while a member; the membership has ended since, so the term is owed.
+  const { members } = await (await request.get(`${ORIGIN}/api/admin/members`, { headers: admin })).json();
+  const morgan = members.find((m: { email: string }) => m.email === 'member@club.test');
+  const lapsed = await request.put(`${ORIGIN}/api/admin/members/${morgan.id}/update`, {
+    headers: admin,
+    data: { name: morgan.name, email: morgan.email, role: 'member', expiryDate: '2020-01-01', phoneNumber: morgan.phoneNumber ?? null },
+  });
+  expect(lapsed.status(), await lapsed.text()).toBe(200);
+
+  const page = await signIn(browser, 'exec@club.test', 'exec-demo');
+  await acceptCharter(page);
+  await page.goto(`${ORIGIN}/workout/${workoutId}`);
+  const owing = page.getByRole('region', { name: 'Owing for the term' });
+  await expect(owing).toContainText('Morgan Member: owes');
+
+  await page.context().setOffline(true);
+  await owing.getByRole('button', { name: 'Record cash for Morgan Member' }).click();
+  const form = page.getByRole('dialog', { name: 'Record a payment' });
+  await form.getByLabel(/Receipt/).fill('0042');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Saved on this device — not yet synced.', { exact: false })).toBeVisible();
+  await expect(owing).toContainText('Morgan Member: paid (not yet synced)');
+
+  await page.context().setOffline(false);
+  await expect
+    .poll(async () => {
+      const ledger = await (await request.get(`${ORIGIN}/api/payments`, { headers: admin })).json();
+      return ledger.payments.filter((p: { userId: number }) => p.userId === morgan.id).length;
+    }, { timeout: 30_000 })
+    .toBe(1);
+  await page.waitForTimeout(2000);
+  const ledger = await (await request.get(`${ORIGIN}/api/payments`, { headers: admin })).json();
+  expect(ledger.payments.filter((p: { userId: number }) => p.userId === morgan.id)).toMatchObject([{ method: 'cash', receipt: '0042', status: 'paid' }]);
+});

@@ -1,5 +1,7 @@
 import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { payments, teamProfiles, users } from '../../db/schema';
 import { ADMIN, EXEC, MEMBER, OTHER, PENDING, makeClub } from '../testing/test-app';
 
 // Test clock: 2026-03-02T15:00:00Z, 10:00 on Monday, March 2 in Toronto. The workouts are posted
@@ -84,6 +86,27 @@ describe('GET /api/offline-set', () => {
     const after = (await t.call('GET', '/api/offline-set', { token: exec.token })).body;
     const record = after.attendance.find((a: { workoutId: number }) => a.workoutId === ids.startedToday).record;
     expect(record).toMatchObject({ submitted: true, submitted_by: 'Erin Exec' });
+  });
+
+  it('tells only whoever handles the club’s money who on those rosters owes for the term, and a cash record replayed counts once', async () => {
+    const { t, exec, admin, me } = await setup();
+    const treasurer = await t.createUser({ ...EXEC, email: 'treasurer@club.test' });
+    t.db.insert(teamProfiles).values({ id: 'treasurer', role: 'Treasurer', email: 'treasurer@club.test' }).run();
+    // Signed up while a member; the membership ended since, so the term is owed.
+    t.db.update(users).set({ expiryDate: '2026-03-01' }).where(eq(users.id, me.id)).run();
+
+    for (const who of [me, exec]) expect((await t.call('GET', '/api/offline-set', { token: who.token })).body).not.toHaveProperty('owing');
+    for (const who of [admin, treasurer]) {
+      const { owing } = (await t.call('GET', '/api/offline-set', { token: who.token })).body;
+      expect(owing).toEqual([{ userId: me.id, name: me.name, owes: expect.arrayContaining([expect.objectContaining({ item: 'Full Tri', totalCents: 28928 })]) }]);
+    }
+
+    const { owing } = (await t.call('GET', '/api/offline-set', { token: treasurer.token })).body;
+    const body = { userId: me.id, package: owing[0].owes[0].item, amountCents: owing[0].owes[0].totalCents, method: 'cash', receipt: '0042', note: 'At the pool' };
+    const headers = { 'idempotency-key': 'roster-cash-0001' };
+    for (let i = 0; i < 2; i++) expect((await t.call('POST', '/api/payments/record', { token: treasurer.token, body, headers })).status).toBe(201);
+    expect(t.db.select().from(payments).where(eq(payments.userId, me.id)).all()).toHaveLength(1);
+    expect((await t.call('GET', '/api/offline-set', { token: treasurer.token })).body.owing).toEqual([]);
   });
 
   it('answers 304 to a device that holds the current set, and a new set once something changed', async () => {

@@ -18,6 +18,7 @@ import { listRaces } from '../races/races';
 import { workoutStart } from '../forum/posts/start-instants';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { offlineSafety } from '../safety/card-access';
+import { rosterOwing } from '../payments/reminders';
 
 const HOUR_MS = 3_600_000;
 
@@ -75,11 +76,13 @@ export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): PrebuiltJson
         attendance.push({ workoutId: post.id, record: getAttendance(deps, post.id) });
       }
     }
+    // Only for whoever handles payments: the key is left out for anyone else.
+    const owing = rosterOwing(deps, user, attendance.map((a) => a.workoutId));
     // The lists' and pages' JSON as their caches made it, not parsed and written again.
     return prebuiltJson(
       `{"workouts":${workouts.json},"events":${events.json},${JSON.stringify(own).slice(1, -1)}` +
         `,"workoutDetails":[${workoutDetails.join(',')}],"eventDetails":[${eventDetails.join(',')}]` +
-        `,"attendance":${JSON.stringify(attendance)}}`,
+        `,"attendance":${JSON.stringify(attendance)}${owing === undefined ? '' : `,"owing":${JSON.stringify(owing)}`}}`,
     );
   });
 }

@@ -1,20 +1,23 @@
-// Who still owes the club (a membership, a payment request) and the treasurer's reminder to them:
+// Who still owes the club (a membership, a payment request), who of a workout's roster owes (the
+// offline set carries it, so the roster at the pool says whom to ask with no signal), and the treasurer's reminder to them:
 // told the one way members are told (messaging/notify.ts), each at most once in the club's
 // `reminderDays` however often the treasurer asks (payment_reminders keeps when each was last told).
-import { eq, ne } from 'drizzle-orm';
-import { paymentReminders, paymentRequestMembers, users } from '../../db/schema';
+import { eq, inArray, ne } from 'drizzle-orm';
+import { paymentReminders, paymentRequestMembers, users, workoutSignups } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { effectiveRole } from '../../domain/membership';
-import type { OwingMember, RemindersAnswer } from '../../domain/contract/members/payments';
+import type { OwingMember, RemindersAnswer, RosterOwing } from '../../domain/contract/members/payments';
 import { mayRemind } from '../../domain/payments/payments';
 import { clubName } from '../club/identity/identity';
 import { documentBody } from '../club/documents';
 import { clubDates } from '../club/settings';
 import { noticeEmail } from '../messaging/mail-templates';
 import { tellMember } from '../messaging/notify';
-import type { AppDeps } from '../platform/context';
+import type { AppDeps, CurrentUser } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
+import { mayHandle } from './access';
 import { owesMembership } from './ledger';
+import { owedPackages } from './prices';
 import { requestsOwedBy } from './requests';
 
 /** Every account that owes the club something, by name, with when it was last reminded. */
@@ -36,6 +39,23 @@ export function owingList(deps: AppDeps): OwingMember[] {
     const owes = asked.has(user.id) ? requestsOwedBy(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`) : [];
     if (effectiveRole(user, today) === 'pending' && owesMembership(deps, user)) owes.unshift('Membership');
     if (owes.length > 0) owing.push({ userId: user.id, name: user.name, owes, remindedAt: remindedAt ?? null });
+  }
+  return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);
+}
+
+/** Those signed up for `workoutIds` who owe a membership, by name; undefined for anyone who does not handle payments. */
+export function rosterOwing(deps: AppDeps, user: CurrentUser, workoutIds: readonly number[]): RosterOwing[] | undefined {
+  if (!mayHandle(deps, user)) return undefined;
+  if (workoutIds.length === 0) return [];
+  const { db } = deps.database;
+  const ids = db.selectDistinct({ userId: workoutSignups.userId }).from(workoutSignups).where(inArray(workoutSignups.postId, [...workoutIds])).all().map((r) => r.userId);
+  if (ids.length === 0) return [];
+  const { currency } = documentBody(deps, 'payments');
+  const owing: RosterOwing[] = [];
+  for (const member of db.select().from(users).where(inArray(users.id, ids)).all()) {
+    if (member.role === 'rejected' || !owesMembership(deps, member)) continue;
+    const owes = owedPackages(deps, member.id);
+    if (owes.length > 0) owing.push({ userId: member.id, name: member.name, owes, currency });
   }
   return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);
 }

@@ -2,6 +2,7 @@ import type { AttendanceRecord, EventDetailAnswer, EventPost, PostsAnswer, Worko
 import type { MyWeekAnswer } from './me';
 import type { RacesAnswer } from './training/races';
 import type { SafetyCard, SafetyMark } from './members/safety';
+import type { RosterOwing } from './members/payments';
 
 // GET /offline-set: what a signed-in member will open next, in one answer, so a phone that was online
 // once has it when the signal is gone (docs/decisions/0089-offline-set.md). Every part has the shape
@@ -33,4 +34,10 @@ export interface OfflineSetAnswer {
    */
   safetyCards?: SafetyCard[];
   safetyMarks?: SafetyMark[];
+  /**
+   * For whoever handles the club's money only (absent for anyone else): who on the rosters in
+   * `attendance` owes a membership for the term, so cash taken at the pool with no signal is asked
+   * of the right people.
+   */
+  owing?: RosterOwing[];
 }

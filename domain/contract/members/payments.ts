@@ -125,6 +125,17 @@ export interface OwingMember {
   remindedAt: number | null;
 }
 
+/**
+ * Someone on a roster an exec carries offline who owes a membership for the term, with the packages
+ * they may pay (the first is the one the roster offers); part of GET /offline-set for whoever handles payments.
+ */
+export interface RosterOwing {
+  userId: number;
+  name: string;
+  owes: OwedPackage[];
+  currency: Currency;
+}
+
 /** POST /payments/reminders: how many members were reminded, and how many were left (reminded too lately). */
 export interface RemindersAnswer {
   reminded: number;

@@ -27,6 +27,7 @@ const RotaPage = lazyNamed(() => import('../../features/duties/rota-page'), 'Rot
 const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
 const DutySheet = lazyNamed(() => import('../../features/duties/duty-sheet'), 'DutySheet');
 const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
+const RosterCash = lazyNamed(() => import('../../features/payments/roster-cash'), 'RosterCash');
 const RosterSafety = lazyNamed(() => import('../../features/safety/roster-safety'), 'RosterSafety');
 const MySafety = lazyNamed(() => import('../../features/safety/my-safety'), 'MySafety');
 const SafetyAsk = lazyNamed(() => import('../../features/safety/safety-ask'), 'SafetyAsk');
@@ -148,7 +149,15 @@ function placeSections(place: 'workout' | 'event' | 'race', id: number) {
   );
 }
 
-const workoutSections = (id: number) => placeSections('workout', id);
+/** A workout's page adds who on its roster owes for the term, for whoever handles payments (the payments feature's own chunk). */
+const workoutSections = (id: number) => (
+  <>
+    {placeSections('workout', id)}
+    <Suspense fallback={null}>
+      <RosterCash workoutId={id} />
+    </Suspense>
+  </>
+);
 /** The duty holders on a workout's attendance sheet, each marked when they did not show up. */
 const workoutSheetExtras = (id: number) => (
   <Suspense fallback={null}>

@@ -125,6 +125,8 @@ export function RecordPaymentModal({
   requests = [],
   currency,
   memberId = null,
+  amountCents,
+  onRecorded,
   onClose,
 }: {
   members: PayingMember[];
@@ -133,6 +135,10 @@ export function RecordPaymentModal({
   requests?: { id: number; title: string }[];
   currency: Currency;
   memberId?: number | null;
+  /** What the amount starts at (what the member owes); empty when left out. */
+  amountCents?: number;
+  /** Told once the payment is recorded, or kept on the device for later (`queued`). */
+  onRecorded?: (queued: boolean) => void;
   onClose: () => void;
 }) {
   const [error, setError] = useState('');
@@ -144,12 +150,13 @@ export function RecordPaymentModal({
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RecordValues>(recordForm(currency), {
-    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: '', method: 'cash', receipt: '', note: '' },
+    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: amountCents === undefined ? '' : plainMoney(amountCents, currency), method: 'cash', receipt: '', note: '' },
   });
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
       const result = await record.mutateAsync(recordBody(values, currency));
+      onRecorded?.(result.status === 'queued');
       if (result.status === 'queued') setQueued(true);
       else onClose();
     } catch (err) {

@@ -1,6 +1,9 @@
 import type { PaymentStatus } from '../../../../domain/payments/payments';
 import { call } from '../../../lib/data/api-client';
 import { useRead } from '../../../lib/data/read';
+import { rosterOwingKey } from '../../../lib/data/offline-set';
+import { forumKeys } from '../../../lib/data/post-keys';
+import type { RosterOwing } from '../../../../domain/contract/members/payments';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -24,4 +27,14 @@ export function useLedgerQuery(status: PaymentStatus | 'all', term = '') {
     queryKey: paymentKeys.ledger(status, term),
     queryFn: ({ signal }) => call('GET /payments', { query: ledgerQuery(status, term), signal }),
   });
+}
+
+/**
+ * Who on the rosters this device carries owes for the term, and a workout's roster: both only as kept
+ * on the device (the offline set and the workout's page put them there), never read on their own.
+ */
+export function useKeptRosterOwing(workoutId: number) {
+  const owing = useRead<RosterOwing[]>({ queryKey: rosterOwingKey, queryFn: async () => [], enabled: false });
+  const page = useRead({ queryKey: forumKeys.workout(workoutId), queryFn: ({ signal }) => call('GET /forum/workouts/:id', { params: { id: workoutId }, signal }), enabled: false });
+  return { owing: owing.data ?? [], signups: page.data?.signups ?? [] };
 }

@@ -1,0 +1,75 @@
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { RosterOwing } from '../../../domain/contract/members/payments';
+import { rosterOwingKey } from '../../lib/data/offline-set';
+import { forumKeys } from '../../lib/data/post-keys';
+import { renderAt } from '../../test-providers';
+import { answerRoutes, jsonReply } from '../../test-server';
+import { testUser } from '../../test-support';
+import { RosterCash } from './roster-cash';
+
+const OWING: RosterOwing[] = [
+  { userId: 3, name: 'Morgan Member', currency: 'CAD', owes: [{ item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, totalCents: 28928 }] },
+  // Owes, but not on this workout's roster.
+  { userId: 8, name: 'Nora Elsewhere', currency: 'CAD', owes: [{ item: 'Half Run', subtotalCents: 10100, taxCents: 1313, totalCents: 11413 }] },
+];
+
+/** What the device keeps: the workout's roster as its page read it, and who owes from the offline set. */
+function Kept({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const [ready] = useState(() => {
+    const signups = [{ id: 1, user_id: 3, user_name: 'Morgan Member', signup_time: 0, userProfilePictureUrl: null }];
+    client.setQueryData(forumKeys.workout(9), { workout: { id: 9 }, signups, waitlist: [] });
+    client.setQueryData(rosterOwingKey, OWING);
+    return true;
+  });
+  return ready ? children : null;
+}
+
+function show() {
+  const user = testUser('exec');
+  const api = answerRoutes({ 'POST /payments/record': () => jsonReply({ payment: { id: 1 } }, 201) }, { user });
+  renderAt(
+    '/workout/9',
+    '/workout/:id',
+    <Kept>
+      <RosterCash workoutId={9} />
+    </Kept>,
+    { user },
+  );
+  return api;
+}
+
+describe('cash on a workout’s roster', () => {
+  it('shows who on the roster owes, says beside the amount what is wrong and keeps what was typed, then records once and marks them paid', async () => {
+    const user = userEvent.setup();
+    const api = show();
+    const region = await screen.findByRole('region', { name: 'Owing for the term' });
+    expect(region).toHaveTextContent('Morgan Member: owes $289.28 (Full Tri)');
+    expect(region).not.toHaveTextContent('Nora Elsewhere');
+
+    await user.click(within(region).getByRole('button', { name: 'Record cash for Morgan Member' }));
+    const form = screen.getByRole('dialog', { name: 'Record a payment' });
+    const amount = within(form).getByLabelText('Amount');
+    expect(amount).toHaveValue('289.28');
+    await user.clear(amount);
+    await user.type(amount, '12,5x');
+    await user.type(within(form).getByLabelText(/Receipt/), '0042');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByText('Give the amount like 12.50')).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription(/Give the amount like 12.50/);
+    expect(amount).toHaveValue('12,5x');
+    expect(within(form).getByLabelText(/Receipt/)).toHaveValue('0042');
+    expect(api.writes()).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '289.28');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ path: '/payments/record', body: { userId: 3, package: 'Full Tri', amountCents: 28928, method: 'cash', receipt: '0042' } })]));
+    expect(await screen.findByText('Morgan Member: paid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record cash for Morgan Member' })).toBeNull();
+  });
+});
