@@ -5,18 +5,25 @@
 // in one tap. At a phone's size.
 import { expect, test, type Browser } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../api/testing/stripe-service';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { clubToday } from '../domain/clock';
 import { acceptCharter, expectNoAxeViolations, startOwnServer } from './support';
 
 // E2E_PORT + 1 to + 5 are the other specs' stubs and servers; this spec's club is at + 6.
 const PORT = Number(process.env.E2E_PORT ?? 4317) + 6;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+// This club's database, which a test reads and moves a workout in as the club-day tests do.
+const DATABASE_PATH = join(mkdtempSync(join(tmpdir(), 'club-e2e-payments-')), 'club.db');
 let stand: StripeStandIn;
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
   stand = await startStripeStandIn();
   stand.deliverTo(`${ORIGIN}/api/payments/stripe/webhook`);
-  server = await startOwnServer('payments', PORT, { APP_URL: ORIGIN, ...stand.env });
+  server = await startOwnServer('payments', PORT, { APP_URL: ORIGIN, DATABASE_PATH, ...stand.env });
 });
 
 test.afterAll(async () => {
@@ -92,18 +99,24 @@ test('an exec holding the payments permission records cash poolside with no sign
   // The treasurer's card (Admin → Team) names the exec, who so handles the club's money.
   expect((await request.put(`${ORIGIN}/api/profiles/treasurer`, { headers: admin, data: { email: 'exec@club.test' } })).status()).toBe(200);
   const exec = await login('exec@club.test', 'exec-demo');
-  // Just after midnight tomorrow on the club's clock (a new workout is for tomorrow or later): within
-  // the day ahead, so among the rosters an exec carries offline.
+  // Posted for tomorrow (a new workout is for tomorrow or later), then moved to today, started at
+  // midnight on the club's clock, with Morgan signed up: today's rosters are among those an exec
+  // carries offline, whatever the hour the test runs at.
   const workoutDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(Date.now() + 86_400_000));
-  const workoutTime = '00:30';
   const posted = await request.post(`${ORIGIN}/api/forum/posts`, {
     headers: exec,
-    data: { type: 'workout', title: 'Poolside swim', workoutType: 'swim', workoutDate, workoutTime, content: 'Bring cash for the term' },
+    data: { type: 'workout', title: 'Poolside swim', workoutType: 'swim', workoutDate, workoutTime: '18:00', content: 'Bring cash for the term' },
   });
   expect(posted.status(), await posted.text()).toBe(201);
   const workoutId = (await posted.json()).post.id as number;
-  const member = await login('member@club.test', 'member-demo');
-  expect((await request.post(`${ORIGIN}/api/forum/workouts/${workoutId}/signup`, { headers: member, data: { signedUp: true } })).status()).toBeLessThan(300);
+  const db = new Database(DATABASE_PATH);
+  try {
+    const morganId = (db.prepare("select id from users where email = 'member@club.test'").get() as { id: number }).id;
+    db.prepare('insert into workout_signups (post_id, user_id, signup_time) values (?, ?, ?)').run(workoutId, morganId, Date.now());
+    db.prepare("update posts set workout_date = ?, workout_time = '00:00' where id = ?").run(clubToday(Date.now(), 'America/Toronto'), workoutId);
+  } finally {
+    db.close();
+  }
   // Signed up while a member; the membership has ended since, so the term is owed.
   const { members } = await (await request.get(`${ORIGIN}/api/admin/members`, { headers: admin })).json();
   const morgan = members.find((m: { email: string }) => m.email === 'member@club.test');
