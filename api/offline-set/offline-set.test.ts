@@ -98,7 +98,7 @@ describe('GET /api/offline-set', () => {
     for (const who of [me, exec]) expect((await t.call('GET', '/api/offline-set', { token: who.token })).body).not.toHaveProperty('owing');
     for (const who of [admin, treasurer]) {
       const { owing } = (await t.call('GET', '/api/offline-set', { token: who.token })).body;
-      expect(owing).toEqual([{ userId: me.id, name: me.name, owes: expect.arrayContaining([expect.objectContaining({ item: 'Full Tri', totalCents: 28928 })]) }]);
+      expect(owing).toEqual([{ userId: me.id, name: me.name, currency: 'CAD', owes: expect.arrayContaining([expect.objectContaining({ item: 'Full Tri', totalCents: 28928 })]) }]);
     }
 
     const { owing } = (await t.call('GET', '/api/offline-set', { token: treasurer.token })).body;
