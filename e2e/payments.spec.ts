@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { clubToday } from '../domain/clock';
+import { WARMED_MARK } from '../domain/contract/page-timeline';
 import { acceptCharter, expectNoAxeViolations, startOwnServer } from './support';
 
 // E2E_PORT + 1 to + 5 are the other specs' stubs and servers; this spec's club is at + 6.
@@ -131,6 +132,9 @@ test('an exec holding the payments permission records cash poolside with no sign
   await page.goto(`${ORIGIN}/workout/${workoutId}`);
   const owing = page.getByRole('region', { name: 'Owing for the term' });
   await expect(owing).toContainText('Morgan Member: owes');
+  // The page has been open a moment: its idle warm-up has fetched the outbox's files, so a change made
+  // with no signal can be kept (there is no service worker here to hold them).
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, WARMED_MARK, { timeout: 30_000 });
 
   await page.context().setOffline(true);
   await owing.getByRole('button', { name: 'Record cash for Morgan Member' }).click();
