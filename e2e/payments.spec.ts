@@ -135,9 +135,11 @@ test('an exec holding the payments permission records cash poolside with no sign
   // The page has been open a moment: its idle warm-up has fetched the outbox's files, so a change made
   // with no signal can be kept (there is no service worker here to hold them).
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, WARMED_MARK, { timeout: 30_000 });
+  // And every section of the page has its code (each loads on its own once the page shows).
+  await page.waitForLoadState('networkidle');
 
   await page.context().setOffline(true);
-  await owing.getByRole('button', { name: 'Record cash for Morgan Member' }).click();
+  await owing.getByRole('button', { name: 'Record cash for Morgan Member' }).click({ timeout: 15_000 });
   const form = page.getByRole('dialog', { name: 'Record a payment' });
   await form.getByLabel(/Receipt/).fill('0042');
   await form.getByRole('button', { name: 'Record payment' }).click();
