@@ -242,6 +242,22 @@ export default tseslint.config(
   },
   { files: ['pwa/{features,components}/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: { 'club/check-through-form-wrapper': 'error' } },
   {
+    // A part of a page that loads its own code does so through lazyNamed() inside a SectionBoundary: a
+    // part whose code cannot load (no signal before the service worker holds it) then says so in its
+    // place, and the rest of the page stays usable (the frame's page slot is one too).
+    files: ['pwa/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'pwa/lib/ui/lazy-named.ts', 'pwa/lib/ui/section-boundary.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name=/^(lazy|Suspense)$/]",
+          message: 'Load a part of a page with lazyNamed() and wrap it in <SectionBoundary what="…">, which says so when its code cannot load.',
+        },
+      ],
+    },
+  },
+  {
     // A feature's reads and writes in files named for them: `*-queries.ts` reads (useRead), `*-mutations.ts` changes.
     files: ['pwa/features/**/api/*-queries.ts'],
     rules: {

@@ -210,3 +210,34 @@ test('a member opens offline a workout page never opened before; one further ahe
   await expect(page.getByRole('article', { name: soon.title })).toBeVisible();
   await context.close();
 });
+
+test('with no service worker, a part of the workout page whose code never arrives says so in its place; the roster still takes attendance, and the part shows once it can load', async ({
+  browser,
+  request,
+}) => {
+  const exec = await createMember(request, 'Nia Nocache', { role: 'exec' });
+  const workout = await startedToday(request, `Lunch swim ${Date.now().toString(36)}`);
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The safety list's code is lost on the way, as when the signal drops while the page loads.
+  const safetyCode = /\/assets\/roster-safety-[^/]*\.js$/;
+  await context.route(safetyCode, (route) => route.abort('internetdisconnected'));
+  await signIn(page, exec);
+  await page.goto(`/workout/${workout.id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: workout.title })).toBeVisible();
+  const missing = page.getByRole('region', { name: 'The safety list' });
+  await expect(missing.getByRole('alert')).toHaveText('The safety list could not be shown. Try again');
+  await screenshots(page, 'section-not-loaded');
+  await expectNoAxeViolations(page);
+  await page.getByRole('checkbox', { name: /Present.*Ava Present/ }).check();
+  await page.getByRole('button', { name: 'Submit Attendance' }).click();
+  await confirmAttendance(page);
+  await expect(page.getByText('Attendance Submitted - Cannot be Modified')).toBeVisible();
+
+  await context.unroute(safetyCode);
+  await missing.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: 'Safety', exact: true })).toBeVisible();
+  await expect(missing).toHaveCount(0);
+  await context.close();
+});

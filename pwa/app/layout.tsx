@@ -1,12 +1,12 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { SectionBoundary } from '../lib/ui/section-boundary';
 import { Loading } from '../components/status';
 import { setUnauthorizedHandler } from '../lib/session/unauthorized';
 import { ACCOUNT_DELETED_PATH, useSession } from '../lib/session/session';
 import { usePageDescription } from '../lib/ui/use-page-title';
 import { useScrollMemory } from '../lib/ui/scroll-memory';
 import { lazyNamed } from '../lib/ui/lazy-named';
-import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { watchForUpdate } from './service-worker';
@@ -14,7 +14,7 @@ import { watchForUpdate } from './service-worker';
 // Loaded on demand to keep a public page's first download small: what the frame does for someone
 // signed in, and the bar that offers a new version when one waits.
 const MemberFrame = lazyNamed(() => import('./members/member-frame'), 'MemberFrame');
-const UpdateBar = lazy(async () => ({ default: (await import('./update-bar')).UpdateBar }));
+const UpdateBar = lazyNamed(() => import('./update-bar'), 'UpdateBar');
 
 /** True once a new version of the app waits; the service worker is registered when the page is idle. */
 function useUpdateWaiting(): boolean {
@@ -68,12 +68,10 @@ export function Layout() {
       {/* At least a screen tall, so the footer starts below the fold and a page that loads on
           demand grows into the space instead of pushing the footer down (layout shift). */}
       <main id="main" tabIndex={-1}>
-        <PageErrorBoundary key={location.pathname}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-            <ScreenShown />
-          </Suspense>
-        </PageErrorBoundary>
+        <SectionBoundary page what="this page" fallback={<Loading />} key={location.pathname}>
+          <Outlet />
+          <ScreenShown />
+        </SectionBoundary>
       </main>
       <Footer />
       <FrameExtras />
@@ -104,8 +102,8 @@ function FrameExtras() {
   const updateWaiting = useUpdateWaiting();
   return (
     <>
-      <Suspense fallback={null}>{updateWaiting && <UpdateBar />}</Suspense>
-      <Suspense fallback={null}>{user && <MemberFrame />}</Suspense>
+      <SectionBoundary what="the update notice">{updateWaiting && <UpdateBar />}</SectionBoundary>
+      <SectionBoundary what="your account's notices">{user && <MemberFrame />}</SectionBoundary>
     </>
   );
 }

@@ -1,10 +1,12 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../lib/session/session';
 import { useClubIdentity } from '../lib/club/club-identity';
+import { SectionBoundary } from '../lib/ui/section-boundary';
+import { lazyNamed } from '../lib/ui/lazy-named';
 
 // Loaded for signed-in users only: it brings the device database with it.
-const SyncIndicator = lazy(async () => ({ default: (await import('../features/sync/sync-indicator')).SyncIndicator }));
+const SyncIndicator = lazyNamed(() => import('../features/sync/sync-indicator'), 'SyncIndicator');
 
 const MORE = [
   { to: '/faq', label: 'FAQ' },
@@ -60,9 +62,9 @@ export function Navbar() {
           <span>{club.shortName}</span>
         </Link>
         {user && (
-          <Suspense fallback={null}>
+          <SectionBoundary what="the sync status">
             <SyncIndicator />
-          </Suspense>
+          </SectionBoundary>
         )}
         <button
           type="button"

@@ -1,11 +1,13 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session/session';
 import { canOpenNow, forgetReturnPath, peekReturnPath } from '../../lib/session/return-to';
 import { RoleChangeNotice } from './role-change-notice';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
+import { lazyNamed } from '../../lib/ui/lazy-named';
 
 // The charter only for a signed-in user who has not accepted it.
-const CharterModal = lazy(async () => ({ default: (await import('./charter-in-frame')).CharterInFrame }));
+const CharterModal = lazyNamed(() => import('./charter-in-frame'), 'CharterInFrame');
 
 /**
  * What the frame does for someone signed in (layout.tsx mounts it then, so a visitor's page never
@@ -33,9 +35,9 @@ export function MemberFrame() {
       {/* Mounted turned off: role-change-notice.tsx says why. */}
       <RoleChangeNotice />
       {user && !user.charterAccepted && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the club charter">
           <CharterModal />
-        </Suspense>
+        </SectionBoundary>
       )}
     </>
   );

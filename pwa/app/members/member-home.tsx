@@ -2,9 +2,9 @@
 // with the data layer they read through; one chunk, loaded only when a signed-in user opens `/` (a
 // visitor's landing page downloads none of it). The parts come from their features; the frame puts
 // them together (features never import each other).
-import { Suspense } from 'react';
 import { hasRole } from '../../../domain/contract/roles';
 import { isLapsedMember } from '../../../domain/membership';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 import { RenewalCard } from '../../features/profile/renewal-card';
 import { PinnedAnnouncements } from '../../features/announcements/pinned-announcements';
 import { ComingEvents } from '../../features/forum/coming-events';
@@ -32,9 +32,9 @@ export function MemberHome() {
   const member = hasRole(user?.role, 'member');
   const waiting = user?.role === 'pending' && !isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
   const safetyAsk = (
-    <Suspense fallback={null}>
+    <SectionBoundary what="the safety card and waiver">
       <SafetyAsk />
-    </Suspense>
+    </SectionBoundary>
   );
   if (waiting)
     return (
@@ -50,15 +50,15 @@ export function MemberHome() {
         </div>
       )}
       {member && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="your fees due">
           <PaymentsDue />
-        </Suspense>
+        </SectionBoundary>
       )}
       {member && <PinnedAnnouncements />}
       {member && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the polls">
           <PollsSection place="home" />
-        </Suspense>
+        </SectionBoundary>
       )}
       <RenewalCard page extra={safetyAsk} />
       {member && <MyWeekSection />}

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { MembersOnlyPage, RequireRole } from '../../components/require-role';
 import { lazyNamed } from '../../lib/ui/lazy-named';
@@ -10,27 +10,18 @@ import { publicReadRoutes } from '../public-reads';
 // layer (TanStack Query, the device's copy), which loads with the first of them.
 
 const RacesPage = lazyNamed(() => import('../../features/races/races-page'), 'RacesPage');
-const RaceDetailPage = lazyNamed(() => import('../../features/races/race-detail-page'), 'RaceDetailPage');
+const RaceRoute = lazyNamed(() => import('./places/race-route'), 'RaceRoute');
 const ForumPage = lazyNamed(() => import('../../features/forum/forum-page'), 'ForumPage');
-const WorkoutDetailPage = lazyNamed(() => import('../../features/forum/workouts/workout-detail-page'), 'WorkoutDetailPage');
-const EventDetailPage = lazyNamed(() => import('../../features/forum/events/event-detail-page'), 'EventDetailPage');
+const WorkoutRoute = lazyNamed(() => import('./places/workout-route'), 'WorkoutRoute');
+const EventRoute = lazyNamed(() => import('./places/event-route'), 'EventRoute');
 const AdminPage = lazyNamed(() => import('../../features/admin/admin-page'), 'AdminPage');
 const PagesScreen = lazyNamed(() => import('../../features/admin/pages/pages-screen'), 'PagesScreen');
 const AttendanceReportPage = lazyNamed(() => import('../../features/reports/attendance-report-page'), 'AttendanceReportPage');
 const MemberAttendancePage = lazyNamed(() => import('../../features/reports/member-attendance-page'), 'MemberAttendancePage');
-const ProfilePage = lazyNamed(() => import('../../features/profile/profile-page'), 'ProfilePage');
-const PersonalBests = lazyNamed(() => import('../../features/races/records/personal-bests'), 'PersonalBests');
-const MyPayments = lazyNamed(() => import('../../features/payments/my-payments'), 'MyPayments');
+const ProfileRoute = lazyNamed(() => import('./profile-route'), 'ProfileRoute');
 const PaymentsPage = lazyNamed(() => import('../../features/payments/payments-page'), 'PaymentsPage');
 const PaymentReturnPage = lazyNamed(() => import('../../features/payments/payment-return-page'), 'PaymentReturnPage');
 const RotaPage = lazyNamed(() => import('../../features/duties/rota-page'), 'RotaPage');
-const DutiesSection = lazyNamed(() => import('../../features/duties/duties-section'), 'DutiesSection');
-const DutySheet = lazyNamed(() => import('../../features/duties/duty-sheet'), 'DutySheet');
-const PollsSection = lazyNamed(() => import('../../features/polls/polls-section'), 'PollsSection');
-const RosterCash = lazyNamed(() => import('../../features/payments/roster-cash'), 'RosterCash');
-const RosterSafety = lazyNamed(() => import('../../features/safety/roster-safety'), 'RosterSafety');
-const MySafety = lazyNamed(() => import('../../features/safety/my-safety'), 'MySafety');
-const SafetyAsk = lazyNamed(() => import('../../features/safety/safety-ask'), 'SafetyAsk');
 const SyncPage = lazyNamed(() => import('../../features/sync/sync-page'), 'SyncPage');
 const LogoutPage = lazyNamed(() => import('../../features/auth/logout-page'), 'LogoutPage');
 const QueryLayer = lazyNamed(() => import('./query-layer'), 'QueryLayer');
@@ -54,7 +45,7 @@ export function MemberRoutes() {
           path="/race/:id"
           element={
             <MembersOnly>
-              <RaceDetailPage sections={raceSections} />
+              <RaceRoute />
             </MembersOnly>
           }
         />
@@ -63,7 +54,7 @@ export function MemberRoutes() {
           path="/workout/:id"
           element={
             <MembersOnly>
-              <WorkoutDetailPage sections={workoutSections} sheetExtras={workoutSheetExtras} />
+              <WorkoutRoute />
             </MembersOnly>
           }
         />
@@ -71,7 +62,7 @@ export function MemberRoutes() {
           path="/event/:id"
           element={
             <MembersOnly>
-              <EventDetailPage sections={eventSections} />
+              <EventRoute />
             </MembersOnly>
           }
         />
@@ -81,7 +72,7 @@ export function MemberRoutes() {
         <Route path="/payments/return" element={<PaymentReturnPage />} />
         <Route path="/attendance" element={<AttendanceReportPage />} />
         <Route path="/attendance/members/:id" element={<MemberAttendancePage />} />
-        <Route path="/profile" element={<ProfilePage personalBests={personalBests} payments={myPayments} safety={mySafety} renewalExtra={safetyAsk} />} />
+        <Route path="/profile" element={<ProfileRoute />} />
         <Route path="/dashboard" element={<DashboardRedirect />} />
         <Route
           path="/rota"
@@ -98,74 +89,6 @@ export function MemberRoutes() {
     </Routes>
   );
 }
-
-/** A member's personal bests on their profile, from the races feature (its own chunk, loaded with the profile). */
-function personalBests(userId: number) {
-  return (
-    <Suspense fallback={null}>
-      <PersonalBests userId={userId} />
-    </Suspense>
-  );
-}
-
-/** The member's fees on their profile, from the payments feature (its own chunk, loaded with the profile). */
-function myPayments() {
-  return (
-    <Suspense fallback={null}>
-      <MyPayments />
-    </Suspense>
-  );
-}
-
-/** The member's safety card and this term's waiver on their profile, from the safety feature (its own chunk). */
-function mySafety() {
-  return (
-    <Suspense fallback={null}>
-      <MySafety />
-    </Suspense>
-  );
-}
-
-/** What renewing asks for beside the renewal card: the safety card and this term's waiver (the safety feature's own chunk). */
-function safetyAsk() {
-  return (
-    <Suspense fallback={null}>
-      <SafetyAsk />
-    </Suspense>
-  );
-}
-
-/**
- * What the duties and polls features add to a workout's, an event's or a race's page: each its own
- * chunk, loaded with the page that shows it.
- */
-function placeSections(place: 'workout' | 'event' | 'race', id: number) {
-  return (
-    <Suspense fallback={null}>
-      <DutiesSection place={place} placeId={id} />
-      <PollsSection place={place} placeId={id} />
-      <RosterSafety place={place} placeId={id} />
-    </Suspense>
-  );
-}
-
-/** A workout's page adds who on its roster owes for the term, for whoever handles payments (the payments feature's own chunk). */
-const workoutSections = (id: number) => (
-  <>
-    {placeSections('workout', id)}
-    <Suspense fallback={null}>
-      <RosterCash workoutId={id} />
-    </Suspense>
-  </>
-);
-/** The duty holders on a workout's attendance sheet, each marked when they did not show up. */
-const workoutSheetExtras = (id: number) => (
-  <Suspense fallback={null}>
-    <DutySheet workoutId={id} />
-  </Suspense>
-);
-const eventSections = (id: number) => placeSections('event', id);
-const raceSections = (id: number) => placeSections('race', id);
 
 /** The own-profile page's back link points at /dashboard, which is not a screen of its own. */
 function DashboardRedirect() {

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useSession } from '../../lib/session/session';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 // The check reads the API, so it loads only when turned on: the frame of every page stays free of reads.
 const RoleChangeCheck = lazyNamed(() => import('./role-change-check'), 'RoleChangeCheck');
@@ -14,8 +14,8 @@ export function RoleChangeNotice({ enabled = false }: { enabled?: boolean }) {
   const { user } = useSession();
   if (!enabled || !user) return null;
   return (
-    <Suspense fallback={null}>
+    <SectionBoundary what="the notice of your new role">
       <RoleChangeCheck userId={user.id} />
-    </Suspense>
+    </SectionBoundary>
   );
 }

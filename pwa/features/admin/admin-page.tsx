@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminMember } from '../../../domain/contract/members/admin';
 import { ROLE_LABELS } from '../../../domain/contract/roles';
@@ -29,6 +29,7 @@ import { lazyNamed } from '../../lib/ui/lazy-named';
 // The page editors bring the Markdown renderer (for the preview): loaded when the tab opens.
 const PagesTab = lazyNamed(() => import('./pages/pages-tab'), 'PagesTab');
 import './admin.css';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 const TABS = [
   { id: 'members', label: 'All Members' },
@@ -173,9 +174,9 @@ function AdminDashboard() {
         ) : tab === 'club' ? (
           <ClubTab />
         ) : tab === 'pages' ? (
-          <Suspense fallback={<Loading text="Loading the page editor…" />}>
+          <SectionBoundary what="the page editor" fallback={<Loading text="Loading the page editor…" />}>
             <PagesTab />
-          </Suspense>
+          </SectionBoundary>
         ) : tab === 'race-points' ? (
           <RacePointsTab />
         ) : tab === 'messages' ? (

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import { ErrorMessage, Notice } from '../../components/status';
@@ -14,6 +14,7 @@ import type { SessionUser } from '../../../domain/contract/members/auth';
 import { WaitingAccounts } from '../../parts/waiting-accounts';
 import { PasswordMatch } from './password-match';
 import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 const ForgotPasswordModal = lazyNamed(() => import('./forgot-password-modal'), 'ForgotPasswordModal');
 // The rules load with the first check of the form, and react-hook-form with the first touch of it,
@@ -218,9 +219,9 @@ export function LoginPage() {
       </form>
       {mode === 'signin' && <PasskeySignInButton passkey={passkey} />}
       {forgotOpen && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the password reset form">
           <ForgotPasswordModal initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />
-        </Suspense>
+        </SectionBoundary>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Duty } from '../../../domain/contract/training/duties';
 import type { DutyPlaceKind } from '../../../domain/people/duties';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session/session';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import { useDutiesQuery } from './api/duty-queries';
 import './duties.css';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 // The form loads zod and react-hook-form: only when an exec opens it.
 const DutyForm = lazyNamed(() => import('./duty-form'), 'DutyForm');
@@ -46,9 +47,9 @@ export function DutiesSection({ place, placeId }: { place: DutyPlaceKind; placeI
         </ul>
       )}
       {adding && query.data && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the new duty form">
           <DutyForm place={place} placeId={placeId} kinds={query.data.kinds} onClose={() => setAdding(false)} />
-        </Suspense>
+        </SectionBoundary>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PollPlaceKind } from '../../../domain/contract/club/polls';
 import { useSession } from '../../lib/session/session';
@@ -6,6 +6,7 @@ import { lazyNamed } from '../../lib/ui/lazy-named';
 import { usePollsQuery } from './api/poll-queries';
 import { PollCard } from './poll-card';
 import './polls.css';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 // The form loads zod and react-hook-form: only when an exec opens it.
 const PollForm = lazyNamed(() => import('./poll-form'), 'PollForm');
@@ -43,9 +44,9 @@ export function PollsSection({ place, placeId = null }: { place: PollPlaceKind; 
         </ul>
       )}
       {posting && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the new poll form">
           <PollForm place={place} placeId={placeId} onClose={() => setPosting(false)} />
-        </Suspense>
+        </SectionBoundary>
       )}
     </section>
   );

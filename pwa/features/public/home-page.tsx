@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hasRole } from '../../../domain/contract/roles';
 import { isLapsedMember } from '../../../domain/membership';
@@ -14,6 +14,7 @@ import { LoadError } from '../../components/status';
 import { useClubDocument } from '../../lib/documents/page-documents';
 import { lazyNamed } from '../../lib/ui/lazy-named';
 import './public.css';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 // Only for a new account waiting for approval: a visitor's Home never loads it.
 const ApprovalWait = lazyNamed(() => import('./approval-wait'), 'ApprovalWait');
@@ -31,15 +32,17 @@ export function HomePage({ memberHome }: { memberHome?: ReactNode }) {
   const member = signedIn && hasRole(user.role, 'member');
   const lapsed = signedIn && isLapsedMember({ role: user.role, expiryDate: user.expiry_date });
   const waiting = signedIn && user.role === 'pending' && !lapsed;
-  const slot = <Suspense fallback={<Loading text="Loading your Home…" />}>{memberHome}</Suspense>;
+  const slot = <SectionBoundary what="your Home" fallback={<Loading text="Loading your Home…" />}>
+      {memberHome}
+    </SectionBoundary>;
   if (member) return <div className="home home--member">{slot}</div>;
   return (
     <div className="home">
       {lapsed && slot}
       {user?.role === 'pending' && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="where your application stands">
           <ApprovalWait />
-        </Suspense>
+        </SectionBoundary>
       )}
       {waiting && slot}
       <VisitorHome />

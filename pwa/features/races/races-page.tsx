@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Race, RaceInput } from '../../../domain/contract/training/races';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -16,6 +16,7 @@ import { SeasonTable } from './records/season-table';
 import { useRaceSignup } from './hooks/use-race-signup';
 import { raceWith } from './race-signups';
 import './races.css';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 const RaceFormModal = lazyNamed(() => import('./components/race-form-modal'), 'RaceFormModal');
 
@@ -129,7 +130,7 @@ export function RacesPage() {
 
       {member && today && <SeasonTable today={today} />}
 
-      <Suspense fallback={null}>
+      <SectionBoundary what="the race form">
         {adding && (
           <RaceFormModal
             title="Add New Race"
@@ -156,7 +157,7 @@ export function RacesPage() {
             onClose={() => setEditing(null)}
           />
         )}
-      </Suspense>
+      </SectionBoundary>
       {dialog}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { POSITION_GROUP_NAMES, type TeamMember } from '../../../domain/contract/club/profiles';
 import { ClubEmailLink } from '../../components/club-email-link';
@@ -11,6 +11,7 @@ import { useTeamQuery } from './api/team-queries';
 import { Avatar } from '../../components/avatar';
 import { VACANT_NAME, bioPreview, imageSrc, isCoach, positionLabels, profilePath } from './team-member';
 import './team.css';
+import { SectionBoundary } from '../../lib/ui/section-boundary';
 
 const EditProfileModal = lazyNamed(() => import('./edit-profile-modal'), 'EditProfileModal');
 
@@ -98,14 +99,14 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
       )}
 
       {editing && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the profile editor">
           <EditProfileModal
             member={editing}
             position={`${editing.role}${editing.name ? ` · ${editing.name}` : ''}`}
             onClose={() => setEditing(null)}
             onSaved={onSaved}
           />
-        </Suspense>
+        </SectionBoundary>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyNamed } from '../lib/ui/lazy-named';
+import { lazyNamed } from './lazy-named';
 import { SectionBoundary } from './section-boundary';
 
 function Roster() {

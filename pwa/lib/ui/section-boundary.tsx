@@ -1,6 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { forgetFailedLoads } from '../lib/ui/lazy-named';
-import { LoadError } from './status';
+import { forgetFailedLoads } from './lazy-named';
+import { LoadError } from '../../components/status';
 
 interface Props {
   /** What the part is, as a member would name it: "the safety list". */

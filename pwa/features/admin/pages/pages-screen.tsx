@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { RequireRole } from '../../../components/require-role';
+import { SectionBoundary } from '../../../lib/ui/section-boundary';
 import { Loading } from '../../../components/status';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
 import { PagesTab } from './pages-tab';
@@ -17,9 +17,9 @@ export function PagesScreen() {
     <RequireRole min="exec" denied={<Denied />}>
       <div className="page admin-page">
         <h1>Pages</h1>
-        <Suspense fallback={<Loading text="Loading the page editor…" />}>
+        <SectionBoundary what="the page editor" fallback={<Loading text="Loading the page editor…" />}>
           <PagesTab />
-        </Suspense>
+        </SectionBoundary>
       </div>
     </RequireRole>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { CancelAnswer, EventPost, WorkoutPost } from '../../../../domain/contract/training/forum';
 import { ActionMenu } from '../../../components/action-menu';
 import { ErrorMessage } from '../../../components/status';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/data/api-client';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { lazyNamed } from '../../../lib/ui/lazy-named';
 import { usePlanChangeMutation } from '../api/forum-mutations';
+import { SectionBoundary } from '../../../lib/ui/section-boundary';
 
 // The dialog checks the reason with the contract's schema: loaded when an exec opens it, so the
 // forum's first load carries no schema library.
@@ -129,7 +130,7 @@ export function PostManageBar({
         </p>
       )}
       {open && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the cancel form">
           <CancelPostModal
             post={post}
             onClose={(answer) => {
@@ -137,7 +138,7 @@ export function PostManageBar({
               if (answer) report(answer);
             }}
           />
-        </Suspense>
+        </SectionBoundary>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { OfflineNote, isOfflineError } from '../../../components/offline-note';
 import { ListNotSaved } from '../common/list-not-saved';
 import { EmptyState, LoadError, Loading, Notice } from '../../../components/status';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useEventsQuery } from '../api/forum-queries';
+import { SectionBoundary } from '../../../lib/ui/section-boundary';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
 const NewEventModal = lazyNamed(() => import('./new-event-modal'), 'NewEventModal');
@@ -56,7 +57,7 @@ export function EventsTab() {
       )}
 
       {creating && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the new event form">
           <NewEventModal
             onClose={() => setCreating(false)}
             onCreated={() => {
@@ -64,7 +65,7 @@ export function EventsTab() {
               setPosted(true);
             }}
           />
-        </Suspense>
+        </SectionBoundary>
       )}
     </>
   );

@@ -1,7 +1,8 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Notice } from '../../../components/status';
 import { lazyNamed } from '../../../lib/ui/lazy-named';
 import type { WorkoutPost } from '../../../../domain/contract/training/forum';
+import { SectionBoundary } from '../../../lib/ui/section-boundary';
 
 const EditWorkoutForm = lazyNamed(() => import('./workout-form'), 'EditWorkoutForm');
 
@@ -23,7 +24,7 @@ export function useEditWorkoutSheet(workout: WorkoutPost | undefined): EditWorko
       setEditing(true);
     },
     sheet: editing && workout && (
-      <Suspense fallback={null}>
+      <SectionBoundary what="the edit form">
         <EditWorkoutForm
           workout={workout}
           onCancel={() => setEditing(false)}
@@ -33,7 +34,7 @@ export function useEditWorkoutSheet(workout: WorkoutPost | undefined): EditWorko
             setSaved(confirmation);
           }}
         />
-      </Suspense>
+      </SectionBoundary>
     ),
     notice: saved && <Notice tone="success">{saved}</Notice>,
   };

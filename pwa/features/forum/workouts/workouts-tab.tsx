@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineNote, isOfflineError } from '../../../components/offline-note';
 import { ListNotSaved } from '../common/list-not-saved';
@@ -17,6 +17,7 @@ import { useWorkoutsQuery } from '../api/forum-queries';
 import { WorkoutCard } from './workout-card';
 import { detectPromotions, groupByDay } from '../common/workout-rules';
 import { readWaitlistMemory, writeWaitlistMemory } from './waitlist-memory';
+import { SectionBoundary } from '../../../lib/ui/section-boundary';
 
 // The form (react-hook-form, zod) loads when an exec opens it, not with the list.
 const NewWorkoutModal = lazyNamed(() => import('./new-workout-modal'), 'NewWorkoutModal');
@@ -170,7 +171,7 @@ export function WorkoutsTab() {
       )}
 
       {creating && (
-        <Suspense fallback={null}>
+        <SectionBoundary what="the new workout form">
           <NewWorkoutModal
             onClose={() => setCreating(false)}
             onCreated={() => {
@@ -178,7 +179,7 @@ export function WorkoutsTab() {
               setPosted(true);
             }}
           />
-        </Suspense>
+        </SectionBoundary>
       )}
     </>
   );
