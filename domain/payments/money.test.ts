@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeFor, feeCents, isCents, isCurrency, parseMoney, plainMoney, taxRateOf } from './money';
+import { MAX_CENTS, chargeFor, feeCents, isCents, isCurrency, parseMoney, plainMoney, taxRateOf, typedMoney } from './money';
 
 describe('money in whole cents', () => {
   it('reads a fee the club typed as the cents it means', () => {
@@ -65,4 +65,26 @@ describe('money in whole cents', () => {
     expect(parseMoney('0.07', 'CAD')).toBe(7);
     for (const bad of ['', 'abc', '12.345', '-5', '1e3', '12.']) expect(parseMoney(bad, 'CAD'), bad).toBeNull();
   });
+
+  it('reads an amount as typed in the club’s language', () => {
+    expect(parseMoney('12,50', 'CAD', 'fr-CA')).toBe(1250);
+    expect(parseMoney('12.50', 'CAD', 'fr-CA')).toBe(1250);
+    expect(parseMoney('1 024,50 $', 'CAD', 'fr-CA')).toBe(102450);
+    expect(parseMoney('1\u202f024,50\u00a0$', 'CAD', 'fr-CA')).toBe(102450);
+    expect(parseMoney('1.024,50 €', 'EUR', 'de-DE')).toBe(102450);
+    expect(parseMoney('12,5', 'EUR', 'de-DE')).toBe(1250);
+    expect(parseMoney('1.200', 'JPY', 'de-DE')).toBe(1200);
+    // A separator not followed by three digits is a slip, refused rather than read as another amount.
+    for (const [bad, locale] of [['12,50', 'en-CA'], ['12.50', 'de-DE'], ['1,2345', 'en-US'], ['12,345,67', 'en-US'], ['12,', 'fr-CA'], ['12,505', 'fr-CA']] as const)
+      expect(parseMoney(bad, 'CAD', locale), `${bad} in ${locale}`).toBeNull();
+  });
+
+  it('shows an amount for editing in the club’s language, and reads it back', () => {
+    expect(typedMoney(25600, 'CAD', 'en-CA')).toBe('256.00');
+    expect(typedMoney(25600, 'CAD', 'fr-CA')).toBe('256,00');
+    expect(typedMoney(1200, 'JPY', 'de-DE')).toBe('1200');
+    for (const locale of ['en-US', 'fr-CA', 'de-DE', 'en-IN'])
+      for (const cents of [0, 7, 1250, 102405, MAX_CENTS]) expect(parseMoney(typedMoney(cents, 'EUR', locale), 'EUR', locale)).toBe(cents);
+  });
 });
+

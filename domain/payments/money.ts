@@ -3,7 +3,8 @@
 // typed on Join us (256, 99.5) becomes minor units once, here; the tax on it is computed once, here.
 // An amount becomes words in domain/region/club-format.ts (`money`), in the club's locale.
 import { DEFAULT_FEE_TAX, type FeeTax } from '../documents/club-fees';
-import { currencyDigits } from '../region/club-format';
+import { currencyDigits, numberMarks } from '../region/club-format';
+import { DEFAULT_CLUB_REGION } from '../region/club-region';
 
 /** The largest amount the app handles, in minor units (a fee on Join us is at most 100,000 dollars). */
 export const MAX_CENTS = 100_000_00;
@@ -83,14 +84,40 @@ export function plainMoney(cents: number, currency: Currency): string {
 }
 
 /**
- * An amount as a person types it ('12', '12.5', '1,024.50', '$12.50') in whole minor units of the
- * currency, or null when it is not one (more decimals than the currency has: '12.5' in JPY).
+ * An amount as a person types it in the club's language ('12', '12.5', '1,024.50', '$12.50' in en-CA;
+ * '12,50', '1 024,50 $' in fr-CA; '1.024,50 €' in de-DE) in whole minor units of the currency, or
+ * null when it is not one: more decimals than the currency has ('12.5' in JPY), or a thousands
+ * separator not followed by three digits ('12,50' in en-CA is refused, never read as 1,250). A point
+ * reads as the decimal mark too where the locale groups with something else (fr-CA's '12.50').
  */
-export function parseMoney(typed: string, currency: Currency): number | null {
+export function parseMoney(typed: string, currency: Currency, locale: string = DEFAULT_CLUB_REGION.locale): number | null {
   const digits = digitsOf(currency);
-  const text = typed.trim().replace(/^[^\d\s.,-]{1,4}\s*/u, '').replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text);
-  if (!match || (match[2] ?? '').length > digits) return null;
-  const minor = Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
+  const { decimal, group } = numberMarks(locale);
+  const text = typed
+    .trim()
+    .replace(/^[^\d\s.,'-]{1,4}\s*/u, '')
+    .replace(/\s*[^\d\s.,'-]{1,4}$/u, '')
+    .replace(/\s+/gu, ' ');
+  const decimals = group === '.' || decimal === '.' ? [decimal] : [decimal, '.'];
+  const at = Math.max(...decimals.map((mark) => text.lastIndexOf(mark)));
+  const whole = at < 0 ? text : text.slice(0, at);
+  const fraction = at < 0 ? '' : text.slice(at + 1);
+  if (at >= 0 && !/^\d+$/.test(fraction)) return null;
+  if (fraction.length > digits) return null;
+  const ungrouped = whole.includes(group) ? (groupedWell(whole, group) ? whole.split(group).join('') : null) : whole;
+  if (ungrouped === null || !/^\d{1,9}$/.test(ungrouped)) return null;
+  const minor = Number(ungrouped) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
   return isCents(minor) ? minor : null;
+}
+
+/** '1,024' or '12 345 678': one to three digits, then groups of exactly three. */
+function groupedWell(whole: string, group: string): boolean {
+  const [first, ...rest] = whole.split(group);
+  return /^\d{1,3}$/.test(first!) && rest.every((part) => /^\d{3}$/.test(part));
+}
+
+/** An amount as a form shows it for editing, in the club's language and with no thousands separator: '256.00', '256,00'; '1200' in JPY. */
+export function typedMoney(cents: number, currency: Currency, locale: string = DEFAULT_CLUB_REGION.locale): string {
+  const plain = plainMoney(cents, currency);
+  return plain.replace('.', numberMarks(locale).decimal);
 }

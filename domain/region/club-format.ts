@@ -217,6 +217,22 @@ export function currencyDigits(currency: unknown): number | null {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
+/**
+ * The marks a number is written with in `locale`: its decimal mark and its thousands separator
+ * ('.' and ',' in en-CA; ',' and a space in fr-CA; ',' and '.' in de-DE). A space of any kind reads
+ * as ' ', as people type a plain one where the locale writes a narrow no-break space.
+ */
+export function numberMarks(locale: string): { decimal: string; group: string } {
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = new Intl.NumberFormat(canonicalLocale(locale) ?? DEFAULT_CLUB_REGION.locale).formatToParts(12345.6);
+  } catch {
+    parts = new Intl.NumberFormat(DEFAULT_CLUB_REGION.locale).formatToParts(12345.6);
+  }
+  const mark = (type: string, fallback: string) => parts.find((p) => p.type === type)?.value.replace(/\s/gu, ' ') ?? fallback;
+  return { decimal: mark('decimal', '.'), group: mark('group', ',') };
+}
+
 /** A currency's name in the locale ('Canadian dollar'), or its code when the runtime has no name for it. */
 export function currencyName(currency: string, locale: string): string {
   try {

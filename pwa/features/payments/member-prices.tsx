@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { memberPriceSchema, type LedgerAnswer, type MemberPrice } from '../../../domain/contract/members/payments';
-import { parseMoney, plainMoney, type Currency } from '../../../domain/payments/money';
+import type { Currency } from '../../../domain/payments/money';
 import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
@@ -12,11 +12,11 @@ import { showRefusal } from '../../lib/forms/server-refusal';
 import { formatMoney } from '../../lib/ui/format';
 import { useMemberPriceMutation } from './api/payment-mutations';
 import { MemberOptions } from './payment-forms';
+import { amountHint, editableMoney, readMoney } from './money-input';
 
 // Members' own prices and exemptions (Admin → Payments): each with its reason, set and cleared by
 // whoever handles the money; the server charges them (every package at that price, the club's tax on it).
 
-const AMOUNT_MESSAGE = 'Give the price like 120.00';
 
 /** A member's own price in words: 'Exempt: Life member', '$100.00: Coach'. */
 function memberPriceWords(price: MemberPrice, currency: Currency): string {
@@ -81,13 +81,13 @@ interface PriceValues {
 
 const priceBody = (values: PriceValues, currency: Currency) => ({
   exempt: values.exempt,
-  ...(values.exempt ? {} : { priceCents: parseMoney(values.price, currency) ?? -1 }),
+  ...(values.exempt ? {} : { priceCents: readMoney(values.price, currency) ?? -1 }),
   reason: values.reason,
 });
 
 const priceForm = (currency: Currency) =>
   z.object({ userId: z.string(), exempt: z.boolean(), price: z.string(), reason: z.string() }).superRefine((values, ctx) => {
-    if (!values.exempt && parseMoney(values.price, currency) === null) ctx.addIssue({ code: 'custom', path: ['price'], message: AMOUNT_MESSAGE });
+    if (!values.exempt && readMoney(values.price, currency) === null) ctx.addIssue({ code: 'custom', path: ['price'], message: amountHint('price', 12000, currency) });
     else addIssues(memberPriceSchema, priceBody(values, currency), { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'priceCents' ? ['price'] : issue.path }) });
   });
 
@@ -104,7 +104,7 @@ function MemberPriceModal({ members, currency, price, onClose }: { members: Ledg
     defaultValues: {
       userId: String(price?.userId ?? members[0]?.id ?? ''),
       exempt: price?.exempt ?? false,
-      price: price?.priceCents != null ? plainMoney(price.priceCents, currency) : '',
+      price: price?.priceCents != null ? editableMoney(price.priceCents, currency) : '',
       reason: price?.reason ?? '',
     },
   });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { recordPaymentSchema, refundSchema, type Payment } from '../../../domain/contract/members/payments';
-import { parseMoney, plainMoney, type Currency } from '../../../domain/payments/money';
+import type { Currency } from '../../../domain/payments/money';
 import { HAND_METHODS, METHOD_NAMES, type HandMethod } from '../../../domain/payments/payments';
 import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
@@ -11,11 +11,11 @@ import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { showRefusal } from '../../lib/forms/server-refusal';
 import { formatMoney } from '../../lib/ui/format';
 import { useRecordPaymentMutation, useRefundMutation } from './api/payment-mutations';
+import { amountHint, editableMoney, readMoney } from './money-input';
 
 // The treasurer's two forms: a refund of a payment, and money handed over. Amounts are typed as a
 // person writes them ('12.50') and sent in the currency's minor units, checked with the contract's own schemas.
 
-const AMOUNT_MESSAGE = 'Give the amount like 12.50';
 
 interface RefundValues {
   amount: string;
@@ -24,8 +24,8 @@ interface RefundValues {
 
 const refundForm = (currency: Currency) =>
   z.object({ amount: z.string(), reason: z.string() }).superRefine((values, ctx) => {
-    const cents = parseMoney(values.amount, currency);
-    if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+    const cents = readMoney(values.amount, currency);
+    if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountHint('amount', 1250, currency) });
     else addIssues(refundSchema, { amountCents: cents, reason: values.reason }, { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
   });
 
@@ -41,11 +41,11 @@ export function RefundModal({ payment, onClose }: { payment: Payment; onClose: (
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<RefundValues>(refundForm(payment.currency), { defaultValues: { amount: plainMoney(left, payment.currency), reason: '' } });
+  } = useContractForm<RefundValues>(refundForm(payment.currency), { defaultValues: { amount: editableMoney(left, payment.currency), reason: '' } });
   const submit = handleSubmit(async (values) => {
     setError('');
     try {
-      const body = { amountCents: parseMoney(values.amount, payment.currency)!, reason: values.reason };
+      const body = { amountCents: readMoney(values.amount, payment.currency)!, reason: values.reason };
       if (sent.current?.body !== JSON.stringify(body)) sent.current = { body: JSON.stringify(body), key: crypto.randomUUID() };
       await refund.mutateAsync({ id: payment.id, body, idempotencyKey: sent.current.key });
       onClose();
@@ -106,7 +106,7 @@ const REQUEST_CHOICE = /^request:(\d+)$/;
 const recordBody = (values: RecordValues, currency: Currency) => ({
   userId: Number(values.userId),
   ...(REQUEST_CHOICE.test(values.package) ? { request: Number(REQUEST_CHOICE.exec(values.package)![1]) } : { package: values.package }),
-  ...(values.amount.trim() ? { amountCents: parseMoney(values.amount, currency) ?? -1 } : {}),
+  ...(values.amount.trim() ? { amountCents: readMoney(values.amount, currency) ?? -1 } : {}),
   method: values.method,
   ...(values.receipt.trim() ? { receipt: values.receipt } : {}),
   ...(values.note.trim() ? { note: values.note } : {}),
@@ -114,7 +114,7 @@ const recordBody = (values: RecordValues, currency: Currency) => ({
 
 const recordForm = (currency: Currency) =>
   z.object({ userId: z.string(), package: z.string(), amount: z.string(), method: z.string(), receipt: z.string(), note: z.string() }).superRefine((values, ctx) => {
-    if (values.amount.trim() && parseMoney(values.amount, currency) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+    if (values.amount.trim() && readMoney(values.amount, currency) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountHint('amount', 1250, currency) });
     else addIssues(recordPaymentSchema, recordBody(values as RecordValues, currency), { addIssue: (issue) => ctx.addIssue({ ...issue, path: issue.path[0] === 'amountCents' ? ['amount'] : issue.path }) });
   });
 
@@ -150,7 +150,7 @@ export function RecordPaymentModal({
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RecordValues>(recordForm(currency), {
-    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: amountCents === undefined ? '' : plainMoney(amountCents, currency), method: 'cash', receipt: '', note: '' },
+    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: amountCents === undefined ? '' : editableMoney(amountCents, currency), method: 'cash', receipt: '', note: '' },
   });
   const submit = handleSubmit(async (values) => {
     setError('');

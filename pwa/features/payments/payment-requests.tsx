@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { paymentRequestSchema, type LedgerAnswer } from '../../../domain/contract/members/payments';
-import { parseMoney, type Currency } from '../../../domain/payments/money';
+import type { Currency } from '../../../domain/payments/money';
 import { FormField } from '../../components/form-field';
 import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
@@ -11,6 +11,7 @@ import { showRefusal } from '../../lib/forms/server-refusal';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePaymentRequestMutation, useRemindMutation } from './api/payment-mutations';
+import { amountHint, readMoney } from './money-input';
 
 // One-off payment requests (Admin → Payments): kit, a training camp, asked of every active member or
 // of the ones chosen, with a due date; the list says who has paid and who still owes. And who owes the
@@ -85,14 +86,14 @@ interface RequestValues {
 
 const requestBody = (values: RequestValues, currency: Currency) => ({
   title: values.title,
-  amountCents: parseMoney(values.amount, currency) ?? -1,
+  amountCents: readMoney(values.amount, currency) ?? -1,
   dueDate: values.dueDate,
   ...(values.everyone === 'chosen' ? { userIds: values.userIds.map(Number) } : {}),
 });
 
 const requestForm = (currency: Currency) =>
   z.object({ title: z.string(), amount: z.string(), dueDate: z.string(), everyone: z.string(), userIds: z.array(z.string()) }).superRefine((values, ctx) => {
-    if (parseMoney(values.amount, currency) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Give the amount like 40.00' });
+    if (readMoney(values.amount, currency) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountHint('amount', 4000, currency) });
     addIssues(paymentRequestSchema, requestBody(values as RequestValues, currency), {
       addIssue: (issue) => {
         if (issue.path[0] !== 'amountCents') ctx.addIssue(issue);

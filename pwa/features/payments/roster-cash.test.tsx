@@ -2,8 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RosterOwing } from '../../../domain/contract/members/payments';
+import { setClubRegion } from '../../lib/club/club-region';
 import { rosterOwingKey } from '../../lib/data/offline-set';
 import { forumKeys } from '../../lib/data/post-keys';
 import { renderAt } from '../../test-providers';
@@ -72,4 +73,28 @@ describe('cash on a workout’s roster', () => {
     expect(await screen.findByText('Morgan Member: paid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record cash for Morgan Member' })).toBeNull();
   });
+
+  describe('in a club that writes French', () => {
+    afterEach(() => setClubRegion({ country: 'CA', locale: 'en-US' }));
+
+    it('offers and takes the amount with a decimal comma: 12,50 is twelve fifty, and the hint says it that way', async () => {
+      setClubRegion({ country: 'CA', locale: 'fr-CA' });
+      const user = userEvent.setup();
+      const api = show();
+      const region = await screen.findByRole('region', { name: 'Owing for the term' });
+      await user.click(within(region).getByRole('button', { name: 'Record cash for Morgan Member' }));
+      const form = screen.getByRole('dialog', { name: 'Record a payment' });
+      const amount = within(form).getByLabelText('Amount');
+      expect(amount).toHaveValue('289,28');
+      await user.clear(amount);
+      await user.type(amount, '12.5.0');
+      await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+      expect(await within(form).findByText('Give the amount like 12,50')).toBeInTheDocument();
+      await user.clear(amount);
+      await user.type(amount, '12,50');
+      await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+      await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ path: '/payments/record', body: expect.objectContaining({ amountCents: 1250 }) })]));
+    });
+  });
 });
+
