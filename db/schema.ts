@@ -829,6 +829,8 @@ export const paymentRequests = sqliteTable('payment_requests', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   dueDate: text('due_date').notNull(),
+  // Made to every member: whoever becomes one before it is due is asked too.
+  toAll: integer('to_all', { mode: 'boolean' }).notNull().default(false),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdByName: text('created_by_name'),
   createdAt: integer('created_at').notNull().default(now),

@@ -357,6 +357,32 @@ describe('one-off payment requests', () => {
   });
 });
 
+describe('a request made to every member', () => {
+  it('asks whoever becomes a member before it is due, not after, and a request to chosen members asks no newcomer', async () => {
+    scene = await paymentScene({ online: false });
+    const dan = await scene.t.createUser({ role: 'pending', email: 'dan@club.test', name: 'Dan Later' });
+    const eve = await scene.t.createUser({ role: 'pending', email: 'eve@club.test', name: 'Eve Late' });
+    const due = (days: number) => new Date(scene.t.clock.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const kit = (await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body: { title: 'Club kit', amountCents: 4000, dueDate: due(3) } })).request;
+    const camp = (await scene.t.must('POST', '/api/payments/requests', { token: scene.admin.token, body: { title: 'Camp', amountCents: 15000, dueDate: due(3), userIds: [scene.admin.id] } })).request;
+    expect(kit.owing.map((m: { id: number }) => m.id)).not.toContain(dan.id);
+
+    await scene.t.must('PUT', `/api/admin/members/${dan.id}/approve`, { token: scene.admin.token, body: { expiryDate: due(200) } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: dan.token })).requests).toEqual([{ id: kit.id, title: 'Club kit', amountCents: 4000, dueDate: due(3) }]);
+    const ledger = await scene.t.must('GET', '/api/payments', { token: scene.admin.token });
+    expect(ledger.requests.find((r: { id: number }) => r.id === kit.id).owing).toContainEqual({ id: dan.id, name: 'Dan Later' });
+    expect(ledger.requests.find((r: { id: number }) => r.id === camp.id)).toMatchObject({ asked: 1 });
+    expect(ledger.owing).toContainEqual(expect.objectContaining({ userId: dan.id, owes: [expect.stringMatching(/^Club kit/)] }));
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: dan.id, request: kit.id, method: 'cash' } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: dan.token })).requests).toEqual([]);
+
+    // Approved once the request is past due: not asked.
+    scene.t.clock.advance(5 * 86_400_000);
+    await scene.t.must('PUT', `/api/admin/members/${eve.id}/approve`, { token: scene.admin.token, body: { expiryDate: due(200) } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: eve.token })).requests).toEqual([]);
+  });
+});
+
 describe('who still owes', () => {
   it('lists each account that owes, and reminds each at most once in the club’s days', async () => {
     scene = await paymentScene({ online: false });

@@ -18,7 +18,7 @@ import { clubTimeZone } from '../platform/club-time-zone';
 import { mayHandle } from './access';
 import { owesMembership } from './ledger';
 import { owedPackages } from './prices';
-import { requestsOwedBy } from './requests';
+import { askNewcomers, requestsOwedByAsked } from './requests';
 
 /** Every account that owes the club something, by name, with when it was last reminded. */
 export function owingList(deps: AppDeps): OwingMember[] {
@@ -33,10 +33,11 @@ export function owingList(deps: AppDeps): OwingMember[] {
     .all();
   // Only those who may owe are looked at closely: accounts counted as pending, and members asked for a payment.
   const today = clubToday(deps.clock(), clubTimeZone(deps));
+  askNewcomers(deps);
   const asked = new Set(db.selectDistinct({ userId: paymentRequestMembers.userId }).from(paymentRequestMembers).all().map((r) => r.userId));
   const owing: OwingMember[] = [];
   for (const { user, remindedAt } of rows) {
-    const owes = asked.has(user.id) ? requestsOwedBy(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`) : [];
+    const owes = asked.has(user.id) ? requestsOwedByAsked(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`) : [];
     if (effectiveRole(user, today) === 'pending' && owesMembership(deps, user)) owes.unshift('Membership');
     if (owes.length > 0) owing.push({ userId: user.id, name: user.name, owes, remindedAt: remindedAt ?? null });
   }

@@ -1,7 +1,9 @@
 // One-off payment requests (kit, a training camp): made by whoever handles the money, to every active
 // member or to the ones chosen, with a due date; each member asked pays it once, online or by hand,
-// as a payment of kind 'request' (its amount as asked, no tax added on top).
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+// as a payment of kind 'request' (its amount as asked, no tax added on top). A request made to every
+// member asks too whoever becomes one before it is due (approved, imported or back after renewing):
+// each read of who owes first adds them, so no path that makes a member has to remember requests.
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { paymentRequestMembers, paymentRequests, payments, users, type PaymentRequestRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import {
@@ -37,8 +39,27 @@ function paidBy(deps: AppDeps, requestIds: readonly number[]): Map<number, Set<n
   return byRequest;
 }
 
+/** Asks the members who joined since each open request to every member was made (none twice). */
+export function askNewcomers(deps: AppDeps): void {
+  const { db } = deps.database;
+  const today = clubToday(deps.clock(), clubTimeZone(deps));
+  const open = db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.toAll, true), gte(paymentRequests.dueDate, today)))
+    .all();
+  if (open.length === 0) return;
+  const members = db.select({ id: users.id }).from(users).where(activeMemberWhere(today)).all();
+  if (members.length === 0) return;
+  db.insert(paymentRequestMembers)
+    .values(open.flatMap((r) => members.map((m) => ({ requestId: r.id, userId: m.id }))))
+    .onConflictDoNothing()
+    .run();
+}
+
 /** Every request, newest first, with who was asked and who still owes it. */
 export function requestList(deps: AppDeps): PaymentRequest[] {
+  askNewcomers(deps);
   const { db } = deps.database;
   const rows = db.select().from(paymentRequests).orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.id)).all();
   const paid = paidBy(
@@ -60,6 +81,12 @@ export function requestList(deps: AppDeps): PaymentRequest[] {
 
 /** The requests made to the member and not yet paid, soonest due first. */
 export function requestsOwedBy(deps: AppDeps, userId: number): OwedRequest[] {
+  askNewcomers(deps);
+  return requestsOwedByAsked(deps, userId);
+}
+
+/** requestsOwedBy for a caller that has asked the newcomers already (once for a whole list of members). */
+export function requestsOwedByAsked(deps: AppDeps, userId: number): OwedRequest[] {
   const rows = deps.database.db
     .select({ r: paymentRequests })
     .from(paymentRequestMembers)
@@ -77,6 +104,7 @@ export function requestsOwedBy(deps: AppDeps, userId: number): OwedRequest[] {
 
 /** What the member pays for a request made to them, as a price; refused when it is not theirs or is paid. */
 export function requestPrice(deps: AppDeps, userId: number, requestId: number): Price & { requestId: number } {
+  askNewcomers(deps);
   const { db } = deps.database;
   const row = db
     .select({ r: paymentRequests })
@@ -119,6 +147,7 @@ export function createRequest(deps: AppDeps, actor: CurrentUser, input: PaymentR
       amountCents: input.amountCents,
       currency: documentBody(deps, 'payments').currency,
       dueDate: input.dueDate,
+      toAll: !input.userIds,
       createdBy: actor.id,
       createdByName: actor.row.name,
       createdAt: deps.clock(),

@@ -128,7 +128,7 @@ function RequestModal({ members, currency, onClose }: { members: LedgerAnswer['m
           <legend>Who is asked</legend>
           <label className="admin-checkbox">
             <input type="radio" value="all" {...register('everyone')} />
-            <span>Every active member</span>
+            <span>Every active member (and whoever joins before it is due)</span>
           </label>
           <label className="admin-checkbox">
             <input type="radio" value="chosen" {...register('everyone')} />

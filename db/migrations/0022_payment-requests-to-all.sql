@@ -1,0 +1,1 @@
+ALTER TABLE `payment_requests` ADD `to_all` integer DEFAULT false NOT NULL;
