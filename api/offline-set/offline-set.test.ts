@@ -109,6 +109,23 @@ describe('GET /api/offline-set', () => {
     expect((await t.call('GET', '/api/offline-set', { token: treasurer.token })).body.owing).toEqual([]);
   });
 
+  it('tells whoever handles money the payment requests owed on those rosters: beside a membership owed, and apart for those who owe requests only', async () => {
+    const { t, admin, me } = await setup();
+    const kit = (await t.must('POST', '/api/payments/requests', { token: admin.token, body: { title: 'Club kit', amountCents: 4000, dueDate: '2026-12-31', userIds: [me.id] } })).request;
+    const asked = [{ id: kit.id, title: 'Club kit', amountCents: 4000, dueDate: '2026-12-31' }];
+    // Requests only: apart, so an app that knows only memberships owed is not handed an entry owing none.
+    const before = (await t.call('GET', '/api/offline-set', { token: admin.token })).body;
+    expect(before.owing).toEqual([]);
+    expect(before.owingRequests).toEqual([{ userId: me.id, name: me.name, currency: 'CAD', owes: [], requests: asked }]);
+    // The membership ended: owed with the request beside it.
+    t.db.update(users).set({ expiryDate: '2026-03-01' }).where(eq(users.id, me.id)).run();
+    const after = (await t.call('GET', '/api/offline-set', { token: admin.token })).body;
+    expect(after.owingRequests).toEqual([]);
+    expect(after.owing).toEqual([expect.objectContaining({ userId: me.id, owes: expect.arrayContaining([expect.objectContaining({ item: 'Full Tri' })]), requests: asked })]);
+    await t.must('POST', '/api/payments/record', { token: admin.token, body: { userId: me.id, request: kit.id, method: 'cash' } });
+    expect((await t.call('GET', '/api/offline-set', { token: admin.token })).body.owing).toEqual([expect.not.objectContaining({ requests: expect.anything() })]);
+  });
+
   it('answers 304 to a device that holds the current set, and a new set once something changed', async () => {
     const { t, me, other, ids } = await setup();
     const first = await t.call('GET', '/api/offline-set', { token: me.token });

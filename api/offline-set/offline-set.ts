@@ -77,12 +77,12 @@ export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): PrebuiltJson
       }
     }
     // Only for whoever handles payments: the key is left out for anyone else.
-    const owing = rosterOwing(deps, user, attendance.map((a) => a.workoutId));
+    const owed = rosterOwing(deps, user, attendance.map((a) => a.workoutId));
     // The lists' and pages' JSON as their caches made it, not parsed and written again.
     return prebuiltJson(
       `{"workouts":${workouts.json},"events":${events.json},${JSON.stringify(own).slice(1, -1)}` +
         `,"workoutDetails":[${workoutDetails.join(',')}],"eventDetails":[${eventDetails.join(',')}]` +
-        `,"attendance":${JSON.stringify(attendance)}${owing === undefined ? '' : `,"owing":${JSON.stringify(owing)}`}}`,
+        `,"attendance":${JSON.stringify(attendance)}${owed === undefined ? '' : `,"owing":${JSON.stringify(owed.owing)},"owingRequests":${JSON.stringify(owed.owingRequests)}`}}`,
     );
   });
 }

@@ -44,21 +44,31 @@ export function owingList(deps: AppDeps): OwingMember[] {
   return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);
 }
 
-/** Those signed up for `workoutIds` who owe a membership, by name; undefined for anyone who does not handle payments. */
-export function rosterOwing(deps: AppDeps, user: CurrentUser, workoutIds: readonly number[]): RosterOwing[] | undefined {
+/**
+ * Those signed up for `workoutIds` who owe the club, by name: who owes a membership (with any requests
+ * besides) and, apart, who owes payment requests only; undefined for anyone who does not handle payments.
+ */
+export function rosterOwing(deps: AppDeps, user: CurrentUser, workoutIds: readonly number[]): { owing: RosterOwing[]; owingRequests: RosterOwing[] } | undefined {
   if (!mayHandle(deps, user)) return undefined;
-  if (workoutIds.length === 0) return [];
+  const none = { owing: [], owingRequests: [] };
+  if (workoutIds.length === 0) return none;
   const { db } = deps.database;
   const ids = db.selectDistinct({ userId: workoutSignups.userId }).from(workoutSignups).where(inArray(workoutSignups.postId, [...workoutIds])).all().map((r) => r.userId);
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return none;
   const { currency } = documentBody(deps, 'payments');
+  askNewcomers(deps);
   const owing: RosterOwing[] = [];
+  const owingRequests: RosterOwing[] = [];
   for (const member of db.select().from(users).where(inArray(users.id, ids)).all()) {
-    if (member.role === 'rejected' || !owesMembership(deps, member)) continue;
-    const owes = owedPackages(deps, member.id);
-    if (owes.length > 0) owing.push({ userId: member.id, name: member.name, owes, currency });
+    if (member.role === 'rejected') continue;
+    const owes = owesMembership(deps, member) ? owedPackages(deps, member.id) : [];
+    const requests = requestsOwedByAsked(deps, member.id);
+    const entry: RosterOwing = { userId: member.id, name: member.name, owes, currency, ...(requests.length > 0 ? { requests } : {}) };
+    if (owes.length > 0) owing.push(entry);
+    else if (requests.length > 0) owingRequests.push(entry);
   }
-  return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);
+  const byName = (a: RosterOwing, b: RosterOwing) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId;
+  return { owing: owing.sort(byName), owingRequests: owingRequests.sort(byName) };
 }
 
 /** Reminds each member who owes and was not reminded within the club's days; answers how many went and how many waited. */

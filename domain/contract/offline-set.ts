@@ -36,8 +36,10 @@ export interface OfflineSetAnswer {
   safetyMarks?: SafetyMark[];
   /**
    * For whoever handles the club's money only (absent for anyone else): who on the rosters in
-   * `attendance` owes a membership for the term, so cash taken at the pool with no signal is asked
-   * of the right people.
+   * `attendance` owes a membership for the term (and the payment requests they owe besides), so cash
+   * taken at the pool with no signal is asked of the right people.
    */
   owing?: RosterOwing[];
+  /** Likewise, those on the rosters who owe payment requests and no membership (absent for anyone else). */
+  owingRequests?: RosterOwing[];
 }

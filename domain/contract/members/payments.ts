@@ -126,14 +126,17 @@ export interface OwingMember {
 }
 
 /**
- * Someone on a roster an exec carries offline who owes a membership for the term, with the packages
- * they may pay (the first is the one the roster offers); part of GET /offline-set for whoever handles payments.
+ * Someone on a roster an exec carries offline who owes the club, with the packages they may pay for
+ * a membership owed (the first is the one the roster offers) and the payment requests made to them
+ * and unpaid; part of GET /offline-set for whoever handles payments. In the set's `owing` each owes a
+ * membership (`owes` is never empty there); in `owingRequests`, requests only (`owes` is empty).
  */
 export interface RosterOwing {
   userId: number;
   name: string;
   owes: OwedPackage[];
   currency: Currency;
+  requests?: OwedRequest[];
 }
 
 /** POST /payments/reminders: how many members were reminded, and how many were left (reminded too lately). */

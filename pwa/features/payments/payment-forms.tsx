@@ -123,6 +123,7 @@ export function RecordPaymentModal({
   members,
   packages,
   requests = [],
+  choice,
   currency,
   memberId = null,
   amountCents,
@@ -133,6 +134,8 @@ export function RecordPaymentModal({
   packages: string[];
   /** The club's payment requests, which money handed over may pay too. */
   requests?: { id: number; title: string }[];
+  /** What "For" starts at: a package's name or 'request:<id>' (the first package when left out). */
+  choice?: string;
   currency: Currency;
   memberId?: number | null;
   /** What the amount starts at (what the member owes); empty when left out. */
@@ -150,7 +153,7 @@ export function RecordPaymentModal({
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<RecordValues>(recordForm(currency), {
-    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: packages[0] ?? '', amount: amountCents === undefined ? '' : editableMoney(amountCents, currency), method: 'cash', receipt: '', note: '' },
+    defaultValues: { userId: String(members.find((m) => m.id === memberId)?.id ?? members[0]?.id ?? ''), package: choice ?? packages[0] ?? '', amount: amountCents === undefined ? '' : editableMoney(amountCents, currency), method: 'cash', receipt: '', note: '' },
   });
   const submit = handleSubmit(async (values) => {
     setError('');
@@ -183,11 +186,13 @@ export function RecordPaymentModal({
         <FormField label="For" error={errors.package?.message}>
           {(field) => (
             <select {...field} {...register('package')}>
-              <optgroup label="Membership packages">
-                {packages.map((p) => (
-                  <option key={p}>{p}</option>
-                ))}
-              </optgroup>
+              {packages.length > 0 && (
+                <optgroup label="Membership packages">
+                  {packages.map((p) => (
+                    <option key={p}>{p}</option>
+                  ))}
+                </optgroup>
+              )}
               {requests.length > 0 && (
                 <optgroup label="Payment requests">
                   {requests.map((r) => (

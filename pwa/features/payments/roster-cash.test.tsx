@@ -96,5 +96,42 @@ describe('cash on a workout’s roster', () => {
       await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ path: '/payments/record', body: expect.objectContaining({ amountCents: 1250 }) })]));
     });
   });
+
+  it('lists a payment request owed beside the membership, and one owed alone, each recorded for what it is', async () => {
+    const user = userEvent.setup();
+    const kit = { id: 5, title: 'Club kit', amountCents: 4000, dueDate: '2026-12-01' };
+    const owing: RosterOwing[] = [
+      { ...OWING[0]!, requests: [kit] },
+      { userId: 4, name: 'Rae Requested', currency: 'CAD', owes: [], requests: [kit] },
+    ];
+    const exec = testUser('exec');
+    const api = answerRoutes({ 'POST /payments/record': () => jsonReply({ payment: { id: 2 } }, 201) }, { user: exec });
+    function KeptBoth({ children }: { children: ReactNode }) {
+      const client = useQueryClient();
+      const [ready] = useState(() => {
+        const signups = [3, 4].map((id) => ({ id, user_id: id, user_name: id === 3 ? 'Morgan Member' : 'Rae Requested', signup_time: 0, userProfilePictureUrl: null }));
+        client.setQueryData(forumKeys.workout(9), { workout: { id: 9 }, signups, waitlist: [] });
+        client.setQueryData(rosterOwingKey, owing);
+        return true;
+      });
+      return ready ? children : null;
+    }
+    renderAt('/workout/9', '/workout/:id', <KeptBoth><RosterCash workoutId={9} /></KeptBoth>, { user: exec });
+    const region = await screen.findByRole('region', { name: 'Owing for the term' });
+    expect(region).toHaveTextContent('Morgan Member: owes $289.28 (Full Tri)');
+    expect(region).toHaveTextContent('Morgan Member: owes $40.00 (Club kit)');
+    expect(region).toHaveTextContent('Rae Requested: owes $40.00 (Club kit)');
+
+    await user.click(within(region).getByRole('button', { name: 'Record cash for Rae Requested: Club kit' }));
+    const form = screen.getByRole('dialog', { name: 'Record a payment' });
+    expect(within(form).getByLabelText('For')).toHaveDisplayValue('Club kit');
+    expect(within(form).getByLabelText('Amount')).toHaveValue('40.00');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ path: '/payments/record', body: { userId: 4, request: 5, amountCents: 4000, method: 'cash' } })]));
+    expect(await screen.findByText('Rae Requested: paid (Club kit)')).toBeInTheDocument();
+    // Morgan's membership and kit are still owed, each with its own button.
+    expect(within(region).getByRole('button', { name: 'Record cash for Morgan Member' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Record cash for Morgan Member: Club kit' })).toBeInTheDocument();
+  });
 });
 

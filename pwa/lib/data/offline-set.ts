@@ -23,7 +23,7 @@ export const OFFLINE_SET_EVERY_MS = 5 * 60_000;
  */
 export const offlineSetKey = ['offline-set'] as const;
 
-/** Who on the rosters the set carries owes for the term (for whoever handles payments; empty for anyone else). */
+/** Who on the rosters the set carries owes the club: a membership, payment requests (for whoever handles payments; empty for anyone else). */
 export const rosterOwingKey = ['roster-owing'] as const;
 
 /**
@@ -46,7 +46,7 @@ export function seedOfflineSet(client: QueryClient, set: OfflineSetAnswer, asked
   for (const detail of set.workoutDetails) put(forumKeys.workout(detail.workout.id), detail);
   for (const detail of set.eventDetails) put(forumKeys.event(detail.event.id), detail);
   for (const { workoutId, record } of set.attendance) put(forumKeys.attendance(workoutId), record);
-  put(rosterOwingKey, set.owing ?? []);
+  put(rosterOwingKey, [...(set.owing ?? []), ...(set.owingRequests ?? [])]);
   client.setQueryData(offlineSetKey, at, { updatedAt: at });
 }
 
