@@ -11,7 +11,7 @@ import { resetVisitorReads } from './lib/data/read';
 import { SessionProvider } from './lib/session/session';
 
 export { teamKeys } from './features/team/api/team-queries';
-export { raceKeys } from './lib/data/race-keys';
+export { raceKeys } from './lib/data/keys/race-keys';
 export { documentKeys } from './lib/documents/club-document-keys';
 
 /** The markup of `url` (path and query) for a visitor, to put inside `<div id="root">`. */

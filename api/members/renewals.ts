@@ -121,8 +121,11 @@ export function listRenewals(deps: AppDeps): Renewal[] {
   return loadRequests(deps);
 }
 
-/** Approves every open request among `ids` in one transaction; answered or unknown ids are left alone. */
-export function approveRenewals(deps: AppDeps, actorId: number, ids: number[]): RenewalsDecidedAnswer {
+/**
+ * Approves every open request among `ids` in one transaction; answered or unknown ids are left alone.
+ * `actorId` is null when the club's rule approved it (a renewal paid, with "a paid membership activates").
+ */
+export function approveRenewals(deps: AppDeps, actorId: number | null, ids: number[]): RenewalsDecidedAnswer {
   return deps.database.tx(() => {
     const { db } = deps.database;
     const now = deps.clock();

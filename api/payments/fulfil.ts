@@ -13,10 +13,11 @@ import { documentBody } from '../club/documents';
 import { clubTerms } from '../club/terms';
 import { clubDates } from '../club/settings';
 import { approveMember } from '../members/members';
+import { approveRenewals } from '../members/renewals';
 import { paymentReceiptEmail } from '../messaging/mail-templates';
 import type { AppDeps } from '../platform/context';
 import { clubTimeZone } from '../platform/club-time-zone';
-import { paymentSummary } from './ledger';
+import { openRenewalOf, paymentSummary } from './ledger';
 
 /** What the app takes from a Checkout Session: whose payment it is, and what Stripe says of it. */
 export interface SessionFacts {
@@ -67,7 +68,12 @@ function afterPaid(deps: AppDeps, row: PaymentRow): void {
   const email = paymentReceiptEmail(clubName(deps), member.email, member.name, { number: row.id, item: row.item, lines, how: paymentSummary(deps, row) }, deps.env.APP_URL);
   // Keyed by the payment: a receipt is queued once however the payment came to be paid.
   deps.messageQueue.enqueue(email, `payment-receipt:${row.id}`);
-  if (row.kind === 'membership' && member.role === 'pending' && documentBody(deps, 'payments').activateOnPayment) {
+  if (row.kind !== 'membership' || !documentBody(deps, 'payments').activateOnPayment) return;
+  const renewal = openRenewalOf(deps, member.id);
+  if (renewal) {
+    // The renewal an administrator approves with one tap: the membership runs to the end of the term asked for.
+    approveRenewals(deps, null, [renewal.id]);
+  } else if (member.role === 'pending') {
     // The approval an administrator gives with one tap: a member to the end of the term a new member joins for.
     const term = newMembershipTerm(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps)));
     approveMember(deps, member.id, { role: 'member', expiryDate: term.end });

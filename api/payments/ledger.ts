@@ -2,7 +2,7 @@
 // member's payments and balance, the treasurer's ledger with its totals, and its CSV, whose totals are
 // the screen's (both come from `ledger`).
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { payments, refunds, users, type PaymentRow, type RefundRow, type UserRow } from '../../db/schema';
+import { payments, refunds, renewalRequests, users, type PaymentRow, type RefundRow, type RenewalRequestRow, type UserRow } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { effectiveRole } from '../../domain/membership';
 import { LEDGER_TERM_ERROR, type LedgerAnswer, type LedgerTotals, type MyPaymentsAnswer, type Payment, type Refund } from '../../domain/contract/members/payments';
@@ -196,12 +196,27 @@ export function ledgerCsv(deps: AppDeps, answer: Pick<LedgerAnswer, 'payments'>)
   };
 }
 
+/** The member's open request to renew (asked, not yet answered), if any: the renewal their next membership payment pays. */
+export function openRenewalOf(deps: AppDeps, userId: number): RenewalRequestRow | undefined {
+  return deps.database.db
+    .select()
+    .from(renewalRequests)
+    .where(and(eq(renewalRequests.userId, userId), eq(renewalRequests.status, 'requested')))
+    .get();
+}
+
 /** Whether the account owes a membership (domain/payments/payments.ts `membershipOwed`), from its payments. */
 export function owesMembership(deps: AppDeps, account: UserRow, list: readonly Payment[] = paymentsOf(deps, account.id)): boolean {
   const zone = clubTimeZone(deps);
   const pending = effectiveRole(account, clubToday(deps.clock(), zone)) === 'pending';
+  const renewal = openRenewalOf(deps, account.id);
   return membershipOwed(
-    { pending, expiryDate: account.role === 'pending' ? null : account.expiryDate, exempt: memberPriceOf(deps, account.id)?.priceCents === null },
+    {
+      pending,
+      expiryDate: account.role === 'pending' ? null : account.expiryDate,
+      exempt: memberPriceOf(deps, account.id)?.priceCents === null,
+      renewalAskedOn: renewal ? clubDateTimeOf(renewal.createdAt, zone).date : null,
+    },
     list.map((p) => ({ ...p, paidOn: p.paidAt === null ? null : clubDateTimeOf(p.paidAt, zone).date })),
   );
 }

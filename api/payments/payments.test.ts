@@ -357,6 +357,44 @@ describe('one-off payment requests', () => {
   });
 });
 
+describe('a renewal paid in the app', () => {
+  async function renewing(s: PaymentScene, email: string) {
+    const member = await s.t.createUser({ role: 'member', email, name: 'Rhea Renewing', expiryDate: '2026-03-20' });
+    expect((await s.t.must('GET', '/api/payments/me', { token: member.token })).owes).toEqual([]);
+    const { sessions } = await s.t.must('GET', '/api/me/renewal', { token: member.token });
+    const session = sessions[0];
+    const renewal = (await s.t.must('POST', '/api/me/renewal', { token: member.token, body: { session: session.id } })).renewal ?? (await s.t.must('GET', '/api/me/renewal', { token: member.token })).renewal;
+    return { member, session, renewal };
+  }
+
+  it('is owed once asked for, paid online once, and with "a paid membership activates" the renewal is approved to the end of the term asked for', async () => {
+    scene = await paymentScene();
+    await scene.t.must('PUT', '/api/club/documents/payments', { token: scene.admin.token, body: { body: { currency: 'CAD', activateOnPayment: true, positions: ['treasurer'] }, version: 0 } });
+    const { member, session } = await renewing(scene, 'rhea@club.test');
+    expect((await scene.t.must('GET', '/api/payments/me', { token: member.token })).owes).toContainEqual(expect.objectContaining({ item: 'Full Tri', totalCents: 28928 }));
+    expect((await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).owing).toContainEqual(expect.objectContaining({ userId: member.id, owes: ['Membership'] }));
+
+    const { sessionId, paymentId } = await scene.checkout('Full Tri', member);
+    scene.stand.pay(sessionId);
+    const event = scene.stand.event('checkout.session.completed', sessionId);
+    await Promise.all([scene.deliver(event), scene.deliver(event)]);
+    expect(scene.receipts(paymentId)).toBe(1);
+    expect(scene.t.userRow(member.id)!.expiryDate).toBe(session.ends);
+    expect((await scene.t.must('GET', '/api/me/renewal', { token: member.token })).renewal).toMatchObject({ status: 'approved' });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: member.token })).owes).toEqual([]);
+    expect(scene.t.db.select().from(messageQueue).all().filter((m) => m.to === 'rhea@club.test' && /renew/i.test(m.subject))).toHaveLength(1);
+  });
+
+  it('waits for the administrator when payments do not activate, and is owed no more once paid by hand', async () => {
+    scene = await paymentScene({ online: false });
+    const { member } = await renewing(scene, 'rhea@club.test');
+    await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: member.id, package: 'Full Tri', method: 'cash', receipt: '0077' } });
+    expect((await scene.t.must('GET', '/api/payments/me', { token: member.token })).owes).toEqual([]);
+    expect((await scene.t.must('GET', '/api/me/renewal', { token: member.token })).renewal).toMatchObject({ status: 'requested' });
+    expect(scene.t.userRow(member.id)!.expiryDate).toBe('2026-03-20');
+  });
+});
+
 describe('a request made to every member', () => {
   it('asks whoever becomes a member before it is due, not after, and a request to chosen members asks no newcomer', async () => {
     scene = await paymentScene({ online: false });

@@ -3,7 +3,7 @@
 // told the one way members are told (messaging/notify.ts), each at most once in the club's
 // `reminderDays` however often the treasurer asks (payment_reminders keeps when each was last told).
 import { eq, inArray, ne } from 'drizzle-orm';
-import { paymentReminders, paymentRequestMembers, users, workoutSignups } from '../../db/schema';
+import { paymentReminders, paymentRequestMembers, renewalRequests, users, workoutSignups } from '../../db/schema';
 import { clubToday } from '../../domain/clock';
 import { effectiveRole } from '../../domain/membership';
 import type { OwingMember, RemindersAnswer, RosterOwing } from '../../domain/contract/members/payments';
@@ -34,11 +34,13 @@ export function owingList(deps: AppDeps): OwingMember[] {
   // Only those who may owe are looked at closely: accounts counted as pending, and members asked for a payment.
   const today = clubToday(deps.clock(), clubTimeZone(deps));
   askNewcomers(deps);
+  // Members who asked to renew owe the renewal though their membership has not ended yet.
+  const renewing = new Set(db.select({ userId: renewalRequests.userId }).from(renewalRequests).where(eq(renewalRequests.status, 'requested')).all().map((r) => r.userId));
   const asked = new Set(db.selectDistinct({ userId: paymentRequestMembers.userId }).from(paymentRequestMembers).all().map((r) => r.userId));
   const owing: OwingMember[] = [];
   for (const { user, remindedAt } of rows) {
     const owes = asked.has(user.id) ? requestsOwedByAsked(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`) : [];
-    if (effectiveRole(user, today) === 'pending' && owesMembership(deps, user)) owes.unshift('Membership');
+    if ((effectiveRole(user, today) === 'pending' || renewing.has(user.id)) && owesMembership(deps, user)) owes.unshift('Membership');
     if (owes.length > 0) owing.push({ userId: user.id, name: user.name, owes, remindedAt: remindedAt ?? null });
   }
   return owing.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.userId - b.userId);

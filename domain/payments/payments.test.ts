@@ -28,6 +28,28 @@ describe('refunds', () => {
   });
 });
 
+describe('a renewal asked for', () => {
+  const paid = { kind: 'membership' as const, status: 'paid' as const, amountCents: 28928, refundedCents: 0, paidOn: '2026-08-20' };
+  const renewing = { pending: false, expiryDate: '2026-08-31', renewalAskedOn: '2026-08-15' };
+
+  it('is owed by a member who asked, until a membership is paid on or after the day they asked', () => {
+    expect(membershipOwed(renewing, [])).toBe(true);
+    expect(membershipOwed(renewing, [paid])).toBe(false);
+    expect(membershipOwed(renewing, [{ ...paid, paidOn: '2026-08-15' }])).toBe(false);
+    // Last year's membership does not pay for the next; nor does a refunded or unpaid one.
+    expect(membershipOwed(renewing, [{ ...paid, paidOn: '2025-09-01' }])).toBe(true);
+    expect(membershipOwed(renewing, [{ ...paid, refundedCents: 28928 }])).toBe(true);
+    expect(membershipOwed(renewing, [{ ...paid, status: 'pending', paidOn: null }])).toBe(true);
+    expect(membershipOwed({ ...renewing, exempt: true }, [])).toBe(false);
+  });
+
+  it('is paid too by a membership paid after the old one ended, before the request', () => {
+    const lapsedThenAsked = { pending: true, expiryDate: '2026-04-30', renewalAskedOn: '2026-06-01' };
+    expect(membershipOwed(lapsedThenAsked, [{ ...paid, paidOn: '2026-05-02' }])).toBe(false);
+    expect(membershipOwed(lapsedThenAsked, [{ ...paid, paidOn: '2026-04-02' }])).toBe(true);
+  });
+});
+
 describe('a member’s balance', () => {
   it('counts paid payments less their refunds, and only paid ones', () => {
     const payments = [

@@ -74,19 +74,28 @@ export interface MembershipPayment {
 }
 
 /**
- * Whether an account owes a membership: never when the club exempted it; only while it counts as
- * pending (new, or its membership ended), and until a membership is paid (and not wholly refunded) for it: any, for an account that
- * never had a membership; one paid after the last one ended, for a lapsed member. An active member
- * owes nothing, however they paid before the club took payments in the app.
+ * Whether an account owes a membership: never when the club exempted it. A member who asked to renew
+ * (`renewalAskedOn`, the club date of the open request) owes the renewal until a membership is paid on
+ * or after that day (or after the membership ended). Otherwise only while the account counts as pending
+ * (new, or its membership ended), and until a membership is paid (and not wholly refunded) for it: any,
+ * for an account that never had a membership; one paid after the last one ended, for a lapsed member.
+ * An active member who has not asked to renew owes nothing, however they paid before the club took
+ * payments in the app.
  */
-export function membershipOwed(account: { pending: boolean; expiryDate: string | null; exempt?: boolean }, payments: readonly MembershipPayment[]): boolean {
-  if (!account.pending || account.exempt) return false;
+export function membershipOwed(
+  account: { pending: boolean; expiryDate: string | null; exempt?: boolean; renewalAskedOn?: string | null },
+  payments: readonly MembershipPayment[],
+): boolean {
+  if (account.exempt) return false;
+  const renewing = account.renewalAskedOn ?? null;
+  if (!account.pending && renewing === null) return false;
   return !payments.some(
     (p) =>
       p.kind === 'membership' &&
       p.status === 'paid' &&
       p.refundedCents < p.amountCents &&
-      (account.expiryDate === null || (p.paidOn !== null && p.paidOn > account.expiryDate)),
+      ((account.expiryDate === null && renewing === null) ||
+        (p.paidOn !== null && ((account.expiryDate !== null && p.paidOn > account.expiryDate) || (renewing !== null && p.paidOn >= renewing)))),
   );
 }
 

@@ -82,7 +82,7 @@ export function PendingList({ members, onApprove, onRejected, onApproved }: Prop
               <dt>Charter</dt>
               <dd>{m.charter_accepted ? 'Accepted' : 'Not yet accepted'}</dd>
               <dt>Payment</dt>
-              <dd>{paid[m.id] ?? 'None recorded'}</dd>
+              <dd>{paid[m.id]?.summary ?? 'None recorded'}</dd>
             </dl>
             <div className="pending-card__actions">
               {paid[m.id] && (

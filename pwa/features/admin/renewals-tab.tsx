@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { useContractForm } from '../../lib/forms/forms';
 import { formatDate } from '../../lib/ui/format';
 import { useClubToday } from '../../lib/club/club-clock';
-import { useRenewalsQuery } from './api/admin-queries';
+import { usePaidQuery, useRenewalsQuery } from './api/admin-queries';
 import { useApproveRenewalsMutation, useDeclineRenewalMutation } from './api/admin-mutations';
 import { BreakableEmail } from './breakable-email';
 
@@ -18,6 +18,7 @@ const plural = (n: number) => (n === 1 ? '1 renewal' : `${n} renewals`);
 /** Admin → Renewals: members' requests to renew, approved many at once or declined with a reason. */
 export function RenewalsTab() {
   const renewals = useRenewalsQuery();
+  const paid = usePaidQuery().data ?? {};
   const today = useClubToday();
   const approve = useApproveRenewalsMutation();
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -108,6 +109,12 @@ export function RenewalsTab() {
                       : today !== null && r.currentExpiry < today
                         ? `Ended ${formatDate(r.currentExpiry, 'medium')}.`
                         : `Now until ${formatDate(r.currentExpiry, 'medium')}.`}
+                  </p>
+                  <p className="renewal-card__meta">
+                    Payment: {(() => {
+                      const last = paid[r.memberId];
+                      return last && last.paidAt >= r.requestedAt ? last.summary : 'none recorded since the request';
+                    })()}
                   </p>
                 </div>
                 <button type="button" className="button" onClick={() => setDeclining(r)} aria-label={`Decline ${r.name}`}>

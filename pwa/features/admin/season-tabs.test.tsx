@@ -129,6 +129,22 @@ describe('Admin → Renewals', () => {
     await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ path: '/admin/renewals/1/decline', body: { reason: 'Fee not paid yet' } })]));
   });
 
+  it('says beside each request the membership paid since it was asked, and none for a payment before it', async () => {
+    const paidOnline = (userId: number, paidAt: number, summary: string) => ({
+      ...{ id: userId * 10, userId, memberName: '', kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, taxName: 'HST', taxIncluded: false },
+      ...{ currency: 'CAD', method: 'online', status: 'paid', refundedCents: 0, receipt: null, note: null, recordedBy: null, createdAt: paidAt, paidAt, refunds: [], summary, priceReason: null },
+    });
+    renderAdmin('/admin?tab=renewals', {
+      'GET /admin/renewals': () => ({ renewals: [renewal({ requestedAt: 5_000 }), renewal({ id: 2, memberId: 4, name: 'Sam Soon', email: 'sam@club.test', requestedAt: 5_000 })] }),
+      'GET /payments': () => ({
+        ...{ currency: 'CAD', totals: { paidCents: 0, refundedCents: 0, netCents: 0, byItem: [], byMethod: [] }, members: [], packages: [], memberPrices: [], requests: [], owing: [], terms: [] },
+        payments: [paidOnline(2, 6_000, 'Paid $289.28 online, Aug 20, 2026'), paidOnline(4, 4_000, 'Paid $289.28 online, Sep 1, 2025')],
+      }),
+    });
+    expect(await screen.findByText('Payment: Paid $289.28 online, Aug 20, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Payment: none recorded since the request')).toBeInTheDocument();
+  });
+
   it('says when nobody asked', async () => {
     renderAdmin('/admin?tab=renewals', { 'GET /admin/renewals': () => ({ renewals: [] }) });
     expect(await screen.findByText('No renewal requests waiting.')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyWeekAnswer } from '../../../domain/contract/me';
 import { performWrite } from '../../lib/offline/perform-write';
 import { resetDevice } from '../../test-device';
-import { forumKeys, myWeekKey } from '../../lib/data/post-keys';
+import { forumKeys, myWeekKey } from '../../lib/data/keys/post-keys';
 import { renderAt, testQueryClient } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';

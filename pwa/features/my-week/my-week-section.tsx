@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/data/api-client';
 import { loadError, offlineInfo } from '../../lib/data/read';
 import { formatDate, formatDateTime, formatTimeRange } from '../../lib/ui/format';
 import { useKept } from '../../lib/data/offline-set';
-import { forumKeys } from '../../lib/data/post-keys';
+import { forumKeys } from '../../lib/data/keys/post-keys';
 import { useMyWeekQuery } from './api/my-week-queries';
 import './my-week.css';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RosterOwing } from '../../../domain/contract/members/payments';
 import { setClubRegion } from '../../lib/club/club-region';
 import { rosterOwingKey } from '../../lib/data/offline-set';
-import { forumKeys } from '../../lib/data/post-keys';
+import { forumKeys } from '../../lib/data/keys/post-keys';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply } from '../../test-server';
 import { testUser } from '../../test-support';

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { renewalRequestSchema, type MyRenewalAnswer } from '../../../domain/contract/members/season';
 import { membershipEnded } from '../../../domain/membership';
 import { call, errorMessage } from '../../lib/data/api-client';
+import { paymentKeys } from '../../lib/data/keys/payment-keys';
 import { useRead } from '../../lib/data/read';
 import { useContractForm } from '../../lib/forms/forms';
 import { formatDate } from '../../lib/ui/format';
@@ -52,7 +53,8 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
   } = useContractForm<{ session: string }>(renewalRequestSchema, { defaultValues: { session: open?.session ?? data.sessions[0]?.id ?? '' } });
   const ask = useMutation({
     mutationFn: (id: string) => call('POST /me/renewal', { body: { session: id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: renewalKey }),
+    // Asking to renew makes the membership fee owed: what the member owes is read again too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: renewalKey }), queryClient.invalidateQueries({ queryKey: paymentKeys.mine })]),
   });
   const today = useClubToday();
   const ended = today !== null && membershipEnded(data.expiryDate, today);
@@ -73,8 +75,9 @@ function RenewalBody({ data }: { data: MyRenewalAnswer }) {
       {open && !changing ? (
         <>
           <p>
-            You asked to renew for <strong>{open.sessionName}</strong> (until {formatDate(open.sessionEnds, 'medium')}). An
-            administrator confirms it once the membership fee is paid; you will get an email.
+            You asked to renew for <strong>{open.sessionName}</strong> (until {formatDate(open.sessionEnds, 'medium')}). Pay
+            the membership fee here in the app, or to the treasurer: the renewal is confirmed once it is paid, and you will get
+            an email.
           </p>
           <button type="button" className="button" onClick={() => setChanging(true)}>
             Change session

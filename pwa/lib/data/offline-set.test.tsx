@@ -15,11 +15,11 @@ import { answerApi, answerRoutes } from '../../test-server';
 import { storeSession, testUser } from '../../test-support';
 import { SessionProvider, useSession } from '../session/session';
 import { OFFLINE_SET_EVERY_MS, keepOfflineSet, offlineSetKey, seedOfflineSet } from './offline-set';
-import { forumKeys, myWeekKey } from './post-keys';
+import { forumKeys, myWeekKey } from './keys/post-keys';
 import { createQueryClient } from './query-client';
 import { devicePersister } from './query-persister';
 import { notifyWritten } from '../offline/outbox-store';
-import { raceKeys } from './race-keys';
+import { raceKeys } from './keys/race-keys';
 
 const SET_PATH = 'GET /offline-set';
 

@@ -11,8 +11,8 @@ import { useEffect } from 'react';
 import type { OfflineSetAnswer } from '../../../domain/contract/offline-set';
 import { onWritten } from '../offline/outbox-store';
 import { call } from './api-client';
-import { forumKeys, myWeekKey } from './post-keys';
-import { raceKeys } from './race-keys';
+import { forumKeys, myWeekKey } from './keys/post-keys';
+import { raceKeys } from './keys/race-keys';
 
 /** An account's set is read again at most this often, however often the app comes to the front. */
 export const OFFLINE_SET_EVERY_MS = 5 * 60_000;

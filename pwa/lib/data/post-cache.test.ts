@@ -3,7 +3,7 @@ import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { EventPost, WorkoutPost } from '../../../domain/contract/training/forum';
 import type { Written } from '../offline/outbox-store';
 import { applyPost, applyWritten, removePost } from './post-cache';
-import { forumKeys, myWeekKey } from './post-keys';
+import { forumKeys, myWeekKey } from './keys/post-keys';
 import { createQueryClient } from './query-client';
 
 const workout = (over: Partial<WorkoutPost> = {}): WorkoutPost => ({

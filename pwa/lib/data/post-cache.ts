@@ -9,8 +9,8 @@
 // copy they show (post-actions.ts), so it disappears by itself if the club refuses it. The one other
 // write the outbox carries, an announcement's dismissal, reaches the kept list of announcements here too.
 // Loaded with the data layer (app/members/query-layer.tsx): keep it small, with no date library.
-import { announcementsKey, dutiesKey, forumKeys, myWeekKey, pollsKey } from './post-keys';
-import { raceKeys } from './race-keys';
+import { announcementsKey, dutiesKey, forumKeys, myWeekKey, pollsKey } from './keys/post-keys';
+import { raceKeys } from './keys/race-keys';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../domain/contract/endpoints';
 import type { AttendanceRecord, EventPost, RsvpStatus, WorkoutPost } from '../../../domain/contract/training/forum';

@@ -40,14 +40,15 @@ export function useRenewalsQuery() {
   });
 }
 
-/** How each account paid its membership (the ledger's paid payments), by account: the pending list shows it. */
+/** How each account last paid a membership (the ledger's paid payments), by account: the pending list and the renewals show it. */
 export function usePaidQuery() {
   return useRead({
     queryKey: adminKeys.paid(),
     queryFn: async ({ signal }) => {
       const { payments } = await call('GET /payments', { query: { status: 'paid' }, signal });
-      const byMember: Record<number, string> = {};
-      for (const p of payments) if (p.userId !== null && p.kind === 'membership' && p.refundedCents < p.amountCents) byMember[p.userId] ??= p.summary;
+      const byMember: Record<number, { summary: string; paidAt: number }> = {};
+      for (const p of payments)
+        if (p.userId !== null && p.kind === 'membership' && p.refundedCents < p.amountCents) byMember[p.userId] ??= { summary: p.summary, paidAt: p.paidAt ?? p.createdAt };
       return byMember;
     },
   });

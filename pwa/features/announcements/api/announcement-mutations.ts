@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
-import { announcementsKey } from '../../../lib/data/post-keys';
+import { announcementsKey } from '../../../lib/data/keys/post-keys';
 
 export function usePostAnnouncementMutation() {
   const queryClient = useQueryClient();

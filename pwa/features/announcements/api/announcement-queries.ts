@@ -1,5 +1,5 @@
 import { call } from '../../../lib/data/api-client';
-import { announcementsKey } from '../../../lib/data/post-keys';
+import { announcementsKey } from '../../../lib/data/keys/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 // A dismissal is one of the writes the device's outbox carries (lib/offline/sync-action.ts): sent with

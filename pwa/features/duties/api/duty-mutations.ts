@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
-import { dutiesKey } from '../../../lib/data/post-keys';
+import { dutiesKey } from '../../../lib/data/keys/post-keys';
 
 function useDutyWrite<V>(send: (v: V) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { DutyPlaceKind } from '../../../../domain/people/duties';
 import { call } from '../../../lib/data/api-client';
-import { dutiesKey } from '../../../lib/data/post-keys';
+import { dutiesKey } from '../../../lib/data/keys/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 // Taking and giving up a place is one of the writes the device's outbox carries

@@ -1,5 +1,5 @@
 import { call } from '../../../lib/data/api-client';
-import { dutiesKey } from '../../../lib/data/post-keys';
+import { dutiesKey } from '../../../lib/data/keys/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 /** One term's rota (today's term unless named); under the duties' keys, so a claim anywhere reads it again. */

@@ -4,7 +4,7 @@ import type { EventPost, SeriesScope, WorkoutPost } from '../../../../domain/con
 import { call } from '../../../lib/data/api-client';
 import { ApiError } from '../../../lib/data/api-error';
 import { applyPost, refreshCopies, removePost } from '../../../lib/data/post-cache';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 
 type Post = WorkoutPost | EventPost;
 

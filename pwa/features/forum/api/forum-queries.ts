@@ -1,5 +1,5 @@
 import { call } from '../../../lib/data/api-client';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 /** Lists stay fresh while shown. */

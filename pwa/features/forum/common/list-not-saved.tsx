@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { NotSavedOffline } from '../../../components/offline-note';
 import { useKept } from '../../../lib/data/offline-set';
-import { myWeekKey } from '../../../lib/data/post-keys';
+import { myWeekKey } from '../../../lib/data/keys/post-keys';
 
 /** A forum tab with no copy on this device, offline: says so in one line and offers My week when the device has it. */
 export function ListNotSaved({ what, onRetry }: { what: 'workouts' | 'events'; onRetry: () => void }) {

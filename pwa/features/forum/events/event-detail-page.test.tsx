@@ -7,7 +7,7 @@ import { commentsDb } from '../../../lib/offline/comments-db';
 import { resetDevice } from '../../../test-device';
 import { renderAt, testQueryClient } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 import { EventDetailPage } from './event-detail-page';
 import { event, member } from '../test-handlers';
 

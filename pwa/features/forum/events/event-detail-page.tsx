@@ -20,7 +20,7 @@ import { LocalComments } from '../common/local-comments';
 import { Avatar } from '../../../components/avatar';
 import { Author, EventWhenWhere } from '../common/post-parts';
 import { useKept } from '../../../lib/data/offline-set';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { RSVP_LABELS, rsvpsWith } from '../common/workout-rules';

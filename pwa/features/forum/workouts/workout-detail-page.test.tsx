@@ -12,7 +12,7 @@ import { resetDevice } from '../../../test-device';
 import { renderAt, testQueryClient } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { exec, member, workout } from '../test-handlers';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 import { WorkoutDetailPage } from './workout-detail-page';
 
 const DETAIL = 'GET /forum/workouts/7';

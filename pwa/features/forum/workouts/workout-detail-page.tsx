@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../lib/ui/use-page-title';
 import { errorMessage } from '../../../lib/data/api-client';
 import { ApiError } from '../../../lib/data/api-error';
 import { applyAttendance } from '../../../lib/data/post-cache';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 import { loadError, offlineInfo } from '../../../lib/data/read';
 import { useDeletePostMutation } from '../api/forum-mutations';
 import { useAttendanceQuery, useWorkoutQuery } from '../api/forum-queries';

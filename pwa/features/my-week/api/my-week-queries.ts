@@ -1,5 +1,5 @@
 import { call } from '../../../lib/data/api-client';
-import { myWeekKey } from '../../../lib/data/post-keys';
+import { myWeekKey } from '../../../lib/data/keys/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 /** The member's coming days, one request; kept on the device like every signed-in read. */

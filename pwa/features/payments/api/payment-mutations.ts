@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
 import { performWrite } from '../../../lib/offline/perform-write';
-import { paymentKeys } from './payment-queries';
+import { paymentKeys } from '../../../lib/data/keys/payment-keys';
 
 /** Starts a checkout for a package or a request made to the member: the answer is where the browser goes to pay. */
 export function useCheckoutMutation() {

@@ -2,14 +2,10 @@ import type { PaymentStatus } from '../../../../domain/payments/payments';
 import { call } from '../../../lib/data/api-client';
 import { useRead } from '../../../lib/data/read';
 import { rosterOwingKey } from '../../../lib/data/offline-set';
-import { forumKeys } from '../../../lib/data/post-keys';
+import { paymentKeys } from '../../../lib/data/keys/payment-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
 import type { RosterOwing } from '../../../../domain/contract/members/payments';
 
-export const paymentKeys = {
-  all: ['payments'] as const,
-  mine: ['payments', 'me'] as const,
-  ledger: (status: PaymentStatus | 'all', term = '') => ['payments', 'ledger', status, term] as const,
-};
 
 /** What the signed-in account owes, has paid and was refunded. */
 export function useMyPaymentsQuery() {

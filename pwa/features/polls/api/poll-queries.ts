@@ -1,6 +1,6 @@
 import type { PollPlaceKind } from '../../../../domain/contract/club/polls';
 import { call } from '../../../lib/data/api-client';
-import { pollsKey } from '../../../lib/data/post-keys';
+import { pollsKey } from '../../../lib/data/keys/post-keys';
 import { useRead } from '../../../lib/data/read';
 
 // An answer is one of the writes the device's outbox carries (lib/offline/sync-action.ts): sent with

@@ -4,7 +4,7 @@ import type { Race } from '../../../../domain/contract/training/races';
 import { performWrite } from '../../../lib/offline/perform-write';
 import { call } from '../../../lib/data/api-client';
 import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';
-import { raceKeys } from '../../../lib/data/race-keys';
+import { raceKeys } from '../../../lib/data/keys/race-keys';
 
 type RacesAnswer = AnswerOf<'GET /races'>;
 type RaceInput = BodyOf<'POST /races'>;

@@ -1,5 +1,5 @@
 import { call } from '../../../lib/data/api-client';
-import { raceKeys } from '../../../lib/data/race-keys';
+import { raceKeys } from '../../../lib/data/keys/race-keys';
 import { useRead } from '../../../lib/data/read';
 
 // Read on visitors' pages: through `useRead`, never TanStack Query itself (docs/decisions/0062).

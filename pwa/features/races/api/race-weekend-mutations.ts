@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../domain/contract/endpoints';
 import { call } from '../../../lib/data/api-client';
-import { raceKeys } from '../../../lib/data/race-keys';
+import { raceKeys } from '../../../lib/data/keys/race-keys';
 import { performWrite } from '../../../lib/offline/perform-write';
 
 // Entries, lifts and results: each write then reloads the race's page, which holds them all. Taking

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { SafetyPlace } from '../../../../domain/contract/members/safety';
 import { call } from '../../../lib/data/api-client';
-import { forumKeys } from '../../../lib/data/post-keys';
-import { raceKeys } from '../../../lib/data/race-keys';
+import { forumKeys } from '../../../lib/data/keys/post-keys';
+import { raceKeys } from '../../../lib/data/keys/race-keys';
 import { useRead } from '../../../lib/data/read';
 
 // Every read here is keyed under 'safety', which the data layer never keeps on the device
