@@ -3,8 +3,10 @@
 // backups/, its push keys); the club adopted from a single-club install keeps the files it had. Each
 // signs its sessions with a secret of its own, derived from the host's secret and its address, so a
 // club moved to another machine of the same host keeps its members signed in; the adopted club signs
-// them with the host's JWT_SECRET itself, as it did alone, and goes on doing so once moved.
-import { createHmac, randomBytes } from 'node:crypto';
+// them with the host's JWT_SECRET itself, as it did alone, and goes on doing so once moved. Its push
+// keys are derived the same way (unless the host sets VAPID_* for every club), so a club moved keeps
+// the keys its members' devices subscribed with, and still no export holds a secret.
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env } from '../platform/settings/env';
@@ -65,10 +67,24 @@ export function clubEnv(env: Env, entry: ClubEntry): Env {
   return {
     ...env,
     ...own,
+    ...clubPushKeys(env, entry),
     BACKUP_DIR: clubBackupDir(env, entry),
     JWT_SECRET: sessionsSignedWithHostSecret(env, entry) ? env.JWT_SECRET : createHmac('sha256', hostSecret(env)).update(`club-session:${entry.address}`).digest('base64url'),
     SEED_DEMO: false,
     ADMIN_EMAIL: undefined,
     ADMIN_PASSWORD: undefined,
   };
+}
+
+/**
+ * The club's Web Push (VAPID) keys when the host sets none: a P-256 key derived from the host's secret
+ * and the club's address, the same on every machine of the host. A club whose folder holds keys
+ * generated before (vapid-keys.json) keeps them: its devices subscribed with that public key.
+ */
+function clubPushKeys(env: Env, entry: ClubEntry): Partial<Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>> {
+  if (env.VAPID_PUBLIC_KEY || existsSync(join(dirname(entry.databasePath), 'vapid-keys.json'))) return {};
+  const privateKey = createHmac('sha256', hostSecret(env)).update(`club-push:${entry.address}`).digest();
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(privateKey);
+  return { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: privateKey.toString('base64url') };
 }

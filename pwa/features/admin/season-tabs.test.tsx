@@ -7,6 +7,7 @@ import { answerRoutes, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
 import { AdminPage } from './admin-page';
 import { adminMember, adminRoutes, MEMBERS, type AdminData } from './test-handlers';
+import type { Payment } from '../../../domain/contract/members/payments';
 
 const administrator = testUser('administrator', { id: 1, name: 'Alex Admin', email: 'administrator@club.test' });
 let data: AdminData;
@@ -130,7 +131,7 @@ describe('Admin → Renewals', () => {
   });
 
   it('says beside each request the membership paid since it was asked, and none for a payment before it', async () => {
-    const paidOnline = (userId: number, paidAt: number, summary: string) => ({
+    const paidOnline = (userId: number, paidAt: number, summary: string): Payment => ({
       ...{ id: userId * 10, userId, memberName: '', kind: 'membership', item: 'Full Tri', subtotalCents: 25600, taxCents: 3328, amountCents: 28928, taxName: 'HST', taxIncluded: false },
       ...{ currency: 'CAD', method: 'online', status: 'paid', refundedCents: 0, receipt: null, note: null, recordedBy: null, createdAt: paidAt, paidAt, refunds: [], summary, priceReason: null },
     });
