@@ -1,8 +1,10 @@
 // The first run of an empty club: with no ADMIN_EMAIL and no demo, the database starts without any
 // account, and the first person to open the app names the club and becomes its administrator. The
 // check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
-// makes the administrator and the other is refused; after that the setup does not exist (404).
+// makes the administrator and the other is refused; after that the setup does not exist (404). The
+// club's pages start from plain words for any club (domain/documents/starter-pages.ts).
 import { firstRunIdentity } from '../../domain/documents/club-identity';
+import { starterPages } from '../../domain/documents/starter-pages';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';
@@ -60,7 +62,15 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
       .returning({ id: users.id })
       .get();
     // The club's name is its document's first version, published by its first administrator.
-    publishDocument(deps, { id: admin.id, role: 'administrator' }, 'club', { body, version: readDocument(deps, 'club').version, note: 'First run' });
+    const actor = { id: admin.id, role: 'administrator' as const };
+    publishDocument(deps, actor, 'club', { body, version: readDocument(deps, 'club').version, note: 'First run' });
+    // And its pages start from plain words for any club, not the demo club's: each page nobody has
+    // published yet (a host may have set one up before), as its first version.
+    const starters = starterPages(input.clubName);
+    for (const key of Object.keys(starters) as (keyof typeof starters)[]) {
+      const current = readDocument(deps, key);
+      if (current.version === 0) publishDocument(deps, actor, key, { body: starters[key], version: 0, note: 'First run' });
+    }
     return admin.id;
   });
   return sessionAnswer(deps, id);

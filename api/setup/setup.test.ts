@@ -48,6 +48,26 @@ describe('the first run', () => {
     expect(t.db.select().from(users).all()).toHaveLength(1);
   });
 
+  it('starts the new club’s pages from plain words for any club, none of the demo club’s, that every page check takes', async () => {
+    const t = makeTestApp();
+    const { token } = (await t.call('POST', '/api/setup', { body: FIRST })).body;
+    const read = async (key: string) => (await t.call('GET', `/api/club/documents/${key}`, { token })).body;
+    const demoWords = /triathlon|swim|bike|\brun\b|HST|athletic centre|Full Tri|duathl/i;
+    for (const key of ['home-page', 'join-page', 'faq-page', 'charter', 'waiver', 'team-positions']) {
+      const page = await read(key);
+      expect(page, key).toMatchObject({ version: 1, publishedBy: { name: 'Robin Rower' } });
+      const { photos: _photos, fees: _fees, feesNote: _note, tax: _tax, ...words } = page.body;
+      expect(JSON.stringify(words), key).not.toMatch(demoWords);
+    }
+    expect((await read('home-page')).body.tagline).toContain('Lakeside Rowing Club');
+    // Filled with the club's facts where a page takes them.
+    const faq = (await t.call('GET', '/api/club/documents/faq-page')).body;
+    expect(JSON.stringify(faq.html)).not.toMatch(/\{(email|club|late-cancel-rule)\}/);
+    expect(JSON.stringify(faq.html)).toContain('mailto:');
+    // The treasurer keeps the position the payments settings name.
+    expect((await read('team-positions')).body.positions.map((p: { id: string }) => p.id)).toContain('treasurer');
+  });
+
   it('makes one administrator of two setups sent at once', async () => {
     const t = makeTestApp();
     const answers = await Promise.all(

@@ -73,17 +73,20 @@ export function JoinSections({ document }: { document: ClubDocument<'join-page'>
         </ul>
       </section>
 
-      <section id="athlete-types" className="join__section" aria-labelledby="types-title">
-        <h2 id="types-title">Athlete types</h2>
-        <ul className="tile-grid">
-          {body.athleteTypes.map((t, index) => (
-            <li key={index} className="card">
-              <h3>{t.name}</h3>
-              <p>{t.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* A club with one kind of member (a new club's start) has no types to tell apart. */}
+      {body.athleteTypes.length > 0 && (
+        <section id="athlete-types" className="join__section" aria-labelledby="types-title">
+          <h2 id="types-title">Athlete types</h2>
+          <ul className="tile-grid">
+            {body.athleteTypes.map((t, index) => (
+              <li key={index} className="card">
+                <h3>{t.name}</h3>
+                <p>{t.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section id="how-to-join" className="join__section" aria-labelledby="steps-title">
         <h2 id="steps-title">How to join in {stepsWord(body.steps.length)} steps</h2>

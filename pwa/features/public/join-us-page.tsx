@@ -43,7 +43,7 @@ export function JoinUsPage() {
       <nav className="toc" aria-label="On this page">
         <h2 className="toc__title">On this page</h2>
         <ul>
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => s.id !== 'athlete-types' || (data?.body.athleteTypes.length ?? 1) > 0).map((s) => (
             <li key={s.id}>
               <a href={`#${s.id}`}>{s.label}</a>
             </li>

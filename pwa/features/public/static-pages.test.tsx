@@ -8,6 +8,7 @@ import { defaultJoin } from '../../../domain/documents/club-pages';
 import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';
+import { starterPages } from '../../../domain/documents/starter-pages';
 
 /** A visitor opens the page at `path`. */
 const visit = (path: string, page: ReactNode) => renderAt(path, path, page, { user: null, visitor: true });
@@ -45,6 +46,19 @@ describe('placeholder pages', () => {
 });
 
 describe('JoinUsPage', () => {
+  it('leaves out the athlete types, and its link, for a club with none (a new club’s start)', async () => {
+    answerRoutes(pageDocumentRoutes({ 'join-page': starterPages('Lakeside Rowing Club')['join-page'] }));
+    visit('/join-us', <JoinUsPage />);
+    await screen.findByRole('heading', { level: 2, name: /How to join in four steps/i });
+    const toc = screen.getByRole('navigation', { name: 'On this page' });
+    const targets = within(toc)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')!);
+    expect(targets).toEqual(['#goal', '#who-can-join', '#how-to-join', '#fees', '#sessions', '#charter']);
+    for (const href of targets) expect(document.getElementById(href.slice(1))).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Athlete types' })).toBeNull();
+  });
+
   it('links to every section, lists five steps and the six package fees plus HST', async () => {
     answerRoutes(pageDocumentRoutes());
     visit('/join-us', <JoinUsPage />);
