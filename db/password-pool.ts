@@ -8,7 +8,7 @@ import type { DeriveTask } from './password-worker';
  * Password hashing in worker threads of its own (docs/decisions/0011-password-pool.md): each
  * scrypt takes 128 MiB and a few hundred ms; on libuv's shared pool a burst of sign-ins made every
  * other request wait. The queue is bounded: when it is full, sign-in answers 503 with Retry-After
- * instead of making everyone wait longer.
+ * instead of making everyone wait longer. On a host of many clubs, each club has a share of it.
  */
 
 /** Where the worker is: the compiled sibling (`password-worker.js`) if there is one, else the .ts
@@ -60,8 +60,29 @@ function getPool(): Piscina<DeriveTask, Uint8Array> {
   return pool;
 }
 
-export async function deriveInPool(task: DeriveTask): Promise<Buffer> {
+/** The derivations each club has in the pool now (running or queued), on a host of many clubs. */
+const inPool = new Map<string, number>();
+
+/**
+ * What one club may hold in the pool at once: a quarter of its room (never less than its threads),
+ * so one club's burst of sign-ins meets the busy answer itself and never fills the queue that the
+ * other clubs of the host wait in.
+ */
+export function clubShare(options: Required<PasswordPoolOptions> = settings ?? defaults()): number {
+  return Math.max(options.threads, Math.floor((options.threads + options.queue) / 4));
+}
+
+/**
+ * One derivation in the pool. `club`: the address of the club asking, on a host of many (none for a
+ * single club, which has the whole pool).
+ */
+export async function deriveInPool(task: DeriveTask, club?: string): Promise<Buffer> {
   const p = getPool();
+  if (club !== undefined) {
+    const held = inPool.get(club) ?? 0;
+    if (held >= clubShare()) throw new PasswordPoolBusyError();
+    inPool.set(club, held + 1);
+  }
   try {
     const key = await p.run(task);
     return Buffer.from(key);
@@ -70,6 +91,12 @@ export async function deriveInPool(task: DeriveTask): Promise<Buffer> {
       throw new PasswordPoolBusyError();
     }
     throw err;
+  } finally {
+    if (club !== undefined) {
+      const left = (inPool.get(club) ?? 1) - 1;
+      if (left > 0) inPool.set(club, left);
+      else inPool.delete(club);
+    }
   }
 }
 

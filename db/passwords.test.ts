@@ -1,6 +1,6 @@
 import { scrypt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closePasswordPool, configurePasswordPool, passwordPoolStats } from './password-pool';
+import { closePasswordPool, clubShare, configurePasswordPool, passwordPoolStats } from './password-pool';
 import { checkPassword, hashPassword, verifyPassword } from './passwords';
 
 afterAll(() => closePasswordPool());
@@ -55,4 +55,22 @@ describe('passwords in the worker pool', () => {
     await closePasswordPool();
     configurePasswordPool({});
   });
+
+  it('gives each club of a host its share: one club’s burst is refused past it, and another club still gets in', async () => {
+    await closePasswordPool();
+    configurePasswordPool({ threads: 1, queue: 11 });
+    expect(clubShare()).toBe(3);
+    const burst = Array.from({ length: 8 }, () => hashPassword('burst', 12, 'rowing.example.edu'));
+    const other = hashPassword('calm', 12, 'swim.example.edu');
+    const results = await Promise.allSettled(burst);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 503 });
+    // The other club was never turned away, though the pool had room for all eight of the first's.
+    await expect(other).resolves.toMatch(/^\$scrypt\$/);
+    // Its share frees as its derivations finish.
+    await expect(hashPassword('later', 12, 'rowing.example.edu')).resolves.toMatch(/^\$scrypt\$/);
+    await closePasswordPool();
+    configurePasswordPool({});
+  });
 });
+

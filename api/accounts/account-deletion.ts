@@ -195,7 +195,7 @@ export async function deleteOwnAccount(
 ): Promise<{ profilePictureUrl: string | null }> {
   const keys = signInKeys(ip, user.email);
   refuseLimitedSignIn(deps, keys);
-  if (!(await verifyPassword(password, user.passwordHash))) {
+  if (!(await verifyPassword(password, user.passwordHash, deps.hosted?.address))) {
     signInFailed(deps, keys);
     throw new ServiceError(403, DELETE_WRONG_PASSWORD);
   }

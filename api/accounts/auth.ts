@@ -86,7 +86,7 @@ export async function register(deps: AppDeps, input: RegisterInput, ip: string):
   if (pendingToday >= LIMITS.pendingPerDay) {
     throw tooMany(APPLICATIONS_TODAY_ERROR, 60 * 60);
   }
-  const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
+  const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N, deps.hosted?.address);
   let id: number;
   try {
     id = deps.database.db
@@ -120,7 +120,7 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
   const keys = signInKeys(ip, account);
   refuseLimitedSignIn(deps, keys);
   const row = findUserByEmail(deps.database.db, account);
-  const ok = await checkPassword(password, row?.passwordHash, deps.env.PASSWORD_HASH_LOG_N);
+  const ok = await checkPassword(password, row?.passwordHash, deps.env.PASSWORD_HASH_LOG_N, deps.hosted?.address);
   if (!row || !ok) {
     signInFailed(deps, keys);
     throw new ServiceError(401, LOGIN_FAILED_ERROR);
@@ -282,7 +282,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, deps.clock())))
     .get();
   if (!live) throw new ServiceError(400, INVALID_RESET_ERROR);
-  const passwordHash = await hashPassword(newPassword, deps.env.PASSWORD_HASH_LOG_N);
+  const passwordHash = await hashPassword(newPassword, deps.env.PASSWORD_HASH_LOG_N, deps.hosted?.address);
   const now = deps.clock();
   const ok = deps.database.tx(() => {
     const db = deps.database.db;

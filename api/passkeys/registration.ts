@@ -44,7 +44,7 @@ async function confirmIdentity(deps: AppDeps, user: UserRow, signedInAt: number,
   }
   const keys = signInKeys(ip, user.email);
   refuseLimitedSignIn(deps, keys);
-  if (!(await verifyPassword(password, user.passwordHash))) {
+  if (!(await verifyPassword(password, user.passwordHash, deps.hosted?.address))) {
     signInFailed(deps, keys);
     throw new ServiceError(403, PASSKEY_WRONG_PASSWORD, { passwordRequired: true });
   }

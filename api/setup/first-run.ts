@@ -50,7 +50,7 @@ export function requireSetupOpen(deps: AppDeps, key?: string | null): void {
 export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAnswer> {
   requireSetupOpen(deps, input.key);
   const body = checkBody('club', { ...readDocument(deps, 'club').body, ...firstRunIdentity(input.clubName) });
-  const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N);
+  const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N, deps.hosted?.address);
   const now = deps.clock();
   const id = deps.database.tx(() => {
     const { db } = deps.database;
