@@ -3,9 +3,10 @@
 // its uploaded files, and a note of its address and name. The import puts such a file in place as a
 // club of this host, checked again before it is listed.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { backupDatabase, checkIntegrity } from '../../db/backup';
 import { clubAddress } from './addresses';
 import type { Env } from '../platform/settings/env';
@@ -37,9 +38,75 @@ function filesUnder(dir: string): string[] {
   );
 }
 
+/** How much of a file is read at a time: the export holds one piece at once, whatever the club's size. */
+const PIECE_BYTES = 1 << 20;
+
+/**
+ * A ZIP written to `path` as its entries are read, piece by piece: the database and every upload pass
+ * through a megabyte at a time and go to the disk before the next is read, so a club with gigabytes
+ * of photos is exported in the memory of a small one, and the server answers its other clubs meanwhile.
+ */
+async function zipWriter(path: string) {
+  const out = await open(path, 'w');
+  const ready: Uint8Array[] = [];
+  let failure: Error | null = null;
+  let bytes = 0;
+  const zip = new Zip((err, chunk) => {
+    if (err) failure = err;
+    else ready.push(chunk);
+  });
+  const flush = async () => {
+    while (ready.length > 0) {
+      const chunk = ready.shift()!;
+      await out.write(chunk);
+      bytes += chunk.length;
+    }
+    if (failure) throw failure;
+  };
+  return {
+    /** Adds the file at `from` as `name`: deflated, or stored as it is (pictures are compressed already). */
+    async addFile(name: string, from: string, deflate: boolean): Promise<void> {
+      const entry = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+      zip.add(entry);
+      const input = await open(from, 'r');
+      try {
+        for (;;) {
+          const piece = new Uint8Array(PIECE_BYTES);
+          const { bytesRead } = await input.read(piece, 0, PIECE_BYTES, null);
+          if (bytesRead === 0) break;
+          entry.push(piece.subarray(0, bytesRead));
+          await flush();
+        }
+      } finally {
+        await input.close();
+      }
+      entry.push(new Uint8Array(0), true);
+      await flush();
+    },
+    async addText(name: string, text: string): Promise<void> {
+      const entry = new ZipDeflate(name, { level: 6 });
+      zip.add(entry);
+      entry.push(strToU8(text), true);
+      await flush();
+    },
+    /** Ends the ZIP and closes the file; answers its size. */
+    async close(): Promise<number> {
+      zip.end();
+      await flush();
+      await out.close();
+      return bytes;
+    },
+    abort: () => out.close().catch(() => undefined),
+  };
+}
+
 /** Writes the club's export to `file`; answers its size and what it holds. */
 export async function exportClub(env: Env, entry: ClubEntry, file: string, now: number): Promise<{ bytes: number; uploads: number }> {
   const scratch = mkdtempSync(join(tmpdir(), 'club-export-'));
+  mkdirSync(dirname(file), { recursive: true });
+  // Under a temporary name until whole: a file with the final name is always a complete export.
+  const partial = `${file}.partial`;
+  const zip = await zipWriter(partial);
   try {
     const copy = join(scratch, DATABASE_NAME);
     await backupDatabase(entry.databasePath, copy);
@@ -50,18 +117,16 @@ export async function exportClub(env: Env, entry: ClubEntry, file: string, now: 
       exportedAt: new Date(now).toISOString(),
       ...(sessionsSignedWithHostSecret(env, entry) && { sessions: 'host' as const }),
     };
-    const zip: Zippable = {
-      [NOTE_NAME]: strToU8(JSON.stringify(note, null, 2)),
-      // Already a compact file; pictures are already compressed.
-      [DATABASE_NAME]: [readFileSync(copy), { level: 6 }],
-    };
-    for (const path of uploads) zip[`${UPLOADS_NAME}/${relative(entry.uploadsDir, path).split('\\').join('/')}`] = [readFileSync(path), { level: 0 }];
-    const bytes = zipSync(zip);
-    mkdirSync(dirname(file), { recursive: true });
-    // Under a temporary name until whole: a file with the final name is always a complete export.
-    writeFileSync(`${file}.partial`, bytes);
-    renameSync(`${file}.partial`, file);
-    return { bytes: bytes.length, uploads: uploads.length };
+    await zip.addText(NOTE_NAME, JSON.stringify(note, null, 2));
+    await zip.addFile(DATABASE_NAME, copy, true);
+    for (const path of uploads) await zip.addFile(`${UPLOADS_NAME}/${relative(entry.uploadsDir, path).split('\\').join('/')}`, path, false);
+    const bytes = await zip.close();
+    renameSync(partial, file);
+    return { bytes, uploads: uploads.length };
+  } catch (err) {
+    await zip.abort();
+    rmSync(partial, { force: true });
+    throw err;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 // Many clubs behind one front door, in this process: each club its own database, uploads, keys and
 // secrets, chosen by the address a request is sent to. Every credential and reference of one club is
 // refused at another; the single club of before is adopted as the first one without moving a file.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -305,6 +306,13 @@ describe('the host console', () => {
     const files = unzipSync(zip.body as Uint8Array);
     expect(JSON.parse(strFromU8(files['club.json']!))).toMatchObject({ address: A, name: 'Rowing' });
     expect(files['club.db']!.length).toBeGreaterThan(10_000);
+    // An upload of several pieces (the export reads a megabyte at a time) comes out byte for byte.
+    const entry = w.host.registry.find(A)!;
+    const photo = randomBytes(3 * 1024 * 1024 + 17);
+    mkdirSync(entry.uploadsDir, { recursive: true });
+    writeFileSync(join(entry.uploadsDir, 'big-photo.webp'), photo);
+    const withPhoto = unzipSync((await w.call(A, 'GET', `/_host/api/clubs/${A}/export`, { headers: asHost })).body as Uint8Array);
+    expect(Buffer.from(withPhoto['uploads/big-photo.webp']!).equals(photo)).toBe(true);
     // The page itself holds no club: its script asks the API with the token.
     const page = await w.call(A, 'GET', '/_host/', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);

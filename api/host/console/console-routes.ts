@@ -3,7 +3,8 @@
 // last backup and schema, creates one, suspends or resumes one, and downloads one's export. Without
 // HOST_ADMIN_TOKEN the console does not exist (404), and a wrong token is refused like a missing one.
 import { timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -74,16 +75,22 @@ export function hostConsole(host: Host, pool: ClubPool) {
   app.get('/api/clubs/:address/export', async (c) => {
     const entry = entryOf(c);
     const scratch = mkdtempSync(join(tmpdir(), 'club-export-'));
+    const file = join(scratch, 'export.zip');
+    let size: number;
     try {
-      const file = join(scratch, 'export.zip');
-      await exportClub(host.env, entry, file, Date.now());
-      return c.body(new Uint8Array(readFileSync(file)), 200, {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${folderOf(entry.address)}.zip"`,
-      });
-    } finally {
+      size = (await exportClub(host.env, entry, file, Date.now())).bytes;
+    } catch (err) {
       rmSync(scratch, { recursive: true, force: true });
+      throw err;
     }
+    // Sent as it is read from the disk, never held whole; the file goes once it is sent or the download stops.
+    const stream = createReadStream(file);
+    stream.once('close', () => rmSync(scratch, { recursive: true, force: true }));
+    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Length': String(size),
+      'Content-Disposition': `attachment; filename="${folderOf(entry.address)}.zip"`,
+    });
   });
 
   app.notFound((c) => c.json({ error: NOT_FOUND_ERROR }, 404, HEADERS));
