@@ -1,16 +1,17 @@
 // A club's whole data as one file, the one a club takes with it or a host moves to another machine: a
 // ZIP of its database (an online copy, checked with integrity_check, safe while the club is served),
 // its uploaded files, and a note of its address and name. The import puts such a file in place as a
-// club of this host, checked again before it is listed.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// club of this host, checked again before it is listed. Both go a piece at a time, never the whole
+// file in memory: a club's photos may run to gigabytes.
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { strToU8, Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { backupDatabase, checkIntegrity } from '../../db/backup';
 import { clubAddress } from './addresses';
 import type { Env } from '../platform/settings/env';
-import { newClubPaths, sessionsSignedWithHostSecret } from './club-env';
+import { hostDataDir, newClubPaths, sessionsSignedWithHostSecret } from './club-env';
 import type { Host } from './host';
 import type { ClubEntry } from './registry';
 
@@ -135,54 +136,88 @@ export async function exportClub(env: Env, entry: ClubEntry, file: string, now: 
 export class ImportRefused extends Error {}
 
 /**
+ * Unpacks an export into `dir` a piece at a time (each file written as it is inflated, never the whole
+ * export in memory): the note, the database and the uploads, by name. Names that climb out of `dir`
+ * are skipped; a file that is not a ZIP is refused.
+ */
+function unpack(file: string, dir: string): void {
+  const failures: string[] = [];
+  const unzip = new Unzip((entry) => {
+    if (entry.name.endsWith('/')) return;
+    const path = join(dir, entry.name);
+    // A name that climbs out of the folder is no part of an export of ours.
+    if (relative(dir, path).startsWith('..')) return;
+    mkdirSync(dirname(path), { recursive: true });
+    const out = openSync(path, 'w');
+    entry.ondata = (err, data, final) => {
+      if (err) failures.push(err.message);
+      else writeSync(out, data);
+      if (final || err) closeSync(out);
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  const input = openSync(file, 'r');
+  try {
+    const piece = new Uint8Array(PIECE_BYTES);
+    for (;;) {
+      const read = readSync(input, piece, 0, PIECE_BYTES, null);
+      unzip.push(piece.slice(0, read), read === 0);
+      if (read === 0) break;
+    }
+  } finally {
+    closeSync(input);
+  }
+  if (failures.length > 0) throw new Error(failures[0]);
+}
+
+/**
  * Puts an export in place as a club of this host, at its own address or `address`: refused when a
  * club has that address here already, or the file holds no sound database.
  */
 export function importClub(host: Host, file: string, now: number, address?: string): ClubEntry {
-  let entries: Record<string, Uint8Array>;
+  // Unpacked beside the clubs' folders (one disk: the database and uploads are then renamed into place).
+  const clubsDir = join(hostDataDir(host.env), 'clubs');
+  mkdirSync(clubsDir, { recursive: true });
+  const scratch = mkdtempSync(join(clubsDir, '.import-'));
   try {
-    entries = unzipSync(readFileSync(file));
-  } catch (err) {
-    throw new ImportRefused(`${file} is not a club's export (${err instanceof Error ? err.message : String(err)})`);
+    try {
+      unpack(file, scratch);
+    } catch (err) {
+      throw new ImportRefused(`${file} is not a club's export (${err instanceof Error ? err.message : String(err)})`);
+    }
+    const notePath = join(scratch, NOTE_NAME);
+    const database = join(scratch, DATABASE_NAME);
+    if (!existsSync(notePath) || !existsSync(database)) throw new ImportRefused(`${file} is not a club's export (no ${NOTE_NAME} and ${DATABASE_NAME})`);
+    const note = JSON.parse(readFileSync(notePath, 'utf8')) as ExportNote;
+    const target = clubAddress(address ?? note.address);
+    if (!target) throw new ImportRefused(`${address ?? note.address} is not an address`);
+    if (host.registry.find(target)) throw new ImportRefused(`${target} is already a club's address here`);
+    const paths = newClubPaths(host.env, target);
+    if (existsSync(paths.databasePath)) throw new ImportRefused(`${paths.databasePath} exists already: move it away first`);
+    try {
+      checkIntegrity(database);
+    } catch (err) {
+      throw new ImportRefused(err instanceof Error ? err.message : String(err));
+    }
+    mkdirSync(dirname(paths.databasePath), { recursive: true });
+    const uploads = join(scratch, UPLOADS_NAME);
+    if (existsSync(uploads) && !existsSync(paths.uploadsDir)) renameSync(uploads, paths.uploadsDir);
+    renameSync(database, paths.databasePath);
+    host.registry.add({
+      address: target,
+      name: note.name,
+      state: 'active',
+      ...paths,
+      adopted: false,
+      // Only at its own address: a session names the address it was signed for.
+      hostSecretSessions: note.sessions === 'host' && target === note.address,
+      setupKeyHash: null,
+      adminEmail: null,
+      createdAt: now,
+    });
+    return host.registry.find(target)!;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-  const noteBytes = entries[NOTE_NAME];
-  const database = entries[DATABASE_NAME];
-  if (!noteBytes || !database) throw new ImportRefused(`${file} is not a club's export (no ${NOTE_NAME} and ${DATABASE_NAME})`);
-  const note = JSON.parse(strFromU8(noteBytes)) as ExportNote;
-  const target = clubAddress(address ?? note.address);
-  if (!target) throw new ImportRefused(`${address ?? note.address} is not an address`);
-  if (host.registry.find(target)) throw new ImportRefused(`${target} is already a club's address here`);
-  const paths = newClubPaths(host.env, target);
-  if (existsSync(paths.databasePath)) throw new ImportRefused(`${paths.databasePath} exists already: move it away first`);
-  mkdirSync(dirname(paths.databasePath), { recursive: true });
-  const partial = `${paths.databasePath}.partial`;
-  writeFileSync(partial, database);
-  try {
-    checkIntegrity(partial);
-  } catch (err) {
-    rmSync(partial, { force: true });
-    throw new ImportRefused(err instanceof Error ? err.message : String(err));
-  }
-  for (const [name, bytes] of Object.entries(entries)) {
-    if (!name.startsWith(`${UPLOADS_NAME}/`) || name.endsWith('/')) continue;
-    const path = join(paths.uploadsDir, name.slice(UPLOADS_NAME.length + 1));
-    // A name that climbs out of the uploads folder is no upload of ours.
-    if (relative(paths.uploadsDir, path).startsWith('..')) continue;
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, bytes);
-  }
-  renameSync(partial, paths.databasePath);
-  host.registry.add({
-    address: target,
-    name: note.name,
-    state: 'active',
-    ...paths,
-    adopted: false,
-    // Only at its own address: a session names the address it was signed for.
-    hostSecretSessions: note.sessions === 'host' && target === note.address,
-    setupKeyHash: null,
-    adminEmail: null,
-    createdAt: now,
-  });
-  return host.registry.find(target)!;
 }

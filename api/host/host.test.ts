@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { hashPassword } from '../../db/passwords';
@@ -27,7 +27,7 @@ import { hostConsole } from './console/console-routes';
 import { HostScheduler } from './scheduler';
 import { createClub } from './console/create-club';
 import { migrateFleet } from './fleet';
-import { exportClub, importClub } from './club-export';
+import { exportClub, ImportRefused, importClub } from './club-export';
 import { HostRegistry } from './registry';
 
 const HOST_TOKEN = 'host-admin-token-for-the-tests-0123456789';
@@ -401,6 +401,19 @@ describe('turning multi-club on where a single club ran', () => {
     importClub(b.host, file, Date.now(), 'tri2.localhost:3000');
     expect(b.host.registry.find('tri2.localhost:3000')).toMatchObject({ hostSecretSessions: false });
     expect((await b.call('tri2.localhost:3000', 'GET', '/api/me/export', { token })).status).toBe(401);
+  });
+
+  it('refuses to import a file that is no export, or one whose database is unsound, and leaves nothing behind', async () => {
+    const w = await world();
+    const clubs = join(dirname(w.env.DATABASE_PATH), 'clubs');
+    const notZip = join(dirname(w.env.DATABASE_PATH), 'photo.jpg');
+    writeFileSync(notZip, randomBytes(4096));
+    expect(() => importClub(w.host, notZip, Date.now())).toThrow(ImportRefused);
+    const unsound = join(dirname(w.env.DATABASE_PATH), 'unsound.zip');
+    writeFileSync(unsound, zipSync({ 'club.json': strToU8(JSON.stringify({ address: 'bad.localhost:3000', name: 'Bad' })), 'club.db': randomBytes(8192), 'uploads/a.webp': randomBytes(10) }));
+    expect(() => importClub(w.host, unsound, Date.now())).toThrow(ImportRefused);
+    expect(w.host.registry.find('bad.localhost:3000')).toBeUndefined();
+    expect(existsSync(clubs) ? readdirSync(clubs).filter((name) => name.startsWith('.import-') || name.startsWith('bad')) : []).toEqual([]);
   });
 
   it('reads a host list written before clubs could keep the host’s secret: none does', () => {
