@@ -5,6 +5,7 @@ import type { Env } from '../platform/settings/env';
 import { ServiceError } from '../platform/errors';
 import { clubOpener } from '../clubs';
 import { clubAddress } from '../host/addresses';
+import { clubStripeSchema } from '../../domain/contract/host';
 import { ImportRefused, exportClub, importClub } from '../host/club-export';
 import { hostRegistryPath } from '../host/club-env';
 import { createClub } from '../host/console/create-club';
@@ -22,6 +23,8 @@ export const USAGE = `Usage: npm run clubs -- <command>
   moved <address>                      (after its import on another machine: this one stops routing it)
   export <address> <file>
   import <file> [--address <address>]
+  stripe <address> --secret-key <sk_…> --webhook-secret <whsec_…>   (the club's own Stripe account)
+  stripe <address> --off
   migrate
   proxy-routes <host:port>
   proxy-site [--listen 80] [--routes /etc/nginx/club-routes] [--fallback 127.0.0.1:3000]`;
@@ -121,6 +124,20 @@ export async function clubsCommand(env: Env, argv: string[], io: Io): Promise<nu
         const entry = importClub(host, args[0], Date.now(), option(args, '--address'));
         io.out(`Imported ${entry.address} (${entry.name}) into ${entry.databasePath}.`);
         if (entry.hostSecretSessions && env.JWT_SECRET === undefined) io.out('This machine has no JWT_SECRET: set the host\'s, or its members sign in again.');
+        return 0;
+      }
+      case 'stripe': {
+        const entry = entryOf(args[0]);
+        if (args.includes('--off')) {
+          registry.setStripe(entry.address, null);
+          io.out(`${entry.address} takes no online payment now: its members pay by hand (from its next opening).`);
+          return 0;
+        }
+        const parsed = clubStripeSchema.safeParse({ secretKey: option(args, '--secret-key'), webhookSecret: option(args, '--webhook-secret') });
+        if (!parsed.success) throw new Stop(parsed.error.issues[0]!.message, 2);
+        registry.setStripe(entry.address, parsed.data);
+        io.out(`${entry.address} takes online payments into its own Stripe account (from its next opening; the console applies it at once).`);
+        io.out(`Its webhook endpoint, to give Stripe: https://${entry.address}/api/payments/stripe/webhook`);
         return 0;
       }
       case 'migrate': {

@@ -23,7 +23,7 @@ function machine(extra: Record<string, string> = {}) {
 }
 
 function entry(env: ReturnType<typeof machine>, address: string): ClubEntry {
-  return { address, name: address, state: 'active', ...newClubPaths(env, address), adopted: false, hostSecretSessions: false, setupKeyHash: null, adminEmail: null, createdAt: 0, lastActivityAt: null, problem: null };
+  return { address, name: address, state: 'active', ...newClubPaths(env, address), adopted: false, hostSecretSessions: false, setupKeyHash: null, adminEmail: null, createdAt: 0, lastActivityAt: null, problem: null, stripe: null };
 }
 
 describe('a club’s push keys', () => {

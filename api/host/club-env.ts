@@ -62,11 +62,19 @@ export function clubEnv(env: Env, entry: ClubEntry): Env {
     PASSKEYS: passkeySettings(appUrl),
     DATABASE_PATH: entry.databasePath,
   };
+  // Online payment goes to the club's own Stripe account, never to the host's: a club that connected
+  // none takes payments by hand only. The adopted club keeps the keys it ran with alone until it sets its own.
+  const stripe = entry.stripe
+    ? { STRIPE_SECRET_KEY: entry.stripe.secretKey, STRIPE_WEBHOOK_SECRET: entry.stripe.webhookSecret }
+    : entry.adopted
+      ? {}
+      : { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
   // The adopted club goes on as it was: its secret, its first administrator, its demo if it had one.
-  if (entry.adopted) return { ...env, ...own };
+  if (entry.adopted) return { ...env, ...own, ...stripe };
   return {
     ...env,
     ...own,
+    ...stripe,
     ...clubPushKeys(env, entry),
     BACKUP_DIR: clubBackupDir(env, entry),
     JWT_SECRET: sessionsSignedWithHostSecret(env, entry) ? env.JWT_SECRET : createHmac('sha256', hostSecret(env)).update(`club-session:${entry.address}`).digest('base64url'),

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 function entry(address: string): ClubEntry {
-  return { address, name: address, state: 'active', databasePath: '', uploadsDir: '', adopted: false, hostSecretSessions: false, setupKeyHash: null, adminEmail: null, createdAt: 0, lastActivityAt: null, problem: null };
+  return { address, name: address, state: 'active', databasePath: '', uploadsDir: '', adopted: false, hostSecretSessions: false, setupKeyHash: null, adminEmail: null, createdAt: 0, lastActivityAt: null, problem: null, stripe: null };
 }
 
 /** Clubs that answer their address after a pause, and count how often they are opened and closed. */

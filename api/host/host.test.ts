@@ -13,7 +13,8 @@ import { runMigrations } from '../../db/migrate';
 import { hashPassword } from '../../db/passwords';
 import { posts, races, teamProfiles, users } from '../../db/schema';
 import { CLUB_CONTACT_EMAIL, DEFAULT_CLUB_NAME, DEFAULT_DESCRIPTION, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE } from '../../domain/documents/club-identity';
-import { CLUB_SUSPENDED_ERROR, HOST_TOKEN_ERROR, NO_CLUB_ERROR } from '../../domain/contract/host';
+import { CLUB_SUSPENDED_ERROR, HOST_TOKEN_ERROR, NO_CLUB_ERROR, STRIPE_SECRET_KEY_ERROR } from '../../domain/contract/host';
+import Stripe from 'stripe';
 import { clubOpener, clubWork, openHost } from '../clubs';
 import type { MailTransport } from '../messaging/queue/transports';
 import { createLogger } from '../platform/logger';
@@ -317,6 +318,35 @@ describe('the host console', () => {
     const page = await w.call(A, 'GET', '/_host/', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('Rowing');
+  });
+
+  it('takes each club’s online payments into its own Stripe account, never the host’s', async () => {
+    const hostKeys = { STRIPE_SECRET_KEY: 'sk_test_host', STRIPE_WEBHOOK_SECRET: 'whsec_host' };
+    const w = await world({ env: hostKeys });
+    const a = await w.clubWithAdmin(A, 'Rowing');
+    const b = await w.clubWithAdmin(B, 'Cycling');
+    const asHost = { authorization: `Bearer ${HOST_TOKEN}` };
+    const online = async (address: string, token: string) => (await w.call(address, 'GET', '/api/payments/me', { token })).body.online;
+    // The host's own keys are no club's: a club that connected none takes payments by hand.
+    expect(await online(A, a.token)).toBe(false);
+
+    const refused = await w.call(A, 'PUT', `/_host/api/clubs/${A}/stripe`, { headers: asHost, body: { secretKey: 'pk_test_public', webhookSecret: 'whsec_rowing' } });
+    expect(refused).toMatchObject({ status: 400, body: { error: STRIPE_SECRET_KEY_ERROR, field: 'secretKey' } });
+    const set = await w.call(A, 'PUT', `/_host/api/clubs/${A}/stripe`, { headers: asHost, body: { secretKey: 'sk_test_rowing', webhookSecret: 'whsec_rowing' } });
+    expect(set).toMatchObject({ status: 200, body: { address: A, onlinePayments: true } });
+    expect(JSON.stringify(set.body)).not.toContain('sk_test_rowing');
+    expect(await online(A, a.token)).toBe(true);
+    expect(await online(B, b.token)).toBe(false);
+
+    // Its webhook is signed with its own endpoint's secret: the host's is refused there.
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.expired', data: { object: { id: 'cs_none', object: 'checkout.session', metadata: {} } } });
+    const signed = (secret: string) => ({ 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) }) });
+    const deliver = (secret: string) => w.fetch(new Request(`http://${A}/api/payments/stripe/webhook`, { method: 'POST', headers: { host: A, ...signed(secret) }, body: payload }));
+    expect((await deliver('whsec_host')).status).toBe(400);
+    expect((await deliver('whsec_rowing')).status).toBe(200);
+
+    expect((await w.call(A, 'DELETE', `/_host/api/clubs/${A}/stripe`, { headers: asHost })).body).toMatchObject({ onlinePayments: false });
+    expect(await online(A, a.token)).toBe(false);
   });
 
   it('does not exist without HOST_ADMIN_TOKEN', async () => {

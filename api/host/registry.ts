@@ -27,6 +27,13 @@ export interface ClubEntry {
   lastActivityAt: number | null;
   /** Why the club's database could not be opened or migrated the last time it was tried, or null. */
   problem: string | null;
+  /** The club's own Stripe account (its secret key and its webhook's signing secret), or null: online payment off. */
+  stripe: ClubStripe | null;
+}
+
+export interface ClubStripe {
+  secretKey: string;
+  webhookSecret: string;
 }
 
 interface Row {
@@ -42,6 +49,8 @@ interface Row {
   created_at: number;
   last_activity_at: number | null;
   problem: string | null;
+  stripe_secret_key: string | null;
+  stripe_webhook_secret: string | null;
 }
 
 const toEntry = (r: Row): ClubEntry => ({
@@ -57,6 +66,7 @@ const toEntry = (r: Row): ClubEntry => ({
   createdAt: r.created_at,
   lastActivityAt: r.last_activity_at,
   problem: r.problem,
+  stripe: r.stripe_secret_key && r.stripe_webhook_secret ? { secretKey: r.stripe_secret_key, webhookSecret: r.stripe_webhook_secret } : null,
 });
 
 export class AddressTaken extends Error {}
@@ -85,6 +95,8 @@ export class HostRegistry {
     // A list made before moved clubs could keep the host's secret gains the column, false for every club.
     const columns = (this.sqlite.prepare('pragma table_info(clubs)').all() as { name: string }[]).map((c) => c.name);
     if (!columns.includes('host_secret_sessions')) this.sqlite.exec('alter table clubs add column host_secret_sessions integer not null default 0');
+    // And before each club could connect a Stripe account of its own: none has one.
+    if (!columns.includes('stripe_secret_key')) this.sqlite.exec('alter table clubs add column stripe_secret_key text; alter table clubs add column stripe_webhook_secret text');
   }
 
   list(): ClubEntry[] {
@@ -100,7 +112,7 @@ export class HostRegistry {
     return (this.sqlite.prepare('select count(*) as n from clubs').get() as { n: number }).n;
   }
 
-  add(entry: Omit<ClubEntry, 'lastActivityAt' | 'problem' | 'hostSecretSessions'> & { hostSecretSessions?: boolean }): void {
+  add(entry: Omit<ClubEntry, 'lastActivityAt' | 'problem' | 'hostSecretSessions' | 'stripe'> & { hostSecretSessions?: boolean }): void {
     if (this.find(entry.address)) throw new AddressTaken(`${entry.address} is already a club's address`);
     this.sqlite
       .prepare(
@@ -123,6 +135,14 @@ export class HostRegistry {
 
   setState(address: string, state: ClubState): boolean {
     return this.sqlite.prepare('update clubs set state = ? where address = ?').run(state, address).changes === 1;
+  }
+
+  /** Connects the club's own Stripe account, or disconnects it (null). */
+  setStripe(address: string, stripe: ClubStripe | null): boolean {
+    return (
+      this.sqlite.prepare('update clubs set stripe_secret_key = ?, stripe_webhook_secret = ? where address = ?').run(stripe?.secretKey ?? null, stripe?.webhookSecret ?? null, address)
+        .changes === 1
+    );
   }
 
   setProblem(address: string, problem: string | null): void {

@@ -36,6 +36,8 @@ export interface HostClub {
   open: boolean;
   /** Why its database could not be opened or migrated the last time it was tried, or null. */
   problem: string | null;
+  /** Whether members pay online, into the club's own Stripe account (its keys are never shown). */
+  onlinePayments: boolean;
 }
 
 export interface HostClubs {
@@ -50,6 +52,16 @@ export const createClubSchema = z.object({
   adminEmail: z.string({ error: 'Give the first administrator’s email' }).trim().max(254).refine(isValidEmail, 'Give the first administrator’s email'),
 });
 export type CreateClubInput = z.infer<typeof createClubSchema>;
+
+export const STRIPE_SECRET_KEY_ERROR = 'Give the club’s Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…).';
+export const STRIPE_WEBHOOK_SECRET_ERROR = 'Give the signing secret of the club’s webhook endpoint (whsec_…).';
+
+/** PUT /_host/api/clubs/:address/stripe: the club's own Stripe account, into which its members pay online. */
+export const clubStripeSchema = z.object({
+  secretKey: z.string({ error: STRIPE_SECRET_KEY_ERROR }).trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, STRIPE_SECRET_KEY_ERROR).max(300, STRIPE_SECRET_KEY_ERROR),
+  webhookSecret: z.string({ error: STRIPE_WEBHOOK_SECRET_ERROR }).trim().regex(/^whsec_[A-Za-z0-9_+/=]+$/, STRIPE_WEBHOOK_SECRET_ERROR).max(300, STRIPE_WEBHOOK_SECRET_ERROR),
+});
+export type ClubStripeInput = z.infer<typeof clubStripeSchema>;
 
 /** The answer to a club created: the first administrator's one-time setup link (also emailed). */
 export interface CreatedClub {

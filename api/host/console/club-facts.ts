@@ -51,5 +51,7 @@ export function clubFacts(env: Env, entry: ClubEntry, open: boolean, latest = la
     lastBackupAt: newestBackupAt(backups),
     open,
     problem: entry.problem,
+    // The adopted club may still pay into the account it had alone (the host's settings).
+    onlinePayments: entry.stripe !== null || (entry.adopted && Boolean(env.STRIPE_SECRET_KEY)),
   };
 }

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { CLUB_MOVED_ERROR, CLUB_NOT_FOUND_ERROR, HOST_TOKEN_ERROR, type HostClubs } from '../../../domain/contract/host';
+import { CLUB_MOVED_ERROR, CLUB_NOT_FOUND_ERROR, HOST_TOKEN_ERROR, clubStripeSchema, type HostClubs } from '../../../domain/contract/host';
 import { NOT_FOUND_ERROR, SERVER_FAULT_ERROR } from '../../../domain/contract/common';
 import { ServiceError } from '../../platform/errors';
 import { sha256 } from '../../platform/tokens';
@@ -71,6 +71,24 @@ export function hostConsole(host: Host, pool: ClubPool) {
     if (entry.state === 'moved') throw new ServiceError(409, CLUB_MOVED_ERROR);
     host.registry.setState(entry.address, 'active');
     return c.json(clubFacts(host.env, host.registry.find(entry.address)!, pool.isOpen(entry.address)));
+  });
+  // The club's own Stripe account: set, replaced or removed; the club is closed so its next request opens it with them.
+  app.put('/api/clubs/:address/stripe', async (c) => {
+    const entry = entryOf(c);
+    const parsed = clubStripeSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new ServiceError(400, issue.message, { field: String(issue.path[0] ?? 'secretKey') });
+    }
+    host.registry.setStripe(entry.address, parsed.data);
+    await host.closeClub(entry.address);
+    return c.json(clubFacts(host.env, host.registry.find(entry.address)!, false));
+  });
+  app.delete('/api/clubs/:address/stripe', async (c) => {
+    const entry = entryOf(c);
+    host.registry.setStripe(entry.address, null);
+    await host.closeClub(entry.address);
+    return c.json(clubFacts(host.env, host.registry.find(entry.address)!, false));
   });
   app.get('/api/clubs/:address/export', async (c) => {
     const entry = entryOf(c);
