@@ -18,6 +18,7 @@ const OWES: MyPaymentsAnswer = {
     { item: 'Half Run', subtotalCents: 10100, taxCents: 1313, totalCents: 11413 },
   ],
   requests: [],
+  fees: [],
   payments: [],
   balance: { paidCents: 0, refundedCents: 0, netCents: 0 },
   handlesPayments: false,
