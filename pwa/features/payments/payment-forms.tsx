@@ -11,7 +11,7 @@ import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { showRefusal } from '../../lib/forms/server-refusal';
 import { formatMoney } from '../../lib/ui/format';
 import { useRecordPaymentMutation, useRefundMutation } from './api/payment-mutations';
-import { amountHint, editableMoney, readMoney } from './money-input';
+import { amountHint, editableMoney, readMoney } from '../../lib/forms/money-input';
 
 // The treasurer's two forms: a refund of a payment, and money handed over. Amounts are typed as a
 // person writes them ('12.50') and sent in the currency's minor units, checked with the contract's own schemas.
