@@ -20,7 +20,7 @@ import { toCsv } from '../reports/csv';
 import { memberPriceList, memberPriceOf } from './member-prices';
 import { clubTaxWords, owedPackages } from './prices';
 import { requestList, requestsOwedBy } from './requests';
-import { feesOwedBy } from './entries/fees';
+import { feeItems, feesOwedBy } from './entries/fees';
 
 /** The refunds that count: done, or being done (their amount is held while Stripe is asked). */
 export const COUNTING_REFUNDS = ['pending', 'succeeded'] as const;
@@ -163,6 +163,7 @@ export function ledger(deps: AppDeps, status?: PaymentStatus, termId?: string): 
     packages: owedPackages(deps).map((p) => p.item),
     memberPrices: memberPriceList(deps),
     requests: requestList(deps),
+    feeItems: feeItems(deps),
     terms: recentTerms(terms, clubToday(deps.clock(), zone)).map((t) => ({ id: t.id, label: t.label })),
   };
 }

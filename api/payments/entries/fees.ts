@@ -2,7 +2,7 @@
 // event with one, and not paid), and what they pay, as a price from the race's or event's own row,
 // never from a client. Each is paid once, as a payment of kind 'race' or 'event' linked by its id,
 // through checkout.ts and record.ts like every other payment. As entered, no tax added on top.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { eventRsvps, posts, raceSignups, races } from '../../../db/schema';
 import {
@@ -13,6 +13,7 @@ import {
   FEE_RACE_NOT_ENTERED_ERROR,
   FEE_RACE_NOT_FOUND,
   FEE_RACE_PAID_ERROR,
+  type FeeItem,
   type OwedFee,
 } from '../../../domain/contract/members/payments';
 import { entryHoldEnds } from '../../../domain/payments/payments';
@@ -93,4 +94,29 @@ export function eventFeePrice(deps: AppDeps, userId: number, postId: number): Pr
 /** Whether the member still owes the fee (the checkout's check before it takes money). */
 export function feeStillOwed(deps: AppDeps, kind: 'race' | 'event', itemId: number, userId: number): boolean {
   return !isPaid(deps.database.db, kind, itemId, userId);
+}
+
+/** How many races and events with a fee the ledger offers to record money for: the latest. */
+const FEE_ITEMS_SHOWN = 40;
+
+/** The races and events with a fee (an event not cancelled), latest first. */
+export function feeItems(deps: AppDeps): FeeItem[] {
+  const { db } = deps.database;
+  const fromRaces = db
+    .select({ id: races.id, name: races.name, date: races.date, amountCents: races.feeCents })
+    .from(races)
+    .where(sql`${races.feeCents} > 0`)
+    .orderBy(desc(races.date), desc(races.id))
+    .limit(FEE_ITEMS_SHOWN)
+    .all()
+    .map((r): FeeItem => ({ kind: 'race', ...r }));
+  const fromEvents = db
+    .select({ id: posts.id, name: posts.title, date: posts.eventDate, amountCents: posts.feeCents })
+    .from(posts)
+    .where(and(eq(posts.type, 'event'), isNull(posts.cancelledAt), sql`${posts.feeCents} > 0`))
+    .orderBy(desc(posts.eventDate), desc(posts.id))
+    .limit(FEE_ITEMS_SHOWN)
+    .all()
+    .map((e): FeeItem => ({ kind: 'event', ...e, date: e.date ?? '' }));
+  return [...fromRaces, ...fromEvents].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id).slice(0, FEE_ITEMS_SHOWN);
 }

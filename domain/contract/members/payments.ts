@@ -130,6 +130,15 @@ export interface OwedFee {
   heldUntil: number | null;
 }
 
+/** A race or event with a fee, as the treasurer records money for it. */
+export interface FeeItem {
+  kind: 'race' | 'event';
+  id: number;
+  name: string;
+  date: string;
+  amountCents: number;
+}
+
 /** A payment request as the treasurer sees it: how many were asked, and who has paid. */
 export interface PaymentRequest extends OwedRequest {
   createdBy: string | null;
@@ -227,6 +236,8 @@ export interface LedgerAnswer {
   memberPrices: MemberPrice[];
   /** The one-off payment requests, newest first. */
   requests: PaymentRequest[];
+  /** The races and events with a fee, latest first, which money handed over may pay too (absent from older answers). */
+  feeItems?: FeeItem[];
   /** Who still owes the club, by name. */
   owing: OwingMember[];
   /** The terms the ledger may be filtered by, newest first ('Fall 2026'). */
