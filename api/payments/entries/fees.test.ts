@@ -69,9 +69,12 @@ describe('a race entry fee', () => {
     expect(await scene.t.call('POST', '/api/payments/checkout', { token: ben.token, body: { race: race.id } })).toMatchObject({ status: 409, body: { error: FEE_RACE_NOT_ENTERED_ERROR } });
     await scene.t.must('POST', `/api/races/${race.id}/signup`, { token: ben.token });
     expect((await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).feeItems).toEqual([{ kind: 'race', id: race.id, name: 'Spring Sprint', date: '2026-05-17', amountCents: 4500 }]);
+    const owing = (await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).owing;
+    expect(owing).toContainEqual(expect.objectContaining({ userId: ben.id, owes: ['Spring Sprint entry fee ($45.00, on May 17, 2026)'] }));
     const { payment } = await scene.t.must('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: ben.id, race: race.id, method: 'cash', receipt: '0042' }, status: 201 });
     expect(payment).toMatchObject({ kind: 'race', item: 'Spring Sprint', amountCents: 4500, method: 'cash', status: 'paid' });
     expect((await scene.t.must('GET', '/api/payments/me', { token: ben.token })).fees).toEqual([]);
+    expect((await scene.t.must('GET', '/api/payments', { token: scene.admin.token })).owing.some((o: { userId: number }) => o.userId === ben.id)).toBe(false);
     expect(await scene.t.call('POST', '/api/payments/record', { token: scene.admin.token, body: { userId: ben.id, race: race.id, method: 'cash' } })).toMatchObject({ status: 409, body: { error: FEE_RACE_PAID_ERROR } });
   });
 
