@@ -138,6 +138,23 @@ describe('a race entry fee', () => {
     expect(await scene.t.call('POST', '/api/payments/checkout', { token: ana.token, body: { race: race.id } })).toMatchObject({ status: 409, body: { error: FEE_RACE_NOT_ENTERED_ERROR } });
   });
 
+  it('keeps the place of a member still at Stripe’s checkout when the hold ends, until the checkout expires', async () => {
+    scene = await paymentScene();
+    const race = await raceWithFee(scene);
+    const ana = await scene.t.createUser({ ...MEMBER, name: 'Ana Paying' });
+    await scene.t.must('POST', `/api/races/${race.id}/signup`, { token: ana.token });
+    scene.t.clock.advance(47 * HOUR);
+    const checkout = await scene.t.must('POST', '/api/payments/checkout', { token: ana.token, body: { race: race.id } });
+    const sessionId = scene.t.db.select().from(payments).where(eq(payments.id, checkout.paymentId)).get()!.stripeSessionId!;
+    scene.t.clock.advance(2 * HOUR);
+    runReminderPass(scene.t.deps);
+    expect((await scene.t.must('GET', `/api/races/${race.id}`, { token: ana.token })).race).toMatchObject({ isSignedUp: true });
+    scene.stand.expire(sessionId);
+    await scene.deliver(scene.stand.event('checkout.session.expired', sessionId));
+    expect((await scene.t.must('GET', `/api/races/${race.id}`, { token: ana.token })).race).toMatchObject({ isSignedUp: false, entryLetGo: true });
+    expect(letGoNotices(scene)).toBe(1);
+  });
+
   it('leaves a free race as it was: nothing owed, nothing held, nothing let go', async () => {
     scene = await paymentScene();
     const exec = await scene.t.createUser(EXEC);

@@ -1,7 +1,7 @@
 // Holding a race place while its fee is unpaid: an entry with a fee stands for the club's
 // `entryHoldHours` (the payments document) from when it was made; unpaid by then, it is let go: the
 // entry removed, the member told once (messaging/notify.ts), and the release kept so the race's page
-// says so until they enter again. The reminder pass lets go what is due every minute, and every read of
+// says so until they enter again; a member still at Stripe's checkout keeps it until that is settled. The reminder pass lets go what is due every minute, and every read of
 // an entry or of a fee owed does the same first, so a missed pass never leaves a stale hold. A paid
 // entry and a free one are never let go.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -57,16 +57,26 @@ export function letGoUnpaidEntries(deps: AppDeps): number {
   if (known?.version === dataVersion(database) && (known.at === null || now < known.at)) return 0;
   const settings = documentBody(deps, 'payments');
   const unpaid = unpaidEntries(database.db);
-  const due = unpaid.filter((e) => entryLetGo({ ...e, paid: false }, now, settings));
+  const over = unpaid.filter((e) => entryLetGo({ ...e, paid: false }, now, settings));
+  // A member still at Stripe's checkout keeps the place until the checkout is settled (paid, or
+  // expired: a write, so the next read looks again).
+  const due = over.filter((e) => !checkoutOpen(database.db, e));
   let released = 0;
   if (due.length > 0) {
     database.tx(() => {
       for (const entry of due) if (letGo(deps, entry, now)) released += 1;
     });
   }
-  const ends = unpaid.filter((e) => !due.includes(e)).map((e) => entryHoldEnds(e.enteredAt, settings));
+  const ends = unpaid.filter((e) => !over.includes(e)).map((e) => entryHoldEnds(e.enteredAt, settings));
   nextHoldEnd.set(database, { version: dataVersion(database), at: ends.length === 0 ? null : Math.min(...ends) });
   return released;
+}
+
+/** Whether the entrant has an online payment of the race's fee still pending at Stripe. */
+function checkoutOpen(db: Db, entry: UnpaidEntry): boolean {
+  return db.get<{ open: number }>(
+    sql`select exists (select 1 from payments p where p.kind = 'race' and p.race_id = ${entry.raceId} and p.user_id = ${entry.userId} and p.method = 'online' and p.status = 'pending') as open`,
+  )!.open === 1;
 }
 
 function letGo(deps: AppDeps, entry: UnpaidEntry, now: number): boolean {
