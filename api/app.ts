@@ -18,6 +18,7 @@ import { setupRoutes } from './setup/setup-routes';
 import { setupOpen } from './setup/first-run';
 import { clubContactEmail, clubIdentity } from './club/identity/identity';
 import { documentRoutes } from './club/document-routes';
+import { documentBody } from './club/documents';
 import { clubRegion, clubRules, clubSports } from './club/settings';
 import { photoRoutes } from './club/pages/photo-routes';
 import { calendarLinkRoutes, calendarRoutes } from './calendar/calendar-routes';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
           sessions: termChoices(clubTerms(deps), clubToday(deps.clock(), clubTimeZone(deps))),
           terms: [...clubTerms(deps)],
           sports: clubSports(deps),
+          currency: documentBody(deps, 'payments').currency,
         } satisfies ClubConfig),
       ),
     ),

@@ -24,6 +24,7 @@ describe('GET /api/config', () => {
       club: expect.objectContaining({ name: 'University Triathlon Club', contactEmail: 'hello@tri.example' }),
       // No account yet, no ADMIN_EMAIL, no demo: the app opens its setup.
       firstRun: true,
+      currency: 'CAD',
       sessions: expect.arrayContaining([expect.objectContaining({ id: 'winter-2026', ends: '2026-04-30' })]),
       terms: expect.arrayContaining([{ id: 'fall-2026', name: 'Fall', start: '2026-09-01', end: '2026-12-31' }]),
       rules: { lateCancelHours: 24, absencesBeforeSuspension: 3, suspensionDays: 7 },

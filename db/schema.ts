@@ -93,6 +93,9 @@ export const posts = sqliteTable(
     // How long it lasts, in minutes, when an exec gave an end time; null: its kind's usual length
     // (domain/durations.ts). A workout's and a timed event's end is its start plus this.
     durationMinutes: integer('duration_minutes'),
+    // An event's fee in whole minor units of fee_currency, owed by whoever answers Going; 0: free.
+    feeCents: integer('fee_cents').notNull().default(0),
+    feeCurrency: text('fee_currency').notNull().default(''),
     // Bumped on every edit: the calendar feeds' SEQUENCE (RFC 5545 §3.8.7.4).
     revision: integer('revision').notNull().default(0),
     // Workouts created together as a weekly series share this id (random, opaque); null otherwise.
@@ -234,6 +237,9 @@ export const races = sqliteTable('races', {
   // The race's legs, whose splits a result gives (domain/races/race-results.ts), as a JSON array of names in
   // order; a race added before races had legs of their own is a triathlon's five.
   legs: text('legs').notNull().default('["Swim","T1","Bike","T2","Run"]'),
+  // The entry fee in whole minor units of fee_currency, owed by whoever enters; 0: free.
+  feeCents: integer('fee_cents').notNull().default(0),
+  feeCurrency: text('fee_currency').notNull().default(''),
   // Bumped on every edit: the calendar feeds' SEQUENCE.
   revision: integer('revision').notNull().default(0),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -256,6 +262,22 @@ export const raceSignups = sqliteTable(
     wave: text('wave').notNull().default(''),
   },
   (t) => [uniqueIndex('race_signups_unique').on(t.raceId, t.userId)],
+);
+
+// A race entry let go because its fee was not paid within the club's hold: the member is told once,
+// and the race's page says so, until they enter again.
+export const raceEntryReleases = sqliteTable(
+  'race_entry_releases',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releasedAt: integer('released_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.userId] })],
 );
 
 /** A lift a member offers to a race: seats and bike-rack spots are counted apart. */
@@ -778,6 +800,10 @@ export const payments = sqliteTable(
     // The one-off request it answers (payment_requests; kind 'request'), null for a membership. No
     // foreign key: a request is never deleted, and SQLite adds a column's key without its ON DELETE.
     requestId: integer('request_id'),
+    // The race whose entry fee it pays (kind 'race') or the event whose fee it pays (kind 'event');
+    // no foreign key, so a payment outlives the race or event it paid for.
+    raceId: integer('race_id'),
+    postId: integer('post_id'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [

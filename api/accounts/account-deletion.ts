@@ -24,6 +24,7 @@ import {
   postTombstoneMembers,
   refunds,
   pushSubscriptions,
+  raceEntryReleases,
   raceSignups,
   raceLifts,
   raceLiftPlaces,
@@ -73,6 +74,7 @@ export const ACCOUNT_TABLES: Record<string, ((leaving: Leaving) => void) | { kee
       .run(),
   event_rsvps: ({ db, user }) => db.delete(eventRsvps).where(eq(eventRsvps.userId, user.id)).run(),
   race_signups: ({ db, user }) => db.delete(raceSignups).where(eq(raceSignups.userId, user.id)).run(),
+  race_entry_releases: ({ db, user }) => db.delete(raceEntryReleases).where(eq(raceEntryReleases.userId, user.id)).run(),
   // A leaving driver's lifts go (with their riders' places); the riders see the lift gone on the race page.
   race_lifts: ({ db, user }) => db.delete(raceLifts).where(eq(raceLifts.driverId, user.id)).run(),
   race_lift_places: ({ db, user }) => db.delete(raceLiftPlaces).where(eq(raceLiftPlaces.userId, user.id)).run(),

@@ -21,9 +21,11 @@ import { storedDuration } from '../../domain/durations';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { rsvpJoinsList } from '../../domain/people/safety';
 import { refuseUnsignedSignup } from '../safety/cards';
+import { documentBody } from '../club/documents';
+import { feeColumns } from '../../domain/payments/payments';
 
 type EventInput = Pick<NewEvent, 'title' | 'eventDate' | 'content'> &
-  Partial<Pick<NewEvent, 'eventTime' | 'eventEndTime' | 'eventLocation'>>;
+  Partial<Pick<NewEvent, 'eventTime' | 'eventEndTime' | 'eventLocation' | 'feeCents'>>;
 
 function loadEventOr404(deps: AppDeps, userId: number, id: number): EventPost {
   const event = loadEventPost(deps.database, userId, id);
@@ -48,6 +50,7 @@ export function createEvent(deps: AppDeps, actor: Actor, input: EventInput): Eve
         eventTime: input.eventTime ?? '',
         durationMinutes: storedDuration(input.eventTime ?? '', input.eventEndTime) ?? null,
         eventLocation: input.eventLocation ?? '',
+        ...feeColumns(input.feeCents, documentBody(deps, 'payments').currency),
         createdAt: now,
         updatedAt: now,
       })
@@ -72,6 +75,7 @@ export function updateEvent(deps: AppDeps, actor: Actor, eventId: number, input:
         // Left out of the request (an older app): the length it had stays.
         ...(input.eventEndTime !== undefined && { durationMinutes: storedDuration(input.eventTime ?? '', input.eventEndTime) }),
         eventLocation: input.eventLocation ?? '',
+        ...feeColumns(input.feeCents, documentBody(deps, 'payments').currency),
         revision: sql`${posts.revision} + 1`,
         updatedAt: deps.clock(),
       })

@@ -16,7 +16,7 @@ import {
 import { requireAuth, requireRole } from '../platform/middleware/auth';
 import { sendJsonWithEtag } from '../platform/middleware/etag';
 import { respondOnce } from '../platform/middleware/idempotency';
-import { bodyJson, parse, readBody, routeId } from '../platform/middleware/validate';
+import { bodyJson, parse, parseNamingField, readBody, routeId } from '../platform/middleware/validate';
 import { getAttendance, submitAttendance } from './workouts/attendance';
 import { ServiceError } from '../platform/errors';
 import { eventDetailAnswer, workoutDetailAnswer } from './detail-cache';
@@ -53,7 +53,8 @@ export const forumRoutes = new Hono<AppEnv>()
     return sendJsonWithEtag(c, forumListAnswer(c.var.deps, c.var.user.id, type));
   })
   .post('/posts', requireRole('exec'), async (c) => {
-    const input = await readBody(c, createPostSchema);
+    // A fee's refusal names its field, so the event's form shows it in place.
+    const input = parseNamingField(createPostSchema, await bodyJson(c), ['feeCents']);
     const { deps, user } = c.var;
     if (input.type === 'workout' && input.repeat) {
       const problem = seriesTermProblem(clubTerms(deps), input.workoutDate, input.repeat.until);
@@ -88,7 +89,7 @@ export const forumRoutes = new Hono<AppEnv>()
         } satisfies AnswerOf<'PUT /forum/posts/:id'>,
       }));
     }
-    const input = parse(updateEventSchema, raw);
+    const input = parseNamingField(updateEventSchema, raw, ['feeCents']);
     return respondOnce(c, input, () => ({
       status: 200,
       body: { post: updateEvent(deps, user, id, input) } satisfies AnswerOf<'PUT /forum/posts/:id'>,

@@ -15,6 +15,7 @@ import { myWeek } from '../my-week/my-week';
 import { forumListAnswer } from '../forum/posts/list-cache';
 import { prebuiltJson, type PrebuiltJson } from '../platform/middleware/etag';
 import { listRaces } from '../races/races';
+import { feeViewOf } from '../payments/entries/holds';
 import { workoutStart } from '../forum/posts/start-instants';
 import { clubTimeZone } from '../platform/club-time-zone';
 import { offlineSafety } from '../safety/card-access';
@@ -58,7 +59,7 @@ export function offlineSetAnswer(deps: AppDeps, user: CurrentUser): PrebuiltJson
     const safety = offlineSafety(deps, user);
     const own: OwnParts = {
       week: myWeek(deps, user.id, now),
-      races: { races: listRaces(deps, user) },
+      races: { races: listRaces(deps, user, feeViewOf(deps, user)) },
       safetyCards: safety.cards,
       safetyMarks: safety.marks,
     };

@@ -4,9 +4,12 @@
 import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { Cron } from 'croner';
 import type Stripe from 'stripe';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { payments, users, type PaymentRow, type UserRow } from '../../db/schema';
 import {
   CHECKOUT_NOT_FOUND,
+  FEE_EVENT_PAID_ERROR,
+  FEE_RACE_PAID_ERROR,
   NOTHING_OWED_ERROR,
   ONLINE_PAYMENTS_OFF_ERROR,
   PAYMENT_MEMBER_NOT_FOUND,
@@ -14,9 +17,10 @@ import {
   STRIPE_UNAVAILABLE_ERROR,
   UNKNOWN_PACKAGE_ERROR,
   type CheckoutAnswer,
+  type CheckoutInput,
   type Payment,
 } from '../../domain/contract/members/payments';
-import { PENDING_CHECK_AFTER_MS } from '../../domain/payments/payments';
+import { PENDING_CHECK_AFTER_MS, type PaymentKind } from '../../domain/payments/payments';
 import { clubName } from '../club/identity/identity';
 import type { AppDeps } from '../platform/context';
 import { ServiceError } from '../platform/errors';
@@ -25,6 +29,7 @@ import { pruneStripeEvents } from './webhook';
 import { owesMembership, paymentById } from './ledger';
 import { membershipPrice, type Price } from './prices';
 import { requestPrice, requestsOwedBy } from './requests';
+import { eventFeePrice, feeStillOwed, raceFeePrice } from './entries/fees';
 
 function stripeOf(deps: AppDeps): Stripe {
   if (!deps.stripe) throw new ServiceError(409, ONLINE_PAYMENTS_OFF_ERROR);
@@ -50,30 +55,69 @@ function lineItems(price: Price, club: string, what: string): Stripe.Checkout.Se
   return items;
 }
 
-/** What a member pays for: a membership package (refused once none is owed) or a request made to them. */
-export function chargeOf(deps: AppDeps, member: UserRow, what: { package?: string; request?: number }): { price: Price; requestId: number | null; stillOwed: () => boolean } {
+/** What a payment is of, beside its kind: the request, race or event it pays (null for the others). */
+export interface PaymentLink {
+  requestId: number | null;
+  raceId: number | null;
+  postId: number | null;
+}
+
+export interface Charge {
+  price: Price;
+  kind: PaymentKind;
+  link: PaymentLink;
+  /** Whether it is owed still, asked again before a checkout is offered. */
+  stillOwed: () => boolean;
+  /** The refusal once it is not. */
+  paidError: string;
+}
+
+const NO_LINK: PaymentLink = { requestId: null, raceId: null, postId: null };
+
+/**
+ * What a member pays for: a membership package (refused once none is owed), a request made to them,
+ * their entry in a race with a fee, or an event with a fee they answered Going to.
+ */
+export function chargeOf(deps: AppDeps, member: UserRow, what: CheckoutInput): Charge {
   if (what.request !== undefined) {
     const price = requestPrice(deps, member.id, what.request);
-    return { price, requestId: price.requestId, stillOwed: () => requestsOwedBy(deps, member.id).some((r) => r.id === price.requestId) };
+    return { price, kind: 'request', link: { ...NO_LINK, requestId: price.requestId }, stillOwed: () => requestsOwedBy(deps, member.id).some((r) => r.id === price.requestId), paidError: REQUEST_PAID_ERROR };
+  }
+  if (what.race !== undefined) {
+    const raceId = what.race;
+    const price = raceFeePrice(deps, member.id, raceId);
+    return { price, kind: 'race', link: { ...NO_LINK, raceId }, stillOwed: () => feeStillOwed(deps, 'race', raceId, member.id), paidError: FEE_RACE_PAID_ERROR };
+  }
+  if (what.event !== undefined) {
+    const postId = what.event;
+    const price = eventFeePrice(deps, member.id, postId);
+    return { price, kind: 'event', link: { ...NO_LINK, postId }, stillOwed: () => feeStillOwed(deps, 'event', postId, member.id), paidError: FEE_EVENT_PAID_ERROR };
   }
   const price = membershipPrice(deps, what.package ?? '', member.id);
   if (!price) throw new ServiceError(400, UNKNOWN_PACKAGE_ERROR, { field: 'package' });
-  return { price, requestId: null, stillOwed: () => owesMembership(deps, member) };
+  return { price, kind: 'membership', link: NO_LINK, stillOwed: () => owesMembership(deps, member), paidError: NOTHING_OWED_ERROR };
+}
+
+/** What a checkout's line says it is for, after the club's name. */
+const KIND_WORDS: Record<PaymentKind, string> = { membership: 'membership', request: 'request', race: 'race entry', event: 'event' };
+
+/** The payment's link as its columns are matched: a column null where the link has none. */
+function linkedTo(link: PaymentLink) {
+  const column = (col: SQLiteColumn, value: number | null) => (value === null ? isNull(col) : eq(col, value));
+  return and(column(payments.requestId, link.requestId), column(payments.raceId, link.raceId), column(payments.postId, link.postId));
 }
 
 /**
  * Where the member goes to pay for a membership package or a request made to them. A checkout the
  * member left open is offered again rather than a second one made, so nothing is paid twice by two tabs.
  */
-export async function startCheckout(deps: AppDeps, userId: number, what: { package?: string; request?: number }): Promise<CheckoutAnswer> {
+export async function startCheckout(deps: AppDeps, userId: number, what: CheckoutInput): Promise<CheckoutAnswer> {
   const stripe = stripeOf(deps);
   const { db } = deps.database;
   const member = db.select().from(users).where(eq(users.id, userId)).get();
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND);
-  const { price, requestId, stillOwed } = chargeOf(deps, member, what);
-  const owedError = requestId === null ? NOTHING_OWED_ERROR : REQUEST_PAID_ERROR;
+  const { price, kind, link, stillOwed, paidError: owedError } = chargeOf(deps, member, what);
   if (!stillOwed()) throw new ServiceError(409, owedError);
-  const kind = requestId === null ? 'membership' : 'request';
 
   const open = db
     .select()
@@ -84,7 +128,7 @@ export async function startCheckout(deps: AppDeps, userId: number, what: { packa
         eq(payments.method, 'online'),
         eq(payments.status, 'pending'),
         eq(payments.kind, kind),
-        requestId === null ? isNull(payments.requestId) : eq(payments.requestId, requestId),
+        linkedTo(link),
         isNotNull(payments.stripeSessionId),
       ),
     )
@@ -107,7 +151,7 @@ export async function startCheckout(deps: AppDeps, userId: number, what: { packa
       userId,
       memberName: member.name,
       kind,
-      requestId,
+      ...link,
       item: price.item,
       subtotalCents: price.subtotalCents,
       taxCents: price.taxCents,
@@ -130,7 +174,7 @@ export async function startCheckout(deps: AppDeps, userId: number, what: { packa
         metadata: { payment_id: ref },
         payment_intent_data: { metadata: { payment_id: ref } },
         customer_email: member.email,
-        line_items: lineItems(price, clubName(deps), requestId === null ? 'membership' : 'request'),
+        line_items: lineItems(price, clubName(deps), KIND_WORDS[kind]),
         success_url: `${deps.env.APP_URL}/payments/return?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${deps.env.APP_URL}/profile`,
       },

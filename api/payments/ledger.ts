@@ -20,6 +20,7 @@ import { toCsv } from '../reports/csv';
 import { memberPriceList, memberPriceOf } from './member-prices';
 import { clubTaxWords, owedPackages } from './prices';
 import { requestList, requestsOwedBy } from './requests';
+import { feeItems, feesOwedBy } from './entries/fees';
 
 /** The refunds that count: done, or being done (their amount is held while Stripe is asked). */
 export const COUNTING_REFUNDS = ['pending', 'succeeded'] as const;
@@ -162,6 +163,7 @@ export function ledger(deps: AppDeps, status?: PaymentStatus, termId?: string): 
     packages: owedPackages(deps).map((p) => p.item),
     memberPrices: memberPriceList(deps),
     requests: requestList(deps),
+    feeItems: feeItems(deps),
     terms: recentTerms(terms, clubToday(deps.clock(), zone)).map((t) => ({ id: t.id, label: t.label })),
   };
 }
@@ -230,6 +232,7 @@ export function myPayments(deps: AppDeps, account: UserRow, handlesPayments: boo
     taxWords: clubTaxWords(deps),
     owes: owesMembership(deps, account, list) ? owedPackages(deps, account.id) : [],
     requests: requestsOwedBy(deps, account.id),
+    fees: feesOwedBy(deps, account.id),
     payments: list,
     balance: balanceOf(list),
     handlesPayments,

@@ -16,7 +16,7 @@ export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPa
   const { db } = deps.database;
   const member = db.select().from(users).where(eq(users.id, input.userId)).get();
   if (!member) throw new ServiceError(404, PAYMENT_MEMBER_NOT_FOUND, { field: 'userId' });
-  const { price, requestId } = chargeOf(deps, member, input);
+  const { price, kind, link } = chargeOf(deps, member, input);
   const amountCents = input.amountCents ?? price.totalCents;
   // Another amount than the price (a reduced fee, a part paid) carries the tax at the same rate, inside it.
   const split = amountCents === price.totalCents ? price : chargeFor(amountCents, { name: price.taxName, included: true, rate: price.taxRate });
@@ -25,8 +25,8 @@ export function recordPayment(deps: AppDeps, actor: CurrentUser, input: RecordPa
     .values({
       userId: member.id,
       memberName: member.name,
-      kind: requestId === null ? 'membership' : 'request',
-      requestId,
+      kind,
+      ...link,
       item: price.item,
       subtotalCents: split.subtotalCents,
       taxCents: split.taxCents,

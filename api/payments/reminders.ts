@@ -1,4 +1,4 @@
-// Who still owes the club (a membership, a payment request), who of a workout's roster owes (the
+// Who still owes the club (a membership, a payment request, a race's entry fee or an event's), who of a workout's roster owes (the
 // offline set carries it, so the roster at the pool says whom to ask with no signal), and the treasurer's reminder to them:
 // told the one way members are told (messaging/notify.ts), each at most once in the club's
 // `reminderDays` however often the treasurer asks (payment_reminders keeps when each was last told).
@@ -19,6 +19,7 @@ import { mayHandle } from './access';
 import { owesMembership } from './ledger';
 import { owedPackages } from './prices';
 import { askNewcomers, requestsOwedByAsked } from './requests';
+import { feesOwedBy } from './entries/fees';
 
 /** Every account that owes the club something, by name, with when it was last reminded. */
 export function owingList(deps: AppDeps): OwingMember[] {
@@ -40,6 +41,7 @@ export function owingList(deps: AppDeps): OwingMember[] {
   const owing: OwingMember[] = [];
   for (const { user, remindedAt } of rows) {
     const owes = asked.has(user.id) ? requestsOwedByAsked(deps, user.id).map((r) => `${r.title} (${format.money(r.amountCents, currency)}, due ${format.date(r.dueDate, 'medium')})`) : [];
+    for (const f of feesOwedBy(deps, user.id)) owes.push(`${f.name}${f.kind === 'race' ? ' entry fee' : ''} (${format.money(f.amountCents, f.currency)}, on ${format.date(f.date, 'medium')})`);
     if ((effectiveRole(user, today) === 'pending' || renewing.has(user.id)) && owesMembership(deps, user)) owes.unshift('Membership');
     if (owes.length > 0) owing.push({ userId: user.id, name: user.name, owes, remindedAt: remindedAt ?? null });
   }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcementDismissals, clubDocuments, idempotencyKeys, messageQueue, passkeys, renewalRequests, roleChangeNotifications, users } from '../../db/schema';
+import { announcementDismissals, clubDocuments, idempotencyKeys, messageQueue, passkeys, raceEntryReleases, renewalRequests, roleChangeNotifications, users } from '../../db/schema';
 import {
   ACCOUNT_DELETED_ERROR,
   DELETE_WRONG_PASSWORD,
@@ -111,6 +111,8 @@ async function leavingScene() {
   await t.must('POST', '/api/auth/forgot-password', { body: { email: me.email } });
   t.deps.messageQueue.enqueue(activationEmail('University Triathlon Club', me.email, me.name, 'Exec', 'http://club.test'));
   t.db.insert(roleChangeNotifications).values({ userId: me.id, oldRole: 'member', newRole: 'exec' }).run();
+  // An earlier entry of mine let go, its fee unpaid within the club's hold.
+  t.db.insert(raceEntryReleases).values({ raceId: race, userId: me.id, releasedAt: t.clock.now() }).run();
   await t.must('POST', '/api/announcements', {
     token: me.token,
     body: { title: 'Pool closed Friday', body: 'The meet takes the pool.', until: '2026-03-06' },

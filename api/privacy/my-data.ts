@@ -31,6 +31,7 @@ import {
   postTombstoneMembers,
   postTombstones,
   pushSubscriptions,
+  raceEntryReleases,
   raceSignups,
   raceLifts,
   raceLiftPlaces,
@@ -176,6 +177,14 @@ export const MY_DATA_TABLES: Record<string, ((r: Reading) => unknown) | { skip: 
       .where(eq(raceSignups.userId, user.id))
       .all()
       .map(({ s, r }) => ({ race_id: r.id, name: r.name, date: r.date, signed_up_at: at(s.signupTime), distance: s.distance, wave: s.wave })),
+  race_entry_releases: ({ db, user }) =>
+    db
+      .select({ e: raceEntryReleases, r: races })
+      .from(raceEntryReleases)
+      .innerJoin(races, eq(races.id, raceEntryReleases.raceId))
+      .where(eq(raceEntryReleases.userId, user.id))
+      .all()
+      .map(({ e, r }) => ({ race_id: r.id, name: r.name, let_go_at: at(e.releasedAt), why: 'its entry fee was not paid within the club’s hold' })),
   race_lifts: ({ db, user }) =>
     db
       .select()

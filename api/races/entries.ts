@@ -2,15 +2,19 @@
 // `race_signups` (the table keeps the name of the first apps): signing up makes the row with no
 // distance yet, entering a distance fills it in (signing up when they were not). Its reads, its writes
 // and the one mapper from a row to the contract's answers (the race's `signups` and `entries`) live here.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { raceSignups, users } from '../../db/schema';
+import { raceSignups, races, users } from '../../db/schema';
 import type { RaceEntry, RaceEntryInput, RaceSignup } from '../../domain/contract/training/races';
 import type { AppDeps } from '../platform/context';
 import { refuseUnsignedSignup } from '../safety/cards';
+import { forgetRelease, paidFor } from '../payments/entries/holds';
 import { raceDistance, raceRow, requireMember, scopedRead, type Member, type RaceScope } from './race-rows';
 
 type Deps = Pick<AppDeps, 'database'>;
+
+/** Whether the entry's race has a fee and the entrant has not paid it (1) or not (0). */
+const entryFeeUnpaid = sql<number>`(${races.feeCents} > 0 and not ${paidFor('race', sql`${raceSignups.raceId}`, sql`${raceSignups.userId}`)})`;
 
 /** Entries, oldest first, with who made them. */
 const entryRows = scopedRead(
@@ -26,9 +30,11 @@ const entryRows = scopedRead(
         picture: users.profilePictureUrl,
         distance: raceSignups.distance,
         wave: raceSignups.wave,
+        unpaid: entryFeeUnpaid,
       })
       .from(raceSignups)
       .innerJoin(users, eq(users.id, raceSignups.userId))
+      .innerJoin(races, eq(races.id, raceSignups.raceId))
       .$dynamic(),
   asc(raceSignups.signupTime),
   asc(raceSignups.id),
@@ -39,6 +45,8 @@ type EntryRow = ReturnType<typeof entryRows>[number];
 export interface RaceEntries {
   signups: RaceSignup[];
   entries: RaceEntry[];
+  /** The entrants whose entry fee is unpaid, with when each entered. */
+  unpaid: Map<number, number>;
 }
 
 function toSignup(row: EntryRow): RaceSignup {
@@ -55,11 +63,12 @@ export function entriesOf(db: Db, scope: RaceScope): Map<number, RaceEntries> {
   for (const row of entryRows(db, scope)) {
     let race = byRace.get(row.raceId);
     if (!race) {
-      race = { signups: [], entries: [] };
+      race = { signups: [], entries: [], unpaid: new Map() };
       byRace.set(row.raceId, race);
     }
     race.signups.push(toSignup(row));
     race.entries.push(toEntry(row));
+    if (row.unpaid === 1) race.unpaid.set(row.userId, row.signupTime);
   }
   return byRace;
 }
@@ -88,7 +97,8 @@ export function setRaceSignup(deps: Deps, raceId: number, user: Member, signedUp
   requireMember(user);
   raceRow(db, raceId);
   if (signedUp) {
-    db.insert(raceSignups).values({ raceId, userId: user.id, signupTime: now }).onConflictDoNothing().run();
+    const made = db.insert(raceSignups).values({ raceId, userId: user.id, signupTime: now }).onConflictDoNothing().run().changes;
+    if (made === 1) forgetRelease(db, raceId, user.id);
   } else {
     db.delete(raceSignups)
       .where(and(eq(raceSignups.raceId, raceId), eq(raceSignups.userId, user.id)))
@@ -102,6 +112,7 @@ export function setEntry(deps: Deps, raceId: number, user: Member, input: RaceEn
   requireMember(user);
   const { db } = deps.database;
   const distance = raceDistance(raceRow(db, raceId), input.distance);
+  forgetRelease(db, raceId, user.id);
   db.insert(raceSignups)
     .values({ raceId, userId: user.id, signupTime: now, distance, wave: input.wave })
     .onConflictDoUpdate({

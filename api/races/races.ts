@@ -16,12 +16,26 @@ import { liftSeenBy, liftsOf, type RaceLifts } from './lifts';
 import { distancesOf, legsOf, raceRow, type Member, type RaceScope } from './race-rows';
 import { resultsOf } from './results';
 import { removeDutiesOf } from '../../db/queries/duty-places';
+import { DEFAULT_CURRENCY, type Currency } from '../../domain/payments/money';
+import { defaultPaymentSettings, entryHoldEnds, feeColumns } from '../../domain/payments/payments';
+import { releasesOf } from '../payments/entries/holds';
 
 /** What the race functions need: the database (the callers give the time). */
 type RaceDeps = Pick<AppDeps, 'database'>;
 
 /** Who is asking: null for a visitor without a token. */
 export type RaceViewer = { id: number; role: Role } | null;
+
+/**
+ * What a member's answer shows of entry fees: the club's hold (hours) for the caller's own unpaid
+ * entry, and whether the caller handles payments (and so sees every unpaid entry marked).
+ */
+export interface FeeView {
+  holdHours: number;
+  handlesPayments: boolean;
+}
+
+const FEE_VIEW_DEFAULT: FeeView = { holdHours: defaultPaymentSettings().entryHoldHours, handlesPayments: false };
 
 function isMember(viewer: RaceViewer): viewer is Member {
   return viewer !== null && hasRole(viewer.role, 'member');
@@ -39,45 +53,56 @@ interface RaceReads {
   entries: Map<number, RaceEntries>;
   lifts: Map<number, RaceLifts>;
   results: Map<number, Race['results']>;
+  /** Per race, the members whose entry was let go, its fee unpaid. */
+  released: Map<number, Set<number>>;
 }
 
-const NO_ENTRIES: RaceEntries = { signups: [], entries: [] };
+const NO_ENTRIES: RaceEntries = { signups: [], entries: [], unpaid: new Map() };
 const NO_LIFTS: RaceLifts = { lifts: [], liftSeekers: [] };
 
 const stored = (row: RaceRow): StoredRace => ({ row, distances: distancesOf(row), legs: legsOf(row) });
 
 function readsOf(db: Db, scope: RaceScope, list: readonly StoredRace[]): RaceReads {
   const legs = new Map(list.map((r) => [r.row.id, r.legs]));
-  return { entries: entriesOf(db, scope), lifts: liftsOf(db, scope), results: resultsOf(db, scope, legs) };
+  return { entries: entriesOf(db, scope), lifts: liftsOf(db, scope), results: resultsOf(db, scope, legs), released: releasesOf(db, scope) };
 }
 
 /** The one mapper from a race (and, for a member, what was read of its weekend) to the contract's `Race` as `viewer` sees it. */
-function toRace({ row, distances, legs }: StoredRace, viewer: RaceViewer, reads: RaceReads | null): Race {
-  const base = { id: row.id, name: row.name, date: row.date, location: row.location, description: row.description, distances, legs };
+function toRace({ row, distances, legs }: StoredRace, viewer: RaceViewer, reads: RaceReads | null, view: FeeView = FEE_VIEW_DEFAULT): Race {
+  // A free race's answer is as it always was; a fee comes with its currency.
+  const fee = row.feeCents > 0 ? { feeCents: row.feeCents, feeCurrency: row.feeCurrency } : {};
+  const base = { id: row.id, name: row.name, date: row.date, location: row.location, description: row.description, distances, legs, ...fee };
   // Members' names stay private: visitors and non-members see the race only.
   if (!isMember(viewer) || reads === null) {
     return { ...base, signups: [], signupCount: 0, isSignedUp: false, entries: [], lifts: [], liftSeekers: [], results: [], entry: null, lookingForLift: false };
   }
-  const { signups, entries } = reads.entries.get(row.id) ?? NO_ENTRIES;
+  const { signups, entries: all, unpaid } = reads.entries.get(row.id) ?? NO_ENTRIES;
   const { lifts, liftSeekers } = reads.lifts.get(row.id) ?? NO_LIFTS;
+  const ownEntered = unpaid.get(viewer.id);
+  // An unpaid entry is marked for its member and for whoever handles the money; nobody else sees who owes.
+  const entries = unpaid.size === 0 ? all : all.map((e) => (unpaid.has(e.user_id) && (view.handlesPayments || e.user_id === viewer.id) ? { ...e, paymentPending: true } : e));
+  const isSignedUp = signups.some((s) => s.user_id === viewer.id);
+  const letGo = !isSignedUp && (reads.released.get(row.id)?.has(viewer.id) ?? false);
   return {
     ...base,
     signups,
     signupCount: signups.length,
-    isSignedUp: signups.some((s) => s.user_id === viewer.id),
+    isSignedUp,
     entries,
     lifts: lifts.map((lift) => liftSeenBy(lift, viewer.id)),
     liftSeekers,
     results: reads.results.get(row.id) ?? [],
     entry: entries.find((e) => e.user_id === viewer.id) ?? null,
     lookingForLift: liftSeekers.some((s) => s.user_id === viewer.id),
+    ...(ownEntered === undefined ? {} : { entryHeldUntil: entryHoldEnds(ownEntered, { entryHoldHours: view.holdHours }) }),
+    ...(letGo ? { entryLetGo: true } : {}),
   };
 }
 
 /** One race as `viewer` sees it, read now. */
-function raceFor(db: Db, row: RaceRow, viewer: RaceViewer): Race {
+function raceFor(db: Db, row: RaceRow, viewer: RaceViewer, view?: FeeView): Race {
   const race = stored(row);
-  return toRace(race, viewer, isMember(viewer) ? readsOf(db, row.id, [race]) : null);
+  return toRace(race, viewer, isMember(viewer) ? readsOf(db, row.id, [race]) : null, view);
 }
 
 /** Every race, and what members see of them, as of one version of the data. */
@@ -105,23 +130,25 @@ function currentList(database: Database_, member: boolean): RaceList {
 }
 
 /** Every race by date (then by creation); signups only for members. */
-export function listRaces(deps: RaceDeps, viewer: RaceViewer): Race[] {
+export function listRaces(deps: RaceDeps, viewer: RaceViewer, view?: FeeView): Race[] {
   const list = currentList(deps.database, isMember(viewer));
-  return list.races.map((race) => toRace(race, viewer, list.reads));
+  return list.races.map((race) => toRace(race, viewer, list.reads, view));
 }
 
 /** GET /races/{id} for a member. */
-export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: Member): RaceDetailAnswer {
+export function getRaceDetail(deps: RaceDeps, raceId: number, viewer: Member, view?: FeeView): RaceDetailAnswer {
   const { db } = deps.database;
-  const race = raceFor(db, raceRow(db, raceId), viewer);
+  const race = raceFor(db, raceRow(db, raceId), viewer, view);
   return { race, signups: race.signups, isSignedUp: race.isSignedUp };
 }
 
-export function createRace(deps: RaceDeps, input: RaceInput, creator: Member, now: number): Race {
+/** Adds a race; its fee, if any, in `currency` (the club's). */
+export function createRace(deps: RaceDeps, input: RaceInput, creator: Member, now: number, currency: Currency = DEFAULT_CURRENCY): Race {
   const row = deps.database.db
     .insert(races)
     .values({
       ...input,
+      ...feeColumns(input.feeCents, currency),
       distances: JSON.stringify(input.distances ?? []),
       legs: JSON.stringify(input.legs ?? DEFAULT_RACE_LEGS),
       createdBy: creator.id,
@@ -130,15 +157,17 @@ export function createRace(deps: RaceDeps, input: RaceInput, creator: Member, no
     .returning()
     .get();
   // A new race has no entries, lifts or results yet.
-  return toRace(stored(row), creator, { entries: new Map(), lifts: new Map(), results: new Map() });
+  return toRace(stored(row), creator, { entries: new Map(), lifts: new Map(), results: new Map(), released: new Map() });
 }
 
-export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, editor: Member): Race {
+/** Changes a race; a fee set in it, in `currency` (the club's). */
+export function updateRace(deps: RaceDeps, raceId: number, input: RaceInput, editor: Member, currency: Currency = DEFAULT_CURRENCY): Race {
   const { db } = deps.database;
   const row = db
     .update(races)
     .set({
       ...input,
+      ...feeColumns(input.feeCents, currency),
       // An edit without distances or legs (an older app's) keeps them.
       distances: input.distances === undefined ? undefined : JSON.stringify(input.distances),
       legs: input.legs === undefined ? undefined : JSON.stringify(input.legs),

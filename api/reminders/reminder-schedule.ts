@@ -6,6 +6,7 @@ import type { AppDeps } from '../platform/context';
 import { sendDueReminders } from './reminders';
 import { sendDutyReminders } from '../duties/duty-reminders';
 import { dailySafetyPass } from '../safety/retention';
+import { letGoUnpaidEntries } from '../payments/entries/holds';
 
 /** One reminder pass of a club: what is due is queued, and a failure is logged (the next pass tries again). */
 export function runReminderPass(deps: AppDeps): void {
@@ -14,6 +15,8 @@ export function runReminderPass(deps: AppDeps): void {
     if (pass.workoutReminders + pass.eventReminders + pass.renewalReminders > 0) deps.logger.info(pass, 'reminders queued');
     const duty = sendDutyReminders(deps);
     if (duty.holders + duty.open > 0) deps.logger.info(duty, 'duty reminders queued');
+    const released = letGoUnpaidEntries(deps);
+    if (released > 0) deps.logger.info({ released }, 'race entries let go, their fee unpaid within the hold');
     const safety = dailySafetyPass(deps);
     if (safety.removed + safety.reminded > 0) deps.logger.info(safety, 'safety pass: ended memberships’ cards removed, members reminded before the term');
   } catch (err) {

@@ -50,6 +50,8 @@ export interface EventPostRow extends PostRowCommon {
   event_time: string | null;
   event_location: string | null;
   duration_minutes: number | null;
+  fee_cents: number;
+  fee_currency: string;
   /** `<member id>:<status>` per RSVP: read with `rsvpsOf`. */
   rsvps: string | null;
 }
@@ -75,7 +77,7 @@ const WORKOUT_SELECT = `
 
 const EVENT_SELECT = `
   select p.id, p.user_id, u.name as author_name, u.profile_picture_url as author_picture, p.title,
-    p.event_date, p.event_time, p.event_location, p.duration_minutes, p.content, p.created_at, p.cancelled_at, p.cancel_reason, p.moved_at,
+    p.event_date, p.event_time, p.event_location, p.duration_minutes, p.fee_cents, p.fee_currency, p.content, p.created_at, p.cancelled_at, p.cancel_reason, p.moved_at,
     (select group_concat(r.user_id || ':' || r.status) from event_rsvps r where r.post_id = p.id) as rsvps
   from posts p left join users u on u.id = p.user_id
   where p.type = 'event'`;

@@ -34,6 +34,8 @@ export const clubConfigSchema = z.object({
     .optional(),
   /** The club's workout types and the forum's filters (the `sports` document): the form, badges and filters follow them offline too. */
   sports: z.custom<SportsDocument>().optional(),
+  /** The club's currency (the `payments` document): a race's or event's fee is typed in it. */
+  currency: z.string().optional(),
   /** The club's membership terms (the `terms` document): a device keeps them to word and check terms offline. */
   terms: z.array(z.object({ id: z.string(), name: z.string(), start: z.string(), end: z.string() })).optional(),
 });

@@ -129,7 +129,7 @@ export const ADDED_FIELDS: { [K in DocumentKey]?: readonly (keyof ClubDocumentTy
   club: ['tagline', 'description', 'accentColour'],
   'home-page': ['cards', 'figures'],
   'join-page': ['tax'],
-  payments: ['reminderDays'],
+  payments: ['reminderDays', 'entryHoldHours'],
 };
 
 /** The body a publish sends, with each added field it leaves out (ADDED_FIELDS) at its value in force. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, defaultPaymentSettings, mayBecome, mayHandlePayments, membershipOwed, refundProblem, refundableCents, PAYMENT_STATUSES } from './payments';
+import { balanceOf, defaultPaymentSettings, entryHoldEnds, entryLetGo, feeColumns, mayBecome, mayHandlePayments, membershipOwed, refundProblem, refundableCents, PAYMENT_STATUSES } from './payments';
 
 describe('a payment’s status', () => {
   it('becomes paid from any other status and never leaves it', () => {
@@ -84,5 +84,24 @@ describe('who handles the money', () => {
     expect(mayHandlePayments('exec', ['secretary'], settings)).toBe(false);
     expect(mayHandlePayments('member', ['treasurer'], settings)).toBe(false);
     expect(mayHandlePayments('exec', ['secretary'], { positions: ['secretary'] })).toBe(true);
+  });
+});
+
+describe('the hold of an unpaid race entry', () => {
+  const settings = { entryHoldHours: 48 };
+  const hour = 60 * 60 * 1000;
+  it('ends the club’s hours after the entry, and lets go only an unpaid entry with a fee, from then on', () => {
+    expect(entryHoldEnds(1000, settings)).toBe(1000 + 48 * hour);
+    const entry = { enteredAt: 0, feeCents: 4500, paid: false };
+    expect(entryLetGo(entry, 48 * hour - 1, settings)).toBe(false);
+    expect(entryLetGo(entry, 48 * hour, settings)).toBe(true);
+    expect(entryLetGo({ ...entry, paid: true }, 100 * hour, settings)).toBe(false);
+    expect(entryLetGo({ ...entry, feeCents: 0 }, 100 * hour, settings)).toBe(false);
+  });
+
+  it('stores a fee in the currency of the day it is set, a free one with none, and leaves one left out as it was', () => {
+    expect(feeColumns(4500, 'EUR')).toEqual({ feeCents: 4500, feeCurrency: 'EUR' });
+    expect(feeColumns(0, 'EUR')).toEqual({ feeCents: 0, feeCurrency: '' });
+    expect(feeColumns(undefined, 'EUR')).toEqual({});
   });
 });

@@ -18,8 +18,11 @@ export const HAND_METHODS = ['cash', 'transfer'] as const satisfies readonly Pay
 export type HandMethod = (typeof HAND_METHODS)[number];
 export const METHOD_NAMES: Record<PaymentMethod, string> = { online: 'Online', cash: 'Cash', transfer: 'Bank transfer' };
 
-/** What a payment is for: a membership package, or a one-off request of the club (kit, a camp). */
-export const PAYMENT_KINDS = ['membership', 'request'] as const;
+/**
+ * What a payment is for: a membership package, a one-off request of the club (kit, a camp), a race's
+ * entry fee, or an event's fee.
+ */
+export const PAYMENT_KINDS = ['membership', 'request', 'race', 'event'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** The statuses a payment in `from` may move to on news of `to`. */
@@ -120,10 +123,28 @@ export interface PaymentSettings {
   positions: string[];
   /** A member who owes is reminded at most once in this many days, however often the treasurer asks. */
   reminderDays: number;
+  /** How many hours a race entry whose fee is unpaid is held; after that the entry is let go. */
+  entryHoldHours: number;
 }
 
+export const ENTRY_HOLD_HOURS_MIN = 1;
+export const ENTRY_HOLD_HOURS_MAX = 720;
+
 export function defaultPaymentSettings(): PaymentSettings {
-  return { currency: DEFAULT_CURRENCY, activateOnPayment: false, positions: ['treasurer'], reminderDays: 7 };
+  return { currency: DEFAULT_CURRENCY, activateOnPayment: false, positions: ['treasurer'], reminderDays: 7, entryHoldHours: 48 };
+}
+
+/** The instant (epoch ms) the hold of a race entry made at `enteredAt` ends, its fee unpaid. */
+export function entryHoldEnds(enteredAt: number, settings: Pick<PaymentSettings, 'entryHoldHours'>): number {
+  return enteredAt + settings.entryHoldHours * 60 * 60 * 1000;
+}
+
+/**
+ * Whether a race entry is let go at `now`: only an entry with a fee, not paid, past its hold. A free
+ * entry and a paid one are never let go.
+ */
+export function entryLetGo(entry: { enteredAt: number; feeCents: number; paid: boolean }, now: number, settings: Pick<PaymentSettings, 'entryHoldHours'>): boolean {
+  return entry.feeCents > 0 && !entry.paid && now >= entryHoldEnds(entry.enteredAt, settings);
 }
 
 /** Whether a member last reminded at `lastSentAt` (epoch ms) may be reminded again at `now`. */
@@ -138,4 +159,13 @@ export function mayRemind(lastSentAt: number | null, now: number, settings: Pick
 export function mayHandlePayments(role: string, heldPositions: readonly string[], settings: Pick<PaymentSettings, 'positions'>): boolean {
   if (role === 'administrator') return true;
   return role === 'exec' && heldPositions.some((id) => settings.positions.includes(id));
+}
+
+/**
+ * A race's or event's fee as stored, from its form: in the club's currency of the day it is set (a
+ * change of currency later leaves it in its own), '' for a free one; left out of an edit, as it was.
+ */
+export function feeColumns(feeCents: number | undefined, currency: Currency): { feeCents?: number; feeCurrency?: string } {
+  if (feeCents === undefined) return {};
+  return { feeCents, feeCurrency: feeCents > 0 ? currency : '' };
 }

@@ -80,6 +80,8 @@ export function sharedEvent(row: EventPostRow, rsvps: readonly [number, RsvpStat
     cancel_reason: row.cancel_reason,
     moved_at: row.moved_at,
     rsvpCounts,
+    // A free event's answer is as it always was; a fee comes with its currency.
+    ...(row.fee_cents > 0 ? { feeCents: row.fee_cents, feeCurrency: row.fee_currency } : {}),
   };
 }
 

@@ -16,11 +16,14 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<
  * As `parse`, and the 400 names the field of the first broken rule (`field`: its path, dotted), for a
  * form to show it there; a rule about the whole body (e.g. 'All fields are required') names none.
  */
-export function parseNamingField<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+export function parseNamingField<T extends z.ZodType>(schema: T, value: unknown, only?: readonly string[]): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new ServiceError(400, issue.message, issue.path.length > 0 ? { field: issue.path.join('.') } : undefined);
+  const field = issue.path.join('.');
+  // `only`: a route whose older refusals name no field names just the fields it lists.
+  const named = issue.path.length > 0 && (only === undefined || only.includes(field));
+  throw new ServiceError(400, issue.message, named ? { field } : undefined);
 }
 
 /**

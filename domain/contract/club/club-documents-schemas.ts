@@ -33,9 +33,12 @@ import {
 } from '../../sports';
 import { POSITION_GROUPS } from './profiles';
 import { isCurrency } from '../../payments/money';
+import { ENTRY_HOLD_HOURS_MAX, ENTRY_HOLD_HOURS_MIN } from '../../payments/payments';
 import { HOME_CARD_ICONS, type CharterPage, type WaiverPage, type FaqPage, type GearPage, type HomePage, type JoinPage, type ResourcesPage } from '../../documents/club-pages';
 
 /** The label each rule number has on Admin → Rules, which its messages name. */
+const ENTRY_HOLD_ERROR = `Give the hours an unpaid race entry is held, ${ENTRY_HOLD_HOURS_MIN} to ${ENTRY_HOLD_HOURS_MAX}`;
+
 /** The refusal of a currency the runtime does not know. */
 export const CURRENCY_CODE_ERROR = 'Choose a currency by its ISO 4217 code, such as CAD, EUR or JPY';
 
@@ -425,6 +428,7 @@ export const DOCUMENT_SCHEMAS: { [K in DocumentKey]: z.ZodType<ClubDocumentTypes
     activateOnPayment: z.boolean({ error: 'Say whether a paid membership activates the account' }),
     positions: z.array(z.string().trim().min(1).max(60), { error: 'List the positions that handle payments' }).max(20, 'At most 20 positions'),
     reminderDays: z.number({ error: 'Give the days between two reminders, 1 to 60' }).int('Give the days between two reminders, 1 to 60').min(1, 'Give the days between two reminders, 1 to 60').max(60, 'Give the days between two reminders, 1 to 60'),
+    entryHoldHours: z.number({ error: ENTRY_HOLD_ERROR }).int(ENTRY_HOLD_ERROR).min(ENTRY_HOLD_HOURS_MIN, ENTRY_HOLD_ERROR).max(ENTRY_HOLD_HOURS_MAX, ENTRY_HOLD_ERROR),
   }),
   duties: z.object({
     kinds: z

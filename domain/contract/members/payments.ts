@@ -25,7 +25,15 @@ export const PAYMENT_REQUEST_NOT_FOUND = 'That payment request is not one of you
 export const REQUEST_PAID_ERROR = 'This request is already paid';
 export const REQUEST_MEMBERS_ERROR = 'Choose the members asked, or ask every member';
 export const LEDGER_TERM_ERROR = 'Choose one of the club’s terms';
-export const CHECKOUT_WHAT_ERROR = 'Choose a membership package or a payment request';
+export const CHECKOUT_WHAT_ERROR = 'Choose a membership package, a payment request, a race or an event';
+export const FEE_AMOUNT_ERROR = 'Give the fee in cents, a whole number from 0 up to 10,000,000';
+export const FEE_RACE_NOT_FOUND = 'Race not found';
+export const FEE_EVENT_NOT_FOUND = 'Event not found';
+export const FEE_RACE_NOT_ENTERED_ERROR = 'Enter the race before paying its entry fee';
+export const FEE_EVENT_NOT_GOING_ERROR = 'Answer Going to the event before paying its fee';
+export const FEE_RACE_PAID_ERROR = 'This race’s entry fee is already paid';
+export const FEE_EVENT_PAID_ERROR = 'This event’s fee is already paid';
+export const FEE_NONE_ERROR = 'There is no fee to pay for this';
 
 /** One refund of a payment. `pending` while Stripe is asked; a refund Stripe refused is `failed` and counts for nothing. */
 export interface Refund {
@@ -107,6 +115,30 @@ export interface OwedRequest {
   dueDate: string;
 }
 
+/** A race's entry fee or an event's fee the member owes: entered, or answered Going, and not paid. */
+export interface OwedFee {
+  kind: 'race' | 'event';
+  /** The race's id, or the event's (its post id): the checkout's and the record's `race` or `event`. */
+  id: number;
+  /** The race's or event's name. */
+  name: string;
+  /** Its club date ('YYYY-MM-DD'). */
+  date: string;
+  amountCents: number;
+  currency: Currency;
+  /** A race entry's hold (epoch ms): unpaid by then, the entry is let go; null for an event. */
+  heldUntil: number | null;
+}
+
+/** A race or event with a fee, as the treasurer records money for it. */
+export interface FeeItem {
+  kind: 'race' | 'event';
+  id: number;
+  name: string;
+  date: string;
+  amountCents: number;
+}
+
 /** A payment request as the treasurer sees it: how many were asked, and who has paid. */
 export interface PaymentRequest extends OwedRequest {
   createdBy: string | null;
@@ -160,6 +192,8 @@ export interface MyPaymentsAnswer {
   owes: OwedPackage[];
   /** The club's one-off requests to this member not yet paid, soonest due first. */
   requests: OwedRequest[];
+  /** The race entry fees and event fees the member owes, soonest first. */
+  fees: OwedFee[];
   payments: Payment[];
   balance: Balance;
   /** Whether this account handles the club's money (Admin → Payments): its profile links there. */
@@ -202,6 +236,8 @@ export interface LedgerAnswer {
   memberPrices: MemberPrice[];
   /** The one-off payment requests, newest first. */
   requests: PaymentRequest[];
+  /** The races and events with a fee, latest first, which money handed over may pay too (absent from older answers). */
+  feeItems?: FeeItem[];
   /** Who still owes the club, by name. */
   owing: OwingMember[];
   /** The terms the ledger may be filtered by, newest first ('Fall 2026'). */
@@ -218,11 +254,22 @@ const words = (what: string, most: number) =>
 const packageName = z.string({ error: UNKNOWN_PACKAGE_ERROR }).trim().min(1, UNKNOWN_PACKAGE_ERROR).max(60, UNKNOWN_PACKAGE_ERROR);
 
 const requestId = z.number({ error: PAYMENT_REQUEST_NOT_FOUND }).int(PAYMENT_REQUEST_NOT_FOUND).positive(PAYMENT_REQUEST_NOT_FOUND);
+const raceId = z.number({ error: FEE_RACE_NOT_FOUND }).int(FEE_RACE_NOT_FOUND).positive(FEE_RACE_NOT_FOUND);
+const eventId = z.number({ error: FEE_EVENT_NOT_FOUND }).int(FEE_EVENT_NOT_FOUND).positive(FEE_EVENT_NOT_FOUND);
 
-/** A checkout of a membership package, or (with `request`) of a one-off payment request. */
-export const checkoutSchema = z.object({ package: packageName.optional(), request: requestId.optional() }).superRefine((value, ctx) => {
-  if ((value.package === undefined) === (value.request === undefined)) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
-});
+/** A race's entry fee or an event's fee as set in its form: whole minor units, 0 (or left out) for free. */
+export const feeCentsSchema = z.number({ error: FEE_AMOUNT_ERROR }).int(FEE_AMOUNT_ERROR).min(0, FEE_AMOUNT_ERROR).max(MAX_CENTS, FEE_AMOUNT_ERROR);
+
+/** What a checkout or a record pays for: exactly one of a package, a request, a race's entry or an event. */
+const payingFor = { package: packageName.optional(), request: requestId.optional(), race: raceId.optional(), event: eventId.optional() };
+function oneThing(value: { package?: string; request?: number; race?: number; event?: number }, ctx: z.RefinementCtx): void {
+  const given = [value.package, value.request, value.race, value.event].filter((v) => v !== undefined).length;
+  if (given !== 1) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
+}
+
+/** A checkout of a membership package, or of a one-off payment request, a race's entry fee or an event's fee. */
+export const checkoutSchema = z.object(payingFor).superRefine(oneThing);
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 export const returnSchema = z.object({
   sessionId: z.string({ error: CHECKOUT_NOT_FOUND }).trim().min(1, CHECKOUT_NOT_FOUND).max(255, CHECKOUT_NOT_FOUND),
@@ -230,17 +277,14 @@ export const returnSchema = z.object({
 
 export const recordPaymentSchema = z.object({
   userId: z.number({ error: PAYMENT_MEMBER_NOT_FOUND }).int(PAYMENT_MEMBER_NOT_FOUND).positive(PAYMENT_MEMBER_NOT_FOUND),
-  package: packageName.optional(),
-  /** The one-off request it pays, instead of a package. */
-  request: requestId.optional(),
+  /** A package, or instead the one-off request, the race (its entry fee) or the event (its fee) it pays. */
+  ...payingFor,
   /** What was handed over; left out, the package's price with tax. */
   amountCents: z.number({ error: RECORD_AMOUNT_ERROR }).int(RECORD_AMOUNT_ERROR).min(0, RECORD_AMOUNT_ERROR).max(MAX_CENTS, RECORD_AMOUNT_ERROR).optional(),
   method: z.enum(HAND_METHODS, { error: 'Choose cash or bank transfer' }),
   receipt: words('the receipt number', 40).optional(),
   note: words('the note', 500).optional(),
-}).superRefine((value, ctx) => {
-  if ((value.package === undefined) === (value.request === undefined)) ctx.addIssue({ code: 'custom', path: ['package'], message: CHECKOUT_WHAT_ERROR });
-});
+}).superRefine(oneThing);
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
 export const refundSchema = z.object({

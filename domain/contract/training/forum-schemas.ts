@@ -18,6 +18,7 @@ import {
   TITLE_MAX,
 } from './forum';
 import { CHOOSE_TYPE_ERROR } from '../../sports';
+import { feeCentsSchema } from '../members/payments';
 
 // The forum's request schemas, apart from forum.ts so the forum's screens, which read only its types and
 // constants, load zod with a form and not with the list (docs/decisions/0040).
@@ -169,8 +170,9 @@ export const seriesScopeSchema = z
   .default('this');
 export type NewWorkout = z.infer<typeof createWorkoutSchema>;
 
-const eventFields = { title: text, eventDate: text, eventTime: text, eventEndTime: endTime, eventLocation: text, content: text };
-type EventFields = { title: string; eventDate: string; eventTime: string; eventEndTime?: string; eventLocation: string; content: string };
+// The fee left out (an older app's edit) leaves it as it is; a new event is free.
+const eventFields = { title: text, eventDate: text, eventTime: text, eventEndTime: endTime, eventLocation: text, content: text, feeCents: feeCentsSchema.optional() };
+type EventFields = { title: string; eventDate: string; eventTime: string; eventEndTime?: string; eventLocation: string; content: string; feeCents?: number };
 function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
   if (!requireAll(v, ['title', 'eventDate', 'content'] as const, 'Title, date and details are required', ctx)) return;
   if (hasUnsafeCharacters(v.title)) ctx.addIssue({ code: 'custom', path: ['title'], message: unsafeCharactersMessage('Title') });

@@ -175,6 +175,9 @@ export interface EventPost {
   moved_at?: number | null;
   rsvpCounts: Record<RsvpStatus, number>;
   myRsvp: RsvpStatus | null;
+  /** The event's fee in whole minor units of `feeCurrency`, owed by whoever answers Going; 0 for free (absent from older answers). */
+  feeCents?: number;
+  feeCurrency?: string;
 }
 
 export interface WorkoutSignup {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseRaceTime, type PersonalBest } from '../../races/race-points';
 import { RACE_LEGS_MAX, RACE_LEG_NAME_MAX } from '../../races/race-results';
 import { hasUnsafeCharacters, requireAll, unsafeCharactersMessage } from '../common';
+import { feeCentsSchema } from '../members/payments';
 
 // Races contract: races, race sign-ups, their validation and answers. Answer field names are those
 // installed apps read; signupCount and isSignedUp are per-caller extras.
@@ -77,7 +78,7 @@ const legs = z
 
 /** POST /races and PUT /races/{id}: the same rules on both sides. */
 export const raceInputSchema = z
-  .object({ name: text, date: text, location: text, description: text, distances, legs })
+  .object({ name: text, date: text, location: text, description: text, distances, legs, feeCents: feeCentsSchema.optional() })
   // Each broken rule on its field, in the form's order: the first issue (the API's error) is unchanged.
   .superRefine((v, ctx) => {
     if (!requireAll(v, ['name', 'date'] as const, RACE_REQUIRED_ERROR, ctx)) return;
@@ -94,8 +95,11 @@ export const raceInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['description'], message: `Description must be at most ${RACE_DESCRIPTION_MAX} characters` });
     }
   });
-/** A race as written; `distances` or `legs` absent leaves them as they are (an older app's edit keeps them). */
-export type RaceInput = Omit<z.infer<typeof raceInputSchema>, 'distances' | 'legs'> & { distances?: string[]; legs?: string[] };
+/**
+ * A race as written; `distances`, `legs` or `feeCents` absent leaves them as they are (an older app's
+ * edit keeps them; a new race is free).
+ */
+export type RaceInput = Omit<z.infer<typeof raceInputSchema>, 'distances' | 'legs' | 'feeCents'> & { distances?: string[]; legs?: string[]; feeCents?: number };
 
 // ---------- Answers ----------
 
@@ -134,6 +138,13 @@ export interface Race {
   lookingForLift: boolean;
   /** Members only: the club's results, by distance then finish time. */
   results: RaceResult[];
+  /** The entry fee in whole minor units of `feeCurrency`; 0 for a free race (absent from older answers). */
+  feeCents?: number;
+  feeCurrency?: string;
+  /** The caller's entry while its fee is unpaid: the instant (epoch ms) it is let go unless paid; null otherwise. */
+  entryHeldUntil?: number | null;
+  /** Whether the caller's entry was let go, its fee unpaid within the club's hold (until they enter again). */
+  entryLetGo?: boolean;
 }
 
 export interface RacePerson {
@@ -146,6 +157,8 @@ export interface RaceEntry extends RacePerson {
   distance: string | null;
   /** Their wave or start time, as they wrote it ('' when not known). */
   wave: string;
+  /** The entry's fee is unpaid and it is held: shown to the member themselves and to whoever handles payments. */
+  paymentPending?: boolean;
 }
 
 export interface RaceLiftRider extends RacePerson {

@@ -263,6 +263,13 @@ describe('form checks', () => {
     });
   });
 
+  it('new event: a fee typed in the club’s money is sent in cents, an empty one not at all, and one that is no amount is refused', () => {
+    const base = { title: 'Dinner', eventDate: '2026-03-09', content: 'Pizza' };
+    expect(checkNewEvent({ ...base, feeCents: '25.00' }, '2026-03-02')).toEqual({ ok: true, body: { type: 'event', ...base, feeCents: 2500 } });
+    expect(checkNewEvent({ ...base, feeCents: '' }, '2026-03-02')).toEqual({ ok: true, body: { type: 'event', ...base } });
+    expect(checkNewEvent({ ...base, feeCents: 'lots' }, '2026-03-02')).toEqual({ ok: false, error: 'Give the fee like 25.00' });
+  });
+
   it('new event: required fields and a future date', () => {
     expect(checkNewEvent({ title: '', eventDate: '', content: '' }, today)).toEqual({
       ok: false,

@@ -12,7 +12,7 @@ import { showRefusal } from '../../lib/forms/server-refusal';
 import { formatMoney } from '../../lib/ui/format';
 import { useMemberPriceMutation } from './api/payment-mutations';
 import { MemberOptions } from './payment-forms';
-import { amountHint, editableMoney, readMoney } from './money-input';
+import { amountHint, editableMoney, readMoney } from '../../lib/forms/money-input';
 
 // Members' own prices and exemptions (Admin → Payments): each with its reason, set and cleared by
 // whoever handles the money; the server charges them (every package at that price, the club's tax on it).

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
 import { renderAt } from '../../test-providers';
+import { formatDateTime } from '../../lib/ui/format';
 import { answerRoutes, jsonReply } from '../../test-server';
 import { testUser } from '../../test-support';
 import { MyPayments } from './my-payments';
@@ -18,6 +19,7 @@ const OWES: MyPaymentsAnswer = {
     { item: 'Half Run', subtotalCents: 10100, taxCents: 1313, totalCents: 11413 },
   ],
   requests: [],
+  fees: [],
   payments: [],
   balance: { paidCents: 0, refundedCents: 0, netCents: 0 },
   handlesPayments: false,
@@ -111,6 +113,33 @@ describe('MyPayments', () => {
     renderAt('/', '/', <PaymentsDue />, { user });
     expect(await screen.findByText(/You owe the club Club kit \$40\.00 by Mar 20, 2026/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pay on your profile' })).toHaveAttribute('href', '/profile#my-payments-title');
+  });
+
+  it('lists a race’s entry fee with its hold and an event’s fee, each paid online on its own', async () => {
+    const user = userEvent.setup();
+    const held = Date.parse('2026-03-04T15:00:00Z');
+    const fees: MyPaymentsAnswer['fees'] = [
+      { kind: 'race', id: 5, name: 'Spring Sprint', date: '2026-05-17', amountCents: 4500, currency: 'CAD', heldUntil: held },
+      { kind: 'event', id: 9, name: 'Club dinner', date: '2026-03-20', amountCents: 2500, currency: 'CAD', heldUntil: null },
+    ];
+    const { api, go } = show({ ...OWES, owes: [], fees }, { 'POST /payments/checkout': () => ({ url: 'https://checkout.test/cs_3', paymentId: 6 }) });
+    const card = await screen.findByRole('region', { name: 'Fees and payments' });
+    expect(card).toHaveTextContent(`Spring Sprint: entry fee $45.00, race on May 17, 2026; your place is held until ${formatDateTime(held)}`);
+    expect(card).toHaveTextContent('Club dinner: $25.00, on Mar 20, 2026');
+    await user.click(within(card).getByRole('button', { name: 'Pay online: Spring Sprint' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_3'));
+    await user.click(within(card).getByRole('button', { name: 'Pay online: Club dinner' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes().map((w) => w.body)).toEqual([{ race: 5 }, { event: 9 }]);
+  });
+
+  it('says on Home that a race’s entry fee is owed and until when the place is held', async () => {
+    const held = Date.parse('2026-03-04T15:00:00Z');
+    const user = testUser('member');
+    const fees: MyPaymentsAnswer['fees'] = [{ kind: 'race', id: 5, name: 'Spring Sprint', date: '2026-05-17', amountCents: 4500, currency: 'CAD', heldUntil: held }];
+    answerRoutes({ 'GET /payments/me': () => ({ ...OWES, owes: [], fees }) }, { user });
+    renderAt('/', '/', <PaymentsDue />, { user });
+    expect(await screen.findByRole('status')).toHaveTextContent(`You owe the club the Spring Sprint entry fee $45.00 (your place is held until ${formatDateTime(held)}).`);
   });
 
   it('links the treasurer to the club’s payments', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
+import type { CheckoutInput, MyPaymentsAnswer, Payment } from '../../../domain/contract/members/payments';
 import { ErrorMessage, LoadError, Loading } from '../../components/status';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/ui/format';
@@ -23,6 +23,7 @@ export function MyPayments({ go = (url) => window.location.assign(url) }: Props)
       <h2 id="my-payments-title">Fees and payments</h2>
       {data.owes.length > 0 ? <Owed answer={data} go={go} /> : <p>Your membership is paid. Thank you.</p>}
       <RequestsOwed answer={data} go={go} />
+      <FeesOwed answer={data} go={go} />
       <PaymentList payments={data.payments} />
       {data.balance.paidCents > 0 && (
         <p className="payments-card__balance">
@@ -81,37 +82,63 @@ function Owed({ answer, go }: { answer: MyPaymentsAnswer; go: (url: string) => v
   );
 }
 
-/** The club's one-off requests this member has not paid yet, each paid on its own. */
+/** One thing owed besides a membership, paid on its own: what it is, and the checkout that pays it. */
+interface OwedItem {
+  key: string;
+  title: string;
+  words: string;
+  pays: CheckoutInput;
+}
+
+/** The club's one-off requests this member has not paid yet. */
 function RequestsOwed({ answer, go }: { answer: MyPaymentsAnswer; go: (url: string) => void }) {
+  const items = answer.requests.map((r) => ({ key: `request-${r.id}`, title: r.title, words: `${formatMoney(r.amountCents, answer.currency)}, due ${formatDate(r.dueDate, 'medium')}`, pays: { request: r.id } }));
+  return <ItemsOwed heading="Asked by the club" items={items} online={answer.online} go={go} />;
+}
+
+/** The race entry fees and event fees this member owes: a race's with until when the place is held. */
+function FeesOwed({ answer, go }: { answer: MyPaymentsAnswer; go: (url: string) => void }) {
+  const items = (answer.fees ?? []).map((f) => {
+    const amount = formatMoney(f.amountCents, f.currency);
+    const words =
+      f.kind === 'race'
+        ? `entry fee ${amount}, race on ${formatDate(f.date, 'medium')}${f.heldUntil === null ? '' : `; your place is held until ${formatDateTime(f.heldUntil)}`}`
+        : `${amount}, on ${formatDate(f.date, 'medium')}`;
+    return { key: `${f.kind}-${f.id}`, title: f.name, words, pays: f.kind === 'race' ? { race: f.id } : { event: f.id } };
+  });
+  return <ItemsOwed heading="Races and events" items={items} online={answer.online} go={go} />;
+}
+
+function ItemsOwed({ heading, items, online, go }: { heading: string; items: OwedItem[]; online: boolean; go: (url: string) => void }) {
   const [problem, setProblem] = useState('');
   const checkout = useCheckoutMutation();
-  if (answer.requests.length === 0) return null;
-  async function pay(request: number) {
+  if (items.length === 0) return null;
+  async function pay(what: CheckoutInput) {
     setProblem('');
     try {
-      go((await checkout.mutateAsync({ request })).url);
+      go((await checkout.mutateAsync(what)).url);
     } catch (err) {
       setProblem(errorMessage(err, 'The payment could not be started. Try again.'));
     }
   }
   return (
     <div className="payments-owed">
-      <h3>Asked by the club</h3>
+      <h3>{heading}</h3>
       <ul className="payments-list">
-        {answer.requests.map((r) => (
-          <li key={r.id} className="payments-prices__row">
+        {items.map((item) => (
+          <li key={item.key} className="payments-prices__row">
             <span>
-              <strong>{r.title}</strong>: {formatMoney(r.amountCents, answer.currency)}, due {formatDate(r.dueDate, 'medium')}
+              <strong>{item.title}</strong>: {item.words}
             </span>
-            {answer.online && (
-              <button type="button" className="button button--primary" onClick={() => void pay(r.id)} disabled={checkout.isPending} aria-label={`Pay online: ${r.title}`}>
+            {online && (
+              <button type="button" className="button button--primary" onClick={() => void pay(item.pays)} disabled={checkout.isPending} aria-label={`Pay online: ${item.title}`}>
                 Pay online
               </button>
             )}
           </li>
         ))}
       </ul>
-      {!answer.online && <p>Pay the treasurer in cash or by bank transfer; they record it here.</p>}
+      {!online && <p>Pay the treasurer in cash or by bank transfer; they record it here.</p>}
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { z } from 'zod';
-import { recordPaymentSchema, refundSchema, type Payment } from '../../../domain/contract/members/payments';
+import { recordPaymentSchema, refundSchema, type FeeItem, type Payment } from '../../../domain/contract/members/payments';
 import type { Currency } from '../../../domain/payments/money';
 import { HAND_METHODS, METHOD_NAMES, type HandMethod } from '../../../domain/payments/payments';
 import { FormField } from '../../components/form-field';
@@ -9,9 +9,9 @@ import { Modal } from '../../components/modal';
 import { ErrorMessage, Notice } from '../../components/status';
 import { addIssues, useContractForm } from '../../lib/forms/forms';
 import { showRefusal } from '../../lib/forms/server-refusal';
-import { formatMoney } from '../../lib/ui/format';
+import { formatDate, formatMoney } from '../../lib/ui/format';
 import { useRecordPaymentMutation, useRefundMutation } from './api/payment-mutations';
-import { amountHint, editableMoney, readMoney } from './money-input';
+import { amountHint, editableMoney, readMoney } from '../../lib/forms/money-input';
 
 // The treasurer's two forms: a refund of a payment, and money handed over. Amounts are typed as a
 // person writes them ('12.50') and sent in the currency's minor units, checked with the contract's own schemas.
@@ -100,12 +100,20 @@ export function MemberOptions({ members }: { members: PayingMember[] }) {
   );
 }
 
-// The form's "For" holds a package's name, or 'request:<id>' for one of the club's payment requests.
-const REQUEST_CHOICE = /^request:(\d+)$/;
+// The form's "For" holds a package's name, or 'request:<id>', 'race:<id>' or 'event:<id>' for one of
+// the club's payment requests, a race's entry fee or an event's fee.
+const LINKED_CHOICE = /^(request|race|event):(\d+)$/;
+
+function paysFor(choice: string): { package: string } | { request: number } | { race: number } | { event: number } {
+  const linked = LINKED_CHOICE.exec(choice);
+  if (!linked) return { package: choice };
+  const id = Number(linked[2]);
+  return linked[1] === 'race' ? { race: id } : linked[1] === 'event' ? { event: id } : { request: id };
+}
 
 const recordBody = (values: RecordValues, currency: Currency) => ({
   userId: Number(values.userId),
-  ...(REQUEST_CHOICE.test(values.package) ? { request: Number(REQUEST_CHOICE.exec(values.package)![1]) } : { package: values.package }),
+  ...paysFor(values.package),
   ...(values.amount.trim() ? { amountCents: readMoney(values.amount, currency) ?? -1 } : {}),
   method: values.method,
   ...(values.receipt.trim() ? { receipt: values.receipt } : {}),
@@ -123,6 +131,7 @@ export function RecordPaymentModal({
   members,
   packages,
   requests = [],
+  feeItems = [],
   choice,
   currency,
   memberId = null,
@@ -134,6 +143,8 @@ export function RecordPaymentModal({
   packages: string[];
   /** The club's payment requests, which money handed over may pay too. */
   requests?: { id: number; title: string }[];
+  /** The races and events with a fee, which it may pay too. */
+  feeItems?: FeeItem[];
   /** What "For" starts at: a package's name or 'request:<id>' (the first package when left out). */
   choice?: string;
   currency: Currency;
@@ -198,6 +209,15 @@ export function RecordPaymentModal({
                   {requests.map((r) => (
                     <option key={r.id} value={`request:${r.id}`}>
                       {r.title}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {feeItems.length > 0 && (
+                <optgroup label="Race entry fees and event fees">
+                  {feeItems.map((f) => (
+                    <option key={`${f.kind}:${f.id}`} value={`${f.kind}:${f.id}`}>
+                      {f.name} ({formatMoney(f.amountCents, currency)}, {formatDate(f.date, 'medium')})
                     </option>
                   ))}
                 </optgroup>

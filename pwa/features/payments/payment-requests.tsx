@@ -11,7 +11,7 @@ import { showRefusal } from '../../lib/forms/server-refusal';
 import { errorMessage } from '../../lib/data/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/ui/format';
 import { usePaymentRequestMutation, useRemindMutation } from './api/payment-mutations';
-import { amountHint, readMoney } from './money-input';
+import { amountHint, readMoney } from '../../lib/forms/money-input';
 
 // One-off payment requests (Admin → Payments): kit, a training camp, asked of every active member or
 // of the ones chosen, with a due date; the list says who has paid and who still owes. And who owes the

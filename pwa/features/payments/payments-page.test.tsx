@@ -164,6 +164,27 @@ describe('Admin → Payments', () => {
     expect(api.writes().at(-1)!.body).not.toHaveProperty('package');
   });
 
+  it('records cash for a race’s entry fee or an event’s fee, named by the race or event', async () => {
+    const user = userEvent.setup();
+    const feeItems: LedgerAnswer['feeItems'] = [
+      { kind: 'race', id: 5, name: 'Spring Sprint', date: '2026-05-17', amountCents: 4500 },
+      { kind: 'event', id: 8, name: 'Club dinner', date: '2026-03-20', amountCents: 2500 },
+    ];
+    const api = show({ 'GET /payments': () => ({ ...LEDGER, feeItems }), 'POST /payments/record': () => jsonReply({ payment: PAYMENT }, 201) });
+    await user.click(await screen.findByRole('button', { name: 'Record cash or transfer' }));
+    const record = screen.getByRole('dialog', { name: 'Record a payment' });
+    await user.selectOptions(within(record).getByLabelText('For'), 'Spring Sprint ($45.00, May 17, 2026)');
+    await user.click(within(record).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes().at(-1)).toMatchObject({ path: '/payments/record', body: { userId: 9, race: 5, method: 'cash' } }));
+    expect(api.writes().at(-1)!.body).not.toHaveProperty('package');
+
+    await user.click(await screen.findByRole('button', { name: 'Record cash or transfer' }));
+    const again = screen.getByRole('dialog', { name: 'Record a payment' });
+    await user.selectOptions(within(again).getByLabelText('For'), 'Club dinner ($25.00, Mar 20, 2026)');
+    await user.click(within(again).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.writes().at(-1)).toMatchObject({ path: '/payments/record', body: { userId: 9, event: 8, method: 'cash' } }));
+  });
+
   it('lists who still owes and reminds them, saying how many were told', async () => {
     const user = userEvent.setup();
     const api = show({

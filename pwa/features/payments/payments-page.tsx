@@ -84,7 +84,7 @@ function Ledger() {
           <WhoOwes answer={data} />
           <PaymentRequests answer={data} />
           <MemberPrices answer={data} />
-          {recording && <RecordPaymentModal members={data.members} packages={data.packages} requests={data.requests} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
+          {recording && <RecordPaymentModal members={data.members} packages={data.packages} requests={data.requests} feeItems={data.feeItems} currency={data.currency} memberId={recordFor} onClose={() => setRecording(false)} />}
         </>
       )}
       {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}

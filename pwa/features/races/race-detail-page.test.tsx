@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RaceDetailAnswer } from '../../../domain/contract/training/races';
-import { formatDate } from '../../lib/ui/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/ui/format';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type RouteAnswer, type Routes } from '../../test-server';
 import { RaceDetailPage } from './race-detail-page';
@@ -95,5 +95,34 @@ describe('RaceDetailPage', () => {
   it('goes to /races on any other load failure', async () => {
     show(jsonReply({ error: 'boom' }, 500));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/races$/));
+  });
+
+  it('shows the entry fee, the member’s place held until it is paid, and who of the entrants has a payment pending', async () => {
+    const held = Date.parse('2026-03-04T15:00:00Z');
+    const answer = detail(true);
+    answer.race = {
+      ...answer.race,
+      feeCents: 4500,
+      feeCurrency: 'CAD',
+      entryHeldUntil: held,
+      entries: [
+        { user_id: 3, user_name: 'sam Swimmer', distance: null, wave: '' },
+        { user_id: 7, user_name: 'Morgan Member', distance: null, wave: '', paymentPending: true },
+      ],
+    };
+    show(answer);
+    await screen.findByRole('heading', { level: 1, name: 'Olympic Championship' });
+    expect(screen.getByText('Entry fee').nextElementSibling).toHaveTextContent(formatMoney(4500, 'CAD'));
+    expect(screen.getByRole('note')).toHaveTextContent(`Your entry fee of ${formatMoney(4500, 'CAD')} is not paid yet: your place is held until ${formatDateTime(held)}, then let go.`);
+    expect(within(screen.getByRole('note')).getByRole('link', { name: 'Pay it on your profile' })).toHaveAttribute('href', '/profile');
+    const rows = within(going()).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['sam Swimmer', 'BBea Biker', 'Morgan Member (you) · payment pending']);
+  });
+
+  it('says the member’s entry was let go when its fee was not paid in time', async () => {
+    const answer = detail(false);
+    answer.race = { ...answer.race, feeCents: 4500, feeCurrency: 'CAD', entryLetGo: true };
+    show(answer);
+    expect(await screen.findByRole('note')).toHaveTextContent('Your entry was let go: its fee was not paid in time. Sign up again to hold a place.');
   });
 });

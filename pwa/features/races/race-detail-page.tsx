@@ -2,7 +2,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Loading } from '../../components/status';
 import { useClubToday } from '../../lib/club/club-clock';
-import { formatDate } from '../../lib/ui/format';
+import { formatDate, formatMoney } from '../../lib/ui/format';
 import { loadError, offlineInfo } from '../../lib/data/read';
 import { useSession } from '../../lib/session/session';
 import { usePageTitle } from '../../lib/ui/use-page-title';
@@ -16,6 +16,7 @@ import { signupsWith } from './race-signups';
 import { EntrySection } from './race-weekend/entry-section';
 import { LiftsSection } from './race-weekend/lifts-section';
 import { ResultsSection } from './race-weekend/results-section';
+import { EntryFeeNote } from './components/entry-fee-note';
 import { hasRole } from '../../../domain/contract/roles';
 import './races.css';
 
@@ -64,6 +65,7 @@ export function RaceDetailPage({ sections }: { sections?: (raceId: number) => Re
   const { race } = data;
   const state = signup.stateOf(race.id, data.isSignedUp);
   const going = signupsWith(data.signups, user, state.signedUp);
+  const pending = new Set(race.entries.filter((e) => e.paymentPending).map((e) => e.user_id));
 
   return (
     <div className="page page--narrow race-detail">
@@ -95,6 +97,12 @@ export function RaceDetailPage({ sections }: { sections?: (raceId: number) => Re
               </dd>
             </div>
           )}
+          {race.feeCents ? (
+            <div>
+              <dt>Entry fee</dt>
+              <dd>{formatMoney(race.feeCents, race.feeCurrency ?? '')}</dd>
+            </div>
+          ) : null}
         </dl>
         {race.description && <p className="race-detail__description">{race.description}</p>}
         <AddToCalendar kind="race" id={race.id} title={race.name} />
@@ -115,6 +123,7 @@ export function RaceDetailPage({ sections }: { sections?: (raceId: number) => Re
           {state.unsynced && <UnsyncedMark />}
         </div>
         {state.error && <ErrorMessage>{state.error}</ErrorMessage>}
+        <EntryFeeNote race={race} signedUp={state.signedUp} />
       </article>
 
       <section className="card race-detail__going" aria-labelledby={goingId}>
@@ -129,6 +138,7 @@ export function RaceDetailPage({ sections }: { sections?: (raceId: number) => Re
                 <span>
                   {s.user_name}
                   {s.user_id === user?.id && <span className="race-goers__you"> (you)</span>}
+                  {pending.has(s.user_id) && <span className="race-goers__pending"> · payment pending</span>}
                 </span>
               </li>
             ))}

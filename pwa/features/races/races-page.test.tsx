@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../domain/contract/members/auth';
 import { OFFLINE_MESSAGE } from '../../lib/data/api-client';
+import { FEE_AMOUNT_ERROR } from '../../../domain/contract/members/payments';
 import { renderAt } from '../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../test-server';
 import { testUser } from '../../test-support';
@@ -244,6 +245,47 @@ describe('Add Race', () => {
     expect(within(dialog).getByLabelText('Race Name*')).toHaveValue('Harbour Swim');
     const [first, second] = api.writes();
     expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+});
+
+describe('a race’s entry fee', () => {
+  it('is typed in the club’s money, shown on the card, and a fee that is not an amount is marked on its field, keeping what was typed', async () => {
+    const date = inDays(5);
+    const api = show(member, races(), {
+      'POST /races': ({ body }) => jsonReply({ race: race({ id: 20, name: 'Harbour Swim', date, feeCents: body!.feeCents as number, feeCurrency: 'CAD' }) }, 201),
+    });
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Race' });
+    await userEvent.type(within(dialog).getByLabelText('Race Name*'), 'Harbour Swim');
+    await userEvent.type(within(dialog).getByLabelText('Race Date*'), date);
+    const fee = within(dialog).getByLabelText('Entry fee');
+    await userEvent.type(fee, 'lots');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(fee).toHaveAccessibleDescription(expect.stringContaining('Give the fee like 45.00'));
+    expect(fee).toHaveValue('lots');
+    expect(api.writes()).toEqual([]);
+
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '45.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()[0]).toMatchObject({ method: 'POST', path: '/races', body: { name: 'Harbour Swim', feeCents: 4500 } });
+    expect(within(card('Harbour Swim')).getByText('Entry fee $45.00')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a fee next to the field', async () => {
+    show(member, races(), { 'POST /races': jsonReply({ error: FEE_AMOUNT_ERROR, field: 'feeCents' }, 400) });
+    await screen.findByRole('article', { name: 'Spring Sprint' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Race' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Race' });
+    await userEvent.type(within(dialog).getByLabelText('Race Name*'), 'Harbour Swim');
+    await userEvent.type(within(dialog).getByLabelText('Race Date*'), inDays(5));
+    await userEvent.type(within(dialog).getByLabelText('Entry fee'), '45');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Race' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Entry fee')).toHaveAccessibleDescription(expect.stringContaining(FEE_AMOUNT_ERROR)));
+    expect(within(dialog).getByLabelText('Entry fee')).toHaveValue('45');
   });
 });
 

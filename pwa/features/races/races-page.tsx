@@ -152,7 +152,9 @@ export function RacesPage() {
               description: editing.description,
               distances: editing.distances,
               legs: editing.legs,
+              feeCents: editing.feeCents,
             }}
+            currency={editing.feeCurrency || undefined}
             onSubmit={(input, key) => saveRace(editing.id, input, key)}
             onClose={() => setEditing(null)}
           />

@@ -50,6 +50,7 @@ export async function loadClubConfig(fetcher: typeof fetch = fetch): Promise<voi
     deliverSetting('rules', body?.rules);
     deliverSetting('terms', body?.terms);
     deliverSetting('sports', body?.sports);
+    deliverSetting('currency', body?.currency);
   } catch {
     // Offline with nothing cached: club dates wait (countdowns hidden, the server checks dates).
   }

@@ -1,10 +1,10 @@
 // The club's settings as they arrive (a rendered page's data, GET /api/config), kept by name until the
 // module that holds each one takes it. The frame of every page delivers them without loading those
 // modules: the rules, the workout types and the terms (with the domain code that checks and words
-// them) and whether passkeys are on load with the screens that use them, and take the latest copy
+// them), the currency and whether passkeys are on load with the screens that use them, and take the latest copy
 // when they do.
 
-export type SettingName = 'rules' | 'sports' | 'terms' | 'passkeys';
+export type SettingName = 'rules' | 'sports' | 'terms' | 'passkeys' | 'currency';
 
 const latest = new Map<SettingName, unknown>();
 const takers = new Map<SettingName, (value: unknown) => void>();

@@ -1,11 +1,15 @@
 import { currencyCodes } from '../../../../domain/region/club-format';
 import { FormField } from '../../../components/form-field';
+import { ENTRY_HOLD_HOURS_MAX, ENTRY_HOLD_HOURS_MIN } from '../../../../domain/payments/payments';
 import { useClubDocument } from '../../../lib/documents/page-documents';
 import { formatCurrencyName } from '../../../lib/ui/format';
 import { DocumentFrame } from '../common/document-frame';
 import { useDocumentEditor } from '../common/use-document-editor';
 
-/** Payments (Admin → Rules): the club's currency, what a paid membership does, and who handles the money. */
+/**
+ * Payments (Admin → Rules): the club's currency, what a paid membership does, who handles the money,
+ * and how long a race place is held while its entry fee is unpaid.
+ */
 export function PaymentSettingsForm() {
   const editor = useDocumentEditor('payments', { what: 'payment settings' });
   const positions = useClubDocument('team-positions').data?.body.positions ?? [];
@@ -18,7 +22,7 @@ export function PaymentSettingsForm() {
         saveLabel="Save payment settings"
         savedNotice="Payment settings saved: they apply to the next payment."
         theirs={({ body }) => `Another administrator set the currency to ${body.currency}${body.activateOnPayment ? ', a paid membership activating the account,' : ''} while you were editing.`}
-        showsField={(path) => ['currency', 'activateOnPayment', 'positions', 'reminderDays'].includes(path.split('.')[0]!)}
+        showsField={(path) => ['currency', 'activateOnPayment', 'positions', 'reminderDays', 'entryHoldHours'].includes(path.split('.')[0]!)}
       >
         {(draft) => (
           <>
@@ -36,6 +40,22 @@ export function PaymentSettingsForm() {
             <FormField label="Days between two reminders" error={editor.errorAt('reminderDays')} hint="A member who owes is reminded at most once in this many days.">
               {(control) => (
                 <input {...control} type="number" min={1} max={60} value={draft.reminderDays} onChange={(e) => editor.setDraft((d) => ({ ...d, reminderDays: e.target.valueAsNumber }))} />
+              )}
+            </FormField>
+            <FormField
+              label="Hours a race place is held unpaid"
+              error={editor.errorAt('entryHoldHours')}
+              hint="A member who enters a race with an entry fee keeps the place this long while the fee is unpaid; then the entry is let go and they are told."
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={ENTRY_HOLD_HOURS_MIN}
+                  max={ENTRY_HOLD_HOURS_MAX}
+                  value={draft.entryHoldHours}
+                  onChange={(e) => editor.setDraft((d) => ({ ...d, entryHoldHours: e.target.valueAsNumber }))}
+                />
               )}
             </FormField>
             <label className="admin-checkbox">

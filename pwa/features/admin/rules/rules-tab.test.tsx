@@ -136,6 +136,24 @@ describe('Admin → Rules → Payments', () => {
   });
 });
 
+describe('Admin → Rules → Payments: the hold of an unpaid race place', () => {
+  it('sets the hours a race place is held while its entry fee is unpaid', async () => {
+    const user = userEvent.setup();
+    const api = renderRules(
+      { payments: [doc('payments', defaultPaymentSettings(), 0)], 'team-positions': [doc('team-positions', defaultTeamPositions(), 0)] },
+      { 'PUT /club/documents/:key': ({ body }) => doc('payments', body!.body as ClubDocumentTypes['payments'], 1) },
+    );
+    const section = await screen.findByRole('region', { name: 'Payments' });
+    const hours = await within(section).findByLabelText('Hours a race place is held unpaid');
+    expect(hours).toHaveValue(48);
+    await user.clear(hours);
+    await user.type(hours, '24');
+    await user.click(within(section).getByRole('button', { name: 'Save payment settings' }));
+    expect(await within(section).findByText(/Payment settings saved/)).toBeInTheDocument();
+    expect(api.writes().at(-1)).toMatchObject({ path: '/club/documents/payments', body: { body: { entryHoldHours: 24 } } });
+  });
+});
+
 describe('Admin → Rules → Duties', () => {
   it('edits the kinds of duty and the give-up cut-off, showing a refusal next to its field and keeping what was typed', async () => {
     const user = userEvent.setup();

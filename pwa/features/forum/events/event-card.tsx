@@ -10,6 +10,7 @@ import { Author, EventWhenWhere } from '../common/post-parts';
 import { RsvpButtons, useRsvp } from './rsvp-buttons';
 import { CancelledNote, PostManageBar, isCancelled } from '../common/plan-change';
 import { canManagePost } from '../../../../domain/rules';
+import { formatMoney } from '../../../lib/ui/format';
 
 export const DELETE_EVENT_CONFIRM = 'Are you sure you want to delete this event?';
 
@@ -57,6 +58,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
       </div>
       {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
       {event.content && <p className="forum-content forum-content--preview">{event.content}</p>}
+      {event.feeCents ? <p className="forum-fee">Fee {formatMoney(event.feeCents, event.feeCurrency ?? '')}</p> : null}
       <RsvpButtons rsvp={rsvp} label={`Your RSVP for ${title}`} cancelled={isCancelled(event)} />
       {canManagePost(user, event.user_id) && <PostManageBar post={event} onDelete={() => void remove()} deleting={deleting} named />}
       {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}

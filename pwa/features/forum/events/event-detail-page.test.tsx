@@ -9,6 +9,7 @@ import { renderAt, testQueryClient } from '../../../test-providers';
 import { answerRoutes, jsonReply, type Routes } from '../../../test-server';
 import { forumKeys } from '../../../lib/data/keys/post-keys';
 import { EventDetailPage } from './event-detail-page';
+import { formatMoney } from '../../../lib/ui/format';
 import { event, member } from '../test-handlers';
 
 const DETAIL = 'GET /forum/events/50';
@@ -53,6 +54,11 @@ describe('event detail', () => {
     expect(within(screen.getByRole('region', { name: 'Not Going (0)' })).getByText('No declines yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Events/ })).toHaveAttribute('href', '/forum?tab=events');
     expect(screen.getByLabelText('Add a comment')).toBeInTheDocument();
+  });
+
+  it('shows the event’s fee in the club’s money', async () => {
+    setup({ [DETAIL]: { event: event({ feeCents: 2500, feeCurrency: 'CAD' }), rsvps: [] } });
+    expect(await screen.findByText(`Fee ${formatMoney(2500, 'CAD')}: whoever answers Going pays it on their profile.`)).toBeInTheDocument();
   });
 
   it("says 'No one has confirmed yet.' when nobody is going", async () => {

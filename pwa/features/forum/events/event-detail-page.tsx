@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EventRsvp, RsvpStatus } from '../../../../domain/contract/training/forum';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorMessage, LoadError, Loading } from '../../../components/status';
-import { formatDateTime } from '../../../lib/ui/format';
+import { formatDateTime, formatMoney } from '../../../lib/ui/format';
 import { EVENT_BADGE, KindBadge, MovedMark } from '../../../parts/posts/post-parts';
 import { useSession } from '../../../lib/session/session';
 import { usePageTitle } from '../../../lib/ui/use-page-title';
@@ -121,6 +121,7 @@ export function EventDetailPage({ sections }: { sections?: (eventId: number) => 
         </div>
         {isCancelled(event) && <CancelledNote reason={event.cancel_reason} />}
         <p className="forum-content">{event.content}</p>
+        {event.feeCents ? <p className="forum-fee">Fee {formatMoney(event.feeCents, event.feeCurrency ?? '')}: whoever answers Going pays it on their profile.</p> : null}
         <OfflineNote fromCache={fromCache} updatedAt={updatedAt} />
         <RsvpButtons rsvp={rsvp} label="Your RSVP" cancelled={isCancelled(event)} />
         <AddToCalendar kind="event" id={event.id} title={title} />

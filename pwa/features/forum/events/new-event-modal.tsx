@@ -14,7 +14,10 @@ import { FormField } from '../../../components/form-field';
 import { FormFooter } from '../../../components/form-footer';
 import { Modal } from '../../../components/modal';
 import { ErrorMessage } from '../../../components/status';
-import { errorMessage } from '../../../lib/data/api-client';
+import { showRefusal } from '../../../lib/forms/server-refusal';
+import type { Currency } from '../../../../domain/payments/money';
+import { clubCurrency } from '../../../lib/club/club-currency';
+import { amountHint, typedFee } from '../../../lib/forms/money-input';
 import { useClubToday } from '../../../lib/club/club-clock';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { checkWith } from '../../../lib/forms/problems';
@@ -30,13 +33,15 @@ export interface EventDraft {
   eventEndTime?: string;
   eventLocation?: string;
   content: string;
+  /** The fee as typed in the club's money; empty: free. */
+  feeCents?: string;
 }
 
 /**
  * The New Event form as a schema: the contract's rules, each on its field, then the strictly
  * future date on the club's clock (`today`; null while the clock is unknown, the server checks anyway).
  */
-export function newEventFormSchema(today: string | null) {
+export function newEventFormSchema(today: string | null, currency: Currency = clubCurrency()) {
   return z
     .object({
       title: z.string(),
@@ -45,9 +50,12 @@ export function newEventFormSchema(today: string | null) {
       eventEndTime: z.string().optional(),
       eventLocation: z.string().optional(),
       content: z.string(),
+      feeCents: z.string().optional(),
     })
     .superRefine((draft, ctx) => {
-      addIssues(createEventSchema, { type: 'event', ...draft }, ctx);
+      const feeCents = typedFee(draft.feeCents ?? '', currency);
+      if (feeCents === null) ctx.addIssue({ code: 'custom', path: ['feeCents'], message: amountHint('fee', 2500, currency) });
+      addIssues(createEventSchema, { type: 'event', ...draft, feeCents: feeCents ?? 0 }, ctx);
       if (
         today !== null &&
         /^\d{4}-\d{2}-\d{2}$/.test(draft.eventDate) &&
@@ -63,10 +71,11 @@ export function checkNewEvent(
   draft: EventDraft,
   today: string | null,
 ): { ok: true; body: NewEvent } | { ok: false; error: string } {
-  const checked = checkWith(newEventFormSchema(today), draft);
+  const currency = clubCurrency();
+  const checked = checkWith(newEventFormSchema(today, currency), draft);
   if (checked.problems) return { ok: false, error: checked.problems[0]!.message };
-  const { eventTime, eventEndTime, eventLocation, ...rest } = createEventSchema.parse({ type: 'event', ...draft });
-  // Time, end time and place are optional: left empty, they are not sent at all.
+  const { eventTime, eventEndTime, eventLocation, feeCents, ...rest } = createEventSchema.parse({ type: 'event', ...draft, feeCents: typedFee(draft.feeCents ?? '', currency) ?? 0 });
+  // Time, end time, place and fee are optional: left empty, they are not sent at all.
   return {
     ok: true,
     body: {
@@ -74,6 +83,7 @@ export function checkNewEvent(
       ...(eventTime && { eventTime }),
       ...(eventEndTime && { eventEndTime }),
       ...(eventLocation && { eventLocation }),
+      ...(feeCents && { feeCents }),
     } as NewEvent,
   };
 }
@@ -92,9 +102,10 @@ export function NewEventModal({
     register,
     handleSubmit,
     watch,
+    setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = useContractForm<EventDraft>(newEventFormSchema(today), {
-    defaultValues: { title: '', eventDate: '', eventTime: '', eventEndTime: '', eventLocation: '', content: '' },
+    defaultValues: { title: '', eventDate: '', eventTime: '', eventEndTime: '', eventLocation: '', content: '', feeCents: '' },
   });
   const content = watch('content');
   const create = useCreatePostMutation('event');
@@ -107,7 +118,7 @@ export function NewEventModal({
       const post = await create.mutateAsync(checked.body);
       onCreated(post);
     } catch (err) {
-      setError(errorMessage(err, 'Failed to create event'));
+      setError(showRefusal(setFieldError, err, 'Failed to create event', ['feeCents']) ?? '');
     }
   });
 
@@ -147,6 +158,9 @@ export function NewEventModal({
           {(field) => (
             <input {...field} maxLength={LOCATION_MAX} autoComplete="off" {...register('eventLocation')} />
           )}
+        </FormField>
+        <FormField label="Fee (optional)" error={errors.feeCents?.message} hint={`What each member going pays the club, in ${clubCurrency()}; leave it empty for a free event.`}>
+          {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('feeCents')} />}
         </FormField>
         <FormField
           label="Details"

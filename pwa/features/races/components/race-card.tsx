@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Race } from '../../../../domain/contract/training/races';
 import { ErrorMessage } from '../../../components/status';
-import { formatDate } from '../../../lib/ui/format';
+import { formatDate, formatMoney } from '../../../lib/ui/format';
 import { daysBetween } from '../../../../domain/clock';
 import type { RaceSignupState } from '../hooks/use-race-signup';
 import { CountdownBadge } from './countdown-badge';
@@ -36,6 +36,7 @@ export function RaceCard({ race, today, member, signup, onSignup, manage }: Race
         {race.location && <span className="race-card__location">{race.location}</span>}
       </p>
       {race.description && <p className="race-card__description">{race.description}</p>}
+      {race.feeCents ? <p className="race-card__fee">Entry fee {formatMoney(race.feeCents, race.feeCurrency ?? '')}</p> : null}
 
       {member && (
         <div className="race-card__signup">

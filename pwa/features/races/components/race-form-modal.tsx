@@ -14,6 +14,9 @@ import { ErrorMessage } from '../../../components/status';
 import { addIssues, useContractForm } from '../../../lib/forms/forms';
 import { showRefusal } from '../../../lib/forms/server-refusal';
 import { FormFooter } from '../../../components/form-footer';
+import type { Currency } from '../../../../domain/payments/money';
+import { clubCurrency } from '../../../lib/club/club-currency';
+import { amountHint, editableFee, typedFee } from '../../../lib/forms/money-input';
 
 interface RaceFormModalProps {
   title: string;
@@ -21,30 +24,39 @@ interface RaceFormModalProps {
   /** Shown when the server gives no reason of its own. */
   failure: string;
   initial?: RaceInput;
+  /** The currency of the fee: the race's own when it has one, else the club's. */
+  currency?: Currency;
   /** Throws to report a failure; `idempotencyKey` stays the same while the input does. */
   onSubmit: (input: RaceInput, idempotencyKey: string) => Promise<void>;
   onClose: () => void;
 }
 
-/** The form's fields: the distances and the legs are each typed as one line, "Sprint, Olympic, 70.3". */
-type RaceFormValues = Omit<RaceInput, 'distances' | 'legs'> & { distances: string; legs: string };
+/**
+ * The form's fields: the distances and the legs are each typed as one line, "Sprint, Olympic, 70.3";
+ * the entry fee as an amount in the club's language ('' for a free race).
+ */
+type RaceFormValues = Omit<RaceInput, 'distances' | 'legs' | 'feeCents'> & { distances: string; legs: string; feeCents: string };
 
 const EMPTY: RaceInput = { name: '', date: '', location: '', description: '', distances: [], legs: [...DEFAULT_RACE_LEGS] };
-const asInput = (v: RaceFormValues) => ({ ...v, distances: v.distances.split(','), legs: v.legs.split(',') });
-const raceFormSchema = z
-  .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string(), distances: z.string(), legs: z.string() })
-  .superRefine((v, ctx) => void addIssues(raceInputSchema, asInput(v), ctx));
+const asInput = (v: RaceFormValues, currency: Currency) => ({ ...v, distances: v.distances.split(','), legs: v.legs.split(','), feeCents: typedFee(v.feeCents, currency) ?? 0 });
+const raceFormSchema = (currency: Currency) =>
+  z
+    .object({ name: z.string(), date: z.string(), location: z.string(), description: z.string(), distances: z.string(), legs: z.string(), feeCents: z.string() })
+    .superRefine((v, ctx) => {
+      if (typedFee(v.feeCents, currency) === null) ctx.addIssue({ code: 'custom', path: ['feeCents'], message: amountHint('fee', 4500, currency) });
+      addIssues(raceInputSchema, asInput(v, currency), ctx);
+    });
 
 /** Add New Race and Edit Race: the contract's schema checks the input, each field marked on its own. */
-export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, onSubmit, onClose }: RaceFormModalProps) {
+export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, currency = clubCurrency(), onSubmit, onClose }: RaceFormModalProps) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
-  } = useContractForm<RaceFormValues>(raceFormSchema, {
-    defaultValues: { ...initial, distances: (initial.distances ?? []).join(', '), legs: (initial.legs ?? DEFAULT_RACE_LEGS).join(', ') },
+  } = useContractForm<RaceFormValues>(raceFormSchema(currency), {
+    defaultValues: { ...initial, distances: (initial.distances ?? []).join(', '), legs: (initial.legs ?? DEFAULT_RACE_LEGS).join(', '), feeCents: editableFee(initial.feeCents, currency) },
   });
   // A retry of the same input reuses its key, so a lost answer never adds the race twice.
   const key = useRef<string | null>(null);
@@ -52,7 +64,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
 
   const submit = handleSubmit(async (values) => {
     setError(null);
-    const input = raceInputSchema.parse(asInput(values));
+    const input = raceInputSchema.parse(asInput(values, currency));
     const fingerprint = JSON.stringify(input);
     if (sent.current !== fingerprint) key.current = null;
     sent.current = fingerprint;
@@ -60,7 +72,7 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
     try {
       await onSubmit(input, key.current);
     } catch (err) {
-      setError(showRefusal(setFieldError, err, failure, ['name', 'date', 'location', 'description', 'distances', 'legs']));
+      setError(showRefusal(setFieldError, err, failure, ['name', 'date', 'location', 'description', 'distances', 'legs', 'feeCents']));
     }
   });
 
@@ -86,6 +98,9 @@ export function RaceFormModal({ title, submitLabel, failure, initial = EMPTY, on
           error={errors.legs?.message}
         >
           {(field) => <input {...field} autoComplete="off" {...register('legs')} />}
+        </FormField>
+        <FormField label="Entry fee" hint={`What each entrant pays the club, in ${currency}; leave it empty for a free race.`} error={errors.feeCents?.message}>
+          {(field) => <input {...field} inputMode="decimal" autoComplete="off" {...register('feeCents')} />}
         </FormField>
         <FormField label="Description" error={errors.description?.message}>
           {(field) => <textarea {...field} maxLength={RACE_DESCRIPTION_MAX} rows={4} {...register('description')} />}
