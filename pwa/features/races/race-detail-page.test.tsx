@@ -119,6 +119,25 @@ describe('RaceDetailPage', () => {
     expect(rows.map((r) => r.textContent)).toEqual(['sam Swimmer', 'BBea Biker', 'Morgan Member (you) · payment pending']);
   });
 
+  it('reads the race again once the member signs up for one with a fee: until when the place is held is the server’s to say', async () => {
+    const held = Date.parse('2026-03-04T15:00:00Z');
+    let signedUp = false;
+    const withFee = () => {
+      const answer = detail(signedUp);
+      answer.race = { ...answer.race, feeCents: 4500, feeCurrency: 'CAD', ...(signedUp && { entryHeldUntil: held }) };
+      return answer;
+    };
+    show(withFee(), {
+      'GET /races/:id': () => withFee(),
+      'POST /races/:id/signup': () => {
+        signedUp = true;
+        return { signedUp: true };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up for Race' }));
+    expect(await screen.findByRole('note')).toHaveTextContent(`your place is held until ${formatDateTime(held)}, then let go.`);
+  });
+
   it('says the member’s entry was let go when its fee was not paid in time', async () => {
     const answer = detail(false);
     answer.race = { ...answer.race, feeCents: 4500, feeCurrency: 'CAD', entryLetGo: true };

@@ -5,6 +5,7 @@ import { performWrite } from '../../../lib/offline/perform-write';
 import { call } from '../../../lib/data/api-client';
 import { raceWith, signupsWith, sortRaces, type Me } from '../race-signups';
 import { raceKeys } from '../../../lib/data/keys/race-keys';
+import { paymentKeys } from '../../../lib/data/keys/payment-keys';
 
 type RacesAnswer = AnswerOf<'GET /races'>;
 type RaceInput = BodyOf<'POST /races'>;
@@ -60,7 +61,14 @@ export function useRaceSignupMutation(me: Me) {
     mutationKey: [...raceKeys.all, 'signup'],
     mutationFn: ({ raceId, signedUp }: { raceId: number; signedUp: boolean }) => performWrite({ kind: 'race-signup', raceId, signedUp }),
     onSuccess: (result, { raceId }) => {
-      if (result.status === 'done') applyRaceSignup(queryClient, raceId, me, result.answer.signedUp);
+      if (result.status !== 'done') return;
+      applyRaceSignup(queryClient, raceId, me, result.answer.signedUp);
+      // A race with an entry fee: until when the place is held, and what the member owes, are the server's to say.
+      const race = queryClient.getQueryData<AnswerOf<'GET /races/:id'>>(raceKeys.detail(String(raceId)))?.race;
+      if (race?.feeCents) {
+        void queryClient.invalidateQueries({ queryKey: raceKeys.detail(String(raceId)) });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.mine });
+      }
     },
   });
 }
