@@ -60,7 +60,7 @@ export function rosterOwing(deps: AppDeps, user: CurrentUser, workoutIds: readon
   const ids = db.selectDistinct({ userId: workoutSignups.userId }).from(workoutSignups).where(inArray(workoutSignups.postId, [...workoutIds])).all().map((r) => r.userId);
   if (ids.length === 0) return none;
   const { currency } = documentBody(deps, 'payments');
-  askNewcomers(deps);
+  askNewcomers(deps, ids);
   const owing: RosterOwing[] = [];
   const owingRequests: RosterOwing[] = [];
   for (const member of db.select().from(users).where(inArray(users.id, ids)).all()) {

@@ -39,8 +39,11 @@ function paidBy(deps: AppDeps, requestIds: readonly number[]): Map<number, Set<n
   return byRequest;
 }
 
-/** Asks the members who joined since each open request to every member was made (none twice). */
-export function askNewcomers(deps: AppDeps): void {
+/**
+ * Asks the members who joined since each open request to every member was made (none twice): every
+ * member, or only those of `userIds` (one member's own read asks that member alone, not the club).
+ */
+export function askNewcomers(deps: AppDeps, userIds?: readonly number[]): void {
   const { db } = deps.database;
   const today = clubToday(deps.clock(), clubTimeZone(deps));
   const open = db
@@ -49,7 +52,12 @@ export function askNewcomers(deps: AppDeps): void {
     .where(and(eq(paymentRequests.toAll, true), gte(paymentRequests.dueDate, today)))
     .all();
   if (open.length === 0) return;
-  const members = db.select({ id: users.id }).from(users).where(activeMemberWhere(today)).all();
+  if (userIds?.length === 0) return;
+  const members = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(activeMemberWhere(today), userIds ? inArray(users.id, [...userIds]) : undefined))
+    .all();
   if (members.length === 0) return;
   db.insert(paymentRequestMembers)
     .values(open.flatMap((r) => members.map((m) => ({ requestId: r.id, userId: m.id }))))
@@ -81,7 +89,7 @@ export function requestList(deps: AppDeps): PaymentRequest[] {
 
 /** The requests made to the member and not yet paid, soonest due first. */
 export function requestsOwedBy(deps: AppDeps, userId: number): OwedRequest[] {
-  askNewcomers(deps);
+  askNewcomers(deps, [userId]);
   return requestsOwedByAsked(deps, userId);
 }
 
@@ -104,7 +112,7 @@ export function requestsOwedByAsked(deps: AppDeps, userId: number): OwedRequest[
 
 /** What the member pays for a request made to them, as a price; refused when it is not theirs or is paid. */
 export function requestPrice(deps: AppDeps, userId: number, requestId: number): Price & { requestId: number } {
-  askNewcomers(deps);
+  askNewcomers(deps, [userId]);
   const { db } = deps.database;
   const row = db
     .select({ r: paymentRequests })
