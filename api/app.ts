@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { PasswordPoolBusyError } from '../db/password-pool';
+import { PasswordPoolBusyError } from '../db/threads/password-pool';
 import { clubToday } from '../domain/clock';
 import { prebuiltJson, sendJsonWithEtag } from './platform/middleware/etag';
 import type { ClubConfig } from '../domain/contract/config';

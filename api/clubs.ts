@@ -1,9 +1,10 @@
 // The composition root's side of many clubs on one deployment (api/host/): how one club is opened
 // (its settings, database migrated, dependencies, app, the pages when the server serves them), the
 // background work the host's one scheduler runs for it, and the host as the server and the CLI hold it.
-import { backupInto, newestBackupAt } from '../db/backup';
+import { newestBackupAt } from '../db/backup';
 import { runMigrations } from '../db/migrate';
 import { seed } from '../db/seed';
+import { DiskKeeper } from '../db/threads/disk-pool';
 import { createApp } from './app';
 import { buildDeps, uploadsDirFor } from './deps';
 import { clubEnv, hostRegistryPath } from './host/club-env';
@@ -37,10 +38,15 @@ export function clubOpener(hostEnv: Env, logger: Logger, options: OpenerOptions 
   return async (entry: ClubEntry): Promise<OpenClub> => {
     const env = clubEnv(hostEnv, entry);
     const database = openClubFile(entry.databasePath);
+    const clubLogger = logger.child({ club: entry.address });
+    // Its checkpoints and backups wait on its disk in the disk pool's threads, never on this one's.
+    const disk = new DiskKeeper(database, entry.databasePath, {
+      onError: (err) => clubLogger.error({ err }, 'the disk pool could not checkpoint this club: checkpointed here instead'),
+    });
     try {
       runMigrations(database);
       const deps = buildDeps(env, database, {
-        logger: logger.child({ club: entry.address }),
+        logger: clubLogger,
         uploadsDir: entry.uploadsDir,
         ...(options.transport !== undefined && { transport: options.transport }),
         ...(options.clock && { clock: options.clock }),
@@ -49,11 +55,18 @@ export function clubOpener(hostEnv: Env, logger: Logger, options: OpenerOptions 
       await seed(database, { ...env, uploadsDir: deps.uploadsDir }, deps.clock());
       const app = createApp(deps, options.pages ? (a) => mountPwa(a, deps.uploadsDir) : undefined);
       return {
-        fetch: (request, bindings) => app.fetch(request, bindings),
+        fetch: async (request, bindings) => {
+          try {
+            return await app.fetch(request, bindings);
+          } finally {
+            disk.noteUse();
+          }
+        },
         deps,
+        backup: (dir, keep, at) => disk.backup(dir, keep, at, deps.uploadsDir),
         close: async () => {
           await deps.messageQueue.flush();
-          database.close();
+          await disk.close();
         },
       };
     } catch (err) {
@@ -86,7 +99,7 @@ export function clubWork(hostEnv: Env): ClubWork {
       const dir = deps.env.BACKUP_DIR;
       const last = newestBackupAt(dir);
       if (every !== null && (last === null || now - last >= every)) {
-        const done = await backupInto(deps.database.sqlite, dir, hostEnv.BACKUP_KEEP, now, deps.uploadsDir);
+        const done = await club.backup(dir, hostEnv.BACKUP_KEEP, now);
         deps.logger.info({ path: done.path, bytes: done.bytes }, 'backup written and checked');
       }
     },

@@ -6,7 +6,7 @@ import type { Env } from './platform/settings/env';
 import { createLogger, type Logger } from './platform/logger';
 import { MessageDispatcher } from './messaging/queue/dispatcher';
 import { resendTransport, type MailTransport } from './messaging/queue/transports';
-import { configurePasswordPool } from '../db/password-pool';
+import { configurePasswordPool } from '../db/threads/password-pool';
 import { GrowingDelay, RateLimiter } from './platform/rate-limit';
 import { LOGIN_DELAY } from './accounts/auth';
 import { resolveJwtSecret } from './platform/tokens';

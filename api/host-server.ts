@@ -2,7 +2,8 @@
 // address, the clubs opened on demand and closed when idle, one scheduler for every club's background
 // work, and the host's console. Shut down as the single club's is: the last request answered, then the
 // scheduler, then every open club (its queue flushed, its database closed), then the host's list.
-import { closePasswordPool } from '../db/password-pool';
+import { closeDiskPool } from '../db/threads/disk-pool';
+import { closePasswordPool } from '../db/threads/password-pool';
 import { clubWork, openHost } from './clubs';
 import { frontDoor } from './host/front-door';
 import { hostConsole } from './host/console/console-routes';
@@ -37,6 +38,7 @@ export function serveClubs(env: Env, logger: Logger): void {
       { name: 'host scheduler', close: () => scheduler.stop() },
       { name: 'open clubs', close: () => pool.closeAll() },
       { name: 'password pool', close: () => closePasswordPool() },
+      { name: 'disk pool', close: () => closeDiskPool() },
       { name: 'host list', close: () => host.registry.close() },
     ],
   });

@@ -11,7 +11,7 @@ import { listen } from './http-server';
 import { createLogger, prettyDestination, type Logger } from './platform/logger';
 import { serveClubs } from './host-server';
 import { pruneIdempotencyKeys } from './platform/middleware/idempotency';
-import { closePasswordPool } from '../db/password-pool';
+import { closePasswordPool } from '../db/threads/password-pool';
 import { installShutdown, type Closer } from './shutdown';
 import { logPasskeySettings } from './platform/settings/passkey-settings';
 import { startReminders } from './reminders/reminder-schedule';

@@ -1,6 +1,6 @@
 import { scrypt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closePasswordPool, clubShare, configurePasswordPool, passwordPoolStats } from './password-pool';
+import { closePasswordPool, clubShare, configurePasswordPool, passwordPoolStats } from './threads/password-pool';
 import { checkPassword, hashPassword, verifyPassword } from './passwords';
 
 afterAll(() => closePasswordPool());

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { deriveInPool } from './password-pool';
+import { deriveInPool } from './threads/password-pool';
 
 // PHC-style string: $scrypt$ln=17,r=8,p=1$<salt b64>$<hash b64>. Parameters travel with the hash, so
 // the cost can be raised later without breaking stored passwords. The work runs in the password
-// pool's own threads (password-pool.ts), never on libuv's shared pool.
+// pool's own threads (threads/password-pool.ts), never on libuv's shared pool.
 const KEY_LENGTH = 32;
 const PHC = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/;
 

@@ -17,8 +17,10 @@ await build({
     backup: 'api/cli/backup.ts',
     restore: 'api/cli/restore.ts',
     clubs: 'api/cli/clubs.ts',
-    // Loaded by the password pool as a worker thread from beside the bundle (db/password-pool.ts).
-    'password-worker': 'db/password-worker.ts',
+    // Loaded by the password pool as a worker thread from beside the bundle (db/threads/password-pool.ts).
+    'password-worker': 'db/threads/password-worker.ts',
+    // And the disk pool's (db/threads/disk-pool.ts), likewise.
+    'disk-worker': 'db/threads/disk-worker.ts',
   },
   outdir,
   bundle: true,

@@ -8,7 +8,8 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { strToU8, Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { backupDatabase, checkIntegrity } from '../../db/backup';
+import { checkIntegrity } from '../../db/backup';
+import { copyDatabaseInPool } from '../../db/threads/disk-pool';
 import { clubAddress } from './addresses';
 import type { Env } from '../platform/settings/env';
 import { hostDataDir, newClubPaths, sessionsSignedWithHostSecret } from './club-env';
@@ -110,7 +111,7 @@ export async function exportClub(env: Env, entry: ClubEntry, file: string, now: 
   const zip = await zipWriter(partial);
   try {
     const copy = join(scratch, DATABASE_NAME);
-    await backupDatabase(entry.databasePath, copy);
+    await copyDatabaseInPool(entry.databasePath, copy);
     const uploads = filesUnder(entry.uploadsDir);
     const note: ExportNote = {
       address: entry.address,

@@ -37,6 +37,7 @@ function fakeOpener() {
         return new Response(e.address);
       },
       deps: {} as OpenClub['deps'],
+      backup: () => Promise.reject(new Error('a fake club keeps no backups')),
       close: async () => void closed.push(e.address),
     };
   };

@@ -10,6 +10,8 @@ import type { ClubEntry } from './registry';
 export interface OpenClub {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
   deps: AppDeps;
+  /** A checked backup of its database and pictures into `dir`, written off the event loop. */
+  backup(dir: string, keep: number, at: number): Promise<{ path: string; bytes: number }>;
   /** Stops its work and closes its database. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closePasswordPool, configurePasswordPool } from '../../db/password-pool';
+import { closePasswordPool, configurePasswordPool } from '../../db/threads/password-pool';
 import { makeTestApp } from '../testing/test-app';
 
 // The pool is the process's own: this file sets it small and puts it back after.

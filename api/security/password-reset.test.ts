@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageQueue, users } from '../../db/schema';
 import { INVALID_RESET_ERROR } from '../../domain/contract/members/auth';
-import { passwordPoolStats } from '../../db/password-pool';
+import { passwordPoolStats } from '../../db/threads/password-pool';
 import { TEST_PASSWORD, makeTestApp, type TestApp } from '../testing/test-app';
 import { rawRequest, withServer } from '../testing/app-server';
 

@@ -48,7 +48,7 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   // scrypt cost as log2(N); 17 in production. Tests lower it to stay fast; stored hashes carry their own.
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
-  // The password pool (db/password-pool.ts): worker threads and queued hashes before 503.
+  // The password pool (db/threads/password-pool.ts): worker threads and queued hashes before 503.
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).optional(),
   // Default: info, or warn under NODE_ENV=test so test runs stay quiet.

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import type { DeriveTask } from './password-worker';
+import { workerFile } from './worker-file';
 
 /**
  * Password hashing in worker threads of its own (docs/decisions/0011-password-pool.md): each
@@ -10,15 +9,6 @@ import type { DeriveTask } from './password-worker';
  * other request wait. The queue is bounded: when it is full, sign-in answers 503 with Retry-After
  * instead of making everyone wait longer. On a host of many clubs, each club has a share of it.
  */
-
-/** Where the worker is: the compiled sibling (`password-worker.js`) if there is one, else the .ts
- * source, which the worker thread loads through tsx (`npm start` and the tests run on tsx). */
-function workerFile(): { filename: string; execArgv: string[] } {
-  const compiled = fileURLToPath(new URL('./password-worker.js', import.meta.url));
-  if (existsSync(compiled)) return { filename: compiled, execArgv: [] };
-  const source = fileURLToPath(new URL('./password-worker.ts', import.meta.url));
-  return { filename: source, execArgv: ['--import', 'tsx'] };
-}
 
 export const PASSWORD_BUSY_MESSAGE = 'Many people are signing in right now. Please try again in a few seconds.';
 export const PASSWORD_BUSY_RETRY_AFTER_SEC = 5;
@@ -44,7 +34,7 @@ export function configurePasswordPool(options: PasswordPoolOptions): void {
 
 function getPool(): Piscina<DeriveTask, Uint8Array> {
   if (!pool) {
-    const { filename, execArgv } = workerFile();
+    const { filename, execArgv } = workerFile('password-worker');
     const { threads, queue } = settings ?? defaults();
     pool = new Piscina<DeriveTask, Uint8Array>({
       filename,
