@@ -1,8 +1,11 @@
 // Many clubs on one process (MULTI_CLUB=on): 200 clubs, each its own database (a copy of one small
 // seeded club: 10 members, 20 workouts), behind the real compiled server. Measured in one run: the
 // time to open a cold club (its first request, beside a warm one), the memory each open idle club
-// costs the process, and the forum list's requests per second with one club active, then with all 200
-// active (round robin across their addresses), as a ratio: what the set of open clubs costs under load.
+// costs the process, and the forum list with one club active against all 200 active (round robin
+// across their addresses), as ratios: what the set of open clubs costs under load. The two loads take
+// turns in short rounds, so a neighbour's burst on a shared machine falls on both alike, and the
+// server's own CPU time per answer is counted beside the throughput: it does not move with how much
+// of the machine the neighbours take.
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Agent, request } from 'node:http';
@@ -12,6 +15,7 @@ import { loadEnv } from '../api/platform/settings/env';
 import { signSessionToken } from '../api/platform/tokens';
 import { freePort, startServer } from '../api/testing/child-server';
 import { newJwtSecret, prepareDatabase } from '../api/testing/seeded-database';
+import { processCpuMs } from './http-load';
 
 export interface ClubsFigures {
   clubs: number;
@@ -27,6 +31,14 @@ export interface ClubsFigures {
   oneActiveRps: number;
   allActiveRps: number;
   ratio: number;
+  /** The server's CPU time per answer of each (ms), and all over one: the steadier of the two ratios. */
+  oneActiveCpuMs?: number;
+  allActiveCpuMs?: number;
+  cpuRatio?: number;
+  /** Rounds each load took, in turn. */
+  rounds?: number;
+  /** A quiet club's forum list, one request after another (ms, median and 95th percentile): alone, then while another club storms. */
+  quiet?: { aloneP50: number; aloneP95: number; stormP50: number; stormP95: number; stormConnections: number; stormRps: number; busy: number };
   errors: number;
 }
 
@@ -55,8 +67,8 @@ function get(agent: Agent, port: number, host: string, token: string): Promise<n
   });
 }
 
-/** `connections` clients, each asking again as soon as answered, for `seconds`; answers 200 per second. */
-async function load(port: number, targets: { host: string; token: string }[], connections: number, seconds: number): Promise<{ rps: number; errors: number }> {
+/** `connections` clients, each asking again as soon as answered, for `seconds`: the 200s, per second. */
+async function load(port: number, targets: { host: string; token: string }[], connections: number, seconds: number): Promise<{ ok: number; errors: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const end = performance.now() + seconds * 1000;
   let ok = 0;
@@ -72,7 +84,62 @@ async function load(port: number, targets: { host: string; token: string }[], co
     }),
   );
   agent.destroy();
-  return { rps: ok / seconds, errors };
+  return { ok, errors };
+}
+
+const ROUNDS = 6;
+/** Connections of the storming club, each asking again as soon as answered. */
+const STORM_CONNECTIONS = 200;
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+/** A quiet club's member reading the forum, one list after another, for `seconds`: each wait. */
+async function quietReads(port: number, target: { host: string; token: string }, seconds: number): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const waits: number[] = [];
+  for (const end = performance.now() + seconds * 1000; performance.now() < end; ) {
+    const started = performance.now();
+    await get(agent, port, target.host, target.token);
+    waits.push(performance.now() - started);
+  }
+  agent.destroy();
+  return waits;
+}
+
+/** Answers that were not 200 while a club storms: its own, told to come back (503), as the front door shares the turns. */
+async function stormBeside(port: number, storming: { host: string; token: string }, quiet: { host: string; token: string }, seconds: number) {
+  const [storm, waits] = await Promise.all([load(port, [storming], STORM_CONNECTIONS, seconds), quietReads(port, quiet, seconds)]);
+  return { storm, waits };
+}
+
+/**
+ * Both loads in `ROUNDS` turns each (one, all, all, one, …: neither always goes first), `seconds`
+ * split between the turns; their answers per second and the server's CPU time per answer.
+ */
+async function alternate(
+  port: number,
+  pid: number,
+  loads: Record<'one' | 'all', { host: string; token: string }[]>,
+  connections: number,
+  seconds: number,
+): Promise<Record<'one' | 'all', { rps: number; cpuMs: number; errors: number }>> {
+  const totals = { one: { ok: 0, errors: 0, cpu: 0 }, all: { ok: 0, errors: 0, cpu: 0 } };
+  const turn = seconds / ROUNDS;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order: ('one' | 'all')[] = round % 2 ? ['all', 'one'] : ['one', 'all'];
+    for (const which of order) {
+      const cpuBefore = processCpuMs(pid) ?? 0;
+      const done = await load(port, loads[which], connections, turn);
+      totals[which].cpu += (processCpuMs(pid) ?? 0) - cpuBefore;
+      totals[which].ok += done.ok;
+      totals[which].errors += done.errors;
+    }
+  }
+  const figures = (t: { ok: number; errors: number; cpu: number }) => ({ rps: t.ok / seconds, cpuMs: t.ok > 0 ? t.cpu / t.ok : 0, errors: t.errors });
+  return { one: figures(totals.one), all: figures(totals.all) };
 }
 
 export async function measureManyClubs(dir: string, settings: { connections: number; seconds: number }): Promise<ClubsFigures> {
@@ -125,8 +192,10 @@ export async function measureManyClubs(dir: string, settings: { connections: num
     await new Promise((r) => setTimeout(r, 1000));
     const rssAll = rssMB(server.pid);
     agent.destroy();
-    const one = await load(port, [targets[0]!], settings.connections, settings.seconds);
-    const all = await load(port, targets, settings.connections, settings.seconds);
+    const { one, all } = await alternate(port, server.pid, { one: [targets[0]!], all: targets }, settings.connections, settings.seconds * 2);
+    // One club storms (many connections without pause) while another's member reads the forum.
+    const alone = await quietReads(port, targets[1]!, settings.seconds);
+    const beside = await stormBeside(port, targets[0]!, targets[1]!, settings.seconds);
     return {
       clubs: CLUBS,
       rssOneMB: rssOne,
@@ -138,6 +207,19 @@ export async function measureManyClubs(dir: string, settings: { connections: num
       oneActiveRps: one.rps,
       allActiveRps: all.rps,
       ratio: all.rps / one.rps,
+      oneActiveCpuMs: one.cpuMs,
+      allActiveCpuMs: all.cpuMs,
+      cpuRatio: all.cpuMs / one.cpuMs,
+      rounds: ROUNDS,
+      quiet: {
+        aloneP50: median(alone),
+        aloneP95: percentile(alone, 95),
+        stormP50: median(beside.waits),
+        stormP95: percentile(beside.waits, 95),
+        stormConnections: STORM_CONNECTIONS,
+        stormRps: beside.storm.ok / settings.seconds,
+        busy: beside.storm.errors,
+      },
       errors: errors + one.errors + all.errors,
     };
   } finally {
@@ -153,5 +235,15 @@ export function renderManyClubs(f: ClubsFigures | null): string {
     `  a cold club's first forum list ${f.coldOpenMs.toFixed(1)} ms, warm ${f.warmMs.toFixed(1)} ms (medians of ${f.coldSamples})`,
     `  forum list ${f.oneActiveRps.toFixed(0)} req/s with 1 active club, ${f.allActiveRps.toFixed(0)} req/s with all ${f.clubs} active: x${f.ratio.toFixed(2)}` +
       (f.errors > 0 ? ` · ${f.errors} answers other than 200` : ''),
+    ...(f.cpuRatio !== undefined
+      ? [`  server CPU per answer ${f.oneActiveCpuMs!.toFixed(2)} ms with 1 active, ${f.allActiveCpuMs!.toFixed(2)} ms with all ${f.clubs}: x${f.cpuRatio.toFixed(2)} (${f.rounds} rounds each, in turn)`]
+      : []),
+    ...(f.quiet
+      ? [
+          `  a quiet club's forum list, one after another: p50 ${f.quiet.aloneP50.toFixed(1)} ms, p95 ${f.quiet.aloneP95.toFixed(1)} ms alone; ` +
+            `p50 ${f.quiet.stormP50.toFixed(1)} ms, p95 ${f.quiet.stormP95.toFixed(1)} ms while another club storms with ${f.quiet.stormConnections} connections ` +
+            `(${f.quiet.stormRps.toFixed(0)} req/s answered, ${f.quiet.busy} told busy): p95 x${(f.quiet.stormP95 / f.quiet.aloneP95).toFixed(1)}`,
+        ]
+      : []),
   ].join('\n');
 }

@@ -9,6 +9,8 @@ export const NO_CLUB_ERROR = 'There is no club at this address. Check the addres
 export const CLUB_SUSPENDED_ERROR =
   'This club is suspended by the host that runs it. Nothing of it is deleted: its administrators can ask the host to resume it.';
 export const CLUB_UNAVAILABLE_ERROR = 'This club cannot be opened right now. The host that runs it has been told; please try again later.';
+/** One club's storm of requests: its own are answered this past their share; the other clubs go on. */
+export const CLUB_BUSY_ERROR = 'This club has very many requests at once right now. Please try again in a few seconds.';
 export const HOST_TOKEN_ERROR = 'The host console needs the host administrator’s token (HOST_ADMIN_TOKEN).';
 export const ADDRESS_ERROR = 'Give the address as a host name, with its port if it has one (rowing.example.edu, rowing.localhost:3000).';
 export const ADDRESS_TAKEN_ERROR = 'Another club has this address already.';
