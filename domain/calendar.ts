@@ -125,6 +125,20 @@ export function defaultTerms(): TermsDocument {
   return { terms };
 }
 
+/** The name of a new club's one term a year: 'Year 2026' wherever a term is shown with its year. */
+export const STARTER_TERM_NAME = 'Year';
+
+/**
+ * The terms a new club starts with, from the day of its first run on its own clock: one term a year,
+ * January 1 to December 31, for this year and the next. Its administrator sets its own in Admin → Terms.
+ */
+export function starterTerms(today: string): TermsDocument {
+  const year = Number(today.slice(0, 4));
+  return {
+    terms: [year, year + 1].map((y) => ({ id: termId(STARTER_TERM_NAME, y), name: STARTER_TERM_NAME, start: `${y}-01-01`, end: `${y}-12-31` })),
+  };
+}
+
 /** 'September 1 to December 31'. */
 export function termDatesText(t: Pick<TermDefinition, 'start' | 'end'>): string {
   const day = (date: string) => `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
