@@ -252,6 +252,12 @@ export function termsOfYear(terms: readonly TermDefinition[], year: number): Ter
   return byStart(terms).filter((t) => termYear(t) === year);
 }
 
+/** The terms of the latest year the club has set out, in date order: what the public pages tell of its year. */
+export function latestYearTerms(terms: readonly TermDefinition[]): TermDefinition[] {
+  const year = termYears(terms).at(-1);
+  return year === undefined ? [] : termsOfYear(terms, year);
+}
+
 /** The years the club has terms for, in order. */
 export function termYears(terms: readonly TermDefinition[]): number[] {
   return [...new Set(terms.map(termYear))].sort((a, b) => a - b);
