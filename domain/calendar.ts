@@ -126,7 +126,7 @@ export function defaultTerms(): TermsDocument {
 }
 
 /** The name of a new club's one term a year: 'Year 2026' wherever a term is shown with its year. */
-export const STARTER_TERM_NAME = 'Year';
+const STARTER_TERM_NAME = 'Year';
 
 /**
  * The terms a new club starts with, from the day of its first run on its own clock: one term a year,
