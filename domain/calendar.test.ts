@@ -9,6 +9,7 @@ import {
   recentTerms,
   reportTerms,
   seriesTermProblem,
+  starterTerms,
   termChoices,
   termFromId,
   termMonthsText,
@@ -146,5 +147,21 @@ describe('the term a new membership runs to', () => {
 
   it('stays on the last term the club has set out when there is no next one yet', () => {
     expect(newMembershipTerm(terms, '2027-12-31').id).toBe('fall-2027');
+  });
+});
+
+describe('the terms a new club starts with', () => {
+  it('are one term a year, all of this year and all of the next, from the first run’s day on the club’s clock', () => {
+    const { terms: starter } = starterTerms('2026-11-29');
+    expect(starter).toEqual([
+      { id: 'year-2026', name: 'Year', start: '2026-01-01', end: '2026-12-31' },
+      { id: 'year-2027', name: 'Year', start: '2027-01-01', end: '2027-12-31' },
+    ]);
+    expect(termsProblem(starter)).toBeNull();
+    expect(termOfDate(starter, '2026-11-29').label).toBe('Year 2026');
+    // A member joining in the year's last week pays for the next year; a setup on a leap day starts on January 1 too.
+    expect(newMembershipTerm(starter, '2026-12-28').id).toBe('year-2027');
+    expect(nextYearTerms(starter)).toEqual([{ id: 'year-2028', name: 'Year', start: '2028-01-01', end: '2028-12-31' }]);
+    expect(starterTerms('2028-02-29').terms[0]).toMatchObject({ start: '2028-01-01', end: '2028-12-31' });
   });
 });

@@ -125,6 +125,20 @@ export function defaultTerms(): TermsDocument {
   return { terms };
 }
 
+/** The name of a new club's one term a year: 'Year 2026' wherever a term is shown with its year. */
+const STARTER_TERM_NAME = 'Year';
+
+/**
+ * The terms a new club starts with, from the day of its first run on its own clock: one term a year,
+ * January 1 to December 31, for this year and the next. Its administrator sets its own in Admin → Terms.
+ */
+export function starterTerms(today: string): TermsDocument {
+  const year = Number(today.slice(0, 4));
+  return {
+    terms: [year, year + 1].map((y) => ({ id: termId(STARTER_TERM_NAME, y), name: STARTER_TERM_NAME, start: `${y}-01-01`, end: `${y}-12-31` })),
+  };
+}
+
 /** 'September 1 to December 31'. */
 export function termDatesText(t: Pick<TermDefinition, 'start' | 'end'>): string {
   const day = (date: string) => `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
@@ -236,6 +250,12 @@ export function seriesTermProblem(terms: readonly TermDefinition[], first: strin
 /** The club's terms of one year (by the year in their ids), in date order. */
 export function termsOfYear(terms: readonly TermDefinition[], year: number): TermDefinition[] {
   return byStart(terms).filter((t) => termYear(t) === year);
+}
+
+/** The terms of the latest year the club has set out, in date order: what the public pages tell of its year. */
+export function latestYearTerms(terms: readonly TermDefinition[]): TermDefinition[] {
+  const year = termYears(terms).at(-1);
+  return year === undefined ? [] : termsOfYear(terms, year);
 }
 
 /** The years the club has terms for, in order. */

@@ -13,6 +13,7 @@ import {
   removedInUseMessage,
   removedTypesInUse,
   sportsProblem,
+  starterSports,
   typeName,
   workoutTypeOf,
   workoutTypeProblem,
@@ -111,6 +112,44 @@ describe("the club's sports and workout types", () => {
     const removed = removedTypesInUse(before, after, new Set(['erg', 'spin']));
     expect(removed.map((t) => t.id)).toEqual(['erg']);
     expect(removedInUseMessage(removed)).toBe('Erg has workouts, so it cannot be removed: retire it instead (no new workouts of it)');
+  });
+});
+
+describe('the sports a new club starts with', () => {
+  it('offers one plain type of each sport the club does, and Other, with no filter for a club of one sport', () => {
+    const rowing = starterSports(['row']);
+    expect(rowing.types).toEqual([
+      { id: 'row', name: 'Row', sport: 'row', colour: 'teal', minutes: 60, retired: false },
+      { id: 'other', name: 'Other', sport: 'other', colour: 'grey', minutes: 60, retired: false },
+    ]);
+    expect(rowing.filters).toEqual([]);
+    expect(sportsProblem(rowing)).toBeNull();
+    expect(paceUnitOf(rowing, 'row')).toBe('s/500m');
+  });
+
+  it('gives a club of several sports a filter of each, in the sports’ order, Other only once', () => {
+    const tri = starterSports(['run', 'swim', 'other', 'bike', 'multisport', 'run']);
+    expect(tri.types.map((t) => [t.id, t.name, t.sport])).toEqual([
+      ['swim', 'Swim', 'swim'],
+      ['ride', 'Ride', 'bike'],
+      ['run', 'Run', 'run'],
+      ['multisport', 'Multisport', 'multisport'],
+      ['other', 'Other', 'other'],
+    ]);
+    expect(tri.filters).toEqual([
+      { id: 'swim', name: 'Swim', types: ['swim'] },
+      { id: 'bike', name: 'Bike', types: ['ride'] },
+      { id: 'run', name: 'Run', types: ['run'] },
+      { id: 'multisport', name: 'Multisport', types: ['multisport'] },
+    ]);
+    expect(sportsProblem(tri)).toBeNull();
+    expect(clubSportNames(tri)).toEqual(['Triathlon']);
+    expect(starterSports(['other']).types.map((t) => t.id)).toEqual(['other']);
+  });
+
+  it('gives new workouts the first type offered when the club has no Spin', () => {
+    expect(defaultTypeId(starterSports(['row']))).toBe('row');
+    expect(defaultTypeId(starterSports(['bike', 'run']))).toBe('ride');
   });
 });
 

@@ -142,6 +142,33 @@ export function defaultSports(): SportsDocument {
   };
 }
 
+/** A starter type of each sport: its plain name, badge colour and usual length in minutes. */
+const STARTER_TYPES: Record<Sport, { name: string; colour: BadgeColour; minutes: number }> = {
+  swim: { name: 'Swim', colour: 'blue', minutes: 60 },
+  bike: { name: 'Ride', colour: 'orange', minutes: 90 },
+  run: { name: 'Run', colour: 'green', minutes: 60 },
+  row: { name: 'Row', colour: 'teal', minutes: 60 },
+  multisport: { name: 'Multisport', colour: 'purple', minutes: 90 },
+  other: { name: 'Other', colour: 'grey', minutes: 60 },
+};
+
+/**
+ * The sports document a new club starts with, from the sports it said it does at its first run: one
+ * plain type of each, in SPORTS order, and Other always (a session that fits none); a filter of each
+ * sport once there are two to tell apart. Its administrator renames, adds and retires in Admin → Sports.
+ */
+export function starterSports(chosen: readonly Sport[]): SportsDocument {
+  const sports = SPORTS.filter((sport) => sport !== 'other' && chosen.includes(sport));
+  const types: WorkoutTypeDefinition[] = [];
+  for (const sport of [...sports, 'other' as const]) {
+    const { name, colour, minutes } = STARTER_TYPES[sport];
+    types.push({ id: idFromName(name, types.map((t) => t.id)), name, sport, colour, minutes, retired: false });
+  }
+  const filters =
+    sports.length > 1 ? sports.map((sport, i) => ({ id: sport, name: SPORT_LABELS[sport], types: [types[i]!.id] })) : [];
+  return { types, filters };
+}
+
 /** The type new workouts get when the poster picks none: Spin while the club offers it, else the first offered. */
 export const PREFERRED_DEFAULT_TYPE = 'spin';
 

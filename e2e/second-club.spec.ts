@@ -54,9 +54,12 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(180_000);
 
 test('a rowing-and-tri club in Sydney makes the app its own, and nothing says the demo club', async ({ page, request }) => {
-  // First run: the club's name and its first administrator.
+  // First run: the club's name, its sports and its first administrator.
   await page.goto(`${ORIGIN}/setup`);
   await page.getByLabel('Club name').fill(CLUB.name);
+  const chosen = page.getByRole('group', { name: 'Sports the club does' });
+  for (const sport of ['Swim', 'Bike', 'Run', 'Rowing']) await chosen.getByRole('checkbox', { name: sport }).check();
+  await expectNoAxeViolations(page, 'the first-run setup of the second club');
   await page.getByLabel('Your name').fill(ADMIN.name);
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
@@ -108,8 +111,14 @@ test('a rowing-and-tri club in Sydney makes the app its own, and nothing says th
       { id: `semester-2-${y}`, name: 'Semester 2', start: `${y}-07-01`, end: `${y}-11-30` },
     ]),
   });
+  // A new club's Join us starts with no packages: the club sets its own.
   const join = (await (await request.get(`${ORIGIN}/api/club/documents/join-page`)).json()).body;
-  await publish(request, token, 'join-page', { ...join, tax: { name: 'GST', included: true } });
+  expect(join.fees).toEqual([]);
+  await publish(request, token, 'join-page', {
+    ...join,
+    fees: [{ name: 'Full year', for: 'Everyone', covers: 'Both semesters', fee: 480 }],
+    tax: { name: 'GST', included: true },
+  });
 
   // Every public page as a visitor, a search engine and a link preview receive it.
   for (const { path } of PUBLIC_PAGES) {

@@ -109,6 +109,18 @@ describe('public pages rendered by the server', () => {
     expect(dataOf(await html('/schedule')).sports.types).toContainEqual(expect.objectContaining({ id: 'erg', name: 'Erg' }));
   });
 
+  it("Join us carries the club's terms for its membership sessions, and a published term shows on the next request", async () => {
+    const { html, t } = await setUp();
+    const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
+    const dataOf = (page: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)![1]!);
+    expect(dataOf(await html('/join-us')).terms).toEqual((await t.call('GET', '/api/config')).body.terms);
+    expect(dataOf(await html('/faq'))).not.toHaveProperty('terms');
+    const current = (await t.call('GET', '/api/club/documents/terms')).body;
+    const terms = { terms: [{ id: 'year-2026', name: 'Year', start: '2026-01-01', end: '2026-12-31' }] };
+    await t.must('PUT', '/api/club/documents/terms', { token: admin.token, body: { body: terms, version: current.version } });
+    expect(dataOf(await html('/join-us')).terms).toEqual(terms.terms);
+  });
+
   it('the FAQ carries its document, and a published answer shows on the next request', async () => {
     const { html, t } = await setUp();
     const before = await html('/faq');

@@ -20,6 +20,7 @@ import { APP_ROOT } from '../platform/app-root';
 import type { AppDeps } from '../platform/context';
 import { teamMemberAt } from './page-heads';
 import { clubRegion, clubRules, clubSports } from '../club/settings';
+import { clubTerms } from '../club/terms';
 import type { SportsDocument } from '../../domain/sports';
 import { listRaces } from '../races/races';
 import type { RuleNumbers } from '../../domain/rules';
@@ -129,6 +130,8 @@ export function pageRenderer(modulePath: string): PageRenderer {
       passkeys: deps.env.PASSKEYS.enabled,
       rules: clubRules(deps),
       ...(path === '/schedule' && { sports: clubSports(deps) }),
+      // Join us lists the terms of the club's year: an edit in Admin → Terms makes a new key.
+      ...(path === '/join-us' && { terms: [...clubTerms(deps)] }),
       reads,
     };
     const now = deps.clock();

@@ -2,9 +2,13 @@
 // account, and the first person to open the app names the club and becomes its administrator. The
 // check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
 // makes the administrator and the other is refused; after that the setup does not exist (404). The
-// club's pages start from plain words for any club (domain/documents/starter-pages.ts).
+// club's pages start from plain words for any club (domain/documents/starter-pages.ts), its workout
+// types from the sports it does (domain/sports.ts) and its terms from the day it is set up
+// (domain/calendar.ts): nothing of the demo club's.
+import { starterTerms } from '../../domain/calendar';
 import { firstRunIdentity } from '../../domain/documents/club-identity';
 import { starterPages } from '../../domain/documents/starter-pages';
+import { starterSports } from '../../domain/sports';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';
@@ -52,21 +56,27 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
   const body = checkBody('club', { ...readDocument(deps, 'club').body, ...firstRunIdentity(input.clubName) });
   const passwordHash = await hashPassword(input.password, deps.env.PASSWORD_HASH_LOG_N, deps.hosted?.address);
   const now = deps.clock();
+  const today = clubToday(now, clubTimeZone(deps));
   const id = deps.database.tx(() => {
     const { db } = deps.database;
     // Checked again inside the transaction: another setup may have finished while this one hashed.
     if (db.select({ n: count() }).from(users).get()!.n > 0) throw new ServiceError(404, NOT_FOUND_ERROR);
     const admin = db
       .insert(users)
-      .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: clubToday(now, clubTimeZone(deps)) })
+      .values({ email: normaliseEmail(input.email), passwordHash, name: input.name, role: 'administrator', joinDate: today })
       .returning({ id: users.id })
       .get();
     // The club's name is its document's first version, published by its first administrator.
     const actor = { id: admin.id, role: 'administrator' as const };
     publishDocument(deps, actor, 'club', { body, version: readDocument(deps, 'club').version, note: 'First run' });
-    // And its pages start from plain words for any club, not the demo club's: each page nobody has
-    // published yet (a host may have set one up before), as its first version.
-    const starters = starterPages(input.clubName);
+    // And its pages, terms and sports start as any club's, not the demo club's: each document nobody
+    // has published yet (a host may have set one up before), as its first version. An app that sent
+    // no sports (one installed before the form asked) leaves the default workout types.
+    const starters = {
+      ...starterPages(input.clubName),
+      terms: starterTerms(today),
+      ...(input.sports && { sports: starterSports(input.sports) }),
+    };
     for (const key of Object.keys(starters) as (keyof typeof starters)[]) {
       const current = readDocument(deps, key);
       if (current.version === 0) publishDocument(deps, actor, key, { body: starters[key], version: 0, note: 'First run' });

@@ -1,5 +1,8 @@
 // The first run of an empty club: once, by one person, never again.
 import { DEFAULT_DESCRIPTION, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE } from '../../domain/documents/club-identity';
+import { BUILT_IN_PHOTOS } from '../../domain/documents/club-pages';
+import { CHOOSE_SPORT_ERROR } from '../../domain/contract/members/setup';
+import { defaultSports } from '../../domain/sports';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +59,8 @@ describe('the first run', () => {
     for (const key of ['home-page', 'join-page', 'faq-page', 'charter', 'waiver', 'team-positions']) {
       const page = await read(key);
       expect(page, key).toMatchObject({ version: 1, publishedBy: { name: 'Robin Rower' } });
-      const { photos: _photos, fees: _fees, feesNote: _note, tax: _tax, ...words } = page.body;
+      // A photo's alt text describes its picture (a swimmer); Join us's fees and tax are checked whole.
+      const { photos: _photos, ...words } = page.body;
       expect(JSON.stringify(words), key).not.toMatch(demoWords);
     }
     expect((await read('home-page')).body.tagline).toContain('Lakeside Rowing Club');
@@ -66,6 +70,64 @@ describe('the first run', () => {
     expect(JSON.stringify(faq.html)).toContain('mailto:');
     // The treasurer keeps the position the payments settings name.
     expect((await read('team-positions')).body.positions.map((p: { id: string }) => p.id)).toContain('treasurer');
+  });
+
+  it('starts a club of the sports it said it does, with its own terms, no demo packages and no demo captions', async () => {
+    // The last evening of 2026 in Toronto, the club's clock, already 2027 in UTC.
+    const t = makeTestApp({ now: Date.parse('2027-01-01T03:00:00Z') });
+    const made = await t.call('POST', '/api/setup', { body: { ...FIRST, sports: ['row'] } });
+    expect(made.status).toBe(201);
+    const { token } = made.body;
+    const read = async (key: string) => (await t.call('GET', `/api/club/documents/${key}`, { token })).body;
+
+    const sports = await read('sports');
+    expect(sports).toMatchObject({ version: 1, publishedBy: { name: 'Robin Rower' } });
+    expect(sports.body.types.map((type: { name: string }) => type.name)).toEqual(['Row', 'Other']);
+    const config = (await t.call('GET', '/api/config')).body;
+    expect(config.sports.types.map((type: { id: string }) => type.id)).not.toContain('spin');
+    // A workout posted without a type is a Row, the first the club offers.
+    const post = await t.createPost(token, { type: 'workout', title: 'Erg pieces', content: 'Boathouse', workoutDate: '2027-01-01', workoutTime: '18:00', capacity: 8 });
+    expect(post.post.workout_type).toBe('row');
+
+    const terms = await read('terms');
+    expect(terms.version).toBe(1);
+    expect(terms.body.terms.map((term: { id: string; start: string; end: string }) => [term.id, term.start, term.end])).toEqual([
+      ['year-2026', '2026-01-01', '2026-12-31'],
+      ['year-2027', '2027-01-01', '2027-12-31'],
+    ]);
+    expect(config.terms.map((term: { id: string }) => term.id)).toEqual(['year-2026', 'year-2027']);
+
+    const join = await read('join-page');
+    expect(join.body.fees).toEqual([]);
+    expect(join.body.tax.name).toBe('');
+    expect(JSON.stringify(join.body)).not.toMatch(/HST|Full Tri|athletic centre/);
+
+    const home = await read('home-page');
+    for (const demo of BUILT_IN_PHOTOS) expect(home.body.photos.map((photo: { caption: string }) => photo.caption)).not.toContain(demo.caption);
+    expect(JSON.stringify(home.body.photos.map((photo: { caption: string }) => photo.caption))).not.toMatch(/swim|bike|run|coached|spin|track|tempo/i);
+  });
+
+  it('keeps the default workout types when an app sent no sports (one installed before the form asked)', async () => {
+    const t = makeTestApp();
+    const made = await t.call('POST', '/api/setup', { body: FIRST });
+    expect(made.status).toBe(201);
+    const sports = (await t.call('GET', '/api/club/documents/sports', { token: made.body.token })).body;
+    expect(sports.version).toBe(0);
+    expect(sports.body).toEqual(defaultSports());
+    // Its terms, pages and packages are the new club's all the same.
+    expect((await t.call('GET', '/api/club/documents/terms', { token: made.body.token })).body.body.terms.map((term: { id: string }) => term.id)).toEqual(['year-2026', 'year-2027']);
+    expect((await t.call('GET', '/api/club/documents/join-page', { token: made.body.token })).body.body.fees).toEqual([]);
+  });
+
+  it('refuses a setup that chose no sport, or one the app does not know, with the field', async () => {
+    const t = makeTestApp();
+    for (const sports of [[], ['curling'], 'row']) {
+      const res = await t.call('POST', '/api/setup', { body: { ...FIRST, sports } });
+      expect(res.status, JSON.stringify(sports)).toBe(400);
+      expect(res.body.field, JSON.stringify(sports)).toMatch(/^sports/);
+    }
+    expect((await t.call('POST', '/api/setup', { body: { ...FIRST, sports: [] } })).body.error).toBe(CHOOSE_SPORT_ERROR);
+    expect(t.db.select().from(users).all()).toHaveLength(0);
   });
 
   it('makes one administrator of two setups sent at once', async () => {

@@ -1,7 +1,7 @@
 // The club's public pages as documents (domain/documents/club-documents.ts): what each holds, its default
 // (today's text, so a club that never edits them reads what it always did) and which of its fields
 // are Markdown (domain/documents/markdown.ts; the server sends them rendered, by field path).
-import { termMonthsText, termsOfYear, termYears, type TermDefinition } from '../calendar';
+import { latestYearTerms, termMonthsText, type TermDefinition } from '../calendar';
 import { ruleText, type RuleNumbers } from '../rules';
 import { HOME_SLIDES } from '../contract/club/home-slides';
 import { firstShownSeason, type SeasonsDocument } from '../schedule';
@@ -250,11 +250,6 @@ interface Filler extends PagePlaceholder {
   name: string;
   /** Its words, or null to leave the braces as typed (a session the schedule does not have). */
   fill: (facts: PageFacts, words: ReturnType<typeof ruleText>, argument: string) => string | null;
-}
-
-function latestYearTerms(terms: readonly TermDefinition[]): TermDefinition[] {
-  const year = termYears(terms).at(-1);
-  return year === undefined ? [] : termsOfYear(terms, year);
 }
 
 /** The start of the schedule's session named `title`: in the season shown first, else in any. */

@@ -1,12 +1,21 @@
 // The texts a new club starts with, in place of the demo club's: what a club made on a host, or an
 // empty install set up on its first run, publishes as the first version of each page. Plain words
 // for any sport and any country, with the club's own facts filled in where a page can take them
-// ({club}, {email}, the rules). Its administrator rewrites them in Admin → Pages; the packages and
-// prices on Join us, the photos, the sports and the terms are theirs to set before anyone joins.
+// ({club}, {email}, the rules). Its administrator rewrites them in Admin → Pages: Join us starts with
+// no packages and no prices (a demo club's fee would be a price nobody set), Home with the app's own
+// pictures under captions that promise nothing. The sports and the terms a new club starts with are
+// domain/sports.ts `starterSports` and domain/calendar.ts `starterTerms`.
 import type { TeamPositionsDocument } from '../contract/club/profiles';
-import { defaultJoin, DEFAULT_HOME, type CharterPage, type FaqPage, type HomePage, type JoinPage, type WaiverPage } from './club-pages';
+import { BUILT_IN_PHOTOS, type CharterPage, type FaqPage, type HomePage, type HomePhoto, type JoinPage, type WaiverPage } from './club-pages';
 
 const EMAIL_LINK = '[{email}](mailto:{email})';
+
+/**
+ * The app's pictures with captions of no club in particular (the demo club's tell of its coached
+ * practices); their alt text describes the picture, as it must, and claims nothing of the club.
+ */
+const STARTER_CAPTIONS = ['Train together', 'Sessions through the year', 'Sign up in the app'];
+const STARTER_PHOTOS: HomePhoto[] = BUILT_IN_PHOTOS.map((photo, i) => ({ ...photo, caption: STARTER_CAPTIONS[i] ?? STARTER_CAPTIONS[0]! }));
 
 export interface StarterPages {
   'home-page': HomePage;
@@ -20,13 +29,12 @@ export interface StarterPages {
 /** The first version of each page of a new club named `clubName`. */
 export function starterPages(clubName: string): StarterPages {
   const name = clubName.trim();
-  const join = defaultJoin();
   return {
     'home-page': {
       title: 'Train together.',
       tagline: `Sessions, events and races with ${name}.`,
       about: `Welcome to ${name}. Members sign up for sessions and events here, see who is coming, and get a reminder before each one.\n\nTo join, see how on the Join us page.`,
-      photos: DEFAULT_HOME.photos,
+      photos: STARTER_PHOTOS,
       cards: [
         { icon: 'none', title: 'Sessions', text: 'Regular sessions through the year, each with a leader, a place and a set number of spots.' },
         { icon: 'none', title: 'Events', text: 'Socials, meetings and trips: say whether you are coming, so the organisers know how many to expect.' },
@@ -35,7 +43,6 @@ export function starterPages(clubName: string): StarterPages {
       figures: [{ value: '{terms-a-year}', label: 'Membership sessions a year' }],
     },
     'join-page': {
-      ...join,
       intro: `Everything you need to become a member of ${name}.`,
       goal: 'The club helps every member train safely and regularly, with a friendly group to train with.',
       whoCanJoin: ['Anyone who meets the club’s requirements and agrees to its charter.'],
@@ -43,10 +50,12 @@ export function starterPages(clubName: string): StarterPages {
       steps: [
         { title: 'Read the charter', text: 'Read the [club charter](#charter): you are asked to agree to it when you first sign in.' },
         { title: 'Create an account', text: '[Create an account](/login?mode=signup) with your name, email and phone number. It stays pending until your membership is paid.' },
-        { title: 'Pay your membership', text: `Choose a [package](#fees) and pay it in the app, or ask at ${EMAIL_LINK} how else to pay.` },
+        { title: 'Pay your membership', text: `See [what membership costs](#fees) and pay it in the app, or ask at ${EMAIL_LINK} how else to pay.` },
         { title: 'Sign up for a session', text: 'Once your account is active you get an email: open the app and sign up for your first session.' },
       ],
+      fees: [],
       feesNote: 'Ask the club about its packages while they are being set.',
+      tax: { name: '', included: false, rate: 0 },
     },
     'faq-page': {
       items: [

@@ -11,6 +11,7 @@ import { PAGE_DATA_ID } from '../../domain/contract/club/page-frame';
 import type { RuleNumbers } from '../../domain/rules';
 import type { ClubRegion } from '../../domain/region/club-region';
 import type { SportsDocument } from '../../domain/sports';
+import type { TermDefinition } from '../../domain/calendar';
 
 export interface PageData {
   /** The club document in force (its name, colour, links). */
@@ -24,6 +25,8 @@ export interface PageData {
   rules?: RuleNumbers;
   /** The club's workout types the page shows (the schedule's sessions). */
   sports?: SportsDocument;
+  /** The club's membership terms the page lists (Join us). */
+  terms?: TermDefinition[];
   /** When the answers were read (ms since the epoch). */
   at: number;
   /** Public answers by the query key the screen reads them under. */
@@ -38,6 +41,7 @@ export function applyPageData(data: PageData): void {
   deliverSetting('passkeys', data.passkeys);
   deliverSetting('rules', data.rules);
   deliverSetting('sports', data.sports);
+  deliverSetting('terms', data.terms);
   primeReads(data.reads, data.at);
 }
 

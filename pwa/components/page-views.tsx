@@ -102,33 +102,37 @@ export function JoinSections({ document }: { document: ClubDocument<'join-page'>
 
       <section id="fees" className="join__section" aria-labelledby="fees-title">
         <h2 id="fees-title">Package fees</h2>
-        <div className="table-wrap">
-          <table className="fees">
-            <caption className="visually-hidden">{`Membership package fees${taxWords(body.tax) ? `, ${taxWords(body.tax)}` : ''}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Package</th>
-                <th scope="col" className="fees__for">
-                  For
-                </th>
-                <th scope="col">Covers</th>
-                <th scope="col" className="fees__fee">
-                  Fee
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {body.fees.map((row, index) => (
-                <tr key={index}>
-                  <th scope="row">{row.name}</th>
-                  <td className="fees__for">{row.for}</td>
-                  <td>{row.covers}</td>
-                  <td className="fees__fee">{formatFee(row.fee, body.tax)}</td>
+        {/* A club that has set no packages yet (a new club's start) shows its note, not an empty table. */}
+        {body.fees.length === 0 && !html.feesNote && <p>The club has not listed its packages yet.</p>}
+        {body.fees.length > 0 && (
+          <div className="table-wrap">
+            <table className="fees">
+              <caption className="visually-hidden">{`Membership package fees${taxWords(body.tax) ? `, ${taxWords(body.tax)}` : ''}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Package</th>
+                  <th scope="col" className="fees__for">
+                    For
+                  </th>
+                  <th scope="col">Covers</th>
+                  <th scope="col" className="fees__fee">
+                    Fee
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {body.fees.map((row, index) => (
+                  <tr key={index}>
+                    <th scope="row">{row.name}</th>
+                    <td className="fees__for">{row.for}</td>
+                    <td>{row.covers}</td>
+                    <td className="fees__fee">{formatFee(row.fee, body.tax)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         {html.feesNote && <MarkdownHtml className="hint" html={html.feesNote} />}
       </section>
     </>

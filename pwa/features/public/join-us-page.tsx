@@ -5,7 +5,8 @@ import { usePageTitle } from '../../lib/ui/use-page-title';
 import { JoinSections } from '../../components/page-views';
 import { LoadError, Loading } from '../../components/status';
 import { useClubDocument } from '../../lib/documents/page-documents';
-import { MEMBERSHIP_SESSIONS } from './club-facts';
+import { useClubTerms } from '../../lib/club/club-terms';
+import { membershipSessions } from './club-facts';
 import './public.css';
 
 const SECTIONS = [
@@ -32,6 +33,7 @@ function useScrollToHash(ready: boolean) {
 export function JoinUsPage() {
   usePageTitle('Join Us');
   const { data, error, refetch } = useClubDocument('join-page');
+  const sessions = membershipSessions(useClubTerms());
   useScrollToHash(data !== undefined);
   return (
     <div className="page join">
@@ -62,8 +64,8 @@ export function JoinUsPage() {
       <section id="sessions" className="join__section" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Membership sessions</h2>
         <ul className="sessions">
-          {MEMBERSHIP_SESSIONS.map((s) => (
-            <li key={s.name} className="card">
+          {sessions.map((s) => (
+            <li key={`${s.name}-${s.months}`} className="card">
               <strong>{s.name}</strong>
               <span>{s.months}</span>
             </li>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test-providers';
 import { answerRoutes } from '../../test-server';
 import { pageDocumentRoutes } from '../../test-page-documents';
@@ -9,6 +9,8 @@ import { FaqPage } from './faq-page';
 import { JoinUsPage } from './join-us-page';
 import { ResourcesPage, TeamGearPage } from './placeholder-pages';
 import { starterPages } from '../../../domain/documents/starter-pages';
+import { defaultTerms, starterTerms } from '../../../domain/calendar';
+import { setClubTerms } from '../../lib/club/club-terms';
 
 /** A visitor opens the page at `path`. */
 const visit = (path: string, page: ReactNode) => renderAt(path, path, page, { user: null, visitor: true });
@@ -46,6 +48,8 @@ describe('placeholder pages', () => {
 });
 
 describe('JoinUsPage', () => {
+  afterEach(() => setClubTerms(defaultTerms().terms));
+
   it('leaves out the athlete types, and its link, for a club with none (a new club’s start)', async () => {
     answerRoutes(pageDocumentRoutes({ 'join-page': starterPages('Lakeside Rowing Club')['join-page'] }));
     visit('/join-us', <JoinUsPage />);
@@ -57,6 +61,29 @@ describe('JoinUsPage', () => {
     expect(targets).toEqual(['#goal', '#who-can-join', '#how-to-join', '#fees', '#sessions', '#charter']);
     for (const href of targets) expect(document.getElementById(href.slice(1))).not.toBeNull();
     expect(screen.queryByRole('heading', { name: 'Athlete types' })).toBeNull();
+  });
+
+  it('shows a new club no package table and no demo price, only its note, and its own terms', async () => {
+    setClubTerms(starterTerms('2026-11-29').terms);
+    answerRoutes(pageDocumentRoutes({ 'join-page': starterPages('Lakeside Rowing Club')['join-page'] }));
+    visit('/join-us', <JoinUsPage />);
+    const fees = await screen.findByRole('region', { name: 'Package fees' });
+    expect(within(fees).getByText('Ask the club about its packages while they are being set.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(document.body).not.toHaveTextContent(/HST|Full Tri|256/);
+    // The step that pays points at the fees' note, and reads well without a table.
+    expect(within(screen.getByRole('region', { name: /How to join/ })).getByRole('link', { name: 'what membership costs' })).toHaveAttribute('href', '#fees');
+    const sessions = screen.getByRole('region', { name: 'Membership sessions' });
+    expect(within(sessions).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['YearJanuary to December']);
+    expect(sessions).not.toHaveTextContent(/Fall|Winter|September/);
+  });
+
+  it('says so when a club has no packages and no note', async () => {
+    answerRoutes(pageDocumentRoutes({ 'join-page': { ...starterPages('Lakeside Rowing Club')['join-page'], feesNote: '' } }));
+    visit('/join-us', <JoinUsPage />);
+    const fees = await screen.findByRole('region', { name: 'Package fees' });
+    expect(within(fees).getByText('The club has not listed its packages yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('links to every section, lists five steps and the six package fees plus HST', async () => {
