@@ -96,6 +96,8 @@ describe('the first run', () => {
       ['year-2027', '2027-01-01', '2027-12-31'],
     ]);
     expect(config.terms.map((term: { id: string }) => term.id)).toEqual(['year-2026', 'year-2027']);
+    // No demo social links in the footer: the club has given none of its own yet.
+    expect(config.club).toMatchObject({ instagram: '', facebook: '', strava: '' });
 
     const join = await read('join-page');
     expect(join.body.fees).toEqual([]);

@@ -95,5 +95,7 @@ describe('a club named at its first run', () => {
     expect(identity).toMatchObject({ name: 'Harbour Rowing & Tri', shortName: 'Harbour' });
     expect(identity.description).toContain('Harbour Rowing & Tri');
     expect(`${identity.tagline} ${identity.description}`).not.toMatch(/triathlon|swim|bike|run\b|university/i);
+    // No social accounts until the club gives its own: the footer links to none.
+    expect(identity).toMatchObject({ instagram: '', facebook: '', strava: '' });
   });
 });

@@ -42,15 +42,21 @@ export function shortNameFrom(name: string): string {
 
 /**
  * What a club named at its first run is known by until an administrator words it in Admin → Club:
- * its own name throughout, and a tagline and description that name no sport and no other club.
+ * its own name throughout, a tagline and description that name no sport and no other club, and no
+ * social links (the footer shows none until the club gives its own accounts).
  */
-export function firstRunIdentity(name: string): Pick<ClubIdentity, 'name' | 'shortName' | 'tagline' | 'description'> {
+export function firstRunIdentity(
+  name: string,
+): Pick<ClubIdentity, 'name' | 'shortName' | 'tagline' | 'description' | 'instagram' | 'facebook' | 'strava'> {
   const trimmed = name.trim();
   return {
     name: trimmed,
     shortName: shortNameFrom(trimmed),
     tagline: 'Training, events and races together',
     description: `${trimmed}: the training schedule, how to join, workouts, events and races.`,
+    instagram: '',
+    facebook: '',
+    strava: '',
   };
 }
 
