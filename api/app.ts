@@ -107,7 +107,9 @@ export function createApp(deps: AppDeps, mount?: (app: Hono<AppEnv>) => void): H
           region: clubRegion(deps),
           clubEmail: clubContactEmail(deps),
           club: clubIdentity(deps),
-          firstRun: setupOpen(deps),
+          // Only where anyone may set the club up: a club a host created asks for its link's key, so a
+          // visitor is not sent to a setup page that would not open for them.
+          firstRun: setupOpen(deps) && !deps.hosted?.setupKeyHash,
           vapidPublicKey: deps.vapidPublicKey,
           passkeys: deps.env.PASSKEYS.enabled,
           rules: clubRules(deps),

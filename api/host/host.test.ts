@@ -188,6 +188,8 @@ describe('a club per address', () => {
     expect(w.sent[0]!.text).toContain(made.setupLink);
     const key = new URL(made.setupLink).searchParams.get('key')!;
     expect((await w.call('swim.localhost:3000', 'GET', '/api/setup')).status).toBe(404);
+    // Nor does the app send a visitor to it: the club's settings do not say it awaits its first run.
+    expect((await w.call('swim.localhost:3000', 'GET', '/api/config')).body.firstRun).toBe(false);
     expect((await w.call('swim.localhost:3000', 'GET', '/api/setup?key=wrong-key')).status).toBe(404);
     expect((await w.call('swim.localhost:3000', 'GET', `/api/setup?key=${key}`)).status).toBe(200);
     const body = { clubName: 'Swim Club', name: 'Coach', email: 'coach@swim.test', password: PASSWORD };

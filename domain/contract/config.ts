@@ -12,7 +12,7 @@ export const clubConfigSchema = z.object({
   clubEmail: z.string(),
   /** The club document in force (name, short name, tagline, description, colours, logo, links): kept by the service worker for an offline start. */
   club: z.custom<ClubIdentity>().optional(),
-  /** An empty club (no account yet): the app opens its one-time setup page (/setup). */
+  /** An empty club (no account yet) that anyone may set up: the app opens its one-time setup page (/setup). False for a club a host created, whose setup opens only with its link's key. */
   firstRun: z.boolean().optional(),
   /** The server's VAPID public key (URL-safe base64): a device subscribes to Web Push with it. */
   vapidPublicKey: z.string(),

@@ -79,4 +79,19 @@ describe('SetupPage', () => {
     expect(await within(group).findByText('Choose the sports from the list')).toBeInTheDocument();
     expect(screen.getByLabelText('Club name')).toHaveValue('Rowing Club');
   });
+
+  it('goes to Home when the club is set up already and no setup link was followed (the app sent here by settings kept from before)', async () => {
+    answerRoutes({ 'GET /setup': jsonReply({ error: 'Not found' }, 404) });
+    renderAt('/setup', '/setup', <SetupPage />, { user: null, visitor: true });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByText(/set up already/)).not.toBeInTheDocument();
+  });
+
+  it('says a used setup link is used, and offers to sign in', async () => {
+    answerRoutes({ 'GET /setup': jsonReply({ error: 'Not found' }, 404) });
+    renderAt('/setup?key=used-key', '/setup', <SetupPage />, { user: null, visitor: true });
+    expect(await screen.findByText('This club is set up already. Sign in, or ask one of its administrators.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByTestId('location')).toHaveTextContent('/setup?key=used-key');
+  });
 });

@@ -2,7 +2,7 @@
 // says which sports it does (its first workout types) and becomes its first administrator; afterwards
 // the server answers 404 and this page says so.
 import { useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { setupFormSchema, type SetupFormInput } from '../../../domain/contract/members/setup';
 import { SPORTS, SPORT_LABELS } from '../../../domain/sports';
 import { FormField } from '../../components/form-field';
@@ -30,6 +30,9 @@ export function SetupPage() {
       </div>
     );
   }
+  // Sent here by a copy of the club's settings kept from before it was set up (the service worker
+  // keeps one for offline starts): the club exists, so its Home is where this visit was going.
+  if (status === 'gone' && !key) return <Navigate to="/" replace />;
   if (status === 'gone') {
     return (
       <div className="page page--narrow">
