@@ -52,10 +52,10 @@ describe('the front door under one club’s storm', () => {
     // Club a's requests wait until let go; club b's answer at once.
     const held: (() => void)[] = [];
     const open = async (e: ClubEntry): Promise<OpenClub> => ({
-      fetch: () =>
-        e.address === 'a.localhost'
+      fetch: (request) =>
+        e.address === 'a.localhost' && !new URL(request.url).pathname.startsWith('/assets/')
           ? new Promise<Response>((resolve) => held.push(() => resolve(new Response('a'))))
-          : new Response('b'),
+          : new Response(e.address === 'a.localhost' ? 'script' : 'b'),
       deps: {} as OpenClub['deps'],
       backup: () => Promise.reject(new Error('no backups here')),
       close: async () => {},
@@ -65,7 +65,7 @@ describe('the front door under one club’s storm', () => {
     const logger = createLogger(loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
     const turns = new ClubTurns({ runningPerClub: 4, waitingPerClub: 20 });
     const fetch = frontDoor({ registry, pool, console: () => new Response(null, { status: 404 }), logger, turns });
-    const ask = (host: string) => fetch(new Request(`http://${host}/api/forum/posts`, { headers: { host, accept: 'application/json' } }));
+    const ask = (host: string, path = '/api/forum/posts') => fetch(new Request(`http://${host}${path}`, { headers: { host, accept: 'application/json' } }));
 
     const storm = Array.from({ length: 24 }, () => ask('a.localhost'));
     for (let i = 0; i < 20 && held.length < 4; i += 1) await settle();
@@ -83,6 +83,11 @@ describe('the front door under one club’s storm', () => {
     expect(b.status).toBe(200);
     expect(await b.text()).toBe('b');
     expect(held).toHaveLength(4);
+    // The storming club's own build files are still sent: a page opened by hundreds at once downloads them.
+    const script = await ask('a.localhost', '/assets/index-abc123.js');
+    expect(script.status).toBe(200);
+    expect(await script.text()).toBe('script');
+    expect(turns.queued).toBe(20);
     // a's waiting requests are answered in turn as the earlier ones end, none lost.
     while (held.length > 0 || turns.queued > 0) {
       held.splice(0).forEach((letGo) => letGo());

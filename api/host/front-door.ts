@@ -54,6 +54,15 @@ export interface TurnLimits {
  */
 const TURN_LIMITS: TurnLimits = { runningPerClub: 8, waitingPerClub: 512 };
 
+/**
+ * Files sent as they are from the disk (the build's hashed scripts and styles, the uploaded pictures)
+ * take no turn: they cost the loop little, and a page shared to hundreds of phones at once downloads
+ * a dozen each, which must not be refused as a storm.
+ */
+function takesTurn(request: Request, path: string): boolean {
+  return !((request.method === 'GET' || request.method === 'HEAD') && /^\/(assets|uploads)\//.test(path));
+}
+
 /** Each club's requests take turns: a bounded number of them answered at once, the rest waiting in order. */
 export class ClubTurns {
   private readonly clubs = new Map<string, { running: number; waiting: (() => void)[] }>();
@@ -108,7 +117,7 @@ export function frontDoor({ registry, pool, console: hostConsole, logger, turns 
     const entry = address ? registry.find(address) : undefined;
     if (!entry) return frontAnswer(request, 404, 'No club here', NO_CLUB_ERROR);
     if (entry.state !== 'active') return frontAnswer(request, 503, `${entry.name} is suspended`, CLUB_SUSPENDED_ERROR);
-    const release = await turns.take(entry.address);
+    const release = takesTurn(request, path) ? await turns.take(entry.address) : () => {};
     if (!release) return frontAnswer(request, 503, `${entry.name} is very busy`, CLUB_BUSY_ERROR, { 'Retry-After': '5' });
     try {
       return await pool.use(entry, (club) => club.fetch(request, env));
