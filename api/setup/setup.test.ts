@@ -56,7 +56,7 @@ describe('the first run', () => {
     const { token } = (await t.call('POST', '/api/setup', { body: FIRST })).body;
     const read = async (key: string) => (await t.call('GET', `/api/club/documents/${key}`, { token })).body;
     const demoWords = /triathlon|swim|bike|\brun\b|HST|athletic centre|Full Tri|duathl/i;
-    for (const key of ['home-page', 'join-page', 'faq-page', 'charter', 'waiver', 'team-positions']) {
+    for (const key of ['home-page', 'join-page', 'faq-page', 'charter', 'waiver', 'team-positions', 'resources-page', 'gear-page']) {
       const page = await read(key);
       expect(page, key).toMatchObject({ version: 1, publishedBy: { name: 'Robin Rower' } });
       // A photo's alt text describes its picture (a swimmer); Join us's fees and tax are checked whole.
@@ -68,6 +68,9 @@ describe('the first run', () => {
     const faq = (await t.call('GET', '/api/club/documents/faq-page')).body;
     expect(JSON.stringify(faq.html)).not.toMatch(/\{(email|club|late-cancel-rule)\}/);
     expect(JSON.stringify(faq.html)).toContain('mailto:');
+    // Resources and Team Gear say plainly that nothing is there yet, and promise nothing.
+    expect((await read('resources-page')).body).toEqual({ placeholder: expect.not.stringMatching(/training plans|will appear/i), links: [] });
+    expect((await read('gear-page')).body).toEqual({ placeholder: expect.not.stringMatching(/club-branded|coming soon/i), items: [] });
     // The treasurer keeps the position the payments settings name.
     expect((await read('team-positions')).body.positions.map((p: { id: string }) => p.id)).toContain('treasurer');
   });
