@@ -151,14 +151,14 @@ export default defineConfig(({ command }) => ({
             },
           },
           {
-            // Public reads (team list, race list for visitors, the club's pages' texts) stay readable
-            // offline: the last copy the device had.
+            // Public reads (team list, race list for visitors, the club's pages' texts, its schedule)
+            // stay readable offline: the last copy the device had.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
               !request.headers.has('authorization') &&
               (url.pathname === '/api/profiles' ||
                 url.pathname === '/api/races' ||
-                /^\/api\/club\/documents\/[a-z]+-page$/.test(url.pathname)),
+                /^\/api\/club\/documents\/(?:[a-z]+-page|seasons)$/.test(url.pathname)),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'public-api', expiration: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 } },
           },

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeasons, firstShownSeason, seasonDatesText, seasonId, seasonWeek, sessionType, sessionTypeId, trainingSeasonOfDate, withSessionTypeIds, type Season } from './schedule';
+import { DOCUMENT_SCHEMAS } from './contract/club/club-documents-schemas';
+import {
+  defaultSeasons,
+  firstShownSeason,
+  seasonDatesText,
+  seasonId,
+  scheduleEmpty,
+  seasonWeek,
+  sessionType,
+  sessionTypeId,
+  starterSeasons,
+  trainingSeasonOfDate,
+  withSessionTypeIds,
+  type Season,
+} from './schedule';
 import { defaultSports } from './sports';
 
 const { seasons } = defaultSeasons();
@@ -72,5 +86,25 @@ describe('a session’s sport is one of the club’s workout types', () => {
     expect(withSessionTypeIds(doc).seasons[0]!.sessions[0]!.kind).toBe('outdoor-ride');
     const ids = defaultSports().types.map((t) => t.id);
     expect(defaultSeasons().seasons.every((s) => s.sessions.every((t) => ids.includes(t.kind)))).toBe(true);
+  });
+});
+
+describe('the schedule a new club starts with', () => {
+  it('is one season the whole year round with no sessions and no notes, which the seasons document’s checks accept', () => {
+    const starter = starterSeasons();
+    expect(DOCUMENT_SCHEMAS.seasons.safeParse(starter).success).toBe(true);
+    expect(starter.seasons).toHaveLength(1);
+    const season = firstShownSeason(starter)!;
+    expect(season).toMatchObject({ sessions: [], notes: [], summary: '' });
+    expect(seasonDatesText(season)).toBe('January 1 to December 31');
+    for (const date of ['2027-01-01', '2027-06-15', '2027-12-31']) expect(trainingSeasonOfDate(starter.seasons, date)).toBe(season);
+    expect(scheduleEmpty(starter)).toBe(true);
+    expect(scheduleEmpty(defaultSeasons())).toBe(false);
+    // A season with only its where-to-go notes still has something to show.
+    expect(scheduleEmpty({ ...starter, seasons: [{ ...season, notes: [{ topic: 'Boats', text: 'At the boathouse.' }] }] })).toBe(false);
+  });
+
+  it('names nothing of the demo club', () => {
+    expect(JSON.stringify(starterSeasons())).not.toMatch(/Aquatic|Varsity|Swim|brick|B120|Athletic Centre|spin/i);
   });
 });

@@ -139,6 +139,8 @@ function byDay(week: Partial<Record<Day, DefaultSession[]>>): TrainingSession[] 
   return DAYS.flatMap((day) => (week[day] ?? []).map((s) => ({ day, ...s })));
 }
 
+// Each timetable's byDay is marked pure so a bundle that never reads the defaults (the schedule page)
+// leaves them out.
 const DEFAULT_SEASONS: Season[] = [
   {
     id: 'spring',
@@ -146,7 +148,7 @@ const DEFAULT_SEASONS: Season[] = [
     from: '04-29',
     to: '06-25',
     summary: 'Training moves outdoors: group rides and bricks begin, and the pool keeps its morning practices.',
-    sessions: byDay({
+    sessions: /* @__PURE__ */ byDay({
       Monday: [
         { kind: 'swim', title: 'Swim practice', start: '06:30', end: '08:30', place: 'Aquatic Centre' },
         { kind: 'run', title: 'Easy recovery run', start: '17:30', end: '18:30', place: 'Athletic Centre front steps' },
@@ -177,7 +179,7 @@ const DEFAULT_SEASONS: Season[] = [
     from: '06-25',
     to: '08-20',
     summary: 'Race season: open-water swims, long rides and bricks, with a lighter weekday timetable.',
-    sessions: byDay({
+    sessions: /* @__PURE__ */ byDay({
       Monday: [{ kind: 'swim', title: 'Open-water swim', start: '18:00', end: '20:00', place: 'Lakeside beach' }],
       Tuesday: [{ kind: 'run', title: 'Track intervals', start: '18:00', end: '19:30', place: 'Varsity Stadium track' }],
       Wednesday: [TEMPO],
@@ -202,7 +204,7 @@ const DEFAULT_SEASONS: Season[] = [
     from: '09-01',
     to: '04-29',
     summary: 'The busiest season: evening pool practices, reserved spin classes, indoor track and indoor bricks.',
-    sessions: byDay({
+    sessions: /* @__PURE__ */ byDay({
       Monday: [
         { kind: 'spin', title: 'Spin class', start: '07:00', end: '08:00', place: 'Spin studio B120' },
         { kind: 'swim', title: 'Swim practice', start: '19:00', end: '21:00', place: 'Aquatic Centre' },
@@ -236,4 +238,18 @@ const DEFAULT_SEASONS: Season[] = [
 /** The `seasons` document's default: the club's three seasons, Spring's tab shown first. */
 export function defaultSeasons(): SeasonsDocument {
   return { seasons: structuredClone(DEFAULT_SEASONS), shownFirst: 'spring' };
+}
+
+/**
+ * A new club's schedule (its first run, api/setup/first-run.ts): one season the whole year round
+ * with no sessions and no notes, so its Schedule page says that no weekly sessions are set out yet
+ * rather than showing the demo club's timetable. Its administrator adds the sessions in Admin → Schedule.
+ */
+export function starterSeasons(): SeasonsDocument {
+  return { seasons: [{ id: 'training', name: 'Training', from: '01-01', to: '12-31', summary: '', sessions: [], notes: [] }], shownFirst: 'training' };
+}
+
+/** Whether no season has a weekly session or a note: the schedule page is then a sentence, not empty tabs. */
+export function scheduleEmpty(doc: SeasonsDocument): boolean {
+  return doc.seasons.every((s) => s.sessions.length === 0 && s.notes.length === 0);
 }

@@ -84,7 +84,7 @@ export function pageHead(path: string, ctx: HeadContext): PageHead {
       path: page.path,
       image: page.image,
       noindex: false,
-      jsonLd: page.path === '/' ? [clubJsonLd(ctx)] : page.path === '/schedule' ? [scheduleJsonLd(ctx)] : [],
+      jsonLd: page.path === '/' ? [clubJsonLd(ctx)] : page.path === '/schedule' ? scheduleJsonLd(ctx) : [],
       // Home's first slide in the slideshow's best format (a browser without AVIF skips the preload
       // and takes the WebP from the page itself).
       ...(page.path === '/' && {
@@ -221,8 +221,11 @@ function sportOf(sports: SportsDocument): { sport?: string | string[] } {
   return names.length === 0 ? {} : { sport: names.length === 1 ? names[0]! : names };
 }
 
-/** Every session of the weekly timetable, per season, as a weekly repeating event. */
-function scheduleJsonLd(ctx: HeadContext): object {
+/**
+ * Every session of the weekly timetable, per season, as a weekly repeating event; nothing when the
+ * timetable has no session (a new club's), rather than a list of no events.
+ */
+function scheduleJsonLd(ctx: HeadContext): object[] {
   const organizer = { '@type': 'SportsClub', name: ctx.club.name, url: `${ctx.appUrl}/` };
   const events = ctx.seasons().flatMap((season) =>
     DAYS.flatMap((day) =>
@@ -243,13 +246,16 @@ function scheduleJsonLd(ctx: HeadContext): object {
       })),
     ),
   );
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name: `Weekly training schedule · ${ctx.club.name}`,
-    url: `${ctx.appUrl}/schedule`,
-    itemListElement: events.map((item, i) => ({ '@type': 'ListItem', position: i + 1, item })),
-  };
+  if (events.length === 0) return [];
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: `Weekly training schedule · ${ctx.club.name}`,
+      url: `${ctx.appUrl}/schedule`,
+      itemListElement: events.map((item, i) => ({ '@type': 'ListItem', position: i + 1, item })),
+    },
+  ];
 }
 
 /** The sitemap: every public page and every team member's page. */

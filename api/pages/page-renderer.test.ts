@@ -4,10 +4,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { starterSeasons } from '../../domain/schedule';
 import { createApp } from '../app';
 import { jsonForScript, pageRenderer } from './page-renderer';
 import { mountPwa } from './static';
-import { EXEC, makeClub } from '../testing/test-app';
+import { EXEC, makeClub, makeTestApp, type TestApp } from '../testing/test-app';
 import { clubTimeZone } from '../platform/club-time-zone';
 
 const STAND_IN = `
@@ -28,6 +29,14 @@ export async function renderPage(url, data) {
 async function setUp() {
   const club = await makeClub({ exec: EXEC });
   club.t.seed();
+  return { ...club, ...serve(club.t) };
+}
+
+/** The data a rendered page carries for the browser. */
+const dataOf = (page: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)![1]!);
+
+/** The app of `t` with the stand-in pages module. */
+function serve(t: TestApp) {
   const dir = mkdtempSync(join(tmpdir(), 'club-pages-'));
   const module = join(dir, 'pages.mjs');
   writeFileSync(module, STAND_IN);
@@ -35,9 +44,9 @@ async function setUp() {
     join(dir, 'index.html'),
     '<!doctype html><html><head><title>Club</title></head><body><div id="root"></div></body></html>',
   );
-  const app = createApp(club.t.deps, (a) => mountPwa(a, club.t.deps.uploadsDir, dir, module));
+  const app = createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dir, module));
   const html = async (path: string) => (await app.request(path)).text();
-  return { ...club, app, html, module };
+  return { app, html, module };
 }
 
 describe('public pages rendered by the server', () => {
@@ -95,10 +104,22 @@ describe('public pages rendered by the server', () => {
     expect(events.filter((e: { name: string }) => e.name === 'Hill repeats')).toHaveLength(1);
   });
 
+  it('the schedule of a new club, set up on its first run, has nothing of the demo club and no structured data of no sessions', async () => {
+    const t = makeTestApp();
+    await t.must('POST', '/api/setup', {
+      body: { clubName: 'Lakeside Rowing Club', name: 'Robin Rower', email: 'robin@lakeside.test', password: 'long-enough-password', sports: ['row'] },
+    });
+    const { html } = serve(t);
+    const page = await html('/schedule');
+    expect(page).toContain('<h1>/schedule</h1>');
+    expect(page).not.toMatch(/Aquatic|Varsity|Swim practice|brick|B120|Athletic Centre|Spring/i);
+    expect(dataOf(page).reads).toEqual([[['club-documents', 'seasons'], expect.objectContaining({ version: 1, body: starterSeasons() })]]);
+    expect(page).not.toContain('application/ld+json');
+  });
+
   it("the schedule carries the club's workout types for its sessions' badges, and a published type shows on the next request", async () => {
     const { html, t } = await setUp();
     const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
-    const dataOf = (page: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)![1]!);
     expect(dataOf(await html('/schedule')).sports.types.map((x: { id: string }) => x.id)).not.toContain('erg');
     // Only the schedule carries them.
     expect(dataOf(await html('/faq'))).not.toHaveProperty('sports');
@@ -112,7 +133,6 @@ describe('public pages rendered by the server', () => {
   it("Join us carries the club's terms for its membership sessions, and a published term shows on the next request", async () => {
     const { html, t } = await setUp();
     const admin = await t.createUser({ role: 'administrator', name: 'Alex Admin' });
-    const dataOf = (page: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)![1]!);
     expect(dataOf(await html('/join-us')).terms).toEqual((await t.call('GET', '/api/config')).body.terms);
     expect(dataOf(await html('/faq'))).not.toHaveProperty('terms');
     const current = (await t.call('GET', '/api/club/documents/terms')).body;

@@ -3,11 +3,12 @@
 // check that nobody exists yet and the writes are one transaction, so of two setups sent at once one
 // makes the administrator and the other is refused; after that the setup does not exist (404). The
 // club's pages start from plain words for any club (domain/documents/starter-pages.ts), its workout
-// types from the sports it does (domain/sports.ts) and its terms from the day it is set up
-// (domain/calendar.ts): nothing of the demo club's.
+// types from the sports it does (domain/sports.ts), its terms from the day it is set up
+// (domain/calendar.ts) and its schedule with no sessions (domain/schedule.ts): nothing of the demo club's.
 import { starterTerms } from '../../domain/calendar';
 import { firstRunIdentity } from '../../domain/documents/club-identity';
 import { starterPages } from '../../domain/documents/starter-pages';
+import { starterSeasons } from '../../domain/schedule';
 import { starterSports } from '../../domain/sports';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
@@ -69,12 +70,13 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
     // The club's name is its document's first version, published by its first administrator.
     const actor = { id: admin.id, role: 'administrator' as const };
     publishDocument(deps, actor, 'club', { body, version: readDocument(deps, 'club').version, note: 'First run' });
-    // And its pages, terms and sports start as any club's, not the demo club's: each document nobody
-    // has published yet (a host may have set one up before), as its first version. An app that sent
+    // And its pages, terms, schedule and sports start as any club's, not the demo club's: each
+    // document nobody has published yet (a host may have set one up before), as its first version. An app that sent
     // no sports (one installed before the form asked) leaves the default workout types.
     const starters = {
       ...starterPages(input.clubName),
       terms: starterTerms(today),
+      seasons: starterSeasons(),
       ...(input.sports && { sports: starterSports(input.sports) }),
     };
     for (const key of Object.keys(starters) as (keyof typeof starters)[]) {

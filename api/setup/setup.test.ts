@@ -2,6 +2,7 @@
 import { DEFAULT_DESCRIPTION, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE } from '../../domain/documents/club-identity';
 import { BUILT_IN_PHOTOS } from '../../domain/documents/club-pages';
 import { CHOOSE_SPORT_ERROR } from '../../domain/contract/members/setup';
+import type { SeasonsDocument } from '../../domain/schedule';
 import { defaultSports } from '../../domain/sports';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,14 @@ function shell(t: ReturnType<typeof makeTestApp>) {
   const dist = mkdtempSync(join(tmpdir(), 'club-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
   return createApp(t.deps, (a) => mountPwa(a, t.deps.uploadsDir, dist));
+}
+
+/** The new club's schedule: its first version, one season with no sessions, nothing of the demo's timetable. */
+async function expectStarterSchedule(read: (key: string) => Promise<{ version: number; body: SeasonsDocument }>) {
+  const seasons = await read('seasons');
+  expect(seasons.version).toBe(1);
+  expect(seasons.body.seasons.flatMap((season) => [...season.sessions, ...season.notes])).toEqual([]);
+  expect(JSON.stringify(seasons.body)).not.toMatch(/Aquatic|Varsity|Swim practice|brick|B120/i);
 }
 
 describe('the first run', () => {
@@ -56,7 +65,7 @@ describe('the first run', () => {
     const { token } = (await t.call('POST', '/api/setup', { body: FIRST })).body;
     const read = async (key: string) => (await t.call('GET', `/api/club/documents/${key}`, { token })).body;
     const demoWords = /triathlon|swim|bike|\brun\b|HST|athletic centre|Full Tri|duathl/i;
-    for (const key of ['home-page', 'join-page', 'faq-page', 'charter', 'waiver', 'team-positions']) {
+    for (const key of ['home-page', 'join-page', 'faq-page', 'charter', 'waiver', 'team-positions', 'resources-page', 'gear-page']) {
       const page = await read(key);
       expect(page, key).toMatchObject({ version: 1, publishedBy: { name: 'Robin Rower' } });
       // A photo's alt text describes its picture (a swimmer); Join us's fees and tax are checked whole.
@@ -68,6 +77,9 @@ describe('the first run', () => {
     const faq = (await t.call('GET', '/api/club/documents/faq-page')).body;
     expect(JSON.stringify(faq.html)).not.toMatch(/\{(email|club|late-cancel-rule)\}/);
     expect(JSON.stringify(faq.html)).toContain('mailto:');
+    // Resources and Team Gear say plainly that nothing is there yet, and promise nothing.
+    expect((await read('resources-page')).body).toEqual({ placeholder: expect.not.stringMatching(/training plans|will appear/i), links: [] });
+    expect((await read('gear-page')).body).toEqual({ placeholder: expect.not.stringMatching(/club-branded|coming soon/i), items: [] });
     // The treasurer keeps the position the payments settings name.
     expect((await read('team-positions')).body.positions.map((p: { id: string }) => p.id)).toContain('treasurer');
   });
@@ -104,6 +116,8 @@ describe('the first run', () => {
     expect(join.body.tax.name).toBe('');
     expect(JSON.stringify(join.body)).not.toMatch(/HST|Full Tri|athletic centre/);
 
+    await expectStarterSchedule(read);
+
     const home = await read('home-page');
     for (const demo of BUILT_IN_PHOTOS) expect(home.body.photos.map((photo: { caption: string }) => photo.caption)).not.toContain(demo.caption);
     expect(JSON.stringify(home.body.photos.map((photo: { caption: string }) => photo.caption))).not.toMatch(/swim|bike|run|coached|spin|track|tempo/i);
@@ -119,6 +133,7 @@ describe('the first run', () => {
     // Its terms, pages and packages are the new club's all the same.
     expect((await t.call('GET', '/api/club/documents/terms', { token: made.body.token })).body.body.terms.map((term: { id: string }) => term.id)).toEqual(['year-2026', 'year-2027']);
     expect((await t.call('GET', '/api/club/documents/join-page', { token: made.body.token })).body.body.fees).toEqual([]);
+    await expectStarterSchedule(async (key) => (await t.call('GET', `/api/club/documents/${key}`)).body);
   });
 
   it('refuses a setup that chose no sport, or one the app does not know, with the field', async () => {

@@ -6,7 +6,17 @@
 // pictures under captions that promise nothing. The sports and the terms a new club starts with are
 // domain/sports.ts `starterSports` and domain/calendar.ts `starterTerms`.
 import type { TeamPositionsDocument } from '../contract/club/profiles';
-import { BUILT_IN_PHOTOS, type CharterPage, type FaqPage, type HomePage, type HomePhoto, type JoinPage, type WaiverPage } from './club-pages';
+import {
+  BUILT_IN_PHOTOS,
+  type CharterPage,
+  type FaqPage,
+  type GearPage,
+  type HomePage,
+  type HomePhoto,
+  type JoinPage,
+  type ResourcesPage,
+  type WaiverPage,
+} from './club-pages';
 
 const EMAIL_LINK = '[{email}](mailto:{email})';
 
@@ -24,6 +34,8 @@ export interface StarterPages {
   charter: CharterPage;
   waiver: WaiverPage;
   'team-positions': TeamPositionsDocument;
+  'resources-page': ResourcesPage;
+  'gear-page': GearPage;
 }
 
 /** The first version of each page of a new club named `clubName`. */
@@ -96,5 +108,8 @@ export function starterPages(clubName: string): StarterPages {
         { id: 'secretary', title: 'Secretary', group: 'exec' },
       ],
     },
+    // Said as they are: nothing is there yet, with no promise of what or when.
+    'resources-page': { placeholder: 'The club has not shared any links yet.', links: [] },
+    'gear-page': { placeholder: 'The club has no gear listed yet.', items: [] },
   };
 }

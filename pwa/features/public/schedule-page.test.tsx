@@ -1,12 +1,23 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerRoutes } from '../../test-server';
-import { defaultSeasons } from '../../../domain/schedule';
+import { defaultSeasons, starterSeasons } from '../../../domain/schedule';
 import { defaultSports } from '../../../domain/sports';
 import { setClubSports } from '../../lib/club/club-sports';
 
 const SEASONS = defaultSeasons().seasons;
 import { SchedulePage } from './schedule-page';
+
+/** The page once the club's seasons have come: a browser-drawn visit waits for them. */
+async function renderLoaded() {
+  render(
+    <MemoryRouter>
+      <SchedulePage />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('tablist', { name: 'Seasons' });
+}
 
 function selectedTab() {
   return screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!;
@@ -18,8 +29,8 @@ describe('SchedulePage', () => {
     answerRoutes({ 'GET /club/documents/:key': { key: 'seasons', version: 0, body: defaultSeasons(), publishedAt: null, publishedBy: null, note: null, minor: false } });
   });
 
-  it('opens on Spring with its dates, weekly grid and where-to-go notes', () => {
-    render(<SchedulePage />);
+  it('opens on Spring with its dates, weekly grid and where-to-go notes', async () => {
+    await renderLoaded();
     expect(screen.getByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
     expect(screen.getByRole('tablist', { name: 'Seasons' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Spring', 'Summer', 'Fall/Winter']);
@@ -34,8 +45,8 @@ describe('SchedulePage', () => {
     expect(within(panel).getAllByRole('term').map((t) => t.textContent)).toEqual(['Swims', 'Spins', 'Bricks', 'Track', 'Tempo runs']);
   });
 
-  it('switches season on click', () => {
-    render(<SchedulePage />);
+  it('switches season on click', async () => {
+    await renderLoaded();
     fireEvent.click(screen.getByRole('tab', { name: 'Summer' }));
     expect(selectedTab()).toHaveTextContent('Summer');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('June 25 to August 20');
@@ -44,8 +55,8 @@ describe('SchedulePage', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Spin class');
   });
 
-  it('moves between tabs with the arrow keys, Home and End, wrapping, with one tab in the tab order', () => {
-    render(<SchedulePage />);
+  it('moves between tabs with the arrow keys, Home and End, wrapping, with one tab in the tab order', async () => {
+    await renderLoaded();
     const spring = screen.getByRole('tab', { name: 'Spring' });
     spring.focus();
     expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([0, -1, -1]);
@@ -79,6 +90,43 @@ describe('SchedulePage', () => {
         }
       }
     }
+  });
+
+  it('shows no timetable of any club while the club’s own is on its way, and says so if it cannot come', async () => {
+    answerRoutes({ 'GET /club/documents/:key': () => new Response(JSON.stringify({ error: 'Server error' }), { status: 500 }) });
+    render(<SchedulePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(await screen.findByText('The schedule could not be loaded.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Spring|Swim practice|Aquatic/);
+  });
+
+  it('says in a sentence that a new club has no weekly sessions yet, with no timetable, no where-to-go and no empty tabs', async () => {
+    answerRoutes({ 'GET /club/documents/:key': { key: 'seasons', version: 1, body: starterSeasons(), publishedAt: 1, publishedBy: null, note: null, minor: false } });
+    render(
+      <MemoryRouter>
+        <SchedulePage />
+      </MemoryRouter>,
+    );
+    const forum = await screen.findByRole('link', { name: 'forum' });
+    expect(forum).toHaveAttribute('href', '/forum');
+    expect(forum.closest('p')).toHaveTextContent(/^No weekly sessions are set out yet\. See the forum for what is on\.$/);
+    expect(screen.queryByRole('heading', { name: 'Weekly timetable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Where to go' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByText('Rest day')).not.toBeInTheDocument();
+  });
+
+  it('says so in a season with notes but no sessions, and shows its notes', async () => {
+    const doc = starterSeasons();
+    doc.seasons[0]!.notes = [{ topic: 'Boats', text: 'Meet at the boathouse.' }];
+    answerRoutes({ 'GET /club/documents/:key': { key: 'seasons', version: 2, body: doc, publishedAt: 1, publishedBy: null, note: null, minor: false } });
+    await renderLoaded();
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveTextContent('No weekly sessions are set out yet.');
+    expect(within(panel).queryByRole('heading', { name: 'Weekly timetable' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Where to go' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Meet at the boathouse.');
   });
 
   describe("the club's own seasons", () => {

@@ -1,17 +1,45 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadError, Loading } from '../../components/status';
 import { formatTime } from '../../lib/ui/format';
 import { usePageTitle } from '../../lib/ui/use-page-title';
-import { DAYS, defaultSeasons, firstShownSeason, seasonDatesText, seasonWeek, sessionType, type Season } from '../../../domain/schedule';
+import { DAYS, firstShownSeason, scheduleEmpty, seasonDatesText, seasonWeek, sessionType, type Season, type SeasonsDocument } from '../../../domain/schedule';
 import { useClubSports } from '../../lib/club/club-sports';
 import { useClubDocument } from '../../lib/documents/page-documents';
 import './public.css';
 
+/** No weekly session is set out (a new club's schedule): said in a sentence, not shown as an empty grid. */
+function NoSessions({ className }: { className?: string }) {
+  return (
+    <p className={className}>
+      No weekly sessions are set out yet. See the <Link to="/forum">forum</Link> for what is on.
+    </p>
+  );
+}
+
 /** /schedule: the club's seasons (Admin → Schedule), the one the club picked shown first. */
 export function SchedulePage() {
   usePageTitle('Schedule');
-  // The server renders the page with the seasons in force; until a browser-drawn visit has them, the defaults.
-  const document = useClubDocument('seasons');
-  const doc = document.data?.body ?? defaultSeasons();
+  // The server renders the page with the seasons in force; a browser-drawn visit waits for them (a
+  // timetable of no club's, shown meanwhile, would be taken for this club's).
+  const { data, error, refetch } = useClubDocument('seasons');
+  return (
+    <div className="page schedule">
+      {data ? (
+        <Seasons doc={data.body} />
+      ) : (
+        <>
+          <header className="page-intro">
+            <h1>Schedule</h1>
+          </header>
+          {error ? <LoadError onRetry={() => void refetch()}>The schedule could not be loaded.</LoadError> : <Loading text="Loading the schedule…" />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Seasons({ doc }: { doc: SeasonsDocument }) {
   const seasons = doc.seasons;
   const [chosen, setSelected] = useState<Season['id'] | null>(null);
   const selected = seasons.some((s) => s.id === chosen) ? chosen : (firstShownSeason(doc)?.id ?? null);
@@ -32,8 +60,17 @@ export function SchedulePage() {
     select(moves[e.key]!);
   }
 
+  if (scheduleEmpty(doc)) {
+    return (
+      <header className="page-intro">
+        <h1>Schedule</h1>
+        <NoSessions className="lead" />
+      </header>
+    );
+  }
+
   return (
-    <div className="page schedule">
+    <>
       <header className="page-intro">
         <h1>Schedule</h1>
         <p className="lead">
@@ -75,22 +112,44 @@ export function SchedulePage() {
           {s.id === selected && <SeasonPanel season={s} />}
         </div>
       ))}
-    </div>
+    </>
   );
 }
 
 function SeasonPanel({ season }: { season: Season }) {
-  const week = seasonWeek(season);
-  // Each session's sport is one of the club's workout types (Admin → Sports): its name and badge colour.
-  const sports = useClubSports();
   return (
     <>
       <div className="season__head">
         <h2>{season.name} season</h2>
         <p className="season__dates">{seasonDatesText(season)}</p>
-        <p>{season.summary}</p>
+        {season.summary && <p>{season.summary}</p>}
       </div>
 
+      {season.sessions.length > 0 ? <Timetable season={season} /> : <NoSessions />}
+
+      {season.notes.length > 0 && (
+        <>
+          <h3 className="season__subtitle">Where to go</h3>
+          <dl className="where">
+            {season.notes.map((n) => (
+              <div key={`${n.topic}-${n.text}`} className="where__item card">
+                <dt>{n.topic}</dt>
+                <dd>{n.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+    </>
+  );
+}
+
+function Timetable({ season }: { season: Season }) {
+  const week = seasonWeek(season);
+  // Each session's sport is one of the club's workout types (Admin → Sports): its name and badge colour.
+  const sports = useClubSports();
+  return (
+    <>
       <h3 className="season__subtitle">Weekly timetable</h3>
       <ol className="week" aria-label={`${season.name} weekly timetable`}>
         {DAYS.map((day) => {
@@ -121,16 +180,6 @@ function SeasonPanel({ season }: { season: Season }) {
           );
         })}
       </ol>
-
-      <h3 className="season__subtitle">Where to go</h3>
-      <dl className="where">
-        {season.notes.map((n) => (
-          <div key={`${n.topic}-${n.text}`} className="where__item card">
-            <dt>{n.topic}</dt>
-            <dd>{n.text}</dd>
-          </div>
-        ))}
-      </dl>
     </>
   );
 }

@@ -39,6 +39,10 @@ describe('CoachesExecPage', () => {
     page();
     expect(await screen.findAllByTestId('team-card')).toHaveLength(10);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coaches and Executive Team');
+    // Words for any club: no sport, no kind of member.
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent(
+      /^The coaches and the executive team who run the club\. Questions about the club\? Email triathlon\.club@university\.test\.$/,
+    );
     expect(within(card('Swim Coach')).getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/swim-coach/maya-chen');
     // A vacant position links by its id.
     expect(within(card('Secretary')).getByRole('link', { name: 'Position open' })).toHaveAttribute('href', '/profile/secretary/secretary');

@@ -56,8 +56,7 @@ export function CoachesExecPage({ reloadPage = () => window.location.reload() }:
       <header className="page-intro">
         <h1>Coaches and Executive Team</h1>
         <p className="lead">
-          The coaches who plan our workouts and the student executive team who run the club. Questions about the
-          club? Email <ClubEmailLink />.
+          The coaches and the executive team who run the club. Questions about the club? Email <ClubEmailLink />.
         </p>
       </header>
 

@@ -2,7 +2,6 @@
 // rendered by the server (`html`), so a visitor's page never loads the Markdown library. A page the
 // server rendered comes with it (app/page-data.ts); a device offline keeps the last copy it read.
 // Reading only: the editors' publish and restore are in club-documents.ts, with the data layer.
-import type { PageKey } from '../../../domain/documents/club-pages';
 import type { DocumentKey } from '../../../domain/documents/club-documents';
 import type { ClubDocument } from '../../../domain/contract/club/club-documents';
 import { documentKeys } from './club-document-keys';
@@ -22,7 +21,8 @@ export function useClubDocument<K extends DocumentKey>(key: K) {
 
 /** The service worker's cache of public answers (vite.config.ts, runtimeCaching `public-api`). */
 const PUBLIC_API_CACHE = 'public-api';
-const PAGE_KEYS: PageKey[] = ['home-page', 'join-page', 'faq-page', 'resources-page', 'gear-page', 'charter'];
+/** The documents a public page is drawn from: the pages' texts, and the schedule's seasons. */
+const PAGE_KEYS: DocumentKey[] = ['home-page', 'join-page', 'faq-page', 'resources-page', 'gear-page', 'charter', 'seasons'];
 const documentUrl = (key: string) => `/api/club/documents/${key}`;
 
 /**
@@ -31,7 +31,7 @@ const documentUrl = (key: string) => `/api/club/documents/${key}`;
  */
 export function keepPageDocuments(reads: [queryKey: unknown[], data: unknown][]): void {
   if (typeof caches === 'undefined') return;
-  const kept = reads.filter(([key]) => key[0] === documentKeys.all[0] && PAGE_KEYS.includes(key[1] as PageKey));
+  const kept = reads.filter(([key]) => key[0] === documentKeys.all[0] && PAGE_KEYS.includes(key[1] as DocumentKey));
   if (kept.length === 0) return;
   void caches
     .open(PUBLIC_API_CACHE)
