@@ -161,7 +161,14 @@ describe('outbox chaos through the UI', () => {
         continue;
       }
       const wanted = status === 'clear' ? null : status;
-      await button.click();
+      try {
+        // The answer shown can change between the look and the tap (another tab's change, synced
+        // here, cleared it): a button gone by then was not tapped, and changes no intent.
+        await button.click({ timeout: 5_000 });
+      } catch {
+        log.push(`#${n} tab ${t} event ${eventId}: ${status} gone before the tap (skipped)`);
+        continue;
+      }
       intended.set(eventId, wanted);
       intendedOps += 1;
       log.push(`#${n} tab ${t} event ${eventId}: ${status === 'clear' ? 'Clear my answer' : LABELS[status]} -> ${wanted ?? 'none'}${offline ? ' (offline)' : ''}`);
