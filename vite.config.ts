@@ -158,7 +158,7 @@ export default defineConfig(({ command }) => ({
               !request.headers.has('authorization') &&
               (url.pathname === '/api/profiles' ||
                 url.pathname === '/api/races' ||
-                /^\/api\/club\/documents\/(?:[a-z]+-page|seasons)$/.test(url.pathname)),
+                /^\/api\/club\/documents\/(?:[a-z]+-page|seasons|charter)$/.test(url.pathname)),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'public-api', expiration: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 } },
           },

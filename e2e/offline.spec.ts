@@ -62,9 +62,13 @@ test('public pages render offline after one visit, reload included', async ({ pa
   }
   await page.goto('/coaches-exec');
   await expect(page.getByText('Maya Chen')).toBeVisible();
+  // The pages' own words, not only their headings: the charter on Join us and the timetable.
+  await page.goto('/join-us');
+  await expect(page.locator('#charter .charter-text')).toContainText('This charter sets out what members can expect');
   await page.goto('/schedule');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schedule');
+  await expect(page.getByText('Swim practice').first()).toBeVisible();
   await context.setOffline(false);
 });
 
