@@ -204,7 +204,7 @@ describe('a club per address', () => {
   it('shows a club it creates under the name the host gave, with nothing of the demo club, before anyone has set it up', async () => {
     // A host whose own settings would seed the demo into a single club.
     const w = await world({ env: { NODE_ENV: 'development', SEED_DEMO: '1' } });
-    await createClub(w.host, { address: A, name: 'Riverside Rowing Association', adminEmail: 'cox@rowing.test' }, Date.now());
+    const made = await createClub(w.host, { address: A, name: 'Riverside Rowing Association', adminEmail: 'cox@rowing.test' }, Date.now());
     const config = await w.call(A, 'GET', '/api/config');
     expect(config.status).toBe(200);
     expect(config.body.club).toMatchObject({ name: 'Riverside Rowing Association', shortName: 'Riverside', contactEmail: 'cox@rowing.test' });
@@ -220,6 +220,14 @@ describe('a club per address', () => {
     for (const shown of [JSON.stringify(home.body), JSON.stringify(join.body)]) {
       for (const demo of [DEFAULT_CLUB_NAME, DEFAULT_SHORT_NAME, DEFAULT_TAGLINE, CLUB_CONTACT_EMAIL]) expect(shown).not.toContain(demo);
     }
+    // Its pages, terms and schedule are a new club's from the start, not the demo's defaults: a visitor
+    // of its address before the first run sees no demo title, package or timetable.
+    expect(home.body).toMatchObject({ version: 1, body: { title: 'Train together.' } });
+    expect(join.body.body.fees).toEqual([]);
+    const seasons = (await w.call(A, 'GET', '/api/club/documents/seasons')).body;
+    expect(seasons.version).toBe(1);
+    expect(seasons.body.seasons.flatMap((season: { sessions: unknown[] }) => season.sessions)).toEqual([]);
+    expect(JSON.stringify([home.body, join.body, seasons])).not.toMatch(/Swim\. Bike\. Run|Aquatic|Varsity|HST/);
     // No demo accounts, workouts, events, races or team pictures in its database.
     const entry = w.host.registry.find(A)!;
     await w.pool.closeClub(A);
@@ -234,6 +242,14 @@ describe('a club per address', () => {
       database.close();
     }
     expect(existsSync(entry.uploadsDir) ? readdirSync(entry.uploadsDir) : []).toEqual([]);
+    // Its first run words them again under the name its administrator gives, as the administrator's.
+    const key = new URL(made.setupLink).searchParams.get('key');
+    const setup = await w.call(A, 'POST', '/api/setup', { body: { clubName: 'Riverside RA', name: 'Cox', email: 'cox@rowing.test', password: PASSWORD, sports: ['row'], key } });
+    expect(setup.status).toBe(201);
+    const worded = (await w.call(A, 'GET', '/api/club/documents/home-page', { token: setup.body.token as string })).body;
+    expect(worded).toMatchObject({ version: 2, publishedBy: { name: 'Cox' } });
+    expect(worded.body.tagline).toContain('Riverside RA');
+    expect((await w.call(A, 'GET', '/api/club/documents/seasons')).body.version).toBe(2);
   });
 
   it('answers an address no club has with a 404 that names no club, as a page or as JSON', async () => {

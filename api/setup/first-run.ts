@@ -5,11 +5,8 @@
 // club's pages start from plain words for any club (domain/documents/starter-pages.ts), its workout
 // types from the sports it does (domain/sports.ts), its terms from the day it is set up
 // (domain/calendar.ts) and its schedule with no sessions (domain/schedule.ts): nothing of the demo club's.
-import { starterTerms } from '../../domain/calendar';
 import { firstRunIdentity } from '../../domain/documents/club-identity';
-import { starterPages } from '../../domain/documents/starter-pages';
-import { starterSeasons } from '../../domain/schedule';
-import { starterSports } from '../../domain/sports';
+import { starterDocuments } from '../../domain/documents/starter-pages';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../db/passwords';
 import { users } from '../../db/schema';
@@ -70,18 +67,14 @@ export async function runSetup(deps: AppDeps, input: SetupInput): Promise<AuthAn
     // The club's name is its document's first version, published by its first administrator.
     const actor = { id: admin.id, role: 'administrator' as const };
     publishDocument(deps, actor, 'club', { body, version: readDocument(deps, 'club').version, note: 'First run' });
-    // And its pages, terms, schedule and sports start as any club's, not the demo club's: each
-    // document nobody has published yet (a host may have set one up before), as its first version. An app that sent
-    // no sports (one installed before the form asked) leaves the default workout types.
-    const starters = {
-      ...starterPages(input.clubName),
-      terms: starterTerms(today),
-      seasons: starterSeasons(),
-      ...(input.sports && { sports: starterSports(input.sports) }),
-    };
+    // And its pages, terms, schedule and sports start as any club's, not the demo club's, as the
+    // administrator's versions. A version already there can only be its host's, made as it created the
+    // club under the name it was told (nobody has an account yet, and only an account publishes): it
+    // is worded again under the name given here. An app that sent no sports (one installed before the
+    // form asked) leaves the default workout types.
+    const starters = starterDocuments(input.clubName, today, input.sports);
     for (const key of Object.keys(starters) as (keyof typeof starters)[]) {
-      const current = readDocument(deps, key);
-      if (current.version === 0) publishDocument(deps, actor, key, { body: starters[key], version: 0, note: 'First run' });
+      publishDocument(deps, actor, key, { body: starters[key], version: readDocument(deps, key).version, note: 'First run' });
     }
     return admin.id;
   });

@@ -6,6 +6,9 @@
 // pictures under captions that promise nothing. The sports and the terms a new club starts with are
 // domain/sports.ts `starterSports` and domain/calendar.ts `starterTerms`.
 import type { TeamPositionsDocument } from '../contract/club/profiles';
+import { starterTerms } from '../calendar';
+import { starterSeasons } from '../schedule';
+import { starterSports, type Sport } from '../sports';
 import {
   BUILT_IN_PHOTOS,
   type CharterPage,
@@ -112,5 +115,21 @@ export function starterPages(clubName: string): StarterPages {
     // Said as they are: nothing is there yet, with no promise of what or when.
     'resources-page': { placeholder: 'The club has not shared any links yet.', links: [] },
     'gear-page': { placeholder: 'The club has no gear listed yet.', items: [] },
+  };
+}
+
+/**
+ * Every document a new club starts with in place of the demo club's: its pages, its terms (a year at a
+ * time from `today`, on its clock), its schedule with no sessions and, once it has said which sports
+ * it does, their workout types. A club a host creates gets them (without sports) as it is created, so
+ * a visitor of its address never sees the demo's; its first run publishes them again under the name
+ * its administrator gives, with the sports.
+ */
+export function starterDocuments(clubName: string, today: string, sports?: readonly Sport[]) {
+  return {
+    ...starterPages(clubName),
+    terms: starterTerms(today),
+    seasons: starterSeasons(),
+    ...(sports && { sports: starterSports(sports) }),
   };
 }

@@ -6,8 +6,11 @@ import { createClubSchema, ADDRESS_ERROR, ADDRESS_TAKEN_ERROR, type CreatedClub 
 import { SETUP_PATH } from '../../../domain/contract/club/page-frame';
 import { openDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
-import { documentBody, publishFirstVersion } from '../../club/documents';
+import { documentBody, publishFirstVersion, readDocument } from '../../club/documents';
 import { firstRunIdentity } from '../../../domain/documents/club-identity';
+import { starterDocuments } from '../../../domain/documents/starter-pages';
+import { clubToday } from '../../../domain/clock';
+import { clubTimeZone } from '../../platform/club-time-zone';
 import { ServiceError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/tokens';
 import { clubAddress, clubUrl } from '../addresses';
@@ -49,6 +52,13 @@ export async function createClub(host: Host, raw: unknown, now: number): Promise
     // shows what the host was told of it, never the identity a club gets by default.
     const identity = { ...documentBody(club.deps, 'club'), ...firstRunIdentity(input.name), contactEmail: input.adminEmail };
     publishFirstVersion(club.deps, 'club', identity, 'Named by the host');
+    // And its pages, terms and schedule, so its address shows nothing of the demo club before its
+    // first run (which publishes them again under the name its administrator gives).
+    const starters = starterDocuments(input.name, clubToday(now, clubTimeZone(club.deps)));
+    for (const key of Object.keys(starters) as (keyof typeof starters)[]) {
+      const body = starters[key];
+      if (body !== undefined && readDocument(club.deps, key).version === 0) publishFirstVersion(club.deps, key, body, 'Starter, by the host');
+    }
     // The email waits in the club's own message queue, and leaves now if the host's email is set up.
     club.deps.messageQueue.enqueue({
       to: input.adminEmail,
