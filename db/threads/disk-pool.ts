@@ -114,6 +114,8 @@ export class DiskKeeper {
    */
   async close(): Promise<void> {
     await this.looking;
+    // One already running may have begun before the last writes: let it end, then take the rest.
+    await this.checkpointing;
     await this.checkpoint();
     this.database.close();
   }
