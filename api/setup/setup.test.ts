@@ -119,7 +119,6 @@ describe('the first run', () => {
     await expectStarterSchedule(read);
 
     const home = await read('home-page');
-    expect(home.body.figures).toEqual([]);
     for (const demo of BUILT_IN_PHOTOS) expect(home.body.photos.map((photo: { caption: string }) => photo.caption)).not.toContain(demo.caption);
     expect(JSON.stringify(home.body.photos.map((photo: { caption: string }) => photo.caption))).not.toMatch(/swim|bike|run|coached|spin|track|tempo/i);
   });

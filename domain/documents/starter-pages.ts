@@ -55,8 +55,7 @@ export function starterPages(clubName: string): StarterPages {
         { icon: 'none', title: 'Events', text: 'Socials, meetings and trips: say whether you are coming, so the organisers know how many to expect.' },
         { icon: 'none', title: 'Races', text: 'Competitions the club goes to together, with who is entered and the results afterwards.' },
       ],
-      // No figures until the club has some to give: its one starter term a year would read "1".
-      figures: [],
+      figures: [{ value: '{terms-a-year}', label: 'Membership sessions a year' }],
     },
     'join-page': {
       intro: `Everything you need to become a member of ${name}.`,
